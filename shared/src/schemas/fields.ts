@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Field rules written once: the server validates with them, the forms resolve with them. */
+
+export const LIMITS = {
+  shortText: 200,
+  longText: 2000,
+  token: 500,
+  url: 2048,
+  maxPrice: 1_000_000_000_000,
+  stopListBatch: 5000,
+  uploadFiles: 10,
+  uploadBytes: 5 * 1024 * 1024,
+} as const;
+
+/** Opaque identifier (the spec's `_id`). */
+export const id = z.string().trim().min(1).max(64);
+
+/** A trimmed string that must not be blank. */
+export const requiredText = (max: number = LIMITS.shortText) => z.string().trim().min(1).max(max);
+
+/** A trimmed optional string; blank becomes null so that "cleared" is stored as null. */
+export const optionalText = (max: number = LIMITS.shortText) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullable();
+
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const slug = z.string().trim().min(1).max(100).regex(SLUG_PATTERN);
+
+/** Prices are finite, non-negative numbers; strings are not coerced. */
+export const price = z.number().finite().min(0).max(LIMITS.maxPrice);
+
+export const isoDate = z.string();

@@ -1,0 +1,341 @@
+/**
+ * Every entity, request and answer of ../shared/CONTRACT.md, written once.
+ * The server validates and documents with these; the client and forms take their types from them.
+ */
+import { z } from 'zod';
+import { id, isoDate, LIMITS, optionalText, price, requiredText, SLUG_PATTERN, slug } from './fields';
+
+export { id, isoDate, LIMITS, optionalText, price, requiredText, SLUG_PATTERN, slug };
+
+// ---------- roles and auth ----------
+
+export const ROLES = { admin: 'admin', manager: 'manager' } as const;
+export type KnownRole = (typeof ROLES)[keyof typeof ROLES];
+/** Other role names may exist and own nothing. */
+export const role = z.string().min(1).max(50);
+
+export const loginBody = z.object({
+  login: requiredText(100),
+  password: z.string().min(1).max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const profile = z.object({
+  _id: z.string(),
+  login: z.string(),
+  role,
+  is_active: z.boolean(),
+});
+export type Profile = z.infer<typeof profile>;
+
+export const manager = z.object({ _id: z.string(), login: z.string() });
+export type Manager = z.infer<typeof manager>;
+
+export const managerCreateBody = z.strictObject({
+  login: requiredText(100),
+  password: z.string().min(6).max(200),
+});
+export type ManagerCreateBody = z.infer<typeof managerCreateBody>;
+
+// ---------- restaurants ----------
+
+export const RESTAURANT_TYPE_MANUAL = 'manual';
+
+export const restaurant = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  address: z.string(),
+  phone_number: z.string(),
+  work_time: z.string(),
+  manager_id: z.string().nullable(),
+  type: z.string(),
+  is_active: z.boolean(),
+  bot_token: z.string().nullable(),
+  channel_id: z.string().nullable(),
+  image: z.string().nullable(),
+  logotype: z.string().nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Restaurant = z.infer<typeof restaurant>;
+
+/** What anyone may see of a restaurant (no secrets, no owner). */
+export const publicRestaurant = restaurant.omit({ bot_token: true, channel_id: true, manager_id: true });
+export type PublicRestaurant = z.infer<typeof publicRestaurant>;
+
+export const restaurantCounts = z.object({
+  all_count: z.number().int(),
+  active_count: z.number().int(),
+  inactive_count: z.number().int(),
+});
+export type RestaurantCounts = z.infer<typeof restaurantCounts>;
+
+/** The editable fields of a restaurant, as the form and the server see them. */
+export const restaurantFields = {
+  name: requiredText(),
+  slug,
+  address: requiredText(500),
+  phone_number: requiredText(50),
+  work_time: requiredText(100),
+  manager_id: id.nullable(),
+  is_active: z.boolean(),
+  bot_token: optionalText(LIMITS.token),
+  channel_id: optionalText(100),
+};
+
+export const restaurantCreateBody = z.strictObject({
+  ...restaurantFields,
+  manager_id: restaurantFields.manager_id.optional(),
+  is_active: restaurantFields.is_active.default(true),
+  bot_token: restaurantFields.bot_token.optional(),
+  channel_id: restaurantFields.channel_id.optional(),
+  type: z.literal(RESTAURANT_TYPE_MANUAL).default(RESTAURANT_TYPE_MANUAL),
+});
+export type RestaurantCreateBody = z.input<typeof restaurantCreateBody>;
+
+/** Only changed fields are sent; `image`/`logotype` may be cleared with null (uploads set them). */
+export const restaurantUpdateBody = z
+  .strictObject({
+    ...restaurantFields,
+    image: z.string().max(LIMITS.url).nullable(),
+    logotype: z.string().max(LIMITS.url).nullable(),
+  })
+  .partial();
+export type RestaurantUpdateBody = z.input<typeof restaurantUpdateBody>;
+
+export const slugQuery = z.object({ slug });
+export const restaurantIdQuery = z.object({ restaurantId: id });
+export const restaurantIdFilter = z.object({ restaurant_id: id });
+export const optionalRestaurantIdFilter = z.object({ restaurant_id: id.optional() });
+
+// ---------- integration ----------
+
+export const integrationRestaurant = z.object({ id: z.string(), name: z.string() });
+export type IntegrationRestaurant = z.infer<typeof integrationRestaurant>;
+
+export const integrationCreateBody = z.strictObject({ id: requiredText(200), manager_id: id });
+export type IntegrationCreateBody = z.infer<typeof integrationCreateBody>;
+
+export const syncResult = z.object({
+  restaurant,
+  categories: z.number().int(),
+  products: z.number().int(),
+});
+export type SyncResult = z.infer<typeof syncResult>;
+
+/** The JSON feed of an integration provider (CONTRACT.md, "Integration provider"). */
+const feedRow = z.object({ id: z.coerce.string(), name: requiredText(), price });
+const feedOption = z.object({ id: z.coerce.string(), name: requiredText(), rows: z.array(feedRow).default([]) });
+const feedProduct = z.object({
+  id: z.coerce.string(),
+  name: requiredText(),
+  description: z.string().max(LIMITS.longText).default(''),
+  price,
+  options: z.array(feedOption).default([]),
+});
+const feedCategory = z.object({
+  id: z.coerce.string(),
+  title: requiredText(),
+  products: z.array(feedProduct).default([]),
+});
+export const feedRestaurant = z.object({
+  id: z.coerce.string(),
+  name: requiredText(),
+  address: z.string().default(''),
+  phone_number: z.string().default(''),
+  work_time: z.string().default(''),
+  categories: z.array(feedCategory).default([]),
+});
+export const integrationFeed = z.object({
+  provider: requiredText(50),
+  restaurants: z.array(feedRestaurant),
+});
+export type IntegrationFeed = z.infer<typeof integrationFeed>;
+export type FeedRestaurant = z.infer<typeof feedRestaurant>;
+
+// ---------- categories ----------
+
+export const category = z.object({
+  _id: z.string(),
+  title: z.string(),
+  restaurant_id: z.string(),
+  is_active: z.boolean(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Category = z.infer<typeof category>;
+
+export const categoryFields = { title: requiredText(), is_active: z.boolean() };
+
+export const categoryCreateBody = z.strictObject({
+  title: categoryFields.title,
+  restaurant_id: id,
+  is_active: categoryFields.is_active.default(true),
+});
+export type CategoryCreateBody = z.input<typeof categoryCreateBody>;
+
+export const categoryUpdateBody = z.strictObject(categoryFields).partial();
+export type CategoryUpdateBody = z.input<typeof categoryUpdateBody>;
+
+// ---------- products ----------
+
+export const productImage = z.object({ file: z.string().min(1).max(LIMITS.url) });
+export type ProductImage = z.infer<typeof productImage>;
+
+export const product = z.object({
+  _id: z.string(),
+  name: z.string(),
+  category_id: z.string(),
+  category: z.object({ _id: z.string(), name: z.string() }),
+  description: z.string(),
+  price: z.number(),
+  is_active: z.boolean(),
+  images: z.array(productImage),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Product = z.infer<typeof product>;
+
+export const productFields = {
+  name: requiredText(),
+  category_id: id,
+  description: z.string().trim().max(LIMITS.longText),
+  price,
+  is_active: z.boolean(),
+  images: z.array(productImage).max(50),
+};
+
+export const productCreateBody = z.strictObject({
+  ...productFields,
+  description: productFields.description.default(''),
+  is_active: productFields.is_active.default(true),
+  images: productFields.images.default([]),
+});
+export type ProductCreateBody = z.input<typeof productCreateBody>;
+
+export const productUpdateBody = z.strictObject(productFields).partial();
+export type ProductUpdateBody = z.input<typeof productUpdateBody>;
+
+export const productListQuery = z.object({ restaurant_id: id, category_id: id.optional() });
+
+// ---------- options and rows ----------
+
+export const optionRow = z.object({
+  _id: z.string(),
+  product_option_id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  createdAt: isoDate,
+});
+export type OptionRow = z.infer<typeof optionRow>;
+
+export const productOption = z.object({
+  _id: z.string(),
+  product_id: z.string(),
+  name: z.string(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type ProductOption = z.infer<typeof productOption>;
+
+export const productOptionWithRows = productOption.extend({ rows: z.array(optionRow) });
+export type ProductOptionWithRows = z.infer<typeof productOptionWithRows>;
+
+export const productDetail = product.extend({ options: z.array(productOptionWithRows) });
+export type ProductDetail = z.infer<typeof productDetail>;
+
+export const optionCreateBody = z.strictObject({ product_id: id, name: requiredText() });
+export type OptionCreateBody = z.infer<typeof optionCreateBody>;
+export const optionUpdateBody = z.strictObject({ name: requiredText() });
+export type OptionUpdateBody = z.infer<typeof optionUpdateBody>;
+
+export const optionRowFields = { name: requiredText(), price };
+export const optionRowCreateBody = z.strictObject({ product_option_id: id, ...optionRowFields });
+export type OptionRowCreateBody = z.infer<typeof optionRowCreateBody>;
+export const optionRowUpdateBody = z.strictObject(optionRowFields).partial();
+export type OptionRowUpdateBody = z.infer<typeof optionRowUpdateBody>;
+
+// ---------- stop-list ----------
+
+export const STOP_LIST_ACTIONS = ['stop', 'resume'] as const;
+export const stopListBody = z.strictObject({
+  product_ids: z.array(id).min(1).max(LIMITS.stopListBatch),
+  action: z.enum(STOP_LIST_ACTIONS),
+});
+export type StopListBody = z.infer<typeof stopListBody>;
+export const stopListResult = z.object({ products: z.array(product), categories: z.array(category) });
+export type StopListResult = z.infer<typeof stopListResult>;
+
+// ---------- uploads ----------
+
+export const UPLOAD_TARGET_TYPES = ['image', 'logotype'] as const;
+export type UploadTargetType = (typeof UPLOAD_TARGET_TYPES)[number];
+export const uploadFields = z.union([
+  z.strictObject({ restaurant_id: id, type: z.enum(UPLOAD_TARGET_TYPES) }),
+  z.strictObject({ product_id: id }),
+]);
+export const restaurantUploadResult = z.object({ url: z.string() });
+export const productUploadResult = z.object({ data: z.array(productImage) });
+
+// ---------- envelopes and errors ----------
+
+export const idParam = z.object({ id });
+export const productIdParam = z.object({ productId: id });
+export const optionIdParam = z.object({ optionId: id });
+
+export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+export const deleted = dataOf(z.object({ _id: z.string() }));
+
+export const ERROR_CODES = [
+  'validation',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'bad_gateway',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+// ---------- answers, one per route ----------
+
+export const answers = {
+  health: z.object({ status: z.literal('ok') }),
+  login: dataOf(z.object({ accessToken: z.string() })),
+  profile: dataOf(profile),
+  adminRestaurants: z.object({ restaurants: z.array(restaurant), counts: restaurantCounts }),
+  myRestaurant: dataOf(restaurant.nullable()),
+  restaurant: dataOf(restaurant),
+  restaurantView: dataOf(z.union([restaurant, publicRestaurant])),
+  integrationRestaurants: dataOf(z.array(integrationRestaurant)),
+  managers: dataOf(z.array(manager)),
+  manager: dataOf(manager),
+  sync: dataOf(syncResult),
+  managerCategories: z.object({ data: z.array(category), count: z.number().int() }),
+  userCategories: z.object({ categories: z.array(category), count: z.number().int() }),
+  category: dataOf(category),
+  managerProducts: z.object({ data: z.array(product), count: z.number().int() }),
+  userProducts: dataOf(z.object({ products: z.array(product), count: z.number().int() })),
+  productDetail: dataOf(productDetail),
+  productCreated: dataOf(z.object({ id: z.string() })),
+  product: dataOf(product),
+  options: dataOf(z.array(productOption)),
+  option: dataOf(productOption),
+  optionRows: dataOf(z.array(optionRow)),
+  optionRow: dataOf(optionRow),
+  stopList: dataOf(stopListResult),
+  deleted,
+} as const;
