@@ -1,0 +1,3 @@
+import type { App } from '../app';
+
+export default async function routes(_app: App): Promise<void> {}
