@@ -1,0 +1,118 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from './migrations';
+import type { Database } from './schema';
+
+export type DB = Kysely<Database>;
+
+export interface ConnectOptions {
+  /** `postgres://...` for PostgreSQL, a `file:`/path for SQLite; default: `<dataDir>/qrmenu.sqlite`. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PostgreSQL only: create a fresh random schema and use it (tests running in parallel). */
+  isolateSchema?: boolean;
+  /** Pool size for PostgreSQL (default 10). */
+  poolSize?: number;
+}
+
+export interface Connection {
+  db: DB;
+  dialect: 'sqlite' | 'postgres';
+  /** Destroys the pool; drops the isolated schema if one was created. */
+  close(): Promise<void>;
+}
+
+let pgParsersSet = false;
+function setPgTypeParsers(): void {
+  if (pgParsersSet) return;
+  pgParsersSet = true;
+  // int8 (count(*)) and numeric as numbers; all values here are far below 2^53.
+  pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+  pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+  // timestamps (not used by our columns, but by any now()) as ISO strings.
+  pg.types.setTypeParser(1114, (v) => new Date(`${v.replace(' ', 'T')}Z`).toISOString());
+  pg.types.setTypeParser(1184, (v) => new Date(v).toISOString());
+}
+
+export const isPostgresUrl = (url: string | undefined): url is string =>
+  !!url && /^postgres(ql)?:\/\//i.test(url);
+
+/** Opens the database chosen by the URL and migrates it to the latest schema. */
+export async function connect(options: ConnectOptions): Promise<Connection> {
+  const url = options.databaseUrl?.trim() || undefined;
+  if (isPostgresUrl(url)) return connectPostgres(url, options);
+  return connectSqlite(url, options);
+}
+
+async function connectSqlite(url: string | undefined, options: ConnectOptions): Promise<Connection> {
+  let file: string;
+  if (!url) {
+    mkdirSync(options.dataDir, { recursive: true });
+    file = join(options.dataDir, 'qrmenu.sqlite');
+  } else {
+    file = url.replace(/^(sqlite|file):(\/\/)?/i, '');
+    if (file !== ':memory:') file = resolve(file);
+  }
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  try {
+    await migrateToLatest(db);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+async function connectPostgres(url: string, options: ConnectOptions): Promise<Connection> {
+  setPgTypeParsers();
+  let schema: string | undefined;
+  if (options.isolateSchema) {
+    schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 10)}`;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`create schema "${schema}"`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const dropSchema = async () => {
+    if (!schema) return;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`drop schema if exists "${schema}" cascade`);
+    } finally {
+      await client.end();
+    }
+  };
+  try {
+    await migrateToLatest(db);
+  } catch (err) {
+    await db.destroy();
+    await dropSchema();
+    throw err;
+  }
+  return {
+    db,
+    dialect: 'postgres',
+    close: async () => {
+      await db.destroy();
+      await dropSchema();
+    },
+  };
+}

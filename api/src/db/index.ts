@@ -1,0 +1,4 @@
+export { type Connection, type ConnectOptions, connect, type DB, isPostgresUrl } from './connect';
+export { migrateToLatest } from './migrations';
+export * from './schema';
+export { fromBool, isUniqueViolation, newId, now, toBool } from './util';

@@ -1,0 +1,135 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
+type AnyDb = Kysely<any>;
+
+const initial: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('users')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('login', 'text', (c) => c.notNull().unique())
+      .addColumn('password_hash', 'text', (c) => c.notNull())
+      .addColumn('role', 'text', (c) => c.notNull())
+      .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('restaurants')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('slug', 'text', (c) => c.notNull().unique())
+      .addColumn('address', 'text', (c) => c.notNull())
+      .addColumn('phone_number', 'text', (c) => c.notNull())
+      .addColumn('work_time', 'text', (c) => c.notNull())
+      .addColumn('manager_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+      .addColumn('type', 'text', (c) => c.notNull().defaultTo('manual'))
+      .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('bot_token', 'text')
+      .addColumn('channel_id', 'text')
+      .addColumn('image', 'text')
+      .addColumn('logotype', 'text')
+      .addColumn('external_id', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await sql`create unique index restaurants_manager_id_uq on restaurants (manager_id) where manager_id is not null`.execute(
+      db,
+    );
+    await db.schema.createIndex('restaurants_external_id_idx').on('restaurants').column('external_id').execute();
+    await db.schema.createIndex('restaurants_created_at_idx').on('restaurants').column('created_at').execute();
+
+    await db.schema
+      .createTable('categories')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('external_id', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('categories_restaurant_id_idx').on('categories').column('restaurant_id').execute();
+    await db.schema.createIndex('categories_external_id_idx').on('categories').column('external_id').execute();
+
+    await db.schema
+      .createTable('products')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
+      .addColumn('category_id', 'text', (c) => c.notNull().references('categories.id').onDelete('cascade'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('price', 'double precision', (c) => c.notNull())
+      .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('images', 'text', (c) => c.notNull().defaultTo('[]'))
+      .addColumn('external_id', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('products_restaurant_id_idx').on('products').column('restaurant_id').execute();
+    await db.schema.createIndex('products_category_id_idx').on('products').column('category_id').execute();
+    await db.schema.createIndex('products_external_id_idx').on('products').column('external_id').execute();
+
+    await db.schema
+      .createTable('product_options')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('external_id', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('product_options_product_id_idx')
+      .on('product_options')
+      .column('product_id')
+      .execute();
+    await db.schema
+      .createIndex('product_options_external_id_idx')
+      .on('product_options')
+      .column('external_id')
+      .execute();
+
+    await db.schema
+      .createTable('option_rows')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('product_option_id', 'text', (c) =>
+        c.notNull().references('product_options.id').onDelete('cascade'),
+      )
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('price', 'double precision', (c) => c.notNull())
+      .addColumn('external_id', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('option_rows_product_option_id_idx')
+      .on('option_rows')
+      .column('product_option_id')
+      .execute();
+    await db.schema.createIndex('option_rows_external_id_idx').on('option_rows').column('external_id').execute();
+  },
+  async down(db: AnyDb) {
+    for (const t of ['option_rows', 'product_options', 'products', 'categories', 'restaurants', 'users']) {
+      await db.schema.dropTable(t).ifExists().execute();
+    }
+  },
+};
+
+/** Every migration, in order; the names sort in the order they run. */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; throws when a migration fails. */
+export async function migrateToLatest(db: AnyDb): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,88 @@
+/** Kysely table types: exactly the tables of docs/ARCHITECTURE.md. Booleans are 0/1, timestamps ISO text. */
+export interface UsersTable {
+  id: string;
+  login: string;
+  password_hash: string;
+  role: string;
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RestaurantsTable {
+  id: string;
+  name: string;
+  slug: string;
+  address: string;
+  phone_number: string;
+  work_time: string;
+  manager_id: string | null;
+  type: string;
+  is_active: number;
+  bot_token: string | null;
+  channel_id: string | null;
+  image: string | null;
+  logotype: string | null;
+  external_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CategoriesTable {
+  id: string;
+  restaurant_id: string;
+  title: string;
+  is_active: number;
+  external_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductsTable {
+  id: string;
+  restaurant_id: string;
+  category_id: string;
+  name: string;
+  description: string;
+  price: number;
+  is_active: number;
+  /** JSON text of `[{file}]`. */
+  images: string;
+  external_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductOptionsTable {
+  id: string;
+  product_id: string;
+  name: string;
+  external_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OptionRowsTable {
+  id: string;
+  product_option_id: string;
+  name: string;
+  price: number;
+  external_id: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  restaurants: RestaurantsTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  product_options: ProductOptionsTable;
+  option_rows: OptionRowsTable;
+}
+
+export type UserRow = UsersTable;
+export type RestaurantRow = RestaurantsTable;
+export type CategoryRow = CategoriesTable;
+export type ProductRow = ProductsTable;
+export type ProductOptionRow = ProductOptionsTable;
+export type OptionRowRow = OptionRowsTable;
