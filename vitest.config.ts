@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-/** One run, one summary: every package's unit and integration tests. e2e runs with Playwright. */
+/** One run, one summary: every package that has a vitest config. e2e runs with Playwright. */
 export default defineConfig({
   test: {
-    projects: ['api', 'shared', 'shell', 'mfe-*'],
+    projects: ['*/vitest.config.ts'],
   },
 });

@@ -126,7 +126,11 @@ export type SyncResult = z.infer<typeof syncResult>;
 
 /** The JSON feed of an integration provider (CONTRACT.md, "Integration provider"). */
 const feedRow = z.object({ id: z.coerce.string(), name: requiredText(), price });
-const feedOption = z.object({ id: z.coerce.string(), name: requiredText(), rows: z.array(feedRow).default([]) });
+const feedOption = z.object({
+  id: z.coerce.string(),
+  name: requiredText(),
+  rows: z.array(feedRow).default([]),
+});
 const feedProduct = z.object({
   id: z.coerce.string(),
   name: requiredText(),
