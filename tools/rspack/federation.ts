@@ -1,0 +1,229 @@
+/**
+ * One rspack 2 + Module Federation 2 configuration for every front-end app (host and remotes).
+ *
+ * Usage, in `<app>/rspack.config.ts`:
+ *
+ *   import { defineFrontendConfig } from '../tools/rspack/federation';
+ *   export default defineFrontendConfig({
+ *     name: 'mfe_restaurants',
+ *     port: 3002,
+ *     exposes: { './RestaurantsPage': './src/pages/RestaurantsPage.tsx' },
+ *   });
+ *
+ * The tools folder is not a workspace package, so the bundler packages are resolved from the
+ * app's own folder (`dir`, default: the working directory, which is the app when run through
+ * `pnpm --filter`).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/** Libraries shared as singletons between the host and every remote (see docs/ARCHITECTURE.md). */
+export const SINGLETON_LIBRARIES = [
+  'react',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  'jotai',
+  '@tanstack/react-query',
+  '@emotion/react',
+] as const;
+
+/** Every subpath of the workspace package; Chakra reaches remotes only through `./ui`. */
+export const SHARED_SUBPATHS = ['schemas', 'texts', 'api', 'session', 'query', 'ui', 'runtime-config'] as const;
+
+/** Dev-server ports (ARCHITECTURE.md). */
+export const DEV_PORTS = {
+  shell: 3000,
+  mfe_auth: 3001,
+  mfe_restaurants: 3002,
+  mfe_catalog: 3003,
+  mfe_stoplist: 3004,
+} as const;
+
+export interface FrontendConfigOptions {
+  /** Federation name: a JS identifier (`shell`, `mfe_auth`). */
+  name: string;
+  /** Dev-server port. */
+  port: number;
+  /** Exposed modules of a remote (`'./LoginPage': './src/LoginPage.tsx'`). */
+  exposes?: Record<string, string>;
+  /** The host: `publicPath: '/'`, SPA fallback, no exposes. */
+  isHost?: boolean;
+  /** App folder (defaults to `process.cwd()`). */
+  dir?: string;
+  /** Page title of the generated index.html. */
+  title?: string;
+  /** Extra dev-server settings (the shell adds its proxy here). */
+  devServer?: Record<string, unknown>;
+}
+
+interface Env {
+  /** Set by `rspack build --mode production` / `rspack serve --mode development` through argv. */
+  mode?: string;
+}
+
+interface Argv {
+  mode?: string;
+}
+
+type Ctor = new (options?: unknown) => unknown;
+
+interface RspackModule {
+  HtmlRspackPlugin: Ctor;
+  DefinePlugin: Ctor;
+}
+
+function packageVersion(req: NodeJS.Require, request: string): { version: string; dir: string } {
+  const pkgPath = req.resolve(`${request}/package.json`);
+  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { version: string };
+  return { version: pkg.version, dir: path.dirname(pkgPath) };
+}
+
+/** A version reachable from the app, or through a package that depends on it (react-router). */
+function resolveLibrary(
+  req: NodeJS.Require,
+  request: string,
+): { version: string; dir: string; direct: boolean } {
+  const base = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0]!;
+  try {
+    return { ...packageVersion(req, base), direct: true };
+  } catch {
+    // react-router is only a dependency of react-router-dom under pnpm's strict layout.
+    const viaDom = createRequire(req.resolve('react-router-dom/package.json'));
+    return { ...packageVersion(viaDom, base), direct: false };
+  }
+}
+
+export function sharedConfig(dir: string): Record<string, Record<string, unknown>> {
+  const req = createRequire(path.join(dir, 'package.json'));
+  const shared: Record<string, Record<string, unknown>> = {};
+  for (const lib of SINGLETON_LIBRARIES) {
+    const { version, dir: libDir, direct } = resolveLibrary(req, lib);
+    const subpath = lib.startsWith('@') ? lib.split('/').slice(2).join('/') : lib.split('/').slice(1).join('/');
+    shared[lib] = {
+      singleton: true,
+      version,
+      requiredVersion: `^${version.split('.')[0]}.0.0`,
+      // A library the app cannot name itself is provided from its resolved folder.
+      ...(direct ? {} : { import: subpath ? path.join(libDir, subpath) : libDir }),
+    };
+  }
+  const sharedPkg = packageVersion(req, '@qrmenu/shared');
+  for (const sub of SHARED_SUBPATHS) {
+    shared[`@qrmenu/shared/${sub}`] = {
+      singleton: true,
+      version: sharedPkg.version,
+      requiredVersion: `^${sharedPkg.version}`,
+    };
+  }
+  return shared;
+}
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, OPTIONS',
+  'Access-Control-Allow-Headers': '*',
+};
+
+export function defineFrontendConfig(options: FrontendConfigOptions) {
+  return (_env: Env, argv: Argv = {}) => {
+    const dir = options.dir ?? process.cwd();
+    const req = createRequire(path.join(dir, 'package.json'));
+    const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
+    const isDev = mode === 'development';
+    const isHost = options.isHost === true;
+
+    const rspack = req('@rspack/core') as RspackModule;
+    const { ModuleFederationPlugin } = req('@module-federation/enhanced/rspack') as {
+      ModuleFederationPlugin: Ctor;
+    };
+
+    const plugins: unknown[] = [
+      new ModuleFederationPlugin({
+        name: options.name,
+        filename: 'remoteEntry.js',
+        exposes: isHost ? undefined : (options.exposes ?? {}),
+        remotes: {},
+        shared: sharedConfig(dir),
+        shareStrategy: 'loaded-first',
+        dts: false,
+        manifest: true,
+      }),
+      new rspack.HtmlRspackPlugin({
+        title: options.title ?? 'QR menyu',
+        templateContent:
+          '<!doctype html><html lang="uz"><head><meta charset="utf-8" />' +
+          '<meta name="viewport" content="width=device-width, initial-scale=1" />' +
+          `<title>${options.title ?? 'QR menyu'}</title></head><body><div id="root"></div></body></html>`,
+      }),
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production'),
+      }),
+    ];
+    if (isDev) {
+      const ReactRefreshPlugin = req('@rspack/plugin-react-refresh') as Ctor & { default?: Ctor };
+      const Plugin = (ReactRefreshPlugin.default ?? ReactRefreshPlugin) as Ctor;
+      plugins.push(new Plugin());
+    }
+
+    return {
+      context: dir,
+      mode: isDev ? 'development' : 'production',
+      devtool: isDev ? 'cheap-module-source-map' : false,
+      entry: { main: './src/index.ts' },
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: isHost ? '/' : 'auto',
+        uniqueName: options.name,
+        filename: isDev ? '[name].js' : '[name].[contenthash:8].js',
+        chunkFilename: isDev ? '[name].js' : '[name].[contenthash:8].js',
+        cssFilename: isDev ? '[name].css' : '[name].[contenthash:8].css',
+        cssChunkFilename: isDev ? '[name].css' : '[name].[contenthash:8].css',
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                target: 'es2020',
+                transform: {
+                  react: { runtime: 'automatic', development: isDev, refresh: isDev },
+                },
+              },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.css$/i, type: 'css/auto' },
+          { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset' },
+        ],
+      },
+      optimization: {
+        minimize: !isDev,
+      },
+      performance: { hints: false },
+      plugins,
+      devServer: {
+        port: options.port,
+        host: '127.0.0.1',
+        hot: true,
+        historyApiFallback: true,
+        headers: CORS_HEADERS,
+        allowedHosts: 'all',
+        client: { overlay: { errors: true, warnings: false } },
+        ...(options.devServer ?? {}),
+      },
+    };
+  };
+}
