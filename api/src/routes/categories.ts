@@ -1,3 +1,138 @@
+import {
+  answers,
+  categoryCreateBody,
+  categoryUpdateBody,
+  idParam,
+  optionalRestaurantIdFilter,
+  restaurantIdFilter,
+} from '@qrmenu/shared/schemas';
 import type { App } from '../app';
+import { fromBool, newId, now } from '../db';
+import { assertOwnsRestaurant, canManageRestaurant, ownedRestaurantId } from '../http/access';
+import { notFound } from '../http/errors';
+import { deleteCategoryCascade, findCategory, listCategories, toCategory } from '../repos/catalog';
 
-export default async function routes(_app: App): Promise<void> {}
+export default async function categoryRoutes(app: App): Promise<void> {
+  app.get(
+    '/manager/category',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['categories'],
+        summary: "The restaurant's categories (admins name it with ?restaurant_id=)",
+        querystring: optionalRestaurantIdFilter,
+        response: { 200: answers.managerCategories },
+      },
+    },
+    async (request) => {
+      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      const data = await listCategories(app.db, restaurantId, false);
+      return { data, count: data.length };
+    },
+  );
+
+  app.get(
+    '/user/category',
+    {
+      config: { access: 'pub' },
+      schema: {
+        tags: ['categories'],
+        summary: 'Categories of a restaurant; only active ones without an owner/admin token',
+        querystring: restaurantIdFilter,
+        response: { 200: answers.userCategories },
+      },
+    },
+    async (request) => {
+      const restaurantId = request.query.restaurant_id;
+      const exists = await app.db
+        .selectFrom('restaurants')
+        .select('id')
+        .where('id', '=', restaurantId)
+        .executeTakeFirst();
+      if (!exists) throw notFound('Restaurant not found');
+      const all = await canManageRestaurant(request, restaurantId);
+      const categories = await listCategories(app.db, restaurantId, !all);
+      return { categories, count: categories.length };
+    },
+  );
+
+  app.post(
+    '/manager/category/create',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['categories'],
+        body: categoryCreateBody,
+        response: { 201: answers.category },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      await assertOwnsRestaurant(request, body.restaurant_id);
+      const at = now();
+      const row = {
+        id: newId(),
+        restaurant_id: body.restaurant_id,
+        title: body.title,
+        is_active: fromBool(body.is_active),
+        external_id: null,
+        created_at: at,
+        updated_at: at,
+      };
+      await app.db.insertInto('categories').values(row).execute();
+      return reply.status(201).send({ data: toCategory(row) });
+    },
+  );
+
+  app.put(
+    '/manager/category/update/:id',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['categories'],
+        summary: 'Changes the fields sent (title, is_active)',
+        params: idParam,
+        body: categoryUpdateBody,
+        response: { 200: answers.category },
+      },
+    },
+    async (request) => {
+      const found = await findCategory(app.db, request.params.id);
+      if (!found) throw notFound('Category not found');
+      await assertOwnsRestaurant(request, found.restaurant_id);
+      const { title, is_active } = request.body;
+      const set: { title?: string; is_active?: number } = {};
+      if (title !== undefined && title !== found.title) set.title = title;
+      if (is_active !== undefined && fromBool(is_active) !== found.is_active)
+        set.is_active = fromBool(is_active);
+      if (Object.keys(set).length === 0) return { data: toCategory(found) };
+      const updated = { ...found, ...set, updated_at: now() };
+      await app.db
+        .updateTable('categories')
+        .set({ ...set, updated_at: updated.updated_at })
+        .where('id', '=', found.id)
+        .execute();
+      return { data: toCategory(updated) };
+    },
+  );
+
+  app.delete(
+    '/manager/category/delete/:id',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['categories'],
+        summary: 'Deletes a category with its products, their options and rows',
+        params: idParam,
+        response: { 200: answers.deleted },
+      },
+    },
+    async (request) => {
+      const found = await findCategory(app.db, request.params.id);
+      if (!found) throw notFound('Category not found');
+      await assertOwnsRestaurant(request, found.restaurant_id);
+      await app.db.transaction().execute((trx) => deleteCategoryCascade(trx, found.id));
+      return { data: { _id: found.id } };
+    },
+  );
+}

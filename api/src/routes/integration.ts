@@ -1,3 +1,137 @@
+import { answers, errorBody, id, integrationCreateBody, ROLES } from '@qrmenu/shared/schemas';
+import { z } from 'zod';
 import type { App } from '../app';
+import { isUniqueViolation } from '../db';
+import { badGateway, badRequest, conflict, HttpError, notFound } from '../http/errors';
+import {
+  type IntegrationProvider,
+  IntegrationUnavailableError,
+  importRestaurant,
+  providerFromConfig,
+  syncRestaurant,
+} from '../integration';
+import { toRestaurant } from '../repos/restaurants';
 
-export default async function routes(_app: App): Promise<void> {}
+const syncParams = z.object({ _id: id });
+
+/** Runs a provider call, turning "source unavailable" into 502 `bad_gateway`. */
+async function fromSource<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof IntegrationUnavailableError)
+      throw badGateway(`Integration source failed: ${err.message}`);
+    throw err;
+  }
+}
+
+export default async function integrationRoutes(app: App, opts: { provider?: IntegrationProvider } = {}) {
+  const provider = opts.provider ?? providerFromConfig(app.appConfig);
+
+  app.get(
+    '/admin/integration/restaurants',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags: ['integration'],
+        summary: 'The restaurants the configured integration source offers',
+        response: { 200: answers.integrationRestaurants, 502: errorBody },
+      },
+    },
+    async () => ({ data: await fromSource(() => provider.listRestaurants()) }),
+  );
+
+  app.post(
+    '/admin/integration/restaurants/create',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags: ['integration'],
+        summary: 'Imports an external restaurant with its whole menu for a manager',
+        description:
+          'type = provider name, slug generated (unique) from the name, external ids kept. 404: unknown external id or manager; 409: the manager already has a restaurant, or the external restaurant is already imported; 502: the source failed.',
+        body: integrationCreateBody,
+        response: { 201: answers.restaurant, 502: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { id: externalId, manager_id: managerId } = request.body;
+      const manager = await app.db
+        .selectFrom('users')
+        .select(['id', 'role'])
+        .where('id', '=', managerId)
+        .executeTakeFirst();
+      if (!manager || manager.role !== ROLES.manager) throw notFound('Manager not found');
+      const assert409 = async () => {
+        const taken = await app.db
+          .selectFrom('restaurants')
+          .select('id')
+          .where('manager_id', '=', managerId)
+          .executeTakeFirst();
+        if (taken) throw conflict('This manager already has a restaurant');
+        const imported = await app.db
+          .selectFrom('restaurants')
+          .select('id')
+          .where('type', '=', provider.name)
+          .where('external_id', '=', externalId)
+          .executeTakeFirst();
+        if (imported) throw conflict('This restaurant is already imported');
+      };
+      await assert409();
+      const feed = await fromSource(() => provider.fetchRestaurant(externalId));
+      if (!feed) throw notFound('No such restaurant in the integration source');
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const row = await app.db.transaction().execute(async (trx) => {
+            return importRestaurant(trx, provider.name, feed, managerId);
+          });
+          return reply.status(201).send({ data: toRestaurant(row) });
+        } catch (err) {
+          if (!isUniqueViolation(err) || attempt >= 2) throw err;
+          // a concurrent create took the manager, the import or the slug: re-check, then retry
+          await assert409();
+        }
+      }
+    },
+  );
+
+  app.put(
+    '/admin/integration/restaurants/:_id/sync',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags: ['integration'],
+        summary: 'Fetches the source again and brings the restaurant and its menu in step with it',
+        description:
+          'Names, descriptions, prices and structure follow the source (new items added, vanished ones removed); the local is_active of remaining items is kept. 400 for a manual restaurant; 404 when the source no longer has it; 502 (nothing changed) when the source cannot be fetched or parsed.',
+        params: syncParams,
+        response: { 200: answers.sync, 502: errorBody },
+      },
+    },
+    async (request) => {
+      const restaurant = await app.db
+        .selectFrom('restaurants')
+        .selectAll()
+        .where('id', '=', request.params._id)
+        .executeTakeFirst();
+      if (!restaurant) throw notFound('Restaurant not found');
+      if (restaurant.type !== provider.name || !restaurant.external_id) {
+        throw badRequest('Only a restaurant imported from the integration source can be synchronised', [
+          { path: '_id', message: `type is "${restaurant.type}"` },
+        ]);
+      }
+      const externalId = restaurant.external_id;
+      const feed = await fromSource(() => provider.fetchRestaurant(externalId));
+      if (!feed)
+        throw new HttpError(404, 'not_found', 'The integration source no longer has this restaurant');
+      const result = await app.db.transaction().execute((trx) => syncRestaurant(trx, restaurant, feed));
+      return {
+        data: {
+          restaurant: toRestaurant(result.restaurant),
+          categories: result.categories,
+          products: result.products,
+        },
+      };
+    },
+  );
+}

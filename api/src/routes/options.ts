@@ -1,3 +1,213 @@
+import {
+  answers,
+  idParam,
+  optionCreateBody,
+  optionIdParam,
+  optionRowCreateBody,
+  optionRowUpdateBody,
+  optionUpdateBody,
+  productIdParam,
+} from '@qrmenu/shared/schemas';
 import type { App } from '../app';
+import { newId, now, type OptionRowsTable } from '../db';
+import { assertOwnsRestaurant } from '../http/access';
+import { notFound } from '../http/errors';
+import {
+  deleteOptionCascade,
+  findOption,
+  findOptionRow,
+  listOptionRows,
+  listOptions,
+  toOption,
+  toOptionRow,
+} from '../repos/catalog';
 
-export default async function routes(_app: App): Promise<void> {}
+export default async function optionRoutes(app: App): Promise<void> {
+  /** The product's restaurant must be the caller's (404 otherwise). */
+  const ownedProduct = async (request: Parameters<typeof assertOwnsRestaurant>[0], productId: string) => {
+    const product = await app.db
+      .selectFrom('products')
+      .select(['id', 'restaurant_id'])
+      .where('id', '=', productId)
+      .executeTakeFirst();
+    if (!product) throw notFound('Product not found');
+    await assertOwnsRestaurant(request, product.restaurant_id);
+    return product;
+  };
+  const ownedOption = async (request: Parameters<typeof assertOwnsRestaurant>[0], optionId: string) => {
+    const option = await findOption(app.db, optionId);
+    if (!option) throw notFound('Option not found');
+    await assertOwnsRestaurant(request, option.restaurant_id);
+    return option;
+  };
+
+  // ---------- options ----------
+
+  app.get(
+    '/manager/product-option/product/:productId',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['options'],
+        summary: 'The options of a product',
+        params: productIdParam,
+        response: { 200: answers.options },
+      },
+    },
+    async (request) => {
+      const product = await ownedProduct(request, request.params.productId);
+      return { data: await listOptions(app.db, product.id) };
+    },
+  );
+
+  app.post(
+    '/manager/product-option',
+    {
+      config: { access: 'own' },
+      schema: { tags: ['options'], body: optionCreateBody, response: { 201: answers.option } },
+    },
+    async (request, reply) => {
+      const product = await ownedProduct(request, request.body.product_id);
+      const at = now();
+      const row = {
+        id: newId(),
+        product_id: product.id,
+        name: request.body.name,
+        created_at: at,
+        updated_at: at,
+      };
+      await app.db
+        .insertInto('product_options')
+        .values({ ...row, external_id: null })
+        .execute();
+      return reply.status(201).send({ data: toOption(row) });
+    },
+  );
+
+  app.put(
+    '/manager/product-option/:id',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['options'],
+        params: idParam,
+        body: optionUpdateBody,
+        response: { 200: answers.option },
+      },
+    },
+    async (request) => {
+      const option = await ownedOption(request, request.params.id);
+      if (option.name === request.body.name) return { data: toOption(option) };
+      const updated = { ...option, name: request.body.name, updated_at: now() };
+      await app.db
+        .updateTable('product_options')
+        .set({ name: updated.name, updated_at: updated.updated_at })
+        .where('id', '=', option.id)
+        .execute();
+      return { data: toOption(updated) };
+    },
+  );
+
+  app.delete(
+    '/manager/product-option/:id',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['options'],
+        summary: 'Deletes an option with its rows',
+        params: idParam,
+        response: { 200: answers.deleted },
+      },
+    },
+    async (request) => {
+      const option = await ownedOption(request, request.params.id);
+      await app.db.transaction().execute((trx) => deleteOptionCascade(trx, option.id));
+      return { data: { _id: option.id } };
+    },
+  );
+
+  // ---------- option rows ----------
+
+  app.get(
+    '/manager/product-option-row/:optionId',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['option rows'],
+        summary: 'The rows of one option',
+        params: optionIdParam,
+        response: { 200: answers.optionRows },
+      },
+    },
+    async (request) => {
+      const option = await ownedOption(request, request.params.optionId);
+      return { data: await listOptionRows(app.db, option.id) };
+    },
+  );
+
+  app.post(
+    '/manager/product-option-row',
+    {
+      config: { access: 'own' },
+      schema: { tags: ['option rows'], body: optionRowCreateBody, response: { 201: answers.optionRow } },
+    },
+    async (request, reply) => {
+      const option = await ownedOption(request, request.body.product_option_id);
+      const row = {
+        id: newId(),
+        product_option_id: option.id,
+        name: request.body.name,
+        price: request.body.price,
+        created_at: now(),
+      };
+      await app.db
+        .insertInto('option_rows')
+        .values({ ...row, external_id: null })
+        .execute();
+      return reply.status(201).send({ data: toOptionRow(row) });
+    },
+  );
+
+  app.put(
+    '/manager/product-option-row/:id',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['option rows'],
+        summary: 'Changes the fields sent (name, price)',
+        params: idParam,
+        body: optionRowUpdateBody,
+        response: { 200: answers.optionRow },
+      },
+    },
+    async (request) => {
+      const found = await findOptionRow(app.db, request.params.id);
+      if (!found) throw notFound('Option row not found');
+      await assertOwnsRestaurant(request, found.restaurant_id);
+      const set: Partial<Pick<OptionRowsTable, 'name' | 'price'>> = {};
+      if (request.body.name !== undefined && request.body.name !== found.name) set.name = request.body.name;
+      if (request.body.price !== undefined && request.body.price !== Number(found.price)) {
+        set.price = request.body.price;
+      }
+      if (Object.keys(set).length > 0) {
+        await app.db.updateTable('option_rows').set(set).where('id', '=', found.id).execute();
+      }
+      return { data: toOptionRow({ ...found, ...set }) };
+    },
+  );
+
+  app.delete(
+    '/manager/product-option-row/:id',
+    {
+      config: { access: 'own' },
+      schema: { tags: ['option rows'], params: idParam, response: { 200: answers.deleted } },
+    },
+    async (request) => {
+      const found = await findOptionRow(app.db, request.params.id);
+      if (!found) throw notFound('Option row not found');
+      await assertOwnsRestaurant(request, found.restaurant_id);
+      await app.db.deleteFrom('option_rows').where('id', '=', found.id).execute();
+      return { data: { _id: found.id } };
+    },
+  );
+}

@@ -1,3 +1,104 @@
+import { answers, type Category, type Product, stopListBody } from '@qrmenu/shared/schemas';
 import type { App } from '../app';
+import { now } from '../db';
+import { assertOwnsRestaurant } from '../http/access';
+import { notFound } from '../http/errors';
+import { findProducts, toCategory, toProduct } from '../repos/catalog';
 
-export default async function routes(_app: App): Promise<void> {}
+const CHUNK = 1000;
+
+export default async function stopListRoutes(app: App): Promise<void> {
+  app.post(
+    '/manager/stop-list',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['stop-list'],
+        summary: 'Moves products to the stop-list (stop) or back (resume) in one transaction',
+        description:
+          'stop: each listed product becomes inactive; then every category of the restaurant that has products and whose products are all inactive becomes inactive. ' +
+          'resume: each listed product becomes active, and the categories of those products become active (others are left as they are). ' +
+          'All products must belong to one restaurant the caller owns, or nothing changes (404). ' +
+          'Answers only the products and categories whose state changed.',
+        body: stopListBody,
+        response: { 200: answers.stopList },
+      },
+    },
+    async (request) => {
+      const ids = [...new Set(request.body.product_ids)];
+      const stop = request.body.action === 'stop';
+      const found = await findProducts(app.db, ids);
+      if (found.length !== ids.length) throw notFound('Product not found');
+      const restaurantId = found[0]?.restaurant_id as string;
+      if (found.some((p) => p.restaurant_id !== restaurantId)) throw notFound('Product not found');
+      await assertOwnsRestaurant(request, restaurantId);
+
+      const target = stop ? 0 : 1;
+      const at = now();
+      const result = await app.db.transaction().execute(async (trx) => {
+        // what flips is decided inside the transaction, from the rows as they are now
+        const changedIds: string[] = [];
+        for (let i = 0; i < ids.length; i += CHUNK) {
+          const rows = await trx
+            .updateTable('products')
+            .set({ is_active: target, updated_at: at })
+            .where('id', 'in', ids.slice(i, i + CHUNK))
+            .where('restaurant_id', '=', restaurantId)
+            .where('is_active', '!=', target)
+            .returning('id')
+            .execute();
+          for (const r of rows) changedIds.push(r.id);
+        }
+        let categoryQuery = trx
+          .updateTable('categories')
+          .set({ is_active: target, updated_at: at })
+          .where('restaurant_id', '=', restaurantId)
+          .where('is_active', '!=', target);
+        if (stop) {
+          // categories with products, none of them active
+          categoryQuery = categoryQuery
+            .where(({ exists, selectFrom }) =>
+              exists(
+                selectFrom('products as p').select('p.id').whereRef('p.category_id', '=', 'categories.id'),
+              ),
+            )
+            .where(({ exists, not, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('products as p')
+                    .select('p.id')
+                    .whereRef('p.category_id', '=', 'categories.id')
+                    .where('p.is_active', '=', 1),
+                ),
+              ),
+            );
+        } else {
+          const categoryIds = [...new Set(found.map((p) => p.category_id))];
+          categoryQuery = categoryQuery.where('id', 'in', categoryIds);
+        }
+        const categories = await categoryQuery
+          .returning(['id', 'restaurant_id', 'title', 'is_active', 'created_at', 'updated_at'])
+          .execute();
+        return { changedIds, categories };
+      });
+
+      const changed = new Set(result.changedIds);
+      const titleOf = new Map(result.categories.map((c) => [c.id, c]));
+      const products: Product[] = [];
+      for (const p of found) {
+        if (!changed.has(p.id)) continue;
+        const category = titleOf.get(p.category_id);
+        products.push(
+          toProduct({
+            ...p,
+            is_active: target,
+            updated_at: at,
+            category_title: category?.title ?? p.category_title,
+          }),
+        );
+      }
+      const categories: Category[] = result.categories.map(toCategory);
+      return { data: { products, categories } };
+    },
+  );
+}

@@ -1,0 +1,260 @@
+/**
+ * Queries and row -> answer mappers of the catalog: categories, products, options, option rows.
+ * Lean by design: a product list is one query (category title joined), a product detail is
+ * three (product + category, options, rows of those options), never one query per item.
+ */
+import type {
+  Category,
+  OptionRow,
+  Product,
+  ProductDetail,
+  ProductImage,
+  ProductOption,
+} from '@qrmenu/shared/schemas';
+import type { Kysely, Transaction } from 'kysely';
+import type { CategoryRow, Database, OptionRowRow, ProductOptionRow, ProductRow } from '../db';
+import { toBool } from '../db';
+
+/** A database handle or a transaction. */
+export type Q = Kysely<Database> | Transaction<Database>;
+
+// ---------- mappers ----------
+
+export function toCategory(r: CategoryRow | Omit<CategoryRow, 'external_id'>): Category {
+  return {
+    _id: r.id,
+    title: r.title,
+    restaurant_id: r.restaurant_id,
+    is_active: toBool(r.is_active),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** `images` is JSON text; anything unreadable in it is dropped rather than failing the answer. */
+export function parseImages(text: string | null | undefined): ProductImage[] {
+  if (!text || text === '[]') return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!Array.isArray(value)) return [];
+    const out: ProductImage[] = [];
+    for (const item of value) {
+      if (item && typeof item === 'object' && typeof (item as { file?: unknown }).file === 'string') {
+        out.push({ file: (item as { file: string }).file });
+      }
+    }
+    return out;
+  } catch {
+    return [];
+  }
+}
+
+/** The product columns an answer needs, plus the category title. */
+export type ProductWithCategory = Omit<ProductRow, 'external_id'> & {
+  category_title: string;
+  category_is_active: number;
+};
+
+export function toProduct(r: ProductWithCategory): Product {
+  return {
+    _id: r.id,
+    name: r.name,
+    category_id: r.category_id,
+    category: { _id: r.category_id, name: r.category_title },
+    description: r.description,
+    price: Number(r.price),
+    is_active: toBool(r.is_active),
+    images: parseImages(r.images),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export function toOption(r: Omit<ProductOptionRow, 'external_id'>): ProductOption {
+  return {
+    _id: r.id,
+    product_id: r.product_id,
+    name: r.name,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export function toOptionRow(r: Omit<OptionRowRow, 'external_id'>): OptionRow {
+  return {
+    _id: r.id,
+    product_option_id: r.product_option_id,
+    name: r.name,
+    price: Number(r.price),
+    createdAt: r.created_at,
+  };
+}
+
+// ---------- categories ----------
+
+const categoryColumns = ['id', 'restaurant_id', 'title', 'is_active', 'created_at', 'updated_at'] as const;
+
+export async function listCategories(q: Q, restaurantId: string, onlyActive: boolean): Promise<Category[]> {
+  let query = q.selectFrom('categories').select(categoryColumns).where('restaurant_id', '=', restaurantId);
+  if (onlyActive) query = query.where('is_active', '=', 1);
+  const rows = await query.orderBy('created_at').orderBy('id').execute();
+  return rows.map(toCategory);
+}
+
+export async function findCategory(q: Q, id: string) {
+  return q.selectFrom('categories').select(categoryColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** Deletes a category with its products, their options and rows; call inside a transaction. */
+export async function deleteCategoryCascade(q: Q, id: string): Promise<void> {
+  const productIds = q.selectFrom('products').select('id').where('category_id', '=', id);
+  const optionIds = q.selectFrom('product_options').select('id').where('product_id', 'in', productIds);
+  await q.deleteFrom('option_rows').where('product_option_id', 'in', optionIds).execute();
+  await q.deleteFrom('product_options').where('product_id', 'in', productIds).execute();
+  await q.deleteFrom('products').where('category_id', '=', id).execute();
+  await q.deleteFrom('categories').where('id', '=', id).execute();
+}
+
+// ---------- products ----------
+
+function selectProducts(q: Q) {
+  return q
+    .selectFrom('products as p')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .select([
+      'p.id',
+      'p.restaurant_id',
+      'p.category_id',
+      'p.name',
+      'p.description',
+      'p.price',
+      'p.is_active',
+      'p.images',
+      'p.created_at',
+      'p.updated_at',
+      'c.title as category_title',
+      'c.is_active as category_is_active',
+    ]);
+}
+
+export interface ProductFilter {
+  restaurantId: string;
+  categoryId?: string | undefined;
+  /** Only active products of active categories (what the public sees). */
+  onlyActive?: boolean;
+}
+
+export async function listProducts(q: Q, filter: ProductFilter): Promise<Product[]> {
+  let query = selectProducts(q).where('p.restaurant_id', '=', filter.restaurantId);
+  if (filter.categoryId !== undefined) query = query.where('p.category_id', '=', filter.categoryId);
+  if (filter.onlyActive) query = query.where('p.is_active', '=', 1).where('c.is_active', '=', 1);
+  const rows = await query.orderBy('p.created_at').orderBy('p.id').execute();
+  return rows.map(toProduct);
+}
+
+export async function findProduct(q: Q, id: string): Promise<ProductWithCategory | undefined> {
+  return selectProducts(q).where('p.id', '=', id).executeTakeFirst();
+}
+
+/** Products by id, category title joined (ids are chunked to stay under parameter limits). */
+export async function findProducts(q: Q, ids: readonly string[]): Promise<ProductWithCategory[]> {
+  const out: ProductWithCategory[] = [];
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    out.push(...(await selectProducts(q).where('p.id', 'in', chunk).execute()));
+  }
+  return out;
+}
+
+/** The options of a product, each with its rows: two queries. */
+export async function optionsWithRows(q: Q, productId: string): Promise<ProductDetail['options']> {
+  const options = await q
+    .selectFrom('product_options')
+    .select(['id', 'product_id', 'name', 'created_at', 'updated_at'])
+    .where('product_id', '=', productId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  if (options.length === 0) return [];
+  const rows = await q
+    .selectFrom('option_rows as r')
+    .innerJoin('product_options as o', 'o.id', 'r.product_option_id')
+    .select(['r.id', 'r.product_option_id', 'r.name', 'r.price', 'r.created_at'])
+    .where('o.product_id', '=', productId)
+    .orderBy('r.created_at')
+    .orderBy('r.id')
+    .execute();
+  const byOption = new Map<string, OptionRow[]>();
+  for (const r of rows) {
+    const list = byOption.get(r.product_option_id);
+    const row = toOptionRow(r);
+    if (list) list.push(row);
+    else byOption.set(r.product_option_id, [row]);
+  }
+  return options.map((o) => ({ ...toOption(o), rows: byOption.get(o.id) ?? [] }));
+}
+
+/** Deletes products with their options and rows; call inside a transaction. */
+export async function deleteProductsCascade(q: Q, ids: readonly string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    const optionIds = q.selectFrom('product_options').select('id').where('product_id', 'in', chunk);
+    await q.deleteFrom('option_rows').where('product_option_id', 'in', optionIds).execute();
+    await q.deleteFrom('product_options').where('product_id', 'in', chunk).execute();
+    await q.deleteFrom('products').where('id', 'in', chunk).execute();
+  }
+}
+
+// ---------- options and rows ----------
+
+const optionColumns = ['id', 'product_id', 'name', 'created_at', 'updated_at'] as const;
+const rowColumns = ['id', 'product_option_id', 'name', 'price', 'created_at'] as const;
+
+export async function listOptions(q: Q, productId: string): Promise<ProductOption[]> {
+  const rows = await q
+    .selectFrom('product_options')
+    .select(optionColumns)
+    .where('product_id', '=', productId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toOption);
+}
+
+/** An option with the restaurant it belongs to (through its product). */
+export async function findOption(q: Q, id: string) {
+  return q
+    .selectFrom('product_options as o')
+    .innerJoin('products as p', 'p.id', 'o.product_id')
+    .select(['o.id', 'o.product_id', 'o.name', 'o.created_at', 'o.updated_at', 'p.restaurant_id'])
+    .where('o.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function listOptionRows(q: Q, optionId: string): Promise<OptionRow[]> {
+  const rows = await q
+    .selectFrom('option_rows')
+    .select(rowColumns)
+    .where('product_option_id', '=', optionId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toOptionRow);
+}
+
+/** An option row with the restaurant it belongs to (through its option and product). */
+export async function findOptionRow(q: Q, id: string) {
+  return q
+    .selectFrom('option_rows as r')
+    .innerJoin('product_options as o', 'o.id', 'r.product_option_id')
+    .innerJoin('products as p', 'p.id', 'o.product_id')
+    .select(['r.id', 'r.product_option_id', 'r.name', 'r.price', 'r.created_at', 'p.restaurant_id'])
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Deletes an option with its rows; call inside a transaction. */
+export async function deleteOptionCascade(q: Q, id: string): Promise<void> {
+  await q.deleteFrom('option_rows').where('product_option_id', '=', id).execute();
+  await q.deleteFrom('product_options').where('id', '=', id).execute();
+}
