@@ -7,6 +7,8 @@ import {
   productListQuery,
   productUpdateBody,
 } from '@qrmenu/shared/schemas';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { App } from '../app';
 import { fromBool, newId, now, type ProductsTable } from '../db';
 import { assertOwnsRestaurant, canManageRestaurant, ownedRestaurantId } from '../http/access';
@@ -39,30 +41,31 @@ export default async function productRoutes(app: App): Promise<void> {
     },
   );
 
+  const userProductsSchema = {
+    tags: ['products'],
+    summary:
+      'Products of a restaurant (optionally of one category); without an owner/admin token only active products of active categories',
+    querystring: productListQuery,
+    response: { 200: answers.userProducts },
+  };
+  const userProducts = async (request: FastifyRequest<{ Querystring: z.infer<typeof productListQuery> }>) => {
+    const { restaurant_id: restaurantId, category_id: categoryId } = request.query;
+    const restaurant = await app.db
+      .selectFrom('restaurants')
+      .select('id')
+      .where('id', '=', restaurantId)
+      .executeTakeFirst();
+    if (!restaurant) throw notFound('Restaurant not found');
+    const all = request.user ? await canManageRestaurant(request, restaurantId) : false;
+    const products = await listProducts(app.db, { restaurantId, categoryId, onlyActive: !all });
+    return { data: { products, count: products.length } };
+  };
+  app.get('/user/products/', { config: { access: 'pub' }, schema: userProductsSchema }, userProducts);
+  // the same without the trailing slash
   app.get(
-    '/user/products/',
-    {
-      config: { access: 'pub' },
-      schema: {
-        tags: ['products'],
-        summary:
-          'Products of a restaurant (optionally of one category); without an owner/admin token only active products of active categories',
-        querystring: productListQuery,
-        response: { 200: answers.userProducts },
-      },
-    },
-    async (request) => {
-      const { restaurant_id: restaurantId, category_id: categoryId } = request.query;
-      const restaurant = await app.db
-        .selectFrom('restaurants')
-        .select('id')
-        .where('id', '=', restaurantId)
-        .executeTakeFirst();
-      if (!restaurant) throw notFound('Restaurant not found');
-      const all = request.user ? await canManageRestaurant(request, restaurantId) : false;
-      const products = await listProducts(app.db, { restaurantId, categoryId, onlyActive: !all });
-      return { data: { products, count: products.length } };
-    },
+    '/user/products',
+    { config: { access: 'pub' }, schema: { ...userProductsSchema, hide: true } },
+    userProducts,
   );
 
   app.get(
