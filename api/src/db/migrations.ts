@@ -38,8 +38,16 @@ const initial: Migration = {
     await sql`create unique index restaurants_manager_id_uq on restaurants (manager_id) where manager_id is not null`.execute(
       db,
     );
-    await db.schema.createIndex('restaurants_external_id_idx').on('restaurants').column('external_id').execute();
-    await db.schema.createIndex('restaurants_created_at_idx').on('restaurants').column('created_at').execute();
+    await db.schema
+      .createIndex('restaurants_external_id_idx')
+      .on('restaurants')
+      .column('external_id')
+      .execute();
+    await db.schema
+      .createIndex('restaurants_created_at_idx')
+      .on('restaurants')
+      .column('created_at')
+      .execute();
 
     await db.schema
       .createTable('categories')
@@ -51,8 +59,16 @@ const initial: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('categories_restaurant_id_idx').on('categories').column('restaurant_id').execute();
-    await db.schema.createIndex('categories_external_id_idx').on('categories').column('external_id').execute();
+    await db.schema
+      .createIndex('categories_restaurant_id_idx')
+      .on('categories')
+      .column('restaurant_id')
+      .execute();
+    await db.schema
+      .createIndex('categories_external_id_idx')
+      .on('categories')
+      .column('external_id')
+      .execute();
 
     await db.schema
       .createTable('products')
@@ -68,7 +84,11 @@ const initial: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('products_restaurant_id_idx').on('products').column('restaurant_id').execute();
+    await db.schema
+      .createIndex('products_restaurant_id_idx')
+      .on('products')
+      .column('restaurant_id')
+      .execute();
     await db.schema.createIndex('products_category_id_idx').on('products').column('category_id').execute();
     await db.schema.createIndex('products_external_id_idx').on('products').column('external_id').execute();
 
@@ -108,7 +128,11 @@ const initial: Migration = {
       .on('option_rows')
       .column('product_option_id')
       .execute();
-    await db.schema.createIndex('option_rows_external_id_idx').on('option_rows').column('external_id').execute();
+    await db.schema
+      .createIndex('option_rows_external_id_idx')
+      .on('option_rows')
+      .column('external_id')
+      .execute();
   },
   async down(db: AnyDb) {
     for (const t of ['option_rows', 'product_options', 'products', 'categories', 'restaurants', 'users']) {

@@ -1,0 +1,258 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, resolve } from 'node:path';
+import cors from '@fastify/cors';
+import jwt from '@fastify/jwt';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { errorBody as errorBodySchema, LIMITS } from '@qrmenu/shared/schemas';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { connect, type DB } from './db';
+import { accessHook } from './http/access';
+import { errorHandler, notFoundHandler } from './http/errors';
+import { LoginLimiter } from './http/login-limiter';
+import { ensureAdmin } from './repos/users';
+import authRoutes from './routes/auth';
+import categoryRoutes from './routes/categories';
+import healthRoutes from './routes/health';
+import integrationRoutes from './routes/integration';
+import managerRoutes from './routes/managers';
+import optionRoutes from './routes/options';
+import productRoutes from './routes/products';
+import restaurantRoutes from './routes/restaurants';
+import stopListRoutes from './routes/stop-list';
+import uploadRoutes from './routes/upload';
+import { type RemoteName, registerWeb, trySpaFallback } from './web';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export { REMOTE_PACKAGES, type RemoteName } from './web';
+
+export interface BuildAppOptions {
+  /** Holds the default SQLite database, uploads and a generated JWT secret. */
+  dataDir: string;
+  /** `postgres://...` or a SQLite file; default `<dataDir>/qrmenu.sqlite`. */
+  databaseUrl?: string | undefined;
+  /** PostgreSQL: use a fresh random schema (parallel tests). */
+  isolateSchema?: boolean;
+  jwtSecret?: string | undefined;
+  /** Seconds, or a time span like `12h` (default `12h`). */
+  tokenTtl?: string | number | undefined;
+  adminLogin?: string | undefined;
+  adminPassword?: string | undefined;
+  /** Called once when the bootstrap admin is created on an empty database. */
+  onAdminCreated?: (login: string, password: string, generated: boolean) => void;
+  integrationFeedUrl?: string | undefined;
+  /** The workspace root: serves `shell/dist` and `<remote>/dist`. Optional. */
+  webRoot?: string | undefined;
+  /** Overrides of remote manifest URLs in /config.json. */
+  remoteUrls?: Partial<Record<RemoteName, string | undefined>>;
+  /** Overrides `apiBase` in /config.json. */
+  publicApiBase?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+  /** Check every answer against its zod schema (default true; server.ts turns it off in production). */
+  validateResponses?: boolean;
+  /** Failed logins allowed per address and window (default 10 per 15 min). */
+  loginRateLimit?: { max: number; windowMs: number };
+}
+
+export interface AppConfig {
+  dataDir: string;
+  uploadsDir: string;
+  tokenTtl: string | number;
+  integrationFeedUrl: string | undefined;
+  webRoot: string | undefined;
+  remoteUrls: Partial<Record<RemoteName, string | undefined>>;
+  publicApiBase: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: DB;
+    appConfig: AppConfig;
+    loginLimiter: LoginLimiter;
+  }
+}
+
+function loadJwtSecret(dataDir: string, given: string | undefined): string {
+  if (given?.trim()) return given.trim();
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const s = readFileSync(file, 'utf8').trim();
+    if (s) return s;
+  }
+  const secret = randomBytes(48).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function parseTokenTtl(v: string | number | undefined): string | number {
+  if (v === undefined || v === '') return '12h';
+  if (typeof v === 'number') return v;
+  const s = v.trim();
+  return /^\d+$/.test(s) ? Number(s) : s;
+}
+
+const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 500] as const;
+
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const dataDir = resolve(options.dataDir);
+  const uploadsDir = join(dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+
+  const conn = await connect({
+    databaseUrl: options.databaseUrl,
+    dataDir,
+    isolateSchema: options.isolateSchema ?? false,
+  });
+
+  const logger: FastifyServerOptions['logger'] =
+    options.logger === true
+      ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] }
+      : (options.logger ?? false);
+
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  if (options.validateResponses === false) {
+    app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  } else {
+    app.setSerializerCompiler(serializerCompiler);
+  }
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(async (request, reply) => {
+    if (await trySpaFallback(request, reply)) return reply;
+    notFoundHandler(request, reply);
+    return reply;
+  });
+
+  app.decorate('db', conn.db);
+  app.decorate('appConfig', {
+    dataDir,
+    uploadsDir,
+    tokenTtl: parseTokenTtl(options.tokenTtl),
+    integrationFeedUrl: options.integrationFeedUrl,
+    webRoot: options.webRoot ? resolve(options.webRoot) : undefined,
+    remoteUrls: options.remoteUrls ?? {},
+    publicApiBase: options.publicApiBase,
+  } satisfies AppConfig);
+  app.decorate(
+    'loginLimiter',
+    new LoginLimiter(options.loginRateLimit?.max ?? 10, options.loginRateLimit?.windowMs ?? 15 * 60 * 1000),
+  );
+  app.addHook('onClose', async () => {
+    await conn.close();
+  });
+
+  // Every /api route must say who may call it; error answers are documented for all of them.
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? '';
+    if (!url.startsWith('/api/') || url.startsWith('/api/docs') || url === '/api/openapi.json') return;
+    if (route.method === 'HEAD' || route.method === 'OPTIONS') return;
+    if (!route.config?.access) {
+      throw new Error(`route ${String(route.method)} ${url} has no config.access`);
+    }
+    if (route.schema) {
+      const response = { ...((route.schema.response as Record<number, unknown> | undefined) ?? {}) };
+      for (const s of ERROR_STATUSES) response[s] ??= errorBodySchema;
+      route.schema.response = response;
+    }
+  });
+
+  await app.register(cors, { origin: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'] });
+  await app.register(jwt, {
+    secret: loadJwtSecret(dataDir, options.jwtSecret),
+    sign: { expiresIn: app.appConfig.tokenTtl },
+  });
+  await app.register(multipart, {
+    limits: {
+      fileSize: LIMITS.uploadBytes,
+      files: LIMITS.uploadFiles,
+      fields: 10,
+      fieldSize: 1024,
+      parts: LIMITS.uploadFiles + 10,
+      headerPairs: 200,
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'QR-menu back office API',
+        version: '1.0.0',
+        description:
+          "Every failure answers `{ error: { code, message, details? } }`: 400 validation (details name the fields; also malformed JSON), 401 unauthorized, 403 forbidden, 404 not_found (also for another restaurant's things), 409 conflict, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited (failed logins per address), 502 bad_gateway (integration feed). Access per route: see the `x-access` extension (pub, any, adm, own).",
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.addHook('onRequest', accessHook);
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { config: { access: 'pub' }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(restaurantRoutes);
+      await api.register(managerRoutes);
+      await api.register(uploadRoutes);
+      await api.register(categoryRoutes);
+      await api.register(productRoutes);
+      await api.register(optionRoutes);
+      await api.register(stopListRoutes);
+      await api.register(integrationRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: true,
+    index: false,
+    maxAge: '7d',
+    immutable: true,
+  });
+
+  await registerWeb(app);
+
+  await ensureAdmin(conn.db, {
+    login: options.adminLogin,
+    password: options.adminPassword,
+    onCreated: options.onAdminCreated,
+  });
+
+  return app;
+}

@@ -1,0 +1,117 @@
+import type { ErrorBody, ErrorCode } from '@qrmenu/shared/schemas';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+/** A failure with the contract's body: `{ error: { code, message, details? } }`. */
+export class HttpError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message = 'Invalid request', details?: ErrorDetail[]) =>
+  new HttpError(400, 'validation', message, details);
+export const unauthorized = (message = 'Authentication required') =>
+  new HttpError(401, 'unauthorized', message);
+export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
+export const conflict = (message = 'Conflict') => new HttpError(409, 'conflict', message);
+export const payloadTooLarge = (message = 'Payload too large') =>
+  new HttpError(413, 'payload_too_large', message);
+export const unsupportedMediaType = (message = 'Unsupported media type') =>
+  new HttpError(415, 'unsupported_media_type', message);
+export const tooManyRequests = (message = 'Too many requests') => new HttpError(429, 'rate_limited', message);
+export const badGateway = (message = 'Bad gateway') => new HttpError(502, 'bad_gateway', message);
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'validation',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  502: 'bad_gateway',
+};
+
+export function errorBody(code: ErrorCode | string, message: string, details?: ErrorDetail[]): ErrorBody {
+  return details ? { error: { code, message, details } } : { error: { code, message } };
+}
+
+/** The body for a non-HttpError 4xx (Fastify's own and plugins' errors). */
+function codeForStatus(status: number): ErrorCode | string {
+  return CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal' : 'bad_request');
+}
+
+function pathOf(instancePath: string, context: string | undefined): string {
+  const p = instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (p) return p;
+  return context ?? '';
+}
+
+/** The one error handler: every failure answers the contract's body, never a stack trace. */
+export function errorHandler(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error instanceof HttpError) {
+    void reply.status(error.status).send(errorBody(error.code, error.message, error.details));
+    return;
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = (error as { validationContext?: string }).validationContext;
+    const details = error.validation.map((v) => ({
+      path: pathOf(v.instancePath, context),
+      message: v.message ?? 'Invalid value',
+    }));
+    void reply.status(400).send(errorBody('validation', `Invalid ${context ?? 'request'}`, details));
+    return;
+  }
+  const fe = error as FastifyError;
+  if (Array.isArray(fe.validation)) {
+    const context = fe.validationContext;
+    const details = fe.validation.map((v) => ({
+      path: pathOf(v.instancePath ?? '', context),
+      message: v.message ?? 'Invalid value',
+    }));
+    void reply.status(400).send(errorBody('validation', `Invalid ${context ?? 'request'}`, details));
+    return;
+  }
+  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    let message = fe.message || 'Bad request';
+    if (
+      fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error instanceof SyntaxError
+    ) {
+      message = 'Malformed JSON body';
+    }
+    if (status === 429) message = 'Too many requests, try again later';
+    void reply.status(status).send(errorBody(codeForStatus(status), message));
+    return;
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  void reply
+    .status(status >= 500 && status < 600 ? status : 500)
+    .send(errorBody(status === 502 ? 'bad_gateway' : 'internal', 'Internal server error'));
+}
+
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): void {
+  void reply
+    .status(404)
+    .send(errorBody('not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+}

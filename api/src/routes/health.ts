@@ -1,0 +1,13 @@
+import { answers } from '@qrmenu/shared/schemas';
+import type { App } from '../app';
+
+export default async function healthRoutes(app: App): Promise<void> {
+  app.get(
+    '/health',
+    {
+      config: { access: 'pub' },
+      schema: { tags: ['health'], summary: 'Liveness', security: [], response: { 200: answers.health } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+}

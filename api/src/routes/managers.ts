@@ -1,0 +1,40 @@
+import { answers, managerCreateBody, ROLES } from '@qrmenu/shared/schemas';
+import type { App } from '../app';
+import { isUniqueViolation } from '../db';
+import { conflict } from '../http/errors';
+import { createUser, findUserByLogin, listManagers, toManager } from '../repos/users';
+
+export default async function managerRoutes(app: App): Promise<void> {
+  app.get(
+    '/admin/managers',
+    {
+      config: { access: 'adm' },
+      schema: { tags: ['managers'], summary: 'Active managers', response: { 200: answers.managers } },
+    },
+    async () => ({ data: (await listManagers(app.db)).map(toManager) }),
+  );
+
+  app.post(
+    '/admin/managers',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags: ['managers'],
+        summary: 'Create a manager (extension); 409 for a duplicate login',
+        body: managerCreateBody,
+        response: { 201: answers.manager },
+      },
+    },
+    async (request, reply) => {
+      const { login, password } = request.body;
+      if (await findUserByLogin(app.db, login)) throw conflict('Login already taken');
+      try {
+        const row = await createUser(app.db, { login, password, role: ROLES.manager });
+        return reply.status(201).send({ data: toManager(row) });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict('Login already taken');
+        throw err;
+      }
+    },
+  );
+}
