@@ -1,0 +1,292 @@
+/**
+ * Test helpers: a fresh app per test file (temp SQLite dir, or an isolated schema of the
+ * PostgreSQL database in TEST_DATABASE_URL), users/tokens, catalog fixtures written through the
+ * DB, a snapshot of every table to assert that bad input changed nothing, and exact-shape checks.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import { type App, type BuildAppOptions, buildApp } from '../src/app';
+import { type DB, newId, now } from '../src/db';
+import { hashPassword } from '../src/repos/users';
+
+export const ADMIN = { login: 'admin', password: 'admin-pass-1' } as const;
+export const PASSWORD = 'secret123';
+
+export interface TestCtx {
+  app: App;
+  db: DB;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A fresh app on its own database; the bootstrap admin is ADMIN. Call close() in afterAll. */
+export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestCtx> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-api-test-'));
+  const pgUrl = process.env.TEST_DATABASE_URL?.trim();
+  const app = await buildApp({
+    dataDir,
+    databaseUrl: pgUrl || undefined,
+    isolateSchema: !!pgUrl,
+    jwtSecret: 'test-secret-test-secret-test-secret',
+    adminLogin: ADMIN.login,
+    adminPassword: ADMIN.password,
+    logger: false,
+    ...options,
+  });
+  await app.ready();
+  return {
+    app,
+    db: app.db,
+    dataDir,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let passwordHash: Promise<string> | undefined;
+/** The argon2id hash of PASSWORD, computed once per file. */
+export const passwordHashOf = (): Promise<string> => {
+  passwordHash ??= hashPassword(PASSWORD);
+  return passwordHash;
+};
+
+export interface TestUser {
+  id: string;
+  login: string;
+  role: string;
+  token: string;
+}
+
+/** Inserts a user (password PASSWORD) and signs a token for it. */
+export async function createUser(
+  ctx: TestCtx,
+  role: string,
+  login = `${role}-${newId().slice(0, 8)}`,
+  isActive = true,
+): Promise<TestUser> {
+  const id = newId();
+  const t = now();
+  await ctx.db
+    .insertInto('users')
+    .values({
+      id,
+      login,
+      password_hash: await passwordHashOf(),
+      role,
+      is_active: isActive ? 1 : 0,
+      created_at: t,
+      updated_at: t,
+    })
+    .execute();
+  return { id, login, role, token: ctx.app.jwt.sign({ sub: id }) };
+}
+
+/** The bootstrap admin with a fresh token. */
+export async function adminUser(ctx: TestCtx): Promise<TestUser> {
+  const row = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'login', 'role'])
+    .where('login', '=', ADMIN.login)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, login: row.login, role: row.role, token: ctx.app.jwt.sign({ sub: row.id }) };
+}
+
+/** Logs in through the API and returns the access token (throws on failure). */
+export async function loginAs(app: App, login: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password } });
+  if (res.statusCode !== 200) throw new Error(`login ${login} failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.accessToken as string;
+}
+
+export const bearer = (token: string | undefined): Record<string, string> =>
+  token ? { authorization: `Bearer ${token}` } : {};
+
+export interface RestaurantFixture {
+  id: string;
+  slug: string;
+  name: string;
+}
+
+export async function createRestaurant(
+  ctx: TestCtx,
+  fields: {
+    manager_id?: string | null;
+    slug?: string;
+    name?: string;
+    is_active?: boolean;
+    type?: string;
+  } = {},
+): Promise<RestaurantFixture> {
+  const id = newId();
+  const t = now();
+  const slug = fields.slug ?? `r-${id.slice(0, 10)}`;
+  const name = fields.name ?? `Restoran ${id.slice(0, 4)}`;
+  await ctx.db
+    .insertInto('restaurants')
+    .values({
+      id,
+      name,
+      slug,
+      address: 'Toshkent, Amir Temur 1',
+      phone_number: '+998901234567',
+      work_time: '09:00-23:00',
+      manager_id: fields.manager_id ?? null,
+      type: fields.type ?? 'manual',
+      is_active: fields.is_active === false ? 0 : 1,
+      bot_token: 'bot-secret',
+      channel_id: '@channel',
+      image: null,
+      logotype: null,
+      external_id: null,
+      created_at: t,
+      updated_at: t,
+    })
+    .execute();
+  return { id, slug, name };
+}
+
+export async function createCategory(
+  ctx: TestCtx,
+  restaurantId: string,
+  fields: { title?: string; is_active?: boolean } = {},
+): Promise<{ id: string }> {
+  const id = newId();
+  const t = now();
+  await ctx.db
+    .insertInto('categories')
+    .values({
+      id,
+      restaurant_id: restaurantId,
+      title: fields.title ?? `Kategoriya ${id.slice(0, 4)}`,
+      is_active: fields.is_active === false ? 0 : 1,
+      external_id: null,
+      created_at: t,
+      updated_at: t,
+    })
+    .execute();
+  return { id };
+}
+
+export async function createProduct(
+  ctx: TestCtx,
+  restaurantId: string,
+  categoryId: string,
+  fields: {
+    name?: string;
+    price?: number;
+    is_active?: boolean;
+    images?: { file: string }[];
+    description?: string;
+  } = {},
+): Promise<{ id: string }> {
+  const id = newId();
+  const t = now();
+  await ctx.db
+    .insertInto('products')
+    .values({
+      id,
+      restaurant_id: restaurantId,
+      category_id: categoryId,
+      name: fields.name ?? `Mahsulot ${id.slice(0, 4)}`,
+      description: fields.description ?? '',
+      price: fields.price ?? 25000,
+      is_active: fields.is_active === false ? 0 : 1,
+      images: JSON.stringify(fields.images ?? []),
+      external_id: null,
+      created_at: t,
+      updated_at: t,
+    })
+    .execute();
+  return { id };
+}
+
+export async function createOption(ctx: TestCtx, productId: string, name = 'Hajmi'): Promise<{ id: string }> {
+  const id = newId();
+  const t = now();
+  await ctx.db
+    .insertInto('product_options')
+    .values({ id, product_id: productId, name, external_id: null, created_at: t, updated_at: t })
+    .execute();
+  return { id };
+}
+
+export async function createOptionRow(
+  ctx: TestCtx,
+  optionId: string,
+  fields: { name?: string; price?: number } = {},
+): Promise<{ id: string }> {
+  const id = newId();
+  await ctx.db
+    .insertInto('option_rows')
+    .values({
+      id,
+      product_option_id: optionId,
+      name: fields.name ?? 'Katta',
+      price: fields.price ?? 5000,
+      external_id: null,
+      created_at: now(),
+    })
+    .execute();
+  return { id };
+}
+
+/**
+ * A small world: admin, two managers each owning a restaurant with a category, a product
+ * with an option and a row, and a user of role "waiter" (owns nothing).
+ */
+export async function createWorld(ctx: TestCtx) {
+  const admin = await adminUser(ctx);
+  const manager1 = await createUser(ctx, 'manager');
+  const manager2 = await createUser(ctx, 'manager');
+  const waiter = await createUser(ctx, 'waiter');
+  const make = async (managerId: string) => {
+    const restaurant = await createRestaurant(ctx, { manager_id: managerId });
+    const category = await createCategory(ctx, restaurant.id);
+    const product = await createProduct(ctx, restaurant.id, category.id);
+    const option = await createOption(ctx, product.id);
+    const row = await createOptionRow(ctx, option.id);
+    return { restaurant, category, product, option, row };
+  };
+  const own = await make(manager1.id);
+  const other = await make(manager2.id);
+  return { admin, manager1, manager2, waiter, own, other };
+}
+export type World = Awaited<ReturnType<typeof createWorld>>;
+
+const TABLES = ['users', 'restaurants', 'categories', 'products', 'product_options', 'option_rows'] as const;
+
+/** Every row of every table, to compare before and after a rejected request. */
+export async function snapshot(db: DB): Promise<string> {
+  const out: Record<string, unknown[]> = {};
+  for (const t of TABLES) {
+    out[t] = await db.selectFrom(t).selectAll().orderBy('id').execute();
+  }
+  return JSON.stringify(out);
+}
+
+/** Asserts that `body` has exactly the shape of `schema` (no missing, wrong-typed or extra keys). */
+export function expectShape<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new Error(`shape mismatch: ${result.error.message}\n${JSON.stringify(body)}`);
+  // z.object strips unknown keys: equal only when nothing extra was there.
+  expect(body).toStrictEqual(result.data);
+  return result.data;
+}
+
+/** Asserts the contract's error body with that status and code. */
+export function expectError(res: LightMyRequestResponse, status: number, code?: string): void {
+  if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
+  const body = res.json();
+  expect(Object.keys(body)).toEqual(['error']);
+  expect(typeof body.error.code).toBe('string');
+  expect(typeof body.error.message).toBe('string');
+  if (code) expect(body.error.code).toBe(code);
+  expect(res.body).not.toMatch(/at .+\.(ts|js):\d+/);
+  expect(res.body).not.toMatch(/password_hash|\$argon2/);
+}
