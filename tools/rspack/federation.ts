@@ -14,7 +14,7 @@
  * app's own folder (`dir`, default: the working directory, which is the app when run through
  * `pnpm --filter`).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -33,7 +33,15 @@ export const SINGLETON_LIBRARIES = [
 ] as const;
 
 /** Every subpath of the workspace package; Chakra reaches remotes only through `./ui`. */
-export const SHARED_SUBPATHS = ['schemas', 'texts', 'api', 'session', 'query', 'ui', 'runtime-config'] as const;
+export const SHARED_SUBPATHS = [
+  'schemas',
+  'texts',
+  'api',
+  'session',
+  'query',
+  'ui',
+  'runtime-config',
+] as const;
 
 /** Dev-server ports (ARCHITECTURE.md). */
 export const DEV_PORTS = {
@@ -78,7 +86,17 @@ interface RspackModule {
 }
 
 function packageVersion(req: NodeJS.Require, request: string): { version: string; dir: string } {
-  const pkgPath = req.resolve(`${request}/package.json`);
+  let pkgPath: string;
+  try {
+    pkgPath = req.resolve(`${request}/package.json`);
+  } catch {
+    // Packages whose `exports` hide package.json (the workspace package): look in node_modules.
+    const found = (req.resolve.paths(request) ?? [])
+      .map((base) => path.join(base, request, 'package.json'))
+      .find((candidate) => existsSync(candidate));
+    if (!found) throw new Error(`Cannot find ${request}/package.json`);
+    pkgPath = found;
+  }
   const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { version: string };
   return { version: pkg.version, dir: path.dirname(pkgPath) };
 }
@@ -103,7 +121,9 @@ export function sharedConfig(dir: string): Record<string, Record<string, unknown
   const shared: Record<string, Record<string, unknown>> = {};
   for (const lib of SINGLETON_LIBRARIES) {
     const { version, dir: libDir, direct } = resolveLibrary(req, lib);
-    const subpath = lib.startsWith('@') ? lib.split('/').slice(2).join('/') : lib.split('/').slice(1).join('/');
+    const subpath = lib.startsWith('@')
+      ? lib.split('/').slice(2).join('/')
+      : lib.split('/').slice(1).join('/');
     shared[lib] = {
       singleton: true,
       version,
@@ -122,6 +142,9 @@ export function sharedConfig(dir: string): Record<string, Record<string, unknown
   }
   return shared;
 }
+
+/** Where the dev servers proxy `/api` and `/uploads`. */
+export const API_DEV_URL = process.env.API_DEV_URL ?? 'http://127.0.0.1:8080';
 
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
@@ -222,6 +245,8 @@ export function defineFrontendConfig(options: FrontendConfigOptions) {
         headers: CORS_HEADERS,
         allowedHosts: 'all',
         client: { overlay: { errors: true, warnings: false } },
+        // Standalone remotes and the shell reach the API (scripts/dev.mjs runs it on 8080).
+        proxy: [{ context: ['/api', '/uploads'], target: API_DEV_URL, changeOrigin: true }],
         ...(options.devServer ?? {}),
       },
     };

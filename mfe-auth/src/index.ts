@@ -1,0 +1,2 @@
+// Async boundary: lets the standalone app negotiate shared singletons first.
+import('./bootstrap');

@@ -1,0 +1,31 @@
+import { DEV_PORTS, defineFrontendConfig } from '../tools/rspack/federation';
+
+/** In dev, /config.json names each remote's own dev server (the factory proxies /api and /uploads). */
+const DEV_REMOTES = {
+  mfe_auth: `http://localhost:${DEV_PORTS.mfe_auth}/mf-manifest.json`,
+  mfe_restaurants: `http://localhost:${DEV_PORTS.mfe_restaurants}/mf-manifest.json`,
+  // Not built yet (later issues): the shell shows "not available" for their routes.
+  mfe_catalog: null,
+  mfe_stoplist: null,
+};
+
+export default defineFrontendConfig({
+  name: 'shell',
+  port: DEV_PORTS.shell,
+  isHost: true,
+  title: 'QR menyu: boshqaruv paneli',
+  devServer: {
+    setupMiddlewares: (middlewares: unknown[]) => {
+      middlewares.unshift({
+        name: 'dev-runtime-config',
+        path: '/config.json',
+        middleware: (_req: unknown, res: import('node:http').ServerResponse) => {
+          res.setHeader('Content-Type', 'application/json; charset=utf-8');
+          res.setHeader('Cache-Control', 'no-store');
+          res.end(JSON.stringify({ apiBase: '/api', remotes: DEV_REMOTES }));
+        },
+      });
+      return middlewares;
+    },
+  },
+});

@@ -1,0 +1,23 @@
+/**
+ * Everything after login, loaded lazily: the UI facade (Chakra) provider, TanStack Query, the
+ * facade's remote fallback, and the layout of the role (manager: bottom bar; others: sidebar).
+ */
+import { QueryClientProvider, queryClient } from '@qrmenu/shared/query';
+import { useSession } from '@qrmenu/shared/session';
+import { RemoteFallback, UiProvider } from '@qrmenu/shared/ui';
+import { RemoteFallbackContext } from '../RemotePage';
+import { ManagerLayout } from './ManagerLayout';
+import { SidebarLayout } from './SidebarLayout';
+
+export default function AreaLayout() {
+  const { isManager } = useSession();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <UiProvider>
+        <RemoteFallbackContext.Provider value={RemoteFallback}>
+          {isManager ? <ManagerLayout /> : <SidebarLayout />}
+        </RemoteFallbackContext.Provider>
+      </UiProvider>
+    </QueryClientProvider>
+  );
+}
