@@ -1,0 +1,99 @@
+import ky, { HTTPError, type Options, TimeoutError } from 'ky';
+import { getRuntimeConfig } from '../runtime-config';
+import { getAccessToken, signOut } from '../session';
+import { ApiError } from './errors';
+
+/** Default timeout of a call; the sync call uses 60 000 ms (spec 9). */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const SYNC_TIMEOUT_MS = 60_000;
+export const UPLOAD_TIMEOUT_MS = 60_000;
+
+/** Paths whose 401 means "wrong credentials", not "session expired". */
+const NO_REDIRECT_ON_401 = new Set(['auth/login']);
+
+/** The absolute URL of an API path, from the runtime config's `apiBase` at call time. */
+export function apiUrl(path: string): string {
+  const base = getRuntimeConfig().apiBase.replace(/\/+$/, '');
+  const rel = path.replace(/^\/+/, '');
+  const origin = typeof window !== 'undefined' ? window.location.href : 'http://localhost/';
+  return new URL(`${base}/${rel}`, origin).toString();
+}
+
+/** Called on a 401 answer to a call that carried a token: end the session and go to the login screen. */
+function onSessionExpired(): void {
+  signOut();
+  if (typeof window !== 'undefined') window.location.assign('/');
+}
+
+/** The ky instance: JSON, no ky retries (TanStack Query decides), bearer token on every call. */
+export const http = ky.create({
+  retry: 0,
+  timeout: DEFAULT_TIMEOUT_MS,
+  headers: { Accept: 'application/json' },
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = getAccessToken();
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        else request.headers.delete('Authorization');
+      },
+    ],
+  },
+});
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface CallOptions {
+  method?: 'get' | 'post' | 'put' | 'delete';
+  json?: unknown;
+  body?: FormData;
+  query?: Query;
+  timeout?: number;
+  signal?: AbortSignal;
+}
+
+function cleanQuery(query: Query | undefined): Record<string, string> | undefined {
+  if (!query) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) out[k] = String(v);
+  return out;
+}
+
+/** One call: resolves with the parsed JSON answer, rejects with an `ApiError`. */
+export async function call<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const { method = 'get', json, body, query, timeout, signal } = options;
+  const hadToken = getAccessToken() !== null;
+  const kyOptions: Options = { method };
+  if (json !== undefined) kyOptions.json = json;
+  if (body !== undefined) kyOptions.body = body;
+  const searchParams = cleanQuery(query);
+  if (searchParams) kyOptions.searchParams = searchParams;
+  if (timeout !== undefined) kyOptions.timeout = timeout;
+  if (signal) kyOptions.signal = signal;
+  try {
+    const res = await http(apiUrl(path), kyOptions);
+    if (res.status === 204) return undefined as T;
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch (err) {
+    if (err instanceof HTTPError) {
+      const res = err.response;
+      let parsed: unknown;
+      try {
+        const text = await res.text();
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      const apiError = ApiError.fromBody(res.status, parsed, res.statusText);
+      if (res.status === 401 && hadToken && !NO_REDIRECT_ON_401.has(path.replace(/^\/+/, ''))) {
+        onSessionExpired();
+      }
+      throw apiError;
+    }
+    if (err instanceof TimeoutError) throw new ApiError(0, 'timeout', 'Request timed out');
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    if (err instanceof ApiError) throw err;
+    throw new ApiError(0, 'network', err instanceof Error ? err.message : String(err));
+  }
+}

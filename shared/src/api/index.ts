@@ -1,0 +1,243 @@
+/**
+ * The typed HTTP client of ../shared/CONTRACT.md: `api.<resource>.<call>()` for every route.
+ * Calls resolve with the answer's payload and reject with `ApiError`.
+ */
+import type {
+  Category,
+  CategoryCreateBody,
+  CategoryUpdateBody,
+  IntegrationCreateBody,
+  IntegrationRestaurant,
+  LoginBody,
+  Manager,
+  ManagerCreateBody,
+  OptionCreateBody,
+  OptionRow,
+  OptionRowCreateBody,
+  OptionRowUpdateBody,
+  OptionUpdateBody,
+  Product,
+  ProductCreateBody,
+  ProductDetail,
+  ProductImage,
+  ProductOption,
+  ProductUpdateBody,
+  Profile,
+  PublicRestaurant,
+  Restaurant,
+  RestaurantCounts,
+  RestaurantCreateBody,
+  RestaurantUpdateBody,
+  StopListBody,
+  StopListResult,
+  SyncResult,
+  UploadTargetType,
+} from '../schemas';
+import { call, SYNC_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './client';
+
+export { changedFields, hasChanges } from './changed';
+export { apiUrl, call, DEFAULT_TIMEOUT_MS, http, SYNC_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './client';
+export { ApiError, type ApiErrorDetail, isApiError } from './errors';
+
+type Data<T> = { data: T };
+const data = <T>(p: Promise<Data<T>>): Promise<T> => p.then((r) => r.data);
+const enc = encodeURIComponent;
+
+export interface AdminRestaurants {
+  restaurants: Restaurant[];
+  counts: RestaurantCounts;
+}
+export interface CountedList<T> {
+  items: T[];
+  count: number;
+}
+export interface Deleted {
+  _id: string;
+}
+
+/** A restaurant answer of `/manager/restaurants/me`: the spec allows a list or one object. */
+export function pickRestaurant(value: unknown): Restaurant | null {
+  if (Array.isArray(value)) return (value[0] as Restaurant | undefined) ?? null;
+  if (value && typeof value === 'object') return value as Restaurant;
+  return null;
+}
+
+function filesForm(
+  fields: Record<string, string>,
+  files: Iterable<File | Blob> | ArrayLike<File | Blob>,
+): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of Array.from(files)) form.append('files', f, f instanceof File ? f.name : 'image');
+  return form;
+}
+
+export const api = {
+  health: () => call<{ status: 'ok' }>('health'),
+
+  auth: {
+    /** POST /auth/login → the access token. */
+    login: (body: LoginBody) =>
+      data(call<Data<{ accessToken: string }>>('auth/login', { method: 'post', json: body })),
+    /** GET /auth/profile */
+    profile: () => data(call<Data<Profile>>('auth/profile')),
+  },
+
+  restaurants: {
+    /** GET /admin/restaurants → all restaurants with counters (admin). */
+    adminList: () => call<AdminRestaurants>('admin/restaurants'),
+    /** GET /manager/restaurants/me → the caller's restaurant or null (list or object accepted). */
+    mine: () => call<Data<unknown>>('manager/restaurants/me').then((r) => pickRestaurant(r?.data)),
+    /** POST /admin/restaurants/create */
+    create: (body: RestaurantCreateBody) =>
+      data(call<Data<Restaurant>>('admin/restaurants/create', { method: 'post', json: body })),
+    /** PUT /manager/restaurants/update?slug= with the changed fields only. */
+    update: (slug: string, changed: RestaurantUpdateBody) =>
+      data(
+        call<Data<Restaurant>>('manager/restaurants/update', {
+          method: 'put',
+          query: { slug },
+          json: changed,
+        }),
+      ),
+    /** DELETE /admin/restaurants/delete?slug= */
+    deleteBySlug: (slug: string) =>
+      data(call<Data<Deleted>>('admin/restaurants/delete', { method: 'delete', query: { slug } })),
+    /** DELETE /manager/restaurants/delete?restaurantId= (admin only) */
+    deleteById: (restaurantId: string) =>
+      data(call<Data<Deleted>>('manager/restaurants/delete', { method: 'delete', query: { restaurantId } })),
+    /** GET /user/restaurants/view?slug= (public fields only without an owner/admin token). */
+    view: (slug: string) =>
+      data(call<Data<Restaurant | PublicRestaurant>>('user/restaurants/view', { query: { slug } })),
+  },
+
+  managers: {
+    /** GET /admin/managers */
+    list: () => data(call<Data<Manager[]>>('admin/managers')),
+    /** POST /admin/managers (extension) */
+    create: (body: ManagerCreateBody) =>
+      data(call<Data<Manager>>('admin/managers', { method: 'post', json: body })),
+  },
+
+  integration: {
+    /** GET /admin/integration/restaurants → external restaurants {id, name}. */
+    list: () => data(call<Data<IntegrationRestaurant[]>>('admin/integration/restaurants')),
+    /** POST /admin/integration/restaurants/create {id, manager_id} */
+    create: (body: IntegrationCreateBody) =>
+      data(call<Data<Restaurant>>('admin/integration/restaurants/create', { method: 'post', json: body })),
+    /** PUT /admin/integration/restaurants/{_id}/sync, empty body, 60 s timeout. */
+    sync: (id: string) =>
+      data(
+        call<Data<SyncResult>>(`admin/integration/restaurants/${enc(id)}/sync`, {
+          method: 'put',
+          timeout: SYNC_TIMEOUT_MS,
+        }),
+      ),
+  },
+
+  upload: {
+    /** POST /manager/upload (restaurant image or logotype) → the stored URL. */
+    restaurantImage: (
+      restaurantId: string,
+      type: UploadTargetType,
+      files: Iterable<File | Blob> | ArrayLike<File | Blob>,
+    ) =>
+      call<{ url: string }>('manager/upload', {
+        method: 'post',
+        body: filesForm({ restaurant_id: restaurantId, type }, files),
+        timeout: UPLOAD_TIMEOUT_MS,
+      }),
+    /** POST /manager/upload (product images) → the product's whole image list. */
+    productImages: (productId: string, files: Iterable<File | Blob> | ArrayLike<File | Blob>) =>
+      data(
+        call<Data<ProductImage[]>>('manager/upload', {
+          method: 'post',
+          body: filesForm({ product_id: productId }, files),
+          timeout: UPLOAD_TIMEOUT_MS,
+        }),
+      ),
+  },
+
+  categories: {
+    /** GET /manager/category[?restaurant_id=] (admins must give the restaurant). */
+    managerList: (restaurantId?: string) =>
+      call<{ data: Category[]; count: number }>('manager/category', {
+        query: { restaurant_id: restaurantId },
+      }).then((r): CountedList<Category> => ({ items: r.data, count: r.count })),
+    /** GET /user/category?restaurant_id= */
+    publicList: (restaurantId: string) =>
+      call<{ categories: Category[]; count: number }>('user/category', {
+        query: { restaurant_id: restaurantId },
+      }).then((r): CountedList<Category> => ({ items: r.categories, count: r.count })),
+    /** POST /manager/category/create */
+    create: (body: CategoryCreateBody) =>
+      data(call<Data<Category>>('manager/category/create', { method: 'post', json: body })),
+    /** PUT /manager/category/update/{id} with the changed fields. */
+    update: (id: string, changed: CategoryUpdateBody) =>
+      data(call<Data<Category>>(`manager/category/update/${enc(id)}`, { method: 'put', json: changed })),
+    /** DELETE /manager/category/delete/{id} */
+    remove: (id: string) =>
+      data(call<Data<Deleted>>(`manager/category/delete/${enc(id)}`, { method: 'delete' })),
+  },
+
+  products: {
+    /** GET /manager/products[?restaurant_id=] → every product of the restaurant. */
+    managerList: (restaurantId?: string) =>
+      call<{ data: Product[]; count: number }>('manager/products', {
+        query: { restaurant_id: restaurantId },
+      }).then((r): CountedList<Product> => ({ items: r.data, count: r.count })),
+    /** GET /user/products/?restaurant_id=&category_id= */
+    publicList: (restaurantId: string, categoryId?: string) =>
+      call<Data<{ products: Product[]; count: number }>>('user/products/', {
+        query: { restaurant_id: restaurantId, category_id: categoryId },
+      }).then((r): CountedList<Product> => ({ items: r.data.products, count: r.data.count })),
+    /** GET /user/products/{id} → the product with its category and options (with rows). */
+    detail: (id: string) => data(call<Data<ProductDetail>>(`user/products/${enc(id)}`)),
+    /** POST /manager/products → the new id. */
+    create: (body: ProductCreateBody) =>
+      data(call<Data<{ id: string }>>('manager/products', { method: 'post', json: body })),
+    /** PUT /manager/products/{id} with the changed fields. */
+    update: (id: string, changed: ProductUpdateBody) =>
+      data(call<Data<Product>>(`manager/products/${enc(id)}`, { method: 'put', json: changed })),
+    /** DELETE /manager/products/{id} */
+    remove: (id: string) => data(call<Data<Deleted>>(`manager/products/${enc(id)}`, { method: 'delete' })),
+  },
+
+  options: {
+    /** GET /manager/product-option/product/{productId} */
+    listByProduct: (productId: string) =>
+      data(call<Data<ProductOption[]>>(`manager/product-option/product/${enc(productId)}`)),
+    /** POST /manager/product-option */
+    create: (body: OptionCreateBody) =>
+      data(call<Data<ProductOption>>('manager/product-option', { method: 'post', json: body })),
+    /** PUT /manager/product-option/{id} */
+    update: (id: string, body: OptionUpdateBody) =>
+      data(call<Data<ProductOption>>(`manager/product-option/${enc(id)}`, { method: 'put', json: body })),
+    /** DELETE /manager/product-option/{id} */
+    remove: (id: string) =>
+      data(call<Data<Deleted>>(`manager/product-option/${enc(id)}`, { method: 'delete' })),
+  },
+
+  optionRows: {
+    /** GET /manager/product-option-row/{optionId} */
+    listByOption: (optionId: string) =>
+      data(call<Data<OptionRow[]>>(`manager/product-option-row/${enc(optionId)}`)),
+    /** POST /manager/product-option-row */
+    create: (body: OptionRowCreateBody) =>
+      data(call<Data<OptionRow>>('manager/product-option-row', { method: 'post', json: body })),
+    /** PUT /manager/product-option-row/{id} with the changed fields. */
+    update: (id: string, changed: OptionRowUpdateBody) =>
+      data(call<Data<OptionRow>>(`manager/product-option-row/${enc(id)}`, { method: 'put', json: changed })),
+    /** DELETE /manager/product-option-row/{id} */
+    remove: (id: string) =>
+      data(call<Data<Deleted>>(`manager/product-option-row/${enc(id)}`, { method: 'delete' })),
+  },
+
+  stopList: {
+    /** POST /manager/stop-list {product_ids, action: 'stop' | 'resume'} (extension). */
+    apply: (body: StopListBody) =>
+      data(call<Data<StopListResult>>('manager/stop-list', { method: 'post', json: body })),
+  },
+} as const;
+
+export type Api = typeof api;

@@ -1,0 +1,20 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../api/errors';
+
+/** No retry on 4xx answers (the caller's fault); at most 2 retries otherwise. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The one query client of the host and every remote. */
+export const queryClient = createQueryClient();

@@ -1,0 +1,4 @@
+export { QueryClientProvider } from '@tanstack/react-query';
+export { createQueryClient, queryClient, shouldRetry } from './client';
+export * from './hooks';
+export { queryKeys } from './keys';

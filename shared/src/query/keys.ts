@@ -1,0 +1,33 @@
+/** Query keys, written once so that any module can invalidate another module's data. */
+export const queryKeys = {
+  all: ['qrmenu'] as const,
+  profile: () => ['qrmenu', 'profile'] as const,
+  restaurants: {
+    all: () => ['qrmenu', 'restaurants'] as const,
+    adminList: () => ['qrmenu', 'restaurants', 'admin-list'] as const,
+    mine: () => ['qrmenu', 'restaurants', 'mine'] as const,
+    view: (slug: string) => ['qrmenu', 'restaurants', 'view', slug] as const,
+  },
+  managers: () => ['qrmenu', 'managers'] as const,
+  integration: () => ['qrmenu', 'integration-restaurants'] as const,
+  categories: {
+    all: () => ['qrmenu', 'categories'] as const,
+    manager: (restaurantId?: string) => ['qrmenu', 'categories', 'manager', restaurantId ?? null] as const,
+    public: (restaurantId: string) => ['qrmenu', 'categories', 'public', restaurantId] as const,
+  },
+  products: {
+    all: () => ['qrmenu', 'products'] as const,
+    manager: (restaurantId?: string) => ['qrmenu', 'products', 'manager', restaurantId ?? null] as const,
+    public: (restaurantId: string, categoryId?: string) =>
+      ['qrmenu', 'products', 'public', restaurantId, categoryId ?? null] as const,
+    detail: (id: string) => ['qrmenu', 'products', 'detail', id] as const,
+  },
+  options: {
+    all: () => ['qrmenu', 'options'] as const,
+    byProduct: (productId: string) => ['qrmenu', 'options', 'product', productId] as const,
+  },
+  optionRows: {
+    all: () => ['qrmenu', 'option-rows'] as const,
+    byOption: (optionId: string) => ['qrmenu', 'option-rows', 'option', optionId] as const,
+  },
+} as const;

@@ -1,0 +1,57 @@
+/**
+ * Runtime configuration served by the server at `/config.json`:
+ * `{ apiBase: "/api", remotes: { mfe_auth: "<manifest url>" | null, ... } }`.
+ * A remote that is absent or null is not deployed.
+ */
+export type RemoteName = 'mfe_auth' | 'mfe_restaurants' | 'mfe_catalog' | 'mfe_stoplist';
+
+export interface RuntimeConfig {
+  apiBase: string;
+  remotes: Partial<Record<RemoteName, string | null>> & Record<string, string | null | undefined>;
+}
+
+export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = Object.freeze({ apiBase: '/api', remotes: {} });
+
+let current: RuntimeConfig = { ...DEFAULT_RUNTIME_CONFIG, remotes: {} };
+
+function normalize(raw: unknown): RuntimeConfig {
+  const out: RuntimeConfig = { apiBase: DEFAULT_RUNTIME_CONFIG.apiBase, remotes: {} };
+  if (!raw || typeof raw !== 'object') return out;
+  const obj = raw as Record<string, unknown>;
+  if (typeof obj.apiBase === 'string' && obj.apiBase.trim() !== '') out.apiBase = obj.apiBase.trim();
+  if (obj.remotes && typeof obj.remotes === 'object') {
+    for (const [name, url] of Object.entries(obj.remotes as Record<string, unknown>)) {
+      out.remotes[name] = typeof url === 'string' && url !== '' ? url : null;
+    }
+  }
+  return out;
+}
+
+/** Fetches `/config.json` (no cache); on any failure keeps the defaults. Never throws. */
+export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
+  try {
+    const res = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+    if (!res.ok) throw new Error(`config ${res.status}`);
+    current = normalize(await res.json());
+  } catch (err) {
+    console.warn('[runtime-config] using defaults:', err);
+    current = normalize(undefined);
+  }
+  return current;
+}
+
+/** The configuration loaded last (defaults before `loadRuntimeConfig` finished). */
+export function getRuntimeConfig(): RuntimeConfig {
+  return current;
+}
+
+/** Replaces the configuration (tests, or a host that got it elsewhere). Missing parts take defaults. */
+export function setRuntimeConfig(config: Partial<RuntimeConfig>): RuntimeConfig {
+  current = normalize(config);
+  return current;
+}
+
+/** Manifest URL of a remote, or null when that remote is not deployed. */
+export function remoteUrl(name: RemoteName | string): string | null {
+  return current.remotes[name] ?? null;
+}

@@ -1,0 +1,246 @@
+/**
+ * The Uzbek catalogue: every user-facing text of the product, written once.
+ * Texts quoted in the spec (sections 2, 4, 5, 8) are copied word for word.
+ */
+export const t = {
+  // ---------- spec 2: screens ----------
+  notFound: 'Sahifa topilmadi',
+  backToAdmin: 'Bosh sahifaga qaytish',
+  restaurants: 'Restoranlar',
+  profile: 'Profil',
+  home: 'Asosiy',
+  menu: 'Menyu',
+  categories: 'Kategoriyalar',
+  products: 'Mahsulotlar',
+  options: 'Opsiyalar',
+  optionRows: 'Variantlar',
+  active: 'Faol',
+  inactive: 'Nofaol',
+  total: 'Jami',
+  inactiveCount: 'No faol',
+  integration: 'Integratsiya',
+  manual: 'Oddiy',
+  previous: 'Oldingi',
+  next: 'Keyingi',
+  yes: 'Ha',
+  no: "Yo'q",
+  available: 'Mavjud',
+  stopList: 'Stop-list',
+  back: 'Orqaga',
+  save: 'Saqlash',
+  cancel: 'Bekor qilish',
+  edit: 'Tahrirlash',
+  delete: "O'chirish",
+  view: "Ko'rish",
+  add: "Qo'shish",
+  create: 'Yaratish',
+  sync: 'Sinxronlash',
+  signIn: 'Kirish',
+  signOut: 'Chiqish',
+  login: 'Login',
+  password: 'Parol',
+  role: 'Rol',
+  status: 'Holat',
+  type: 'Turi',
+  actions: 'Amallar',
+  number: '#',
+  page: 'Sahifa',
+  pageOf: (page: number, pages: number) => `${page} / ${pages}`,
+  loading: 'Yuklanmoqda...',
+  search: 'Qidirish',
+  select: 'Tanlang',
+  selectAll: 'Hammasini tanlash',
+  moveToStopList: "Stop-listga qo'shish",
+  removeFromStopList: 'Stop-listdan chiqarish',
+  addRestaurant: "Restoran qo'shish",
+  addIntegrationRestaurant: "Integratsiya orqali qo'shish",
+  editRestaurant: 'Restoranni tahrirlash',
+  newRestaurant: 'Yangi restoran',
+  restaurantDetail: "Restoran ma'lumotlari",
+  myRestaurant: 'Mening restoranim',
+  addCategory: "Kategoriya qo'shish",
+  editCategory: 'Kategoriyani tahrirlash',
+  addProduct: "Mahsulot qo'shish",
+  editProduct: 'Mahsulotni tahrirlash',
+  productDetail: "Mahsulot ma'lumotlari",
+  addOption: "Opsiya qo'shish",
+  editOption: 'Opsiyani tahrirlash',
+  addOptionRow: "Variant qo'shish",
+  editOptionRow: 'Variantni tahrirlash',
+  managers: 'Menedjerlar',
+  addManager: "Menedjer qo'shish",
+  uploadImage: 'Rasm yuklash',
+  images: 'Rasmlar',
+  noImage: "Rasm yo'q",
+
+  // ---------- field labels ----------
+  fields: {
+    // restaurant
+    name: 'Nomi',
+    slug: 'Slug',
+    address: 'Manzil',
+    phone_number: 'Telefon raqami',
+    work_time: 'Ish vaqti',
+    manager_id: 'Menedjer',
+    type: 'Turi',
+    is_active: 'Faol',
+    bot_token: 'Bot tokeni',
+    channel_id: 'Kanal ID',
+    image: 'Rasm',
+    logotype: 'Logotip',
+    // integration
+    id: 'Restoran',
+    // category
+    title: 'Kategoriya nomi',
+    restaurant_id: 'Restoran',
+    // product
+    category_id: 'Kategoriya',
+    category: 'Kategoriya',
+    description: 'Tavsif',
+    price: 'Narxi',
+    images: 'Rasmlar',
+    files: 'Rasmlar',
+    // option / row
+    product_id: 'Mahsulot',
+    product_option_id: 'Opsiya',
+    // auth / profile
+    login: 'Login',
+    password: 'Parol',
+    role: 'Rol',
+    createdAt: 'Yaratilgan sana',
+    updatedAt: 'Yangilangan sana',
+  },
+
+  // ---------- spec 4: states and transitions ----------
+  noChanges: "Hech qanday o'zgarish yo'q.",
+  signOutConfirm: 'Tizimdan chiqmoqchimisiz?',
+  deleteConfirm: "Rostdan ham o'chirmoqchimisiz?",
+
+  // ---------- spec 5: validation ----------
+  required: 'Majburiy maydon',
+  invalidNumber: 'Son kiriting',
+  negativeNumber: "Qiymat manfiy bo'lishi mumkin emas",
+  tooLong: 'Matn juda uzun',
+  invalidSlug: "Slug faqat kichik lotin harflari, raqamlar va chiziqchadan iborat bo'lishi kerak",
+  passwordTooShort: "Parol kamida 6 ta belgidan iborat bo'lishi kerak",
+  invalidValue: "Noto'g'ri qiymat",
+  selectRestaurantAndManager: 'Iltimos, restoran va menedjer tanlang!',
+  categoryTitleEmpty: "Kategoriya nomi bo'sh bo'lishi mumkin emas!",
+  noChangesCategory: "O'zgarishlar mavjud emas!",
+  tokenMissing: 'Token topilmadi! Iltimos, qayta tizimga kiring.',
+  slugMissing: 'Restoran slugi topilmadi!',
+
+  // ---------- spec 8: errors ----------
+  listLoadError: "Xatolik yuz berdi! Ma'lumotlarni olib bo'lmadi.",
+  restaurantCreateError: "Restoran qo'shishda xatolik yuz berdi!",
+  editError: 'Tahrirlashda xatolik yuz berdi!',
+  deleteError: "O'chirishda xatolik yuz berdi!",
+  syncError: 'Restoranni yangilashda xatolik yuz berdi!',
+  categoriesLoadError: 'Kategoriyalarni olishda xatolik yuz berdi!',
+  categoryDeleteError: "Kategoriya o'chirishda xatolik yuz berdi!",
+  productsLoadError: 'Mahsulotlarni yuklashda xatolik yuz berdi!',
+  productSaveError: 'Mahsulotni saqlashda xatolik yuz berdi!',
+  productCreateError: 'Mahsulot yaratishda xatolik yuz berdi!',
+  productUpdateError: 'Mahsulotni yangilashda xatolik yuz berdi!',
+  productDeleteError: "Mahsulotni o'chirishda xatolik yuz berdi!",
+  optionSaveError: 'Saqlashda xatolik yuz berdi.',
+  optionDeleteError: "O'chirishda xatolik yuz berdi.",
+  restaurantNotFound: 'Restoran topilmadi.',
+  restaurantManagerNotFound: 'Restoran uchun manager topilmadi.',
+  matchingManagerNotFound: 'Mos manager topilmadi.',
+  loginError: 'Login yoki parol xato',
+  profileLoadError: 'Profilni yuklashda xatolik yuz berdi',
+  noOptions: 'Xali opsiya biriktirilmagan',
+  noCategories: 'Bu restoranga kategoriya biriktirilmagan',
+  noOptionRows: 'Xali variant biriktirilmagan',
+  noProducts: "Bu kategoriyada mahsulot yo'q",
+  noRestaurants: "Hali restoran yo'q",
+  noManagers: "Hali menedjer yo'q",
+  noRestaurantForManager: 'Sizga hali restoran biriktirilmagan',
+  emptyList: "Ro'yxat bo'sh",
+  uploadError: 'Rasm yuklashda xatolik yuz berdi!',
+  managerCreateError: "Menedjer qo'shishda xatolik yuz berdi!",
+  integrationCreateError: "Integratsiya restoranini qo'shishda xatolik yuz berdi!",
+  stopListError: 'Stop-listni yangilashda xatolik yuz berdi!',
+  categorySaveError: 'Kategoriyani saqlashda xatolik yuz berdi!',
+
+  // ---------- success toasts ----------
+  restaurantCreated: "Restoran qo'shildi!",
+  restaurantUpdated: 'Restoran yangilandi!',
+  restaurantDeleted: "Restoran o'chirildi!",
+  syncSuccess: 'Restoran yangilandi!',
+  categoryCreated: 'Kategoriya yaratildi!',
+  categoryUpdated: 'Kategoriya tahrirlandi!',
+  categoryDeleted: "Kategoriya o'chirildi!",
+  productCreated: 'Mahsulot yaratildi!',
+  productUpdated: 'Mahsulot yangilandi!',
+  productDeleted: "Mahsulot o'chirildi!",
+  productImageUploaded: 'Mahsulot rasmi yuklandi!',
+  imageUploaded: 'Rasm yuklandi!',
+  optionCreated: "Opsiya qo'shildi!",
+  optionUpdated: 'Opsiya yangilandi!',
+  optionDeleted: "Opsiya o'chirildi!",
+  optionRowUpdated: 'Variant yangilandi',
+  optionRowCreated: "Yangi variant qo'shildi",
+  optionRowDeleted: "Variant o'chirildi",
+  managerCreated: "Menedjer qo'shildi!",
+  stopListUpdated: 'Stop-list yangilandi!',
+  movedToStopList: "Mahsulotlar stop-listga qo'shildi!",
+  removedFromStopList: 'Mahsulotlar stop-listdan chiqarildi!',
+
+  // ---------- shell / federation ----------
+  remoteLoadError: "Bo'limni yuklab bo'lmadi",
+  retry: 'Qayta urinish',
+  moduleNotAvailable: "Bu bo'lim hali mavjud emas",
+  unexpectedError: 'Kutilmagan xatolik yuz berdi',
+} as const;
+
+export type Texts = typeof t;
+export type FieldName = keyof Texts['fields'];
+
+/** Label of an entity field, falling back to the field name itself. */
+export function fieldLabel(name: string): string {
+  return (t.fields as Record<string, string>)[name] ?? name;
+}
+
+/** The parts of a zod 4 issue the Uzbek mapping looks at (structural, so no zod import is needed). */
+export interface IssueLike {
+  code: string;
+  input?: unknown;
+  expected?: unknown;
+  origin?: string;
+  minimum?: unknown;
+  maximum?: unknown;
+  format?: string;
+  path?: ReadonlyArray<PropertyKey>;
+}
+
+/**
+ * Maps a zod issue to an Uzbek form message: required / blank, invalid number, negative number,
+ * too long, slug format. Usable as a zod 4 `error` customizer: `schema.parse(v, { error: uzbekIssue })`.
+ */
+export function uzbekIssue(issue: IssueLike): string {
+  const field = issue.path?.[issue.path.length - 1];
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null || issue.input === '') return t.required;
+      if (issue.expected === 'number') return t.invalidNumber;
+      return t.invalidValue;
+    case 'too_small':
+      if (issue.origin === 'string') {
+        if (field === 'password' && Number(issue.minimum) > 1) return t.passwordTooShort;
+        return field === 'title' ? t.categoryTitleEmpty : t.required;
+      }
+      if (issue.origin === 'number') return t.negativeNumber;
+      if (issue.origin === 'array') return t.required;
+      return t.invalidValue;
+    case 'too_big':
+      if (issue.origin === 'string') return t.tooLong;
+      return t.invalidValue;
+    case 'invalid_format':
+      if (field === 'slug' || issue.format === 'regex') return t.invalidSlug;
+      return t.invalidValue;
+    default:
+      return t.invalidValue;
+  }
+}

@@ -1,0 +1,121 @@
+import {
+  Badge,
+  Button,
+  Center,
+  HStack,
+  Image,
+  type ImageProps,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { t } from '../texts';
+
+/** "Orqaga": goes one step back in the history. */
+export function BackButton({ label = t.back, onClick }: { label?: string; onClick?: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <Button variant="outline" size="sm" onClick={onClick ?? (() => navigate(-1))}>
+      ← {label}
+    </Button>
+  );
+}
+
+/** A small neutral plate with a fork-and-knife mark, shown when there is no image. */
+export const DEFAULT_IMAGE_SRC = `data:image/svg+xml;utf8,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 90"><rect width="120" height="90" fill="#edf2f7"/>' +
+    '<circle cx="60" cy="45" r="24" fill="none" stroke="#a0aec0" stroke-width="4"/>' +
+    '<path d="M30 25v18m-4-18v10a4 4 0 0 0 8 0V25M30 43v22M90 25c-6 4-6 18 0 22v18" fill="none" stroke="#a0aec0" stroke-width="3" stroke-linecap="round"/>' +
+    '</svg>',
+)}`;
+
+export type ImageOrDefaultProps = Omit<ImageProps, 'src'> & { src?: string | null; fallbackSrc?: string };
+
+/** An image that falls back to the default picture when `src` is empty or fails to load. */
+export function ImageOrDefault({
+  src,
+  alt = '',
+  fallbackSrc = DEFAULT_IMAGE_SRC,
+  ...rest
+}: ImageOrDefaultProps) {
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
+  const useDefault = !src || brokenSrc === src;
+  return (
+    <Image
+      src={useDefault ? fallbackSrc : src}
+      alt={alt}
+      data-default={useDefault ? 'true' : undefined}
+      onError={() => setBrokenSrc(src ?? null)}
+      objectFit="cover"
+      {...rest}
+    />
+  );
+}
+
+/** "Faol" (green) or "Nofaol" (red). */
+export function StatusBadge({ active }: { active: boolean }) {
+  return (
+    <Badge colorPalette={active ? 'green' : 'red'} variant="subtle">
+      {active ? t.active : t.inactive}
+    </Badge>
+  );
+}
+
+/** A centered message for an empty list. */
+export function EmptyState({
+  message = t.emptyList,
+  children,
+}: {
+  message?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Center py="10" px="4" textAlign="center" flexDirection="column" gap="3" data-testid="empty-state">
+      <Text color="fg.muted">{message}</Text>
+      {children}
+    </Center>
+  );
+}
+
+/** Placeholder rows while data loads. */
+export function LoadingSkeleton({ rows = 5, height = '10' }: { rows?: number; height?: string }) {
+  return (
+    <Stack gap="3" aria-busy="true" aria-label={t.loading} data-testid="loading-skeleton">
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <Skeleton key={i} height={height} />
+      ))}
+    </Stack>
+  );
+}
+
+/** Shown in place of a remote module that failed to load (with a retry) or is not deployed. */
+export function RemoteFallback({
+  message = t.remoteLoadError,
+  onRetry,
+}: {
+  message?: ReactNode;
+  onRetry?: () => void;
+}) {
+  return (
+    <Center py="16" px="4" data-testid="remote-fallback">
+      <Stack gap="4" align="center" textAlign="center">
+        <Text fontSize="lg">{message}</Text>
+        {onRetry ? (
+          <HStack>
+            <Button onClick={onRetry} colorPalette="blue">
+              {t.retry}
+            </Button>
+          </HStack>
+        ) : null}
+      </Stack>
+    </Center>
+  );
+}
+
+/** "Bu bo'lim hali mavjud emas" for a route whose module is not deployed yet. */
+export function NotAvailable() {
+  return <RemoteFallback message={t.moduleNotAvailable} />;
+}

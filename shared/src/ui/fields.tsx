@@ -1,0 +1,257 @@
+import { Field, Input, NativeSelect, Switch, Textarea } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import {
+  Controller,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+  useFormContext,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { fieldLabel, type IssueLike, t, uzbekIssue } from '../texts';
+
+/**
+ * A react-hook-form resolver from a shared zod schema whose messages are Uzbek
+ * ('Majburiy maydon', slug format, invalid number, ...).
+ */
+export function formResolver<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+): Resolver<z.input<S>, unknown, z.output<S>> {
+  return zodResolver(schema as never, {
+    error: (issue: IssueLike) => uzbekIssue(issue),
+  }) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
+}
+
+/** Uzbek text of a react-hook-form error (its own message, else by type). */
+export function fieldErrorText(error: FieldError | undefined): string | undefined {
+  if (!error) return undefined;
+  if (error.message) return error.message;
+  if (error.type === 'required') return t.required;
+  return t.invalidValue;
+}
+
+function getError(errors: Record<string, unknown>, name: string): FieldError | undefined {
+  let cur: unknown = errors;
+  for (const part of name.split('.')) {
+    if (!cur || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur as FieldError | undefined;
+}
+
+interface BaseFieldProps<T extends FieldValues> {
+  /** The entity field name: also the input's `name` attribute. */
+  name: Path<T>;
+  /** Defaults to the Uzbek label of the field (`t.fields[name]`). */
+  label?: ReactNode;
+  /** The form; defaults to the surrounding `FormProvider`. */
+  form?: UseFormReturn<T, unknown, FieldValues>;
+  required?: boolean;
+  disabled?: boolean;
+  helperText?: ReactNode;
+}
+
+function useFormOf<T extends FieldValues>(form?: UseFormReturn<T, unknown, FieldValues>) {
+  const ctx = useFormContext<T>();
+  const f = form ?? ctx;
+  if (!f) throw new Error('Field components need a `form` prop or a FormProvider');
+  return f;
+}
+
+export interface TextFieldProps<T extends FieldValues> extends BaseFieldProps<T> {
+  type?: 'text' | 'password' | 'tel' | 'url' | 'email';
+  placeholder?: string;
+  autoComplete?: string;
+  /** A multi-line textarea instead of an input. */
+  multiline?: boolean;
+}
+
+/** A text input bound to react-hook-form, with its Uzbek error under it. */
+export function TextField<T extends FieldValues>({
+  name,
+  label,
+  form,
+  required,
+  disabled,
+  helperText,
+  type = 'text',
+  placeholder,
+  autoComplete,
+  multiline,
+}: TextFieldProps<T>) {
+  const f = useFormOf(form);
+  const error = fieldErrorText(getError(f.formState.errors, name));
+  const id = `field-${name}`;
+  return (
+    <Field.Root invalid={!!error} required={required} disabled={disabled}>
+      <Field.Label htmlFor={id}>
+        {label ?? fieldLabel(name)}
+        {required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      {multiline ? (
+        <Textarea id={id} placeholder={placeholder} autoresize {...f.register(name)} />
+      ) : (
+        <Input
+          id={id}
+          type={type}
+          placeholder={placeholder}
+          autoComplete={autoComplete}
+          {...f.register(name)}
+        />
+      )}
+      {helperText && !error ? <Field.HelperText>{helperText}</Field.HelperText> : null}
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
+
+export interface NumberFieldProps<T extends FieldValues> extends BaseFieldProps<T> {
+  placeholder?: string;
+  min?: number;
+  step?: number | 'any';
+}
+
+/** A numeric input: the value is a number, or undefined when empty (so "required" shows). */
+export function NumberField<T extends FieldValues>({
+  name,
+  label,
+  form,
+  required,
+  disabled,
+  helperText,
+  placeholder,
+  min = 0,
+  step = 'any',
+}: NumberFieldProps<T>) {
+  const f = useFormOf(form);
+  const error = fieldErrorText(getError(f.formState.errors, name));
+  const id = `field-${name}`;
+  return (
+    <Field.Root invalid={!!error} required={required} disabled={disabled}>
+      <Field.Label htmlFor={id}>
+        {label ?? fieldLabel(name)}
+        {required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      <Input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min={min}
+        step={step}
+        placeholder={placeholder}
+        {...f.register(name, {
+          setValueAs: (v: unknown) => {
+            if (typeof v === 'number') return v;
+            if (v === '' || v === null || v === undefined) return undefined;
+            const n = Number(String(v).replace(',', '.'));
+            return Number.isNaN(n) ? v : n;
+          },
+        })}
+      />
+      {helperText && !error ? <Field.HelperText>{helperText}</Field.HelperText> : null}
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface SelectFieldProps<T extends FieldValues> extends BaseFieldProps<T> {
+  options: readonly SelectOption[];
+  /** The empty first choice (defaults to "Tanlang"). */
+  placeholder?: string;
+  /** What the empty choice stores: `undefined` (default, shows "required") or `null`. */
+  emptyValue?: null | undefined;
+}
+
+/** A native select bound to react-hook-form (works well on phones). */
+export function SelectField<T extends FieldValues>({
+  name,
+  label,
+  form,
+  required,
+  disabled,
+  helperText,
+  options,
+  placeholder = t.select,
+  emptyValue,
+}: SelectFieldProps<T>) {
+  const f = useFormOf(form);
+  const error = fieldErrorText(getError(f.formState.errors, name));
+  const id = `field-${name}`;
+  return (
+    <Field.Root invalid={!!error} required={required} disabled={disabled}>
+      <Field.Label htmlFor={id}>
+        {label ?? fieldLabel(name)}
+        {required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          id={id}
+          {...f.register(name, { setValueAs: (v: unknown) => (v === '' || v == null ? emptyValue : v) })}
+        >
+          <option value="">{placeholder}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {helperText && !error ? <Field.HelperText>{helperText}</Field.HelperText> : null}
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
+
+export interface SwitchFieldProps<T extends FieldValues> extends BaseFieldProps<T> {
+  /** Text next to the switch; defaults to Faol / Nofaol by state. */
+  onText?: string;
+  offText?: string;
+}
+
+/** A boolean switch (e.g. `is_active`: Faol / Nofaol) bound to react-hook-form. */
+export function SwitchField<T extends FieldValues>({
+  name,
+  label,
+  form,
+  disabled,
+  helperText,
+  onText = t.active,
+  offText = t.inactive,
+}: SwitchFieldProps<T>) {
+  const f = useFormOf(form);
+  const error = fieldErrorText(getError(f.formState.errors, name));
+  return (
+    <Controller
+      control={f.control}
+      name={name}
+      render={({ field }) => (
+        <Field.Root invalid={!!error} disabled={disabled}>
+          {label !== undefined ? <Field.Label>{label}</Field.Label> : null}
+          <Switch.Root
+            name={field.name}
+            checked={!!field.value}
+            onCheckedChange={(e) => field.onChange(e.checked)}
+            disabled={disabled}
+          >
+            <Switch.HiddenInput onBlur={field.onBlur} ref={field.ref} />
+            <Switch.Control>
+              <Switch.Thumb />
+            </Switch.Control>
+            <Switch.Label>{field.value ? onText : offText}</Switch.Label>
+          </Switch.Root>
+          {helperText && !error ? <Field.HelperText>{helperText}</Field.HelperText> : null}
+          {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+        </Field.Root>
+      )}
+    />
+  );
+}

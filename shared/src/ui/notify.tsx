@@ -1,0 +1,56 @@
+import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react';
+
+/** Toast auto-close (spec 9): 2000 ms, 5000 ms for the sync error. */
+export const TOAST_DURATION_MS = 2000;
+export const SYNC_ERROR_DURATION_MS = 5000;
+
+export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 5 });
+
+export interface NotifyOptions {
+  duration?: number;
+  description?: string;
+}
+
+type ToastType = 'success' | 'error' | 'info' | 'warning';
+
+function show(type: ToastType, text: string, options: NotifyOptions = {}): string {
+  return toaster.create({
+    type,
+    title: text,
+    description: options.description,
+    duration: options.duration ?? TOAST_DURATION_MS,
+    closable: true,
+  });
+}
+
+/** Uzbek toasts: `notify.success(t.restaurantCreated)`, `notify.error(t.deleteError)`, ... */
+export const notify = {
+  success: (text: string, options?: NotifyOptions) => show('success', text, options),
+  error: (text: string, options?: NotifyOptions) => show('error', text, options),
+  info: (text: string, options?: NotifyOptions) => show('info', text, options),
+  warning: (text: string, options?: NotifyOptions) => show('warning', text, options),
+  /** The sync failure is shown for 5 s (spec 8). */
+  syncError: (text: string, options?: NotifyOptions) =>
+    show('error', text, { ...options, duration: options?.duration ?? SYNC_ERROR_DURATION_MS }),
+  dismiss: (id?: string) => toaster.dismiss(id),
+};
+
+/** Renders the toasts; `UiProvider` includes it once. */
+export function Toaster() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }} data-testid={`toast-${toast.type ?? 'info'}`}>
+            <Toast.Indicator />
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
+              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+            </Stack>
+            {toast.closable && <Toast.CloseTrigger />}
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}
