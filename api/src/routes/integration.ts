@@ -49,7 +49,7 @@ export default async function integrationRoutes(app: App, opts: { provider?: Int
         tags: ['integration'],
         summary: 'Imports an external restaurant with its whole menu for a manager',
         description:
-          'type = provider name, slug generated (unique) from the name, external ids kept. 404: unknown external id or manager; 409: the manager already has a restaurant, or the external restaurant is already imported; 502: the source failed.',
+          'type = provider name, slug generated (unique) from the name, external ids kept. 400: unknown manager; 404: unknown external id; 409: the manager already has a restaurant, or the external restaurant is already imported; 502: the source failed.',
         body: integrationCreateBody,
         response: { 201: answers.restaurant, 502: errorBody },
       },
@@ -58,10 +58,13 @@ export default async function integrationRoutes(app: App, opts: { provider?: Int
       const { id: externalId, manager_id: managerId } = request.body;
       const manager = await app.db
         .selectFrom('users')
-        .select(['id', 'role'])
+        .select(['id', 'role', 'is_active'])
         .where('id', '=', managerId)
         .executeTakeFirst();
-      if (!manager || manager.role !== ROLES.manager) throw notFound('Manager not found');
+      if (!manager || manager.role !== ROLES.manager || manager.is_active !== 1) {
+        // as for a manually created restaurant
+        throw badRequest('Unknown manager', [{ path: 'manager_id', message: 'No such manager' }]);
+      }
       const assert409 = async () => {
         const taken = await app.db
           .selectFrom('restaurants')
