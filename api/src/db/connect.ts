@@ -101,7 +101,8 @@ async function connectPostgres(url: string, options: ConnectOptions): Promise<Co
     }
   };
   try {
-    await migrateToLatest(db);
+    // the schema-qualified bookkeeping tables keep parallel isolated schemas apart
+    await migrateToLatest(db, schema);
   } catch (err) {
     await db.destroy();
     await dropSchema();

@@ -149,8 +149,8 @@ export const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; throws when a migration fails. */
-export async function migrateToLatest(db: AnyDb): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(db: AnyDb, migrationTableSchema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
