@@ -11,6 +11,17 @@ type Trx = Transaction<Database> | DB;
 
 const CHUNK = 300;
 
+/**
+ * Ids for one import/sync run: a random 16-hex prefix and an 8-hex counter (24 hex characters,
+ * like `newId()`), so that items created in the same instant keep the feed's order when lists
+ * sort by (created_at, id).
+ */
+function idSequence(): () => string {
+  const prefix = newId().slice(0, 16);
+  let n = 0;
+  return () => prefix + (n++).toString(16).padStart(8, '0');
+}
+
 async function insertChunked<T extends keyof Database>(
   q: Trx,
   table: T,
@@ -98,13 +109,19 @@ export async function uniqueSlug(q: Trx, name: string): Promise<string> {
 }
 
 /** Inserts the categories, products, options and rows of a feed restaurant (all new). */
-async function insertMenu(q: Trx, restaurantId: string, feed: FeedRestaurant, at: string): Promise<void> {
+async function insertMenu(
+  q: Trx,
+  restaurantId: string,
+  feed: FeedRestaurant,
+  at: string,
+  nextId: () => string,
+): Promise<void> {
   const categories: Insertable<Database['categories']>[] = [];
   const products: Insertable<Database['products']>[] = [];
   const options: Insertable<Database['product_options']>[] = [];
   const rows: Insertable<Database['option_rows']>[] = [];
   for (const c of feed.categories) {
-    const categoryId = newId();
+    const categoryId = nextId();
     categories.push({
       id: categoryId,
       restaurant_id: restaurantId,
@@ -115,9 +132,9 @@ async function insertMenu(q: Trx, restaurantId: string, feed: FeedRestaurant, at
       updated_at: at,
     });
     for (const p of c.products) {
-      const productId = newId();
+      const productId = nextId();
       products.push(newProduct(productId, restaurantId, categoryId, p, at));
-      for (const o of p.options) pushOption(options, rows, productId, o, at);
+      for (const o of p.options) pushOption(options, rows, productId, o, at, nextId);
     }
   }
   await insertChunked(q, 'categories', categories);
@@ -157,8 +174,9 @@ function pushOption(
   productId: string,
   o: FeedOption,
   at: string,
+  nextId: () => string,
 ): void {
-  const optionId = newId();
+  const optionId = nextId();
   options.push({
     id: optionId,
     product_id: productId,
@@ -169,7 +187,7 @@ function pushOption(
   });
   for (const r of o.rows) {
     rows.push({
-      id: newId(),
+      id: nextId(),
       product_option_id: optionId,
       name: r.name,
       price: r.price,
@@ -186,6 +204,7 @@ export async function importRestaurant(
   feed: FeedRestaurant,
   managerId: string,
 ): Promise<RestaurantRow> {
+  const nextId = idSequence();
   const at = now();
   const restaurant: RestaurantRow = {
     id: newId(),
@@ -206,7 +225,7 @@ export async function importRestaurant(
     updated_at: at,
   };
   await q.insertInto('restaurants').values(restaurant).execute();
-  await insertMenu(q, restaurant.id, feed, at);
+  await insertMenu(q, restaurant.id, feed, at, nextId);
   return restaurant;
 }
 
@@ -228,6 +247,7 @@ export async function syncRestaurant(
   restaurant: RestaurantRow,
   feed: FeedRestaurant,
 ): Promise<{ restaurant: RestaurantRow; categories: number; products: number }> {
+  const nextId = idSequence();
   const at = now();
   const rid = restaurant.id;
 
@@ -268,7 +288,7 @@ export async function syncRestaurant(
           .execute();
       }
     } else {
-      const id = newId();
+      const id = nextId();
       categoryIdOf.set(c.id, id);
       newCategories.push({
         id,
@@ -314,7 +334,7 @@ export async function syncRestaurant(
             .execute();
         }
       } else {
-        const id = newId();
+        const id = nextId();
         productIdOf.set(p.id, id);
         newProducts.push(newProduct(id, rid, categoryId, p, at));
       }
@@ -353,7 +373,7 @@ export async function syncRestaurant(
       for (const o of p.options) {
         const local = optionByKey.get(optionKey(productId, o.id));
         if (!local) {
-          pushOption(newOptions, newRows, productId, o, at);
+          pushOption(newOptions, newRows, productId, o, at, nextId);
           continue;
         }
         keptOptions.add(local.id);
@@ -368,7 +388,7 @@ export async function syncRestaurant(
           const localRow = rowByKey.get(optionKey(local.id, r.id));
           if (!localRow) {
             newRows.push({
-              id: newId(),
+              id: nextId(),
               product_option_id: local.id,
               name: r.name,
               price: r.price,
