@@ -1,0 +1,318 @@
+/**
+ * `pnpm seed`: an idempotent demo on the configured database (DATA_DIR / DATABASE_URL):
+ * managers manager1/manager2 (password manager123), three Uzbek restaurants with categories,
+ * products with options and rows, and a few stopped products. Existing rows are left alone.
+ */
+import { resolve } from 'node:path';
+import { ROLES } from '@qrmenu/shared/schemas';
+import { connect, type DB, newId, now } from './db';
+import { createUser, ensureAdmin, findUserByLogin } from './repos/users';
+
+interface SeedProduct {
+  name: string;
+  description?: string;
+  price: number;
+  stopped?: boolean;
+  options?: { name: string; rows: [string, number][] }[];
+}
+interface SeedRestaurant {
+  name: string;
+  slug: string;
+  address: string;
+  phone_number: string;
+  work_time: string;
+  manager?: string;
+  categories: { title: string; products: SeedProduct[] }[];
+}
+
+const size = (s: number, m: number, l: number) => ({
+  name: 'Hajmi',
+  rows: [
+    ['Kichik', s],
+    ['Oʻrta', m],
+    ['Katta', l],
+  ] as [string, number][],
+});
+
+export const DEMO: SeedRestaurant[] = [
+  {
+    name: 'Rayhon Milliy Taomlar',
+    slug: 'rayhon-milliy-taomlar',
+    address: 'Toshkent, Amir Temur koʻchasi 15',
+    phone_number: '+998712345678',
+    work_time: '08:00-23:00',
+    manager: 'manager1',
+    categories: [
+      {
+        title: 'Milliy taomlar',
+        products: [
+          {
+            name: 'Toshkent oshi',
+            description: 'Guruch, mol goʻshti, sabzi, noʻxat va bedana tuxumi bilan',
+            price: 45000,
+            options: [
+              {
+                name: 'Porsiya',
+                rows: [
+                  ['Yarim', 0],
+                  ['Toʻliq', 20000],
+                ],
+              },
+            ],
+          },
+          { name: 'Lagʻmon', description: 'Qoʻlda choʻzilgan xamir, goʻsht va sabzavotlar', price: 38000 },
+          { name: 'Manti', description: 'Bugʻda pishirilgan, qoʻy goʻshti bilan', price: 35000 },
+          { name: 'Norin', description: 'Ot goʻshti va xamir', price: 40000, stopped: true },
+        ],
+      },
+      {
+        title: 'Shoʻrvalar',
+        products: [
+          { name: 'Mastava', price: 28000 },
+          { name: 'Shoʻrva', description: 'Qoʻy goʻshti va sabzavotlar bilan', price: 32000 },
+        ],
+      },
+      {
+        title: 'Ichimliklar',
+        products: [
+          { name: 'Koʻk choy', price: 8000, options: [size(0, 3000, 6000)] },
+          { name: 'Kompot', price: 12000 },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Oqtepa Lavash',
+    slug: 'oqtepa-lavash',
+    address: 'Toshkent, Chilonzor 9-kvartal',
+    phone_number: '+998781234567',
+    work_time: '10:00-02:00',
+    manager: 'manager2',
+    categories: [
+      {
+        title: 'Lavashlar',
+        products: [
+          {
+            name: 'Lavash',
+            description: 'Mol goʻshti, pomidor, bodring va maxsus sous',
+            price: 32000,
+            options: [
+              size(0, 5000, 10000),
+              {
+                name: 'Qoʻshimcha',
+                rows: [
+                  ['Pishloq', 4000],
+                  ['Achchiq', 0],
+                ],
+              },
+            ],
+          },
+          { name: 'Tovuqli lavash', price: 29000, options: [size(0, 5000, 9000)] },
+          { name: 'Pishloqli lavash', price: 35000, stopped: true },
+        ],
+      },
+      {
+        title: 'Burgerlar',
+        products: [
+          { name: 'Gamburger', price: 27000 },
+          { name: 'Chizburger', price: 30000 },
+        ],
+      },
+      {
+        title: 'Desertlar',
+        products: [{ name: 'Muzqaymoq', price: 12000, stopped: true }],
+      },
+    ],
+  },
+  {
+    name: 'Caravan',
+    slug: 'caravan',
+    address: 'Toshkent, Abdulla Qahhor koʻchasi 22',
+    phone_number: '+998712001122',
+    work_time: '11:00-23:30',
+    categories: [
+      {
+        title: 'Salatlar',
+        products: [
+          { name: 'Achchiq-chuchuk', description: 'Pomidor, piyoz va qalampir', price: 18000 },
+          { name: 'Olivye', price: 24000 },
+        ],
+      },
+      {
+        title: 'Issiq taomlar',
+        products: [
+          {
+            name: 'Qozon kabob',
+            description: 'Kartoshka va qoʻy goʻshti',
+            price: 65000,
+            options: [
+              {
+                name: 'Goʻsht',
+                rows: [
+                  ['Qoʻy', 0],
+                  ['Mol', 5000],
+                ],
+              },
+            ],
+          },
+          { name: 'Shashlik', price: 22000, options: [size(0, 8000, 15000)] },
+        ],
+      },
+    ],
+  },
+];
+
+async function ensureManager(db: DB, login: string, password: string): Promise<string> {
+  const existing = await findUserByLogin(db, login);
+  if (existing) return existing.id;
+  return (await createUser(db, { login, password, role: ROLES.manager })).id;
+}
+
+/** Writes the demo; returns what was created (restaurants already present are skipped). */
+export async function seed(db: DB): Promise<{ created: string[]; skipped: string[] }> {
+  const managers: Record<string, string> = {
+    manager1: await ensureManager(db, 'manager1', 'manager123'),
+    manager2: await ensureManager(db, 'manager2', 'manager123'),
+  };
+  const created: string[] = [];
+  const skipped: string[] = [];
+  for (const r of DEMO) {
+    const exists = await db
+      .selectFrom('restaurants')
+      .select('id')
+      .where('slug', '=', r.slug)
+      .executeTakeFirst();
+    const managerId = r.manager ? managers[r.manager] : undefined;
+    const managerTaken = managerId
+      ? await db.selectFrom('restaurants').select('id').where('manager_id', '=', managerId).executeTakeFirst()
+      : undefined;
+    if (exists) {
+      skipped.push(r.slug);
+      continue;
+    }
+    await db.transaction().execute(async (trx) => {
+      const t = now();
+      const restaurantId = newId();
+      await trx
+        .insertInto('restaurants')
+        .values({
+          id: restaurantId,
+          name: r.name,
+          slug: r.slug,
+          address: r.address,
+          phone_number: r.phone_number,
+          work_time: r.work_time,
+          manager_id: managerTaken ? null : (managerId ?? null),
+          type: 'manual',
+          is_active: 1,
+          bot_token: null,
+          channel_id: null,
+          image: null,
+          logotype: null,
+          external_id: null,
+          created_at: t,
+          updated_at: t,
+        })
+        .execute();
+      for (const c of r.categories) {
+        const categoryId = newId();
+        const allStopped = c.products.every((p) => p.stopped);
+        await trx
+          .insertInto('categories')
+          .values({
+            id: categoryId,
+            restaurant_id: restaurantId,
+            title: c.title,
+            is_active: allStopped ? 0 : 1,
+            external_id: null,
+            created_at: t,
+            updated_at: t,
+          })
+          .execute();
+        for (const p of c.products) {
+          const productId = newId();
+          await trx
+            .insertInto('products')
+            .values({
+              id: productId,
+              restaurant_id: restaurantId,
+              category_id: categoryId,
+              name: p.name,
+              description: p.description ?? '',
+              price: p.price,
+              is_active: p.stopped ? 0 : 1,
+              images: '[]',
+              external_id: null,
+              created_at: t,
+              updated_at: t,
+            })
+            .execute();
+          for (const o of p.options ?? []) {
+            const optionId = newId();
+            await trx
+              .insertInto('product_options')
+              .values({
+                id: optionId,
+                product_id: productId,
+                name: o.name,
+                external_id: null,
+                created_at: t,
+                updated_at: t,
+              })
+              .execute();
+            for (const [name, price] of o.rows) {
+              await trx
+                .insertInto('option_rows')
+                .values({
+                  id: newId(),
+                  product_option_id: optionId,
+                  name,
+                  price,
+                  external_id: null,
+                  created_at: t,
+                })
+                .execute();
+            }
+          }
+        }
+      }
+    });
+    created.push(r.slug);
+  }
+  return { created, skipped };
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const conn = await connect({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: resolve(process.cwd(), env.DATA_DIR || './data'),
+  });
+  try {
+    await ensureAdmin(conn.db, {
+      login: env.ADMIN_LOGIN,
+      password: env.ADMIN_PASSWORD,
+      onCreated: (login, password, generated) =>
+        console.log(
+          generated
+            ? `Admin created: login "${login}", password "${password}" (shown only once)`
+            : `Admin "${login}" created`,
+        ),
+    });
+    const { created, skipped } = await seed(conn.db);
+    console.log(
+      `Seed: created ${created.length} restaurant(s) [${created.join(', ')}], already present: [${skipped.join(', ')}]`,
+    );
+    console.log('Managers: manager1 / manager123, manager2 / manager123');
+  } finally {
+    await conn.close();
+  }
+}
+
+const isMain = process.argv[1] && /seed\.(ts|js)$/.test(process.argv[1]);
+if (isMain) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { server: 'src/server.ts', seed: 'src/seed.ts' },
+  outDir: 'dist',
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  bundle: true,
+  splitting: false,
+  sourcemap: true,
+  clean: true,
+  // the workspace package is TypeScript source: bundle it; real dependencies stay in node_modules
+  noExternal: [/^@qrmenu\//],
+  skipNodeModulesBundle: true,
+});
