@@ -1,0 +1,232 @@
+/**
+ * The restaurant create/edit form (spec 2, 4, 5), used by the form page (admins) and the edit
+ * dialog (managers). Required: name, slug, address, phone_number, work_time; for non-manager
+ * roles also the manager and the active flag. Edits send only the changed fields; nothing changed
+ * means an info toast and no call. Image and logotype go through `/manager/upload` once the
+ * restaurant exists (after the create, or with the edit).
+ */
+import { changedFields, hasChanges } from '@qrmenu/shared/api';
+import { useCreateRestaurant, useUpdateRestaurant, useUploadRestaurantImage } from '@qrmenu/shared/query';
+import {
+  RESTAURANT_TYPE_MANUAL,
+  type Restaurant,
+  type RestaurantUpdateBody,
+  type UploadTargetType,
+} from '@qrmenu/shared/schemas';
+import { t } from '@qrmenu/shared/texts';
+import {
+  Button,
+  Field,
+  formResolver,
+  HStack,
+  ImageOrDefault,
+  Input,
+  notify,
+  SelectField,
+  SimpleGrid,
+  Stack,
+  SwitchField,
+  Text,
+  TextField,
+} from '@qrmenu/shared/ui';
+import { useId, useState } from 'react';
+import { FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { useManagerOptions } from '../managers/useManagerOptions';
+import {
+  adminRestaurantForm,
+  comparableOf,
+  EMPTY_RESTAURANT_FORM,
+  formValuesOf,
+  managerRestaurantForm,
+  type RestaurantFormOutput,
+  type RestaurantFormValues,
+} from './formSchema';
+
+export interface RestaurantFormProps {
+  /** The restaurant to edit; absent = create. */
+  restaurant?: Restaurant | null;
+  /** Managers have no manager or active selector. */
+  isManager: boolean;
+  /** After a successful save (with the saved restaurant when the server answered it). */
+  onSaved?: (restaurant: Restaurant | null) => void;
+  onCancel?: () => void;
+}
+
+type TextFieldName = 'name' | 'slug' | 'address' | 'phone_number' | 'work_time' | 'bot_token' | 'channel_id';
+const TEXT_FIELDS: { name: TextFieldName; required: boolean; placeholder?: string }[] = [
+  { name: 'name', required: true },
+  { name: 'slug', required: true, placeholder: 'masalan: rayhon-milliy' },
+  { name: 'address', required: true },
+  { name: 'phone_number', required: true, placeholder: '+998 90 123 45 67' },
+  { name: 'work_time', required: true, placeholder: '09:00 - 23:00' },
+  { name: 'bot_token', required: false },
+  { name: 'channel_id', required: false },
+];
+
+export function RestaurantForm({ restaurant, isManager, onSaved, onCancel }: RestaurantFormProps) {
+  const isEdit = Boolean(restaurant);
+  const idPrefix = useId();
+  const schema = isManager ? managerRestaurantForm : adminRestaurantForm;
+  const form = useForm<RestaurantFormValues, unknown, RestaurantFormOutput>({
+    resolver: formResolver(schema) as unknown as Resolver<
+      RestaurantFormValues,
+      unknown,
+      RestaurantFormOutput
+    >,
+    defaultValues: restaurant ? formValuesOf(restaurant) : EMPTY_RESTAURANT_FORM,
+  });
+  const { managers, isLoading: managersLoading } = useManagerOptions({
+    enabled: !isManager,
+    currentManagerId: restaurant?.manager_id ?? null,
+  });
+  const create = useCreateRestaurant();
+  const update = useUpdateRestaurant();
+  const upload = useUploadRestaurantImage();
+  const [files, setFiles] = useState<Record<UploadTargetType, File | null>>({ image: null, logotype: null });
+  const busy = create.isPending || update.isPending || upload.isPending;
+
+  /** Uploads the chosen pictures; true when all went through. */
+  const uploadFiles = async (restaurantId: string): Promise<boolean> => {
+    let ok = true;
+    for (const type of ['image', 'logotype'] as const) {
+      const file = files[type];
+      if (!file) continue;
+      try {
+        await upload.mutateAsync({ restaurantId, type, files: [file] });
+      } catch {
+        ok = false;
+        notify.error(t.uploadError);
+      }
+    }
+    if (ok && (files.image || files.logotype)) notify.success(t.imageUploaded);
+    setFiles({ image: null, logotype: null });
+    return ok;
+  };
+
+  const onSubmit = async (values: RestaurantFormOutput) => {
+    if (!restaurant) {
+      let created: Restaurant;
+      try {
+        created = await create.mutateAsync({
+          name: values.name,
+          slug: values.slug,
+          address: values.address,
+          phone_number: values.phone_number,
+          work_time: values.work_time,
+          manager_id: values.manager_id ?? null,
+          is_active: values.is_active ?? true,
+          bot_token: values.bot_token,
+          channel_id: values.channel_id,
+          type: RESTAURANT_TYPE_MANUAL,
+        });
+      } catch {
+        notify.error(t.restaurantCreateError);
+        return;
+      }
+      notify.success(t.restaurantCreated);
+      await uploadFiles(created._id);
+      onSaved?.(created);
+      return;
+    }
+
+    const changed = changedFields(comparableOf(restaurant, isManager), values) as RestaurantUpdateBody;
+    const hasFiles = Boolean(files.image || files.logotype);
+    if (!hasChanges(changed) && !hasFiles) {
+      notify.info(t.noChanges);
+      return;
+    }
+    if (!restaurant.slug) {
+      notify.error(t.slugMissing);
+      return;
+    }
+    let saved: Restaurant | null = restaurant;
+    if (hasChanges(changed)) {
+      try {
+        saved = await update.mutateAsync({ slug: restaurant.slug, changed });
+      } catch {
+        notify.error(t.editError);
+        return;
+      }
+      notify.success(t.restaurantUpdated);
+    }
+    if (hasFiles) await uploadFiles(restaurant._id);
+    form.reset(saved ? formValuesOf(saved) : form.getValues());
+    onSaved?.(saved);
+  };
+
+  const fieldId = (name: string) => `${idPrefix}-${name}`;
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate data-testid="restaurant-form">
+        <Stack gap="4">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {TEXT_FIELDS.map((f) => (
+              <TextField<RestaurantFormValues>
+                key={f.name}
+                name={f.name}
+                required={f.required}
+                placeholder={f.placeholder}
+                autoComplete="off"
+              />
+            ))}
+            {isManager ? null : (
+              <SelectField<RestaurantFormValues>
+                name="manager_id"
+                required
+                disabled={managersLoading}
+                options={managers.map((m) => ({ value: m._id, label: m.login }))}
+              />
+            )}
+            {isManager ? null : <SwitchField<RestaurantFormValues> name="is_active" label={t.status} />}
+          </SimpleGrid>
+
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {(['image', 'logotype'] as const).map((type) => (
+              <Field.Root key={type}>
+                <Field.Label htmlFor={fieldId(type)}>{t.fields[type]}</Field.Label>
+                <HStack gap="3" align="center" w="100%">
+                  <ImageOrDefault
+                    src={files[type] ? null : (restaurant?.[type] ?? null)}
+                    alt={t.fields[type]}
+                    boxSize="14"
+                    borderRadius="md"
+                    flexShrink={0}
+                    data-testid={`current-${type}`}
+                  />
+                  <Input
+                    id={fieldId(type)}
+                    type="file"
+                    name={type}
+                    accept="image/jpeg,image/png,image/webp,image/gif"
+                    p="1"
+                    onChange={(e) => {
+                      const file = e.currentTarget.files?.[0] ?? null;
+                      setFiles((prev) => ({ ...prev, [type]: file }));
+                    }}
+                  />
+                </HStack>
+                {files[type] ? (
+                  <Text fontSize="xs" color="fg.muted">
+                    {files[type]?.name}
+                  </Text>
+                ) : null}
+              </Field.Root>
+            ))}
+          </SimpleGrid>
+
+          <HStack justify="flex-end" gap="2" flexWrap="wrap">
+            {onCancel ? (
+              <Button variant="outline" onClick={onCancel} disabled={busy}>
+                {t.cancel}
+              </Button>
+            ) : null}
+            <Button type="submit" colorPalette="blue" loading={busy} data-testid="restaurant-submit">
+              {isEdit ? t.save : t.create}
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}
