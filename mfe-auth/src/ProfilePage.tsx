@@ -8,10 +8,9 @@ import { t } from '@qrmenu/shared/texts';
 import { Box, Button, Card, ConfirmDialog, Heading, Stack, StatusBadge, Text } from '@qrmenu/shared/ui';
 import { useState } from 'react';
 
-/** Exposed for tests: what the confirmed logout does. */
-export const logout = {
-  run(): void {
-    signOut();
+/** The page reload after logout (an object so tests can observe it; jsdom cannot reload). */
+export const browser = {
+  reload(): void {
     window.location.reload();
   },
 };
@@ -64,7 +63,8 @@ export default function ProfilePage() {
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          logout.run();
+          signOut();
+          browser.reload();
         }}
       />
     </Box>

@@ -1,0 +1,200 @@
+import { setRuntimeConfig } from '@qrmenu/shared/runtime-config';
+import { signIn } from '@qrmenu/shared/session';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../src/App';
+import { fallbackModule } from '../src/federation';
+import { resetRemotePages } from '../src/RemotePage';
+import { createRoutes } from '../src/routes';
+
+const loadRemote = vi.hoisted(() => vi.fn());
+vi.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote,
+  registerRemotes: vi.fn(),
+  registerPlugins: vi.fn(),
+}));
+
+/** A remote page stub that names itself. */
+function remoteModule(id: string) {
+  return { default: () => <div data-testid="remote-page">remote:{id}</div> };
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
+  render(<App router={router} />);
+  return router;
+}
+
+beforeEach(() => {
+  resetRemotePages();
+  loadRemote.mockReset();
+  loadRemote.mockImplementation(async (id: string) => remoteModule(id));
+  setRuntimeConfig({
+    apiBase: '/api',
+    remotes: {
+      mfe_auth: 'http://localhost/remotes/mfe-auth/mf-manifest.json',
+      mfe_restaurants: 'http://localhost/remotes/mfe-restaurants/mf-manifest.json',
+      mfe_catalog: null,
+      mfe_stoplist: null,
+    },
+  });
+});
+
+describe('guard and login routing', () => {
+  it('sends /admin without a token to the login screen at /', async () => {
+    const router = renderAt('/admin/restaurants');
+    expect(await screen.findByText('remote:mfe_auth/LoginPage')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends every manager top-level route without a token to /', async () => {
+    const router = renderAt('/categoryList');
+    await screen.findByText('remote:mfe_auth/LoginPage');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('goes from / with a stored token through /home to /admin', async () => {
+    signIn('token-1', 'admin');
+    const router = renderAt('/');
+    expect(await screen.findByText('remote:mfe_restaurants/RestaurantsPage')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/restaurants');
+    expect(loadRemote).not.toHaveBeenCalledWith('mfe_auth/LoginPage');
+  });
+
+  it('redirects /home/anything to /admin', async () => {
+    signIn('token-1', 'manager');
+    const router = renderAt('/home/x/y');
+    await screen.findByText('remote:mfe_restaurants/ManagerHome');
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+});
+
+describe('role layouts', () => {
+  it('gives managers the manager home and the bottom bar', async () => {
+    signIn('token-1', 'manager');
+    renderAt('/admin');
+    expect(await screen.findByText('remote:mfe_restaurants/ManagerHome')).toBeInTheDocument();
+    const bar = screen.getByRole('navigation', { name: 'Menyu' });
+    expect(bar).toHaveClass('qm-bottom-bar');
+    expect(screen.getByRole('link', { name: 'Asosiy' })).toHaveAttribute('href', '/admin');
+    expect(screen.getByRole('link', { name: 'Menyu' })).toHaveAttribute('href', '/productStopList');
+    expect(screen.getByRole('link', { name: 'Kategoriyalar' })).toHaveAttribute('href', '/categoryList');
+    expect(screen.getByRole('button', { name: 'Profil' })).toBeInTheDocument();
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+  });
+
+  it('gives admins the sidebar and the restaurant list at /admin', async () => {
+    signIn('token-1', 'admin');
+    const router = renderAt('/admin');
+    expect(await screen.findByText('remote:mfe_restaurants/RestaurantsPage')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/restaurants');
+    const sidebar = screen.getByTestId('sidebar');
+    expect(sidebar).toHaveClass('qm-sidebar');
+    expect(screen.getByRole('link', { name: 'Restoranlar' })).toHaveAttribute('href', '/admin/restaurants');
+    expect(screen.getByRole('link', { name: 'Menedjerlar' })).toHaveAttribute('href', '/admin/managers');
+    expect(screen.getByRole('link', { name: 'Profil' })).toHaveAttribute('href', '/admin/profile');
+    expect(screen.queryByRole('navigation', { name: 'Menyu' })).not.toBeInTheDocument();
+  });
+
+  it('sends another role from restaurants to the 404 page', async () => {
+    signIn('token-1', 'waiter');
+    const router = renderAt('/admin');
+    expect(await screen.findByText('Sahifa topilmadi')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/not-found');
+    expect(loadRemote).not.toHaveBeenCalledWith('mfe_restaurants/RestaurantsPage');
+  });
+
+  it('gives another role the sidebar without Menedjerlar, and its profile', async () => {
+    signIn('token-1', 'waiter');
+    renderAt('/admin/profile');
+    expect(await screen.findByText('remote:mfe_auth/ProfilePage')).toBeInTheDocument();
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Menedjerlar' })).not.toBeInTheDocument();
+  });
+
+  it('keeps managers out of the managers page', async () => {
+    signIn('token-1', 'manager');
+    const router = renderAt('/admin/managers');
+    await screen.findByText('Sahifa topilmadi');
+    expect(router.state.location.pathname).toBe('/not-found');
+  });
+
+  it('serves the restaurant form for new and edit', async () => {
+    signIn('token-1', 'admin');
+    renderAt('/admin/restaurants/new');
+    expect(await screen.findByText('remote:mfe_restaurants/RestaurantFormPage')).toBeInTheDocument();
+  });
+});
+
+describe('not found and not available', () => {
+  it('sends an unknown path to /not-found with a link back to /admin', async () => {
+    const router = renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Sahifa topilmadi' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/not-found');
+    expect(screen.getByRole('link', { name: 'Bosh sahifaga qaytish' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('sends an unknown admin sub-route to /not-found', async () => {
+    signIn('token-1', 'admin');
+    const router = renderAt('/admin/nope');
+    await screen.findByText('Sahifa topilmadi');
+    expect(router.state.location.pathname).toBe('/not-found');
+  });
+
+  it.each([
+    '/productStopList',
+    '/ProductStopList',
+    '/categoryList',
+    '/ProductTable/c1',
+    '/product-option/p1',
+  ])('shows "not available" for %s (module not built yet) inside the manager layout', async (path) => {
+    signIn('token-1', 'manager');
+    renderAt(path);
+    expect(await screen.findByText("Bu bo'lim hali mavjud emas")).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Menyu' })).toBeInTheDocument();
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('shows "not available" when a remote is absent from the configuration', async () => {
+    setRuntimeConfig({ remotes: { mfe_auth: 'http://localhost/remotes/mfe-auth/mf-manifest.json' } });
+    signIn('token-1', 'manager');
+    renderAt('/admin');
+    expect(await screen.findByText("Bu bo'lim hali mavjud emas")).toBeInTheDocument();
+  });
+
+  it('routes the manager top-level restaurant pages to mfe_restaurants', async () => {
+    signIn('token-1', 'manager');
+    renderAt('/viewRestaurant/r1');
+    expect(await screen.findByText('remote:mfe_restaurants/RestaurantDetailPage')).toBeInTheDocument();
+  });
+});
+
+describe('remote failure', () => {
+  it('shows the fallback and really retries loadRemote', async () => {
+    let up = false;
+    loadRemote.mockImplementation(async (id: string) => (up ? remoteModule(id) : fallbackModule()));
+    signIn('token-1', 'admin');
+    renderAt('/admin/profile');
+    expect(await screen.findByText("Bo'limni yuklab bo'lmadi")).toBeInTheDocument();
+    // the layout still works while the remote is down
+    expect(screen.getByRole('link', { name: 'Restoranlar' })).toBeInTheDocument();
+    const calls = loadRemote.mock.calls.length;
+    up = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Qayta urinish' }));
+    expect(await screen.findByText('remote:mfe_auth/ProfilePage')).toBeInTheDocument();
+    expect(loadRemote.mock.calls.length).toBeGreaterThan(calls);
+  });
+
+  it('shows the plain fallback on the login screen when loadRemote throws', async () => {
+    loadRemote.mockRejectedValue(new Error('manifest 404'));
+    renderAt('/');
+    expect(await screen.findByRole('button', { name: 'Qayta urinish' })).toBeInTheDocument();
+    loadRemote.mockImplementation(async (id: string) => remoteModule(id));
+    await act(async () => {
+      screen.getByRole('button', { name: 'Qayta urinish' }).click();
+    });
+    await waitFor(() => expect(screen.getByText('remote:mfe_auth/LoginPage')).toBeInTheDocument());
+  });
+});
