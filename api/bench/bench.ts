@@ -1,0 +1,151 @@
+/**
+ * API benchmark: `pnpm --filter @qrmenu/api bench` (SQLite), and PostgreSQL as well when
+ * BENCH_DATABASE_URL is set. Seeds 1,000 restaurants and 20,000 products (20 a category, two
+ * options of three rows each), starts the app and a bare Fastify route in a child process on
+ * 127.0.0.1, and drives them with autocannon (50 connections, ~5 s each).
+ *
+ * Targets: product list and detail >= 25 % of the bare route's req/s with p99 < 25 ms;
+ * the 1,000-restaurant admin list p99 < 100 ms; a 200-product stop-list call < 50 ms.
+ */
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import type { Ready } from './server';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+interface Measure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Measure> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function startServer(
+  databaseUrl: string | undefined,
+): Promise<{ ready: Ready; stop(): Promise<void> }> {
+  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as Ready));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return {
+    ready,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.send({ kind: 'stop' });
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  };
+}
+
+async function stopListTimes(
+  ready: Ready,
+  calls: number,
+): Promise<{ median: number; p90: number; max: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const action = i % 2 === 0 ? 'stop' : 'resume';
+    const t0 = performance.now();
+    const res = await fetch(`${ready.appUrl}/api/manager/stop-list`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ready.managerToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ product_ids: ready.stopListIds, action }),
+    });
+    const body = (await res.json()) as { data?: { products: unknown[] } };
+    times.push(performance.now() - t0);
+    if (res.status !== 200 || body.data?.products.length !== 200) {
+      throw new Error(`stop-list failed: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { median: at(0.5), p90: at(0.9), max: times[times.length - 1]! };
+}
+
+async function run(databaseUrl: string | undefined): Promise<boolean> {
+  const { ready, stop } = await startServer(databaseUrl);
+  const fmt = (n: number) => n.toFixed(1).padStart(8);
+  console.log(
+    `\n== ${ready.dialect}: seeded 1,000 restaurants, 20,000 products in ${(ready.seedMs / 1000).toFixed(1)} s`,
+  );
+  let ok = true;
+  try {
+    // warm-up (JIT, statement caches)
+    await autocannon({
+      url: `${ready.appUrl}/api/user/products/${ready.productId}`,
+      connections: 10,
+      duration: 1,
+    });
+    const bare = await load('bare Fastify route', `${ready.bareUrl}/bare`);
+    const measures = [
+      bare,
+      await load(
+        'GET /api/user/products/?restaurant_id&category_id (20)',
+        `${ready.appUrl}/api/user/products/?restaurant_id=${ready.restaurantId}&category_id=${ready.categoryId}`,
+      ),
+      await load(
+        'GET /api/user/products/{id} (2 options x 3 rows)',
+        `${ready.appUrl}/api/user/products/${ready.productId}`,
+      ),
+      await load('GET /api/admin/restaurants (1,000, admin)', `${ready.appUrl}/api/admin/restaurants`, {
+        authorization: `Bearer ${ready.adminToken}`,
+      }),
+    ];
+    console.log(`${'route'.padEnd(58)}    req/s   p50 ms   p99 ms  x bare  errors`);
+    for (const m of measures) {
+      const ratio = `${((m.rps / bare.rps) * 100).toFixed(0)}%`.padStart(7);
+      console.log(
+        `${m.name.padEnd(58)}${fmt(m.rps)} ${fmt(m.p50)} ${fmt(m.p99)} ${ratio}  ${m.errors + m.non2xx}`,
+      );
+      if (m.errors + m.non2xx > 0) ok = false;
+    }
+    const [, list, detail, admin] = measures as [Measure, Measure, Measure, Measure];
+    const stopList = await stopListTimes(ready, 40);
+    console.log(
+      `POST /api/manager/stop-list (200 products, stop/resume alternating, 40 calls): median ${stopList.median.toFixed(1)} ms, p90 ${stopList.p90.toFixed(1)} ms, max ${stopList.max.toFixed(1)} ms`,
+    );
+    const checks: [string, boolean][] = [
+      ['list >= 25% of bare, p99 < 25 ms', list.rps >= 0.25 * bare.rps && list.p99 < 25],
+      ['detail >= 25% of bare, p99 < 25 ms', detail.rps >= 0.25 * bare.rps && detail.p99 < 25],
+      ['1,000-restaurant list p99 < 100 ms', admin.p99 < 100],
+      ['200-product stop-list < 50 ms (median)', stopList.median < 50],
+    ];
+    for (const [label, pass] of checks) console.log(`  ${pass ? 'PASS' : 'MISS'}  ${label}`);
+  } finally {
+    await stop();
+  }
+  return ok;
+}
+
+async function main(): Promise<void> {
+  let ok = await run(undefined);
+  const pg = process.env.BENCH_DATABASE_URL?.trim();
+  if (pg) ok = (await run(pg)) && ok;
+  else console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://... to measure it too)');
+  if (!ok) process.exitCode = 1;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
