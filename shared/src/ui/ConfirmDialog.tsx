@@ -47,7 +47,7 @@ export function ConfirmDialog({
               <Button variant="outline" onClick={onCancel} disabled={loading}>
                 {cancelText}
               </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={loading}>
+              <Button colorPalette="red" onClick={onConfirm} loading={loading} loadingText={confirmText}>
                 {confirmText}
               </Button>
             </Dialog.Footer>

@@ -1,4 +1,4 @@
-import { Field, Input, NativeSelect, Switch, Textarea } from '@chakra-ui/react';
+import { Box, Field, Input, NativeSelect, Switch, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import {
@@ -54,6 +54,18 @@ interface BaseFieldProps<T extends FieldValues> {
   helperText?: ReactNode;
 }
 
+/**
+ * A visual "*" only: the input gets no `required` attribute, so the browser's own validation
+ * never blocks the submit and the Uzbek messages of the schema are shown instead.
+ */
+function RequiredMark() {
+  return (
+    <Box as="span" color="fg.error" aria-hidden="true" ms="1">
+      *
+    </Box>
+  );
+}
+
 function useFormOf<T extends FieldValues>(form?: UseFormReturn<T, unknown, FieldValues>) {
   const ctx = useFormContext<T>();
   const f = form ?? ctx;
@@ -86,10 +98,10 @@ export function TextField<T extends FieldValues>({
   const error = fieldErrorText(getError(f.formState.errors, name));
   const id = `field-${name}`;
   return (
-    <Field.Root invalid={!!error} required={required} disabled={disabled}>
+    <Field.Root invalid={!!error} disabled={disabled}>
       <Field.Label htmlFor={id}>
         {label ?? fieldLabel(name)}
-        {required ? <Field.RequiredIndicator /> : null}
+        {required ? <RequiredMark /> : null}
       </Field.Label>
       {multiline ? (
         <Textarea id={id} placeholder={placeholder} autoresize {...f.register(name)} />
@@ -130,10 +142,10 @@ export function NumberField<T extends FieldValues>({
   const error = fieldErrorText(getError(f.formState.errors, name));
   const id = `field-${name}`;
   return (
-    <Field.Root invalid={!!error} required={required} disabled={disabled}>
+    <Field.Root invalid={!!error} disabled={disabled}>
       <Field.Label htmlFor={id}>
         {label ?? fieldLabel(name)}
-        {required ? <Field.RequiredIndicator /> : null}
+        {required ? <RequiredMark /> : null}
       </Field.Label>
       <Input
         id={id}
@@ -186,10 +198,10 @@ export function SelectField<T extends FieldValues>({
   const error = fieldErrorText(getError(f.formState.errors, name));
   const id = `field-${name}`;
   return (
-    <Field.Root invalid={!!error} required={required} disabled={disabled}>
+    <Field.Root invalid={!!error} disabled={disabled}>
       <Field.Label htmlFor={id}>
         {label ?? fieldLabel(name)}
-        {required ? <Field.RequiredIndicator /> : null}
+        {required ? <RequiredMark /> : null}
       </Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getRuntimeConfig, loadRuntimeConfig, remoteUrl, setRuntimeConfig } from '../src/runtime-config';
+
+describe('runtime config', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setRuntimeConfig({});
+  });
+
+  it('defaults to /api and no remotes', () => {
+    setRuntimeConfig({});
+    expect(getRuntimeConfig()).toEqual({ apiBase: '/api', remotes: {} });
+  });
+
+  it('loads /config.json without cache', async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            apiBase: 'https://api.test/api',
+            remotes: { mfe_auth: 'http://x/remotes/mfe_auth/mf-manifest.json', mfe_catalog: null },
+          }),
+          { status: 200 },
+        ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const cfg = await loadRuntimeConfig();
+    expect(fetchMock).toHaveBeenCalledWith('/config.json', expect.objectContaining({ cache: 'no-store' }));
+    expect(cfg.apiBase).toBe('https://api.test/api');
+    expect(getRuntimeConfig()).toBe(cfg);
+    expect(remoteUrl('mfe_auth')).toBe('http://x/remotes/mfe_auth/mf-manifest.json');
+    expect(remoteUrl('mfe_catalog')).toBeNull();
+    expect(remoteUrl('mfe_stoplist')).toBeNull();
+  });
+
+  it('keeps the defaults when the file is missing or broken', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('nope', { status: 404 })),
+    );
+    expect(await loadRuntimeConfig()).toEqual({ apiBase: '/api', remotes: {} });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{not json', { status: 200 })),
+    );
+    expect(await loadRuntimeConfig()).toEqual({ apiBase: '/api', remotes: {} });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('offline');
+      }),
+    );
+    expect(await loadRuntimeConfig()).toEqual({ apiBase: '/api', remotes: {} });
+  });
+});
