@@ -2,11 +2,20 @@
  * Integration create (spec 2, 5): pick an external restaurant (`/admin/integration/restaurants`)
  * and a manager (`/admin/managers`); both are required.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCreateIntegrationRestaurant, useIntegrationRestaurants } from '@qrmenu/shared/query';
 import { type IntegrationCreateBody, integrationCreateBody } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Button, Dialog, Field, NativeSelect, notify, Portal, Stack, Text } from '@qrmenu/shared/ui';
+import {
+  Button,
+  Dialog,
+  Field,
+  formResolver,
+  NativeSelect,
+  notify,
+  Portal,
+  Stack,
+  Text,
+} from '@qrmenu/shared/ui';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useManagerOptions } from '../managers/useManagerOptions';
@@ -18,7 +27,7 @@ export function IntegrationCreateDialog({ open, onClose }: { open: boolean; onCl
   const { managers, isLoading: managersLoading } = useManagerOptions({ enabled: open });
   const create = useCreateIntegrationRestaurant();
   const form = useForm<IntegrationCreateBody>({
-    resolver: zodResolver(integrationCreateBody, { error: () => t.selectRestaurantAndManager }),
+    resolver: formResolver(integrationCreateBody),
     defaultValues: EMPTY,
   });
   const { errors } = form.formState;

@@ -20,7 +20,7 @@ import {
   TextField,
 } from '@qrmenu/shared/ui';
 import { useMemo } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { TokenMissing } from '../common/TokenMissing';
 
 const EMPTY: ManagerCreateBody = { login: '', password: '' };
@@ -40,27 +40,25 @@ function ManagerCreateForm() {
       onError: () => notify.error(t.managerCreateError),
     });
   return (
-    <FormProvider {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate data-testid="manager-form">
-        <Stack gap="3" borderWidth="1px" borderRadius="md" p={{ base: '3', md: '4' }}>
-          <Heading size="md">{t.addManager}</Heading>
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-            <TextField<ManagerCreateBody> name="login" required autoComplete="off" />
-            <TextField<ManagerCreateBody>
-              name="password"
-              type="password"
-              required
-              autoComplete="new-password"
-            />
-          </SimpleGrid>
-          <Box>
-            <Button type="submit" colorPalette="blue" size="sm" loading={create.isPending}>
-              {t.add}
-            </Button>
-          </Box>
-        </Stack>
-      </form>
-    </FormProvider>
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate data-testid="manager-form">
+      <Stack gap="3" borderWidth="1px" borderRadius="md" p={{ base: '3', md: '4' }}>
+        <Heading size="md">{t.addManager}</Heading>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+          <TextField<ManagerCreateBody> form={form} name="login" required autoComplete="off" />
+          <TextField<ManagerCreateBody>
+            name="password"
+            type="password"
+            required
+            autoComplete="new-password"
+          />
+        </SimpleGrid>
+        <Box>
+          <Button type="submit" colorPalette="blue" size="sm" loading={create.isPending}>
+            {t.add}
+          </Button>
+        </Box>
+      </Stack>
+    </form>
   );
 }
 

@@ -30,12 +30,12 @@ import {
   TextField,
 } from '@qrmenu/shared/ui';
 import { useId, useState } from 'react';
-import { FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { type FieldValues, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { useManagerOptions } from '../managers/useManagerOptions';
 import {
   adminRestaurantForm,
   comparableOf,
-  EMPTY_RESTAURANT_FORM,
+  emptyFormValues,
   formValuesOf,
   managerRestaurantForm,
   type RestaurantFormOutput,
@@ -73,7 +73,7 @@ export function RestaurantForm({ restaurant, isManager, onSaved, onCancel }: Res
       unknown,
       RestaurantFormOutput
     >,
-    defaultValues: restaurant ? formValuesOf(restaurant) : EMPTY_RESTAURANT_FORM,
+    defaultValues: restaurant ? formValuesOf(restaurant, isManager) : emptyFormValues(isManager),
   });
   const { managers, isLoading: managersLoading } = useManagerOptions({
     enabled: !isManager,
@@ -150,83 +150,86 @@ export function RestaurantForm({ restaurant, isManager, onSaved, onCancel }: Res
       notify.success(t.restaurantUpdated);
     }
     if (hasFiles) await uploadFiles(restaurant._id);
-    form.reset(saved ? formValuesOf(saved) : form.getValues());
+    form.reset(saved ? formValuesOf(saved, isManager) : form.getValues());
     onSaved?.(saved);
   };
 
+  // The form is passed to the facade's fields explicitly (no FormProvider): the facade may carry
+  // its own copy of react-hook-form when loaded through Module Federation, so no context is shared.
+  const bound = form as unknown as UseFormReturn<RestaurantFormValues, unknown, FieldValues>;
   const fieldId = (name: string) => `${idPrefix}-${name}`;
 
   return (
-    <FormProvider {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate data-testid="restaurant-form">
-        <Stack gap="4">
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            {TEXT_FIELDS.map((f) => (
-              <TextField<RestaurantFormValues>
-                key={f.name}
-                name={f.name}
-                required={f.required}
-                placeholder={f.placeholder}
-                autoComplete="off"
-              />
-            ))}
-            {isManager ? null : (
-              <SelectField<RestaurantFormValues>
-                name="manager_id"
-                required
-                disabled={managersLoading}
-                options={managers.map((m) => ({ value: m._id, label: m.login }))}
-              />
-            )}
-            {isManager ? null : <SwitchField<RestaurantFormValues> name="is_active" label={t.status} />}
-          </SimpleGrid>
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate data-testid="restaurant-form">
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {TEXT_FIELDS.map((f) => (
+            <TextField<RestaurantFormValues>
+              key={f.name}
+              name={f.name}
+              required={f.required}
+              placeholder={f.placeholder}
+              autoComplete="off"
+            />
+          ))}
+          {isManager ? null : (
+            <SelectField<RestaurantFormValues>
+              name="manager_id"
+              required
+              disabled={managersLoading}
+              options={managers.map((m) => ({ value: m._id, label: m.login }))}
+            />
+          )}
+          {isManager ? null : (
+            <SwitchField<RestaurantFormValues> name="is_active" label={t.status} form={bound} />
+          )}
+        </SimpleGrid>
 
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            {(['image', 'logotype'] as const).map((type) => (
-              <Field.Root key={type}>
-                <Field.Label htmlFor={fieldId(type)}>{t.fields[type]}</Field.Label>
-                <HStack gap="3" align="center" w="100%">
-                  <ImageOrDefault
-                    src={files[type] ? null : (restaurant?.[type] ?? null)}
-                    alt={t.fields[type]}
-                    boxSize="14"
-                    borderRadius="md"
-                    flexShrink={0}
-                    data-testid={`current-${type}`}
-                  />
-                  <Input
-                    id={fieldId(type)}
-                    type="file"
-                    name={type}
-                    accept="image/jpeg,image/png,image/webp,image/gif"
-                    p="1"
-                    onChange={(e) => {
-                      const file = e.currentTarget.files?.[0] ?? null;
-                      setFiles((prev) => ({ ...prev, [type]: file }));
-                    }}
-                  />
-                </HStack>
-                {files[type] ? (
-                  <Text fontSize="xs" color="fg.muted">
-                    {files[type]?.name}
-                  </Text>
-                ) : null}
-              </Field.Root>
-            ))}
-          </SimpleGrid>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {(['image', 'logotype'] as const).map((type) => (
+            <Field.Root key={type}>
+              <Field.Label htmlFor={fieldId(type)}>{t.fields[type]}</Field.Label>
+              <HStack gap="3" align="center" w="100%">
+                <ImageOrDefault
+                  src={files[type] ? null : (restaurant?.[type] ?? null)}
+                  alt={t.fields[type]}
+                  boxSize="14"
+                  borderRadius="md"
+                  flexShrink={0}
+                  data-testid={`current-${type}`}
+                />
+                <Input
+                  id={fieldId(type)}
+                  type="file"
+                  name={type}
+                  accept="image/jpeg,image/png,image/webp,image/gif"
+                  p="1"
+                  onChange={(e) => {
+                    const file = e.currentTarget.files?.[0] ?? null;
+                    setFiles((prev) => ({ ...prev, [type]: file }));
+                  }}
+                />
+              </HStack>
+              {files[type] ? (
+                <Text fontSize="xs" color="fg.muted">
+                  {files[type]?.name}
+                </Text>
+              ) : null}
+            </Field.Root>
+          ))}
+        </SimpleGrid>
 
-          <HStack justify="flex-end" gap="2" flexWrap="wrap">
-            {onCancel ? (
-              <Button variant="outline" onClick={onCancel} disabled={busy}>
-                {t.cancel}
-              </Button>
-            ) : null}
-            <Button type="submit" colorPalette="blue" loading={busy} data-testid="restaurant-submit">
-              {isEdit ? t.save : t.create}
+        <HStack justify="flex-end" gap="2" flexWrap="wrap">
+          {onCancel ? (
+            <Button variant="outline" onClick={onCancel} disabled={busy}>
+              {t.cancel}
             </Button>
-          </HStack>
-        </Stack>
-      </form>
-    </FormProvider>
+          ) : null}
+          <Button type="submit" colorPalette="blue" loading={busy} data-testid="restaurant-submit">
+            {isEdit ? t.save : t.create}
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
   );
 }

@@ -3,16 +3,20 @@
  * server applies. Admins (and every non-manager role) must choose a manager and the active flag;
  * managers see neither.
  */
-import { type Restaurant, restaurantFields } from '@qrmenu/shared/schemas';
-import { z } from 'zod';
+import { id, type Restaurant, restaurantCreateBody, restaurantFields } from '@qrmenu/shared/schemas';
 
-export const adminRestaurantForm = z.object({
-  ...restaurantFields,
+// Built with the schemas' own methods: no second zod copy in this remote's bundle.
+export const adminRestaurantForm = restaurantCreateBody.omit({ type: true }).extend({
   // Required in the form (spec 5), although the API lets it be null.
-  manager_id: z.string().trim().min(1),
+  manager_id: id,
+  is_active: restaurantFields.is_active,
 });
 
-export const managerRestaurantForm = z.object(restaurantFields).omit({ manager_id: true, is_active: true });
+export const managerRestaurantForm = restaurantCreateBody.omit({
+  type: true,
+  manager_id: true,
+  is_active: true,
+});
 
 /** What the inputs hold: plain strings and a boolean. */
 export interface RestaurantFormValues {
@@ -21,8 +25,9 @@ export interface RestaurantFormValues {
   address: string;
   phone_number: string;
   work_time: string;
-  manager_id: string;
-  is_active: boolean;
+  /** Admin form only (the manager's form has neither key: its schema is strict). */
+  manager_id?: string;
+  is_active?: boolean;
   bot_token: string;
   channel_id: string;
 }
@@ -40,30 +45,31 @@ export interface RestaurantFormOutput {
   channel_id: string | null;
 }
 
-export const EMPTY_RESTAURANT_FORM: RestaurantFormValues = {
-  name: '',
-  slug: '',
-  address: '',
-  phone_number: '',
-  work_time: '',
-  manager_id: '',
-  is_active: true,
-  bot_token: '',
-  channel_id: '',
-};
+/** Defaults of a new restaurant (spec 4: active). */
+export function emptyFormValues(isManager: boolean): RestaurantFormValues {
+  const base = {
+    name: '',
+    slug: '',
+    address: '',
+    phone_number: '',
+    work_time: '',
+    bot_token: '',
+    channel_id: '',
+  };
+  return isManager ? base : { ...base, manager_id: '', is_active: true };
+}
 
-export function formValuesOf(r: Restaurant): RestaurantFormValues {
-  return {
+export function formValuesOf(r: Restaurant, isManager: boolean): RestaurantFormValues {
+  const base = {
     name: r.name,
     slug: r.slug,
     address: r.address,
     phone_number: r.phone_number,
     work_time: r.work_time,
-    manager_id: r.manager_id ?? '',
-    is_active: r.is_active,
     bot_token: r.bot_token ?? '',
     channel_id: r.channel_id ?? '',
   };
+  return isManager ? base : { ...base, manager_id: r.manager_id ?? '', is_active: r.is_active };
 }
 
 /** The stored values in the shape the form produces, to compare an edit against. */
