@@ -50,7 +50,7 @@ export async function trySpaFallback(request: FastifyRequest, reply: FastifyRepl
   await reply
     .header('Cache-Control', 'no-cache')
     .type('text/html; charset=utf-8')
-    .sendFile('index.html', root);
+    .sendFile('index.html', root, { cacheControl: false });
   return true;
 }
 
@@ -77,7 +77,7 @@ export async function registerWeb(app: App): Promise<void> {
       return reply.sendFile(
         file,
         join(root, pkg, 'dist'),
-        NO_CACHE.test(file) ? { maxAge: 0 } : { maxAge: '1h' },
+        NO_CACHE.test(file) ? { cacheControl: false } : { maxAge: '1h', immutable: false },
       );
     },
   );
