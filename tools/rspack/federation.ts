@@ -14,7 +14,7 @@
  * app's own folder (`dir`, default: the working directory, which is the app when run through
  * `pnpm --filter`).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -83,6 +83,29 @@ type Ctor = new (options?: unknown) => unknown;
 interface RspackModule {
   HtmlRspackPlugin: Ctor;
   DefinePlugin: Ctor;
+  NormalModuleReplacementPlugin: new (
+    resourceRegExp: RegExp,
+    newResource: (resource: { request: string; context: string }) => void,
+  ) => unknown;
+}
+
+/**
+ * Inside `@qrmenu/shared`, a relative import from one subpath into another (`../session` in
+ * `api/client.ts`) would bundle a private copy of that subpath next to the shared one: two session
+ * stores, two runtime configs. Such requests are rewritten to the package subpath
+ * (`@qrmenu/shared/session`), so they resolve to the one shared singleton. Deep imports
+ * (`../api/errors`) go to the subpath's entry, which must export what they use.
+ */
+export function sharedSubpathRequest(sharedSrc: string, context: string, request: string): string | null {
+  if (!request.startsWith('.')) return null;
+  const rel = path.relative(sharedSrc, context);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const fromSub = rel.split(path.sep)[0] ?? '';
+  const target = path.relative(sharedSrc, path.resolve(context, request));
+  if (target.startsWith('..') || path.isAbsolute(target)) return null;
+  const toSub = (target.split(path.sep)[0] ?? '').replace(/\.tsx?$/, '');
+  if (!(SHARED_SUBPATHS as readonly string[]).includes(toSub) || toSub === fromSub) return null;
+  return `@qrmenu/shared/${toSub}`;
 }
 
 function packageVersion(req: NodeJS.Require, request: string): { version: string; dir: string } {
@@ -165,7 +188,12 @@ export function defineFrontendConfig(options: FrontendConfigOptions) {
       ModuleFederationPlugin: Ctor;
     };
 
+    const sharedSrc = path.join(realpathSync(packageVersion(req, '@qrmenu/shared').dir), 'src');
     const plugins: unknown[] = [
+      new rspack.NormalModuleReplacementPlugin(/^\.\.?\//, (resource) => {
+        const rewritten = sharedSubpathRequest(sharedSrc, resource.context, resource.request);
+        if (rewritten) resource.request = rewritten;
+      }),
       new ModuleFederationPlugin({
         name: options.name,
         filename: 'remoteEntry.js',

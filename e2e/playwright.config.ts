@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+import { freePortSync } from './servers';
+
+// The port is chosen once, in the runner; workers inherit it through the environment.
+process.env.E2E_PORT ??= String(freePortSync());
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  globalSetup: './global-setup.ts',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.PW_CHROMIUM || '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
+  },
+});
