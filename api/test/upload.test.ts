@@ -8,8 +8,14 @@ import {
   createWorld,
   expectError,
   expectShape,
+  type FilePart,
+  GIF,
+  JPEG,
+  multipart,
+  PNG,
   snapshot,
   type TestCtx,
+  WEBP,
   type World,
 } from './helpers';
 
@@ -20,49 +26,6 @@ beforeAll(async () => {
   w = await createWorld(ctx);
 });
 afterAll(async () => ctx?.close());
-
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
-const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32, 3)]);
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([0, 0, 0, 0]),
-  Buffer.from('WEBPVP8 '),
-  Buffer.alloc(32, 4),
-]);
-
-interface FilePart {
-  name?: string;
-  filename?: string;
-  type?: string;
-  data: Buffer;
-}
-
-/** A multipart/form-data body with text fields and files. */
-export function multipart(fields: Record<string, string>, files: FilePart[]) {
-  const boundary = `----qrmenu${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name ?? 'files'}"; filename="${f.filename ?? 'a.png'}"\r\nContent-Type: ${f.type ?? 'image/png'}\r\n\r\n`,
-      ),
-      f.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const upload = (token: string | undefined, fields: Record<string, string>, files: FilePart[]) => {
   const body = multipart(fields, files);
