@@ -40,7 +40,7 @@ async function insertBatched<T extends keyof Database>(db: DB, table: T, rows: I
   }
 }
 
-async function seed(db: DB): Promise<
+export async function seed(db: DB): Promise<
   Omit<Ready, 'kind' | 'appUrl' | 'bareUrl' | 'seedMs' | 'dialect' | 'adminToken' | 'managerToken'> & {
     managerId: string;
   }
@@ -207,7 +207,8 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (process.send)
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });

@@ -11,12 +11,42 @@ import type {
   ProductImage,
   ProductOption,
 } from '@qrmenu/shared/schemas';
-import type { Kysely, Transaction } from 'kysely';
+import { type Compilable, type CompiledQuery, createQueryId, type Kysely, type Transaction } from 'kysely';
 import type { CategoryRow, Database, OptionRowRow, ProductOptionRow, ProductRow } from '../db';
 import { toBool } from '../db';
 
 /** A database handle or a transaction. */
 export type Q = Kysely<Database> | Transaction<Database>;
+
+// ---------- prepared queries ----------
+
+const PARAM = '\u0000param:';
+
+/**
+ * A query built and compiled once per database handle, then run with new parameter values:
+ * the hot read paths skip Kysely's per-call building and compiling. `p(name)` marks a slot.
+ */
+function prepared<O, K extends string>(build: (db: Q, p: (name: K) => string) => Compilable<O>) {
+  const cache = new WeakMap<Q, { compiled: CompiledQuery<O>; slots: (K | null)[] }>();
+  return async (db: Q, values: Record<K, unknown>): Promise<O[]> => {
+    let entry = cache.get(db);
+    if (!entry) {
+      const compiled = build(db, (name) => `${PARAM}${name}`).compile();
+      const slots = compiled.parameters.map((v) =>
+        typeof v === 'string' && v.startsWith(PARAM) ? (v.slice(PARAM.length) as K) : null,
+      );
+      entry = { compiled, slots };
+      cache.set(db, entry);
+    }
+    const { compiled, slots } = entry;
+    const parameters = compiled.parameters.map((v, i) => {
+      const slot = slots[i];
+      return slot == null ? v : values[slot];
+    });
+    const result = await db.executeQuery<O>({ ...compiled, parameters, queryId: createQueryId() });
+    return result.rows;
+  };
+}
 
 // ---------- mappers ----------
 
@@ -144,16 +174,29 @@ export interface ProductFilter {
   onlyActive?: boolean;
 }
 
+const productListQueries = [false, true].map((byCategory) =>
+  [false, true].map((onlyActive) =>
+    prepared<ProductWithCategory, 'restaurantId' | 'categoryId'>((db, p) => {
+      let query = selectProducts(db).where('p.restaurant_id', '=', p('restaurantId'));
+      if (byCategory) query = query.where('p.category_id', '=', p('categoryId'));
+      if (onlyActive) query = query.where('p.is_active', '=', 1).where('c.is_active', '=', 1);
+      return query.orderBy('p.created_at').orderBy('p.id');
+    }),
+  ),
+);
+
 export async function listProducts(q: Q, filter: ProductFilter): Promise<Product[]> {
-  let query = selectProducts(q).where('p.restaurant_id', '=', filter.restaurantId);
-  if (filter.categoryId !== undefined) query = query.where('p.category_id', '=', filter.categoryId);
-  if (filter.onlyActive) query = query.where('p.is_active', '=', 1).where('c.is_active', '=', 1);
-  const rows = await query.orderBy('p.created_at').orderBy('p.id').execute();
+  const run = productListQueries[filter.categoryId === undefined ? 0 : 1]![filter.onlyActive ? 1 : 0]!;
+  const rows = await run(q, { restaurantId: filter.restaurantId, categoryId: filter.categoryId });
   return rows.map(toProduct);
 }
 
+const productById = prepared<ProductWithCategory, 'id'>((db, p) =>
+  selectProducts(db).where('p.id', '=', p('id')),
+);
+
 export async function findProduct(q: Q, id: string): Promise<ProductWithCategory | undefined> {
-  return selectProducts(q).where('p.id', '=', id).executeTakeFirst();
+  return (await productById(q, { id }))[0];
 }
 
 /** Products by id, category title joined (ids are chunked to stay under parameter limits). */
@@ -166,24 +209,30 @@ export async function findProducts(q: Q, ids: readonly string[]): Promise<Produc
   return out;
 }
 
-/** The options of a product, each with its rows: two queries. */
-export async function optionsWithRows(q: Q, productId: string): Promise<ProductDetail['options']> {
-  const options = await q
+const optionsOfProduct = prepared<Omit<ProductOptionRow, 'external_id'>, 'productId'>((db, p) =>
+  db
     .selectFrom('product_options')
     .select(['id', 'product_id', 'name', 'created_at', 'updated_at'])
-    .where('product_id', '=', productId)
+    .where('product_id', '=', p('productId'))
     .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  if (options.length === 0) return [];
-  const rows = await q
+    .orderBy('id'),
+);
+
+const rowsOfProduct = prepared<Omit<OptionRowRow, 'external_id'>, 'productId'>((db, p) =>
+  db
     .selectFrom('option_rows as r')
     .innerJoin('product_options as o', 'o.id', 'r.product_option_id')
     .select(['r.id', 'r.product_option_id', 'r.name', 'r.price', 'r.created_at'])
-    .where('o.product_id', '=', productId)
+    .where('o.product_id', '=', p('productId'))
     .orderBy('r.created_at')
-    .orderBy('r.id')
-    .execute();
+    .orderBy('r.id'),
+);
+
+/** The options of a product, each with its rows: two queries. */
+export async function optionsWithRows(q: Q, productId: string): Promise<ProductDetail['options']> {
+  const options = await optionsOfProduct(q, { productId });
+  if (options.length === 0) return [];
+  const rows = await rowsOfProduct(q, { productId });
   const byOption = new Map<string, OptionRow[]>();
   for (const r of rows) {
     const list = byOption.get(r.product_option_id);

@@ -50,14 +50,17 @@ export default async function productRoutes(app: App): Promise<void> {
   };
   const userProducts = async (request: FastifyRequest<{ Querystring: z.infer<typeof productListQuery> }>) => {
     const { restaurant_id: restaurantId, category_id: categoryId } = request.query;
-    const restaurant = await app.db
-      .selectFrom('restaurants')
-      .select('id')
-      .where('id', '=', restaurantId)
-      .executeTakeFirst();
-    if (!restaurant) throw notFound('Restaurant not found');
     const all = request.user ? await canManageRestaurant(request, restaurantId) : false;
     const products = await listProducts(app.db, { restaurantId, categoryId, onlyActive: !all });
+    // an empty answer must still tell an unknown restaurant (404) from an empty menu
+    if (products.length === 0) {
+      const restaurant = await app.db
+        .selectFrom('restaurants')
+        .select('id')
+        .where('id', '=', restaurantId)
+        .executeTakeFirst();
+      if (!restaurant) throw notFound('Restaurant not found');
+    }
     return { data: { products, count: products.length } };
   };
   app.get('/user/products/', { config: { access: 'pub' }, schema: userProductsSchema }, userProducts);
