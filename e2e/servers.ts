@@ -5,6 +5,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,9 +21,24 @@ export function freePortSync(): number {
       '-e',
       "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
     ],
-    { encoding: 'utf8' },
+    { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } },
   );
-  return Number(out.trim());
+  const port = Number(out.trim());
+  if (!Number.isInteger(port) || port <= 0) throw new Error(`no free port found (${out})`);
+  return port;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
 }
 
 export interface RunningServer {
@@ -54,7 +70,7 @@ export async function startApiServer(
   if (!existsSync(serverJs)) throw new Error('api/dist/server.js missing: run `pnpm build` first');
   if (!existsSync(join(ROOT, 'shell/dist/index.html')))
     throw new Error('shell/dist missing: run `pnpm build`');
-  const port = options.port ?? freePortSync();
+  const port = options.port && options.port > 0 ? options.port : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-e2e-'));
   let log = '';
   const child = spawn(process.execPath, [serverJs], {
@@ -129,8 +145,9 @@ export async function startStaticServer(dir: string): Promise<RunningServer & { 
     res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);
   });
-  const port = freePortSync();
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
