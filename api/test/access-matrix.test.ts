@@ -1,0 +1,404 @@
+/**
+ * Every route of CONTRACT.md x {no token, admin, owning manager, another manager, role "waiter"}
+ * -> the expected status. Each cell runs on fresh things (its own restaurant, category, product,
+ * option and row owned by a fresh manager), so a delete in one cell does not disturb another.
+ * A last test checks that the table covers every documented route of the app.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  adminUser,
+  bearer,
+  createCategory,
+  createOption,
+  createOptionRow,
+  createProduct,
+  createRestaurant,
+  createTestApp,
+  createUser,
+  expectError,
+  multipart,
+  PNG,
+  type TestCtx,
+  type TestUser,
+} from './helpers';
+
+type Who = 'none' | 'admin' | 'owner' | 'other' | 'waiter';
+const WHO: Who[] = ['none', 'admin', 'owner', 'other', 'waiter'];
+type Access = 'pub' | 'any' | 'adm' | 'own';
+
+interface Setup {
+  admin: TestUser;
+  owner: TestUser;
+  other: TestUser;
+  waiter: TestUser;
+  restaurant: { id: string; slug: string };
+  category: string;
+  product: string;
+  option: string;
+  row: string;
+}
+
+interface Request {
+  url: string;
+  payload?: unknown;
+  multipart?: { fields: Record<string, string> };
+}
+
+interface Case {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** OpenAPI-style path under /api, as the docs list it. */
+  path: string;
+  access: Access;
+  /** Status of a successful call (200, or 201 for creates). */
+  ok?: number;
+  build: (s: Setup, who: Who) => Request | Promise<Request>;
+  /** Deviations from the access-derived expectation. */
+  expect?: Partial<Record<Who, number>>;
+}
+
+let seq = 0;
+const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+let ctx: TestCtx;
+let admin: TestUser;
+let waiter: TestUser;
+
+const CASES: Case[] = [
+  { method: 'GET', path: '/health', access: 'pub', build: () => ({ url: '/health' }) },
+  {
+    method: 'POST',
+    path: '/auth/login',
+    access: 'pub',
+    build: () => ({ url: '/auth/login', payload: { login: ADMIN.login, password: ADMIN.password } }),
+  },
+  { method: 'GET', path: '/auth/profile', access: 'any', build: () => ({ url: '/auth/profile' }) },
+  { method: 'GET', path: '/admin/restaurants', access: 'adm', build: () => ({ url: '/admin/restaurants' }) },
+  {
+    method: 'GET',
+    path: '/manager/restaurants/me',
+    access: 'any',
+    build: () => ({ url: '/manager/restaurants/me' }),
+  },
+  {
+    method: 'POST',
+    path: '/admin/restaurants/create',
+    access: 'adm',
+    ok: 201,
+    build: () => ({
+      url: '/admin/restaurants/create',
+      payload: {
+        name: 'Yangi',
+        slug: `r-${uniq()}`,
+        address: 'Toshkent',
+        phone_number: '1',
+        work_time: '9-18',
+      },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/restaurants/update',
+    access: 'own',
+    build: (s) => ({
+      url: `/manager/restaurants/update?slug=${s.restaurant.slug}`,
+      payload: { name: 'Boshqa nom' },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/admin/restaurants/delete',
+    access: 'adm',
+    build: (s) => ({ url: `/admin/restaurants/delete?slug=${s.restaurant.slug}` }),
+  },
+  {
+    method: 'DELETE',
+    path: '/manager/restaurants/delete',
+    access: 'adm',
+    build: (s) => ({ url: `/manager/restaurants/delete?restaurantId=${s.restaurant.id}` }),
+  },
+  {
+    method: 'GET',
+    path: '/user/restaurants/view',
+    access: 'pub',
+    build: (s) => ({ url: `/user/restaurants/view?slug=${s.restaurant.slug}` }),
+  },
+  {
+    method: 'GET',
+    path: '/admin/integration/restaurants',
+    access: 'adm',
+    build: () => ({ url: '/admin/integration/restaurants' }),
+  },
+  { method: 'GET', path: '/admin/managers', access: 'adm', build: () => ({ url: '/admin/managers' }) },
+  {
+    method: 'POST',
+    path: '/admin/managers',
+    access: 'adm',
+    ok: 201,
+    build: () => ({ url: '/admin/managers', payload: { login: `m-${uniq()}`, password: 'parol123' } }),
+  },
+  {
+    method: 'POST',
+    path: '/admin/integration/restaurants/create',
+    access: 'adm',
+    ok: 201,
+    build: async () => {
+      const free = await createUser(ctx, 'manager');
+      return { url: '/admin/integration/restaurants/create', payload: { id: 'ext-1', manager_id: free.id } };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/admin/integration/restaurants/{_id}/sync',
+    access: 'adm',
+    build: async (s, who) => {
+      if (who !== 'admin') return { url: `/admin/integration/restaurants/${s.restaurant.id}/sync` };
+      const free = await createUser(ctx, 'manager');
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/integration/restaurants/create',
+        headers: bearer(s.admin.token),
+        payload: { id: 'ext-2', manager_id: free.id },
+      });
+      expect(res.statusCode).toBe(201);
+      return { url: `/admin/integration/restaurants/${res.json().data._id}/sync` };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/manager/upload',
+    access: 'own',
+    build: (s) => ({
+      url: '/manager/upload',
+      multipart: { fields: { restaurant_id: s.restaurant.id, type: 'image' } },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/category',
+    access: 'own',
+    build: (s) => ({ url: `/manager/category?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'GET',
+    path: '/user/category',
+    access: 'pub',
+    build: (s) => ({ url: `/user/category?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'POST',
+    path: '/manager/category/create',
+    access: 'own',
+    ok: 201,
+    build: (s) => ({
+      url: '/manager/category/create',
+      payload: { title: 'Ichimliklar', restaurant_id: s.restaurant.id, is_active: true },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/category/update/{id}',
+    access: 'own',
+    build: (s) => ({ url: `/manager/category/update/${s.category}`, payload: { title: 'Yangi' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/manager/category/delete/{id}',
+    access: 'own',
+    build: (s) => ({ url: `/manager/category/delete/${s.category}` }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/products',
+    access: 'own',
+    build: (s) => ({ url: `/manager/products?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'GET',
+    path: '/user/products/',
+    access: 'pub',
+    build: (s) => ({ url: `/user/products/?restaurant_id=${s.restaurant.id}&category_id=${s.category}` }),
+  },
+  {
+    method: 'GET',
+    path: '/user/products/{id}',
+    access: 'pub',
+    build: (s) => ({ url: `/user/products/${s.product}` }),
+  },
+  {
+    method: 'POST',
+    path: '/manager/products',
+    access: 'own',
+    ok: 201,
+    build: (s) => ({
+      url: '/manager/products',
+      payload: { name: 'Somsa', category_id: s.category, price: 8000, is_active: true },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/products/{id}',
+    access: 'own',
+    build: (s) => ({ url: `/manager/products/${s.product}`, payload: { price: 9000 } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/manager/products/{id}',
+    access: 'own',
+    build: (s) => ({ url: `/manager/products/${s.product}` }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/product-option/product/{productId}',
+    access: 'own',
+    build: (s) => ({ url: `/manager/product-option/product/${s.product}` }),
+  },
+  {
+    method: 'POST',
+    path: '/manager/product-option',
+    access: 'own',
+    ok: 201,
+    build: (s) => ({ url: '/manager/product-option', payload: { product_id: s.product, name: 'Sous' } }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/product-option/{id}',
+    access: 'own',
+    build: (s) => ({ url: `/manager/product-option/${s.option}`, payload: { name: 'Hajm' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/manager/product-option/{id}',
+    access: 'own',
+    build: (s) => ({ url: `/manager/product-option/${s.option}` }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/product-option-row/{optionId}',
+    access: 'own',
+    build: (s) => ({ url: `/manager/product-option-row/${s.option}` }),
+  },
+  {
+    method: 'POST',
+    path: '/manager/product-option-row',
+    access: 'own',
+    ok: 201,
+    build: (s) => ({
+      url: '/manager/product-option-row',
+      payload: { product_option_id: s.option, name: 'Katta', price: 3000 },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/product-option-row/{id}',
+    access: 'own',
+    build: (s) => ({ url: `/manager/product-option-row/${s.row}`, payload: { price: 4000 } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/manager/product-option-row/{id}',
+    access: 'own',
+    build: (s) => ({ url: `/manager/product-option-row/${s.row}` }),
+  },
+  {
+    method: 'POST',
+    path: '/manager/stop-list',
+    access: 'own',
+    build: (s) => ({ url: '/manager/stop-list', payload: { product_ids: [s.product], action: 'stop' } }),
+  },
+];
+
+function expected(c: Case, who: Who): number {
+  const ok = c.ok ?? 200;
+  const override = c.expect?.[who];
+  if (override !== undefined) return override;
+  if (c.access === 'pub') return ok;
+  if (who === 'none') return 401;
+  if (c.access === 'any') return ok;
+  if (c.access === 'adm') return who === 'admin' ? ok : 403;
+  // own
+  if (who === 'admin' || who === 'owner') return ok;
+  return who === 'other' ? 404 : 403;
+}
+
+async function freshSetup(): Promise<Setup> {
+  const owner = await createUser(ctx, 'manager');
+  const other = await createUser(ctx, 'manager');
+  await createRestaurant(ctx, { manager_id: other.id });
+  const restaurant = await createRestaurant(ctx, { manager_id: owner.id });
+  const category = (await createCategory(ctx, restaurant.id)).id;
+  const product = (await createProduct(ctx, restaurant.id, category)).id;
+  const option = (await createOption(ctx, product)).id;
+  const row = (await createOptionRow(ctx, option)).id;
+  return { admin, owner, other, waiter, restaurant, category, product, option, row };
+}
+
+let feedDir: string;
+beforeAll(async () => {
+  const feed = {
+    provider: 'feed',
+    restaurants: ['ext-1', 'ext-2'].map((id) => ({
+      id,
+      name: `Tashqi ${id}`,
+      categories: [
+        { id: `${id}-c`, title: 'Taomlar', products: [{ id: `${id}-p`, name: 'Osh', price: 30000 }] },
+      ],
+    })),
+  };
+  feedDir = mkdtempSync(join(tmpdir(), 'qrmenu-feed-'));
+  const file = join(feedDir, 'feed.json');
+  writeFileSync(file, JSON.stringify(feed));
+  ctx = await createTestApp({ integrationFeedUrl: pathToFileURL(file).href });
+  admin = await adminUser(ctx);
+  waiter = await createUser(ctx, 'waiter');
+});
+afterAll(async () => {
+  await ctx?.close();
+  rmSync(feedDir, { recursive: true, force: true });
+});
+
+describe.each(CASES)('$method /api$path ($access)', (c) => {
+  it.each(WHO)('as %s', async (who) => {
+    const s = await freshSetup();
+    const token = who === 'none' ? undefined : s[who].token;
+    const req = await c.build(s, who);
+    let res: Awaited<ReturnType<typeof ctx.app.inject>>;
+    if (req.multipart) {
+      const body = multipart(req.multipart.fields, [{ data: PNG }]);
+      res = await ctx.app.inject({
+        method: c.method,
+        url: `/api${req.url}`,
+        headers: { ...bearer(token), ...body.headers },
+        payload: body.payload,
+      });
+    } else {
+      res = await ctx.app.inject({
+        method: c.method,
+        url: `/api${req.url}`,
+        headers: bearer(token),
+        ...(req.payload === undefined ? {} : { payload: req.payload as object }),
+      });
+    }
+    const want = expected(c, who);
+    if (want >= 400) expectError(res, want);
+    else expect(res.statusCode, res.body).toBe(want);
+  });
+});
+
+describe('the matrix', () => {
+  it('covers every documented route of the app', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(doc.paths).flatMap(([p, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`),
+    );
+    const covered = new Set(CASES.map((c) => `${c.method} /api${c.path}`));
+    expect(documented.filter((r) => !covered.has(r))).toEqual([]);
+    expect([...covered].filter((r) => !documented.includes(r))).toEqual([]);
+  });
+});
