@@ -47,6 +47,25 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   return connectSqlite(url, options);
 }
 
+/**
+ * Kysely's SQLite driver prepares every statement on every call; keep them (by SQL text) so
+ * that repeated queries skip SQLite's parser and planner. Safe: one connection, used under
+ * Kysely's mutex, and statements only ever run with `all`/`run`/`iterate` in default modes.
+ */
+function cachePreparedStatements(database: SQLite.Database, max = 1000): void {
+  const prepare = database.prepare.bind(database);
+  const cache = new Map<string, SQLite.Statement>();
+  database.prepare = ((source: string) => {
+    let stmt = cache.get(source);
+    if (!stmt) {
+      stmt = prepare(source);
+      if (cache.size >= max) cache.clear();
+      cache.set(source, stmt);
+    }
+    return stmt;
+  }) as typeof database.prepare;
+}
+
 async function connectSqlite(url: string | undefined, options: ConnectOptions): Promise<Connection> {
   let file: string;
   if (!url) {
@@ -61,6 +80,7 @@ async function connectSqlite(url: string | undefined, options: ConnectOptions): 
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  cachePreparedStatements(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   try {
     await migrateToLatest(db);
