@@ -451,6 +451,15 @@ describe('options and rows', () => {
     );
     expect(list.data.map((x) => x._id)).toEqual([o._id, o2._id]);
 
+    const bare = expectShape(
+      answers.productDetail,
+      (await call('GET', `/user/products/${product}`)).json(),
+    ).data;
+    expect(bare.options).toEqual([
+      { ...o, rows: [] },
+      { ...o2, rows: [] },
+    ]);
+
     const rowRes = await call('POST', '/manager/product-option-row', m1, {
       product_option_id: o._id,
       name: 'Katta',

@@ -1,7 +1,7 @@
 /**
  * Queries and row -> answer mappers of the catalog: categories, products, options, option rows.
  * Lean by design: a product list is one query (category title joined), a product detail is
- * three (product + category, options, rows of those options), never one query per item.
+ * two (product + category, then its options left-joined with their rows), never one query per item.
  */
 import type {
   Category,
@@ -209,38 +209,58 @@ export async function findProducts(q: Q, ids: readonly string[]): Promise<Produc
   return out;
 }
 
-const optionsOfProduct = prepared<Omit<ProductOptionRow, 'external_id'>, 'productId'>((db, p) =>
+/** Options of a product with their rows, in one query (an option without rows gives one row of nulls). */
+const optionsAndRowsOfProduct = prepared<
+  Omit<ProductOptionRow, 'external_id'> & {
+    row_id: string | null;
+    row_name: string | null;
+    row_price: number | null;
+    row_created_at: string | null;
+  },
+  'productId'
+>((db, p) =>
   db
-    .selectFrom('product_options')
-    .select(['id', 'product_id', 'name', 'created_at', 'updated_at'])
-    .where('product_id', '=', p('productId'))
-    .orderBy('created_at')
-    .orderBy('id'),
-);
-
-const rowsOfProduct = prepared<Omit<OptionRowRow, 'external_id'>, 'productId'>((db, p) =>
-  db
-    .selectFrom('option_rows as r')
-    .innerJoin('product_options as o', 'o.id', 'r.product_option_id')
-    .select(['r.id', 'r.product_option_id', 'r.name', 'r.price', 'r.created_at'])
+    .selectFrom('product_options as o')
+    .leftJoin('option_rows as r', 'r.product_option_id', 'o.id')
+    .select([
+      'o.id',
+      'o.product_id',
+      'o.name',
+      'o.created_at',
+      'o.updated_at',
+      'r.id as row_id',
+      'r.name as row_name',
+      'r.price as row_price',
+      'r.created_at as row_created_at',
+    ])
     .where('o.product_id', '=', p('productId'))
+    .orderBy('o.created_at')
+    .orderBy('o.id')
     .orderBy('r.created_at')
     .orderBy('r.id'),
 );
 
-/** The options of a product, each with its rows: two queries. */
+/** The options of a product, each with its rows: one query (no query per option). */
 export async function optionsWithRows(q: Q, productId: string): Promise<ProductDetail['options']> {
-  const options = await optionsOfProduct(q, { productId });
-  if (options.length === 0) return [];
-  const rows = await rowsOfProduct(q, { productId });
-  const byOption = new Map<string, OptionRow[]>();
-  for (const r of rows) {
-    const list = byOption.get(r.product_option_id);
-    const row = toOptionRow(r);
-    if (list) list.push(row);
-    else byOption.set(r.product_option_id, [row]);
+  const joined = await optionsAndRowsOfProduct(q, { productId });
+  const options: ProductDetail['options'] = [];
+  let current: ProductDetail['options'][number] | undefined;
+  for (const j of joined) {
+    if (current?._id !== j.id) {
+      current = { ...toOption(j), rows: [] };
+      options.push(current);
+    }
+    if (j.row_id !== null) {
+      current.rows.push({
+        _id: j.row_id,
+        product_option_id: j.id,
+        name: j.row_name as string,
+        price: Number(j.row_price),
+        createdAt: j.row_created_at as string,
+      });
+    }
   }
-  return options.map((o) => ({ ...toOption(o), rows: byOption.get(o.id) ?? [] }));
+  return options;
 }
 
 /** Deletes products with their options and rows; call inside a transaction. */
