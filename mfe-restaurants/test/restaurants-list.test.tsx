@@ -93,17 +93,23 @@ describe('restaurants list (admin)', () => {
   });
 
   it('shows the Uzbek message when the list cannot be loaded', async () => {
-    stubApi({ 'GET /admin/restaurants': { status: 403, body: { error: { code: 'forbidden', message: 'no' } } } });
+    stubApi({
+      'GET /admin/restaurants': { status: 403, body: { error: { code: 'forbidden', message: 'no' } } },
+    });
     login('admin');
     renderAt(<RestaurantsPage />, LIST);
-    expect((await screen.findAllByText("Xatolik yuz berdi! Ma'lumotlarni olib bo'lmadi.")).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText("Xatolik yuz berdi! Ma'lumotlarni olib bo'lmadi.")).length,
+    ).toBeGreaterThan(0);
     expect(screen.queryAllByTestId('restaurant-row')).toHaveLength(0);
   });
 
-  it('deletes by slug after the Ha confirmation, and not after Yo\'q', async () => {
+  it("deletes by slug after the Ha confirmation, and not after Yo'q", async () => {
     const r = makeRestaurant({ name: 'Ochiriladigan', slug: 'ochiriladigan' });
     const api = stubApi({
-      'GET /admin/restaurants': { body: { restaurants: [r], counts: { all_count: 1, active_count: 1, inactive_count: 0 } } },
+      'GET /admin/restaurants': {
+        body: { restaurants: [r], counts: { all_count: 1, active_count: 1, inactive_count: 0 } },
+      },
       'DELETE /admin/restaurants/delete': { body: { data: { _id: r._id } } },
     });
     login('admin');
@@ -128,7 +134,9 @@ describe('restaurants list (admin)', () => {
     });
     const answer = { data: { restaurant: r, categories: 2, products: 5 } };
     const stub = stubApi({
-      'GET /admin/restaurants': { body: { restaurants: [r], counts: { all_count: 1, active_count: 1, inactive_count: 0 } } },
+      'GET /admin/restaurants': {
+        body: { restaurants: [r], counts: { all_count: 1, active_count: 1, inactive_count: 0 } },
+      },
       'PUT /admin/integration/restaurants/feed-1/sync': { body: answer },
     });
     const original = stub.fetchMock.getMockImplementation()!;
@@ -147,13 +155,17 @@ describe('restaurants list (admin)', () => {
     release();
     expect(await screen.findByText(t.syncSuccess)).toBeInTheDocument();
     await waitFor(() => expect(button).not.toHaveAttribute('data-loading'));
-    expect(stub.writes().map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /admin/integration/restaurants/feed-1/sync']);
+    expect(stub.writes().map((c) => `${c.method} ${c.path}`)).toEqual([
+      'PUT /admin/integration/restaurants/feed-1/sync',
+    ]);
   });
 
   it("shows 'Restoranni yangilashda xatolik yuz berdi!' when the sync fails", async () => {
     const r = makeRestaurant({ _id: 'feed-2', name: 'Feed', type: 'feed' });
     stubApi({
-      'GET /admin/restaurants': { body: { restaurants: [r], counts: { all_count: 1, active_count: 1, inactive_count: 0 } } },
+      'GET /admin/restaurants': {
+        body: { restaurants: [r], counts: { all_count: 1, active_count: 1, inactive_count: 0 } },
+      },
       'PUT /admin/integration/restaurants/feed-2/sync': {
         status: 502,
         body: { error: { code: 'bad_gateway', message: 'feed down' } },
@@ -169,7 +181,9 @@ describe('restaurants list (admin)', () => {
   it('links view and categories with the /admin prefix', async () => {
     const r = makeRestaurant({ _id: 'abc', slug: 'oshxona' });
     stubApi({
-      'GET /admin/restaurants': { body: { restaurants: [r], counts: { all_count: 1, active_count: 1, inactive_count: 0 } } },
+      'GET /admin/restaurants': {
+        body: { restaurants: [r], counts: { all_count: 1, active_count: 1, inactive_count: 0 } },
+      },
     });
     login('admin');
     renderAt(<RestaurantsPage />, LIST);

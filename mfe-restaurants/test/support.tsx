@@ -5,7 +5,7 @@
 import { QueryClientProvider, queryClient } from '@qrmenu/shared/query';
 import type { Restaurant } from '@qrmenu/shared/schemas';
 import { signIn, signOut } from '@qrmenu/shared/session';
-import { UiProvider } from '@qrmenu/shared/ui';
+import { toaster, UiProvider } from '@qrmenu/shared/ui';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -72,6 +72,8 @@ export function login(role: 'admin' | 'manager' | string) {
 }
 
 export function resetState() {
+  // Toasts are module state too (at most 5 visible, the rest queued): start each test with none.
+  toaster.remove();
   queryClient.clear();
   queryClient.setDefaultOptions({
     queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },

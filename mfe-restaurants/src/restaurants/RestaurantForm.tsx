@@ -24,6 +24,7 @@ import {
   notify,
   SelectField,
   SimpleGrid,
+  Skeleton,
   Stack,
   SwitchField,
   Text,
@@ -166,17 +167,21 @@ export function RestaurantForm({ restaurant, isManager, onSaved, onCancel }: Res
           {TEXT_FIELDS.map((f) => (
             <TextField<RestaurantFormValues>
               key={f.name}
+              form={bound}
               name={f.name}
               required={f.required}
               placeholder={f.placeholder}
               autoComplete="off"
             />
           ))}
-          {isManager ? null : (
+          {isManager ? null : managersLoading ? (
+            // The select mounts once its options exist, so that it shows the stored manager.
+            <Skeleton height="16" data-testid="manager-select-loading" />
+          ) : (
             <SelectField<RestaurantFormValues>
+              form={bound}
               name="manager_id"
               required
-              disabled={managersLoading}
               options={managers.map((m) => ({ value: m._id, label: m.login }))}
             />
           )}
