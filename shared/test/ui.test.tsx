@@ -4,9 +4,11 @@ import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../src/api';
 import { restaurantCreateBody } from '../src/schemas';
 import { t } from '../src/texts';
 import {
+  applyServerErrors,
   BackButton,
   Button,
   ConfirmDialog,
@@ -307,5 +309,30 @@ describe('form fields', () => {
     await user.type(screen.getByLabelText(/Narxi/), '25000');
     await user.click(screen.getByRole('button', { name: 'go' }));
     await waitFor(() => expect(seen).toEqual([undefined, 25000]));
+  });
+});
+
+describe('applyServerErrors', () => {
+  it('puts a 400 on its fields and a 409 on the conflict field, in Uzbek', async () => {
+    const { result } = renderHook(() => useForm({ defaultValues: { name: '', slug: '', login: '' } }));
+    const bad = new ApiError(400, 'validation', 'bad', [
+      { path: 'name', message: 'Too small: expected string to have >=1 characters' },
+      { path: 'slug', message: 'Invalid string: must match pattern /^[a-z0-9]+(-[a-z0-9]+)*$/' },
+      { path: 'unknown', message: 'x' },
+    ]);
+    act(() => {
+      expect(applyServerErrors(result.current, bad)).toBe(true);
+    });
+    expect(result.current.getFieldState('name').error?.message).toBe(t.required);
+    expect(result.current.getFieldState('slug').error?.message).toBe(t.invalidSlug);
+
+    act(() => {
+      expect(
+        applyServerErrors(result.current, new ApiError(409, 'conflict', 'taken'), 'login', t.loginTaken),
+      ).toBe(true);
+    });
+    expect(result.current.getFieldState('login').error?.message).toBe(t.loginTaken);
+    expect(applyServerErrors(result.current, new ApiError(500, 'internal', 'x'), 'login')).toBe(false);
+    expect(applyServerErrors(result.current, new Error('x'))).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import {
   useFormContext,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { isApiError } from '../api/errors';
 import { fieldLabel, type IssueLike, t, uzbekIssue } from '../texts';
 
 /**
@@ -23,6 +24,42 @@ export function formResolver<S extends z.ZodType<FieldValues, FieldValues>>(
   return zodResolver(schema as never, {
     error: (issue: IssueLike) => uzbekIssue(issue),
   }) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
+}
+
+/** Uzbek text of a server validation message (`details[].message` of a 400 answer). */
+function serverDetailText(message: string): string {
+  if (/too small|required|empty|>=1/i.test(message)) return t.required;
+  if (/pattern|slug/i.test(message)) return t.invalidSlug;
+  if (/number|nan|finite/i.test(message)) return t.invalidNumber;
+  return t.invalidValue;
+}
+
+/**
+ * Shows a server's refusal on the form: a 400's `details` on their fields, a 409 on
+ * `conflictField` (e.g. 'slug', 'login', 'manager_id') with `conflictText`. Returns true when it
+ * marked a field (the caller may then skip the toast).
+ */
+export function applyServerErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T, unknown, FieldValues>, 'setError' | 'getValues'>,
+  error: unknown,
+  conflictField?: Path<T>,
+  conflictText: string = t.alreadyTaken,
+): boolean {
+  if (!isApiError(error)) return false;
+  const known = new Set(Object.keys(form.getValues() ?? {}));
+  let marked = false;
+  if (error.status === 400) {
+    for (const d of error.details) {
+      const field = d.path.split('.')[0] ?? '';
+      if (!known.has(field)) continue;
+      form.setError(field as Path<T>, { type: 'server', message: serverDetailText(d.message) });
+      marked = true;
+    }
+  } else if (error.status === 409 && conflictField) {
+    form.setError(conflictField, { type: 'server', message: conflictText });
+    marked = true;
+  }
+  return marked;
 }
 
 /** Uzbek text of a react-hook-form error (its own message, else by type). */

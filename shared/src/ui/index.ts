@@ -16,6 +16,7 @@ export {
   StatusBadge,
 } from './common';
 export {
+  applyServerErrors,
   fieldErrorText,
   formResolver,
   NumberField,
