@@ -46,6 +46,7 @@ function ManagerCreateForm() {
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
           <TextField<ManagerCreateBody> form={form} name="login" required autoComplete="off" />
           <TextField<ManagerCreateBody>
+            form={form}
             name="password"
             type="password"
             required
