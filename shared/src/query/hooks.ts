@@ -4,7 +4,7 @@
  * Mutations invalidate every key whose data they change, across modules.
  */
 import { type UseQueryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai/react';
+import { useAtomValue } from 'jotai';
 import { api } from '../api';
 import type {
   CategoryCreateBody,

@@ -3,8 +3,7 @@
  * `role` as plain strings (not JSON), mirrored in jotai atoms of the one `sessionStore`.
  * Hooks pass `sessionStore` explicitly, so no jotai Provider is needed in the host or remotes.
  */
-import { createStore } from 'jotai';
-import { useAtomValue } from 'jotai/react';
+import { createStore, useAtomValue } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { useMemo } from 'react';
 import { ROLES } from '../schemas';
