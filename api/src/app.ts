@@ -15,12 +15,8 @@ import Fastify, {
   type FastifyServerOptions,
   type RawServerDefault,
 } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { connect, type DB } from './db';
 import { accessHook } from './http/access';
 import { errorHandler, notFoundHandler } from './http/errors';
@@ -72,6 +68,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Check every answer against its zod schema (default true; server.ts turns it off in production). */
   validateResponses?: boolean;
+  /** Trust X-Forwarded-For (behind a reverse proxy); default false, so addresses cannot be spoofed. */
+  trustProxy?: boolean | string;
   /** Failed logins allowed per address and window (default 10 per 15 min). */
   loginRateLimit?: { max: number; windowMs: number };
 }
@@ -134,15 +132,33 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  // Answers are written with JSON.stringify of exactly what the handler built (mappers build
+  // exact objects). With validateResponses (the default; tests) each answer is first checked
+  // against its zod schema and a mismatch is a 500, so tests catch a wrong shape; extra keys
+  // are not stripped, so a test's exact-shape check sees them as production would.
   if (options.validateResponses === false) {
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   } else {
-    app.setSerializerCompiler(serializerCompiler);
+    app.setSerializerCompiler(({ schema, method, url }) => {
+      const zod = schema as z.ZodType;
+      return (data) => {
+        const result = zod.safeParse(data);
+        if (!result.success) {
+          throw Object.assign(
+            new Error(`answer of ${method} ${url} does not match its schema: ${result.error.message}`),
+            {
+              statusCode: 500,
+            },
+          );
+        }
+        return JSON.stringify(data);
+      };
+    });
   }
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(async (request, reply) => {

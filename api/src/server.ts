@@ -20,6 +20,14 @@ function findWebRoot(): string | undefined {
   return undefined;
 }
 
+/** TRUST_PROXY: true/1, false/0, or addresses/CIDRs of the proxies (comma-separated). */
+function parseTrustProxy(v: string | undefined): boolean | string {
+  if (!v) return false;
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  return v;
+}
+
 async function main(): Promise<void> {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad PORT: ${env.PORT}`);
@@ -56,6 +64,7 @@ async function main(): Promise<void> {
       level: env.LOG_LEVEL || 'info',
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     validateResponses: env.VALIDATE_RESPONSES === '1' || env.NODE_ENV === 'test',
   });
 

@@ -150,6 +150,27 @@ describe('POST /api/auth/login', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it('does not trust X-Forwarded-For by default (the limit cannot be dodged by a header)', async () => {
+    const wrong = { login: ADMIN.login, password: 'wrong-password' };
+    for (let i = 0; i < 3; i++) {
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.3.3.3',
+        headers: { 'x-forwarded-for': `192.168.0.${i}` },
+        payload: wrong,
+      });
+    }
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.3.3.3',
+      headers: { 'x-forwarded-for': '192.168.0.99' },
+      payload: ADMIN,
+    });
+    expectError(res, 429, 'rate_limited');
+  });
+
   it('an unknown login is 401 with the same message as a wrong password', async () => {
     const a = await ctx.app.inject({
       method: 'POST',
