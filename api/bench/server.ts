@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { type Database, type DB, newId } from '../src/db';
 
@@ -145,6 +145,8 @@ export async function seed(db: DB): Promise<
     await insertBatched(trx, 'product_options', options);
     await insertBatched(trx, 'option_rows', rows);
   });
+  // fresh planner statistics, as autovacuum (PostgreSQL) would have gathered soon after a bulk load
+  await sql`analyze`.execute(db);
   const first = restaurants[0]!.id;
   const firstProducts = products.filter((p) => p.restaurant_id === first);
   return {
