@@ -248,3 +248,29 @@ export function uzbekIssue(issue: IssueLike): string {
       return t.invalidValue;
   }
 }
+
+// ---------- display helpers ----------
+
+/** "Integratsiya" for an integration restaurant, "Oddiy" for a manual one (spec 2). */
+export function restaurantTypeLabel(type: string | null | undefined): string {
+  return !type || type === 'manual' ? t.manual : t.integration;
+}
+
+/** "Faol" / "Nofaol". */
+export function activeLabel(active: boolean): string {
+  return active ? t.active : t.inactive;
+}
+
+/** The first `count` words of a text, with "..." when cut (product list: 4 words, spec 9). */
+export function previewWords(text: string | null | undefined, count = 4): string {
+  const words = (text ?? '').trim().split(/\s+/).filter(Boolean);
+  return words.length > count ? `${words.slice(0, count).join(' ')}...` : words.join(' ');
+}
+
+/** A price for display, rounded down, with spaces between thousands: 25000.9 -> "25 000". */
+export function formatPrice(price: number | null | undefined): string {
+  if (typeof price !== 'number' || !Number.isFinite(price)) return '0';
+  const whole = Math.floor(price);
+  const sign = whole < 0 ? '-' : '';
+  return sign + String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+}

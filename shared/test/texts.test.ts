@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loginBody, optionRowCreateBody, productCreateBody, restaurantCreateBody } from '../src/schemas';
-import { fieldLabel, t, uzbekIssue } from '../src/texts';
+import {
+  activeLabel,
+  fieldLabel,
+  formatPrice,
+  previewWords,
+  restaurantTypeLabel,
+  t,
+  uzbekIssue,
+} from '../src/texts';
 
 /** Every quoted message of the spec (sections 2, 4, 5, 8), copied from the spec text. */
 const SPEC_MESSAGES = [
@@ -158,5 +166,28 @@ describe('uzbekIssue (zod issues to Uzbek form errors)', () => {
     expect(uzbekIssue({ code: 'too_small', origin: 'string', minimum: 1, path: ['title'] })).toBe(
       t.categoryTitleEmpty,
     );
+  });
+});
+
+describe('display helpers', () => {
+  it('restaurant type, active label', () => {
+    expect(restaurantTypeLabel('manual')).toBe('Oddiy');
+    expect(restaurantTypeLabel('feed')).toBe('Integratsiya');
+    expect(activeLabel(true)).toBe('Faol');
+    expect(activeLabel(false)).toBe('Nofaol');
+  });
+
+  it('previewWords keeps the first 4 words', () => {
+    expect(previewWords('bir ikki  uch tort besh olti')).toBe('bir ikki uch tort...');
+    expect(previewWords('bir ikki')).toBe('bir ikki');
+    expect(previewWords(null)).toBe('');
+  });
+
+  it('formatPrice rounds down and groups thousands', () => {
+    expect(formatPrice(25000.9)).toBe('25 000');
+    expect(formatPrice(1234567)).toBe('1 234 567');
+    expect(formatPrice(999.99)).toBe('999');
+    expect(formatPrice(0)).toBe('0');
+    expect(formatPrice(Number.NaN)).toBe('0');
   });
 });
