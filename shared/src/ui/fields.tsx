@@ -133,23 +133,16 @@ export function TextField<T extends FieldValues>({
 }: TextFieldProps<T>) {
   const f = useFormOf(form);
   const error = fieldErrorText(getError(f.formState.errors, name));
-  const id = `field-${name}`;
   return (
     <Field.Root invalid={!!error} disabled={disabled}>
-      <Field.Label htmlFor={id}>
+      <Field.Label>
         {label ?? fieldLabel(name)}
         {required ? <RequiredMark /> : null}
       </Field.Label>
       {multiline ? (
-        <Textarea id={id} placeholder={placeholder} autoresize {...f.register(name)} />
+        <Textarea placeholder={placeholder} autoresize {...f.register(name)} />
       ) : (
-        <Input
-          id={id}
-          type={type}
-          placeholder={placeholder}
-          autoComplete={autoComplete}
-          {...f.register(name)}
-        />
+        <Input type={type} placeholder={placeholder} autoComplete={autoComplete} {...f.register(name)} />
       )}
       {helperText && !error ? <Field.HelperText>{helperText}</Field.HelperText> : null}
       {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
@@ -177,15 +170,13 @@ export function NumberField<T extends FieldValues>({
 }: NumberFieldProps<T>) {
   const f = useFormOf(form);
   const error = fieldErrorText(getError(f.formState.errors, name));
-  const id = `field-${name}`;
   return (
     <Field.Root invalid={!!error} disabled={disabled}>
-      <Field.Label htmlFor={id}>
+      <Field.Label>
         {label ?? fieldLabel(name)}
         {required ? <RequiredMark /> : null}
       </Field.Label>
       <Input
-        id={id}
         type="number"
         inputMode="decimal"
         min={min}
@@ -233,16 +224,14 @@ export function SelectField<T extends FieldValues>({
 }: SelectFieldProps<T>) {
   const f = useFormOf(form);
   const error = fieldErrorText(getError(f.formState.errors, name));
-  const id = `field-${name}`;
   return (
     <Field.Root invalid={!!error} disabled={disabled}>
-      <Field.Label htmlFor={id}>
+      <Field.Label>
         {label ?? fieldLabel(name)}
         {required ? <RequiredMark /> : null}
       </Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field
-          id={id}
           {...f.register(name, { setValueAs: (v: unknown) => (v === '' || v == null ? emptyValue : v) })}
         >
           <option value="">{placeholder}</option>
