@@ -1,0 +1,108 @@
+/** The real entry point: environment, bootstrap admin printed once, listening, graceful SIGTERM. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-server-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function start(
+  port: number,
+  env: Record<string, string> = {},
+): { child: ChildProcess; output: () => string } {
+  let out = '';
+  const apiDir = join(__dirname, '..');
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      pathToFileURL(join(apiDir, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs')).href,
+      join(apiDir, 'src', 'server.ts'),
+    ],
+    {
+      cwd: dataDir,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: 'data',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (d) => {
+    out += String(d);
+  });
+  child.stderr?.on('data', (d) => {
+    out += String(d);
+  });
+  return { child, output: () => out };
+}
+
+async function waitFor(url: string, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+describe('server.ts', () => {
+  it('prints a generated admin password once, serves, and stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const { child, output } = start(port);
+    await waitFor(`http://127.0.0.1:${port}/api/health`);
+    const m = /login "admin", password "([^"]+)"/.exec(output());
+    expect(m, output()).not.toBeNull();
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'admin', password: m![1] }),
+    });
+    expect(login.status).toBe(200);
+    const { data } = (await login.json()) as { data: { accessToken: string } };
+    const profile = await fetch(`http://127.0.0.1:${port}/api/auth/profile`, {
+      headers: { authorization: `Bearer ${data.accessToken}` },
+    });
+    expect(((await profile.json()) as { data: { role: string } }).data.role).toBe('admin');
+    const code = exited(child);
+    child.kill('SIGTERM');
+    expect(await code).toBe(0);
+
+    // second start on the same DATA_DIR: no new admin, same JWT secret (the token still works)
+    const again = start(port);
+    await waitFor(`http://127.0.0.1:${port}/api/health`);
+    expect(again.output()).not.toMatch(/password "/);
+    const profile2 = await fetch(`http://127.0.0.1:${port}/api/auth/profile`, {
+      headers: { authorization: `Bearer ${data.accessToken}` },
+    });
+    expect(profile2.status).toBe(200);
+    const code2 = exited(again.child);
+    again.child.kill('SIGINT');
+    expect(await code2).toBe(0);
+  }, 60_000);
+});
