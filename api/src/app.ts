@@ -111,6 +111,13 @@ export function parseTokenTtl(v: string | number | undefined): string | number {
   return /^\d+$/.test(s) ? Number(s) : s;
 }
 
+const ACCESS_TEXT = {
+  pub: 'pub (no token needed; a valid token may widen the answer)',
+  any: 'any (any valid token)',
+  adm: 'adm (admins only)',
+  own: "own (admins, or a manager acting on its own restaurant; another restaurant's things answer 404)",
+} as const;
+
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 500] as const;
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
@@ -194,6 +201,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       throw new Error(`route ${String(route.method)} ${url} has no config.access`);
     }
     if (route.schema) {
+      const access = route.config.access;
+      const who = ACCESS_TEXT[access];
+      route.schema.description = route.schema.description
+        ? `${route.schema.description}\n\nAccess: ${who}`
+        : `Access: ${who}`;
+      if (access === 'pub') route.schema.security = [];
       const response = { ...((route.schema.response as Record<number, unknown> | undefined) ?? {}) };
       for (const s of ERROR_STATUSES) response[s] ??= errorBodySchema;
       route.schema.response = response;
@@ -221,7 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         title: 'QR-menu back office API',
         version: '1.0.0',
         description:
-          "Every failure answers `{ error: { code, message, details? } }`: 400 validation (details name the fields; also malformed JSON), 401 unauthorized, 403 forbidden, 404 not_found (also for another restaurant's things), 409 conflict, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited (failed logins per address), 502 bad_gateway (integration feed). Access per route: see the `x-access` extension (pub, any, adm, own).",
+          "Every failure answers `{ error: { code, message, details? } }`: 400 validation (details name the fields; also malformed JSON), 401 unauthorized, 403 forbidden, 404 not_found (also for another restaurant's things), 409 conflict, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited (failed logins per address), 502 bad_gateway (integration feed). Each operation's description ends with who may call it (pub, any, adm, own).",
       },
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
