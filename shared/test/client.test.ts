@@ -91,6 +91,9 @@ describe('api client', () => {
     expect(e1).toMatchObject({ status: 502, code: 'http_502' });
     expect(e1.details).toEqual([]);
 
+    fakeFetch(() => ({ status: 200, raw: '<!doctype html><html></html>' }));
+    await expect(api.managers.list()).rejects.toMatchObject({ status: 200, code: 'invalid_response' });
+
     fakeFetch(() => new TypeError('Failed to fetch'));
     const e2 = await api.managers.list().catch((e) => e);
     expect(e2).toBeInstanceOf(ApiError);

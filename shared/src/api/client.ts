@@ -74,7 +74,12 @@ export async function call<T>(path: string, options: CallOptions = {}): Promise<
     const res = await http(apiUrl(path), kyOptions);
     if (res.status === 204) return undefined as T;
     const text = await res.text();
-    return (text ? JSON.parse(text) : undefined) as T;
+    try {
+      return (text ? JSON.parse(text) : undefined) as T;
+    } catch {
+      // e.g. an HTML page from a wrong `apiBase`
+      throw new ApiError(res.status, 'invalid_response', 'The answer is not JSON');
+    }
   } catch (err) {
     if (err instanceof HTTPError) {
       const res = err.response;
