@@ -24,8 +24,13 @@ interface Measure {
   non2xx: number;
 }
 
-async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Measure> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+  connections = CONNECTIONS,
+): Promise<Measure> {
+  const result = await autocannon({ url, connections, duration: DURATION, headers });
   return {
     name,
     rps: result.requests.average,
@@ -99,6 +104,7 @@ async function run(databaseUrl: string | undefined): Promise<boolean> {
     const bare = await load('bare Fastify route', `${ready.bareUrl}/bare`);
     const measures = [
       bare,
+      await load('GET /api/health (the app with all its plugins, no DB)', `${ready.appUrl}/api/health`),
       await load(
         'GET /api/user/products/?restaurant_id&category_id (20)',
         `${ready.appUrl}/api/user/products/?restaurant_id=${ready.restaurantId}&category_id=${ready.categoryId}`,
@@ -110,16 +116,22 @@ async function run(databaseUrl: string | undefined): Promise<boolean> {
       await load('GET /api/admin/restaurants (1,000, admin)', `${ready.appUrl}/api/admin/restaurants`, {
         authorization: `Bearer ${ready.adminToken}`,
       }),
+      await load(
+        'GET /api/admin/restaurants (1,000, admin), 1 connection',
+        `${ready.appUrl}/api/admin/restaurants`,
+        { authorization: `Bearer ${ready.adminToken}` },
+        1,
+      ),
     ];
-    console.log(`${'route'.padEnd(58)}    req/s   p50 ms   p99 ms  x bare  errors`);
+    console.log(`${'route'.padEnd(60)}    req/s   p50 ms   p99 ms  x bare  errors`);
     for (const m of measures) {
       const ratio = `${((m.rps / bare.rps) * 100).toFixed(0)}%`.padStart(7);
       console.log(
-        `${m.name.padEnd(58)}${fmt(m.rps)} ${fmt(m.p50)} ${fmt(m.p99)} ${ratio}  ${m.errors + m.non2xx}`,
+        `${m.name.padEnd(60)}${fmt(m.rps)} ${fmt(m.p50)} ${fmt(m.p99)} ${ratio}  ${m.errors + m.non2xx}`,
       );
       if (m.errors + m.non2xx > 0) ok = false;
     }
-    const [, list, detail, admin] = measures as [Measure, Measure, Measure, Measure];
+    const [, , list, detail, admin] = measures as [Measure, Measure, Measure, Measure, Measure];
     const stopList = await stopListTimes(ready, 40);
     console.log(
       `POST /api/manager/stop-list (200 products, stop/resume alternating, 40 calls): median ${stopList.median.toFixed(1)} ms, p90 ${stopList.p90.toFixed(1)} ms, max ${stopList.max.toFixed(1)} ms`,
