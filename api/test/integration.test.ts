@@ -371,6 +371,21 @@ describe('integration', () => {
       (await call('PUT', `/admin/integration/restaurants/${restaurantId}/sync`, admin.token)).json(),
     ).data;
     expect([res2.categories, res2.products]).toEqual([2, 2]);
+    // an empty body labelled JSON is accepted (the sync call sends none); a malformed one is 400
+    const labelled = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/integration/restaurants/${restaurantId}/sync`,
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(labelled.statusCode).toBe(200);
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/integration/restaurants/create',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      payload: '{"id": ',
+    });
+    expectError(malformed, 400, 'validation');
     const s1 = await snapshot(ctx.db);
     const res3 = await call('PUT', `/admin/integration/restaurants/${restaurantId}/sync`, admin.token);
     expect(res3.statusCode).toBe(200);

@@ -28,6 +28,22 @@ async function fromSource<T>(call: () => Promise<T>): Promise<T> {
 export default async function integrationRoutes(app: App, opts: { provider?: IntegrationProvider } = {}) {
   const provider = opts.provider ?? providerFromConfig(app.appConfig);
 
+  // The sync call has an empty body; accept it even when a client labels it JSON (routes of
+  // this plugin only). Non-empty bodies are parsed as JSON as usual.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(badRequest('Malformed JSON body'), undefined);
+    }
+  });
+
   app.get(
     '/admin/integration/restaurants',
     {
