@@ -12,7 +12,7 @@ import {
   useContext,
   useState,
 } from 'react';
-import { loadRemoteComponent } from './federation';
+import { loadRemoteComponent, type RemoteModule } from './federation';
 import { isPlanned, type RemoteRef } from './remotes';
 
 export interface RemoteFallbackProps {
@@ -72,19 +72,57 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
   }
 }
 
-/** Loaded pages are kept, so going back to a module does not fetch or suspend again. */
+/** Pages already loaded render at once (no Suspense fallback, no reveal throttle). */
+const loaded = new Map<string, ComponentType>();
+/** Loads in flight or done, one per page; a failure is forgotten so the next attempt loads again. */
+const loading = new Map<string, Promise<RemoteModule>>();
+/** React.lazy wrappers, one per page, for pages not loaded yet. */
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();
 
+const keyOf = (ref: RemoteRef) => `${ref.remote}/${ref.expose}`;
+
+function forget(key: string): void {
+  loading.delete(key);
+  pages.delete(key);
+}
+
+/** Loads a page's module once (shared by rendering and prefetching). */
+export function loadPage(ref: RemoteRef): Promise<RemoteModule> {
+  const key = keyOf(ref);
+  let promise = loading.get(key);
+  if (!promise) {
+    promise = loadRemoteComponent(ref.remote, ref.expose).then(
+      (mod) => {
+        loaded.set(key, mod.default);
+        return mod;
+      },
+      (err: unknown) => {
+        forget(key);
+        throw err;
+      },
+    );
+    loading.set(key, promise);
+  }
+  return promise;
+}
+
+/** True when the page's remote is deployed and its module can be asked for. */
+export function isDeployed(ref: RemoteRef): boolean {
+  return !isPlanned(ref.remote) && remoteUrl(ref.remote) !== null;
+}
+
+/** Warms the modules of pages the user is likely to open next (after the first paint). */
+export function prefetchPages(refs: readonly RemoteRef[]): void {
+  for (const ref of refs) {
+    if (isDeployed(ref) && !loaded.has(keyOf(ref))) loadPage(ref).catch(() => {});
+  }
+}
+
 function lazyPage(ref: RemoteRef): LazyExoticComponent<ComponentType> {
-  const key = `${ref.remote}/${ref.expose}`;
+  const key = keyOf(ref);
   let page = pages.get(key);
   if (!page) {
-    page = lazy(() =>
-      loadRemoteComponent(ref.remote, ref.expose).catch((err: unknown) => {
-        pages.delete(key); // the next attempt loads again
-        throw err;
-      }),
-    );
+    page = lazy(() => loadPage(ref));
     pages.set(key, page);
   }
   return page;
@@ -92,6 +130,8 @@ function lazyPage(ref: RemoteRef): LazyExoticComponent<ComponentType> {
 
 /** Test hook: forget loaded pages. */
 export function resetRemotePages(): void {
+  loaded.clear();
+  loading.clear();
   pages.clear();
 }
 

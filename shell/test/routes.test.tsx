@@ -3,7 +3,7 @@ import { signIn } from '@qrmenu/shared/session';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
 import { fallbackModule } from '../src/federation';
 import { resetRemotePages } from '../src/RemotePage';
@@ -26,6 +26,11 @@ function renderAt(path: string) {
   render(<App router={router} />);
   return router;
 }
+
+// The area chunk pulls in the UI facade (Chakra): import it once up front, not inside a test's wait.
+beforeAll(async () => {
+  await import('../src/layouts/AreaLayout');
+}, 60_000);
 
 beforeEach(() => {
   resetRemotePages();
@@ -154,7 +159,8 @@ describe('not found and not available', () => {
     renderAt(path);
     expect(await screen.findByText("Bu bo'lim hali mavjud emas")).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Menyu' })).toBeInTheDocument();
-    expect(loadRemote).not.toHaveBeenCalled();
+    const ids = loadRemote.mock.calls.map((c) => String(c[0]));
+    expect(ids.filter((id) => id.startsWith('mfe_catalog') || id.startsWith('mfe_stoplist'))).toEqual([]);
   });
 
   it('shows "not available" when a remote is absent from the configuration', async () => {
@@ -168,6 +174,20 @@ describe('not found and not available', () => {
     signIn('token-1', 'manager');
     renderAt('/viewRestaurant/r1');
     expect(await screen.findByText('remote:mfe_restaurants/RestaurantDetailPage')).toBeInTheDocument();
+  });
+});
+
+describe('prefetch', () => {
+  it("warms the sidebar's other modules after the area's first paint", async () => {
+    signIn('token-1', 'admin');
+    renderAt('/admin/restaurants');
+    await screen.findByText('remote:mfe_restaurants/RestaurantsPage');
+    await waitFor(() => expect(loadRemote).toHaveBeenCalledWith('mfe_auth/ProfilePage'));
+    // the profile then renders without a loading state
+    await userEvent.click(screen.getByRole('link', { name: 'Profil' }));
+    expect(await screen.findByText('remote:mfe_auth/ProfilePage')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(loadRemote.mock.calls.filter((c) => c[0] === 'mfe_auth/ProfilePage')).toHaveLength(1);
   });
 });
 

@@ -17,6 +17,7 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Libraries shared as singletons between the host and every remote (see docs/ARCHITECTURE.md). */
 export const SINGLETON_LIBRARIES = [
@@ -30,7 +31,18 @@ export const SINGLETON_LIBRARIES = [
   'jotai',
   '@tanstack/react-query',
   '@emotion/react',
+  // Addition to ARCHITECTURE.md's list: the UI facade's form fields and every remote's forms use
+  // it; unshared it was loaded twice (host facade + each remote) with separate form contexts.
+  'react-hook-form',
 ] as const;
+
+/** Both router share keys are served by one client-only facade (see react-router-facade.js). */
+export const ROUTER_FACADE = fileURLToPathSafe('./react-router-facade.js');
+
+function fileURLToPathSafe(rel: string): string {
+  // jiti (the rspack CLI) and vitest both give this module a file URL.
+  return fileURLToPath(new URL(rel, import.meta.url));
+}
 
 /** Every subpath of the workspace package; Chakra reaches remotes only through `./ui`. */
 export const SHARED_SUBPATHS = [
@@ -139,6 +151,16 @@ function resolveLibrary(
   }
 }
 
+/** The facade's imports: react-router's own ESM files, under names no share key matches. */
+export function routerImplAliases(req: NodeJS.Require): Record<string, string> {
+  const { dir } = resolveLibrary(req, 'react-router');
+  const dist = path.join(realpathSync(dir), 'dist', 'production');
+  return {
+    'qrmenu-react-router-impl$': path.join(dist, 'index.mjs'),
+    'qrmenu-react-router-dom-impl$': path.join(dist, 'dom-export.mjs'),
+  };
+}
+
 export function sharedConfig(dir: string): Record<string, Record<string, unknown>> {
   const req = createRequire(path.join(dir, 'package.json'));
   const shared: Record<string, Record<string, unknown>> = {};
@@ -147,12 +169,18 @@ export function sharedConfig(dir: string): Record<string, Record<string, unknown
     const subpath = lib.startsWith('@')
       ? lib.split('/').slice(2).join('/')
       : lib.split('/').slice(1).join('/');
+    const isRouter = lib === 'react-router' || lib === 'react-router-dom';
     shared[lib] = {
       singleton: true,
       version,
       requiredVersion: `^${version.split('.')[0]}.0.0`,
-      // A library the app cannot name itself is provided from its resolved folder.
-      ...(direct ? {} : { import: subpath ? path.join(libDir, subpath) : libDir }),
+      // The router is provided through the client-only facade; a library the app cannot name
+      // itself is provided from its resolved folder.
+      ...(isRouter
+        ? { import: ROUTER_FACADE }
+        : direct
+          ? {}
+          : { import: subpath ? path.join(libDir, subpath) : libDir }),
     };
   }
   const sharedPkg = packageVersion(req, '@qrmenu/shared');
@@ -203,6 +231,9 @@ export function defineFrontendConfig(options: FrontendConfigOptions) {
         shareStrategy: 'loaded-first',
         dts: false,
         manifest: true,
+        // Production: remotes use the host's MF runtime instead of carrying their own (~34 KiB
+        // gzip each). Dev keeps a runtime in every app so a remote also runs alone.
+        experiments: isDev ? {} : isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
       new rspack.HtmlRspackPlugin({
         title: options.title ?? 'QR menyu',
@@ -238,6 +269,7 @@ export function defineFrontendConfig(options: FrontendConfigOptions) {
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'],
+        alias: routerImplAliases(req),
       },
       module: {
         rules: [

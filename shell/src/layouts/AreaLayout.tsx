@@ -5,12 +5,19 @@
 import { QueryClientProvider, queryClient } from '@qrmenu/shared/query';
 import { useSession } from '@qrmenu/shared/session';
 import { RemoteFallback, UiProvider } from '@qrmenu/shared/ui';
-import { RemoteFallbackContext } from '../RemotePage';
+import { useEffect } from 'react';
+import { prefetchPages, RemoteFallbackContext } from '../RemotePage';
+import { PREFETCH } from '../routes';
 import { ManagerLayout } from './ManagerLayout';
 import { SidebarLayout } from './SidebarLayout';
 
 export default function AreaLayout() {
-  const { isManager } = useSession();
+  const { isManager, isAdmin } = useSession();
+  useEffect(() => {
+    const refs = isManager ? PREFETCH.manager : isAdmin ? PREFETCH.admin : PREFETCH.sidebar;
+    const id = setTimeout(() => prefetchPages(refs), 0);
+    return () => clearTimeout(id);
+  }, [isManager, isAdmin]);
   return (
     <QueryClientProvider client={queryClient}>
       <UiProvider>
