@@ -1,0 +1,181 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Connection, connect, isUniqueViolation, newId, now } from '../src/db';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-db-'));
+let conn: Connection;
+beforeAll(async () => {
+  const pg = process.env.TEST_DATABASE_URL?.trim();
+  conn = await connect({ dataDir, databaseUrl: pg || undefined, isolateSchema: !!pg });
+});
+afterAll(async () => {
+  await conn?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const t = now();
+const user = (login: string) => ({
+  id: newId(),
+  login,
+  password_hash: 'x',
+  role: 'manager',
+  is_active: 1,
+  created_at: t,
+  updated_at: t,
+});
+const restaurant = (slug: string, managerId: string | null = null) => ({
+  id: newId(),
+  name: 'R',
+  slug,
+  address: 'a',
+  phone_number: 'p',
+  work_time: 'w',
+  manager_id: managerId,
+  type: 'manual',
+  is_active: 1,
+  bot_token: null,
+  channel_id: null,
+  image: null,
+  logotype: null,
+  external_id: null,
+  created_at: t,
+  updated_at: t,
+});
+
+describe('database layer', () => {
+  it('newId is random text, now() is ISO', () => {
+    const ids = new Set(Array.from({ length: 1000 }, newId));
+    expect(ids.size).toBe(1000);
+    expect(now()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('re-running migrations is a no-op', async () => {
+    const { migrateToLatest } = await import('../src/db');
+    await expect(migrateToLatest(conn.db)).resolves.toBeUndefined();
+  });
+
+  it('unique slug, login and manager_id (NULLs allowed many times) are unique violations', async () => {
+    const m = user(`u-${newId()}`);
+    await conn.db.insertInto('users').values(m).execute();
+    const dupUser = await conn.db
+      .insertInto('users')
+      .values({ ...user(m.login) })
+      .execute()
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(dupUser)).toBe(true);
+    await conn.db.insertInto('restaurants').values(restaurant('one', m.id)).execute();
+    await conn.db.insertInto('restaurants').values(restaurant('two')).execute();
+    await conn.db.insertInto('restaurants').values(restaurant('three')).execute();
+    const dupSlug = await conn.db
+      .insertInto('restaurants')
+      .values(restaurant('one'))
+      .execute()
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(dupSlug)).toBe(true);
+    const dupManager = await conn.db
+      .insertInto('restaurants')
+      .values(restaurant('four', m.id))
+      .execute()
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(dupManager)).toBe(true);
+    expect(isUniqueViolation(new Error('x'))).toBe(false);
+    expect(isUniqueViolation(null)).toBe(false);
+  });
+
+  it('deleting a user sets manager_id null; deleting a restaurant cascades to everything in it', async () => {
+    const m = user(`u-${newId()}`);
+    await conn.db.insertInto('users').values(m).execute();
+    const r = restaurant(`c-${newId().slice(0, 8)}`, m.id);
+    await conn.db.insertInto('restaurants').values(r).execute();
+    const c = {
+      id: newId(),
+      restaurant_id: r.id,
+      title: 'K',
+      is_active: 1,
+      external_id: null,
+      created_at: t,
+      updated_at: t,
+    };
+    await conn.db.insertInto('categories').values(c).execute();
+    const p = {
+      id: newId(),
+      restaurant_id: r.id,
+      category_id: c.id,
+      name: 'P',
+      description: '',
+      price: 12.5,
+      is_active: 1,
+      images: '[]',
+      external_id: null,
+      created_at: t,
+      updated_at: t,
+    };
+    await conn.db.insertInto('products').values(p).execute();
+    const o = { id: newId(), product_id: p.id, name: 'O', external_id: null, created_at: t, updated_at: t };
+    await conn.db.insertInto('product_options').values(o).execute();
+    await conn.db
+      .insertInto('option_rows')
+      .values({
+        id: newId(),
+        product_option_id: o.id,
+        name: 'R',
+        price: 0.5,
+        external_id: null,
+        created_at: t,
+      })
+      .execute();
+
+    const got = await conn.db
+      .selectFrom('products')
+      .select(['price', 'is_active'])
+      .where('id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    expect(got).toEqual({ price: 12.5, is_active: 1 });
+    const n = await conn.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(typeof n.n).toBe('number');
+
+    await conn.db.deleteFrom('users').where('id', '=', m.id).execute();
+    const after = await conn.db
+      .selectFrom('restaurants')
+      .select('manager_id')
+      .where('id', '=', r.id)
+      .executeTakeFirstOrThrow();
+    expect(after.manager_id).toBeNull();
+
+    await conn.db.deleteFrom('restaurants').where('id', '=', r.id).execute();
+    expect(await conn.db.selectFrom('categories').select('id').where('id', '=', c.id).execute()).toEqual([]);
+    expect(await conn.db.selectFrom('products').select('id').where('id', '=', p.id).execute()).toEqual([]);
+    expect(await conn.db.selectFrom('product_options').select('id').where('id', '=', o.id).execute()).toEqual(
+      [],
+    );
+    expect(
+      await conn.db.selectFrom('option_rows').select('id').where('product_option_id', '=', o.id).execute(),
+    ).toEqual([]);
+  });
+
+  it('a product cannot point at a missing category (foreign keys on)', async () => {
+    const err = await conn.db
+      .insertInto('products')
+      .values({
+        id: newId(),
+        restaurant_id: 'nope',
+        category_id: 'nope',
+        name: 'P',
+        description: '',
+        price: 1,
+        is_active: 1,
+        images: '[]',
+        external_id: null,
+        created_at: t,
+        updated_at: t,
+      })
+      .execute()
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+  });
+});

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { type App, buildApp } from '../src/app';
+import { expectError } from './helpers';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-err-'));
+let app: App;
+beforeAll(async () => {
+  const pg = process.env.TEST_DATABASE_URL?.trim();
+  app = await buildApp({
+    dataDir,
+    databaseUrl: pg || undefined,
+    isolateSchema: !!pg,
+    jwtSecret: 'x'.repeat(32),
+    adminPassword: 'admin-pass-1',
+  });
+  app.get('/api/test/boom', { config: { access: 'pub' } }, async () => {
+    throw new Error('secret internals at /work/main/api/src/x.ts:1:1');
+  });
+  app.get(
+    '/api/test/bad-answer',
+    { config: { access: 'pub' }, schema: { response: { 200: z.object({ n: z.number() }) } } },
+    async () => ({ n: 'not a number' }) as unknown as { n: number },
+  );
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('error handler', () => {
+  it('a bug is 500 internal without any detail of it', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/boom' });
+    expectError(res, 500, 'internal');
+    expect(res.body).not.toContain('secret');
+    expect(res.body).not.toContain('/work/');
+  });
+
+  it('an answer that does not match its schema is caught as 500 (responses are validated)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/bad-answer' });
+    expectError(res, 500, 'internal');
+  });
+
+  it('a route without config.access is refused at start-up', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qrmenu-err2-'));
+    const other = await buildApp({ dataDir: dir, jwtSecret: 'y'.repeat(32), adminPassword: 'admin-pass-1' });
+    try {
+      expect(() => other.get('/api/test/open', async () => ({}))).toThrow(/config\.access/);
+    } finally {
+      await other.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('unknown methods and routes answer the JSON 404', async () => {
+    expectError(await app.inject({ method: 'PATCH', url: '/api/health' }), 404, 'not_found');
+    expectError(await app.inject({ method: 'GET', url: '/api/admin/restaurants/nope' }), 404, 'not_found');
+  });
+});
