@@ -165,7 +165,15 @@ const menuOf = async (restaurantId: string) => {
     .where('p.restaurant_id', '=', restaurantId)
     .orderBy('r.external_id')
     .execute();
-  return { categories, products, options, rows };
+  // by external id, local items (null) first, the same on SQLite and PostgreSQL
+  const byExt = (a: { external_id: string | null }, b: { external_id: string | null }) =>
+    (a.external_id ?? '').localeCompare(b.external_id ?? '');
+  return {
+    categories: categories.sort(byExt),
+    products: products.sort(byExt),
+    options: options.sort(byExt),
+    rows: rows.sort(byExt),
+  };
 };
 
 describe('slugify', () => {
