@@ -2,15 +2,16 @@
  * Integration: list, create (import) and sync against a JSON feed served by a throw-away HTTP
  * server on 127.0.0.1 whose content changes between calls; failing feeds answer 502 and change nothing.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { answers } from '@qrmenu/shared/schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slugify } from '../src/integration';
+import { createFeedProvider, IntegrationUnavailableError, loadFeed, slugify } from '../src/integration';
 import {
   adminUser,
   createRestaurant,
@@ -494,35 +495,69 @@ describe('feed sources', () => {
         'bad_gateway',
       );
       expect(await snapshot(other.db)).toBe(before);
+      // sync of an imported restaurant while the source is down
+      const imported = await createRestaurant(other, { type: 'feed' });
+      await other.db
+        .updateTable('restaurants')
+        .set({ external_id: 'ext-1' })
+        .where('id', '=', imported.id)
+        .execute();
+      const beforeSync = await snapshot(other.db);
+      expectError(
+        await other.app.inject({
+          method: 'PUT',
+          url: `/api/admin/integration/restaurants/${imported.id}/sync`,
+          headers: { authorization: `Bearer ${a.token}` },
+        }),
+        502,
+        'bad_gateway',
+      );
+      expect(await snapshot(other.db)).toBe(beforeSync);
     } finally {
       await other.close();
     }
   });
 
-  it('reads a file:// feed', async () => {
-    const other = await createTestApp();
-    try {
-      const file = join(other.dataDir, 'feed.json');
-      writeFileSync(file, JSON.stringify(baseFeed()));
-      await other.app.close();
-    } catch {
-      // the data dir is reused below
-    }
-    const third = await createTestApp({
-      integrationFeedUrl: pathToFileURL(join(other.dataDir, 'feed.json')).href,
+  it('a feed that does not answer in time is unavailable', async () => {
+    const sockets = new Set<import('node:net').Socket>();
+    const silent = createServer(() => {
+      // never answers
     });
+    silent.on('connection', (s) => sockets.add(s));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
-      const a = await adminUser(third);
-      const res = await third.app.inject({
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/feed.json`;
+      const started = Date.now();
+      await expect(createFeedProvider({ url, timeoutMs: 300 }).listRestaurants()).rejects.toBeInstanceOf(
+        IntegrationUnavailableError,
+      );
+      expect(Date.now() - started).toBeLessThan(5000);
+      await expect(loadFeed({ url: 'ftp://example.com/feed.json' })).rejects.toBeInstanceOf(
+        IntegrationUnavailableError,
+      );
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it('reads a file:// feed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qrmenu-feed-'));
+    const file = join(dir, 'feed.json');
+    writeFileSync(file, JSON.stringify(baseFeed()));
+    const other = await createTestApp({ integrationFeedUrl: pathToFileURL(file).href });
+    try {
+      const a = await adminUser(other);
+      const res = await other.app.inject({
         method: 'GET',
         url: '/api/admin/integration/restaurants',
         headers: { authorization: `Bearer ${a.token}` },
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toHaveLength(3);
+      expect(expectShape(answers.integrationRestaurants, res.json()).data).toHaveLength(3);
     } finally {
-      await third.close();
-      await other.close().catch(() => undefined);
+      await other.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
