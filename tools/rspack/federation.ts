@@ -36,8 +36,14 @@ export const SINGLETON_LIBRARIES = [
   'react-hook-form',
 ] as const;
 
-/** Both router share keys are served by one client-only facade (see react-router-facade.js). */
-export const ROUTER_FACADE = fileURLToPathSafe('./react-router-facade.js');
+/**
+ * The router share keys are served by a client-only facade (react-router-facade.js);
+ * `react-router-dom` re-exports the shared `react-router`, as the real package does.
+ */
+export const ROUTER_FACADES: Record<string, string> = {
+  'react-router': fileURLToPathSafe('./react-router-facade.js'),
+  'react-router-dom': fileURLToPathSafe('./react-router-dom-facade.js'),
+};
 
 function fileURLToPathSafe(rel: string): string {
   // jiti (the rspack CLI) and vitest both give this module a file URL.
@@ -169,15 +175,15 @@ export function sharedConfig(dir: string): Record<string, Record<string, unknown
     const subpath = lib.startsWith('@')
       ? lib.split('/').slice(2).join('/')
       : lib.split('/').slice(1).join('/');
-    const isRouter = lib === 'react-router' || lib === 'react-router-dom';
+    const facade = ROUTER_FACADES[lib];
     shared[lib] = {
       singleton: true,
       version,
       requiredVersion: `^${version.split('.')[0]}.0.0`,
       // The router is provided through the client-only facade; a library the app cannot name
       // itself is provided from its resolved folder.
-      ...(isRouter
-        ? { import: ROUTER_FACADE }
+      ...(facade
+        ? { import: facade }
         : direct
           ? {}
           : { import: subpath ? path.join(libDir, subpath) : libDir }),
