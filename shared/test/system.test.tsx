@@ -1,0 +1,51 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Button, system, UiProvider } from '../src/ui';
+
+describe('UI system', () => {
+  it('has the recipe of every re-exported component that uses one, and not the rest', () => {
+    for (const key of ['badge', 'button', 'checkmark', 'container', 'heading', 'input', 'link']) {
+      expect(system.isRecipe(key), key).toBe(true);
+    }
+    for (const key of ['separator', 'skeleton', 'spinner', 'textarea'])
+      expect(system.isRecipe(key), key).toBe(true);
+    for (const key of [
+      'card',
+      'checkbox',
+      'dialog',
+      'field',
+      'nativeSelect',
+      'switch',
+      'table',
+      'tabs',
+      'toast',
+    ]) {
+      expect(system.isSlotRecipe(key), key).toBe(true);
+    }
+    // trimmed: recipes of components nobody imports
+    for (const key of ['accordion', 'menu', 'select', 'combobox', 'datePicker', 'tooltip', 'avatar']) {
+      expect(system.isSlotRecipe(key), key).toBe(false);
+    }
+    expect(system.isRecipe('kbd')).toBe(false);
+  });
+
+  it('styles a Button through its recipe', () => {
+    render(
+      <UiProvider>
+        <Button colorPalette="blue">Saqlash</Button>
+      </UiProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Saqlash' });
+    expect(button.className).toMatch(/chakra-button/);
+    const css = Array.from(document.querySelectorAll('style'))
+      .map((s) => s.textContent)
+      .join('\n');
+    const cls = Array.from(button.classList).find((c) => c.startsWith('css-'));
+    expect(cls).toBeDefined();
+    // the button recipe's base styles land in the recipes layer under the element's class
+    const recipeRule = css.slice(css.indexOf(`@layer recipes{.${cls}{`));
+    expect(css).toContain(`@layer recipes{.${cls}{`);
+    expect(recipeRule.slice(0, 1500)).toContain('display:inline-flex');
+    expect(recipeRule.slice(0, 1500)).toContain('border-radius:var(--chakra-radii-l2)');
+  });
+});
