@@ -42,8 +42,9 @@ export default async function uploadRoutes(app: App): Promise<void> {
       config: { access: 'own' },
       schema: {
         tags: ['uploads'],
-        summary:
-          'Upload 1..10 images (multipart `files`, at most 5 MB each; JPEG, PNG, WebP or GIF by content) for a restaurant (`restaurant_id` + `type` image|logotype: answers {url}) or a product (`product_id`: answers {data: the whole image list})',
+        summary: 'Upload images for a restaurant (image or logotype) or a product',
+        description:
+          'multipart/form-data: `files` (JPEG, PNG, WebP or GIF by content, at most 5 MB each) and either `restaurant_id` + `type` (`image` | `logotype`; exactly one file; answers `{url}` and sets that field) or `product_id` (1..10 files; appended to its images, at most 50 in all; answers `{data}`: the whole image list). 400: missing/unknown fields or no file; 404: not yours or unknown; 413: a file over 5 MB or more than 10 files; 415: not multipart or not an image. Nothing is stored when the request fails.',
         consumes: ['multipart/form-data'],
         response: { 200: z.union([restaurantUploadResult, z.object({ data: z.array(productImage) })]) },
       },
