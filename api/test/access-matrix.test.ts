@@ -23,6 +23,7 @@ import {
   expectError,
   multipart,
   PNG,
+  snapshot,
   type TestCtx,
   type TestUser,
 } from './helpers';
@@ -366,6 +367,8 @@ describe.each(CASES)('$method /api$path ($access)', (c) => {
     const s = await freshSetup();
     const token = who === 'none' ? undefined : s[who].token;
     const req = await c.build(s, who);
+    const want = expected(c, who);
+    const before = want >= 400 ? await snapshot(ctx.db) : '';
     let res: Awaited<ReturnType<typeof ctx.app.inject>>;
     if (req.multipart) {
       const body = multipart(req.multipart.fields, [{ data: PNG }]);
@@ -383,9 +386,11 @@ describe.each(CASES)('$method /api$path ($access)', (c) => {
         ...(req.payload === undefined ? {} : { payload: req.payload as object }),
       });
     }
-    const want = expected(c, who);
-    if (want >= 400) expectError(res, want);
-    else expect(res.statusCode, res.body).toBe(want);
+    if (want >= 400) {
+      expectError(res, want);
+      // a refused call changes nothing
+      expect(await snapshot(ctx.db)).toBe(before);
+    } else expect(res.statusCode, res.body).toBe(want);
   });
 });
 
