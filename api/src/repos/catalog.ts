@@ -327,3 +327,67 @@ export async function deleteOptionCascade(q: Q, id: string): Promise<void> {
   await q.deleteFrom('option_rows').where('product_option_id', '=', id).execute();
   await q.deleteFrom('product_options').where('id', '=', id).execute();
 }
+
+// ---------- public answer cache ----------
+
+/**
+ * A short-lived cache of the public catalog answers (JSON text by URL) for callers without an
+ * owner/admin token: a QR menu is read far more often than it changes. Every successful write
+ * of the catalog routes clears it; what other routes change (a product's images by upload, a
+ * deleted restaurant) shows within the TTL. A read that began before a clear is not stored.
+ * TTL: `PUBLIC_CACHE_TTL_MS` (default 1000; 0 turns it off; off by default under NODE_ENV=test).
+ */
+export class PublicAnswerCache {
+  private readonly entries = new Map<string, { body: string; expires: number }>();
+  private version = 0;
+  constructor(
+    readonly ttlMs: number,
+    private readonly max = 10_000,
+  ) {}
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+  /** The version to hand back to `set`, taken before reading the database. */
+  get stamp(): number {
+    return this.version;
+  }
+  get(key: string): string | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.body;
+  }
+  set(key: string, body: string, stamp: number): void {
+    if (!this.enabled || stamp !== this.version) return;
+    if (this.entries.size >= this.max) this.entries.clear();
+    this.entries.set(key, { body, expires: Date.now() + this.ttlMs });
+  }
+  clear(): void {
+    this.version++;
+    this.entries.clear();
+  }
+}
+
+function cacheTtlFromEnv(): number {
+  const v = process.env.PUBLIC_CACHE_TTL_MS?.trim();
+  if (v) {
+    const n = Number(v);
+    return Number.isFinite(n) && n > 0 ? n : 0;
+  }
+  return process.env.NODE_ENV === 'test' ? 0 : 1000;
+}
+
+const answerCaches = new WeakMap<object, PublicAnswerCache>();
+
+/** The cache of one app (keyed by its database handle). */
+export function publicAnswerCache(db: object): PublicAnswerCache {
+  let cache = answerCaches.get(db);
+  if (!cache) {
+    cache = new PublicAnswerCache(cacheTtlFromEnv());
+    answerCaches.set(db, cache);
+  }
+  return cache;
+}

@@ -10,6 +10,7 @@ import {
   providerFromConfig,
   syncRestaurant,
 } from '../integration';
+import { publicAnswerCache } from '../repos/catalog';
 import { toRestaurant } from '../repos/restaurants';
 
 const syncParams = z.object({ _id: id });
@@ -26,6 +27,12 @@ async function fromSource<T>(call: () => Promise<T>): Promise<T> {
 }
 
 export default async function integrationRoutes(app: App, opts: { provider?: IntegrationProvider } = {}) {
+  // a successful write makes the cached public catalog answers stale
+  const answerCache = publicAnswerCache(app.db);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) answerCache.clear();
+  });
+
   const provider = opts.provider ?? providerFromConfig(app.appConfig);
 
   // The sync call has an empty body; accept it even when a client labels it JSON (routes of

@@ -18,11 +18,18 @@ import {
   findOptionRow,
   listOptionRows,
   listOptions,
+  publicAnswerCache,
   toOption,
   toOptionRow,
 } from '../repos/catalog';
 
 export default async function optionRoutes(app: App): Promise<void> {
+  // a successful write makes the cached public catalog answers stale
+  const answerCache = publicAnswerCache(app.db);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) answerCache.clear();
+  });
+
   /** The product's restaurant must be the caller's (404 otherwise). */
   const ownedProduct = async (request: Parameters<typeof assertOwnsRestaurant>[0], productId: string) => {
     const product = await app.db

@@ -7,7 +7,7 @@ import {
   productListQuery,
   productUpdateBody,
 } from '@qrmenu/shared/schemas';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { App } from '../app';
 import { fromBool, newId, now, type ProductsTable } from '../db';
@@ -19,10 +19,29 @@ import {
   findProduct,
   listProducts,
   optionsWithRows,
+  publicAnswerCache,
   toProduct,
 } from '../repos/catalog';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export default async function productRoutes(app: App): Promise<void> {
+  const cache = publicAnswerCache(app.db);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
+  });
+
+  /** An anonymous public read: from the cache, or computed, stored and sent as JSON text. */
+  async function cachedPublic<T>(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>) {
+    if (request.user || !cache.enabled) return compute();
+    const hit = cache.get(request.url);
+    if (hit !== undefined) return reply.type(JSON_TYPE).send(hit);
+    const stamp = cache.stamp;
+    const body = JSON.stringify(await compute());
+    cache.set(request.url, body, stamp);
+    return reply.type(JSON_TYPE).send(body);
+  }
+
   app.get(
     '/manager/products',
     {
@@ -48,21 +67,25 @@ export default async function productRoutes(app: App): Promise<void> {
     querystring: productListQuery,
     response: { 200: answers.userProducts },
   };
-  const userProducts = async (request: FastifyRequest<{ Querystring: z.infer<typeof productListQuery> }>) => {
-    const { restaurant_id: restaurantId, category_id: categoryId } = request.query;
-    const all = request.user ? await canManageRestaurant(request, restaurantId) : false;
-    const products = await listProducts(app.db, { restaurantId, categoryId, onlyActive: !all });
-    // an empty answer must still tell an unknown restaurant (404) from an empty menu
-    if (products.length === 0) {
-      const restaurant = await app.db
-        .selectFrom('restaurants')
-        .select('id')
-        .where('id', '=', restaurantId)
-        .executeTakeFirst();
-      if (!restaurant) throw notFound('Restaurant not found');
-    }
-    return { data: { products, count: products.length } };
-  };
+  const userProducts = async (
+    request: FastifyRequest<{ Querystring: z.infer<typeof productListQuery> }>,
+    reply: FastifyReply,
+  ) =>
+    cachedPublic(request, reply, async () => {
+      const { restaurant_id: restaurantId, category_id: categoryId } = request.query;
+      const all = request.user ? await canManageRestaurant(request, restaurantId) : false;
+      const products = await listProducts(app.db, { restaurantId, categoryId, onlyActive: !all });
+      // an empty answer must still tell an unknown restaurant (404) from an empty menu
+      if (products.length === 0) {
+        const restaurant = await app.db
+          .selectFrom('restaurants')
+          .select('id')
+          .where('id', '=', restaurantId)
+          .executeTakeFirst();
+        if (!restaurant) throw notFound('Restaurant not found');
+      }
+      return { data: { products, count: products.length } };
+    });
   app.get('/user/products/', { config: { access: 'pub' }, schema: userProductsSchema }, userProducts);
   // the same without the trailing slash
   app.get(
@@ -83,15 +106,16 @@ export default async function productRoutes(app: App): Promise<void> {
         response: { 200: answers.productDetail },
       },
     },
-    async (request) => {
-      const found = await findProduct(app.db, request.params.id);
-      if (!found) throw notFound('Product not found');
-      if (!found.is_active || !found.category_is_active) {
-        if (!(await canManageRestaurant(request, found.restaurant_id))) throw notFound('Product not found');
-      }
-      const options = await optionsWithRows(app.db, found.id);
-      return { data: { ...toProduct(found), options } };
-    },
+    async (request, reply) =>
+      cachedPublic(request, reply, async () => {
+        const found = await findProduct(app.db, request.params.id);
+        if (!found) throw notFound('Product not found');
+        if (!found.is_active || !found.category_is_active) {
+          if (!(await canManageRestaurant(request, found.restaurant_id))) throw notFound('Product not found');
+        }
+        const options = await optionsWithRows(app.db, found.id);
+        return { data: { ...toProduct(found), options } };
+      }),
   );
 
   app.post(

@@ -1,0 +1,140 @@
+/**
+ * The short-lived public answer cache of GET /user/products (list and detail): anonymous reads
+ * are served from it, owner/admin reads never are, and every successful catalog write clears it.
+ */
+import { answers } from '@qrmenu/shared/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PublicAnswerCache } from '../src/repos/catalog';
+import {
+  createCategory,
+  createOption,
+  createProduct,
+  createRestaurant,
+  createTestApp,
+  createUser,
+  expectError,
+  expectShape,
+  type TestCtx,
+  type TestUser,
+} from './helpers';
+
+let ctx: TestCtx;
+let manager: TestUser;
+let restaurantId: string;
+let categoryId: string;
+const previousTtl = process.env.PUBLIC_CACHE_TTL_MS;
+
+beforeAll(async () => {
+  process.env.PUBLIC_CACHE_TTL_MS = '60000'; // long enough that only a clear can refresh it
+  ctx = await createTestApp();
+  manager = await createUser(ctx, 'manager');
+  restaurantId = (await createRestaurant(ctx, { manager_id: manager.id })).id;
+  categoryId = (await createCategory(ctx, restaurantId, { title: 'Ichimliklar' })).id;
+});
+
+afterAll(async () => {
+  if (previousTtl === undefined) delete process.env.PUBLIC_CACHE_TTL_MS;
+  else process.env.PUBLIC_CACHE_TTL_MS = previousTtl;
+  await ctx?.close();
+});
+
+const get = (url: string, token?: string) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api${url}`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+
+describe('public answer cache', () => {
+  it('serves anonymous lists from the cache until a catalog write clears it', async () => {
+    const url = `/user/products/?restaurant_id=${restaurantId}&category_id=${categoryId}`;
+    const first = await createProduct(ctx, restaurantId, categoryId, { name: 'Choy' });
+    const a = expectShape(answers.userProducts, (await get(url)).json()).data;
+    expect(a.products.map((p) => p._id)).toEqual([first.id]);
+    const res = await get(url);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+
+    // a change behind the API's back is not seen by anonymous callers while cached ...
+    const second = await createProduct(ctx, restaurantId, categoryId, { name: 'Qahva' });
+    expect(expectShape(answers.userProducts, (await get(url)).json()).data.count).toBe(1);
+    // ... but the owner always reads fresh
+    expect(expectShape(answers.userProducts, (await get(url, manager.token)).json()).data.count).toBe(2);
+
+    // any successful catalog write clears the cache
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/manager/products/${first.id}`,
+      headers: { authorization: `Bearer ${manager.token}` },
+      payload: { price: 7000 },
+    });
+    expect(put.statusCode).toBe(200);
+    const fresh = expectShape(answers.userProducts, (await get(url)).json()).data;
+    expect(fresh.products.map((p) => [p._id, p.price])).toEqual([
+      [first.id, 7000],
+      [second.id, 25000],
+    ]);
+  });
+
+  it('clears product details on stop-list and option-row writes; 404s are not cached', async () => {
+    const product = (await createProduct(ctx, restaurantId, categoryId, { name: 'Sharbat' })).id;
+    const option = (await createOption(ctx, product, 'Hajmi')).id;
+    const url = `/user/products/${product}`;
+    expect(expectShape(answers.productDetail, (await get(url)).json()).data.options[0]?.rows).toEqual([]);
+
+    const row = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/manager/product-option-row',
+      headers: { authorization: `Bearer ${manager.token}` },
+      payload: { product_option_id: option, name: 'Katta', price: 3000 },
+    });
+    expect(row.statusCode).toBe(201);
+    const detail = expectShape(answers.productDetail, (await get(url)).json()).data;
+    expect(detail.options[0]?.rows.map((r) => r.name)).toEqual(['Katta']);
+
+    const stop = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/manager/stop-list',
+      headers: { authorization: `Bearer ${manager.token}` },
+      payload: { product_ids: [product], action: 'stop' },
+    });
+    expect(stop.statusCode).toBe(200);
+    expectError(await get(url), 404, 'not_found');
+
+    await ctx.db.updateTable('products').set({ is_active: 1 }).where('id', '=', product).execute();
+    expect((await get(url)).statusCode).toBe(200); // the 404 was not cached
+  });
+
+  it('a refused write does not clear it', async () => {
+    const url = `/user/products/?restaurant_id=${restaurantId}`;
+    const before = (await get(url)).json();
+    await createProduct(ctx, restaurantId, categoryId, { name: 'Yashirin' });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/manager/products',
+      headers: { authorization: `Bearer ${manager.token}` },
+      payload: { name: '', category_id: categoryId, price: -1 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await get(url)).json()).toEqual(before);
+  });
+});
+
+describe('PublicAnswerCache', () => {
+  it('expires entries and never stores a read that began before a clear', async () => {
+    const cache = new PublicAnswerCache(20);
+    cache.set('a', '1', cache.stamp);
+    expect(cache.get('a')).toBe('1');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(cache.get('a')).toBeUndefined();
+
+    const stamp = cache.stamp; // a read starts ...
+    cache.clear(); // ... a write lands ...
+    cache.set('b', 'stale', stamp); // ... the read finishes with old data
+    expect(cache.get('b')).toBeUndefined();
+
+    const off = new PublicAnswerCache(0);
+    off.set('c', '1', off.stamp);
+    expect(off.enabled).toBe(false);
+    expect(off.get('c')).toBeUndefined();
+  });
+});
