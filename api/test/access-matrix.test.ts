@@ -63,6 +63,8 @@ interface Case {
 }
 
 let seq = 0;
+/** The integration restaurant imported once for the admin's sync calls. */
+let syncTarget: string | undefined;
 const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 let ctx: TestCtx;
@@ -158,6 +160,7 @@ const CASES: Case[] = [
     access: 'adm',
     build: async (s, who) => {
       if (who !== 'admin') return { url: `/admin/integration/restaurants/${s.restaurant.id}/sync` };
+      if (syncTarget) return { url: `/admin/integration/restaurants/${syncTarget}/sync` };
       const free = await createUser(ctx, 'manager');
       const res = await ctx.app.inject({
         method: 'POST',
@@ -166,7 +169,8 @@ const CASES: Case[] = [
         payload: { id: 'ext-2', manager_id: free.id },
       });
       expect(res.statusCode).toBe(201);
-      return { url: `/admin/integration/restaurants/${res.json().data._id}/sync` };
+      syncTarget = res.json().data._id as string;
+      return { url: `/admin/integration/restaurants/${syncTarget}/sync` };
     },
   },
   {
@@ -405,5 +409,60 @@ describe('the matrix', () => {
     const covered = new Set(CASES.map((c) => `${c.method} /api${c.path}`));
     expect(documented.filter((r) => !covered.has(r))).toEqual([]);
     expect([...covered].filter((r) => !documented.includes(r))).toEqual([]);
+  });
+});
+
+describe('garbage never yields 500', () => {
+  const bodies: string[] = [
+    'null',
+    '"text"',
+    '123',
+    'true',
+    '[]',
+    '[{}]',
+    '{"__proto__":{"x":1}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    `${'{"a":'.repeat(500)}1${'}'.repeat(500)}`,
+    JSON.stringify({ name: 'x'.repeat(300_000) }),
+  ];
+  // (sync takes no body: whatever is sent is ignored)
+  it.each(CASES.filter((c) => c.method !== 'GET' && c.method !== 'DELETE' && !c.path.endsWith('/sync')))(
+    '$method /api$path',
+    async (c) => {
+      const s = await freshSetup();
+      const req = await c.build(s, 'admin');
+      const before = await snapshot(ctx.db);
+      for (const body of bodies) {
+        const res = await ctx.app.inject({
+          method: c.method,
+          url: `/api${req.url}`,
+          headers: { ...bearer(s.admin.token), 'content-type': 'application/json' },
+          payload: body,
+        });
+        expect(res.statusCode, `${body.slice(0, 40)} -> ${res.body}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, res.body).toBeLessThan(500);
+      }
+      expect(await snapshot(ctx.db)).toBe(before);
+    },
+  );
+
+  it.each(CASES)('$method /api$path with odd query strings', async (c) => {
+    const s = await freshSetup();
+    const req = await c.build(s, 'admin');
+    const path = req.url.split('?')[0];
+    for (const q of [
+      '?slug[]=a&slug=b',
+      '?restaurant_id[$ne]=1',
+      '?restaurantId=&slug=',
+      '?category_id=%00',
+      `?slug=${'a'.repeat(5000)}`,
+    ]) {
+      const res = await ctx.app.inject({
+        method: c.method,
+        url: `/api${path}${q}`,
+        headers: bearer(s.admin.token),
+      });
+      expect(res.statusCode, `${q} -> ${res.body}`).toBeLessThan(500);
+    }
   });
 });
