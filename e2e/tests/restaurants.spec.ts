@@ -147,7 +147,7 @@ test('admin creates a manager and a restaurant and sees it with the right counte
   await expect(page).toHaveURL(/\/admin\/restaurants$/);
   await expectCounters(page, 0, 0, 0);
 
-  await page.getByRole('button', { name: 'Menedjerlar' }).click();
+  await page.getByTestId('sidebar').getByRole('link', { name: 'Menedjerlar' }).click();
   await expect(page).toHaveURL(/\/admin\/managers$/);
   for (const m of [MANAGER_A, MANAGER_B]) {
     await page.locator('input[name="login"]').fill(m.login);

@@ -30,7 +30,7 @@ import {
   Text,
   TextField,
 } from '@qrmenu/shared/ui';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { type FieldValues, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { useManagerOptions } from '../managers/useManagerOptions';
 import {
@@ -64,6 +64,23 @@ const TEXT_FIELDS: { name: TextFieldName; required: boolean; placeholder?: strin
   { name: 'channel_id', required: false },
 ];
 
+/** Object URLs of the chosen pictures, revoked when replaced or unmounted. */
+function usePreviews(files: Record<UploadTargetType, File | null>): Record<UploadTargetType, string | null> {
+  const [urls, setUrls] = useState<Record<UploadTargetType, string | null>>({ image: null, logotype: null });
+  useEffect(() => {
+    const canPreview = typeof URL.createObjectURL === 'function';
+    const next = {
+      image: files.image && canPreview ? URL.createObjectURL(files.image) : null,
+      logotype: files.logotype && canPreview ? URL.createObjectURL(files.logotype) : null,
+    };
+    setUrls(next);
+    return () => {
+      for (const url of Object.values(next)) if (url) URL.revokeObjectURL(url);
+    };
+  }, [files]);
+  return urls;
+}
+
 export function RestaurantForm({ restaurant, isManager, onSaved, onCancel }: RestaurantFormProps) {
   const isEdit = Boolean(restaurant);
   const idPrefix = useId();
@@ -84,6 +101,7 @@ export function RestaurantForm({ restaurant, isManager, onSaved, onCancel }: Res
   const update = useUpdateRestaurant();
   const upload = useUploadRestaurantImage();
   const [files, setFiles] = useState<Record<UploadTargetType, File | null>>({ image: null, logotype: null });
+  const previews = usePreviews(files);
   const busy = create.isPending || update.isPending || upload.isPending;
 
   /** Uploads the chosen pictures; true when all went through. */
@@ -196,7 +214,7 @@ export function RestaurantForm({ restaurant, isManager, onSaved, onCancel }: Res
               <Field.Label htmlFor={fieldId(type)}>{t.fields[type]}</Field.Label>
               <HStack gap="3" align="center" w="100%">
                 <ImageOrDefault
-                  src={files[type] ? null : (restaurant?.[type] ?? null)}
+                  src={previews[type] ?? restaurant?.[type] ?? null}
                   alt={t.fields[type]}
                   boxSize="14"
                   borderRadius="md"

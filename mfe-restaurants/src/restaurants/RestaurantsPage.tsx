@@ -77,9 +77,6 @@ export default function RestaurantsPage() {
             <Button variant="outline" size="sm" onClick={() => setIntegrationOpen(true)}>
               {t.integration}
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => navigate(paths.managers)}>
-              {t.managers}
-            </Button>
           </HStack>
         ) : null}
       </Flex>
