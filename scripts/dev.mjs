@@ -11,13 +11,7 @@ const root = new URL('..', import.meta.url).pathname;
 const API_PORT = process.env.PORT ?? '8080';
 
 /** Front-end packages in start order; those without a `dev` script (later issues) are skipped. */
-const frontends = [
-  ['mfe-auth', 3001],
-  ['mfe-restaurants', 3002],
-  ['mfe-catalog', 3003],
-  ['mfe-stoplist', 3004],
-  ['shell', 3000],
-];
+const frontends = ['mfe-auth', 'mfe-restaurants', 'mfe-catalog', 'mfe-stoplist', 'shell']; // ports 3001-3004, 3000
 
 const COLORS = [36, 33, 35, 32, 34, 31];
 const children = [];
@@ -70,7 +64,7 @@ process.on('SIGTERM', () => stopAll(0));
 
 run('api', ['--filter', '@qrmenu/api', 'dev'], { PORT: API_PORT });
 const apiUrl = `http://127.0.0.1:${API_PORT}`;
-for (const [dir] of frontends) {
+for (const dir of frontends) {
   const pkg = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
   if (!pkg.scripts?.dev) {
     console.log(`[dev] ${pkg.name}: no dev server yet (later issue); the shell shows "not available"`);

@@ -209,6 +209,23 @@ const CORS_HEADERS = {
   'Access-Control-Allow-Headers': '*',
 };
 
+interface DevResponse {
+  setHeader(name: string, value: string): void;
+  end(body: string): void;
+}
+
+function standaloneConfigMiddleware(middlewares: unknown[]): unknown[] {
+  middlewares.unshift({
+    name: 'standalone-runtime-config',
+    path: '/config.json',
+    middleware: (_req: unknown, res: DevResponse) => {
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.end(JSON.stringify({ apiBase: '/api', remotes: {} }));
+    },
+  });
+  return middlewares;
+}
+
 export function defineFrontendConfig(options: FrontendConfigOptions) {
   return (_env: Env, argv: Argv = {}) => {
     const dir = options.dir ?? process.cwd();
@@ -243,6 +260,7 @@ export function defineFrontendConfig(options: FrontendConfigOptions) {
       }),
       new rspack.HtmlRspackPlugin({
         title: options.title ?? 'QR menyu',
+        chunks: ['main'], // not the federation container (remoteEntry)
         templateContent:
           '<!doctype html><html lang="uz"><head><meta charset="utf-8" />' +
           '<meta name="viewport" content="width=device-width, initial-scale=1" />' +
@@ -253,8 +271,11 @@ export function defineFrontendConfig(options: FrontendConfigOptions) {
       }),
     ];
     if (isDev) {
-      const ReactRefreshPlugin = req('@rspack/plugin-react-refresh') as Ctor & { default?: Ctor };
-      const Plugin = (ReactRefreshPlugin.default ?? ReactRefreshPlugin) as Ctor;
+      const refresh = req('@rspack/plugin-react-refresh') as {
+        ReactRefreshRspackPlugin?: Ctor;
+        default?: Ctor;
+      };
+      const Plugin = (refresh.ReactRefreshRspackPlugin ?? refresh.default) as Ctor;
       plugins.push(new Plugin());
     }
 
@@ -301,6 +322,8 @@ export function defineFrontendConfig(options: FrontendConfigOptions) {
       optimization: {
         minimize: !isDev,
       },
+      // Compiling dynamic imports on first request breaks federated chunk loading in dev.
+      lazyCompilation: false,
       performance: { hints: false },
       plugins,
       devServer: {
@@ -313,6 +336,8 @@ export function defineFrontendConfig(options: FrontendConfigOptions) {
         client: { overlay: { errors: true, warnings: false } },
         // Standalone remotes and the shell reach the API (scripts/dev.mjs runs it on 8080).
         proxy: [{ context: ['/api', '/uploads'], target: API_DEV_URL, changeOrigin: true }],
+        // A remote running alone answers its own /config.json (the API through the proxy).
+        ...(isHost ? {} : { setupMiddlewares: standaloneConfigMiddleware }),
         ...(options.devServer ?? {}),
       },
     };
