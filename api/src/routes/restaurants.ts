@@ -11,6 +11,7 @@ import type { App } from '../app';
 import { type DB, isUniqueViolation, newId, now, type RestaurantRow } from '../db';
 import { canManageRestaurant, isAdmin, isManager } from '../http/access';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { publicAnswerCache } from '../repos/catalog';
 import {
   countsOf,
   deleteRestaurant,
@@ -58,6 +59,11 @@ async function ownedBySlug(request: FastifyRequest, slug: string): Promise<Resta
 
 export default async function restaurantRoutes(app: App): Promise<void> {
   const db = app.db;
+  // a deleted restaurant or new product images make cached public catalog answers stale
+  const answerCache = publicAnswerCache(db);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) answerCache.clear();
+  });
 
   app.get(
     '/admin/restaurants',

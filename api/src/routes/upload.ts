@@ -6,6 +6,7 @@ import type { App } from '../app';
 import { newId, now } from '../db';
 import { assertOwnsRestaurant } from '../http/access';
 import { badRequest, HttpError, notFound, unsupportedMediaType } from '../http/errors';
+import { publicAnswerCache } from '../repos/catalog';
 
 const MAX_PRODUCT_IMAGES = 50;
 
@@ -36,6 +37,11 @@ const FILE_FIELDS = new Set(['files', 'files[]', 'file']);
 
 export default async function uploadRoutes(app: App): Promise<void> {
   const db = app.db;
+  // a deleted restaurant or new product images make cached public catalog answers stale
+  const answerCache = publicAnswerCache(db);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) answerCache.clear();
+  });
   app.post(
     '/manager/upload',
     {
