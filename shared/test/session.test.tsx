@@ -44,6 +44,27 @@ describe('session', () => {
   });
 });
 
+describe('session across tabs', () => {
+  it('follows a sign-out made in another tab (storage event)', () => {
+    const { result } = renderHook(() => useSession());
+    act(() => signIn('t1', 'admin'));
+    expect(result.current.token).toBe('t1');
+    act(() => {
+      localStorage.removeItem('accessToken');
+      window.dispatchEvent(
+        new StorageEvent('storage', {
+          key: 'accessToken',
+          oldValue: 't1',
+          newValue: null,
+          storageArea: localStorage,
+        }),
+      );
+    });
+    expect(result.current.token).toBeNull();
+    expect(result.current.isAuthenticated).toBe(false);
+  });
+});
+
 describe('session read at start-up', () => {
   it('reads plain values already in localStorage when the atoms are first used', async () => {
     localStorage.setItem('accessToken', 'stored-token');
