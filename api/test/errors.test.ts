@@ -60,4 +60,9 @@ describe('error handler', () => {
     expectError(await app.inject({ method: 'PATCH', url: '/api/health' }), 404, 'not_found');
     expectError(await app.inject({ method: 'GET', url: '/api/admin/restaurants/nope' }), 404, 'not_found');
   });
+
+  it('HEAD routes inherit the access rule of their GET', async () => {
+    expect((await app.inject({ method: 'HEAD', url: '/api/admin/restaurants' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'HEAD', url: '/api/health' })).statusCode).toBe(200);
+  });
 });
