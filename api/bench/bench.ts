@@ -4,6 +4,9 @@
  * options of three rows each), starts the app and a bare Fastify route in a child process on
  * 127.0.0.1, and drives them with autocannon (50 connections, ~5 s each).
  *
+ * The public product answers are cached for anonymous callers (1 s); the list and detail are
+ * measured with the cache and with it turned off.
+ *
  * Targets: product list and detail >= 25 % of the bare route's req/s with p99 < 25 ms;
  * the 1,000-restaurant admin list p99 < 100 ms; a 200-product stop-list call < 50 ms.
  */
@@ -29,8 +32,22 @@ async function load(
   url: string,
   headers: Record<string, string> = {},
   connections = CONNECTIONS,
+  bustCache = false,
 ): Promise<Measure> {
-  const result = await autocannon({ url, connections, duration: DURATION, headers });
+  // a unique, ignored query parameter per request defeats the public answer cache
+  let n = 0;
+  const path = new URL(url).pathname + new URL(url).search;
+  const sep = path.includes('?') ? '&' : '?';
+  const requests = bustCache
+    ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: `${path}${sep}_=${n++}` }) }]
+    : undefined;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: DURATION,
+    headers,
+    ...(requests ? { requests } : {}),
+  });
   return {
     name,
     rps: result.requests.average,
@@ -41,9 +58,13 @@ async function load(
   };
 }
 
-async function startServer(
-  databaseUrl: string | undefined,
-): Promise<{ ready: Ready; stop(): Promise<void> }> {
+interface Server {
+  ready: Ready;
+  setCacheTtl(ms: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function startServer(databaseUrl: string | undefined): Promise<Server> {
   const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -54,6 +75,11 @@ async function startServer(
   });
   return {
     ready,
+    setCacheTtl: (ttlMs) =>
+      new Promise<void>((resolve) => {
+        child.once('message', () => resolve());
+        child.send({ kind: 'cache', ttlMs });
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -88,7 +114,7 @@ async function stopListTimes(
 }
 
 async function run(databaseUrl: string | undefined): Promise<boolean> {
-  const { ready, stop } = await startServer(databaseUrl);
+  const { ready, stop, setCacheTtl } = await startServer(databaseUrl);
   const fmt = (n: number) => n.toFixed(1).padStart(8);
   console.log(
     `\n== ${ready.dialect}: seeded 1,000 restaurants, 20,000 products in ${(ready.seedMs / 1000).toFixed(1)} s`,
@@ -102,17 +128,15 @@ async function run(databaseUrl: string | undefined): Promise<boolean> {
       duration: 1,
     });
     const bare = await load('bare Fastify route', `${ready.bareUrl}/bare`);
+    const listUrl = `${ready.appUrl}/api/user/products/?restaurant_id=${ready.restaurantId}&category_id=${ready.categoryId}`;
+    const detailUrl = `${ready.appUrl}/api/user/products/${ready.productId}`;
     const measures = [
       bare,
       await load('GET /api/health (the app with all its plugins, no DB)', `${ready.appUrl}/api/health`),
-      await load(
-        'GET /api/user/products/?restaurant_id&category_id (20)',
-        `${ready.appUrl}/api/user/products/?restaurant_id=${ready.restaurantId}&category_id=${ready.categoryId}`,
-      ),
-      await load(
-        'GET /api/user/products/{id} (2 options x 3 rows)',
-        `${ready.appUrl}/api/user/products/${ready.productId}`,
-      ),
+      await load('GET /api/user/products/?restaurant_id&category_id (20)', listUrl),
+      await load('GET /api/user/products/{id} (2 options x 3 rows)', detailUrl),
+      await setCacheTtl(0).then(() => load('  the same list, answer cache off', listUrl)),
+      await load('  the same detail, answer cache off', detailUrl),
       await load('GET /api/admin/restaurants (1,000, admin)', `${ready.appUrl}/api/admin/restaurants`, {
         authorization: `Bearer ${ready.adminToken}`,
       }),
@@ -131,7 +155,15 @@ async function run(databaseUrl: string | undefined): Promise<boolean> {
       );
       if (m.errors + m.non2xx > 0) ok = false;
     }
-    const [, , list, detail, admin] = measures as [Measure, Measure, Measure, Measure, Measure];
+    const [, , list, detail, rawList, rawDetail, admin] = measures as Measure[] as [
+      Measure,
+      Measure,
+      Measure,
+      Measure,
+      Measure,
+      Measure,
+      Measure,
+    ];
     const stopList = await stopListTimes(ready, 40);
     console.log(
       `POST /api/manager/stop-list (200 products, stop/resume alternating, 40 calls): median ${stopList.median.toFixed(1)} ms, p90 ${stopList.p90.toFixed(1)} ms, max ${stopList.max.toFixed(1)} ms`,
@@ -139,6 +171,8 @@ async function run(databaseUrl: string | undefined): Promise<boolean> {
     const checks: [string, boolean][] = [
       ['list >= 25% of bare, p99 < 25 ms', list.rps >= 0.25 * bare.rps && list.p99 < 25],
       ['detail >= 25% of bare, p99 < 25 ms', detail.rps >= 0.25 * bare.rps && detail.p99 < 25],
+      ['list without the cache, same targets', rawList.rps >= 0.25 * bare.rps && rawList.p99 < 25],
+      ['detail without the cache, same targets', rawDetail.rps >= 0.25 * bare.rps && rawDetail.p99 < 25],
       ['1,000-restaurant list p99 < 100 ms', admin.p99 < 100],
       ['200-product stop-list < 50 ms (median)', stopList.median < 50],
     ];

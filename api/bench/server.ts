@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { type Insertable, sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { type Database, type DB, newId } from '../src/db';
+import { publicAnswerCache } from '../src/repos/catalog';
 
 export const RESTAURANTS = 1000;
 export const PRODUCTS = 20_000;
@@ -200,7 +201,15 @@ async function main(): Promise<void> {
     managerToken: app.jwt.sign({ sub: seeded.managerId }),
   };
   process.send?.(ready);
-  process.on('message', async (msg: { kind?: string }) => {
+  process.on('message', async (msg: { kind?: string; ttlMs?: number }) => {
+    if (msg?.kind === 'cache') {
+      // the bench measures the public reads with and without the answer cache
+      const cache = publicAnswerCache(app.db);
+      cache.ttlMs = msg.ttlMs ?? 0;
+      cache.clear();
+      process.send?.({ kind: 'cache-set' });
+      return;
+    }
     if (msg?.kind !== 'stop') return;
     await bare.close();
     await app.close();

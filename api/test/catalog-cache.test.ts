@@ -57,6 +57,10 @@ describe('public answer cache', () => {
     // a change behind the API's back is not seen by anonymous callers while cached ...
     const second = await createProduct(ctx, restaurantId, categoryId, { name: 'Qahva' });
     expect(expectShape(answers.userProducts, (await get(url)).json()).data.count).toBe(1);
+    // extra query parameters do not make new entries (the key is the validated parameters)
+    expect(expectShape(answers.userProducts, (await get(`${url}&x=${Date.now()}`)).json()).data.count).toBe(
+      1,
+    );
     // ... but the owner always reads fresh
     expect(expectShape(answers.userProducts, (await get(url, manager.token)).json()).data.count).toBe(2);
 
@@ -131,6 +135,21 @@ describe('PublicAnswerCache', () => {
     cache.clear(); // ... a write lands ...
     cache.set('b', 'stale', stamp); // ... the read finishes with old data
     expect(cache.get('b')).toBeUndefined();
+
+    // bounded by the text it holds: past the bound it starts over; huge answers are not kept
+    const small = new PublicAnswerCache(60_000, 100);
+    small.set('x', 'a'.repeat(20), small.stamp);
+    small.set('y', 'b'.repeat(20), small.stamp);
+    expect(small.get('x')).toBeDefined();
+    small.set('z', 'c'.repeat(20), small.stamp);
+    small.set('w', 'd'.repeat(20), small.stamp);
+    small.set('v', 'e'.repeat(20), small.stamp); // 100: full
+    expect(small.get('x')).toBeDefined();
+    small.set('u', 'g'.repeat(20), small.stamp); // past the bound: starts over
+    expect(small.get('x')).toBeUndefined();
+    expect(small.get('u')).toBeDefined();
+    small.set('huge', 'f'.repeat(60), small.stamp);
+    expect(small.get('huge')).toBeUndefined();
 
     const off = new PublicAnswerCache(0);
     off.set('c', '1', off.stamp);

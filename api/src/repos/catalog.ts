@@ -339,10 +339,15 @@ export async function deleteOptionCascade(q: Q, id: string): Promise<void> {
  */
 export class PublicAnswerCache {
   private readonly entries = new Map<string, { body: string; expires: number }>();
+  private bytes = 0;
   private version = 0;
+  /**
+   * @param ttlMs how long an answer is served (0: off)
+   * @param maxChars bound on the text held (UTF-16 units, ~2 bytes each); past it, it starts over
+   */
   constructor(
-    readonly ttlMs: number,
-    private readonly max = 10_000,
+    public ttlMs: number,
+    private readonly maxChars = 16 * 1024 * 1024,
   ) {}
   get enabled(): boolean {
     return this.ttlMs > 0;
@@ -356,18 +361,26 @@ export class PublicAnswerCache {
     if (!entry) return undefined;
     if (entry.expires <= Date.now()) {
       this.entries.delete(key);
+      this.bytes -= entry.body.length;
       return undefined;
     }
     return entry.body;
   }
   set(key: string, body: string, stamp: number): void {
-    if (!this.enabled || stamp !== this.version) return;
-    if (this.entries.size >= this.max) this.entries.clear();
+    if (!this.enabled || stamp !== this.version || body.length > this.maxChars / 4) return;
+    const previous = this.entries.get(key);
+    if (previous) this.bytes -= previous.body.length;
+    if (this.bytes + body.length > this.maxChars) {
+      this.entries.clear();
+      this.bytes = 0;
+    }
     this.entries.set(key, { body, expires: Date.now() + this.ttlMs });
+    this.bytes += body.length;
   }
   clear(): void {
     this.version++;
     this.entries.clear();
+    this.bytes = 0;
   }
 }
 

@@ -32,13 +32,18 @@ export default async function productRoutes(app: App): Promise<void> {
   });
 
   /** An anonymous public read: from the cache, or computed, stored and sent as JSON text. */
-  async function cachedPublic<T>(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>) {
+  async function cachedPublic<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    compute: () => Promise<T>,
+  ) {
     if (request.user || !cache.enabled) return compute();
-    const hit = cache.get(request.url);
+    const hit = cache.get(key);
     if (hit !== undefined) return reply.type(JSON_TYPE).send(hit);
     const stamp = cache.stamp;
     const body = JSON.stringify(await compute());
-    cache.set(request.url, body, stamp);
+    cache.set(key, body, stamp);
     return reply.type(JSON_TYPE).send(body);
   }
 
@@ -71,21 +76,27 @@ export default async function productRoutes(app: App): Promise<void> {
     request: FastifyRequest<{ Querystring: z.infer<typeof productListQuery> }>,
     reply: FastifyReply,
   ) =>
-    cachedPublic(request, reply, async () => {
-      const { restaurant_id: restaurantId, category_id: categoryId } = request.query;
-      const all = request.user ? await canManageRestaurant(request, restaurantId) : false;
-      const products = await listProducts(app.db, { restaurantId, categoryId, onlyActive: !all });
-      // an empty answer must still tell an unknown restaurant (404) from an empty menu
-      if (products.length === 0) {
-        const restaurant = await app.db
-          .selectFrom('restaurants')
-          .select('id')
-          .where('id', '=', restaurantId)
-          .executeTakeFirst();
-        if (!restaurant) throw notFound('Restaurant not found');
-      }
-      return { data: { products, count: products.length } };
-    });
+    // keyed by the validated parameters: anything else in the query cannot add entries
+    cachedPublic(
+      request,
+      reply,
+      `list\u0000${request.query.restaurant_id}\u0000${request.query.category_id ?? ''}`,
+      async () => {
+        const { restaurant_id: restaurantId, category_id: categoryId } = request.query;
+        const all = request.user ? await canManageRestaurant(request, restaurantId) : false;
+        const products = await listProducts(app.db, { restaurantId, categoryId, onlyActive: !all });
+        // an empty answer must still tell an unknown restaurant (404) from an empty menu
+        if (products.length === 0) {
+          const restaurant = await app.db
+            .selectFrom('restaurants')
+            .select('id')
+            .where('id', '=', restaurantId)
+            .executeTakeFirst();
+          if (!restaurant) throw notFound('Restaurant not found');
+        }
+        return { data: { products, count: products.length } };
+      },
+    );
   app.get('/user/products/', { config: { access: 'pub' }, schema: userProductsSchema }, userProducts);
   // the same without the trailing slash
   app.get(
@@ -107,7 +118,7 @@ export default async function productRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) =>
-      cachedPublic(request, reply, async () => {
+      cachedPublic(request, reply, `detail\u0000${request.params.id}`, async () => {
         const found = await findProduct(app.db, request.params.id);
         if (!found) throw notFound('Product not found');
         if (!found.is_active || !found.category_is_active) {
