@@ -130,6 +130,7 @@ describe('restaurant create form (admin)', () => {
     await userEvent.click(screen.getByTestId('restaurant-submit'));
     expect(await screen.findByText("Restoran qo'shishda xatolik yuz berdi!")).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/restaurants/new');
+    await waitFor(() => expect(errorOf(field(container, 'slug'))).toBe(t.slugTaken));
   });
 });
 

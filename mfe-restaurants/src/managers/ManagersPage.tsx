@@ -7,6 +7,7 @@ import { type ManagerCreateBody, managerCreateBody } from '@qrmenu/shared/schema
 import { useSession } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
 import {
+  applyServerErrors,
   Box,
   Button,
   EmptyState,
@@ -37,7 +38,10 @@ function ManagerCreateForm() {
         notify.success(t.managerCreated);
         form.reset(EMPTY);
       },
-      onError: () => notify.error(t.managerCreateError),
+      onError: (err) => {
+        notify.error(t.managerCreateError);
+        applyServerErrors(form, err, 'login', t.loginTaken);
+      },
     });
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate data-testid="manager-form">

@@ -15,6 +15,7 @@ import {
 } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import {
+  applyServerErrors,
   Button,
   Field,
   formResolver,
@@ -93,6 +94,9 @@ export function RestaurantForm({ restaurant, isManager, onSaved, onCancel }: Res
     >,
     defaultValues: restaurant ? formValuesOf(restaurant, isManager) : emptyFormValues(isManager),
   });
+  // The form is passed to the facade's fields explicitly (no FormProvider), so the fields do not
+  // depend on a react-hook-form context being shared across the federation boundary.
+  const bound = form as unknown as UseFormReturn<RestaurantFormValues, unknown, FieldValues>;
   const { managers, isLoading: managersLoading } = useManagerOptions({
     enabled: !isManager,
     currentManagerId: restaurant?.manager_id ?? null,
@@ -138,8 +142,10 @@ export function RestaurantForm({ restaurant, isManager, onSaved, onCancel }: Res
           channel_id: values.channel_id,
           type: RESTAURANT_TYPE_MANUAL,
         });
-      } catch {
+      } catch (err) {
         notify.error(t.restaurantCreateError);
+        // Also under the fields: 400 details; 409 is the slug (taken managers are not offered).
+        applyServerErrors(bound, err, 'slug', t.slugTaken);
         return;
       }
       notify.success(t.restaurantCreated);
@@ -162,8 +168,9 @@ export function RestaurantForm({ restaurant, isManager, onSaved, onCancel }: Res
     if (hasChanges(changed)) {
       try {
         saved = await update.mutateAsync({ slug: restaurant.slug, changed });
-      } catch {
+      } catch (err) {
         notify.error(t.editError);
+        applyServerErrors(bound, err, 'slug' in changed ? 'slug' : undefined, t.slugTaken);
         return;
       }
       notify.success(t.restaurantUpdated);
@@ -173,9 +180,6 @@ export function RestaurantForm({ restaurant, isManager, onSaved, onCancel }: Res
     onSaved?.(saved);
   };
 
-  // The form is passed to the facade's fields explicitly (no FormProvider): the facade may carry
-  // its own copy of react-hook-form when loaded through Module Federation, so no context is shared.
-  const bound = form as unknown as UseFormReturn<RestaurantFormValues, unknown, FieldValues>;
   const fieldId = (name: string) => `${idPrefix}-${name}`;
 
   return (
