@@ -3,7 +3,7 @@
  * Success: token and role stored, then /admin (every role; non-owners see an empty sidebar).
  */
 import { api } from '@qrmenu/shared/api';
-import { type LoginBody, loginBody } from '@qrmenu/shared/schemas';
+import type { LoginBody } from '@qrmenu/shared/schemas';
 import { setRole, signIn, signOut } from '@qrmenu/shared/session';
 import { t, uzbekIssue } from '@qrmenu/shared/texts';
 import { useState } from 'react';
@@ -11,8 +11,12 @@ import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import './login.css';
 
-/** The shared `loginBody` schema as a react-hook-form resolver, with Uzbek messages. */
+/**
+ * The shared `loginBody` schema as a react-hook-form resolver, with Uzbek messages. The schema
+ * module (and zod with it) is fetched on the first validation, not with the login page.
+ */
 export const loginResolver: Resolver<LoginBody> = async (values) => {
+  const { loginBody } = await import('@qrmenu/shared/schemas');
   const parsed = loginBody.safeParse(values);
   if (parsed.success) return { values: parsed.data, errors: {} };
   const errors: FieldErrors<LoginBody> = {};

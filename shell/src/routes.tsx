@@ -2,7 +2,7 @@
  * The route table of spec section 2, in one place: which remote and expose serve each page.
  * Admin area: `/admin/*`; manager pages also live at top level (no /admin prefix).
  */
-import { ROLES } from '@qrmenu/shared/schemas';
+import type { KnownRole } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
 import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
@@ -36,8 +36,9 @@ export const PREFETCH = {
   manager: [PAGES.managerHome, PAGES.profile, PAGES.restaurantDetail],
 } as const satisfies Record<string, readonly RemoteRef[]>;
 
-const OWNER_ROLES = [ROLES.admin, ROLES.manager] as const;
-const ADMIN_ONLY = [ROLES.admin] as const;
+// Role names typed by the shared schema (a type-only import keeps zod off the first page).
+const OWNER_ROLES: readonly KnownRole[] = ['admin', 'manager'];
+const ADMIN_ONLY: readonly KnownRole[] = ['admin'];
 
 /** Layouts, the UI facade (Chakra) and TanStack Query load only after login. */
 const AreaLayout = lazy(() => import('./layouts/AreaLayout'));
