@@ -214,7 +214,7 @@ async function clickAndTime(page, linkName, ready) {
           const there = () =>
             target.css
               ? document.querySelector(target.css) !== null
-              : document.body.innerText.includes(target.text);
+              : (document.body.textContent ?? '').includes(target.text);
           const check = () =>
             there()
               ? requestAnimationFrame(() => resolve(performance.now() - t0))
@@ -384,7 +384,7 @@ try {
     `Module switch (click event until the page is painted, timed in the page; median of ${RUNS} loads)`,
     [
       {
-        move: 'restaurants -> profile, first time (mfe_auth chunk fetched)',
+        move: 'restaurants -> profile, first time (module prefetched at idle)',
         ms: admin.firstSwitch?.toFixed(1),
       },
       { move: 'restaurants <-> profile, afterwards', ms: admin.warmSwitch?.toFixed(1) },
