@@ -59,6 +59,17 @@ describe('restaurant detail (admin)', () => {
     expect(await screen.findByText('Restoran uchun manager topilmadi.')).toBeInTheDocument();
   });
 
+  it("says 'Mos manager topilmadi.' when the manager_id is not among the managers", async () => {
+    const r = makeRestaurant({ slug: 'yetim', manager_id: 'gone' });
+    stubApi({
+      'GET /user/restaurants/view': { body: { data: r } },
+      'GET /admin/managers': { body: { data: managers } },
+    });
+    login('admin');
+    renderAt(<RestaurantDetailPage />, `/admin/viewRestaurant/${r._id}/yetim`, ADMIN_PATH);
+    expect(await screen.findByText('Mos manager topilmadi.')).toBeInTheDocument();
+  });
+
   it("says 'Restoran topilmadi.' when the slug is unknown", async () => {
     stubApi({
       'GET /user/restaurants/view': { status: 404, body: { error: { code: 'not_found', message: '' } } },

@@ -255,3 +255,27 @@ describe('restaurant edit (manager)', () => {
     expect(api.calls.some((c) => c.path.startsWith('/admin'))).toBe(false);
   });
 });
+
+describe('restaurant form page (manager)', () => {
+  it('edits its own restaurant at /admin/restaurants/:id/edit without the admin fields', async () => {
+    const own = makeRestaurant({ _id: 'own-2', name: 'Oz', slug: 'oz' });
+    const api = stubApi({
+      'GET /manager/restaurants/me': { body: { data: [own] } },
+      'PUT /manager/restaurants/update': { body: { data: { ...own, address: 'Yangi manzil' } } },
+    });
+    login('manager');
+    const { container } = renderAt(
+      <RestaurantFormPage />,
+      '/admin/restaurants/own-2/edit',
+      '/admin/restaurants/:id/edit',
+    );
+    await waitFor(() => expect(field(container, 'name')).toHaveValue('Oz'));
+    expect(container.querySelector('[name="manager_id"]')).toBeNull();
+    expect(container.querySelector('[name="is_active"]')).toBeNull();
+    await type(field(container, 'address'), 'Yangi manzil');
+    await userEvent.click(screen.getByTestId('restaurant-submit'));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]!.body).toEqual({ address: 'Yangi manzil' });
+    expect(api.calls.some((c) => c.path.startsWith('/admin'))).toBe(false);
+  });
+});
