@@ -16,6 +16,8 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: './tests',
+  // Separate folders let two runs on one machine keep their traces apart.
+  outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results',
   workers: 1,
   fullyParallel: false,
   retries: 0,

@@ -192,6 +192,11 @@ describe('prefetch', () => {
 });
 
 describe('remote failure', () => {
+  beforeEach(() => {
+    // the boundary and the plugin report failures on the console: expected here
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
   it('shows the fallback and really retries loadRemote', async () => {
     let up = false;
     loadRemote.mockImplementation(async (id: string) => (up ? remoteModule(id) : fallbackModule()));
