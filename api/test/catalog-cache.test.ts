@@ -108,6 +108,19 @@ describe('public answer cache', () => {
     expect((await get(url)).statusCode).toBe(200); // the 404 was not cached
   });
 
+  it('concurrent misses share one computation and all get the answer', async () => {
+    const cat = (await createCategory(ctx, restaurantId, { title: 'Parallel' })).id;
+    await createProduct(ctx, restaurantId, cat, { name: 'Bir' });
+    const url = `/user/products/?restaurant_id=${restaurantId}&category_id=${cat}`;
+    const answersNow = await Promise.all(Array.from({ length: 10 }, () => get(url)));
+    for (const res of answersNow) {
+      expect(res.statusCode).toBe(200);
+      expect(expectShape(answers.userProducts, res.json()).data.products.map((p) => p.name)).toEqual(['Bir']);
+    }
+    const missing = await Promise.all(Array.from({ length: 5 }, () => get('/user/products/nope')));
+    for (const res of missing) expectError(res, 404, 'not_found');
+  });
+
   it('a refused write does not clear it', async () => {
     const url = `/user/products/?restaurant_id=${restaurantId}`;
     const before = (await get(url)).json();

@@ -31,7 +31,10 @@ export default async function productRoutes(app: App): Promise<void> {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
   });
 
-  /** An anonymous public read: from the cache, or computed, stored and sent as JSON text. */
+  /** Computations in flight, by cache version and key: concurrent misses share one. */
+  const inflight = new Map<string, Promise<string>>();
+
+  /** An anonymous public read: from the cache, or computed (once), stored and sent as JSON text. */
   async function cachedPublic<T>(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -42,9 +45,19 @@ export default async function productRoutes(app: App): Promise<void> {
     const hit = cache.get(key);
     if (hit !== undefined) return reply.type(JSON_TYPE).send(hit);
     const stamp = cache.stamp;
-    const body = JSON.stringify(await compute());
-    cache.set(key, body, stamp);
-    return reply.type(JSON_TYPE).send(body);
+    const flightKey = `${stamp}\u0000${key}`;
+    let pending = inflight.get(flightKey);
+    if (!pending) {
+      pending = compute()
+        .then((answer) => {
+          const body = JSON.stringify(answer);
+          cache.set(key, body, stamp);
+          return body;
+        })
+        .finally(() => inflight.delete(flightKey));
+      inflight.set(flightKey, pending);
+    }
+    return reply.type(JSON_TYPE).send(await pending);
   }
 
   app.get(
