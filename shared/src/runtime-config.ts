@@ -55,3 +55,20 @@ export function setRuntimeConfig(config: Partial<RuntimeConfig>): RuntimeConfig 
 export function remoteUrl(name: RemoteName | string): string | null {
   return current.remotes[name] ?? null;
 }
+
+/**
+ * The address of a server asset such as an upload (`/uploads/x.png`): when `apiBase` points at
+ * another host (`https://api.example.uz/api`), a root-relative path is served by that host.
+ * Absolute URLs, data: URLs and paths under a relative `apiBase` are returned unchanged.
+ */
+export function assetUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  if (!url.startsWith('/') || url.startsWith('//')) return url;
+  const base = current.apiBase;
+  if (!/^https?:\/\//i.test(base)) return url;
+  try {
+    return new URL(url, base).toString();
+  } catch {
+    return url;
+  }
+}

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getRuntimeConfig, loadRuntimeConfig, remoteUrl, setRuntimeConfig } from '../src/runtime-config';
+import {
+  assetUrl,
+  getRuntimeConfig,
+  loadRuntimeConfig,
+  remoteUrl,
+  setRuntimeConfig,
+} from '../src/runtime-config';
 
 describe('runtime config', () => {
   afterEach(() => {
@@ -52,5 +58,16 @@ describe('runtime config', () => {
       }),
     );
     expect(await loadRuntimeConfig()).toEqual({ apiBase: '/api', remotes: {} });
+  });
+
+  it('assetUrl resolves upload paths against an API on another host', () => {
+    setRuntimeConfig({ apiBase: '/api' });
+    expect(assetUrl('/uploads/a.png')).toBe('/uploads/a.png');
+    setRuntimeConfig({ apiBase: 'https://api.example.uz/api' });
+    expect(assetUrl('/uploads/a.png')).toBe('https://api.example.uz/uploads/a.png');
+    expect(assetUrl('https://cdn.test/x.png')).toBe('https://cdn.test/x.png');
+    expect(assetUrl('data:image/png;base64,AA')).toBe('data:image/png;base64,AA');
+    expect(assetUrl(null)).toBeNull();
+    expect(assetUrl('')).toBeNull();
   });
 });

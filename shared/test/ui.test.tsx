@@ -336,3 +336,16 @@ describe('applyServerErrors', () => {
     expect(applyServerErrors(result.current, new Error('x'))).toBe(false);
   });
 });
+
+describe('ImageOrDefault with an API on another host', () => {
+  it('loads uploads from the API host', async () => {
+    const { setRuntimeConfig } = await import('../src/runtime-config');
+    setRuntimeConfig({ apiBase: 'https://api.example.uz/api' });
+    try {
+      render(<ImageOrDefault src="/uploads/p.png" alt="p" />, { wrapper: wrap });
+      expect(screen.getByAltText('p')).toHaveAttribute('src', 'https://api.example.uz/uploads/p.png');
+    } finally {
+      setRuntimeConfig({});
+    }
+  });
+});

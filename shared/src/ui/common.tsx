@@ -11,6 +11,7 @@ import {
 } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { assetUrl } from '../runtime-config';
 import { t } from '../texts';
 
 /** "Orqaga": goes one step back in the history. */
@@ -33,13 +34,17 @@ export const DEFAULT_IMAGE_SRC = `data:image/svg+xml;utf8,${encodeURIComponent(
 
 export type ImageOrDefaultProps = Omit<ImageProps, 'src'> & { src?: string | null; fallbackSrc?: string };
 
-/** An image that falls back to the default picture when `src` is empty or fails to load. */
+/**
+ * An image that falls back to the default picture when `src` is empty or fails to load.
+ * Upload paths (`/uploads/...`) are resolved against the API host (`assetUrl`).
+ */
 export function ImageOrDefault({
-  src,
+  src: rawSrc,
   alt = '',
   fallbackSrc = DEFAULT_IMAGE_SRC,
   ...rest
 }: ImageOrDefaultProps) {
+  const src = assetUrl(rawSrc);
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const useDefault = !src || brokenSrc === src;
   return (
