@@ -158,9 +158,9 @@ function resolveLibrary(
 }
 
 /** The facade's imports: react-router's own ESM files, under names no share key matches. */
-export function routerImplAliases(req: NodeJS.Require): Record<string, string> {
+export function routerImplAliases(req: NodeJS.Require, isDev = false): Record<string, string> {
   const { dir } = resolveLibrary(req, 'react-router');
-  const dist = path.join(realpathSync(dir), 'dist', 'production');
+  const dist = path.join(realpathSync(dir), 'dist', isDev ? 'development' : 'production');
   return {
     'qrmenu-react-router-impl$': path.join(dist, 'index.mjs'),
     'qrmenu-react-router-dom-impl$': path.join(dist, 'dom-export.mjs'),
@@ -296,7 +296,7 @@ export function defineFrontendConfig(options: FrontendConfigOptions) {
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'],
-        alias: routerImplAliases(req),
+        alias: routerImplAliases(req, isDev),
       },
       module: {
         rules: [
