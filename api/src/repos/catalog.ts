@@ -333,8 +333,9 @@ export async function deleteOptionCascade(q: Q, id: string): Promise<void> {
 /**
  * A short-lived cache of the public catalog answers (JSON text by URL) for callers without an
  * owner/admin token: a QR menu is read far more often than it changes. Every successful write
- * of the catalog routes clears it; what other routes change (a product's images by upload, a
- * deleted restaurant) shows within the TTL. A read that began before a clear is not stored.
+ * of the catalog, restaurant and upload routes clears it (an `onResponse` hook in each); a
+ * change made behind the API's back shows within the TTL. A read that began before a clear is
+ * not stored. One process's memory: with several API processes, each clears only its own.
  * TTL: `PUBLIC_CACHE_TTL_MS` (default 1000; 0 turns it off; off by default under NODE_ENV=test).
  */
 export class PublicAnswerCache {
