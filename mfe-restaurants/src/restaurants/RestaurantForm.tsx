@@ -21,7 +21,6 @@ import {
   formResolver,
   HStack,
   ImageOrDefault,
-  Input,
   notify,
   SelectField,
   SimpleGrid,
@@ -225,23 +224,27 @@ export function RestaurantForm({ restaurant, isManager, onSaved, onCancel }: Res
                   flexShrink={0}
                   data-testid={`current-${type}`}
                 />
-                <Input
+                {/* The native picker's own texts are not Uzbek: it stays hidden behind an Uzbek button. */}
+                <input
                   id={fieldId(type)}
                   type="file"
                   name={type}
                   accept="image/jpeg,image/png,image/webp,image/gif"
-                  p="1"
+                  hidden
                   onChange={(e) => {
                     const file = e.currentTarget.files?.[0] ?? null;
                     setFiles((prev) => ({ ...prev, [type]: file }));
                   }}
                 />
+                <Stack gap="1" minW="0">
+                  <Button asChild size="sm" variant="outline" cursor="pointer" w="fit-content">
+                    <label htmlFor={fieldId(type)}>{t.uploadImage}</label>
+                  </Button>
+                  <Text fontSize="xs" color="fg.muted" truncate>
+                    {files[type]?.name ?? (restaurant?.[type] ? '' : t.noImage)}
+                  </Text>
+                </Stack>
               </HStack>
-              {files[type] ? (
-                <Text fontSize="xs" color="fg.muted">
-                  {files[type]?.name}
-                </Text>
-              ) : null}
             </Field.Root>
           ))}
         </SimpleGrid>
