@@ -67,7 +67,7 @@ if (TEST_DATABASE_URL) {
     'vitest',
     'run',
     '--project',
-    '@qrmenu/api',
+    'api',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${pgReport}`,
