@@ -1,11 +1,13 @@
 /**
- * The short-lived public answer cache of GET /user/products (list and detail): anonymous reads
- * are served from it, owner/admin reads never are, and every successful catalog write clears it.
+ * The short-lived answer cache of GET /user/products (list and detail) and of the admin's
+ * restaurant list: anonymous catalog reads are served from it, owner/admin catalog reads never
+ * are, and every successful catalog or restaurant write clears it.
  */
 import { answers } from '@qrmenu/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublicAnswerCache } from '../src/repos/catalog';
 import {
+  adminUser,
   createCategory,
   createOption,
   createProduct,
@@ -14,6 +16,8 @@ import {
   createUser,
   expectError,
   expectShape,
+  multipart,
+  PNG,
   type TestCtx,
   type TestUser,
 } from './helpers';
@@ -136,11 +140,49 @@ describe('public answer cache', () => {
   });
 });
 
+describe('admin restaurant list', () => {
+  it('is served from the cache until a restaurant write or upload clears it', async () => {
+    const admin = await adminUser(ctx);
+    const names = async () =>
+      expectShape(
+        answers.adminRestaurants,
+        (await get('/admin/restaurants', admin.token)).json(),
+      ).restaurants.map((r) => r.name);
+    const before = await names();
+    expect(before.length).toBeGreaterThan(0);
+    const extra = await createRestaurant(ctx, { name: 'Orqa eshik' }); // behind the API's back
+    expect(await names()).toEqual(before);
+
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/manager/restaurants/update?slug=${extra.slug}`,
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { name: 'Yangi nom' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await names()).toContain('Yangi nom');
+
+    const upload = multipart({ restaurant_id: extra.id, type: 'logotype' }, [{ data: PNG }]);
+    const up = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/manager/upload',
+      headers: { ...upload.headers, authorization: `Bearer ${admin.token}` },
+      payload: upload.payload,
+    });
+    expect(up.statusCode).toBe(200);
+    const list = expectShape(answers.adminRestaurants, (await get('/admin/restaurants', admin.token)).json());
+    expect(list.restaurants.find((r) => r._id === extra.id)?.logotype).toBe(up.json().url);
+    // the cached answer is still the admin's alone
+    expectError(await get('/admin/restaurants', manager.token), 403, 'forbidden');
+    expectError(await get('/admin/restaurants'), 401, 'unauthorized');
+  });
+});
+
 describe('PublicAnswerCache', () => {
   it('expires entries and never stores a read that began before a clear', async () => {
     const cache = new PublicAnswerCache(20);
     cache.set('a', '1', cache.stamp);
-    expect(cache.get('a')).toBe('1');
+    expect(cache.get('a')?.toString()).toBe('1');
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(cache.get('a')).toBeUndefined();
 

@@ -331,24 +331,27 @@ export async function deleteOptionCascade(q: Q, id: string): Promise<void> {
 // ---------- public answer cache ----------
 
 /**
- * A short-lived cache of the public catalog answers (JSON text by URL) for callers without an
- * owner/admin token: a QR menu is read far more often than it changes. Every successful write
+ * A short-lived cache of the public catalog answers (JSON bytes by request) for callers without an
+ * owner/admin token: a QR menu is read far more often than it changes. The admin's list of all
+ * restaurants (the same for every admin) is kept here too. Every successful write
  * of the catalog, restaurant and upload routes clears it (an `onResponse` hook in each); a
  * change made behind the API's back shows within the TTL. A read that began before a clear is
  * not stored. One process's memory: with several API processes, each clears only its own.
  * TTL: `PUBLIC_CACHE_TTL_MS` (default 1000; 0 turns it off; off by default under NODE_ENV=test).
  */
 export class PublicAnswerCache {
-  private readonly entries = new Map<string, { body: string; expires: number }>();
+  private readonly entries = new Map<string, { body: Buffer; expires: number }>();
   private bytes = 0;
   private version = 0;
+  /** Computations in flight, by version and key: callers that miss together share one. */
+  private readonly inflight = new Map<string, Promise<Buffer>>();
   /**
    * @param ttlMs how long an answer is served (0: off)
-   * @param maxChars bound on the text held (UTF-16 units, ~2 bytes each); past it, it starts over
+   * @param maxBytes bound on the bytes held; past it, it starts over
    */
   constructor(
     public ttlMs: number,
-    private readonly maxChars = 16 * 1024 * 1024,
+    private readonly maxBytes = 32 * 1024 * 1024,
   ) {}
   get enabled(): boolean {
     return this.ttlMs > 0;
@@ -357,7 +360,7 @@ export class PublicAnswerCache {
   get stamp(): number {
     return this.version;
   }
-  get(key: string): string | undefined {
+  get(key: string): Buffer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires <= Date.now()) {
@@ -367,11 +370,13 @@ export class PublicAnswerCache {
     }
     return entry.body;
   }
-  set(key: string, body: string, stamp: number): void {
-    if (!this.enabled || stamp !== this.version || body.length > this.maxChars / 4) return;
+  /** Keeps UTF-8 bytes, not text: a hit is written out without encoding it again. */
+  set(key: string, text: string | Buffer, stamp: number): void {
+    const body = typeof text === 'string' ? Buffer.from(text) : text;
+    if (!this.enabled || stamp !== this.version || body.length > this.maxBytes / 4) return;
     const previous = this.entries.get(key);
     if (previous) this.bytes -= previous.body.length;
-    if (this.bytes + body.length > this.maxChars) {
+    if (this.bytes + body.length > this.maxBytes) {
       this.entries.clear();
       this.bytes = 0;
     }
@@ -382,6 +387,26 @@ export class PublicAnswerCache {
     this.version++;
     this.entries.clear();
     this.bytes = 0;
+  }
+
+  /** The answer of `key` as JSON bytes: cached, or computed once, stored and shared. */
+  json(key: string, compute: () => Promise<unknown>): Promise<Buffer> {
+    const hit = this.get(key);
+    if (hit !== undefined) return Promise.resolve(hit);
+    const stamp = this.version;
+    const flightKey = `${stamp}\u0000${key}`;
+    let pending = this.inflight.get(flightKey);
+    if (!pending) {
+      pending = compute()
+        .then((answer) => {
+          const body = Buffer.from(JSON.stringify(answer));
+          this.set(key, body, stamp);
+          return body;
+        })
+        .finally(() => this.inflight.delete(flightKey));
+      this.inflight.set(flightKey, pending);
+    }
+    return pending;
   }
 }
 

@@ -31,10 +31,7 @@ export default async function productRoutes(app: App): Promise<void> {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
   });
 
-  /** Computations in flight, by cache version and key: concurrent misses share one. */
-  const inflight = new Map<string, Promise<string>>();
-
-  /** An anonymous public read: from the cache, or computed (once), stored and sent as JSON text. */
+  /** An anonymous public read: from the cache, or computed (once), stored and sent as JSON bytes. */
   async function cachedPublic<T>(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -42,22 +39,7 @@ export default async function productRoutes(app: App): Promise<void> {
     compute: () => Promise<T>,
   ) {
     if (request.user || !cache.enabled) return compute();
-    const hit = cache.get(key);
-    if (hit !== undefined) return reply.type(JSON_TYPE).send(hit);
-    const stamp = cache.stamp;
-    const flightKey = `${stamp}\u0000${key}`;
-    let pending = inflight.get(flightKey);
-    if (!pending) {
-      pending = compute()
-        .then((answer) => {
-          const body = JSON.stringify(answer);
-          cache.set(key, body, stamp);
-          return body;
-        })
-        .finally(() => inflight.delete(flightKey));
-      inflight.set(flightKey, pending);
-    }
-    return reply.type(JSON_TYPE).send(await pending);
+    return reply.type(JSON_TYPE).send(await cache.json(key, compute));
   }
 
   app.get(

@@ -6,7 +6,7 @@ import {
   restaurantUpdateBody,
   slugQuery,
 } from '@qrmenu/shared/schemas';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app';
 import { type DB, isUniqueViolation, newId, now, type RestaurantRow } from '../db';
 import { canManageRestaurant, isAdmin, isManager } from '../http/access';
@@ -59,7 +59,7 @@ async function ownedBySlug(request: FastifyRequest, slug: string): Promise<Resta
 
 export default async function restaurantRoutes(app: App): Promise<void> {
   const db = app.db;
-  // a deleted restaurant or new product images make cached public catalog answers stale
+  // any restaurant write makes the cached admin list and public catalog answers stale
   const answerCache = publicAnswerCache(db);
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) answerCache.clear();
@@ -75,9 +75,17 @@ export default async function restaurantRoutes(app: App): Promise<void> {
         response: { 200: answers.adminRestaurants },
       },
     },
-    async () => {
-      const rows = await listRestaurants(db);
-      return { restaurants: rows.map(toRestaurant), counts: countsOf(rows) };
+    async (_request, reply) => {
+      const compute = async () => {
+        const rows = await listRestaurants(db);
+        return { restaurants: rows.map(toRestaurant), counts: countsOf(rows) };
+      };
+      // the same answer for every admin; every restaurant write clears the cache (hook above)
+      if (!answerCache.enabled) return compute();
+      // already JSON bytes: sent as they are (the untyped reply skips the typed serializer)
+      return (reply as FastifyReply)
+        .type('application/json; charset=utf-8')
+        .send(await answerCache.json('admin-restaurants', compute));
     },
   );
 
