@@ -1,12 +1,17 @@
 import { t } from '@qrmenu/shared/texts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { toaster } from '@qrmenu/shared/ui';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import RestaurantsPage from '../src/restaurants/RestaurantsPage';
-import { login, makeRestaurant, renderAt, resetState, stubApi } from './support';
+import { type Answer, login, makeRestaurant, renderAt, resetState, stubApi } from './support';
 
 beforeEach(resetState);
-afterEach(resetState);
+afterEach(() => {
+  resetState();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
 
 const LIST = '/admin/restaurants';
 
@@ -174,12 +179,129 @@ describe('restaurants list (admin)', () => {
     login('admin');
     renderAt(<RestaurantsPage />, LIST);
     await waitFor(() => expect(rows()).toHaveLength(1));
+    const create = vi.spyOn(toaster, 'create');
     await userEvent.click(within(rows()[0]!).getByTestId('sync-button'));
     expect(await screen.findByText('Restoranni yangilashda xatolik yuz berdi!')).toBeInTheDocument();
+    // Spec 9: the sync error stays 5 s, not the usual 2 s.
+    expect(create).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'error', title: t.syncError, duration: 5000 }),
+    );
   });
 
-  it('links view and categories with the /admin prefix', async () => {
+  /** A list with one integration restaurant whose sync answers `answer` once `release()` is called. */
+  function gatedSync(id: string, answer: Answer) {
+    const r = makeRestaurant({ _id: id, name: 'Feed', type: 'feed' });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const stub = stubApi({
+      'GET /admin/restaurants': {
+        body: { restaurants: [r], counts: { all_count: 1, active_count: 1, inactive_count: 0 } },
+      },
+      [`PUT /admin/integration/restaurants/${id}/sync`]: answer,
+    });
+    const original = stub.fetchMock.getMockImplementation()!;
+    stub.fetchMock.mockImplementation(async (input, init) => {
+      const req = input instanceof Request ? input : new Request(String(input), init);
+      if (req.method === 'PUT') await gate;
+      return original(input, init);
+    });
+    return { stub, release: () => release() };
+  }
+
+  it('still shows the success toast when the admin has left the list during the sync', async () => {
+    const { release } = gatedSync('feed-3', { body: { data: { categories: 1, products: 1 } } });
+    login('admin');
+    renderAt(<RestaurantsPage />, LIST);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await userEvent.click(within(rows()[0]!).getByTestId('sync-button'));
+    // Leave the page (the providers stay, as in the shell), then let the sync finish.
+    await userEvent.click(within(rows()[0]!).getByRole('button', { name: t.view }));
+    expect(screen.getByTestId('elsewhere')).toBeInTheDocument();
+    expect(screen.queryByTestId('restaurants-table')).toBeNull();
+    release();
+    expect(await screen.findByText(t.syncSuccess)).toBeInTheDocument();
+  });
+
+  it('shows the running sync on return, then the 5 s error toast', async () => {
+    const { release } = gatedSync('feed-4', {
+      status: 502,
+      body: { error: { code: 'bad_gateway', message: 'feed down' } },
+    });
+    login('admin');
+    const first = renderAt(<RestaurantsPage />, LIST);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await userEvent.click(within(rows()[0]!).getByTestId('sync-button'));
+    first.unmount();
+    renderAt(<RestaurantsPage />, LIST);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    const button = within(rows()[0]!).getByTestId('sync-button');
+    expect(button).toHaveAttribute('data-loading');
+    const create = vi.spyOn(toaster, 'create');
+    release();
+    expect(await screen.findByText(t.syncError)).toBeInTheDocument();
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ title: t.syncError, duration: 5000 }));
+    await waitFor(() => expect(button).not.toHaveAttribute('data-loading'));
+  });
+
+  it('waits 60 s for the sync (not the 15 s default timeout), then reports the failure', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const r = makeRestaurant({ _id: 'feed-slow', type: 'feed' });
+    const stub = stubApi({
+      'GET /admin/restaurants': {
+        body: { restaurants: [r], counts: { all_count: 1, active_count: 1, inactive_count: 0 } },
+      },
+    });
+    const original = stub.fetchMock.getMockImplementation()!;
+    stub.fetchMock.mockImplementation(async (input, init) => {
+      const req = input instanceof Request ? input : new Request(String(input), init);
+      // The feed never answers: only the client's timeout ends the call.
+      if (req.method === 'PUT') return new Promise<Response>(() => {});
+      return original(input, init);
+    });
+    const create = vi.spyOn(toaster, 'create');
+    login('admin');
+    renderAt(<RestaurantsPage />, LIST);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    const button = within(rows()[0]!).getByTestId('sync-button');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(button);
+    await waitFor(() => expect(button).toHaveAttribute('data-loading'));
+    await act(() => vi.advanceTimersByTimeAsync(59_000));
+    expect(button).toHaveAttribute('data-loading');
+    expect(create).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith(expect.objectContaining({ title: t.syncError, duration: 5000 })),
+    );
+  });
+
+  it('links view, categories and edit with the /admin prefix', async () => {
     const r = makeRestaurant({ _id: 'abc', slug: 'oshxona' });
+    stubApi({
+      'GET /admin/restaurants': {
+        body: { restaurants: [r], counts: { all_count: 1, active_count: 1, inactive_count: 0 } },
+      },
+    });
+    login('admin');
+    // Each click leaves the list, so render it again before the next one.
+    const targets: Array<[string, string]> = [
+      [t.view, '/admin/viewRestaurant/abc/oshxona'],
+      [t.categories, '/admin/categoryList/abc'],
+      [t.edit, '/admin/restaurants/abc/edit'],
+    ];
+    for (const [name, path] of targets) {
+      const view = renderAt(<RestaurantsPage />, LIST);
+      await waitFor(() => expect(rows()).toHaveLength(1));
+      await userEvent.click(within(rows()[0]!).getByRole('button', { name }));
+      expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${path}$`));
+      view.unmount();
+    }
+  });
+
+  it('lets the action buttons wrap on a narrow screen', async () => {
+    const r = makeRestaurant({ type: 'feed' });
     stubApi({
       'GET /admin/restaurants': {
         body: { restaurants: [r], counts: { all_count: 1, active_count: 1, inactive_count: 0 } },
@@ -188,8 +310,8 @@ describe('restaurants list (admin)', () => {
     login('admin');
     renderAt(<RestaurantsPage />, LIST);
     await waitFor(() => expect(rows()).toHaveLength(1));
-    await userEvent.click(within(rows()[0]!).getByRole('button', { name: t.view }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/admin/viewRestaurant/abc/oshxona');
+    // Five buttons do not fit 375 px on one line: they must wrap, not run off-screen.
+    expect(within(rows()[0]!).getByTestId('restaurant-actions')).toHaveStyle({ flexWrap: 'wrap' });
   });
 });
 

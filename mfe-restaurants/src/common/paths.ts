@@ -19,7 +19,9 @@ export function restaurantPaths(isManager: boolean) {
         : `/admin/viewRestaurant/${encodeURIComponent(r._id)}/${encodeURIComponent(r.slug)}`,
     categories: (r: RestaurantRef) =>
       isManager ? '/categoryList' : `/admin/categoryList/${encodeURIComponent(r._id)}`,
-    edit: (r: RestaurantRef) => `/admin/restaurants/${encodeURIComponent(r._id)}/edit`,
+    /** A manager edits in the dialog on its home card, not on the admin edit page. */
+    edit: (r: RestaurantRef) =>
+      isManager ? '/admin' : `/admin/restaurants/${encodeURIComponent(r._id)}/edit`,
     /** Back from a restaurant screen: the list for admins, the home card for managers. */
     back: isManager ? '/admin' : '/admin/restaurants',
   };

@@ -68,7 +68,8 @@ export function RestaurantsTable({
                   {isIntegration(r) ? t.integration : t.manual}
                 </Table.Cell>
                 <Table.Cell>
-                  <HStack gap="1" flexWrap="nowrap">
+                  {/* Wrapping keeps every action reachable on a 375 px screen; the table still scrolls. */}
+                  <HStack gap="1" flexWrap="wrap" data-testid="restaurant-actions">
                     {isAdmin && isIntegration(r) ? <SyncButton restaurant={r} /> : null}
                     <Button size="xs" variant="outline" onClick={() => navigate(paths.view(r))}>
                       {t.view}
