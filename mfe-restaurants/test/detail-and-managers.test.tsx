@@ -39,13 +39,68 @@ describe('restaurant detail (admin)', () => {
     expect(within(detail).getByText('Samarqand')).toBeInTheDocument();
     expect(await within(detail).findByTestId('manager-login')).toHaveTextContent('bobur');
     expect(within(detail).getByTestId('restaurant-image')).toHaveAttribute('data-default', 'true');
-    // Delete asks first, then deletes by slug and returns to the list.
+    // Yo'q closes the confirmation without deleting.
     await userEvent.click(within(detail).getByRole('button', { name: t.delete }));
     expect(api.writes()).toHaveLength(0);
     await userEvent.click(await screen.findByRole('button', { name: "Yo'q" }));
     expect(api.writes()).toHaveLength(0);
     await userEvent.click(within(detail).getByRole('button', { name: t.categories }));
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/categoryList/d1');
+  });
+
+  it('deletes by slug after Ha and returns to the list', async () => {
+    const r = makeRestaurant({ _id: 'd2', slug: 'ketadi', name: 'Ketadi' });
+    const api = stubApi({
+      'GET /user/restaurants/view': { body: { data: r } },
+      'GET /admin/managers': { body: { data: managers } },
+      'DELETE /admin/restaurants/delete': { body: { data: { _id: 'd2' } } },
+    });
+    login('admin');
+    renderAt(<RestaurantDetailPage />, '/admin/viewRestaurant/d2/ketadi', ADMIN_PATH);
+    const detail = await screen.findByTestId('restaurant-detail');
+    await userEvent.click(within(detail).getByRole('button', { name: t.delete }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Ha' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    const [call] = api.writes();
+    expect(`${call!.method} ${call!.path}`).toBe('DELETE /admin/restaurants/delete');
+    expect(call!.search.get('slug')).toBe('ketadi');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/restaurants$/));
+    expect(await screen.findByText(t.restaurantDeleted)).toBeInTheDocument();
+  });
+
+  it('shows the load error, not a missing manager, when the managers cannot be loaded', async () => {
+    const r = makeRestaurant({ slug: 'tanho', manager_id: 'm1' });
+    stubApi({
+      'GET /user/restaurants/view': { body: { data: r } },
+      'GET /admin/managers': { status: 500, body: { error: { code: 'internal', message: '' } } },
+    });
+    login('admin');
+    renderAt(<RestaurantDetailPage />, `/admin/viewRestaurant/${r._id}/tanho`, ADMIN_PATH);
+    const manager = await screen.findByTestId('restaurant-manager');
+    await waitFor(() => expect(manager).toHaveTextContent(t.listLoadError));
+    expect(screen.queryByText(t.matchingManagerNotFound)).toBeNull();
+  });
+
+  it("says 'Restoran topilmadi.' for a malformed slug (400)", async () => {
+    stubApi({
+      'GET /user/restaurants/view': { status: 400, body: { error: { code: 'bad_request', message: '' } } },
+    });
+    login('admin');
+    renderAt(<RestaurantDetailPage />, '/admin/viewRestaurant/x/%20%24', ADMIN_PATH);
+    expect(await screen.findByText('Restoran topilmadi.')).toBeInTheDocument();
+    expect(screen.queryByText(t.listLoadError)).toBeNull();
+  });
+
+  it("says 'Restoran topilmadi.' when the slug's restaurant has another id than the address", async () => {
+    const r = makeRestaurant({ _id: 'real-id', slug: 'bor' });
+    stubApi({
+      'GET /user/restaurants/view': { body: { data: r } },
+      'GET /admin/managers': { body: { data: managers } },
+    });
+    login('admin');
+    renderAt(<RestaurantDetailPage />, '/admin/viewRestaurant/other-id/bor', ADMIN_PATH);
+    expect(await screen.findByText('Restoran topilmadi.')).toBeInTheDocument();
+    expect(screen.queryByTestId('restaurant-detail')).toBeNull();
   });
 
   it("says 'Restoran uchun manager topilmadi.' for a restaurant without a manager", async () => {

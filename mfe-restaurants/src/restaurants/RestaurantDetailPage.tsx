@@ -34,7 +34,7 @@ import { RestaurantInfo } from './RestaurantInfo';
 
 type Loaded = { restaurant: Restaurant | PublicRestaurant | null; isLoading: boolean; isError: boolean };
 
-/** Admins read the restaurant by its slug; a manager reads its own and checks the id. */
+/** Admins read the restaurant by its slug, a manager reads its own; both check the :id. */
 function useDetail(
   isManager: boolean,
   id: string | undefined,
@@ -51,9 +51,12 @@ function useDetail(
       isError: mine.isError,
     };
   }
-  const notFound = isApiError(bySlug.error) && bySlug.error.status === 404;
+  // 400 is the answer to a malformed slug: for the admin that is an unknown restaurant too.
+  const notFound = isApiError(bySlug.error) && (bySlug.error.status === 404 || bySlug.error.status === 400);
+  const found = bySlug.data ?? null;
   return {
-    restaurant: bySlug.data ?? null,
+    // The slug finds the restaurant; the address's :id must name the same one.
+    restaurant: found && (!id || found._id === id) ? found : null,
     isLoading: bySlug.isPending,
     isError: bySlug.isError && !notFound,
   };
@@ -78,6 +81,13 @@ function ManagerLogin({
       </Text>
     );
   if (managers.isPending) return <>…</>;
+  // A failed list says nothing about the manager: do not claim it has none.
+  if (managers.isError)
+    return (
+      <Text as="span" color="red.600">
+        {t.listLoadError}
+      </Text>
+    );
   const found = managers.data?.find((m) => m._id === managerId);
   if (!found)
     return (
