@@ -95,4 +95,23 @@ describe('integration create dialog', () => {
     expect(await screen.findByText(t.restaurantCreated)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('integration-form')).toBeNull());
   });
+
+  it("shows 'Restoran qo'shishda xatolik yuz berdi!' when the create fails and keeps the dialog", async () => {
+    stubApi(
+      routes({
+        'POST /admin/integration/restaurants/create': {
+          status: 502,
+          body: { error: { code: 'bad_gateway', message: 'feed down' } },
+        },
+      }),
+    );
+    login('admin');
+    renderAt(<RestaurantsPage />, '/admin/restaurants');
+    const { form, restaurantSelect, managerSelect } = await openDialog();
+    await userEvent.selectOptions(restaurantSelect, 'ext-1');
+    await userEvent.selectOptions(managerSelect, 'm-free');
+    await userEvent.click(within(form).getByRole('button', { name: t.create }));
+    expect(await screen.findByText("Restoran qo'shishda xatolik yuz berdi!")).toBeInTheDocument();
+    expect(screen.getByTestId('integration-form')).toBeInTheDocument();
+  });
 });

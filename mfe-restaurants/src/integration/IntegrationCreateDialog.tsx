@@ -43,7 +43,7 @@ export function IntegrationCreateDialog({ open, onClose }: { open: boolean; onCl
         notify.success(t.restaurantCreated);
         onClose();
       },
-      onError: () => notify.error(t.integrationCreateError),
+      onError: () => notify.error(t.restaurantCreateError),
     });
   const onInvalid = () => notify.error(t.selectRestaurantAndManager);
 
