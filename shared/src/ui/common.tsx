@@ -53,7 +53,9 @@ export function ImageOrDefault({
       alt={alt}
       data-default={useDefault ? 'true' : undefined}
       onError={() => setBrokenSrc(src ?? null)}
-      objectFit="cover"
+      // a photo fills its box; the default picture is shown whole, however wide the box
+      objectFit={useDefault ? 'contain' : 'cover'}
+      bg={useDefault ? '#edf2f7' : undefined}
       {...rest}
     />
   );
