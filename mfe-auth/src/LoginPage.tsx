@@ -1,10 +1,10 @@
 /**
  * Login screen. Plain elements and a small CSS file: no Chakra, so the first page stays light.
- * Success: token and role stored, then /admin (every role; non-owners see an empty sidebar).
+ * Success: token and role stored together, then /admin (every role; non-owners see the sidebar).
  */
-import { api } from '@qrmenu/shared/api';
-import type { LoginBody } from '@qrmenu/shared/schemas';
-import { setRole, signIn, signOut } from '@qrmenu/shared/session';
+import { api, apiUrl, http } from '@qrmenu/shared/api';
+import type { LoginBody, Profile } from '@qrmenu/shared/schemas';
+import { setRole, signIn } from '@qrmenu/shared/session';
 import { t, uzbekIssue } from '@qrmenu/shared/texts';
 import { useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
@@ -29,6 +29,21 @@ export const loginResolver: Resolver<LoginBody> = async (values) => {
   return { values: {}, errors };
 };
 
+/**
+ * GET /auth/profile with a token that is not stored yet. The shared client only sends the stored
+ * token, and storing it first lets the shell leave the login screen while the role is unknown.
+ * The client's own hook drops the header (no stored token); this one runs after it.
+ */
+export async function fetchProfileWith(token: string): Promise<Profile> {
+  const { data } = await http
+    .get(apiUrl('auth/profile'), {
+      hooks: { beforeRequest: [(request) => request.headers.set('Authorization', `Bearer ${token}`)] },
+    })
+    .json<{ data: Profile }>();
+  if (!data?.role) throw new Error('profile without a role');
+  return data;
+}
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
@@ -42,13 +57,14 @@ export default function LoginPage() {
     setFailed(false);
     try {
       const { accessToken } = await api.auth.login(body);
+      const { role } = await fetchProfileWith(accessToken);
+      // Role first: whoever sees the token (the shell's guards) already sees its role.
+      setRole(role);
       signIn(accessToken);
-      const profile = await api.auth.profile();
-      setRole(profile.role);
       navigate('/admin', { replace: true });
     } catch (err) {
+      // Nothing was stored: the login screen stays, with the message.
       console.error('[login]', err);
-      signOut();
       setFailed(true);
     }
   });
