@@ -5,8 +5,18 @@
 import { useProfile } from '@qrmenu/shared/query';
 import { signOut } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Button, Card, ConfirmDialog, Heading, Stack, StatusBadge, Text } from '@qrmenu/shared/ui';
-import { useState } from 'react';
+import {
+  Box,
+  Button,
+  Card,
+  ConfirmDialog,
+  Heading,
+  notify,
+  Stack,
+  StatusBadge,
+  Text,
+} from '@qrmenu/shared/ui';
+import { useEffect, useRef, useState } from 'react';
 
 /** The page reload after logout (an object so tests can observe it; jsdom cannot reload). */
 export const browser = {
@@ -25,8 +35,17 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function ProfilePage() {
-  const { data: profile, isPending, isError } = useProfile();
+  const { data: profile, isPending, isError, errorUpdatedAt } = useProfile();
   const [confirming, setConfirming] = useState(false);
+
+  // Spec 8: failures are toasts. One per failure (errorUpdatedAt), not per render or StrictMode rerun.
+  const toasted = useRef(0);
+  useEffect(() => {
+    if (isError && errorUpdatedAt !== toasted.current) {
+      toasted.current = errorUpdatedAt;
+      notify.error(t.profileLoadError);
+    }
+  }, [isError, errorUpdatedAt]);
 
   return (
     <Box maxW="md" mx="auto" p={{ base: '2', md: '4' }}>

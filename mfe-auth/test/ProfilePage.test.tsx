@@ -1,8 +1,8 @@
 import { ApiError } from '@qrmenu/shared/api';
 import { queryClient } from '@qrmenu/shared/query';
 import { signIn } from '@qrmenu/shared/session';
-import { UiProvider } from '@qrmenu/shared/ui';
-import { render, screen, waitFor } from '@testing-library/react';
+import { notify, toaster, UiProvider } from '@qrmenu/shared/ui';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ProfilePage, { browser } from '../src/ProfilePage';
@@ -22,6 +22,7 @@ function renderProfile() {
 }
 
 beforeEach(() => {
+  toaster.remove();
   queryClient.clear();
   auth.profile.mockReset();
   signIn('tok-1', 'admin');
@@ -29,11 +30,12 @@ beforeEach(() => {
 
 describe('ProfilePage', () => {
   it('shows login, role and status', async () => {
-    auth.profile.mockResolvedValue({ _id: 'u1', login: 'admin', role: 'admin', is_active: true });
+    // login and role differ, so each row is proven on its own
+    auth.profile.mockResolvedValue({ _id: 'u1', login: 'bosh', role: 'admin', is_active: true });
     renderProfile();
     const card = await screen.findByTestId('profile');
-    expect(card).toHaveTextContent('admin');
-    expect(card).toHaveTextContent('Faol');
+    const rows = Array.from(card.children).map((row) => row.textContent);
+    expect(rows).toEqual(['Loginbosh', 'Roladmin', 'HolatFaol']);
   });
 
   it('shows Nofaol for an inactive user', async () => {
@@ -46,7 +48,21 @@ describe('ProfilePage', () => {
   it("shows 'Profilni yuklashda xatolik yuz berdi' when the profile fails", async () => {
     auth.profile.mockRejectedValue(new ApiError(404, 'not_found', 'no'));
     renderProfile();
-    expect(await screen.findByText('Profilni yuklashda xatolik yuz berdi')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Profilni yuklashda xatolik yuz berdi');
+  });
+
+  it('raises the profile failure as an error toast, once per failure', async () => {
+    const error = vi.spyOn(notify, 'error');
+    auth.profile.mockRejectedValue(new ApiError(404, 'not_found', 'no'));
+    renderProfile();
+    expect(await screen.findByTestId('toast-error')).toHaveTextContent(
+      'Profilni yuklashda xatolik yuz berdi',
+    );
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error).toHaveBeenCalledWith('Profilni yuklashda xatolik yuz berdi');
+    await act(() => queryClient.refetchQueries());
+    await waitFor(() => expect(error).toHaveBeenCalledTimes(2));
+    expect(auth.profile).toHaveBeenCalledTimes(2);
   });
 
   it("asks Ha / Yo'q before logging out; Yo'q keeps the session", async () => {
