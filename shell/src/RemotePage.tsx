@@ -13,7 +13,7 @@ import {
   useState,
 } from 'react';
 import { loadRemoteComponent, type RemoteModule } from './federation';
-import { isPlanned, type RemoteRef } from './remotes';
+import type { RemoteRef } from './remotes';
 
 export interface RemoteFallbackProps {
   onRetry: () => void;
@@ -42,7 +42,7 @@ export function Loading() {
   );
 }
 
-/** A page whose module is not deployed yet (later issue, or its config entry is null). */
+/** A page whose remote is not deployed (its /config.json entry is missing or null). */
 export function NotAvailablePage() {
   return (
     <div className="qm-not-available" data-testid="module-not-available">
@@ -106,9 +106,9 @@ export function loadPage(ref: RemoteRef): Promise<RemoteModule> {
   return promise;
 }
 
-/** True when the page's remote is deployed and its module can be asked for. */
+/** True when /config.json names a manifest for the page's remote (the only source of truth). */
 export function isDeployed(ref: RemoteRef): boolean {
-  return !isPlanned(ref.remote) && remoteUrl(ref.remote) !== null;
+  return remoteUrl(ref.remote) !== null;
 }
 
 /** Warms the modules of pages the user is likely to open next (after the first paint). */
@@ -139,7 +139,7 @@ export function resetRemotePages(): void {
 export function RemotePage(ref: RemoteRef) {
   const Fallback = useContext(RemoteFallbackContext);
   const [attempt, setAttempt] = useState(0);
-  if (isPlanned(ref.remote) || remoteUrl(ref.remote) === null) return <NotAvailablePage />;
+  if (!isDeployed(ref)) return <NotAvailablePage />;
   const Page = lazyPage(ref);
   const retry = () => {
     pages.delete(`${ref.remote}/${ref.expose}`);

@@ -20,7 +20,7 @@ export const PAGES = {
   restaurantDetail: { remote: 'mfe_restaurants', expose: './RestaurantDetailPage' },
   restaurantForm: { remote: 'mfe_restaurants', expose: './RestaurantFormPage' },
   managers: { remote: 'mfe_restaurants', expose: './ManagersPage' },
-  // later issues: mfe_catalog and mfe_stoplist are not built yet ("not available" pages)
+  // later issues: "not available" until /config.json names their manifests
   categoryList: { remote: 'mfe_catalog', expose: './CategoryListPage' },
   productTable: { remote: 'mfe_catalog', expose: './ProductTablePage' },
   productDetail: { remote: 'mfe_catalog', expose: './ProductDetailPage' },
@@ -55,10 +55,14 @@ function LoginRoute() {
   return isAuthenticated ? <Navigate to="/home" replace /> : page(PAGES.login);
 }
 
-/** `/admin`: managers get their home; every other role the restaurant list. */
+/**
+ * `/admin`: managers get their home, admins the restaurant list. Other roles stay in the sidebar
+ * layout (spec 2) on their profile: the restaurant list is not theirs (spec 6).
+ */
 function AdminIndex() {
-  const { isManager } = useSession();
-  return isManager ? page(PAGES.managerHome) : <Navigate to="/admin/restaurants" replace />;
+  const { isManager, isAdmin } = useSession();
+  if (isManager) return page(PAGES.managerHome);
+  return <Navigate to={isAdmin ? '/admin/restaurants' : '/admin/profile'} replace />;
 }
 
 function Area() {

@@ -21,6 +21,39 @@ function remoteModule(id: string) {
   return { default: () => <div data-testid="remote-page">remote:{id}</div> };
 }
 
+const ALL_DEPLOYED = {
+  apiBase: '/api',
+  remotes: {
+    mfe_auth: 'http://localhost/remotes/mfe-auth/mf-manifest.json',
+    mfe_restaurants: 'http://localhost/remotes/mfe-restaurants/mf-manifest.json',
+    mfe_catalog: 'http://localhost/remotes/mfe-catalog/mf-manifest.json',
+    mfe_stoplist: 'http://localhost/remotes/mfe-stoplist/mf-manifest.json',
+  },
+};
+
+/** Spec 2's manager top-level routes and the remote/expose serving each (docs/ARCHITECTURE.md). */
+const MANAGER_ROUTES: [path: string, page: string][] = [
+  ['/viewRestaurant/1', 'mfe_restaurants/RestaurantDetailPage'],
+  ['/product-option/1', 'mfe_catalog/ProductOptionPage'],
+  ['/product-option-row/1', 'mfe_catalog/ProductOptionRowPage'],
+  ['/product-option', 'mfe_catalog/ProductOptionPage'],
+  ['/ProductStopList', 'mfe_stoplist/StopListPage'],
+  ['/ProductTable/1', 'mfe_catalog/ProductTablePage'],
+  ['/getManagerRestaurant', 'mfe_restaurants/ManagerHome'],
+  ['/product-detail/1/2', 'mfe_catalog/ProductDetailPage'],
+  ['/categoryList', 'mfe_catalog/CategoryListPage'],
+];
+
+/** Spec 2's admin sub-routes with parameters, and their pages. */
+const ADMIN_SUB_ROUTES: [path: string, page: string][] = [
+  ['/admin/viewRestaurant/r1/oshxona', 'mfe_restaurants/RestaurantDetailPage'],
+  ['/admin/viewProduct/c1/r1', 'mfe_catalog/ProductTablePage'],
+  ['/admin/categoryList/r1', 'mfe_catalog/CategoryListPage'],
+  ['/admin/product-option/p1', 'mfe_catalog/ProductOptionPage'],
+  ['/admin/product-option-row/o1', 'mfe_catalog/ProductOptionRowPage'],
+  ['/admin/product-detail/p1/c1', 'mfe_catalog/ProductDetailPage'],
+];
+
 function renderAt(path: string) {
   const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
   render(<App router={router} />);
@@ -54,10 +87,11 @@ describe('guard and login routing', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('sends every manager top-level route without a token to /', async () => {
-    const router = renderAt('/categoryList');
+  it.each(MANAGER_ROUTES)('sends the manager top-level route %s without a token to /', async (path) => {
+    const router = renderAt(path);
     await screen.findByText('remote:mfe_auth/LoginPage');
     expect(router.state.location.pathname).toBe('/');
+    expect(loadRemote.mock.calls.map((c) => String(c[0]))).toEqual(['mfe_auth/LoginPage']);
   });
 
   it('goes from / with a stored token through /home to /admin', async () => {
@@ -103,9 +137,20 @@ describe('role layouts', () => {
     expect(screen.queryByRole('navigation', { name: 'Menyu' })).not.toBeInTheDocument();
   });
 
-  it('sends another role from restaurants to the 404 page', async () => {
+  it('gives another role the sidebar layout and its profile at /admin (spec 2)', async () => {
     signIn('token-1', 'waiter');
     const router = renderAt('/admin');
+    expect(await screen.findByText('remote:mfe_auth/ProfilePage')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/profile');
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Restoranlar' })).toHaveAttribute('href', '/admin/restaurants');
+    expect(screen.getByRole('link', { name: 'Profil' })).toHaveAttribute('href', '/admin/profile');
+    expect(screen.queryByText('Sahifa topilmadi')).not.toBeInTheDocument();
+  });
+
+  it('sends another role from restaurants to the 404 page (spec 6)', async () => {
+    signIn('token-1', 'waiter');
+    const router = renderAt('/admin/restaurants');
     expect(await screen.findByText('Sahifa topilmadi')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/not-found');
     expect(loadRemote).not.toHaveBeenCalledWith('mfe_restaurants/RestaurantsPage');
@@ -126,11 +171,15 @@ describe('role layouts', () => {
     expect(router.state.location.pathname).toBe('/not-found');
   });
 
-  it('serves the restaurant form for new and edit', async () => {
-    signIn('token-1', 'admin');
-    renderAt('/admin/restaurants/new');
-    expect(await screen.findByText('remote:mfe_restaurants/RestaurantFormPage')).toBeInTheDocument();
-  });
+  it.each(['/admin/restaurants/new', '/admin/restaurants/r1/edit'])(
+    'serves the restaurant form at %s',
+    async (path) => {
+      signIn('token-1', 'admin');
+      const router = renderAt(path);
+      expect(await screen.findByText('remote:mfe_restaurants/RestaurantFormPage')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+    },
+  );
 });
 
 describe('not found and not available', () => {
@@ -161,6 +210,57 @@ describe('not found and not available', () => {
     expect(screen.getByRole('navigation', { name: 'Menyu' })).toBeInTheDocument();
     const ids = loadRemote.mock.calls.map((c) => String(c[0]));
     expect(ids.filter((id) => id.startsWith('mfe_catalog') || id.startsWith('mfe_stoplist'))).toEqual([]);
+  });
+
+  it.each(MANAGER_ROUTES)('serves %s to a manager from %s', async (path, id) => {
+    setRuntimeConfig(ALL_DEPLOYED);
+    signIn('token-1', 'manager');
+    const router = renderAt(path);
+    expect(await screen.findByText(`remote:${id}`)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.getByRole('navigation', { name: 'Menyu' })).toBeInTheDocument();
+  });
+
+  it.each(MANAGER_ROUTES)(
+    'keeps %s off the 404 page while mfe_catalog and mfe_stoplist are not deployed',
+    async (path, id) => {
+      signIn('token-1', 'manager');
+      const router = renderAt(path);
+      const expected = id.startsWith('mfe_restaurants/') ? `remote:${id}` : "Bu bo'lim hali mavjud emas";
+      expect(await screen.findByText(expected)).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+      expect(screen.queryByText('Sahifa topilmadi')).not.toBeInTheDocument();
+    },
+  );
+
+  it.each(ADMIN_SUB_ROUTES)('serves the admin sub-route %s from %s', async (path, id) => {
+    setRuntimeConfig(ALL_DEPLOYED);
+    signIn('token-1', 'admin');
+    const router = renderAt(path);
+    expect(await screen.findByText(`remote:${id}`)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
+  });
+
+  it.each(ADMIN_SUB_ROUTES)(
+    'keeps the admin sub-route %s off the 404 page while mfe_catalog is not deployed',
+    async (path, id) => {
+      signIn('token-1', 'admin');
+      const router = renderAt(path);
+      const expected = id.startsWith('mfe_restaurants/') ? `remote:${id}` : "Bu bo'lim hali mavjud emas";
+      expect(await screen.findByText(expected)).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+      expect(screen.queryByText('Sahifa topilmadi')).not.toBeInTheDocument();
+    },
+  );
+
+  it('loads mfe_catalog and mfe_stoplist as soon as /config.json names them (no shell rebuild)', async () => {
+    setRuntimeConfig(ALL_DEPLOYED);
+    signIn('token-1', 'manager');
+    renderAt('/productStopList');
+    expect(await screen.findByText('remote:mfe_stoplist/StopListPage')).toBeInTheDocument();
+    expect(screen.queryByTestId('module-not-available')).not.toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledWith('mfe_stoplist/StopListPage');
   });
 
   it('shows "not available" when a remote is absent from the configuration', async () => {

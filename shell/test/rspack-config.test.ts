@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  DEV_PORTS,
+  defineFrontendConfig,
   SHARED_SUBPATHS,
   SINGLETON_LIBRARIES,
   sharedConfig,
@@ -38,8 +41,76 @@ describe('sharedConfig', () => {
     expect(shared['@chakra-ui/react']).toBeUndefined();
   });
 
+  it("shares the libraries of ARCHITECTURE.md as singletons (a literal list, not the module's own)", () => {
+    const libraries = [
+      'react',
+      'react/jsx-runtime',
+      'react/jsx-dev-runtime',
+      'react-dom',
+      'react-dom/client',
+      'react-router',
+      'react-router-dom',
+      'jotai',
+      '@tanstack/react-query',
+      '@emotion/react',
+    ];
+    const sharedSubpaths = ['schemas', 'texts', 'api', 'session', 'query', 'ui', 'runtime-config'];
+    for (const lib of libraries) expect(shared[lib], lib).toMatchObject({ singleton: true });
+    for (const sub of sharedSubpaths)
+      expect(shared[`@qrmenu/shared/${sub}`], sub).toMatchObject({ singleton: true });
+  });
+
   it('provides react-router from where react-router-dom finds it', () => {
     expect(shared['react-router']?.version).toMatch(/^7\./);
     expect(String(shared['react-router']?.import)).toContain('react-router');
+  });
+});
+
+/** The Module Federation plugin's options in a generated rspack config. */
+function federationOptions(config: { plugins: unknown[] }): Record<string, unknown> {
+  const plugin = config.plugins.find((p) =>
+    /ModuleFederationPlugin$/.test(String((p as { name?: string }).name)),
+  ) as { _options: Record<string, unknown> } | undefined;
+  if (!plugin) throw new Error('no ModuleFederationPlugin');
+  return plugin._options;
+}
+
+describe('shareStrategy', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+
+  it("is 'loaded-first' in the host's and a remote's federation plugin", () => {
+    const host = defineFrontendConfig({
+      name: 'shell',
+      port: DEV_PORTS.shell,
+      isHost: true,
+      dir: path.join(root, 'shell'),
+    });
+    const remote = defineFrontendConfig({
+      name: 'mfe_auth',
+      port: DEV_PORTS.mfe_auth,
+      exposes: { './LoginPage': './src/LoginPage.tsx' },
+      dir: path.join(root, 'mfe-auth'),
+    });
+    for (const config of [host({}, { mode: 'production' }), remote({}, { mode: 'development' })]) {
+      expect(federationOptions(config)).toMatchObject({ shareStrategy: 'loaded-first' });
+    }
+  });
+
+  it("is 'loaded-first' wherever the source sets one (the build factory; the shell's runtime sets none)", () => {
+    const files = [
+      'tools/rspack/federation.ts',
+      'shell/src/federation.ts',
+      'shell/rspack.config.ts',
+      'mfe-auth/rspack.config.ts',
+    ];
+    const settings = files.flatMap((file) =>
+      [...readFileSync(path.join(root, file), 'utf8').matchAll(/shareStrategy\s*:\s*([^,\n}]+)/g)].map(
+        (m) => ({
+          file,
+          value: m[1]?.trim(),
+        }),
+      ),
+    );
+    expect(settings).toEqual([{ file: 'tools/rspack/federation.ts', value: "'loaded-first'" }]);
   });
 });
