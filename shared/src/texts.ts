@@ -164,7 +164,6 @@ export const t = {
   emptyList: "Ro'yxat bo'sh",
   uploadError: 'Rasm yuklashda xatolik yuz berdi!',
   managerCreateError: "Menedjer qo'shishda xatolik yuz berdi!",
-  integrationCreateError: "Integratsiya restoranini qo'shishda xatolik yuz berdi!",
   stopListError: 'Stop-listni yangilashda xatolik yuz berdi!',
   categorySaveError: 'Kategoriyani saqlashda xatolik yuz berdi!',
 

@@ -3,7 +3,7 @@
  * need no QueryClientProvider of their own (the host provides one too, with the same client).
  * Mutations invalidate every key whose data they change, across modules.
  */
-import { type UseQueryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { type UseQueryOptions, useMutation, useMutationState, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { api } from '../api';
 import type {
@@ -171,11 +171,27 @@ export function useCreateIntegrationRestaurant() {
 export function useSyncRestaurant() {
   return useMutation(
     {
+      mutationKey: queryKeys.restaurants.sync(),
       mutationFn: (id: string) => api.integration.sync(id),
       onSuccess: () => Promise.all([invalidateRestaurants(), invalidateCatalog()]),
     },
     queryClient,
   );
+}
+
+/** Whether a sync of this restaurant is running, wherever it was started (it outlives its row). */
+export function useIsSyncing(id: string): boolean {
+  const pending = useMutationState(
+    {
+      filters: {
+        mutationKey: queryKeys.restaurants.sync(),
+        status: 'pending',
+        predicate: (mutation) => mutation.state.variables === id,
+      },
+    },
+    queryClient,
+  );
+  return pending.length > 0;
 }
 
 // ---------- uploads ----------
