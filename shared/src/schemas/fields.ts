@@ -13,23 +13,29 @@ export const LIMITS = {
   uploadBytes: 5 * 1024 * 1024,
 } as const;
 
+/**
+ * Every input string starts here. PostgreSQL text cannot hold NUL (SQLite can), so NUL is
+ * refused up front: both databases answer 400 instead of PostgreSQL failing with 500.
+ */
+export const plainString = () =>
+  z.string().refine((v) => !v.includes('\u0000'), 'Must not contain the NUL character');
+
 /** Opaque identifier (the spec's `_id`). */
-export const id = z.string().trim().min(1).max(64);
+export const id = plainString().trim().min(1).max(64);
 
 /** A trimmed string that must not be blank. */
-export const requiredText = (max: number = LIMITS.shortText) => z.string().trim().min(1).max(max);
+export const requiredText = (max: number = LIMITS.shortText) => plainString().trim().min(1).max(max);
 
 /** A trimmed optional string; blank becomes null so that "cleared" is stored as null. */
 export const optionalText = (max: number = LIMITS.shortText) =>
-  z
-    .string()
+  plainString()
     .trim()
     .max(max)
     .transform((v) => (v === '' ? null : v))
     .nullable();
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-export const slug = z.string().trim().min(1).max(100).regex(SLUG_PATTERN);
+export const slug = plainString().trim().min(1).max(100).regex(SLUG_PATTERN);
 
 /** Prices are finite, non-negative numbers; strings are not coerced. */
 export const price = z.number().finite().min(0).max(LIMITS.maxPrice);

@@ -3,9 +3,19 @@
  * The server validates and documents with these; the client and forms take their types from them.
  */
 import { z } from 'zod';
-import { id, isoDate, LIMITS, optionalText, price, requiredText, SLUG_PATTERN, slug } from './fields';
+import {
+  id,
+  isoDate,
+  LIMITS,
+  optionalText,
+  plainString,
+  price,
+  requiredText,
+  SLUG_PATTERN,
+  slug,
+} from './fields';
 
-export { id, isoDate, LIMITS, optionalText, price, requiredText, SLUG_PATTERN, slug };
+export { id, isoDate, LIMITS, optionalText, plainString, price, requiredText, SLUG_PATTERN, slug };
 
 // ---------- roles and auth ----------
 
@@ -16,7 +26,7 @@ export const role = z.string().min(1).max(50);
 
 export const loginBody = z.object({
   login: requiredText(100),
-  password: z.string().min(1).max(200),
+  password: plainString().min(1).max(200),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -33,7 +43,7 @@ export type Manager = z.infer<typeof manager>;
 
 export const managerCreateBody = z.strictObject({
   login: requiredText(100),
-  password: z.string().min(6).max(200),
+  password: plainString().min(6).max(200),
 });
 export type ManagerCreateBody = z.infer<typeof managerCreateBody>;
 
@@ -98,8 +108,8 @@ export type RestaurantCreateBody = z.input<typeof restaurantCreateBody>;
 export const restaurantUpdateBody = z
   .strictObject({
     ...restaurantFields,
-    image: z.string().max(LIMITS.url).nullable(),
-    logotype: z.string().max(LIMITS.url).nullable(),
+    image: requiredText(LIMITS.url).nullable(),
+    logotype: requiredText(LIMITS.url).nullable(),
   })
   .partial();
 export type RestaurantUpdateBody = z.input<typeof restaurantUpdateBody>;
@@ -125,30 +135,31 @@ export const syncResult = z.object({
 export type SyncResult = z.infer<typeof syncResult>;
 
 /** The JSON feed of an integration provider (CONTRACT.md, "Integration provider"). */
-const feedRow = z.object({ id: z.coerce.string(), name: requiredText(), price });
+const feedId = z.coerce.string().pipe(plainString());
+const feedRow = z.object({ id: feedId, name: requiredText(), price });
 const feedOption = z.object({
-  id: z.coerce.string(),
+  id: feedId,
   name: requiredText(),
   rows: z.array(feedRow).default([]),
 });
 const feedProduct = z.object({
-  id: z.coerce.string(),
+  id: feedId,
   name: requiredText(),
-  description: z.string().max(LIMITS.longText).default(''),
+  description: plainString().max(LIMITS.longText).default(''),
   price,
   options: z.array(feedOption).default([]),
 });
 const feedCategory = z.object({
-  id: z.coerce.string(),
+  id: feedId,
   title: requiredText(),
   products: z.array(feedProduct).default([]),
 });
 export const feedRestaurant = z.object({
-  id: z.coerce.string(),
+  id: feedId,
   name: requiredText(),
-  address: z.string().default(''),
-  phone_number: z.string().default(''),
-  work_time: z.string().default(''),
+  address: plainString().default(''),
+  phone_number: plainString().default(''),
+  work_time: plainString().default(''),
   categories: z.array(feedCategory).default([]),
 });
 export const integrationFeed = z.object({
@@ -184,7 +195,7 @@ export type CategoryUpdateBody = z.input<typeof categoryUpdateBody>;
 
 // ---------- products ----------
 
-export const productImage = z.object({ file: z.string().min(1).max(LIMITS.url) });
+export const productImage = z.object({ file: requiredText(LIMITS.url) });
 export type ProductImage = z.infer<typeof productImage>;
 
 export const product = z.object({
@@ -204,7 +215,7 @@ export type Product = z.infer<typeof product>;
 export const productFields = {
   name: requiredText(),
   category_id: id,
-  description: z.string().trim().max(LIMITS.longText),
+  description: plainString().trim().max(LIMITS.longText),
   price,
   is_active: z.boolean(),
   images: z.array(productImage).max(50),
