@@ -73,6 +73,8 @@ describe('POST /api/auth/login', () => {
       { login: 1, password: 'x' },
       { login: 'admin', password: ['x'] },
       { login: 'a'.repeat(5000), password: 'x' },
+      { login: 'a\u0000', password: 'x' },
+      { login: 'admin', password: 'x\u0000y' },
     ]) {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload });
       expectError(res, 400, 'validation');
@@ -148,6 +150,30 @@ describe('POST /api/auth/login', () => {
       payload: ADMIN,
     });
     expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('parallel wrong passwords from one address get at most `max` guesses, the rest 429', async () => {
+    const wrong = { login: ADMIN.login, password: 'wrong-password' };
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.4.4.4', payload: wrong }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+    for (const r of results)
+      expectError(r, r.statusCode, r.statusCode === 401 ? 'unauthorized' : 'rate_limited');
+  });
+
+  it('a successful login clears the failures of its address', async () => {
+    const at = (payload: object) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.5.5.5', payload });
+    const wrong = { login: ADMIN.login, password: 'wrong-password' };
+    for (let i = 0; i < 2; i++) expectError(await at(wrong), 401, 'unauthorized');
+    expect((await at(ADMIN)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expectError(await at(wrong), 401, 'unauthorized');
+    expectError(await at(ADMIN), 429, 'rate_limited');
   });
 
   it('does not trust X-Forwarded-For by default (the limit cannot be dodged by a header)', async () => {

@@ -18,6 +18,18 @@ export class LoginLimiter {
     return entry.count >= this.max ? Math.ceil((entry.resetAt - at) / 1000) : 0;
   }
 
+  /**
+   * Counts this login attempt as failed before the password is checked and answers 0, or the
+   * seconds to wait when the address is blocked (nothing counted). Counting first means that
+   * parallel requests cannot all pass the check before any failure is recorded; a successful
+   * login calls succeed(), which clears the count.
+   */
+  attempt(address: string, at = Date.now()): number {
+    const wait = this.retryAfter(address, at);
+    if (wait === 0) this.fail(address, at);
+    return wait;
+  }
+
   fail(address: string, at = Date.now()): void {
     const entry = this.failures.get(address);
     if (!entry || entry.resetAt <= at) {

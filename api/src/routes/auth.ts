@@ -19,7 +19,8 @@ export default async function authRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const limiter = app.loginLimiter;
       const address = request.ip;
-      const wait = limiter.retryAfter(address);
+      // counted as failed up front (see LoginLimiter.attempt), cleared below on success
+      const wait = limiter.attempt(address);
       if (wait > 0) {
         void reply.header('Retry-After', String(wait));
         throw tooManyRequests('Too many failed logins, try again later');
@@ -27,10 +28,7 @@ export default async function authRoutes(app: App): Promise<void> {
       const { login, password } = request.body;
       const user = await findUserByLogin(app.db, login);
       const ok = await verifyPassword(user?.password_hash, password);
-      if (!user || !ok || user.is_active !== 1) {
-        limiter.fail(address);
-        throw unauthorized('Wrong login or password');
-      }
+      if (!user || !ok || user.is_active !== 1) throw unauthorized('Wrong login or password');
       limiter.succeed(address);
       const accessToken = app.jwt.sign({ sub: user.id });
       return { data: { accessToken } };
