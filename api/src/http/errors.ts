@@ -91,6 +91,12 @@ export function errorHandler(
     return;
   }
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+  if (status === 403 && request.url.startsWith('/uploads/')) {
+    // the static files refuse a path that leaves the uploads folder with 403; there are no roles
+    // on public files, so this is just "no such file"
+    notFoundHandler(request, reply);
+    return;
+  }
   if (status >= 400 && status < 500) {
     let message = fe.message || 'Bad request';
     if (

@@ -1,9 +1,10 @@
 import { unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LIMITS, productImage, restaurantUploadResult, uploadFields } from '@qrmenu/shared/schemas';
+import { PostgresAdapter } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../app';
-import { newId, now } from '../db';
+import { type DB, newId, now } from '../db';
 import { assertOwnsRestaurant } from '../http/access';
 import { badRequest, HttpError, notFound, unsupportedMediaType } from '../http/errors';
 import { publicAnswerCache } from '../repos/catalog';
@@ -35,6 +36,22 @@ export function sniffImage(buf: Buffer): 'jpg' | 'png' | 'webp' | 'gif' | null {
 
 const FILE_FIELDS = new Set(['files', 'files[]', 'file']);
 
+/** A product's stored image list (a JSON array); anything else counts as empty. */
+function parseImages(json: string): { file: string }[] {
+  try {
+    const v = JSON.parse(json);
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * PostgreSQL needs `FOR UPDATE` to serialize read-modify-write of a row; SQLite has no such
+ * clause, and its transactions already run one at a time on the single connection.
+ */
+const locksRows = (db: DB): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
 export default async function uploadRoutes(app: App): Promise<void> {
   const db = app.db;
   // a deleted restaurant or new product images make cached public catalog answers stale
@@ -50,7 +67,7 @@ export default async function uploadRoutes(app: App): Promise<void> {
         tags: ['uploads'],
         summary: 'Upload images for a restaurant (image or logotype) or a product',
         description:
-          'multipart/form-data: `files` (JPEG, PNG, WebP or GIF by content, at most 5 MB each) and either `restaurant_id` + `type` (`image` | `logotype`; exactly one file; answers `{url}` and sets that field) or `product_id` (1..10 files; appended to its images, at most 50 in all; answers `{data}`: the whole image list). 400: missing/unknown fields or no file; 404: not yours or unknown; 413: a file over 5 MB or more than 10 files; 415: not multipart or not an image. Nothing is stored when the request fails.',
+          'multipart/form-data: `files` (JPEG, PNG, WebP or GIF by content, at most 5 MB each) and either `restaurant_id` + `type` (`image` | `logotype`; 1..10 files, all checked, but only the first is stored: the field is set to its URL and answered as `{url}`) or `product_id` (1..10 files; appended to its images, at most 50 in all; answers `{data}`: the whole image list). 400: missing/unknown fields, no file or a malformed multipart body; 404: not yours or unknown; 413: a file over 5 MB or more than 10 files; 415: not multipart or not an image. Nothing is stored when the request fails.',
         consumes: ['multipart/form-data'],
         response: { 200: z.union([restaurantUploadResult, z.object({ data: z.array(productImage) })]) },
       },
@@ -59,21 +76,30 @@ export default async function uploadRoutes(app: App): Promise<void> {
       if (!request.isMultipart()) throw unsupportedMediaType('Expected multipart/form-data');
       const files: Buffer[] = [];
       const fields: Record<string, string> = {};
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (!FILE_FIELDS.has(part.fieldname)) {
-            part.file.resume();
-            throw badRequest('Unexpected file field', [
-              { path: part.fieldname, message: 'Files go in `files`' },
-            ]);
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (!FILE_FIELDS.has(part.fieldname)) {
+              part.file.resume();
+              throw badRequest('Unexpected file field', [
+                { path: part.fieldname, message: 'Files go in `files`' },
+              ]);
+            }
+            files.push(await part.toBuffer());
+          } else {
+            if (part.valueTruncated || typeof part.value !== 'string') {
+              throw badRequest('Invalid field', [{ path: part.fieldname, message: 'Invalid value' }]);
+            }
+            fields[part.fieldname] = part.value;
           }
-          files.push(await part.toBuffer());
-        } else {
-          if (part.valueTruncated || typeof part.value !== 'string') {
-            throw badRequest('Invalid field', [{ path: part.fieldname, message: 'Invalid value' }]);
-          }
-          fields[part.fieldname] = part.value;
         }
+      } catch (err) {
+        // The parser reports a missing boundary or a truncated body as a plain Error (no
+        // statusCode): the client sent a broken body, not a server fault. Limits keep their 413.
+        if (err instanceof HttpError || typeof (err as { statusCode?: unknown }).statusCode === 'number') {
+          throw err;
+        }
+        throw badRequest('Malformed multipart body', [{ path: 'body', message: 'Not valid multipart data' }]);
       }
       const parsed = uploadFields.safeParse(fields);
       if (!parsed.success) {
@@ -89,68 +115,63 @@ export default async function uploadRoutes(app: App): Promise<void> {
 
       const target = parsed.data;
       let restaurantId: string;
-      let product: { id: string; images: string } | undefined;
       if ('product_id' in target) {
         const row = await db
           .selectFrom('products')
-          .select(['id', 'restaurant_id', 'images'])
+          .select('restaurant_id')
           .where('id', '=', target.product_id)
           .executeTakeFirst();
         if (!row) throw notFound('Product not found');
         restaurantId = row.restaurant_id;
-        product = row;
       } else {
         restaurantId = target.restaurant_id;
-        if ('type' in target && target.type === 'logotype' && files.length > 1) {
-          throw badRequest('One file for a logotype', [{ path: 'files', message: 'One file' }]);
-        }
       }
       await assertOwnsRestaurant(request, restaurantId);
-      if (!product && files.length > 1) {
-        throw badRequest('One file for a restaurant image', [{ path: 'files', message: 'One file' }]);
-      }
-      let existing: { file: string }[] = [];
-      if (product) {
-        try {
-          const v = JSON.parse(product.images);
-          existing = Array.isArray(v) ? v : [];
-        } catch {
-          existing = [];
-        }
-        if (existing.length + files.length > MAX_PRODUCT_IMAGES) {
-          throw badRequest(`At most ${MAX_PRODUCT_IMAGES} images a product`, [
-            { path: 'files', message: 'Too many images' },
-          ]);
-        }
-      }
 
-      const names = kinds.map((k) => `${newId()}.${k}`);
+      // A restaurant field holds one URL: only the first file is stored (all were checked above).
+      const keep = 'product_id' in target ? files.length : 1;
+      const names = kinds.slice(0, keep).map((k) => `${newId()}.${k}`);
+      const urls = names.map((n) => `/uploads/${n}`);
       const written: string[] = [];
       try {
-        for (let i = 0; i < files.length; i++) {
+        for (let i = 0; i < names.length; i++) {
           const path = join(app.appConfig.uploadsDir, names[i]!);
           await writeFile(path, files[i]!, { flag: 'wx' });
           written.push(path);
         }
-        const urls = names.map((n) => `/uploads/${n}`);
-        if (product) {
-          const images = [...existing, ...urls.map((file) => ({ file }))];
-          await db
-            .updateTable('products')
-            .set({ images: JSON.stringify(images), updated_at: now() })
-            .where('id', '=', product.id)
-            .execute();
+        if ('product_id' in target) {
+          const productId = target.product_id;
+          // Read and rewrite the list in one transaction, or parallel uploads lose images.
+          const images = await db.transaction().execute(async (trx) => {
+            const row = await trx
+              .selectFrom('products')
+              .select('images')
+              .where('id', '=', productId)
+              .$if(locksRows(db), (q) => q.forUpdate())
+              .executeTakeFirst();
+            if (!row) throw notFound('Product not found');
+            const existing = parseImages(row.images);
+            if (existing.length + urls.length > MAX_PRODUCT_IMAGES) {
+              throw badRequest(`At most ${MAX_PRODUCT_IMAGES} images a product`, [
+                { path: 'files', message: 'Too many images' },
+              ]);
+            }
+            const next = [...existing, ...urls.map((file) => ({ file }))];
+            await trx
+              .updateTable('products')
+              .set({ images: JSON.stringify(next), updated_at: now() })
+              .where('id', '=', productId)
+              .execute();
+            return next;
+          });
           return { data: images };
         }
-        const field = 'type' in target ? target.type : 'image';
         const url = urls[0]!;
-        await db
-          .updateTable('restaurants')
-          .set(
-            field === 'logotype' ? { logotype: url, updated_at: now() } : { image: url, updated_at: now() },
-          )
-          .where('id', '=', restaurantId)
-          .execute();
+        const set =
+          target.type === 'logotype'
+            ? { logotype: url, updated_at: now() }
+            : { image: url, updated_at: now() };
+        await db.updateTable('restaurants').set(set).where('id', '=', restaurantId).execute();
         return { url };
       } catch (err) {
         await Promise.all(written.map((p) => unlink(p).catch(() => undefined)));
