@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Connection, connect, isUniqueViolation, newId, now } from '../src/db';
+import { type Connection, connect, isUniqueViolation, migrateToLatest, newId, now } from '../src/db';
+import { migrations } from '../src/db/migrations';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-db-'));
 let conn: Connection;
@@ -82,6 +84,71 @@ describe('database layer', () => {
     expect(isUniqueViolation(dupManager)).toBe(true);
     expect(isUniqueViolation(new Error('x'))).toBe(false);
     expect(isUniqueViolation(null)).toBe(false);
+  });
+
+  it('one restaurant per (type, external_id); other types and NULL external ids may repeat', async () => {
+    const ext = (type: string, externalId: string | null) => ({
+      ...restaurant(`e-${newId()}`),
+      type,
+      external_id: externalId,
+    });
+    const externalId = `x-${newId()}`;
+    await conn.db.insertInto('restaurants').values(ext('feed', externalId)).execute();
+    await conn.db.insertInto('restaurants').values(ext('other', externalId)).execute();
+    await conn.db.insertInto('restaurants').values(ext('feed', null)).execute();
+    await conn.db.insertInto('restaurants').values(ext('feed', null)).execute();
+    const dup = await conn.db
+      .insertInto('restaurants')
+      .values(ext('feed', externalId))
+      .execute()
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(dup)).toBe(true);
+  });
+
+  it('the unique (type, external_id) migration keeps the oldest of a restaurant imported twice', async () => {
+    // undo the last migration, store what the race could have stored, then migrate again
+    const schema =
+      conn.dialect === 'postgres'
+        ? (await sql<{ s: string }>`select current_schema() as s`.execute(conn.db)).rows[0]!.s
+        : undefined;
+    const migrator = new Migrator({
+      db: conn.db,
+      provider: { getMigrations: async () => migrations },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
+    const down = await migrator.migrateDown();
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((r) => r.migrationName)).toEqual(['0002_restaurants_type_external_id_unique']);
+    const externalId = `twice-${newId()}`;
+    const copy = (type: string, createdAt: string) => ({
+      ...restaurant(`d-${newId()}`),
+      type,
+      external_id: externalId,
+      created_at: createdAt,
+    });
+    const oldest = copy('feed', '2024-01-01T00:00:00.000Z');
+    const later = [copy('feed', '2024-01-02T00:00:00.000Z'), copy('feed', '2024-01-03T00:00:00.000Z')];
+    const otherType = copy('other', '2024-01-05T00:00:00.000Z');
+    await conn.db.insertInto('restaurants').values([later[1]!, oldest, later[0]!, otherType]).execute();
+    await migrateToLatest(conn.db, schema);
+    const rows = await conn.db
+      .selectFrom('restaurants')
+      .select(['id', 'external_id'])
+      .where('id', 'in', [oldest.id, otherType.id, ...later.map((r) => r.id)])
+      .execute();
+    const linked = Object.fromEntries(rows.map((r) => [r.id, r.external_id]));
+    expect(linked).toEqual({
+      [oldest.id]: externalId,
+      [otherType.id]: externalId,
+      [later[0]!.id]: null,
+      [later[1]!.id]: null,
+    });
+    const dup = await conn.db
+      .insertInto('restaurants')
+      .values(copy('feed', now()))
+      .execute()
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(dup)).toBe(true);
   });
 
   it('deleting a user sets manager_id null; deleting a restaurant cascades to everything in it', async () => {

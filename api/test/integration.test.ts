@@ -468,6 +468,45 @@ describe('integration', () => {
     expect(await snapshot(ctx.db)).toBe(before);
     feed = baseFeed();
   });
+
+  it('a NUL character in the feed is refused as malformed (502), not stored', async () => {
+    feed = baseFeed();
+    feed.restaurants[1]!.address = 'Toshkent\u0000';
+    const fresh = await createUser(ctx, 'manager');
+    const before = await snapshot(ctx.db);
+    expectError(
+      await call('POST', '/admin/integration/restaurants/create', admin.token, {
+        id: 'ext-2',
+        manager_id: fresh.id,
+      }),
+      502,
+      'bad_gateway',
+    );
+    expect(await snapshot(ctx.db)).toBe(before);
+    feed = baseFeed();
+  });
+
+  it('two concurrent imports of one external restaurant: one 201, the other 409', async () => {
+    feed = baseFeed();
+    const [a, b] = [await createUser(ctx, 'manager'), await createUser(ctx, 'manager')];
+    const countOf = async () => (await ctx.db.selectFrom('restaurants').select('id').execute()).length;
+    const before = await countOf();
+    const results = await Promise.all(
+      [a, b].map((m) =>
+        call('POST', '/admin/integration/restaurants/create', admin.token, { id: 'ext-2', manager_id: m.id }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expectError(results.find((r) => r.statusCode === 409)!, 409, 'conflict');
+    expect(await countOf()).toBe(before + 1);
+    const imported = await ctx.db
+      .selectFrom('restaurants')
+      .select('id')
+      .where('type', '=', 'feed')
+      .where('external_id', '=', 'ext-2')
+      .execute();
+    expect(imported).toHaveLength(1);
+  });
 });
 
 describe('feed sources', () => {

@@ -141,9 +141,33 @@ const initial: Migration = {
   },
 };
 
-/** Every migration, in order; the names sort in the order they run. */
+/**
+ * One restaurant per external restaurant of a provider, so that two concurrent imports of the
+ * same one cannot both succeed (the create route turns the violation into 409).
+ */
+const uniqueExternalRestaurant: Migration = {
+  async up(db: AnyDb) {
+    // Races before this index may have imported one twice: the oldest keeps the link, later
+    // copies are detached (external_id null) rather than failing every start-up.
+    await sql`update restaurants set external_id = null
+      where external_id is not null and exists (
+        select 1 from restaurants r2
+        where r2.type = restaurants.type and r2.external_id = restaurants.external_id
+          and (r2.created_at < restaurants.created_at
+            or (r2.created_at = restaurants.created_at and r2.id < restaurants.id)))`.execute(db);
+    await sql`create unique index restaurants_type_external_id_uq on restaurants (type, external_id) where external_id is not null`.execute(
+      db,
+    );
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropIndex('restaurants_type_external_id_uq').ifExists().execute();
+  },
+};
+
+/** Every migration, in order; the names sort in the order they run. Never edit one that shipped. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_restaurants_type_external_id_unique': uniqueExternalRestaurant,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
