@@ -2,6 +2,7 @@ import { answers, publicRestaurant, restaurant } from '@qrmenu/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
+  createRestaurant,
   createTestApp,
   createUser,
   createWorld,
@@ -38,26 +39,39 @@ const validRestaurant = (slug: string) => ({
 
 describe('GET /api/admin/restaurants', () => {
   it('lists every restaurant with counters', async () => {
+    // 3 active and 1 inactive, so that swapped or miscounted counters cannot pass
+    const extra = [await createRestaurant(ctx), await createRestaurant(ctx)];
     await ctx.db
       .updateTable('restaurants')
       .set({ is_active: 0 })
       .where('id', '=', w.other.restaurant.id)
       .execute();
-    const res = await call('GET', '/admin/restaurants', w.admin.token);
-    expect(res.statusCode).toBe(200);
-    const body = expectShape(answers.adminRestaurants, res.json());
-    const total = (await ctx.db.selectFrom('restaurants').select('id').execute()).length;
-    expect(body.restaurants).toHaveLength(total);
-    expect(body.counts.all_count).toBe(total);
-    expect(body.counts.inactive_count).toBeGreaterThanOrEqual(1);
-    expect(body.counts.active_count + body.counts.inactive_count).toBe(total);
-    const other = body.restaurants.find((r) => r._id === w.other.restaurant.id);
-    expect(other).toMatchObject({ is_active: false, manager_id: w.manager2.id, bot_token: 'bot-secret' });
-    await ctx.db
-      .updateTable('restaurants')
-      .set({ is_active: 1 })
-      .where('id', '=', w.other.restaurant.id)
-      .execute();
+    try {
+      const rows = await ctx.db.selectFrom('restaurants').select(['id', 'is_active']).execute();
+      const active = rows.filter((r) => r.is_active === 1).length;
+      expect([rows.length, active]).toEqual([4, 3]);
+      const res = await call('GET', '/admin/restaurants', w.admin.token);
+      expect(res.statusCode).toBe(200);
+      const body = expectShape(answers.adminRestaurants, res.json());
+      expect(body.counts).toStrictEqual({ all_count: 4, active_count: 3, inactive_count: 1 });
+      expect(body.restaurants.map((r) => r._id).sort()).toEqual(rows.map((r) => r.id).sort());
+      const other = body.restaurants.find((r) => r._id === w.other.restaurant.id);
+      expect(other).toMatchObject({ is_active: false, manager_id: w.manager2.id, bot_token: 'bot-secret' });
+    } finally {
+      await ctx.db
+        .updateTable('restaurants')
+        .set({ is_active: 1 })
+        .where('id', '=', w.other.restaurant.id)
+        .execute();
+      await ctx.db
+        .deleteFrom('restaurants')
+        .where(
+          'id',
+          'in',
+          extra.map((r) => r.id),
+        )
+        .execute();
+    }
   });
 
   it('is for admins only', async () => {
