@@ -38,6 +38,14 @@ test.describe('login and guard', () => {
     // with a token, / goes through /home to /admin
     await page.goto('/');
     await expect(page).toHaveURL(/\/admin\/restaurants$/);
+    // on a phone the sidebar becomes a top bar and the page keeps the width
+    await page.setViewportSize({ width: 375, height: 740 });
+    const bar = await sidebar.boundingBox();
+    expect(bar?.width).toBe(375);
+    expect(bar?.height ?? 0).toBeLessThan(80);
+    await expect(sidebar.getByRole('link', { name: 'Profil' })).toBeInViewport();
+    await expect(page.getByRole('heading', { name: 'Restoranlar' })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
   test('without a token /admin/* and manager routes go back to the login screen', async ({ page }) => {

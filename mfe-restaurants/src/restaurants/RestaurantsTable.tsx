@@ -68,8 +68,9 @@ export function RestaurantsTable({
                   {isIntegration(r) ? t.integration : t.manual}
                 </Table.Cell>
                 <Table.Cell>
-                  {/* Wrapping keeps every action reachable on a 375 px screen; the table still scrolls. */}
-                  <HStack gap="1" flexWrap="wrap" data-testid="restaurant-actions">
+                  {/* one line: on a phone the table scrolls sideways (its scroll area) instead of
+                      stacking five buttons into tall rows */}
+                  <HStack gap="1" flexWrap="nowrap" data-testid="restaurant-actions">
                     {isAdmin && isIntegration(r) ? <SyncButton restaurant={r} /> : null}
                     <Button size="xs" variant="outline" onClick={() => navigate(paths.view(r))}>
                       {t.view}
