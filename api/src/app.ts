@@ -87,6 +87,8 @@ export interface AppConfig {
 declare module 'fastify' {
   interface FastifyInstance {
     db: DB;
+    /** which database `db` talks to, for the few statements that differ (row locks) */
+    dbDialect: 'sqlite' | 'postgres';
     appConfig: AppConfig;
     loginLimiter: LoginLimiter;
   }
@@ -175,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   app.decorate('db', conn.db);
+  app.decorate('dbDialect', conn.dialect);
   app.decorate('appConfig', {
     dataDir,
     uploadsDir,

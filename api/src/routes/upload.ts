@@ -1,10 +1,9 @@
 import { unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LIMITS, productImage, restaurantUploadResult, uploadFields } from '@qrmenu/shared/schemas';
-import { PostgresAdapter } from 'kysely';
 import { z } from 'zod';
 import type { App } from '../app';
-import { type DB, newId, now } from '../db';
+import { newId, now } from '../db';
 import { assertOwnsRestaurant } from '../http/access';
 import { badRequest, HttpError, notFound, unsupportedMediaType } from '../http/errors';
 import { publicAnswerCache } from '../repos/catalog';
@@ -45,12 +44,6 @@ function parseImages(json: string): { file: string }[] {
     return [];
   }
 }
-
-/**
- * PostgreSQL needs `FOR UPDATE` to serialize read-modify-write of a row; SQLite has no such
- * clause, and its transactions already run one at a time on the single connection.
- */
-const locksRows = (db: DB): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export default async function uploadRoutes(app: App): Promise<void> {
   const db = app.db;
@@ -147,7 +140,9 @@ export default async function uploadRoutes(app: App): Promise<void> {
               .selectFrom('products')
               .select('images')
               .where('id', '=', productId)
-              .$if(locksRows(db), (q) => q.forUpdate())
+              // PostgreSQL needs FOR UPDATE to serialize this read-modify-write; SQLite has no such
+              // clause, and its transactions already run one at a time on the single connection
+              .$if(app.dbDialect === 'postgres', (q) => q.forUpdate())
               .executeTakeFirst();
             if (!row) throw notFound('Product not found');
             const existing = parseImages(row.images);
