@@ -28,6 +28,11 @@ describe('sharedSubpathRequest (one copy of each shared subpath)', () => {
     expect(sharedSubpathRequest(src, '/w/shell/src', '../session')).toBeNull();
     expect(sharedSubpathRequest(src, path.join(src, 'api'), 'ky')).toBeNull();
   });
+
+  it('bundles the stateless role names beside the session instead of loading all schemas', () => {
+    expect(sharedSubpathRequest(src, path.join(src, 'session'), '../schemas/roles')).toBeNull();
+    expect(sharedSubpathRequest(src, path.join(src, 'session'), '../schemas')).toBe('@qrmenu/shared/schemas');
+  });
 });
 
 describe('sharedConfig', () => {

@@ -108,11 +108,19 @@ interface RspackModule {
 }
 
 /**
+ * Plain constants with no state and no dependencies: a copy beside the importer costs bytes only,
+ * while the rewrite would load their whole subpath (the session's role names would pull zod
+ * into the login page).
+ */
+export const STATELESS_DEEP_IMPORTS: readonly string[] = ['schemas/roles'];
+
+/**
  * Inside `@qrmenu/shared`, a relative import from one subpath into another (`../session` in
  * `api/client.ts`) would bundle a private copy of that subpath next to the shared one: two session
  * stores, two runtime configs. Such requests are rewritten to the package subpath
  * (`@qrmenu/shared/session`), so they resolve to the one shared singleton. Deep imports
- * (`../api/errors`) go to the subpath's entry, which must export what they use.
+ * (`../api/errors`) go to the subpath's entry, which must export what they use, except the
+ * stateless constants above.
  */
 export function sharedSubpathRequest(sharedSrc: string, context: string, request: string): string | null {
   if (!request.startsWith('.')) return null;
@@ -121,6 +129,15 @@ export function sharedSubpathRequest(sharedSrc: string, context: string, request
   const fromSub = rel.split(path.sep)[0] ?? '';
   const target = path.relative(sharedSrc, path.resolve(context, request));
   if (target.startsWith('..') || path.isAbsolute(target)) return null;
+  if (
+    STATELESS_DEEP_IMPORTS.includes(
+      target
+        .split(path.sep)
+        .join('/')
+        .replace(/\.tsx?$/, ''),
+    )
+  )
+    return null;
   const toSub = (target.split(path.sep)[0] ?? '').replace(/\.tsx?$/, '');
   if (!(SHARED_SUBPATHS as readonly string[]).includes(toSub) || toSub === fromSub) return null;
   return `@qrmenu/shared/${toSub}`;

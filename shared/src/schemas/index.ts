@@ -19,8 +19,7 @@ export { id, isoDate, LIMITS, optionalText, plainString, price, requiredText, SL
 
 // ---------- roles and auth ----------
 
-export const ROLES = { admin: 'admin', manager: 'manager' } as const;
-export type KnownRole = (typeof ROLES)[keyof typeof ROLES];
+export { type KnownRole, ROLES } from './roles';
 /** Other role names may exist and own nothing. */
 export const role = z.string().min(1).max(50);
 

@@ -6,7 +6,7 @@
 import { createStore, useAtomValue } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { useMemo } from 'react';
-import { ROLES } from '../schemas';
+import { ROLES } from '../schemas/roles';
 
 export const STORAGE_KEYS = { accessToken: 'accessToken', role: 'role' } as const;
 
