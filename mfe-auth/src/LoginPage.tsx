@@ -2,7 +2,6 @@
  * Login screen. Plain elements and a small CSS file: no Chakra, so the first page stays light.
  * Success: token and role stored together, then /admin (every role; non-owners see the sidebar).
  */
-import { api, apiUrl, http } from '@qrmenu/shared/api';
 import type { LoginBody, Profile } from '@qrmenu/shared/schemas';
 import { setRole, signIn } from '@qrmenu/shared/session';
 import { t, uzbekIssue } from '@qrmenu/shared/texts';
@@ -12,10 +11,17 @@ import { useNavigate } from 'react-router-dom';
 import './login.css';
 
 /**
+ * The API client (ky) is needed only once the form is sent: it is fetched with the first
+ * validation, beside the schemas, not with the login page.
+ */
+const loadApi = () => import('@qrmenu/shared/api');
+
+/**
  * The shared `loginBody` schema as a react-hook-form resolver, with Uzbek messages. The schema
  * module (and zod with it) is fetched on the first validation, not with the login page.
  */
 export const loginResolver: Resolver<LoginBody> = async (values) => {
+  void loadApi().catch(() => {}); // warmed for the submit that may follow
   const { loginBody } = await import('@qrmenu/shared/schemas');
   const parsed = loginBody.safeParse(values);
   if (parsed.success) return { values: parsed.data, errors: {} };
@@ -35,6 +41,7 @@ export const loginResolver: Resolver<LoginBody> = async (values) => {
  * The client's own hook drops the header (no stored token); this one runs after it.
  */
 export async function fetchProfileWith(token: string): Promise<Profile> {
+  const { apiUrl, http } = await loadApi();
   const { data } = await http
     .get(apiUrl('auth/profile'), {
       hooks: { beforeRequest: [(request) => request.headers.set('Authorization', `Bearer ${token}`)] },
@@ -56,6 +63,7 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async (body) => {
     setFailed(false);
     try {
+      const { api } = await loadApi();
       const { accessToken } = await api.auth.login(body);
       const { role } = await fetchProfileWith(accessToken);
       // Role first: whoever sees the token (the shell's guards) already sees its role.

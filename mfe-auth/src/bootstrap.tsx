@@ -9,7 +9,7 @@ import { UiProvider } from '@qrmenu/shared/ui';
 import { Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, Link, Outlet, Route, Routes } from 'react-router-dom';
 import LoginPage from './LoginPage';
 import ProfilePage from './ProfilePage';
 
@@ -28,16 +28,6 @@ function Frame() {
 
 async function start() {
   await loadRuntimeConfig();
-  const router = createBrowserRouter([
-    {
-      element: <Frame />,
-      children: [
-        { path: '/', element: <LoginPage /> },
-        { path: '/admin', element: <ProfilePage /> },
-        { path: '/admin/profile', element: <ProfilePage /> },
-      ],
-    },
-  ]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing');
   createRoot(container).render(
@@ -45,7 +35,15 @@ async function start() {
       <JotaiProvider store={sessionStore}>
         <QueryClientProvider client={queryClient}>
           <UiProvider>
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <Routes>
+                <Route element={<Frame />}>
+                  <Route path="/" element={<LoginPage />} />
+                  <Route path="/admin" element={<ProfilePage />} />
+                  <Route path="/admin/profile" element={<ProfilePage />} />
+                </Route>
+              </Routes>
+            </BrowserRouter>
           </UiProvider>
         </QueryClientProvider>
       </JotaiProvider>

@@ -1,7 +1,7 @@
 import { loadRuntimeConfig } from '@qrmenu/shared/runtime-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, createAppRouter } from './App';
+import { App } from './App';
 import { registerFederation } from './federation';
 import './shell.css';
 
@@ -12,7 +12,7 @@ async function start() {
   if (!container) throw new Error('#root missing');
   createRoot(container).render(
     <StrictMode>
-      <App router={createAppRouter()} />
+      <App />
     </StrictMode>,
   );
 }

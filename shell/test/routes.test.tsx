@@ -2,12 +2,11 @@ import { setRuntimeConfig } from '@qrmenu/shared/runtime-config';
 import { signIn } from '@qrmenu/shared/session';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
 import { fallbackModule } from '../src/federation';
 import { resetRemotePages } from '../src/RemotePage';
-import { createRoutes } from '../src/routes';
 
 const loadRemote = vi.hoisted(() => vi.fn());
 vi.mock('@module-federation/enhanced/runtime', () => ({
@@ -54,9 +53,24 @@ const ADMIN_SUB_ROUTES: [path: string, page: string][] = [
   ['/admin/product-detail/p1/c1', 'mfe_catalog/ProductDetailPage'],
 ];
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
-  render(<App router={router} />);
+interface RouterView {
+  state: { location: { pathname: string } };
+}
+
+/** Copies the router's current location into `view` on every render. */
+function LocationProbe({ view }: { view: RouterView }) {
+  view.state.location.pathname = useLocation().pathname;
+  return null;
+}
+
+/** Renders the app at `path`; the returned `state.location` follows the router's location. */
+function renderAt(path: string): RouterView {
+  const router: RouterView = { state: { location: { pathname: path } } };
+  render(
+    <App initialPath={path}>
+      <LocationProbe view={router} />
+    </App>,
+  );
   return router;
 }
 

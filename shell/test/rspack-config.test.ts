@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   DEV_PORTS,
   defineFrontendConfig,
+  esmRuntimeRequest,
+  SHARED_FACADES,
   SHARED_SUBPATHS,
   SINGLETON_LIBRARIES,
   sharedConfig,
@@ -65,6 +68,11 @@ describe('sharedConfig', () => {
       expect(shared[`@qrmenu/shared/${sub}`], sub).toMatchObject({ singleton: true });
   });
 
+  it('provides the router and react-hook-form through their facades (only the API in use)', () => {
+    for (const lib of ['react-router', 'react-router-dom', 'react-hook-form'])
+      expect(shared[lib]?.import, lib).toBe(SHARED_FACADES[lib]);
+  });
+
   it('provides react-router from where react-router-dom finds it', () => {
     expect(shared['react-router']?.version).toMatch(/^7\./);
     expect(String(shared['react-router']?.import)).toContain('react-router');
@@ -117,5 +125,34 @@ describe('shareStrategy', () => {
       ),
     );
     expect(settings).toEqual([{ file: 'tools/rspack/federation.ts', value: "'loaded-first'" }]);
+  });
+});
+
+describe('the federation runtime as ES modules (tree-shaken) in production', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const runtimeDir = path.dirname(
+    createRequire(path.join(root, 'shell/package.json')).resolve('@module-federation/enhanced/rspack'),
+  );
+
+  it('swaps a plugin-resolved `dist/index.cjs` of @module-federation for its ESM twin', () => {
+    const bundlerCjs = createRequire(runtimeDir).resolve('@module-federation/webpack-bundler-runtime');
+    expect(bundlerCjs).toMatch(/index\.cjs$/);
+    expect(esmRuntimeRequest(bundlerCjs)).toBe(bundlerCjs.replace(/\.cjs$/, '.js'));
+    expect(esmRuntimeRequest('@module-federation/runtime')).toBeNull();
+    expect(esmRuntimeRequest('/w/node_modules/other/dist/index.cjs')).toBeNull();
+  });
+
+  it('externalizes the runtime in remotes and targets the browser, in production only', () => {
+    const remote = defineFrontendConfig({
+      name: 'mfe_auth',
+      port: DEV_PORTS.mfe_auth,
+      exposes: { './LoginPage': './src/LoginPage.tsx' },
+      dir: path.join(root, 'mfe-auth'),
+    });
+    expect(federationOptions(remote({}, { mode: 'production' })).experiments).toEqual({
+      externalRuntime: true,
+      optimization: { target: 'web' },
+    });
+    expect(federationOptions(remote({}, { mode: 'development' })).experiments).toEqual({});
   });
 });
