@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -155,4 +155,71 @@ describe('the federation runtime as ES modules (tree-shaken) in production', () 
     });
     expect(federationOptions(remote({}, { mode: 'development' })).experiments).toEqual({});
   });
+});
+
+describe('shared facades (a singleton offers only the names its facade exports)', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const sourceDirs = [
+    'shared/src',
+    'shell/src',
+    'mfe-auth/src',
+    'mfe-restaurants/src',
+    'mfe-catalog/src',
+    'mfe-stoplist/src',
+  ];
+
+  /** Every value name imported from `lib` by the front-end sources (types are erased). */
+  function importedNames(lib: string): Set<string> {
+    const names = new Set<string>();
+    const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*'${lib}'`, 'g');
+    for (const dir of sourceDirs) {
+      const abs = path.join(root, dir);
+      if (!existsSync(abs)) continue;
+      for (const file of readdirSync(abs, { recursive: true, encoding: 'utf8' })) {
+        if (!/\.tsx?$/.test(file)) continue;
+        const text = readFileSync(path.join(abs, file), 'utf8');
+        for (const match of text.matchAll(pattern)) {
+          if (/^\s*import\s+type\b/.test(match[0])) continue;
+          for (const part of (match[1] ?? '').split(',')) {
+            const name = part
+              .trim()
+              .split(/\s+as\s+/)[0]
+              ?.trim();
+            if (name && !name.startsWith('type ')) names.add(name);
+          }
+        }
+      }
+    }
+    return names;
+  }
+
+  /** The names a facade exports, following `export * from '<another facaded package>'`. */
+  function exportedNames(facade: string): Set<string> {
+    const text = readFileSync(facade, 'utf8');
+    const names = [...text.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) =>
+      (m[1] ?? '')
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean),
+    );
+    for (const [, lib] of text.matchAll(/export\s*\*\s*from\s*'([^']+)'/g)) {
+      const inner = SHARED_FACADES[lib ?? ''];
+      if (inner) names.push(...exportedNames(inner));
+    }
+    return new Set(names);
+  }
+
+  it('finds the imports it checks', () => {
+    expect(importedNames('react-hook-form')).toContain('useForm');
+    expect(importedNames('react-router-dom')).toContain('useNavigate');
+  });
+
+  it.each(Object.entries(SHARED_FACADES))(
+    '%s: every name the apps import is in its facade',
+    (lib, facade) => {
+      const offered = exportedNames(facade);
+      expect(offered.size).toBeGreaterThan(0);
+      expect([...importedNames(lib)].filter((name) => !offered.has(name))).toEqual([]);
+    },
+  );
 });

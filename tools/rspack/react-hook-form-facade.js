@@ -1,8 +1,17 @@
 /**
  * What the host and remotes may use of react-hook-form, shared once (a shared singleton is
  * bundled whole: unfiltered, its field arrays, controllers, watchers and `<Form>` cost ~4 KiB
- * gzip on the login page). `useForm` for the forms; `appendErrors`, `get`, `set` are what
+ * gzip on the login page). `useForm` for the forms; `Controller`, `useFormContext` and
+ * `FormProvider` for the UI facade's fields; `appendErrors`, `get`, `set` are what
  * `@hookform/resolvers` imports. Types are not affected. A contract like the router facade:
  * add a name here (and rebuild the shell) before a remote uses it.
  */
-export { appendErrors, get, set, useForm } from 'qrmenu-react-hook-form-impl';
+export {
+  appendErrors,
+  Controller,
+  FormProvider,
+  get,
+  set,
+  useForm,
+  useFormContext,
+} from 'qrmenu-react-hook-form-impl';
