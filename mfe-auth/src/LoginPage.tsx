@@ -2,7 +2,7 @@
  * Login screen. Plain elements and a small CSS file: no Chakra, so the first page stays light.
  * Success: token and role stored together, then /admin (every role; non-owners see the sidebar).
  */
-import type { LoginBody, Profile } from '@qrmenu/shared/schemas';
+import type { LoginBody } from '@qrmenu/shared/schemas';
 import { setRole, signIn } from '@qrmenu/shared/session';
 import { t, uzbekIssue } from '@qrmenu/shared/texts';
 import { useState } from 'react';
@@ -35,22 +35,6 @@ export const loginResolver: Resolver<LoginBody> = async (values) => {
   return { values: {}, errors };
 };
 
-/**
- * GET /auth/profile with a token that is not stored yet. The shared client only sends the stored
- * token, and storing it first lets the shell leave the login screen while the role is unknown.
- * The client's own hook drops the header (no stored token); this one runs after it.
- */
-export async function fetchProfileWith(token: string): Promise<Profile> {
-  const { apiUrl, http } = await loadApi();
-  const { data } = await http
-    .get(apiUrl('auth/profile'), {
-      hooks: { beforeRequest: [(request) => request.headers.set('Authorization', `Bearer ${token}`)] },
-    })
-    .json<{ data: Profile }>();
-  if (!data?.role) throw new Error('profile without a role');
-  return data;
-}
-
 export default function LoginPage() {
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
@@ -65,8 +49,9 @@ export default function LoginPage() {
     try {
       const { api } = await loadApi();
       const { accessToken } = await api.auth.login(body);
-      const { role } = await fetchProfileWith(accessToken);
-      // Role first: whoever sees the token (the shell's guards) already sees its role.
+      // Asked with the new token before storing it: the shell leaves the login screen as soon as
+      // a token is stored, so the role must be there first.
+      const { role } = await api.auth.profile(accessToken);
       setRole(role);
       signIn(accessToken);
       navigate('/admin', { replace: true });

@@ -113,6 +113,20 @@ describe('api client', () => {
     expect(assign).toHaveBeenCalledWith('/');
   });
 
+  it('asks for the profile with a token given, not the stored one; its 401 ends no session', async () => {
+    const { calls } = fakeFetch(() => ({
+      body: { data: { _id: 'u1', login: 'bosh', role: 'admin', is_active: true } },
+    }));
+    expect(await api.auth.profile('fresh.token')).toMatchObject({ role: 'admin' });
+    expect(calls[0]?.headers.get('authorization')).toBe('Bearer fresh.token');
+
+    signIn('stored', 'manager');
+    fakeFetch(() => ({ status: 401, body: { error: { code: 'unauthorized', message: 'bad' } } }));
+    await expect(api.auth.profile('other.token')).rejects.toMatchObject({ status: 401 });
+    expect(getAccessToken()).toBe('stored');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('a 401 without a token (wrong password) does not redirect', async () => {
     fakeFetch(() => ({ status: 401, body: { error: { code: 'unauthorized', message: 'bad' } } }));
     const err = await api.auth.login({ login: 'x', password: 'y' }).catch((e) => e);

@@ -50,6 +50,8 @@ export interface CallOptions {
   query?: Query;
   timeout?: number;
   signal?: AbortSignal;
+  /** A bearer token to send instead of the stored one (login asks for the profile before storing it). */
+  token?: string;
 }
 
 function cleanQuery(query: Query | undefined): Record<string, string> | undefined {
@@ -61,9 +63,16 @@ function cleanQuery(query: Query | undefined): Record<string, string> | undefine
 
 /** One call: resolves with the parsed JSON answer, rejects with an `ApiError`. */
 export async function call<T>(path: string, options: CallOptions = {}): Promise<T> {
-  const { method = 'get', json, body, query, timeout, signal } = options;
-  const hadToken = getAccessToken() !== null;
+  const { method = 'get', json, body, query, timeout, signal, token } = options;
+  // only a call made with the stored token can find the session expired
+  const hadToken = token === undefined && getAccessToken() !== null;
   const kyOptions: Options = { method };
+  // per-call hooks run after the instance's, which set the stored token
+  if (token !== undefined) {
+    kyOptions.hooks = {
+      beforeRequest: [(request) => request.headers.set('Authorization', `Bearer ${token}`)],
+    };
+  }
   if (json !== undefined) kyOptions.json = json;
   if (body !== undefined) kyOptions.body = body;
   const searchParams = cleanQuery(query);

@@ -79,8 +79,8 @@ export const api = {
     /** POST /auth/login → the access token. */
     login: (body: LoginBody) =>
       data(call<Data<{ accessToken: string }>>('auth/login', { method: 'post', json: body })),
-    /** GET /auth/profile */
-    profile: () => data(call<Data<Profile>>('auth/profile')),
+    /** GET /auth/profile, with the stored token or the one given. */
+    profile: (token?: string) => data(call<Data<Profile>>('auth/profile', token ? { token } : {})),
   },
 
   restaurants: {
