@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import { type Insertable, sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { type Database, type DB, newId } from '../src/db';
-import { publicAnswerCache } from '../src/repos/catalog';
+import { answerCache } from '../src/http/answer-cache';
 
 export const RESTAURANTS = 1000;
 export const PRODUCTS = 20_000;
@@ -204,7 +204,7 @@ async function main(): Promise<void> {
   process.on('message', async (msg: { kind?: string; ttlMs?: number }) => {
     if (msg?.kind === 'cache') {
       // the bench measures the public reads with and without the answer cache
-      const cache = publicAnswerCache(app.db);
+      const cache = answerCache(app.db);
       cache.ttlMs = msg.ttlMs ?? 0;
       cache.clear();
       process.send?.({ kind: 'cache-set' });

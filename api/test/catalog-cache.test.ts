@@ -5,7 +5,7 @@
  */
 import { answers } from '@qrmenu/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PublicAnswerCache } from '../src/repos/catalog';
+import { AnswerCache } from '../src/http/answer-cache';
 import {
   adminUser,
   createCategory,
@@ -178,9 +178,9 @@ describe('admin restaurant list', () => {
   });
 });
 
-describe('PublicAnswerCache', () => {
+describe('AnswerCache', () => {
   it('expires entries and never stores a read that began before a clear', async () => {
-    const cache = new PublicAnswerCache(20);
+    const cache = new AnswerCache(20);
     cache.set('a', '1', cache.stamp);
     expect(cache.get('a')?.toString()).toBe('1');
     await new Promise((resolve) => setTimeout(resolve, 30));
@@ -192,7 +192,7 @@ describe('PublicAnswerCache', () => {
     expect(cache.get('b')).toBeUndefined();
 
     // bounded by the text it holds: past the bound it starts over; huge answers are not kept
-    const small = new PublicAnswerCache(60_000, 100);
+    const small = new AnswerCache(60_000, 100);
     small.set('x', 'a'.repeat(20), small.stamp);
     small.set('y', 'b'.repeat(20), small.stamp);
     expect(small.get('x')).toBeDefined();
@@ -206,7 +206,7 @@ describe('PublicAnswerCache', () => {
     small.set('huge', 'f'.repeat(60), small.stamp);
     expect(small.get('huge')).toBeUndefined();
 
-    const off = new PublicAnswerCache(0);
+    const off = new AnswerCache(0);
     off.set('c', '1', off.stamp);
     expect(off.enabled).toBe(false);
     expect(off.get('c')).toBeUndefined();

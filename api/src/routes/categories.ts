@@ -9,21 +9,13 @@ import {
 import type { App } from '../app';
 import { fromBool, newId, now } from '../db';
 import { assertOwnsRestaurant, canManageRestaurant, ownedRestaurantId } from '../http/access';
+import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { notFound } from '../http/errors';
-import {
-  deleteCategoryCascade,
-  findCategory,
-  listCategories,
-  publicAnswerCache,
-  toCategory,
-} from '../repos/catalog';
+import { deleteCategoryCascade, findCategory, listCategories, toCategory } from '../repos/catalog';
 
 export default async function categoryRoutes(app: App): Promise<void> {
   // a successful write makes the cached public catalog answers stale
-  const answerCache = publicAnswerCache(app.db);
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) answerCache.clear();
-  });
+  clearAnswerCacheOnWrites(app);
 
   app.get(
     '/manager/category',

@@ -2,6 +2,7 @@ import { answers, errorBody, id, integrationCreateBody, ROLES } from '@qrmenu/sh
 import { z } from 'zod';
 import type { App } from '../app';
 import { isUniqueViolation } from '../db';
+import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { badGateway, badRequest, conflict, HttpError, notFound } from '../http/errors';
 import {
   type IntegrationProvider,
@@ -10,7 +11,6 @@ import {
   providerFromConfig,
   syncRestaurant,
 } from '../integration';
-import { publicAnswerCache } from '../repos/catalog';
 import { toRestaurant } from '../repos/restaurants';
 
 const syncParams = z.object({ _id: id });
@@ -28,10 +28,7 @@ async function fromSource<T>(call: () => Promise<T>): Promise<T> {
 
 export default async function integrationRoutes(app: App, opts: { provider?: IntegrationProvider } = {}) {
   // a successful write makes the cached public catalog answers stale
-  const answerCache = publicAnswerCache(app.db);
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) answerCache.clear();
-  });
+  clearAnswerCacheOnWrites(app);
 
   const provider = opts.provider ?? providerFromConfig(app.appConfig);
 

@@ -11,6 +11,7 @@ import {
 import type { App } from '../app';
 import { newId, now, type OptionRowsTable } from '../db';
 import { assertOwnsRestaurant } from '../http/access';
+import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { notFound } from '../http/errors';
 import {
   deleteOptionCascade,
@@ -18,17 +19,13 @@ import {
   findOptionRow,
   listOptionRows,
   listOptions,
-  publicAnswerCache,
   toOption,
   toOptionRow,
 } from '../repos/catalog';
 
 export default async function optionRoutes(app: App): Promise<void> {
   // a successful write makes the cached public catalog answers stale
-  const answerCache = publicAnswerCache(app.db);
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) answerCache.clear();
-  });
+  clearAnswerCacheOnWrites(app);
 
   /** The product's restaurant must be the caller's (404 otherwise). */
   const ownedProduct = async (request: Parameters<typeof assertOwnsRestaurant>[0], productId: string) => {

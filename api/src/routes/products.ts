@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { App } from '../app';
 import { fromBool, newId, now, type ProductsTable } from '../db';
 import { assertOwnsRestaurant, canManageRestaurant, ownedRestaurantId } from '../http/access';
+import { clearAnswerCacheOnWrites, sendCached } from '../http/answer-cache';
 import { notFound } from '../http/errors';
 import {
   deleteProductsCascade,
@@ -19,28 +20,19 @@ import {
   findProduct,
   listProducts,
   optionsWithRows,
-  publicAnswerCache,
   toProduct,
 } from '../repos/catalog';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 export default async function productRoutes(app: App): Promise<void> {
-  const cache = publicAnswerCache(app.db);
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
-  });
+  clearAnswerCacheOnWrites(app);
 
-  /** An anonymous public read: from the cache, or computed (once), stored and sent as JSON bytes. */
-  async function cachedPublic<T>(
+  /** An anonymous public read: from the cache; owners and admins always read fresh. */
+  const cachedPublic = <T>(
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
     compute: () => Promise<T>,
-  ) {
-    if (request.user || !cache.enabled) return compute();
-    return reply.type(JSON_TYPE).send(await cache.json(key, compute));
-  }
+  ) => (request.user ? compute() : sendCached(app, reply, key, compute));
 
   app.get(
     '/manager/products',

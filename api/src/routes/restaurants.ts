@@ -6,12 +6,12 @@ import {
   restaurantUpdateBody,
   slugQuery,
 } from '@qrmenu/shared/schemas';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../app';
 import { type DB, isUniqueViolation, newId, now, type RestaurantRow } from '../db';
 import { canManageRestaurant, isAdmin, isManager } from '../http/access';
+import { clearAnswerCacheOnWrites, sendCached } from '../http/answer-cache';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { publicAnswerCache } from '../repos/catalog';
 import {
   countsOf,
   deleteRestaurant,
@@ -60,10 +60,7 @@ async function ownedBySlug(request: FastifyRequest, slug: string): Promise<Resta
 export default async function restaurantRoutes(app: App): Promise<void> {
   const db = app.db;
   // any restaurant write makes the cached admin list and public catalog answers stale
-  const answerCache = publicAnswerCache(db);
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) answerCache.clear();
-  });
+  clearAnswerCacheOnWrites(app);
 
   app.get(
     '/admin/restaurants',
@@ -75,18 +72,12 @@ export default async function restaurantRoutes(app: App): Promise<void> {
         response: { 200: answers.adminRestaurants },
       },
     },
-    async (_request, reply) => {
-      const compute = async () => {
+    // the same answer for every admin; every restaurant write clears the cache
+    async (_request, reply) =>
+      sendCached(app, reply, 'admin-restaurants', async () => {
         const rows = await listRestaurants(db);
         return { restaurants: rows.map(toRestaurant), counts: countsOf(rows) };
-      };
-      // the same answer for every admin; every restaurant write clears the cache (hook above)
-      if (!answerCache.enabled) return compute();
-      // already JSON bytes: sent as they are (the untyped reply skips the typed serializer)
-      return (reply as FastifyReply)
-        .type('application/json; charset=utf-8')
-        .send(await answerCache.json('admin-restaurants', compute));
-    },
+      }),
   );
 
   app.get(

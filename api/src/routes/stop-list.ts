@@ -2,17 +2,15 @@ import { answers, type Category, type Product, stopListBody } from '@qrmenu/shar
 import type { App } from '../app';
 import { now } from '../db';
 import { assertOwnsRestaurant } from '../http/access';
+import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { notFound } from '../http/errors';
-import { findProducts, publicAnswerCache, toCategory, toProduct } from '../repos/catalog';
+import { findProducts, toCategory, toProduct } from '../repos/catalog';
 
 const CHUNK = 1000;
 
 export default async function stopListRoutes(app: App): Promise<void> {
   // a successful write makes the cached public catalog answers stale
-  const answerCache = publicAnswerCache(app.db);
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) answerCache.clear();
-  });
+  clearAnswerCacheOnWrites(app);
 
   app.post(
     '/manager/stop-list',

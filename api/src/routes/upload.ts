@@ -5,8 +5,9 @@ import { z } from 'zod';
 import type { App } from '../app';
 import { newId, now } from '../db';
 import { assertOwnsRestaurant } from '../http/access';
+import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { badRequest, HttpError, notFound, unsupportedMediaType } from '../http/errors';
-import { publicAnswerCache } from '../repos/catalog';
+import { parseImages } from '../repos/catalog';
 
 const MAX_PRODUCT_IMAGES = 50;
 
@@ -35,23 +36,10 @@ export function sniffImage(buf: Buffer): 'jpg' | 'png' | 'webp' | 'gif' | null {
 
 const FILE_FIELDS = new Set(['files', 'files[]', 'file']);
 
-/** A product's stored image list (a JSON array); anything else counts as empty. */
-function parseImages(json: string): { file: string }[] {
-  try {
-    const v = JSON.parse(json);
-    return Array.isArray(v) ? v : [];
-  } catch {
-    return [];
-  }
-}
-
 export default async function uploadRoutes(app: App): Promise<void> {
   const db = app.db;
   // a deleted restaurant or new product images make cached public catalog answers stale
-  const answerCache = publicAnswerCache(db);
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) answerCache.clear();
-  });
+  clearAnswerCacheOnWrites(app);
   app.post(
     '/manager/upload',
     {

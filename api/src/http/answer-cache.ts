@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * A short-lived cache of the public catalog answers (JSON bytes by request) for callers without an
+ * owner/admin token: a QR menu is read far more often than it changes. The admin's list of all
+ * restaurants (the same for every admin) is kept here too. Every successful write
+ * of the catalog, restaurant and upload routes clears it (`clearAnswerCacheOnWrites`); a
+ * change made behind the API's back shows within the TTL. A read that began before a clear is
+ * not stored. One process's memory: with several API processes, each clears only its own.
+ * TTL: `PUBLIC_CACHE_TTL_MS` (default 1000; 0 turns it off; off by default under NODE_ENV=test).
+ */
+export class AnswerCache {
+  private readonly entries = new Map<string, { body: Buffer; expires: number }>();
+  private bytes = 0;
+  private version = 0;
+  /** Computations in flight, by version and key: callers that miss together share one. */
+  private readonly inflight = new Map<string, Promise<Buffer>>();
+  /**
+   * @param ttlMs how long an answer is served (0: off)
+   * @param maxBytes bound on the bytes held; past it, it starts over
+   */
+  constructor(
+    public ttlMs: number,
+    private readonly maxBytes = 32 * 1024 * 1024,
+  ) {}
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+  /** The version to hand back to `set`, taken before reading the database. */
+  get stamp(): number {
+    return this.version;
+  }
+  get(key: string): Buffer | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= Date.now()) {
+      this.entries.delete(key);
+      this.bytes -= entry.body.length;
+      return undefined;
+    }
+    return entry.body;
+  }
+  /** Keeps UTF-8 bytes, not text: a hit is written out without encoding it again. */
+  set(key: string, text: string | Buffer, stamp: number): void {
+    const body = typeof text === 'string' ? Buffer.from(text) : text;
+    if (!this.enabled || stamp !== this.version || body.length > this.maxBytes / 4) return;
+    const previous = this.entries.get(key);
+    if (previous) this.bytes -= previous.body.length;
+    if (this.bytes + body.length > this.maxBytes) {
+      this.entries.clear();
+      this.bytes = 0;
+    }
+    this.entries.set(key, { body, expires: Date.now() + this.ttlMs });
+    this.bytes += body.length;
+  }
+  clear(): void {
+    this.version++;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** The answer of `key` as JSON bytes: cached, or computed once, stored and shared. */
+  json(key: string, compute: () => Promise<unknown>): Promise<Buffer> {
+    const hit = this.get(key);
+    if (hit !== undefined) return Promise.resolve(hit);
+    const stamp = this.version;
+    const flightKey = `${stamp}\u0000${key}`;
+    let pending = this.inflight.get(flightKey);
+    if (!pending) {
+      pending = compute()
+        .then((answer) => {
+          const body = Buffer.from(JSON.stringify(answer));
+          this.set(key, body, stamp);
+          return body;
+        })
+        .finally(() => this.inflight.delete(flightKey));
+      this.inflight.set(flightKey, pending);
+    }
+    return pending;
+  }
+}
+
+function cacheTtlFromEnv(): number {
+  const v = process.env.PUBLIC_CACHE_TTL_MS?.trim();
+  if (v) {
+    const n = Number(v);
+    return Number.isFinite(n) && n > 0 ? n : 0;
+  }
+  return process.env.NODE_ENV === 'test' ? 0 : 1000;
+}
+
+const caches = new WeakMap<object, AnswerCache>();
+
+/** The cache of one app (keyed by its database handle). */
+export function answerCache(db: object): AnswerCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new AnswerCache(cacheTtlFromEnv());
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** In a route plugin: every successful write of its routes clears the app's answer cache. */
+export function clearAnswerCacheOnWrites(app: FastifyInstance): void {
+  const cache = answerCache(app.db);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
+  });
+}
+
+/**
+ * Answers from the cache (computed once on a miss) as JSON bytes, sent as they are, skipping the
+ * route's serializer. With the cache off, the computed answer goes the usual way.
+ */
+export async function sendCached<T>(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  const cache = answerCache(app.db);
+  if (!cache.enabled) return compute();
+  // returning the reply tells Fastify the answer is sent; typed as T for the route's signature
+  return reply.type('application/json; charset=utf-8').send(await cache.json(key, compute)) as never;
+}
