@@ -8,7 +8,7 @@ export class LoginLimiter {
   ) {}
 
   /** Seconds until the address may try again, or 0 when it may try now. */
-  retryAfter(address: string, at = Date.now()): number {
+  private retryAfter(address: string, at: number): number {
     const entry = this.failures.get(address);
     if (!entry) return 0;
     if (entry.resetAt <= at) {
@@ -30,7 +30,7 @@ export class LoginLimiter {
     return wait;
   }
 
-  fail(address: string, at = Date.now()): void {
+  private fail(address: string, at: number): void {
     const entry = this.failures.get(address);
     if (!entry || entry.resetAt <= at) {
       this.failures.set(address, { count: 1, resetAt: at + this.windowMs });
