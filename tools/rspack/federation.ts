@@ -40,7 +40,7 @@ export const SINGLETON_LIBRARIES = [
  * Share keys served by a facade that re-exports only the API in use, so the rest of the package
  * is tree-shaken out of the shared bundle: the router (client-only, declarative;
  * `react-router-dom` re-exports the shared `react-router`, as the real package does) and
- * react-hook-form (`useForm`, and what `@hookform/resolvers` imports).
+ * react-hook-form (the form hooks and `Controller`, and what `@hookform/resolvers` imports).
  */
 export const SHARED_FACADES: Record<string, string> = {
   'react-router': fileURLToPathSafe('./react-router-facade.js'),
@@ -132,15 +132,11 @@ export function sharedSubpathRequest(sharedSrc: string, context: string, request
   const fromSub = rel.split(path.sep)[0] ?? '';
   const target = path.relative(sharedSrc, path.resolve(context, request));
   if (target.startsWith('..') || path.isAbsolute(target)) return null;
-  if (
-    STATELESS_DEEP_IMPORTS.includes(
-      target
-        .split(path.sep)
-        .join('/')
-        .replace(/\.tsx?$/, ''),
-    )
-  )
-    return null;
+  const module = target
+    .split(path.sep)
+    .join('/')
+    .replace(/\.tsx?$/, '');
+  if (STATELESS_DEEP_IMPORTS.includes(module)) return null;
   const toSub = (target.split(path.sep)[0] ?? '').replace(/\.tsx?$/, '');
   if (!(SHARED_SUBPATHS as readonly string[]).includes(toSub) || toSub === fromSub) return null;
   return `@qrmenu/shared/${toSub}`;
