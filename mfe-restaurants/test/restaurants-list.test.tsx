@@ -247,19 +247,8 @@ describe('restaurants list (admin)', () => {
 
   it('waits 60 s for the sync (not the 15 s default timeout), then reports the failure', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const r = makeRestaurant({ _id: 'feed-slow', type: 'feed' });
-    const stub = stubApi({
-      'GET /admin/restaurants': {
-        body: { restaurants: [r], counts: { all_count: 1, active_count: 1, inactive_count: 0 } },
-      },
-    });
-    const original = stub.fetchMock.getMockImplementation()!;
-    stub.fetchMock.mockImplementation(async (input, init) => {
-      const req = input instanceof Request ? input : new Request(String(input), init);
-      // The feed never answers: only the client's timeout ends the call.
-      if (req.method === 'PUT') return new Promise<Response>(() => {});
-      return original(input, init);
-    });
+    // never released: the feed never answers, only the client's timeout ends the call
+    gatedSync('feed-slow', { body: { data: { categories: 1, products: 1 } } });
     const create = vi.spyOn(toaster, 'create');
     login('admin');
     renderAt(<RestaurantsPage />, LIST);
