@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     name: 'mfe-restaurants',
     environment: 'jsdom',
-    setupFiles: ['./test/setup.ts'],
+    setupFiles: ['@qrmenu/shared/testing/dom-setup'],
     include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
   },

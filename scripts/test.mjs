@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `pnpm test`: lint, typecheck, unit and API suites (SQLite, then PostgreSQL when
 // TEST_DATABASE_URL is set), the production build, then the Playwright suite over it.
+// With TEST_NODE22 set to a Node 22 `node` binary, the unit and API suites run once more on it.
 // Closes with one line "N passed, N failed" summing every step.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, '.reports');
@@ -75,6 +76,30 @@ if (TEST_DATABASE_URL) {
   count('API (PostgreSQL)', pgOk, pgReport, vitestCounts);
 } else {
   console.log('\n(TEST_DATABASE_URL not set: the API suite ran on SQLite only)');
+}
+
+// Node 22 is the other supported line: the unit and API suites on it (better-sqlite3 13 is a
+// Node-API module, so the build made for Node 24 loads unchanged).
+const { TEST_NODE22 } = process.env;
+if (TEST_NODE22) {
+  const node22Report = join(reports, 'vitest-node22.json');
+  const node22Ok =
+    spawnSync(
+      TEST_NODE22,
+      [
+        join(root, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--reporter=dot',
+        '--reporter=json',
+        `--outputFile.json=${node22Report}`,
+      ],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...sqliteEnv, PATH: `${dirname(TEST_NODE22)}:${process.env.PATH}` },
+      },
+    ).status === 0;
+  count('unit + API (Node 22)', node22Ok, node22Report, vitestCounts);
 }
 
 if (run('build', 'pnpm', ['build'])) {

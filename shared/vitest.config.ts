@@ -5,7 +5,7 @@ export default defineProject({
     name: 'shared',
     environment: 'jsdom',
     environmentOptions: { jsdom: { url: 'http://localhost:3000/admin' } },
-    setupFiles: ['./test/setup.ts'],
+    setupFiles: ['./src/testing/dom-setup.ts'],
     include: ['test/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
   },

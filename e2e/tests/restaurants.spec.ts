@@ -176,7 +176,7 @@ test('admin creates a manager and a restaurant and sees it with the right counte
   await expect(r).toBeVisible();
   await expect(r.getByText('Faol', { exact: true })).toBeVisible();
   await expect(r.getByTestId('restaurant-type')).toHaveText('Oddiy');
-  await expect(r.getByTestId('restaurant-name')).toHaveCSS('color', 'rgb(22, 163, 74)');
+  await expect(r.getByTestId('restaurant-name')).toHaveCSS('color', 'rgb(17, 105, 50)');
   await expectCounters(page, 1, 1, 0);
 });
 

@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
 type AnyDb = Kysely<any>;

@@ -12,7 +12,7 @@ export function RestaurantCounters({
 }) {
   const items = [
     { key: 'all', label: t.total, value: counts?.all_count, color: 'blue.600' },
-    { key: 'active', label: t.active, value: counts?.active_count, color: 'green.600' },
+    { key: 'active', label: t.active, value: counts?.active_count, color: 'green.700' },
     { key: 'inactive', label: t.inactiveCount, value: counts?.inactive_count, color: 'red.600' },
   ];
   return (

@@ -53,7 +53,7 @@ export function RestaurantsTable({
                   <Text
                     as="span"
                     fontWeight="semibold"
-                    color={r.is_active ? 'green.600' : 'red.600'}
+                    color={r.is_active ? 'green.700' : 'red.600'}
                     data-testid="restaurant-name"
                     data-active={r.is_active ? 'true' : 'false'}
                   >

@@ -1,4 +1,4 @@
-import ky, { HTTPError, type Options, TimeoutError } from 'ky';
+import ky, { isHTTPError, isTimeoutError, type Options } from 'ky';
 import { getRuntimeConfig } from '../runtime-config';
 import { getAccessToken, signOut } from '../session';
 import { ApiError } from './errors';
@@ -32,7 +32,7 @@ export const http = ky.create({
   headers: { Accept: 'application/json' },
   hooks: {
     beforeRequest: [
-      (request) => {
+      ({ request }) => {
         const token = getAccessToken();
         if (token) request.headers.set('Authorization', `Bearer ${token}`);
         else request.headers.delete('Authorization');
@@ -70,7 +70,7 @@ export async function call<T>(path: string, options: CallOptions = {}): Promise<
   // per-call hooks run after the instance's, which set the stored token
   if (token !== undefined) {
     kyOptions.hooks = {
-      beforeRequest: [(request) => request.headers.set('Authorization', `Bearer ${token}`)],
+      beforeRequest: [({ request }) => request.headers.set('Authorization', `Bearer ${token}`)],
     };
   }
   if (json !== undefined) kyOptions.json = json;
@@ -90,22 +90,16 @@ export async function call<T>(path: string, options: CallOptions = {}): Promise<
       throw new ApiError(res.status, 'invalid_response', 'The answer is not JSON');
     }
   } catch (err) {
-    if (err instanceof HTTPError) {
+    if (isHTTPError(err)) {
+      // ky 2 has read the body already: parsed JSON, text, or undefined
       const res = err.response;
-      let parsed: unknown;
-      try {
-        const text = await res.text();
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = undefined;
-      }
-      const apiError = ApiError.fromBody(res.status, parsed, res.statusText);
+      const apiError = ApiError.fromBody(res.status, err.data, res.statusText);
       if (res.status === 401 && hadToken && !NO_REDIRECT_ON_401.has(path.replace(/^\/+/, ''))) {
         onSessionExpired();
       }
       throw apiError;
     }
-    if (err instanceof TimeoutError) throw new ApiError(0, 'timeout', 'Request timed out');
+    if (isTimeoutError(err)) throw new ApiError(0, 'timeout', 'Request timed out');
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     if (err instanceof ApiError) throw err;
     throw new ApiError(0, 'network', err instanceof Error ? err.message : String(err));
