@@ -1,0 +1,91 @@
+/**
+ * Every page of every module, at a desktop and a phone width, checked by axe-core (WCAG 2.1 A
+ * and AA: no serious or critical violation) and for its one level-one heading. A module that
+ * adds a page adds it to PAGES.
+ */
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../a11y';
+import { ADMIN, apiToken, baseURL, createManager, loginWithStorage, unique } from './support';
+
+interface World {
+  restaurant: { _id: string; slug: string };
+}
+
+type Who = 'guest' | 'admin' | 'manager';
+
+interface PageCase {
+  name: string;
+  who: Who;
+  path: (w: World) => string;
+}
+
+const PAGES: PageCase[] = [
+  { name: 'login', who: 'guest', path: () => '/' },
+  { name: 'not found', who: 'guest', path: () => '/not-found' },
+  { name: 'restaurants (admin)', who: 'admin', path: () => '/admin/restaurants' },
+  { name: 'restaurant form (admin)', who: 'admin', path: () => '/admin/restaurants/new' },
+  {
+    name: 'restaurant detail (admin)',
+    who: 'admin',
+    path: (w) => `/admin/viewRestaurant/${w.restaurant._id}/${w.restaurant.slug}`,
+  },
+  { name: 'managers (admin)', who: 'admin', path: () => '/admin/managers' },
+  { name: 'profile (admin)', who: 'admin', path: () => '/admin/profile' },
+  { name: 'home (manager)', who: 'manager', path: () => '/admin' },
+  { name: 'restaurant detail (manager)', who: 'manager', path: (w) => `/viewRestaurant/${w.restaurant._id}` },
+  { name: 'profile (manager)', who: 'manager', path: () => '/admin/profile' },
+];
+
+const VIEWPORTS = [
+  { label: '1280', width: 1280, height: 800 },
+  { label: '375', width: 375, height: 740 },
+] as const;
+
+let world: World;
+const tokens: Partial<Record<Who, string>> = {};
+
+async function createWorld(request: APIRequestContext): Promise<void> {
+  const manager = await createManager(request);
+  tokens.admin = await apiToken(request, ADMIN);
+  tokens.manager = await apiToken(request, manager);
+  const slug = unique('axe').toLowerCase();
+  const res = await request.post(`${baseURL()}/api/admin/restaurants/create`, {
+    headers: { Authorization: `Bearer ${tokens.admin}` },
+    data: {
+      name: 'Axe Oshxonasi',
+      slug,
+      address: 'Toshkent, Chilonzor',
+      phone_number: '+998901234567',
+      work_time: '09:00-22:00',
+      manager_id: manager._id,
+    },
+  });
+  expect(res.status()).toBe(201);
+  const { data } = (await res.json()) as { data: { _id: string; slug: string } };
+  world = { restaurant: data };
+}
+
+async function open(page: Page, c: PageCase): Promise<void> {
+  const token = c.who === 'guest' ? undefined : tokens[c.who];
+  if (token) await loginWithStorage(page, token, c.who);
+  await page.goto(c.path(world));
+  // the page has rendered when its one level-one heading is there and nothing is loading
+  await expect(page.locator('h1')).toHaveCount(1);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
+  test.beforeAll(async ({ request }) => {
+    await createWorld(request);
+  });
+
+  for (const viewport of VIEWPORTS) {
+    for (const c of PAGES) {
+      test(`${c.name} at ${viewport.label} px`, async ({ page }) => {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await open(page, c);
+        await expectAccessible(page, `${c.name} at ${viewport.label} px`);
+      });
+    }
+  }
+});
