@@ -20,10 +20,13 @@ import { CompressedPage, pickEncoding } from './compressed-page';
 import { lookUpMenu } from './menu-data';
 import { renderMenuPage, renderNotFoundPage } from './page';
 
-type Answer =
-  | { kind: 'page'; page: CompressedPage /** hash of the menu data it was rendered from */; data: string }
-  | { kind: 'moved'; slug: string }
-  | { kind: 'missing' };
+interface PageAnswer {
+  kind: 'page';
+  page: CompressedPage;
+  /** Hash of the menu data the page was rendered from. */
+  data: string;
+}
+type Answer = PageAnswer | { kind: 'moved'; slug: string } | { kind: 'missing' };
 
 const PAGE_CACHE_CONTROL = 'public, no-cache';
 
