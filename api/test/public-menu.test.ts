@@ -66,6 +66,22 @@ async function restaurantWithManager(slug: string) {
   return { id: res.json().data._id as string, slug, manager };
 }
 
+/** Fixtures made in one millisecond tie on created_at: make the creation order explicit. */
+async function inCreationOrder(
+  table: 'categories' | 'products' | 'option_rows',
+  ids: (string | undefined)[],
+  db = ctx.db,
+): Promise<void> {
+  const start = Date.parse('2026-01-01T00:00:00.000Z');
+  for (const [i, id] of ids.entries()) {
+    await db
+      .updateTable(table)
+      .set({ created_at: new Date(start + i).toISOString() })
+      .where('id', '=', id!)
+      .execute();
+  }
+}
+
 const rename = (from: string, to: string, token: string) =>
   ctx.app.inject({
     method: 'PUT',
@@ -108,8 +124,9 @@ describe('GET /m/:slug', () => {
       })
     ).id;
     const portion = (await createOption(ctx, ids.osh, 'Porsiya')).id;
-    await createOptionRow(ctx, portion, { name: 'Yarim', price: 0 });
-    await createOptionRow(ctx, portion, { name: "To'liq", price: 20000.9 });
+    const half = (await createOptionRow(ctx, portion, { name: 'Yarim', price: 0 })).id;
+    const full = (await createOptionRow(ctx, portion, { name: "To'liq", price: 20000.9 })).id;
+    await inCreationOrder('option_rows', [half, full]);
     await createOption(ctx, ids.osh, 'Bo`sh opsiya'); // no rows: not shown
     ids.stopped = (await createProduct(ctx, restaurant.id, ids.hot, { name: 'Norin', is_active: false })).id;
     ids.evil = (
@@ -123,6 +140,8 @@ describe('GET /m/:slug', () => {
     ids.inHidden = (await createProduct(ctx, restaurant.id, ids.hidden, { name: 'Yashirin taom' })).id;
     ids.tea = (await createProduct(ctx, restaurant.id, ids.drinks, { name: "Ko'k choy", price: 8000 })).id;
     await createProduct(ctx, restaurant.id, ids.allStopped, { name: 'Muzqaymoq', is_active: false });
+    await inCreationOrder('categories', [ids.hot, ids.hidden, ids.drinks, ids.allStopped, ids.empty]);
+    await inCreationOrder('products', [ids.osh, ids.stopped, ids.evil, ids.inHidden, ids.tea]);
   });
 
   it('is a complete Uzbek HTML page: restaurant, then active categories and products in catalog order', async () => {
@@ -493,7 +512,8 @@ describe('with the answer cache on', () => {
     const br = await page('/m/keshli', { 'accept-encoding': 'br' }, cached.app);
     expect(br.headers['content-encoding']).toBe('br');
 
-    await createProduct(cached, r.id, c.id, { name: 'Somsa' }); // behind the API's back
+    const later = await createProduct(cached, r.id, c.id, { name: 'Somsa' }); // behind the API's back
+    await inCreationOrder('products', [p.id, later.id], cached.db);
     expect(await names()).toEqual(['Manti']);
 
     const as = bearer(manager.token);
