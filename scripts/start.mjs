@@ -28,6 +28,12 @@ if (missing.length > 0) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, [join(root, 'api/dist/server.js')], { cwd: root, stdio: 'inherit' });
+// production unless told otherwise: React renders the guests' menu pages ~5x faster in its production build
+const env = { NODE_ENV: 'production', ...process.env };
+const server = spawn(process.execPath, [join(root, 'api/dist/server.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

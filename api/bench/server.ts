@@ -11,6 +11,7 @@ import { type Insertable, sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { type Database, type DB, newId } from '../src/db';
 import { answerCache } from '../src/http/answer-cache';
+import { BIG_MENU, insertBigMenu } from './big-menu';
 
 export const RESTAURANTS = 1000;
 export const PRODUCTS = 20_000;
@@ -30,6 +31,8 @@ export interface Ready {
   stopListIds: string[];
   adminToken: string;
   managerToken: string;
+  /** The restaurant with the big public menu (BIG_MENU). */
+  menuSlug: string;
 }
 
 async function insertBatched<T extends keyof Database>(db: DB, table: T, rows: Insertable<Database[T]>[]) {
@@ -42,7 +45,10 @@ async function insertBatched<T extends keyof Database>(db: DB, table: T, rows: I
 }
 
 export async function seed(db: DB): Promise<
-  Omit<Ready, 'kind' | 'appUrl' | 'bareUrl' | 'seedMs' | 'dialect' | 'adminToken' | 'managerToken'> & {
+  Omit<
+    Ready,
+    'kind' | 'appUrl' | 'bareUrl' | 'seedMs' | 'dialect' | 'adminToken' | 'managerToken' | 'menuSlug'
+  > & {
     managerId: string;
   }
 > {
@@ -159,6 +165,38 @@ export async function seed(db: DB): Promise<
   };
 }
 
+/** A restaurant with BIG_MENU's 40 categories and 1,000 products, for `GET /m/<slug>`. */
+async function seedBigMenu(db: DB): Promise<string> {
+  const id = newId();
+  const at = new Date().toISOString();
+  const slug = 'bench-katta-menyu';
+  await db
+    .insertInto('restaurants')
+    .values({
+      id,
+      name: 'Katta Menyu',
+      slug,
+      address: 'Toshkent, Amir Temur koʻchasi 1',
+      phone_number: '+998 71 200 11 22',
+      work_time: '09:00-23:00',
+      manager_id: null,
+      type: 'manual',
+      is_active: 1,
+      bot_token: 'bench-bot-token',
+      channel_id: '@bench',
+      image: `/uploads/restaurants/${newId()}.jpg`,
+      logotype: `/uploads/restaurants/${newId()}.png`,
+      external_id: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  const rows = await insertBigMenu(db, id);
+  if (rows.products.length !== BIG_MENU.categories * BIG_MENU.productsPerCategory)
+    throw new Error('big menu');
+  return slug;
+}
+
 async function main(): Promise<void> {
   const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-bench-'));
@@ -175,6 +213,7 @@ async function main(): Promise<void> {
   });
   const t0 = performance.now();
   const seeded = await seed(app.db);
+  const menuSlug = await seedBigMenu(app.db);
   const seedMs = performance.now() - t0;
   const adminRow = await app.db
     .selectFrom('users')
@@ -185,6 +224,15 @@ async function main(): Promise<void> {
 
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ hello: 'world' }));
+  // the menu page's own bytes (brotli) from a bare route: what sending them costs by itself
+  const menuPage = await app.inject({
+    method: 'GET',
+    url: `/m/${menuSlug}`,
+    headers: { 'accept-encoding': 'br' },
+  });
+  bare.get('/bare-menu', async (_request, reply) =>
+    reply.header('content-encoding', 'br').type('text/html; charset=utf-8').send(menuPage.rawPayload),
+  );
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 
   const ready: Ready = {
@@ -199,6 +247,7 @@ async function main(): Promise<void> {
     stopListIds: seeded.stopListIds,
     adminToken: app.jwt.sign({ sub: adminRow.id }),
     managerToken: app.jwt.sign({ sub: seeded.managerId }),
+    menuSlug,
   };
   process.send?.(ready);
   process.on('message', async (msg: { kind?: string; ttlMs?: number }) => {

@@ -21,6 +21,7 @@ import { connect, type DB } from './db';
 import { accessHook } from './http/access';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { LoginLimiter } from './http/login-limiter';
+import publicMenuRoutes from './public-menu/route';
 import { ensureAdmin } from './repos/users';
 import authRoutes from './routes/auth';
 import categoryRoutes from './routes/categories';
@@ -65,6 +66,8 @@ export interface BuildAppOptions {
   remoteUrls?: Partial<Record<RemoteName, string | undefined>>;
   /** Overrides `apiBase` in /config.json. */
   publicApiBase?: string | undefined;
+  /** Base URL of the guests' menu pages (`<base>/m/<slug>`, printed in QR codes); default: this origin. */
+  publicMenuUrl?: string | undefined;
   logger?: FastifyServerOptions['logger'];
   /** Check every answer against its zod schema (default true; server.ts turns it off in production). */
   validateResponses?: boolean;
@@ -82,6 +85,8 @@ export interface AppConfig {
   webRoot: string | undefined;
   remoteUrls: Partial<Record<RemoteName, string | undefined>>;
   publicApiBase: string | undefined;
+  /** PUBLIC_MENU_URL without a trailing slash, or null (this origin). */
+  publicMenuBase: string | null;
 }
 
 declare module 'fastify' {
@@ -113,6 +118,22 @@ export function parseTokenTtl(v: string | number | undefined): string | number {
   return /^\d+$/.test(s) ? Number(s) : s;
 }
 
+/** PUBLIC_MENU_URL: an absolute http(s) URL (a wrong one fails the start, not a QR code later). */
+export function parsePublicMenuUrl(v: string | undefined): string | null {
+  const s = v?.trim();
+  if (!s) return null;
+  let url: URL;
+  try {
+    url = new URL(s);
+  } catch {
+    throw new Error(`PUBLIC_MENU_URL must be an absolute http(s) URL, got "${s}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new Error(`PUBLIC_MENU_URL must be an http(s) URL without query or fragment, got "${s}"`);
+  }
+  return s.replace(/\/+$/, '');
+}
+
 const ACCESS_TEXT = {
   pub: 'pub (no token needed; a valid token may widen the answer)',
   any: 'any (any valid token)',
@@ -123,6 +144,7 @@ const ACCESS_TEXT = {
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 500] as const;
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const publicMenuBase = parsePublicMenuUrl(options.publicMenuUrl); // before anything is opened
   const dataDir = resolve(options.dataDir);
   const uploadsDir = join(dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
@@ -186,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     webRoot: options.webRoot ? resolve(options.webRoot) : undefined,
     remoteUrls: options.remoteUrls ?? {},
     publicApiBase: options.publicApiBase,
+    publicMenuBase,
   } satisfies AppConfig);
   app.decorate(
     'loginLimiter',
@@ -278,6 +301,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     immutable: true,
   });
 
+  await app.register(publicMenuRoutes);
   await registerWeb(app);
 
   await ensureAdmin(conn.db, {

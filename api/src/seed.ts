@@ -2,6 +2,8 @@
  * `pnpm seed`: an idempotent demo on the configured database (DATA_DIR / DATABASE_URL):
  * managers manager1/manager2 (password manager123), three Uzbek restaurants with categories,
  * products with options and rows, and a few stopped products. Existing rows are left alone.
+ * Timestamps increase in the order written here, so the catalog (and the guests' menu page at
+ * /m/<slug>) lists everything in this order.
  */
 import { resolve } from 'node:path';
 import { ROLES } from '@qrmenu/shared/schemas';
@@ -68,15 +70,20 @@ export const DEMO: SeedRestaurant[] = [
       {
         title: 'Shoʻrvalar',
         products: [
-          { name: 'Mastava', price: 28000 },
+          { name: 'Mastava', description: 'Guruchli shoʻrva, mol goʻshti va qatiq bilan', price: 28000 },
           { name: 'Shoʻrva', description: 'Qoʻy goʻshti va sabzavotlar bilan', price: 32000 },
         ],
       },
       {
         title: 'Ichimliklar',
         products: [
-          { name: 'Koʻk choy', price: 8000, options: [size(0, 3000, 6000)] },
-          { name: 'Kompot', price: 12000 },
+          {
+            name: 'Koʻk choy',
+            description: 'Choynakda damlangan',
+            price: 8000,
+            options: [size(0, 3000, 6000)],
+          },
+          { name: 'Kompot', description: 'Quritilgan mevalardan, uyda tayyorlangan', price: 12000 },
         ],
       },
     ],
@@ -107,15 +114,20 @@ export const DEMO: SeedRestaurant[] = [
               },
             ],
           },
-          { name: 'Tovuqli lavash', price: 29000, options: [size(0, 5000, 9000)] },
+          {
+            name: 'Tovuqli lavash',
+            description: 'Tovuq goʻshti, karam, pomidor va sarimsoqli sous',
+            price: 29000,
+            options: [size(0, 5000, 9000)],
+          },
           { name: 'Pishloqli lavash', price: 35000, stopped: true },
         ],
       },
       {
         title: 'Burgerlar',
         products: [
-          { name: 'Gamburger', price: 27000 },
-          { name: 'Chizburger', price: 30000 },
+          { name: 'Gamburger', description: 'Mol goʻshtli kotlet, pomidor, salat bargi', price: 27000 },
+          { name: 'Chizburger', description: 'Gamburger, ustiga cheddar pishlogʻi', price: 30000 },
         ],
       },
       {
@@ -135,7 +147,7 @@ export const DEMO: SeedRestaurant[] = [
         title: 'Salatlar',
         products: [
           { name: 'Achchiq-chuchuk', description: 'Pomidor, piyoz va qalampir', price: 18000 },
-          { name: 'Olivye', price: 24000 },
+          { name: 'Olivye', description: 'Kartoshka, sabzi, tuxum, tovuq va mayonez', price: 24000 },
         ],
       },
       {
@@ -155,7 +167,12 @@ export const DEMO: SeedRestaurant[] = [
               },
             ],
           },
-          { name: 'Shashlik', price: 22000, options: [size(0, 8000, 15000)] },
+          {
+            name: 'Shashlik',
+            description: 'Koʻmirda pishirilgan, piyoz va non bilan',
+            price: 22000,
+            options: [size(0, 8000, 15000)],
+          },
         ],
       },
     ],
@@ -191,7 +208,11 @@ export async function seed(db: DB): Promise<{ created: string[]; skipped: string
       continue;
     }
     await db.transaction().execute(async (trx) => {
-      const t = now();
+      // one millisecond apart: lists sort by (created_at, id), so this keeps the order written above
+      const start = Date.parse(now());
+      let tick = 0;
+      const next = () => new Date(start + tick++).toISOString();
+      const t = next();
       const restaurantId = newId();
       await trx
         .insertInto('restaurants')
@@ -216,6 +237,7 @@ export async function seed(db: DB): Promise<{ created: string[]; skipped: string
         .execute();
       for (const c of r.categories) {
         const categoryId = newId();
+        const categoryAt = next();
         const allStopped = c.products.every((p) => p.stopped);
         await trx
           .insertInto('categories')
@@ -225,12 +247,13 @@ export async function seed(db: DB): Promise<{ created: string[]; skipped: string
             title: c.title,
             is_active: allStopped ? 0 : 1,
             external_id: null,
-            created_at: t,
-            updated_at: t,
+            created_at: categoryAt,
+            updated_at: categoryAt,
           })
           .execute();
         for (const p of c.products) {
           const productId = newId();
+          const productAt = next();
           await trx
             .insertInto('products')
             .values({
@@ -243,12 +266,13 @@ export async function seed(db: DB): Promise<{ created: string[]; skipped: string
               is_active: p.stopped ? 0 : 1,
               images: '[]',
               external_id: null,
-              created_at: t,
-              updated_at: t,
+              created_at: productAt,
+              updated_at: productAt,
             })
             .execute();
           for (const o of p.options ?? []) {
             const optionId = newId();
+            const optionAt = next();
             await trx
               .insertInto('product_options')
               .values({
@@ -256,8 +280,8 @@ export async function seed(db: DB): Promise<{ created: string[]; skipped: string
                 product_id: productId,
                 name: o.name,
                 external_id: null,
-                created_at: t,
-                updated_at: t,
+                created_at: optionAt,
+                updated_at: optionAt,
               })
               .execute();
             for (const [name, price] of o.rows) {
@@ -269,7 +293,7 @@ export async function seed(db: DB): Promise<{ created: string[]; skipped: string
                   name,
                   price,
                   external_id: null,
-                  created_at: t,
+                  created_at: next(),
                 })
                 .execute();
             }
@@ -304,6 +328,7 @@ async function main(): Promise<void> {
       `Seed: created ${created.length} restaurant(s) [${created.join(', ')}], already present: [${skipped.join(', ')}]`,
     );
     console.log('Managers: manager1 / manager123, manager2 / manager123');
+    console.log(`Guests' menus: ${DEMO.map((r) => `/m/${r.slug}`).join(', ')}`);
   } finally {
     await conn.close();
   }

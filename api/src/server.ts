@@ -60,6 +60,7 @@ async function main(): Promise<void> {
       mfe_stoplist: env.REMOTE_MFE_STOPLIST_URL,
     },
     publicApiBase: env.PUBLIC_API_BASE,
+    publicMenuUrl: env.PUBLIC_MENU_URL,
     logger: {
       level: env.LOG_LEVEL || 'info',
       redact: ['req.headers.authorization', 'req.headers.cookie'],

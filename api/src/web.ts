@@ -17,6 +17,8 @@ export type RemoteName = keyof typeof REMOTE_PACKAGES;
 export interface RuntimeConfig {
   apiBase: string;
   remotes: Record<RemoteName, string | null>;
+  /** Where guests open menus (`<base>/m/<slug>`, what QR codes hold); null: this origin. */
+  publicMenuBase: string | null;
 }
 
 /** `/config.json`: overrides first, else the built remotes found in the web root, else null. */
@@ -30,7 +32,7 @@ export function runtimeConfig(app: App): RuntimeConfig {
       remotes[name] = `/remotes/${pkg}/mf-manifest.json`;
     } else remotes[name] = null;
   }
-  return { apiBase: cfg.publicApiBase?.trim() || '/api', remotes };
+  return { apiBase: cfg.publicApiBase?.trim() || '/api', remotes, publicMenuBase: cfg.publicMenuBase };
 }
 
 const PACKAGES = new Set<string>(Object.values(REMOTE_PACKAGES));

@@ -4,7 +4,7 @@
  * are, and every successful catalog or restaurant write clears it.
  */
 import { answers } from '@qrmenu/shared/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AnswerCache } from '../src/http/answer-cache';
 import {
   adminUser,
@@ -205,6 +205,46 @@ describe('AnswerCache', () => {
     expect(small.get('u')).toBeDefined();
     small.set('huge', 'f'.repeat(60), small.stamp);
     expect(small.get('huge')).toBeUndefined();
+
+    // remember(): an entry that aged out is handed to the recompute, one from before a clear never is
+    const aged = new AnswerCache(1000);
+    const seen: (string | undefined)[] = [];
+    const remember = (value: string) =>
+      aged.remember(
+        'page',
+        async (expired: string | undefined) => {
+          seen.push(expired);
+          return value;
+        },
+        (v) => v.length,
+      );
+    expect(await remember('v1')).toBe('v1');
+    expect(await remember('v2')).toBe('v1'); // still fresh: not computed
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 2000); // past the TTL, without waiting
+      expect(await remember('v3')).toBe('v3');
+    } finally {
+      vi.useRealTimers();
+    }
+    aged.clear();
+    expect(await remember('v4')).toBe('v4');
+    expect(seen).toEqual([undefined, 'v1', undefined]);
+    // an answer whose size is undefined is not kept
+    expect(
+      await aged.remember(
+        '404',
+        async () => 'missing',
+        () => undefined,
+      ),
+    ).toBe('missing');
+    expect(
+      await aged.remember(
+        '404',
+        async () => 'again',
+        () => undefined,
+      ),
+    ).toBe('again');
 
     const off = new AnswerCache(0);
     off.set('c', '1', off.stamp);

@@ -267,6 +267,11 @@ export async function snapshot(db: DB): Promise<string> {
   for (const t of TABLES) {
     out[t] = await db.selectFrom(t).selectAll().orderBy('id').execute();
   }
+  out.restaurant_slug_history = await db
+    .selectFrom('restaurant_slug_history')
+    .selectAll()
+    .orderBy('slug')
+    .execute();
   return JSON.stringify(out);
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed } from '../src/seed';
+import { DEMO, seed } from '../src/seed';
 import { bearer, createTestApp, loginAs, type TestCtx } from './helpers';
 
 let ctx: TestCtx;
@@ -50,5 +50,24 @@ describe('seed', () => {
       headers: bearer(token2),
     });
     expect(res2.json().data.name).toBe('Oqtepa Lavash');
+  });
+
+  it("each demo restaurant's menu page lists its categories, products and option rows in the demo's order", async () => {
+    for (const r of DEMO) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/m/${r.slug}` });
+      expect(res.statusCode).toBe(200);
+      const shown = r.categories
+        .map((c) => ({ ...c, products: c.products.filter((p) => !p.stopped) }))
+        .filter((c) => c.products.length > 0);
+      const headings = [...res.body.matchAll(/<h[23]>([^<]*)<\/h[23]>/g)].map((m) => m[1]);
+      expect(headings).toEqual(shown.flatMap((c) => [c.title, ...c.products.map((p) => p.name)]));
+      const options = [...res.body.matchAll(/<dl class="opt">(.*?)<\/dl>/g)].map((m) => m[1]).join('');
+      const rows = [...options.matchAll(/<dd>([^<]*?)(?: <b>|<\/dd>)/g)].map((m) => m[1]);
+      expect(rows).toEqual(
+        shown.flatMap((c) =>
+          c.products.flatMap((p) => (p.options ?? []).flatMap((o) => o.rows.map(([n]) => n))),
+        ),
+      );
+    }
   });
 });

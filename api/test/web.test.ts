@@ -43,16 +43,21 @@ describe('/config.json', () => {
         mfe_catalog: null,
         mfe_stoplist: null,
       },
+      publicMenuBase: null,
     });
   });
 
-  it('PUBLIC_API_BASE overrides apiBase; no web root means no remotes', async () => {
-    const other = await createTestApp({ publicApiBase: 'https://api.example.com/api' });
+  it('PUBLIC_API_BASE overrides apiBase, PUBLIC_MENU_URL sets publicMenuBase; no web root means no remotes', async () => {
+    const other = await createTestApp({
+      publicApiBase: 'https://api.example.com/api',
+      publicMenuUrl: ' https://menu.example.uz/ ',
+    });
     try {
       const res = await other.app.inject({ method: 'GET', url: '/config.json' });
       expect(res.json()).toStrictEqual({
         apiBase: 'https://api.example.com/api',
         remotes: { mfe_auth: null, mfe_restaurants: null, mfe_catalog: null, mfe_stoplist: null },
+        publicMenuBase: 'https://menu.example.uz',
       });
       // no shell either: a page path is the JSON 404
       expectError(await other.app.inject({ method: 'GET', url: '/admin' }), 404, 'not_found');

@@ -1,24 +1,34 @@
 /**
  * Runtime configuration served by the server at `/config.json`:
- * `{ apiBase: "/api", remotes: { mfe_auth: "<manifest url>" | null, ... } }`.
- * A remote that is absent or null is not deployed.
+ * `{ apiBase: "/api", remotes: { mfe_auth: "<manifest url>" | null, ... }, publicMenuBase: null }`.
+ * A remote that is absent or null is not deployed. `publicMenuBase` (PUBLIC_MENU_URL) is where
+ * guests open menus (`<base>/m/<slug>`, printed in QR codes); null means this origin.
  */
 export type RemoteName = 'mfe_auth' | 'mfe_restaurants' | 'mfe_catalog' | 'mfe_stoplist';
 
 export interface RuntimeConfig {
   apiBase: string;
   remotes: Partial<Record<RemoteName, string | null>> & Record<string, string | null | undefined>;
+  /** Base URL of the guests' menu pages without a trailing slash; null or absent: this origin. */
+  publicMenuBase?: string | null;
 }
 
-export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = Object.freeze({ apiBase: '/api', remotes: {} });
+export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = Object.freeze({
+  apiBase: '/api',
+  remotes: {},
+  publicMenuBase: null,
+});
 
 let current: RuntimeConfig = { ...DEFAULT_RUNTIME_CONFIG, remotes: {} };
 
 function normalize(raw: unknown): RuntimeConfig {
-  const out: RuntimeConfig = { apiBase: DEFAULT_RUNTIME_CONFIG.apiBase, remotes: {} };
+  const out: RuntimeConfig = { apiBase: DEFAULT_RUNTIME_CONFIG.apiBase, remotes: {}, publicMenuBase: null };
   if (!raw || typeof raw !== 'object') return out;
   const obj = raw as Record<string, unknown>;
   if (typeof obj.apiBase === 'string' && obj.apiBase.trim() !== '') out.apiBase = obj.apiBase.trim();
+  if (typeof obj.publicMenuBase === 'string' && obj.publicMenuBase.trim() !== '') {
+    out.publicMenuBase = obj.publicMenuBase.trim().replace(/\/+$/, '');
+  }
   if (obj.remotes && typeof obj.remotes === 'object') {
     for (const [name, url] of Object.entries(obj.remotes as Record<string, unknown>)) {
       out.remotes[name] = typeof url === 'string' && url !== '' ? url : null;
@@ -54,6 +64,15 @@ export function setRuntimeConfig(config: Partial<RuntimeConfig>): RuntimeConfig 
 /** Manifest URL of a remote, or null when that remote is not deployed. */
 export function remoteUrl(name: RemoteName | string): string | null {
   return current.remotes[name] ?? null;
+}
+
+/**
+ * The address a guest opens for a restaurant's menu (what a QR code holds):
+ * `<publicMenuBase or this page's origin>/m/<slug>`.
+ */
+export function publicMenuUrl(slug: string): string {
+  const base = current.publicMenuBase ?? globalThis.location?.origin ?? '';
+  return `${base}/m/${encodeURIComponent(slug)}`;
 }
 
 /**

@@ -196,6 +196,24 @@ export const t = {
   retry: 'Qayta urinish',
   moduleNotAvailable: "Bu bo'lim hali mavjud emas",
   unexpectedError: 'Kutilmagan xatolik yuz berdi',
+
+  // ---------- the guests' public menu page (/m/<slug>, server-rendered) ----------
+  guestMenu: {
+    title: (restaurant: string) => `${restaurant} — Menyu`,
+    description: (restaurant: string, address: string) =>
+      `${restaurant} menyusi: taomlar, ichimliklar va narxlar. Manzil: ${address}`,
+    address: 'Manzil',
+    phone: 'Telefon',
+    workTime: 'Ish vaqti',
+    currency: "so'm",
+    categoriesNav: 'Menyu kategoriyalari',
+    logoAlt: (restaurant: string) => `${restaurant} logotipi`,
+    pictureAlt: (restaurant: string) => `${restaurant} rasmi`,
+    emptyMenu: "Menyu hozircha bo'sh",
+    notFoundTitle: 'Sahifa topilmadi',
+    notFoundText: 'Bu restoran menyusi topilmadi',
+    notFoundHint: "QR-kodni qayta skanerlang yoki restoran xodimlaridan so'rang.",
+  },
 } as const;
 
 export type Texts = typeof t;

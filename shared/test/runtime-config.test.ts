@@ -3,6 +3,7 @@ import {
   assetUrl,
   getRuntimeConfig,
   loadRuntimeConfig,
+  publicMenuUrl,
   remoteUrl,
   setRuntimeConfig,
 } from '../src/runtime-config';
@@ -15,7 +16,7 @@ describe('runtime config', () => {
 
   it('defaults to /api and no remotes', () => {
     setRuntimeConfig({});
-    expect(getRuntimeConfig()).toEqual({ apiBase: '/api', remotes: {} });
+    expect(getRuntimeConfig()).toEqual({ apiBase: '/api', remotes: {}, publicMenuBase: null });
   });
 
   it('loads /config.json without cache', async () => {
@@ -45,19 +46,37 @@ describe('runtime config', () => {
       'fetch',
       vi.fn(async () => new Response('nope', { status: 404 })),
     );
-    expect(await loadRuntimeConfig()).toEqual({ apiBase: '/api', remotes: {} });
+    expect(await loadRuntimeConfig()).toEqual({ apiBase: '/api', remotes: {}, publicMenuBase: null });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('{not json', { status: 200 })),
     );
-    expect(await loadRuntimeConfig()).toEqual({ apiBase: '/api', remotes: {} });
+    expect(await loadRuntimeConfig()).toEqual({ apiBase: '/api', remotes: {}, publicMenuBase: null });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {
         throw new TypeError('offline');
       }),
     );
-    expect(await loadRuntimeConfig()).toEqual({ apiBase: '/api', remotes: {} });
+    expect(await loadRuntimeConfig()).toEqual({ apiBase: '/api', remotes: {}, publicMenuBase: null });
+  });
+
+  it('publicMenuBase: trimmed of trailing slashes, null (this origin) when unset or blank', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ apiBase: '/api', remotes: {}, publicMenuBase: ' https://menu.example.uz/ ' }),
+          ),
+      ),
+    );
+    expect((await loadRuntimeConfig()).publicMenuBase).toBe('https://menu.example.uz');
+    expect(publicMenuUrl('rayhon')).toBe('https://menu.example.uz/m/rayhon');
+    setRuntimeConfig({ publicMenuBase: '   ' });
+    expect(getRuntimeConfig().publicMenuBase).toBeNull();
+    setRuntimeConfig({ publicMenuBase: null });
+    expect(publicMenuUrl('oqtepa-lavash')).toBe(`${window.location.origin}/m/oqtepa-lavash`);
   });
 
   it('assetUrl resolves upload paths against an API on another host', () => {

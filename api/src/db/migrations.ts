@@ -165,10 +165,34 @@ const uniqueExternalRestaurant: Migration = {
   },
 };
 
+/**
+ * Old slugs of restaurants: a printed QR code of `/m/<old>` keeps working after a slug change
+ * (301 to the current slug). Deleting the restaurant drops its old slugs with it.
+ */
+const restaurantSlugHistory: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('restaurant_slug_history')
+      .addColumn('slug', 'text', (c) => c.primaryKey())
+      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('restaurant_slug_history_restaurant_id_idx')
+      .on('restaurant_slug_history')
+      .column('restaurant_id')
+      .execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.dropTable('restaurant_slug_history').ifExists().execute();
+  },
+};
+
 /** Every migration, in order; the names sort in the order they run. Never edit one that shipped. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_restaurants_type_external_id_unique': uniqueExternalRestaurant,
+  '0004_restaurant_slug_history': restaurantSlugHistory,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

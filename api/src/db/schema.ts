@@ -71,6 +71,13 @@ export interface OptionRowsTable {
   created_at: string;
 }
 
+/** An old slug of a restaurant (`/m/<slug>` redirects to the current one). */
+export interface RestaurantSlugHistoryTable {
+  slug: string;
+  restaurant_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   restaurants: RestaurantsTable;
@@ -78,6 +85,7 @@ export interface Database {
   products: ProductsTable;
   product_options: ProductOptionsTable;
   option_rows: OptionRowsTable;
+  restaurant_slug_history: RestaurantSlugHistoryTable;
 }
 
 export type UserRow = UsersTable;

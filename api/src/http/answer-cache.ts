@@ -3,18 +3,19 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 /**
  * A short-lived cache of the public catalog answers (JSON bytes by request) for callers without an
  * owner/admin token: a QR menu is read far more often than it changes. The admin's list of all
- * restaurants (the same for every admin) is kept here too. Every successful write
- * of the catalog, restaurant and upload routes clears it (`clearAnswerCacheOnWrites`); a
+ * restaurants (the same for every admin) and the guests' menu pages (`/m/<slug>`, HTML with its
+ * compressed forms) are kept here too. Every successful write
+ * of the catalog, restaurant, upload, integration and stop-list routes clears it (`clearAnswerCacheOnWrites`); a
  * change made behind the API's back shows within the TTL. A read that began before a clear is
  * not stored. One process's memory: with several API processes, each clears only its own.
  * TTL: `PUBLIC_CACHE_TTL_MS` (default 1000; 0 turns it off; off by default under NODE_ENV=test).
  */
 export class AnswerCache {
-  private readonly entries = new Map<string, { body: Buffer; expires: number }>();
+  private readonly entries = new Map<string, { value: unknown; size: number; expires: number }>();
   private bytes = 0;
   private version = 0;
   /** Computations in flight, by version and key: callers that miss together share one. */
-  private readonly inflight = new Map<string, Promise<Buffer>>();
+  private readonly inflight = new Map<string, Promise<unknown>>();
   /**
    * @param ttlMs how long an answer is served (0: off)
    * @param maxBytes bound on the bytes held; past it, it starts over
@@ -31,27 +32,12 @@ export class AnswerCache {
     return this.version;
   }
   get(key: string): Buffer | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires <= Date.now()) {
-      this.entries.delete(key);
-      this.bytes -= entry.body.length;
-      return undefined;
-    }
-    return entry.body;
+    return this.lookup(key) as Buffer | undefined;
   }
   /** Keeps UTF-8 bytes, not text: a hit is written out without encoding it again. */
   set(key: string, text: string | Buffer, stamp: number): void {
     const body = typeof text === 'string' ? Buffer.from(text) : text;
-    if (!this.enabled || stamp !== this.version || body.length > this.maxBytes / 4) return;
-    const previous = this.entries.get(key);
-    if (previous) this.bytes -= previous.body.length;
-    if (this.bytes + body.length > this.maxBytes) {
-      this.entries.clear();
-      this.bytes = 0;
-    }
-    this.entries.set(key, { body, expires: Date.now() + this.ttlMs });
-    this.bytes += body.length;
+    this.store(key, body, body.length, stamp);
   }
   clear(): void {
     this.version++;
@@ -61,22 +47,66 @@ export class AnswerCache {
 
   /** The answer of `key` as JSON bytes: cached, or computed once, stored and shared. */
   json(key: string, compute: () => Promise<unknown>): Promise<Buffer> {
-    const hit = this.get(key);
-    if (hit !== undefined) return Promise.resolve(hit);
+    return this.remember(
+      key,
+      async () => Buffer.from(JSON.stringify(await compute())),
+      (body) => body.length,
+    );
+  }
+
+  /**
+   * Any value under `key` (keys of different kinds of value must not collide): cached, or
+   * computed once and shared with concurrent misses; kept when `sizeOf` gives its bytes
+   * (undefined: an answer not worth keeping, such as a 404 for any slug one can type).
+   * `compute` gets the value that just expired by age (never one from before a clear), so an
+   * expensive answer whose data did not change can be handed back instead of being rebuilt.
+   */
+  remember<T>(
+    key: string,
+    compute: (expired: T | undefined) => Promise<T>,
+    sizeOf: (value: T) => number | undefined,
+  ): Promise<T> {
+    const entry = this.entries.get(key);
+    const hit = this.lookup(key);
+    if (hit !== undefined) return Promise.resolve(hit as T);
+    const expired = entry?.value as T | undefined;
     const stamp = this.version;
     const flightKey = `${stamp}\u0000${key}`;
-    let pending = this.inflight.get(flightKey);
+    let pending = this.inflight.get(flightKey) as Promise<T> | undefined;
     if (!pending) {
-      pending = compute()
-        .then((answer) => {
-          const body = Buffer.from(JSON.stringify(answer));
-          this.set(key, body, stamp);
-          return body;
+      pending = compute(expired)
+        .then((value) => {
+          const size = sizeOf(value);
+          if (size !== undefined) this.store(key, value, size, stamp);
+          return value;
         })
         .finally(() => this.inflight.delete(flightKey));
       this.inflight.set(flightKey, pending);
     }
     return pending;
+  }
+
+  private lookup(key: string): unknown {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= Date.now()) {
+      this.entries.delete(key);
+      this.bytes -= entry.size;
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  private store(key: string, value: unknown, size: number, stamp: number): void {
+    if (!this.enabled || stamp !== this.version || size > this.maxBytes / 4) return;
+    const previous = this.entries.get(key);
+    if (previous) this.bytes -= previous.size;
+    if (this.bytes + size > this.maxBytes) {
+      this.entries.clear();
+      this.bytes = 0;
+    }
+    this.entries.set(key, { value, size, expires: Date.now() + this.ttlMs });
+    this.bytes += size;
   }
 }
 

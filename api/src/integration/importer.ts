@@ -6,6 +6,7 @@ import type { FeedRestaurant } from '@qrmenu/shared/schemas';
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, DB, RestaurantRow } from '../db';
 import { newId, now } from '../db';
+import { slugsLike } from '../repos/slug-history';
 
 type Trx = Transaction<Database> | DB;
 
@@ -89,18 +90,10 @@ export function slugify(name: string): string {
   return base || 'restaurant';
 }
 
-/** A slug not yet used: `base`, else `base-2`, `base-3`, ... */
+/** A slug neither used nor still redirecting (old slugs): `base`, else `base-2`, `base-3`, ... */
 export async function uniqueSlug(q: Trx, name: string): Promise<string> {
   const base = slugify(name);
-  const taken = new Set(
-    (
-      await q
-        .selectFrom('restaurants')
-        .select('slug')
-        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-        .execute()
-    ).map((r) => r.slug),
-  );
+  const taken = await slugsLike(q, base);
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) {
     const candidate = `${base}-${n}`;

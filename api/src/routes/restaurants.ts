@@ -22,6 +22,7 @@ import {
   toPublicRestaurant,
   toRestaurant,
 } from '../repos/restaurants';
+import { assertSlugFree, recordSlugChange } from '../repos/slug-history';
 
 /** A manager_id must name an active manager without another restaurant. */
 async function checkManagerFree(db: DB, managerId: string, exceptRestaurantId?: string): Promise<void> {
@@ -37,10 +38,8 @@ async function checkManagerFree(db: DB, managerId: string, exceptRestaurantId?: 
   if (taken && taken.id !== exceptRestaurantId) throw conflict('This manager already has a restaurant');
 }
 
-async function checkSlugFree(db: DB, slug: string, exceptRestaurantId?: string): Promise<void> {
-  const other = await findRestaurantBySlug(db, slug);
-  if (other && other.id !== exceptRestaurantId) throw conflict('Slug already taken');
-}
+const SLUG_RULE =
+  "409 when the slug is another restaurant's current slug, or one of its old slugs that still redirects to it (a printed QR code must never open another restaurant's menu); a deleted restaurant's slugs become free.";
 
 function uniqueToConflict(err: unknown): never {
   if (isUniqueViolation(err)) throw conflict('Slug already taken or manager already has a restaurant');
@@ -105,13 +104,14 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       schema: {
         tags: ['restaurants'],
         summary: 'Create a manual restaurant (409: duplicate slug, manager already has a restaurant)',
+        description: SLUG_RULE,
         body: restaurantCreateBody,
         response: { 201: answers.restaurant },
       },
     },
     async (request, reply) => {
       const b = request.body;
-      await checkSlugFree(db, b.slug);
+      await assertSlugFree(db, b.slug);
       if (b.manager_id) await checkManagerFree(db, b.manager_id);
       const t = now();
       const row: RestaurantRow = {
@@ -148,6 +148,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       schema: {
         tags: ['restaurants'],
         summary: 'Change fields of a restaurant (a manager: only its own, and not manager_id or is_active)',
+        description: `${SLUG_RULE} A slug change keeps the old slug as a permanent redirect: \`GET /m/<old>\` answers 301 to \`/m/<new>\` (old QR codes keep working; chains resolve in one hop); a restaurant may take back one of its own old slugs.`,
         querystring: slugQuery,
         body: restaurantUpdateBody,
         response: { 200: answers.restaurant },
@@ -162,7 +163,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       const patch: Partial<RestaurantRow> = {};
       if (b.name !== undefined) patch.name = b.name;
       if (b.slug !== undefined && b.slug !== row.slug) {
-        await checkSlugFree(db, b.slug, row.id);
+        await assertSlugFree(db, b.slug, row.id);
         patch.slug = b.slug;
       }
       if (b.address !== undefined) patch.address = b.address;
@@ -180,7 +181,10 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       if (Object.keys(patch).length === 0) return { data: toRestaurant(row) };
       patch.updated_at = now();
       try {
-        await db.updateTable('restaurants').set(patch).where('id', '=', row.id).execute();
+        await db.transaction().execute(async (trx) => {
+          if (patch.slug !== undefined) await recordSlugChange(trx, row.id, row.slug, patch.slug);
+          await trx.updateTable('restaurants').set(patch).where('id', '=', row.id).execute();
+        });
       } catch (err) {
         uniqueToConflict(err);
       }

@@ -1,0 +1,132 @@
+/**
+ * What a guest's menu page shows, read in four queries whatever the menu's size: the restaurant
+ * (public columns only: bot_token, channel_id and the manager are never even selected), its
+ * active categories, their active products, and those products' options with their rows.
+ *
+ * Hidden: inactive categories, inactive products (in this product "on the stop-list" is
+ * `is_active = false`, so a stopped product cannot be told from a switched-off one: both are
+ * left out rather than greyed), categories left with no active product, options without rows.
+ * Order: the catalog's (created_at, then id) at every level.
+ */
+import type { Q } from '../repos/catalog';
+import { parseImages } from '../repos/catalog';
+import { findRenamedRestaurant } from '../repos/slug-history';
+
+export interface MenuRestaurant {
+  name: string;
+  slug: string;
+  address: string;
+  phone_number: string;
+  work_time: string;
+  image: string | null;
+  logotype: string | null;
+}
+
+export interface MenuOption {
+  name: string;
+  rows: { name: string; price: number }[];
+}
+
+export interface MenuProduct {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  /** The first picture, if any. */
+  image: string | null;
+  options: MenuOption[];
+}
+
+export interface MenuCategory {
+  id: string;
+  title: string;
+  products: MenuProduct[];
+}
+
+export interface Menu {
+  restaurant: MenuRestaurant;
+  categories: MenuCategory[];
+}
+
+export type MenuLookup =
+  | { kind: 'menu'; menu: Menu }
+  /** An old slug of an active restaurant: its current slug. */
+  | { kind: 'moved'; slug: string }
+  | { kind: 'missing' };
+
+export async function lookUpMenu(q: Q, slug: string): Promise<MenuLookup> {
+  const restaurant = await q
+    .selectFrom('restaurants')
+    .select(['id', 'name', 'slug', 'address', 'phone_number', 'work_time', 'image', 'logotype', 'is_active'])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  if (!restaurant) {
+    const renamed = await findRenamedRestaurant(q, slug);
+    return renamed && renamed.is_active === 1 ? { kind: 'moved', slug: renamed.slug } : { kind: 'missing' };
+  }
+  if (restaurant.is_active !== 1) return { kind: 'missing' };
+  const { id, is_active: _active, ...shown } = restaurant;
+  return { kind: 'menu', menu: { restaurant: shown, categories: await activeCategories(q, id) } };
+}
+
+async function activeCategories(q: Q, restaurantId: string): Promise<MenuCategory[]> {
+  const [categories, products, options] = await Promise.all([
+    q
+      .selectFrom('categories')
+      .select(['id', 'title'])
+      .where('restaurant_id', '=', restaurantId)
+      .where('is_active', '=', 1)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    q
+      .selectFrom('products')
+      .select(['id', 'category_id', 'name', 'description', 'price', 'images'])
+      .where('restaurant_id', '=', restaurantId)
+      .where('is_active', '=', 1)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    q
+      .selectFrom('product_options as o')
+      .innerJoin('products as p', 'p.id', 'o.product_id')
+      .innerJoin('option_rows as r', 'r.product_option_id', 'o.id')
+      .select(['o.id', 'o.product_id', 'o.name', 'r.name as row_name', 'r.price as row_price'])
+      .where('p.restaurant_id', '=', restaurantId)
+      .where('p.is_active', '=', 1)
+      .orderBy('o.created_at')
+      .orderBy('o.id')
+      .orderBy('r.created_at')
+      .orderBy('r.id')
+      .execute(),
+  ]);
+
+  const optionsByProduct = new Map<string, MenuOption[]>();
+  let lastOptionId: string | undefined;
+  let current: MenuOption | undefined;
+  for (const o of options) {
+    if (o.id !== lastOptionId || !current) {
+      lastOptionId = o.id;
+      current = { name: o.name, rows: [] };
+      const list = optionsByProduct.get(o.product_id);
+      if (list) list.push(current);
+      else optionsByProduct.set(o.product_id, [current]);
+    }
+    current.rows.push({ name: o.row_name, price: Number(o.row_price) });
+  }
+
+  const byCategory = new Map<string, MenuProduct[]>(categories.map((c) => [c.id, []]));
+  for (const p of products) {
+    byCategory.get(p.category_id)?.push({
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      price: Number(p.price),
+      image: parseImages(p.images)[0]?.file ?? null,
+      options: optionsByProduct.get(p.id) ?? [],
+    });
+  }
+  return categories
+    .map((c) => ({ id: c.id, title: c.title, products: byCategory.get(c.id) ?? [] }))
+    .filter((c) => c.products.length > 0);
+}

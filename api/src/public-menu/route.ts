@@ -1,0 +1,106 @@
+/**
+ * `GET /m/:slug`: a restaurant's menu for guests (what its QR code opens), as one complete,
+ * server-rendered HTML page: no login, no JavaScript, CSS inline, compressed (br or gzip).
+ * - An inactive or unknown restaurant: the Uzbek 404 page, status 404.
+ * - An old slug of an active restaurant: 301 to `/m/<current slug>` (query kept), so printed
+ *   codes survive a slug change.
+ * - Served from the answer cache (the page and its compressed forms) that every catalog,
+ *   restaurant, upload, integration and stop-list write clears, so a change shows at once.
+ * - `Cache-Control: public, no-cache` with an ETag: a phone revalidates on every visit (a 304
+ *   of a few hundred bytes when nothing changed) instead of showing a product that was just
+ *   stop-listed for up to a max-age.
+ */
+import { createHash } from 'node:crypto';
+import { slug as slugSchema } from '@qrmenu/shared/schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { App } from '../app';
+import { answerCache } from '../http/answer-cache';
+import { CompressedPage, pickEncoding } from './compressed-page';
+import { lookUpMenu } from './menu-data';
+import { renderMenuPage, renderNotFoundPage } from './page';
+
+interface PageAnswer {
+  kind: 'page';
+  page: CompressedPage;
+  /** Hash of the menu data the page was rendered from. */
+  data: string;
+}
+type Answer = PageAnswer | { kind: 'moved'; slug: string } | { kind: 'missing' };
+
+const PAGE_CACHE_CONTROL = 'public, no-cache';
+
+let notFoundPage: CompressedPage | undefined;
+const notFound = () => {
+  notFoundPage ??= CompressedPage.of(renderNotFoundPage());
+  return notFoundPage;
+};
+
+async function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: 200 | 404,
+  page: CompressedPage,
+): Promise<FastifyReply> {
+  void reply.header('Vary', 'Accept-Encoding').header('Cache-Control', PAGE_CACHE_CONTROL);
+  if (status === 200) {
+    void reply.header('ETag', page.etag);
+    if (page.matches(request.headers['if-none-match'])) return reply.code(304).send();
+  }
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (encoding !== 'identity') void reply.header('Content-Encoding', encoding);
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(await page.body(encoding));
+}
+
+export default async function publicMenuRoutes(app: App): Promise<void> {
+  const cache = answerCache(app.db);
+
+  const answerFor = async (slug: string, expired?: Answer): Promise<Answer> => {
+    const found = await lookUpMenu(app.db, slug);
+    if (found.kind !== 'menu') return found;
+    // A page that only aged out (a write clears the cache instead) is usually still right:
+    // hashing the data costs a few ms where rendering and compressing a big menu cost ~50.
+    const data = createHash('sha256').update(JSON.stringify(found.menu)).digest('base64url');
+    if (expired?.kind === 'page' && expired.data === data) return expired;
+    return { kind: 'page', page: CompressedPage.of(renderMenuPage(found.menu)), data };
+  };
+  const sizeOf = (answer: Answer) =>
+    answer.kind === 'page' ? answer.page.size : answer.kind === 'moved' ? 64 + answer.slug.length : undefined;
+
+  app.get(
+    '/m/:slug',
+    {
+      config: { access: 'pub' },
+      // an HTML page, not part of the JSON API (README: "Guests' menu")
+      schema: { hide: true, params: z.object({ slug: z.string() }) },
+    },
+    async (request, reply) => {
+      const parsed = slugSchema.safeParse(request.params.slug);
+      if (!parsed.success) return sendPage(request, reply, 404, notFound());
+      const slug = parsed.data;
+      const answer = cache.enabled
+        ? await cache.remember(`menu-page\u0000${slug}`, (expired) => answerFor(slug, expired), sizeOf)
+        : await answerFor(slug);
+      if (answer.kind === 'page') return sendPage(request, reply, 200, answer.page);
+      if (answer.kind === 'missing') return sendPage(request, reply, 404, notFound());
+      const query = request.url.indexOf('?');
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .redirect(`/m/${answer.slug}${query >= 0 ? request.url.slice(query) : ''}`, 301);
+    },
+  );
+
+  // `/m`, `/m/`, `/m/a/b`: the guest's 404 page, not the back office; `/m/<slug>/` drops the slash
+  const elsewhere = async (request: FastifyRequest, reply: FastifyReply) => {
+    const trailing = /^\/m\/([^/?]+)\/(\?.*)?$/.exec(request.url);
+    if (trailing && slugSchema.safeParse(trailing[1]).success) {
+      return reply.header('Cache-Control', 'no-cache').redirect(`/m/${trailing[1]}${trailing[2] ?? ''}`, 301);
+    }
+    return sendPage(request, reply, 404, notFound());
+  };
+  app.get('/m', { config: { access: 'pub' }, schema: { hide: true } }, elsewhere);
+  app.get('/m/*', { config: { access: 'pub' }, schema: { hide: true } }, elsewhere);
+}
