@@ -68,6 +68,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       config: { access: 'adm' },
       schema: {
         tags: ['restaurants'],
+        operationId: 'restaurants.adminList',
         summary: 'All restaurants with counters',
         response: { 200: answers.adminRestaurants },
       },
@@ -86,6 +87,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       config: { access: 'any' },
       schema: {
         tags: ['restaurants'],
+        operationId: 'restaurants.mine',
         summary: "A manager's own restaurant; null when it has none (and for other roles)",
         response: { 200: answers.myRestaurant },
       },
@@ -104,6 +106,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       config: { access: 'adm' },
       schema: {
         tags: ['restaurants'],
+        operationId: 'restaurants.create',
         summary: 'Create a manual restaurant (409: duplicate slug, manager already has a restaurant)',
         body: restaurantCreateBody,
         response: { 201: answers.restaurant },
@@ -147,6 +150,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       config: { access: 'own' },
       schema: {
         tags: ['restaurants'],
+        operationId: 'restaurants.update',
         summary: 'Change fields of a restaurant (a manager: only its own, and not manager_id or is_active)',
         querystring: slugQuery,
         body: restaurantUpdateBody,
@@ -194,6 +198,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       config: { access: 'adm' },
       schema: {
         tags: ['restaurants'],
+        operationId: 'restaurants.deleteBySlug',
         summary: 'Delete a restaurant by slug with its categories, products, options and rows',
         querystring: slugQuery,
         response: { 200: answers.deleted },
@@ -212,6 +217,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       config: { access: 'adm' },
       schema: {
         tags: ['restaurants'],
+        operationId: 'restaurants.deleteById',
         summary: 'Delete a restaurant by id (admins only) with everything in it',
         querystring: restaurantIdQuery,
         response: { 200: answers.deleted },
@@ -230,6 +236,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       config: { access: 'pub' },
       schema: {
         tags: ['restaurants'],
+        operationId: 'restaurants.view',
         summary: 'A restaurant by slug; public fields only unless the caller is an admin or its manager',
         querystring: slugQuery,
         response: { 200: answers.restaurantView },
