@@ -1,9 +1,15 @@
 #!/usr/bin/env node
 // `pnpm bench:web`: production build (when missing, or with --build), the server on a free port,
 // then Chromium measures the login page and the admin landing page: JS/CSS bytes (raw and gzip),
-// what each shared singleton costs, first contentful paint, duplicate libraries, and the time to
-// move between modules after the first load. Targets: login < 150 KiB gzip JS, no library
-// loaded twice, module switch < 150 ms. `--strict` exits 1 when a target is missed.
+// bytes over the wire (what Chromium received, as the server sent it: compressed or not) for a
+// first visit, the admin landing's critical path apart from the modules prefetched at idle, and a
+// repeat visit with a warm HTTP cache; which scripts carry zod; what each shared singleton costs,
+// first contentful paint, duplicate libraries, the time to move between modules; then Lighthouse
+// (mobile preset) on both pages: performance, LCP, accessibility (`--no-lighthouse` skips it).
+// Targets: login < 150 KiB gzip JS and <= 130 KiB over the wire, the admin critical path <= 220
+// KiB over the wire, zod on neither first page, no library loaded twice, module switch < 150 ms,
+// Lighthouse performance >= 90 and LCP <= 2.5 s on the login page. `--strict` exits 1 when a
+// target is missed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,12 +17,25 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { lighthousePage } from './bench-web-lighthouse.mjs';
+import { containsZod, recordWire, wireTotals } from './bench-web-wire.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = new Set(process.argv.slice(2));
 const ADMIN = { login: 'admin', password: 'admin12345' };
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const TARGETS = { loginGzipJsKiB: 150, moduleSwitchMs: 150 };
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const TARGETS = {
+  loginGzipJsKiB: 150,
+  loginWireKiB: 130,
+  adminCriticalWireKiB: 220,
+  repeatVisitJsWireKiB: 1,
+  moduleSwitchMs: 150,
+  loginPerformance: 90,
+  loginLcpMs: 2500,
+};
+/** The admin landing page's module; other modules' files are what the shell prefetches at idle. */
+const ADMIN_LANDING = { remote: 'mfe_restaurants', expose: 'RestaurantsPage' };
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -201,6 +220,72 @@ async function loginPage(browser, base) {
 }
 
 /**
+ * A federation runtime plugin, put in place before the page's scripts run (the runtime adopts
+ * the global plugins it finds), that holds every module load other than `keep` until the bench
+ * calls `__benchRelease()`: the prefetch at idle then waits, so what the page requests until it
+ * shows is its critical path alone. Held loads go on after 15 s anyway (`__benchHeldTooLong`).
+ */
+function holdOtherModules(keep) {
+  let release;
+  const released = new Promise((resolve) => {
+    release = resolve;
+  });
+  window.__benchRelease = release;
+  setTimeout(() => {
+    window.__benchHeldTooLong = true;
+    release();
+  }, 15_000);
+  const hold = {
+    name: 'bench-hold-other-modules',
+    async beforeRequest(args) {
+      if (args.id !== keep) await released;
+      return args;
+    },
+  };
+  globalThis.__FEDERATION__ = { __GLOBAL_PLUGIN__: [hold] };
+}
+
+/** A second visit in the same browser context (warm HTTP cache), from a new tab. */
+async function repeatVisit(context, url, ready) {
+  const page = await context.newPage();
+  const wire = await recordWire(page);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await ready(page);
+  await wire.stop();
+  await page.close();
+  return wire.entries;
+}
+
+/**
+ * Bytes over the wire of a first visit (fresh context), split at the moment the page showed
+ * (`ready`) with the other modules' loads held until then (`keep`: the page's own module), and
+ * of a repeat visit in the same context.
+ */
+async function wireOf(browser, url, ready, { storageState, keep } = {}) {
+  const context = await browser.newContext(storageState ? { storageState } : {});
+  const page = await context.newPage();
+  if (keep) await page.addInitScript(holdOtherModules, keep);
+  const recorder = await recordWire(page);
+  await page.goto(url, { waitUntil: 'commit' });
+  await ready(page);
+  const readyAt = recorder.mark();
+  const heldTooLong = keep ? await page.evaluate(() => window.__benchHeldTooLong === true) : false;
+  if (keep) await page.evaluate(() => window.__benchRelease());
+  await page.waitForLoadState('networkidle');
+  await recorder.stop();
+  await page.close();
+  const repeat = await repeatVisit(context, url, ready);
+  await context.close();
+  return {
+    critical: recorder.entries.slice(0, readyAt),
+    later: recorder.entries.slice(readyAt),
+    all: recorder.entries,
+    repeat,
+    heldTooLong,
+  };
+}
+
+/**
  * Time from the click event (its timeStamp, in the page) until the target page is in the DOM and
  * a frame has been painted: measured inside the page, so the driver's round trips do not count.
  */
@@ -264,8 +349,18 @@ async function adminLanding(browser, base) {
     }
     await context.close();
   }
+  const wire = await wireOf(
+    browser,
+    `${base}/admin/restaurants`,
+    (p) => p.getByText('Jami').first().waitFor(),
+    {
+      storageState: state,
+      keep: `${ADMIN_LANDING.remote}/${ADMIN_LANDING.expose}`,
+    },
+  );
   return {
     files,
+    wire,
     fcp: median(fcps.filter((x) => x !== null)),
     firstSwitch: median(firstSwitch),
     warmSwitch: median(warmSwitch),
@@ -315,6 +410,79 @@ function table(title, rows, columns) {
   console.log(line(columns));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(columns.map((c) => r[c])));
+}
+
+// ---------- Lighthouse ----------
+
+async function runLighthouse(base) {
+  const options = {
+    chromium: process.env.PW_CHROMIUM || '/usr/bin/chromium',
+    connectOverCDP: (url) => chromium.connectOverCDP(url),
+  };
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!res.ok) throw new Error(`admin login for Lighthouse: ${res.status}`);
+  const { data } = await res.json();
+  const session = { origin: base, accessToken: data.accessToken, role: 'admin' };
+  console.log(`\nLighthouse (mobile preset), ${LIGHTHOUSE_RUNS} runs a page…`);
+  const results = {
+    login: await lighthousePage(`${base}/`, options, LIGHTHOUSE_RUNS),
+    admin: await lighthousePage(`${base}/admin/restaurants`, { ...options, session }, LIGHTHOUSE_RUNS),
+  };
+  const row = (page, r) => ({
+    page,
+    performance: r.performance,
+    'LCP s': (r.lcpMs / 1000).toFixed(2),
+    'FCP s': (r.fcpMs / 1000).toFixed(2),
+    'TBT ms': r.tbtMs.toFixed(0),
+    accessibility: r.accessibility,
+    'every run (perf / LCP s)': r.runs
+      .map((x) => `${x.performance} / ${(x.lcpMs / 1000).toFixed(2)}`)
+      .join(', '),
+    'failed a11y audits': r.failedA11y.join(', ') || 'none',
+  });
+  table(
+    `Lighthouse, mobile preset (simulated slow 4G and 4x CPU slowdown; median of ${LIGHTHOUSE_RUNS})`,
+    [
+      row('login  /', results.login),
+      row(`admin  ${new URL(results.admin.finalUrl).pathname}`, results.admin),
+    ],
+    [
+      'page',
+      'performance',
+      'LCP s',
+      'FCP s',
+      'TBT ms',
+      'accessibility',
+      'every run (perf / LCP s)',
+      'failed a11y audits',
+    ],
+  );
+  return results;
+}
+
+function lighthouseChecks(results) {
+  if (!results) return [];
+  return [
+    {
+      target: `Lighthouse login: performance >= ${TARGETS.loginPerformance}`,
+      value: String(results.login.performance),
+      ok: results.login.performance >= TARGETS.loginPerformance,
+    },
+    {
+      target: `Lighthouse login: LCP <= ${TARGETS.loginLcpMs / 1000} s`,
+      value: `${(results.login.lcpMs / 1000).toFixed(2)} s`,
+      ok: results.login.lcpMs <= TARGETS.loginLcpMs,
+    },
+    {
+      target: 'Lighthouse admin landing: the page itself, logged in (not sent to login)',
+      value: new URL(results.admin.finalUrl).pathname,
+      ok: new URL(results.admin.finalUrl).pathname === '/admin/restaurants',
+    },
+  ];
 }
 
 // ---------- run ----------
@@ -380,6 +548,69 @@ try {
     'raw KiB',
     'gzip KiB',
   ]);
+  const loginWireRun = await wireOf(browser, `${server.url}/`, (p) =>
+    p.locator('input[name="login"]').waitFor(),
+  );
+  const { critical, later: prefetch } = admin.wire;
+  const wireRow = (label, entries) => {
+    const w = wireTotals(entries);
+    return {
+      what: label,
+      requests: w.requests,
+      'from cache': w.fromCache,
+      304: w.revalidated,
+      'JS KiB': kib(w.js),
+      'CSS KiB': kib(w.css),
+      'HTML KiB': kib(w.html),
+      'data KiB': kib(w.data),
+      'other KiB': kib(w.other),
+      'all KiB': kib(w.all),
+      'JS encoding': [...w.encodings].join(',') || '-',
+    };
+  };
+  const loginWire = wireTotals(loginWireRun.all);
+  const criticalWire = wireTotals(critical);
+  const loginRepeat = wireTotals(loginWireRun.repeat);
+  const adminRepeat = wireTotals(admin.wire.repeat);
+  table(
+    'Over the wire (what Chromium received: headers + body as sent; data = fetch/XHR, other = fonts, images, manifests)',
+    [
+      wireRow('login  / (first visit)', loginWireRun.all),
+      wireRow('admin landing: critical path', critical),
+      wireRow('admin landing: prefetched after it showed', prefetch),
+      wireRow('admin landing: all', admin.wire.all),
+      wireRow('login  / (repeat visit, warm cache)', loginWireRun.repeat),
+      wireRow('admin landing (repeat visit, warm cache)', admin.wire.repeat),
+    ],
+    [
+      'what',
+      'requests',
+      'from cache',
+      '304',
+      'JS KiB',
+      'CSS KiB',
+      'HTML KiB',
+      'data KiB',
+      'other KiB',
+      'all KiB',
+      'JS encoding',
+    ],
+  );
+  if (admin.wire.heldTooLong) {
+    console.log(
+      '  (the admin landing waited 15 s for a held module: its critical path includes another module)',
+    );
+  }
+  const zodIn = (files) => files.filter((f) => f.type === 'js' && containsZod(f.body.toString('utf8')));
+  const criticalUrls = new Set(critical.map((e) => e.url));
+  const loginZod = zodIn(login.files);
+  const adminZod = zodIn(admin.files.filter((f) => criticalUrls.has(f.url)));
+  const prefetchZod = zodIn(admin.files.filter((f) => !criticalUrls.has(f.url)));
+  const short = (files) => files.map((f) => new URL(f.url).pathname).join(', ') || 'none';
+  console.log('\nScripts with zod in them');
+  console.log(`  login page:                   ${short(loginZod)}`);
+  console.log(`  admin landing, critical path: ${short(adminZod)}`);
+  console.log(`  admin landing, prefetched:    ${short(prefetchZod)}`);
   table(
     `Module switch (click event until the page is painted, timed in the page; median of ${RUNS} loads)`,
     [
@@ -391,11 +622,32 @@ try {
     ],
     ['move', 'ms'],
   );
+  const lighthouseResults = args.has('--no-lighthouse') ? null : await runLighthouse(server.url);
   const checks = [
     {
       target: `login JS < ${TARGETS.loginGzipJsKiB} KiB gzip`,
       value: `${kib(lt.jsGzip)} KiB`,
       ok: lt.jsGzip < TARGETS.loginGzipJsKiB * 1024,
+    },
+    {
+      target: `login <= ${TARGETS.loginWireKiB} KiB over the wire`,
+      value: `${kib(loginWire.all)} KiB`,
+      ok: loginWire.all <= TARGETS.loginWireKiB * 1024,
+    },
+    {
+      target: `admin landing critical path <= ${TARGETS.adminCriticalWireKiB} KiB over the wire`,
+      value: `${kib(criticalWire.all)} KiB`,
+      ok: criticalWire.all <= TARGETS.adminCriticalWireKiB * 1024,
+    },
+    {
+      target: `repeat visit: JS over the wire < ${TARGETS.repeatVisitJsWireKiB} KiB (login, admin)`,
+      value: `${kib(loginRepeat.js)} KiB, ${kib(adminRepeat.js)} KiB`,
+      ok: Math.max(loginRepeat.js, adminRepeat.js) < TARGETS.repeatVisitJsWireKiB * 1024,
+    },
+    {
+      target: 'zod off the first pages (login, admin critical path)',
+      value: loginZod.length + adminZod.length === 0 ? 'none' : short([...loginZod, ...adminZod]),
+      ok: loginZod.length + adminZod.length === 0,
     },
     {
       target: 'no library loaded twice (login)',
@@ -417,6 +669,7 @@ try {
       value: `${admin.warmSwitch?.toFixed(1)} ms`,
       ok: (admin.warmSwitch ?? Infinity) < TARGETS.moduleSwitchMs,
     },
+    ...lighthouseChecks(lighthouseResults),
   ].map((c) => ({ ...c, result: c.ok ? 'PASS' : 'FAIL' }));
   table('Targets', checks, ['target', 'value', 'result']);
   failed = checks.some((c) => !c.ok);
@@ -430,6 +683,7 @@ try {
         date: new Date().toISOString(),
         login: { ...login, files: strip(login.files), totals: lt },
         admin: { ...admin, files: strip(admin.files), totals: at },
+        lighthouse: lighthouseResults,
         checks,
       },
       null,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm test`: lint, typecheck, unit and API suites (SQLite, then PostgreSQL when
+// `pnpm test`: lint, typecheck, OpenAPI lint, unit and API suites (SQLite, then PostgreSQL when
 // TEST_DATABASE_URL is set), the production build, then the Playwright suite over it.
 // With TEST_NODE22 set to a Node 22 `node` binary, the unit and API suites run once more on it.
 // Closes with one line "N passed, N failed" summing every step.
@@ -50,6 +50,8 @@ const vitestCounts = (r) => ({ pass: r.numPassedTests, fail: r.numFailedTests })
 
 step('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
 step('typecheck', 'pnpm', ['-r', 'typecheck']);
+// the OpenAPI document the server serves, against Redocly's recommended rules (redocly.yaml)
+step('OpenAPI lint', 'pnpm', ['lint:openapi']);
 
 const { TEST_DATABASE_URL, ...sqliteEnv } = process.env;
 const sqliteReport = join(reports, 'vitest-sqlite.json');

@@ -11,6 +11,12 @@
  * The public product answers (for anonymous callers), the admin's restaurant list and the menu
  * page are cached (1 s, cleared by every write); each is measured with the cache and with it off.
  *
+ * Writes under load (after the reads): product inserts, product updates, and stop/resume of 200
+ * products (one transaction each) from every connection at once.
+ *
+ * BENCH_NODE_SQLITE=1 adds a SQLite pass on Node's own node:sqlite (the unchanged server, with
+ * better-sqlite3 replaced by bench/node-sqlite/better-sqlite3-shim.mjs) to compare the drivers.
+ *
  * Targets: product list and detail >= 25 % of the bare route's req/s with p99 < 25 ms;
  * the 1,000-restaurant admin list p99 < 100 ms; a 200-product stop-list call < 50 ms; the
  * public menu, cached, >= 25 % of the bare route with p99 < 25 ms.
@@ -32,20 +38,41 @@ interface Measure {
   non2xx: number;
 }
 
+/** A write under load: each request gets its method, path and JSON body from `next(n)`. */
+interface Writes {
+  next(n: number): { method: 'POST' | 'PUT'; path: string; body: unknown };
+}
+
 async function load(
   name: string,
   url: string,
   headers: Record<string, string> = {},
   connections = CONNECTIONS,
   bustCache = false,
+  writes?: Writes,
 ): Promise<Measure> {
   // a unique, ignored query parameter per request defeats the public answer cache
   let n = 0;
   const path = new URL(url).pathname + new URL(url).search;
   const sep = path.includes('?') ? '&' : '?';
-  const requests = bustCache
-    ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: `${path}${sep}_=${n++}` }) }]
-    : undefined;
+  const requests = writes
+    ? [
+        {
+          setupRequest: (request: Record<string, unknown>) => {
+            const w = writes.next(n++);
+            return {
+              ...request,
+              method: w.method,
+              path: w.path,
+              body: JSON.stringify(w.body),
+              headers: { ...headers, 'content-type': 'application/json' },
+            };
+          },
+        },
+      ]
+    : bustCache
+      ? [{ setupRequest: (request: { path: string }) => ({ ...request, path: `${path}${sep}_=${n++}` }) }]
+      : undefined;
   const result = await autocannon({
     url,
     connections,
@@ -71,10 +98,14 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServer(databaseUrl: string | undefined): Promise<Server> {
+type Driver = 'better-sqlite3' | 'node:sqlite' | 'pg';
+
+async function startServer(databaseUrl: string | undefined, driver: Driver): Promise<Server> {
+  const shim = fileURLToPath(new URL('./node-sqlite/register.mjs', import.meta.url));
   const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
     // as deployed: React's production build renders the public menu
     env: { NODE_ENV: 'production', ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
+    execArgv: driver === 'node:sqlite' ? [...process.execArgv, '--import', shim] : process.execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<Ready>((resolve, reject) => {
@@ -136,11 +167,11 @@ async function menuSizes(url: string): Promise<Record<'identity' | 'gzip' | 'br'
   return out;
 }
 
-async function run(databaseUrl: string | undefined): Promise<boolean> {
-  const { ready, stop, setCacheTtl } = await startServer(databaseUrl);
+async function run(databaseUrl: string | undefined, driver: Driver): Promise<boolean> {
+  const { ready, stop, setCacheTtl } = await startServer(databaseUrl, driver);
   const fmt = (n: number) => n.toFixed(1).padStart(8);
   console.log(
-    `\n== ${ready.dialect}: seeded 1,000 restaurants, 20,000 products (+ a 1,000-product menu) in ${(ready.seedMs / 1000).toFixed(1)} s`,
+    `\n== ${ready.dialect} (${driver}): seeded 1,000 restaurants, 20,000 products (+ a 1,000-product menu) in ${(ready.seedMs / 1000).toFixed(1)} s`,
   );
   let ok = true;
   try {
@@ -175,6 +206,7 @@ async function run(databaseUrl: string | undefined): Promise<boolean> {
       await load('  the 1,000 restaurants, answer cache off, 1 connection', adminList, asAdmin, 1),
       await load('  the public menu, answer cache off', menuUrl, asPhone),
       await load('  the public menu, answer cache off, 1 connection', menuUrl, asPhone, 1),
+      ...(await writeLoads(ready)),
     ];
     console.log(`${'route'.padEnd(60)}    req/s   p50 ms   p99 ms  x bare  errors`);
     for (const m of measures) {
@@ -225,10 +257,45 @@ async function run(databaseUrl: string | undefined): Promise<boolean> {
   return ok;
 }
 
+/** Inserts, updates and 200-product stop-list transactions from every connection at once. */
+async function writeLoads(ready: Ready): Promise<Measure[]> {
+  const asManager = { authorization: `Bearer ${ready.managerToken}` };
+  const write = (name: string, next: Writes['next']) =>
+    load(name, `${ready.appUrl}/api`, asManager, CONNECTIONS, false, { next });
+  const ids = ready.stopListIds;
+  const measures = [
+    await write('POST /api/manager/products (insert)', (n) => ({
+      method: 'POST',
+      path: '/api/manager/products',
+      body: { name: `Yangi ${n}`, category_id: ready.stopListCategoryId, price: 1000 + n, is_active: true },
+    })),
+    await write('PUT /api/manager/products/{id} (update)', (n) => ({
+      method: 'PUT',
+      path: `/api/manager/products/${ids[n % ids.length]}`,
+      body: { price: 2000 + n },
+    })),
+    // about half of these change the 200 rows: a stop right after a stop finds nothing to change
+    await write('POST /api/manager/stop-list (200, stop/resume)', (n) => ({
+      method: 'POST',
+      path: '/api/manager/stop-list',
+      body: { product_ids: ids, action: n % 2 === 0 ? 'stop' : 'resume' },
+    })),
+  ];
+  // every product back in the menu, as the serial stop-list timing expects
+  const res = await fetch(`${ready.appUrl}/api/manager/stop-list`, {
+    method: 'POST',
+    headers: { ...asManager, 'content-type': 'application/json' },
+    body: JSON.stringify({ product_ids: ids, action: 'resume' }),
+  });
+  if (res.status !== 200) throw new Error(`resume after the write load: ${res.status}`);
+  return measures;
+}
+
 async function main(): Promise<void> {
-  let ok = await run(undefined);
+  let ok = await run(undefined, 'better-sqlite3');
+  if (process.env.BENCH_NODE_SQLITE === '1') ok = (await run(undefined, 'node:sqlite')) && ok;
   const pg = process.env.BENCH_DATABASE_URL?.trim();
-  if (pg) ok = (await run(pg)) && ok;
+  if (pg) ok = (await run(pg, 'pg')) && ok;
   else console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://... to measure it too)');
   if (!ok) process.exitCode = 1;
 }

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import { type Insertable, sql } from 'kysely';
 import { buildApp } from '../src/app';
@@ -29,6 +30,8 @@ export interface Ready {
   categoryId: string;
   productId: string;
   stopListIds: string[];
+  /** a category of the manager's restaurant (where the write bench inserts products) */
+  stopListCategoryId: string;
   adminToken: string;
   managerToken: string;
   /** The restaurant with the big public menu (BIG_MENU). */
@@ -162,6 +165,7 @@ export async function seed(db: DB): Promise<
     categoryId: categories[FIRST_CATEGORIES]!.id,
     productId: products[FIRST_CATEGORIES * PER_CATEGORY + 3]!.id,
     stopListIds: firstProducts.slice(0, 200).map((p) => p.id),
+    stopListCategoryId: categories[0]!.id,
   };
 }
 
@@ -245,6 +249,7 @@ async function main(): Promise<void> {
     categoryId: seeded.categoryId,
     productId: seeded.productId,
     stopListIds: seeded.stopListIds,
+    stopListCategoryId: seeded.stopListCategoryId,
     adminToken: app.jwt.sign({ sub: adminRow.id }),
     managerToken: app.jwt.sign({ sub: seeded.managerId }),
     menuSlug,
@@ -267,7 +272,8 @@ async function main(): Promise<void> {
   });
 }
 
-if (process.send)
+// run when forked as the bench's server, not when another bench script imports seed()
+if (process.send && process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
   main().catch((err) => {
     console.error(err);
     process.exit(1);

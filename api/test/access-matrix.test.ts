@@ -283,7 +283,7 @@ const CASES: Case[] = [
   },
   {
     method: 'GET',
-    path: '/manager/product-option-row/{optionId}',
+    path: '/manager/product-option-row/{id}',
     access: 'own',
     build: (s) => ({ url: `/manager/product-option-row/${s.option}` }),
   },

@@ -10,6 +10,7 @@ export default async function authRoutes(app: App): Promise<void> {
       config: { access: 'pub' },
       schema: {
         tags: ['auth'],
+        operationId: 'auth.login',
         summary: 'Log in with login and password (failed attempts are rate limited per address)',
         security: [],
         body: loginBody,
@@ -39,7 +40,12 @@ export default async function authRoutes(app: App): Promise<void> {
     '/auth/profile',
     {
       config: { access: 'any' },
-      schema: { tags: ['auth'], summary: 'The caller', response: { 200: answers.profile } },
+      schema: {
+        tags: ['auth'],
+        operationId: 'auth.profile',
+        summary: 'The caller',
+        response: { 200: answers.profile },
+      },
     },
     async (request) => {
       const user = await findUserById(app.db, request.user!._id);

@@ -23,6 +23,7 @@ export default async function categoryRoutes(app: App): Promise<void> {
       config: { access: 'own' },
       schema: {
         tags: ['categories'],
+        operationId: 'categories.managerList',
         summary: "The restaurant's categories (admins name it with ?restaurant_id=)",
         querystring: optionalRestaurantIdFilter,
         response: { 200: answers.managerCategories },
@@ -41,6 +42,7 @@ export default async function categoryRoutes(app: App): Promise<void> {
       config: { access: 'pub' },
       schema: {
         tags: ['categories'],
+        operationId: 'categories.publicList',
         summary: 'Categories of a restaurant; only active ones without an owner/admin token',
         querystring: restaurantIdFilter,
         response: { 200: answers.userCategories },
@@ -66,6 +68,8 @@ export default async function categoryRoutes(app: App): Promise<void> {
       config: { access: 'own' },
       schema: {
         tags: ['categories'],
+        operationId: 'categories.create',
+        summary: 'Creates a category in a restaurant the caller owns',
         body: categoryCreateBody,
         response: { 201: answers.category },
       },
@@ -94,6 +98,7 @@ export default async function categoryRoutes(app: App): Promise<void> {
       config: { access: 'own' },
       schema: {
         tags: ['categories'],
+        operationId: 'categories.update',
         summary: 'Changes the fields sent (title, is_active)',
         params: idParam,
         body: categoryUpdateBody,
@@ -126,6 +131,7 @@ export default async function categoryRoutes(app: App): Promise<void> {
       config: { access: 'own' },
       schema: {
         tags: ['categories'],
+        operationId: 'categories.remove',
         summary: 'Deletes a category with its products, their options and rows',
         params: idParam,
         response: { 200: answers.deleted },

@@ -6,7 +6,13 @@ export default async function healthRoutes(app: App): Promise<void> {
     '/health',
     {
       config: { access: 'pub' },
-      schema: { tags: ['health'], summary: 'Liveness', security: [], response: { 200: answers.health } },
+      schema: {
+        tags: ['health'],
+        operationId: 'health.check',
+        summary: 'Liveness',
+        security: [],
+        response: { 200: answers.health },
+      },
     },
     async () => ({ status: 'ok' as const }),
   );

@@ -54,6 +54,7 @@ export default async function integrationRoutes(app: App, opts: { provider?: Int
       config: { access: 'adm' },
       schema: {
         tags: ['integration'],
+        operationId: 'integration.list',
         summary: 'The restaurants the configured integration source offers',
         response: { 200: answers.integrationRestaurants, 502: errorBody },
       },
@@ -67,6 +68,7 @@ export default async function integrationRoutes(app: App, opts: { provider?: Int
       config: { access: 'adm' },
       schema: {
         tags: ['integration'],
+        operationId: 'integration.create',
         summary: 'Imports an external restaurant with its whole menu for a manager',
         description:
           'type = provider name, slug generated (unique) from the name, external ids kept. 400: unknown manager; 404: unknown external id; 409: the manager already has a restaurant, or the external restaurant is already imported; 502: the source failed.',
@@ -124,6 +126,7 @@ export default async function integrationRoutes(app: App, opts: { provider?: Int
       config: { access: 'adm' },
       schema: {
         tags: ['integration'],
+        operationId: 'integration.sync',
         summary: 'Fetches the source again and brings the restaurant and its menu in step with it',
         description:
           'Names, descriptions, prices and structure follow the source (new items added, vanished ones removed); the local is_active of remaining items is kept. 400 for a manual restaurant; 404 when the source no longer has it; 502 (nothing changed) when the source cannot be fetched or parsed.',

@@ -9,7 +9,12 @@ export default async function managerRoutes(app: App): Promise<void> {
     '/admin/managers',
     {
       config: { access: 'adm' },
-      schema: { tags: ['managers'], summary: 'Active managers', response: { 200: answers.managers } },
+      schema: {
+        tags: ['managers'],
+        operationId: 'managers.list',
+        summary: 'Active managers',
+        response: { 200: answers.managers },
+      },
     },
     async () => ({ data: (await listManagers(app.db)).map(toManager) }),
   );
@@ -20,6 +25,7 @@ export default async function managerRoutes(app: App): Promise<void> {
       config: { access: 'adm' },
       schema: {
         tags: ['managers'],
+        operationId: 'managers.create',
         summary: 'Create a manager (extension); 409 for a duplicate login',
         body: managerCreateBody,
         response: { 201: answers.manager },

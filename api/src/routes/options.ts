@@ -2,7 +2,6 @@ import {
   answers,
   idParam,
   optionCreateBody,
-  optionIdParam,
   optionRowCreateBody,
   optionRowUpdateBody,
   optionUpdateBody,
@@ -53,6 +52,7 @@ export default async function optionRoutes(app: App): Promise<void> {
       config: { access: 'own' },
       schema: {
         tags: ['options'],
+        operationId: 'options.listByProduct',
         summary: 'The options of a product',
         params: productIdParam,
         response: { 200: answers.options },
@@ -68,7 +68,13 @@ export default async function optionRoutes(app: App): Promise<void> {
     '/manager/product-option',
     {
       config: { access: 'own' },
-      schema: { tags: ['options'], body: optionCreateBody, response: { 201: answers.option } },
+      schema: {
+        tags: ['options'],
+        operationId: 'options.create',
+        summary: 'Adds an option to a product the caller owns',
+        body: optionCreateBody,
+        response: { 201: answers.option },
+      },
     },
     async (request, reply) => {
       const product = await ownedProduct(request, request.body.product_id);
@@ -94,6 +100,8 @@ export default async function optionRoutes(app: App): Promise<void> {
       config: { access: 'own' },
       schema: {
         tags: ['options'],
+        operationId: 'options.update',
+        summary: 'Renames an option',
         params: idParam,
         body: optionUpdateBody,
         response: { 200: answers.option },
@@ -118,6 +126,7 @@ export default async function optionRoutes(app: App): Promise<void> {
       config: { access: 'own' },
       schema: {
         tags: ['options'],
+        operationId: 'options.remove',
         summary: 'Deletes an option with its rows',
         params: idParam,
         response: { 200: answers.deleted },
@@ -133,18 +142,20 @@ export default async function optionRoutes(app: App): Promise<void> {
   // ---------- option rows ----------
 
   app.get(
-    '/manager/product-option-row/:optionId',
+    // `:id` like the row's PUT/DELETE: one URL template in the OpenAPI document (no-identical-paths)
+    '/manager/product-option-row/:id',
     {
       config: { access: 'own' },
       schema: {
         tags: ['option rows'],
-        summary: 'The rows of one option',
-        params: optionIdParam,
+        operationId: 'optionRows.listByOption',
+        summary: 'The rows of one option ({id} is the option id)',
+        params: idParam,
         response: { 200: answers.optionRows },
       },
     },
     async (request) => {
-      const option = await ownedOption(request, request.params.optionId);
+      const option = await ownedOption(request, request.params.id);
       return { data: await listOptionRows(app.db, option.id) };
     },
   );
@@ -153,7 +164,13 @@ export default async function optionRoutes(app: App): Promise<void> {
     '/manager/product-option-row',
     {
       config: { access: 'own' },
-      schema: { tags: ['option rows'], body: optionRowCreateBody, response: { 201: answers.optionRow } },
+      schema: {
+        tags: ['option rows'],
+        operationId: 'optionRows.create',
+        summary: 'Adds a row (name, price) to an option the caller owns',
+        body: optionRowCreateBody,
+        response: { 201: answers.optionRow },
+      },
     },
     async (request, reply) => {
       const option = await ownedOption(request, request.body.product_option_id);
@@ -178,6 +195,7 @@ export default async function optionRoutes(app: App): Promise<void> {
       config: { access: 'own' },
       schema: {
         tags: ['option rows'],
+        operationId: 'optionRows.update',
         summary: 'Changes the fields sent (name, price)',
         params: idParam,
         body: optionRowUpdateBody,
@@ -204,7 +222,13 @@ export default async function optionRoutes(app: App): Promise<void> {
     '/manager/product-option-row/:id',
     {
       config: { access: 'own' },
-      schema: { tags: ['option rows'], params: idParam, response: { 200: answers.deleted } },
+      schema: {
+        tags: ['option rows'],
+        operationId: 'optionRows.remove',
+        summary: 'Deletes an option row',
+        params: idParam,
+        response: { 200: answers.deleted },
+      },
     },
     async (request) => {
       const found = await findOptionRow(app.db, request.params.id);

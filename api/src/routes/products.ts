@@ -40,6 +40,7 @@ export default async function productRoutes(app: App): Promise<void> {
       config: { access: 'own' },
       schema: {
         tags: ['products'],
+        operationId: 'products.managerList',
         summary: 'All products of the restaurant (admins name it with ?restaurant_id=)',
         querystring: optionalRestaurantIdFilter,
         response: { 200: answers.managerProducts },
@@ -54,6 +55,7 @@ export default async function productRoutes(app: App): Promise<void> {
 
   const userProductsSchema = {
     tags: ['products'],
+    operationId: 'products.publicList',
     summary:
       'Products of a restaurant (optionally of one category); without an owner/admin token only active products of active categories',
     querystring: productListQuery,
@@ -98,6 +100,7 @@ export default async function productRoutes(app: App): Promise<void> {
       config: { access: 'pub' },
       schema: {
         tags: ['products'],
+        operationId: 'products.detail',
         summary:
           'One product with its category and options (each with rows); an inactive product (or one of an inactive category) is 404 without an owner/admin token',
         params: idParam,
@@ -122,6 +125,7 @@ export default async function productRoutes(app: App): Promise<void> {
       config: { access: 'own' },
       schema: {
         tags: ['products'],
+        operationId: 'products.create',
         summary: 'Creates a product in a category of a restaurant the caller owns',
         body: productCreateBody,
         response: { 201: answers.productCreated },
@@ -160,6 +164,7 @@ export default async function productRoutes(app: App): Promise<void> {
       config: { access: 'own' },
       schema: {
         tags: ['products'],
+        operationId: 'products.update',
         summary: 'Changes the fields sent; category_id must be a category of the same restaurant',
         params: idParam,
         body: productUpdateBody,
@@ -211,6 +216,7 @@ export default async function productRoutes(app: App): Promise<void> {
       config: { access: 'own' },
       schema: {
         tags: ['products'],
+        operationId: 'products.remove',
         summary: 'Deletes a product with its options and rows',
         params: idParam,
         response: { 200: answers.deleted },

@@ -67,6 +67,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       config: { access: 'adm' },
       schema: {
         tags: ['restaurants'],
+        operationId: 'restaurants.adminList',
         summary: 'All restaurants with counters',
         response: { 200: answers.adminRestaurants },
       },
@@ -85,6 +86,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       config: { access: 'any' },
       schema: {
         tags: ['restaurants'],
+        operationId: 'restaurants.mine',
         summary: "A manager's own restaurant; null when it has none (and for other roles)",
         response: { 200: answers.myRestaurant },
       },
@@ -103,6 +105,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       config: { access: 'adm' },
       schema: {
         tags: ['restaurants'],
+        operationId: 'restaurants.create',
         summary: 'Create a manual restaurant (409: duplicate slug, manager already has a restaurant)',
         description: SLUG_RULE,
         body: restaurantCreateBody,
@@ -147,6 +150,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       config: { access: 'own' },
       schema: {
         tags: ['restaurants'],
+        operationId: 'restaurants.update',
         summary: 'Change fields of a restaurant (a manager: only its own, and not manager_id or is_active)',
         description: `${SLUG_RULE} A slug change keeps the old slug as a permanent redirect: \`GET /m/<old>\` answers 301 to \`/m/<new>\` (old QR codes keep working; chains resolve in one hop); a restaurant may take back one of its own old slugs.`,
         querystring: slugQuery,
@@ -198,6 +202,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       config: { access: 'adm' },
       schema: {
         tags: ['restaurants'],
+        operationId: 'restaurants.deleteBySlug',
         summary: 'Delete a restaurant by slug with its categories, products, options and rows',
         querystring: slugQuery,
         response: { 200: answers.deleted },
@@ -216,6 +221,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       config: { access: 'adm' },
       schema: {
         tags: ['restaurants'],
+        operationId: 'restaurants.deleteById',
         summary: 'Delete a restaurant by id (admins only) with everything in it',
         querystring: restaurantIdQuery,
         response: { 200: answers.deleted },
@@ -234,6 +240,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       config: { access: 'pub' },
       schema: {
         tags: ['restaurants'],
+        operationId: 'restaurants.view',
         summary: 'A restaurant by slug; public fields only unless the caller is an admin or its manager',
         querystring: slugQuery,
         response: { 200: answers.restaurantView },

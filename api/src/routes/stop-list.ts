@@ -18,6 +18,7 @@ export default async function stopListRoutes(app: App): Promise<void> {
       config: { access: 'own' },
       schema: {
         tags: ['stop-list'],
+        operationId: 'stopList.apply',
         summary: 'Moves products to the stop-list (stop) or back (resume) in one transaction',
         description:
           'stop: each listed product becomes inactive; then every category of the restaurant that has products and whose products are all inactive becomes inactive. ' +

@@ -46,6 +46,7 @@ export default async function uploadRoutes(app: App): Promise<void> {
       config: { access: 'own' },
       schema: {
         tags: ['uploads'],
+        operationId: 'upload.images',
         summary: 'Upload images for a restaurant (image or logotype) or a product',
         description:
           'multipart/form-data: `files` (JPEG, PNG, WebP or GIF by content, at most 5 MB each) and either `restaurant_id` + `type` (`image` | `logotype`; 1..10 files, all checked, but only the first is stored: the field is set to its URL and answered as `{url}`) or `product_id` (1..10 files; appended to its images, at most 50 in all; answers `{data}`: the whole image list). 400: missing/unknown fields, no file or a malformed multipart body; 404: not yours or unknown; 413: a file over 5 MB or more than 10 files; 415: not multipart or not an image. Nothing is stored when the request fails.',

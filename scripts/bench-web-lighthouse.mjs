@@ -1,0 +1,78 @@
+// bench:web's Lighthouse runs: the default (mobile) preset, performance and accessibility, on
+// Debian's Chromium started by chrome-launcher with a fresh profile for every run. A logged-in
+// page gets the session in localStorage first (keys `accessToken`, `role`) and a cleared HTTP
+// cache, and Lighthouse is told to keep storage (else it would clear the session).
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** One Lighthouse run of `url`; `session` = {origin, accessToken, role} puts a login in place first. */
+async function once(url, { chromium, session, connectOverCDP }) {
+  const chrome = await launch({ chromePath: chromium, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    if (session) {
+      const browser = await connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const [context] = browser.contexts();
+      const page = await context.newPage();
+      // a same-origin answer that loads no app code, so the cache stays cold
+      await page.goto(`${session.origin}/api/health`);
+      await page.evaluate(({ accessToken, role }) => {
+        localStorage.setItem('accessToken', accessToken);
+        localStorage.setItem('role', role);
+      }, session);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await page.close();
+      await browser.close();
+    }
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: Boolean(session),
+    });
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    return {
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+      lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+      fcpMs: lhr.audits['first-contentful-paint'].numericValue,
+      tbtMs: lhr.audits['total-blocking-time'].numericValue,
+      finalUrl: lhr.finalDisplayedUrl,
+      failedA11y: Object.values(lhr.audits)
+        .filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
+        .map((a) => a.id),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** `runs` Lighthouse runs of a page; the median of each figure (the score and LCP vary run to run). */
+export async function lighthousePage(url, options, runs) {
+  const all = [];
+  for (let i = 0; i < runs; i++) all.push(await once(url, options));
+  return {
+    runs: all,
+    performance: median(all.map((r) => r.performance)),
+    accessibility: median(all.map((r) => r.accessibility)),
+    lcpMs: median(all.map((r) => r.lcpMs)),
+    fcpMs: median(all.map((r) => r.fcpMs)),
+    tbtMs: median(all.map((r) => r.tbtMs)),
+    finalUrl: all[0]?.finalUrl,
+    failedA11y: [...new Set(all.flatMap((r) => r.failedA11y))],
+  };
+}
