@@ -21,6 +21,7 @@ import { connect, type DB } from './db';
 import { accessHook } from './http/access';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { LoginLimiter } from './http/login-limiter';
+import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { ensureAdmin } from './repos/users';
 import authRoutes from './routes/auth';
 import categoryRoutes from './routes/categories';
@@ -68,8 +69,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Check every answer against its zod schema (default true; server.ts turns it off in production). */
   validateResponses?: boolean;
-  /** Trust X-Forwarded-For (behind a reverse proxy); default false, so addresses cannot be spoofed. */
-  trustProxy?: boolean | string;
+  /**
+   * Proxies whose X-Forwarded-For is believed: a hop count or their addresses/CIDRs; default
+   * none, so a client cannot pick its address. `true` (everyone) is refused.
+   */
+  trustProxy?: TrustProxy;
   /** Failed logins allowed per address and window (default 10 per 15 min). */
   loginRateLimit?: { max: number; windowMs: number };
 }
@@ -123,6 +127,7 @@ const ACCESS_TEXT = {
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 500] as const;
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const trustProxy = checkTrustProxy(options.trustProxy); // before anything is opened
   const dataDir = resolve(options.dataDir);
   const uploadsDir = join(dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
@@ -141,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
 

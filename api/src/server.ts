@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { parseTrustProxy, TrustProxyError } from './http/trust-proxy';
 
 const env = process.env;
 
@@ -18,14 +19,6 @@ function findWebRoot(): string | undefined {
     dir = dirname(dir);
   }
   return undefined;
-}
-
-/** TRUST_PROXY: true/1, false/0, or addresses/CIDRs of the proxies (comma-separated). */
-function parseTrustProxy(v: string | undefined): boolean | string {
-  if (!v) return false;
-  if (v === 'true' || v === '1') return true;
-  if (v === 'false' || v === '0') return false;
-  return v;
 }
 
 async function main(): Promise<void> {
@@ -90,6 +83,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.stack : err);
+  // a configuration mistake is told in one line; anything else with its stack
+  console.error(err instanceof TrustProxyError ? err.message : err instanceof Error ? err.stack : err);
   process.exit(1);
 });
