@@ -21,6 +21,7 @@ import { connect, type DB } from './db';
 import { accessHook } from './http/access';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { LoginLimiter } from './http/login-limiter';
+import { registerSecurityHeaders } from './http/security-headers';
 import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { ensureAdmin } from './repos/users';
 import authRoutes from './routes/auth';
@@ -124,6 +125,8 @@ const ACCESS_TEXT = {
   own: "own (admins, or a manager acting on its own restaurant; another restaurant's things answer 404)",
 } as const;
 
+const UPLOADED_FILE = /^\/[0-9a-f]+\.(jpg|png|webp|gif)$/;
+
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 500] as const;
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
@@ -174,11 +177,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       };
     });
   }
+  registerSecurityHeaders(app, {
+    remoteUrls: Object.values(options.remoteUrls ?? {}),
+    publicApiBase: options.publicApiBase,
+  });
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler(async (request, reply) => {
-    if (await trySpaFallback(request, reply)) return reply;
-    notFoundHandler(request, reply);
-    return reply;
+  // not async: returning the reply (a thenable) from an async handler makes it wait on the stream
+  app.setNotFoundHandler((request, reply) => {
+    if (!trySpaFallback(request, reply)) notFoundHandler(request, reply);
   });
 
   app.decorate('db', conn.db);
@@ -274,13 +280,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     { prefix: '/api' },
   );
 
+  // Uploaded files: only the image types upload.ts stores (named by the type their content was
+  // checked for, so the Content-Type follows it); never renamed, so cached for good.
   await app.register(fastifyStatic, {
     root: uploadsDir,
     prefix: '/uploads/',
-    decorateReply: true,
+    decorateReply: false,
     index: false,
     maxAge: '7d',
     immutable: true,
+    allowedPath: (path) => UPLOADED_FILE.test(path),
   });
 
   await registerWeb(app);

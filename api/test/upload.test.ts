@@ -61,6 +61,7 @@ describe('POST /api/manager/upload for a restaurant', () => {
     const served = await ctx.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toContain('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.rawPayload.equals(PNG)).toBe(true);
   });
 
@@ -308,6 +309,28 @@ describe('/uploads', () => {
   it('answers the JSON 404 for a missing file', async () => {
     expectError(await ctx.app.inject({ method: 'GET', url: '/uploads/nope.png' }), 404, 'not_found');
     expect(existsSync(join(ctx.dataDir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('serves only the image files uploads store, each as its checked type with nosniff', async () => {
+    // a file the server did not store (put there by hand): never served, whatever its name
+    writeFileSync(join(uploadsDir(), 'page.html'), '<script>alert(1)</script>');
+    writeFileSync(join(uploadsDir(), 'abc.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    for (const name of ['page.html', 'abc.svg']) {
+      expectError(await ctx.app.inject({ method: 'GET', url: `/uploads/${name}` }), 404, 'not_found');
+    }
+    for (const [data, type] of [
+      [JPEG, 'image/jpeg'],
+      [GIF, 'image/gif'],
+      [WEBP, 'image/webp'],
+    ] as const) {
+      const res = await upload(w.manager1.token, { restaurant_id: w.own.restaurant.id, type: 'logotype' }, [
+        { data, filename: 'x.html', type: 'text/html' },
+      ]);
+      const served = await ctx.app.inject({ method: 'GET', url: res.json().url });
+      expect(served.headers['content-type']).toBe(type);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.headers['cache-control']).toContain('immutable');
+    }
   });
 
   it('does not escape the folder with encoded dot segments', async () => {
