@@ -18,7 +18,7 @@ import {
 // Pages run under a Content-Security-Policy without 'unsafe-eval': zod's speed-up probe
 // (`new Function('')`) would be reported as a violation on every page. Browsers parse small
 // forms, so they go without it; the server keeps it.
-if (typeof window !== 'undefined') z.config({ jitless: true });
+if ('document' in globalThis) z.config({ jitless: true });
 
 export { id, isoDate, LIMITS, optionalText, plainString, price, requiredText, SLUG_PATTERN, slug };
 
