@@ -79,7 +79,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  await app.listen({ port, host });
+  const address = await app.listen({ port, host });
+  // one plain line whatever LOG_LEVEL says: where to open it (PORT=0 picks a free port)
+  process.stdout.write(`Listening on ${address}\n`);
 }
 
 main().catch((err) => {
