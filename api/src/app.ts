@@ -248,7 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         title: 'QR-menu back office API',
         version: '1.0.0',
         description:
-          "Every failure answers `{ error: { code, message, details? } }`: 400 validation (details name the fields; also malformed JSON), 401 unauthorized, 403 forbidden, 404 not_found (also for another restaurant's things), 409 conflict, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited (failed logins per address), 502 bad_gateway (integration feed). Each operation's description ends with who may call it (pub, any, adm, own).",
+          "Every failure answers `{ error: { code, message, details? } }`: 400 validation (details name the fields; also malformed JSON), 401 unauthorized, 403 forbidden, 404 not_found (also for another restaurant's things, and for a write that raced the delete of what it refers to, e.g. a product created in a category deleted in the same moment: nothing is stored), 409 conflict, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited (failed logins per address and per login, with Retry-After), 502 bad_gateway (integration feed). Each operation's description ends with who may call it (pub, any, adm, own).",
       },
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@qrmenu/shared/schemas';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isForeignKeyViolation } from '../db/util';
 
 export interface ErrorDetail {
   path: string;
@@ -78,6 +79,13 @@ export function errorHandler(
       message: v.message ?? 'Invalid value',
     }));
     void reply.status(400).send(errorBody('validation', `Invalid ${context ?? 'request'}`, details));
+    return;
+  }
+  if (isForeignKeyViolation(error)) {
+    // A write raced a delete: what it refers to (the category of a new product, the product of
+    // a new option, ...) was there when checked and gone when written. The database refused it
+    // and rolled back, so nothing changed: the thing is not found.
+    void reply.status(404).send(errorBody('not_found', 'It refers to something that no longer exists'));
     return;
   }
   const fe = error as FastifyError;
