@@ -19,7 +19,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { z } from 'zod';
 import { connect, type DB } from './db';
 import { accessHook } from './http/access';
-import { errorHandler, notFoundHandler } from './http/errors';
+import { clientErrorHandler, errorHandler, notFoundHandler } from './http/errors';
 import { LoginLimiter } from './http/login-limiter';
 import { registerSecurityHeaders } from './http/security-headers';
 import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
@@ -75,6 +75,11 @@ export interface BuildAppOptions {
    * none, so a client cannot pick its address. `true` (everyone) is refused.
    */
   trustProxy?: TrustProxy;
+  /**
+   * Longest time to receive a whole request, body included (default 120 s): a body that trickles
+   * in slower is cut off with 408, so it cannot hold a connection and an upload slot forever.
+   */
+  requestTimeoutMs?: number;
   /** Failed logins allowed per address and window (default 10 per 15 min). */
   loginRateLimit?: { max: number; windowMs: number };
 }
@@ -125,6 +130,8 @@ const ACCESS_TEXT = {
   own: "own (admins, or a manager acting on its own restaurant; another restaurant's things answer 404)",
 } as const;
 
+export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+
 const UPLOADED_FILE = /^\/[0-9a-f]+\.(jpg|png|webp|gif)$/;
 
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 500] as const;
@@ -146,10 +153,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] }
       : (options.logger ?? false);
 
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
     trustProxy,
+    requestTimeout,
+    // Node takes the request timeout only when the server is made (Fastify's own setting,
+    // applied afterwards, is not enforced on Node 24), and checks for expired requests on an
+    // interval (30 s by default): kept well below the timeout so that the cut comes close to it.
+    http: {
+      requestTimeout,
+      connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(requestTimeout / 4))),
+    },
+    clientErrorHandler,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
 

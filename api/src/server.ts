@@ -21,6 +21,21 @@ function findWebRoot(): string | undefined {
   return undefined;
 }
 
+/** A start-up setting that cannot be used: told in one line, no stack trace. */
+class ConfigError extends Error {}
+
+/** REQUEST_TIMEOUT_MS: a whole number of milliseconds, at least 1000 (unset: the default). */
+function parseRequestTimeout(v: string | undefined): number | undefined {
+  if (v === undefined || v.trim() === '') return undefined;
+  const ms = Number(v);
+  if (!Number.isInteger(ms) || ms < 1000) {
+    throw new ConfigError(
+      `REQUEST_TIMEOUT_MS="${v}": give whole milliseconds, at least 1000 (default 120000)`,
+    );
+  }
+  return ms;
+}
+
 async function main(): Promise<void> {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad PORT: ${env.PORT}`);
@@ -58,6 +73,7 @@ async function main(): Promise<void> {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    requestTimeoutMs: parseRequestTimeout(env.REQUEST_TIMEOUT_MS),
     validateResponses: env.VALIDATE_RESPONSES === '1' || env.NODE_ENV === 'test',
   });
 
@@ -86,6 +102,7 @@ async function main(): Promise<void> {
 
 main().catch((err) => {
   // a configuration mistake is told in one line; anything else with its stack
-  console.error(err instanceof TrustProxyError ? err.message : err instanceof Error ? err.stack : err);
+  const told = err instanceof TrustProxyError || err instanceof ConfigError;
+  console.error(told ? err.message : err instanceof Error ? err.stack : err);
   process.exit(1);
 });
