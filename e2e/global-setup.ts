@@ -2,8 +2,10 @@
 import { startApiServer } from './servers';
 
 export default async function globalSetup() {
-  const port = Number(process.env.E2E_PORT);
-  const server = await startApiServer({ port });
+  // Port 0: the server takes a free port itself and reports it; the workers, started after this,
+  // read it from the environment (playwright.config.ts builds baseURL from E2E_PORT).
+  const server = await startApiServer();
+  process.env.E2E_PORT = String(server.port);
   process.env.E2E_BASE_URL = server.url;
   return async () => {
     await server.stop();

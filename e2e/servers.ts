@@ -5,7 +5,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,41 +27,52 @@ export function freePortSync(): number {
   return port;
 }
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
 export interface RunningServer {
   url: string;
   port: number;
   stop: () => Promise<void>;
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`server did not become healthy at ${url}:\n${output()}`);
+/** Resolves after `ms`, or with the promise, whichever comes first (never waits unbounded). */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Starts the built server on 127.0.0.1 with a fresh temporary DATA_DIR and the e2e admin. */
+/**
+ * Waits for the child's own "Listening on <url>" line (so a server that another process happened
+ * to start on the same port is never mistaken for ours), then for its health answer. Every wait
+ * is bounded.
+ */
+async function waitUntilServing(child: ChildProcess, output: () => string): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  let url: string | undefined;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${output()}`);
+    }
+    url ??= /^Listening on (http:\/\/\S+)$/m.exec(output())?.[1];
+    if (url) {
+      try {
+        const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+        if (res.ok) return url;
+      } catch {
+        // not answering yet
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not become healthy${url ? ` at ${url}` : ''}:\n${output()}`);
+}
+
+/**
+ * Starts the built server on 127.0.0.1 with a fresh temporary DATA_DIR and the e2e admin. Without
+ * a port it listens on port 0 and reports the port it got (no window in which another process
+ * can take a port picked in advance).
+ */
 export async function startApiServer(
   options: { port?: number; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
@@ -70,7 +80,7 @@ export async function startApiServer(
   if (!existsSync(serverJs)) throw new Error('api/dist/server.js missing: run `pnpm build` first');
   if (!existsSync(join(ROOT, 'shell/dist/index.html')))
     throw new Error('shell/dist missing: run `pnpm build`');
-  const port = options.port && options.port > 0 ? options.port : await freePort();
+  const port = options.port && options.port > 0 ? options.port : 0;
   const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-e2e-'));
   let log = '';
   const child = spawn(process.execPath, [serverJs], {
@@ -94,24 +104,34 @@ export async function startApiServer(
   child.stderr?.on('data', (d) => {
     log += String(d);
   });
-  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    // the server closes gracefully; a browser still holding connections must not stall the test
+    if (
+      (await within(
+        exited.then(() => true),
+        5000,
+      )) === undefined
+    ) {
+      child.kill('SIGKILL');
+      await within(exited, 5000);
+    }
+  };
+  let url: string;
   try {
-    await waitForHealth(url, child, () => log);
+    url = await waitUntilServing(child, () => log);
   } catch (err) {
-    child.kill('SIGKILL');
+    await kill();
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
   return {
     url,
-    port,
+    port: Number(new URL(url).port),
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await kill();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -124,7 +144,30 @@ const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
 };
 
-/** A static file server with CORS (a remote deployed on its own origin). Logs every path served. */
+/** Encodings the client accepts (q > 0), from an Accept-Encoding header. */
+function acceptedEncodings(header: string): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.split(';').map((x) => x.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+/** The build's precompressed twin the client accepts (`.br`, else `.gz`), as a CDN would pick. */
+function precompressed(file: string, acceptEncoding: string): { path: string; encoding?: string } {
+  const accepted = acceptedEncodings(acceptEncoding);
+  if (accepted.has('br') && existsSync(`${file}.br`)) return { path: `${file}.br`, encoding: 'br' };
+  if (accepted.has('gzip') && existsSync(`${file}.gz`)) return { path: `${file}.gz`, encoding: 'gzip' };
+  return { path: file };
+}
+
+/**
+ * A static file server with CORS (a remote deployed on its own origin), sending the build's
+ * precompressed files. Logs every path served. stop() ends every connection at once: a browser
+ * keeps idle keep-alive sockets open, and `server.close()` alone would wait for them.
+ */
 export async function startStaticServer(dir: string): Promise<RunningServer & { served: string[] }> {
   const root = resolve(dir);
   const served: string[] = [];
@@ -135,15 +178,28 @@ export async function startStaticServer(dir: string): Promise<RunningServer & { 
       res.writeHead(204).end();
       return;
     }
-    const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/'));
+    let path: string;
+    try {
+      path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/'));
+    } catch {
+      res.writeHead(400).end('bad path');
+      return;
+    }
     const file = join(root, path);
     if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404).end('not found');
       return;
     }
     served.push(path);
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
+    const sent = precompressed(file, String(req.headers['accept-encoding'] ?? ''));
+    res.writeHead(200, {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      Vary: 'Accept-Encoding',
+      ...(sent.encoding ? { 'Content-Encoding': sent.encoding } : {}),
+    });
+    const stream = createReadStream(sent.path);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const address = server.address();
@@ -152,6 +208,10 @@ export async function startStaticServer(dir: string): Promise<RunningServer & { 
     url: `http://127.0.0.1:${port}`,
     port,
     served,
-    stop: () => new Promise((r) => server.close(() => r())),
+    stop: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 }

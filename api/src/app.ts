@@ -19,8 +19,10 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { z } from 'zod';
 import { connect, type DB } from './db';
 import { accessHook } from './http/access';
-import { errorHandler, notFoundHandler } from './http/errors';
+import { clientErrorHandler, errorHandler, notFoundHandler } from './http/errors';
 import { LoginLimiter } from './http/login-limiter';
+import { registerSecurityHeaders } from './http/security-headers';
+import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
 import publicMenuRoutes from './public-menu/route';
 import { ensureAdmin } from './repos/users';
 import authRoutes from './routes/auth';
@@ -71,8 +73,16 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Check every answer against its zod schema (default true; server.ts turns it off in production). */
   validateResponses?: boolean;
-  /** Trust X-Forwarded-For (behind a reverse proxy); default false, so addresses cannot be spoofed. */
-  trustProxy?: boolean | string;
+  /**
+   * Proxies whose X-Forwarded-For is believed: a hop count or their addresses/CIDRs; default
+   * none, so a client cannot pick its address. `true` (everyone) is refused.
+   */
+  trustProxy?: TrustProxy;
+  /**
+   * Longest time to receive a whole request, body included (default 120 s): a body that trickles
+   * in slower is cut off with 408, so it cannot hold a connection and an upload slot forever.
+   */
+  requestTimeoutMs?: number;
   /** Failed logins allowed per address and window (default 10 per 15 min). */
   loginRateLimit?: { max: number; windowMs: number };
 }
@@ -141,10 +151,15 @@ const ACCESS_TEXT = {
   own: "own (admins, or a manager acting on its own restaurant; another restaurant's things answer 404)",
 } as const;
 
+export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+
+const UPLOADED_FILE = /^\/[0-9a-f]+\.(jpg|png|webp|gif)$/;
+
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 500] as const;
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const publicMenuBase = parsePublicMenuUrl(options.publicMenuUrl); // before anything is opened
+  const trustProxy = checkTrustProxy(options.trustProxy); // before anything is opened
   const dataDir = resolve(options.dataDir);
   const uploadsDir = join(dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
@@ -160,10 +175,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] }
       : (options.logger ?? false);
 
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy,
+    requestTimeout,
+    // Node takes the request timeout only when the server is made (Fastify's own setting,
+    // applied afterwards, is not enforced on Node 24), and checks for expired requests on an
+    // interval (30 s by default): kept well below the timeout so that the cut comes close to it.
+    http: {
+      requestTimeout,
+      connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(requestTimeout / 4))),
+    },
+    clientErrorHandler,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -191,11 +216,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       };
     });
   }
+  registerSecurityHeaders(app, {
+    remoteUrls: Object.values(options.remoteUrls ?? {}),
+    publicApiBase: options.publicApiBase,
+  });
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler(async (request, reply) => {
-    if (await trySpaFallback(request, reply)) return reply;
-    notFoundHandler(request, reply);
-    return reply;
+  // not async: returning the reply (a thenable) from an async handler makes it wait on the stream
+  app.setNotFoundHandler((request, reply) => {
+    if (!trySpaFallback(request, reply)) notFoundHandler(request, reply);
   });
 
   app.decorate('db', conn.db);
@@ -260,7 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         title: 'QR-menu back office API',
         version: '1.0.0',
         description:
-          "Every failure answers `{ error: { code, message, details? } }`: 400 validation (details name the fields; also malformed JSON), 401 unauthorized, 403 forbidden, 404 not_found (also for another restaurant's things), 409 conflict, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited (failed logins per address), 502 bad_gateway (integration feed). Each operation's description ends with who may call it (pub, any, adm, own).",
+          "Every failure answers `{ error: { code, message, details? } }`: 400 validation (details name the fields; also malformed JSON), 401 unauthorized, 403 forbidden, 404 not_found (also for another restaurant's things, and for a write that raced the delete of what it refers to, e.g. a product created in a category deleted in the same moment: nothing is stored), 409 conflict, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited (failed logins per address and per login, with Retry-After), 502 bad_gateway (integration feed). Each operation's description ends with who may call it (pub, any, adm, own).",
         // the project is private, with no open-source licence: said so, as info-license(-strict) asks
         license: {
           name: 'Proprietary (all rights reserved)',
@@ -316,13 +344,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     { prefix: '/api' },
   );
 
+  // Uploaded files: only the image types upload.ts stores (named by the type their content was
+  // checked for, so the Content-Type follows it); never renamed, so cached for good.
   await app.register(fastifyStatic, {
     root: uploadsDir,
     prefix: '/uploads/',
-    decorateReply: true,
+    decorateReply: false,
     index: false,
     maxAge: '7d',
     immutable: true,
+    allowedPath: (path) => UPLOADED_FILE.test(path),
   });
 
   await app.register(publicMenuRoutes);

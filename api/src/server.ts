@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { parseTrustProxy, TrustProxyError } from './http/trust-proxy';
 
 const env = process.env;
 
@@ -20,12 +21,19 @@ function findWebRoot(): string | undefined {
   return undefined;
 }
 
-/** TRUST_PROXY: true/1, false/0, or addresses/CIDRs of the proxies (comma-separated). */
-function parseTrustProxy(v: string | undefined): boolean | string {
-  if (!v) return false;
-  if (v === 'true' || v === '1') return true;
-  if (v === 'false' || v === '0') return false;
-  return v;
+/** A start-up setting that cannot be used: told in one line, no stack trace. */
+class ConfigError extends Error {}
+
+/** REQUEST_TIMEOUT_MS: a whole number of milliseconds, at least 1000 (unset: the default). */
+function parseRequestTimeout(v: string | undefined): number | undefined {
+  if (v === undefined || v.trim() === '') return undefined;
+  const ms = Number(v);
+  if (!Number.isInteger(ms) || ms < 1000) {
+    throw new ConfigError(
+      `REQUEST_TIMEOUT_MS="${v}": give whole milliseconds, at least 1000 (default 120000)`,
+    );
+  }
+  return ms;
 }
 
 async function main(): Promise<void> {
@@ -66,6 +74,7 @@ async function main(): Promise<void> {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    requestTimeoutMs: parseRequestTimeout(env.REQUEST_TIMEOUT_MS),
     validateResponses: env.VALIDATE_RESPONSES === '1' || env.NODE_ENV === 'test',
   });
 
@@ -87,10 +96,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  await app.listen({ port, host });
+  const address = await app.listen({ port, host });
+  // one plain line whatever LOG_LEVEL says: where to open it (PORT=0 picks a free port)
+  process.stdout.write(`Listening on ${address}\n`);
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.stack : err);
+  // a configuration mistake is told in one line; anything else with its stack
+  const told = err instanceof TrustProxyError || err instanceof ConfigError;
+  console.error(told ? err.message : err instanceof Error ? err.stack : err);
   process.exit(1);
 });

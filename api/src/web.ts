@@ -36,31 +36,63 @@ export function runtimeConfig(app: App): RuntimeConfig {
 }
 
 const PACKAGES = new Set<string>(Object.values(REMOTE_PACKAGES));
-const NO_CACHE = /(^|\/)(index\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js)$/;
+
+/**
+ * A production build names every file by its content hash (`main.1a2b3c4d.js`, see
+ * tools/rspack/federation.ts) except the entry points a redeploy must replace in place:
+ * index.html, remoteEntry.js and the manifests. Hashed files never change, so browsers keep
+ * them a year without asking; the rest are revalidated (ETag, 304) on every use.
+ */
+const CONTENT_HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+
+/** Cache-Control of a built file (its precompressed `.br`/`.gz` twin counts as the file). */
+export function cacheControlFor(path: string): string {
+  const name = path.replace(/\.(br|gz)$/, '');
+  return CONTENT_HASHED.test(name) ? IMMUTABLE : REVALIDATE;
+}
 
 function shellDist(app: App): string | undefined {
   return app.appConfig.webRoot ? join(app.appConfig.webRoot, 'shell', 'dist') : undefined;
 }
 
-/** For a GET of a page (not /api, /uploads, /remotes): the shell's index.html. */
-export async function trySpaFallback(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+/** For a GET of a page (not /api, /uploads, /remotes): sends the shell's index.html, true. */
+export function trySpaFallback(request: FastifyRequest, reply: FastifyReply): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0] ?? '/';
   if (/^\/(api|uploads|remotes)(\/|$)/.test(path) || path === '/config.json') return false;
   const root = shellDist(request.server as unknown as App);
   if (!root || !existsSync(join(root, 'index.html'))) return false;
-  await reply
-    .header('Cache-Control', 'no-cache')
-    .type('text/html; charset=utf-8')
-    .sendFile('index.html', root, { cacheControl: false });
+  // not awaited: the caller returns the reply, which Fastify then leaves to sendFile
+  void reply.sendFile('index.html', root);
   return true;
 }
 
-/** Serves /config.json, /remotes/<pkg>/* (CORS on) and the shell with its SPA fallback. */
+/**
+ * Serves /config.json, /remotes/<pkg>/* (CORS on) and the shell with its SPA fallback. Text
+ * files go out precompressed when the browser accepts it: the build writes `.br` and `.gz`
+ * beside each one (tools/rspack/precompress.ts), brotli is preferred, then gzip, else the file
+ * itself; `Vary: Accept-Encoding` always. Nothing is compressed per request.
+ */
 export async function registerWeb(app: App): Promise<void> {
   app.get('/config.json', { config: { access: 'pub' }, schema: { hide: true } }, async (_request, reply) => {
     void reply.header('Cache-Control', 'no-store');
     return runtimeConfig(app);
+  });
+
+  const root = shellDist(app);
+  const serveShell = !!root && existsSync(root);
+  // This instance gives `reply.sendFile` (the remotes and the SPA fallback use it) and, when the
+  // shell is built, serves it at /.
+  await app.register(fastifyStatic, {
+    ...(serveShell ? { root, prefix: '/', wildcard: true, index: ['index.html'] } : { serve: false }),
+    decorateReply: true,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(reply, path) {
+      void reply.header('Cache-Control', cacheControlFor(path));
+    },
   });
 
   app.get(
@@ -72,29 +104,11 @@ export async function registerWeb(app: App): Promise<void> {
     async (request, reply) => {
       const { pkg } = request.params;
       const file = request.params['*'];
-      const root = app.appConfig.webRoot;
-      if (!PACKAGES.has(pkg) || !root || !existsSync(join(root, pkg, 'dist'))) return reply.callNotFound();
+      const webRoot = app.appConfig.webRoot;
+      if (!PACKAGES.has(pkg) || !webRoot || !existsSync(join(webRoot, pkg, 'dist')))
+        return reply.callNotFound();
       void reply.header('Access-Control-Allow-Origin', '*');
-      if (NO_CACHE.test(file)) void reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile(
-        file,
-        join(root, pkg, 'dist'),
-        NO_CACHE.test(file) ? { cacheControl: false } : { maxAge: '1h', immutable: false },
-      );
+      return reply.sendFile(file, join(webRoot, pkg, 'dist'));
     },
   );
-
-  const root = shellDist(app);
-  if (root && existsSync(root)) {
-    await app.register(fastifyStatic, {
-      root,
-      prefix: '/',
-      decorateReply: false,
-      index: ['index.html'],
-      wildcard: true,
-      setHeaders(res, path) {
-        if (NO_CACHE.test(path)) void res.header('Cache-Control', 'no-cache');
-      },
-    });
-  }
 }

@@ -117,6 +117,7 @@ describe('database layer', () => {
       provider: { getMigrations: async () => migrations },
       ...(schema ? { migrationTableSchema: schema } : {}),
     });
+    // back to before 0002, whatever came after it
     const down = await migrator.migrateTo('0001_initial');
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => r.migrationName)).toContain('0002_restaurants_type_external_id_unique');

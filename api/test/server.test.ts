@@ -106,3 +106,14 @@ describe('server.ts', () => {
     expect(await code2).toBe(0);
   }, 60_000);
 });
+
+describe('server.ts settings', () => {
+  it('refuses an unusable REQUEST_TIMEOUT_MS at start-up, in one line', async () => {
+    for (const value of ['abc', '10', '1.5']) {
+      const { child, output } = start(0, { REQUEST_TIMEOUT_MS: value });
+      expect(await exited(child)).toBe(1);
+      expect(output()).toContain(`REQUEST_TIMEOUT_MS="${value}"`);
+      expect(output()).not.toContain('    at ');
+    }
+  }, 60_000);
+});

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { answers, productUploadResult, restaurantUploadResult } from '@qrmenu/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +62,7 @@ describe('POST /api/manager/upload for a restaurant', () => {
     const served = await ctx.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toContain('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.rawPayload.equals(PNG)).toBe(true);
   });
 
@@ -310,6 +312,28 @@ describe('/uploads', () => {
     expect(existsSync(join(ctx.dataDir, 'jwt-secret'))).toBe(false);
   });
 
+  it('serves only the image files uploads store, each as its checked type with nosniff', async () => {
+    // a file the server did not store (put there by hand): never served, whatever its name
+    writeFileSync(join(uploadsDir(), 'page.html'), '<script>alert(1)</script>');
+    writeFileSync(join(uploadsDir(), 'abc.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    for (const name of ['page.html', 'abc.svg']) {
+      expectError(await ctx.app.inject({ method: 'GET', url: `/uploads/${name}` }), 404, 'not_found');
+    }
+    for (const [data, type] of [
+      [JPEG, 'image/jpeg'],
+      [GIF, 'image/gif'],
+      [WEBP, 'image/webp'],
+    ] as const) {
+      const res = await upload(w.manager1.token, { restaurant_id: w.own.restaurant.id, type: 'logotype' }, [
+        { data, filename: 'x.html', type: 'text/html' },
+      ]);
+      const served = await ctx.app.inject({ method: 'GET', url: res.json().url });
+      expect(served.headers['content-type']).toBe(type);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.headers['cache-control']).toContain('immutable');
+    }
+  });
+
   it('does not escape the folder with encoded dot segments', async () => {
     // inject() normalises dot segments (even %2e%2e) before routing: a real socket sends the path as is
     const secret = `secret-${Date.now()}`;
@@ -342,5 +366,107 @@ describe('/uploads', () => {
       expect(res.body).not.toContain(secret);
       expect(Object.keys(JSON.parse(res.body))).toEqual(['error']);
     }
+  });
+});
+
+describe('upload order and slow bodies (a real socket)', () => {
+  let slow: TestCtx;
+  let world: World;
+  let port: number;
+  beforeAll(async () => {
+    slow = await createTestApp({ requestTimeoutMs: 2000 });
+    world = await createWorld(slow);
+    port = Number(new URL(await slow.app.listen({ port: 0, host: '127.0.0.1' })).port);
+  });
+  afterAll(async () => slow?.close());
+
+  const boundary = '----qrmenu-raw';
+  const fieldPart = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+
+  /** Sends the head and `body`, leaves the rest of the declared length unsent; resolves with the answer. */
+  function rawUpload(token: string, body: Buffer, declaredLength: number, trickle = false) {
+    return new Promise<{ status: number; json: unknown; head: string }>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let data = Buffer.alloc(0);
+      let timer: NodeJS.Timeout | undefined;
+      const finish = () => {
+        clearInterval(timer);
+        const text = data.toString('latin1');
+        const end = text.indexOf('\r\n\r\n');
+        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+        resolve({ status, json: end > 0 ? JSON.parse(text.slice(end + 4)) : null, head: text.slice(0, end) });
+        socket.destroy();
+      };
+      socket.on('data', (d) => {
+        data = Buffer.concat([data, d]);
+        const text = data.toString('latin1');
+        const end = text.indexOf('\r\n\r\n');
+        const length = Number(/content-length: (\d+)/i.exec(text)?.[1] ?? -1);
+        if (end > 0 && length >= 0 && data.length >= end + 4 + length) finish();
+      });
+      socket.on('close', finish);
+      socket.on('error', reject);
+      socket.write(
+        `POST /api/manager/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${declaredLength}\r\n\r\n`,
+      );
+      socket.write(body);
+      // a client that keeps the connection busy with a byte now and then, never finishing
+      if (trickle) timer = setInterval(() => socket.write(Buffer.from([0])), 200);
+    });
+  }
+
+  it("another restaurant's target is refused (404) as soon as the first file begins, before its body arrives", async () => {
+    const before = await snapshot(slow.db);
+    const head = Buffer.from(
+      fieldPart('restaurant_id', world.other.restaurant.id) + fieldPart('type', 'image') + fileHead,
+    );
+    // 5 MB announced, 1 KiB sent: had the server waited for the file, the answer would be 408
+    const res = await rawUpload(
+      world.manager1.token,
+      Buffer.concat([head, PNG, Buffer.alloc(1024)]),
+      5 * 1024 * 1024,
+    );
+    expect(res.status).toBe(404);
+    expect(res.json).toMatchObject({ error: { code: 'not_found' } });
+    expect(await snapshot(slow.db)).toBe(before);
+  });
+
+  it('a body that trickles in is cut off at the request timeout with 408 in the contract shape; nothing stored', async () => {
+    const before = await snapshot(slow.db);
+    const files = readdirSync(join(slow.dataDir, 'uploads')).length;
+    const head = Buffer.from(fieldPart('product_id', world.own.product.id) + fileHead);
+    const res = await rawUpload(world.manager1.token, Buffer.concat([head, PNG]), 1024 * 1024, true);
+    expect(res.status).toBe(408);
+    expect(res.json).toEqual({ error: { code: 'request_timeout', message: expect.any(String) } });
+    expect(res.head).toMatch(/connection: close/i);
+    expect(await snapshot(slow.db)).toBe(before);
+    expect(readdirSync(join(slow.dataDir, 'uploads'))).toHaveLength(files);
+  });
+
+  it('fields after a file: 400 telling the order; nothing stored', async () => {
+    const before = await snapshot(slow.db);
+    const body = Buffer.concat([
+      Buffer.from(fieldPart('type', 'image') + fileHead),
+      PNG,
+      Buffer.from(`\r\n${fieldPart('restaurant_id', world.own.restaurant.id)}--${boundary}--\r\n`),
+    ]);
+    const res = await rawUpload(world.manager1.token, body, body.length);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.json)).toContain('before the files');
+    const late = Buffer.concat([
+      Buffer.from(
+        fieldPart('restaurant_id', world.own.restaurant.id) + fieldPart('type', 'image') + fileHead,
+      ),
+      PNG,
+      Buffer.from(`\r\n${fieldPart('note', 'x')}--${boundary}--\r\n`),
+    ]);
+    const res2 = await rawUpload(world.manager1.token, late, late.length);
+    expect(res2.status).toBe(400);
+    expect(res2.json).toMatchObject({
+      error: { code: 'validation', details: [{ path: 'note', message: 'Must come before the first file' }] },
+    });
+    expect(await snapshot(slow.db)).toBe(before);
   });
 });

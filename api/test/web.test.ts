@@ -1,22 +1,39 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { answers } from '@qrmenu/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../tools/rspack/precompress';
 import { createTestApp, expectError, expectShape, type TestCtx } from './helpers';
 
 let ctx: TestCtx;
 let webRoot: string;
+// big enough to be worth compressing, like a real bundle
+const MAIN_JS = `console.log(1);${' /* padding padding padding */'.repeat(50)}`;
+const INDEX_HTML = `<!doctype html><html lang="uz"><head><title>QR</title></head><body><div id="root">shell</div><script src="/assets/main.0123abcd.js"></script>${'<!-- -->'.repeat(20)}</body></html>`;
+const REMOTE_ENTRY = `var mfe_auth=${JSON.stringify('x'.repeat(400))};`;
+const MANIFEST = JSON.stringify({
+  name: 'mfe_auth',
+  exposes: Array.from({ length: 20 }, (_, i) => `./Page${i}`),
+});
 beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), 'qrmenu-web-'));
-  mkdirSync(join(webRoot, 'shell', 'dist', 'assets'), { recursive: true });
-  writeFileSync(join(webRoot, 'shell', 'dist', 'index.html'), '<!doctype html><div id="root">shell</div>');
-  writeFileSync(join(webRoot, 'shell', 'dist', 'assets', 'main.js'), 'console.log(1)');
-  mkdirSync(join(webRoot, 'mfe-auth', 'dist'), { recursive: true });
-  writeFileSync(join(webRoot, 'mfe-auth', 'dist', 'mf-manifest.json'), '{"name":"mfe_auth"}');
-  writeFileSync(join(webRoot, 'mfe-auth', 'dist', 'remoteEntry.js'), 'var mfe_auth;');
+  const shell = join(webRoot, 'shell', 'dist');
+  mkdirSync(join(shell, 'assets'), { recursive: true });
+  writeFileSync(join(shell, 'index.html'), INDEX_HTML);
+  writeFileSync(join(shell, 'assets', 'main.0123abcd.js'), MAIN_JS);
+  writeFileSync(join(shell, 'assets', 'plain.js'), 'console.log(1)');
+  const auth = join(webRoot, 'mfe-auth', 'dist');
+  mkdirSync(auth, { recursive: true });
+  writeFileSync(join(auth, 'mf-manifest.json'), MANIFEST);
+  writeFileSync(join(auth, 'remoteEntry.js'), REMOTE_ENTRY);
+  writeFileSync(join(auth, '__federation_expose_LoginPage.89abcdef.js'), MAIN_JS);
   mkdirSync(join(webRoot, 'mfe-restaurants', 'dist'), { recursive: true });
   writeFileSync(join(webRoot, 'mfe-restaurants', 'dist', 'mf-manifest.json'), '{"name":"mfe_restaurants"}');
+  // what the production build's PrecompressPlugin does
+  await precompressDir(shell);
+  await precompressDir(auth);
   ctx = await createTestApp({
     webRoot,
     remoteUrls: { mfe_restaurants: 'https://cdn.example.com/restaurants/mf-manifest.json' },
@@ -71,7 +88,7 @@ describe('/remotes/<pkg>/', () => {
   it('serves a built remote with CORS and no-cache on the manifest', async () => {
     const res = await get('/remotes/mfe-auth/mf-manifest.json', { origin: 'http://elsewhere.test' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toStrictEqual({ name: 'mfe_auth' });
+    expect(res.json()).toStrictEqual(JSON.parse(MANIFEST));
     expect(res.headers['access-control-allow-origin']).toBeTruthy();
     expect(res.headers['cache-control']).toContain('no-cache');
     const entry = await get('/remotes/mfe-auth/remoteEntry.js');
@@ -96,9 +113,9 @@ describe('shell and SPA fallback', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('id="root"');
     }
-    const js = await get('/assets/main.js');
+    const js = await get('/assets/main.0123abcd.js');
     expect(js.statusCode).toBe(200);
-    expect(js.body).toBe('console.log(1)');
+    expect(js.body).toBe(MAIN_JS);
   });
 
   it('keeps unknown /api paths and other methods JSON 404', async () => {
@@ -166,6 +183,165 @@ describe('cache headers', () => {
     for (const url of ['/', '/admin/x']) {
       const res = await get(url);
       expect(res.headers['cache-control'], url).toContain('no-cache');
+    }
+  });
+});
+
+describe('delivery: precompressed files and cache lifetimes', () => {
+  const decode = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) => {
+    const enc = res.headers['content-encoding'];
+    if (enc === 'br') return brotliDecompressSync(res.rawPayload).toString();
+    if (enc === 'gzip') return gunzipSync(res.rawPayload).toString();
+    return res.rawPayload.toString();
+  };
+
+  it('answers brotli when accepted, else gzip, else the file; the same bytes; Vary: Accept-Encoding', async () => {
+    for (const url of ['/assets/main.0123abcd.js', '/', '/remotes/mfe-auth/remoteEntry.js']) {
+      const cases = [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['br;q=0.5, gzip', 'gzip'],
+        ['gzip', 'gzip'],
+        ['identity', undefined],
+        ['', undefined],
+      ] as const;
+      let plain = '';
+      for (const [accept, expected] of cases) {
+        const res = await get(url, accept ? { 'accept-encoding': accept } : {});
+        expect(res.statusCode, `${url} ${accept}`).toBe(200);
+        expect(res.headers['content-encoding'], `${url} ${accept}`).toBe(expected);
+        expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
+        expect(res.headers['content-type']).toMatch(url === '/' ? /^text\/html/ : /javascript/);
+        const body = decode(res);
+        plain ||= body;
+        expect(body).toBe(plain);
+        if (expected) expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(plain));
+      }
+    }
+    // a client route (SPA fallback) gets the compressed index.html too
+    const page = await get('/admin/restaurants', { 'accept-encoding': 'br' });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(decode(page)).toBe(INDEX_HTML);
+  });
+
+  it('a file too small to gain from compression goes out as it is', async () => {
+    const res = await get('/assets/plain.js', { 'accept-encoding': 'br, gzip' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe('console.log(1)');
+  });
+
+  it('content-hashed files are immutable for a year; entry points and manifests are revalidated', async () => {
+    const immutable = 'public, max-age=31536000, immutable';
+    for (const url of [
+      '/assets/main.0123abcd.js',
+      '/remotes/mfe-auth/__federation_expose_LoginPage.89abcdef.js',
+    ]) {
+      for (const enc of ['br', 'gzip', 'identity']) {
+        const res = await get(url, { 'accept-encoding': enc });
+        expect(res.headers['cache-control'], `${url} ${enc}`).toBe(immutable);
+      }
+    }
+    for (const url of [
+      '/',
+      '/index.html',
+      '/admin/x',
+      '/remotes/mfe-auth/remoteEntry.js',
+      '/remotes/mfe-auth/mf-manifest.json',
+      '/assets/plain.js',
+    ]) {
+      for (const enc of ['br', 'identity']) {
+        const res = await get(url, { 'accept-encoding': enc });
+        expect(res.headers['cache-control'], `${url} ${enc}`).toBe('no-cache');
+        expect(res.headers.etag, url).toBeTruthy();
+      }
+    }
+    expect((await get('/config.json')).headers['cache-control']).toBe('no-store');
+  });
+
+  it('ETag / 304 per encoding: a revalidation answers 304 without a body', async () => {
+    for (const url of ['/remotes/mfe-auth/remoteEntry.js', '/', '/assets/main.0123abcd.js']) {
+      for (const enc of ['br', 'gzip', 'identity']) {
+        const first = await get(url, { 'accept-encoding': enc });
+        const etag = String(first.headers.etag);
+        const again = await get(url, { 'accept-encoding': enc, 'if-none-match': etag });
+        expect(again.statusCode, `${url} ${enc}`).toBe(304);
+        expect(again.rawPayload.length).toBe(0);
+      }
+      // a different encoding is a different representation: its own ETag
+      const br = await get(url, { 'accept-encoding': 'br' });
+      const gz = await get(url, { 'accept-encoding': 'gzip' });
+      expect(br.headers.etag).not.toBe(gz.headers.etag);
+      const wrong = await get(url, { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) });
+      expect(wrong.statusCode).toBe(200);
+    }
+  });
+
+  it('HEAD tells the same headers without a body', async () => {
+    const res = await ctx.app.inject({
+      method: 'HEAD',
+      url: '/remotes/mfe-auth/remoteEntry.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+  });
+});
+
+describe('security headers', () => {
+  it('every kind of answer carries nosniff, the CSP, the referrer policy and no framing', async () => {
+    const answers = [
+      await get('/api/health'),
+      await get('/'),
+      await get('/admin/restaurants'),
+      await get('/assets/main.0123abcd.js', { 'accept-encoding': 'br' }),
+      await get('/remotes/mfe-auth/remoteEntry.js'),
+      await get('/config.json'),
+      await get('/api/nope'),
+      await get('/uploads/none.png'),
+      await get('/api/admin/restaurants'),
+      await get('/api/docs/'),
+    ];
+    for (const res of answers) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+    }
+  });
+
+  it('the CSP allows scripts from this origin and the configured remote origins only', async () => {
+    const csp = String((await get('/')).headers['content-security-policy']);
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `));
+    expect(directive('script-src')).toBe("script-src 'self' https://cdn.example.com");
+    expect(directive('connect-src')).toBe("connect-src 'self' https://cdn.example.com");
+    expect(directive('style-src')).toBe("style-src 'self' 'unsafe-inline' https://cdn.example.com");
+    expect(directive('default-src')).toBe("default-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('an API on another origin (PUBLIC_API_BASE) may be called and show its uploaded images', async () => {
+    const other = await createTestApp({
+      publicApiBase: 'https://api.example.uz/api',
+      remoteUrls: {
+        mfe_auth: 'http://127.0.0.1:4555/mf-manifest.json',
+        mfe_catalog: '/remotes/x/mf-manifest.json',
+      },
+    });
+    try {
+      const csp = String(
+        (await other.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+      );
+      expect(csp).toContain("script-src 'self' http://127.0.0.1:4555;");
+      expect(csp).toContain("connect-src 'self' http://127.0.0.1:4555 https://api.example.uz;");
+      expect(csp).toContain("img-src 'self' data: blob: http://127.0.0.1:4555 https://api.example.uz;");
+    } finally {
+      await other.close();
     }
   });
 });

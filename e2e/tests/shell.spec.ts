@@ -1,6 +1,20 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, baseURL, createManager, loginThroughUi, startApiServer, startStaticServer } from './support';
 
+/** Records Content-Security-Policy violations of every document the page loads. */
+async function trackCspViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => {
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+}
+
+const cspViolations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+
 const storage = (page: Page) =>
   page.evaluate(() => ({ token: localStorage.getItem('accessToken'), role: localStorage.getItem('role') }));
 
@@ -155,19 +169,33 @@ test.describe('federation', () => {
     const remote = await startStaticServer(new URL('../../mfe-auth/dist', import.meta.url).pathname);
     const server = await startApiServer({
       env: { REMOTE_MFE_AUTH_URL: `${remote.url}/mf-manifest.json` },
+    }).catch(async (err) => {
+      await remote.stop();
+      throw err;
     });
     try {
-      const config = await (await fetch(`${server.url}/config.json`)).json();
+      const config = await (
+        await fetch(`${server.url}/config.json`, { signal: AbortSignal.timeout(5000) })
+      ).json();
       expect(config.remotes.mfe_auth).toBe(`${remote.url}/mf-manifest.json`);
       const fromApiOrigin: string[] = [];
       page.on('request', (r) => {
         if (r.url().startsWith(`${server.url}/remotes/mfe-auth/`)) fromApiOrigin.push(r.url());
       });
+      const scripts: { url: string; encoding?: string; cacheControl?: string }[] = [];
+      page.on('response', (r) => {
+        if (r.request().resourceType() === 'script' && r.ok()) {
+          const h = r.headers();
+          scripts.push({ url: r.url(), encoding: h['content-encoding'], cacheControl: h['cache-control'] });
+        }
+      });
+      await trackCspViolations(page);
       await page.goto(`${server.url}/`);
       await page.locator('input[name="login"]').fill(ADMIN.login);
       await page.locator('input[name="password"]').fill(ADMIN.password);
       await page.getByRole('button', { name: 'Kirish' }).click();
       await expect(page).toHaveURL(`${server.url}/admin/restaurants`);
+      await expect(page.getByText('Jami')).toBeVisible();
       await page.getByTestId('sidebar').getByRole('link', { name: 'Profil' }).click();
       await expect(page.getByTestId('profile')).toContainText('admin');
       expect(remote.served).toContain('/mf-manifest.json');
@@ -175,9 +203,19 @@ test.describe('federation', () => {
       expect(remote.served.some((p) => p.includes('__federation_expose_LoginPage'))).toBe(true);
       expect(remote.served.some((p) => p.includes('__federation_expose_ProfilePage'))).toBe(true);
       expect(fromApiOrigin).toEqual([]);
+      // the CSP names the remote's origin: login, the restaurant list and the remote ran without a violation
+      expect(await cspViolations(page)).toEqual([]);
+      // every script came compressed (brotli) from both origins; the API's hashed ones cached for good
+      expect(scripts.some((s) => s.url.startsWith(remote.url))).toBe(true);
+      expect(scripts.filter((s) => s.encoding !== 'br')).toEqual([]);
+      for (const s of scripts.filter((x) => x.url.startsWith(server.url))) {
+        const hashed = /\.[0-9a-f]{8}\.js$/.test(new URL(s.url).pathname);
+        expect(s.cacheControl, s.url).toBe(hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      }
     } finally {
-      await server.stop();
-      await remote.stop();
+      // the browser lets go of both servers first; each stop is bounded anyway
+      await page.close();
+      await Promise.all([server.stop(), remote.stop()]);
     }
   });
 

@@ -18,6 +18,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PrecompressPlugin } from './precompress';
 
 /** Libraries shared as singletons between the host and every remote (see docs/ARCHITECTURE.md). */
 export const SINGLETON_LIBRARIES = [
@@ -327,6 +328,8 @@ export function defineFrontendConfig(options: FrontendConfigOptions) {
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production'),
       }),
+      // `.br` and `.gz` beside every text file, for the server to pick (production only)
+      ...(isDev ? [] : [new PrecompressPlugin()]),
     ];
     if (isDev) {
       const refresh = req('@rspack/plugin-react-refresh') as {
@@ -346,10 +349,13 @@ export function defineFrontendConfig(options: FrontendConfigOptions) {
         path: path.join(dir, 'dist'),
         publicPath: isHost ? '/' : 'auto',
         uniqueName: options.name,
+        // Production names carry the content hash (the server caches those for a year); only
+        // index.html, remoteEntry.js and the manifests keep fixed names and are revalidated.
         filename: isDev ? '[name].js' : '[name].[contenthash:8].js',
         chunkFilename: isDev ? '[name].js' : '[name].[contenthash:8].js',
         cssFilename: isDev ? '[name].css' : '[name].[contenthash:8].css',
         cssChunkFilename: isDev ? '[name].css' : '[name].[contenthash:8].css',
+        assetModuleFilename: isDev ? '[name][ext]' : '[name].[contenthash:8][ext]',
         clean: true,
       },
       resolve: {

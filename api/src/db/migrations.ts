@@ -165,6 +165,43 @@ const uniqueExternalRestaurant: Migration = {
   },
 };
 
+/** The imported items a sync matches by external id, each unique within its parent. */
+const EXTERNAL_KEYS = [
+  { table: 'categories', parent: 'restaurant_id', index: 'categories_restaurant_external_id_uq' },
+  { table: 'products', parent: 'restaurant_id', index: 'products_restaurant_external_id_uq' },
+  { table: 'product_options', parent: 'product_id', index: 'product_options_product_external_id_uq' },
+  { table: 'option_rows', parent: 'product_option_id', index: 'option_rows_option_external_id_uq' },
+] as const;
+
+/**
+ * Two syncs of one restaurant at the same time (PostgreSQL runs them in parallel) could each
+ * insert the same new feed items. A unique key per parent and external id makes the second
+ * insert fail instead; the sync route then starts over on what the first one stored.
+ */
+const uniqueExternalItems: Migration = {
+  async up(db: AnyDb) {
+    for (const { table, parent, index } of EXTERNAL_KEYS) {
+      // Copies a race may already have stored: the oldest keeps the link, later ones are
+      // detached (external_id null, kept as local items) rather than deleted with their data.
+      await sql`update ${sql.table(table)} set external_id = null
+        where external_id is not null and exists (
+          select 1 from ${sql.table(table)} t2
+          where t2.${sql.ref(parent)} = ${sql.table(table)}.${sql.ref(parent)}
+            and t2.external_id = ${sql.table(table)}.external_id
+            and (t2.created_at < ${sql.table(table)}.created_at
+              or (t2.created_at = ${sql.table(table)}.created_at and t2.id < ${sql.table(table)}.id)))`.execute(
+        db,
+      );
+      await sql`create unique index ${sql.id(index)} on ${sql.table(table)} (${sql.ref(parent)}, external_id) where external_id is not null`.execute(
+        db,
+      );
+    }
+  },
+  async down(db: AnyDb) {
+    for (const { index } of EXTERNAL_KEYS) await db.schema.dropIndex(index).ifExists().execute();
+  },
+};
+
 /**
  * Old slugs of restaurants: a printed QR code of `/m/<old>` keeps working after a slug change
  * (301 to the current slug). Deleting the restaurant drops its old slugs with it.
@@ -192,6 +229,7 @@ const restaurantSlugHistory: Migration = {
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_restaurants_type_external_id_unique': uniqueExternalRestaurant,
+  '0003_unique_external_items': uniqueExternalItems,
   '0004_restaurant_slug_history': restaurantSlugHistory,
 };
 

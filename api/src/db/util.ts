@@ -17,6 +17,26 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/**
+ * True for a foreign-key violation: PostgreSQL 23503, SQLite SQLITE_CONSTRAINT_FOREIGNKEY. Seen
+ * when a write races a delete (a product created in a category deleted in the same moment).
+ */
+export function isForeignKeyViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const code = (err as { code?: unknown }).code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/**
+ * True when PostgreSQL aborted a transaction because of a concurrent one (serialization failure
+ * 40001, deadlock 40P01): running it again is the cure.
+ */
+export function isConcurrencyFailure(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const code = (err as { code?: unknown }).code;
+  return code === '40001' || code === '40P01';
+}
+
 /** 0/1 <-> boolean, for the integer boolean columns. */
 export const toBool = (v: number | boolean | null | undefined): boolean => v === 1 || v === true;
 export const fromBool = (v: boolean): number => (v ? 1 : 0);

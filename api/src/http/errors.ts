@@ -1,6 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ErrorBody, ErrorCode } from '@qrmenu/shared/schemas';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isForeignKeyViolation } from '../db/util';
 
 export interface ErrorDetail {
   path: string;
@@ -80,6 +83,13 @@ export function errorHandler(
     void reply.status(400).send(errorBody('validation', `Invalid ${context ?? 'request'}`, details));
     return;
   }
+  if (isForeignKeyViolation(error)) {
+    // A write raced a delete: what it refers to (the category of a new product, the product of
+    // a new option, ...) was there when checked and gone when written. The database refused it
+    // and rolled back, so nothing changed: the thing is not found.
+    void reply.status(404).send(errorBody('not_found', 'It refers to something that no longer exists'));
+    return;
+  }
   const fe = error as FastifyError;
   if (Array.isArray(fe.validation)) {
     const context = fe.validationContext;
@@ -120,4 +130,31 @@ export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): v
   void reply
     .status(404)
     .send(errorBody('not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+}
+
+/**
+ * Errors Node raises on the connection itself, before or while a request is read: the request
+ * took longer than `requestTimeout` (a trickling body: 408), headers too large (431), bytes that
+ * are not HTTP (400). Answered with the contract's body when nothing was sent yet, then closed.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  err: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'request_timeout', 'The request was not received in time']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'bad_request', 'Request headers too large']
+        : [400, 'bad_request', 'Malformed request'];
+  this.log.debug({ err }, 'client error');
+  if (socket.writable && socket.bytesWritten === 0) {
+    const body = JSON.stringify(errorBody(code, message));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type FeedRestaurant, type IntegrationFeed, integrationFeed } from '@qrmenu/shared/schemas';
 import { type IntegrationProvider, IntegrationUnavailableError } from './provider';
@@ -6,49 +6,103 @@ import { type IntegrationProvider, IntegrationUnavailableError } from './provide
 export interface FeedProviderOptions {
   /** `http://`, `https://` or `file://` URL of the JSON feed (CONTRACT.md, "Integration provider"). */
   url: string;
-  /** Time allowed for an HTTP fetch, body included. Default 15 s (the client waits 60 s for a sync). */
+  /** Time allowed for an HTTP fetch, redirects and body included. Default 15 s (the client waits 60 s for a sync). */
   timeoutMs?: number;
-  /** Largest body accepted. Default 20 MB. */
+  /** Largest body accepted, in bytes after decompression. Default 20 MB. */
   maxBytes?: number;
 }
 
 export const FEED_PROVIDER_NAME = 'feed';
+export const FEED_MAX_BYTES = 20 * 1024 * 1024;
+/** Redirects followed, each within the feed's own origin. */
+export const FEED_MAX_REDIRECTS = 3;
 
-/** Reads the raw text of the feed, failing with `IntegrationUnavailableError`. */
-async function readFeedText(url: URL, timeoutMs: number, maxBytes: number): Promise<string> {
-  if (url.protocol === 'file:') {
+const tooLarge = (maxBytes: number) =>
+  new IntegrationUnavailableError(`integration feed is larger than ${maxBytes} bytes`);
+
+/**
+ * Reads a body as UTF-8, counting its bytes as they arrive: past `maxBytes` it stops reading
+ * (leaving the loop cancels the stream, so the rest is never received), whatever a
+ * Content-Length said or did not say. For HTTP the bytes are the decompressed ones (fetch
+ * inflates gzip/brotli), so a small compressed body cannot expand past the cap.
+ */
+async function readCapped(body: AsyncIterable<Uint8Array>, maxBytes: number): Promise<string> {
+  const decoder = new TextDecoder('utf-8');
+  let bytes = 0;
+  let text = '';
+  for await (const chunk of body) {
+    bytes += chunk.byteLength;
+    if (bytes > maxBytes) throw tooLarge(maxBytes);
+    text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+async function readFeedFile(url: URL, maxBytes: number): Promise<string> {
+  const stream = createReadStream(fileURLToPath(url));
+  try {
+    return await readCapped(stream, maxBytes);
+  } catch (err) {
+    stream.destroy();
+    if (err instanceof IntegrationUnavailableError) throw err;
+    throw new IntegrationUnavailableError('integration feed file cannot be read', { cause: err });
+  }
+}
+
+const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status);
+
+/**
+ * GETs the feed, following at most FEED_MAX_REDIRECTS redirects and only to the feed's own
+ * origin (a feed must not be able to point the server at another host, e.g. an internal one).
+ */
+async function fetchFeed(url: URL, timeoutMs: number, maxBytes: number): Promise<string> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  let target = url;
+  for (let redirects = 0; ; redirects++) {
+    let response: Response;
     try {
-      const text = await readFile(fileURLToPath(url), 'utf8');
-      if (text.length > maxBytes) throw new IntegrationUnavailableError('integration feed is too large');
-      return text;
+      response = await fetch(target, { signal, headers: { accept: 'application/json' }, redirect: 'manual' });
+    } catch (err) {
+      throw new IntegrationUnavailableError('integration feed is unreachable', { cause: err });
+    }
+    const body = response.body;
+    const discard = async () => {
+      await body?.cancel().catch(() => undefined);
+    };
+    if (isRedirect(response.status)) {
+      await discard();
+      const location = response.headers.get('location');
+      if (!location) throw new IntegrationUnavailableError('integration feed redirects without a Location');
+      let next: URL;
+      try {
+        next = new URL(location, target);
+      } catch {
+        throw new IntegrationUnavailableError('integration feed redirects to an invalid address');
+      }
+      if (next.origin !== url.origin) {
+        throw new IntegrationUnavailableError(`integration feed redirects outside ${url.origin}`);
+      }
+      if (redirects >= FEED_MAX_REDIRECTS) {
+        throw new IntegrationUnavailableError('integration feed redirects too many times');
+      }
+      target = next;
+      continue;
+    }
+    if (!response.ok) {
+      await discard();
+      throw new IntegrationUnavailableError(`integration feed answered HTTP ${response.status}`);
+    }
+    const declared = Number(response.headers.get('content-length'));
+    if (!response.headers.has('content-encoding') && Number.isFinite(declared) && declared > maxBytes) {
+      await discard();
+      throw tooLarge(maxBytes);
+    }
+    try {
+      return body ? await readCapped(body, maxBytes) : '';
     } catch (err) {
       if (err instanceof IntegrationUnavailableError) throw err;
-      throw new IntegrationUnavailableError('integration feed file cannot be read', { cause: err });
+      throw new IntegrationUnavailableError('integration feed could not be read', { cause: err });
     }
-  }
-  let response: Response;
-  const signal = AbortSignal.timeout(timeoutMs);
-  try {
-    response = await fetch(url, { signal, headers: { accept: 'application/json' }, redirect: 'follow' });
-  } catch (err) {
-    throw new IntegrationUnavailableError('integration feed is unreachable', { cause: err });
-  }
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new IntegrationUnavailableError(`integration feed answered HTTP ${response.status}`);
-  }
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new IntegrationUnavailableError('integration feed is too large');
-  }
-  try {
-    const text = await response.text();
-    if (text.length > maxBytes) throw new IntegrationUnavailableError('integration feed is too large');
-    return text;
-  } catch (err) {
-    if (err instanceof IntegrationUnavailableError) throw err;
-    throw new IntegrationUnavailableError('integration feed could not be read', { cause: err });
   }
 }
 
@@ -98,7 +152,11 @@ export async function loadFeed(options: FeedProviderOptions): Promise<Integratio
   if (!['http:', 'https:', 'file:'].includes(url.protocol)) {
     throw new IntegrationUnavailableError('INTEGRATION_FEED_URL must be http(s):// or file://');
   }
-  const text = await readFeedText(url, options.timeoutMs ?? 15_000, options.maxBytes ?? 20 * 1024 * 1024);
+  const maxBytes = options.maxBytes ?? FEED_MAX_BYTES;
+  const text =
+    url.protocol === 'file:'
+      ? await readFeedFile(url, maxBytes)
+      : await fetchFeed(url, options.timeoutMs ?? 15_000, maxBytes);
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,7 +1,7 @@
 import { createFeedProvider } from './feed';
 import { type IntegrationProvider, unconfiguredProvider } from './provider';
 
-export { createFeedProvider, FEED_PROVIDER_NAME, loadFeed } from './feed';
+export { createFeedProvider, FEED_MAX_BYTES, FEED_MAX_REDIRECTS, FEED_PROVIDER_NAME, loadFeed } from './feed';
 export { importRestaurant, slugify, syncRestaurant, uniqueSlug } from './importer';
 export { type IntegrationProvider, IntegrationUnavailableError, unconfiguredProvider } from './provider';
 

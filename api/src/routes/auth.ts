@@ -11,7 +11,9 @@ export default async function authRoutes(app: App): Promise<void> {
       schema: {
         tags: ['auth'],
         operationId: 'auth.login',
-        summary: 'Log in with login and password (failed attempts are rate limited per address)',
+        summary: 'Log in with login and password (failed attempts are rate limited)',
+        description:
+          "Failed logins are counted per client address (any login) and per login (any address): at the limit (default 10 in 15 min) the next attempts answer 429 `rate_limited` with `Retry-After` (seconds) until the window ends, even with the right password. A success clears only its own login's count (never the address's), and the per-login limit does not apply from an address that login succeeded from in the last 30 days. The client address is the socket's, or X-Forwarded-For resolved through the trusted proxies of TRUST_PROXY.",
         security: [],
         body: loginBody,
         response: { 200: answers.login },
@@ -20,17 +22,17 @@ export default async function authRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const limiter = app.loginLimiter;
       const address = request.ip;
-      // counted as failed up front (see LoginLimiter.attempt), cleared below on success
-      const wait = limiter.attempt(address);
+      const { login, password } = request.body;
+      // counted as failed up front (see LoginLimiter.attempt), taken back below on success
+      const wait = limiter.attempt(address, login);
       if (wait > 0) {
         void reply.header('Retry-After', String(wait));
         throw tooManyRequests('Too many failed logins, try again later');
       }
-      const { login, password } = request.body;
       const user = await findUserByLogin(app.db, login);
       const ok = await verifyPassword(user?.password_hash, password);
       if (!user || !ok || user.is_active !== 1) throw unauthorized('Wrong login or password');
-      limiter.succeed(address);
+      limiter.succeed(address, login);
       const accessToken = app.jwt.sign({ sub: user.id });
       return { data: { accessToken } };
     },

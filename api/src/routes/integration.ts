@@ -1,7 +1,14 @@
-import { answers, errorBody, id, integrationCreateBody, ROLES } from '@qrmenu/shared/schemas';
+import {
+  answers,
+  errorBody,
+  type FeedRestaurant,
+  id,
+  integrationCreateBody,
+  ROLES,
+} from '@qrmenu/shared/schemas';
 import { z } from 'zod';
 import type { App } from '../app';
-import { isUniqueViolation } from '../db';
+import { isConcurrencyFailure, isUniqueViolation } from '../db';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { badGateway, badRequest, conflict, HttpError, notFound } from '../http/errors';
 import {
@@ -14,6 +21,34 @@ import {
 import { toRestaurant } from '../repos/restaurants';
 
 const syncParams = z.object({ _id: id });
+
+const SYNC_ATTEMPTS = 3;
+
+/**
+ * One sync in one transaction, started over when a concurrent sync of the same restaurant got
+ * there first (PostgreSQL runs them in parallel: the unique keys of migration 0003 refuse the
+ * second copy of a new item, or the database aborts one of two crossing transactions). The next
+ * attempt reads what the other stored, so nothing is duplicated. SQLite runs them one after the
+ * other on its single connection.
+ */
+async function syncOnce(app: App, restaurantId: string, feed: FeedRestaurant) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await app.db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom('restaurants')
+          .selectAll()
+          .where('id', '=', restaurantId)
+          .executeTakeFirst();
+        if (!current) throw notFound('Restaurant not found');
+        return syncRestaurant(trx, current, feed);
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err) && !isConcurrencyFailure(err)) throw err;
+      if (attempt >= SYNC_ATTEMPTS) throw conflict('Another sync of this restaurant is running; try again');
+    }
+  }
+}
 
 /** Runs a provider call, turning "source unavailable" into 502 `bad_gateway`. */
 async function fromSource<T>(call: () => Promise<T>): Promise<T> {
@@ -129,7 +164,7 @@ export default async function integrationRoutes(app: App, opts: { provider?: Int
         operationId: 'integration.sync',
         summary: 'Fetches the source again and brings the restaurant and its menu in step with it',
         description:
-          'Names, descriptions, prices and structure follow the source (new items added, vanished ones removed); the local is_active of remaining items is kept. 400 for a manual restaurant; 404 when the source no longer has it; 502 (nothing changed) when the source cannot be fetched or parsed.',
+          'Names, descriptions, prices and structure follow the source (new items added, vanished ones removed); the local is_active of remaining items is kept. 400 for a manual restaurant; 404 when the source no longer has it (or the restaurant was deleted meanwhile); 502 (nothing changed) when the source cannot be fetched or parsed. Two syncs of one restaurant at the same time both answer 200 and never duplicate an item: each imported item is unique per parent and external id, and a sync that collides with another one starts over on what the other stored; 409 `conflict` only if it still collides after 3 attempts.',
         params: syncParams,
         response: { 200: answers.sync, 502: errorBody },
       },
@@ -150,7 +185,7 @@ export default async function integrationRoutes(app: App, opts: { provider?: Int
       const feed = await fromSource(() => provider.fetchRestaurant(externalId));
       if (!feed)
         throw new HttpError(404, 'not_found', 'The integration source no longer has this restaurant');
-      const result = await app.db.transaction().execute((trx) => syncRestaurant(trx, restaurant, feed));
+      const result = await syncOnce(app, restaurant.id, feed);
       return {
         data: {
           restaurant: toRestaurant(result.restaurant),

@@ -1,6 +1,13 @@
 import { unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LIMITS, productImage, restaurantUploadResult, uploadFields } from '@qrmenu/shared/schemas';
+import {
+  errorBody,
+  LIMITS,
+  productImage,
+  restaurantUploadResult,
+  uploadFields,
+} from '@qrmenu/shared/schemas';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../app';
 import { newId, now } from '../db';
@@ -36,6 +43,45 @@ export function sniffImage(buf: Buffer): 'jpg' | 'png' | 'webp' | 'gif' | null {
 
 const FILE_FIELDS = new Set(['files', 'files[]', 'file']);
 
+type UploadFields = z.infer<typeof uploadFields>;
+
+function parseFields(fields: Record<string, string>): UploadFields {
+  const parsed = uploadFields.safeParse(fields);
+  if (!parsed.success) {
+    throw badRequest(
+      'Invalid upload fields (they must come before the files)',
+      parsed.error.issues.map((i) => ({ path: i.path.join('.') || 'body', message: i.message })),
+    );
+  }
+  return parsed.data;
+}
+
+/**
+ * The target named by the fields sent so far, checked when the first file part arrives: 400 if
+ * the fields are missing or wrong (the client must send them first), 404 if it is not the
+ * caller's. Until it passes, no file byte is buffered.
+ */
+async function ownedTarget(
+  request: FastifyRequest,
+  fields: Record<string, string>,
+): Promise<{ fields: UploadFields; restaurantId: string }> {
+  const target = parseFields(fields);
+  let restaurantId: string;
+  if ('product_id' in target) {
+    const row = await request.server.db
+      .selectFrom('products')
+      .select('restaurant_id')
+      .where('id', '=', target.product_id)
+      .executeTakeFirst();
+    if (!row) throw notFound('Product not found');
+    restaurantId = row.restaurant_id;
+  } else {
+    restaurantId = target.restaurant_id;
+  }
+  await assertOwnsRestaurant(request, restaurantId);
+  return { fields: target, restaurantId };
+}
+
 export default async function uploadRoutes(app: App): Promise<void> {
   const db = app.db;
   // a deleted restaurant or new product images make cached public catalog answers stale
@@ -49,26 +95,36 @@ export default async function uploadRoutes(app: App): Promise<void> {
         operationId: 'upload.images',
         summary: 'Upload images for a restaurant (image or logotype) or a product',
         description:
-          'multipart/form-data: `files` (JPEG, PNG, WebP or GIF by content, at most 5 MB each) and either `restaurant_id` + `type` (`image` | `logotype`; 1..10 files, all checked, but only the first is stored: the field is set to its URL and answered as `{url}`) or `product_id` (1..10 files; appended to its images, at most 50 in all; answers `{data}`: the whole image list). 400: missing/unknown fields, no file or a malformed multipart body; 404: not yours or unknown; 413: a file over 5 MB or more than 10 files; 415: not multipart or not an image. Nothing is stored when the request fails.',
+          'multipart/form-data: `files` (JPEG, PNG, WebP or GIF by content, at most 5 MB each) and either `restaurant_id` + `type` (`image` | `logotype`; 1..10 files, all checked, but only the first is stored: the field is set to its URL and answered as `{url}`) or `product_id` (1..10 files; appended to its images, at most 50 in all; answers `{data}`: the whole image list). The fields must come before the files: the target is checked (404 when it is not yours) as soon as the first file part begins, so no file of a refused upload is read; a field after a file is 400. 400: missing/unknown fields, a field after a file, no file or a malformed multipart body; 404: not yours or unknown; 408: the body did not arrive within the request timeout (REQUEST_TIMEOUT_MS, default 120 s); 413: a file over 5 MB or more than 10 files; 415: not multipart or not an image. Nothing is stored when the request fails.',
         consumes: ['multipart/form-data'],
-        response: { 200: z.union([restaurantUploadResult, z.object({ data: z.array(productImage) })]) },
+        response: {
+          200: z.union([restaurantUploadResult, z.object({ data: z.array(productImage) })]),
+          408: errorBody,
+        },
       },
     },
     async (request) => {
       if (!request.isMultipart()) throw unsupportedMediaType('Expected multipart/form-data');
       const files: Buffer[] = [];
       const fields: Record<string, string> = {};
+      // Known (and owned) from the first file on: no file is read for anyone else's target.
+      let target: { fields: UploadFields; restaurantId: string } | undefined;
       try {
         for await (const part of request.parts()) {
           if (part.type === 'file') {
             if (!FILE_FIELDS.has(part.fieldname)) {
-              part.file.resume();
               throw badRequest('Unexpected file field', [
                 { path: part.fieldname, message: 'Files go in `files`' },
               ]);
             }
+            target ??= await ownedTarget(request, fields);
             files.push(await part.toBuffer());
           } else {
+            if (target) {
+              throw badRequest('Send the fields before the files', [
+                { path: part.fieldname, message: 'Must come before the first file' },
+              ]);
+            }
             if (part.valueTruncated || typeof part.value !== 'string') {
               throw badRequest('Invalid field', [{ path: part.fieldname, message: 'Invalid value' }]);
             }
@@ -83,35 +139,20 @@ export default async function uploadRoutes(app: App): Promise<void> {
         }
         throw badRequest('Malformed multipart body', [{ path: 'body', message: 'Not valid multipart data' }]);
       }
-      const parsed = uploadFields.safeParse(fields);
-      if (!parsed.success) {
-        throw badRequest(
-          'Invalid upload fields',
-          parsed.error.issues.map((i) => ({ path: i.path.join('.') || 'body', message: i.message })),
-        );
+      if (!target) {
+        // no file at all: still say what is wrong with the fields first
+        parseFields(fields);
+        throw badRequest('No files', [{ path: 'files', message: 'At least one file' }]);
       }
-      if (files.length === 0) throw badRequest('No files', [{ path: 'files', message: 'At least one file' }]);
       if (files.length > LIMITS.uploadFiles) throw new HttpError(413, 'payload_too_large', 'Too many files');
       const kinds = files.map(sniffImage);
       if (kinds.some((k) => k === null)) throw unsupportedMediaType('Only JPEG, PNG, WebP or GIF images');
 
-      const target = parsed.data;
-      let restaurantId: string;
-      if ('product_id' in target) {
-        const row = await db
-          .selectFrom('products')
-          .select('restaurant_id')
-          .where('id', '=', target.product_id)
-          .executeTakeFirst();
-        if (!row) throw notFound('Product not found');
-        restaurantId = row.restaurant_id;
-      } else {
-        restaurantId = target.restaurant_id;
-      }
-      await assertOwnsRestaurant(request, restaurantId);
+      const { restaurantId } = target;
+      const upload = target.fields;
 
       // A restaurant field holds one URL: only the first file is stored (all were checked above).
-      const keep = 'product_id' in target ? files.length : 1;
+      const keep = 'product_id' in upload ? files.length : 1;
       const names = kinds.slice(0, keep).map((k) => `${newId()}.${k}`);
       const urls = names.map((n) => `/uploads/${n}`);
       const written: string[] = [];
@@ -121,8 +162,8 @@ export default async function uploadRoutes(app: App): Promise<void> {
           await writeFile(path, files[i]!, { flag: 'wx' });
           written.push(path);
         }
-        if ('product_id' in target) {
-          const productId = target.product_id;
+        if ('product_id' in upload) {
+          const productId = upload.product_id;
           // Read and rewrite the list in one transaction, or parallel uploads lose images.
           const images = await db.transaction().execute(async (trx) => {
             const row = await trx
@@ -152,7 +193,7 @@ export default async function uploadRoutes(app: App): Promise<void> {
         }
         const url = urls[0]!;
         const set =
-          target.type === 'logotype'
+          upload.type === 'logotype'
             ? { logotype: url, updated_at: now() }
             : { image: url, updated_at: now() };
         await db.updateTable('restaurants').set(set).where('id', '=', restaurantId).execute();

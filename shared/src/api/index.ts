@@ -67,6 +67,8 @@ function filesForm(
   files: Iterable<File | Blob> | ArrayLike<File | Blob>,
 ): FormData {
   const form = new FormData();
+  // the fields first: the server checks the target when the first file begins and refuses a
+  // field that comes after a file (400)
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of Array.from(files)) form.append('files', f, f instanceof File ? f.name : 'image');
   return form;

@@ -15,6 +15,11 @@ import {
   slug,
 } from './fields';
 
+// Pages run under a Content-Security-Policy without 'unsafe-eval': zod's speed-up probe
+// (`new Function('')`) would be reported as a violation on every page. Browsers parse small
+// forms, so they go without it; the server keeps it.
+if ('document' in globalThis) z.config({ jitless: true });
+
 export { id, isoDate, LIMITS, optionalText, plainString, price, requiredText, SLUG_PATTERN, slug };
 
 // ---------- roles and auth ----------

@@ -1,0 +1,248 @@
+/** The failed-login limit: per address and per login, and which proxies may name the address. */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LoginLimiter } from '../src/http/login-limiter';
+import { parseTrustProxy, TrustProxyError } from '../src/http/trust-proxy';
+import { createTestApp, createUser, expectError, PASSWORD, type TestCtx } from './helpers';
+
+const MAX = 3;
+
+let ctx: TestCtx;
+beforeAll(async () => {
+  ctx = await createTestApp({ loginRateLimit: { max: MAX, windowMs: 60_000 } });
+});
+afterAll(async () => ctx?.close());
+
+const login = (
+  app: TestCtx['app'],
+  from: string,
+  body: { login: string; password: string },
+  headers: Record<string, string> = {},
+) => app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: from, headers, payload: body });
+
+/** A fresh manager: its own login, so tests do not share per-login counts. */
+const someone = async () => {
+  const u = await createUser(ctx, 'manager');
+  return { right: { login: u.login, password: PASSWORD }, wrong: { login: u.login, password: 'wrong-pass' } };
+};
+
+describe('failed-login limit', () => {
+  it('blocks an address after MAX failures: 429 in the contract shape with Retry-After, even for the right password', async () => {
+    const a = await someone();
+    const b = await someone();
+    for (let i = 0; i < MAX; i++) expectError(await login(ctx.app, '10.1.0.1', a.wrong), 401, 'unauthorized');
+    for (const body of [a.right, b.right]) {
+      const blocked = await login(ctx.app, '10.1.0.1', body);
+      expectError(blocked, 429, 'rate_limited');
+      const wait = Number(blocked.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+    }
+    // another login from another address is not affected
+    expect((await login(ctx.app, '10.1.0.2', b.right)).statusCode).toBe(200);
+  });
+
+  it("another account's success from the same address does not reset the count (the issue's case)", async () => {
+    const victim = await someone();
+    const attacker = await someone();
+    const from = '10.2.0.1';
+    for (let i = 0; i < MAX - 1; i++)
+      expectError(await login(ctx.app, from, victim.wrong), 401, 'unauthorized');
+    expect((await login(ctx.app, from, attacker.right)).statusCode).toBe(200);
+    expectError(await login(ctx.app, from, victim.wrong), 401, 'unauthorized');
+    expectError(await login(ctx.app, from, victim.wrong), 429, 'rate_limited');
+  });
+
+  it('a success clears only its own login: its user may fail again; the address keeps earlier failures', async () => {
+    const u = await someone();
+    const from = '10.3.0.1';
+    expectError(await login(ctx.app, from, u.wrong), 401, 'unauthorized');
+    expect((await login(ctx.app, from, u.right)).statusCode).toBe(200);
+    // the address still holds 1 failure: MAX - 1 more, then blocked
+    for (let i = 0; i < MAX - 1; i++) expectError(await login(ctx.app, from, u.wrong), 401, 'unauthorized');
+    expectError(await login(ctx.app, from, u.right), 429, 'rate_limited');
+  });
+
+  it('counts per login across addresses: guesses spread over addresses are blocked too', async () => {
+    const u = await someone();
+    for (let i = 0; i < MAX; i++) {
+      expectError(await login(ctx.app, `10.4.0.${i + 1}`, u.wrong), 401, 'unauthorized');
+    }
+    expectError(await login(ctx.app, '10.4.0.99', u.right), 429, 'rate_limited');
+    expectError(await login(ctx.app, '10.4.0.98', u.wrong), 429, 'rate_limited');
+  });
+
+  it('a login blocked by strangers still works from an address it logged in from before', async () => {
+    const u = await someone();
+    expect((await login(ctx.app, '10.5.0.1', u.right)).statusCode).toBe(200);
+    for (let i = 0; i < MAX; i++) {
+      expectError(await login(ctx.app, `10.5.1.${i + 1}`, u.wrong), 401, 'unauthorized');
+    }
+    expectError(await login(ctx.app, '10.5.2.1', u.right), 429, 'rate_limited');
+    expect((await login(ctx.app, '10.5.0.1', u.right)).statusCode).toBe(200);
+  });
+
+  it('parallel wrong passwords from one address get at most MAX guesses, the rest 429', async () => {
+    const u = await someone();
+    const results = await Promise.all(Array.from({ length: 12 }, () => login(ctx.app, '10.6.0.1', u.wrong)));
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(MAX);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - MAX);
+    for (const r of results)
+      expectError(r, r.statusCode, r.statusCode === 401 ? 'unauthorized' : 'rate_limited');
+  });
+
+  it('many successful logins from one address never block it', async () => {
+    const u = await someone();
+    for (let i = 0; i < MAX * 3; i++)
+      expect((await login(ctx.app, '10.7.0.1', u.right)).statusCode).toBe(200);
+  });
+
+  it('a window ends: the address and the login may try again', () => {
+    const limiter = new LoginLimiter(2, 1000);
+    expect(limiter.attempt('a', 'x', 0)).toBe(0);
+    expect(limiter.attempt('a', 'x', 10)).toBe(0);
+    expect(limiter.attempt('a', 'x', 20)).toBe(1);
+    expect(limiter.attempt('b', 'x', 20)).toBe(1);
+    expect(limiter.attempt('a', 'x', 1000)).toBe(0);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('parses addresses/CIDRs; refuses "everything", hop counts and nonsense with a clear message', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('10.0.0.5, 192.168.1.0/24,::1,loopback')).toEqual([
+      '10.0.0.5',
+      '192.168.1.0/24',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of [
+      'true',
+      'TRUE',
+      '*',
+      'all',
+      '0.0.0.0/0',
+      '10.0.0.1,::/0',
+      'proxy.local',
+      '10.0.0.1/33',
+      '99',
+    ]) {
+      expect(() => parseTrustProxy(bad), bad).toThrow(TrustProxyError);
+    }
+    expect(() => parseTrustProxy('true')).toThrow(/TRUST_PROXY="true".*addresses or CIDRs of the proxies/);
+    expect(() => parseTrustProxy('1')).toThrow(/hop count/);
+  });
+
+  it('buildApp refuses to trust every sender', async () => {
+    await expect(createTestApp({ trustProxy: true as unknown as false })).rejects.toThrow(TrustProxyError);
+  });
+
+  it('X-Forwarded-For is honoured only from a listed proxy', async () => {
+    const behind = await createTestApp({
+      trustProxy: ['10.9.0.1'],
+      loginRateLimit: { max: 2, windowMs: 60_000 },
+    });
+    try {
+      const a = await createUser(behind, 'manager');
+      const wrong = { login: a.login, password: 'wrong-pass' };
+      const b = await createUser(behind, 'manager');
+      const right = { login: b.login, password: PASSWORD };
+      // through the proxy: the forwarded address is counted, not the proxy's
+      for (let i = 0; i < 2; i++) {
+        expectError(
+          await login(behind.app, '10.9.0.1', wrong, { 'x-forwarded-for': '203.0.113.7' }),
+          401,
+          'unauthorized',
+        );
+      }
+      expectError(
+        await login(behind.app, '10.9.0.1', right, { 'x-forwarded-for': '203.0.113.7' }),
+        429,
+        'rate_limited',
+      );
+      expect(
+        (await login(behind.app, '10.9.0.1', right, { 'x-forwarded-for': '203.0.113.8' })).statusCode,
+      ).toBe(200);
+      // from anywhere else the header is ignored: a client cannot pick a fresh address
+      const c = await createUser(behind, 'manager');
+      const wrongC = { login: c.login, password: 'wrong-pass' };
+      for (let i = 0; i < 2; i++) {
+        expectError(
+          await login(behind.app, '10.9.9.9', wrongC, { 'x-forwarded-for': `198.51.100.${i}` }),
+          401,
+          'unauthorized',
+        );
+      }
+      expectError(
+        await login(behind.app, '10.9.9.9', right, { 'x-forwarded-for': '198.51.100.50' }),
+        429,
+        'rate_limited',
+      );
+    } finally {
+      await behind.close();
+    }
+  });
+
+  it("what the client wrote in front of the proxy's entry does not count", async () => {
+    const behind = await createTestApp({
+      trustProxy: ['10.9.0.1'],
+      loginRateLimit: { max: 2, windowMs: 60_000 },
+    });
+    try {
+      const a = await createUser(behind, 'manager');
+      const wrong = { login: a.login, password: 'wrong-pass' };
+      const b = await createUser(behind, 'manager');
+      const right = { login: b.login, password: PASSWORD };
+      // the proxy appends the real client (203.0.113.9) to whatever the client sent
+      for (let i = 0; i < 2; i++) {
+        const forged = { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.9` };
+        expectError(await login(behind.app, '10.9.0.1', wrong, forged), 401, 'unauthorized');
+      }
+      const again = { 'x-forwarded-for': '198.51.100.77, 203.0.113.9' };
+      expectError(await login(behind.app, '10.9.0.1', right, again), 429, 'rate_limited');
+    } finally {
+      await behind.close();
+    }
+  });
+
+  it('the server does not start with TRUST_PROXY=true and says why', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-trust-'));
+    try {
+      const apiDir = join(__dirname, '..');
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          pathToFileURL(join(apiDir, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs')).href,
+          join(apiDir, 'src', 'server.ts'),
+        ],
+        {
+          cwd: dataDir,
+          env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'data', TRUST_PROXY: 'true' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let output = '';
+      child.stdout?.on('data', (d) => {
+        output += String(d);
+      });
+      child.stderr?.on('data', (d) => {
+        output += String(d);
+      });
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(output).toContain('TRUST_PROXY="true"');
+      expect(output).not.toContain('    at '); // a message, not a stack trace
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
