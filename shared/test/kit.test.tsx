@@ -30,6 +30,15 @@ function query<T>(over: Partial<QueryState<T>>): QueryState<T> {
   return { data: undefined, isPending: false, isError: false, error: null, refetch: vi.fn(), ...over };
 }
 
+function Categories() {
+  const categories = useManagerCategories('r1');
+  return (
+    <PageState query={categories} errorText={t.categoriesLoadError}>
+      {(list) => <p>{list.items.map((c) => c.title).join(', ')}</p>}
+    </PageState>
+  );
+}
+
 describe('PageState', () => {
   const show = (q: QueryState<string[]>, extra = {}) =>
     renderAtRoute(
@@ -95,14 +104,6 @@ describe('PageState', () => {
 
   it('drives a real query: failure, retry, data', async () => {
     const api = stubApi({ 'GET /manager/category': answers.error(500, 'internal') });
-    function Categories() {
-      const categories = useManagerCategories('r1');
-      return (
-        <PageState query={categories} errorText={t.categoriesLoadError}>
-          {(list) => <p>{list.items.map((c) => c.title).join(', ')}</p>}
-        </PageState>
-      );
-    }
     renderAtRoute(<Categories />, '/', { as: 'admin' });
     expect(await screen.findByRole('alert')).toHaveTextContent(t.categoriesLoadError);
     api.answer({ 'GET /manager/category': answers.counted([fixtures.category({ title: 'Salatlar' })]) });

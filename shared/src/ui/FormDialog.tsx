@@ -28,7 +28,8 @@ export interface EntityFormTexts {
   updated?: string;
   /** Error toasts of a failed call (spec 8). */
   createError: string;
-  updateError: string;
+  /** Default "Tahrirlashda xatolik yuz berdi!". */
+  updateError?: string;
   /** Shown when an edit changes nothing (default "Hech qanday o'zgarish yo'q."). */
   noChanges?: string;
 }
@@ -41,8 +42,8 @@ export interface EntityFormOptions<R, S extends FormSchema, C = unknown, U = unk
   /** The form's values: the record's on edit (an edit is compared against them), defaults on create. */
   values: (record: R | null) => z.input<S>;
   onCreate: (values: z.output<S>) => Promise<C>;
-  /** Called with the changed fields only (never none). */
-  onUpdate: (changed: Partial<z.output<S>>, record: R) => Promise<U>;
+  /** Called with the changed fields only (never none); absent for a create-only form. */
+  onUpdate?: (changed: Partial<z.output<S>>, record: R) => Promise<U>;
   texts: EntityFormTexts;
   /** The field a 409 answer marks, and its message (e.g. `{ field: 'slug', text: t.slugTaken }`). */
   conflict?: { field: string; text: string };
@@ -113,9 +114,10 @@ export function useEntityForm<R, S extends FormSchema, C = unknown, U = unknown>
     let saved: U | null = null;
     if (changes) {
       try {
+        if (!options.onUpdate) throw new Error('This form only creates (no onUpdate)');
         saved = await options.onUpdate(changed, record);
       } catch (error) {
-        notify.error(texts.updateError);
+        notify.error(texts.updateError ?? t.editError);
         markServerErrors(error, conflict && conflict.field in changed ? conflict.field : undefined);
         return;
       }

@@ -45,7 +45,7 @@ export function useImageUpload({ multiple = false }: { multiple?: boolean } = {}
     (chosen: readonly File[]) => setFiles(multiple ? chosen : chosen.slice(0, 1)),
     [multiple],
   );
-  const clear = useCallback(() => setFiles([]), []);
+  const clear = useCallback(() => setFiles((current) => (current.length === 0 ? current : [])), []);
 
   const uploadAll = useCallback(
     async (send: (file: File) => Promise<unknown>, errorText: string = t.uploadError) => {
@@ -61,10 +61,10 @@ export function useImageUpload({ multiple = false }: { multiple?: boolean } = {}
         setProgress({ done: index + 1, total: files.length });
       }
       setProgress(null);
-      setFiles([]);
+      clear();
       return ok;
     },
-    [files],
+    [files, clear],
   );
 
   return useMemo(

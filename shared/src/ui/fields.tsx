@@ -1,6 +1,6 @@
 import { Box, Field, Input, NativeSelect, Switch, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import {
   Controller,
   type FieldError,
@@ -265,6 +265,7 @@ export function SwitchField<T extends FieldValues>({
   onText = t.active,
   offText = t.inactive,
 }: SwitchFieldProps<T>) {
+  const stateId = useId();
   const f = useFormOf(form);
   const error = fieldErrorText(getError(f.formState.errors, name));
   return (
@@ -284,7 +285,10 @@ export function SwitchField<T extends FieldValues>({
             <Switch.Control>
               <Switch.Thumb />
             </Switch.Control>
-            <Switch.Label>{field.value ? onText : offText}</Switch.Label>
+            {/* with a field label, the state text gets its own id (Ark gives both the field's) */}
+            <Switch.Label id={label !== undefined ? stateId : undefined}>
+              {field.value ? onText : offText}
+            </Switch.Label>
           </Switch.Root>
           {helperText && !error ? <Field.HelperText>{helperText}</Field.HelperText> : null}
           {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
