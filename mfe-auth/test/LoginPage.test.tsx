@@ -1,6 +1,13 @@
 import { ROUTES } from '@qrmenu/shared/paths';
 import { accessTokenAtom, getRole, sessionStore, useSession } from '@qrmenu/shared/session';
-import { type ApiStub, answers, fixtures, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
+import {
+  type ApiStub,
+  answers,
+  axeViolations,
+  fixtures,
+  renderAtRoute,
+  stubApi,
+} from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -69,9 +76,11 @@ describe('LoginPage', () => {
 
   it('requires login and password and sends nothing without them', async () => {
     renderLogin();
+    expect(await axeViolations()).toEqual([]);
     await userEvent.click(signInButton());
     expect(await screen.findAllByText('Majburiy maydon')).toHaveLength(2);
     expect(api.callsTo(LOGIN)).toHaveLength(0);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('treats a blank login as missing', async () => {

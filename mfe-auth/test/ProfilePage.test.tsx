@@ -1,6 +1,13 @@
 import { ROUTES } from '@qrmenu/shared/paths';
 import { queryClient } from '@qrmenu/shared/query';
-import { type ApiStub, answers, fixtures, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
+import {
+  type ApiStub,
+  answers,
+  axeViolations,
+  fixtures,
+  renderAtRoute,
+  stubApi,
+} from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { notify } from '@qrmenu/shared/ui';
 import { act, screen, waitFor } from '@testing-library/react';
@@ -27,6 +34,7 @@ describe('ProfilePage', () => {
     const rows = Array.from(card.children).map((row) => row.textContent);
     expect(rows).toEqual(['Loginbosh', 'Roladmin', 'HolatFaol']);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(t.profile);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('shows Nofaol for an inactive user', async () => {

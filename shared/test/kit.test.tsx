@@ -5,11 +5,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../src/api';
 import { useManagerCategories, useUpdateCategory } from '../src/query';
 import { type Category, categoryCreateBody, categoryFields } from '../src/schemas';
-import { answers, fixtures, renderAtRoute, signInAs, stubApi } from '../src/testing/kit';
+import { answers, axeViolations, fixtures, renderAtRoute, signInAs, stubApi } from '../src/testing/kit';
 import { t } from '../src/texts';
 import {
   Button,
@@ -37,6 +38,12 @@ function Categories() {
       {(list) => <p>{list.items.map((c) => c.title).join(', ')}</p>}
     </PageState>
   );
+}
+
+/** A labelled switch: its state text must not take the field label's id (duplicate ids). */
+function SwitchHarness() {
+  const form = useForm({ defaultValues: { is_active: true } });
+  return <SwitchField form={form} name="is_active" label={t.status} />;
 }
 
 describe('PageState', () => {
@@ -349,5 +356,24 @@ describe('signInAs', () => {
     signInAs('manager');
     expect(localStorage.getItem('role')).toBe('manager');
     expect(localStorage.getItem('accessToken')).toBe('token-manager');
+  });
+});
+
+describe('axeViolations', () => {
+  it('passes a kit page, and names what fails: a nameless button, a missing or second h1', async () => {
+    renderAtRoute(
+      <Page title={t.categories}>
+        <SwitchHarness />
+      </Page>,
+      '/',
+      { as: 'admin' },
+    );
+    expect(await axeViolations()).toEqual([]);
+    const extra = document.createElement('div');
+    extra.innerHTML = '<h1>ikkinchi</h1><button></button>';
+    document.body.append(extra);
+    const rules = (await axeViolations()).map((f) => f.rule);
+    expect(rules).toEqual(expect.arrayContaining(['button-name', 'one-h1']));
+    extra.remove();
   });
 });

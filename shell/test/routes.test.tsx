@@ -1,6 +1,6 @@
 import { setRuntimeConfig } from '@qrmenu/shared/runtime-config';
 import { signIn } from '@qrmenu/shared/session';
-import { locationTracker } from '@qrmenu/shared/testing/kit';
+import { axeViolations, locationTracker } from '@qrmenu/shared/testing/kit';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -215,6 +215,7 @@ describe('not found and not available', () => {
     expect(await screen.findByRole('heading', { name: 'Sahifa topilmadi' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/not-found');
     expect(screen.getByRole('link', { name: 'Bosh sahifaga qaytish' })).toHaveAttribute('href', '/admin');
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('sends an unknown admin sub-route to /not-found', async () => {

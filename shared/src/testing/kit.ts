@@ -9,6 +9,7 @@ import { beforeEach } from 'vitest';
 import { queryClient } from '../query';
 import { toaster } from '../ui';
 
+export { type AxeFinding, axeViolations } from './axe';
 export {
   type ApiStub,
   type StubCall,
