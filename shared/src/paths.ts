@@ -11,8 +11,8 @@ import { ROLES } from './schemas/roles';
 /** Route patterns (react-router syntax; the param names are the spec's). */
 export const ROUTES = {
   login: '/',
-  /** `/home/*` redirects into the admin area. */
-  home: '/home/*',
+  /** Where the login screen sends a stored token; it and everything under it redirect to /admin. */
+  home: '/home',
   notFound: '/not-found',
   /** Sidebar area (admins and every non-manager role), and the manager's home and profile. */
   admin: {

@@ -54,7 +54,7 @@ const toNotFound = <Navigate to={ROUTES.notFound} replace />;
 /** `/`: the login screen, or /home when a token is stored. */
 function LoginRoute() {
   const { isAuthenticated } = useSession();
-  return isAuthenticated ? <Navigate to="/home" replace /> : page(PAGES.login);
+  return isAuthenticated ? <Navigate to={ROUTES.home} replace /> : page(PAGES.login);
 }
 
 /**
@@ -111,7 +111,7 @@ export const managerRoutes: RouteObject[] = [
 export function createRoutes(): RouteObject[] {
   return [
     { path: ROUTES.login, element: <LoginRoute /> },
-    { path: ROUTES.home, element: <Navigate to={A.home} replace /> },
+    { path: `${ROUTES.home}/*`, element: <Navigate to={A.home} replace /> },
     { path: ROUTES.notFound, element: <NotFoundPage /> },
     {
       element: <RequireToken />,

@@ -10,7 +10,6 @@ import { t } from '@qrmenu/shared/texts';
 import {
   type EntityFormOptions,
   type EntityFormReturn,
-  type ImageUpload,
   ImageUploadField,
   notify,
   SelectField,
@@ -133,7 +132,7 @@ export function useRestaurantForm(isManager: boolean, restaurant: Restaurant | n
         {PICTURES.map((type) => (
           <ImageUploadField
             key={type}
-            upload={pictures[type] as ImageUpload}
+            upload={pictures[type]}
             label={t.fields[type]}
             name={type}
             current={restaurant?.[type]}
