@@ -82,9 +82,15 @@ test.describe('layouts and pages', () => {
     await expect(page).toHaveURL(`${baseURL()}/admin`);
     const bar = page.getByRole('navigation', { name: 'Menyu' });
     await expect(bar).toBeVisible();
-    for (const name of ['Asosiy', 'Menyu', 'Kategoriyalar'])
-      await expect(bar.getByRole('link', { name })).toBeVisible();
-    await expect(bar.getByRole('button', { name: 'Profil' })).toBeVisible();
+    for (const name of ['Asosiy', 'Menyu', 'Kategoriyalar', 'Profil']) {
+      const tab = bar.getByRole('link', { name });
+      await expect(tab).toBeVisible();
+      const target = await tab.boundingBox();
+      expect(
+        Math.min(target?.width ?? 0, target?.height ?? 0),
+        `${name} touch target`,
+      ).toBeGreaterThanOrEqual(44);
+    }
     await expect(page.getByTestId('sidebar')).toHaveCount(0);
     expect(await storage(page)).toMatchObject({ role: 'manager' });
     const box = await bar.boundingBox();
@@ -93,11 +99,16 @@ test.describe('layouts and pages', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     // Menyu: the stop-list module is not built yet: a clear page inside the layout
     await bar.getByRole('link', { name: 'Menyu' }).click();
-    await expect(page).toHaveURL(/\/productStopList$/);
+    await expect(page).toHaveURL(/\/productStopList$/i);
     await expect(page.getByText("Bu bo'lim hali mavjud emas")).toBeVisible();
     await expect(bar).toBeVisible();
     await bar.getByRole('link', { name: 'Asosiy' }).click();
     await expect(page).toHaveURL(`${baseURL()}/admin`);
+    // Profil: the profile page, where the manager signs out
+    await bar.getByRole('link', { name: 'Profil' }).click();
+    await expect(page).toHaveURL(`${baseURL()}/admin/profile`);
+    await expect(page.getByTestId('profile')).toContainText(manager.login);
+    await expect(page.getByRole('button', { name: 'Chiqish' })).toBeVisible();
   });
 
   test('unknown paths show the 404 page with a link back to /admin', async ({ page }) => {

@@ -2,6 +2,7 @@
  * Login screen. Plain elements and a small CSS file: no Chakra, so the first page stays light.
  * Success: token and role stored together, then /admin (every role; non-owners see the sidebar).
  */
+import { ROUTES } from '@qrmenu/shared/paths';
 import type { LoginBody } from '@qrmenu/shared/schemas';
 import { setRole, signIn } from '@qrmenu/shared/session';
 import { t, uzbekIssue } from '@qrmenu/shared/texts';
@@ -54,7 +55,7 @@ export default function LoginPage() {
       const { role } = await api.auth.profile(accessToken);
       setRole(role);
       signIn(accessToken);
-      navigate('/admin', { replace: true });
+      navigate(ROUTES.admin.home, { replace: true });
     } catch (err) {
       // Nothing was stored: the login screen stays, with the message.
       console.error('[login]', err);

@@ -10,13 +10,13 @@ import {
   Button,
   Card,
   ConfirmDialog,
-  Heading,
-  notify,
+  Page,
+  PageState,
   Stack,
   StatusBadge,
   Text,
 } from '@qrmenu/shared/ui';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 
 /** The page reload after logout (an object so tests can observe it; jsdom cannot reload). */
 export const browser = {
@@ -25,7 +25,7 @@ export const browser = {
   },
 };
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
+function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack direction="row" justify="space-between" gap="4" py="2" borderBottomWidth="1px">
       <Text color="fg.muted">{label}</Text>
@@ -35,40 +35,28 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function ProfilePage() {
-  const { data: profile, isPending, isError, errorUpdatedAt } = useProfile();
+  const profile = useProfile();
   const [confirming, setConfirming] = useState(false);
-
-  // Spec 8: failures are toasts. One per failure (errorUpdatedAt), not per render or StrictMode rerun.
-  const toasted = useRef(0);
-  useEffect(() => {
-    if (isError && errorUpdatedAt !== toasted.current) {
-      toasted.current = errorUpdatedAt;
-      notify.error(t.profileLoadError);
-    }
-  }, [isError, errorUpdatedAt]);
-
   return (
-    <Box maxW="md" mx="auto" p={{ base: '2', md: '4' }}>
-      <Heading size="lg" mb="4">
-        {t.profile}
-      </Heading>
+    <Page title={t.profile} maxW="md" centered>
       <Card.Root>
         <Card.Body>
-          {isPending ? (
-            <Text role="status">{t.loading}</Text>
-          ) : isError || !profile ? (
-            <Text color="red.600" role="alert">
-              {t.profileLoadError}
-            </Text>
-          ) : (
-            <Stack gap="0" data-testid="profile">
-              <Row label={t.fields.login}>{profile.login}</Row>
-              <Row label={t.fields.role}>{profile.role}</Row>
-              <Row label={t.status}>
-                <StatusBadge active={profile.is_active} />
-              </Row>
-            </Stack>
-          )}
+          {/* spec 8: the failure is also an error toast, once per failure */}
+          <PageState
+            query={profile}
+            errorText={t.profileLoadError}
+            loading={<Text role="status">{t.loading}</Text>}
+          >
+            {(p) => (
+              <Stack gap="0" data-testid="profile">
+                <Row label={t.fields.login}>{p.login}</Row>
+                <Row label={t.fields.role}>{p.role}</Row>
+                <Row label={t.status}>
+                  <StatusBadge active={p.is_active} />
+                </Row>
+              </Stack>
+            )}
+          </PageState>
         </Card.Body>
         <Card.Footer>
           <Button colorPalette="red" variant="outline" onClick={() => setConfirming(true)}>
@@ -86,6 +74,6 @@ export default function ProfilePage() {
           browser.reload();
         }}
       />
-    </Box>
+    </Page>
   );
 }

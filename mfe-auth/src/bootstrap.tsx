@@ -2,6 +2,7 @@
  * Standalone run of the remote (`pnpm --filter @qrmenu/mfe-auth dev`): its pages without the
  * shell. `/` login, `/admin` and `/admin/profile` the profile.
  */
+import { ROUTES } from '@qrmenu/shared/paths';
 import { QueryClientProvider, queryClient } from '@qrmenu/shared/query';
 import { loadRuntimeConfig } from '@qrmenu/shared/runtime-config';
 import { sessionStore } from '@qrmenu/shared/session';
@@ -18,8 +19,8 @@ function Frame() {
     <div style={{ fontFamily: 'system-ui, sans-serif' }}>
       <nav style={{ display: 'flex', gap: 12, padding: 8, background: '#edf2f7', fontSize: 13 }}>
         <strong>mfe_auth (standalone)</strong>
-        <Link to="/">/</Link>
-        <Link to="/admin/profile">/admin/profile</Link>
+        <Link to={ROUTES.login}>/</Link>
+        <Link to={ROUTES.admin.profile}>/admin/profile</Link>
       </nav>
       <Outlet />
     </div>
@@ -38,9 +39,9 @@ async function start() {
             <BrowserRouter>
               <Routes>
                 <Route element={<Frame />}>
-                  <Route path="/" element={<LoginPage />} />
-                  <Route path="/admin" element={<ProfilePage />} />
-                  <Route path="/admin/profile" element={<ProfilePage />} />
+                  <Route path={ROUTES.login} element={<LoginPage />} />
+                  <Route path={ROUTES.admin.home} element={<ProfilePage />} />
+                  <Route path={ROUTES.admin.profile} element={<ProfilePage />} />
                 </Route>
               </Routes>
             </BrowserRouter>

@@ -1,16 +1,19 @@
-import { ApiError } from '@qrmenu/shared/api';
+import { ROUTES } from '@qrmenu/shared/paths';
 import { accessTokenAtom, getRole, sessionStore, useSession } from '@qrmenu/shared/session';
-import { render, screen, waitFor } from '@testing-library/react';
+import {
+  type ApiStub,
+  answers,
+  axeViolations,
+  fixtures,
+  renderAtRoute,
+  stubApi,
+} from '@qrmenu/shared/testing/kit';
+import { t } from '@qrmenu/shared/texts';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LoginPage from '../src/LoginPage';
-
-const auth = vi.hoisted(() => ({ login: vi.fn() }));
-vi.mock('@qrmenu/shared/api', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@qrmenu/shared/api')>();
-  return { ...actual, api: { ...actual.api, auth: { ...actual.api.auth, ...auth } } };
-});
 
 /** Roles the /admin page rendered with: the shell's area must never see a token without its role. */
 let adminRoles: (string | null)[] = [];
@@ -23,44 +26,31 @@ function AdminProbe() {
 /** Like the shell's LoginRoute: a stored token leaves the login screen at once. */
 function LoginGate() {
   const { isAuthenticated } = useSession();
-  return isAuthenticated ? <Navigate to="/admin" replace /> : <LoginPage />;
+  return isAuthenticated ? <Navigate to={ROUTES.admin.home} replace /> : <LoginPage />;
 }
 
-function renderLogin() {
-  const router = createMemoryRouter(
-    [
-      { path: '/', element: <LoginGate /> },
-      { path: '/admin', element: <AdminProbe /> },
-    ],
-    { initialEntries: ['/'] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
-}
+const renderLogin = () =>
+  renderAtRoute(<LoginGate />, ROUTES.login, { routes: { [ROUTES.admin.home]: <AdminProbe /> } });
 
-/** The profile answer of GET /api/auth/profile (the page calls it with the new token, not stored yet). */
-const profileFetch = vi.fn<(request: Request) => Promise<Response>>();
-
-function profileAnswers(status: number, body: unknown) {
-  profileFetch.mockImplementation(async () =>
-    Response.json(body, { status, headers: { 'Content-Type': 'application/json' } }),
-  );
-}
+const LOGIN = 'POST /auth/login';
+const PROFILE = 'GET /auth/profile';
+const loginField = () => screen.getByRole('textbox', { name: t.fields.login });
+const passwordField = () => screen.getByLabelText(t.fields.password);
+const signInButton = () => screen.getByRole('button', { name: t.signIn });
 
 /** Each change of the stored token, with the role stored at that moment. */
 let tokenChanges: { token: string | null; role: string | null; storedRole: string | null }[] = [];
 let unsubscribe = () => {};
+let api: ApiStub;
 
 async function submit(login: string, password: string) {
-  await userEvent.type(screen.getByLabelText('Login'), login);
-  await userEvent.type(screen.getByLabelText('Parol'), password);
-  await userEvent.click(screen.getByRole('button', { name: 'Kirish' }));
+  await userEvent.type(loginField(), login);
+  await userEvent.type(passwordField(), password);
+  await userEvent.click(signInButton());
 }
 
 beforeEach(() => {
-  auth.login.mockReset();
-  profileFetch.mockReset();
-  vi.stubGlobal('fetch', profileFetch);
+  api = stubApi({ [LOGIN]: answers.error(401, 'unauthorized', 'bad credentials') });
   adminRoles = [];
   tokenChanges = [];
   unsubscribe = sessionStore.sub(accessTokenAtom, () => {
@@ -76,55 +66,56 @@ beforeEach(() => {
 afterEach(() => unsubscribe());
 
 describe('LoginPage', () => {
-  it('has inputs named login and password', () => {
-    const { container } = render(
-      <RouterProvider router={createMemoryRouter([{ path: '/', element: <LoginPage /> }])} />,
-    );
-    expect(container.querySelector('input[name="login"]')).toBeInTheDocument();
-    expect(container.querySelector('input[name="password"][type="password"]')).toBeInTheDocument();
+  it('has inputs named login and password, under the page heading', () => {
+    renderLogin();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(t.signIn);
+    expect(loginField()).toHaveAttribute('name', 'login');
+    expect(passwordField()).toHaveAttribute('name', 'password');
+    expect(passwordField()).toHaveAttribute('type', 'password');
   });
 
   it('requires login and password and sends nothing without them', async () => {
     renderLogin();
-    await userEvent.click(screen.getByRole('button', { name: 'Kirish' }));
+    expect(await axeViolations()).toEqual([]);
+    await userEvent.click(signInButton());
     expect(await screen.findAllByText('Majburiy maydon')).toHaveLength(2);
-    expect(auth.login).not.toHaveBeenCalled();
+    expect(api.callsTo(LOGIN)).toHaveLength(0);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('treats a blank login as missing', async () => {
     renderLogin();
-    await userEvent.type(screen.getByLabelText('Login'), '   ');
-    await userEvent.type(screen.getByLabelText('Parol'), 'secret');
-    await userEvent.click(screen.getByRole('button', { name: 'Kirish' }));
+    await userEvent.type(loginField(), '   ');
+    await userEvent.type(passwordField(), 'secret');
+    await userEvent.click(signInButton());
     expect(await screen.findAllByText('Majburiy maydon')).toHaveLength(1);
-    expect(auth.login).not.toHaveBeenCalled();
+    expect(api.callsTo(LOGIN)).toHaveLength(0);
   });
 
   it("shows 'Login yoki parol xato' on a failed login and stores nothing", async () => {
-    auth.login.mockRejectedValue(new ApiError(401, 'unauthorized', 'bad credentials'));
-    const router = renderLogin();
-    await userEvent.type(screen.getByLabelText('Login'), 'admin');
-    await userEvent.type(screen.getByLabelText('Parol'), 'wrong');
-    await userEvent.click(screen.getByRole('button', { name: 'Kirish' }));
+    const view = renderLogin();
+    await submit('admin', 'wrong');
     expect(await screen.findByText('Login yoki parol xato')).toBeInTheDocument();
-    expect(auth.login).toHaveBeenCalledWith({ login: 'admin', password: 'wrong' });
+    expect(api.callsTo(LOGIN).map((c) => c.body)).toEqual([{ login: 'admin', password: 'wrong' }]);
     expect(localStorage.getItem('accessToken')).toBeNull();
-    expect(router.state.location.pathname).toBe('/');
+    expect(view.path()).toBe('/');
   });
 
   it('fetches the profile with the new token, then stores token and role together and goes to /admin', async () => {
-    auth.login.mockResolvedValue({ accessToken: 'tok-123' });
-    profileAnswers(200, { data: { _id: 'u1', login: 'boss', role: 'manager', is_active: true } });
-    const router = renderLogin();
+    api.answer({
+      [LOGIN]: answers.data({ accessToken: 'tok-123' }),
+      [PROFILE]: answers.data(fixtures.profile({ _id: 'u1', login: 'boss', role: 'manager' })),
+    });
+    const view = renderLogin();
     await submit(' boss ', 'secret');
     expect(await screen.findByText('admin area')).toBeInTheDocument();
-    expect(auth.login).toHaveBeenCalledWith({ login: 'boss', password: 'secret' });
-    const request = profileFetch.mock.calls[0]?.[0] as Request;
-    expect(new URL(request.url).pathname).toBe('/api/auth/profile');
-    expect(request.headers.get('Authorization')).toBe('Bearer tok-123');
+    expect(api.callsTo(LOGIN).map((c) => c.body)).toEqual([{ login: 'boss', password: 'secret' }]);
+    const profileCall = api.callsTo(PROFILE)[0]!;
+    expect(new URL(profileCall.url).pathname).toBe('/api/auth/profile');
+    expect(profileCall.headers.get('Authorization')).toBe('Bearer tok-123');
     expect(localStorage.getItem('accessToken')).toBe('tok-123');
     expect(localStorage.getItem('role')).toBe('manager');
-    expect(router.state.location.pathname).toBe('/admin');
+    expect(view.path()).toBe('/admin');
     // the token appeared once, with its role already there (in the atoms and in storage)
     expect(tokenChanges).toEqual([{ token: 'tok-123', role: 'manager', storedRole: 'manager' }]);
     expect(adminRoles.length).toBeGreaterThan(0);
@@ -132,23 +123,27 @@ describe('LoginPage', () => {
   });
 
   it('sends other roles to /admin too', async () => {
-    auth.login.mockResolvedValue({ accessToken: 'tok-9' });
-    profileAnswers(200, { data: { _id: 'u9', login: 'w', role: 'waiter', is_active: true } });
-    const router = renderLogin();
+    api.answer({
+      [LOGIN]: answers.data({ accessToken: 'tok-9' }),
+      [PROFILE]: answers.data(fixtures.profile({ _id: 'u9', login: 'w', role: 'waiter' })),
+    });
+    const view = renderLogin();
     await submit('w', 'secret');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    await waitFor(() => expect(view.path()).toBe('/admin'));
     expect(localStorage.getItem('role')).toBe('waiter');
     expect(adminRoles.every((role) => role === 'waiter')).toBe(true);
   });
 
   it("fails the login when the profile cannot be read: nothing stored, 'Login yoki parol xato' shown", async () => {
-    auth.login.mockResolvedValue({ accessToken: 'tok-1' });
-    profileAnswers(500, { error: { code: 'internal', message: 'boom' } });
-    const router = renderLogin();
+    api.answer({
+      [LOGIN]: answers.data({ accessToken: 'tok-1' }),
+      [PROFILE]: answers.error(500, 'internal', 'boom'),
+    });
+    const view = renderLogin();
     await submit('admin', 'admin12345');
     expect(await screen.findByText('Login yoki parol xato')).toBeInTheDocument();
-    expect(profileFetch).toHaveBeenCalledTimes(1);
-    expect(router.state.location.pathname).toBe('/');
+    expect(api.callsTo(PROFILE)).toHaveLength(1);
+    expect(view.path()).toBe('/');
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('role')).toBeNull();
     expect(tokenChanges).toEqual([]);

@@ -1,59 +1,58 @@
-import { ApiError } from '@qrmenu/shared/api';
+import { ROUTES } from '@qrmenu/shared/paths';
 import { queryClient } from '@qrmenu/shared/query';
-import { signIn } from '@qrmenu/shared/session';
-import { notify, toaster, UiProvider } from '@qrmenu/shared/ui';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import {
+  type ApiStub,
+  answers,
+  axeViolations,
+  fixtures,
+  renderAtRoute,
+  stubApi,
+} from '@qrmenu/shared/testing/kit';
+import { t } from '@qrmenu/shared/texts';
+import { notify } from '@qrmenu/shared/ui';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import ProfilePage, { browser } from '../src/ProfilePage';
 
-const auth = vi.hoisted(() => ({ login: vi.fn(), profile: vi.fn() }));
-vi.mock('@qrmenu/shared/api', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@qrmenu/shared/api')>();
-  return { ...actual, api: { ...actual.api, auth } };
-});
-
-function renderProfile() {
-  render(
-    <UiProvider>
-      <ProfilePage />
-    </UiProvider>,
-  );
-}
+const PROFILE = 'GET /auth/profile';
+let api: ApiStub;
+const renderProfile = () => renderAtRoute(<ProfilePage />, ROUTES.admin.profile, { as: 'admin' });
 
 beforeEach(() => {
-  toaster.remove();
-  queryClient.clear();
-  auth.profile.mockReset();
-  signIn('tok-1', 'admin');
+  api = stubApi({ [PROFILE]: answers.error(404, 'not_found', 'no') });
 });
 
 describe('ProfilePage', () => {
-  it('shows login, role and status', async () => {
+  it('shows login, role and status under the page heading', async () => {
     // login and role differ, so each row is proven on its own
-    auth.profile.mockResolvedValue({ _id: 'u1', login: 'bosh', role: 'admin', is_active: true });
+    api.answer({
+      [PROFILE]: answers.data(fixtures.profile({ login: 'bosh', role: 'admin', is_active: true })),
+    });
     renderProfile();
     const card = await screen.findByTestId('profile');
     const rows = Array.from(card.children).map((row) => row.textContent);
     expect(rows).toEqual(['Loginbosh', 'Roladmin', 'HolatFaol']);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(t.profile);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('shows Nofaol for an inactive user', async () => {
-    auth.profile.mockResolvedValue({ _id: 'u2', login: 'm1', role: 'manager', is_active: false });
+    api.answer({
+      [PROFILE]: answers.data(fixtures.profile({ login: 'm1', role: 'manager', is_active: false })),
+    });
     renderProfile();
     expect(await screen.findByText('Nofaol')).toBeInTheDocument();
     expect(screen.getByText('manager')).toBeInTheDocument();
   });
 
   it("shows 'Profilni yuklashda xatolik yuz berdi' when the profile fails", async () => {
-    auth.profile.mockRejectedValue(new ApiError(404, 'not_found', 'no'));
     renderProfile();
     expect(await screen.findByRole('alert')).toHaveTextContent('Profilni yuklashda xatolik yuz berdi');
   });
 
   it('raises the profile failure as an error toast, once per failure', async () => {
     const error = vi.spyOn(notify, 'error');
-    auth.profile.mockRejectedValue(new ApiError(404, 'not_found', 'no'));
     renderProfile();
     expect(await screen.findByTestId('toast-error')).toHaveTextContent(
       'Profilni yuklashda xatolik yuz berdi',
@@ -62,11 +61,11 @@ describe('ProfilePage', () => {
     expect(error).toHaveBeenCalledWith('Profilni yuklashda xatolik yuz berdi');
     await act(() => queryClient.refetchQueries());
     await waitFor(() => expect(error).toHaveBeenCalledTimes(2));
-    expect(auth.profile).toHaveBeenCalledTimes(2);
+    expect(api.callsTo(PROFILE)).toHaveLength(2);
   });
 
   it("asks Ha / Yo'q before logging out; Yo'q keeps the session", async () => {
-    auth.profile.mockResolvedValue({ _id: 'u1', login: 'admin', role: 'admin', is_active: true });
+    api.answer({ [PROFILE]: answers.data(fixtures.profile({ login: 'admin', role: 'admin' })) });
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
     renderProfile();
     await screen.findByTestId('profile');
@@ -74,12 +73,12 @@ describe('ProfilePage', () => {
     expect(await screen.findByText('Tizimdan chiqmoqchimisiz?')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: "Yo'q" }));
     await waitFor(() => expect(screen.queryByText('Tizimdan chiqmoqchimisiz?')).not.toBeInTheDocument());
-    expect(localStorage.getItem('accessToken')).toBe('tok-1');
+    expect(localStorage.getItem('accessToken')).toBe('token-admin');
     expect(reload).not.toHaveBeenCalled();
   });
 
   it('Ha removes the token and the role and reloads the page', async () => {
-    auth.profile.mockResolvedValue({ _id: 'u1', login: 'admin', role: 'admin', is_active: true });
+    api.answer({ [PROFILE]: answers.data(fixtures.profile({ login: 'admin', role: 'admin' })) });
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
     renderProfile();
     await screen.findByTestId('profile');

@@ -4,6 +4,7 @@
  * shell (same origin storage) or put `accessToken` / `role` into localStorage by hand.
  */
 
+import { ROUTES } from '@qrmenu/shared/paths';
 import { QueryClientProvider, queryClient } from '@qrmenu/shared/query';
 import { loadRuntimeConfig } from '@qrmenu/shared/runtime-config';
 import { UiProvider } from '@qrmenu/shared/ui';
@@ -25,14 +26,14 @@ async function main() {
         <UiProvider>
           <BrowserRouter>
             <Routes>
-              <Route path="/admin" element={<ManagerHome />} />
-              <Route path="/admin/restaurants" element={<RestaurantsPage />} />
-              <Route path="/admin/restaurants/new" element={<RestaurantFormPage />} />
-              <Route path="/admin/restaurants/:id/edit" element={<RestaurantFormPage />} />
-              <Route path="/admin/viewRestaurant/:id/:slug" element={<RestaurantDetailPage />} />
-              <Route path="/viewRestaurant/:id" element={<RestaurantDetailPage />} />
-              <Route path="/admin/managers" element={<ManagersPage />} />
-              <Route path="*" element={<Navigate to="/admin/restaurants" replace />} />
+              <Route path={ROUTES.admin.home} element={<ManagerHome />} />
+              <Route path={ROUTES.admin.restaurants} element={<RestaurantsPage />} />
+              <Route path={ROUTES.admin.restaurantNew} element={<RestaurantFormPage />} />
+              <Route path={ROUTES.admin.restaurantEdit} element={<RestaurantFormPage />} />
+              <Route path={ROUTES.admin.restaurant} element={<RestaurantDetailPage />} />
+              <Route path={ROUTES.manager.restaurant} element={<RestaurantDetailPage />} />
+              <Route path={ROUTES.admin.managers} element={<ManagersPage />} />
+              <Route path="*" element={<Navigate to={ROUTES.admin.restaurants} replace />} />
             </Routes>
           </BrowserRouter>
         </UiProvider>

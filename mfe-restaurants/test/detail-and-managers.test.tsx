@@ -1,20 +1,25 @@
+import { ROUTES } from '@qrmenu/shared/paths';
+import { answers, fixtures, renderAtRoute, signInAs, stubApi } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ManagersPage from '../src/managers/ManagersPage';
 import ManagerHome from '../src/restaurants/ManagerHome';
 import RestaurantDetailPage from '../src/restaurants/RestaurantDetailPage';
-import { login, makeRestaurant, renderAt, resetState, stubApi } from './support';
 
-beforeEach(resetState);
-afterEach(resetState);
-
-const ADMIN_PATH = '/admin/viewRestaurant/:id/:slug';
+const makeRestaurant = fixtures.restaurant;
+const login = signInAs;
 const managers = [
-  { _id: 'm1', login: 'aziz' },
-  { _id: 'm2', login: 'bobur' },
+  fixtures.manager({ _id: 'm1', login: 'aziz' }),
+  fixtures.manager({ _id: 'm2', login: 'bobur' }),
 ];
+const renderAdminDetail = (url: string) =>
+  renderAtRoute(<RestaurantDetailPage />, url, { path: ROUTES.admin.restaurant });
+const renderManagerDetail = (url: string) =>
+  renderAtRoute(<RestaurantDetailPage />, url, { path: ROUTES.manager.restaurant });
+/** The restaurant's card on the detail page (its title is the restaurant's name). */
+const detailCard = () => screen.findByTestId('restaurant-detail');
 
 describe('restaurant detail (admin)', () => {
   it("shows the fields and looks the manager's login up by manager_id", async () => {
@@ -27,66 +32,65 @@ describe('restaurant detail (admin)', () => {
     });
     const api = stubApi({
       'GET /user/restaurants/view': (c) =>
-        c.search.get('slug') === 'detal'
-          ? { body: { data: r } }
-          : { status: 404, body: { error: { code: 'not_found', message: '' } } },
-      'GET /admin/managers': { body: { data: managers } },
+        c.search.get('slug') === 'detal' ? answers.data(r) : answers.error(404, 'not_found'),
+      'GET /admin/managers': answers.data(managers),
     });
     login('admin');
-    renderAt(<RestaurantDetailPage />, '/admin/viewRestaurant/d1/detal', ADMIN_PATH);
-    const detail = await screen.findByTestId('restaurant-detail');
-    expect(within(detail).getByTestId('restaurant-title')).toHaveTextContent('Detal');
+    const view = renderAdminDetail('/admin/viewRestaurant/d1/detal');
+    const detail = await detailCard();
+    expect(within(detail).getByRole('heading', { name: 'Detal' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(t.restaurantDetail);
     expect(within(detail).getByText('Samarqand')).toBeInTheDocument();
-    expect(await within(detail).findByTestId('manager-login')).toHaveTextContent('bobur');
-    expect(within(detail).getByTestId('restaurant-image')).toHaveAttribute('data-default', 'true');
+    expect(await within(detail).findByText('bobur')).toBeInTheDocument();
+    expect(within(detail).getByRole('img', { name: 'Detal' })).toHaveAttribute('data-default', 'true');
     // Yo'q closes the confirmation without deleting.
     await userEvent.click(within(detail).getByRole('button', { name: t.delete }));
     expect(api.writes()).toHaveLength(0);
     await userEvent.click(await screen.findByRole('button', { name: "Yo'q" }));
     expect(api.writes()).toHaveLength(0);
     await userEvent.click(within(detail).getByRole('button', { name: t.categories }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/admin/categoryList/d1');
+    expect(view.path()).toBe('/admin/categoryList/d1');
   });
 
   it('deletes by slug after Ha and returns to the list', async () => {
     const r = makeRestaurant({ _id: 'd2', slug: 'ketadi', name: 'Ketadi' });
     const api = stubApi({
-      'GET /user/restaurants/view': { body: { data: r } },
-      'GET /admin/managers': { body: { data: managers } },
-      'DELETE /admin/restaurants/delete': { body: { data: { _id: 'd2' } } },
+      'GET /user/restaurants/view': answers.data(r),
+      'GET /admin/managers': answers.data(managers),
+      'DELETE /admin/restaurants/delete': answers.data({ _id: 'd2' }),
     });
     login('admin');
-    renderAt(<RestaurantDetailPage />, '/admin/viewRestaurant/d2/ketadi', ADMIN_PATH);
-    const detail = await screen.findByTestId('restaurant-detail');
+    const view = renderAdminDetail('/admin/viewRestaurant/d2/ketadi');
+    const detail = await detailCard();
     await userEvent.click(within(detail).getByRole('button', { name: t.delete }));
     await userEvent.click(await screen.findByRole('button', { name: 'Ha' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     const [call] = api.writes();
     expect(`${call!.method} ${call!.path}`).toBe('DELETE /admin/restaurants/delete');
     expect(call!.search.get('slug')).toBe('ketadi');
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/restaurants$/));
+    await waitFor(() => expect(view.path()).toBe('/admin/restaurants'));
     expect(await screen.findByText(t.restaurantDeleted)).toBeInTheDocument();
   });
 
   it('shows the load error, not a missing manager, when the managers cannot be loaded', async () => {
     const r = makeRestaurant({ slug: 'tanho', manager_id: 'm1' });
     stubApi({
-      'GET /user/restaurants/view': { body: { data: r } },
-      'GET /admin/managers': { status: 500, body: { error: { code: 'internal', message: '' } } },
+      'GET /user/restaurants/view': answers.data(r),
+      'GET /admin/managers': answers.error(500, 'internal'),
     });
     login('admin');
-    renderAt(<RestaurantDetailPage />, `/admin/viewRestaurant/${r._id}/tanho`, ADMIN_PATH);
-    const manager = await screen.findByTestId('restaurant-manager');
-    await waitFor(() => expect(manager).toHaveTextContent(t.listLoadError));
+    renderAdminDetail(`/admin/viewRestaurant/${r._id}/tanho`);
+    const detail = await detailCard();
+    expect(await within(detail).findByText(t.listLoadError)).toBeInTheDocument();
     expect(screen.queryByText(t.matchingManagerNotFound)).toBeNull();
   });
 
   it("says 'Restoran topilmadi.' for a malformed slug (400)", async () => {
     stubApi({
-      'GET /user/restaurants/view': { status: 400, body: { error: { code: 'bad_request', message: '' } } },
+      'GET /user/restaurants/view': answers.error(400, 'bad_request'),
     });
     login('admin');
-    renderAt(<RestaurantDetailPage />, '/admin/viewRestaurant/x/%20%24', ADMIN_PATH);
+    renderAdminDetail('/admin/viewRestaurant/x/%20%24');
     expect(await screen.findByText('Restoran topilmadi.')).toBeInTheDocument();
     expect(screen.queryByText(t.listLoadError)).toBeNull();
   });
@@ -94,50 +98,50 @@ describe('restaurant detail (admin)', () => {
   it("says 'Restoran topilmadi.' when the slug's restaurant has another id than the address", async () => {
     const r = makeRestaurant({ _id: 'real-id', slug: 'bor' });
     stubApi({
-      'GET /user/restaurants/view': { body: { data: r } },
-      'GET /admin/managers': { body: { data: managers } },
+      'GET /user/restaurants/view': answers.data(r),
+      'GET /admin/managers': answers.data(managers),
     });
     login('admin');
-    renderAt(<RestaurantDetailPage />, '/admin/viewRestaurant/other-id/bor', ADMIN_PATH);
+    renderAdminDetail('/admin/viewRestaurant/other-id/bor');
     expect(await screen.findByText('Restoran topilmadi.')).toBeInTheDocument();
-    expect(screen.queryByTestId('restaurant-detail')).toBeNull();
+    expect(screen.queryByRole('button', { name: t.edit })).toBeNull();
   });
 
   it("says 'Restoran uchun manager topilmadi.' for a restaurant without a manager", async () => {
     const r = makeRestaurant({ slug: 'yolgiz', manager_id: null });
     stubApi({
-      'GET /user/restaurants/view': { body: { data: r } },
-      'GET /admin/managers': { body: { data: managers } },
+      'GET /user/restaurants/view': answers.data(r),
+      'GET /admin/managers': answers.data(managers),
     });
     login('admin');
-    renderAt(<RestaurantDetailPage />, `/admin/viewRestaurant/${r._id}/yolgiz`, ADMIN_PATH);
+    renderAdminDetail(`/admin/viewRestaurant/${r._id}/yolgiz`);
     expect(await screen.findByText('Restoran uchun manager topilmadi.')).toBeInTheDocument();
   });
 
   it("says 'Mos manager topilmadi.' when the manager_id is not among the managers", async () => {
     const r = makeRestaurant({ slug: 'yetim', manager_id: 'gone' });
     stubApi({
-      'GET /user/restaurants/view': { body: { data: r } },
-      'GET /admin/managers': { body: { data: managers } },
+      'GET /user/restaurants/view': answers.data(r),
+      'GET /admin/managers': answers.data(managers),
     });
     login('admin');
-    renderAt(<RestaurantDetailPage />, `/admin/viewRestaurant/${r._id}/yetim`, ADMIN_PATH);
+    renderAdminDetail(`/admin/viewRestaurant/${r._id}/yetim`);
     expect(await screen.findByText('Mos manager topilmadi.')).toBeInTheDocument();
   });
 
   it("says 'Restoran topilmadi.' when the slug is unknown", async () => {
     stubApi({
-      'GET /user/restaurants/view': { status: 404, body: { error: { code: 'not_found', message: '' } } },
+      'GET /user/restaurants/view': answers.error(404, 'not_found'),
     });
     login('admin');
-    renderAt(<RestaurantDetailPage />, '/admin/viewRestaurant/x/yoq', ADMIN_PATH);
+    renderAdminDetail('/admin/viewRestaurant/x/yoq');
     expect(await screen.findByText('Restoran topilmadi.')).toBeInTheDocument();
   });
 
   it("says 'Restoran slugi topilmadi!' without a slug in the address", async () => {
     const api = stubApi({});
     login('admin');
-    renderAt(<RestaurantDetailPage />, '/admin/viewRestaurant/x', '/admin/viewRestaurant/:id');
+    renderAtRoute(<RestaurantDetailPage />, '/admin/viewRestaurant/x', { path: '/admin/viewRestaurant/:id' });
     expect(screen.getByText('Restoran slugi topilmadi!')).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });
@@ -145,40 +149,38 @@ describe('restaurant detail (admin)', () => {
 
 describe('restaurant detail and home (manager)', () => {
   const own = makeRestaurant({ _id: 'own-1', slug: 'ozim', name: 'Ozim', manager_id: 'me' });
-  const profile = { data: { _id: 'me', login: 'menedjer1', role: 'manager', is_active: true } };
+  const profile = answers.data(fixtures.profile({ _id: 'me', login: 'menedjer1', role: 'manager' }));
 
   it('shows its own login from the profile, and no delete', async () => {
     const api = stubApi({
-      'GET /manager/restaurants/me': { body: { data: own } },
-      'GET /auth/profile': { body: profile },
+      'GET /manager/restaurants/me': answers.data(own),
+      'GET /auth/profile': profile,
     });
     login('manager');
-    renderAt(<RestaurantDetailPage />, '/viewRestaurant/own-1', '/viewRestaurant/:id');
-    const detail = await screen.findByTestId('restaurant-detail');
-    await waitFor(() =>
-      expect(within(detail).getByTestId('restaurant-manager')).toHaveTextContent('menedjer1'),
-    );
+    renderManagerDetail('/viewRestaurant/own-1');
+    const detail = await detailCard();
+    expect(await within(detail).findByText('menedjer1')).toBeInTheDocument();
     expect(within(detail).queryByRole('button', { name: t.delete })).toBeNull();
     expect(api.calls.some((c) => c.path.startsWith('/admin'))).toBe(false);
   });
 
   it("says 'Restoran topilmadi.' for another restaurant's id", async () => {
     stubApi({
-      'GET /manager/restaurants/me': { body: { data: own } },
-      'GET /auth/profile': { body: profile },
+      'GET /manager/restaurants/me': answers.data(own),
+      'GET /auth/profile': profile,
     });
     login('manager');
-    renderAt(<RestaurantDetailPage />, '/viewRestaurant/boshqa', '/viewRestaurant/:id');
+    renderManagerDetail('/viewRestaurant/boshqa');
     expect(await screen.findByText('Restoran topilmadi.')).toBeInTheDocument();
   });
 
   it('home shows a message when the manager has no restaurant yet', async () => {
     stubApi({
-      'GET /manager/restaurants/me': { body: { data: null } },
-      'GET /auth/profile': { body: profile },
+      'GET /manager/restaurants/me': answers.data(null),
+      'GET /auth/profile': profile,
     });
     login('manager');
-    renderAt(<ManagerHome />, '/admin');
+    renderAtRoute(<ManagerHome />, ROUTES.admin.home);
     expect(await screen.findByText(t.noRestaurantForManager)).toBeInTheDocument();
   });
 });
@@ -186,21 +188,19 @@ describe('restaurant detail and home (manager)', () => {
 describe('managers page', () => {
   it('lists managers with their restaurant and creates one (login, password)', async () => {
     const api = stubApi({
-      'GET /admin/managers': { body: { data: managers } },
-      'GET /admin/restaurants': {
-        body: {
-          restaurants: [makeRestaurant({ name: 'Aziznikidagi', manager_id: 'm1' })],
-          counts: { all_count: 1, active_count: 1, inactive_count: 0 },
-        },
-      },
-      'POST /admin/managers': { status: 201, body: { data: { _id: 'm3', login: 'yangi' } } },
+      'GET /admin/managers': answers.data(managers),
+      'GET /admin/restaurants': answers.adminRestaurants([
+        makeRestaurant({ name: 'Aziznikidagi', manager_id: 'm1' }),
+      ]),
+      'POST /admin/managers': answers.data({ _id: 'm3', login: 'yangi' }, 201),
     });
     login('admin');
-    const { container } = renderAt(<ManagersPage />, '/admin/managers');
-    await waitFor(() => expect(screen.getAllByTestId('manager-row')).toHaveLength(2));
+    renderAtRoute(<ManagersPage />, ROUTES.admin.managers);
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     expect(await screen.findByText('Aziznikidagi')).toBeInTheDocument();
-    const loginInput = container.querySelector<HTMLInputElement>('input[name="login"]')!;
-    const passwordInput = container.querySelector<HTMLInputElement>('input[name="password"]')!;
+    const loginInput = screen.getByRole('textbox', { name: t.fields.login });
+    const passwordInput = screen.getByLabelText(/^Parol/);
     await userEvent.click(screen.getByRole('button', { name: t.add }));
     await waitFor(() => expect(screen.getAllByText(t.required).length).toBeGreaterThan(0));
     await userEvent.type(loginInput, 'yangi');

@@ -1,94 +1,92 @@
+import { ROUTES } from '@qrmenu/shared/paths';
+import { answers, fixtures, renderAtRoute, signInAs, stubApi } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ManagerHome from '../src/restaurants/ManagerHome';
 import RestaurantFormPage from '../src/restaurants/RestaurantFormPage';
-import { login, makeRestaurant, renderAt, resetState, stubApi } from './support';
-
-beforeEach(resetState);
-afterEach(resetState);
 
 const REQUIRED = ['name', 'slug', 'address', 'phone_number', 'work_time'] as const;
+type TextName = (typeof REQUIRED)[number] | 'bot_token' | 'channel_id';
 const managers = [
-  { _id: 'm1', login: 'aziz' },
-  { _id: 'm2', login: 'bobur' },
+  fixtures.manager({ _id: 'm1', login: 'aziz' }),
+  fixtures.manager({ _id: 'm2', login: 'bobur' }),
 ];
+const emptyList = answers.adminRestaurants([]);
 
-function field(container: HTMLElement, name: string): HTMLInputElement | HTMLSelectElement {
-  const el = container.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
-  if (!el) throw new Error(`no field named ${name}`);
-  return el;
-}
+/** The inputs by their Uzbek labels. */
+const input = (name: TextName, within_: HTMLElement = document.body) =>
+  within(within_).getByRole('textbox', { name: t.fields[name] });
+const managerSelect = () => screen.getByRole('combobox', { name: t.fields.manager_id });
+const activeSwitch = () => screen.getByRole('checkbox', { name: t.status });
+const submit = (within_: HTMLElement = document.body) =>
+  within(within_).getByRole('button', { name: /^(Yaratish|Saqlash)$/ });
 
-function errorOf(el: Element): string | null {
-  const root = el.closest('[data-part="root"]') ?? el.parentElement?.parentElement;
-  return root?.querySelector('[data-part="error-text"]')?.textContent ?? null;
-}
-
-async function type(el: Element, value: string) {
+async function type(el: HTMLElement, value: string) {
   await userEvent.clear(el);
   if (value) await userEvent.type(el, value);
 }
 
+const renderNew = () => renderAtRoute(<RestaurantFormPage />, ROUTES.admin.restaurantNew);
+const renderEdit = (id: string) =>
+  renderAtRoute(<RestaurantFormPage />, `/admin/restaurants/${id}/edit`, {
+    path: ROUTES.admin.restaurantEdit,
+  });
+
 describe('restaurant create form (admin)', () => {
   it('requires name, slug, address, phone, work time and manager, in Uzbek, and sends nothing', async () => {
     const api = stubApi({
-      'GET /admin/managers': { body: { data: managers } },
-      'GET /admin/restaurants': {
-        body: { restaurants: [], counts: { all_count: 0, active_count: 0, inactive_count: 0 } },
-      },
+      'GET /admin/managers': answers.data(managers),
+      'GET /admin/restaurants': emptyList,
     });
-    login('admin');
-    const { container } = renderAt(<RestaurantFormPage />, '/admin/restaurants/new');
-    await waitFor(() => expect(field(container, 'manager_id').querySelectorAll('option')).toHaveLength(3));
+    signInAs('admin');
+    renderNew();
+    await waitFor(() => expect(within(managerSelect()).getAllByRole('option')).toHaveLength(3));
     // Optional fields and the active switch are there too, with the defaults of spec 4/9.
-    expect(field(container, 'bot_token')).toBeInTheDocument();
-    expect(field(container, 'channel_id')).toBeInTheDocument();
-    expect(field(container, 'is_active')).toBeChecked();
-    await userEvent.click(screen.getByTestId('restaurant-submit'));
-    for (const name of [...REQUIRED, 'manager_id']) {
-      await waitFor(() => expect(errorOf(field(container, name))).toBe(t.required));
+    expect(input('bot_token')).toBeInTheDocument();
+    expect(input('channel_id')).toBeInTheDocument();
+    expect(activeSwitch()).toBeChecked();
+    await userEvent.click(submit());
+    for (const name of REQUIRED) {
+      await waitFor(() => expect(input(name)).toHaveAccessibleErrorMessage(t.required));
     }
-    expect(errorOf(field(container, 'bot_token'))).toBeNull();
+    expect(managerSelect()).toHaveAccessibleErrorMessage(t.required);
+    expect(input('bot_token')).not.toBeInvalid();
     expect(api.writes()).toHaveLength(0);
   });
 
   it('rejects a bad slug with the Uzbek slug message', async () => {
-    stubApi({ 'GET /admin/managers': { body: { data: managers } } });
-    login('admin');
-    const { container } = renderAt(<RestaurantFormPage />, '/admin/restaurants/new');
-    await type(field(container, 'slug'), 'Yomon Slug');
-    await userEvent.click(screen.getByTestId('restaurant-submit'));
-    await waitFor(() => expect(errorOf(field(container, 'slug'))).toBe(t.invalidSlug));
+    stubApi({ 'GET /admin/managers': answers.data(managers) });
+    signInAs('admin');
+    renderNew();
+    await type(input('slug'), 'Yomon Slug');
+    await userEvent.click(submit());
+    await waitFor(() => expect(input('slug')).toHaveAccessibleErrorMessage(t.invalidSlug));
   });
 
   it('creates with type manual and is_active true, then uploads the chosen logotype', async () => {
-    const created = makeRestaurant({ _id: 'new-1', name: 'Rayhon', slug: 'rayhon', manager_id: 'm2' });
+    const created = fixtures.restaurant({ _id: 'new-1', name: 'Rayhon', slug: 'rayhon', manager_id: 'm2' });
     const api = stubApi({
-      'GET /admin/managers': { body: { data: managers } },
-      'GET /admin/restaurants': {
-        // m1 already runs a restaurant: it is not offered.
-        body: {
-          restaurants: [makeRestaurant({ manager_id: 'm1' })],
-          counts: { all_count: 1, active_count: 1, inactive_count: 0 },
-        },
-      },
-      'POST /admin/restaurants/create': { status: 201, body: { data: created } },
+      'GET /admin/managers': answers.data(managers),
+      // m1 already runs a restaurant: it is not offered.
+      'GET /admin/restaurants': answers.adminRestaurants([fixtures.restaurant({ manager_id: 'm1' })]),
+      'POST /admin/restaurants/create': answers.data(created, 201),
       'POST /manager/upload': { body: { url: '/uploads/logo.png' } },
     });
-    login('admin');
-    const { container } = renderAt(<RestaurantFormPage />, '/admin/restaurants/new');
-    await waitFor(() => expect(field(container, 'manager_id').querySelectorAll('option')).toHaveLength(2));
-    await type(field(container, 'name'), '  Rayhon ');
-    await type(field(container, 'slug'), 'rayhon');
-    await type(field(container, 'address'), 'Toshkent, Chilonzor');
-    await type(field(container, 'phone_number'), '+998901234567');
-    await type(field(container, 'work_time'), '09:00-23:00');
-    await userEvent.selectOptions(field(container, 'manager_id'), 'm2');
+    signInAs('admin');
+    const view = renderNew();
+    await waitFor(() => expect(within(managerSelect()).getAllByRole('option')).toHaveLength(2));
+    await type(input('name'), '  Rayhon ');
+    await type(input('slug'), 'rayhon');
+    await type(input('address'), 'Toshkent, Chilonzor');
+    await type(input('phone_number'), '+998901234567');
+    await type(input('work_time'), '09:00-23:00');
+    await userEvent.selectOptions(managerSelect(), 'm2');
     const logo = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
-    await userEvent.upload(field(container, 'logotype') as HTMLInputElement, logo);
-    await userEvent.click(screen.getByTestId('restaurant-submit'));
+    await userEvent.upload(screen.getByLabelText(t.fields.logotype), logo);
+    expect(screen.getByText('logo.png')).toBeInTheDocument();
+    await userEvent.click(submit());
     await waitFor(() => expect(api.writes()).toHaveLength(2));
     const [create, upload] = api.writes();
     expect(create!.path).toBe('/admin/restaurants/create');
@@ -108,34 +106,31 @@ describe('restaurant create form (admin)', () => {
     const form = upload!.body as FormData;
     expect(form.get('restaurant_id')).toBe('new-1');
     expect(form.get('type')).toBe('logotype');
-    // (jsdom's File does not survive undici's multipart encoding intact; e2e uploads a real one.)
-    expect(form.has('files')).toBe(true);
+    expect((form.get('files') as File).name).toBe('logo.png');
     expect(await screen.findByText(t.restaurantCreated)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/restaurants'));
+    expect(await screen.findByText(t.imageUploaded)).toBeInTheDocument();
+    await waitFor(() => expect(view.path()).toBe('/admin/restaurants'));
   });
 
   it("shows 'Restoran qo'shishda xatolik yuz berdi!' when the create fails", async () => {
     stubApi({
-      'GET /admin/managers': { body: { data: managers } },
-      'POST /admin/restaurants/create': {
-        status: 409,
-        body: { error: { code: 'conflict', message: 'slug' } },
-      },
+      'GET /admin/managers': answers.data(managers),
+      'POST /admin/restaurants/create': answers.error(409, 'conflict', 'slug'),
     });
-    login('admin');
-    const { container } = renderAt(<RestaurantFormPage />, '/admin/restaurants/new');
-    await waitFor(() => expect(field(container, 'manager_id').querySelectorAll('option')).toHaveLength(3));
-    for (const name of REQUIRED) await type(field(container, name), name === 'slug' ? 'bor-slug' : 'qiymat');
-    await userEvent.selectOptions(field(container, 'manager_id'), 'm1');
-    await userEvent.click(screen.getByTestId('restaurant-submit'));
+    signInAs('admin');
+    const view = renderNew();
+    await waitFor(() => expect(within(managerSelect()).getAllByRole('option')).toHaveLength(3));
+    for (const name of REQUIRED) await type(input(name), name === 'slug' ? 'bor-slug' : 'qiymat');
+    await userEvent.selectOptions(managerSelect(), 'm1');
+    await userEvent.click(submit());
     expect(await screen.findByText("Restoran qo'shishda xatolik yuz berdi!")).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/admin/restaurants/new');
-    await waitFor(() => expect(errorOf(field(container, 'slug'))).toBe(t.slugTaken));
+    expect(view.path()).toBe('/admin/restaurants/new');
+    await waitFor(() => expect(input('slug')).toHaveAccessibleErrorMessage(t.slugTaken));
   });
 });
 
 describe('restaurant edit form (admin)', () => {
-  const existing = makeRestaurant({
+  const existing = fixtures.restaurant({
     _id: 'e1',
     name: 'Eski nom',
     slug: 'eski-slug',
@@ -143,26 +138,20 @@ describe('restaurant edit form (admin)', () => {
     bot_token: null,
     channel_id: '@kanal',
   });
-  const listAnswer = {
-    body: { restaurants: [existing], counts: { all_count: 1, active_count: 1, inactive_count: 0 } },
-  };
+  const listAnswer = answers.adminRestaurants([existing]);
 
   it("shows 'Hech qanday o'zgarish yo'q.' and makes no call when nothing changed", async () => {
     const api = stubApi({
       'GET /admin/restaurants': listAnswer,
-      'GET /admin/managers': { body: { data: managers } },
+      'GET /admin/managers': answers.data(managers),
     });
-    login('admin');
-    const { container } = renderAt(
-      <RestaurantFormPage />,
-      '/admin/restaurants/e1/edit',
-      '/admin/restaurants/:id/edit',
-    );
-    await waitFor(() => expect(field(container, 'name')).toHaveValue('Eski nom'));
-    await waitFor(() => expect(field(container, 'manager_id')).toHaveValue('m1'));
+    signInAs('admin');
+    renderEdit('e1');
+    await waitFor(() => expect(input('name')).toHaveValue('Eski nom'));
+    await waitFor(() => expect(managerSelect()).toHaveValue('m1'));
     // Whitespace alone is no change either.
-    await type(field(container, 'address'), ` ${existing.address} `);
-    await userEvent.click(screen.getByTestId('restaurant-submit'));
+    await type(input('address'), ` ${existing.address} `);
+    await userEvent.click(submit());
     expect(await screen.findByText("Hech qanday o'zgarish yo'q.")).toBeInTheDocument();
     expect(api.writes()).toHaveLength(0);
   });
@@ -170,23 +159,21 @@ describe('restaurant edit form (admin)', () => {
   it('sends only the changed fields to PUT ?slug= of the stored slug', async () => {
     const api = stubApi({
       'GET /admin/restaurants': listAnswer,
-      'GET /admin/managers': { body: { data: managers } },
-      'PUT /manager/restaurants/update': {
-        body: { data: { ...existing, phone_number: '+998711112233', is_active: false } },
-      },
+      'GET /admin/managers': answers.data(managers),
+      'PUT /manager/restaurants/update': answers.data({
+        ...existing,
+        phone_number: '+998711112233',
+        is_active: false,
+      }),
     });
-    login('admin');
-    const { container } = renderAt(
-      <RestaurantFormPage />,
-      '/admin/restaurants/e1/edit',
-      '/admin/restaurants/:id/edit',
-    );
-    await waitFor(() => expect(field(container, 'manager_id')).toHaveValue('m1'));
-    await type(field(container, 'phone_number'), '+998711112233');
-    const activeSwitch = field(container, 'is_active');
-    fireEvent.click(activeSwitch);
-    await waitFor(() => expect(activeSwitch).not.toBeChecked());
-    await userEvent.click(screen.getByTestId('restaurant-submit'));
+    signInAs('admin');
+    renderEdit('e1');
+    await waitFor(() => expect(managerSelect()).toHaveValue('m1'));
+    await type(input('phone_number'), '+998711112233');
+    await userEvent.click(activeSwitch());
+    await waitFor(() => expect(activeSwitch()).not.toBeChecked());
+    expect(screen.getByText(t.inactive)).toBeInTheDocument();
+    await userEvent.click(submit());
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     const put = api.writes()[0]!;
     expect(put.method).toBe('PUT');
@@ -198,82 +185,77 @@ describe('restaurant edit form (admin)', () => {
   it("shows 'Tahrirlashda xatolik yuz berdi!' when the update fails", async () => {
     stubApi({
       'GET /admin/restaurants': listAnswer,
-      'GET /admin/managers': { body: { data: managers } },
-      'PUT /manager/restaurants/update': {
-        status: 400,
-        body: { error: { code: 'validation', message: 'x' } },
-      },
+      'GET /admin/managers': answers.data(managers),
+      'PUT /manager/restaurants/update': answers.error(400, 'validation', 'x'),
     });
-    login('admin');
-    const { container } = renderAt(
-      <RestaurantFormPage />,
-      '/admin/restaurants/e1/edit',
-      '/admin/restaurants/:id/edit',
-    );
-    await waitFor(() => expect(field(container, 'manager_id')).toHaveValue('m1'));
-    await type(field(container, 'name'), 'Yangi nom');
-    await userEvent.click(screen.getByTestId('restaurant-submit'));
+    signInAs('admin');
+    renderEdit('e1');
+    await waitFor(() => expect(managerSelect()).toHaveValue('m1'));
+    await type(input('name'), 'Yangi nom');
+    await userEvent.click(submit());
     expect(await screen.findByText('Tahrirlashda xatolik yuz berdi!')).toBeInTheDocument();
+  });
+
+  it("says 'Restoran topilmadi.' for an id not in the list", async () => {
+    stubApi({ 'GET /admin/restaurants': listAnswer, 'GET /admin/managers': answers.data(managers) });
+    signInAs('admin');
+    renderEdit('yoq');
+    expect(await screen.findByText(t.restaurantNotFound)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: t.fields.name })).toBeNull();
   });
 });
 
 describe('restaurant edit (manager)', () => {
   it('has no manager or active selector, validates in Uzbek and sends only changed fields', async () => {
-    const own = makeRestaurant({ _id: 'own', name: 'Mening', slug: 'mening', manager_id: 'me' });
+    const own = fixtures.restaurant({ _id: 'own', name: 'Mening', slug: 'mening', manager_id: 'me' });
     const api = stubApi({
-      'GET /manager/restaurants/me': { body: { data: own } },
-      'GET /auth/profile': {
-        body: { data: { _id: 'me', login: 'menedjer', role: 'manager', is_active: true } },
-      },
-      'PUT /manager/restaurants/update': { body: { data: { ...own, work_time: '10:00-22:00' } } },
+      'GET /manager/restaurants/me': answers.data(own),
+      'GET /auth/profile': answers.data(fixtures.profile({ _id: 'me', login: 'menedjer', role: 'manager' })),
+      'PUT /manager/restaurants/update': answers.data({ ...own, work_time: '10:00-22:00' }),
     });
-    login('manager');
-    renderAt(<ManagerHome />, '/admin');
+    signInAs('manager');
+    renderAtRoute(<ManagerHome />, ROUTES.admin.home);
     const card = await screen.findByTestId('manager-restaurant-card');
-    expect(within(card).getByTestId('restaurant-title')).toHaveTextContent('Mening');
+    expect(within(card).getByRole('heading', { name: 'Mening' })).toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: t.edit }));
-    const dialog = await screen.findByTestId('restaurant-edit-dialog');
-    const form = within(dialog).getByTestId('restaurant-form');
-    expect(form.querySelector('[name="manager_id"]')).toBeNull();
-    expect(form.querySelector('[name="is_active"]')).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: t.editRestaurant });
+    expect(within(dialog).queryByRole('combobox', { name: t.fields.manager_id })).toBeNull();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
     expect(within(dialog).queryByText(t.fields.manager_id)).toBeNull();
 
-    await userEvent.click(within(dialog).getByTestId('restaurant-submit'));
+    await userEvent.click(submit(dialog));
     expect(await screen.findByText("Hech qanday o'zgarish yo'q.")).toBeInTheDocument();
 
-    await type(field(form, 'name'), '');
-    await userEvent.click(within(dialog).getByTestId('restaurant-submit'));
-    await waitFor(() => expect(errorOf(field(form, 'name'))).toBe(t.required));
+    await type(input('name', dialog), '');
+    await userEvent.click(submit(dialog));
+    await waitFor(() => expect(input('name', dialog)).toHaveAccessibleErrorMessage(t.required));
     expect(api.writes()).toHaveLength(0);
 
-    await type(field(form, 'name'), 'Mening');
-    await type(field(form, 'work_time'), '10:00-22:00');
-    await userEvent.click(within(dialog).getByTestId('restaurant-submit'));
+    await type(input('name', dialog), 'Mening');
+    await type(input('work_time', dialog), '10:00-22:00');
+    await userEvent.click(submit(dialog));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]!.body).toEqual({ work_time: '10:00-22:00' });
     expect(api.writes()[0]!.search.get('slug')).toBe('mening');
     expect(api.calls.some((c) => c.path.startsWith('/admin'))).toBe(false);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
 
 describe('restaurant form page (manager)', () => {
   it('edits its own restaurant at /admin/restaurants/:id/edit without the admin fields', async () => {
-    const own = makeRestaurant({ _id: 'own-2', name: 'Oz', slug: 'oz' });
+    const own = fixtures.restaurant({ _id: 'own-2', name: 'Oz', slug: 'oz' });
     const api = stubApi({
-      'GET /manager/restaurants/me': { body: { data: [own] } },
-      'PUT /manager/restaurants/update': { body: { data: { ...own, address: 'Yangi manzil' } } },
+      'GET /manager/restaurants/me': answers.data([own]),
+      'PUT /manager/restaurants/update': answers.data({ ...own, address: 'Yangi manzil' }),
     });
-    login('manager');
-    const { container } = renderAt(
-      <RestaurantFormPage />,
-      '/admin/restaurants/own-2/edit',
-      '/admin/restaurants/:id/edit',
-    );
-    await waitFor(() => expect(field(container, 'name')).toHaveValue('Oz'));
-    expect(container.querySelector('[name="manager_id"]')).toBeNull();
-    expect(container.querySelector('[name="is_active"]')).toBeNull();
-    await type(field(container, 'address'), 'Yangi manzil');
-    await userEvent.click(screen.getByTestId('restaurant-submit'));
+    signInAs('manager');
+    renderEdit('own-2');
+    await waitFor(() => expect(input('name')).toHaveValue('Oz'));
+    expect(screen.queryByRole('combobox', { name: t.fields.manager_id })).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    await type(input('address'), 'Yangi manzil');
+    await userEvent.click(submit());
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]!.body).toEqual({ address: 'Yangi manzil' });
     expect(api.calls.some((c) => c.path.startsWith('/admin'))).toBe(false);

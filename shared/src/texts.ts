@@ -29,6 +29,7 @@ export const t = {
   back: 'Orqaga',
   save: 'Saqlash',
   cancel: 'Bekor qilish',
+  close: 'Yopish',
   edit: 'Tahrirlash',
   delete: "O'chirish",
   view: "Ko'rish",

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, changedFields, hasChanges } from '../src/api';
 import { setRuntimeConfig } from '../src/runtime-config';
 import { getAccessToken, getRole, signIn, signOut } from '../src/session';
-import { fakeFetch } from './helpers';
+import { stubApi } from '../src/testing/fetch-stub';
 
 const restaurant = {
   _id: 'r1',
@@ -37,7 +37,7 @@ describe('api client', () => {
   });
 
   it('sends no Authorization header without a token', async () => {
-    const { calls } = fakeFetch(() => ({ body: { data: { accessToken: 'tok' } } }));
+    const { calls } = stubApi({ '*': () => ({ body: { data: { accessToken: 'tok' } } }) });
     const res = await api.auth.login({ login: 'admin', password: 'secret' });
     expect(res).toEqual({ accessToken: 'tok' });
     expect(calls).toHaveLength(1);
@@ -45,14 +45,15 @@ describe('api client', () => {
     expect(calls[0]?.url).toBe('http://localhost:3000/api/auth/login');
     expect(calls[0]?.headers.get('authorization')).toBeNull();
     expect(calls[0]?.headers.get('content-type')).toContain('application/json');
-    expect(JSON.parse(calls[0]?.body as string)).toEqual({ login: 'admin', password: 'secret' });
+    expect(calls[0]?.body).toEqual({ login: 'admin', password: 'secret' });
   });
 
   it('sends the bearer token on every call while one is stored, public ones included', async () => {
     signIn('abc.def', 'admin');
-    const { calls } = fakeFetch((req) =>
-      req.url.includes('/user/restaurants/view') ? { body: { data: restaurant } } : { body: { data: [] } },
-    );
+    const { calls } = stubApi({
+      '*': (req) =>
+        req.url.includes('/user/restaurants/view') ? { body: { data: restaurant } } : { body: { data: [] } },
+    });
     await api.managers.list();
     const viewed = await api.restaurants.view('rayhon');
     expect(viewed.slug).toBe('rayhon');
@@ -63,19 +64,21 @@ describe('api client', () => {
   it('drops the header once signed out', async () => {
     signIn('abc', 'admin');
     signOut();
-    const { calls } = fakeFetch(() => ({ body: { data: [] } }));
+    const { calls } = stubApi({ '*': () => ({ body: { data: [] } }) });
     await api.managers.list();
     expect(calls[0]?.headers.get('authorization')).toBeNull();
   });
 
   it("turns the contract's error body into ApiError", async () => {
     signIn('tok', 'admin');
-    fakeFetch(() => ({
-      status: 409,
-      body: {
-        error: { code: 'conflict', message: 'slug taken', details: [{ path: 'slug', message: 'dup' }] },
-      },
-    }));
+    stubApi({
+      '*': () => ({
+        status: 409,
+        body: {
+          error: { code: 'conflict', message: 'slug taken', details: [{ path: 'slug', message: 'dup' }] },
+        },
+      }),
+    });
     const err = await api.restaurants.create({ ...restaurant, _id: undefined } as never).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 409, code: 'conflict', message: 'slug taken' });
@@ -85,16 +88,16 @@ describe('api client', () => {
   });
 
   it('falls back when the error has no contract body, and on network failures', async () => {
-    fakeFetch(() => ({ status: 502, raw: '<html>bad gateway</html>' }));
+    stubApi({ '*': () => ({ status: 502, raw: '<html>bad gateway</html>' }) });
     const e1 = await api.managers.list().catch((e) => e);
     expect(e1).toBeInstanceOf(ApiError);
     expect(e1).toMatchObject({ status: 502, code: 'http_502' });
     expect(e1.details).toEqual([]);
 
-    fakeFetch(() => ({ status: 200, raw: '<!doctype html><html></html>' }));
+    stubApi({ '*': () => ({ status: 200, raw: '<!doctype html><html></html>' }) });
     await expect(api.managers.list()).rejects.toMatchObject({ status: 200, code: 'invalid_response' });
 
-    fakeFetch(() => new TypeError('Failed to fetch'));
+    stubApi({ '*': () => new TypeError('Failed to fetch') });
     const e2 = await api.managers.list().catch((e) => e);
     expect(e2).toBeInstanceOf(ApiError);
     expect(e2).toMatchObject({ status: 0, code: 'network' });
@@ -103,7 +106,7 @@ describe('api client', () => {
   it('a 401 on a call that carried a token clears the session and goes to /', async () => {
     signIn('expired', 'manager');
     expect(localStorage.getItem('accessToken')).toBe('expired');
-    fakeFetch(() => ({ status: 401, body: { error: { code: 'unauthorized', message: 'expired' } } }));
+    stubApi({ '*': () => ({ status: 401, body: { error: { code: 'unauthorized', message: 'expired' } } }) });
     const err = await api.auth.profile().catch((e) => e);
     expect(err).toMatchObject({ status: 401, code: 'unauthorized' });
     expect(getAccessToken()).toBeNull();
@@ -114,21 +117,23 @@ describe('api client', () => {
   });
 
   it('asks for the profile with a token given, not the stored one; its 401 ends no session', async () => {
-    const { calls } = fakeFetch(() => ({
-      body: { data: { _id: 'u1', login: 'bosh', role: 'admin', is_active: true } },
-    }));
+    const { calls } = stubApi({
+      '*': () => ({
+        body: { data: { _id: 'u1', login: 'bosh', role: 'admin', is_active: true } },
+      }),
+    });
     expect(await api.auth.profile('fresh.token')).toMatchObject({ role: 'admin' });
     expect(calls[0]?.headers.get('authorization')).toBe('Bearer fresh.token');
 
     signIn('stored', 'manager');
-    fakeFetch(() => ({ status: 401, body: { error: { code: 'unauthorized', message: 'bad' } } }));
+    stubApi({ '*': () => ({ status: 401, body: { error: { code: 'unauthorized', message: 'bad' } } }) });
     await expect(api.auth.profile('other.token')).rejects.toMatchObject({ status: 401 });
     expect(getAccessToken()).toBe('stored');
     expect(assign).not.toHaveBeenCalled();
   });
 
   it('a 401 without a token (wrong password) does not redirect', async () => {
-    fakeFetch(() => ({ status: 401, body: { error: { code: 'unauthorized', message: 'bad' } } }));
+    stubApi({ '*': () => ({ status: 401, body: { error: { code: 'unauthorized', message: 'bad' } } }) });
     const err = await api.auth.login({ login: 'x', password: 'y' }).catch((e) => e);
     expect(err).toMatchObject({ status: 401 });
     expect(assign).not.toHaveBeenCalled();
@@ -136,14 +141,14 @@ describe('api client', () => {
 
   it('a 403 keeps the session', async () => {
     signIn('tok', 'manager');
-    fakeFetch(() => ({ status: 403, body: { error: { code: 'forbidden', message: 'no' } } }));
+    stubApi({ '*': () => ({ status: 403, body: { error: { code: 'forbidden', message: 'no' } } }) });
     await expect(api.restaurants.deleteById('r1')).rejects.toMatchObject({ status: 403, code: 'forbidden' });
     expect(getAccessToken()).toBe('tok');
     expect(assign).not.toHaveBeenCalled();
   });
 
   it('takes the base URL from the runtime config at call time', async () => {
-    const { calls } = fakeFetch(() => ({ body: { data: [] } }));
+    const { calls } = stubApi({ '*': () => ({ body: { data: [] } }) });
     setRuntimeConfig({ apiBase: 'https://api.example.test/v1/' });
     await api.integration.list();
     setRuntimeConfig({ apiBase: '/other' });
@@ -156,7 +161,7 @@ describe('api client', () => {
 
   it('mine() accepts a list, an object or null', async () => {
     let answer: unknown = { data: [restaurant] };
-    fakeFetch(() => ({ body: answer }));
+    stubApi({ '*': () => ({ body: answer }) });
     expect((await api.restaurants.mine())?._id).toBe('r1');
     answer = { data: restaurant };
     expect((await api.restaurants.mine())?._id).toBe('r1');
@@ -168,13 +173,15 @@ describe('api client', () => {
 
   it('builds the paths, methods and queries of the contract', async () => {
     signIn('tok', 'admin');
-    const { calls } = fakeFetch((req) => {
-      if (req.url.endsWith('/manager/category?restaurant_id=r1')) return { body: { data: [], count: 0 } };
-      if (req.url.includes('/user/category')) return { body: { categories: [], count: 3 } };
-      if (req.url.includes('/user/products/?')) return { body: { data: { products: [], count: 2 } } };
-      if (req.url.includes('/manager/products') && req.method === 'GET')
-        return { body: { data: [], count: 0 } };
-      return { body: { data: { _id: 'x' } } };
+    const { calls } = stubApi({
+      '*': (req) => {
+        if (req.url.endsWith('/manager/category?restaurant_id=r1')) return { body: { data: [], count: 0 } };
+        if (req.url.includes('/user/category')) return { body: { categories: [], count: 3 } };
+        if (req.url.includes('/user/products/?')) return { body: { data: { products: [], count: 2 } } };
+        if (req.url.includes('/manager/products') && req.method === 'GET')
+          return { body: { data: [], count: 0 } };
+        return { body: { data: { _id: 'x' } } };
+      },
     });
     await api.restaurants.update('ray hon', { name: 'New' });
     await api.restaurants.deleteBySlug('rayhon');
@@ -208,17 +215,18 @@ describe('api client', () => {
       'DELETE /manager/product-option-row/w1',
       'POST /manager/stop-list',
     ]);
-    expect(JSON.parse(calls[0]?.body as string)).toEqual({ name: 'New' });
-    expect(JSON.parse(calls.at(-1)?.body as string)).toEqual({ product_ids: ['p1'], action: 'stop' });
+    expect(calls[0]?.body).toEqual({ name: 'New' });
+    expect(calls.at(-1)?.body).toEqual({ product_ids: ['p1'], action: 'stop' });
   });
 
   it('uploads as multipart with the contract fields', async () => {
     signIn('tok', 'manager');
-    const { calls } = fakeFetch((req) =>
-      (req.body as FormData).has('product_id')
-        ? { body: { data: [{ file: '/uploads/a.png' }] } }
-        : { body: { url: '/uploads/logo.png' } },
-    );
+    const { calls } = stubApi({
+      '*': (req) =>
+        (req.body as FormData).has('product_id')
+          ? { body: { data: [{ file: '/uploads/a.png' }] } }
+          : { body: { url: '/uploads/logo.png' } },
+    });
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
     expect(await api.upload.restaurantImage('r1', 'logotype', [file])).toEqual({ url: '/uploads/logo.png' });
     expect(await api.upload.productImages('p1', [file, file])).toEqual([{ file: '/uploads/a.png' }]);

@@ -7,31 +7,20 @@ import {
   shouldRetry,
   useAdminRestaurants,
   useDeleteRestaurant,
+  useManagerCategories,
   useMyRestaurant,
+  useProductDetail,
   useProfile,
+  usePublicCategories,
   useSyncRestaurant,
+  useUpdateCategory,
 } from '../src/query';
 import { setRuntimeConfig } from '../src/runtime-config';
 import { signIn, signOut } from '../src/session';
-import { fakeFetch } from './helpers';
+import { stubApi } from '../src/testing/fetch-stub';
+import { answers, fixtures } from '../src/testing/fixtures';
 
-const r = (id: string, slug: string) => ({
-  _id: id,
-  name: id,
-  slug,
-  address: 'a',
-  phone_number: '1',
-  work_time: '9-18',
-  manager_id: null,
-  type: 'manual',
-  is_active: true,
-  bot_token: null,
-  channel_id: null,
-  image: null,
-  logotype: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
+const r = (id: string, slug: string) => fixtures.restaurant({ _id: id, name: id, slug });
 
 describe('query layer', () => {
   beforeEach(() => {
@@ -55,17 +44,19 @@ describe('query layer', () => {
 
   it('useAdminRestaurants loads; deleting invalidates and refetches the list', async () => {
     let list = [r('r1', 'one'), r('r2', 'two')];
-    const { calls } = fakeFetch((req) => {
-      if (req.method === 'DELETE') {
-        list = list.filter((x) => !req.url.includes(`slug=${x.slug}`));
-        return { body: { data: { _id: 'r1' } } };
-      }
-      return {
-        body: {
-          restaurants: list,
-          counts: { all_count: list.length, active_count: list.length, inactive_count: 0 },
-        },
-      };
+    const { calls } = stubApi({
+      '*': (req) => {
+        if (req.method === 'DELETE') {
+          list = list.filter((x) => !req.url.includes(`slug=${x.slug}`));
+          return { body: { data: { _id: 'r1' } } };
+        }
+        return {
+          body: {
+            restaurants: list,
+            counts: { all_count: list.length, active_count: list.length, inactive_count: 0 },
+          },
+        };
+      },
     });
     const { result } = renderHook(() => ({ list: useAdminRestaurants(), del: useDeleteRestaurant() }));
     await waitFor(() => expect(result.current.list.data?.restaurants).toHaveLength(2));
@@ -76,10 +67,12 @@ describe('query layer', () => {
   });
 
   it('a 404 surfaces as an error at once (no retry)', async () => {
-    const { calls } = fakeFetch(() => ({
-      status: 404,
-      body: { error: { code: 'not_found', message: 'no' } },
-    }));
+    const { calls } = stubApi({
+      '*': () => ({
+        status: 404,
+        body: { error: { code: 'not_found', message: 'no' } },
+      }),
+    });
     const { result } = renderHook(() => useMyRestaurant());
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(result.current.error).toMatchObject({ status: 404, code: 'not_found' });
@@ -87,7 +80,7 @@ describe('query layer', () => {
   });
 
   it('sync invalidates the restaurants and the catalog', async () => {
-    fakeFetch(() => ({ body: { data: { restaurant: r('r1', 'one'), categories: 2, products: 5 } } }));
+    stubApi({ '*': () => ({ body: { data: { restaurant: r('r1', 'one'), categories: 2, products: 5 } } }) });
     queryClient.setQueryData(queryKeys.restaurants.adminList(), { restaurants: [], counts: {} });
     queryClient.setQueryData(queryKeys.products.manager('r1'), { items: [], count: 0 });
     queryClient.setQueryData(queryKeys.profile(), { _id: 'u' });
@@ -101,9 +94,11 @@ describe('query layer', () => {
 
   it('useProfile waits for a token, and the cache is dropped when the token changes', async () => {
     signOut();
-    const { calls } = fakeFetch(() => ({
-      body: { data: { _id: 'u1', login: 'a', role: 'admin', is_active: true } },
-    }));
+    const { calls } = stubApi({
+      '*': () => ({
+        body: { data: { _id: 'u1', login: 'a', role: 'admin', is_active: true } },
+      }),
+    });
     const { result } = renderHook(() => useProfile());
     expect(result.current.fetchStatus).toBe('idle');
     expect(calls).toHaveLength(0);
@@ -112,5 +107,50 @@ describe('query layer', () => {
     expect(calls[0]?.headers.get('authorization')).toBe('Bearer t2');
     act(() => signOut());
     expect(queryClient.getQueryData(queryKeys.profile())).toBeUndefined();
+  });
+
+  it('a query hook waits for a stored token; the public lists do not', async () => {
+    signOut();
+    const api = stubApi({
+      'GET /manager/category': answers.counted([fixtures.category()]),
+      'GET /user/category': answers.publicCategories([fixtures.category()]),
+    });
+    const { result } = renderHook(() => ({
+      own: useManagerCategories('r1'),
+      pub: usePublicCategories('r1'),
+    }));
+    await waitFor(() => expect(result.current.pub.data?.count).toBe(1));
+    expect(result.current.own.fetchStatus).toBe('idle');
+    expect(api.calls.map((c) => c.path)).toEqual(['/user/category']);
+    act(() => signIn('t3', 'manager'));
+    await waitFor(() => expect(result.current.own.data?.count).toBe(1));
+    expect(api.callsTo('GET /manager/category')[0]?.search.get('restaurant_id')).toBe('r1');
+  });
+
+  it('waits for its id, and takes useQuery extras after the ids', async () => {
+    const product = fixtures.productDetail({ _id: 'p9' });
+    const api = stubApi({ 'GET /user/products/p9': answers.data(product) });
+    const { result, rerender } = renderHook(
+      ({ id, enabled }: { id?: string; enabled: boolean }) => useProductDetail(id, { enabled }),
+      { initialProps: { id: undefined, enabled: true } as { id?: string; enabled: boolean } },
+    );
+    rerender({ id: 'p9', enabled: false });
+    expect(result.current.fetchStatus).toBe('idle');
+    expect(api.calls).toHaveLength(0);
+    rerender({ id: 'p9', enabled: true });
+    await waitFor(() => expect(result.current.data?._id).toBe('p9'));
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it('a mutation invalidates the data it changes, in other modules too', async () => {
+    stubApi({ 'PUT /manager/category/update/c1': answers.data(fixtures.category({ _id: 'c1' })) });
+    queryClient.setQueryData(queryKeys.categories.manager('r1'), { items: [], count: 0 });
+    queryClient.setQueryData(queryKeys.products.public('r1'), { items: [], count: 0 });
+    queryClient.setQueryData(queryKeys.restaurants.adminList(), { restaurants: [], counts: {} });
+    const { result } = renderHook(() => useUpdateCategory());
+    await act(() => result.current.mutateAsync({ id: 'c1', changed: { title: 'Yangi' } }));
+    expect(queryClient.getQueryState(queryKeys.categories.manager('r1'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.products.public('r1'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.restaurants.adminList())?.isInvalidated).toBe(false);
   });
 });

@@ -177,7 +177,7 @@ describe('small components', () => {
       </>,
       { wrapper: wrap },
     );
-    expect(screen.getByText("Bo'limni yuklab bo'lmadi")).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: "Bo'limni yuklab bo'lmadi" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Qayta urinish' }));
     expect(retry).toHaveBeenCalled();
     expect(screen.getByText(t.noCategories)).toBeInTheDocument();

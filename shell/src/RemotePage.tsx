@@ -23,7 +23,7 @@ export interface RemoteFallbackProps {
 export function PlainRemoteFallback({ onRetry }: RemoteFallbackProps) {
   return (
     <div className="qm-fallback" role="alert" data-testid="remote-fallback">
-      <p>{t.remoteLoadError}</p>
+      <h1 className="qm-fallback-title">{t.remoteLoadError}</h1>
       <button type="button" className="qm-button" onClick={onRetry}>
         {t.retry}
       </button>
@@ -46,7 +46,8 @@ export function Loading() {
 export function NotAvailablePage() {
   return (
     <div className="qm-not-available" data-testid="module-not-available">
-      <h2>{t.moduleNotAvailable}</h2>
+      {/* the page's heading: the page itself is missing */}
+      <h1 className="qm-fallback-title">{t.moduleNotAvailable}</h1>
     </div>
   );
 }

@@ -1,7 +1,9 @@
 /**
- * The route table of spec section 2, in one place: which remote and expose serve each page.
+ * The route table of spec section 2: which remote and expose serve each pattern of the shared
+ * catalogue (`@qrmenu/shared/paths`, the same patterns every remote links with).
  * Admin area: `/admin/*`; manager pages also live at top level (no /admin prefix).
  */
+import { ROUTES } from '@qrmenu/shared/paths';
 import type { KnownRole } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
 import { lazy, Suspense } from 'react';
@@ -47,12 +49,12 @@ const page = (ref: RemoteRef) => <RemotePage remote={ref.remote} expose={ref.exp
 const only = (roles: readonly string[], ref: RemoteRef) => (
   <RequireRole roles={roles}>{page(ref)}</RequireRole>
 );
-const toNotFound = <Navigate to="/not-found" replace />;
+const toNotFound = <Navigate to={ROUTES.notFound} replace />;
 
 /** `/`: the login screen, or /home when a token is stored. */
 function LoginRoute() {
   const { isAuthenticated } = useSession();
-  return isAuthenticated ? <Navigate to="/home" replace /> : page(PAGES.login);
+  return isAuthenticated ? <Navigate to={ROUTES.home} replace /> : page(PAGES.login);
 }
 
 /**
@@ -62,7 +64,7 @@ function LoginRoute() {
 function AdminIndex() {
   const { isManager, isAdmin } = useSession();
   if (isManager) return page(PAGES.managerHome);
-  return <Navigate to={isAdmin ? '/admin/restaurants' : '/admin/profile'} replace />;
+  return <Navigate to={isAdmin ? ROUTES.admin.restaurants : ROUTES.admin.profile} replace />;
 }
 
 function Area() {
@@ -73,46 +75,50 @@ function Area() {
   );
 }
 
+const A = ROUTES.admin;
+const M = ROUTES.manager;
+
+/** Under `/admin` (child paths are absolute: they start with the parent's). */
 export const adminRoutes: RouteObject[] = [
   { index: true, element: <AdminIndex /> },
-  { path: 'restaurants', element: only(OWNER_ROLES, PAGES.restaurants) },
-  { path: 'restaurants/new', element: only(ADMIN_ONLY, PAGES.restaurantForm) },
-  { path: 'restaurants/:id/edit', element: only(OWNER_ROLES, PAGES.restaurantForm) },
-  { path: 'managers', element: only(ADMIN_ONLY, PAGES.managers) },
-  { path: 'product-option/:ProductId', element: page(PAGES.productOptions) },
-  { path: 'profile', element: page(PAGES.profile) },
-  { path: 'viewRestaurant/:id/:slug', element: page(PAGES.restaurantDetail) },
-  { path: 'viewProduct/:category_id/:id', element: page(PAGES.productTable) },
-  { path: 'categoryList/:id', element: page(PAGES.categoryList) },
-  { path: 'product-option-row/:id', element: page(PAGES.productOptionRows) },
-  { path: 'product-detail/:ProductId/:id', element: page(PAGES.productDetail) },
+  { path: A.restaurants, element: only(OWNER_ROLES, PAGES.restaurants) },
+  { path: A.restaurantNew, element: only(ADMIN_ONLY, PAGES.restaurantForm) },
+  { path: A.restaurantEdit, element: only(OWNER_ROLES, PAGES.restaurantForm) },
+  { path: A.managers, element: only(ADMIN_ONLY, PAGES.managers) },
+  { path: A.productOptions, element: page(PAGES.productOptions) },
+  { path: A.profile, element: page(PAGES.profile) },
+  { path: A.restaurant, element: page(PAGES.restaurantDetail) },
+  { path: A.products, element: page(PAGES.productTable) },
+  { path: A.categories, element: page(PAGES.categoryList) },
+  { path: A.optionRows, element: page(PAGES.productOptionRows) },
+  { path: A.product, element: page(PAGES.productDetail) },
   { path: '*', element: toNotFound },
 ];
 
 /** Manager pages without the /admin prefix (react-router matches paths case-insensitively). */
 export const managerRoutes: RouteObject[] = [
-  { path: '/viewRestaurant/:id', element: page(PAGES.restaurantDetail) },
-  { path: '/product-option/:ProductId', element: page(PAGES.productOptions) },
-  { path: '/product-option-row/:id', element: page(PAGES.productOptionRows) },
-  { path: '/product-option', element: page(PAGES.productOptions) },
-  { path: '/ProductStopList', element: page(PAGES.stopList) },
-  { path: '/ProductTable/:category_id', element: page(PAGES.productTable) },
-  { path: '/getManagerRestaurant', element: page(PAGES.managerHome) },
-  { path: '/product-detail/:ProductId/:id', element: page(PAGES.productDetail) },
-  { path: '/categoryList', element: page(PAGES.categoryList) },
+  { path: M.restaurant, element: page(PAGES.restaurantDetail) },
+  { path: M.productOptions, element: page(PAGES.productOptions) },
+  { path: M.optionRows, element: page(PAGES.productOptionRows) },
+  { path: M.productOptionsIndex, element: page(PAGES.productOptions) },
+  { path: M.stopList, element: page(PAGES.stopList) },
+  { path: M.products, element: page(PAGES.productTable) },
+  { path: M.restaurantCard, element: page(PAGES.managerHome) },
+  { path: M.product, element: page(PAGES.productDetail) },
+  { path: M.categories, element: page(PAGES.categoryList) },
 ];
 
 export function createRoutes(): RouteObject[] {
   return [
-    { path: '/', element: <LoginRoute /> },
-    { path: '/home/*', element: <Navigate to="/admin" replace /> },
-    { path: '/not-found', element: <NotFoundPage /> },
+    { path: ROUTES.login, element: <LoginRoute /> },
+    { path: `${ROUTES.home}/*`, element: <Navigate to={A.home} replace /> },
+    { path: ROUTES.notFound, element: <NotFoundPage /> },
     {
       element: <RequireToken />,
       children: [
         {
           element: <Area />,
-          children: [{ path: '/admin', children: adminRoutes }, ...managerRoutes],
+          children: [{ path: A.home, children: adminRoutes }, ...managerRoutes],
         },
       ],
     },

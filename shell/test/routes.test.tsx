@@ -1,8 +1,8 @@
 import { setRuntimeConfig } from '@qrmenu/shared/runtime-config';
 import { signIn } from '@qrmenu/shared/session';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { axeViolations, locationTracker } from '@qrmenu/shared/testing/kit';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
 import { fallbackModule } from '../src/federation';
@@ -57,21 +57,19 @@ interface RouterView {
   state: { location: { pathname: string } };
 }
 
-/** Copies the router's current location into `view` on every render. */
-function LocationProbe({ view }: { view: RouterView }) {
-  view.state.location.pathname = useLocation().pathname;
-  return null;
-}
-
 /** Renders the app at `path`; the returned `state.location` follows the router's location. */
 function renderAt(path: string): RouterView {
-  const router: RouterView = { state: { location: { pathname: path } } };
-  render(
-    <App initialPath={path}>
-      <LocationProbe view={router} />
-    </App>,
-  );
-  return router;
+  const location = locationTracker();
+  render(<App initialPath={path}>{location.probe}</App>);
+  return {
+    state: {
+      location: {
+        get pathname() {
+          return location.path();
+        },
+      },
+    },
+  };
 }
 
 // The area chunk pulls in the UI facade (Chakra): import it once up front, not inside a test's wait.
@@ -132,10 +130,25 @@ describe('role layouts', () => {
     const bar = screen.getByRole('navigation', { name: 'Menyu' });
     expect(bar).toHaveClass('qm-bottom-bar');
     expect(screen.getByRole('link', { name: 'Asosiy' })).toHaveAttribute('href', '/admin');
-    expect(screen.getByRole('link', { name: 'Menyu' })).toHaveAttribute('href', '/productStopList');
+    // the stop-list pattern of the route table (routes match case-insensitively)
+    expect(screen.getByRole('link', { name: 'Menyu' })).toHaveAttribute('href', '/ProductStopList');
     expect(screen.getByRole('link', { name: 'Kategoriyalar' })).toHaveAttribute('href', '/categoryList');
-    expect(screen.getByRole('button', { name: 'Profil' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Profil' })).toHaveAttribute('href', '/admin/profile');
     expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+  });
+
+  it("opens the manager's profile (where it signs out) from the bottom bar's Profil", async () => {
+    signIn('token-1', 'manager');
+    const router = renderAt('/admin');
+    await screen.findByText('remote:mfe_restaurants/ManagerHome');
+    const bar = screen.getByRole('navigation', { name: 'Menyu' });
+    await userEvent.click(within(bar).getByRole('link', { name: 'Profil' }));
+    expect(await screen.findByText('remote:mfe_auth/ProfilePage')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/profile');
+    expect(within(bar).getByRole('link', { name: 'Profil' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(within(bar).getByRole('link', { name: 'Menyu' }));
+    expect(router.state.location.pathname).toBe('/ProductStopList');
+    expect(await screen.findByText("Bu bo'lim hali mavjud emas")).toBeInTheDocument();
   });
 
   it('gives admins the sidebar and the restaurant list at /admin', async () => {
@@ -202,6 +215,7 @@ describe('not found and not available', () => {
     expect(await screen.findByRole('heading', { name: 'Sahifa topilmadi' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/not-found');
     expect(screen.getByRole('link', { name: 'Bosh sahifaga qaytish' })).toHaveAttribute('href', '/admin');
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('sends an unknown admin sub-route to /not-found', async () => {
@@ -220,7 +234,9 @@ describe('not found and not available', () => {
   ])('shows "not available" for %s (module not built yet) inside the manager layout', async (path) => {
     signIn('token-1', 'manager');
     renderAt(path);
-    expect(await screen.findByText("Bu bo'lim hali mavjud emas")).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "Bu bo'lim hali mavjud emas" }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Menyu' })).toBeInTheDocument();
     const ids = loadRemote.mock.calls.map((c) => String(c[0]));
     expect(ids.filter((id) => id.startsWith('mfe_catalog') || id.startsWith('mfe_stoplist'))).toEqual([]);

@@ -63,6 +63,8 @@ export const SHARED_SUBPATHS = [
   'query',
   'ui',
   'runtime-config',
+  // zod-free route patterns and builders: the shell's route table reads them on the login page
+  'paths',
 ] as const;
 
 /** Dev-server ports (ARCHITECTURE.md). */

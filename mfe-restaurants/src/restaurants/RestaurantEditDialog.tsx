@@ -1,49 +1,25 @@
 import type { Restaurant } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Dialog, Portal } from '@qrmenu/shared/ui';
-import { RestaurantForm } from './RestaurantForm';
+import { FormDialog, type FormDialogState } from '@qrmenu/shared/ui';
+import { useEffect } from 'react';
+import { useRestaurantForm } from './RestaurantForm';
 
 /** A manager's edit of its own restaurant: no manager or active selector (spec 6). */
-export function RestaurantEditDialog({
-  restaurant,
-  open,
-  onClose,
-}: {
-  restaurant: Restaurant | null;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function RestaurantEditDialog({ dialog }: { dialog: FormDialogState<Restaurant> }) {
+  const form = useRestaurantForm(true, dialog.record);
+  const { reset } = form;
+  useEffect(() => {
+    if (!dialog.open) reset();
+  }, [dialog.open, reset]);
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
-      placement="center"
-      size={{ base: 'full', md: 'lg' }}
-      scrollBehavior="inside"
+    <FormDialog
+      dialog={dialog}
+      title={t.editRestaurant}
+      dialogTestId="restaurant-edit-dialog"
+      testId="restaurant"
+      {...form.options}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="restaurant-edit-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t.editRestaurant}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body pb="6">
-              {restaurant ? (
-                <RestaurantForm
-                  key={restaurant._id}
-                  restaurant={restaurant}
-                  isManager
-                  onSaved={onClose}
-                  onCancel={onClose}
-                />
-              ) : null}
-            </Dialog.Body>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {form.body}
+    </FormDialog>
   );
 }

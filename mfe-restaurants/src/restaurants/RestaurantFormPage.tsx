@@ -4,49 +4,63 @@
  */
 import type { Restaurant } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { BackButton, Box, EmptyState, Heading, HStack, LoadingSkeleton, Stack } from '@qrmenu/shared/ui';
-import type { ReactNode } from 'react';
+import { Box, EntityForm, LoadingSkeleton, Page, PageState, usePaths } from '@qrmenu/shared/ui';
 import { useNavigate, useParams } from 'react-router-dom';
-import { restaurantPaths } from '../common/paths';
-import { TokenMissing } from '../common/TokenMissing';
 import { useRestaurantsScope } from '../common/useRestaurantsScope';
-import { RestaurantForm } from './RestaurantForm';
+import { useRestaurantForm } from './RestaurantForm';
+
+function RestaurantFormBody({
+  restaurant,
+  isManager,
+}: {
+  restaurant: Restaurant | null;
+  isManager: boolean;
+}) {
+  const navigate = useNavigate();
+  const paths = usePaths();
+  const form = useRestaurantForm(isManager, restaurant);
+  return (
+    <EntityForm
+      {...form.options}
+      record={restaurant}
+      onSaved={() => navigate(paths.restaurants)}
+      onCancel={() => navigate(paths.restaurantsBack)}
+      testId="restaurant"
+    >
+      {form.body}
+    </EntityForm>
+  );
+}
 
 export default function RestaurantFormPage() {
   const { id } = useParams();
-  const navigate = useNavigate();
-  const scope = useRestaurantsScope();
-  const paths = restaurantPaths(scope.isManager);
-  const isEdit = Boolean(id);
-  const restaurant: Restaurant | undefined = id ? scope.restaurants.find((r) => r._id === id) : undefined;
-
-  if (!scope.hasToken) return <TokenMissing />;
-
-  const back = () => navigate(paths.back);
-  let body: ReactNode;
-  if (isEdit && scope.isLoading) body = <LoadingSkeleton rows={7} />;
-  else if (isEdit && !restaurant)
-    body = <EmptyState message={scope.isError ? t.listLoadError : t.restaurantNotFound} />;
-  else
-    body = (
-      <RestaurantForm
-        key={restaurant?._id ?? 'new'}
-        restaurant={restaurant ?? null}
-        isManager={scope.isManager}
-        onSaved={() => navigate(paths.list)}
-        onCancel={back}
-      />
-    );
-
+  const { isManager, query } = useRestaurantsScope();
+  const paths = usePaths();
   return (
-    <Stack gap="4" p={{ base: '3', md: '6' }} maxW="4xl" data-testid="restaurant-form-page">
-      <HStack gap="3">
-        <BackButton onClick={back} />
-        <Heading size="lg">{isEdit ? t.editRestaurant : t.newRestaurant}</Heading>
-      </HStack>
+    <Page
+      title={id ? t.editRestaurant : t.newRestaurant}
+      back={paths.restaurantsBack}
+      maxW="4xl"
+      testId="restaurant-form-page"
+    >
       <Box borderWidth="1px" borderRadius="md" p={{ base: '3', md: '6' }}>
-        {body}
+        {id ? (
+          <PageState
+            query={query}
+            errorText={t.listLoadError}
+            isEmpty={(d) => !d.restaurants.some((r) => r._id === id)}
+            emptyText={t.restaurantNotFound}
+            loading={<LoadingSkeleton rows={7} />}
+          >
+            {(d) => {
+              const restaurant = d.restaurants.find((r) => r._id === id) ?? null;
+              return <RestaurantFormBody key={id} restaurant={restaurant} isManager={isManager} />;
+            }}
+          </PageState>
+        ) : (
+          <RestaurantFormBody restaurant={null} isManager={isManager} />
+        )}
       </Box>
-    </Stack>
+    </Page>
   );
 }

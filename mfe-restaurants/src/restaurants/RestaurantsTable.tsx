@@ -1,11 +1,9 @@
+import type { RolePaths } from '@qrmenu/shared/paths';
 import { RESTAURANT_TYPE_MANUAL, type Restaurant } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { Button, HStack, StatusBadge, Table, Text } from '@qrmenu/shared/ui';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { RestaurantPaths } from '../common/paths';
 import { SyncButton } from '../integration/SyncButton';
-import { RestaurantEditDialog } from './RestaurantEditDialog';
 
 export function isIntegration(r: Pick<Restaurant, 'type'>): boolean {
   return r.type !== RESTAURANT_TYPE_MANUAL;
@@ -15,92 +13,78 @@ export interface RestaurantsTableProps {
   rows: Restaurant[];
   /** Index of the first row in the whole list (the "#" column keeps counting across pages). */
   offset: number;
-  isManager: boolean;
   isAdmin: boolean;
-  paths: RestaurantPaths;
+  paths: RolePaths;
+  onEdit: (r: Restaurant) => void;
   onDelete: (r: Restaurant) => void;
 }
 
-export function RestaurantsTable({
-  rows,
-  offset,
-  isManager,
-  isAdmin,
-  paths,
-  onDelete,
-}: RestaurantsTableProps) {
+export function RestaurantsTable({ rows, offset, isAdmin, paths, onEdit, onDelete }: RestaurantsTableProps) {
   const navigate = useNavigate();
-  const [editing, setEditing] = useState<Restaurant | null>(null);
   return (
-    <>
-      <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="100%">
-        <Table.Root size="sm" striped data-testid="restaurants-table">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader w="10">{t.number}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t.fields.name}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t.fields.phone_number}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t.status}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t.type}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t.actions}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map((r, i) => (
-              <Table.Row key={r._id} data-testid="restaurant-row" data-restaurant-id={r._id}>
-                <Table.Cell>{offset + i + 1}</Table.Cell>
-                <Table.Cell>
-                  <Text
-                    as="span"
-                    fontWeight="semibold"
-                    color={r.is_active ? 'green.700' : 'red.600'}
-                    data-testid="restaurant-name"
-                    data-active={r.is_active ? 'true' : 'false'}
-                  >
-                    {r.name}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{r.phone_number}</Table.Cell>
-                <Table.Cell>
-                  <StatusBadge active={r.is_active} />
-                </Table.Cell>
-                <Table.Cell data-testid="restaurant-type">
-                  {isIntegration(r) ? t.integration : t.manual}
-                </Table.Cell>
-                <Table.Cell>
-                  {/* one line: on a phone the table scrolls sideways (its scroll area) instead of
+    <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="100%">
+      <Table.Root size="sm" striped data-testid="restaurants-table">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader w="10">{t.number}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t.fields.name}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t.fields.phone_number}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t.status}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t.type}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t.actions}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((r, i) => (
+            <Table.Row key={r._id} data-testid="restaurant-row" data-restaurant-id={r._id}>
+              <Table.Cell>{offset + i + 1}</Table.Cell>
+              <Table.Cell>
+                <Text
+                  as="span"
+                  fontWeight="semibold"
+                  color={r.is_active ? 'green.700' : 'red.600'}
+                  data-testid="restaurant-name"
+                  data-active={r.is_active ? 'true' : 'false'}
+                >
+                  {r.name}
+                </Text>
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{r.phone_number}</Table.Cell>
+              <Table.Cell>
+                <StatusBadge active={r.is_active} />
+              </Table.Cell>
+              <Table.Cell data-testid="restaurant-type">
+                {isIntegration(r) ? t.integration : t.manual}
+              </Table.Cell>
+              <Table.Cell>
+                {/* one line: on a phone the table scrolls sideways (its scroll area) instead of
                       stacking five buttons into tall rows */}
-                  <HStack gap="1" flexWrap="nowrap" data-testid="restaurant-actions">
-                    {isAdmin && isIntegration(r) ? <SyncButton restaurant={r} /> : null}
-                    <Button size="xs" variant="outline" onClick={() => navigate(paths.view(r))}>
-                      {t.view}
+                <HStack gap="1" flexWrap="nowrap" data-testid="restaurant-actions">
+                  {isAdmin && isIntegration(r) ? <SyncButton restaurant={r} /> : null}
+                  <Button size="xs" variant="outline" onClick={() => navigate(paths.restaurant(r))}>
+                    {t.view}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    onClick={() => navigate(paths.categories({ restaurantId: r._id }))}
+                  >
+                    {t.categories}
+                  </Button>
+                  <Button size="xs" variant="outline" colorPalette="blue" onClick={() => onEdit(r)}>
+                    {t.edit}
+                  </Button>
+                  {isAdmin ? (
+                    <Button size="xs" variant="outline" colorPalette="red" onClick={() => onDelete(r)}>
+                      {t.delete}
                     </Button>
-                    <Button size="xs" variant="outline" onClick={() => navigate(paths.categories(r))}>
-                      {t.categories}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      colorPalette="blue"
-                      onClick={() => (isManager ? setEditing(r) : navigate(paths.edit(r)))}
-                    >
-                      {t.edit}
-                    </Button>
-                    {isAdmin ? (
-                      <Button size="xs" variant="outline" colorPalette="red" onClick={() => onDelete(r)}>
-                        {t.delete}
-                      </Button>
-                    ) : null}
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      {isManager ? (
-        <RestaurantEditDialog restaurant={editing} open={editing !== null} onClose={() => setEditing(null)} />
-      ) : null}
-    </>
+                  ) : null}
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
   );
 }

@@ -1,190 +1,98 @@
 /**
- * Hooks named after what they do. Every hook uses the one `queryClient` explicitly, so remotes
- * need no QueryClientProvider of their own (the host provides one too, with the same client).
- * Mutations invalidate every key whose data they change, across modules.
+ * Every query hook, one entry each: its key and call, or its call and the data its success
+ * changes (invalidated across modules). Made by `defineQuery` / `defineMutation` (define.ts).
+ * Query hooks take their ids, then optional `useQuery` extras; they wait for a stored token.
  */
-import { type UseQueryOptions, useMutation, useMutationState, useQuery } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
+import { type QueryKey, useMutationState } from '@tanstack/react-query';
 import { api } from '../api';
 import type {
-  CategoryCreateBody,
   CategoryUpdateBody,
-  IntegrationCreateBody,
-  ManagerCreateBody,
-  OptionCreateBody,
-  OptionRowCreateBody,
   OptionRowUpdateBody,
   OptionUpdateBody,
-  ProductCreateBody,
   ProductUpdateBody,
-  RestaurantCreateBody,
   RestaurantUpdateBody,
-  StopListBody,
   UploadTargetType,
 } from '../schemas';
-import { accessTokenAtom, sessionStore } from '../session';
 import { queryClient } from './client';
-import { queryKeys } from './keys';
+import { defineMutation, defineQuery } from './define';
+import { queryKeys as k } from './keys';
 
-type Extra<T> = Omit<UseQueryOptions<T, Error, T, readonly unknown[]>, 'queryKey' | 'queryFn'>;
 type Files = Iterable<File | Blob> | ArrayLike<File | Blob>;
+const has = (id: string | undefined): boolean => !!id;
 
-const invalidate = (...keys: ReadonlyArray<readonly unknown[]>) =>
-  Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-
-const invalidateRestaurants = () => invalidate(queryKeys.restaurants.all());
-const invalidateCatalog = () =>
-  invalidate(
-    queryKeys.categories.all(),
-    queryKeys.products.all(),
-    queryKeys.options.all(),
-    queryKeys.optionRows.all(),
-  );
+// What the writes change, named once.
+const RESTAURANTS: QueryKey[] = [k.restaurants.all()];
+const CATALOG: QueryKey[] = [k.categories.all(), k.products.all(), k.options.all(), k.optionRows.all()];
+const PRODUCTS_AND_CATEGORIES: QueryKey[] = [k.products.all(), k.categories.all()];
 
 // ---------- profile ----------
 
-/** The signed-in user's profile (runs only while a token is stored). */
-export function useProfile(options: Extra<Awaited<ReturnType<typeof api.auth.profile>>> = {}) {
-  const token = useAtomValue(accessTokenAtom, { store: sessionStore });
-  return useQuery(
-    {
-      queryKey: queryKeys.profile(),
-      queryFn: () => api.auth.profile(),
-      enabled: token !== null,
-      ...options,
-    },
-    queryClient,
-  );
-}
+/** The signed-in user's profile. */
+export const useProfile = defineQuery({ key: k.profile, fetch: () => api.auth.profile() });
 
-export function useLogin() {
-  return useMutation({ mutationFn: api.auth.login }, queryClient);
-}
+export const useLogin = defineMutation({ run: api.auth.login, invalidates: [] });
 
 // ---------- restaurants ----------
 
-export function useAdminRestaurants(
-  options: Extra<Awaited<ReturnType<typeof api.restaurants.adminList>>> = {},
-) {
-  return useQuery(
-    { queryKey: queryKeys.restaurants.adminList(), queryFn: () => api.restaurants.adminList(), ...options },
-    queryClient,
-  );
-}
+export const useAdminRestaurants = defineQuery({
+  key: k.restaurants.adminList,
+  fetch: api.restaurants.adminList,
+});
 
-export function useMyRestaurant(options: Extra<Awaited<ReturnType<typeof api.restaurants.mine>>> = {}) {
-  return useQuery(
-    { queryKey: queryKeys.restaurants.mine(), queryFn: () => api.restaurants.mine(), ...options },
-    queryClient,
-  );
-}
+/** The manager's own restaurant, or null (`/manager/restaurants/me`: a list or an object). */
+export const useMyRestaurant = defineQuery({ key: k.restaurants.mine, fetch: api.restaurants.mine });
 
-export function useRestaurantBySlug(
-  slug: string | undefined,
-  options: Extra<Awaited<ReturnType<typeof api.restaurants.view>>> = {},
-) {
-  return useQuery(
-    {
-      queryKey: queryKeys.restaurants.view(slug ?? ''),
-      queryFn: () => api.restaurants.view(slug ?? ''),
-      enabled: !!slug,
-      ...options,
-    },
-    queryClient,
-  );
-}
+export const useRestaurantBySlug = defineQuery({
+  key: (slug: string | undefined) => k.restaurants.view(slug ?? ''),
+  fetch: (slug) => api.restaurants.view(slug ?? ''),
+  ready: has,
+});
 
-export function useCreateRestaurant() {
-  return useMutation(
-    {
-      mutationFn: (body: RestaurantCreateBody) => api.restaurants.create(body),
-      onSuccess: () => invalidate(queryKeys.restaurants.all(), queryKeys.managers()),
-    },
-    queryClient,
-  );
-}
+export const useCreateRestaurant = defineMutation({
+  run: api.restaurants.create,
+  invalidates: [...RESTAURANTS, k.managers()],
+});
 
-export function useUpdateRestaurant() {
-  return useMutation(
-    {
-      mutationFn: ({ slug, changed }: { slug: string; changed: RestaurantUpdateBody }) =>
-        api.restaurants.update(slug, changed),
-      onSuccess: () => invalidateRestaurants(),
-    },
-    queryClient,
-  );
-}
+export const useUpdateRestaurant = defineMutation({
+  run: ({ slug, changed }: { slug: string; changed: RestaurantUpdateBody }) =>
+    api.restaurants.update(slug, changed),
+  invalidates: RESTAURANTS,
+});
 
 /** Deletes by slug (`DELETE /admin/restaurants/delete?slug=`), or by id when `{ id }` is given. */
-export function useDeleteRestaurant() {
-  return useMutation(
-    {
-      mutationFn: (target: { slug: string } | { id: string }) =>
-        'slug' in target ? api.restaurants.deleteBySlug(target.slug) : api.restaurants.deleteById(target.id),
-      onSuccess: () => Promise.all([invalidateRestaurants(), invalidateCatalog()]),
-    },
-    queryClient,
-  );
-}
+export const useDeleteRestaurant = defineMutation({
+  run: (target: { slug: string } | { id: string }) =>
+    'slug' in target ? api.restaurants.deleteBySlug(target.slug) : api.restaurants.deleteById(target.id),
+  invalidates: [...RESTAURANTS, ...CATALOG],
+});
 
 // ---------- managers ----------
 
-export function useManagers(options: Extra<Awaited<ReturnType<typeof api.managers.list>>> = {}) {
-  return useQuery(
-    { queryKey: queryKeys.managers(), queryFn: () => api.managers.list(), ...options },
-    queryClient,
-  );
-}
+export const useManagers = defineQuery({ key: k.managers, fetch: api.managers.list });
 
-export function useCreateManager() {
-  return useMutation(
-    {
-      mutationFn: (body: ManagerCreateBody) => api.managers.create(body),
-      onSuccess: () => invalidate(queryKeys.managers()),
-    },
-    queryClient,
-  );
-}
+export const useCreateManager = defineMutation({ run: api.managers.create, invalidates: [k.managers()] });
 
 // ---------- integration ----------
 
-export function useIntegrationRestaurants(
-  options: Extra<Awaited<ReturnType<typeof api.integration.list>>> = {},
-) {
-  return useQuery(
-    { queryKey: queryKeys.integration(), queryFn: () => api.integration.list(), ...options },
-    queryClient,
-  );
-}
+export const useIntegrationRestaurants = defineQuery({ key: k.integration, fetch: api.integration.list });
 
-export function useCreateIntegrationRestaurant() {
-  return useMutation(
-    {
-      mutationFn: (body: IntegrationCreateBody) => api.integration.create(body),
-      onSuccess: () =>
-        Promise.all([invalidateRestaurants(), invalidate(queryKeys.managers()), invalidateCatalog()]),
-    },
-    queryClient,
-  );
-}
+export const useCreateIntegrationRestaurant = defineMutation({
+  run: api.integration.create,
+  invalidates: [...RESTAURANTS, k.managers(), ...CATALOG],
+});
 
-export function useSyncRestaurant() {
-  return useMutation(
-    {
-      mutationKey: queryKeys.restaurants.sync(),
-      mutationFn: (id: string) => api.integration.sync(id),
-      onSuccess: () => Promise.all([invalidateRestaurants(), invalidateCatalog()]),
-    },
-    queryClient,
-  );
-}
+export const useSyncRestaurant = defineMutation({
+  key: k.restaurants.sync(),
+  run: (id: string) => api.integration.sync(id),
+  invalidates: [...RESTAURANTS, ...CATALOG],
+});
 
 /** Whether a sync of this restaurant is running, wherever it was started (it outlives its row). */
 export function useIsSyncing(id: string): boolean {
   const pending = useMutationState(
     {
       filters: {
-        mutationKey: queryKeys.restaurants.sync(),
+        mutationKey: k.restaurants.sync(),
         status: 'pending',
         predicate: (mutation) => mutation.state.variables === id,
       },
@@ -196,278 +104,119 @@ export function useIsSyncing(id: string): boolean {
 
 // ---------- uploads ----------
 
-export function useUploadRestaurantImage() {
-  return useMutation(
-    {
-      mutationFn: ({
-        restaurantId,
-        type,
-        files,
-      }: {
-        restaurantId: string;
-        type: UploadTargetType;
-        files: Files;
-      }) => api.upload.restaurantImage(restaurantId, type, files),
-      onSuccess: () => invalidateRestaurants(),
-    },
-    queryClient,
-  );
-}
+export const useUploadRestaurantImage = defineMutation({
+  run: ({ restaurantId, type, files }: { restaurantId: string; type: UploadTargetType; files: Files }) =>
+    api.upload.restaurantImage(restaurantId, type, files),
+  invalidates: RESTAURANTS,
+});
 
-export function useUploadProductImages() {
-  return useMutation(
-    {
-      mutationFn: ({ productId, files }: { productId: string; files: Files }) =>
-        api.upload.productImages(productId, files),
-      onSuccess: () => invalidate(queryKeys.products.all()),
-    },
-    queryClient,
-  );
-}
+export const useUploadProductImages = defineMutation({
+  run: ({ productId, files }: { productId: string; files: Files }) =>
+    api.upload.productImages(productId, files),
+  invalidates: [k.products.all()],
+});
 
 // ---------- categories ----------
 
 /** Categories of a restaurant for its manager/admin (`restaurantId` required for admins). */
-export function useManagerCategories(
-  restaurantId?: string,
-  options: Extra<Awaited<ReturnType<typeof api.categories.managerList>>> = {},
-) {
-  return useQuery(
-    {
-      queryKey: queryKeys.categories.manager(restaurantId),
-      queryFn: () => api.categories.managerList(restaurantId),
-      ...options,
-    },
-    queryClient,
-  );
-}
+export const useManagerCategories = defineQuery({
+  key: (restaurantId?: string) => k.categories.manager(restaurantId),
+  fetch: (restaurantId) => api.categories.managerList(restaurantId),
+});
 
-export function usePublicCategories(
-  restaurantId: string | undefined,
-  options: Extra<Awaited<ReturnType<typeof api.categories.publicList>>> = {},
-) {
-  return useQuery(
-    {
-      queryKey: queryKeys.categories.public(restaurantId ?? ''),
-      queryFn: () => api.categories.publicList(restaurantId ?? ''),
-      enabled: !!restaurantId,
-      ...options,
-    },
-    queryClient,
-  );
-}
+export const usePublicCategories = defineQuery({
+  key: (restaurantId: string | undefined) => k.categories.public(restaurantId ?? ''),
+  fetch: (restaurantId) => api.categories.publicList(restaurantId ?? ''),
+  ready: has,
+  anonymous: true,
+});
 
-export function useCreateCategory() {
-  return useMutation(
-    {
-      mutationFn: (body: CategoryCreateBody) => api.categories.create(body),
-      onSuccess: () => invalidate(queryKeys.categories.all()),
-    },
-    queryClient,
-  );
-}
+export const useCreateCategory = defineMutation({
+  run: api.categories.create,
+  invalidates: [k.categories.all()],
+});
 
-export function useUpdateCategory() {
-  return useMutation(
-    {
-      mutationFn: ({ id, changed }: { id: string; changed: CategoryUpdateBody }) =>
-        api.categories.update(id, changed),
-      onSuccess: () => invalidate(queryKeys.categories.all(), queryKeys.products.all()),
-    },
-    queryClient,
-  );
-}
+export const useUpdateCategory = defineMutation({
+  run: ({ id, changed }: { id: string; changed: CategoryUpdateBody }) => api.categories.update(id, changed),
+  invalidates: PRODUCTS_AND_CATEGORIES,
+});
 
-export function useDeleteCategory() {
-  return useMutation(
-    {
-      mutationFn: (id: string) => api.categories.remove(id),
-      onSuccess: () => invalidateCatalog(),
-    },
-    queryClient,
-  );
-}
+export const useDeleteCategory = defineMutation({ run: api.categories.remove, invalidates: CATALOG });
 
 // ---------- products ----------
 
-export function useManagerProducts(
-  restaurantId?: string,
-  options: Extra<Awaited<ReturnType<typeof api.products.managerList>>> = {},
-) {
-  return useQuery(
-    {
-      queryKey: queryKeys.products.manager(restaurantId),
-      queryFn: () => api.products.managerList(restaurantId),
-      ...options,
-    },
-    queryClient,
-  );
-}
+export const useManagerProducts = defineQuery({
+  key: (restaurantId?: string) => k.products.manager(restaurantId),
+  fetch: (restaurantId) => api.products.managerList(restaurantId),
+});
 
-export function usePublicProducts(
-  restaurantId: string | undefined,
-  categoryId?: string,
-  options: Extra<Awaited<ReturnType<typeof api.products.publicList>>> = {},
-) {
-  return useQuery(
-    {
-      queryKey: queryKeys.products.public(restaurantId ?? '', categoryId),
-      queryFn: () => api.products.publicList(restaurantId ?? '', categoryId),
-      enabled: !!restaurantId,
-      ...options,
-    },
-    queryClient,
-  );
-}
+export const usePublicProducts = defineQuery({
+  key: (restaurantId: string | undefined, categoryId?: string) =>
+    k.products.public(restaurantId ?? '', categoryId),
+  fetch: (restaurantId, categoryId) => api.products.publicList(restaurantId ?? '', categoryId),
+  ready: (restaurantId) => has(restaurantId),
+  anonymous: true,
+});
 
-export function useProductDetail(
-  id: string | undefined,
-  options: Extra<Awaited<ReturnType<typeof api.products.detail>>> = {},
-) {
-  return useQuery(
-    {
-      queryKey: queryKeys.products.detail(id ?? ''),
-      queryFn: () => api.products.detail(id ?? ''),
-      enabled: !!id,
-      ...options,
-    },
-    queryClient,
-  );
-}
+export const useProductDetail = defineQuery({
+  key: (id: string | undefined) => k.products.detail(id ?? ''),
+  fetch: (id) => api.products.detail(id ?? ''),
+  ready: has,
+});
 
-export function useCreateProduct() {
-  return useMutation(
-    {
-      mutationFn: (body: ProductCreateBody) => api.products.create(body),
-      onSuccess: () => invalidate(queryKeys.products.all(), queryKeys.categories.all()),
-    },
-    queryClient,
-  );
-}
+export const useCreateProduct = defineMutation({
+  run: api.products.create,
+  invalidates: PRODUCTS_AND_CATEGORIES,
+});
 
-export function useUpdateProduct() {
-  return useMutation(
-    {
-      mutationFn: ({ id, changed }: { id: string; changed: ProductUpdateBody }) =>
-        api.products.update(id, changed),
-      onSuccess: () => invalidate(queryKeys.products.all(), queryKeys.categories.all()),
-    },
-    queryClient,
-  );
-}
+export const useUpdateProduct = defineMutation({
+  run: ({ id, changed }: { id: string; changed: ProductUpdateBody }) => api.products.update(id, changed),
+  invalidates: PRODUCTS_AND_CATEGORIES,
+});
 
-export function useDeleteProduct() {
-  return useMutation(
-    {
-      mutationFn: (id: string) => api.products.remove(id),
-      onSuccess: () => invalidateCatalog(),
-    },
-    queryClient,
-  );
-}
+export const useDeleteProduct = defineMutation({ run: api.products.remove, invalidates: CATALOG });
 
 // ---------- options and rows ----------
 
-export function useProductOptions(
-  productId: string | undefined,
-  options: Extra<Awaited<ReturnType<typeof api.options.listByProduct>>> = {},
-) {
-  return useQuery(
-    {
-      queryKey: queryKeys.options.byProduct(productId ?? ''),
-      queryFn: () => api.options.listByProduct(productId ?? ''),
-      enabled: !!productId,
-      ...options,
-    },
-    queryClient,
-  );
-}
+const OPTIONS: QueryKey[] = [k.options.all(), k.products.all()];
+const ROWS: QueryKey[] = [k.optionRows.all(), k.products.all()];
 
-export function useCreateOption() {
-  return useMutation(
-    {
-      mutationFn: (body: OptionCreateBody) => api.options.create(body),
-      onSuccess: () => invalidate(queryKeys.options.all(), queryKeys.products.all()),
-    },
-    queryClient,
-  );
-}
+export const useProductOptions = defineQuery({
+  key: (productId: string | undefined) => k.options.byProduct(productId ?? ''),
+  fetch: (productId) => api.options.listByProduct(productId ?? ''),
+  ready: has,
+});
 
-export function useUpdateOption() {
-  return useMutation(
-    {
-      mutationFn: ({ id, body }: { id: string; body: OptionUpdateBody }) => api.options.update(id, body),
-      onSuccess: () => invalidate(queryKeys.options.all(), queryKeys.products.all()),
-    },
-    queryClient,
-  );
-}
+export const useCreateOption = defineMutation({ run: api.options.create, invalidates: OPTIONS });
 
-export function useDeleteOption() {
-  return useMutation(
-    {
-      mutationFn: (id: string) => api.options.remove(id),
-      onSuccess: () =>
-        invalidate(queryKeys.options.all(), queryKeys.optionRows.all(), queryKeys.products.all()),
-    },
-    queryClient,
-  );
-}
+export const useUpdateOption = defineMutation({
+  run: ({ id, body }: { id: string; body: OptionUpdateBody }) => api.options.update(id, body),
+  invalidates: OPTIONS,
+});
 
-export function useOptionRows(
-  optionId: string | undefined,
-  options: Extra<Awaited<ReturnType<typeof api.optionRows.listByOption>>> = {},
-) {
-  return useQuery(
-    {
-      queryKey: queryKeys.optionRows.byOption(optionId ?? ''),
-      queryFn: () => api.optionRows.listByOption(optionId ?? ''),
-      enabled: !!optionId,
-      ...options,
-    },
-    queryClient,
-  );
-}
+export const useDeleteOption = defineMutation({
+  run: api.options.remove,
+  invalidates: [...OPTIONS, k.optionRows.all()],
+});
 
-export function useCreateOptionRow() {
-  return useMutation(
-    {
-      mutationFn: (body: OptionRowCreateBody) => api.optionRows.create(body),
-      onSuccess: () => invalidate(queryKeys.optionRows.all(), queryKeys.products.all()),
-    },
-    queryClient,
-  );
-}
+export const useOptionRows = defineQuery({
+  key: (optionId: string | undefined) => k.optionRows.byOption(optionId ?? ''),
+  fetch: (optionId) => api.optionRows.listByOption(optionId ?? ''),
+  ready: has,
+});
 
-export function useUpdateOptionRow() {
-  return useMutation(
-    {
-      mutationFn: ({ id, changed }: { id: string; changed: OptionRowUpdateBody }) =>
-        api.optionRows.update(id, changed),
-      onSuccess: () => invalidate(queryKeys.optionRows.all(), queryKeys.products.all()),
-    },
-    queryClient,
-  );
-}
+export const useCreateOptionRow = defineMutation({ run: api.optionRows.create, invalidates: ROWS });
 
-export function useDeleteOptionRow() {
-  return useMutation(
-    {
-      mutationFn: (id: string) => api.optionRows.remove(id),
-      onSuccess: () => invalidate(queryKeys.optionRows.all(), queryKeys.products.all()),
-    },
-    queryClient,
-  );
-}
+export const useUpdateOptionRow = defineMutation({
+  run: ({ id, changed }: { id: string; changed: OptionRowUpdateBody }) => api.optionRows.update(id, changed),
+  invalidates: ROWS,
+});
+
+export const useDeleteOptionRow = defineMutation({ run: api.optionRows.remove, invalidates: ROWS });
 
 // ---------- stop-list ----------
 
-export function useApplyStopList() {
-  return useMutation(
-    {
-      mutationFn: (body: StopListBody) => api.stopList.apply(body),
-      onSuccess: () => invalidate(queryKeys.products.all(), queryKeys.categories.all()),
-    },
-    queryClient,
-  );
-}
+export const useApplyStopList = defineMutation({
+  run: api.stopList.apply,
+  invalidates: PRODUCTS_AND_CATEGORIES,
+});

@@ -24,6 +24,10 @@ Object.assign(globalThis, {
   URL: NodeURL,
 });
 
+// What the apps' index.html has (tools/rspack/federation.ts), so axe checks the pages, not jsdom.
+document.documentElement.lang = 'uz';
+document.title = 'QR menyu';
+
 // The first lazy import of the UI facade (Chakra) takes a while in jsdom.
 configure({ asyncUtilTimeout: 5000 });
 

@@ -2,6 +2,7 @@ import {
   Badge,
   Button,
   Center,
+  Heading,
   HStack,
   Image,
   type ImageProps,
@@ -98,7 +99,7 @@ export function LoadingSkeleton({ rows = 5, height = '10' }: { rows?: number; he
   );
 }
 
-/** Shown in place of a remote module that failed to load (with a retry) or is not deployed. */
+/** Shown in place of a remote module that failed to load (with a retry) or is not deployed: the page's h1. */
 export function RemoteFallback({
   message = t.remoteLoadError,
   onRetry,
@@ -109,7 +110,9 @@ export function RemoteFallback({
   return (
     <Center py="16" px="4" data-testid="remote-fallback">
       <Stack gap="4" align="center" textAlign="center">
-        <Text fontSize="lg">{message}</Text>
+        <Heading as="h1" size="md" fontWeight="medium">
+          {message}
+        </Heading>
         {onRetry ? (
           <HStack>
             <Button onClick={onRetry} colorPalette="blue">

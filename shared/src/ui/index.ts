@@ -16,6 +16,20 @@ export {
   StatusBadge,
 } from './common';
 export {
+  EntityForm,
+  type EntityFormOptions,
+  type EntityFormProps,
+  type EntityFormReturn,
+  type EntityFormState,
+  type EntityFormTexts,
+  FormDialog,
+  type FormDialogProps,
+  type FormDialogState,
+  type FormSchema,
+  useEntityForm,
+  useFormDialog,
+} from './FormDialog';
+export {
   applyServerErrors,
   fieldErrorText,
   formResolver,
@@ -30,6 +44,13 @@ export {
   type TextFieldProps,
 } from './fields';
 export {
+  type ImageUpload,
+  ImageUploadField,
+  type ImageUploadFieldProps,
+  type UploadProgress,
+  useImageUpload,
+} from './ImageUploadField';
+export {
   type NotifyOptions,
   notify,
   SYNC_ERROR_DURATION_MS,
@@ -37,6 +58,9 @@ export {
   Toaster,
   toaster,
 } from './notify';
+export { Page, PageHeader, type PageHeaderProps, type PageProps, usePaths } from './Page';
+export { PageState, type PageStateProps, type QueryState, useFailureToast } from './PageState';
 export { PAGE_SIZE, Pagination, type PaginationState, usePagination } from './pagination';
 export { system } from './system';
 export { UiProvider } from './UiProvider';
+export { type ConfirmDelete, type ConfirmDeleteOptions, useConfirmDelete } from './useConfirmDelete';

@@ -1,3 +1,4 @@
+import { adminPaths } from '@qrmenu/shared/paths';
 import { useSession } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
 import { NavLink, Outlet } from 'react-router-dom';
@@ -10,15 +11,15 @@ export function SidebarLayout() {
       <aside className="qm-sidebar" data-testid="sidebar">
         <div className="qm-brand">QR menyu</div>
         <nav className="qm-side-nav">
-          <NavLink to="/admin/restaurants" className="qm-side-link">
+          <NavLink to={adminPaths.restaurants} className="qm-side-link">
             {t.restaurants}
           </NavLink>
           {isAdmin ? (
-            <NavLink to="/admin/managers" className="qm-side-link">
+            <NavLink to={adminPaths.managers} className="qm-side-link">
               {t.managers}
             </NavLink>
           ) : null}
-          <NavLink to="/admin/profile" className="qm-side-link">
+          <NavLink to={adminPaths.profile} className="qm-side-link">
             {t.profile}
           </NavLink>
         </nav>

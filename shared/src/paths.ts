@@ -1,0 +1,143 @@
+/**
+ * Every page's address, written once (spec 2): the route patterns the shell's table registers,
+ * and per role the builders that pages, layouts and remotes link with. Managers live outside the
+ * /admin prefix except their home (/admin) and their profile (/admin/profile); react-router
+ * matches the patterns case-insensitively (`/productStopList` opens `/ProductStopList`).
+ *
+ * Plain data, zod-free: the shell's first page (the login screen) reads it.
+ */
+import { ROLES } from './schemas/roles';
+
+/** Route patterns (react-router syntax; the param names are the spec's). */
+export const ROUTES = {
+  login: '/',
+  /** Where the login screen sends a stored token; it and everything under it redirect to /admin. */
+  home: '/home',
+  notFound: '/not-found',
+  /** Sidebar area (admins and every non-manager role), and the manager's home and profile. */
+  admin: {
+    home: '/admin',
+    restaurants: '/admin/restaurants',
+    restaurantNew: '/admin/restaurants/new',
+    restaurantEdit: '/admin/restaurants/:id/edit',
+    managers: '/admin/managers',
+    profile: '/admin/profile',
+    /** :id restaurant id, :slug its slug (the page reads the restaurant by slug) */
+    restaurant: '/admin/viewRestaurant/:id/:slug',
+    /** :id restaurant id */
+    categories: '/admin/categoryList/:id',
+    /** :category_id, :id restaurant id */
+    products: '/admin/viewProduct/:category_id/:id',
+    /** :ProductId, :id restaurant id */
+    product: '/admin/product-detail/:ProductId/:id',
+    /** :ProductId */
+    productOptions: '/admin/product-option/:ProductId',
+    /** :id option id */
+    optionRows: '/admin/product-option-row/:id',
+  },
+  /** The manager's top-level pages (no /admin prefix). */
+  manager: {
+    /** :id its own restaurant's id */
+    restaurant: '/viewRestaurant/:id',
+    /** the own restaurant's card, like /admin */
+    restaurantCard: '/getManagerRestaurant',
+    categories: '/categoryList',
+    /** :category_id */
+    products: '/ProductTable/:category_id',
+    /** :ProductId, :id restaurant id */
+    product: '/product-detail/:ProductId/:id',
+    /** :ProductId */
+    productOptions: '/product-option/:ProductId',
+    /** the options page without a product in the address */
+    productOptionsIndex: '/product-option',
+    /** :id option id */
+    optionRows: '/product-option-row/:id',
+    stopList: '/ProductStopList',
+  },
+} as const;
+
+export type PathRole = 'admin' | 'manager';
+
+export interface RestaurantRef {
+  _id: string;
+  slug: string;
+}
+
+/** Where a role's links go: the same names for both roles, each role its own targets. */
+export interface RolePaths {
+  readonly role: PathRole;
+  /** /admin: the restaurant list for admins, the own restaurant's card for managers */
+  readonly home: string;
+  readonly profile: string;
+  /** The restaurant list (a manager sees its own restaurant there). */
+  readonly restaurants: string;
+  /** Admin only (the shell's table refuses other roles). */
+  readonly restaurantNew: string;
+  /** Admin only. */
+  readonly managers: string;
+  /** Back from a restaurant screen: the list for admins, the home card for managers. */
+  readonly restaurantsBack: string;
+  /** The stop-list (managers only; null for admins). */
+  readonly stopList: string | null;
+  restaurant(r: RestaurantRef): string;
+  /** Admins edit on the form page; a manager edits in the dialog on its home card. */
+  restaurantEdit(r: Pick<RestaurantRef, '_id'>): string;
+  categories(p: { restaurantId: string }): string;
+  products(p: { categoryId: string; restaurantId: string }): string;
+  product(p: { productId: string; restaurantId: string }): string;
+  productOptions(p: { productId: string }): string;
+  optionRows(p: { optionId: string }): string;
+}
+
+/** A pattern with its `:params` filled in, each one URL-encoded. */
+export function fillPath(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`fillPath: no value for :${name} in ${pattern}`);
+    return encodeURIComponent(value);
+  });
+}
+
+const A = ROUTES.admin;
+const M = ROUTES.manager;
+
+export const adminPaths: RolePaths = {
+  role: 'admin',
+  home: A.home,
+  profile: A.profile,
+  restaurants: A.restaurants,
+  restaurantNew: A.restaurantNew,
+  managers: A.managers,
+  restaurantsBack: A.restaurants,
+  stopList: null,
+  restaurant: (r) => fillPath(A.restaurant, { id: r._id, slug: r.slug }),
+  restaurantEdit: (r) => fillPath(A.restaurantEdit, { id: r._id }),
+  categories: (p) => fillPath(A.categories, { id: p.restaurantId }),
+  products: (p) => fillPath(A.products, { category_id: p.categoryId, id: p.restaurantId }),
+  product: (p) => fillPath(A.product, { ProductId: p.productId, id: p.restaurantId }),
+  productOptions: (p) => fillPath(A.productOptions, { ProductId: p.productId }),
+  optionRows: (p) => fillPath(A.optionRows, { id: p.optionId }),
+};
+
+export const managerPaths: RolePaths = {
+  role: 'manager',
+  home: A.home,
+  profile: A.profile,
+  restaurants: A.restaurants,
+  restaurantNew: A.restaurantNew,
+  managers: A.managers,
+  restaurantsBack: A.home,
+  stopList: M.stopList,
+  restaurant: (r) => fillPath(M.restaurant, { id: r._id }),
+  restaurantEdit: () => A.home,
+  categories: () => M.categories,
+  products: (p) => fillPath(M.products, { category_id: p.categoryId }),
+  product: (p) => fillPath(M.product, { ProductId: p.productId, id: p.restaurantId }),
+  productOptions: (p) => fillPath(M.productOptions, { ProductId: p.productId }),
+  optionRows: (p) => fillPath(M.optionRows, { id: p.optionId }),
+};
+
+/** The paths of a role: managers get theirs, every other role the admin area's. */
+export function pathsFor(role: string | null | undefined): RolePaths {
+  return role === ROLES.manager ? managerPaths : adminPaths;
+}

@@ -1,0 +1,85 @@
+/**
+ * The two factories every query hook is made with: a hook is a line of data (its key, its call,
+ * what its success invalidates), like a data provider's resource. Both use the one `queryClient`
+ * explicitly, so remotes need no QueryClientProvider of their own.
+ */
+import {
+  type QueryKey,
+  type UseMutationResult,
+  type UseQueryOptions,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+} from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { accessTokenAtom, sessionStore } from '../session';
+import { queryClient } from './client';
+
+/** Extra `useQuery` options a query hook takes as its last argument. */
+export type QueryExtras<T> = Omit<UseQueryOptions<T, Error, T, QueryKey>, 'queryKey' | 'queryFn'>;
+
+/** A query's arguments are ids (strings, possibly missing): an object after them is the extras. */
+export type QueryArgs = (string | undefined)[];
+
+export interface QueryDefinition<A extends QueryArgs, T> {
+  key: (...args: A) => QueryKey;
+  fetch: (...args: A) => Promise<T>;
+  /** Whether the arguments are complete (default: always); until then the query waits. */
+  ready?: (...args: A) => boolean;
+  /**
+   * Runs without a stored token too (the spec's public `/user/*` lists). Every other query waits
+   * for a token, so no page calls the API signed out.
+   */
+  anonymous?: boolean;
+}
+
+export type QueryHook<A extends QueryArgs, T> = (
+  ...args: [...A, QueryExtras<T>?]
+) => UseQueryResult<T, Error>;
+
+/** `useX(id?, extras?)`: the query runs once it is ready, a token is stored and `extras.enabled` allows. */
+export function defineQuery<A extends QueryArgs, T>(def: QueryDefinition<A, T>): QueryHook<A, T> {
+  return (...input) => {
+    const last = input[input.length - 1];
+    const hasExtras = typeof last === 'object' && last !== null;
+    const args = (hasExtras ? input.slice(0, -1) : input) as A;
+    const { enabled = true, ...extras } = (hasExtras ? last : {}) as QueryExtras<T>;
+    const token = useAtomValue(accessTokenAtom, { store: sessionStore });
+    const allowed = (def.anonymous || token !== null) && (def.ready?.(...args) ?? true);
+    return useQuery(
+      {
+        queryKey: def.key(...args),
+        queryFn: () => def.fetch(...args),
+        // an `enabled` callback of the caller still decides once the query may run at all
+        enabled: allowed ? enabled : false,
+        ...extras,
+      },
+      queryClient,
+    );
+  };
+}
+
+export interface MutationDefinition<V, R> {
+  run: (variables: V) => Promise<R>;
+  /** Query keys whose data the mutation changes (prefixes; across modules). */
+  invalidates: readonly QueryKey[];
+  /** A key to find running mutations by (`useMutationState`). */
+  key?: QueryKey;
+}
+
+export type MutationHook<V, R> = () => UseMutationResult<R, Error, V>;
+
+/** `useX()`: a mutation that invalidates `invalidates` after it succeeds. Toasts are the caller's. */
+export function defineMutation<V, R>(def: MutationDefinition<V, R>): MutationHook<V, R> {
+  const invalidate = () =>
+    Promise.all(def.invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return () =>
+    useMutation(
+      {
+        ...(def.key ? { mutationKey: def.key } : {}),
+        mutationFn: def.run,
+        onSuccess: () => invalidate(),
+      },
+      queryClient,
+    );
+}

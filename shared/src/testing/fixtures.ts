@@ -1,0 +1,149 @@
+/**
+ * One valid object per entity (the shared schemas' types), each with unique ids and names,
+ * overridable field by field; and the API's answer shapes around them (CONTRACT.md).
+ */
+import type {
+  Category,
+  IntegrationRestaurant,
+  Manager,
+  OptionRow,
+  Product,
+  ProductDetail,
+  ProductOption,
+  Profile,
+  Restaurant,
+} from '../schemas';
+import type { StubReply } from './fetch-stub';
+
+const CREATED = '2026-01-01T00:00:00.000Z';
+let seq = 0;
+const next = () => {
+  seq += 1;
+  return seq;
+};
+
+export const fixtures = {
+  restaurant(over: Partial<Restaurant> = {}): Restaurant {
+    const n = next();
+    return {
+      _id: `r${n}`,
+      name: `Restoran ${n}`,
+      slug: `restoran-${n}`,
+      address: 'Toshkent',
+      phone_number: `+99890000${String(n).padStart(4, '0')}`,
+      work_time: '09:00-23:00',
+      manager_id: null,
+      type: 'manual',
+      is_active: true,
+      bot_token: null,
+      channel_id: null,
+      image: null,
+      logotype: null,
+      createdAt: CREATED,
+      updatedAt: CREATED,
+      ...over,
+    };
+  },
+  manager(over: Partial<Manager> = {}): Manager {
+    const n = next();
+    return { _id: `m${n}`, login: `menedjer${n}`, ...over };
+  },
+  profile(over: Partial<Profile> = {}): Profile {
+    const n = next();
+    return { _id: `u${n}`, login: `user${n}`, role: 'admin', is_active: true, ...over };
+  },
+  integrationRestaurant(over: Partial<IntegrationRestaurant> = {}): IntegrationRestaurant {
+    const n = next();
+    return { id: `ext-${n}`, name: `Tashqi ${n}`, ...over };
+  },
+  category(over: Partial<Category> = {}): Category {
+    const n = next();
+    return {
+      _id: `c${n}`,
+      title: `Kategoriya ${n}`,
+      restaurant_id: 'r1',
+      is_active: true,
+      createdAt: CREATED,
+      updatedAt: CREATED,
+      ...over,
+    };
+  },
+  product(over: Partial<Product> = {}): Product {
+    const n = next();
+    const categoryId = over.category_id ?? 'c1';
+    return {
+      _id: `p${n}`,
+      name: `Mahsulot ${n}`,
+      category_id: categoryId,
+      category: { _id: categoryId, name: 'Kategoriya' },
+      description: '',
+      price: 10_000 * n,
+      is_active: true,
+      images: [],
+      createdAt: CREATED,
+      updatedAt: CREATED,
+      ...over,
+    };
+  },
+  productDetail(over: Partial<ProductDetail> = {}): ProductDetail {
+    return { ...fixtures.product(over), options: [], ...over };
+  },
+  productOption(over: Partial<ProductOption> = {}): ProductOption {
+    const n = next();
+    return {
+      _id: `o${n}`,
+      product_id: 'p1',
+      name: `Opsiya ${n}`,
+      createdAt: CREATED,
+      updatedAt: CREATED,
+      ...over,
+    };
+  },
+  optionRow(over: Partial<OptionRow> = {}): OptionRow {
+    const n = next();
+    return {
+      _id: `or${n}`,
+      product_option_id: 'o1',
+      name: `Variant ${n}`,
+      price: 1000 * n,
+      createdAt: CREATED,
+      ...over,
+    };
+  },
+};
+
+/** Answers for `stubApi`, in the contract's shapes. */
+export const answers = {
+  /** `{data: payload}` (most answers). */
+  data: <T>(payload: T, status = 200): StubReply => ({ status, body: { data: payload } }),
+  /** The contract's error body. */
+  error: (status: number, code = 'error', message = ''): StubReply => ({
+    status,
+    body: { error: { code, message } },
+  }),
+  /** `GET /admin/restaurants`: the list with counters computed from it (or given). */
+  adminRestaurants(
+    restaurants: Restaurant[],
+    counts?: { all_count: number; active_count: number; inactive_count: number },
+  ): StubReply {
+    const active = restaurants.filter((r) => r.is_active).length;
+    return {
+      body: {
+        restaurants,
+        counts: counts ?? {
+          all_count: restaurants.length,
+          active_count: active,
+          inactive_count: restaurants.length - active,
+        },
+      },
+    };
+  },
+  /** `GET /manager/category` and `GET /manager/products`: `{data, count}`. */
+  counted: <T>(items: T[]): StubReply => ({ body: { data: items, count: items.length } }),
+  /** `GET /user/category`: `{categories, count}`. */
+  publicCategories: (items: Category[]): StubReply => ({ body: { categories: items, count: items.length } }),
+  /** `GET /user/products/`: `{data: {products, count}}`. */
+  publicProducts: (items: Product[]): StubReply => ({
+    body: { data: { products: items, count: items.length } },
+  }),
+};

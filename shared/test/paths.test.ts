@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { adminPaths, fillPath, managerPaths, pathsFor, ROUTES } from '../src/paths';
+
+const r = { _id: 'r 1', slug: 'osh-xona' };
+
+describe('paths of the restaurant screens', () => {
+  it('sends admins to the /admin screens', () => {
+    const p = pathsFor('admin');
+    expect(p.restaurant(r)).toBe('/admin/viewRestaurant/r%201/osh-xona');
+    expect(p.categories({ restaurantId: r._id })).toBe('/admin/categoryList/r%201');
+    expect(p.restaurantEdit(r)).toBe('/admin/restaurants/r%201/edit');
+    expect(p.restaurantsBack).toBe('/admin/restaurants');
+  });
+
+  it('never sends a manager under /admin/: its edit target is its home card (the edit dialog)', () => {
+    const p = pathsFor('manager');
+    expect(p.restaurant(r)).toBe('/viewRestaurant/r%201');
+    expect(p.categories({ restaurantId: r._id })).toBe('/categoryList');
+    expect(p.restaurantEdit(r)).toBe('/admin');
+    expect(p.restaurantsBack).toBe('/admin');
+  });
+
+  it('gives every other role the admin area', () => {
+    expect(pathsFor('waiter')).toBe(adminPaths);
+    expect(pathsFor(null)).toBe(adminPaths);
+    expect(pathsFor('manager')).toBe(managerPaths);
+  });
+});
+
+describe('paths of the catalog (spec 2)', () => {
+  const ids = { restaurantId: 'r1', categoryId: 'c/1', productId: 'p1', optionId: 'o1' };
+
+  it('admins: under /admin, with the restaurant id where the spec has :id', () => {
+    expect(adminPaths.products(ids)).toBe('/admin/viewProduct/c%2F1/r1');
+    expect(adminPaths.product(ids)).toBe('/admin/product-detail/p1/r1');
+    expect(adminPaths.productOptions(ids)).toBe('/admin/product-option/p1');
+    expect(adminPaths.optionRows(ids)).toBe('/admin/product-option-row/o1');
+    expect(adminPaths.stopList).toBeNull();
+  });
+
+  it('managers: top level, no /admin prefix', () => {
+    expect(managerPaths.categories(ids)).toBe('/categoryList');
+    expect(managerPaths.products(ids)).toBe('/ProductTable/c%2F1');
+    expect(managerPaths.product(ids)).toBe('/product-detail/p1/r1');
+    expect(managerPaths.productOptions(ids)).toBe('/product-option/p1');
+    expect(managerPaths.optionRows(ids)).toBe('/product-option-row/o1');
+    expect(managerPaths.stopList).toBe('/ProductStopList');
+    const built = [
+      managerPaths.restaurant(r),
+      managerPaths.categories(ids),
+      managerPaths.products(ids),
+      managerPaths.product(ids),
+      managerPaths.productOptions(ids),
+      managerPaths.optionRows(ids),
+      managerPaths.stopList,
+    ];
+    for (const path of built) expect(path).not.toMatch(/^\/admin/);
+  });
+
+  it('builds every path from the patterns the shell registers', () => {
+    expect(Object.values(ROUTES.manager).every((p) => !p.startsWith('/admin'))).toBe(true);
+    expect(Object.values(ROUTES.admin).every((p) => p.startsWith('/admin'))).toBe(true);
+    expect(fillPath(ROUTES.admin.product, { ProductId: 'a b', id: 'x' })).toBe(
+      '/admin/product-detail/a%20b/x',
+    );
+    expect(() => fillPath(ROUTES.admin.product, { ProductId: 'a' })).toThrow(/:id/);
+  });
+
+  it('stays zod-free (the login page loads it): its only import is the role names', () => {
+    const source = readFileSync(join(import.meta.dirname, '../src/paths.ts'), 'utf8');
+    expect([...source.matchAll(/from '([^']+)'/g)].map((m) => m[1])).toEqual(['./schemas/roles']);
+  });
+});
