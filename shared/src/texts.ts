@@ -89,7 +89,7 @@ export const t = {
     "Opsiyalar mahsulotga biriktiriladi: kategoriyani oching, mahsulotni tanlang va undagi 'Opsiyalar' tugmasini bosing.",
   goToCategories: "Kategoriyalarga o'tish",
   noImagesYet: "Mahsulotda hali rasm yo'q",
-  imagesOnCreateOnly: "Rasmlar faqat mahsulot yaratilayotganda yuklanadi.",
+  imagesOnCreateOnly: 'Rasmlar faqat mahsulot yaratilayotganda yuklanadi.',
 
   // ---------- field labels ----------
   fields: {
@@ -319,12 +319,7 @@ const APOSTROPHES = /[\u2018\u2019\u02BB\u02BC\u0060\u00B4\u2032]/g;
  * "Gʻijduvon" by "g'ijd" and "O‘rta" by "o'rta".
  */
 export function searchKey(text: string | null | undefined): string {
-  return (text ?? '')
-    .normalize('NFKC')
-    .replace(APOSTROPHES, "'")
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (text ?? '').normalize('NFKC').replace(APOSTROPHES, "'").toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** A price for display, rounded down, with spaces between thousands: 25000.9 -> "25 000". */
