@@ -17,6 +17,7 @@ import {
   SimpleGrid,
   Stack,
   SwitchField,
+  Text,
   TextField,
   useImageUpload,
 } from '@qrmenu/shared/ui';
@@ -89,7 +90,13 @@ export function ProductDialog({
           </SimpleGrid>
           <TextField<ProductFormValues> form={form} name="description" multiline />
           <SwitchField<ProductFormValues> form={form} name="is_active" label={t.status} />
-          {dialog.record ? null : <ImageUploadField upload={images} label={t.images} name="files" />}
+          {dialog.record ? (
+            <Text fontSize="sm" color="fg.muted">
+              {t.imagesOnCreateOnly}
+            </Text>
+          ) : (
+            <ImageUploadField upload={images} label={t.images} name="files" />
+          )}
         </Stack>
       )}
     </FormDialog>
