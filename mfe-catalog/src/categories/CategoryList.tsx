@@ -5,7 +5,7 @@ import { t } from '@qrmenu/shared/texts';
 import { Box, Button, Flex, HStack, StatusBadge, Text } from '@qrmenu/shared/ui';
 import { useNavigate } from 'react-router-dom';
 import { StatusSwitch } from '../common/StatusSwitch';
-import { ROW_ACTION } from '../common/touch';
+import { ROW_ACTION, RowActions } from '../common/touch';
 
 function CategoryStatus({ category }: { category: Category }) {
   const update = useUpdateCategory();
@@ -81,7 +81,7 @@ export function CategoryList({
             <StatusBadge active={c.is_active} />
             <CategoryStatus category={c} />
           </HStack>
-          <HStack gap="2" flexWrap="wrap" w={{ base: '100%', md: 'auto' }}>
+          <RowActions columns={3}>
             <Button {...ROW_ACTION} colorPalette="blue" onClick={() => open(c)}>
               {t.products}
             </Button>
@@ -91,7 +91,7 @@ export function CategoryList({
             <Button {...ROW_ACTION} variant="outline" colorPalette="red" onClick={() => onDelete(c)}>
               {t.delete}
             </Button>
-          </HStack>
+          </RowActions>
         </Flex>
       ))}
     </Box>

@@ -1,7 +1,7 @@
 import type { OptionRow } from '@qrmenu/shared/schemas';
 import { formatSom, t } from '@qrmenu/shared/texts';
-import { Box, Button, Flex, HStack, Text } from '@qrmenu/shared/ui';
-import { ROW_ACTION } from '../common/touch';
+import { Box, Button, Flex, Text } from '@qrmenu/shared/ui';
+import { ROW_ACTION, RowActions } from '../common/touch';
 
 /** The rows of an option: name, price in so'm rounded down, Tahrirlash / O'chirish. */
 export function OptionRowList({
@@ -44,14 +44,14 @@ export function OptionRowList({
           <Text as="span" whiteSpace="nowrap" data-testid="option-row-price">
             {formatSom(r.price)}
           </Text>
-          <HStack gap="2">
+          <RowActions columns={2}>
             <Button {...ROW_ACTION} variant="outline" onClick={() => onEdit(r)}>
               {t.edit}
             </Button>
             <Button {...ROW_ACTION} variant="outline" colorPalette="red" onClick={() => onDelete(r)}>
               {t.delete}
             </Button>
-          </HStack>
+          </RowActions>
         </Flex>
       ))}
     </Box>

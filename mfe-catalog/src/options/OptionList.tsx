@@ -1,9 +1,9 @@
 import type { RolePaths } from '@qrmenu/shared/paths';
 import type { ProductOption } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Button, Flex, HStack, Text } from '@qrmenu/shared/ui';
+import { Box, Button, Flex, Text } from '@qrmenu/shared/ui';
 import { useNavigate } from 'react-router-dom';
-import { ROW_ACTION } from '../common/touch';
+import { ROW_ACTION, RowActions } from '../common/touch';
 
 /** What the rows page shows of the option it came from (its address carries only the id). */
 export interface OptionRowsState {
@@ -44,7 +44,7 @@ export function OptionList({
           <Text as="span" flex="1" minW="40%" fontWeight="semibold" overflowWrap="anywhere">
             {o.name}
           </Text>
-          <HStack gap="2" flexWrap="wrap">
+          <RowActions columns={3}>
             <Button
               {...ROW_ACTION}
               colorPalette="blue"
@@ -62,7 +62,7 @@ export function OptionList({
             <Button {...ROW_ACTION} variant="outline" colorPalette="red" onClick={() => onDelete(o)}>
               {t.delete}
             </Button>
-          </HStack>
+          </RowActions>
         </Flex>
       ))}
     </Box>

@@ -10,7 +10,6 @@ import { t } from '@qrmenu/shared/texts';
 import {
   Box,
   Button,
-  HStack,
   LoadingSkeleton,
   Page,
   PageState,
@@ -22,6 +21,7 @@ import {
 } from '@qrmenu/shared/ui';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isMissing } from '../common/missing';
+import { ROW_ACTION, RowActions } from '../common/touch';
 import { ProductDialog } from './ProductDialog';
 import { ProductInfo } from './ProductInfo';
 
@@ -88,28 +88,28 @@ export default function ProductDetailPage() {
           p ? (
             <Box borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '5' }} data-testid="product-detail">
               <ProductInfo product={p} />
-              <HStack mt="5" gap="2" flexWrap="wrap">
-                <Button colorPalette="blue" size="sm" minH="11" onClick={() => edit.openEdit(p)}>
-                  {t.edit}
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  minH="11"
-                  onClick={() => navigate(paths.productOptions({ productId: p._id }))}
-                >
-                  {t.options}
-                </Button>
-                <Button
-                  variant="outline"
-                  colorPalette="red"
-                  size="sm"
-                  minH="11"
-                  onClick={() => confirmDelete.ask(p)}
-                >
-                  {t.delete}
-                </Button>
-              </HStack>
+              <Box mt="5">
+                <RowActions columns={3}>
+                  <Button {...ROW_ACTION} colorPalette="blue" onClick={() => edit.openEdit(p)}>
+                    {t.edit}
+                  </Button>
+                  <Button
+                    {...ROW_ACTION}
+                    variant="outline"
+                    onClick={() => navigate(paths.productOptions({ productId: p._id }))}
+                  >
+                    {t.options}
+                  </Button>
+                  <Button
+                    {...ROW_ACTION}
+                    variant="outline"
+                    colorPalette="red"
+                    onClick={() => confirmDelete.ask(p)}
+                  >
+                    {t.delete}
+                  </Button>
+                </RowActions>
+              </Box>
             </Box>
           ) : null
         }

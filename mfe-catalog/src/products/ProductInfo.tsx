@@ -12,10 +12,12 @@ import {
 } from '@qrmenu/shared/ui';
 import type { ReactNode } from 'react';
 
-const dateTime = new Intl.DateTimeFormat('uz-UZ', { dateStyle: 'medium', timeStyle: 'short' });
+const two = (n: number) => String(n).padStart(2, '0');
+/** "23.11.2026 15:50" in the browser's time zone (the uz locale's own format reads "2026 M11 23"). */
 const when = (iso: string) => {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${two(d.getDate())}.${two(d.getMonth() + 1)}.${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
 };
 
 function Info({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
