@@ -37,8 +37,8 @@ describe('category list', () => {
     expect(counter('inactive')).toHaveTextContent('1');
     expect(within(row('Salatlar')).getByText(t.active)).toBeInTheDocument();
     expect(within(row('Ichimliklar')).getByText(t.inactive)).toBeInTheDocument();
-    expect(screen.getByRole('checkbox', { name: t.statusOf('Salatlar') })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: t.statusOf('Ichimliklar') })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: t.statusOf('Salatlar') })).toBeChecked();
+    expect(screen.getByRole('switch', { name: t.statusOf('Ichimliklar') })).not.toBeChecked();
   });
 
   it('a manager reads its own restaurant (no id sent) and each category opens its products', async () => {
@@ -108,7 +108,7 @@ describe('status toggle', () => {
       },
     });
     asAdmin();
-    const toggle = await screen.findByRole('checkbox', { name: t.statusOf('Salatlar') });
+    const toggle = await screen.findByRole('switch', { name: t.statusOf('Salatlar') });
     const held = api.hold('PUT /manager/category/update/c1');
     await userEvent.click(toggle);
     await waitFor(() => expect(toggle).toBeDisabled());
@@ -129,7 +129,7 @@ describe('status toggle', () => {
       'PUT /manager/category/update/c1': answers.error(500, 'internal'),
     });
     asAdmin();
-    const toggle = await screen.findByRole('checkbox', { name: t.statusOf('Salatlar') });
+    const toggle = await screen.findByRole('switch', { name: t.statusOf('Salatlar') });
     await userEvent.click(toggle);
     expect(await screen.findByText(t.editError)).toBeInTheDocument();
     await waitFor(() => expect(toggle).toBeEnabled());

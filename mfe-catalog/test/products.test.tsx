@@ -169,7 +169,7 @@ describe('product table', () => {
       },
     });
     asAdmin();
-    const toggle = await screen.findByRole('checkbox', { name: t.statusOf('Sezar salati') });
+    const toggle = await screen.findByRole('switch', { name: t.statusOf('Sezar salati') });
     await userEvent.click(toggle);
     await waitFor(() => expect(toggle).not.toBeChecked());
     expect(api.writes()[0]!.body).toEqual({ is_active: false });

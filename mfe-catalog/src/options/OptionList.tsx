@@ -1,9 +1,8 @@
 import type { RolePaths } from '@qrmenu/shared/paths';
 import type { ProductOption } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Button, Flex, Text } from '@qrmenu/shared/ui';
 import { useNavigate } from 'react-router-dom';
-import { ROW_ACTION, RowActions } from '../common/touch';
+import { LightRows, ROW_LIST_CSS, RowAction, RowActions } from '../common/lightRows';
 
 /** What the rows page shows of the option it came from (its address carries only the id). */
 export interface OptionRowsState {
@@ -24,30 +23,14 @@ export function OptionList({
 }) {
   const navigate = useNavigate();
   return (
-    <Box as="ul" listStyleType="none" display="flex" flexDirection="column" gap="2" data-testid="option-list">
+    <LightRows as="ul" css={ROW_LIST_CSS} data-testid="option-list">
       {options.map((o, i) => (
-        <Flex
-          as="li"
-          key={o._id}
-          data-testid="option-row"
-          align="center"
-          gap="3"
-          wrap="wrap"
-          borderWidth="1px"
-          borderRadius="md"
-          px={{ base: '3', md: '4' }}
-          py="2"
-        >
-          <Text as="span" color="fg.muted" minW="6">
-            {i + 1}
-          </Text>
-          <Text as="span" flex="1" minW="40%" fontWeight="semibold" overflowWrap="anywhere">
-            {o.name}
-          </Text>
+        <li key={o._id} data-testid="option-row">
+          <span className="row-num">{i + 1}</span>
+          <span className="row-title row-name">{o.name}</span>
           <RowActions columns={3}>
-            <Button
-              {...ROW_ACTION}
-              colorPalette="blue"
+            <RowAction
+              tone="primary"
               onClick={() =>
                 navigate(paths.optionRows({ optionId: o._id }), {
                   state: { optionName: o.name } satisfies OptionRowsState,
@@ -55,16 +38,14 @@ export function OptionList({
               }
             >
               {t.optionRows}
-            </Button>
-            <Button {...ROW_ACTION} variant="outline" onClick={() => onEdit(o)}>
-              {t.edit}
-            </Button>
-            <Button {...ROW_ACTION} variant="outline" colorPalette="red" onClick={() => onDelete(o)}>
+            </RowAction>
+            <RowAction onClick={() => onEdit(o)}>{t.edit}</RowAction>
+            <RowAction tone="red" onClick={() => onDelete(o)}>
               {t.delete}
-            </Button>
+            </RowAction>
           </RowActions>
-        </Flex>
+        </li>
       ))}
-    </Box>
+    </LightRows>
   );
 }

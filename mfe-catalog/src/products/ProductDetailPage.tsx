@@ -9,7 +9,6 @@ import type { Product, ProductDetail } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import {
   Box,
-  Button,
   LoadingSkeleton,
   Page,
   PageState,
@@ -20,8 +19,8 @@ import {
   usePaths,
 } from '@qrmenu/shared/ui';
 import { useNavigate, useParams } from 'react-router-dom';
+import { LightRows, RowAction, RowActions } from '../common/lightRows';
 import { isMissing } from '../common/missing';
-import { ROW_ACTION, RowActions } from '../common/touch';
 import { ProductDialog } from './ProductDialog';
 import { ProductInfo } from './ProductInfo';
 
@@ -88,28 +87,19 @@ export default function ProductDetailPage() {
           p ? (
             <Box borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '5' }} data-testid="product-detail">
               <ProductInfo product={p} />
-              <Box mt="5">
+              <LightRows mt="5">
                 <RowActions columns={3}>
-                  <Button {...ROW_ACTION} colorPalette="blue" onClick={() => edit.openEdit(p)}>
+                  <RowAction tone="primary" onClick={() => edit.openEdit(p)}>
                     {t.edit}
-                  </Button>
-                  <Button
-                    {...ROW_ACTION}
-                    variant="outline"
-                    onClick={() => navigate(paths.productOptions({ productId: p._id }))}
-                  >
+                  </RowAction>
+                  <RowAction onClick={() => navigate(paths.productOptions({ productId: p._id }))}>
                     {t.options}
-                  </Button>
-                  <Button
-                    {...ROW_ACTION}
-                    variant="outline"
-                    colorPalette="red"
-                    onClick={() => confirmDelete.ask(p)}
-                  >
+                  </RowAction>
+                  <RowAction tone="red" onClick={() => confirmDelete.ask(p)}>
                     {t.delete}
-                  </Button>
+                  </RowAction>
                 </RowActions>
-              </Box>
+              </LightRows>
             </Box>
           ) : null
         }
