@@ -9,7 +9,7 @@ const categoryForm = categoryCreateBody
   .omit({ restaurant_id: true })
   .extend({ is_active: categoryFields.is_active });
 
-export function CategoryDialog({
+export default function CategoryDialog({
   dialog,
   restaurantId,
 }: {

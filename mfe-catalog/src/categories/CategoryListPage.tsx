@@ -18,11 +18,16 @@ import {
   useFormDialog,
   usePaths,
 } from '@qrmenu/shared/ui';
+import { lazy } from 'react';
 import { useParams } from 'react-router-dom';
+import { OnceOpened, useIdlePreload } from '../common/lazyDialog';
 import { isMissing } from '../common/missing';
 import { StatusCounters } from '../common/StatusCounters';
-import { CategoryDialog } from './CategoryDialog';
 import { CategoryList } from './CategoryList';
+
+// the form (and the schemas it needs) loads at idle after the page shows
+const loadCategoryDialog = () => import('./CategoryDialog');
+const CategoryDialog = lazy(loadCategoryDialog);
 
 export default function CategoryListPage() {
   const { id: restaurantParam } = useParams();
@@ -32,6 +37,7 @@ export default function CategoryListPage() {
   const categories = useManagerCategories(restaurantParam);
   const mine = useMyRestaurant({ enabled: isManager && !restaurantParam });
   const restaurantId = restaurantParam ?? mine.data?._id;
+  useIdlePreload(loadCategoryDialog, categories.isSuccess);
   const dialog = useFormDialog<Category>();
   const remove = useDeleteCategory();
   const confirmDelete = useConfirmDelete<Category>({
@@ -86,7 +92,9 @@ export default function CategoryListPage() {
           />
         )}
       </PageState>
-      <CategoryDialog dialog={dialog} restaurantId={restaurantId} />
+      <OnceOpened dialog={dialog}>
+        <CategoryDialog dialog={dialog} restaurantId={restaurantId} />
+      </OnceOpened>
       {confirmDelete.dialog}
     </Page>
   );

@@ -5,7 +5,7 @@ import { t } from '@qrmenu/shared/texts';
 import { FormDialog, type FormDialogState, NumberField, SimpleGrid, TextField } from '@qrmenu/shared/ui';
 import { type OptionRowFormValues, optionRowFormSchema, optionRowFormValues } from './formSchema';
 
-export function OptionRowDialog({
+export default function OptionRowDialog({
   dialog,
   optionId,
 }: {

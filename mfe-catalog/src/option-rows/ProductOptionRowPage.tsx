@@ -15,18 +15,24 @@ import {
   useFormDialog,
   usePaths,
 } from '@qrmenu/shared/ui';
+import { lazy } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
+import { OnceOpened, useIdlePreload } from '../common/lazyDialog';
 import { isMissing } from '../common/missing';
 import { useBack } from '../common/useBack';
 import type { OptionRowsState } from '../options/OptionList';
-import { OptionRowDialog } from './OptionRowDialog';
 import { OptionRowList } from './OptionRowList';
+
+// the form (and the schemas it needs) loads at idle after the page shows
+const loadOptionRowDialog = () => import('./OptionRowDialog');
+const OptionRowDialog = lazy(loadOptionRowDialog);
 
 function OptionRows({ optionId }: { optionId: string }) {
   const paths = usePaths();
   const back = useBack(paths.home);
   const optionName = (useLocation().state as OptionRowsState | null)?.optionName;
   const rows = useOptionRows(optionId);
+  useIdlePreload(loadOptionRowDialog, rows.isSuccess);
   const dialog = useFormDialog<OptionRow>();
   const remove = useDeleteOptionRow();
   const confirmDelete = useConfirmDelete<OptionRow>({
@@ -59,7 +65,9 @@ function OptionRows({ optionId }: { optionId: string }) {
       >
         {(list) => <OptionRowList rows={list} onEdit={dialog.openEdit} onDelete={confirmDelete.ask} />}
       </PageState>
-      <OptionRowDialog dialog={dialog} optionId={optionId} />
+      <OnceOpened dialog={dialog}>
+        <OptionRowDialog dialog={dialog} optionId={optionId} />
+      </OnceOpened>
       {confirmDelete.dialog}
     </Page>
   );

@@ -10,7 +10,7 @@ import { FormDialog, type FormDialogState, TextField } from '@qrmenu/shared/ui';
 // the entity's own field (a plain string): no rule of the request body is checked here
 const optionForm = productOption.pick({ name: true });
 
-export function OptionDialog({
+export default function OptionDialog({
   dialog,
   productId,
 }: {

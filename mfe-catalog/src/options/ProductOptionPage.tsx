@@ -18,18 +18,24 @@ import {
   useFormDialog,
   usePaths,
 } from '@qrmenu/shared/ui';
+import { lazy } from 'react';
 import { useParams } from 'react-router-dom';
+import { OnceOpened, useIdlePreload } from '../common/lazyDialog';
 import { isMissing } from '../common/missing';
 import { useBack } from '../common/useBack';
-import { OptionDialog } from './OptionDialog';
 import { OptionList } from './OptionList';
 import { PickProduct } from './PickProduct';
+
+// the form (and the schemas it needs) loads at idle after the page shows
+const loadOptionDialog = () => import('./OptionDialog');
+const OptionDialog = lazy(loadOptionDialog);
 
 function ProductOptions({ productId }: { productId: string }) {
   const paths = usePaths();
   const options = useProductOptions(productId);
   const product = useProductDetail(productId, { enabled: options.isSuccess });
   const back = useBack(paths.home);
+  useIdlePreload(loadOptionDialog, options.isSuccess);
   const dialog = useFormDialog<ProductOption>();
   const remove = useDeleteOption();
   const confirmDelete = useConfirmDelete<ProductOption>({
@@ -70,7 +76,9 @@ function ProductOptions({ productId }: { productId: string }) {
           <OptionList options={list} paths={paths} onEdit={dialog.openEdit} onDelete={confirmDelete.ask} />
         )}
       </PageState>
-      <OptionDialog dialog={dialog} productId={productId} />
+      <OnceOpened dialog={dialog}>
+        <OptionDialog dialog={dialog} productId={productId} />
+      </OnceOpened>
       {confirmDelete.dialog}
     </Page>
   );

@@ -18,11 +18,16 @@ import {
   useFormDialog,
   usePaths,
 } from '@qrmenu/shared/ui';
+import { lazy } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { OnceOpened, useIdlePreload } from '../common/lazyDialog';
 import { LightRows, RowAction, RowActions } from '../common/lightRows';
 import { isMissing } from '../common/missing';
-import { ProductDialog } from './ProductDialog';
 import { ProductInfo } from './ProductInfo';
+
+// the form (and the schemas it needs) loads at idle after the page shows
+const loadProductDialog = () => import('./ProductDialog');
+const ProductDialog = lazy(loadProductDialog);
 
 /** The product, or null when it is not one of the restaurant's; not found when either answer says so. */
 function useOwnedProduct(productId: string | undefined, restaurantId: string | undefined) {
@@ -52,6 +57,7 @@ export default function ProductDetailPage() {
   const { state, categories } = useOwnedProduct(productId, restaurantParam);
   const restaurantId = restaurantParam ?? '';
   const product = state.data;
+  useIdlePreload(loadProductDialog, !!product);
   const edit = useFormDialog<Product>();
   const remove = useDeleteProduct();
   const toTable = (p: Product) => paths.products({ categoryId: p.category_id, restaurantId });
@@ -104,7 +110,9 @@ export default function ProductDetailPage() {
           ) : null
         }
       </PageState>
-      <ProductDialog dialog={edit} categories={categories} />
+      <OnceOpened dialog={edit}>
+        <ProductDialog dialog={edit} categories={categories} />
+      </OnceOpened>
       {confirmDelete.dialog}
     </Page>
   );

@@ -27,7 +27,7 @@ import { type ProductFormValues, productFormSchema, productFormValues } from './
 /** The create call succeeded but named no product: nothing to upload pictures to. */
 class CreatedWithoutId extends Error {}
 
-export function ProductDialog({
+export default function ProductDialog({
   dialog,
   categories,
   categoryId,

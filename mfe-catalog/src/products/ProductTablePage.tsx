@@ -21,14 +21,18 @@ import {
   usePagination,
   usePaths,
 } from '@qrmenu/shared/ui';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { OnceOpened, useIdlePreload } from '../common/lazyDialog';
 import { isMissing } from '../common/missing';
 import { StatusCounters } from '../common/StatusCounters';
-import { ProductDialog } from './ProductDialog';
 import { ProductSearch } from './ProductSearch';
 import { ProductTable } from './ProductTable';
 import { useCategoryProducts, useNameFilter } from './useCategoryProducts';
+
+// the form (and the schemas it needs) loads at idle after the page shows
+const loadProductDialog = () => import('./ProductDialog');
+const ProductDialog = lazy(loadProductDialog);
 
 export default function ProductTablePage() {
   const { category_id: categoryId, id: restaurantParam } = useParams();
@@ -37,6 +41,7 @@ export default function ProductTablePage() {
   const [query, setQuery] = useState('');
   const shown = useNameFilter(products.data?.items, query);
   const page = usePagination(shown);
+  useIdlePreload(loadProductDialog, products.isSuccess);
   const dialog = useFormDialog<Product>();
   const remove = useDeleteProduct();
   const confirmDelete = useConfirmDelete<Product>({
@@ -113,7 +118,9 @@ export default function ProductTablePage() {
           )
         }
       </PageState>
-      <ProductDialog dialog={dialog} categories={categories.data?.items ?? []} categoryId={categoryId} />
+      <OnceOpened dialog={dialog}>
+        <ProductDialog dialog={dialog} categories={categories.data?.items ?? []} categoryId={categoryId} />
+      </OnceOpened>
       {confirmDelete.dialog}
     </Page>
   );
