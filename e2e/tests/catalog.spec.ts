@@ -183,7 +183,7 @@ test('a manager builds a menu from nothing on a phone, edits and deletes some of
   const drinks = categoryRow(page, 'Ichimliklar');
   await drinks.getByTestId('category-status').click();
   await expect(drinks.getByText('Nofaol', { exact: true })).toBeVisible();
-  await expect(drinks.getByRole('checkbox', { name: 'Ichimliklar holati' })).not.toBeChecked();
+  await expect(drinks.getByRole('switch', { name: 'Ichimliklar holati' })).not.toBeChecked();
   await counters(page, 2, 1, 1);
 
   // Edit: no change first, then a new title
@@ -235,6 +235,7 @@ test('a manager builds a menu from nothing on a phone, edits and deletes some of
   const first = productRow(page, 'Taom 01');
   await first.getByTestId('product-status').click();
   await expect(first.getByText('Nofaol', { exact: true })).toBeVisible();
+  await expect(first.getByRole('switch', { name: 'Taom 01 holati' })).not.toBeChecked();
   await counters(page, 12, 11, 1);
   await productRow(page, 'Taom 02').getByRole('button', { name: 'Tahrirlash' }).click();
   await productDialog.locator('input[name="price"]').fill('99000.9');
