@@ -5,9 +5,12 @@
 // first visit, the admin landing's critical path apart from the modules prefetched at idle, and a
 // repeat visit with a warm HTTP cache; which scripts carry zod; what each shared singleton costs,
 // first contentful paint, duplicate libraries, the time to move between modules; then Lighthouse
-// (mobile preset) on both pages: performance, LCP, accessibility (`--no-lighthouse` skips it).
+// (mobile preset) on both pages: performance, LCP, accessibility (`--no-lighthouse` skips it);
+// and the catalog pages on a seeded 40-category, 1,000-product menu (bench-web-catalog.mjs): the
+// remote's own JS and the paint after navigation of the category list and a 200-product table.
 // Targets: login < 150 KiB gzip JS and <= 130 KiB over the wire, the admin critical path <= 220
 // KiB over the wire, zod on neither first page, no library loaded twice, module switch < 150 ms,
+// a catalog page's own JS <= 30 KiB gzip and its paint < 300 ms after navigation,
 // Lighthouse performance >= 90 and LCP <= 2.5 s on the login page. `--strict` exits 1 when a
 // target is missed.
 import { spawn, spawnSync } from 'node:child_process';
@@ -17,6 +20,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { catalogBench, catalogReport } from './bench-web-catalog.mjs';
 import { lighthousePage } from './bench-web-lighthouse.mjs';
 import { containsZod, recordWire, wireTotals } from './bench-web-wire.mjs';
 
@@ -108,6 +112,7 @@ async function startServer() {
   }
   return {
     url,
+    dataDir,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 300));
@@ -622,6 +627,14 @@ try {
     ],
     ['move', 'ms'],
   );
+  const catalog = await catalogBench(browser, server.url, {
+    dataDir: server.dataDir,
+    admin: ADMIN,
+    runs: RUNS,
+    duplicates: (files) => duplicates(files, owners, server.url),
+    hold: holdOtherModules,
+  });
+  const catalogChecks = catalogReport(catalog, table);
   const lighthouseResults = args.has('--no-lighthouse') ? null : await runLighthouse(server.url);
   const checks = [
     {
@@ -669,6 +682,7 @@ try {
       value: `${admin.warmSwitch?.toFixed(1)} ms`,
       ok: (admin.warmSwitch ?? Infinity) < TARGETS.moduleSwitchMs,
     },
+    ...catalogChecks,
     ...lighthouseChecks(lighthouseResults),
   ].map((c) => ({ ...c, result: c.ok ? 'PASS' : 'FAIL' }));
   table('Targets', checks, ['target', 'value', 'result']);
@@ -683,6 +697,20 @@ try {
         date: new Date().toISOString(),
         login: { ...login, files: strip(login.files), totals: lt },
         admin: { ...admin, files: strip(admin.files), totals: at },
+        catalog: {
+          ...catalog,
+          bytes: {
+            list: strip(catalog.bytes.list),
+            listLater: strip(catalog.bytes.listLater),
+            table: strip(catalog.bytes.table),
+            tableLater: strip(catalog.bytes.tableLater),
+            listShared: strip(catalog.bytes.listShared),
+            tableShared: strip(catalog.bytes.tableShared),
+            sharedBeforeShown: strip(catalog.bytes.sharedBeforeShown),
+            all: strip(catalog.bytes.all),
+            duplicates: catalog.bytes.duplicates,
+          },
+        },
         lighthouse: lighthouseResults,
         checks,
       },

@@ -4,8 +4,8 @@ import { DEV_PORTS, defineFrontendConfig } from '../tools/rspack/federation';
 const DEV_REMOTES = {
   mfe_auth: `http://localhost:${DEV_PORTS.mfe_auth}/mf-manifest.json`,
   mfe_restaurants: `http://localhost:${DEV_PORTS.mfe_restaurants}/mf-manifest.json`,
-  // Not built yet (later issues): the shell shows "not available" for their routes.
-  mfe_catalog: null,
+  mfe_catalog: `http://localhost:${DEV_PORTS.mfe_catalog}/mf-manifest.json`,
+  // Not built yet (later issue): the shell shows "not available" for its routes.
   mfe_stoplist: null,
 };
 

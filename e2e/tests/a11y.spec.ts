@@ -9,6 +9,10 @@ import { ADMIN, apiToken, baseURL, createManager, loginWithStorage, unique } fro
 
 interface World {
   restaurant: { _id: string; slug: string };
+  /** The restaurant's catalog: a category, a product in it, an option of the product with a row. */
+  category: string;
+  product: string;
+  option: string;
 }
 
 type Who = 'guest' | 'admin' | 'manager';
@@ -34,6 +38,30 @@ const PAGES: PageCase[] = [
   { name: 'home (manager)', who: 'manager', path: () => '/admin' },
   { name: 'restaurant detail (manager)', who: 'manager', path: (w) => `/viewRestaurant/${w.restaurant._id}` },
   { name: 'profile (manager)', who: 'manager', path: () => '/admin/profile' },
+  // the catalog (mfe_catalog): the same pages for both roles, under /admin for admins
+  { name: 'categories (admin)', who: 'admin', path: (w) => `/admin/categoryList/${w.restaurant._id}` },
+  {
+    name: 'products (admin)',
+    who: 'admin',
+    path: (w) => `/admin/viewProduct/${w.category}/${w.restaurant._id}`,
+  },
+  {
+    name: 'product detail (admin)',
+    who: 'admin',
+    path: (w) => `/admin/product-detail/${w.product}/${w.restaurant._id}`,
+  },
+  { name: 'options (admin)', who: 'admin', path: (w) => `/admin/product-option/${w.product}` },
+  { name: 'option rows (admin)', who: 'admin', path: (w) => `/admin/product-option-row/${w.option}` },
+  { name: 'categories (manager)', who: 'manager', path: () => '/categoryList' },
+  { name: 'products (manager)', who: 'manager', path: (w) => `/ProductTable/${w.category}` },
+  {
+    name: 'product detail (manager)',
+    who: 'manager',
+    path: (w) => `/product-detail/${w.product}/${w.restaurant._id}`,
+  },
+  { name: 'options (manager)', who: 'manager', path: (w) => `/product-option/${w.product}` },
+  { name: 'options without a product (manager)', who: 'manager', path: () => '/product-option' },
+  { name: 'option rows (manager)', who: 'manager', path: (w) => `/product-option-row/${w.option}` },
 ];
 
 const VIEWPORTS = [
@@ -62,7 +90,25 @@ async function createWorld(request: APIRequestContext): Promise<void> {
   });
   expect(res.status()).toBe(201);
   const { data } = (await res.json()) as { data: { _id: string; slug: string } };
-  world = { restaurant: data };
+  const create = async (path: string, body: object): Promise<string> => {
+    const created = await request.post(`${baseURL()}/api/${path}`, {
+      headers: { Authorization: `Bearer ${tokens.manager}` },
+      data: body,
+    });
+    expect(created.status(), path).toBe(201);
+    const answer = (await created.json()) as { data: { _id?: string; id?: string } };
+    return (answer.data._id ?? answer.data.id)!;
+  };
+  const category = await create('manager/category/create', { title: 'Salatlar', restaurant_id: data._id });
+  const product = await create('manager/products', {
+    name: 'Sezar salati',
+    category_id: category,
+    price: 45000,
+    description: 'Tovuq, salat bargi, pishloq va sous',
+  });
+  const option = await create('manager/product-option', { product_id: product, name: 'Hajmi' });
+  await create('manager/product-option-row', { product_option_id: option, name: 'Katta', price: 3000 });
+  world = { restaurant: data, category, product, option };
 }
 
 async function open(page: Page, c: PageCase): Promise<void> {

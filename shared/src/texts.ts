@@ -73,6 +73,23 @@ export const t = {
   uploadImage: 'Rasm yuklash',
   images: 'Rasmlar',
   noImage: "Rasm yo'q",
+  // catalog (mfe-catalog)
+  productsOf: (category: string) => `Mahsulotlar: ${category}`,
+  optionsOf: (product: string) => `Opsiyalar: ${product}`,
+  optionRowsOf: (option: string) => `Variantlar: ${option}`,
+  searchByName: "Nomi bo'yicha qidirish",
+  noSearchResults: 'Bu nom bilan mahsulot topilmadi',
+  statusOf: (name: string) => `${name} holati`,
+  currency: "so'm",
+  categoryDeleteWarning: "Kategoriyadagi barcha mahsulotlar (opsiyalari bilan) ham o'chiriladi.",
+  productDeleteWarning: "Mahsulotning opsiyalari va variantlari ham o'chiriladi.",
+  optionDeleteWarning: "Opsiyaning barcha variantlari ham o'chiriladi.",
+  pickProductTitle: 'Mahsulotni tanlang',
+  pickProductForOptions:
+    "Opsiyalar mahsulotga biriktiriladi: kategoriyani oching, mahsulotni tanlang va undagi 'Opsiyalar' tugmasini bosing.",
+  goToCategories: "Kategoriyalarga o'tish",
+  noImagesYet: "Mahsulotda hali rasm yo'q",
+  imagesOnCreateOnly: 'Rasmlar faqat mahsulot yaratilayotganda yuklanadi.',
 
   // ---------- field labels ----------
   fields: {
@@ -151,6 +168,9 @@ export const t = {
   optionSaveError: 'Saqlashda xatolik yuz berdi.',
   optionDeleteError: "O'chirishda xatolik yuz berdi.",
   restaurantNotFound: 'Restoran topilmadi.',
+  categoryNotFound: 'Kategoriya topilmadi.',
+  productNotFound: 'Mahsulot topilmadi.',
+  optionNotFound: 'Opsiya topilmadi.',
   restaurantManagerNotFound: 'Restoran uchun manager topilmadi.',
   matchingManagerNotFound: 'Mos manager topilmadi.',
   loginError: 'Login yoki parol xato',
@@ -283,6 +303,23 @@ export function activeLabel(active: boolean): string {
 export function previewWords(text: string | null | undefined, count = 4): string {
   const words = (text ?? '').trim().split(/\s+/).filter(Boolean);
   return words.length > count ? `${words.slice(0, count).join(' ')}...` : words.join(' ');
+}
+
+/** A price in so'm for display, rounded down: 25000.9 -> "25 000 so'm". */
+export function formatSom(price: number | null | undefined): string {
+  return `${formatPrice(price)} ${t.currency}`;
+}
+
+/** Apostrophe look-alikes of Uzbek Latin (oʻ, gʻ, o‘, g’, o`), read as one. */
+const APOSTROPHES = /[\u2018\u2019\u02BB\u02BC\u0060\u00B4\u2032]/g;
+
+/**
+ * A text as a search compares it: lower case, Unicode-normalized, every Uzbek apostrophe form
+ * (ʻ ‘ ’ `) as ', spaces collapsed. `searchKey(name).includes(searchKey(query))` finds
+ * "Gʻijduvon" by "g'ijd" and "O‘rta" by "o'rta".
+ */
+export function searchKey(text: string | null | undefined): string {
+  return (text ?? '').normalize('NFKC').replace(APOSTROPHES, "'").toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** A price for display, rounded down, with spaces between thousands: 25000.9 -> "25 000". */

@@ -14,6 +14,7 @@ import { answers, axeViolations, fixtures, renderAtRoute, signInAs, stubApi } fr
 import { t } from '../src/texts';
 import {
   Button,
+  EntityForm,
   FormDialog,
   ImageUploadField,
   notify,
@@ -238,6 +239,42 @@ describe('FormDialog', () => {
     expect(api.writes()[0]!.body).toEqual({ is_active: false });
     expect(await screen.findByText(t.categoryUpdated)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('picks the failure toast by the error when createError is a function (one toast, form kept)', async () => {
+    class NoId extends Error {}
+    const errors: unknown[] = [];
+    renderAtRoute(
+      <EntityForm
+        schema={categoryCreateBody.omit({ restaurant_id: true, is_active: true })}
+        values={() => ({ title: '' })}
+        onCreate={async (v) => {
+          if (v.title === 'idsiz') throw new NoId();
+          throw new ApiError(500, 'internal', '');
+        }}
+        texts={{
+          createError: (error) => {
+            errors.push(error);
+            return error instanceof NoId ? t.productCreateError : t.productSaveError;
+          },
+        }}
+      >
+        {(form) => <TextField form={form} name="title" />}
+      </EntityForm>,
+      '/',
+      { as: 'manager' },
+    );
+    const title = screen.getByRole('textbox', { name: t.fields.title });
+    await userEvent.type(title, 'idsiz');
+    await userEvent.click(screen.getByRole('button', { name: t.create }));
+    expect(await screen.findByText(t.productCreateError)).toBeInTheDocument();
+    await userEvent.clear(title);
+    await userEvent.type(title, 'boshqa');
+    await userEvent.click(screen.getByRole('button', { name: t.create }));
+    expect(await screen.findByText(t.productSaveError)).toBeInTheDocument();
+    expect(errors).toHaveLength(2);
+    expect(screen.getAllByText(t.productCreateError)).toHaveLength(1);
+    expect(title).toHaveValue('boshqa');
   });
 
   it('starts a fresh form on every opening (Bekor qilish drops the typing)', async () => {

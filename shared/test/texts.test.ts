@@ -4,8 +4,10 @@ import {
   activeLabel,
   fieldLabel,
   formatPrice,
+  formatSom,
   previewWords,
   restaurantTypeLabel,
+  searchKey,
   t,
   uzbekIssue,
 } from '../src/texts';
@@ -189,5 +191,19 @@ describe('display helpers', () => {
     expect(formatPrice(999.99)).toBe('999');
     expect(formatPrice(0)).toBe('0');
     expect(formatPrice(Number.NaN)).toBe('0');
+  });
+
+  it("formatSom adds so'm after the rounded-down price", () => {
+    expect(formatSom(25000.9)).toBe("25 000 so'm");
+    expect(formatSom(0)).toBe("0 so'm");
+  });
+
+  it('searchKey reads every Uzbek apostrophe form as one, ignores case and extra spaces', () => {
+    for (const name of ['Gʻijduvon oshi', 'G‘ijduvon  oshi', 'G’IJDUVON oshi', 'G`ijduvon oshi']) {
+      expect(searchKey(name).includes(searchKey("g'ijduvon o"))).toBe(true);
+    }
+    expect(searchKey('  O‘rta  ')).toBe("o'rta");
+    expect(searchKey('Osh').includes(searchKey('shashlik'))).toBe(false);
+    expect(searchKey(null)).toBe('');
   });
 });

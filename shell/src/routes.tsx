@@ -31,11 +31,16 @@ export const PAGES = {
   stopList: { remote: 'mfe_stoplist', expose: './StopListPage' },
 } as const satisfies Record<string, RemoteRef>;
 
-/** Pages warmed after the area's first paint, so the first move to another module is quick. */
+/**
+ * Pages warmed after the area's first paint, so the first move to another module is quick (a page
+ * not loaded yet waits behind Suspense, whose reveal React throttles to 300 ms). The catalog's
+ * category list and product table: a manager's bottom bar and an admin's restaurant rows lead there.
+ */
+const CATALOG = [PAGES.categoryList, PAGES.productTable] as const;
 export const PREFETCH = {
   sidebar: [PAGES.restaurants, PAGES.profile],
-  admin: [PAGES.restaurants, PAGES.profile, PAGES.managers, PAGES.restaurantForm],
-  manager: [PAGES.managerHome, PAGES.profile, PAGES.restaurantDetail],
+  admin: [PAGES.restaurants, PAGES.profile, PAGES.managers, PAGES.restaurantForm, ...CATALOG],
+  manager: [PAGES.managerHome, PAGES.profile, PAGES.restaurantDetail, ...CATALOG],
 } as const satisfies Record<string, readonly RemoteRef[]>;
 
 // Role names typed by the shared schema (a type-only import keeps zod off the first page).

@@ -319,6 +319,15 @@ describe('prefetch', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(loadRemote.mock.calls.filter((c) => c[0] === 'mfe_auth/ProfilePage')).toHaveLength(1);
   });
+
+  it("warms a manager's catalog pages (the bottom bar's Kategoriyalar and the product table)", async () => {
+    setRuntimeConfig(ALL_DEPLOYED);
+    signIn('token-1', 'manager');
+    renderAt('/admin');
+    await screen.findByText('remote:mfe_restaurants/ManagerHome');
+    await waitFor(() => expect(loadRemote).toHaveBeenCalledWith('mfe_catalog/CategoryListPage'));
+    await waitFor(() => expect(loadRemote).toHaveBeenCalledWith('mfe_catalog/ProductTablePage'));
+  });
 });
 
 describe('remote failure', () => {

@@ -22,14 +22,23 @@ import { notify } from './notify';
 export type FormSchema = z.ZodType<FieldValues, FieldValues>;
 export type EntityFormReturn<S extends FormSchema> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
 
+/** A failure's toast: one text, or the text for this error. */
+export type ErrorText = string | ((error: unknown) => string);
+
+const errorText = (text: ErrorText, error: unknown): string =>
+  typeof text === 'function' ? text(error) : text;
+
 export interface EntityFormTexts {
   /** Success toasts (none when absent). */
   created?: string;
   updated?: string;
-  /** Error toasts of a failed call (spec 8). */
-  createError: string;
+  /**
+   * Error toasts of a failed call (spec 8); a function picks the text by the error (a product
+   * create that answers without an id has its own text).
+   */
+  createError: ErrorText;
   /** Default "Tahrirlashda xatolik yuz berdi!". */
-  updateError?: string;
+  updateError?: ErrorText;
   /** Shown when an edit changes nothing (default "Hech qanday o'zgarish yo'q."). */
   noChanges?: string;
 }
@@ -89,7 +98,7 @@ export function useEntityForm<R, S extends FormSchema, C = unknown, U = unknown>
       try {
         created = await options.onCreate(parsed);
       } catch (error) {
-        notify.error(texts.createError);
+        notify.error(errorText(texts.createError, error));
         markServerErrors(error, conflict?.field);
         return;
       }
@@ -117,7 +126,7 @@ export function useEntityForm<R, S extends FormSchema, C = unknown, U = unknown>
         if (!options.onUpdate) throw new Error('This form only creates (no onUpdate)');
         saved = await options.onUpdate(changed, record);
       } catch (error) {
-        notify.error(texts.updateError ?? t.editError);
+        notify.error(errorText(texts.updateError ?? t.editError, error));
         markServerErrors(error, conflict && conflict.field in changed ? conflict.field : undefined);
         return;
       }

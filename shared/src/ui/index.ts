@@ -22,6 +22,7 @@ export {
   type EntityFormReturn,
   type EntityFormState,
   type EntityFormTexts,
+  type ErrorText,
   FormDialog,
   type FormDialogProps,
   type FormDialogState,

@@ -1,0 +1,32 @@
+/**
+ * The option-row form. Spec 5: no client checks on the name or the price; the price is a numeric
+ * input, and the form sends what was typed, the server's 400 coming back as the save-failure toast.
+ *
+ * How a price is sent: a number when the input holds one (negative too: the server refuses it);
+ * otherwise "" (an empty input). A number input reports text it cannot read as a number as empty
+ * (the browser's value sanitization), so a non-numeric price is sent as "" like an empty one, and
+ * on an edit it counts as a change (it differs from the stored price), so it is sent too.
+ */
+import { type OptionRow, optionRow } from '@qrmenu/shared/schemas';
+import type { z } from 'zod';
+
+export interface OptionRowFormValues {
+  name: string;
+  /** The NumberField's value: a number, undefined when empty, or text it could not read. */
+  price?: number | string;
+}
+
+export interface OptionRowFormOutput {
+  name: string;
+  price: number | string;
+}
+
+// The entity's own fields (a plain string, a plain number), not the request's rules; a price that
+// is not a number passes as text, and an empty one as "" (a key JSON keeps, unlike undefined).
+export const optionRowFormSchema: z.ZodType<OptionRowFormOutput, OptionRowFormValues> = optionRow
+  .pick({ name: true })
+  .extend({ price: optionRow.shape.price.or(optionRow.shape.name).default('') });
+
+export function optionRowFormValues(row: OptionRow | null): OptionRowFormValues {
+  return { name: row?.name ?? '', price: row?.price };
+}

@@ -1,0 +1,42 @@
+/**
+ * Create and rename a product option. Spec 5: no client checks on the name; what was typed is sent
+ * and a refusal of the server (400 for a blank name) shows 'Saqlashda xatolik yuz berdi.'.
+ */
+import { useCreateOption, useUpdateOption } from '@qrmenu/shared/query';
+import { type ProductOption, productOption } from '@qrmenu/shared/schemas';
+import { t } from '@qrmenu/shared/texts';
+import { FormDialog, type FormDialogState, TextField } from '@qrmenu/shared/ui';
+
+// the entity's own field (a plain string): no rule of the request body is checked here
+const optionForm = productOption.pick({ name: true });
+
+export default function OptionDialog({
+  dialog,
+  productId,
+}: {
+  dialog: FormDialogState<ProductOption>;
+  productId: string;
+}) {
+  const create = useCreateOption();
+  const update = useUpdateOption();
+  return (
+    <FormDialog
+      dialog={dialog}
+      title={{ create: t.addOption, edit: t.editOption }}
+      dialogTestId="option-dialog"
+      testId="option"
+      schema={optionForm}
+      values={(o) => ({ name: o?.name ?? '' })}
+      onCreate={(v) => create.mutateAsync({ product_id: productId, name: v.name })}
+      onUpdate={(changed, o) => update.mutateAsync({ id: o._id, body: { name: changed.name ?? o.name } })}
+      texts={{
+        created: t.optionCreated,
+        updated: t.optionUpdated,
+        createError: t.optionSaveError,
+        updateError: t.optionSaveError,
+      }}
+    >
+      {(form) => <TextField form={form} name="name" autoComplete="off" placeholder="Hajmi" />}
+    </FormDialog>
+  );
+}

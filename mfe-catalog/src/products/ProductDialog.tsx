@@ -1,0 +1,104 @@
+/**
+ * Create and edit a product in a dialog, one body for both (spec 2, 5): name, category (the
+ * restaurant's), price, description, active. Pictures only on creation: once the create answers
+ * with the new id, each chosen file goes to /manager/upload with progress, then 'Mahsulot rasmi
+ * yuklandi!'. A create answered without an id: 'Mahsulot yaratishda xatolik yuz berdi!'.
+ */
+import { useCreateProduct, useUpdateProduct, useUploadProductImages } from '@qrmenu/shared/query';
+import type { Category, Product } from '@qrmenu/shared/schemas';
+import { t } from '@qrmenu/shared/texts';
+import {
+  FormDialog,
+  type FormDialogState,
+  ImageUploadField,
+  NumberField,
+  notify,
+  SelectField,
+  SimpleGrid,
+  Stack,
+  SwitchField,
+  Text,
+  TextField,
+  useImageUpload,
+} from '@qrmenu/shared/ui';
+import { useEffect } from 'react';
+import { type ProductFormValues, productFormSchema, productFormValues } from './formSchema';
+
+/** The create call succeeded but named no product: nothing to upload pictures to. */
+class CreatedWithoutId extends Error {}
+
+export default function ProductDialog({
+  dialog,
+  categories,
+  categoryId,
+}: {
+  dialog: FormDialogState<Product>;
+  /** The restaurant's categories (the select's choices). */
+  categories: readonly Category[];
+  /** A new product's category (the table it is created from). */
+  categoryId?: string;
+}) {
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const upload = useUploadProductImages();
+  const images = useImageUpload({ multiple: true });
+  const { clear } = images;
+  useEffect(() => {
+    if (!dialog.open) clear(); // a dialog closed without saving drops its chosen pictures
+  }, [dialog.open, clear]);
+
+  return (
+    <FormDialog
+      dialog={dialog}
+      title={{ create: t.addProduct, edit: t.editProduct }}
+      dialogTestId="product-dialog"
+      testId="product"
+      schema={productFormSchema}
+      values={(p) => productFormValues(p, categoryId)}
+      onCreate={async (v) => {
+        const created = await create.mutateAsync(v);
+        if (!created?.id) throw new CreatedWithoutId();
+        return created;
+      }}
+      onUpdate={(changed, p) => update.mutateAsync({ id: p._id, changed })}
+      afterSave={async (saved, record) => {
+        if (record || !saved || !('id' in saved) || !images.hasFiles) return;
+        const sent = await images.uploadAll((file) =>
+          upload.mutateAsync({ productId: saved.id, files: [file] }),
+        );
+        if (sent) notify.success(t.productImageUploaded);
+      }}
+      texts={{
+        created: t.productCreated,
+        updated: t.productUpdated,
+        createError: (error) =>
+          error instanceof CreatedWithoutId ? t.productCreateError : t.productSaveError,
+        updateError: t.productUpdateError,
+      }}
+    >
+      {(form) => (
+        <Stack gap="4">
+          <TextField<ProductFormValues> form={form} name="name" required autoComplete="off" />
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <SelectField<ProductFormValues>
+              form={form}
+              name="category_id"
+              required
+              options={categories.map((c) => ({ value: c._id, label: c.title }))}
+            />
+            <NumberField<ProductFormValues> form={form} name="price" required placeholder="25000" />
+          </SimpleGrid>
+          <TextField<ProductFormValues> form={form} name="description" multiline />
+          <SwitchField<ProductFormValues> form={form} name="is_active" label={t.status} />
+          {dialog.record ? (
+            <Text fontSize="sm" color="fg.muted">
+              {t.imagesOnCreateOnly}
+            </Text>
+          ) : (
+            <ImageUploadField upload={images} label={t.images} name="files" />
+          )}
+        </Stack>
+      )}
+    </FormDialog>
+  );
+}

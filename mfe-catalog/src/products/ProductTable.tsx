@@ -1,0 +1,147 @@
+import type { RolePaths } from '@qrmenu/shared/paths';
+import { useUpdateProduct } from '@qrmenu/shared/query';
+import type { Product } from '@qrmenu/shared/schemas';
+import { formatSom, previewWords, t } from '@qrmenu/shared/texts';
+import { useNavigate } from 'react-router-dom';
+import {
+  LightRows,
+  RowAction,
+  RowActions,
+  RowBadge,
+  StatusSwitch,
+  useStatusToggles,
+} from '../common/lightRows';
+
+export interface ProductTableProps {
+  rows: Product[];
+  /** Index of the first row in the whole list (the "#" keeps counting across pages). */
+  offset: number;
+  restaurantId: string;
+  paths: RolePaths;
+  onEdit: (p: Product) => void;
+  onDelete: (p: Product) => void;
+}
+
+// From `md` up the table of spec 2, in the kit's table look (small, striped, scrolling sideways
+// when narrow). On a phone each row is a card instead (name and price; the description and the
+// status; the actions two a line) rather than a table scrolled sideways. One markup for both, so
+// the table's semantics stay; plain cells (`LightRows`) keep a page of rows cheap to show.
+const TABLE_CSS = {
+  maxW: '100%',
+  borderWidth: '1px',
+  borderRadius: 'md',
+  overflowX: { base: 'visible', md: 'auto' },
+  '& table': {
+    w: '100%',
+    borderCollapse: 'collapse',
+    textStyle: 'sm',
+    display: { base: 'block', md: 'table' },
+    // the table keeps each row on one line; a card wraps its long names
+    whiteSpace: { base: 'normal', md: 'nowrap' },
+  },
+  '& thead': { display: { base: 'none', md: 'table-header-group' } },
+  '& th': { textAlign: 'start', fontWeight: 'medium', px: '2', py: '2', borderBottomWidth: '1px' },
+  '& tbody': { display: { base: 'block', md: 'table-row-group' } },
+  '& tbody tr': {
+    display: { base: 'grid', md: 'table-row' },
+    gridTemplateColumns: 'minmax(0, 1fr) auto',
+    gridTemplateAreas: '"name price" "desc status" "actions actions"',
+    columnGap: '3',
+    alignItems: 'center',
+    px: { base: '3', md: '0' },
+    py: { base: '2', md: '0' },
+    borderBottomWidth: { base: '1px', md: '0' },
+    _last: { borderBottomWidth: '0' },
+  },
+  '& tbody tr:nth-of-type(odd) > td': { bg: { base: 'transparent', md: 'bg.muted' } },
+  '& td': {
+    display: { base: 'block', md: 'table-cell' },
+    px: { base: '0', md: '2' },
+    py: { base: '1', md: '2' },
+    borderBottomWidth: { base: '0', md: '1px' },
+    verticalAlign: 'middle',
+  },
+  '& tbody tr:last-of-type > td': { borderBottomWidth: '0' },
+  '& [data-area="num"]': { display: { base: 'none', md: 'table-cell' }, w: '10' },
+  '& [data-area="name"]': { gridArea: 'name', minW: { md: '32' } },
+  '& [data-area="desc"]': { gridArea: 'desc', minW: { md: '40' }, color: 'fg.muted' },
+  '& [data-area="price"]': { gridArea: 'price', textAlign: 'end', whiteSpace: 'nowrap' },
+  '& [data-area="status"]': { gridArea: 'status' },
+  '& [data-area="actions"]': { gridArea: 'actions' },
+} as const;
+
+/** #, name, description (first 4 words), price in so'm, status with its toggle, actions. */
+export function ProductTable({ rows, offset, restaurantId, paths, onEdit, onDelete }: ProductTableProps) {
+  const navigate = useNavigate();
+  const update = useUpdateProduct();
+  const status = useStatusToggles<Product>(
+    (p, is_active) => update.mutateAsync({ id: p._id, changed: { is_active } }),
+    { success: t.productUpdated, error: t.productUpdateError },
+  );
+  return (
+    <LightRows css={TABLE_CSS}>
+      <table data-testid="product-table">
+        <thead>
+          <tr>
+            <th data-area="num">{t.number}</th>
+            <th>{t.fields.name}</th>
+            <th>{t.fields.description}</th>
+            <th data-area="price">{t.fields.price}</th>
+            <th>{t.status}</th>
+            <th>{t.actions}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((p, i) => (
+            <tr key={p._id} data-testid="product-row" data-product-id={p._id}>
+              <td data-area="num">{offset + i + 1}</td>
+              <td data-area="name">
+                <span
+                  className="row-name"
+                  data-active={p.is_active ? 'true' : 'false'}
+                  data-testid="product-name"
+                >
+                  {p.name}
+                </span>
+              </td>
+              <td data-area="desc" data-testid="product-description">
+                {previewWords(p.description, 4)}
+              </td>
+              <td data-area="price" data-testid="product-price">
+                {formatSom(p.price)}
+              </td>
+              <td data-area="status">
+                <span className="row-status">
+                  <RowBadge active={p.is_active} />
+                  <StatusSwitch
+                    active={p.is_active}
+                    name={p.name}
+                    pending={status.isPending(p)}
+                    onToggle={(next) => void status.toggle(p, next)}
+                    testId="product-status"
+                  />
+                </span>
+              </td>
+              <td data-area="actions">
+                <RowActions columns={2}>
+                  <RowAction onClick={() => navigate(paths.product({ productId: p._id, restaurantId }))}>
+                    {t.view}
+                  </RowAction>
+                  <RowAction onClick={() => navigate(paths.productOptions({ productId: p._id }))}>
+                    {t.options}
+                  </RowAction>
+                  <RowAction tone="blue" onClick={() => onEdit(p)}>
+                    {t.edit}
+                  </RowAction>
+                  <RowAction tone="red" onClick={() => onDelete(p)}>
+                    {t.delete}
+                  </RowAction>
+                </RowActions>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </LightRows>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * The product form, from the shared rules the server applies (`productCreateBody`): name required,
+ * category required, price a number >= 0, description optional, the active flag. Pictures are not
+ * a form field: they are uploaded after the create (spec 5).
+ */
+import { type Product, productCreateBody } from '@qrmenu/shared/schemas';
+import type { z } from 'zod';
+
+/** What the inputs hold (an empty price input is undefined, so "Majburiy maydon" shows). */
+export interface ProductFormValues {
+  name: string;
+  category_id: string;
+  price?: number;
+  description?: string;
+  is_active?: boolean;
+}
+
+/** The parsed form: trimmed strings, a valid price. */
+export interface ProductFormOutput {
+  name: string;
+  category_id: string;
+  price: number;
+  description: string;
+  is_active: boolean;
+}
+
+export type ProductFormSchema = z.ZodType<ProductFormOutput, ProductFormValues>;
+
+// built with the schema's own methods: no zod of this remote's own in its bundle
+export const productFormSchema: ProductFormSchema = productCreateBody.omit({ images: true });
+
+/** The form's values of `product`, or a new one's in `categoryId` (active by default). */
+export function productFormValues(product: Product | null, categoryId = ''): ProductFormValues {
+  return {
+    name: product?.name ?? '',
+    category_id: product?.category_id ?? categoryId,
+    price: product?.price,
+    description: product?.description ?? '',
+    is_active: product?.is_active ?? true,
+  };
+}

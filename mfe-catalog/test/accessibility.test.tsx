@@ -1,0 +1,123 @@
+/** Every page of the module, loaded, under axe (WCAG 2.1 AA, serious/critical) and one `<h1>`, dialogs too. */
+import { ROUTES } from '@qrmenu/shared/paths';
+import { answers, axeViolations, fixtures, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
+import { t } from '@qrmenu/shared/texts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import CategoryListPage from '../src/categories/CategoryListPage';
+import ProductOptionRowPage from '../src/option-rows/ProductOptionRowPage';
+import ProductOptionPage from '../src/options/ProductOptionPage';
+import ProductDetailPage from '../src/products/ProductDetailPage';
+import ProductTablePage from '../src/products/ProductTablePage';
+
+const category = fixtures.category({ _id: 'c1', title: 'Salatlar', restaurant_id: 'r1' });
+const product = fixtures.product({
+  _id: 'p1',
+  name: 'Sezar',
+  category_id: 'c1',
+  description: 'Tovuq va salat',
+});
+const option = fixtures.productOption({ _id: 'o1', product_id: 'p1', name: 'Hajmi' });
+const row = fixtures.optionRow({ product_option_id: 'o1', name: 'Katta', price: 3000 });
+const routes = {
+  'GET /manager/category': answers.counted([category]),
+  'GET /manager/restaurants/me': answers.data(fixtures.restaurant({ _id: 'r1' })),
+  'GET /user/products/': answers.publicProducts([product]),
+  'GET /user/products/p1': answers.data({ ...product, options: [{ ...option, rows: [row] }] }),
+  'GET /manager/product-option/product/p1': answers.data([option]),
+  'GET /manager/product-option-row/o1': answers.data([row]),
+};
+
+async function expectClean() {
+  expect(await axeViolations()).toEqual([]);
+}
+
+describe('accessibility of the catalog pages', () => {
+  it('the category list (manager), with the dialog and the delete question', async () => {
+    stubApi(routes);
+    renderAtRoute(<CategoryListPage />, ROUTES.manager.categories, { as: 'manager' });
+    await screen.findByText('Salatlar');
+    await expectClean();
+    await userEvent.click(screen.getByRole('button', { name: t.addCategory }));
+    await screen.findByRole('dialog', { name: t.addCategory });
+    await userEvent.click(screen.getByRole('button', { name: t.create }));
+    await screen.findByText(t.categoryTitleEmpty);
+    await expectClean();
+    await userEvent.click(screen.getByRole('button', { name: t.cancel }));
+    await userEvent.click(screen.getByRole('button', { name: t.delete }));
+    await screen.findByRole('alertdialog');
+    await expectClean();
+  });
+
+  it('the product table (admin), with the create dialog after a submit with errors', async () => {
+    stubApi(routes);
+    renderAtRoute(<ProductTablePage />, '/admin/viewProduct/c1/r1', {
+      path: ROUTES.admin.products,
+      as: 'admin',
+    });
+    await screen.findByText('Sezar');
+    await expectClean();
+    await userEvent.click(screen.getByRole('button', { name: t.addProduct }));
+    await screen.findByRole('dialog', { name: t.addProduct });
+    await userEvent.click(screen.getByRole('button', { name: t.create }));
+    await screen.findAllByText(t.required);
+    await expectClean();
+  });
+
+  it('the product detail (manager), with the edit dialog', async () => {
+    stubApi(routes);
+    renderAtRoute(<ProductDetailPage />, '/product-detail/p1/r1', {
+      path: ROUTES.manager.product,
+      as: 'manager',
+    });
+    await screen.findByTestId('product-title');
+    await expectClean();
+    await userEvent.click(screen.getByRole('button', { name: t.edit }));
+    await screen.findByRole('dialog', { name: t.editProduct });
+    await expectClean();
+  });
+
+  it('the options of a product, with the create dialog', async () => {
+    stubApi(routes);
+    renderAtRoute(<ProductOptionPage />, '/product-option/p1', {
+      path: ROUTES.manager.productOptions,
+      as: 'manager',
+    });
+    await screen.findByText('Hajmi');
+    await expectClean();
+    await userEvent.click(screen.getByRole('button', { name: t.addOption }));
+    await screen.findByRole('dialog', { name: t.addOption });
+    await expectClean();
+  });
+
+  it('the options page without a product', async () => {
+    stubApi(routes);
+    renderAtRoute(<ProductOptionPage />, ROUTES.manager.productOptionsIndex, { as: 'manager' });
+    await screen.findByText(t.pickProductForOptions);
+    await expectClean();
+  });
+
+  it('the rows of an option, with the edit dialog', async () => {
+    stubApi(routes);
+    renderAtRoute(<ProductOptionRowPage />, '/admin/product-option-row/o1', {
+      path: ROUTES.admin.optionRows,
+      as: 'admin',
+    });
+    await screen.findByText('Katta');
+    await expectClean();
+    await userEvent.click(screen.getByRole('button', { name: t.edit }));
+    await screen.findByRole('dialog', { name: t.editOptionRow });
+    await expectClean();
+  });
+
+  it('a not-found page', async () => {
+    stubApi({ 'GET /manager/product-option-row/o1': answers.error(404, 'not_found') });
+    renderAtRoute(<ProductOptionRowPage />, '/admin/product-option-row/o1', {
+      path: ROUTES.admin.optionRows,
+      as: 'admin',
+    });
+    await screen.findByText(t.optionNotFound);
+    await expectClean();
+  });
+});

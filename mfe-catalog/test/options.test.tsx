@@ -1,0 +1,235 @@
+/**
+ * Options and option rows (spec 2, 5, 8): no client checks on their fields (the server's 400 is the
+ * save-failure toast), prices rounded down, the spec's toasts, empty and not-found states, and the
+ * options page without a product.
+ */
+import { ROUTES } from '@qrmenu/shared/paths';
+import { answers, fixtures, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
+import { t } from '@qrmenu/shared/texts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import ProductOptionRowPage from '../src/option-rows/ProductOptionRowPage';
+import ProductOptionPage from '../src/options/ProductOptionPage';
+
+const size = fixtures.productOption({ _id: 'o1', product_id: 'p1', name: 'Hajmi' });
+const extra = fixtures.productOption({ _id: 'o2', product_id: 'p1', name: "Qo'shimcha" });
+const caesar = fixtures.productDetail({ _id: 'p1', name: 'Sezar salati' });
+const small = fixtures.optionRow({ _id: 'or1', product_option_id: 'o1', name: 'Kichik', price: 0 });
+const big = fixtures.optionRow({ _id: 'or2', product_option_id: 'o1', name: 'Katta', price: 3000.99 });
+const refused = answers.error(400, 'validation');
+
+const options = () =>
+  renderAtRoute(<ProductOptionPage />, '/product-option/p1', {
+    path: ROUTES.manager.productOptions,
+    as: 'manager',
+    routes: { [ROUTES.manager.optionRows]: <ProductOptionRowPage /> },
+  });
+const rowsPage = () =>
+  renderAtRoute(<ProductOptionRowPage />, '/admin/product-option-row/o1', {
+    path: ROUTES.admin.optionRows,
+    as: 'admin',
+  });
+const item = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
+
+describe('options of a product', () => {
+  it('lists the options under the product name; each opens its rows', async () => {
+    stubApi({
+      'GET /manager/product-option/product/p1': answers.data([size, extra]),
+      'GET /user/products/p1': answers.data(caesar),
+      'GET /manager/product-option-row/o1': answers.data([small, big]),
+    });
+    const view = options();
+    await screen.findByText('Hajmi');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(t.optionsOf('Sezar salati')),
+    );
+    await userEvent.click(within(item('Hajmi')).getByRole('button', { name: t.optionRows }));
+    expect(view.path()).toBe('/product-option-row/o1');
+    expect(await screen.findByText('Katta')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(t.optionRowsOf('Hajmi'));
+  });
+
+  it("shows 'Xali opsiya biriktirilmagan' when there is none", async () => {
+    stubApi({
+      'GET /manager/product-option/product/p1': answers.data([]),
+      'GET /user/products/p1': answers.data(caesar),
+    });
+    options();
+    expect(await screen.findByText(t.noOptions)).toBeInTheDocument();
+  });
+
+  it("another restaurant's product (404) is not found and its name is never read", async () => {
+    const api = stubApi({
+      'GET /manager/product-option/product/p1': answers.error(404, 'not_found'),
+      'GET /user/products/p1': answers.data(caesar),
+    });
+    options();
+    expect(await screen.findByText(t.productNotFound)).toBeInTheDocument();
+    expect(api.callsTo('GET /user/products/p1')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: t.addOption })).toBeNull();
+  });
+
+  it("creates with what was typed, an empty name too: the server's 400 is 'Saqlashda xatolik yuz berdi.'", async () => {
+    const api = stubApi({
+      'GET /manager/product-option/product/p1': answers.data([size]),
+      'GET /user/products/p1': answers.data(caesar),
+      'POST /manager/product-option': (call) =>
+        (call.body as { name: string }).name.trim()
+          ? answers.data({ ...extra, name: (call.body as { name: string }).name }, 201)
+          : refused,
+    });
+    options();
+    await screen.findByText('Hajmi');
+    await userEvent.click(screen.getByRole('button', { name: t.addOption }));
+    const dialog = await screen.findByRole('dialog', { name: t.addOption });
+    await userEvent.click(within(dialog).getByRole('button', { name: t.create }));
+    expect(await screen.findByText(t.optionSaveError)).toBeInTheDocument();
+    expect(api.writes()[0]!.body).toEqual({ product_id: 'p1', name: '' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: t.fields.name }), "Qo'shimcha");
+    await userEvent.click(within(dialog).getByRole('button', { name: t.create }));
+    expect(await screen.findByText(t.optionCreated)).toBeInTheDocument();
+    expect(api.writes()[1]!.body).toEqual({ product_id: 'p1', name: "Qo'shimcha" });
+  });
+
+  it('renames (no change: no call) and deletes after Ha; failures use the options texts', async () => {
+    const api = stubApi({
+      'GET /manager/product-option/product/p1': answers.data([size]),
+      'GET /user/products/p1': answers.data(caesar),
+      'PUT /manager/product-option/o1': answers.data({ ...size, name: "O'lcham" }),
+      'DELETE /manager/product-option/o1': answers.error(500, 'internal'),
+    });
+    options();
+    await screen.findByText('Hajmi');
+    await userEvent.click(within(item('Hajmi')).getByRole('button', { name: t.edit }));
+    const dialog = await screen.findByRole('dialog', { name: t.editOption });
+    const name = within(dialog).getByRole('textbox', { name: t.fields.name });
+    await userEvent.click(within(dialog).getByRole('button', { name: t.save }));
+    expect(await screen.findByText(t.noChanges)).toBeInTheDocument();
+    expect(api.writes()).toHaveLength(0);
+    await userEvent.clear(name);
+    await userEvent.type(name, "O'lcham");
+    await userEvent.click(within(dialog).getByRole('button', { name: t.save }));
+    expect(await screen.findByText(t.optionUpdated)).toBeInTheDocument();
+    expect(api.writes()[0]!.body).toEqual({ name: "O'lcham" });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(within(item('Hajmi')).getByRole('button', { name: t.delete }));
+    const question = await screen.findByRole('alertdialog');
+    expect(within(question).getByText(t.optionDeleteWarning)).toBeInTheDocument();
+    await userEvent.click(within(question).getByRole('button', { name: t.yes }));
+    expect(await screen.findByText(t.optionDeleteError)).toBeInTheDocument();
+  });
+});
+
+describe('the options page without a product', () => {
+  it('sends the manager to the categories to pick a product', async () => {
+    const api = stubApi();
+    const view = renderAtRoute(<ProductOptionPage />, '/product-option', {
+      path: ROUTES.manager.productOptionsIndex,
+      as: 'manager',
+    });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(t.pickProductTitle);
+    expect(screen.getByText(t.pickProductForOptions)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: t.goToCategories }));
+    expect(view.path()).toBe('/categoryList');
+    expect(api.calls).toHaveLength(0);
+  });
+});
+
+describe('rows of an option', () => {
+  it("lists name and price rounded down in so'm", async () => {
+    stubApi({ 'GET /manager/product-option-row/o1': answers.data([small, big]) });
+    rowsPage();
+    await screen.findByText('Katta');
+    expect(within(item('Katta')).getByText("3 000 so'm")).toBeInTheDocument();
+    expect(within(item('Kichik')).getByText("0 so'm")).toBeInTheDocument();
+  });
+
+  it("an option the caller may not manage (404): 'Opsiya topilmadi.'", async () => {
+    stubApi({ 'GET /manager/product-option-row/o1': answers.error(404, 'not_found') });
+    rowsPage();
+    expect(await screen.findByText(t.optionNotFound)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: t.addOptionRow })).toBeNull();
+  });
+
+  it("sends an empty price as '' (no client check): the server's 400 is the save-failure toast", async () => {
+    const api = stubApi({
+      'GET /manager/product-option-row/o1': answers.data([]),
+      // the server's rule (a number >= 0), as the API applies it
+      'POST /manager/product-option-row': (call) => {
+        const { price } = call.body as { price: unknown };
+        return typeof price === 'number' && price >= 0
+          ? answers.data({ ...big, ...(call.body as object) }, 201)
+          : refused;
+      },
+    });
+    rowsPage();
+    expect(await screen.findByText(t.noOptionRows)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: t.addOptionRow }));
+    const dialog = await screen.findByRole('dialog', { name: t.addOptionRow });
+    const name = within(dialog).getByRole('textbox', { name: t.fields.name });
+    const price = within(dialog).getByRole('spinbutton', { name: t.fields.price });
+    await userEvent.type(name, 'Katta');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.create }));
+    expect(await screen.findByText(t.optionSaveError)).toBeInTheDocument();
+    expect(api.writes()[0]!.body).toEqual({ product_option_id: 'o1', name: 'Katta', price: '' });
+    // a negative price is not checked here either: the server refuses it
+    await userEvent.type(price, '-1');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.create }));
+    await waitFor(() => expect(api.writes()).toHaveLength(2));
+    expect(api.writes()[1]!.body).toEqual({ product_option_id: 'o1', name: 'Katta', price: -1 });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: t.create })).toBeEnabled());
+    expect(screen.getByRole('dialog', { name: t.addOptionRow })).toBeInTheDocument();
+    await userEvent.clear(price);
+    await userEvent.type(price, '3000.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.create }));
+    expect(await screen.findByText(t.optionRowCreated)).toBeInTheDocument();
+    expect(api.writes()[2]!.body).toEqual({ product_option_id: 'o1', name: 'Katta', price: 3000.5 });
+  });
+
+  it("edits only the changed field ('Variant yangilandi'); a cleared price is sent and refused", async () => {
+    const api = stubApi({
+      'GET /manager/product-option-row/o1': answers.data([big]),
+      'PUT /manager/product-option-row/or2': (call) =>
+        typeof (call.body as { price?: unknown }).price === 'string'
+          ? refused
+          : answers.data({ ...big, ...(call.body as object) }),
+    });
+    rowsPage();
+    await screen.findByText('Katta');
+    await userEvent.click(within(item('Katta')).getByRole('button', { name: t.edit }));
+    const dialog = await screen.findByRole('dialog', { name: t.editOptionRow });
+    const price = within(dialog).getByRole('spinbutton', { name: t.fields.price });
+    expect(price).toHaveValue(3000.99);
+    await userEvent.click(within(dialog).getByRole('button', { name: t.save }));
+    expect(await screen.findByText(t.noChanges)).toBeInTheDocument();
+    await userEvent.clear(price);
+    await userEvent.click(within(dialog).getByRole('button', { name: t.save }));
+    expect(await screen.findByText(t.optionSaveError)).toBeInTheDocument();
+    expect(api.writes()[0]!.body).toEqual({ price: '' });
+    await userEvent.type(price, '4000');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.save }));
+    expect(await screen.findByText(t.optionRowUpdated)).toBeInTheDocument();
+    expect(api.writes()[1]!.body).toEqual({ price: 4000 });
+  });
+
+  it("deletes after Ha with 'Variant o'chirildi'", async () => {
+    let list = [small, big];
+    const api = stubApi({
+      'GET /manager/product-option-row/o1': () => answers.data(list),
+      'DELETE /manager/product-option-row/or1': () => {
+        list = [big];
+        return answers.data({ _id: 'or1' });
+      },
+    });
+    rowsPage();
+    await screen.findByText('Kichik');
+    await userEvent.click(within(item('Kichik')).getByRole('button', { name: t.delete }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: t.yes }),
+    );
+    expect(await screen.findByText(t.optionRowDeleted)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Kichik')).toBeNull());
+    expect(api.writes()).toHaveLength(1);
+  });
+});
