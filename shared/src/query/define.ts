@@ -63,13 +63,21 @@ export interface MutationDefinition<V, R> {
   run: (variables: V) => Promise<R>;
   /** Query keys whose data the mutation changes (prefixes; across modules). */
   invalidates: readonly QueryKey[];
+  /**
+   * Writes the answer into cached data before the invalidations (`replaceInLists`): lists that
+   * the answer brings up to date need no refetch, so leave them out of `invalidates`.
+   */
+  update?: (result: R, variables: V) => void;
   /** A key to find running mutations by (`useMutationState`). */
   key?: QueryKey;
 }
 
 export type MutationHook<V, R> = () => UseMutationResult<R, Error, V>;
 
-/** `useX()`: a mutation that invalidates `invalidates` after it succeeds. Toasts are the caller's. */
+/**
+ * `useX()`: a mutation that, after it succeeds, applies `update` and invalidates `invalidates`.
+ * Toasts are the caller's.
+ */
 export function defineMutation<V, R>(def: MutationDefinition<V, R>): MutationHook<V, R> {
   const invalidate = () =>
     Promise.all(def.invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -78,7 +86,10 @@ export function defineMutation<V, R>(def: MutationDefinition<V, R>): MutationHoo
       {
         ...(def.key ? { mutationKey: def.key } : {}),
         mutationFn: def.run,
-        onSuccess: () => invalidate(),
+        onSuccess: (result, variables) => {
+          def.update?.(result, variables);
+          return invalidate();
+        },
       },
       queryClient,
     );
