@@ -41,6 +41,8 @@ export const PREFETCH = {
 // Role names typed by the shared schema (a type-only import keeps zod off the first page).
 const OWNER_ROLES: readonly KnownRole[] = ['admin', 'manager'];
 const ADMIN_ONLY: readonly KnownRole[] = ['admin'];
+/** Spec 2 routes the stop-list for managers only: admins have no stop-list screen of their own. */
+const MANAGER_ONLY: readonly KnownRole[] = ['manager'];
 
 /** Layouts, the UI facade (Chakra) and TanStack Query load only after login. */
 const AreaLayout = lazy(() => import('./layouts/AreaLayout'));
@@ -101,7 +103,7 @@ export const managerRoutes: RouteObject[] = [
   { path: M.productOptions, element: page(PAGES.productOptions) },
   { path: M.optionRows, element: page(PAGES.productOptionRows) },
   { path: M.productOptionsIndex, element: page(PAGES.productOptions) },
-  { path: M.stopList, element: page(PAGES.stopList) },
+  { path: M.stopList, element: only(MANAGER_ONLY, PAGES.stopList) },
   { path: M.products, element: page(PAGES.productTable) },
   { path: M.restaurantCard, element: page(PAGES.managerHome) },
   { path: M.product, element: page(PAGES.productDetail) },
