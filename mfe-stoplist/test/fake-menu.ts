@@ -15,7 +15,10 @@ export interface FakeMenu {
 }
 
 let clock = 0;
-const stamp = () => new Date(Date.UTC(2026, 1, 1, 0, 0, (clock += 1))).toISOString();
+const stamp = () => {
+  clock += 1;
+  return new Date(Date.UTC(2026, 1, 1, 0, 0, clock)).toISOString();
+};
 
 export function fakeMenu(
   categories: Category[],
