@@ -1,15 +1,24 @@
 /**
  * The products of one tab, grouped under their categories. Built for 1,000 products on a phone:
- * rows are plain elements styled by one style block (no styled component per row), sections and
- * rows are memoised so that a tap re-renders only the rows whose checkbox changed, and sections
- * off screen are skipped by the browser (`content-visibility`).
+ * - the first paint holds a screenful of rows; the rest follow in interruptible steps;
+ * - sections off screen cost no style or layout (`content-visibility`);
+ * - rows are plain elements styled by one style block (no styled component per row);
+ * - sections and rows are memoised: a tap re-renders only the rows whose checkbox changed.
  */
 
 import { assetUrl } from '@qrmenu/shared/runtime-config';
 import type { Product } from '@qrmenu/shared/schemas';
 import { formatPrice, t } from '@qrmenu/shared/texts';
 import { Box, DEFAULT_IMAGE_SRC } from '@qrmenu/shared/ui';
-import { memo, type SyntheticEvent, useLayoutEffect, useRef, useState } from 'react';
+import {
+  memo,
+  type SyntheticEvent,
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { CategoryGroup } from './model';
 import { type CheckState, checkState, type Selection } from './selection';
 
@@ -234,10 +243,41 @@ export interface ProductGroupsProps {
   onToggleGroup: (ids: readonly string[]) => void;
 }
 
+/** Rows in the first paint (a phone shows about 12), then per later step. */
+export const FIRST_ROWS = 40;
+const MORE_ROWS = 200;
+
+/**
+ * How many rows to render: FIRST_ROWS at first, then MORE_ROWS more after each commit, as a
+ * transition (a tap meanwhile goes first), until all `total` are there.
+ */
+function useProgressiveLimit(total: number): number {
+  const [limit, setLimit] = useState(FIRST_ROWS);
+  useEffect(() => {
+    if (limit >= total) return;
+    const id = setTimeout(() => startTransition(() => setLimit((n) => n + MORE_ROWS)), 0);
+    return () => clearTimeout(id);
+  }, [limit, total]);
+  return limit;
+}
+
+/** The groups whose first row falls under `limit` (a group is shown whole or not at all). */
+function firstGroups(groups: CategoryGroup[], limit: number): CategoryGroup[] {
+  let rows = 0;
+  let count = 0;
+  while (count < groups.length && rows < limit) {
+    rows += groups[count]!.products.length;
+    count += 1;
+  }
+  return count === groups.length ? groups : groups.slice(0, count);
+}
+
 export function ProductGroups({ groups, selected, onToggle, onToggleGroup }: ProductGroupsProps) {
+  const total = groups.reduce((n, g) => n + g.products.length, 0);
+  const shown = firstGroups(groups, useProgressiveLimit(total));
   return (
     <Box css={STYLES} borderTopWidth="1px" borderColor="border">
-      {groups.map((group) => (
+      {shown.map((group) => (
         <CategorySection
           key={group.category._id}
           group={group}

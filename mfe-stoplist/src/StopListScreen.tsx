@@ -5,9 +5,9 @@
 import type { Category, Product } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { Badge, Box, EmptyState, Input, Stack, Tabs } from '@qrmenu/shared/ui';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { ACTION_BAR_SPACE, ActionBar } from './ActionBar';
-import { filterGroups, idsOf, splitTabs, type TabId } from './model';
+import { filterGroups, idsOf, type StopListTabs, splitTabs, type TabId } from './model';
 import { ProductGroups } from './ProductGroups';
 import { useSelection } from './selection';
 import { useStopListAction } from './useStopListAction';
@@ -23,6 +23,43 @@ const TABS: { id: TabId; label: string; empty: string; action: string; tone: 're
   { id: 'stopped', label: t.stopList, empty: t.stopListEmpty, action: t.removeFromStopList, tone: 'blue' },
 ];
 
+const PANEL_ID = 'stop-list-panel';
+const triggerId = (value: string) => `stop-list-tab-${value}`;
+
+const TAB_IDS = { trigger: triggerId };
+
+/**
+ * The tab list only: the panel is the screen's own. Chakra's Tabs.Content would make its state
+ * machine scan the panel for focusable elements after each change (a forced style and layout of
+ * every row, even of the sections the browser would skip), so the triggers point at our panel
+ * through their own aria-controls and no content element of theirs exists. Memoised with stable
+ * props: a tap on a row does not re-render the tabs' state machine.
+ */
+const TabList = memo(function TabList({
+  tab,
+  counts,
+  onChange,
+}: {
+  tab: TabId;
+  counts: Record<TabId, number>;
+  onChange: (tab: string) => void;
+}) {
+  return (
+    <Tabs.Root value={tab} onValueChange={(e) => onChange(e.value)} size="lg" fitted ids={TAB_IDS}>
+      <Tabs.List>
+        {TABS.map((x) => (
+          <Tabs.Trigger key={x.id} value={x.id} minH="11" aria-controls={PANEL_ID}>
+            {x.label}
+            <Badge variant="subtle" colorPalette={x.id === 'stopped' ? 'red' : 'gray'}>
+              {counts[x.id]}
+            </Badge>
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+    </Tabs.Root>
+  );
+});
+
 export interface StopListScreenProps {
   categories: Category[];
   products: Product[];
@@ -33,7 +70,15 @@ export function StopListScreen({ categories, products }: StopListScreenProps) {
   const [search, setSearch] = useState('');
   // typing stays responsive with 1,000 rows: the list follows the box a moment later
   const query = useDeferredValue(search);
-  const tabs = useMemo(() => splitTabs(categories, products), [categories, products]);
+  const previous = useRef<StopListTabs | undefined>(undefined);
+  const tabs = useMemo(() => {
+    previous.current = splitTabs(categories, products, previous.current);
+    return previous.current;
+  }, [categories, products]);
+  const counts = useMemo(
+    () => ({ available: idsOf(tabs.available).length, stopped: idsOf(tabs.stopped).length }),
+    [tabs],
+  );
   const groups = tabs[tab];
   const visibleGroups = useMemo(() => filterGroups(groups, query), [groups, query]);
   const onTab = useMemo(() => idsOf(groups), [groups]);
@@ -62,41 +107,22 @@ export function StopListScreen({ categories, products }: StopListScreenProps) {
         aria-label={t.searchProducts}
         autoComplete="off"
       />
-      <Tabs.Root
-        value={tab}
-        onValueChange={(e) => changeTab(e.value)}
-        size="lg"
-        fitted
-        lazyMount
-        unmountOnExit
-      >
-        <Tabs.List>
-          {TABS.map((x) => (
-            <Tabs.Trigger key={x.id} value={x.id} minH="11">
-              {x.label}
-              <Badge variant="subtle" colorPalette={x.id === 'stopped' ? 'red' : 'gray'}>
-                {idsOf(tabs[x.id]).length}
-              </Badge>
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {TABS.map((x) => (
-          <Tabs.Content key={x.id} value={x.id} pt="3">
-            {groups.length === 0 ? (
-              <EmptyState message={x.empty} />
-            ) : visibleGroups.length === 0 ? (
-              <EmptyState message={t.noSearchResults} />
-            ) : (
-              <ProductGroups
-                groups={visibleGroups}
-                selected={selection.selected}
-                onToggle={selection.toggle}
-                onToggleGroup={selection.toggleGroup}
-              />
-            )}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+      <TabList tab={tab} counts={counts} onChange={changeTab} />
+      <Box role="tabpanel" id={PANEL_ID} aria-labelledby={triggerId(tab)}>
+        {groups.length === 0 ? (
+          <EmptyState message={current.empty} />
+        ) : visibleGroups.length === 0 ? (
+          <EmptyState message={t.noSearchResults} />
+        ) : (
+          <ProductGroups
+            key={tab}
+            groups={visibleGroups}
+            selected={selection.selected}
+            onToggle={selection.toggle}
+            onToggleGroup={selection.toggleGroup}
+          />
+        )}
+      </Box>
       <Box h={ACTION_BAR_SPACE} aria-hidden="true" />
       <ActionBar
         count={selection.count}

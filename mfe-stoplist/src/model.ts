@@ -17,9 +17,15 @@ export type StopListTabs = Record<TabId, CategoryGroup[]>;
 /**
  * Mavjud: active products in active categories. Stop-list: inactive products under their
  * categories, which are then exactly the categories with at least one inactive product. An
- * active product of an inactive category is on neither tab (spec 4 as written).
+ * active product of an inactive category is on neither tab (spec 4 as written). With the
+ * `previous` split, a group whose category and products are the same objects is kept as it was,
+ * so after a change only the sections it touched re-render.
  */
-export function splitTabs(categories: readonly Category[], products: readonly Product[]): StopListTabs {
+export function splitTabs(
+  categories: readonly Category[],
+  products: readonly Product[],
+  previous?: StopListTabs,
+): StopListTabs {
   const available = new Map<string, Product[]>();
   const stopped = new Map<string, Product[]>();
   const activeCategory = new Map(categories.map((c) => [c._id, c.is_active]));
@@ -32,12 +38,28 @@ export function splitTabs(categories: readonly Category[], products: readonly Pr
     if (list) list.push(product);
     else target.set(product.category_id, [product]);
   }
-  const groups = (byCategory: Map<string, Product[]>): CategoryGroup[] =>
-    categories.flatMap((category) => {
+  const groups = (
+    byCategory: Map<string, Product[]>,
+    before: CategoryGroup[] | undefined,
+  ): CategoryGroup[] => {
+    const old = new Map(before?.map((g) => [g.category._id, g]));
+    return categories.flatMap((category) => {
       const list = byCategory.get(category._id);
-      return list ? [{ category, products: list }] : [];
+      if (!list) return [];
+      const same = old.get(category._id);
+      return [same && sameGroup(same, category, list) ? same : { category, products: list }];
     });
-  return { available: groups(available), stopped: groups(stopped) };
+  };
+  return { available: groups(available, previous?.available), stopped: groups(stopped, previous?.stopped) };
+}
+
+/** Whether a group of the previous split shows exactly this category and these products. */
+function sameGroup(group: CategoryGroup, category: Category, products: Product[]): boolean {
+  return (
+    group.category === category &&
+    group.products.length === products.length &&
+    group.products.every((p, i) => p === products[i])
+  );
 }
 
 /** Lower case, with the Uzbek apostrophes (o‘, gʻ, ’) typed any way counting as one. */

@@ -41,6 +41,21 @@ describe('splitTabs', () => {
   });
 });
 
+describe('splitTabs after a change', () => {
+  it('keeps the groups the change did not touch, and makes new ones for the others', () => {
+    const osh = p('osh', 'hot', true);
+    const choy = p('choy', 'drinks', true);
+    const before = splitTabs([hot, drinks], [osh, choy]);
+    const stoppedOsh = { ...osh, is_active: false };
+    const after = splitTabs([hot, drinks], [stoppedOsh, choy], before);
+    expect(after.available).toHaveLength(1);
+    expect(after.available[0]).toBe(before.available[1]);
+    expect(after.stopped[0]?.products).toEqual([stoppedOsh]);
+    expect(splitTabs([hot, drinks], [stoppedOsh, choy], after)).toEqual(after);
+    expect(splitTabs([hot, drinks], [stoppedOsh, choy], after).stopped[0]).toBe(after.stopped[0]);
+  });
+});
+
 describe('filterGroups (search by product name)', () => {
   const tabs = splitTabs(
     [hot, drinks],

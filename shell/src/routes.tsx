@@ -35,7 +35,8 @@ export const PAGES = {
 export const PREFETCH = {
   sidebar: [PAGES.restaurants, PAGES.profile],
   admin: [PAGES.restaurants, PAGES.profile, PAGES.managers, PAGES.restaurantForm],
-  manager: [PAGES.managerHome, PAGES.profile, PAGES.restaurantDetail],
+  // the stop-list is the manager's most used screen (Menyu): ready before the first tap
+  manager: [PAGES.managerHome, PAGES.stopList, PAGES.profile, PAGES.restaurantDetail],
 } as const satisfies Record<string, readonly RemoteRef[]>;
 
 // Role names typed by the shared schema (a type-only import keeps zod off the first page).
