@@ -34,6 +34,13 @@ const PAGES: PageCase[] = [
   { name: 'home (manager)', who: 'manager', path: () => '/admin' },
   { name: 'restaurant detail (manager)', who: 'manager', path: (w) => `/viewRestaurant/${w.restaurant._id}` },
   { name: 'profile (manager)', who: 'manager', path: () => '/admin/profile' },
+  // the stop-list (mfe_stoplist): both tabs, with the world's available and stopped products
+  { name: 'stop-list, Mavjud (manager)', who: 'manager', path: () => '/ProductStopList' },
+  {
+    name: 'stop-list, Stop-list tab (manager)',
+    who: 'manager',
+    path: () => '/ProductStopList?tab=stop-list',
+  },
 ];
 
 const VIEWPORTS = [
@@ -63,6 +70,24 @@ async function createWorld(request: APIRequestContext): Promise<void> {
   expect(res.status()).toBe(201);
   const { data } = (await res.json()) as { data: { _id: string; slug: string } };
   world = { restaurant: data };
+  // the stop-list's tabs: a category with an available and a stopped product
+  const asManager = { Authorization: `Bearer ${tokens.manager}` };
+  const category = await request.post(`${baseURL()}/api/manager/category/create`, {
+    headers: asManager,
+    data: { title: 'Axe taomlari', restaurant_id: data._id, is_active: true },
+  });
+  expect(category.status()).toBe(201);
+  const categoryId = ((await category.json()) as { data: { _id: string } }).data._id;
+  for (const [name, is_active] of [
+    ['Axe oshi', true],
+    ['Axe mantisi', false],
+  ] as const) {
+    const product = await request.post(`${baseURL()}/api/manager/products`, {
+      headers: asManager,
+      data: { name, category_id: categoryId, price: 30_000, is_active },
+    });
+    expect(product.status()).toBe(201);
+  }
 }
 
 async function open(page: Page, c: PageCase): Promise<void> {

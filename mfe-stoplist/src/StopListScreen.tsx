@@ -5,7 +5,8 @@
 import type { Category, Product } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { Badge, Box, EmptyState, Input, Stack, Tabs } from '@qrmenu/shared/ui';
-import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ACTION_BAR_SPACE, ActionBar } from './ActionBar';
 import { filterGroups, idsOf, type StopListTabs, splitTabs, type TabId } from './model';
 import { ProductGroups } from './ProductGroups';
@@ -65,8 +66,38 @@ export interface StopListScreenProps {
   products: Product[];
 }
 
+/**
+ * The open tab, also kept in the address (`?tab=stop-list`, replacing the entry): a reload keeps
+ * it, and a link to the address opens it. Local state first, so that the tab answers the tap at
+ * once (the router applies its navigations as transitions).
+ */
+const TAB_PARAM = 'tab';
+const STOPPED_PARAM_VALUE = 'stop-list';
+
+function useTabInAddress(): [TabId, (tab: TabId) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const inAddress: TabId =
+    new URLSearchParams(location.search).get(TAB_PARAM) === STOPPED_PARAM_VALUE ? 'stopped' : 'available';
+  const [tab, setTab] = useState(inAddress);
+  // the address changed from outside (a link to it): follow it
+  useEffect(() => setTab(inAddress), [inAddress]);
+  const change = useCallback(
+    (next: TabId) => {
+      setTab(next);
+      const params = new URLSearchParams(location.search);
+      if (next === 'stopped') params.set(TAB_PARAM, STOPPED_PARAM_VALUE);
+      else params.delete(TAB_PARAM);
+      const search = params.toString();
+      navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+    },
+    [location.pathname, location.search, navigate],
+  );
+  return [tab, change];
+}
+
 export function StopListScreen({ categories, products }: StopListScreenProps) {
-  const [tab, setTab] = useState<TabId>('available');
+  const [tab, setTab] = useTabInAddress();
   const [search, setSearch] = useState('');
   // typing stays responsive with 1,000 rows: the list follows the box a moment later
   const query = useDeferredValue(search);
@@ -93,7 +124,7 @@ export function StopListScreen({ categories, products }: StopListScreenProps) {
       setTab(next as TabId);
       clear();
     },
-    [clear],
+    [clear, setTab],
   );
 
   return (

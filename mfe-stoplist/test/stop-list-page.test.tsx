@@ -154,6 +154,22 @@ describe('selection', () => {
     expect(categoryBox('Issiq taomlar')).toBePartiallyChecked();
   });
 
+  it('keeps the open tab in the address', async () => {
+    stubApi(standardMenu().routes);
+    const view = renderAtRoute(<StopListPage />, '/ProductStopList?tab=stop-list', {
+      path: ROUTES.manager.stopList,
+      as: 'manager',
+    });
+    await loaded();
+    expect(tab('Stop-list')).toHaveAttribute('aria-selected', 'true');
+    expect(names()).toEqual(['Kofe']);
+    await userEvent.click(tab('Mavjud'));
+    expect(names()).toEqual(['Osh', 'Manti', 'Somsa', "Ko'k choy"]);
+    await waitFor(() => expect(view.path()).toBe('/ProductStopList'));
+    await userEvent.click(tab('Stop-list'));
+    await waitFor(() => expect(view.path()).toBe('/ProductStopList?tab=stop-list'));
+  });
+
   it('clears when the tab changes, both ways', async () => {
     stubApi(standardMenu().routes);
     open();
