@@ -5,7 +5,8 @@
 // first visit, the admin landing's critical path apart from the modules prefetched at idle, and a
 // repeat visit with a warm HTTP cache; which scripts carry zod; what each shared singleton costs,
 // first contentful paint, duplicate libraries, the time to move between modules; then Lighthouse
-// (mobile preset) on both pages: performance, LCP, accessibility (`--no-lighthouse` skips it).
+// (mobile preset) on both pages: performance, LCP, accessibility (`--no-lighthouse` skips it);
+// and the manager's stop-list screen on 1,000 products (bench-web-stoplist.mjs).
 // Targets: login < 150 KiB gzip JS and <= 130 KiB over the wire, the admin critical path <= 220
 // KiB over the wire, zod on neither first page, no library loaded twice, module switch < 150 ms,
 // Lighthouse performance >= 90 and LCP <= 2.5 s on the login page. `--strict` exits 1 when a
@@ -18,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { lighthousePage } from './bench-web-lighthouse.mjs';
+import { measureStopList, stopListReport } from './bench-web-stoplist.mjs';
 import { containsZod, recordWire, wireTotals } from './bench-web-wire.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -622,6 +624,12 @@ try {
     ],
     ['move', 'ms'],
   );
+  const stopListFigures = await measureStopList(browser, server.url, ADMIN, RUNS);
+  const stopList = stopListReport(stopListFigures);
+  table('Stop-list screen (manager, 375 px; 40 categories, 1,000 products)', stopList.rows, [
+    'figure',
+    'value',
+  ]);
   const lighthouseResults = args.has('--no-lighthouse') ? null : await runLighthouse(server.url);
   const checks = [
     {
@@ -670,6 +678,7 @@ try {
       ok: (admin.warmSwitch ?? Infinity) < TARGETS.moduleSwitchMs,
     },
     ...lighthouseChecks(lighthouseResults),
+    ...stopList.checks,
   ].map((c) => ({ ...c, result: c.ok ? 'PASS' : 'FAIL' }));
   table('Targets', checks, ['target', 'value', 'result']);
   failed = checks.some((c) => !c.ok);
@@ -684,6 +693,7 @@ try {
         login: { ...login, files: strip(login.files), totals: lt },
         admin: { ...admin, files: strip(admin.files), totals: at },
         lighthouse: lighthouseResults,
+        stopList: stopListFigures,
         checks,
       },
       null,

@@ -109,7 +109,7 @@ const tab = (page: Page, name: 'Mavjud' | 'Stop-list') =>
   page.getByRole('tab', { name: new RegExp(`^${name}`) });
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 const productNames = (scope: Page | Locator) =>
-  scope.getByTestId('stop-list-product').locator('[id^="sl-name-"]').allTextContents();
+  scope.getByTestId('stop-list-product').locator('.sl-name').allTextContents();
 const count = (page: Page) => page.getByTestId('stop-list-selected-count');
 
 /** Opens Menyu from the bottom bar (client-side) and waits for the products. */

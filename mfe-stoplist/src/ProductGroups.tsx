@@ -19,6 +19,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { afterNextPaint } from './afterPaint';
 import type { CategoryGroup } from './model';
 import { type CheckState, checkState, type Selection } from './selection';
 
@@ -77,6 +78,13 @@ const STYLES = {
     bg: '#edf2f7',
   },
   '& .sl-thumb[data-default]': { objectFit: 'contain' },
+  // the default picture as the background of an empty box: no image element, no image load per row
+  '& .sl-thumb-default': {
+    backgroundImage: `url("${DEFAULT_IMAGE_SRC}")`,
+    backgroundSize: 'contain',
+    backgroundRepeat: 'no-repeat',
+    backgroundPosition: 'center',
+  },
   '& .sl-name': { flex: '1', minWidth: '0', overflowWrap: 'anywhere' },
   '& .sl-price': { color: 'fg.muted', fontSize: 'sm', whiteSpace: 'nowrap' },
 } as const;
@@ -84,6 +92,7 @@ const STYLES = {
 /** A product's first picture, or the default one (also when the picture fails to load). */
 function Thumb({ product }: { product: Product }) {
   const src = assetUrl(product.images[0]?.file);
+  if (!src) return <span className="sl-thumb sl-thumb-default" data-testid="default-picture" />;
   const onError = (event: SyntheticEvent<HTMLImageElement>) => {
     const img = event.currentTarget;
     if (img.dataset.default === undefined) {
@@ -94,30 +103,27 @@ function Thumb({ product }: { product: Product }) {
   return (
     <img
       className="sl-thumb"
-      src={src ?? DEFAULT_IMAGE_SRC}
-      data-default={src ? undefined : ''}
+      loading="lazy"
+      decoding="async"
       alt=""
       width={44}
       height={44}
-      loading="lazy"
-      decoding="async"
+      src={src}
       onError={onError}
     />
   );
 }
 
-/** A native checkbox (cheap for 1,000 rows) that can show "some selected". */
+/** A category's native checkbox, which can show "some selected". */
 function Check({
   id,
   state,
   label,
-  labelledBy,
   onChange,
 }: {
   id: string;
   state: CheckState;
-  label?: string;
-  labelledBy?: string;
+  label: string;
   onChange: () => void;
 }) {
   const ref = useRef<HTMLInputElement>(null);
@@ -132,7 +138,6 @@ function Check({
       checked={state === 'checked'}
       onChange={onChange}
       aria-label={label}
-      aria-labelledby={labelledBy}
     />
   );
 }
@@ -143,25 +148,24 @@ interface RowProps {
   onToggle: (id: string) => void;
 }
 
-/** The whole row is the checkbox's label: a thumb anywhere on it ticks the product. */
+/**
+ * The whole row is the checkbox's label: a thumb anywhere on it ticks the product. Few attributes
+ * and a native checkbox per row: a thousand of them are built on the first visit.
+ */
 const ProductRow = memo(function ProductRow({ product, checked, onToggle }: RowProps) {
-  const nameId = `sl-name-${product._id}`;
-  const checkId = `sl-check-${product._id}`;
   return (
     <li>
-      <label className="sl-row" htmlFor={checkId} data-testid="stop-list-product">
+      <label className="sl-row" data-testid="stop-list-product">
         <span className="sl-box">
-          <Check
-            id={checkId}
-            state={checked ? 'checked' : 'unchecked'}
-            labelledBy={nameId}
+          <input
+            type="checkbox"
+            checked={checked}
             onChange={() => onToggle(product._id)}
+            aria-label={product.name}
           />
         </span>
         <Thumb product={product} />
-        <span className="sl-name" id={nameId}>
-          {product.name}
-        </span>
+        <span className="sl-name">{product.name}</span>
         <span className="sl-price">{t.priceSom(formatPrice(product.price))}</span>
       </label>
     </li>
@@ -248,15 +252,21 @@ export const FIRST_ROWS = 40;
 const MORE_ROWS = 200;
 
 /**
- * How many rows to render: FIRST_ROWS at first, then MORE_ROWS more after each commit, as a
+ * How many rows to render: FIRST_ROWS at first, then MORE_ROWS more after each paint, as a
  * transition (a tap meanwhile goes first), until all `total` are there.
  */
 function useProgressiveLimit(total: number): number {
   const [limit, setLimit] = useState(FIRST_ROWS);
   useEffect(() => {
     if (limit >= total) return;
-    const id = setTimeout(() => startTransition(() => setLimit((n) => n + MORE_ROWS)), 0);
-    return () => clearTimeout(id);
+    let live = true;
+    // after the paint of what is there: the first screenful shows before more rows are built
+    void afterNextPaint().then(() => {
+      if (live) startTransition(() => setLimit((n) => n + MORE_ROWS));
+    });
+    return () => {
+      live = false;
+    };
   }, [limit, total]);
   return limit;
 }

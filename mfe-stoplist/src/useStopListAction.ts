@@ -8,6 +8,7 @@ import { useApplyStopList } from '@qrmenu/shared/query';
 import { t } from '@qrmenu/shared/texts';
 import { notify } from '@qrmenu/shared/ui';
 import { useCallback, useRef } from 'react';
+import { afterNextPaint } from './afterPaint';
 import type { TabId } from './model';
 
 export const ACTION_OF_TAB = { available: 'stop', stopped: 'resume' } as const satisfies Record<
@@ -29,8 +30,10 @@ export function useStopListAction(onDone: () => void): {
       const action = ACTION_OF_TAB[tab];
       try {
         await mutateAsync({ product_ids: [...productIds], action });
-        notify.success(action === 'stop' ? t.movedToStopList : t.removedFromStopList);
+        // the moved rows leave the list first (the toast and the emptied selection can wait a frame)
+        await afterNextPaint();
         onDone();
+        notify.success(action === 'stop' ? t.movedToStopList : t.removedFromStopList);
       } catch {
         notify.error(t.stopListError);
       } finally {

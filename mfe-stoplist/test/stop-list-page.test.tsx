@@ -17,7 +17,7 @@ function standardMenu() {
   return fakeMenu(
     [hot, drinks],
     [
-      product('osh', 'Osh', 'hot', true, 35_000),
+      { ...product('osh', 'Osh', 'hot', true, 35_000), images: [{ file: '/uploads/osh.webp' }] },
       product('manti', 'Manti', 'hot'),
       product('somsa', 'Somsa', 'hot'),
       product('choy', "Ko'k choy", 'drinks', true, 5_000),
@@ -39,9 +39,7 @@ const productBox = (name: string) => screen.getByRole('checkbox', { name });
 const categoryBox = (title: string) => screen.getByRole('checkbox', { name: t.selectCategory(title) });
 const section = (title: string) => screen.getByRole('region', { name: title });
 const names = () =>
-  screen
-    .queryAllByTestId('stop-list-product')
-    .map((row) => row.querySelector('[id^="sl-name-"]')?.textContent);
+  screen.queryAllByTestId('stop-list-product').map((row) => row.querySelector('.sl-name')?.textContent);
 const count = () => screen.getByTestId('stop-list-selected-count').textContent;
 const actionButton = (name: string) => screen.getByRole('button', { name });
 
@@ -60,7 +58,10 @@ describe('the tabs', () => {
     expect(names()).toEqual(['Osh', 'Manti', 'Somsa', "Ko'k choy"]);
     const osh = screen.getAllByTestId('stop-list-product')[0]!;
     expect(osh).toHaveTextContent("35 000 so'm");
-    expect(osh.querySelector('img')).toHaveAttribute('data-default');
+    expect(osh.querySelector('img')).toHaveAttribute('src', '/uploads/osh.webp');
+    const manti = screen.getAllByTestId('stop-list-product')[1]!;
+    expect(manti.querySelector('img')).toBeNull();
+    expect(within(manti).getByTestId('default-picture')).toBeInTheDocument();
     expect(count()).toBe(t.selectedCount(0));
     expect(actionButton(t.moveToStopList)).toBeDisabled();
   });
@@ -113,6 +114,18 @@ describe('the tabs', () => {
     api.answer({ 'GET /manager/products': menu.routes['GET /manager/products']! });
     await userEvent.click(screen.getByRole('button', { name: t.retry }));
     await loaded();
+  });
+  it('a large menu shows a screenful first and then every product', async () => {
+    const big = Array.from({ length: 6 }, (_, i) => fixtures.category({ _id: `k${i}`, title: `Katta ${i}` }));
+    const many = big.flatMap((c) =>
+      Array.from({ length: 50 }, (_, k) => product(`${c._id}-${k}`, `${c.title} taom ${k}`, c._id)),
+    );
+    stubApi(fakeMenu(big, many).routes);
+    open();
+    await loaded();
+    expect(screen.getAllByTestId('stop-list-product').length).toBeLessThan(300);
+    await waitFor(() => expect(screen.getAllByTestId('stop-list-product')).toHaveLength(300));
+    expect(screen.getAllByTestId('stop-list-category')).toHaveLength(6);
   });
 });
 
