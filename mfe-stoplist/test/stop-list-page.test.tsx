@@ -1,10 +1,17 @@
 /** The stop-list screen on the test kit: tabs, selection, search, the one call, failures, empty states. */
 import { ROUTES } from '@qrmenu/shared/paths';
-import { answers, axeViolations, fixtures, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
+import {
+  answers,
+  axeViolations,
+  fixtures,
+  renderAtRoute,
+  signInAs,
+  stubApi,
+} from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import StopListPage from '../src/StopListPage';
 import { fakeMenu } from './fake-menu';
 
@@ -355,6 +362,31 @@ describe('the action', () => {
     await screen.findByText(t.movedToStopList);
     await waitFor(() => expect(names()).toEqual(['Manti', 'Somsa', "Ko'k choy"]));
     expect(api.writes()).toHaveLength(1);
+  });
+});
+
+describe('warming up', () => {
+  it("loading the module as a manager (the shell's prefetch at idle) loads the screen's data", async () => {
+    const api = stubApi(standardMenu().routes);
+    signInAs('manager');
+    vi.resetModules();
+    await import('../src/StopListPage');
+    await waitFor(() =>
+      expect(api.calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([
+        'GET /manager/category',
+        'GET /manager/products',
+        'GET /manager/restaurants/me',
+      ]),
+    );
+  });
+
+  it('loading it as another role loads nothing', async () => {
+    const api = stubApi(standardMenu().routes);
+    signInAs('admin');
+    vi.resetModules();
+    await import('../src/StopListPage');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.calls).toEqual([]);
   });
 });
 

@@ -143,6 +143,25 @@ describe('query layer', () => {
     expect(api.calls).toHaveLength(1);
   });
 
+  it('prefetch loads a query ahead of its page, once, and only with a token and its ids', async () => {
+    const api = stubApi({
+      'GET /manager/category': answers.counted([fixtures.category({ _id: 'c1' })]),
+      'GET /user/products/p1': answers.data(fixtures.productDetail({ _id: 'p1' })),
+    });
+    await useManagerCategories.prefetch(undefined);
+    expect(queryClient.getQueryData(queryKeys.categories.manager())).toMatchObject({ count: 1 });
+    await useManagerCategories.prefetch(undefined); // fresh: no second call
+    await useProductDetail.prefetch(undefined); // no id: no call
+    expect(api.calls.map((c) => c.path)).toEqual(['/manager/category']);
+    // the page then shows it without a call of its own
+    const { result } = renderHook(() => useManagerCategories(undefined));
+    expect(result.current.data?.items[0]?._id).toBe('c1');
+    signOut();
+    queryClient.clear();
+    await useManagerCategories.prefetch(undefined);
+    expect(api.calls).toHaveLength(1);
+  });
+
   it('a mutation invalidates the data it changes, in other modules too', async () => {
     stubApi({ 'PUT /manager/category/update/c1': answers.data(fixtures.category({ _id: 'c1' })) });
     queryClient.setQueryData(queryKeys.categories.manager('r1'), { items: [], count: 0 });

@@ -33,13 +33,25 @@ export interface QueryDefinition<A extends QueryArgs, T> {
   anonymous?: boolean;
 }
 
-export type QueryHook<A extends QueryArgs, T> = (
+export type QueryHook<A extends QueryArgs, T> = ((
   ...args: [...A, QueryExtras<T>?]
-) => UseQueryResult<T, Error>;
+) => UseQueryResult<T, Error>) & {
+  /**
+   * Outside React: loads the query into the cache ahead of the page that shows it (nothing when
+   * it is already fresh, its ids are missing or no token is stored).
+   */
+  prefetch: (...args: A) => Promise<void>;
+};
 
 /** `useX(id?, extras?)`: the query runs once it is ready, a token is stored and `extras.enabled` allows. */
 export function defineQuery<A extends QueryArgs, T>(def: QueryDefinition<A, T>): QueryHook<A, T> {
-  return (...input) => {
+  const prefetch = async (...args: A) => {
+    const allowed =
+      (def.anonymous || sessionStore.get(accessTokenAtom) !== null) && (def.ready?.(...args) ?? true);
+    if (!allowed) return;
+    await queryClient.prefetchQuery({ queryKey: def.key(...args), queryFn: () => def.fetch(...args) });
+  };
+  const hook = (...input: [...A, QueryExtras<T>?]) => {
     const last = input[input.length - 1];
     const hasExtras = typeof last === 'object' && last !== null;
     const args = (hasExtras ? input.slice(0, -1) : input) as A;
@@ -57,6 +69,7 @@ export function defineQuery<A extends QueryArgs, T>(def: QueryDefinition<A, T>):
       queryClient,
     );
   };
+  return Object.assign(hook, { prefetch });
 }
 
 export interface MutationDefinition<V, R> {
