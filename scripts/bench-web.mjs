@@ -7,7 +7,8 @@
 // first contentful paint, duplicate libraries, the time to move between modules; then Lighthouse
 // (mobile preset) on both pages: performance, LCP, accessibility (`--no-lighthouse` skips it);
 // and the catalog pages on a seeded 40-category, 1,000-product menu (bench-web-catalog.mjs): the
-// remote's own JS and the paint after navigation of the category list and a 200-product table.
+// remote's own JS and the paint after navigation of the category list and a 200-product table;
+// and the manager's stop-list screen on 1,000 products (bench-web-stoplist.mjs).
 // Targets: login < 150 KiB gzip JS and <= 130 KiB over the wire, the admin critical path <= 220
 // KiB over the wire, zod on neither first page, no library loaded twice, module switch < 150 ms,
 // a catalog page's own JS <= 30 KiB gzip and its paint < 300 ms after navigation,
@@ -22,6 +23,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { catalogBench, catalogReport } from './bench-web-catalog.mjs';
 import { lighthousePage } from './bench-web-lighthouse.mjs';
+import { measureStopList, stopListReport } from './bench-web-stoplist.mjs';
 import { containsZod, recordWire, wireTotals } from './bench-web-wire.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -635,6 +637,12 @@ try {
     hold: holdOtherModules,
   });
   const catalogChecks = catalogReport(catalog, table);
+  const stopListFigures = await measureStopList(browser, server.url, ADMIN, RUNS);
+  const stopList = stopListReport(stopListFigures);
+  table('Stop-list screen (manager, 375 px; 40 categories, 1,000 products)', stopList.rows, [
+    'figure',
+    'value',
+  ]);
   const lighthouseResults = args.has('--no-lighthouse') ? null : await runLighthouse(server.url);
   const checks = [
     {
@@ -684,6 +692,7 @@ try {
     },
     ...catalogChecks,
     ...lighthouseChecks(lighthouseResults),
+    ...stopList.checks,
   ].map((c) => ({ ...c, result: c.ok ? 'PASS' : 'FAIL' }));
   table('Targets', checks, ['target', 'value', 'result']);
   failed = checks.some((c) => !c.ok);
@@ -712,6 +721,7 @@ try {
           },
         },
         lighthouse: lighthouseResults,
+        stopList: stopListFigures,
         checks,
       },
       null,

@@ -5,8 +5,7 @@ const DEV_REMOTES = {
   mfe_auth: `http://localhost:${DEV_PORTS.mfe_auth}/mf-manifest.json`,
   mfe_restaurants: `http://localhost:${DEV_PORTS.mfe_restaurants}/mf-manifest.json`,
   mfe_catalog: `http://localhost:${DEV_PORTS.mfe_catalog}/mf-manifest.json`,
-  // Not built yet (later issue): the shell shows "not available" for its routes.
-  mfe_stoplist: null,
+  mfe_stoplist: `http://localhost:${DEV_PORTS.mfe_stoplist}/mf-manifest.json`,
 };
 
 export default defineFrontendConfig({

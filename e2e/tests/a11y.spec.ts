@@ -62,6 +62,13 @@ const PAGES: PageCase[] = [
   { name: 'options (manager)', who: 'manager', path: (w) => `/product-option/${w.product}` },
   { name: 'options without a product (manager)', who: 'manager', path: () => '/product-option' },
   { name: 'option rows (manager)', who: 'manager', path: (w) => `/product-option-row/${w.option}` },
+  // the stop-list (mfe_stoplist): both tabs, with the world's available and stopped products
+  { name: 'stop-list, Mavjud (manager)', who: 'manager', path: () => '/ProductStopList' },
+  {
+    name: 'stop-list, Stop-list tab (manager)',
+    who: 'manager',
+    path: () => '/ProductStopList?tab=stop-list',
+  },
 ];
 
 const VIEWPORTS = [
@@ -108,6 +115,8 @@ async function createWorld(request: APIRequestContext): Promise<void> {
   });
   const option = await create('manager/product-option', { product_id: product, name: 'Hajmi' });
   await create('manager/product-option-row', { product_option_id: option, name: 'Katta', price: 3000 });
+  // the stop-list's second tab: a stopped product beside the available one
+  await create('manager/products', { name: 'Mastava', category_id: category, price: 30000, is_active: false });
   world = { restaurant: data, category, product, option };
 }
 

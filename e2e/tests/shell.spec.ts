@@ -97,10 +97,11 @@ test.describe('layouts and pages', () => {
     expect(box?.width).toBe(375);
     expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(740);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    // Menyu: the stop-list module is not built yet: a clear page inside the layout
+    // Menyu: the stop-list screen inside the layout (this manager has no restaurant yet)
     await bar.getByRole('link', { name: 'Menyu' }).click();
     await expect(page).toHaveURL(/\/productStopList$/i);
-    await expect(page.getByText("Bu bo'lim hali mavjud emas")).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Menyu' })).toBeVisible();
+    await expect(page.getByText('Sizga hali restoran biriktirilmagan')).toBeVisible();
     await expect(bar).toBeVisible();
     await bar.getByRole('link', { name: 'Asosiy' }).click();
     await expect(page).toHaveURL(`${baseURL()}/admin`);

@@ -212,6 +212,19 @@ export const t = {
   movedToStopList: "Mahsulotlar stop-listga qo'shildi!",
   removedFromStopList: 'Mahsulotlar stop-listdan chiqarildi!',
 
+  // ---------- the stop-list screen (mfe-stoplist) ----------
+  stopListEmpty: "Stop-listda mahsulot yo'q",
+  noAvailableProducts: "Mavjud mahsulot yo'q",
+  noProductsGoToCategories: "Restoranda hali mahsulot yo'q. Avval kategoriya va mahsulot qo'shing.",
+  goToCategories: "Kategoriyalarga o'tish",
+  searchProducts: "Mahsulot nomi bo'yicha qidirish",
+  noSearchResults: "Qidiruv bo'yicha mahsulot topilmadi",
+  selectedCount: (n: number) => `${n} ta tanlandi`,
+  selectedHiddenBySearch: (n: number) => `${n} tasi qidiruvda ko'rinmaydi`,
+  selectCategory: (title: string) => `${title}: hammasini tanlash`,
+  productCount: (n: number) => `${n} ta mahsulot`,
+  priceSom: (price: string) => `${price} so'm`,
+
   // ---------- shell / federation ----------
   remoteLoadError: "Bo'limni yuklab bo'lmadi",
   retry: 'Qayta urinish',

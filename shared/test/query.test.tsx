@@ -6,6 +6,7 @@ import {
   queryKeys,
   shouldRetry,
   useAdminRestaurants,
+  useApplyStopList,
   useDeleteRestaurant,
   useManagerCategories,
   useMyRestaurant,
@@ -142,6 +143,25 @@ describe('query layer', () => {
     expect(api.calls).toHaveLength(1);
   });
 
+  it('prefetch loads a query ahead of its page, once, and only with a token and its ids', async () => {
+    const api = stubApi({
+      'GET /manager/category': answers.counted([fixtures.category({ _id: 'c1' })]),
+      'GET /user/products/p1': answers.data(fixtures.productDetail({ _id: 'p1' })),
+    });
+    await useManagerCategories.prefetch(undefined);
+    expect(queryClient.getQueryData(queryKeys.categories.manager())).toMatchObject({ count: 1 });
+    await useManagerCategories.prefetch(undefined); // fresh: no second call
+    await useProductDetail.prefetch(undefined); // no id: no call
+    expect(api.calls.map((c) => c.path)).toEqual(['/manager/category']);
+    // the page then shows it without a call of its own
+    const { result } = renderHook(() => useManagerCategories(undefined));
+    expect(result.current.data?.items[0]?._id).toBe('c1');
+    signOut();
+    queryClient.clear();
+    await useManagerCategories.prefetch(undefined);
+    expect(api.calls).toHaveLength(1);
+  });
+
   it('a mutation invalidates the data it changes, in other modules too', async () => {
     stubApi({ 'PUT /manager/category/update/c1': answers.data(fixtures.category({ _id: 'c1' })) });
     queryClient.setQueryData(queryKeys.categories.manager('r1'), { items: [], count: 0 });
@@ -152,5 +172,73 @@ describe('query layer', () => {
     expect(queryClient.getQueryState(queryKeys.categories.manager('r1'))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(queryKeys.products.public('r1'))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(queryKeys.restaurants.adminList())?.isInvalidated).toBe(false);
+  });
+
+  it('the stop-list answer goes into every manager list; details and public lists are refetched', async () => {
+    const soup = fixtures.product({ _id: 'p1', category_id: 'c1', is_active: true });
+    const salad = fixtures.product({ _id: 'p2', category_id: 'c1', is_active: true });
+    const tea = fixtures.product({ _id: 'p3', category_id: 'c2', is_active: true });
+    const c1 = fixtures.category({ _id: 'c1', is_active: true });
+    const c2 = fixtures.category({ _id: 'c2', is_active: true });
+    // the server's answer: what changed, as stored (its updatedAt, not the request's guess)
+    const stoppedSoup = { ...soup, is_active: false, updatedAt: '2026-02-02T00:00:00.000Z' };
+    const stoppedSalad = { ...salad, is_active: false, updatedAt: '2026-02-02T00:00:00.000Z' };
+    const stoppedC1 = { ...c1, is_active: false, updatedAt: '2026-02-02T00:00:00.000Z' };
+    const api = stubApi({
+      'POST /manager/stop-list': answers.data({
+        products: [stoppedSoup, stoppedSalad],
+        categories: [stoppedC1],
+      }),
+    });
+    for (const restaurantId of [undefined, 'r1']) {
+      queryClient.setQueryData(queryKeys.products.manager(restaurantId), {
+        items: [soup, salad, tea],
+        count: 3,
+      });
+      queryClient.setQueryData(queryKeys.categories.manager(restaurantId), { items: [c1, c2], count: 2 });
+    }
+    const otherList = { items: [fixtures.product({ _id: 'x1' })], count: 1 };
+    queryClient.setQueryData(queryKeys.products.manager('r2'), otherList);
+    queryClient.setQueryData(queryKeys.products.detail('p1'), { ...soup, options: [] });
+    queryClient.setQueryData(queryKeys.products.public('r1', 'c1'), { items: [soup, salad], count: 2 });
+    queryClient.setQueryData(queryKeys.categories.public('r1'), { items: [c1, c2], count: 2 });
+
+    const { result } = renderHook(() => useApplyStopList());
+    await act(() => result.current.mutateAsync({ product_ids: ['p1', 'p2'], action: 'stop' }));
+
+    for (const restaurantId of [undefined, 'r1']) {
+      const products = queryClient.getQueryData<{ items: unknown[] }>(
+        queryKeys.products.manager(restaurantId),
+      );
+      expect(products?.items).toEqual([stoppedSoup, stoppedSalad, tea]);
+      expect(products?.items[2]).toBe(tea); // unchanged rows keep their identity
+      const categories = queryClient.getQueryData<{ items: unknown[] }>(
+        queryKeys.categories.manager(restaurantId),
+      );
+      expect(categories?.items).toEqual([stoppedC1, c2]);
+      expect(queryClient.getQueryState(queryKeys.products.manager(restaurantId))?.isInvalidated).toBe(false);
+    }
+    expect(queryClient.getQueryData(queryKeys.products.manager('r2'))).toBe(otherList);
+    expect(queryClient.getQueryState(queryKeys.products.detail('p1'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.products.public('r1', 'c1'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.categories.public('r1'))?.isInvalidated).toBe(true);
+    // one call, no list refetched
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /manager/stop-list']);
+  });
+
+  it('a failed stop-list call changes no cached list', async () => {
+    stubApi({ 'POST /manager/stop-list': answers.error(500, 'internal') });
+    const list = { items: [fixtures.product({ _id: 'p1' })], count: 1 };
+    queryClient.setQueryData(queryKeys.products.manager(), list);
+    const { result } = renderHook(() => useApplyStopList());
+    await act(async () => {
+      await expect(result.current.mutateAsync({ product_ids: ['p1'], action: 'stop' })).rejects.toMatchObject(
+        {
+          status: 500,
+        },
+      );
+    });
+    expect(queryClient.getQueryData(queryKeys.products.manager())).toBe(list);
+    expect(queryClient.getQueryState(queryKeys.products.manager())?.isInvalidated).toBe(false);
   });
 });

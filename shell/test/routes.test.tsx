@@ -191,6 +191,18 @@ describe('role layouts', () => {
     expect(screen.queryByRole('link', { name: 'Menedjerlar' })).not.toBeInTheDocument();
   });
 
+  it.each(['admin', 'waiter'])(
+    'sends %s from the stop-list (a manager screen) to the 404 page',
+    async (role) => {
+      setRuntimeConfig(ALL_DEPLOYED);
+      signIn('token-1', role);
+      const router = renderAt('/productStopList');
+      expect(await screen.findByText('Sahifa topilmadi')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/not-found');
+      expect(loadRemote).not.toHaveBeenCalledWith('mfe_stoplist/StopListPage');
+    },
+  );
+
   it('keeps managers out of the managers page', async () => {
     signIn('token-1', 'manager');
     const router = renderAt('/admin/managers');

@@ -33,13 +33,25 @@ export interface QueryDefinition<A extends QueryArgs, T> {
   anonymous?: boolean;
 }
 
-export type QueryHook<A extends QueryArgs, T> = (
+export type QueryHook<A extends QueryArgs, T> = ((
   ...args: [...A, QueryExtras<T>?]
-) => UseQueryResult<T, Error>;
+) => UseQueryResult<T, Error>) & {
+  /**
+   * Outside React: loads the query into the cache ahead of the page that shows it (nothing when
+   * it is already fresh, its ids are missing or no token is stored).
+   */
+  prefetch: (...args: A) => Promise<void>;
+};
 
 /** `useX(id?, extras?)`: the query runs once it is ready, a token is stored and `extras.enabled` allows. */
 export function defineQuery<A extends QueryArgs, T>(def: QueryDefinition<A, T>): QueryHook<A, T> {
-  return (...input) => {
+  const prefetch = async (...args: A) => {
+    const allowed =
+      (def.anonymous || sessionStore.get(accessTokenAtom) !== null) && (def.ready?.(...args) ?? true);
+    if (!allowed) return;
+    await queryClient.prefetchQuery({ queryKey: def.key(...args), queryFn: () => def.fetch(...args) });
+  };
+  const hook = (...input: [...A, QueryExtras<T>?]) => {
     const last = input[input.length - 1];
     const hasExtras = typeof last === 'object' && last !== null;
     const args = (hasExtras ? input.slice(0, -1) : input) as A;
@@ -57,19 +69,28 @@ export function defineQuery<A extends QueryArgs, T>(def: QueryDefinition<A, T>):
       queryClient,
     );
   };
+  return Object.assign(hook, { prefetch });
 }
 
 export interface MutationDefinition<V, R> {
   run: (variables: V) => Promise<R>;
   /** Query keys whose data the mutation changes (prefixes; across modules). */
   invalidates: readonly QueryKey[];
+  /**
+   * Writes the answer into cached data before the invalidations (`replaceInLists`): lists that
+   * the answer brings up to date need no refetch, so leave them out of `invalidates`.
+   */
+  update?: (result: R, variables: V) => void;
   /** A key to find running mutations by (`useMutationState`). */
   key?: QueryKey;
 }
 
 export type MutationHook<V, R> = () => UseMutationResult<R, Error, V>;
 
-/** `useX()`: a mutation that invalidates `invalidates` after it succeeds. Toasts are the caller's. */
+/**
+ * `useX()`: a mutation that, after it succeeds, applies `update` and invalidates `invalidates`.
+ * Toasts are the caller's.
+ */
 export function defineMutation<V, R>(def: MutationDefinition<V, R>): MutationHook<V, R> {
   const invalidate = () =>
     Promise.all(def.invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -78,7 +99,10 @@ export function defineMutation<V, R>(def: MutationDefinition<V, R>): MutationHoo
       {
         ...(def.key ? { mutationKey: def.key } : {}),
         mutationFn: def.run,
-        onSuccess: () => invalidate(),
+        onSuccess: (result, variables) => {
+          def.update?.(result, variables);
+          return invalidate();
+        },
       },
       queryClient,
     );

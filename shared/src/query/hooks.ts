@@ -11,8 +11,10 @@ import type {
   OptionUpdateBody,
   ProductUpdateBody,
   RestaurantUpdateBody,
+  StopListResult,
   UploadTargetType,
 } from '../schemas';
+import { replaceInLists } from './cache';
 import { queryClient } from './client';
 import { defineMutation, defineQuery } from './define';
 import { queryKeys as k } from './keys';
@@ -216,7 +218,21 @@ export const useDeleteOptionRow = defineMutation({ run: api.optionRows.remove, i
 
 // ---------- stop-list ----------
 
+/**
+ * The stop-list answer holds every product and category whose state changed: written into the
+ * manager lists the catalog and the stop-list screen read (no refetch of a 1,000-product list).
+ */
+export function applyStopListResult(result: StopListResult): void {
+  replaceInLists(k.products.managerAll(), result.products);
+  replaceInLists(k.categories.managerAll(), result.categories);
+}
+
+/**
+ * `POST /manager/stop-list`: the answer goes into the manager lists; what shows those products
+ * otherwise (details, the public lists) is refetched. No restaurant field changes.
+ */
 export const useApplyStopList = defineMutation({
   run: api.stopList.apply,
-  invalidates: PRODUCTS_AND_CATEGORIES,
+  update: applyStopListResult,
+  invalidates: [k.products.details(), k.products.publicAll(), k.categories.publicAll()],
 });

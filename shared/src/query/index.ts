@@ -1,4 +1,5 @@
 export { QueryClientProvider } from '@tanstack/react-query';
+export { replaceInLists } from './cache';
 export { createQueryClient, queryClient, shouldRetry } from './client';
 export {
   defineMutation,

@@ -1,0 +1,94 @@
+/**
+ * `/ProductStopList` (also `/productStopList`), the manager's Menyu: what is available and what
+ * the kitchen has run out of (spec 2, 4). Data: the manager's own restaurant, its categories and
+ * all its products, read in parallel through the shared query hooks (the catalog reads the same
+ * cached lists, so both show one state).
+ */
+import { useManagerCategories, useManagerProducts, useMyRestaurant } from '@qrmenu/shared/query';
+import type { Category, Product, Restaurant } from '@qrmenu/shared/schemas';
+import { getRole } from '@qrmenu/shared/session';
+import { t } from '@qrmenu/shared/texts';
+import {
+  Button,
+  EmptyState,
+  LoadingSkeleton,
+  Page,
+  PageState,
+  type QueryState,
+  usePaths,
+} from '@qrmenu/shared/ui';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { StopListScreen } from './StopListScreen';
+
+/**
+ * The screen's three reads, into the cache ahead of the first tap: the shell loads this module at
+ * idle in the manager's area (its most used screen), and loading it warms its data as well, so
+ * Menyu paints at once; the page still refetches what has gone stale (30 s) when it opens.
+ */
+export function prefetchStopListData(): void {
+  void useMyRestaurant.prefetch();
+  void useManagerCategories.prefetch(undefined);
+  void useManagerProducts.prefetch(undefined);
+}
+if (getRole() === 'manager') prefetchStopListData();
+
+interface StopListData {
+  /** null: no restaurant is assigned to this manager (then the lists answer 404: not shown). */
+  restaurant: Restaurant | null;
+  categories: Category[];
+  products: Product[];
+}
+
+function useStopListData(): QueryState<StopListData> {
+  const mine = useMyRestaurant();
+  // a manager's own lists (no restaurant id): the keys the manager's catalog pages read too
+  const categories = useManagerCategories(undefined);
+  const products = useManagerProducts(undefined);
+  const noRestaurant = mine.data === null;
+  const lists = [categories, products];
+  const failed = mine.isError ? mine : noRestaurant ? undefined : lists.find((q) => q.isError);
+  const data = useMemo<StopListData | undefined>(() => {
+    if (mine.data === null) return { restaurant: null, categories: [], products: [] };
+    if (!mine.data || !categories.data || !products.data) return undefined;
+    return { restaurant: mine.data, categories: categories.data.items, products: products.data.items };
+  }, [mine.data, categories.data, products.data]);
+  return {
+    data,
+    isPending: !failed && data === undefined,
+    isError: !!failed,
+    error: failed?.error ?? null,
+    refetch: () => {
+      for (const q of [mine, ...lists]) if (q.isError) void q.refetch();
+    },
+  };
+}
+
+export default function StopListPage() {
+  const data = useStopListData();
+  const paths = usePaths();
+  return (
+    <Page title={t.menu} maxW="4xl" centered testId="stop-list-page">
+      <PageState
+        query={data}
+        errorText={t.productsLoadError}
+        isEmpty={() => false}
+        loading={<LoadingSkeleton rows={8} height="14" />}
+      >
+        {({ restaurant, categories, products }) =>
+          !restaurant ? (
+            <EmptyState message={t.noRestaurantForManager} />
+          ) : products.length === 0 ? (
+            <EmptyState message={t.noProductsGoToCategories}>
+              <Button asChild size="lg" colorPalette="blue">
+                <Link to={paths.categories({ restaurantId: restaurant._id })}>{t.goToCategories}</Link>
+              </Button>
+            </EmptyState>
+          ) : (
+            <StopListScreen categories={categories} products={products} />
+          )
+        }
+      </PageState>
+    </Page>
+  );
+}
