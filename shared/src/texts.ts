@@ -154,6 +154,14 @@ export const t = {
   restaurantManagerNotFound: 'Restoran uchun manager topilmadi.',
   matchingManagerNotFound: 'Mos manager topilmadi.',
   loginError: 'Login yoki parol xato',
+  // the login page's other failures: never blame the password for them
+  tooManyAttempts: (minutes: number | null) =>
+    minutes === null
+      ? "Juda ko'p urinish. Birozdan keyin qayta urinib ko'ring."
+      : `Juda ko'p urinish. ${minutes} daqiqadan keyin qayta urinib ko'ring.`,
+  serverError: "Serverda xatolik yuz berdi. Birozdan keyin qayta urinib ko'ring.",
+  serverTimeout: "Server javob bermadi. Birozdan keyin qayta urinib ko'ring.",
+  noConnection: "Server bilan aloqa yo'q. Internet aloqasini tekshiring.",
   profileLoadError: 'Profilni yuklashda xatolik yuz berdi',
   noOptions: 'Xali opsiya biriktirilmagan',
   noCategories: 'Bu restoranga kategoriya biriktirilmagan',
