@@ -8,7 +8,7 @@ import type { Restaurant } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { Box, Button, HStack, LoadingSkeleton, Page, PageState, useFormDialog } from '@qrmenu/shared/ui';
 import { useNavigate } from 'react-router-dom';
-import { RestaurantEditDialog } from './RestaurantEditDialog';
+import { LazyRestaurantEditDialog } from './dialogs';
 import { RestaurantInfo } from './RestaurantInfo';
 
 const CARD_LOADING = (
@@ -65,7 +65,7 @@ export default function ManagerHome() {
           ) : null
         }
       </PageState>
-      <RestaurantEditDialog dialog={edit} />
+      <LazyRestaurantEditDialog dialog={edit} />
     </Page>
   );
 }

@@ -28,7 +28,7 @@ import {
   usePaths,
 } from '@qrmenu/shared/ui';
 import { useNavigate, useParams } from 'react-router-dom';
-import { RestaurantEditDialog } from './RestaurantEditDialog';
+import { LazyRestaurantEditDialog } from './dialogs';
 import { RestaurantInfo } from './RestaurantInfo';
 
 type Shown = Restaurant | PublicRestaurant;
@@ -169,7 +169,7 @@ export default function RestaurantDetailPage() {
         </PageState>
       )}
       {confirmDelete.dialog}
-      {isManager ? <RestaurantEditDialog dialog={edit} /> : null}
+      {isManager ? <LazyRestaurantEditDialog dialog={edit} /> : null}
     </Page>
   );
 }
