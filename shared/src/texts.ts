@@ -206,6 +206,26 @@ export const t = {
   moduleNotAvailable: "Bu bo'lim hali mavjud emas",
   unexpectedError: 'Kutilmagan xatolik yuz berdi',
 
+  // ---------- a restaurant's QR code (the back office) ----------
+  qr: {
+    title: 'QR kod',
+    openMenu: 'Menyuni ochish',
+    downloadSvg: 'SVG yuklab olish',
+    downloadPng: 'PNG yuklab olish',
+    print: 'Chop etish',
+    imageAlt: (restaurant: string) => `${restaurant} menyusining QR kodi`,
+    scanHint: "Menyuni ko'rish uchun QR kodni skanerlang",
+    inactiveNote:
+      'Restoran nofaol: QR kod ochgan mehmonlar menyu o\'rniga "Sahifa topilmadi" sahifasini ko\'radi.',
+    error: "QR kodni yaratib bo'lmadi",
+    // what the server does (api: a slug change keeps the old slug as a 301 to the new one, no
+    // other restaurant may take it, deleting the restaurant frees it)
+    slugChangeWarning:
+      "Diqqat: slug o'zgarsa, menyu manzili ham o'zgaradi. Chop etilgan QR kodlar eski manzilni ochadi va " +
+      "u yangi manzilga yo'naltiriladi (eski slugni boshqa restoran ololmaydi); restoran o'chirilsa, " +
+      'ular ishlamay qoladi. Yangi QR kodni yuklab olib, qayta chop eting.',
+  },
+
   // ---------- the guests' public menu page (/m/<slug>, server-rendered) ----------
   guestMenu: {
     title: (restaurant: string) => `${restaurant} — Menyu`,

@@ -8,6 +8,7 @@ import type { Restaurant } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { Box, Button, HStack, LoadingSkeleton, Page, PageState, useFormDialog } from '@qrmenu/shared/ui';
 import { useNavigate } from 'react-router-dom';
+import { QrCodeButton } from '../qr/QrCodeButton';
 import { LazyRestaurantEditDialog } from './dialogs';
 import { RestaurantInfo } from './RestaurantInfo';
 
@@ -60,6 +61,7 @@ export default function ManagerHome() {
                 >
                   {t.categories}
                 </Button>
+                <QrCodeButton restaurant={restaurant} />
               </HStack>
             </Box>
           ) : null

@@ -28,6 +28,7 @@ import {
   usePaths,
 } from '@qrmenu/shared/ui';
 import { useNavigate, useParams } from 'react-router-dom';
+import { QrCodeButton } from '../qr/QrCodeButton';
 import { LazyRestaurantEditDialog } from './dialogs';
 import { RestaurantInfo } from './RestaurantInfo';
 
@@ -152,6 +153,7 @@ export default function RestaurantDetailPage() {
                   >
                     {t.categories}
                   </Button>
+                  <QrCodeButton restaurant={r} />
                   {isAdmin ? (
                     <Button
                       variant="outline"
