@@ -14,6 +14,9 @@ import './login.css';
 
 type FieldErrors = Partial<Record<keyof LoginBody, string>>;
 
+/** The build's name when the team set one (`QRMENU_BUILD_LABEL` at build time): which deploy is live. */
+const BUILD_LABEL = process.env.QRMENU_BUILD_LABEL;
+
 /**
  * The API client (ky) is needed only once the form is sent: it is fetched with the first
  * validation, beside the schemas, not with the login page.
@@ -151,6 +154,11 @@ export default function LoginPage() {
         <button type="submit" className="qm-login-submit" disabled={busy}>
           {busy ? t.loading : t.signIn}
         </button>
+        {BUILD_LABEL ? (
+          <p className="qm-login-build" data-testid="build-label">
+            {BUILD_LABEL}
+          </p>
+        ) : null}
       </form>
     </main>
   );

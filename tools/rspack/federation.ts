@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PrecompressPlugin } from './precompress';
+import { FACADE_VERSIONS, requiredRange } from './shared-versions';
 
 /** Libraries shared as singletons between the host and every remote (see docs/ARCHITECTURE.md). */
 export const SINGLETON_LIBRARIES = [
@@ -223,10 +224,13 @@ export function sharedConfig(dir: string): Record<string, Record<string, unknown
       ? lib.split('/').slice(2).join('/')
       : lib.split('/').slice(1).join('/');
     const facade = SHARED_FACADES[lib];
+    // a facade is versioned by its export list; a plain library by the package (any minor)
+    const facadeVersion = facade ? FACADE_VERSIONS[lib] : undefined;
+    if (facade && !facadeVersion) throw new Error(`FACADE_VERSIONS has no version for ${lib}`);
     shared[lib] = {
       singleton: true,
-      version,
-      requiredVersion: `^${version.split('.')[0]}.0.0`,
+      version: facadeVersion ?? version,
+      requiredVersion: facadeVersion ? requiredRange(facadeVersion) : `^${version.split('.')[0]}.0.0`,
       // A facade library is provided through its facade; a library the app cannot name
       // itself is provided from its resolved folder.
       ...(facade
@@ -241,7 +245,7 @@ export function sharedConfig(dir: string): Record<string, Record<string, unknown
     shared[`@qrmenu/shared/${sub}`] = {
       singleton: true,
       version: sharedPkg.version,
-      requiredVersion: `^${sharedPkg.version}`,
+      requiredVersion: requiredRange(sharedPkg.version),
     };
   }
   return shared;
@@ -329,6 +333,8 @@ export function defineFrontendConfig(options: FrontendConfigOptions) {
       }),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production'),
+        // what a team calls this build (e.g. a commit or a release), shown small on the login page
+        'process.env.QRMENU_BUILD_LABEL': JSON.stringify(process.env.QRMENU_BUILD_LABEL ?? ''),
       }),
       // `.br` and `.gz` beside every text file, for the server to pick (production only)
       ...(isDev ? [] : [new PrecompressPlugin()]),
