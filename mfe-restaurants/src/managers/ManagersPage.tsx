@@ -70,7 +70,14 @@ export default function ManagersPage() {
         loading={<LoadingSkeleton rows={4} />}
       >
         {(list) => (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          // focusable, so that a keyboard can scroll the table when a phone cuts it (no links in it)
+          <Table.ScrollArea
+            borderWidth="1px"
+            borderRadius="md"
+            tabIndex={0}
+            role="region"
+            aria-label={t.managers}
+          >
             <Table.Root size="sm" data-testid="managers-table">
               <Table.Header>
                 <Table.Row>
