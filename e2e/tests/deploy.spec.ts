@@ -115,7 +115,7 @@ test('a remote that needs a newer shell shows its fallback with the reason; the 
   expect(
     consoleErrors.find((e) => e.includes('Remote mfe_auth needs a newer shell')),
     consoleErrors.join('\n'),
-  ).toMatch(new RegExp(`@qrmenu/shared/\\S+ requires \\${required}, the shell provides ${sharedVersion}`));
+  ).toMatch(new RegExp(`@qrmenu/shared/\\S+ requires \\${required}, provided: ${sharedVersion}`));
   // refused from its manifest: none of its code was fetched
   expect(remote?.served.slice(servedBefore)).toEqual(['/mf-manifest.json']);
 

@@ -103,7 +103,7 @@ export class SharedVersionError extends Error {
     readonly mismatches: SharedMismatch[],
   ) {
     const list = mismatches
-      .map((m) => `${m.name} requires ${m.required}, the shell provides ${m.provided.join(', ')}`)
+      .map((m) => `${m.name} requires ${m.required}, provided: ${m.provided.join(', ')}`)
       .join('; ');
     super(`Remote ${remote} needs a newer shell: ${list}`);
     this.name = 'SharedVersionError';
@@ -167,7 +167,7 @@ export function sharedVersionPlugin(): ModuleFederationRuntimePlugin {
   };
 }
 
-/** Registers every deployed remote (non-null manifest URL) and the fallback plugin. */
+/** Registers every deployed remote (non-null manifest URL), the version check and the fallback plugin. */
 export function registerFederation(config: RuntimeConfig): string[] {
   const remotes = Object.entries(config.remotes)
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')

@@ -164,7 +164,7 @@ describe('shared versions: what a remote requires against what the shell provide
       ]);
     }
     expect(consoleError).toHaveBeenCalledWith(
-      '[federation] Remote mfe_auth needs a newer shell: @qrmenu/shared/texts requires ^1.2.0, the shell provides 1.1.0',
+      '[federation] Remote mfe_auth needs a newer shell: @qrmenu/shared/texts requires ^1.2.0, provided: 1.1.0',
     );
     // a compatible one passes
     expect(afterLoadManifest(manifest('^1.0.0'))).toBeUndefined();
