@@ -266,7 +266,7 @@ export const FIRST_PAGE_MODULES =
  * with its first validation).
  */
 export const AREA_MODULES =
-  /[\\/]shared[\\/]src[\\/](ui|query)[\\/]|[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@tanstack|@hookform|react-hook-form|stylis|react-is|hoist-non-react-statics)[\\/]/;
+  /[\\/]shared[\\/]src[\\/](ui|query)[\\/]|[\\/]tools[\\/]rspack[\\/]react-hook-form-facade|[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@tanstack|@hookform|react-hook-form|stylis|react-is|hoist-non-react-statics|@babel[\\/]runtime)[\\/]/;
 
 const FIRST_PAGE_SPLIT_CHUNKS = {
   cacheGroups: {
