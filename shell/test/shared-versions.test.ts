@@ -8,6 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SHARED_FACADES, SHARED_SUBPATHS, sharedConfig } from '../../tools/rspack/federation';
@@ -82,6 +83,16 @@ describe('shared contract versions (a changed surface needs a version bump)', ()
 
   it('both router keys are one facade with one version', () => {
     expect(FACADE_VERSIONS['react-router-dom']).toBe(FACADE_VERSIONS['react-router']);
+  });
+
+  it("a facade's major is its library's major (a new major of the library is a new facade major)", () => {
+    const req = createRequire(path.join(root, 'shell/package.json'));
+    const major = (pkg: string) =>
+      (
+        JSON.parse(readFileSync(req.resolve(`${pkg}/package.json`), 'utf8')) as { version: string }
+      ).version.split('.')[0];
+    expect(FACADE_VERSIONS['react-router-dom']?.split('.')[0]).toBe(major('react-router-dom'));
+    expect(FACADE_VERSIONS['react-hook-form']?.split('.')[0]).toBe(major('react-hook-form'));
   });
 
   it('builds share each facade and subpath at its version and require ^<that version>', () => {
