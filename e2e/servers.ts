@@ -1,9 +1,23 @@
 /**
  * Processes the e2e suite starts: the production server (`node api/dist/server.js`, fresh data
- * folder) and a static server for a remote served from another origin. No building here.
+ * folder), a static server for a remote served from another origin, and a remote built alone
+ * from a copy of its sources (the deploy test).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -214,4 +228,100 @@ export async function startStaticServer(dir: string): Promise<RunningServer & { 
         server.closeAllConnections();
       }),
   };
+}
+
+// ---------- a remote built alone (the deploy test) ----------
+
+export interface RemoteBuildOptions {
+  /** The remote's folder in the workspace (`mfe-auth`). */
+  app: string;
+  /** `QRMENU_BUILD_LABEL`: shown on the login page, so a test sees which build is live. */
+  label: string;
+  /**
+   * Build against a copy of `@qrmenu/shared` at this version: a remote built from a later commit,
+   * whose manifest then requires `^<version>` of every shared subpath.
+   */
+  sharedVersion?: string;
+}
+
+/** Links every package of `from` (a node_modules folder) into `to`, except those in `except`. */
+function linkPackages(from: string, to: string, except: Record<string, string> = {}): void {
+  mkdirSync(to, { recursive: true });
+  for (const name of readdirSync(from)) {
+    if (name.startsWith('.')) continue;
+    if (name.startsWith('@')) {
+      for (const inner of readdirSync(join(from, name))) {
+        const full = `${name}/${inner}`;
+        mkdirSync(join(to, name), { recursive: true });
+        symlinkSync(except[full] ?? realpathSync(join(from, full)), join(to, full), 'dir');
+      }
+    } else symlinkSync(except[name] ?? realpathSync(join(from, name)), join(to, name), 'dir');
+  }
+}
+
+/**
+ * Builds a copy of a remote as its team would on its own (`rspack build --mode production`, the
+ * workspace's build factory and packages), in a temporary folder: nothing of the workspace's own
+ * builds changes. Returns the folder of the build (its `dist`) and a clean-up.
+ */
+export async function buildRemoteCopy(
+  options: RemoteBuildOptions,
+): Promise<{ dist: string; remove: () => void }> {
+  const tmp = mkdtempSync(join(tmpdir(), 'qrmenu-remote-build-'));
+  const remove = () => rmSync(tmp, { recursive: true, force: true });
+  try {
+    const source = join(ROOT, options.app);
+    const app = join(tmp, options.app);
+    mkdirSync(app);
+    cpSync(join(source, 'src'), join(app, 'src'), { recursive: true });
+    cpSync(join(source, 'package.json'), join(app, 'package.json'));
+    const config = readFileSync(join(source, 'rspack.config.ts'), 'utf8').replaceAll(
+      "'../tools/rspack/",
+      `'${join(ROOT, 'tools/rspack')}/`,
+    );
+    writeFileSync(join(app, 'rspack.config.ts'), config);
+    const except: Record<string, string> = {};
+    if (options.sharedVersion) {
+      const shared = join(tmp, 'shared');
+      mkdirSync(shared);
+      cpSync(join(ROOT, 'shared/src'), join(shared, 'src'), { recursive: true });
+      const pkg = JSON.parse(readFileSync(join(ROOT, 'shared/package.json'), 'utf8')) as { version: string };
+      pkg.version = options.sharedVersion;
+      writeFileSync(join(shared, 'package.json'), JSON.stringify(pkg, null, 2));
+      symlinkSync(realpathSync(join(ROOT, 'shared/node_modules')), join(shared, 'node_modules'), 'dir');
+      except['@qrmenu/shared'] = shared;
+    }
+    linkPackages(join(source, 'node_modules'), join(app, 'node_modules'), except);
+    const cli = join(realpathSync(join(source, 'node_modules/@rspack/cli')), 'bin/rspack.js');
+    let log = '';
+    const child = spawn(process.execPath, [cli, 'build', '--mode', 'production'], {
+      cwd: app,
+      env: { ...process.env, NODE_ENV: 'production', QRMENU_BUILD_LABEL: options.label },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d) => {
+      log += String(d);
+    });
+    child.stderr?.on('data', (d) => {
+      log += String(d);
+    });
+    const code = await within(
+      new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c))),
+      240_000,
+    );
+    if (code !== 0) {
+      child.kill('SIGKILL');
+      throw new Error(`build of ${options.app} (${options.label}) failed (${code}):\n${log}`);
+    }
+    return { dist: join(app, 'dist'), remove };
+  } catch (err) {
+    remove();
+    throw err;
+  }
+}
+
+/** Puts a build's files in `dir` in place of what was there (a deploy to a fixed address). */
+export function deployInto(dir: string, dist: string): void {
+  for (const name of readdirSync(dir)) rmSync(join(dir, name), { recursive: true, force: true });
+  cpSync(dist, dir, { recursive: true });
 }

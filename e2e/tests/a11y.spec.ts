@@ -21,6 +21,14 @@ interface PageCase {
   name: string;
   who: Who;
   path: (w: World) => string;
+  /** A state of the page worth its own check (a dialog opened on it). */
+  action?: (page: Page) => Promise<void>;
+}
+
+/** Opens the restaurant's QR code dialog and waits for the code. */
+async function openQrDialog(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'QR kod' }).click();
+  await expect(page.getByRole('dialog', { name: 'QR kod' }).getByTestId('qr-code')).toBeVisible();
 }
 
 const PAGES: PageCase[] = [
@@ -35,7 +43,14 @@ const PAGES: PageCase[] = [
   },
   { name: 'managers (admin)', who: 'admin', path: () => '/admin/managers' },
   { name: 'profile (admin)', who: 'admin', path: () => '/admin/profile' },
+  {
+    name: 'restaurant detail, QR code dialog (admin)',
+    who: 'admin',
+    path: (w) => `/admin/viewRestaurant/${w.restaurant._id}/${w.restaurant.slug}`,
+    action: openQrDialog,
+  },
   { name: 'home (manager)', who: 'manager', path: () => '/admin' },
+  { name: 'home, QR code dialog (manager)', who: 'manager', path: () => '/admin', action: openQrDialog },
   { name: 'restaurant detail (manager)', who: 'manager', path: (w) => `/viewRestaurant/${w.restaurant._id}` },
   { name: 'profile (manager)', who: 'manager', path: () => '/admin/profile' },
   // the catalog (mfe_catalog): the same pages for both roles, under /admin for admins
@@ -139,6 +154,7 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
       test(`${c.name} at ${viewport.label} px`, async ({ page }) => {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
         await open(page, c);
+        await c.action?.(page);
         await expectAccessible(page, `${c.name} at ${viewport.label} px`);
       });
     }

@@ -5,7 +5,7 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { ADMIN } from '../servers';
 
-export { startApiServer, startStaticServer } from '../servers';
+export { type RunningServer, startApiServer, startStaticServer } from '../servers';
 export { ADMIN };
 
 export interface Credentials {

@@ -1,67 +1,115 @@
 /**
- * Login screen. Plain elements and a small CSS file: no Chakra, so the first page stays light.
- * Success: token and role stored together, then /admin (every role; non-owners see the sidebar).
+ * Login screen. Plain elements, a small CSS file and React state: no Chakra and no form library,
+ * so the first page stays light. Success: token and role stored together, then /admin (every
+ * role; non-owners see the sidebar). A failure says what happened (loginFailure.ts).
  */
 import { ROUTES } from '@qrmenu/shared/paths';
 import type { LoginBody } from '@qrmenu/shared/schemas';
 import { setRole, signIn } from '@qrmenu/shared/session';
 import { t, uzbekIssue } from '@qrmenu/shared/texts';
-import { useState } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { type LoginStage, loginFailureText, moduleLoadFailure } from './loginFailure';
 import './login.css';
+
+type FieldErrors = Partial<Record<keyof LoginBody, string>>;
+
+/** The build's name when the team set one (`QRMENU_BUILD_LABEL` at build time): which deploy is live. */
+const BUILD_LABEL = process.env.QRMENU_BUILD_LABEL;
 
 /**
  * The API client (ky) is needed only once the form is sent: it is fetched with the first
  * validation, beside the schemas, not with the login page.
  */
-const loadApi = () => import('@qrmenu/shared/api');
+const loadApi = () =>
+  import('@qrmenu/shared/api').catch((err: unknown) => {
+    throw moduleLoadFailure(err);
+  });
 
 /**
- * The shared `loginBody` schema as a react-hook-form resolver, with Uzbek messages. The schema
+ * The shared `loginBody` schema with Uzbek messages (the first message of each field). The schema
  * module (and zod with it) is fetched on the first validation, not with the login page.
  */
-export const loginResolver: Resolver<LoginBody> = async (values) => {
+export async function validateLogin(
+  values: LoginBody,
+): Promise<{ body: LoginBody; errors?: undefined } | { body?: undefined; errors: FieldErrors }> {
   void loadApi().catch(() => {}); // warmed for the submit that may follow
-  const { loginBody } = await import('@qrmenu/shared/schemas');
+  const { loginBody } = await import('@qrmenu/shared/schemas').catch((err: unknown) => {
+    throw moduleLoadFailure(err);
+  });
   const parsed = loginBody.safeParse(values);
-  if (parsed.success) return { values: parsed.data, errors: {} };
-  const errors: FieldErrors<LoginBody> = {};
+  if (parsed.success) return { body: parsed.data };
+  const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as keyof LoginBody | undefined;
-    if (field && !errors[field]) {
-      errors[field] = { type: issue.code, message: uzbekIssue(issue as Parameters<typeof uzbekIssue>[0]) };
-    }
+    if (field && !errors[field]) errors[field] = uzbekIssue(issue as Parameters<typeof uzbekIssue>[0]);
   }
-  return { values: {}, errors };
-};
+  return { errors };
+}
+
+/**
+ * Signs in: the token, then the profile read with it. Resolves with null, or with the text of
+ * what went wrong (then nothing is stored).
+ */
+async function signInWith(body: LoginBody): Promise<string | null> {
+  let stage: LoginStage = 'credentials';
+  try {
+    const { api } = await loadApi();
+    const { accessToken } = await api.auth.login(body);
+    stage = 'profile';
+    // Asked with the new token before storing it: the shell leaves the login screen as soon as
+    // a token is stored, so the role must be there first.
+    const { role } = await api.auth.profile(accessToken);
+    setRole(role);
+    signIn(accessToken);
+    return null;
+  } catch (err) {
+    console.error('[login]', err);
+    return loginFailureText(err, stage);
+  }
+}
 
 export default function LoginPage() {
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginBody>({ resolver: loginResolver, defaultValues: { login: '', password: '' } });
+  const [values, setValues] = useState<LoginBody>({ login: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // after the first submit, fields are checked again as they change (as forms do elsewhere)
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
-  const onSubmit = handleSubmit(async (body) => {
-    setFailed(false);
-    try {
-      const { api } = await loadApi();
-      const { accessToken } = await api.auth.login(body);
-      // Asked with the new token before storing it: the shell leaves the login screen as soon as
-      // a token is stored, so the role must be there first.
-      const { role } = await api.auth.profile(accessToken);
-      setRole(role);
-      signIn(accessToken);
-      navigate(ROUTES.admin.home, { replace: true });
-    } catch (err) {
-      // Nothing was stored: the login screen stays, with the message.
-      console.error('[login]', err);
-      setFailed(true);
+  const change = (field: keyof LoginBody) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (submitted) {
+      validateLogin(next).then(
+        (checked) => setErrors(checked.errors ?? {}),
+        () => {},
+      );
     }
-  });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setSubmitted(true);
+    setFailure(null);
+    setBusy(true);
+    try {
+      const checked = await validateLogin(values);
+      setErrors(checked.errors ?? {});
+      if (!checked.body) return;
+      // on a failure nothing was stored: the login screen stays, with what went wrong
+      const failed = await signInWith(checked.body);
+      if (failed) setFailure(failed);
+      else navigate(ROUTES.admin.home, { replace: true });
+    } catch (err) {
+      // the schemas could not be fetched
+      setFailure(loginFailureText(err, 'credentials'));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   return (
     <main className="qm-login">
@@ -70,38 +118,47 @@ export default function LoginPage() {
         <label className="qm-login-field">
           <span>{t.fields.login}</span>
           <input
-            {...register('login')}
+            name="login"
+            value={values.login}
+            onChange={change('login')}
             autoComplete="username"
             aria-invalid={errors.login ? true : undefined}
           />
           {errors.login ? (
             <small className="qm-login-error" role="alert">
-              {errors.login.message}
+              {errors.login}
             </small>
           ) : null}
         </label>
         <label className="qm-login-field">
           <span>{t.fields.password}</span>
           <input
-            {...register('password')}
+            name="password"
+            value={values.password}
+            onChange={change('password')}
             type="password"
             autoComplete="current-password"
             aria-invalid={errors.password ? true : undefined}
           />
           {errors.password ? (
             <small className="qm-login-error" role="alert">
-              {errors.password.message}
+              {errors.password}
             </small>
           ) : null}
         </label>
-        {failed ? (
+        {failure ? (
           <p className="qm-login-failure" role="alert" data-testid="login-error">
-            {t.loginError}
+            {failure}
           </p>
         ) : null}
-        <button type="submit" className="qm-login-submit" disabled={isSubmitting}>
-          {isSubmitting ? t.loading : t.signIn}
+        <button type="submit" className="qm-login-submit" disabled={busy}>
+          {busy ? t.loading : t.signIn}
         </button>
+        {BUILD_LABEL ? (
+          <p className="qm-login-build" data-testid="build-label">
+            {BUILD_LABEL}
+          </p>
+        ) : null}
       </form>
     </main>
   );

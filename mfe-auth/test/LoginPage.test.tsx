@@ -1,3 +1,4 @@
+import { ApiError, parseRetryAfter } from '@qrmenu/shared/api';
 import { ROUTES } from '@qrmenu/shared/paths';
 import { accessTokenAtom, getRole, sessionStore, useSession } from '@qrmenu/shared/session';
 import {
@@ -14,6 +15,7 @@ import userEvent from '@testing-library/user-event';
 import { Navigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LoginPage from '../src/LoginPage';
+import { loginFailureText, minutesToWait, moduleLoadFailure } from '../src/loginFailure';
 
 /** Roles the /admin page rendered with: the shell's area must never see a token without its role. */
 let adminRoles: (string | null)[] = [];
@@ -134,19 +136,97 @@ describe('LoginPage', () => {
     expect(adminRoles.every((role) => role === 'waiter')).toBe(true);
   });
 
-  it("fails the login when the profile cannot be read: nothing stored, 'Login yoki parol xato' shown", async () => {
+  it('fails the login when the profile cannot be read: nothing stored, the server error shown, not the password', async () => {
     api.answer({
       [LOGIN]: answers.data({ accessToken: 'tok-1' }),
       [PROFILE]: answers.error(500, 'internal', 'boom'),
     });
     const view = renderLogin();
     await submit('admin', 'admin12345');
-    expect(await screen.findByText('Login yoki parol xato')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(t.serverError);
+    expect(screen.queryByText('Login yoki parol xato')).toBeNull();
     expect(api.callsTo(PROFILE)).toHaveLength(1);
     expect(view.path()).toBe('/');
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('role')).toBeNull();
     expect(tokenChanges).toEqual([]);
     expect(adminRoles).toEqual([]);
+  });
+});
+
+describe('LoginPage: each failure has its own message', () => {
+  const failureShown = async () => (await screen.findByTestId('login-error')).textContent;
+
+  it("too many attempts: 'Juda ko'p urinish' with the minutes of Retry-After, rounded up", async () => {
+    api.answer({
+      [LOGIN]: { ...answers.error(429, 'rate_limited', 'Too many'), headers: { 'Retry-After': '541' } },
+    });
+    renderLogin();
+    await submit('admin', 'admin12345');
+    expect(await failureShown()).toBe("Juda ko'p urinish. 10 daqiqadan keyin qayta urinib ko'ring.");
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('too many attempts without Retry-After: no number is made up', async () => {
+    api.answer({ [LOGIN]: answers.error(429, 'rate_limited') });
+    renderLogin();
+    await submit('admin', 'admin12345');
+    expect(await failureShown()).toBe("Juda ko'p urinish. Birozdan keyin qayta urinib ko'ring.");
+  });
+
+  it('a server fault (5xx, with or without the contract body) says so', async () => {
+    api.answer({ [LOGIN]: answers.error(500, 'internal') });
+    renderLogin();
+    await submit('admin', 'admin12345');
+    expect(await failureShown()).toBe("Serverda xatolik yuz berdi. Birozdan keyin qayta urinib ko'ring.");
+    api.answer({ [LOGIN]: { status: 502, raw: '<html>Bad gateway</html>' } });
+    await userEvent.click(signInButton());
+    await waitFor(() => expect(api.callsTo(LOGIN)).toHaveLength(2));
+    expect(await failureShown()).toBe(t.serverError);
+  });
+
+  it('no connection (fetch fails): the connection message, nothing stored', async () => {
+    api.answer({ [LOGIN]: new TypeError('Failed to fetch') });
+    const view = renderLogin();
+    await submit('admin', 'admin12345');
+    expect(await failureShown()).toBe("Server bilan aloqa yo'q. Internet aloqasini tekshiring.");
+    expect(view.path()).toBe('/');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('a new attempt clears the previous message; a 401 after a 429 says the password is wrong', async () => {
+    api.answer({ [LOGIN]: answers.error(429, 'rate_limited') });
+    renderLogin();
+    await submit('admin', 'admin12345');
+    expect(await failureShown()).toContain("Juda ko'p urinish");
+    api.answer({ [LOGIN]: answers.error(401, 'unauthorized') });
+    await userEvent.click(signInButton());
+    await waitFor(() => expect(screen.getByTestId('login-error')).toHaveTextContent(t.loginError));
+  });
+});
+
+describe('loginFailureText', () => {
+  it('maps each kind of failure, and blames the password only for a 401 to the credentials', () => {
+    const err = (status: number, code = 'x', retryAfterSeconds: number | null = null) =>
+      new ApiError(status, code, '', [], retryAfterSeconds);
+    expect(loginFailureText(err(401), 'credentials')).toBe(t.loginError);
+    expect(loginFailureText(err(401), 'profile')).toBe(t.unexpectedError);
+    expect(loginFailureText(err(429, 'rate_limited', 60), 'credentials')).toBe(t.tooManyAttempts(1));
+    expect(loginFailureText(err(429, 'rate_limited', 61), 'credentials')).toBe(t.tooManyAttempts(2));
+    expect(loginFailureText(err(429, 'rate_limited', 0), 'credentials')).toBe(t.tooManyAttempts(1));
+    expect(loginFailureText(err(503), 'credentials')).toBe(t.serverError);
+    expect(loginFailureText(err(0, 'network'), 'credentials')).toBe(t.noConnection);
+    expect(loginFailureText(err(0, 'timeout'), 'credentials')).toBe(t.serverTimeout);
+    expect(loginFailureText(moduleLoadFailure(new Error('chunk')), 'credentials')).toBe(t.noConnection);
+    expect(loginFailureText(new Error('bug'), 'credentials')).toBe(t.unexpectedError);
+  });
+
+  it('reads Retry-After as seconds or as a date', () => {
+    expect(minutesToWait(parseRetryAfter('900'))).toBe(15);
+    const now = Date.parse('2026-11-23T10:00:00Z');
+    expect(parseRetryAfter('Mon, 23 Nov 2026 10:04:30 GMT', now)).toBe(270);
+    expect(parseRetryAfter('soon')).toBeNull();
+    expect(minutesToWait(null)).toBeNull();
   });
 });

@@ -1,5 +1,12 @@
 import { ROUTES } from '@qrmenu/shared/paths';
-import { answers, fixtures, renderAtRoute, signInAs, stubApi } from '@qrmenu/shared/testing/kit';
+import {
+  answers,
+  axeViolations,
+  fixtures,
+  renderAtRoute,
+  signInAs,
+  stubApi,
+} from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -54,6 +61,15 @@ describe('restaurant create form (admin)', () => {
     expect(managerSelect()).toHaveAccessibleErrorMessage(t.required);
     expect(input('bot_token')).not.toBeInvalid();
     expect(api.writes()).toHaveLength(0);
+  });
+
+  it('has no slug warning on a new restaurant (no QR code printed yet)', async () => {
+    stubApi({ 'GET /admin/restaurants': emptyList, 'GET /admin/managers': answers.data(managers) });
+    signInAs('admin');
+    renderNew();
+    await type(input('slug'), 'yangi');
+    expect(input('slug')).toHaveValue('yangi');
+    expect(screen.queryByText(t.qr.slugChangeWarning)).toBeNull();
   });
 
   it('rejects a bad slug with the Uzbek slug message', async () => {
@@ -194,6 +210,31 @@ describe('restaurant edit form (admin)', () => {
     await type(input('name'), 'Yangi nom');
     await userEvent.click(submit());
     expect(await screen.findByText('Tahrirlashda xatolik yuz berdi!')).toBeInTheDocument();
+  });
+
+  it('warns, while the slug is changed, what happens to printed QR codes; sends the new slug', async () => {
+    const api = stubApi({
+      'GET /admin/restaurants': listAnswer,
+      'GET /admin/managers': answers.data(managers),
+      'PUT /manager/restaurants/update': answers.data({ ...existing, slug: 'yangi-slug' }),
+    });
+    signInAs('admin');
+    renderEdit('e1');
+    await waitFor(() => expect(input('slug')).toHaveValue('eski-slug'));
+    expect(screen.queryByText(t.qr.slugChangeWarning)).toBeNull();
+    await type(input('slug'), 'yangi-slug');
+    expect(await screen.findByRole('status')).toHaveTextContent(t.qr.slugChangeWarning);
+    // back to the saved slug: nothing to warn about
+    await type(input('slug'), 'eski-slug');
+    await waitFor(() => expect(screen.queryByText(t.qr.slugChangeWarning)).toBeNull());
+    await type(input('slug'), 'yangi-slug');
+    expect(await screen.findByText(t.qr.slugChangeWarning)).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    await waitFor(() => expect(managerSelect()).toHaveValue('m1'));
+    await userEvent.click(submit());
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]!.body).toEqual({ slug: 'yangi-slug' });
+    expect(api.writes()[0]!.search.get('slug')).toBe('eski-slug');
   });
 
   it("says 'Restoran topilmadi.' for an id not in the list", async () => {

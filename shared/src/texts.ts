@@ -174,6 +174,14 @@ export const t = {
   restaurantManagerNotFound: 'Restoran uchun manager topilmadi.',
   matchingManagerNotFound: 'Mos manager topilmadi.',
   loginError: 'Login yoki parol xato',
+  // the login page's other failures: never blame the password for them
+  tooManyAttempts: (minutes: number | null) =>
+    minutes === null
+      ? "Juda ko'p urinish. Birozdan keyin qayta urinib ko'ring."
+      : `Juda ko'p urinish. ${minutes} daqiqadan keyin qayta urinib ko'ring.`,
+  serverError: "Serverda xatolik yuz berdi. Birozdan keyin qayta urinib ko'ring.",
+  serverTimeout: "Server javob bermadi. Birozdan keyin qayta urinib ko'ring.",
+  noConnection: "Server bilan aloqa yo'q. Internet aloqasini tekshiring.",
   profileLoadError: 'Profilni yuklashda xatolik yuz berdi',
   noOptions: 'Xali opsiya biriktirilmagan',
   noCategories: 'Bu restoranga kategoriya biriktirilmagan',
@@ -230,6 +238,26 @@ export const t = {
   retry: 'Qayta urinish',
   moduleNotAvailable: "Bu bo'lim hali mavjud emas",
   unexpectedError: 'Kutilmagan xatolik yuz berdi',
+
+  // ---------- a restaurant's QR code (the back office) ----------
+  qr: {
+    title: 'QR kod',
+    openMenu: 'Menyuni ochish',
+    downloadSvg: 'SVG yuklab olish',
+    downloadPng: 'PNG yuklab olish',
+    print: 'Chop etish',
+    imageAlt: (restaurant: string) => `${restaurant} menyusining QR kodi`,
+    scanHint: "Menyuni ko'rish uchun QR kodni skanerlang",
+    inactiveNote:
+      'Restoran nofaol: QR kod ochgan mehmonlar menyu o\'rniga "Sahifa topilmadi" sahifasini ko\'radi.',
+    error: "QR kodni yaratib bo'lmadi",
+    // what the server does (api: a slug change keeps the old slug as a 301 to the new one, no
+    // other restaurant may take it, deleting the restaurant frees it)
+    slugChangeWarning:
+      "Diqqat: slug o'zgarsa, menyu manzili ham o'zgaradi. Chop etilgan QR kodlar eski manzilni ochadi va " +
+      "u yangi manzilga yo'naltiriladi (eski slugni boshqa restoran ololmaydi); restoran o'chirilsa, " +
+      'ular ishlamay qoladi. Yangi QR kodni yuklab olib, qayta chop eting.',
+  },
 
   // ---------- the guests' public menu page (/m/<slug>, server-rendered) ----------
   guestMenu: {

@@ -112,11 +112,22 @@ export function isDeployed(ref: RemoteRef): boolean {
   return remoteUrl(ref.remote) !== null;
 }
 
-/** Warms the modules of pages the user is likely to open next (after the first paint). */
-export function prefetchPages(refs: readonly RemoteRef[]): void {
-  for (const ref of refs) {
-    if (isDeployed(ref) && !loaded.has(keyOf(ref))) loadPage(ref).catch(() => {});
-  }
+/**
+ * Warms the modules of pages the user is likely to open next (after the first paint); resolves
+ * when they have loaded or failed.
+ */
+export async function prefetchPages(refs: readonly RemoteRef[]): Promise<void> {
+  const loads = refs.filter((ref) => isDeployed(ref) && !loaded.has(keyOf(ref))).map(loadPage);
+  await Promise.allSettled(loads);
+}
+
+/**
+ * The shared schemas every module's forms validate with, warmed after the pages: the shell
+ * provides them, so every module uses one copy at one address (cached across visits) rather
+ * than whichever remote registered its own first.
+ */
+export function prefetchFormSchemas(): Promise<unknown> {
+  return import('@qrmenu/shared/schemas').catch(() => undefined);
 }
 
 function lazyPage(ref: RemoteRef): LazyExoticComponent<ComponentType> {

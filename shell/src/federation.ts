@@ -1,6 +1,7 @@
 /**
  * Runtime side of Module Federation in the host: registers the remotes named by /config.json on
- * the instance the build plugin created, and turns a remote that cannot load into a fallback
+ * the instance the build plugin created, refuses a remote that needs shared modules the shell
+ * does not provide at a satisfying version, and turns a remote that cannot load into a fallback
  * module instead of a crash.
  */
 import {
@@ -8,6 +9,7 @@ import {
   type ModuleFederationRuntimePlugin,
   registerPlugins,
   registerRemotes,
+  satisfy,
 } from '@module-federation/enhanced/runtime';
 import type { RuntimeConfig } from '@qrmenu/shared/runtime-config';
 import type { ComponentType } from 'react';
@@ -59,12 +61,118 @@ export function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
   };
 }
 
-/** Registers every deployed remote (non-null manifest URL) and the fallback plugin. */
+/** A shared module as a remote's mf-manifest.json declares it. */
+export interface DeclaredShared {
+  name: string;
+  requiredVersion?: string | false;
+}
+
+/** One shared module a remote requires that the shell does not provide at a satisfying version. */
+export interface SharedMismatch {
+  name: string;
+  required: string;
+  /** The versions the remote would be handed. */
+  provided: string[];
+}
+
+/**
+ * The shared modules of `declared` (a remote's manifest) whose required range none of the
+ * versions the remote would be handed satisfies (`provided`; a name absent there is one the
+ * remote brings itself). A remote built from a newer commit declares `^<newer version>` of a
+ * facade or of `@qrmenu/shared`.
+ */
+export function sharedMismatches(
+  declared: readonly DeclaredShared[],
+  provided: Readonly<Record<string, readonly string[]>>,
+): SharedMismatch[] {
+  const mismatches: SharedMismatch[] = [];
+  for (const { name, requiredVersion } of declared) {
+    const versions = provided[name];
+    if (!requiredVersion || !versions) continue; // any version will do / its own copy is used
+    if (!versions.some((version) => satisfy(version, requiredVersion))) {
+      mismatches.push({ name, required: requiredVersion, provided: [...versions] });
+    }
+  }
+  return mismatches;
+}
+
+/** A remote that the running shell cannot serve: which shared modules, required vs provided. */
+export class SharedVersionError extends Error {
+  constructor(
+    readonly remote: string,
+    readonly mismatches: SharedMismatch[],
+  ) {
+    const list = mismatches
+      .map((m) => `${m.name} requires ${m.required}, provided: ${m.provided.join(', ')}`)
+      .join('; ');
+    super(`Remote ${remote} needs a newer shell: ${list}`);
+    this.name = 'SharedVersionError';
+  }
+}
+
+type ShareScope = Record<string, Record<string, { loaded?: boolean; lib?: unknown }>>;
+
+interface HostLike {
+  options: { name: string; shared?: Record<string, { version?: string; from?: string }[]> };
+  shareScopeMap?: Record<string, ShareScope>;
+}
+
+/**
+ * What a remote would be handed of each shared singleton: the shell's own version where the shell
+ * provides the module (loaded first, the shell's copy is the one in use), else a version another
+ * module has already loaded. A module in neither is one the remote brings itself (the shell
+ * provides only the shared modules its own code uses).
+ */
+export function providedBy(host: HostLike): Record<string, string[]> {
+  const provided: Record<string, string[]> = {};
+  for (const [name, entries] of Object.entries(host.options.shared ?? {})) {
+    const own = entries.filter((e) => e.from === host.options.name && typeof e.version === 'string');
+    if (own.length > 0) provided[name] = own.map((e) => e.version as string);
+  }
+  for (const scope of Object.values(host.shareScopeMap ?? {})) {
+    for (const [name, versions] of Object.entries(scope)) {
+      if (provided[name]) continue;
+      const loaded = Object.entries(versions)
+        .filter(([, entry]) => entry.loaded || entry.lib !== undefined)
+        .map(([version]) => version);
+      if (loaded.length > 0) provided[name] = loaded;
+    }
+  }
+  return provided;
+}
+
+/**
+ * Checks each remote's declared shared modules against what the shell provides as soon as its
+ * manifest has arrived (`afterLoadManifest`: the manifest's shared list has `requiredVersion`,
+ * which the runtime's snapshot drops), before the runtime preloads or runs any of its code. The
+ * refusal reaches `errorLoadRemote`, so the module shows its fallback; the runtime keeps the
+ * failed manifest load for the page's life, so a redeployed remote shows on the next reload.
+ */
+export function sharedVersionPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'qrmenu-shared-versions',
+    afterLoadManifest(args) {
+      const { moduleInfo, manifestJson, origin } = args as unknown as {
+        moduleInfo?: { name?: string };
+        manifestJson?: { shared?: DeclaredShared[] };
+        origin: HostLike;
+      };
+      if (!Array.isArray(manifestJson?.shared)) return;
+      const mismatches = sharedMismatches(manifestJson.shared, providedBy(origin));
+      if (mismatches.length === 0) return;
+      const error = new SharedVersionError(moduleInfo?.name ?? 'remote', mismatches);
+      console.error(`[federation] ${error.message}`);
+      throw error;
+    },
+  };
+}
+
+/** Registers every deployed remote (non-null manifest URL), the version check and the fallback plugin. */
 export function registerFederation(config: RuntimeConfig): string[] {
   const remotes = Object.entries(config.remotes)
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')
     .map(([name, entry]) => ({ name, entry }));
-  registerPlugins([remoteFallbackPlugin()]);
+  registerPlugins([sharedVersionPlugin(), remoteFallbackPlugin()]);
   registerRemotes(remotes, { force: true });
   return remotes.map((r) => r.name);
 }

@@ -73,7 +73,7 @@ describe('sharedConfig', () => {
       expect(shared[lib]?.import, lib).toBe(SHARED_FACADES[lib]);
   });
 
-  it('provides react-router from where react-router-dom finds it', () => {
+  it('provides react-router through its facade, at the facade version (major = the library major, 7)', () => {
     expect(shared['react-router']?.version).toMatch(/^7\./);
     expect(String(shared['react-router']?.import)).toContain('react-router');
   });

@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PrecompressPlugin } from './precompress';
+import { FACADE_VERSIONS, requiredRange } from './shared-versions';
 
 /** Libraries shared as singletons between the host and every remote (see docs/ARCHITECTURE.md). */
 export const SINGLETON_LIBRARIES = [
@@ -223,10 +224,13 @@ export function sharedConfig(dir: string): Record<string, Record<string, unknown
       ? lib.split('/').slice(2).join('/')
       : lib.split('/').slice(1).join('/');
     const facade = SHARED_FACADES[lib];
+    // a facade is versioned by its export list; a plain library by the package (any minor)
+    const facadeVersion = facade ? FACADE_VERSIONS[lib] : undefined;
+    if (facade && !facadeVersion) throw new Error(`FACADE_VERSIONS has no version for ${lib}`);
     shared[lib] = {
       singleton: true,
-      version,
-      requiredVersion: `^${version.split('.')[0]}.0.0`,
+      version: facadeVersion ?? version,
+      requiredVersion: facadeVersion ? requiredRange(facadeVersion) : `^${version.split('.')[0]}.0.0`,
       // A facade library is provided through its facade; a library the app cannot name
       // itself is provided from its resolved folder.
       ...(facade
@@ -241,11 +245,51 @@ export function sharedConfig(dir: string): Record<string, Record<string, unknown
     shared[`@qrmenu/shared/${sub}`] = {
       singleton: true,
       version: sharedPkg.version,
-      requiredVersion: `^${sharedPkg.version}`,
+      requiredVersion: requiredRange(sharedPkg.version),
     };
   }
   return shared;
 }
+
+/**
+ * The shell's first page (the login screen) needs React, the router, jotai and four small
+ * `@qrmenu/shared` subpaths: one file for all of them instead of a dozen (each answer also
+ * carries ~0.75 KiB of headers). Each stays its own shared module; they only share a file.
+ */
+export const FIRST_PAGE_MODULES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|jotai)[\\/]|[\\/]shared[\\/]src[\\/](paths|runtime-config|session[\\/]|texts|schemas[\\/]roles)|[\\/]tools[\\/]rspack[\\/]react-router(-dom)?-facade/;
+
+/**
+ * What the signed-in area adds (the UI facade with Chakra and emotion, TanStack Query,
+ * react-hook-form) goes into one more file. A closed list: a helper the login page needs too
+ * must not drag Chakra onto it, and the API client (ky) stays apart (the login page fetches it
+ * with its first validation).
+ */
+export const AREA_MODULES =
+  /[\\/]shared[\\/]src[\\/](ui|query)[\\/]|[\\/]tools[\\/]rspack[\\/]react-hook-form-facade|[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@tanstack|@hookform|react-hook-form|stylis|react-is|hoist-non-react-statics|@babel[\\/]runtime)[\\/]/;
+
+const FIRST_PAGE_SPLIT_CHUNKS = {
+  cacheGroups: {
+    firstPage: {
+      test: FIRST_PAGE_MODULES,
+      name: 'first-page',
+      chunks: 'async',
+      enforce: true,
+      priority: 20,
+    },
+    area: {
+      test: AREA_MODULES,
+      name: 'area',
+      chunks: 'async',
+      enforce: true,
+      priority: 10,
+    },
+  },
+};
+
+/** A QR-like mark (three finder squares), small enough to inline in every index.html. */
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 7 7'%3E%3Cpath d='M0 0h3v3H0zM4 0h3v3H4zM0 4h3v3H0zM4 4h1v1H4zM6 6h1v1H6zM5 5h1v1H5z'/%3E%3C/svg%3E";
 
 /** Where the dev servers proxy `/api` and `/uploads`. */
 export const API_DEV_URL = process.env.API_DEV_URL ?? 'http://127.0.0.1:8080';
@@ -325,10 +369,14 @@ export function defineFrontendConfig(options: FrontendConfigOptions) {
         templateContent:
           '<!doctype html><html lang="uz"><head><meta charset="utf-8" />' +
           '<meta name="viewport" content="width=device-width, initial-scale=1" />' +
+          // an icon in the page: no request for /favicon.ico (the SPA fallback would answer it)
+          `<link rel="icon" href="${FAVICON}" />` +
           `<title>${options.title ?? 'QR menyu'}</title></head><body><div id="root"></div></body></html>`,
       }),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(isDev ? 'development' : 'production'),
+        // what a team calls this build (e.g. a commit or a release), shown small on the login page
+        'process.env.QRMENU_BUILD_LABEL': JSON.stringify(process.env.QRMENU_BUILD_LABEL ?? ''),
       }),
       // `.br` and `.gz` beside every text file, for the server to pick (production only)
       ...(isDev ? [] : [new PrecompressPlugin()]),
@@ -387,6 +435,7 @@ export function defineFrontendConfig(options: FrontendConfigOptions) {
       },
       optimization: {
         minimize: !isDev,
+        ...(isHost && !isDev ? { splitChunks: FIRST_PAGE_SPLIT_CHUNKS } : {}),
       },
       // Compiling dynamic imports on first request breaks federated chunk loading in dev.
       lazyCompilation: false,

@@ -70,7 +70,7 @@ export default function ManagersPage() {
         loading={<LoadingSkeleton rows={4} />}
       >
         {(list) => (
-          // nothing inside is focusable: the region itself takes focus so a keyboard can scroll it
+          // focusable, so that a keyboard can scroll the table when a phone cuts it (no links in it)
           <Table.ScrollArea
             borderWidth="1px"
             borderRadius="md"

@@ -8,7 +8,8 @@ import type { Restaurant } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { Box, Button, HStack, LoadingSkeleton, Page, PageState, useFormDialog } from '@qrmenu/shared/ui';
 import { useNavigate } from 'react-router-dom';
-import { RestaurantEditDialog } from './RestaurantEditDialog';
+import { QrCodeButton } from '../qr/QrCodeButton';
+import { LazyRestaurantEditDialog } from './dialogs';
 import { RestaurantInfo } from './RestaurantInfo';
 
 const CARD_LOADING = (
@@ -60,12 +61,13 @@ export default function ManagerHome() {
                 >
                   {t.categories}
                 </Button>
+                <QrCodeButton restaurant={restaurant} />
               </HStack>
             </Box>
           ) : null
         }
       </PageState>
-      <RestaurantEditDialog dialog={edit} />
+      <LazyRestaurantEditDialog dialog={edit} />
     </Page>
   );
 }

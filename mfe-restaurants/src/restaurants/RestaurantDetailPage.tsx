@@ -28,7 +28,8 @@ import {
   usePaths,
 } from '@qrmenu/shared/ui';
 import { useNavigate, useParams } from 'react-router-dom';
-import { RestaurantEditDialog } from './RestaurantEditDialog';
+import { QrCodeButton } from '../qr/QrCodeButton';
+import { LazyRestaurantEditDialog } from './dialogs';
 import { RestaurantInfo } from './RestaurantInfo';
 
 type Shown = Restaurant | PublicRestaurant;
@@ -152,6 +153,7 @@ export default function RestaurantDetailPage() {
                   >
                     {t.categories}
                   </Button>
+                  <QrCodeButton restaurant={r} />
                   {isAdmin ? (
                     <Button
                       variant="outline"
@@ -169,7 +171,7 @@ export default function RestaurantDetailPage() {
         </PageState>
       )}
       {confirmDelete.dialog}
-      {isManager ? <RestaurantEditDialog dialog={edit} /> : null}
+      {isManager ? <LazyRestaurantEditDialog dialog={edit} /> : null}
     </Page>
   );
 }

@@ -17,6 +17,7 @@ import {
   Skeleton,
   Stack,
   SwitchField,
+  Text,
   TextField,
   useImageUpload,
 } from '@qrmenu/shared/ui';
@@ -35,6 +36,36 @@ const TEXT_FIELDS: { name: TextFieldName; required: boolean; placeholder?: strin
   { name: 'channel_id', required: false },
 ];
 const PICTURES = ['image', 'logotype'] as const;
+
+/**
+ * Shown while an edit changes the slug: the menu's address (and so its QR code) changes; the old
+ * address keeps redirecting (README "Guests' menu"), which the text says as the server does it.
+ */
+function SlugChangeWarning({
+  form,
+  savedSlug,
+}: {
+  form: EntityFormReturn<RestaurantFormSchema>;
+  savedSlug: string;
+}) {
+  const slug = form.watch('slug');
+  if (typeof slug !== 'string' || slug.trim() === '' || slug.trim() === savedSlug) return null;
+  return (
+    <Text
+      role="status"
+      fontSize="sm"
+      color="orange.800"
+      bg="orange.50"
+      borderWidth="1px"
+      borderColor="orange.200"
+      borderRadius="md"
+      p="3"
+      data-testid="slug-change-warning"
+    >
+      {t.qr.slugChangeWarning}
+    </Text>
+  );
+}
 
 export type RestaurantFormOptions = Omit<
   EntityFormOptions<Restaurant, RestaurantFormSchema, Restaurant, Restaurant>,
@@ -128,6 +159,7 @@ export function useRestaurantForm(isManager: boolean, restaurant: Restaurant | n
           <SwitchField<RestaurantFormValues> form={form} name="is_active" label={t.status} />
         )}
       </SimpleGrid>
+      {restaurant ? <SlugChangeWarning form={form} savedSlug={restaurant.slug} /> : null}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         {PICTURES.map((type) => (
           <ImageUploadField

@@ -19,9 +19,8 @@ import {
 } from '@qrmenu/shared/ui';
 import { useNavigate } from 'react-router-dom';
 import { useRestaurantsScope } from '../common/useRestaurantsScope';
-import { IntegrationCreateDialog } from '../integration/IntegrationCreateDialog';
+import { LazyIntegrationCreateDialog, LazyRestaurantEditDialog } from './dialogs';
 import { RestaurantCounters } from './RestaurantCounters';
-import { RestaurantEditDialog } from './RestaurantEditDialog';
 import { RestaurantsTable } from './RestaurantsTable';
 
 export default function RestaurantsPage() {
@@ -79,8 +78,8 @@ export default function RestaurantsPage() {
         )}
       </PageState>
       {confirmDelete.dialog}
-      {isManager ? <RestaurantEditDialog dialog={edit} /> : null}
-      {canAdminister ? <IntegrationCreateDialog dialog={integration} /> : null}
+      {isManager ? <LazyRestaurantEditDialog dialog={edit} /> : null}
+      {canAdminister ? <LazyIntegrationCreateDialog dialog={integration} /> : null}
     </Page>
   );
 }

@@ -1,12 +1,15 @@
 import type { RolePaths } from '@qrmenu/shared/paths';
-import { RESTAURANT_TYPE_MANUAL, type Restaurant } from '@qrmenu/shared/schemas';
+import type { RESTAURANT_TYPE_MANUAL, Restaurant } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { Button, HStack, StatusBadge, Table, Text } from '@qrmenu/shared/ui';
 import { useNavigate } from 'react-router-dom';
 import { SyncButton } from '../integration/SyncButton';
 
+/** The schemas' constant, checked by its type: a value import would load zod with the list. */
+const MANUAL: typeof RESTAURANT_TYPE_MANUAL = 'manual';
+
 export function isIntegration(r: Pick<Restaurant, 'type'>): boolean {
-  return r.type !== RESTAURANT_TYPE_MANUAL;
+  return r.type !== MANUAL;
 }
 
 export interface RestaurantsTableProps {

@@ -1,7 +1,7 @@
 import ky, { isHTTPError, isTimeoutError, type Options } from 'ky';
 import { getRuntimeConfig } from '../runtime-config';
 import { getAccessToken, signOut } from '../session';
-import { ApiError } from './errors';
+import { ApiError, parseRetryAfter } from './errors';
 
 /** Default timeout of a call; the sync call uses 60 000 ms (spec 9). */
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -93,7 +93,8 @@ export async function call<T>(path: string, options: CallOptions = {}): Promise<
     if (isHTTPError(err)) {
       // ky 2 has read the body already: parsed JSON, text, or undefined
       const res = err.response;
-      const apiError = ApiError.fromBody(res.status, err.data, res.statusText);
+      const retryAfter = parseRetryAfter(res.headers.get('Retry-After'));
+      const apiError = ApiError.fromBody(res.status, err.data, res.statusText, retryAfter);
       if (res.status === 401 && hadToken && !NO_REDIRECT_ON_401.has(path.replace(/^\/+/, ''))) {
         onSessionExpired();
       }

@@ -17,8 +17,13 @@ export interface StubCall {
   body: unknown;
 }
 
-/** An answer (status defaults to 200), raw text instead of JSON, or an Error to throw (network down). */
-export type StubReply = { status?: number; body?: unknown; raw?: string } | Error;
+/**
+ * An answer (status defaults to 200; extra `headers` such as `Retry-After`), raw text instead of
+ * JSON, or an Error to throw (network down).
+ */
+export type StubReply =
+  | { status?: number; body?: unknown; raw?: string; headers?: Record<string, string> }
+  | Error;
 export type StubRoute = StubReply | ((call: StubCall) => StubReply | Promise<StubReply>);
 /** `'GET /admin/restaurants'`, or `'*'` for every request no other key matches. */
 export type StubRoutes = Record<string, StubRoute>;
@@ -79,7 +84,7 @@ export function stubApi(routes: StubRoutes = {}): ApiStub {
     const text = reply.raw ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
     return new Response(status === 204 ? null : text, {
       status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetch);

@@ -1,0 +1,2 @@
+/** Side-effect CSS imports (rspack's native CSS support). */
+declare module '*.css';
