@@ -131,7 +131,12 @@ async function createWorld(request: APIRequestContext): Promise<void> {
   const option = await create('manager/product-option', { product_id: product, name: 'Hajmi' });
   await create('manager/product-option-row', { product_option_id: option, name: 'Katta', price: 3000 });
   // the stop-list's second tab: a stopped product beside the available one
-  await create('manager/products', { name: 'Mastava', category_id: category, price: 30000, is_active: false });
+  await create('manager/products', {
+    name: 'Mastava',
+    category_id: category,
+    price: 30000,
+    is_active: false,
+  });
   world = { restaurant: data, category, product, option };
 }
 

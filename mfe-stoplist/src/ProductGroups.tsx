@@ -8,7 +8,7 @@
 
 import { assetUrl } from '@qrmenu/shared/runtime-config';
 import type { Product } from '@qrmenu/shared/schemas';
-import { formatPrice, t } from '@qrmenu/shared/texts';
+import { formatSom, t } from '@qrmenu/shared/texts';
 import { Box, DEFAULT_IMAGE_SRC } from '@qrmenu/shared/ui';
 import {
   memo,
@@ -166,7 +166,7 @@ const ProductRow = memo(function ProductRow({ product, checked, onToggle }: RowP
         </span>
         <Thumb product={product} />
         <span className="sl-name">{product.name}</span>
-        <span className="sl-price">{t.priceSom(formatPrice(product.price))}</span>
+        <span className="sl-price">{formatSom(product.price)}</span>
       </label>
     </li>
   );

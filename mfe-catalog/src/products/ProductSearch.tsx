@@ -9,7 +9,7 @@ export function ProductSearch({ value, onChange }: { value: string; onChange: (v
       <Input
         type="search"
         value={value}
-        placeholder={t.searchByName}
+        placeholder={t.searchProducts}
         autoComplete="off"
         minH="11"
         onChange={(e) => onChange(e.currentTarget.value)}
