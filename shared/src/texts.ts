@@ -30,6 +30,8 @@ export const t = {
   save: 'Saqlash',
   cancel: 'Bekor qilish',
   close: 'Yopish',
+  /** The toasts' region, for screen readers (Alt+T moves focus there). */
+  notifications: 'Bildirishnomalar (Alt+T)',
   edit: 'Tahrirlash',
   delete: "O'chirish",
   view: "Ko'rish",

@@ -209,6 +209,17 @@ describe('small components', () => {
     expect(await screen.findByText(t.restaurantCreated)).toBeInTheDocument();
     spy.mockRestore();
   });
+
+  it("a toast's close button and the toasts' region are named in Uzbek", async () => {
+    render(<div />, { wrapper: wrap });
+    act(() => {
+      notify.success(t.restaurantUpdated);
+    });
+    await screen.findByText(t.restaurantUpdated);
+    expect(screen.getAllByRole('button', { name: t.close }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('region', { name: t.notifications })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /dismiss/i })).toBeNull();
+  });
 });
 
 type FormValues = {

@@ -1,4 +1,5 @@
 import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react';
+import { t } from '../texts';
 
 /** Toast auto-close (spec 9): 2000 ms, 5000 ms for the sync error. */
 export const TOAST_DURATION_MS = 2000;
@@ -20,6 +21,8 @@ function show(type: ToastType, text: string, options: NotifyOptions = {}): strin
     description: options.description,
     duration: options.duration ?? TOAST_DURATION_MS,
     closable: true,
+    // the close button's name in Uzbek (the library's default is English)
+    translations: { closeTriggerLabel: t.close },
   });
 }
 
@@ -39,7 +42,7 @@ export const notify = {
 export function Toaster() {
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} aria-label={t.notifications}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }} data-testid={`toast-${toast.type ?? 'info'}`}>
             <Toast.Indicator />
