@@ -11,7 +11,7 @@
 //   again (the data cached, refetched in the background).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { collectScripts } from './bench-web-wire.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 export const CATALOG_TARGETS = { remoteJsGzipKiB: 30, paintMs: 300 };
@@ -71,27 +71,6 @@ function storageState(base, token) {
       },
     ],
   };
-}
-
-function collectScripts(page) {
-  const files = [];
-  page.on('response', async (res) => {
-    const type = res.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
-    try {
-      const body = await res.body();
-      files.push({
-        url: res.url(),
-        type: type === 'script' ? 'js' : 'css',
-        raw: body.length,
-        gzip: gzipSync(body, { level: 9 }).length,
-        body,
-      });
-    } catch {
-      // redirects and failed loads have no body
-    }
-  });
-  return files;
 }
 
 const remoteJs = (files) =>

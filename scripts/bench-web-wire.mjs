@@ -1,6 +1,7 @@
 // bench:web's view of the network from Chromium itself (DevTools protocol): what each request
 // cost on the wire (`Network.loadingFinished.encodedDataLength`: headers and body as received,
 // compressed or not; a response served from the HTTP cache costs 0), in the order requested.
+import { gzipSync } from 'node:zlib';
 
 /** Starts recording a page's requests; `entries` fills as they finish. */
 export async function recordWire(page) {
@@ -99,3 +100,25 @@ export function wireTotals(entries) {
  * them; the form resolver in the UI facade mentions "$ZodError" and `_zod` but carries no zod.
  */
 export const containsZod = (body) => body.includes('"$ZodType"') && body.includes('"$ZodObject"');
+
+/** Collects the page's scripts and style sheets as they arrive: bodies, raw and gzip -9 sizes. */
+export function collectScripts(page) {
+  const files = [];
+  page.on('response', async (res) => {
+    const type = res.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    try {
+      const body = await res.body();
+      files.push({
+        url: res.url(),
+        type: type === 'script' ? 'js' : 'css',
+        raw: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+        body,
+      });
+    } catch {
+      // redirects and failed loads have no body
+    }
+  });
+  return files;
+}

@@ -20,11 +20,10 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { catalogBench, catalogReport } from './bench-web-catalog.mjs';
 import { lighthousePage } from './bench-web-lighthouse.mjs';
 import { measureStopList, stopListReport } from './bench-web-stoplist.mjs';
-import { containsZod, recordWire, wireTotals } from './bench-web-wire.mjs';
+import { collectScripts, containsZod, recordWire, wireTotals } from './bench-web-wire.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = new Set(process.argv.slice(2));
@@ -170,27 +169,6 @@ function appOf(url, base) {
 const require = createRequire(join(root, 'e2e/package.json'));
 const { chromium } = require('@playwright/test');
 
-async function collect(page) {
-  const files = [];
-  page.on('response', async (res) => {
-    const type = res.request().resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
-    try {
-      const body = await res.body();
-      files.push({
-        url: res.url(),
-        type: type === 'script' ? 'js' : 'css',
-        raw: body.length,
-        gzip: gzipSync(body, { level: 9 }).length,
-        body,
-      });
-    } catch {
-      // redirects and failed loads have no body
-    }
-  });
-  return files;
-}
-
 const fcp = (page) =>
   page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
 
@@ -216,7 +194,7 @@ async function loginPage(browser, base) {
   for (let i = 0; i < RUNS; i++) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const seen = await collect(page);
+    const seen = collectScripts(page);
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     await page.locator('input[name="login"]').waitFor();
     runs.push(await fcp(page));
@@ -343,7 +321,7 @@ async function adminLanding(browser, base) {
   for (let i = 0; i < RUNS; i++) {
     const context = await browser.newContext({ storageState: state });
     const page = await context.newPage();
-    const seen = await collect(page);
+    const seen = collectScripts(page);
     await page.goto(`${base}/admin/restaurants`, { waitUntil: 'networkidle' });
     await page.getByText('Jami').first().waitFor();
     fcps.push(await fcp(page));
