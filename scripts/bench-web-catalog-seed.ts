@@ -5,9 +5,8 @@
  * the other 39 share the other 800. Prints the first category's id and title as JSON. Run with
  * tsx: `tsx scripts/bench-web-catalog-seed.ts <DATA_DIR> <restaurant id>`.
  */
-import type { Insertable } from 'kysely';
-import { bigMenuRows } from '../api/bench/big-menu';
-import { connect, type Database } from '../api/src/db';
+import { bigMenuRows, insertMenuRows } from '../api/bench/big-menu';
+import { connect } from '../api/src/db';
 
 export const BIG_CATEGORY_PRODUCTS = 200;
 
@@ -24,20 +23,7 @@ rows.products.forEach((product, n) => {
 
 const { db, close } = await connect({ dataDir });
 try {
-  await db.transaction().execute(async (trx) => {
-    const batched = async <T extends keyof Database>(table: T, list: Insertable<Database[T]>[]) => {
-      for (let i = 0; i < list.length; i += 500) {
-        await trx
-          .insertInto(table)
-          .values(list.slice(i, i + 500) as never)
-          .execute();
-      }
-    };
-    await batched('categories', rows.categories);
-    await batched('products', rows.products);
-    await batched('product_options', rows.options);
-    await batched('option_rows', rows.rows);
-  });
+  await insertMenuRows(db, rows);
 } finally {
   await close();
 }

@@ -228,6 +228,12 @@ export function bigMenuRows(restaurantId: string, seed = 42): BigMenuRows {
 /** Inserts the big menu into an existing restaurant (batched, one transaction). */
 export async function insertBigMenu(db: DB, restaurantId: string): Promise<BigMenuRows> {
   const rows = bigMenuRows(restaurantId);
+  await insertMenuRows(db, rows);
+  return rows;
+}
+
+/** Inserts menu rows (batched, one transaction); bench:web reshapes the big menu before this. */
+export async function insertMenuRows(db: DB, rows: BigMenuRows): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const batched = async <T extends keyof Database>(table: T, list: Insertable<Database[T]>[]) => {
       for (let i = 0; i < list.length; i += 500) {
@@ -242,5 +248,4 @@ export async function insertBigMenu(db: DB, restaurantId: string): Promise<BigMe
     await batched('product_options', rows.options);
     await batched('option_rows', rows.rows);
   });
-  return rows;
 }
