@@ -19,12 +19,12 @@ export function originOf(url: string | undefined): string | null {
 }
 
 /**
- * The Content-Security-Policy of every document (see `registerSecurityHeaders`). Scripts only from this origin and the
- * remotes' origins (Module Federation adds their entry and chunks as <script src>; no inline
- * script, no eval). Styles also allow 'unsafe-inline': emotion (Chakra) writes <style> elements
- * at run time, and a nonce would make index.html differ per request (no precompressed, cached
- * copy); an injected style cannot run code. Manifests are fetched (connect-src), uploaded
- * images may come from the API's origin (img-src). No framing at all.
+ * The Content-Security-Policy of every document (see `registerSecurityHeaders`). Scripts only
+ * from this origin and the remotes' origins (Module Federation adds their entry and chunks as
+ * <script src>; no inline script, no eval). Styles also allow 'unsafe-inline': emotion (Chakra)
+ * writes <style> elements at run time, and a nonce would make index.html differ per request (no
+ * precompressed, cached copy); an injected style cannot run code. Manifests are fetched
+ * (connect-src), uploaded images may come from the API's origin (img-src). No framing at all.
  */
 export function contentSecurityPolicy(sources: CspSources): string {
   const remotes = [...new Set(sources.remoteUrls.map(originOf).filter((o): o is string => !!o))];
