@@ -148,6 +148,9 @@ describe('GET /m/:slug', () => {
     const res = await page('/m/rayhon');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    // a document: the page's own policy and no framing
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.body.startsWith('<!DOCTYPE html>')).toBe(true);
     const doc = dom(res.body);
     expect(doc.documentElement.lang).toBe('uz');

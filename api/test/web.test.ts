@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { answers } from '@qrmenu/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../tools/rspack/precompress';
+import { JSON_CSP } from '../src/http/security-headers';
 import { createTestApp, expectError, expectShape, type TestCtx } from './helpers';
 
 let ctx: TestCtx;
@@ -288,26 +289,62 @@ describe('delivery: precompressed files and cache lifetimes', () => {
 });
 
 describe('security headers', () => {
-  it('every kind of answer carries nosniff, the CSP, the referrer policy and no framing', async () => {
-    const answers = [
-      await get('/api/health'),
+  type Answer = Awaited<ReturnType<typeof get>>;
+  const expectEverywhere = (res: Answer) => {
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  };
+
+  it('a document carries the CSP, no framing and the opener policy, besides nosniff', async () => {
+    const documents = [
       await get('/'),
       await get('/admin/restaurants'),
+      await get('/api/docs/'),
+      await get('/m/hech-qanday-restoran'), // the guests' 404 page
+    ];
+    for (const res of documents) {
+      expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
+      expectEverywhere(res);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("script-src 'self'");
+    }
+  });
+
+  it('a script, compressed or not, carries nosniff and the referrer policy only', async () => {
+    const scripts = [
       await get('/assets/main.0123abcd.js', { 'accept-encoding': 'br' }),
+      await get('/assets/main.0123abcd.js'),
       await get('/remotes/mfe-auth/remoteEntry.js'),
+    ];
+    for (const res of scripts) {
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['content-type'])).toMatch(/javascript/);
+      expectEverywhere(res);
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    }
+  });
+
+  it('a JSON answer (API, errors, config) keeps only the minimal policy: no loads, no frames', async () => {
+    const json = [
+      await get('/api/health'),
       await get('/config.json'),
       await get('/api/nope'),
       await get('/uploads/none.png'),
       await get('/api/admin/restaurants'),
-      await get('/api/docs/'),
+      await get('/remotes/mfe-auth/mf-manifest.json'),
     ];
-    for (const res of answers) {
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['referrer-policy']).toBe('no-referrer');
-      expect(res.headers['x-frame-options']).toBe('DENY');
-      const csp = String(res.headers['content-security-policy']);
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("object-src 'none'");
+    for (const res of json) {
+      expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+      expectEverywhere(res);
+      expect(res.headers['content-security-policy']).toBe(JSON_CSP);
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
     }
   });
 
@@ -335,7 +372,7 @@ describe('security headers', () => {
     });
     try {
       const csp = String(
-        (await other.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+        (await other.app.inject({ method: 'GET', url: '/m/yoq' })).headers['content-security-policy'],
       );
       expect(csp).toContain("script-src 'self' http://127.0.0.1:4555;");
       expect(csp).toContain("connect-src 'self' http://127.0.0.1:4555 https://api.example.uz;");

@@ -1,6 +1,7 @@
 /**
  * The landing pages validate nothing until a dialog opens: what they import statically must not
- * reach the zod schemas (a value import of `@qrmenu/shared/schemas` loads zod, ~27 KiB gzip).
+ * reach the zod schemas (a value import of `@qrmenu/shared/schemas` loads zod, ~27 KiB gzip) nor
+ * the form kit (`@qrmenu/shared/forms` loads react-hook-form, ~11 KiB brotli).
  * Dynamic `import()`s (the dialogs, the QR code) and type-only imports are fine.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -50,22 +51,22 @@ function reachedPackages(entry: string): Set<string> {
   return packages;
 }
 
-describe('zod stays off the pages that validate nothing yet', () => {
+const FORM_PACKAGES = ['@qrmenu/shared/schemas', 'zod', '@qrmenu/shared/forms', 'react-hook-form'];
+
+describe('zod and the form kit stay off the pages that validate nothing yet', () => {
   it.each([
     'restaurants/RestaurantsPage.tsx',
     'restaurants/ManagerHome.tsx',
     'restaurants/RestaurantDetailPage.tsx',
-  ])('%s imports no schema values and no zod', (page) => {
+  ])('%s imports no schema values, no zod, no form kit', (page) => {
     const packages = reachedPackages(path.join(src, page));
     expect(packages).toContain('@qrmenu/shared/ui');
-    expect(
-      [...packages].filter((p) => p === '@qrmenu/shared/schemas' || p === 'zod' || p === 'qrcode'),
-    ).toEqual([]);
+    expect([...packages].filter((p) => FORM_PACKAGES.includes(p) || p === 'qrcode')).toEqual([]);
   });
 
-  it('sees a value import of the schemas where there is one (the form page)', () => {
-    expect(reachedPackages(path.join(src, 'restaurants/RestaurantFormPage.tsx'))).toContain(
-      '@qrmenu/shared/schemas',
-    );
+  it('sees a value import of the schemas and the form kit where there is one (the form page)', () => {
+    const packages = reachedPackages(path.join(src, 'restaurants/RestaurantFormPage.tsx'));
+    expect(packages).toContain('@qrmenu/shared/schemas');
+    expect(packages).toContain('@qrmenu/shared/forms');
   });
 });

@@ -8,21 +8,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../src/api';
+import { EntityForm, FormDialog, SwitchField, TextField } from '../src/forms';
 import { useManagerCategories, useUpdateCategory } from '../src/query';
 import { type Category, categoryCreateBody, categoryFields } from '../src/schemas';
 import { answers, axeViolations, fixtures, renderAtRoute, signInAs, stubApi } from '../src/testing/kit';
 import { t } from '../src/texts';
 import {
   Button,
-  EntityForm,
-  FormDialog,
   ImageUploadField,
   notify,
   Page,
   PageState,
   type QueryState,
-  SwitchField,
-  TextField,
   useConfirmDelete,
   useFormDialog,
   useImageUpload,

@@ -1,8 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { expect, it } from 'vitest';
+import { formResolver, NumberField, SwitchField, TextField } from '../src/forms';
 import { categoryCreateBody, loginBody, productCreateBody } from '../src/schemas';
-import { formResolver, NumberField, SwitchField, TextField, UiProvider } from '../src/ui';
+import { UiProvider } from '../src/ui';
 
 /** Compiles only if the field components accept forms typed by `formResolver` (checked by tsc). */
 function LoginLike() {

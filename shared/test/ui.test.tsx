@@ -5,25 +5,27 @@ import { useForm } from 'react-hook-form';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../src/api';
+import {
+  applyServerErrors,
+  formResolver,
+  NumberField,
+  SelectField,
+  SwitchField,
+  TextField,
+} from '../src/forms';
 import { restaurantCreateBody } from '../src/schemas';
 import { t } from '../src/texts';
 import {
-  applyServerErrors,
   BackButton,
   Button,
   ConfirmDialog,
   DEFAULT_IMAGE_SRC,
   EmptyState,
-  formResolver,
   ImageOrDefault,
-  NumberField,
   notify,
   Pagination,
   RemoteFallback,
-  SelectField,
   StatusBadge,
-  SwitchField,
-  TextField,
   toaster,
   UiProvider,
   usePagination,

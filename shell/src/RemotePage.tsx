@@ -122,12 +122,13 @@ export async function prefetchPages(refs: readonly RemoteRef[]): Promise<void> {
 }
 
 /**
- * The shared schemas every module's forms validate with, warmed after the pages: the shell
- * provides them, so every module uses one copy at one address (cached across visits) rather
- * than whichever remote registered its own first.
+ * The form kit (`@qrmenu/shared/forms`, react-hook-form) and the shared schemas every module's
+ * forms validate with, warmed after the pages: the shell provides them (a build provides only
+ * what it imports), so every module uses one copy at one address (cached across visits) rather
+ * than whichever remote registered its own first. Never on a page's critical path.
  */
-export function prefetchFormSchemas(): Promise<unknown> {
-  return import('@qrmenu/shared/schemas').catch(() => undefined);
+export function prefetchFormKit(): Promise<unknown> {
+  return Promise.allSettled([import('@qrmenu/shared/schemas'), import('@qrmenu/shared/forms')]);
 }
 
 function lazyPage(ref: RemoteRef): LazyExoticComponent<ComponentType> {

@@ -62,7 +62,17 @@ describe('sharedConfig', () => {
       '@tanstack/react-query',
       '@emotion/react',
     ];
-    const sharedSubpaths = ['schemas', 'texts', 'api', 'session', 'query', 'ui', 'runtime-config', 'paths'];
+    const sharedSubpaths = [
+      'schemas',
+      'texts',
+      'api',
+      'session',
+      'query',
+      'ui',
+      'forms',
+      'runtime-config',
+      'paths',
+    ];
     for (const lib of libraries) expect(shared[lib], lib).toMatchObject({ singleton: true });
     for (const sub of sharedSubpaths)
       expect(shared[`@qrmenu/shared/${sub}`], sub).toMatchObject({ singleton: true });

@@ -39,6 +39,7 @@ const SUBPATH_MODULES: Record<string, () => Promise<Record<string, unknown>>> = 
   session: () => import('@qrmenu/shared/session'),
   query: () => import('@qrmenu/shared/query'),
   ui: () => import('@qrmenu/shared/ui'),
+  forms: () => import('@qrmenu/shared/forms'),
   'runtime-config': () => import('@qrmenu/shared/runtime-config'),
   paths: () => import('@qrmenu/shared/paths'),
 };

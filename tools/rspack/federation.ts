@@ -63,6 +63,8 @@ export const SHARED_SUBPATHS = [
   'session',
   'query',
   'ui',
+  // the form kit with react-hook-form: loaded with the first form, not with every page
+  'forms',
   'runtime-config',
   // zod-free route patterns and builders: the shell's route table reads them on the login page
   'paths',
@@ -260,13 +262,20 @@ export const FIRST_PAGE_MODULES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|jotai)[\\/]|[\\/]shared[\\/]src[\\/](paths|runtime-config|session[\\/]|texts|schemas[\\/]roles)|[\\/]tools[\\/]rspack[\\/]react-router(-dom)?-facade/;
 
 /**
- * What the signed-in area adds (the UI facade with Chakra and emotion, TanStack Query,
- * react-hook-form) goes into one more file. A closed list: a helper the login page needs too
- * must not drag Chakra onto it, and the API client (ky) stays apart (the login page fetches it
- * with its first validation).
+ * What the signed-in area adds (the UI facade with Chakra and emotion, TanStack Query) goes into
+ * one more file. A closed list: a helper the login page needs too must not drag Chakra onto it,
+ * and the API client (ky) stays apart (the login page fetches it with its first validation).
  */
 export const AREA_MODULES =
-  /[\\/]shared[\\/]src[\\/](ui|query)[\\/]|[\\/]tools[\\/]rspack[\\/]react-hook-form-facade|[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@tanstack|@hookform|react-hook-form|stylis|react-is|hoist-non-react-statics|@babel[\\/]runtime)[\\/]/;
+  /[\\/]shared[\\/]src[\\/](ui|query)[\\/]|[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@tanstack|stylis|react-is|hoist-non-react-statics|@babel[\\/]runtime)[\\/]/;
+
+/**
+ * The form kit (`@qrmenu/shared/forms`, react-hook-form through its facade, the zod resolver):
+ * one file fetched with the first form a page opens, not on the area's critical path (a list
+ * page validates nothing; its dialogs load lazily).
+ */
+export const FORM_MODULES =
+  /[\\/]shared[\\/]src[\\/]forms[\\/]|[\\/]tools[\\/]rspack[\\/]react-hook-form-facade|[\\/]node_modules[\\/](@hookform|react-hook-form)[\\/]/;
 
 const FIRST_PAGE_SPLIT_CHUNKS = {
   cacheGroups: {
@@ -280,6 +289,13 @@ const FIRST_PAGE_SPLIT_CHUNKS = {
     area: {
       test: AREA_MODULES,
       name: 'area',
+      chunks: 'async',
+      enforce: true,
+      priority: 10,
+    },
+    forms: {
+      test: FORM_MODULES,
+      name: 'forms',
       chunks: 'async',
       enforce: true,
       priority: 10,

@@ -19,12 +19,12 @@ export function originOf(url: string | undefined): string | null {
 }
 
 /**
- * The one Content-Security-Policy of every answer. Scripts only from this origin and the
- * remotes' origins (Module Federation adds their entry and chunks as <script src>; no inline
- * script, no eval). Styles also allow 'unsafe-inline': emotion (Chakra) writes <style> elements
- * at run time, and a nonce would make index.html differ per request (no precompressed, cached
- * copy); an injected style cannot run code. Manifests are fetched (connect-src), uploaded
- * images may come from the API's origin (img-src). No framing at all.
+ * The Content-Security-Policy of every document (see `registerSecurityHeaders`). Scripts only
+ * from this origin and the remotes' origins (Module Federation adds their entry and chunks as
+ * <script src>; no inline script, no eval). Styles also allow 'unsafe-inline': emotion (Chakra)
+ * writes <style> elements at run time, and a nonce would make index.html differ per request (no
+ * precompressed, cached copy); an injected style cannot run code. Manifests are fetched
+ * (connect-src), uploaded images may come from the API's origin (img-src). No framing at all.
  */
 export function contentSecurityPolicy(sources: CspSources): string {
   const remotes = [...new Set(sources.remoteUrls.map(originOf).filter((o): o is string => !!o))];
@@ -45,21 +45,39 @@ export function contentSecurityPolicy(sources: CspSources): string {
   ].join('; ');
 }
 
+/** Answers a browser renders as a page, where CSP, framing and the opener policy take effect. */
+const DOCUMENT_TYPE = /^\s*(text\/html|application\/xhtml\+xml|image\/svg\+xml)\b/i;
+/** JSON a browser would render itself (a JSON viewer, or a sniffing client): no loads, no frames. */
+const JSON_TYPE = /^\s*application\/([\w.-]+\+)?json\b/i;
+/** OWASP's policy for an API answer (~70 bytes with its name). */
+export const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 /**
- * Security headers on every answer (API, pages, static files, errors). `nosniff` makes the
- * browser keep the declared type: an uploaded file is only ever the image type its content was
- * checked for.
+ * Security headers by the answer's content type (decided in onSend, after the route, the static
+ * files or the error handler set it). Every answer: `nosniff` (the browser keeps the declared
+ * type: an uploaded file is only ever the image type its content was checked for) and the
+ * referrer policy. Documents (the shell's index.html, the guests' menu, the API docs, HTML
+ * errors, any SVG: it can carry script) also get the CSP, `X-Frame-Options` and COOP; on a
+ * script, a stylesheet or an image a browser ignores them, and the full CSP alone is ~0.4 KiB on
+ * each of the dozen files of a first page. JSON answers keep the minimal `default-src 'none';
+ * frame-ancestors 'none'`: cheap (a few API calls a page), and should a JSON body echoing
+ * user input ever be shown as a page it can load and run nothing and sit in no frame.
  */
 export function registerSecurityHeaders(app: FastifyInstance, sources: CspSources): void {
-  const headers = {
+  const everywhere = {
     'x-content-type-options': 'nosniff',
-    'content-security-policy': contentSecurityPolicy(sources),
     'referrer-policy': 'no-referrer',
+  };
+  const documents = {
+    ...everywhere,
+    'content-security-policy': contentSecurityPolicy(sources),
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
   };
+  const json = { ...everywhere, 'content-security-policy': JSON_CSP };
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(headers);
+    const type = String(reply.getHeader('content-type') ?? '');
+    reply.headers(DOCUMENT_TYPE.test(type) ? documents : JSON_TYPE.test(type) ? json : everywhere);
     return payload;
   });
 }

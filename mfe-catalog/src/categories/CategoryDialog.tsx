@@ -1,8 +1,10 @@
 /** Create and edit a category in a dialog (spec 5: the title must not be empty; no change, no call). */
+
+import { FormDialog, SwitchField, TextField } from '@qrmenu/shared/forms';
 import { useCreateCategory, useUpdateCategory } from '@qrmenu/shared/query';
 import { type Category, categoryCreateBody, categoryFields } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { FormDialog, type FormDialogState, SwitchField, TextField } from '@qrmenu/shared/ui';
+import type { FormDialogState } from '@qrmenu/shared/ui';
 
 // the shared rules (trimmed, not blank: 'Kategoriya nomi bo'sh bo'lishi mumkin emas!'), without the restaurant
 const categoryForm = categoryCreateBody

@@ -1,8 +1,10 @@
 /** Create and edit an option row (name and price, sent as typed: see formSchema.ts). */
+
+import { FormDialog, NumberField, TextField } from '@qrmenu/shared/forms';
 import { useCreateOptionRow, useUpdateOptionRow } from '@qrmenu/shared/query';
 import type { OptionRow, OptionRowCreateBody, OptionRowUpdateBody } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { FormDialog, type FormDialogState, NumberField, SimpleGrid, TextField } from '@qrmenu/shared/ui';
+import { type FormDialogState, SimpleGrid } from '@qrmenu/shared/ui';
 import { type OptionRowFormValues, optionRowFormSchema, optionRowFormValues } from './formSchema';
 
 export default function OptionRowDialog({

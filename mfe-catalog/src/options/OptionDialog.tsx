@@ -2,10 +2,12 @@
  * Create and rename a product option. Spec 5: no client checks on the name; what was typed is sent
  * and a refusal of the server (400 for a blank name) shows 'Saqlashda xatolik yuz berdi.'.
  */
+
+import { FormDialog, TextField } from '@qrmenu/shared/forms';
 import { useCreateOption, useUpdateOption } from '@qrmenu/shared/query';
 import { type ProductOption, productOption } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { FormDialog, type FormDialogState, TextField } from '@qrmenu/shared/ui';
+import type { FormDialogState } from '@qrmenu/shared/ui';
 
 // the entity's own field (a plain string): no rule of the request body is checked here
 const optionForm = productOption.pick({ name: true });

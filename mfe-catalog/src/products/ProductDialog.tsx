@@ -4,21 +4,18 @@
  * with the new id, each chosen file goes to /manager/upload with progress, then 'Mahsulot rasmi
  * yuklandi!'. A create answered without an id: 'Mahsulot yaratishda xatolik yuz berdi!'.
  */
+
+import { FormDialog, NumberField, SelectField, SwitchField, TextField } from '@qrmenu/shared/forms';
 import { useCreateProduct, useUpdateProduct, useUploadProductImages } from '@qrmenu/shared/query';
 import type { Category, Product } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import {
-  FormDialog,
   type FormDialogState,
   ImageUploadField,
-  NumberField,
   notify,
-  SelectField,
   SimpleGrid,
   Stack,
-  SwitchField,
   Text,
-  TextField,
   useImageUpload,
 } from '@qrmenu/shared/ui';
 import { useEffect } from 'react';

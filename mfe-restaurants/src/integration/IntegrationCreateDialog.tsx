@@ -2,10 +2,12 @@
  * Integration create (spec 2, 5): pick an external restaurant (`/admin/integration/restaurants`)
  * and a manager free to run it; both are required ('Iltimos, restoran va menedjer tanlang!').
  */
+
+import { FormDialog, SelectField } from '@qrmenu/shared/forms';
 import { useCreateIntegrationRestaurant, useIntegrationRestaurants } from '@qrmenu/shared/query';
 import { type IntegrationCreateBody, integrationCreateBody } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { FormDialog, type FormDialogState, SelectField, Text } from '@qrmenu/shared/ui';
+import { type FormDialogState, Text } from '@qrmenu/shared/ui';
 import { useManagerOptions } from '../managers/useManagerOptions';
 
 const EMPTY: IntegrationCreateBody = { id: '', manager_id: '' };

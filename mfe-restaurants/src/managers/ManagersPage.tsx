@@ -2,20 +2,12 @@
  * `/admin/managers` (extension: the spec has no way to create managers): the managers, which
  * restaurant each runs, and a form to create one (login, password).
  */
+
+import { EntityForm, TextField } from '@qrmenu/shared/forms';
 import { useAdminRestaurants, useCreateManager, useManagers } from '@qrmenu/shared/query';
 import { type ManagerCreateBody, managerCreateBody } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import {
-  EntityForm,
-  Heading,
-  LoadingSkeleton,
-  Page,
-  PageState,
-  SimpleGrid,
-  Stack,
-  Table,
-  TextField,
-} from '@qrmenu/shared/ui';
+import { Heading, LoadingSkeleton, Page, PageState, SimpleGrid, Stack, Table } from '@qrmenu/shared/ui';
 import { useMemo, useState } from 'react';
 
 const EMPTY: ManagerCreateBody = { login: '', password: '' };

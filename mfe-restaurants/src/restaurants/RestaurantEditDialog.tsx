@@ -1,6 +1,7 @@
+import { FormDialog } from '@qrmenu/shared/forms';
 import type { Restaurant } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { FormDialog, type FormDialogState } from '@qrmenu/shared/ui';
+import type { FormDialogState } from '@qrmenu/shared/ui';
 import { useEffect } from 'react';
 import { useRestaurantForm } from './RestaurantForm';
 

@@ -4,21 +4,24 @@
  * (create; edits of the changed fields only) and the body. Image and logotype go through
  * `/manager/upload` once the restaurant exists (after the create, or with the edit).
  */
+
+import {
+  type EntityFormOptions,
+  type EntityFormReturn,
+  SelectField,
+  SwitchField,
+  TextField,
+} from '@qrmenu/shared/forms';
 import { useCreateRestaurant, useUpdateRestaurant, useUploadRestaurantImage } from '@qrmenu/shared/query';
 import { RESTAURANT_TYPE_MANUAL, type Restaurant } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import {
-  type EntityFormOptions,
-  type EntityFormReturn,
   ImageUploadField,
   notify,
-  SelectField,
   SimpleGrid,
   Skeleton,
   Stack,
-  SwitchField,
   Text,
-  TextField,
   useImageUpload,
 } from '@qrmenu/shared/ui';
 import { type ReactNode, useCallback } from 'react';

@@ -2,9 +2,11 @@
  * `/admin/restaurants/new` and `/admin/restaurants/:id/edit`. The edited restaurant comes from
  * the admin list (or, for a manager, from its own endpoint).
  */
+
+import { EntityForm } from '@qrmenu/shared/forms';
 import type { Restaurant } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Box, EntityForm, LoadingSkeleton, Page, PageState, usePaths } from '@qrmenu/shared/ui';
+import { Box, LoadingSkeleton, Page, PageState, usePaths } from '@qrmenu/shared/ui';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useRestaurantsScope } from '../common/useRestaurantsScope';
 import { useRestaurantForm } from './RestaurantForm';

@@ -1,5 +1,6 @@
 /**
  * The UI facade: the only module importing `@chakra-ui/react`. Remotes get Chakra through here.
+ * The form parts (react-hook-form) are `@qrmenu/shared/forms`: they load with the first form.
  */
 
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
@@ -15,35 +16,7 @@ export {
   RemoteFallback,
   StatusBadge,
 } from './common';
-export {
-  EntityForm,
-  type EntityFormOptions,
-  type EntityFormProps,
-  type EntityFormReturn,
-  type EntityFormState,
-  type EntityFormTexts,
-  type ErrorText,
-  FormDialog,
-  type FormDialogProps,
-  type FormDialogState,
-  type FormSchema,
-  useEntityForm,
-  useFormDialog,
-} from './FormDialog';
-export {
-  applyServerErrors,
-  fieldErrorText,
-  formResolver,
-  NumberField,
-  type NumberFieldProps,
-  SelectField,
-  type SelectFieldProps,
-  type SelectOption,
-  SwitchField,
-  type SwitchFieldProps,
-  TextField,
-  type TextFieldProps,
-} from './fields';
+export { type FormDialogState, useFormDialog } from './dialogState';
 export {
   type ImageUpload,
   ImageUploadField,

@@ -6,7 +6,7 @@ import { QueryClientProvider, queryClient } from '@qrmenu/shared/query';
 import { useSession } from '@qrmenu/shared/session';
 import { RemoteFallback, UiProvider } from '@qrmenu/shared/ui';
 import { useEffect } from 'react';
-import { prefetchFormSchemas, prefetchPages, RemoteFallbackContext } from '../RemotePage';
+import { prefetchFormKit, prefetchPages, RemoteFallbackContext } from '../RemotePage';
 import { PREFETCH } from '../routes';
 import { ManagerLayout } from './ManagerLayout';
 import { SidebarLayout } from './SidebarLayout';
@@ -15,7 +15,7 @@ export default function AreaLayout() {
   const { isManager, isAdmin } = useSession();
   useEffect(() => {
     const refs = isManager ? PREFETCH.manager : isAdmin ? PREFETCH.admin : PREFETCH.sidebar;
-    const id = setTimeout(() => prefetchPages(refs).then(prefetchFormSchemas), 0);
+    const id = setTimeout(() => prefetchPages(refs).then(prefetchFormKit), 0);
     return () => clearTimeout(id);
   }, [isManager, isAdmin]);
   return (

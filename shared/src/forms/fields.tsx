@@ -1,4 +1,3 @@
-import { Box, Field, Input, NativeSelect, Switch, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId } from 'react';
 import {
@@ -13,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { isApiError } from '../api/errors';
 import { fieldLabel, type IssueLike, t, uzbekIssue } from '../texts';
+import { Box, Field, Input, NativeSelect, Switch, Textarea } from '../ui';
 
 /**
  * A react-hook-form resolver from a shared zod schema whose messages are Uzbek

@@ -2,10 +2,9 @@
  * Create and edit with one form body (react-admin's rule): `useEntityForm` runs the save (create,
  * or an edit of only the changed fields, or the entity's "no change" message and no call),
  * `EntityForm` renders it with its buttons, `FormDialog` puts it in a dialog whose state
- * `useFormDialog` keeps.
+ * `useFormDialog` (in the UI facade) keeps.
  */
-import { Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
-import { type BaseSyntheticEvent, type ReactNode, useCallback, useMemo, useState } from 'react';
+import type { BaseSyntheticEvent, ReactNode } from 'react';
 import {
   type DefaultValues,
   type FieldValues,
@@ -16,8 +15,19 @@ import {
 import type { z } from 'zod';
 import { changedFields, hasChanges } from '../api/changed';
 import { t } from '../texts';
+// Chakra through the UI facade (one copy, one theme context); the build maps `../ui` to the shared module
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  type FormDialogState,
+  HStack,
+  notify,
+  Portal,
+  Stack,
+  Text,
+} from '../ui';
 import { applyServerErrors, formResolver } from './fields';
-import { notify } from './notify';
 
 export type FormSchema = z.ZodType<FieldValues, FieldValues>;
 export type EntityFormReturn<S extends FormSchema> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
@@ -193,35 +203,6 @@ export function EntityForm<R, S extends FormSchema, C = unknown, U = unknown>(
       </Stack>
     </form>
   );
-}
-
-/** Which record a form dialog edits (null: create) and whether it is open. */
-export interface FormDialogState<R> {
-  open: boolean;
-  record: R | null;
-  openCreate: () => void;
-  openEdit: (record: R) => void;
-  close: () => void;
-  /** Grows with each opening: every opening starts a fresh form. */
-  opening: number;
-}
-
-export function useFormDialog<R>(): FormDialogState<R> {
-  const [state, setState] = useState<{ open: boolean; record: R | null; opening: number }>({
-    open: false,
-    record: null,
-    opening: 0,
-  });
-  const openCreate = useCallback(
-    () => setState((s) => ({ open: true, record: null, opening: s.opening + 1 })),
-    [],
-  );
-  const openEdit = useCallback(
-    (record: R) => setState((s) => ({ open: true, record, opening: s.opening + 1 })),
-    [],
-  );
-  const close = useCallback(() => setState((s) => ({ ...s, open: false })), []);
-  return useMemo(() => ({ ...state, openCreate, openEdit, close }), [state, openCreate, openEdit, close]);
 }
 
 export interface FormDialogProps<R, S extends FormSchema, C = unknown, U = unknown>
