@@ -21,8 +21,6 @@ function show(type: ToastType, text: string, options: NotifyOptions = {}): strin
     description: options.description,
     duration: options.duration ?? TOAST_DURATION_MS,
     closable: true,
-    // the close button's name in Uzbek (the library's default is English)
-    translations: { closeTriggerLabel: t.close },
   });
 }
 
@@ -50,7 +48,8 @@ export function Toaster() {
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
-            {toast.closable && <Toast.CloseTrigger />}
+            {/* named in Uzbek: the library's default name is English */}
+            {toast.closable && <Toast.CloseTrigger aria-label={t.close} />}
           </Toast.Root>
         )}
       </ChakraToaster>
