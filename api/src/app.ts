@@ -19,6 +19,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { z } from 'zod';
 import { connect, type DB } from './db';
 import { accessHook } from './http/access';
+import { registerApiCompression } from './http/compression';
 import { clientErrorHandler, errorHandler, notFoundHandler } from './http/errors';
 import { LoginLimiter } from './http/login-limiter';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -327,6 +328,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(
     async (api) => {
+      await registerApiCompression(api);
       api.get('/openapi.json', { config: { access: 'pub' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );
