@@ -1,13 +1,12 @@
 /** The failed-login limit: per address and per login, and which proxies may name the address. */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginLimiter } from '../src/http/login-limiter';
 import { parseTrustProxy, TrustProxyError } from '../src/http/trust-proxy';
 import { createTestApp, createUser, expectError, PASSWORD, type TestCtx } from './helpers';
+import { startServerProcess } from './server-process';
 
 const MAX = 3;
 
@@ -145,16 +144,24 @@ describe('TRUST_PROXY', () => {
     await expect(createTestApp({ trustProxy: true as unknown as false })).rejects.toThrow(TrustProxyError);
   });
 
-  it('X-Forwarded-For is honoured only from a listed proxy', async () => {
+  /** An app behind the proxy 10.9.0.1 with a limit of 2, a login to fail with and one to succeed with. */
+  async function behindProxy() {
     const behind = await createTestApp({
       trustProxy: ['10.9.0.1'],
       loginRateLimit: { max: 2, windowMs: 60_000 },
     });
+    const a = await createUser(behind, 'manager');
+    const b = await createUser(behind, 'manager');
+    return {
+      behind,
+      wrong: { login: a.login, password: 'wrong-pass' },
+      right: { login: b.login, password: PASSWORD },
+    };
+  }
+
+  it('X-Forwarded-For is honoured only from a listed proxy', async () => {
+    const { behind, wrong, right } = await behindProxy();
     try {
-      const a = await createUser(behind, 'manager');
-      const wrong = { login: a.login, password: 'wrong-pass' };
-      const b = await createUser(behind, 'manager');
-      const right = { login: b.login, password: PASSWORD };
       // through the proxy: the forwarded address is counted, not the proxy's
       for (let i = 0; i < 2; i++) {
         expectError(
@@ -192,15 +199,8 @@ describe('TRUST_PROXY', () => {
   });
 
   it("what the client wrote in front of the proxy's entry does not count", async () => {
-    const behind = await createTestApp({
-      trustProxy: ['10.9.0.1'],
-      loginRateLimit: { max: 2, windowMs: 60_000 },
-    });
+    const { behind, wrong, right } = await behindProxy();
     try {
-      const a = await createUser(behind, 'manager');
-      const wrong = { login: a.login, password: 'wrong-pass' };
-      const b = await createUser(behind, 'manager');
-      const right = { login: b.login, password: PASSWORD };
       // the proxy appends the real client (203.0.113.9) to whatever the client sent
       for (let i = 0; i < 2; i++) {
         const forged = { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.9` };
@@ -216,31 +216,11 @@ describe('TRUST_PROXY', () => {
   it('the server does not start with TRUST_PROXY=true and says why', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-trust-'));
     try {
-      const apiDir = join(__dirname, '..');
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          pathToFileURL(join(apiDir, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs')).href,
-          join(apiDir, 'src', 'server.ts'),
-        ],
-        {
-          cwd: dataDir,
-          env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'data', TRUST_PROXY: 'true' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      let output = '';
-      child.stdout?.on('data', (d) => {
-        output += String(d);
-      });
-      child.stderr?.on('data', (d) => {
-        output += String(d);
-      });
+      const { child, output } = startServerProcess(dataDir, { PORT: '0', TRUST_PROXY: 'true' });
       const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
       expect(code).toBe(1);
-      expect(output).toContain('TRUST_PROXY="true"');
-      expect(output).not.toContain('    at '); // a message, not a stack trace
+      expect(output()).toContain('TRUST_PROXY="true"');
+      expect(output()).not.toContain('    at '); // a message, not a stack trace
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

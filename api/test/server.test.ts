@@ -1,11 +1,11 @@
 /** The real entry point: environment, bootstrap admin printed once, listening, graceful SIGTERM. */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from './server-process';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-server-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -21,39 +21,8 @@ function freePort(): Promise<number> {
   });
 }
 
-function start(
-  port: number,
-  env: Record<string, string> = {},
-): { child: ChildProcess; output: () => string } {
-  let out = '';
-  const apiDir = join(__dirname, '..');
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      pathToFileURL(join(apiDir, 'node_modules', 'tsx', 'dist', 'esm', 'index.mjs')).href,
-      join(apiDir, 'src', 'server.ts'),
-    ],
-    {
-      cwd: dataDir,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: 'data',
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  child.stderr?.on('data', (d) => {
-    out += String(d);
-  });
-  return { child, output: () => out };
+function start(port: number, env: Record<string, string> = {}) {
+  return startServerProcess(dataDir, { PORT: String(port), ...env });
 }
 
 async function waitFor(url: string, ms = 20_000): Promise<void> {

@@ -7,13 +7,7 @@
  */
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { type RunningServer, startApiServer } from '../servers';
-import { ADMIN, type Credentials } from './support';
-
-// A 1x1 PNG (the server checks the magic bytes).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { ADMIN, type Credentials, loginThroughUi, PNG, trackCspViolations } from './support';
 
 const test = base.extend<object, { server: RunningServer }>({
   server: [
@@ -76,26 +70,6 @@ async function managerWithRestaurant(
     manager_id: manager.data._id,
   });
   return { restaurantId: restaurant.data._id! };
-}
-
-async function login(page: Page, server: RunningServer, creds: Credentials) {
-  await page.goto(`${server.url}/`);
-  await page.locator('input[name="login"]').fill(creds.login);
-  await page.locator('input[name="password"]').fill(creds.password);
-  await page.getByRole('button', { name: 'Kirish' }).click();
-  await page.waitForURL((u) => u.pathname.startsWith('/admin'));
-}
-
-/** Records Content-Security-Policy violations of every document the page loads. */
-async function trackCspViolations(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener('securitypolicyviolation', (e) => {
-      seen.push(`${e.violatedDirective} ${e.blockedURI}`);
-    });
-  });
-  return () => page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
 }
 
 const TOAST = '[data-scope="toast"][data-part="root"]';
@@ -172,7 +146,7 @@ test('a manager builds a menu from nothing on a phone, edits and deletes some of
   await managerWithRestaurant(request, server, MANAGER_A, 'Katalog Oshxonasi', 'katalog-oshxonasi');
   const csp = await trackCspViolations(page);
   await page.setViewportSize({ width: 375, height: 740 });
-  await login(page, server, MANAGER_A);
+  await loginThroughUi(page, MANAGER_A, server.url);
 
   // Categories from the bottom bar: empty, then two
   await page.getByRole('navigation', { name: 'Menyu' }).getByRole('link', { name: 'Kategoriyalar' }).click();
@@ -334,7 +308,7 @@ test('an admin builds the menu of another restaurant from its category list', as
     phone_number: '+998662000000',
     work_time: '08:00-20:00',
   });
-  await login(page, server, ADMIN);
+  await loginThroughUi(page, ADMIN, server.url);
   // from the restaurant list
   const row = page.getByTestId('restaurant-row').filter({ hasText: 'Admin Kafesi' });
   await row.getByRole('button', { name: 'Kategoriyalar' }).click();
@@ -427,7 +401,7 @@ test("a manager gets not-found for another restaurant's category, product and op
   const sezar = products.data.find((p) => p.name === 'Sezar salati')!;
   const options = (await a.get(`manager/product-option/product/${sezar._id}`)) as { data: { _id: string }[] };
 
-  await login(page, server, MANAGER_B);
+  await loginThroughUi(page, MANAGER_B, server.url);
   const visits: [string, string][] = [
     [`/ProductTable/${category._id}`, 'Kategoriya topilmadi.'],
     [`/admin/categoryList/${category.restaurant_id}`, 'Restoran topilmadi.'],
@@ -455,7 +429,7 @@ test("a manager gets not-found for another restaurant's category, product and op
 test('with the catalog remote down, the shell and the other modules still work', async ({ page, server }) => {
   await page.route('**/remotes/mfe-catalog/**', (route) => route.fulfill({ status: 404, body: 'down' }));
   await page.setViewportSize({ width: 375, height: 740 });
-  await login(page, server, MANAGER_A);
+  await loginThroughUi(page, MANAGER_A, server.url);
   const bar = page.getByRole('navigation', { name: 'Menyu' });
   await bar.getByRole('link', { name: 'Kategoriyalar' }).click();
   await expect(page.getByText("Bo'limni yuklab bo'lmadi")).toBeVisible();
@@ -467,7 +441,7 @@ test('with the catalog remote down, the shell and the other modules still work',
   await expect(page.getByTestId('profile')).toContainText(MANAGER_A.login);
   // an admin's restaurant list too
   await page.evaluate(() => localStorage.clear());
-  await login(page, server, ADMIN);
+  await loginThroughUi(page, ADMIN, server.url);
   await expect(page.getByTestId('restaurant-row').first()).toBeVisible();
   await page
     .getByTestId('restaurant-row')

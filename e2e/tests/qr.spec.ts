@@ -66,6 +66,13 @@ async function openQrDialog(page: Page) {
 
 let world: World;
 
+/** The admin on the world's restaurant detail page, its QR dialog open. */
+async function openQrDialogAsAdmin(page: Page, request: APIRequestContext) {
+  await loginWithStorage(page, await apiToken(request, ADMIN), 'admin');
+  await page.goto(`/admin/viewRestaurant/${world.restaurant._id}/${world.restaurant.slug}`);
+  return openQrDialog(page);
+}
+
 test.beforeAll(async ({ request }) => {
   world = await createWorld(request);
 });
@@ -74,10 +81,7 @@ test('the code on the detail page and its PNG decode to the menu address, which 
   page,
   request,
 }) => {
-  const admin = await apiToken(request, ADMIN);
-  await loginWithStorage(page, admin, 'admin');
-  await page.goto(`/admin/viewRestaurant/${world.restaurant._id}/${world.restaurant.slug}`);
-  const dialog = await openQrDialog(page);
+  const dialog = await openQrDialogAsAdmin(page, request);
   const menuUrl = `${baseURL()}/m/${world.restaurant.slug}`;
   await expect(dialog.getByTestId('qr-url')).toHaveText(menuUrl);
 
@@ -115,10 +119,7 @@ test('"Chop etish" prints an A4 sheet with the name, the code and the address, a
   page,
   request,
 }) => {
-  const admin = await apiToken(request, ADMIN);
-  await loginWithStorage(page, admin, 'admin');
-  await page.goto(`/admin/viewRestaurant/${world.restaurant._id}/${world.restaurant.slug}`);
-  const dialog = await openQrDialog(page);
+  const dialog = await openQrDialogAsAdmin(page, request);
   // the browser's print dialog cannot be driven headless: count the call, then look as paper does
   await page.evaluate(() => {
     const w = window as unknown as { __printed: number; print: () => void };

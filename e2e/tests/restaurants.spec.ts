@@ -6,13 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { type RunningServer, startApiServer } from '../servers';
-import { ADMIN, type Credentials } from './support';
-
-// A 1x1 PNG (the server checks the magic bytes).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { ADMIN, type Credentials, loginThroughUi, PNG } from './support';
 
 interface Feed {
   provider: string;
@@ -118,14 +112,6 @@ function apiOf(request: APIRequestContext, server: RunningServer) {
   return { as };
 }
 
-async function login(page: Page, server: RunningServer, creds: Credentials) {
-  await page.goto(`${server.url}/`);
-  await page.locator('input[name="login"]').fill(creds.login);
-  await page.locator('input[name="password"]').fill(creds.password);
-  await page.getByRole('button', { name: 'Kirish' }).click();
-  await page.waitForURL((u) => u.pathname.startsWith('/admin'));
-}
-
 const counter = (page: Page, key: 'all' | 'active' | 'inactive') => page.getByTestId(`counter-${key}-value`);
 const row = (page: Page, name: string) => page.getByTestId('restaurant-row').filter({ hasText: name });
 
@@ -143,7 +129,7 @@ test('admin creates a manager and a restaurant and sees it with the right counte
   page,
   server,
 }) => {
-  await login(page, server, ADMIN);
+  await loginThroughUi(page, ADMIN, server.url);
   await expect(page).toHaveURL(/\/admin\/restaurants$/);
   await expectCounters(page, 0, 0, 0);
 
@@ -184,7 +170,7 @@ test('admin edits it (no-change case first), makes it inactive and uploads a log
   page,
   server,
 }) => {
-  await login(page, server, ADMIN);
+  await loginThroughUi(page, ADMIN, server.url);
   const writes: string[] = [];
   page.on('request', (req) => {
     if (req.method() !== 'GET' && req.url().includes('/api/'))
@@ -239,7 +225,7 @@ test('admin creates an integration restaurant from the feed and syncs it', async
   feed,
   request,
 }) => {
-  await login(page, server, ADMIN);
+  await loginThroughUi(page, ADMIN, server.url);
   await page.getByRole('button', { name: 'Integratsiya' }).click();
   const dialog = page.getByTestId('integration-form');
   await expect(dialog).toBeVisible();
@@ -290,7 +276,7 @@ test('admin creates an integration restaurant from the feed and syncs it', async
 });
 
 test('admin opens the detail and deletes with confirmation', async ({ page, server }) => {
-  await login(page, server, ADMIN);
+  await loginThroughUi(page, ADMIN, server.url);
   await row(page, 'Tashqi Osh Markazi').getByRole('button', { name: "Ko'rish" }).click();
   const detail = page.getByTestId('restaurant-detail');
   await expect(detail.getByTestId('restaurant-title')).toHaveText('Tashqi Osh Markazi');
@@ -333,7 +319,7 @@ test('a manager sees only its own restaurant, edits it and cannot delete it (375
   const own = ((await res.json()) as { data: { _id: string } }).data;
 
   await page.setViewportSize({ width: 375, height: 740 });
-  await login(page, server, MANAGER_C);
+  await loginThroughUi(page, MANAGER_C, server.url);
   await expect(page).toHaveURL(`${server.url}/admin`);
   const card = page.getByTestId('manager-restaurant-card');
   await expect(card.getByTestId('restaurant-title')).toHaveText('Manager C Oshxonasi');
@@ -394,7 +380,7 @@ test('25 restaurants page as 10 / 10 / 5', async ({ page, server, request }) => 
     }
   ).counts;
   expect(counts.all_count).toBe(25);
-  await login(page, server, ADMIN);
+  await loginThroughUi(page, ADMIN, server.url);
   await expectCounters(page, 25, counts.active_count, counts.inactive_count);
   const rows = page.getByTestId('restaurant-row');
   await expect(rows).toHaveCount(10);

@@ -1,19 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, baseURL, createManager, loginThroughUi, startApiServer, startStaticServer } from './support';
-
-/** Records Content-Security-Policy violations of every document the page loads. */
-async function trackCspViolations(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => {
-      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
-    });
-  });
-}
-
-const cspViolations = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+import {
+  ADMIN,
+  baseURL,
+  createManager,
+  loginThroughUi,
+  startApiServer,
+  startStaticServer,
+  trackCspViolations,
+} from './support';
 
 const storage = (page: Page) =>
   page.evaluate(() => ({ token: localStorage.getItem('accessToken'), role: localStorage.getItem('role') }));
@@ -201,7 +195,7 @@ test.describe('federation', () => {
           scripts.push({ url: r.url(), encoding: h['content-encoding'], cacheControl: h['cache-control'] });
         }
       });
-      await trackCspViolations(page);
+      const cspViolations = await trackCspViolations(page);
       await page.goto(`${server.url}/`);
       await page.locator('input[name="login"]').fill(ADMIN.login);
       await page.locator('input[name="password"]').fill(ADMIN.password);
@@ -216,7 +210,7 @@ test.describe('federation', () => {
       expect(remote.served.some((p) => p.includes('__federation_expose_ProfilePage'))).toBe(true);
       expect(fromApiOrigin).toEqual([]);
       // the CSP names the remote's origin: login, the restaurant list and the remote ran without a violation
-      expect(await cspViolations(page)).toEqual([]);
+      expect(await cspViolations()).toEqual([]);
       // every script came compressed (brotli) from both origins; the API's hashed ones cached for good
       expect(scripts.some((s) => s.url.startsWith(remote.url))).toBe(true);
       expect(scripts.filter((s) => s.encoding !== 'br')).toEqual([]);

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import { ROOT, type RunningServer, startApiServer } from '../servers';
-import { ADMIN, type Credentials } from './support';
+import { ADMIN, type Credentials, loginThroughUi, trackCspViolations } from './support';
 
 /** Whether this checkout has built the catalog module: then its category list is checked too. */
 const CATALOG_BUILT = existsSync(join(ROOT, 'mfe-catalog/dist/mf-manifest.json'));
@@ -96,14 +96,6 @@ const test = base.extend<{ server: RunningServer }>({
 });
 test.use({ viewport: { width: 375, height: 740 } });
 
-async function login(page: Page, server: RunningServer, creds: Credentials) {
-  await page.goto(`${server.url}/`);
-  await page.locator('input[name="login"]').fill(creds.login);
-  await page.locator('input[name="password"]').fill(creds.password);
-  await page.getByRole('button', { name: 'Kirish' }).click();
-  await page.waitForURL((u) => u.pathname.startsWith('/admin'));
-}
-
 const bottomBar = (page: Page) => page.getByRole('navigation', { name: 'Menyu' });
 const tab = (page: Page, name: 'Mavjud' | 'Stop-list') =>
   page.getByRole('tab', { name: new RegExp(`^${name}`) });
@@ -164,11 +156,8 @@ test('a manager stops a whole category, takes one product out, and the catalog s
     if (r.url().includes('/api/manager/stop-list')) stopCalls.push(r.postData() ?? '');
   });
   // the screen runs under the server's CSP (the default picture is a data: image)
-  const cspErrors: string[] = [];
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
-  });
-  await login(page, server, MANAGER);
+  const cspViolations = await trackCspViolations(page);
+  await loginThroughUi(page, MANAGER, server.url);
   await markPage(page);
   await openMenu(page);
   expect(await productNames(page)).toEqual([...MENU['Issiq taomlar'], ...MENU.Ichimliklar]);
@@ -212,7 +201,7 @@ test('a manager stops a whole category, takes one product out, and the catalog s
   await checkCatalogView(page, 'Issiq taomlar', true);
   expect(await productNames(section(page, 'Issiq taomlar'))).toEqual(['Manti']);
   expect(await samePage(page)).toBe(true);
-  expect(cspErrors).toEqual([]);
+  expect(await cspViolations()).toEqual([]);
 });
 
 test('made for a thumb: 44 px targets, the action bar above the bottom bar, search on both tabs', async ({
@@ -221,7 +210,7 @@ test('made for a thumb: 44 px targets, the action bar above the bottom bar, sear
   server,
 }) => {
   const world = await createWorld(request, server);
-  await login(page, server, MANAGER);
+  await loginThroughUi(page, MANAGER, server.url);
   await openMenu(page);
   const heights = async (locator: Locator) =>
     (await locator.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))) as number[];
@@ -267,7 +256,7 @@ test('a failed call (server stopped) leaves both tabs as they were, with the err
   server,
 }) => {
   const world = await createWorld(request, server);
-  await login(page, server, MANAGER);
+  await loginThroughUi(page, MANAGER, server.url);
   await openMenu(page);
   // one product on the stop-list already, so that both tabs have something to keep
   await page.getByRole('checkbox', { name: 'Kompot' }).check();
@@ -300,7 +289,7 @@ test('with the stop-list remote down, the rest of the manager area works, and re
 }) => {
   await createWorld(request, server);
   await page.route('**/remotes/mfe-stoplist/**', (route) => route.fulfill({ status: 404, body: 'down' }));
-  await login(page, server, MANAGER);
+  await loginThroughUi(page, MANAGER, server.url);
   await expect(page.getByTestId('manager-restaurant-card')).toContainText('Oshpaz oshxonasi');
   await bottomBar(page).getByRole('link', { name: 'Menyu' }).click();
   await expect(page.getByRole('heading', { level: 1, name: "Bo'limni yuklab bo'lmadi" })).toBeVisible();
@@ -327,7 +316,7 @@ test('a restaurant with no products sends the manager to Kategoriyalar; an admin
   server,
 }) => {
   await createWorld(request, server, true);
-  await login(page, server, MANAGER);
+  await loginThroughUi(page, MANAGER, server.url);
   await bottomBar(page).getByRole('link', { name: 'Menyu' }).click();
   await expect(
     page.getByText("Restoranda hali mahsulot yo'q. Avval kategoriya va mahsulot qo'shing."),
@@ -336,7 +325,7 @@ test('a restaurant with no products sends the manager to Kategoriyalar; an admin
   await expect(page).toHaveURL(/\/categoryList$/);
 
   await page.evaluate(() => localStorage.clear());
-  await login(page, server, ADMIN);
+  await loginThroughUi(page, ADMIN, server.url);
   await page.goto(`${server.url}/productStopList`);
   await expect(page).toHaveURL(/\/not-found$/);
   await expect(page.getByRole('heading', { name: 'Sahifa topilmadi' })).toBeVisible();

@@ -8,6 +8,12 @@ import { ADMIN } from '../servers';
 export { type RunningServer, startApiServer, startStaticServer } from '../servers';
 export { ADMIN };
 
+/** A 1x1 PNG (the server checks the magic bytes). */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 export interface Credentials {
   login: string;
   password: string;
@@ -49,9 +55,12 @@ export async function createManager(
   return { _id: body.data._id, login, password };
 }
 
-/** Opens `/`, fills the login form and submits; waits until the app leaves the login screen. */
-export async function loginThroughUi(page: Page, creds: Credentials = ADMIN): Promise<void> {
-  await page.goto('/');
+/**
+ * Opens `/` (of `base`, a spec's own server, else the suite's), fills the login form and submits;
+ * waits until the app leaves the login screen.
+ */
+export async function loginThroughUi(page: Page, creds: Credentials = ADMIN, base = ''): Promise<void> {
+  await page.goto(`${base}/`);
   await page.locator('input[name="login"]').fill(creds.login);
   await page.locator('input[name="password"]').fill(creds.password);
   await page.getByRole('button', { name: 'Kirish' }).click();
@@ -68,4 +77,20 @@ export async function loginWithStorage(page: Page, token: string, role: string):
     },
     [token, role] as const,
   );
+}
+
+/**
+ * Records the Content-Security-Policy violations of every document the page loads (call before
+ * the first navigation); the returned function reads them.
+ */
+export async function trackCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => {
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
 }

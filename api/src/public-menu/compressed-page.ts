@@ -1,28 +1,18 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
+const ENCODINGS: Encoding[] = ['br', 'gzip', 'identity'];
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/**
- * The best encoding the client accepts (`br`, then `gzip`, else none). Every phone browser
- * sends `gzip, deflate, br`; q-values only matter when one is refused with `q=0`.
- */
+/** The best encoding the client accepts, by its q-values (`br` first on a tie), else none. */
 export function pickEncoding(header: string | string[] | undefined): Encoding {
-  const accepted = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const wants = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (wants('br')) return 'br';
-  if (wants('gzip')) return 'gzip';
-  return 'identity';
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return (negotiate(value, ENCODINGS) as Encoding | null) ?? 'identity';
 }
 
 /**

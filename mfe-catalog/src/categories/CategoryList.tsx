@@ -8,8 +8,7 @@ import {
   ROW_LIST_CSS,
   RowAction,
   RowActions,
-  RowBadge,
-  StatusSwitch,
+  RowStatus,
   useStatusToggles,
 } from '../common/lightRows';
 
@@ -49,16 +48,7 @@ export function CategoryList({
           >
             {c.title}
           </span>
-          <span className="row-status">
-            <RowBadge active={c.is_active} />
-            <StatusSwitch
-              active={c.is_active}
-              name={c.title}
-              pending={status.isPending(c)}
-              onToggle={(next) => void status.toggle(c, next)}
-              testId="category-status"
-            />
-          </span>
+          <RowStatus item={c} name={c.title} toggles={status} testId="category-status" />
           <RowActions columns={3}>
             <RowAction tone="primary" onClick={() => open(c)}>
               {t.products}

@@ -3,6 +3,7 @@
  * restaurant). Counters, the list with status toggles, create/edit dialog, delete with Ha / Yo'q.
  * The API answers 404 for a restaurant the caller may not see: the page says it is not found.
  */
+import { isMissing } from '@qrmenu/shared/api';
 import { useDeleteCategory, useManagerCategories, useMyRestaurant } from '@qrmenu/shared/query';
 import type { Category } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
@@ -21,7 +22,6 @@ import {
 import { lazy } from 'react';
 import { useParams } from 'react-router-dom';
 import { OnceOpened, useIdlePreload } from '../common/lazyDialog';
-import { isMissing } from '../common/missing';
 import { StatusCounters } from '../common/StatusCounters';
 import { CategoryList } from './CategoryList';
 

@@ -172,7 +172,7 @@ export function RowActions({ columns, children }: { columns: 2 | 3; children: Re
 }
 
 /** "Faol" (green) / "Nofaol" (red), the kit's subtle badge. */
-export function RowBadge({ active }: { active: boolean }) {
+function RowBadge({ active }: { active: boolean }) {
   return (
     <span className="row-badge" data-active={active ? 'true' : 'false'}>
       {active ? t.active : t.inactive}
@@ -186,7 +186,7 @@ export function RowBadge({ active }: { active: boolean }) {
  * call is in flight (the call ends after the lists are read again), so it flips only when the
  * server's answer is on screen. 44 px target.
  */
-export function StatusSwitch({
+function StatusSwitch({
   active,
   name,
   pending,
@@ -252,4 +252,33 @@ export function useStatusToggles<T extends { _id: string }>(
     }
   };
   return { isPending: (item: T) => pending.has(item._id), toggle };
+}
+
+export type StatusToggles<T extends { _id: string }> = ReturnType<typeof useStatusToggles<T>>;
+
+/** A row's status: its Faol/Nofaol badge and its switch, on the list's toggles. */
+export function RowStatus<T extends { _id: string; is_active: boolean }>({
+  item,
+  name,
+  toggles,
+  testId,
+}: {
+  item: T;
+  /** What it switches, for the switch's accessible name. */
+  name: string;
+  toggles: StatusToggles<T>;
+  testId: string;
+}) {
+  return (
+    <span className="row-status">
+      <RowBadge active={item.is_active} />
+      <StatusSwitch
+        active={item.is_active}
+        name={name}
+        pending={toggles.isPending(item)}
+        onToggle={(next) => void toggles.toggle(item, next)}
+        testId={testId}
+      />
+    </span>
+  );
 }

@@ -3,6 +3,7 @@
  * (name and price, shown rounded down), create, edit, delete. The rows call answers 404 for an
  * option the caller may not manage: "not found", never its rows.
  */
+import { isMissing } from '@qrmenu/shared/api';
 import { useDeleteOptionRow, useOptionRows } from '@qrmenu/shared/query';
 import type { OptionRow } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
@@ -18,7 +19,6 @@ import {
 import { lazy } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { OnceOpened, useIdlePreload } from '../common/lazyDialog';
-import { isMissing } from '../common/missing';
 import { useBack } from '../common/useBack';
 import type { OptionRowsState } from '../options/OptionList';
 import { OptionRowList } from './OptionRowList';

@@ -4,6 +4,7 @@
  * manager to pick one. The options call answers 404 for a product the caller may not manage, so
  * another restaurant's product is "not found"; its name is read only after that answer.
  */
+import { isMissing } from '@qrmenu/shared/api';
 import { useDeleteOption, useProductDetail, useProductOptions } from '@qrmenu/shared/query';
 import type { ProductOption } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
@@ -21,7 +22,6 @@ import {
 import { lazy } from 'react';
 import { useParams } from 'react-router-dom';
 import { OnceOpened, useIdlePreload } from '../common/lazyDialog';
-import { isMissing } from '../common/missing';
 import { useBack } from '../common/useBack';
 import { OptionList } from './OptionList';
 import { PickProduct } from './PickProduct';

@@ -4,6 +4,7 @@
  * rows) is shown only when its category is one of that restaurant's categories, which the API
  * gives only to its admin or manager: another restaurant's product is "not found", never shown.
  */
+import { isMissing } from '@qrmenu/shared/api';
 import { useDeleteProduct, useManagerCategories, useProductDetail } from '@qrmenu/shared/query';
 import type { Product, ProductDetail } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
@@ -22,7 +23,6 @@ import { lazy } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { OnceOpened, useIdlePreload } from '../common/lazyDialog';
 import { LightRows, RowAction, RowActions } from '../common/lightRows';
-import { isMissing } from '../common/missing';
 import { ProductInfo } from './ProductInfo';
 
 // the form (and the schemas it needs) loads at idle after the page shows

@@ -3,14 +3,7 @@ import { useUpdateProduct } from '@qrmenu/shared/query';
 import type { Product } from '@qrmenu/shared/schemas';
 import { formatSom, previewWords, t } from '@qrmenu/shared/texts';
 import { useNavigate } from 'react-router-dom';
-import {
-  LightRows,
-  RowAction,
-  RowActions,
-  RowBadge,
-  StatusSwitch,
-  useStatusToggles,
-} from '../common/lightRows';
+import { LightRows, RowAction, RowActions, RowStatus, useStatusToggles } from '../common/lightRows';
 
 export interface ProductTableProps {
   rows: Product[];
@@ -111,16 +104,7 @@ export function ProductTable({ rows, offset, restaurantId, paths, onEdit, onDele
                 {formatSom(p.price)}
               </td>
               <td data-area="status">
-                <span className="row-status">
-                  <RowBadge active={p.is_active} />
-                  <StatusSwitch
-                    active={p.is_active}
-                    name={p.name}
-                    pending={status.isPending(p)}
-                    onToggle={(next) => void status.toggle(p, next)}
-                    testId="product-status"
-                  />
-                </span>
+                <RowStatus item={p} name={p.name} toggles={status} testId="product-status" />
               </td>
               <td data-area="actions">
                 <RowActions columns={2}>

@@ -3,6 +3,7 @@
  * (a manager). The category's products: counters, a name search, the table 10 a page with
  * Oldingi/Keyingi, status toggles, detail / options / edit / delete, and the create/edit dialog.
  */
+import { isMissing } from '@qrmenu/shared/api';
 import { useDeleteProduct } from '@qrmenu/shared/query';
 import type { Product } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
@@ -24,7 +25,6 @@ import {
 import { lazy, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { OnceOpened, useIdlePreload } from '../common/lazyDialog';
-import { isMissing } from '../common/missing';
 import { StatusCounters } from '../common/StatusCounters';
 import { ProductSearch } from './ProductSearch';
 import { ProductTable } from './ProductTable';

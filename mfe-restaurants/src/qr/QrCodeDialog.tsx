@@ -7,7 +7,7 @@
 import { publicMenuUrl } from '@qrmenu/shared/runtime-config';
 import type { PublicRestaurant, Restaurant } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Button, CloseButton, Dialog, Flex, notify, Portal, Stack, Text } from '@qrmenu/shared/ui';
+import { Box, Button, DialogShell, Flex, notify, Stack, Text } from '@qrmenu/shared/ui';
 import { useMemo } from 'react';
 import { PrintSheet, QrSvg } from './PrintSheet';
 import { type QrImage, qrImage, qrPngBlob, qrSvgFile, saveFile } from './qrImage';
@@ -50,72 +50,51 @@ export function QrCodeDialog({ restaurant, open, onClose }: QrCodeDialogProps) {
   };
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
-      placement="center"
-      size={{ base: 'full', md: 'md' }}
-      scrollBehavior="inside"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="qr-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t.qr.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t.close} />
-            </Dialog.CloseTrigger>
-            <Dialog.Body pb="6">
-              {image ? (
-                <Stack gap="4" align="center">
-                  <Box w="100%" maxW="80" lineHeight="0" bg="white" borderWidth="1px" borderRadius="md">
-                    <QrSvg image={image} label={alt} testId="qr-code" />
-                  </Box>
-                  <Text fontSize="sm" textAlign="center" overflowWrap="anywhere" data-testid="qr-url">
-                    {url}
-                  </Text>
-                  {restaurant.is_active ? null : (
-                    <Text fontSize="sm" color="orange.800" bg="orange.50" p="2" borderRadius="md">
-                      {t.qr.inactiveNote}
-                    </Text>
-                  )}
-                  <Flex gap="2" wrap="wrap" justify="center">
-                    <Button asChild colorPalette="blue" {...ACTION}>
-                      <a href={url} target="_blank" rel="noopener noreferrer">
-                        {t.qr.openMenu}
-                      </a>
-                    </Button>
-                    <Button
-                      variant="outline"
-                      {...ACTION}
-                      onClick={() =>
-                        saveFile(new Blob([qrSvgFile(image)], { type: 'image/svg+xml' }), `${fileName}.svg`)
-                      }
-                    >
-                      {t.qr.downloadSvg}
-                    </Button>
-                    <Button variant="outline" {...ACTION} onClick={downloadPng}>
-                      {t.qr.downloadPng}
-                    </Button>
-                    <Button variant="outline" {...ACTION} onClick={() => window.print()}>
-                      {t.qr.print}
-                    </Button>
-                  </Flex>
-                </Stack>
-              ) : (
-                <Text role="alert" color="red.700">
-                  {t.qr.error}
-                </Text>
-              )}
-            </Dialog.Body>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+    <>
+      <DialogShell open={open} onClose={onClose} title={t.qr.title} testId="qr-dialog">
+        {image ? (
+          <Stack gap="4" align="center">
+            <Box w="100%" maxW="80" lineHeight="0" bg="white" borderWidth="1px" borderRadius="md">
+              <QrSvg image={image} label={alt} testId="qr-code" />
+            </Box>
+            <Text fontSize="sm" textAlign="center" overflowWrap="anywhere" data-testid="qr-url">
+              {url}
+            </Text>
+            {restaurant.is_active ? null : (
+              <Text fontSize="sm" color="orange.800" bg="orange.50" p="2" borderRadius="md">
+                {t.qr.inactiveNote}
+              </Text>
+            )}
+            <Flex gap="2" wrap="wrap" justify="center">
+              <Button asChild colorPalette="blue" {...ACTION}>
+                <a href={url} target="_blank" rel="noopener noreferrer">
+                  {t.qr.openMenu}
+                </a>
+              </Button>
+              <Button
+                variant="outline"
+                {...ACTION}
+                onClick={() =>
+                  saveFile(new Blob([qrSvgFile(image)], { type: 'image/svg+xml' }), `${fileName}.svg`)
+                }
+              >
+                {t.qr.downloadSvg}
+              </Button>
+              <Button variant="outline" {...ACTION} onClick={downloadPng}>
+                {t.qr.downloadPng}
+              </Button>
+              <Button variant="outline" {...ACTION} onClick={() => window.print()}>
+                {t.qr.print}
+              </Button>
+            </Flex>
+          </Stack>
+        ) : (
+          <Text role="alert" color="red.700">
+            {t.qr.error}
+          </Text>
+        )}
+      </DialogShell>
       {open && image ? <PrintSheet restaurant={restaurant} image={image} url={url} /> : null}
-    </Dialog.Root>
+    </>
   );
 }

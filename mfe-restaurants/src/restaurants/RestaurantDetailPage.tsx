@@ -2,7 +2,7 @@
  * `/admin/viewRestaurant/:id/:slug` (admins, by slug) and `/viewRestaurant/:id` (a manager: its
  * own restaurant). Fields, pictures, the manager's login, edit, delete (admin), categories, back.
  */
-import { isApiError } from '@qrmenu/shared/api';
+import { isMissing } from '@qrmenu/shared/api';
 import {
   useDeleteRestaurant,
   useManagers,
@@ -55,8 +55,6 @@ function useDetail(
 }
 
 // 400 is the answer to a malformed slug: for the admin that is an unknown restaurant too.
-const notFound = (error: unknown) => isApiError(error) && (error.status === 404 || error.status === 400);
-
 /** The manager's login: from /admin/managers for admins, from the profile for the manager itself. */
 function ManagerLogin({
   restaurant,
@@ -119,7 +117,7 @@ export default function RestaurantDetailPage() {
           query={detail}
           errorText={t.listLoadError}
           notFoundText={t.restaurantNotFound}
-          isNotFound={notFound}
+          isNotFound={isMissing}
           emptyText={t.restaurantNotFound}
           loading={<LoadingSkeleton rows={1} height="56" />}
         >

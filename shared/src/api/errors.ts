@@ -62,6 +62,14 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 /**
+ * An answer meaning "no such thing here": 404 (unknown, or another restaurant's: the API does not
+ * tell them apart) or 400 (an id that cannot be one). Pages show it as "not found", never as a
+ * load failure (`PageState`'s `isNotFound`).
+ */
+export const isMissing = (error: unknown): boolean =>
+  isApiError(error) && (error.status === 404 || error.status === 400);
+
+/**
  * Seconds to wait from a `Retry-After` header: delay-seconds or an HTTP date (RFC 9110 10.2.3).
  * Null when absent or unreadable; a date in the past is 0.
  */

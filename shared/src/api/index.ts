@@ -37,7 +37,7 @@ import { call, SYNC_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './client';
 
 export { changedFields, hasChanges } from './changed';
 export { apiUrl, call, DEFAULT_TIMEOUT_MS, http, SYNC_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './client';
-export { ApiError, type ApiErrorDetail, isApiError, parseRetryAfter } from './errors';
+export { ApiError, type ApiErrorDetail, isApiError, isMissing, parseRetryAfter } from './errors';
 
 type Data<T> = { data: T };
 const data = <T>(p: Promise<Data<T>>): Promise<T> => p.then((r) => r.data);

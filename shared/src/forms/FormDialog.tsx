@@ -16,17 +16,7 @@ import type { z } from 'zod';
 import { changedFields, hasChanges } from '../api/changed';
 import { t } from '../texts';
 // Chakra through the UI facade (one copy, one theme context); the build maps `../ui` to the shared module
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  type FormDialogState,
-  HStack,
-  notify,
-  Portal,
-  Stack,
-  Text,
-} from '../ui';
+import { Button, DialogShell, type FormDialogState, HStack, notify, Stack, Text } from '../ui';
 import { applyServerErrors, formResolver } from './fields';
 
 export type FormSchema = z.ZodType<FieldValues, FieldValues>;
@@ -224,42 +214,19 @@ export function FormDialog<R, S extends FormSchema, C = unknown, U = unknown>({
 }: FormDialogProps<R, S, C, U>) {
   const heading = typeof title === 'string' ? title : dialog.record ? title.edit : title.create;
   return (
-    <Dialog.Root
-      open={dialog.open}
-      onOpenChange={(e) => {
-        if (!e.open) dialog.close();
-      }}
-      placement="center"
-      size={{ base: 'full', md: 'lg' }}
-      scrollBehavior="inside"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={dialogTestId}>
-            <Dialog.Header>
-              <Dialog.Title>{heading}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t.close} />
-            </Dialog.CloseTrigger>
-            <Dialog.Body pb="6">
-              {dialog.open ? (
-                <EntityForm
-                  key={dialog.opening}
-                  {...form}
-                  record={dialog.record}
-                  onCancel={dialog.close}
-                  onSaved={(saved) => {
-                    dialog.close();
-                    onSaved?.(saved);
-                  }}
-                />
-              ) : null}
-            </Dialog.Body>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={dialog.open} onClose={dialog.close} title={heading} size="lg" testId={dialogTestId}>
+      {dialog.open ? (
+        <EntityForm
+          key={dialog.opening}
+          {...form}
+          record={dialog.record}
+          onCancel={dialog.close}
+          onSaved={(saved) => {
+            dialog.close();
+            onSaved?.(saved);
+          }}
+        />
+      ) : null}
+    </DialogShell>
   );
 }

@@ -110,6 +110,44 @@ function useFormOf<T extends FieldValues>(form?: UseFormReturn<T, unknown, Field
   return f;
 }
 
+/** The form and the field's Uzbek error, as every field component needs them. */
+function useField<T extends FieldValues>(name: Path<T>, form?: UseFormReturn<T, unknown, FieldValues>) {
+  const f = useFormOf(form);
+  return { f, error: fieldErrorText(getError(f.formState.errors, name)) };
+}
+
+/** What every field shares around its input: the label (with "*"), the helper or the error. */
+function FieldFrame({
+  label,
+  required,
+  disabled,
+  helperText,
+  error,
+  children,
+}: {
+  /** null: no label (the input names itself). */
+  label: ReactNode | null;
+  required?: boolean | undefined;
+  disabled?: boolean | undefined;
+  helperText?: ReactNode;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Field.Root invalid={!!error} disabled={disabled}>
+      {label !== null ? (
+        <Field.Label>
+          {label}
+          {required ? <RequiredMark /> : null}
+        </Field.Label>
+      ) : null}
+      {children}
+      {helperText && !error ? <Field.HelperText>{helperText}</Field.HelperText> : null}
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+    </Field.Root>
+  );
+}
+
 export interface TextFieldProps<T extends FieldValues> extends BaseFieldProps<T> {
   type?: 'text' | 'password' | 'tel' | 'url' | 'email';
   placeholder?: string;
@@ -131,22 +169,21 @@ export function TextField<T extends FieldValues>({
   autoComplete,
   multiline,
 }: TextFieldProps<T>) {
-  const f = useFormOf(form);
-  const error = fieldErrorText(getError(f.formState.errors, name));
+  const { f, error } = useField(name, form);
   return (
-    <Field.Root invalid={!!error} disabled={disabled}>
-      <Field.Label>
-        {label ?? fieldLabel(name)}
-        {required ? <RequiredMark /> : null}
-      </Field.Label>
+    <FieldFrame
+      label={label ?? fieldLabel(name)}
+      required={required}
+      disabled={disabled}
+      helperText={helperText}
+      error={error}
+    >
       {multiline ? (
         <Textarea placeholder={placeholder} autoresize {...f.register(name)} />
       ) : (
         <Input type={type} placeholder={placeholder} autoComplete={autoComplete} {...f.register(name)} />
       )}
-      {helperText && !error ? <Field.HelperText>{helperText}</Field.HelperText> : null}
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
+    </FieldFrame>
   );
 }
 
@@ -168,14 +205,15 @@ export function NumberField<T extends FieldValues>({
   min = 0,
   step = 'any',
 }: NumberFieldProps<T>) {
-  const f = useFormOf(form);
-  const error = fieldErrorText(getError(f.formState.errors, name));
+  const { f, error } = useField(name, form);
   return (
-    <Field.Root invalid={!!error} disabled={disabled}>
-      <Field.Label>
-        {label ?? fieldLabel(name)}
-        {required ? <RequiredMark /> : null}
-      </Field.Label>
+    <FieldFrame
+      label={label ?? fieldLabel(name)}
+      required={required}
+      disabled={disabled}
+      helperText={helperText}
+      error={error}
+    >
       <Input
         type="number"
         inputMode="decimal"
@@ -191,9 +229,7 @@ export function NumberField<T extends FieldValues>({
           },
         })}
       />
-      {helperText && !error ? <Field.HelperText>{helperText}</Field.HelperText> : null}
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
+    </FieldFrame>
   );
 }
 
@@ -222,14 +258,15 @@ export function SelectField<T extends FieldValues>({
   placeholder = t.select,
   emptyValue,
 }: SelectFieldProps<T>) {
-  const f = useFormOf(form);
-  const error = fieldErrorText(getError(f.formState.errors, name));
+  const { f, error } = useField(name, form);
   return (
-    <Field.Root invalid={!!error} disabled={disabled}>
-      <Field.Label>
-        {label ?? fieldLabel(name)}
-        {required ? <RequiredMark /> : null}
-      </Field.Label>
+    <FieldFrame
+      label={label ?? fieldLabel(name)}
+      required={required}
+      disabled={disabled}
+      helperText={helperText}
+      error={error}
+    >
       <NativeSelect.Root>
         <NativeSelect.Field
           {...f.register(name, { setValueAs: (v: unknown) => (v === '' || v == null ? emptyValue : v) })}
@@ -243,9 +280,7 @@ export function SelectField<T extends FieldValues>({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      {helperText && !error ? <Field.HelperText>{helperText}</Field.HelperText> : null}
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
+    </FieldFrame>
   );
 }
 
@@ -270,12 +305,10 @@ export function SwitchField<T extends FieldValues>({
   offText = t.inactive,
 }: SwitchFieldProps<T>) {
   const stateId = useId();
-  const f = useFormOf(form);
-  const error = fieldErrorText(getError(f.formState.errors, name));
+  const { f, error } = useField(name, form);
   const checked = Boolean(f.watch(name));
   return (
-    <Field.Root invalid={!!error} disabled={disabled}>
-      {label !== undefined ? <Field.Label>{label}</Field.Label> : null}
+    <FieldFrame label={label ?? null} disabled={disabled} helperText={helperText} error={error}>
       <Switch.Root
         name={name}
         checked={checked}
@@ -296,8 +329,6 @@ export function SwitchField<T extends FieldValues>({
           {checked ? onText : offText}
         </Switch.Label>
       </Switch.Root>
-      {helperText && !error ? <Field.HelperText>{helperText}</Field.HelperText> : null}
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
+    </FieldFrame>
   );
 }

@@ -16,6 +16,7 @@ export {
   RemoteFallback,
   StatusBadge,
 } from './common';
+export { DialogShell, type DialogShellProps } from './DialogShell';
 export { type FormDialogState, useFormDialog } from './dialogState';
 export {
   type ImageUpload,
