@@ -48,9 +48,12 @@ const restaurant = (slug: string, managerId: string | null = null) => ({
 });
 
 describe('database layer', () => {
-  it('newId is random text, now() is ISO', () => {
-    const ids = new Set(Array.from({ length: 1000 }, newId));
-    expect(ids.size).toBe(1000);
+  it('newId is unique, sorts in the order of creation, and now() is ISO', () => {
+    const made = Array.from({ length: 5000 }, newId);
+    expect(new Set(made).size).toBe(made.length);
+    expect(made.every((id) => /^[0-9a-f]{24}$/.test(id))).toBe(true);
+    // thousands in the same millisecond: the sequence, not the clock or chance, orders them
+    expect([...made].sort()).toEqual(made);
     expect(now()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
@@ -156,7 +159,7 @@ describe('database layer', () => {
   it('deleting a user sets manager_id null; deleting a restaurant cascades to everything in it', async () => {
     const m = user(`u-${newId()}`);
     await conn.db.insertInto('users').values(m).execute();
-    const r = restaurant(`c-${newId().slice(0, 8)}`, m.id);
+    const r = restaurant(`c-${newId().slice(-8)}`, m.id);
     await conn.db.insertInto('restaurants').values(r).execute();
     const c = {
       id: newId(),

@@ -67,7 +67,7 @@ export interface TestUser {
 export async function createUser(
   ctx: TestCtx,
   role: string,
-  login = `${role}-${newId().slice(0, 8)}`,
+  login = `${role}-${newId().slice(-8)}`,
   isActive = true,
 ): Promise<TestUser> {
   const id = newId();
@@ -125,8 +125,8 @@ export async function createRestaurant(
 ): Promise<RestaurantFixture> {
   const id = newId();
   const t = now();
-  const slug = fields.slug ?? `r-${id.slice(0, 10)}`;
-  const name = fields.name ?? `Restoran ${id.slice(0, 4)}`;
+  const slug = fields.slug ?? `r-${id.slice(-10)}`;
+  const name = fields.name ?? `Restoran ${id.slice(-4)}`;
   await ctx.db
     .insertInto('restaurants')
     .values({
@@ -163,7 +163,7 @@ export async function createCategory(
     .values({
       id,
       restaurant_id: restaurantId,
-      title: fields.title ?? `Kategoriya ${id.slice(0, 4)}`,
+      title: fields.title ?? `Kategoriya ${id.slice(-4)}`,
       is_active: fields.is_active === false ? 0 : 1,
       external_id: null,
       created_at: t,
@@ -193,7 +193,7 @@ export async function createProduct(
       id,
       restaurant_id: restaurantId,
       category_id: categoryId,
-      name: fields.name ?? `Mahsulot ${id.slice(0, 4)}`,
+      name: fields.name ?? `Mahsulot ${id.slice(-4)}`,
       description: fields.description ?? '',
       price: fields.price ?? 25000,
       is_active: fields.is_active === false ? 0 : 1,

@@ -12,16 +12,8 @@ type Trx = Transaction<Database> | DB;
 
 const CHUNK = 300;
 
-/**
- * Ids for one import/sync run: a random 16-hex prefix and an 8-hex counter (24 hex characters,
- * like `newId()`), so that items created in the same instant keep the feed's order when lists
- * sort by (created_at, id).
- */
-function idSequence(): () => string {
-  const prefix = newId().slice(0, 16);
-  let n = 0;
-  return () => prefix + (n++).toString(16).padStart(8, '0');
-}
+/** Ids for one import/sync run: `newId()` already sorts in the order it is called (the feed's). */
+const idSequence = (): (() => string) => newId;
 
 async function insertChunked<T extends keyof Database>(
   q: Trx,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -10,7 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../app';
-import { newId, now } from '../db';
+import { now } from '../db';
 import { assertOwnsRestaurant } from '../http/access';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { badRequest, HttpError, notFound, unsupportedMediaType } from '../http/errors';
@@ -153,7 +154,7 @@ export default async function uploadRoutes(app: App): Promise<void> {
 
       // A restaurant field holds one URL: only the first file is stored (all were checked above).
       const keep = 'product_id' in upload ? files.length : 1;
-      const names = kinds.slice(0, keep).map((k) => `${newId()}.${k}`);
+      const names = kinds.slice(0, keep).map((k) => `${randomBytes(12).toString('hex')}.${k}`);
       const urls = names.map((n) => `/uploads/${n}`);
       const written: string[] = [];
       try {
