@@ -7,7 +7,7 @@ import { useSession } from '@qrmenu/shared/session';
 import { RemoteFallback, UiProvider } from '@qrmenu/shared/ui';
 import { useEffect } from 'react';
 import { prefetchFormKit, prefetchPages, RemoteFallbackContext } from '../RemotePage';
-import { PREFETCH } from '../routes';
+import { PREFETCH } from '../pages';
 import { ManagerLayout } from './ManagerLayout';
 import { SidebarLayout } from './SidebarLayout';
 
