@@ -10,8 +10,8 @@ import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RequireRole, RequireToken } from './guards';
 import { NotFoundPage } from './NotFoundPage';
-import { Loading, RemotePage } from './RemotePage';
 import { PAGES } from './pages';
+import { Loading, RemotePage } from './RemotePage';
 import type { RemoteRef } from './remotes';
 
 // Role names typed by the shared schema (a type-only import keeps zod off the first page).
