@@ -4,9 +4,9 @@
  */
 
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { CreateButton } from './CreateButton';
 export * from './chakra';
 export { combineQueries } from './combineQueries';
-export { CreateButton } from './CreateButton';
 export {
   BackButton,
   DEFAULT_IMAGE_SRC,
