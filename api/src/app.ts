@@ -25,6 +25,7 @@ import { LoginLimiter } from './http/login-limiter';
 import { registerSecurityHeaders } from './http/security-headers';
 import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
 import publicMenuRoutes from './public-menu/route';
+import type { RemoteName } from './remotes';
 import { ensureAdmin } from './repos/users';
 import authRoutes from './routes/auth';
 import categoryRoutes from './routes/categories';
@@ -36,17 +37,11 @@ import productRoutes from './routes/products';
 import restaurantRoutes from './routes/restaurants';
 import stopListRoutes from './routes/stop-list';
 import uploadRoutes from './routes/upload';
-import { type RemoteName, registerWeb, trySpaFallback } from './web';
+import type { App, AppConfig } from './types';
+import { registerWeb, trySpaFallback } from './web';
 
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-export { REMOTE_PACKAGES, type RemoteName } from './web';
+export { REMOTE_PACKAGES, type RemoteName } from './remotes';
+export type { App, AppConfig } from './types';
 
 export interface BuildAppOptions {
   /** Holds the default SQLite database, uploads and a generated JWT secret. */
@@ -86,28 +81,6 @@ export interface BuildAppOptions {
   requestTimeoutMs?: number;
   /** Failed logins allowed per address and window (default 10 per 15 min). */
   loginRateLimit?: { max: number; windowMs: number };
-}
-
-export interface AppConfig {
-  dataDir: string;
-  uploadsDir: string;
-  tokenTtl: string | number;
-  integrationFeedUrl: string | undefined;
-  webRoot: string | undefined;
-  remoteUrls: Partial<Record<RemoteName, string | undefined>>;
-  publicApiBase: string | undefined;
-  /** PUBLIC_MENU_URL without a trailing slash, or null (this origin). */
-  publicMenuBase: string | null;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    db: DB;
-    /** which database `db` talks to, for the few statements that differ (row locks) */
-    dbDialect: 'sqlite' | 'postgres';
-    appConfig: AppConfig;
-    loginLimiter: LoginLimiter;
-  }
 }
 
 function loadJwtSecret(dataDir: string, given: string | undefined): string {

@@ -1,7 +1,7 @@
 import { answers, loginBody } from '@qrmenu/shared/schemas';
-import type { App } from '../app';
 import { tooManyRequests, unauthorized } from '../http/errors';
 import { findUserById, findUserByLogin, toProfile, verifyPassword } from '../repos/users';
+import type { App } from '../types';
 
 export default async function authRoutes(app: App): Promise<void> {
   app.post(

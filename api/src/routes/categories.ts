@@ -6,12 +6,12 @@ import {
   optionalRestaurantIdFilter,
   restaurantIdFilter,
 } from '@qrmenu/shared/schemas';
-import type { App } from '../app';
 import { fromBool, newId, now } from '../db';
 import { assertOwnsRestaurant, canManageRestaurant, ownedRestaurantId } from '../http/access';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { notFound } from '../http/errors';
 import { deleteCategoryCascade, findCategory, listCategories, toCategory } from '../repos/catalog';
+import type { App } from '../types';
 
 export default async function categoryRoutes(app: App): Promise<void> {
   // a successful write makes the cached public catalog answers stale

@@ -7,7 +7,6 @@ import {
   ROLES,
 } from '@qrmenu/shared/schemas';
 import { z } from 'zod';
-import type { App } from '../app';
 import { isConcurrencyFailure, isUniqueViolation } from '../db';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { badGateway, badRequest, conflict, HttpError, notFound } from '../http/errors';
@@ -19,6 +18,7 @@ import {
   syncRestaurant,
 } from '../integration';
 import { toRestaurant } from '../repos/restaurants';
+import type { App } from '../types';
 
 const syncParams = z.object({ _id: id });
 

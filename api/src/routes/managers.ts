@@ -1,8 +1,8 @@
 import { answers, managerCreateBody, ROLES } from '@qrmenu/shared/schemas';
-import type { App } from '../app';
 import { isUniqueViolation } from '../db';
 import { conflict } from '../http/errors';
 import { createUser, findUserByLogin, listManagers, toManager } from '../repos/users';
+import type { App } from '../types';
 
 export default async function managerRoutes(app: App): Promise<void> {
   app.get(

@@ -7,7 +7,6 @@ import {
   optionUpdateBody,
   productIdParam,
 } from '@qrmenu/shared/schemas';
-import type { App } from '../app';
 import { newId, now, type OptionRowsTable } from '../db';
 import { assertOwnsRestaurant } from '../http/access';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
@@ -21,6 +20,7 @@ import {
   toOption,
   toOptionRow,
 } from '../repos/catalog';
+import type { App } from '../types';
 
 export default async function optionRoutes(app: App): Promise<void> {
   // a successful write makes the cached public catalog answers stale

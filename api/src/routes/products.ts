@@ -9,7 +9,6 @@ import {
 } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { App } from '../app';
 import { fromBool, newId, now, type ProductsTable } from '../db';
 import { assertOwnsRestaurant, canManageRestaurant, ownedRestaurantId } from '../http/access';
 import { clearAnswerCacheOnWrites, sendCached } from '../http/answer-cache';
@@ -22,6 +21,7 @@ import {
   optionsWithRows,
   toProduct,
 } from '../repos/catalog';
+import type { App } from '../types';
 
 export default async function productRoutes(app: App): Promise<void> {
   clearAnswerCacheOnWrites(app);

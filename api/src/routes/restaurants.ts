@@ -7,7 +7,6 @@ import {
   slugQuery,
 } from '@qrmenu/shared/schemas';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../app';
 import { type DB, isUniqueViolation, newId, now, type RestaurantRow } from '../db';
 import { canManageRestaurant, isAdmin, isManager } from '../http/access';
 import { clearAnswerCacheOnWrites, sendCached } from '../http/answer-cache';
@@ -23,6 +22,7 @@ import {
   toRestaurant,
 } from '../repos/restaurants';
 import { assertSlugFree, recordSlugChange } from '../repos/slug-history';
+import type { App } from '../types';
 
 /** A manager_id must name an active manager without another restaurant. */
 async function checkManagerFree(db: DB, managerId: string, exceptRestaurantId?: string): Promise<void> {

@@ -1,10 +1,10 @@
 import { answers, type Category, type Product, stopListBody } from '@qrmenu/shared/schemas';
-import type { App } from '../app';
 import { now } from '../db';
 import { assertOwnsRestaurant } from '../http/access';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { notFound } from '../http/errors';
 import { findProducts, toCategory, toProduct } from '../repos/catalog';
+import type { App } from '../types';
 
 const CHUNK = 1000;
 

@@ -10,12 +10,12 @@ import {
 } from '@qrmenu/shared/schemas';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../app';
 import { now } from '../db';
 import { assertOwnsRestaurant } from '../http/access';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { badRequest, HttpError, notFound, unsupportedMediaType } from '../http/errors';
 import { parseImages } from '../repos/catalog';
+import type { App } from '../types';
 
 const MAX_PRODUCT_IMAGES = 50;
 
