@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import cors from '@fastify/cors';
 import jwt from '@fastify/jwt';
@@ -9,15 +8,10 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { errorBody as errorBodySchema, LIMITS } from '@qrmenu/shared/schemas';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerOptions,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { connect, type DB } from './db';
+import { connect } from './db';
 import { accessHook } from './http/access';
 import { registerApiCompression } from './http/compression';
 import { clientErrorHandler, errorHandler, notFoundHandler } from './http/errors';
@@ -26,7 +20,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
 import publicMenuRoutes from './public-menu/route';
 import type { RemoteName } from './remotes';
-import { ensureAdmin } from './repos/users';
+import { repositoriesPlugin } from './repos';
 import authRoutes from './routes/auth';
 import categoryRoutes from './routes/categories';
 import healthRoutes from './routes/health';
@@ -202,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   app.decorate('db', conn.db);
   app.decorate('dbDialect', conn.dialect);
+  await app.register(repositoriesPlugin);
   app.decorate('appConfig', {
     dataDir,
     uploadsDir,
@@ -334,7 +329,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(publicMenuRoutes);
   await registerWeb(app);
 
-  await ensureAdmin(conn.db, {
+  await app.repos.users.ensureAdmin({
     login: options.adminLogin,
     password: options.adminPassword,
     onCreated: options.onAdminCreated,

@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DB } from './db';
 import type { LoginLimiter } from './http/login-limiter';
 import type { RemoteName } from './remotes';
+import type { Repositories } from './repos';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -36,5 +37,7 @@ declare module 'fastify' {
     dbDialect: 'sqlite' | 'postgres';
     appConfig: AppConfig;
     loginLimiter: LoginLimiter;
+    /** Every read and write of the entities (repos/), bound to `db`. */
+    repos: Repositories;
   }
 }

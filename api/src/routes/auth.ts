@@ -1,6 +1,6 @@
 import { answers, loginBody } from '@qrmenu/shared/schemas';
 import { tooManyRequests, unauthorized } from '../http/errors';
-import { findUserById, findUserByLogin, toProfile, verifyPassword } from '../repos/users';
+import { toProfile, verifyPassword } from '../repos/users';
 import type { App } from '../types';
 
 export default async function authRoutes(app: App): Promise<void> {
@@ -29,7 +29,7 @@ export default async function authRoutes(app: App): Promise<void> {
         void reply.header('Retry-After', String(wait));
         throw tooManyRequests('Too many failed logins, try again later');
       }
-      const user = await findUserByLogin(app.db, login);
+      const user = await app.repos.users.findByLogin(login);
       const ok = await verifyPassword(user?.password_hash, password);
       if (!user || !ok || user.is_active !== 1) throw unauthorized('Wrong login or password');
       limiter.succeed(address, login);
@@ -50,7 +50,7 @@ export default async function authRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const user = await findUserById(app.db, request.user!._id);
+      const user = await app.repos.users.findById(request.user!._id);
       if (!user) throw unauthorized();
       return { data: toProfile(user) };
     },

@@ -14,7 +14,6 @@ import { now } from '../db';
 import { assertOwnsRestaurant } from '../http/access';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { badRequest, HttpError, notFound, unsupportedMediaType } from '../http/errors';
-import { parseImages } from '../repos/catalog';
 import type { App } from '../types';
 
 const MAX_PRODUCT_IMAGES = 50;
@@ -69,11 +68,7 @@ async function ownedTarget(
   const target = parseFields(fields);
   let restaurantId: string;
   if ('product_id' in target) {
-    const row = await request.server.db
-      .selectFrom('products')
-      .select('restaurant_id')
-      .where('id', '=', target.product_id)
-      .executeTakeFirst();
+    const row = await request.server.repos.products.restaurantOf(target.product_id);
     if (!row) throw notFound('Product not found');
     restaurantId = row.restaurant_id;
   } else {
@@ -84,7 +79,7 @@ async function ownedTarget(
 }
 
 export default async function uploadRoutes(app: App): Promise<void> {
-  const db = app.db;
+  const repos = app.repos;
   // a deleted restaurant or new product images make cached public catalog answers stale
   clearAnswerCacheOnWrites(app);
   app.post(
@@ -166,30 +161,19 @@ export default async function uploadRoutes(app: App): Promise<void> {
         if ('product_id' in upload) {
           const productId = upload.product_id;
           // Read and rewrite the list in one transaction, or parallel uploads lose images.
-          const images = await db.transaction().execute(async (trx) => {
-            const row = await trx
-              .selectFrom('products')
-              .select('images')
-              .where('id', '=', productId)
-              // PostgreSQL needs FOR UPDATE to serialize this read-modify-write; SQLite has no such
-              // clause, and its transactions already run one at a time on the single connection
-              .$if(app.dbDialect === 'postgres', (q) => q.forUpdate())
-              .executeTakeFirst();
-            if (!row) throw notFound('Product not found');
-            const existing = parseImages(row.images);
-            if (existing.length + urls.length > MAX_PRODUCT_IMAGES) {
-              throw badRequest(`At most ${MAX_PRODUCT_IMAGES} images a product`, [
-                { path: 'files', message: 'Too many images' },
-              ]);
-            }
-            const next = [...existing, ...urls.map((file) => ({ file }))];
-            await trx
-              .updateTable('products')
-              .set({ images: JSON.stringify(next), updated_at: now() })
-              .where('id', '=', productId)
-              .execute();
-            return next;
-          });
+          const images = await repos.products.rewriteImages(
+            productId,
+            (existing) => {
+              if (!existing) throw notFound('Product not found');
+              if (existing.length + urls.length > MAX_PRODUCT_IMAGES) {
+                throw badRequest(`At most ${MAX_PRODUCT_IMAGES} images a product`, [
+                  { path: 'files', message: 'Too many images' },
+                ]);
+              }
+              return [...existing, ...urls.map((file) => ({ file }))];
+            },
+            now(),
+          );
           return { data: images };
         }
         const url = urls[0]!;
@@ -197,7 +181,7 @@ export default async function uploadRoutes(app: App): Promise<void> {
           upload.type === 'logotype'
             ? { logotype: url, updated_at: now() }
             : { image: url, updated_at: now() };
-        await db.updateTable('restaurants').set(set).where('id', '=', restaurantId).execute();
+        await repos.restaurants.update(restaurantId, set);
         return { url };
       } catch (err) {
         await Promise.all(written.map((p) => unlink(p).catch(() => undefined)));
