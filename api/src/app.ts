@@ -4,7 +4,6 @@ import { join, resolve } from 'node:path';
 import cors from '@fastify/cors';
 import jwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { errorBody as errorBodySchema, LIMITS } from '@qrmenu/shared/schemas';
@@ -31,6 +30,7 @@ import productRoutes from './routes/products';
 import restaurantRoutes from './routes/restaurants';
 import stopListRoutes from './routes/stop-list';
 import uploadRoutes from './routes/upload';
+import { createStorage, type FileStorage, storagePlugin } from './storage';
 import type { App, AppConfig } from './types';
 import { registerWeb, trySpaFallback } from './web';
 
@@ -73,6 +73,8 @@ export interface BuildAppOptions {
    * in slower is cut off with 408, so it cannot hold a connection and an upload slot forever.
    */
   requestTimeoutMs?: number;
+  /** Where uploaded files live; default: the folder `<dataDir>/uploads`. */
+  storage?: FileStorage;
   /** Failed logins allowed per address and window (default 10 per 15 min). */
   loginRateLimit?: { max: number; windowMs: number };
 }
@@ -120,8 +122,6 @@ const ACCESS_TEXT = {
 } as const;
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
-
-const UPLOADED_FILE = /^\/[0-9a-f]+\.(jpg|png|webp|gif)$/;
 
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 500] as const;
 
@@ -314,16 +314,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     { prefix: '/api' },
   );
 
-  // Uploaded files: only the image types upload.ts stores (named by the type their content was
-  // checked for, so the Content-Type follows it); never renamed, so cached for good.
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    maxAge: '7d',
-    immutable: true,
-    allowedPath: (path) => UPLOADED_FILE.test(path),
+  // Uploaded files, served from the storage: only the image types upload.ts stores (named by
+  // the type their content was checked for); never renamed, so cached for good.
+  await app.register(storagePlugin, {
+    storage: options.storage ?? createStorage({ driver: 'local', dir: uploadsDir }),
   });
 
   await app.register(publicMenuRoutes);

@@ -9,6 +9,7 @@ import type { DB } from './db';
 import type { LoginLimiter } from './http/login-limiter';
 import type { RemoteName } from './remotes';
 import type { Repositories } from './repos';
+import type { FileStorage } from './storage/types';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -39,5 +40,7 @@ declare module 'fastify' {
     loginLimiter: LoginLimiter;
     /** Every read and write of the entities (repos/), bound to `db`. */
     repos: Repositories;
+    /** Where uploaded files live (storage/): `put`, `get`, `delete`, `url`, `keyOf`. */
+    storage: FileStorage;
   }
 }

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   errorBody,
   LIMITS,
@@ -14,6 +12,7 @@ import { now } from '../db';
 import { assertOwnsRestaurant } from '../http/access';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { badRequest, HttpError, notFound, unsupportedMediaType } from '../http/errors';
+import { contentTypeOf } from '../storage/keys';
 import type { App } from '../types';
 
 const MAX_PRODUCT_IMAGES = 50;
@@ -150,13 +149,13 @@ export default async function uploadRoutes(app: App): Promise<void> {
       // A restaurant field holds one URL: only the first file is stored (all were checked above).
       const keep = 'product_id' in upload ? files.length : 1;
       const names = kinds.slice(0, keep).map((k) => `${randomBytes(12).toString('hex')}.${k}`);
-      const urls = names.map((n) => `/uploads/${n}`);
+      const urls = names.map((n) => app.storage.url(n));
       const written: string[] = [];
       try {
         for (let i = 0; i < names.length; i++) {
-          const path = join(app.appConfig.uploadsDir, names[i]!);
-          await writeFile(path, files[i]!, { flag: 'wx' });
-          written.push(path);
+          const name = names[i]!;
+          await app.storage.put(name, files[i]!, contentTypeOf(name));
+          written.push(name);
         }
         if ('product_id' in upload) {
           const productId = upload.product_id;
@@ -184,7 +183,7 @@ export default async function uploadRoutes(app: App): Promise<void> {
         await repos.restaurants.update(restaurantId, set);
         return { url };
       } catch (err) {
-        await Promise.all(written.map((p) => unlink(p).catch(() => undefined)));
+        await Promise.all(written.map((name) => app.storage.delete(name).catch(() => undefined)));
         throw err;
       }
     },
