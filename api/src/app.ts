@@ -17,6 +17,7 @@ import { clientErrorHandler, errorHandler, notFoundHandler } from './http/errors
 import { LoginLimiter } from './http/login-limiter';
 import { registerSecurityHeaders } from './http/security-headers';
 import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
+import { providersPlugin } from './integration';
 import publicMenuRoutes from './public-menu/route';
 import type { RemoteName } from './remotes';
 import { repositoriesPlugin } from './repos';
@@ -196,7 +197,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   app.decorate('db', conn.db);
   app.decorate('dbDialect', conn.dialect);
-  await app.register(repositoriesPlugin);
   app.decorate('appConfig', {
     dataDir,
     uploadsDir,
@@ -214,6 +214,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onClose', async () => {
     await conn.close();
   });
+  await app.register(repositoriesPlugin);
+  await app.register(providersPlugin);
 
   // Every /api route must say who may call it; error answers are documented for all of them.
   app.addHook('onRoute', (route) => {

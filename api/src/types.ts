@@ -7,6 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DB } from './db';
 import type { LoginLimiter } from './http/login-limiter';
+import type { ProviderRegistry } from './integration/providers';
 import type { RemoteName } from './remotes';
 import type { Repositories } from './repos';
 import type { FileStorage } from './storage/types';
@@ -42,5 +43,7 @@ declare module 'fastify' {
     repos: Repositories;
     /** Where uploaded files live (storage/): `put`, `get`, `delete`, `url`, `keyOf`. */
     storage: FileStorage;
+    /** The integration providers by restaurant type (integration/providers/): `get(type)`, `default`. */
+    providers: ProviderRegistry;
   }
 }

@@ -7,7 +7,7 @@ import {
   type IntegrationProvider,
   IntegrationUnavailableError,
   importRestaurant,
-  providerFromConfig,
+  providerRegistry,
   syncRestaurant,
 } from '../integration';
 import { toRestaurant } from '../repos/restaurants';
@@ -55,7 +55,9 @@ export default async function integrationRoutes(app: App, opts: { provider?: Int
   // a successful write makes the cached public catalog answers stale
   clearAnswerCacheOnWrites(app);
 
-  const provider = opts.provider ?? providerFromConfig(app.appConfig);
+  const providers = opts.provider ? providerRegistry([opts.provider]) : app.providers;
+  // new imports come from the default provider; a sync from the provider of the restaurant's type
+  const provider = providers.default;
 
   // The sync call has an empty body; accept it even when a client labels it JSON (routes of
   // this plugin only). Non-empty bodies are parsed as JSON as usual.
@@ -148,13 +150,14 @@ export default async function integrationRoutes(app: App, opts: { provider?: Int
     async (request) => {
       const restaurant = await app.repos.restaurants.findById(request.params._id);
       if (!restaurant) throw notFound('Restaurant not found');
-      if (restaurant.type !== provider.name || !restaurant.external_id) {
+      const source = providers.get(restaurant.type);
+      if (!source || !restaurant.external_id) {
         throw badRequest('Only a restaurant imported from the integration source can be synchronised', [
           { path: '_id', message: `type is "${restaurant.type}"` },
         ]);
       }
       const externalId = restaurant.external_id;
-      const feed = await fromSource(() => provider.fetchRestaurant(externalId));
+      const feed = await fromSource(() => source.fetchRestaurant(externalId));
       if (!feed)
         throw new HttpError(404, 'not_found', 'The integration source no longer has this restaurant');
       const result = await syncOnce(app, restaurant.id, feed);
