@@ -14,7 +14,6 @@ import { connect } from './db';
 import { accessHook } from './http/access';
 import { registerApiCompression } from './http/compression';
 import { clientErrorHandler, errorHandler, notFoundHandler } from './http/errors';
-import { LoginLimiter } from './http/login-limiter';
 import { registerSecurityHeaders } from './http/security-headers';
 import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { providersPlugin } from './integration';
@@ -31,6 +30,7 @@ import productRoutes from './routes/products';
 import restaurantRoutes from './routes/restaurants';
 import stopListRoutes from './routes/stop-list';
 import uploadRoutes from './routes/upload';
+import { statePlugin } from './state';
 import { createStorage, type FileStorage, storagePlugin } from './storage';
 import type { App, AppConfig } from './types';
 import { registerWeb, trySpaFallback } from './web';
@@ -207,15 +207,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     publicApiBase: options.publicApiBase,
     publicMenuBase,
   } satisfies AppConfig);
-  app.decorate(
-    'loginLimiter',
-    new LoginLimiter(options.loginRateLimit?.max ?? 10, options.loginRateLimit?.windowMs ?? 15 * 60 * 1000),
-  );
   app.addHook('onClose', async () => {
     await conn.close();
   });
   await app.register(repositoriesPlugin);
   await app.register(providersPlugin);
+  await app.register(statePlugin, { loginRateLimit: options.loginRateLimit });
 
   // Every /api route must say who may call it; error answers are documented for all of them.
   app.addHook('onRoute', (route) => {

@@ -5,12 +5,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
 import type { DB } from './db';
-import type { LoginLimiter } from './http/login-limiter';
 import type { ProviderRegistry } from './integration/providers';
-import type { RemoteName } from './remotes';
 import type { Repositories } from './repos';
+import type { CacheBus, LoginAttempts } from './state/types';
 import type { FileStorage } from './storage/types';
+
+export type { AppConfig } from './config';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -20,25 +22,16 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-export interface AppConfig {
-  dataDir: string;
-  uploadsDir: string;
-  tokenTtl: string | number;
-  integrationFeedUrl: string | undefined;
-  webRoot: string | undefined;
-  remoteUrls: Partial<Record<RemoteName, string | undefined>>;
-  publicApiBase: string | undefined;
-  /** PUBLIC_MENU_URL without a trailing slash, or null (this origin). */
-  publicMenuBase: string | null;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     db: DB;
     /** which database `db` talks to, for the few statements that differ (row locks) */
     dbDialect: 'sqlite' | 'postgres';
     appConfig: AppConfig;
-    loginLimiter: LoginLimiter;
+    /** Failed-login counts (state/): `attempt(address, login)`, `succeed(address, login)`. */
+    loginAttempts: LoginAttempts;
+    /** Stale-answer notices (state/): `publish(scope)`, `subscribe(listener)`. */
+    cacheBus: CacheBus;
     /** Every read and write of the entities (repos/), bound to `db`. */
     repos: Repositories;
     /** Where uploaded files live (storage/): `put`, `get`, `delete`, `url`, `keyOf`. */

@@ -20,11 +20,11 @@ export default async function authRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const limiter = app.loginLimiter;
+      const attempts = app.loginAttempts;
       const address = request.ip;
       const { login, password } = request.body;
       // counted as failed up front (see LoginLimiter.attempt), taken back below on success
-      const wait = limiter.attempt(address, login);
+      const wait = await attempts.attempt(address, login);
       if (wait > 0) {
         void reply.header('Retry-After', String(wait));
         throw tooManyRequests('Too many failed logins, try again later');
@@ -32,7 +32,7 @@ export default async function authRoutes(app: App): Promise<void> {
       const user = await app.repos.users.findByLogin(login);
       const ok = await verifyPassword(user?.password_hash, password);
       if (!user || !ok || user.is_active !== 1) throw unauthorized('Wrong login or password');
-      limiter.succeed(address, login);
+      await attempts.succeed(address, login);
       const accessToken = app.jwt.sign({ sub: user.id });
       return { data: { accessToken } };
     },

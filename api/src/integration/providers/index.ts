@@ -3,7 +3,7 @@
  * folder here (`providers/<type>/`, a factory returning an `IntegrationProvider`) plus its line
  * in `PROVIDERS`: it is on when its settings are there.
  */
-import type { AppConfig } from '../../types';
+import type { AppConfig } from '../../config';
 import { type IntegrationProvider, unconfiguredProvider } from '../provider';
 import { createFeedProvider, FEED_PROVIDER_NAME } from './feed';
 
