@@ -9,7 +9,8 @@ describe('patchOf', () => {
       title: 'A',
       is_active: 0,
     });
-    expect(patchOf({ title: undefined }, { title: true, is_active: toInt })).toEqual({});
+    const nothing: { title?: string; is_active?: boolean } = { title: undefined };
+    expect(patchOf(nothing, { title: true, is_active: toInt })).toEqual({});
   });
 
   it('with the current row, only what differs (numbers as numbers)', () => {
