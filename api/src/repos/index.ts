@@ -6,6 +6,7 @@
  */
 import fp from 'fastify-plugin';
 import * as catalog from './catalog';
+import * as accounts from './integration-accounts';
 import * as menu from './menu';
 import { bind, insertChunked, inTransaction, type Q } from './query';
 import * as restaurants from './restaurants';
@@ -93,6 +94,15 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
         insertChunked(q, 'option_rows', rows),
       update: catalog.updateOptionRow,
       delete: catalog.deleteOptionRows,
+    }),
+    integrationAccounts: bind(q, {
+      find: accounts.findAccount,
+      list: accounts.listAccounts,
+      create: accounts.insertAccount,
+      tryLock: accounts.tryLock,
+      unlock: accounts.unlock,
+      recordSync: accounts.recordSync,
+      applyStopList: accounts.applyPosStopList,
     }),
     menu: bind(q, {
       findRestaurant: menu.findMenuRestaurant,
