@@ -240,7 +240,8 @@ describe('iiko Cloud provider', () => {
     const removed = live(11);
     fake.change((d) => {
       renamed.name = 'Osh (toʻy)';
-      (renamed.sizePrices as { price: { currentPrice: number } }[])[0].price.currentPrice = 99000;
+      for (const sp of renamed.sizePrices as { price: { currentPrice: number } }[])
+        sp.price.currentPrice = 99000;
       removed.isDeleted = true;
       d.products.push({
         ...live(20),
@@ -269,7 +270,7 @@ describe('iiko Cloud provider', () => {
     });
     expect(stop.statusCode).toBe(200);
     fake.change(() => {
-      (p.sizePrices as { price: { currentPrice: number } }[])[0].price.currentPrice = 77000;
+      for (const sp of p.sizePrices as { price: { currentPrice: number } }[]) sp.price.currentPrice = 77000;
     });
     expect((await sync()).statusCode).toBe(200);
     expect(await product(p.id)).toMatchObject({ price: 77000, is_active: 0, stopped_by_manager: 1 });
