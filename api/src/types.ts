@@ -7,7 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DB } from './db';
-import type { PosContext } from './integration/pos/service';
+import type { PosContext } from './integration/pos/types';
 import type { ProviderRegistry } from './integration/providers';
 import type { Repositories } from './repos';
 import type { CacheBus, LoginAttempts } from './state/types';

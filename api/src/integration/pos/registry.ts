@@ -1,12 +1,9 @@
 /** The POS providers by restaurant type; each is on by default (its API's public address). */
 import { createIikoFactory } from '../providers/iiko';
 import { createPosterFactory } from '../providers/poster';
-import type { PosProviderFactory } from './types';
+import type { PosProviderFactory, PosRegistry } from './types';
 
-export interface PosRegistry {
-  get(type: string): PosProviderFactory | undefined;
-  readonly types: readonly string[];
-}
+export type { PosRegistry };
 
 export function posRegistry(factories: readonly PosProviderFactory[]): PosRegistry {
   const byType = new Map(factories.map((f) => [f.type, f]));

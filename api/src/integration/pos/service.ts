@@ -8,17 +8,9 @@ import type { IntegrationAccountRow, RestaurantRow } from '../../db';
 import { newId, now } from '../../db';
 import type { App } from '../../types';
 import { importRestaurant, syncRestaurant } from '../importer';
-import { mask, type SecretBox } from '../secrets';
+import { mask } from '../secrets';
 import { describePosError, PosInvalidMenuError, PosSyncBusyError } from './errors';
-import type { HttpPolicy } from './http';
-import type { PosRegistry } from './registry';
 import type { PosConnection, PosRestaurant } from './types';
-
-export interface PosContext {
-  providers: PosRegistry;
-  box: SecretBox;
-  http: Partial<HttpPolicy>;
-}
 
 /** A sync lock older than this belongs to a server that died mid-sync: taken over. */
 const LOCK_LIFETIME_MS = 5 * 60_000;

@@ -5,6 +5,7 @@
  */
 import type { FeedRestaurant } from '@qrmenu/shared/schemas';
 import type { IntegrationProvider } from '../provider';
+import type { SecretBox } from '../secrets';
 import type { HttpPolicy, PosLogger } from './http';
 
 type FeedCategory = FeedRestaurant['categories'][number];
@@ -60,4 +61,17 @@ export interface PosProviderFactory {
   connect(credentials: Record<string, string>, deps?: PosDeps): PosConnection;
   /** Hosts picture links may come from (nothing else is downloaded). */
   readonly imageHosts: readonly string[];
+}
+
+/** The POS providers by restaurant type. */
+export interface PosRegistry {
+  get(type: string): PosProviderFactory | undefined;
+  readonly types: readonly string[];
+}
+
+/** `app.pos`: the providers, the credentials' sealing box, the HTTP policy of POS calls. */
+export interface PosContext {
+  providers: PosRegistry;
+  box: SecretBox;
+  http: Partial<HttpPolicy>;
 }
