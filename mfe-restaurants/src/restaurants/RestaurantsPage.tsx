@@ -19,7 +19,7 @@ import {
 } from '@qrmenu/shared/ui';
 import { useNavigate } from 'react-router-dom';
 import { useRestaurantsScope } from '../common/useRestaurantsScope';
-import { LazyIntegrationCreateDialog, LazyRestaurantEditDialog } from './dialogs';
+import { LazyIntegrationCreateDialog, LazyPosConnectDialog, LazyRestaurantEditDialog } from './dialogs';
 import { RestaurantCounters } from './RestaurantCounters';
 import { RestaurantsTable } from './RestaurantsTable';
 
@@ -30,6 +30,7 @@ export default function RestaurantsPage() {
   const pagination = usePagination(query.data?.restaurants);
   const edit = useFormDialog<Restaurant>();
   const integration = useFormDialog<never>();
+  const pos = useFormDialog<never>();
   const confirmDelete = useResourceDelete(restaurants.remove);
   const canAdminister = !isManager;
 
@@ -40,6 +41,9 @@ export default function RestaurantsPage() {
       </Button>
       <Button variant="outline" size="sm" onClick={integration.openCreate}>
         {t.integration}
+      </Button>
+      <Button variant="outline" size="sm" onClick={pos.openCreate}>
+        {t.posAdd}
       </Button>
     </>
   ) : null;
@@ -73,6 +77,7 @@ export default function RestaurantsPage() {
       {confirmDelete.dialog}
       {isManager ? <LazyRestaurantEditDialog dialog={edit} /> : null}
       {canAdminister ? <LazyIntegrationCreateDialog dialog={integration} /> : null}
+      {canAdminister ? <LazyPosConnectDialog dialog={pos} /> : null}
     </Page>
   );
 }

@@ -12,6 +12,8 @@ export const queryKeys = {
   },
   managers: () => ['qrmenu', 'managers'] as const,
   integration: () => ['qrmenu', 'integration-restaurants'] as const,
+  /** a POS restaurant's integration (its last sync) */
+  posAccount: (restaurantId: string) => ['qrmenu', 'restaurants', 'pos-account', restaurantId] as const,
   categories: {
     all: () => ['qrmenu', 'categories'] as const,
     manager: (restaurantId?: string) => ['qrmenu', 'categories', 'manager', restaurantId ?? null] as const,
