@@ -111,7 +111,10 @@ export function PosConnectDialog({ dialog }: { dialog: FormDialogState<never> })
                 type="password"
                 autoComplete="off"
                 value={credentials[f.name] ?? ''}
-                onChange={(e) => setCredentials((c) => ({ ...c, [f.name]: e.currentTarget.value }))}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  setCredentials((c) => ({ ...c, [f.name]: value }));
+                }}
               />
             </Field.Root>
           ))}
