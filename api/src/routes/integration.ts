@@ -161,6 +161,7 @@ export default async function integrationRoutes(app: App, opts: { provider?: Int
           };
         } catch (err) {
           const { uz, status, code } = describePosError(err);
+          if (status === 500 && !(err instanceof Error && err.name === 'SecretKeyMissingError')) throw err;
           throw new HttpError(status, code as never, uz);
         }
       }
