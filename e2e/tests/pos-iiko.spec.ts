@@ -5,19 +5,30 @@
  */
 import { expect, test } from '@playwright/test';
 import { type FakeIiko, IIKO_API_LOGIN, startFakeIiko } from '../../api/test/fakes/iiko';
+import {
+  type FakePoster,
+  POSTER_APP_SECRET,
+  POSTER_TOKEN,
+  startFakePoster,
+} from '../../api/test/fakes/poster';
 import { type RunningServer, startApiServer } from '../servers';
 import { ADMIN, loginThroughUi } from './support';
 
 let fake: FakeIiko;
+let poster: FakePoster;
 let server: RunningServer;
 
 test.beforeAll(async () => {
   fake = await startFakeIiko({ products: 120 });
-  server = await startApiServer({ env: { IIKO_API_URL: fake.url, INTEGRATION_SECRET_KEY: 'e2e-pos-key' } });
+  poster = await startFakePoster({ products: 40 });
+  server = await startApiServer({
+    env: { IIKO_API_URL: fake.url, POSTER_API_URL: poster.url, INTEGRATION_SECRET_KEY: 'e2e-pos-key' },
+  });
 });
 test.afterAll(async () => {
   await server?.stop();
   await fake?.close();
+  await poster?.close();
 });
 
 test('admin imports an iiko organization; a stop-list webhook takes a dish off the guests page', async ({
@@ -75,4 +86,33 @@ test('admin imports an iiko organization; a stop-list webhook takes a dish off t
     )
     .toBe(0);
   expect(Date.now() - started).toBeLessThan(2000);
+});
+
+test("a Poster spot imports with its prices in so'm on the guests' page", async ({ page, request }) => {
+  const login = await request.post(`${server.url}/api/auth/login`, { data: ADMIN });
+  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  const headers = { Authorization: `Bearer ${token}` };
+  const manager = await request.post(`${server.url}/api/admin/managers`, {
+    headers,
+    data: { login: 'poster-menedjer', password: 'parol12345' },
+  });
+  const managerId = ((await manager.json()) as { data: { _id: string } }).data._id;
+  const res = await request.post(`${server.url}/api/admin/integration/pos/import`, {
+    headers,
+    data: {
+      provider: 'poster',
+      credentials: { token: POSTER_TOKEN, appSecret: POSTER_APP_SECRET },
+      location_id: '1',
+      manager_id: managerId,
+    },
+  });
+  expect(res.status()).toBe(201);
+  const slug = ((await res.json()) as { data: { restaurant: { slug: string } } }).data.restaurant.slug;
+  const first = poster.data.products[0] as { product_name: string; spots: { price: string }[] };
+  const som = Number(first.spots[0]?.price) / 100; // kopecks -> so'm
+  await page.goto(`${server.url}/m/${slug}`);
+  const item = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: first.product_name, exact: true }) });
+  await expect(item).toContainText(`${som.toLocaleString('en-US').replace(/,/g, ' ')} so'm`);
 });
