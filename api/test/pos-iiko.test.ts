@@ -293,6 +293,20 @@ describe('iiko Cloud provider', () => {
     expect((await product(live(0).id))?.is_active).toBe(0);
   });
 
+  it('shares the token across servers (sealed in the database): a fresh process asks for none', async () => {
+    const issued = fake.tokensIssued;
+    clearIikoTokens(); // as another server would start: nothing cached in the process
+    fake.change((d) => {
+      (d.products.find((x) => x.id === live(39).id) as { name: string }).name = 'Boshqa server';
+    });
+    expect((await sync()).statusCode).toBe(200);
+    expect(fake.tokensIssued).toBe(issued);
+    expect((await product(live(39).id))?.name).toBe('Boshqa server');
+    const stored = await ctx.db.selectFrom('integration_tokens').selectAll().execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.token_enc).not.toMatch(/tok-/);
+  });
+
   it('renews an expired token once and carries on', async () => {
     const issued = fake.tokensIssued;
     fake.expireTokens();

@@ -255,6 +255,13 @@ const posIntegrations: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
+    // POS API tokens, shared by every server (iiko: one token per credentials, ~1 h), sealed
+    await db.schema
+      .createTable('integration_tokens')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('token_enc', 'text', (c) => c.notNull())
+      .addColumn('renew_at', 'text', (c) => c.notNull())
+      .execute();
     for (const column of ['stopped_by_manager', 'pos_hidden', 'pos_stopped']) {
       await db.schema
         .alterTable('products')
@@ -266,6 +273,7 @@ const posIntegrations: Migration = {
     for (const column of ['stopped_by_manager', 'pos_hidden', 'pos_stopped']) {
       await db.schema.alterTable('products').dropColumn(column).execute();
     }
+    await db.schema.dropTable('integration_tokens').ifExists().execute();
     await db.schema.dropTable('integration_accounts').ifExists().execute();
   },
 };

@@ -111,8 +111,18 @@ export interface IntegrationAccountsTable {
   updated_at: string;
 }
 
+/** A POS API token shared by every server: key = hash of the API address and credentials. */
+export interface IntegrationTokensTable {
+  key: string;
+  /** AES-GCM sealed token. */
+  token_enc: string;
+  /** ISO time after which the token is renewed (some minutes before it expires). */
+  renew_at: string;
+}
+
 export interface Database {
   integration_accounts: IntegrationAccountsTable;
+  integration_tokens: IntegrationTokensTable;
   users: UsersTable;
   restaurants: RestaurantsTable;
   categories: CategoriesTable;

@@ -103,6 +103,9 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       unlock: accounts.unlock,
       recordSync: accounts.recordSync,
       applyStopList: accounts.applyPosStopList,
+      findToken: accounts.findToken,
+      saveToken: accounts.saveToken,
+      deleteToken: accounts.deleteToken,
     }),
     menu: bind(q, {
       findRestaurant: menu.findMenuRestaurant,

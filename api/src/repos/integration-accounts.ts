@@ -110,3 +110,21 @@ export async function applyPosStopList(
   }
   return toStop.length + toFree.length;
 }
+
+// ---------- POS API tokens (shared by every server) ----------
+
+export function findToken(q: Q, key: string) {
+  return q.selectFrom('integration_tokens').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+export async function saveToken(q: Q, row: { key: string; token_enc: string; renew_at: string }) {
+  await q
+    .insertInto('integration_tokens')
+    .values(row)
+    .onConflict((oc) => oc.column('key').doUpdateSet({ token_enc: row.token_enc, renew_at: row.renew_at }))
+    .execute();
+}
+
+export async function deleteToken(q: Q, key: string) {
+  await q.deleteFrom('integration_tokens').where('key', '=', key).execute();
+}

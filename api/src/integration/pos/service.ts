@@ -10,7 +10,7 @@ import type { App } from '../../types';
 import { importRestaurant, syncRestaurant } from '../importer';
 import { mask } from '../secrets';
 import { describePosError, PosInvalidMenuError, PosSyncBusyError } from './errors';
-import type { PosConnection, PosRestaurant } from './types';
+import type { PosConnection, PosRestaurant, TokenStore } from './types';
 
 /** A sync lock older than this belongs to a server that died mid-sync: taken over. */
 const LOCK_LIFETIME_MS = 5 * 60_000;
@@ -18,7 +18,30 @@ const LOCK_LIFETIME_MS = 5 * 60_000;
 export function connectionOf(app: App, provider: string, credentials: Record<string, string>): PosConnection {
   const factory = app.pos.providers.get(provider);
   if (!factory) throw new Error(`unknown POS provider ${provider}`);
-  return factory.connect(credentials, { log: app.log.child({ provider }), http: app.pos.http });
+  return factory.connect(credentials, {
+    log: app.log.child({ provider }),
+    http: app.pos.http,
+    tokens: tokenStore(app),
+  });
+}
+
+/** Tokens in the database, sealed: every server uses the same one until it is due. */
+function tokenStore(app: App): TokenStore {
+  const repo = app.repos.integrationAccounts;
+  return {
+    async get(key) {
+      const row = await repo.findToken(key);
+      if (!row) return undefined;
+      try {
+        return { token: app.pos.box.open(row.token_enc), renewAt: Date.parse(row.renew_at) };
+      } catch {
+        return undefined; // sealed with another key
+      }
+    },
+    set: (key, token, renewAt) =>
+      repo.saveToken({ key, token_enc: app.pos.box.seal(token), renew_at: new Date(renewAt).toISOString() }),
+    delete: (key) => repo.deleteToken(key),
+  };
 }
 
 function accountConnection(app: App, account: IntegrationAccountRow): PosConnection {

@@ -48,9 +48,17 @@ export interface PosConnection extends IntegrationProvider {
   fetchStopList?(locationId: string): Promise<Set<string>>;
 }
 
+/** Where tokens live between calls and servers (the database, sealed); absent: this process only. */
+export interface TokenStore {
+  get(key: string): Promise<{ token: string; renewAt: number } | undefined>;
+  set(key: string, token: string, renewAt: number): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
 export interface PosDeps {
   log?: PosLogger;
   http?: Partial<HttpPolicy>;
+  tokens?: TokenStore;
 }
 
 export interface PosProviderFactory {

@@ -113,7 +113,9 @@ function connectIiko(
     const parsed = tokenAnswer.safeParse(json);
     if (!parsed.success) throw malformed(IIKO_PROVIDER_NAME, path, correlationOf(json), log, parsed.error);
     const token = parsed.data.token;
-    tokens.set(cacheKey, { token, renewAt: expiresAt(token) - RENEW_EARLY_MS });
+    const renewAt = expiresAt(token) - RENEW_EARLY_MS;
+    tokens.set(cacheKey, { token, renewAt });
+    await deps.tokens?.set(cacheKey, token, renewAt);
     return token;
   }
 
@@ -122,7 +124,15 @@ function connectIiko(
     if (cached && cached.renewAt > Date.now()) return cached.token;
     let pending = pendingTokens.get(cacheKey);
     if (!pending) {
-      pending = newToken().finally(() => pendingTokens.delete(cacheKey));
+      // another server's token first: one token per credentials across every server
+      pending = (async () => {
+        const shared = await deps.tokens?.get(cacheKey).catch(() => undefined);
+        if (shared && shared.renewAt > Date.now()) {
+          tokens.set(cacheKey, shared);
+          return shared.token;
+        }
+        return newToken();
+      })().finally(() => pendingTokens.delete(cacheKey));
       pendingTokens.set(cacheKey, pending);
     }
     return pending;
@@ -136,6 +146,7 @@ function connectIiko(
     } catch (err) {
       if (!(err instanceof PosHttpError) || err.status !== 401) throw err;
       tokens.delete(cacheKey);
+      await deps.tokens?.delete(cacheKey);
       json = await call(path, body, await token());
     }
     const parsed = schema.safeParse(json);
