@@ -11,13 +11,16 @@ import { refreshStopList, syncPos } from './service';
 export interface PosScheduleOptions {
   syncEveryMs?: number;
   stopListEveryMs?: number;
+  /** Floor of both intervals: 60 s (iiko asks for no more than a poll a minute); tests lower it. */
+  minIntervalMs?: number;
 }
 
 const jitter = (ms: number) => ms + Math.floor(Math.random() * ms * 0.2);
 
 export function startPosSchedule(app: App, options: PosScheduleOptions): void {
-  const syncEvery = Math.max(60_000, options.syncEveryMs ?? 15 * 60_000);
-  const pollEvery = Math.max(60_000, options.stopListEveryMs ?? 60_000);
+  const floor = options.minIntervalMs ?? 60_000;
+  const syncEvery = Math.max(floor, options.syncEveryMs ?? 15 * 60_000);
+  const pollEvery = Math.max(floor, options.stopListEveryMs ?? 60_000);
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
   const lastSync = new Map<string, number>();
@@ -28,12 +31,13 @@ export function startPosSchedule(app: App, options: PosScheduleOptions): void {
       if (closed) return;
       const id = account.restaurant_id;
       try {
+        let stopListRead = false;
         if (Date.now() - (lastSync.get(id) ?? 0) >= syncEvery) {
           lastSync.set(id, Date.now());
-          await syncPos(app, id);
-        } else if (app.pos.providers.get(account.provider) && account.provider === 'iiko') {
-          await refreshStopList(app, id);
+          // a changed menu is read with its stop-list; an unchanged one is not
+          stopListRead = (await syncPos(app, id)).result === 'ok';
         }
+        if (!stopListRead && account.provider === 'iiko') await refreshStopList(app, id);
       } catch (err) {
         if (!(err instanceof PosSyncBusyError))
           app.log.warn({ restaurantId: id, err: (err as Error).message }, 'scheduled POS work failed');
