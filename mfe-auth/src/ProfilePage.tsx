@@ -50,7 +50,7 @@ export default function ProfilePage() {
             {(p) => (
               <Stack gap="0" data-testid="profile">
                 <Row label={t.fields.login}>{p.login}</Row>
-                <Row label={t.fields.role}>{p.role}</Row>
+                <Row label={t.fields.role}>{t.roleNames[p.role] ?? p.role}</Row>
                 <Row label={t.status}>
                   <StatusBadge active={p.is_active} />
                 </Row>
