@@ -47,7 +47,7 @@ function ManagerDialog({ save }: { save: (login: string) => Promise<unknown> }) 
         schema={schema}
         values={() => ({ login: '' })}
         onCreate={(v) => save(v.login)}
-        conflict={{ field: 'login', text: t.loginTaken }}
+        conflict={{ field: 'login', text: t.loginTaken, toast: false }}
         texts={{ created: t.managerCreated, createError: t.managerCreateError }}
       >
         {(form) => <TextField form={form} name="login" />}

@@ -26,7 +26,9 @@ export type EntityFormReturn<S extends FormSchema> = UseFormReturn<z.input<S>, u
 /** A failure's toast: one text, or the text for this error. */
 export type ErrorText = string | ((error: unknown) => string);
 
-const isConflict = (error: unknown) => isApiError(error) && error.status === 409;
+/** A 409 marked under its field, on a form that says it there alone. */
+const saidUnderField = (marked: boolean, error: unknown, conflict: { toast?: boolean } | undefined) =>
+  marked && conflict?.toast === false && isApiError(error) && error.status === 409;
 
 const errorText = (text: ErrorText, error: unknown): string =>
   typeof text === 'function' ? text(error) : text;
@@ -57,8 +59,12 @@ export interface EntityFormOptions<R, S extends FormSchema, C = unknown, U = unk
   /** Called with the changed fields only (never none); absent for a create-only form. */
   onUpdate?: (changed: Partial<z.output<S>>, record: R) => Promise<U>;
   texts: EntityFormTexts;
-  /** The field a 409 answer marks, and its message (e.g. `{ field: 'slug', text: t.slugTaken }`). */
-  conflict?: { field: string; text: string };
+  /**
+   * The field a 409 answer marks, and its message (e.g. `{ field: 'slug', text: t.slugTaken }`).
+   * `toast: false`: the field's message alone, no failure toast beside it (a form whose failure
+   * toast the spec does not require, e.g. the managers' extension).
+   */
+  conflict?: { field: string; text: string; toast?: boolean };
   /** Changes kept outside the form (chosen pictures): with them, an edit is never "no change". */
   hasPendingExtras?: boolean;
   /** A reason the edit cannot be sent, shown as an error toast instead (e.g. `t.slugMissing`). */
@@ -101,8 +107,8 @@ export function useEntityForm<R, S extends FormSchema, C = unknown, U = unknown>
       try {
         created = await options.onCreate(parsed);
       } catch (error) {
-        // a taken value (409) marked under its field says it all: no generic toast beside it
-        if (!(markServerErrors(error, conflict?.field) && isConflict(error))) {
+        // a taken value marked under its field may say it all: no generic toast beside it
+        if (!saidUnderField(markServerErrors(error, conflict?.field), error, conflict)) {
           notify.error(errorText(texts.createError, error));
         }
         return;
@@ -132,7 +138,7 @@ export function useEntityForm<R, S extends FormSchema, C = unknown, U = unknown>
         saved = await options.onUpdate(changed, record);
       } catch (error) {
         const field = conflict && conflict.field in changed ? conflict.field : undefined;
-        if (!(markServerErrors(error, field) && isConflict(error))) {
+        if (!saidUnderField(markServerErrors(error, field), error, conflict)) {
           notify.error(errorText(texts.updateError ?? t.editError, error));
         }
         return;
