@@ -29,7 +29,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack direction="row" justify="space-between" gap="4" py="2" borderBottomWidth="1px">
       <Text color="fg.muted">{label}</Text>
-      <Box fontWeight="medium">{children}</Box>
+      <Box fontWeight="medium" minW="0" textAlign="end">
+        {children}
+      </Box>
     </Stack>
   );
 }

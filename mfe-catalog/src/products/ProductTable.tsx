@@ -56,8 +56,20 @@ const TABLE_CSS = {
   },
   '& tbody tr:last-of-type > td': { borderBottomWidth: '0' },
   '& [data-area="num"]': { display: { base: 'none', md: 'table-cell' }, w: '10' },
-  '& [data-area="name"]': { gridArea: 'name', minW: { md: '32' } },
-  '& [data-area="desc"]': { gridArea: 'desc', minW: { md: '40' }, color: 'fg.muted' },
+  // a name or description of one long word wraps in its cell rather than widen the table
+  '& [data-area="name"]': {
+    gridArea: 'name',
+    minW: { md: '32' },
+    whiteSpace: 'normal',
+    overflowWrap: 'anywhere',
+  },
+  '& [data-area="desc"]': {
+    gridArea: 'desc',
+    minW: { md: '28' },
+    color: 'fg.muted',
+    whiteSpace: 'normal',
+    overflowWrap: 'anywhere',
+  },
   '& [data-area="price"]': { gridArea: 'price', textAlign: 'end', whiteSpace: 'nowrap' },
   '& [data-area="status"]': { gridArea: 'status' },
   '& [data-area="actions"]': { gridArea: 'actions' },

@@ -190,7 +190,7 @@ export function EntityForm<R, S extends FormSchema, C = unknown, U = unknown>(
       <Stack gap="4">
         {children(form)}
         {invalidText && invalid ? (
-          <Text color="red.600" role="alert">
+          <Text color="red.700" role="alert">
             {invalidText}
           </Text>
         ) : null}
