@@ -4,7 +4,7 @@
  */
 import { t } from '@qrmenu/shared/texts';
 import { Button, Stack, Text, usePaths } from '@qrmenu/shared/ui';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 /** The query that tells Menedjerlar where the admin came from. */
 export const FROM_NEW_RESTAURANT = { from: 'restaurant-new' } as const;
@@ -40,7 +40,8 @@ export function NoFreeManager() {
 
 /** On Menedjerlar, reached from a new restaurant: the way back, once a manager was created. */
 export function BackToNewRestaurant({ created }: { created: boolean }) {
-  const [params] = useSearchParams();
+  // useLocation, not useSearchParams: the shared router facade offers only the hooks in use
+  const params = new URLSearchParams(useLocation().search);
   const navigate = useNavigate();
   const paths = usePaths();
   if (params.get('from') !== FROM_NEW_RESTAURANT.from || !created) return null;
