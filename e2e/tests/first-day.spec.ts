@@ -13,6 +13,7 @@ const PHONE = { width: 375, height: 740 };
 let admin: string;
 let manager: string;
 let restaurantId: string;
+let categoryId: string;
 
 test.beforeAll(async ({ request }) => {
   const m = await createManager(request);
@@ -37,8 +38,12 @@ test.beforeAll(async ({ request }) => {
   const category = (await (
     await post('manager/category/create', { title: 'Milliy taomlar', restaurant_id: restaurantId })
   ).json()) as { data: { _id: string } };
+  categoryId = category.data._id;
   // a name of two words beside the longest price: it wraps between the words, not inside one
-  await post('manager/products', { name: 'Toshkent oshi', category_id: category.data._id, price: 1e12 });
+  await post('manager/products', { name: 'Toshkent oshi', category_id: categoryId, price: 1e12 });
+  for (const name of ['Lagmon', 'Manti', 'Somsa']) {
+    await post('manager/products', { name, category_id: categoryId, price: 20000, description: 'Issiq' });
+  }
 });
 
 async function openCategories(page: Page): Promise<void> {
@@ -130,6 +135,26 @@ test('stop-list names wrap between words beside the longest price', async ({ pag
     return el.getBoundingClientRect().width >= word;
   });
   expect(fits).toBe(true);
+});
+
+test("a phone's product cards: a thumbnail each, two actions and a menu, more than three cards a screen", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await loginWithStorage(page, manager, 'manager');
+  await page.goto(`/ProductTable/${categoryId}`);
+  const rows = page.getByTestId('product-row');
+  await expect(rows).toHaveCount(4);
+  const first = rows.filter({ hasText: 'Lagmon' });
+  await expect(first.getByTestId('product-thumb-default')).toBeVisible();
+  await expect(first.getByRole('button', { name: "O'chirish" })).toBeHidden();
+  const heights = await rows.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+  // before: four full-width buttons two a line, ~250 px a card (two products a screen)
+  expect(Math.max(...heights)).toBeLessThan(740 / 3.5);
+  await first.getByRole('button', { name: 'Lagmon: boshqa amallar' }).click();
+  await first.getByRole('button', { name: 'Opsiyalar' }).click();
+  await expect(page).toHaveURL(/\/product-option\//);
+  await expectAccessible(page, 'options after the phone menu');
 });
 
 test.describe('axe beyond the happy path', () => {

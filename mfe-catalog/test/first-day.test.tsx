@@ -6,7 +6,7 @@
 import { ROUTES } from '@qrmenu/shared/paths';
 import { answers, fixtures, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import ProductOptionRowPage from '../src/option-rows/ProductOptionRowPage';
@@ -111,5 +111,34 @@ describe("a product's price in so'm", () => {
     await userEvent.click(within(dialog).getByRole('button', { name: t.create }));
     await waitFor(() => expect(price).toHaveAccessibleErrorMessage(t.wholeSom));
     expect(api.writes()).toHaveLength(0);
+  });
+});
+
+describe("the phone's product card", () => {
+  it("shows a thumbnail (the default one without a picture) and keeps Opsiyalar and O'chirish under one button", async () => {
+    const salads = fixtures.category({ _id: 'c1', title: 'Salatlar', restaurant_id: 'r1' });
+    stubApi({
+      'GET /manager/category': answers.counted([salads]),
+      'GET /user/products/': answers.publicProducts([
+        fixtures.product({ _id: 'p1', name: 'Osh', category_id: 'c1' }),
+      ]),
+    });
+    renderAtRoute(<ProductTablePage />, '/admin/viewProduct/c1/r1', {
+      path: ROUTES.admin.products,
+      as: 'admin',
+    });
+    const row = (await screen.findByText('Osh')).closest('tr') as HTMLElement;
+    expect(within(row).getByTestId('product-thumb-default')).toHaveAttribute('alt', t.hasNoImage);
+    // jsdom's window is desktop-wide (the toggle is hidden from md up): the phone's view is e2e's
+    const more = row.querySelector('.row-more-toggle') as HTMLElement;
+    expect(more).toHaveAttribute('aria-label', t.moreActionsOf('Osh'));
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    const list = document.getElementById(more.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(within(list).getByRole('button', { name: t.options })).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: t.delete })).toBeInTheDocument();
+    fireEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(more).toHaveAttribute('aria-expanded', 'false'));
   });
 });
