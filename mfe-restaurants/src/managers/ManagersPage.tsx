@@ -73,7 +73,12 @@ export default function ManagersPage() {
             role="region"
             aria-label={t.managers}
           >
-            <Table.Root size="sm" data-testid="managers-table">
+            {/* a login or restaurant name of one long word wraps in its cell (issue 17) */}
+            <Table.Root
+              size="sm"
+              data-testid="managers-table"
+              css={{ '& td': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+            >
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader w="10">{t.number}</Table.ColumnHeader>

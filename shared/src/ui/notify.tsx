@@ -7,13 +7,15 @@ export const SYNC_ERROR_DURATION_MS = 5000;
 
 /**
  * Where toasts appear: top right from `md` up; on a phone at the bottom, above the manager's
- * 60 px bottom bar, so that they never cover the page title and "Orqaga" after a save.
+ * 60 px bottom bar and the stop-list's action bar over it (a toast under the finger that just
+ * pressed the bar's button would stay, paused), so that they never cover the page title and
+ * "Orqaga" after a save.
  */
 export function toastLayout(isPhone: boolean) {
   return isPhone
     ? ({
         placement: 'bottom',
-        offsets: { top: '16px', bottom: '72px', left: '16px', right: '16px' },
+        offsets: { top: '16px', bottom: '144px', left: '16px', right: '16px' },
       } as const)
     : ({ placement: 'top-end', offsets: '16px' } as const);
 }
