@@ -417,3 +417,6 @@ export const answers = {
   posSync: dataOf(posSyncResult),
   deleted,
 } as const;
+
+/** The slug suggested from a name (zod-free, in its own file). */
+export { slugify } from '../slug';
