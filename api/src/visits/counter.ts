@@ -12,11 +12,11 @@
  * written every `flushMs` (5 s) and when the server closes; a crash loses at most the views of
  * the last batch interval. A failed write keeps the batch for the next one.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Repositories } from '../repos';
 import { isNotAGuest } from './bots';
-import { dayOf } from './day';
+import { DAY_MS, dayOf, nextDayStart } from './day';
 
 /** A placement id as the server makes them (or an old client's): refused otherwise, counted as none. */
 const PLACEMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -49,26 +49,32 @@ export function createVisitCounter(
   let foldedDay = '';
   let running: Promise<void> | null = null;
 
+  // one-shot hashing: cheaper than a createHash object per view
   const hashOf = (salt: string, who: string, slug: string) =>
-    createHash('sha256')
-      .update(salt)
-      .update(SEP)
-      .update(who)
-      .update(SEP)
-      .update(slug)
-      .digest('base64url')
-      .slice(0, 22);
+    hash('sha256', `${salt}${SEP}${who}${SEP}${slug}`, 'base64url').slice(0, 22);
 
-  const addHash = (into: Map<string, Set<string>>, slug: string, day: string, hash: string) => {
+  // the day is worked out once per day boundary, not per view
+  let day = '';
+  let dayEndsAt = 0;
+  const currentDay = (): string => {
+    const t = now();
+    if (t >= dayEndsAt || t < dayEndsAt - DAY_MS) {
+      day = dayOf(t);
+      dayEndsAt = nextDayStart(t);
+    }
+    return day;
+  };
+
+  const addHash = (into: Map<string, Set<string>>, slug: string, day: string, digest: string) => {
     const key = slug + SEP + day;
     const set = into.get(key);
-    if (set) set.add(hash);
-    else into.set(key, new Set([hash]));
+    if (set) set.add(digest);
+    else into.set(key, new Set([digest]));
   };
 
   function count(request: FastifyRequest, slug: string, language: string, placement: unknown): void {
     if (request.method !== 'GET' || isNotAGuest(request.headers)) return;
-    const day = dayOf(now());
+    const day = currentDay();
     const p = typeof placement === 'string' && PLACEMENT_ID.test(placement) ? placement : '';
     const key = slug + SEP + day + SEP + p + SEP + language;
     views.set(key, (views.get(key) ?? 0) + 1);
