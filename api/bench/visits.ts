@@ -52,7 +52,7 @@ async function measure(url: string): Promise<{ rps: number; p99: number; non2xx:
     headers: { 'accept-encoding': 'br', 'user-agent': PHONE },
     requests: [
       {
-        setupRequest: (request: { headers?: Record<string, string> }) => ({
+        setupRequest: (request: { path: string; headers?: Record<string, string> }) => ({
           ...request,
           headers: { ...request.headers, 'user-agent': `${PHONE} guest/${GUESTS ? n++ % GUESTS : n++}` },
         }),
