@@ -39,12 +39,10 @@ function stats(): VisitStats {
     return { day: d, visits: i === 29 ? 4 : i % 5, unique: i === 29 ? 3 : i % 5 > 0 ? 1 : 0 };
   });
   const sum = (n: number) =>
-    days
-      .slice(-n)
-      .reduce((s, d) => ({ visits: s.visits + d.visits, unique: s.unique + d.unique }), {
-        visits: 0,
-        unique: 0,
-      });
+    days.slice(-n).reduce((s, d) => ({ visits: s.visits + d.visits, unique: s.unique + d.unique }), {
+      visits: 0,
+      unique: 0,
+    });
   return {
     days,
     totals: { today: sum(1), week: sum(7), month: sum(30) },
@@ -159,8 +157,8 @@ describe("the admin list's 30 kun", () => {
     const list = ['a', 'b', 'c'].map((id, i) =>
       fixtures.restaurant({ _id: id, name: `Restoran ${id}`, slug: `r-${id}`, manager_id: `m${i}` }),
     );
-    const reply = answers.adminRestaurants(list);
-    (reply.body as Record<string, unknown>).visits_30d = { a: 5, b: 40, c: 12 };
+    const counted = answers.adminRestaurants(list) as { body: Record<string, unknown> };
+    const reply = { body: { ...counted.body, visits_30d: { a: 5, b: 40, c: 12 } } };
     stubApi({ 'GET /admin/restaurants': reply });
     signInAs('admin');
     renderAtRoute(<RestaurantsPage />, ROUTES.admin.restaurants);
