@@ -366,3 +366,6 @@ export const answers = {
   deleted,
   ...visitAnswers,
 } as const;
+
+/** The slug suggested from a name (zod-free, in its own file). */
+export { slugify } from '../slug';
