@@ -12,6 +12,7 @@ import type { ProviderRegistry } from './integration/providers';
 import type { Repositories } from './repos';
 import type { CacheBus, LoginAttempts } from './state/types';
 import type { FileStorage } from './storage/types';
+import type { VisitCounter } from './visits';
 
 export type { AppConfig } from './config';
 
@@ -41,5 +42,7 @@ declare module 'fastify' {
     providers: ProviderRegistry;
     /** The POS providers (iiko, Poster), the credentials' sealing box, their HTTP policy. */
     pos: PosContext;
+    /** The guests' visit counter (visits/): `count(...)` per served menu page, `flush()`. */
+    visits: VisitCounter;
   }
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { visitsMigration } from './migration-visits';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
 type AnyDb = Kysely<any>;
@@ -284,7 +285,8 @@ export const migrations: Record<string, Migration> = {
   '0002_restaurants_type_external_id_unique': uniqueExternalRestaurant,
   '0003_unique_external_items': uniqueExternalItems,
   '0004_restaurant_slug_history': restaurantSlugHistory,
-  '0005_pos_integrations': posIntegrations,
+  '0009_visits_and_placements': visitsMigration,
+  '0010_pos_integrations': posIntegrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -111,6 +111,14 @@ export interface IntegrationAccountsTable {
   updated_at: string;
 }
 
+export interface PlacementsTable {
+  id: string;
+  restaurant_id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A POS API token shared by every server: key = hash of the API address and credentials. */
 export interface IntegrationTokensTable {
   key: string;
@@ -118,6 +126,33 @@ export interface IntegrationTokensTable {
   token_enc: string;
   /** ISO time after which the token is renewed (some minutes before it expires). */
   renew_at: string;
+}
+
+/** Views per restaurant, day (`YYYY-MM-DD`, Tashkent), placement ('' = none) and language. */
+export interface VisitCountsTable {
+  restaurant_id: string;
+  day: string;
+  placement_id: string;
+  language: string;
+  views: number;
+}
+
+/** Salted visitor hashes of days not yet folded into `visit_uniques`. */
+export interface VisitHashesTable {
+  restaurant_id: string;
+  day: string;
+  hash: string;
+}
+
+export interface VisitUniquesTable {
+  restaurant_id: string;
+  day: string;
+  uniques: number;
+}
+
+export interface VisitSaltsTable {
+  day: string;
+  salt: string;
 }
 
 export interface Database {
@@ -130,6 +165,11 @@ export interface Database {
   product_options: ProductOptionsTable;
   option_rows: OptionRowsTable;
   restaurant_slug_history: RestaurantSlugHistoryTable;
+  placements: PlacementsTable;
+  visit_counts: VisitCountsTable;
+  visit_hashes: VisitHashesTable;
+  visit_uniques: VisitUniquesTable;
+  visit_salts: VisitSaltsTable;
 }
 
 export type UserRow = UsersTable;
@@ -139,3 +179,4 @@ export type ProductRow = ProductsTable;
 export type ProductOptionRow = ProductOptionsTable;
 export type OptionRowRow = OptionRowsTable;
 export type IntegrationAccountRow = IntegrationAccountsTable;
+export type PlacementRow = PlacementsTable;

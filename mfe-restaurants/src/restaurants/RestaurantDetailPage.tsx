@@ -32,6 +32,7 @@ import {
 import { useNavigate } from 'react-router-dom';
 import { PosSyncStatus } from '../integration/PosSyncStatus';
 import { QrCodeButton } from '../qr/QrCodeButton';
+import { VisitsPanel } from '../visits/VisitsPanel';
 import { LazyRestaurantEditDialog } from './dialogs';
 import { RestaurantInfo } from './RestaurantInfo';
 
@@ -151,6 +152,7 @@ export default function RestaurantDetailPage() {
                     />
                   ) : null}
                 </HStack>
+                {isAdmin ? <VisitsPanel restaurantId={r._id} /> : null}
               </Box>
             ) : null
           }
