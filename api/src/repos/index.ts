@@ -6,6 +6,7 @@
  */
 import fp from 'fastify-plugin';
 import * as catalog from './catalog';
+import * as accounts from './integration-accounts';
 import * as menu from './menu';
 import * as placements from './placements';
 import { bind, insertChunked, inTransaction, type Q } from './query';
@@ -95,6 +96,18 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
         insertChunked(q, 'option_rows', rows),
       update: catalog.updateOptionRow,
       delete: catalog.deleteOptionRows,
+    }),
+    integrationAccounts: bind(q, {
+      find: accounts.findAccount,
+      list: accounts.listAccounts,
+      create: accounts.insertAccount,
+      tryLock: accounts.tryLock,
+      unlock: accounts.unlock,
+      recordSync: accounts.recordSync,
+      applyStopList: accounts.applyPosStopList,
+      findToken: accounts.findToken,
+      saveToken: accounts.saveToken,
+      deleteToken: accounts.deleteToken,
     }),
     menu: bind(q, {
       findRestaurant: menu.findMenuRestaurant,
