@@ -411,7 +411,56 @@ const CASES: Case[] = [
     access: 'own',
     build: (s) => ({ url: '/manager/stop-list', payload: { product_ids: [s.product], action: 'stop' } }),
   },
+  {
+    method: 'GET',
+    path: '/manager/placements',
+    access: 'own',
+    build: (s) => ({ url: `/manager/placements?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'POST',
+    path: '/manager/placements',
+    access: 'own',
+    ok: 201,
+    build: (s) => ({ url: '/manager/placements', payload: { restaurant_id: s.restaurant.id, names: ['Eshik'] } }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/placements/{id}',
+    access: 'own',
+    build: async (s) => ({ url: `/manager/placements/${await placementOf(s)}`, payload: { name: 'Stol 2' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/manager/placements/{id}',
+    access: 'own',
+    build: async (s) => ({ url: `/manager/placements/${await placementOf(s)}` }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/visits',
+    access: 'own',
+    build: (s) => ({ url: `/manager/visits?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/visits/csv',
+    access: 'own',
+    build: (s) => ({ url: `/manager/visits/csv?restaurant_id=${s.restaurant.id}` }),
+  },
 ];
+
+/** A fresh placement of the setup's restaurant (made by its owner). */
+async function placementOf(s: Setup): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/manager/placements',
+    headers: bearer(s.owner.token),
+    payload: { restaurant_id: s.restaurant.id, names: [`Stol ${uniq()}`] },
+  });
+  expect(res.statusCode).toBe(201);
+  return (res.json().data as { _id: string }[])[0]?._id as string;
+}
 
 function expected(c: Case, who: Who): number {
   const ok = c.ok ?? 200;
