@@ -422,7 +422,10 @@ const CASES: Case[] = [
     path: '/manager/placements',
     access: 'own',
     ok: 201,
-    build: (s) => ({ url: '/manager/placements', payload: { restaurant_id: s.restaurant.id, names: ['Eshik'] } }),
+    build: (s) => ({
+      url: '/manager/placements',
+      payload: { restaurant_id: s.restaurant.id, names: ['Eshik'] },
+    }),
   },
   {
     method: 'PUT',
