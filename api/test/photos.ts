@@ -48,13 +48,25 @@ let grain: Promise<Buffer> | undefined;
 function grainOf(width: number, height: number): Promise<Buffer> {
   if (width !== PHOTO_WIDTH || height !== PHOTO_HEIGHT) {
     return sharp({
-      create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 10 } },
+      create: {
+        width,
+        height,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 10 },
+      },
     })
       .raw()
       .toBuffer();
   }
   grain ??= sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 10 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 10 },
+    },
   })
     .raw()
     .toBuffer();

@@ -9,7 +9,7 @@ import {
   LARGEST_IMAGE_WIDTH,
   newImageId,
 } from '@qrmenu/shared/image-variants';
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { ImageError } from './errors';
 import { Limiter } from './limiter';
 
@@ -66,7 +66,7 @@ function notAnImage(): ImageError {
 }
 
 /** Decodes and validates the input; a libvips failure is the file's fault, not the server's. */
-async function readHeader(input: string | Buffer): Promise<sharp.Metadata> {
+async function readHeader(input: string | Buffer): Promise<Metadata> {
   try {
     return await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
@@ -93,7 +93,7 @@ async function processNow(input: string | Buffer, id: string): Promise<Processed
 
   // Decode once to the largest variant (JPEG shrink-on-load makes a 12 MP photo cheap to read),
   // every smaller one is resized from that: one decode, not twelve.
-  let largest: { data: Buffer; info: sharp.OutputInfo };
+  let largest: { data: Buffer; info: OutputInfo };
   try {
     largest = await encodes.run(() =>
       sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
