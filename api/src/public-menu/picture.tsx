@@ -27,18 +27,17 @@ export function Picture({ src, alt, className, width, height, sizes, priority = 
   const variants = imageVariants(src);
   const common = {
     className,
-    alt,
     width,
     height,
     decoding: 'async' as const,
     ...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const }),
   };
-  if (!variants) return <img {...common} src={src} />;
+  if (!variants) return <img {...common} alt={alt} src={src} />;
   return (
     <picture>
       <source type="image/avif" srcSet={variants.srcset('avif')} sizes={sizes} />
       <source type="image/webp" srcSet={variants.srcset('webp')} sizes={sizes} />
-      <img {...common} src={src} srcSet={variants.srcset('jpg')} sizes={sizes} />
+      <img {...common} alt={alt} src={src} srcSet={variants.srcset('jpg')} sizes={sizes} />
     </picture>
   );
 }
