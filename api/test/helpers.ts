@@ -259,7 +259,15 @@ export async function createWorld(ctx: TestCtx) {
 }
 export type World = Awaited<ReturnType<typeof createWorld>>;
 
-const TABLES = ['users', 'restaurants', 'categories', 'products', 'product_options', 'option_rows'] as const;
+const TABLES = [
+  'users',
+  'restaurants',
+  'categories',
+  'products',
+  'product_options',
+  'option_rows',
+  'pictures',
+] as const;
 
 /** Every row of every table, to compare before and after a rejected request. */
 export async function snapshot(db: DB): Promise<string> {

@@ -78,6 +78,16 @@ export interface RestaurantSlugHistoryTable {
   created_at: string;
 }
 
+/** A processed picture a restaurant stored (its quota; deleted once nothing refers to it). */
+export interface PicturesTable {
+  /** the picture's id (`@qrmenu/shared/image-variants`) */
+  id: string;
+  restaurant_id: string;
+  /** all its files together */
+  bytes: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   restaurants: RestaurantsTable;
@@ -86,6 +96,7 @@ export interface Database {
   product_options: ProductOptionsTable;
   option_rows: OptionRowsTable;
   restaurant_slug_history: RestaurantSlugHistoryTable;
+  pictures: PicturesTable;
 }
 
 export type UserRow = UsersTable;

@@ -8,18 +8,7 @@ import type { Database } from '../db';
 import { now } from '../db';
 import { parseImages } from './catalog';
 
-export interface PicturesTable {
-  /** the picture's id (`@qrmenu/shared/image-variants`) */
-  id: string;
-  restaurant_id: string;
-  /** all its files together */
-  bytes: number;
-  created_at: string;
-}
-
-type PicturesDb = Kysely<Database & { pictures: PicturesTable }>;
 type Db = Kysely<Database> | Transaction<Database>;
-const withPictures = (db: Db) => db as unknown as PicturesDb;
 
 export interface OwnedPicture {
   id: string;
@@ -30,7 +19,7 @@ export interface OwnedPicture {
 export async function addPictures(db: Db, restaurantId: string, pictures: OwnedPicture[]): Promise<void> {
   if (pictures.length === 0) return;
   const createdAt = now();
-  await withPictures(db)
+  await db
     .insertInto('pictures')
     .values(
       pictures.map((p) => ({ id: p.id, restaurant_id: restaurantId, bytes: p.bytes, created_at: createdAt })),
@@ -40,7 +29,7 @@ export async function addPictures(db: Db, restaurantId: string, pictures: OwnedP
 
 /** Bytes of every picture the restaurant stored (its quota's use). */
 export async function usedBytes(db: Db, restaurantId: string): Promise<number> {
-  const row = await withPictures(db)
+  const row = await db
     .selectFrom('pictures')
     .select((eb) => eb.fn.sum<number | string | null>('bytes').as('total'))
     .where('restaurant_id', '=', restaurantId)
@@ -49,7 +38,7 @@ export async function usedBytes(db: Db, restaurantId: string): Promise<number> {
 }
 
 export async function picturesOf(db: Db, restaurantId: string): Promise<OwnedPicture[]> {
-  return withPictures(db)
+  return db
     .selectFrom('pictures')
     .select(['id', 'bytes'])
     .where('restaurant_id', '=', restaurantId)
@@ -58,13 +47,13 @@ export async function picturesOf(db: Db, restaurantId: string): Promise<OwnedPic
 
 /** Restaurants that own at least one picture, existing or deleted. */
 export async function restaurantsWithPictures(db: Db): Promise<string[]> {
-  const rows = await withPictures(db).selectFrom('pictures').select('restaurant_id').distinct().execute();
+  const rows = await db.selectFrom('pictures').select('restaurant_id').distinct().execute();
   return rows.map((r) => r.restaurant_id);
 }
 
 export async function removePictures(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await withPictures(db).deleteFrom('pictures').where('id', 'in', ids).execute();
+  await db.deleteFrom('pictures').where('id', 'in', ids).execute();
 }
 
 /**
