@@ -5,7 +5,6 @@ import { join, resolve } from 'node:path';
 import cors from '@fastify/cors';
 import jwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { errorBody as errorBodySchema, LIMITS } from '@qrmenu/shared/schemas';
@@ -24,6 +23,7 @@ import { clientErrorHandler, errorHandler, notFoundHandler } from './http/errors
 import { LoginLimiter } from './http/login-limiter';
 import { registerSecurityHeaders } from './http/security-headers';
 import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
+import { type PictureLimits, resolvePictureLimits } from './images/limits';
 import publicMenuRoutes from './public-menu/route';
 import { ensureAdmin } from './repos/users';
 import authRoutes from './routes/auth';
@@ -36,6 +36,8 @@ import productRoutes from './routes/products';
 import restaurantRoutes from './routes/restaurants';
 import stopListRoutes from './routes/stop-list';
 import uploadRoutes from './routes/upload';
+import storagePlugin from './storage';
+import type { S3Config } from './storage/s3';
 import { type RemoteName, registerWeb, trySpaFallback } from './web';
 
 export type App = FastifyInstance<
@@ -86,6 +88,10 @@ export interface BuildAppOptions {
   requestTimeoutMs?: number;
   /** Failed logins allowed per address and window (default 10 per 15 min). */
   loginRateLimit?: { max: number; windowMs: number };
+  /** Keep uploads in an S3-compatible bucket instead of `<dataDir>/uploads` (STORAGE_DRIVER=s3). */
+  s3?: S3Config | undefined;
+  /** Pictures' limits: per-restaurant quota and uploads per user over time (see PictureLimits). */
+  pictureLimits?: Partial<PictureLimits>;
 }
 
 export interface AppConfig {
@@ -98,6 +104,7 @@ export interface AppConfig {
   publicApiBase: string | undefined;
   /** PUBLIC_MENU_URL without a trailing slash, or null (this origin). */
   publicMenuBase: string | null;
+  pictureLimits: PictureLimits;
 }
 
 declare module 'fastify' {
@@ -153,8 +160,6 @@ const ACCESS_TEXT = {
 } as const;
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
-
-const UPLOADED_FILE = /^\/[0-9a-f]+\.(jpg|png|webp|gif)$/;
 
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 500] as const;
 
@@ -238,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     remoteUrls: options.remoteUrls ?? {},
     publicApiBase: options.publicApiBase,
     publicMenuBase,
+    pictureLimits: resolvePictureLimits(options.pictureLimits),
   } satisfies AppConfig);
   app.decorate(
     'loginLimiter',
@@ -267,6 +273,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       route.schema.response = response;
     }
   });
+
+  // before the routes: uploads store through it, /uploads/:key serves from it
+  await app.register(storagePlugin, { uploadsDir, s3: options.s3 });
 
   await app.register(cors, { origin: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'] });
   await app.register(jwt, {
@@ -345,18 +354,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     { prefix: '/api' },
   );
-
-  // Uploaded files: only the image types upload.ts stores (named by the type their content was
-  // checked for, so the Content-Type follows it); never renamed, so cached for good.
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    maxAge: '7d',
-    immutable: true,
-    allowedPath: (path) => UPLOADED_FILE.test(path),
-  });
 
   await app.register(publicMenuRoutes);
   await registerWeb(app);

@@ -7,6 +7,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { parseTrustProxy, TrustProxyError } from './http/trust-proxy';
+import { pictureLimitsFromEnv } from './images/limits';
+import { type S3Config, s3ConfigFromEnv } from './storage/s3';
 
 const env = process.env;
 
@@ -34,6 +36,18 @@ function parseRequestTimeout(v: string | undefined): number | undefined {
     );
   }
   return ms;
+}
+
+/** STORAGE_DRIVER: `local` (default: DATA_DIR/uploads) or `s3` (a bucket, from the S3_* variables). */
+function parseStorage(): S3Config | undefined {
+  const driver = (env.STORAGE_DRIVER ?? '').trim().toLowerCase() || 'local';
+  if (driver === 'local') return undefined;
+  if (driver !== 's3') throw new ConfigError(`STORAGE_DRIVER="${env.STORAGE_DRIVER}": give local or s3`);
+  try {
+    return s3ConfigFromEnv(env);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
 }
 
 async function main(): Promise<void> {
@@ -75,6 +89,14 @@ async function main(): Promise<void> {
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: parseRequestTimeout(env.REQUEST_TIMEOUT_MS),
+    s3: parseStorage(),
+    pictureLimits: (() => {
+      try {
+        return pictureLimitsFromEnv(env);
+      } catch (err) {
+        throw new ConfigError((err as Error).message);
+      }
+    })(),
     validateResponses: env.VALIDATE_RESPONSES === '1' || env.NODE_ENV === 'test',
   });
 

@@ -75,6 +75,23 @@ async function readHeader(input: string | Buffer): Promise<Metadata> {
 }
 
 /**
+ * Checks that `input` is a picture of the accepted kinds within the pixel limit, from its header
+ * (cheap: nothing decoded), for the files of an upload that are checked but not kept.
+ */
+export async function checkImage(input: string | Buffer): Promise<void> {
+  const header = await readHeader(input);
+  checkHeader(header);
+}
+
+function checkHeader(header: Metadata): void {
+  if (!header.format || !INPUT_FORMATS.has(header.format)) throw notAnImage();
+  if ((header.width ?? 0) * (header.height ?? 0) > MAX_INPUT_PIXELS) throw tooManyPixels();
+}
+
+const tooManyPixels = () =>
+  new ImageError('too_many_pixels', `Pictures of at most ${MAX_INPUT_PIXELS / 1e6} megapixels`);
+
+/**
  * The picture of `input` (a temporary file of the upload, or bytes) as every variant of the
  * rule in `@qrmenu/shared/image-variants`: rotated by its EXIF orientation, converted to sRGB,
  * without any metadata (no EXIF, GPS, camera, XMP, ICC). Throws ImageError for a file that is
@@ -85,11 +102,7 @@ export function processImage(input: string | Buffer, id: string = newImageId()):
 }
 
 async function processNow(input: string | Buffer, id: string): Promise<ProcessedImage> {
-  const header = await readHeader(input);
-  if (!header.format || !INPUT_FORMATS.has(header.format)) throw notAnImage();
-  if ((header.width ?? 0) * (header.height ?? 0) > MAX_INPUT_PIXELS) {
-    throw new ImageError('too_many_pixels', `Pictures of at most ${MAX_INPUT_PIXELS / 1e6} megapixels`);
-  }
+  checkHeader(await readHeader(input));
 
   // Decode once to the largest variant (JPEG shrink-on-load makes a 12 MP photo cheap to read),
   // every smaller one is resized from that: one decode, not twelve.
@@ -109,9 +122,7 @@ async function processNow(input: string | Buffer, id: string): Promise<Processed
         .toBuffer({ resolveWithObject: true }),
     );
   } catch (err) {
-    if (err instanceof Error && /pixel limit/i.test(err.message)) {
-      throw new ImageError('too_many_pixels', `Pictures of at most ${MAX_INPUT_PIXELS / 1e6} megapixels`);
-    }
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels();
     throw notAnImage();
   }
   const { data, info } = largest;
