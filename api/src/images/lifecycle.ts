@@ -1,4 +1,5 @@
 import { imageKeys } from '@qrmenu/shared/image-variants';
+import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db';
 import { picturesOf, referencedPictureIds, removePictures, restaurantsWithPictures } from '../repos/pictures';
 import type { FileStorage } from '../storage/types';
@@ -29,4 +30,17 @@ export async function sweepAllPictures(db: DB, storage: FileStorage): Promise<nu
   let n = 0;
   for (const id of await restaurantsWithPictures(db)) n += await sweepPictures(db, storage, id);
   return n;
+}
+
+/**
+ * After a write that may have dropped a picture (replaced, removed, its product, category or
+ * restaurant deleted): deletes what nothing refers to now. The write has succeeded whatever
+ * happens here: a failure is logged and the next sweep of the restaurant finishes it.
+ */
+export async function releasePictures(app: FastifyInstance, restaurantId: string): Promise<void> {
+  try {
+    await sweepPictures(app.db, app.storage, restaurantId);
+  } catch (err) {
+    app.log.error({ err, restaurantId }, 'deleting unreferenced pictures failed; the next sweep retries');
+  }
 }

@@ -11,6 +11,7 @@ import { fromBool, newId, now } from '../db';
 import { assertOwnsRestaurant, canManageRestaurant, ownedRestaurantId } from '../http/access';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { notFound } from '../http/errors';
+import { releasePictures } from '../images/lifecycle';
 import { deleteCategoryCascade, findCategory, listCategories, toCategory } from '../repos/catalog';
 
 export default async function categoryRoutes(app: App): Promise<void> {
@@ -142,6 +143,7 @@ export default async function categoryRoutes(app: App): Promise<void> {
       if (!found) throw notFound('Category not found');
       await assertOwnsRestaurant(request, found.restaurant_id);
       await app.db.transaction().execute((trx) => deleteCategoryCascade(trx, found.id));
+      await releasePictures(app, found.restaurant_id);
       return { data: { _id: found.id } };
     },
   );

@@ -14,6 +14,7 @@ import { fromBool, newId, now, type ProductsTable } from '../db';
 import { assertOwnsRestaurant, canManageRestaurant, ownedRestaurantId } from '../http/access';
 import { clearAnswerCacheOnWrites, sendCached } from '../http/answer-cache';
 import { notFound } from '../http/errors';
+import { releasePictures } from '../images/lifecycle';
 import {
   deleteProductsCascade,
   findCategory,
@@ -205,6 +206,8 @@ export default async function productRoutes(app: App): Promise<void> {
         .set({ ...set, updated_at: at })
         .where('id', '=', found.id)
         .execute();
+      // a picture left out of the new list is deleted (the cap of 50 cannot be reset to fill the disk)
+      if (set.images !== undefined) await releasePictures(app, found.restaurant_id);
       const data: Product = toProduct({ ...found, ...set, category_title: categoryTitle, updated_at: at });
       return { data };
     },
@@ -227,6 +230,7 @@ export default async function productRoutes(app: App): Promise<void> {
       if (!found) throw notFound('Product not found');
       await assertOwnsRestaurant(request, found.restaurant_id);
       await app.db.transaction().execute((trx) => deleteProductsCascade(trx, [found.id]));
+      await releasePictures(app, found.restaurant_id);
       return { data: { _id: found.id } };
     },
   );

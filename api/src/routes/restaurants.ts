@@ -12,6 +12,7 @@ import { type DB, isUniqueViolation, newId, now, type RestaurantRow } from '../d
 import { canManageRestaurant, isAdmin, isManager } from '../http/access';
 import { clearAnswerCacheOnWrites, sendCached } from '../http/answer-cache';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { releasePictures } from '../images/lifecycle';
 import {
   countsOf,
   deleteRestaurant,
@@ -192,6 +193,8 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       } catch (err) {
         uniqueToConflict(err);
       }
+      // the picture or logo replaced (or cleared) here is referred to by nothing now
+      if (patch.image !== undefined || patch.logotype !== undefined) await releasePictures(app, row.id);
       return { data: toRestaurant({ ...row, ...patch }) };
     },
   );
@@ -211,6 +214,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
     async (request) => {
       const row = await findRestaurantBySlug(db, request.query.slug);
       if (!row || !(await deleteRestaurant(db, row.id))) throw notFound('Restaurant not found');
+      await releasePictures(app, row.id);
       return { data: { _id: row.id } };
     },
   );
@@ -230,6 +234,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
     async (request) => {
       const row = await findRestaurantById(db, request.query.restaurantId);
       if (!row || !(await deleteRestaurant(db, row.id))) throw notFound('Restaurant not found');
+      await releasePictures(app, row.id);
       return { data: { _id: row.id } };
     },
   );

@@ -48,7 +48,7 @@ export default fp(
       if (file.etag) reply.header('etag', file.etag);
       if (file.lastModified) reply.header('last-modified', file.lastModified.toUTCString());
       const match = request.headers['if-none-match'];
-      if (file.etag && match && match.split(/\s*,\s*/).includes(file.etag)) {
+      if (file.etag && match?.split(/\s*,\s*/).includes(file.etag)) {
         file.body.destroy();
         return reply.code(304).send();
       }
