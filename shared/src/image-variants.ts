@@ -17,6 +17,10 @@
  * into processed pictures.
  */
 
+/** An upload's limits (LIMITS in the schemas takes them from here: the UI checks picks without zod). */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MAX_FILES = 10;
+
 /**
  * Widths in pixels. 160: the back office's list thumbnails (40-56 px at DPR 2-3) and the menu's
  * 64 px logo at DPR 2; 320: the menu's 88 px thumbnails at DPR 2-3 (a 4:3 photo covering a
