@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { parseTrustProxy, TrustProxyError } from './http/trust-proxy';
 import { pictureLimitsFromEnv } from './images/limits';
-import { type S3Config, s3ConfigFromEnv } from './storage/s3';
+import { type S3Config, storageFromEnv } from './storage/s3';
 
 const env = process.env;
 
@@ -38,13 +38,10 @@ function parseRequestTimeout(v: string | undefined): number | undefined {
   return ms;
 }
 
-/** STORAGE_DRIVER: `local` (default: DATA_DIR/uploads) or `s3` (a bucket, from the S3_* variables). */
+/** STORAGE_DRIVER and the S3_* variables (storage/s3.ts); a mistake is told in one line. */
 function parseStorage(): S3Config | undefined {
-  const driver = (env.STORAGE_DRIVER ?? '').trim().toLowerCase() || 'local';
-  if (driver === 'local') return undefined;
-  if (driver !== 's3') throw new ConfigError(`STORAGE_DRIVER="${env.STORAGE_DRIVER}": give local or s3`);
   try {
-    return s3ConfigFromEnv(env);
+    return storageFromEnv(env);
   } catch (err) {
     throw new ConfigError((err as Error).message);
   }

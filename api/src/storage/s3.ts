@@ -55,6 +55,17 @@ export function s3ConfigFromEnv(env: Env = process.env): S3Config {
   };
 }
 
+/**
+ * STORAGE_DRIVER: `local` (default: the uploads folder under DATA_DIR) or `s3` (a bucket,
+ * configured by the S3_* variables): the S3 configuration, or undefined for the folder.
+ */
+export function storageFromEnv(env: Env = process.env): S3Config | undefined {
+  const driver = (env.STORAGE_DRIVER ?? '').trim().toLowerCase() || 'local';
+  if (driver === 'local') return undefined;
+  if (driver !== 's3') throw new Error(`STORAGE_DRIVER="${env.STORAGE_DRIVER}": give local or s3`);
+  return s3ConfigFromEnv(env);
+}
+
 /** A flat file name: no slash, no `..`, nothing a bucket or a URL would read specially. */
 const FLAT_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
