@@ -225,6 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerSecurityHeaders(app, {
     remoteUrls: Object.values(options.remoteUrls ?? {}),
     publicApiBase: options.publicApiBase,
+    picturesUrl: options.s3?.publicUrl,
   });
   app.setErrorHandler(errorHandler);
   // not async: returning the reply (a thenable) from an async handler makes it wait on the stream

@@ -294,6 +294,35 @@ describe('the S3 driver in the app', () => {
   });
 });
 
+describe('the S3 driver with a public base URL (a CDN)', () => {
+  it('answers CDN URLs, the menu page loads the variants from there, and its CSP allows that origin', async () => {
+    const ctx = await createTestApp({ s3: { ...s3Config!, publicUrl: 'https://cdn.example.uz/menu' } });
+    try {
+      const w = await createWorld(ctx);
+      const res = await uploadTo(ctx, w.manager1.token, { product_id: w.own.product.id }, [
+        { data: await small('#0a6847') },
+      ]);
+      const url = (res.json() as { data: { file: string }[] }).data.at(-1)!.file;
+      expect(url).toMatch(/^https:\/\/cdn\.example\.uz\/menu\/[0-9a-f]{32}\.jpg$/);
+      // the file is in the bucket under its key, and deleting the product deletes it there
+      expect(await storedAll(ctx, url)).toBe(true);
+      const page = await ctx.app.inject({ method: 'GET', url: `/m/${w.own.restaurant.slug}` });
+      expect(page.body).toContain(`${url.replace('.jpg', '-320.avif')} 320w`);
+      expect(String(page.headers['content-security-policy'])).toMatch(
+        /img-src [^;]*https:\/\/cdn\.example\.uz/,
+      );
+      await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/manager/products/${w.own.product.id}`,
+        headers: bearer(w.manager1.token),
+      });
+      expect(await storedNone(ctx, url)).toBe(true);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 describe('limits', () => {
   it('a restaurant over its storage quota gets 413 quota_exceeded, nothing kept; each restaurant has its own', async () => {
     const ctx = await createTestApp({ pictureLimits: { quotaBytes: 24 * 1024 } });
