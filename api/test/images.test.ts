@@ -68,7 +68,7 @@ describe('a phone photo (4032 × 3024, EXIF orientation 6, GPS, make/model, Disp
     expect(result.files).toHaveLength(IMAGE_WIDTHS.length * IMAGE_FORMATS.length);
   });
 
-  it('is rotated upright: portrait, the largest variant 1280 wide', () => {
+  it('is rotated upright: portrait, the largest variant 960 wide', () => {
     expect(result.width).toBe(LARGEST_IMAGE_WIDTH);
     expect(result.height).toBe(Math.round((LARGEST_IMAGE_WIDTH * PHOTO_WIDTH) / PHOTO_HEIGHT));
   });
@@ -89,10 +89,10 @@ describe('a phone photo (4032 × 3024, EXIF orientation 6, GPS, make/model, Disp
     }
   });
 
-  it('is small enough for its use: a 320 px thumbnail in AVIF under 32 KiB, the main JPEG under 400 KiB', () => {
+  it('is small enough for its use: a 240 px thumbnail in AVIF under 16 KiB, the main JPEG under 250 KiB', () => {
     const size = (key: string) => result.files.find((f) => f.key === key)!.body.length;
-    expect(size(imageKey(result.id, 320, 'avif'))).toBeLessThan(32 * 1024);
-    expect(size(imageKey(result.id, 1280, 'jpg'))).toBeLessThan(400 * 1024);
+    expect(size(imageKey(result.id, 240, 'avif'))).toBeLessThan(16 * 1024);
+    expect(size(imageKey(result.id, 960, 'jpg'))).toBeLessThan(250 * 1024);
   });
 
   it('keeps no metadata in any file (sharp reads no EXIF, ICC, XMP or orientation)', async () => {

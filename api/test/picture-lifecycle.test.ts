@@ -152,7 +152,7 @@ describe('reprocessAll (uploads from before processing)', () => {
       for (const key of imageKeys(imageIdOf(url)!)) expect(storage.files.has(key), key).toBe(true);
     }
     const main = await sharp(storage.files.get(storage.keyOf(row.image!)!)!.body).metadata();
-    expect([main.width, main.height, main.exif, main.icc]).toEqual([1200, 1600, undefined, undefined]); // upright, never enlarged;
+    expect([main.width, main.height, main.exif, main.icc]).toEqual([960, 1280, undefined, undefined]); // upright, 960 wide
     expect(imageVariants(row.image!)).not.toBeNull();
     expect(await usedBytes(ctx.db, r.id)).toBeGreaterThan(0);
 

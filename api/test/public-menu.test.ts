@@ -601,12 +601,12 @@ describe('processed pictures', () => {
     const sources = [...coverPicture.querySelectorAll('source')];
     expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
     expect(sources[0]!.getAttribute('srcset')).toBe(
-      [160, 320, 640, 1280].map((w) => `/uploads/${'c'.repeat(32)}-${w}.avif ${w}w`).join(', '),
+      [160, 240, 480, 960].map((w) => `/uploads/${'c'.repeat(32)}-${w}.avif ${w}w`).join(', '),
     );
     expect(sources[0]!.getAttribute('sizes')).toBe('(min-width: 720px) 720px, 100vw');
     const coverImg = doc.querySelector('img.cover')!;
     expect(coverImg.getAttribute('src')).toBe(cover);
-    expect(coverImg.getAttribute('srcset')).toContain(`${cover} 1280w`);
+    expect(coverImg.getAttribute('srcset')).toContain(`${cover} 960w`);
     expect(coverImg.getAttribute('fetchpriority')).toBe('high');
 
     const thumb = doc.querySelector('.items img')!;
@@ -615,7 +615,7 @@ describe('processed pictures', () => {
     expect(thumb.getAttribute('loading')).toBe('lazy');
     expect([thumb.getAttribute('width'), thumb.getAttribute('height')]).toEqual(['88', '88']);
     expect(thumb.parentElement!.querySelector('source[type="image/avif"]')!.getAttribute('srcset')).toContain(
-      `/uploads/${'d'.repeat(32)}-320.avif 320w`,
+      `/uploads/${'d'.repeat(32)}-240.avif 240w`,
     );
   });
 

@@ -307,7 +307,7 @@ describe('the S3 driver with a public base URL (a CDN)', () => {
       // the file is in the bucket under its key, and deleting the product deletes it there
       expect(await storedAll(ctx, url)).toBe(true);
       const page = await ctx.app.inject({ method: 'GET', url: `/m/${w.own.restaurant.slug}` });
-      expect(page.body).toContain(`${url.replace('.jpg', '-320.avif')} 320w`);
+      expect(page.body).toContain(`${url.replace('.jpg', '-240.avif')} 240w`);
       expect(String(page.headers['content-security-policy'])).toMatch(
         /img-src [^;]*https:\/\/cdn\.example\.uz/,
       );

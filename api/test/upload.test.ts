@@ -350,9 +350,9 @@ describe('/uploads', () => {
     const { url } = res.json() as { url: string };
     for (const [variant, type] of [
       [url, 'image/jpeg'],
-      [url.replace('.jpg', '-320.avif'), 'image/avif'],
+      [url.replace('.jpg', '-240.avif'), 'image/avif'],
       [url.replace('.jpg', '-160.webp'), 'image/webp'],
-      [url.replace('.jpg', '-640.jpg'), 'image/jpeg'],
+      [url.replace('.jpg', '-480.jpg'), 'image/jpeg'],
     ] as const) {
       const served = await ctx.app.inject({ method: 'GET', url: variant });
       expect(served.statusCode, variant).toBe(200);

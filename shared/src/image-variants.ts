@@ -9,8 +9,8 @@
  * - `<id>.jpg`: the JPEG at the largest width; this is the URL the API answers;
  * - `<id>-<w>.<avif|webp|jpg>` for every width w of IMAGE_WIDTHS (at the largest width the JPEG
  *   is `<id>.jpg` itself, no `-<w>` copy).
- * A variant is never wider than the original (a 500 px photo's `-640` and `-1280` files are
- * 500 px wide), so every file of the rule exists for every processed picture.
+ * A variant is never wider than the original (a 400 px photo's `-480` and main files are
+ * 400 px wide), so every file of the rule exists for every processed picture.
  *
  * Any other URL (an upload from before processing, with a 24-digit id and its own extension, or
  * an external link) has no variants: it is shown as it is. `reprocess-images` turns the former
@@ -22,14 +22,21 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MAX_FILES = 10;
 
 /**
- * Widths in pixels. 160: the back office's list thumbnails (40-56 px at DPR 2-3) and the menu's
- * 64 px logo at DPR 2; 320: the menu's 88 px thumbnails at DPR 2-3 (a 4:3 photo covering a
- * square shows 117 px of its width); 640: the back office's detail and the cover on a small
- * phone at DPR 1-1.5; 1280: the cover (full width up to 720 px) at DPR 2-3 and desktops.
+ * Widths in pixels, each the smallest that covers a use (CSS px x DPR):
+ * - 160: the back office's 56 px thumbnails and the menu's 64 px logo at DPR 2, its 88 px
+ *   thumbnails at DPR 1;
+ * - 240: the menu's 88 px thumbnails at DPR 2 (176 px; a 4:3 photo covering the square is then
+ *   180 px high, so it stays sharp), the 80 px logo of the back office at DPR 3;
+ * - 480: the thumbnails at DPR 3, the cover on a phone at DPR 1, the back office's detail on a
+ *   phone;
+ * - 960: the cover (the full width of a phone, 375-414 px) at DPR 2-2.6, on a desktop (720 px) at
+ *   DPR 1.3, the back office's detail on a desktop.
+ * 1280 was tried: a phone at DPR 2 then took it for the cover (750 px) and the first screen of a
+ * photographed menu passed 200 KiB.
  */
-export const IMAGE_WIDTHS = [160, 320, 640, 1280] as const;
+export const IMAGE_WIDTHS = [160, 240, 480, 960] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
-export const LARGEST_IMAGE_WIDTH: ImageWidth = 1280;
+export const LARGEST_IMAGE_WIDTH: ImageWidth = 960;
 
 /** Best first: the order of a `<picture>`'s sources (AVIF, then WebP, then the JPEG `<img>`). */
 export const IMAGE_FORMATS = ['avif', 'webp', 'jpg'] as const;

@@ -23,7 +23,7 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 /** What an upload may be, by its decoded content (the contract's four kinds). */
 const INPUT_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 
-/** A tall picture is cut to this many times its width at most, so no variant is a 1280 × 40,000 strip. */
+/** A tall picture is cut to this many times its width at most, so no variant is a 960 × 40,000 strip. */
 const MAX_ASPECT = 4;
 
 const CORES = Math.max(1, availableParallelism());
@@ -33,7 +33,7 @@ sharp.concurrency(1);
 // libvips' operation cache keeps decoded images for reuse: useless for one-off uploads, and memory
 sharp.cache(false);
 
-/** Pictures processed at once (each holds one decoded picture of at most 1280 px wide). */
+/** Pictures processed at once (each holds one decoded picture of at most 960 px wide). */
 const pictures = new Limiter(Math.min(2, CORES));
 /** Encodes running at once, over all pictures: no more than the cores. */
 const encodes = new Limiter(CORES);

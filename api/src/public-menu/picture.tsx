@@ -19,7 +19,7 @@ export interface PictureProps {
 
 /**
  * A processed picture as `<picture>`: AVIF, then WebP, then the JPEG `<img>`, each with every
- * width of `@qrmenu/shared/image-variants`, so a phone at DPR 2 downloads a 320 px AVIF for an
+ * width of `@qrmenu/shared/image-variants`, so a phone at DPR 2 downloads a 240 px AVIF for an
  * 88 px thumbnail instead of the 4032 px original. Any other URL (an older upload, an external
  * link) is a plain `<img>`, as before.
  */

@@ -39,7 +39,7 @@ export type ImageOrDefaultProps = Omit<ImageProps, 'src'> & {
   fallbackSrc?: string;
   /**
    * How wide it is drawn (`sizes`, e.g. `56px`): a processed picture is then loaded in the
-   * smallest WebP variant that covers it at the screen's DPR, not the 1280 px JPEG.
+   * smallest WebP variant that covers it at the screen's DPR, not the 960 px JPEG.
    */
   sizes?: string;
 };
