@@ -318,7 +318,7 @@ try {
   const detail = await pageBytes(browser, `${base}/product-detail/${s.products[0]}/${s.restaurant._id}`, {
     storageState: state,
   });
-  report.backOffice = { table: table.images, detail: detail.images };
+  report.backOffice = { table: table.images, detail: detail.images, detailUrls: detail.imageUrls };
 
   if (!args.has('--no-lighthouse')) {
     report.lighthouse = await lighthousePage(
@@ -371,7 +371,12 @@ check(
   `<= ${TARGETS.backOfficeListKiB} KiB`,
   report.backOffice.table <= TARGETS.backOfficeListKiB * 1024,
 );
-check('back office product detail: pictures', `${kib(report.backOffice.detail)} KiB`, '(shown)', true);
+check(
+  'back office product detail: pictures',
+  `${kib(report.backOffice.detail)} KiB (${report.backOffice.detailUrls.map((u) => u.split('/').pop()).join(', ')})`,
+  '(shown)',
+  true,
+);
 if (report.lighthouse) {
   check(
     'Lighthouse mobile, guests page: performance (LCP)',
