@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   });
   try {
     process.stderr.write('Reprocessing stored pictures…\n');
-    const report = await reprocessAll(app.db, app.storage, progressBar());
+    const report = await reprocessAll(app.repos, app.storage, progressBar());
     process.stdout.write(
       `${report.converted} of ${report.total} pictures processed, ${report.deletedOld} old files deleted, ${report.swept} unused pictures deleted\n`,
     );

@@ -55,12 +55,12 @@ describe('sweepPictures', () => {
     expect(await usedBytes(ctx.db, r.id)).toBe(cover.bytes + kept.bytes + dropped.bytes);
     expect(await referencedPictureIds(ctx.db, r.id)).toEqual(new Set([cover.id, kept.id]));
 
-    expect(await sweepPictures(ctx.db, storage, r.id)).toBe(1);
+    expect(await sweepPictures(ctx.app.repos, storage, r.id)).toBe(1);
     for (const key of imageKeys(dropped.id)) expect(storage.files.has(key)).toBe(false);
     for (const key of [...imageKeys(cover.id), ...imageKeys(kept.id)])
       expect(storage.files.has(key)).toBe(true);
     expect(await usedBytes(ctx.db, r.id)).toBe(cover.bytes + kept.bytes);
-    expect(await sweepPictures(ctx.db, storage, r.id)).toBe(0);
+    expect(await sweepPictures(ctx.app.repos, storage, r.id)).toBe(0);
   });
 
   it("never deletes another restaurant's picture, even one referred to from here", async () => {
@@ -75,7 +75,7 @@ describe('sweepPictures', () => {
       .execute();
     await ctx.db.updateTable('restaurants').set({ image: their.url }).where('id', '=', mine.id).execute();
     await ctx.db.updateTable('restaurants').set({ image: null }).where('id', '=', mine.id).execute();
-    expect(await sweepPictures(ctx.db, storage, mine.id)).toBe(0);
+    expect(await sweepPictures(ctx.app.repos, storage, mine.id)).toBe(0);
     expect(storage.files.has(`${their.id}.jpg`)).toBe(true);
   });
 
@@ -85,7 +85,7 @@ describe('sweepPictures', () => {
     const cover = await ownedPicture(storage, r.id);
     await ctx.db.updateTable('restaurants').set({ image: cover.url }).where('id', '=', r.id).execute();
     await ctx.db.deleteFrom('restaurants').where('id', '=', r.id).execute();
-    expect(await sweepAllPictures(ctx.db, storage)).toBeGreaterThanOrEqual(1);
+    expect(await sweepAllPictures(ctx.app.repos, storage)).toBeGreaterThanOrEqual(1);
     expect(storage.files.has(`${cover.id}.jpg`)).toBe(false);
     expect(await usedBytes(ctx.db, r.id)).toBe(0);
   });
@@ -118,7 +118,7 @@ describe('reprocessAll (uploads from before processing)', () => {
     });
 
     const progress: Array<[number, number]> = [];
-    const report = await reprocessAll(ctx.db, storage, (done, total) => progress.push([done, total]));
+    const report = await reprocessAll(ctx.app.repos, storage, (done, total) => progress.push([done, total]));
     // the photo is referred to twice in the restaurant (cover, product): one picture for both
     expect(report).toMatchObject({ total: 3, converted: 2, deletedOld: 2 });
     expect(report.failed).toEqual([{ url: `/uploads/${broken}`, reason: 'not_an_image' }]);
@@ -157,7 +157,7 @@ describe('reprocessAll (uploads from before processing)', () => {
     expect(await usedBytes(ctx.db, r.id)).toBeGreaterThan(0);
 
     // a second run has nothing left to do but the broken file
-    const again = await reprocessAll(ctx.db, storage);
+    const again = await reprocessAll(ctx.app.repos, storage);
     expect(again).toMatchObject({ total: 1, converted: 0, deletedOld: 0, swept: 0 });
   });
 });

@@ -1,7 +1,6 @@
 import { imageKeys } from '@qrmenu/shared/image-variants';
 import type { FastifyInstance } from 'fastify';
-import type { DB } from '../db';
-import { picturesOf, referencedPictureIds, removePictures, restaurantsWithPictures } from '../repos/pictures';
+import type { Repositories } from '../repos';
 import type { FileStorage } from '../storage/types';
 
 /**
@@ -13,22 +12,26 @@ import type { FileStorage } from '../storage/types';
  * its picture and the reference to it in one transaction, so a picture seen here is either
  * referenced or really dropped.
  */
-export async function sweepPictures(db: DB, storage: FileStorage, restaurantId: string): Promise<number> {
-  const owned = await picturesOf(db, restaurantId);
+export async function sweepPictures(
+  repos: Repositories,
+  storage: FileStorage,
+  restaurantId: string,
+): Promise<number> {
+  const owned = await repos.pictures.ofRestaurant(restaurantId);
   if (owned.length === 0) return 0;
-  const referenced = await referencedPictureIds(db, restaurantId);
+  const referenced = await repos.pictures.referencedIds(restaurantId);
   const gone = owned.filter((p) => !referenced.has(p.id)).map((p) => p.id);
   for (const id of gone) {
     await Promise.all(imageKeys(id).map((key) => storage.delete(key)));
   }
-  await removePictures(db, gone);
+  await repos.pictures.remove(gone);
   return gone.length;
 }
 
 /** Sweeps every restaurant that owns pictures, deleted ones included. */
-export async function sweepAllPictures(db: DB, storage: FileStorage): Promise<number> {
+export async function sweepAllPictures(repos: Repositories, storage: FileStorage): Promise<number> {
   let n = 0;
-  for (const id of await restaurantsWithPictures(db)) n += await sweepPictures(db, storage, id);
+  for (const id of await repos.pictures.restaurantsWithAny()) n += await sweepPictures(repos, storage, id);
   return n;
 }
 
@@ -39,7 +42,7 @@ export async function sweepAllPictures(db: DB, storage: FileStorage): Promise<nu
  */
 export async function releasePictures(app: FastifyInstance, restaurantId: string): Promise<void> {
   try {
-    await sweepPictures(app.db, app.storage, restaurantId);
+    await sweepPictures(app.repos, app.storage, restaurantId);
   } catch (err) {
     app.log.error({ err, restaurantId }, 'deleting unreferenced pictures failed; the next sweep retries');
   }

@@ -1,9 +1,7 @@
 import { join } from 'node:path';
 import { imageIdOf } from '@qrmenu/shared/image-variants';
-import type { DB } from '../db';
 import { now } from '../db';
-import { parseImages } from '../repos/catalog';
-import { addPictures } from '../repos/pictures';
+import type { Repositories } from '../repos';
 import type { FileStorage } from '../storage/types';
 import { ImageError } from './errors';
 import { sweepAllPictures } from './lifecycle';
@@ -31,63 +29,17 @@ export interface ReprocessReport {
 }
 
 /** Every reference to a file of this storage that is not a processed picture yet. */
-async function findOldPictures(db: DB, storage: FileStorage): Promise<OldPicture[]> {
+async function findOldPictures(repos: Repositories, storage: FileStorage): Promise<OldPicture[]> {
   const seen = new Set<string>();
   const found: OldPicture[] = [];
-  const consider = (restaurantId: string, url: string | null) => {
-    if (!url || imageIdOf(url)) return;
+  for (const { restaurantId, url } of await repos.pictures.references()) {
+    if (imageIdOf(url)) continue;
     const key = storage.keyOf(url);
-    if (!key || seen.has(`${restaurantId} ${url}`)) return;
+    if (!key || seen.has(`${restaurantId} ${url}`)) continue;
     seen.add(`${restaurantId} ${url}`);
     found.push({ restaurantId, url, key });
-  };
-  for (const r of await db
-    .selectFrom('restaurants')
-    .select(['id', 'image', 'logotype'])
-    .orderBy('id')
-    .execute()) {
-    consider(r.id, r.image);
-    consider(r.id, r.logotype);
-  }
-  for (const p of await db
-    .selectFrom('products')
-    .select(['restaurant_id', 'images'])
-    .orderBy('id')
-    .execute()) {
-    for (const image of parseImages(p.images)) consider(p.restaurant_id, image.file);
   }
   return found;
-}
-
-/** Points the restaurant's fields at the new URL and records the picture as its own, at once. */
-async function swapReferences(db: DB, old: OldPicture, url: string, picture: { id: string; bytes: number }) {
-  await db.transaction().execute(async (trx) => {
-    await addPictures(trx, old.restaurantId, [picture]);
-    const stamp = now();
-    for (const field of ['image', 'logotype'] as const) {
-      await trx
-        .updateTable('restaurants')
-        .set({ [field]: url, updated_at: stamp })
-        .where('id', '=', old.restaurantId)
-        .where(field, '=', old.url)
-        .execute();
-    }
-    const products = await trx
-      .selectFrom('products')
-      .select(['id', 'images'])
-      .where('restaurant_id', '=', old.restaurantId)
-      .execute();
-    for (const p of products) {
-      const images = parseImages(p.images);
-      if (!images.some((i) => i.file === old.url)) continue;
-      const next = images.map((i) => (i.file === old.url ? { ...i, file: url } : i));
-      await trx
-        .updateTable('products')
-        .set({ images: JSON.stringify(next), updated_at: stamp })
-        .where('id', '=', p.id)
-        .execute();
-    }
-  });
 }
 
 /**
@@ -98,11 +50,11 @@ async function swapReferences(db: DB, old: OldPicture, url: string, picture: { i
  * Running it twice does nothing the second time.
  */
 export async function reprocessAll(
-  db: DB,
+  repos: Repositories,
   storage: FileStorage,
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<ReprocessReport> {
-  const old = await findOldPictures(db, storage);
+  const old = await findOldPictures(repos, storage);
   const report: ReprocessReport = { total: old.length, converted: 0, failed: [], deletedOld: 0, swept: 0 };
   const failedUrls = new Set<string>();
   onProgress(0, old.length);
@@ -114,7 +66,7 @@ export async function reprocessAll(
         const path = join(dir, `in-${i}`);
         await streamToFile(file.body, path);
         const stored = await storeImage(storage, await processImage(path));
-        await swapReferences(db, item, stored.url, stored);
+        await repos.pictures.swapReferences(item.restaurantId, item.url, stored.url, stored, now());
         report.converted++;
       } catch (err) {
         failedUrls.add(item.url);
@@ -132,7 +84,7 @@ export async function reprocessAll(
     await storage.delete(item.key);
     report.deletedOld++;
   }
-  report.swept = await sweepAllPictures(db, storage);
+  report.swept = await sweepAllPictures(repos, storage);
   return report;
 }
 

@@ -7,6 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db';
 import { now } from '../db';
 import { parseImages } from './catalog';
+import { inTransaction } from './query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -81,4 +82,66 @@ export async function referencedPictureIds(db: Db, restaurantId: string): Promis
     .execute();
   for (const p of products) for (const image of parseImages(p.images)) add(image.file);
   return ids;
+}
+
+/** Every picture URL each restaurant refers to (its picture, logo, products' pictures), in a stable order. */
+export async function pictureReferences(db: Db): Promise<Array<{ restaurantId: string; url: string }>> {
+  const out: Array<{ restaurantId: string; url: string }> = [];
+  const restaurants = await db
+    .selectFrom('restaurants')
+    .select(['id', 'image', 'logotype'])
+    .orderBy('id')
+    .execute();
+  for (const r of restaurants) {
+    if (r.image) out.push({ restaurantId: r.id, url: r.image });
+    if (r.logotype) out.push({ restaurantId: r.id, url: r.logotype });
+  }
+  const products = await db
+    .selectFrom('products')
+    .select(['restaurant_id', 'images'])
+    .orderBy('id')
+    .execute();
+  for (const p of products)
+    for (const image of parseImages(p.images)) out.push({ restaurantId: p.restaurant_id, url: image.file });
+  return out;
+}
+
+/**
+ * In one transaction: records the new picture as the restaurant's and points every field of the
+ * restaurant that referred to `oldUrl` (picture, logo, products' pictures) at `newUrl`.
+ */
+export async function swapPictureReferences(
+  db: Db,
+  restaurantId: string,
+  oldUrl: string,
+  newUrl: string,
+  picture: OwnedPicture,
+  at: string,
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await addPictures(trx, restaurantId, [picture]);
+    for (const field of ['image', 'logotype'] as const) {
+      await trx
+        .updateTable('restaurants')
+        .set({ [field]: newUrl, updated_at: at })
+        .where('id', '=', restaurantId)
+        .where(field, '=', oldUrl)
+        .execute();
+    }
+    const products = await trx
+      .selectFrom('products')
+      .select(['id', 'images'])
+      .where('restaurant_id', '=', restaurantId)
+      .execute();
+    for (const p of products) {
+      const images = parseImages(p.images);
+      if (!images.some((i) => i.file === oldUrl)) continue;
+      const next = images.map((i) => (i.file === oldUrl ? { ...i, file: newUrl } : i));
+      await trx
+        .updateTable('products')
+        .set({ images: JSON.stringify(next), updated_at: at })
+        .where('id', '=', p.id)
+        .execute();
+    }
+  });
 }

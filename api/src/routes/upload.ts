@@ -9,7 +9,6 @@ import {
 } from '@qrmenu/shared/schemas';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../app';
 import { now } from '../db';
 import { assertOwnsRestaurant } from '../http/access';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
@@ -22,11 +21,11 @@ import {
   type StoredImage,
   storeImage,
   streamToFile,
-  sweepPictures,
   withUploadDir,
 } from '../images';
-import { parseImages } from '../repos/catalog';
-import { addPictures, usedBytes } from '../repos/pictures';
+import { releasePictures } from '../images/lifecycle';
+import type { Repositories } from '../repos';
+import type { App } from '../types';
 
 const MAX_PRODUCT_IMAGES = 50;
 
@@ -57,11 +56,7 @@ async function ownedTarget(
   const target = parseFields(fields);
   let restaurantId: string;
   if ('product_id' in target) {
-    const row = await request.server.db
-      .selectFrom('products')
-      .select('restaurant_id')
-      .where('id', '=', target.product_id)
-      .executeTakeFirst();
+    const row = await request.server.repos.products.restaurantOf(target.product_id);
     if (!row) throw notFound('Product not found');
     restaurantId = row.restaurant_id;
   } else {
@@ -72,7 +67,7 @@ async function ownedTarget(
 }
 
 export default async function uploadRoutes(app: App): Promise<void> {
-  const db = app.db;
+  const repos = app.repos;
   const limits = app.appConfig.pictureLimits;
   // a deleted restaurant or new product images make cached public catalog answers stale
   clearAnswerCacheOnWrites(app);
@@ -80,8 +75,8 @@ export default async function uploadRoutes(app: App): Promise<void> {
   await app.register(rateLimit, { global: false });
 
   /** 413 when the restaurant's pictures plus these would pass its quota (read in the transaction). */
-  async function checkQuota(trx: Parameters<typeof usedBytes>[0], restaurantId: string, adding: number) {
-    const used = await usedBytes(trx, restaurantId);
+  async function checkQuota(trx: Repositories, restaurantId: string, adding: number) {
+    const used = await trx.pictures.usedBytes(restaurantId);
     if (used + adding > limits.quotaBytes) {
       const mib = (n: number) => (n / 1024 / 1024).toFixed(1);
       throw new HttpError(
@@ -191,48 +186,39 @@ export default async function uploadRoutes(app: App): Promise<void> {
         try {
           if ('product_id' in upload) {
             const productId = upload.product_id;
-            // Read and rewrite the list in one transaction, or parallel uploads lose images.
-            const images = await db.transaction().execute(async (trx) => {
-              const row = await trx
-                .selectFrom('products')
-                .select('images')
-                .where('id', '=', productId)
-                // PostgreSQL needs FOR UPDATE to serialize this read-modify-write; SQLite has no such
-                // clause, and its transactions already run one at a time on the single connection
-                .$if(app.dbDialect === 'postgres', (q) => q.forUpdate())
-                .executeTakeFirst();
-              if (!row) throw notFound('Product not found');
-              const existing = parseImages(row.images);
-              if (existing.length + stored.length > MAX_PRODUCT_IMAGES) {
-                throw badRequest(`At most ${MAX_PRODUCT_IMAGES} images a product`, [
-                  { path: 'files', message: 'Too many images' },
-                ]);
-              }
+            // Read and rewrite the list in one transaction, or parallel uploads lose images; the
+            // pictures and the reference to them in the same one: a sweep sees both or neither.
+            const images = await repos.transaction(async (trx) => {
               await checkQuota(trx, restaurantId, adding);
-              // the pictures and the reference to them in one transaction: a sweep sees both or neither
-              await addPictures(trx, restaurantId, owned);
-              const next = [...existing, ...stored.map((s) => ({ file: s.url }))];
-              await trx
-                .updateTable('products')
-                .set({ images: JSON.stringify(next), updated_at: now() })
-                .where('id', '=', productId)
-                .execute();
-              return next;
+              await trx.pictures.add(restaurantId, owned);
+              return trx.products.rewriteImages(
+                productId,
+                (existing) => {
+                  if (!existing) throw notFound('Product not found');
+                  if (existing.length + stored.length > MAX_PRODUCT_IMAGES) {
+                    throw badRequest(`At most ${MAX_PRODUCT_IMAGES} images a product`, [
+                      { path: 'files', message: 'Too many images' },
+                    ]);
+                  }
+                  return [...existing, ...stored.map((s) => ({ file: s.url }))];
+                },
+                now(),
+              );
             });
             return { data: images };
           }
           const url = stored[0]!.url;
-          await db.transaction().execute(async (trx) => {
+          await repos.transaction(async (trx) => {
             await checkQuota(trx, restaurantId, adding);
-            await addPictures(trx, restaurantId, owned);
+            await trx.pictures.add(restaurantId, owned);
             const set =
               upload.type === 'logotype'
                 ? { logotype: url, updated_at: now() }
                 : { image: url, updated_at: now() };
-            await trx.updateTable('restaurants').set(set).where('id', '=', restaurantId).execute();
+            await trx.restaurants.update(restaurantId, set);
           });
           // the picture it replaced is referred to by nothing now
-          await sweepPictures(db, app.storage, restaurantId);
+          await releasePictures(app, restaurantId);
           return { url };
         } catch (err) {
           await deleteImages(

@@ -1,60 +1,81 @@
+/**
+ * The storage seam: `app.storage` (a `FileStorage`) holds uploaded files, and `GET /uploads/:key`
+ * serves them through it. Drivers: `local` (a folder, the default) and `s3` (an S3-compatible
+ * bucket, STORAGE_DRIVER=s3; s3.ts). A new driver is one file
+ * implementing `FileStorage` plus a case in `createStorage`.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { notFound } from '../http/errors';
+import { UPLOAD_KEY } from './keys';
 import { localStorage } from './local';
 import { type S3Config, s3Storage } from './s3';
-import type { FileStorage } from './types';
+import type { FileStorage, StoredFile } from './types';
 
 export type { FileStorage, StoredFile } from './types';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    storage: FileStorage;
+export type StorageOptions = { driver: 'local'; dir: string } | { driver: 's3'; config: S3Config };
+
+export function createStorage(options: StorageOptions): FileStorage {
+  switch (options.driver) {
+    case 'local':
+      return localStorage(options.dir);
+    case 's3':
+      return s3Storage(options.config);
   }
 }
 
-export interface StorageOptions {
-  /** The uploads folder of the local driver. */
-  uploadsDir: string;
-  /** A bucket instead of the folder (STORAGE_DRIVER=s3). */
-  s3?: S3Config | undefined;
-  /** A ready storage (tests). */
-  storage?: FileStorage | undefined;
+/** Content-named files never change: cached for good (as @fastify/static's maxAge 7d + immutable). */
+const CACHE_CONTROL = 'public, max-age=604800, immutable';
+
+/** True when the client's copy is current (If-None-Match first, else If-Modified-Since). */
+function isFresh(request: FastifyRequest, file: StoredFile): boolean {
+  const tags = request.headers['if-none-match'];
+  if (tags !== undefined) {
+    if (!file.etag) return false;
+    const bare = (t: string) => t.trim().replace(/^W\//, '');
+    return tags === '*' || tags.split(',').some((t) => bare(t) === bare(file.etag as string));
+  }
+  const since = Date.parse(request.headers['if-modified-since'] ?? '');
+  return (
+    !!file.lastModified &&
+    !Number.isNaN(since) &&
+    Math.floor(file.lastModified.getTime() / 1000) * 1000 <= since
+  );
 }
 
-/**
- * What uploads store and nothing else: a picture's files (`<hex id>.<ext>`, its variants
- * `<hex id>-<width>.<ext>`), named by the type their content was made as. A file put there by
- * hand (page.html, x.svg) is never served.
- */
-const UPLOADED_FILE = /^[0-9a-f]+(-\d{2,4})?\.(jpg|png|webp|gif|avif)$/;
+async function serveUpload(
+  storage: FileStorage,
+  request: FastifyRequest<{ Params: { key: string } }>,
+  reply: FastifyReply,
+) {
+  const { key } = request.params;
+  // only the image files uploads store, each as the type its content was checked for
+  const file = UPLOAD_KEY.test(key) ? await storage.get(key) : null;
+  if (!file) return reply.callNotFound();
+  void reply.header('cache-control', CACHE_CONTROL);
+  if (file.etag) void reply.header('etag', file.etag);
+  if (file.lastModified) void reply.header('last-modified', file.lastModified.toUTCString());
+  if (isFresh(request, file)) {
+    file.body.destroy();
+    return reply.code(304).send();
+  }
+  void reply.type(file.contentType).header('content-length', String(file.size));
+  if (request.method === 'HEAD') {
+    file.body.destroy();
+    return reply.send();
+  }
+  return reply.send(file.body);
+}
 
-/**
- * `app.storage` (the local folder, or a bucket) and `GET /uploads/:key` served through it: names
- * never change content, so cached for good (immutable), with the stored validator for 304s.
- */
-export default fp(
-  async (app, options: StorageOptions) => {
-    const storage =
-      options.storage ?? (options.s3 ? s3Storage(options.s3) : localStorage(options.uploadsDir));
+/** Decorates `app.storage` and serves `GET /uploads/:key` from it. */
+export const storagePlugin = fp<{ storage: FileStorage }>(
+  async (app, { storage }) => {
     app.decorate('storage', storage);
-
-    app.get<{ Params: { key: string } }>('/uploads/:key', async (request, reply) => {
-      const { key } = request.params;
-      if (!UPLOADED_FILE.test(key)) throw notFound('No such file');
-      const file = await storage.get(key);
-      if (!file) throw notFound('No such file');
-      reply.header('cache-control', 'public, max-age=604800, immutable');
-      reply.header('x-content-type-options', 'nosniff');
-      if (file.etag) reply.header('etag', file.etag);
-      if (file.lastModified) reply.header('last-modified', file.lastModified.toUTCString());
-      const match = request.headers['if-none-match'];
-      if (file.etag && match?.split(/\s*,\s*/).includes(file.etag)) {
-        file.body.destroy();
-        return reply.code(304).send();
-      }
-      reply.header('content-length', file.size);
-      return reply.type(file.contentType).send(file.body);
-    });
+    app.get<{ Params: { key: string } }>(
+      '/uploads/:key',
+      { config: { access: 'pub' }, schema: { hide: true } },
+      (request, reply) => serveUpload(storage, request, reply),
+    );
   },
   { name: 'storage' },
 );

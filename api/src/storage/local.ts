@@ -1,59 +1,53 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { rm, stat, writeFile } from 'node:fs/promises';
+/** The local driver: files in one folder of the server's disk (`DATA_DIR/uploads`). */
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FileStorage, StoredFile } from './types';
+import { contentTypeOf, isFlatKey, keyUrls } from './keys';
+import type { FileStorage } from './types';
 
-/** The content types of the files uploads store, by extension. */
-const TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  avif: 'image/avif',
-};
-
-const FLAT_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-
-function checkKey(key: string): string {
-  if (!FLAT_KEY.test(key) || key.includes('..')) throw new Error(`invalid storage key "${key}"`);
-  return key;
-}
-
-/** The uploads folder (`DATA_DIR/uploads`): files served by the server at `/uploads/<key>`. */
 export function localStorage(dir: string): FileStorage {
+  mkdirSync(dir, { recursive: true });
+  const pathOf = (key: string) => {
+    if (!isFlatKey(key)) throw new Error(`invalid storage key "${key}"`);
+    return join(dir, key);
+  };
   return {
+    ...keyUrls('/uploads'),
     async put(key, body, _contentType) {
-      const path = join(dir, checkKey(key));
-      if (Buffer.isBuffer(body)) await writeFile(path, body);
-      else await pipeline(body as Readable, createWriteStream(path));
-    },
-    async get(key): Promise<StoredFile | null> {
-      const path = join(dir, checkKey(key));
+      const path = pathOf(key);
+      // written aside, then renamed: a reader never sees half a file
+      const partial = `${path}.${randomBytes(6).toString('hex')}.part`;
       try {
-        const s = await stat(path);
-        if (!s.isFile()) return null;
-        const ext = key.slice(key.lastIndexOf('.') + 1);
-        return {
-          body: createReadStream(path),
-          size: s.size,
-          contentType: TYPES[ext] ?? 'application/octet-stream',
-          etag: `W/"${s.size.toString(16)}-${s.mtimeMs.toString(16)}"`,
-          lastModified: s.mtime,
-        };
-      } catch {
-        return null;
+        if (Buffer.isBuffer(body)) await writeFile(partial, body);
+        else await pipeline(body as Readable, createWriteStream(partial));
+        await rename(partial, path);
+      } catch (err) {
+        await unlink(partial).catch(() => undefined);
+        throw err;
       }
     },
-    async delete(key) {
-      await rm(join(dir, checkKey(key)), { force: true });
+    async get(key) {
+      if (!isFlatKey(key)) return null;
+      const path = join(dir, key);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) return null;
+      return {
+        body: createReadStream(path),
+        size: info.size,
+        contentType: contentTypeOf(key),
+        // the size and modification time, as @fastify/static's (weak) validator was
+        etag: `W/"${info.size.toString(16)}-${info.mtime.getTime().toString(16)}"`,
+        lastModified: info.mtime,
+      };
     },
-    url: (key) => `/uploads/${checkKey(key)}`,
-    keyOf(url) {
-      if (!url.startsWith('/uploads/')) return null;
-      const key = url.slice('/uploads/'.length);
-      return FLAT_KEY.test(key) && !key.includes('..') ? key : null;
+    async delete(key) {
+      if (!isFlatKey(key)) return;
+      await unlink(join(dir, key)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+      });
     },
   };
 }
