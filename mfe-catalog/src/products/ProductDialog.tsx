@@ -20,7 +20,7 @@ import {
   useImageUpload,
 } from '@qrmenu/shared/ui';
 import { useEffect } from 'react';
-import { type ProductFormValues, productFormSchema, productFormValues } from './formSchema';
+import { type ProductFormValues, productFormSchemaFor, productFormValues } from './formSchema';
 import { ProductPicturesEditor, useProductPictures } from './ProductPictures';
 
 /** The create call succeeded but named no product: nothing to upload pictures to. */
@@ -53,7 +53,7 @@ export default function ProductDialog({
       title={{ create: t.addProduct, edit: t.editProduct }}
       dialogTestId="product-dialog"
       testId="product"
-      schema={productFormSchema}
+      schema={productFormSchemaFor(dialog.record)}
       values={(p) => productFormValues(p, categoryId)}
       onCreate={async (v) => {
         const created = await create.mutateAsync(v);
@@ -96,7 +96,14 @@ export default function ProductDialog({
               required
               options={categories.map((c) => ({ value: c._id, label: c.title }))}
             />
-            <NumberField<ProductFormValues> form={form} name="price" required placeholder="25000" />
+            <NumberField<ProductFormValues>
+              form={form}
+              name="price"
+              required
+              placeholder="25000"
+              step={1}
+              helperText={t.priceHint}
+            />
           </SimpleGrid>
           <TextField<ProductFormValues> form={form} name="description" multiline />
           <SwitchField<ProductFormValues> form={form} name="is_active" label={t.status} />

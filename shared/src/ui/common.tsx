@@ -34,6 +34,14 @@ export const DEFAULT_IMAGE_SRC = `data:image/svg+xml;utf8,${encodeURIComponent(
     '</svg>',
 )}`;
 
+/**
+ * The WebP `srcset` of a processed picture's URL (every width of @qrmenu/shared/image-variants),
+ * for an `<img>` with `sizes`; undefined for any other URL (shown as it is).
+ */
+export function pictureSrcSet(src: string | null | undefined): string | undefined {
+  return src ? (imageVariants(src)?.srcset('webp') ?? undefined) : undefined;
+}
+
 export type ImageOrDefaultProps = Omit<ImageProps, 'src'> & {
   src?: string | null;
   fallbackSrc?: string;
