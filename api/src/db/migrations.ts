@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { visitsMigration } from './migration-visits';
+import { picturesMigration } from './pictures-migration';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
 type AnyDb = Kysely<any>;
@@ -287,6 +288,7 @@ export const migrations: Record<string, Migration> = {
   '0004_restaurant_slug_history': restaurantSlugHistory,
   '0009_visits_and_placements': visitsMigration,
   '0010_pos_integrations': posIntegrations,
+  '0011_pictures': picturesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

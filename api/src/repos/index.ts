@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import * as catalog from './catalog';
 import * as accounts from './integration-accounts';
 import * as menu from './menu';
+import * as pictures from './pictures';
 import * as placements from './placements';
 import { bind, insertChunked, inTransaction, type Q } from './query';
 import * as restaurants from './restaurants';
@@ -108,6 +109,16 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       findToken: accounts.findToken,
       saveToken: accounts.saveToken,
       deleteToken: accounts.deleteToken,
+    }),
+    pictures: bind(q, {
+      add: pictures.addPictures,
+      usedBytes: pictures.usedBytes,
+      ofRestaurant: pictures.picturesOf,
+      referencedIds: pictures.referencedPictureIds,
+      restaurantsWithAny: pictures.restaurantsWithPictures,
+      remove: pictures.removePictures,
+      references: pictures.pictureReferences,
+      swapReferences: pictures.swapPictureReferences,
     }),
     menu: bind(q, {
       findRestaurant: menu.findMenuRestaurant,
