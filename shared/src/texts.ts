@@ -267,6 +267,8 @@ export const t = {
     workTime: 'Ish vaqti',
     currency: "so'm",
     categoriesNav: 'Menyu kategoriyalari',
+    /** The label of the guests' language switch (O'zbekcha / Русский / English). */
+    languageNav: 'Til',
     logoAlt: (restaurant: string) => `${restaurant} logotipi`,
     pictureAlt: (restaurant: string) => `${restaurant} rasmi`,
     emptyMenu: "Menyu hozircha bo'sh",

@@ -20,6 +20,26 @@ import {
 // forms, so they go without it; the server keeps it.
 if ('document' in globalThis) z.config({ jitless: true });
 
+export {
+  applyTranslations,
+  CONTENT_LANGS,
+  type ContentLang,
+  LANGUAGE_NAMES,
+  localized,
+  missingLanguages,
+  parseTranslations,
+  serializeTranslations,
+  TRANSLATABLE,
+  TRANSLATION_LANGS,
+  type TranslatableEntity,
+  type TranslatableField,
+  type TranslationLang,
+  type Translations,
+  type TranslationsPatch,
+  translationSchemas,
+  translationsRead,
+  translationsWrite,
+} from './translations';
 export { id, isoDate, LIMITS, optionalText, plainString, price, requiredText, SLUG_PATTERN, slug };
 
 // ---------- roles and auth ----------
