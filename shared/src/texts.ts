@@ -257,6 +257,16 @@ export const t = {
       'ular ishlamay qoladi. Yangi QR kodni yuklab olib, qayta chop eting.',
   },
 
+  // ---------- menu content in Russian and English (issue 19; the back office stays Uzbek) ----------
+  translations: {
+    /** The language tabs' accessible name (the tabs show each language's own name). */
+    tabs: 'Tillar',
+    /** A tab or a list row whose translation is not filled in. */
+    missing: 'Tarjima qilinmagan',
+    /** A tab holding a field with an error. */
+    hasError: 'Xato bor',
+  },
+
   // ---------- the guests' public menu page (/m/<slug>, server-rendered) ----------
   guestMenu: {
     title: (restaurant: string) => `${restaurant} — Menyu`,

@@ -81,7 +81,7 @@ describe('storage and display', () => {
   });
 
   it('lists the languages still missing a field, ignoring fields empty in Uzbek', () => {
-    const fields = ['name', 'description'] as const;
+    const fields: ('name' | 'description')[] = ['name', 'description'];
     expect(missingLanguages(fields, { ru: { name: 'Плов' } }, { name: 'Osh', description: '' })).toEqual([
       'en',
     ]);

@@ -126,7 +126,7 @@ export function applyTranslations(
 ): Translations {
   const out: Translations = {};
   for (const lang of TRANSLATION_LANGS) {
-    const fields: Record<string, string> = { ...(stored?.[lang] ?? {}) };
+    const fields = { ...(stored?.[lang] ?? {}) } as Record<string, string>;
     for (const [field, value] of Object.entries(patch?.[lang] ?? {})) {
       if (value === undefined) continue;
       if (value === null || value.trim() === '') delete fields[field];
@@ -171,11 +171,11 @@ export const serializeTranslations = (value: Translations | null | undefined): s
  * The text to show in `lang`: its translation when there is one, else the Uzbek value
  * (each field falls back on its own).
  */
-export function localized<F extends string>(
+export function localized(
   uzbek: string,
-  translations: Translations<F> | null | undefined,
+  translations: Translations | null | undefined,
   lang: ContentLang,
-  field: F,
+  field: string,
 ): string {
   if (lang === 'uz') return uzbek;
   return translations?.[lang]?.[field] || uzbek;
@@ -187,8 +187,8 @@ export function localized<F extends string>(
  */
 export function missingLanguages<F extends string>(
   fields: readonly F[],
-  translations: Translations<F> | null | undefined,
-  uzbek?: Partial<Record<F, string | null | undefined>>,
+  translations: Translations<NoInfer<F>> | null | undefined,
+  uzbek?: Partial<Record<NoInfer<F>, string | null | undefined>>,
 ): TranslationLang[] {
   const needed = fields.filter((f) => (uzbek ? Boolean(uzbek[f]?.trim()) : true));
   if (needed.length === 0) return [];
