@@ -3,7 +3,14 @@
  * category required, price a number >= 0, description optional, the active flag. Pictures are not
  * a form field: they are uploaded after the create (spec 5).
  */
-import { type Product, productCreateBody } from '@qrmenu/shared/schemas';
+
+import { translationFormValues } from '@qrmenu/shared/forms';
+import {
+  type Product,
+  productCreateBody,
+  TRANSLATED_FIELDS,
+  type TranslationsPatch,
+} from '@qrmenu/shared/schemas';
 import type { z } from 'zod';
 
 /** What the inputs hold (an empty price input is undefined, so "Majburiy maydon" shows). */
@@ -13,6 +20,8 @@ export interface ProductFormValues {
   price?: number;
   description?: string;
   is_active?: boolean;
+  /** Russian and English of the name and description ('' when empty). */
+  translations?: TranslationsPatch<'name' | 'description'>;
 }
 
 /** The parsed form: trimmed strings, a valid price. */
@@ -22,6 +31,7 @@ export interface ProductFormOutput {
   price: number;
   description: string;
   is_active: boolean;
+  translations?: TranslationsPatch<'name' | 'description'> | undefined;
 }
 
 export type ProductFormSchema = z.ZodType<ProductFormOutput, ProductFormValues>;
@@ -37,5 +47,6 @@ export function productFormValues(product: Product | null, categoryId = ''): Pro
     price: product?.price,
     description: product?.description ?? '',
     is_active: product?.is_active ?? true,
+    translations: translationFormValues(TRANSLATED_FIELDS.product, product?.translations),
   };
 }

@@ -194,3 +194,21 @@ export function missingLanguages<F extends string>(
   if (needed.length === 0) return [];
   return TRANSLATION_LANGS.filter((lang) => needed.some((f) => !translations?.[lang]?.[f]));
 }
+
+/** Each entity's translatable field names, in form order. */
+export const TRANSLATED_FIELDS = {
+  category: ['title'],
+  product: ['name', 'description'],
+  option: ['name'],
+  optionRow: ['name'],
+  restaurant: ['address', 'work_time'],
+} as const satisfies { [E in TranslatableEntity]: readonly TranslatableField<E>[] };
+
+/**
+ * A create's translations with the blanks left out; undefined when none is filled, so a form
+ * whose translation tabs stay empty sends the same body as before translations existed.
+ */
+export function filledTranslations(patch: TranslationsPatch | null | undefined): Translations | undefined {
+  const out = applyTranslations(undefined, patch);
+  return Object.keys(out).length > 0 ? out : undefined;
+}
