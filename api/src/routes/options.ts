@@ -13,6 +13,7 @@ import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { notFound } from '../http/errors';
 import { toOption, toOptionRow } from '../repos/catalog';
 import { patchOf } from '../repos/query';
+import { changesTranslations, TRANSLATIONS_RULE, translationsColumn } from '../repos/translations';
 import type { App } from '../types';
 
 export default async function optionRoutes(app: App): Promise<void> {
@@ -72,6 +73,7 @@ export default async function optionRoutes(app: App): Promise<void> {
         id: newId(),
         product_id: product.id,
         name: request.body.name,
+        translations: translationsColumn(request.body.translations),
         created_at: at,
         updated_at: at,
       };
@@ -87,7 +89,8 @@ export default async function optionRoutes(app: App): Promise<void> {
       schema: {
         tags: ['options'],
         operationId: 'options.update',
-        summary: 'Renames an option',
+        summary: 'Renames an option and/or sets or clears its translations',
+        description: TRANSLATIONS_RULE,
         params: idParam,
         body: optionUpdateBody,
         response: { 200: answers.option },
@@ -95,10 +98,19 @@ export default async function optionRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const option = await ownedOption(request, request.params.id);
-      if (option.name === request.body.name) return { data: toOption(option) };
-      const updated = { ...option, name: request.body.name, updated_at: now() };
-      await app.repos.options.update(option.id, { name: updated.name, updated_at: updated.updated_at });
-      return { data: toOption(updated) };
+      const { name } = request.body;
+      const renamed = name !== undefined && name !== option.name;
+      const translations = changesTranslations(option.translations, request.body.translations)
+        ? request.body.translations
+        : undefined;
+      if (!renamed && !translations) return { data: toOption(option) };
+      const updated = { ...option, name: renamed ? name : option.name, updated_at: now() };
+      const merged = await app.repos.options.updateTranslated(
+        option.id,
+        { ...(renamed ? { name } : {}), updated_at: updated.updated_at },
+        translations,
+      );
+      return { data: { ...toOption(updated), ...(merged ? { translations: merged } : {}) } };
     },
   );
 
@@ -161,6 +173,7 @@ export default async function optionRoutes(app: App): Promise<void> {
         product_option_id: option.id,
         name: request.body.name,
         price: request.body.price,
+        translations: translationsColumn(request.body.translations),
         created_at: now(),
       };
       await app.repos.optionRows.create({ ...row, external_id: null });
@@ -175,7 +188,8 @@ export default async function optionRoutes(app: App): Promise<void> {
       schema: {
         tags: ['option rows'],
         operationId: 'optionRows.update',
-        summary: 'Changes the fields sent (name, price)',
+        summary: 'Changes the fields sent (name, price, translations)',
+        description: TRANSLATIONS_RULE,
         params: idParam,
         body: optionRowUpdateBody,
         response: { 200: answers.optionRow },
@@ -186,8 +200,15 @@ export default async function optionRoutes(app: App): Promise<void> {
       if (!found) throw notFound('Option row not found');
       await assertOwnsRestaurant(request, found.restaurant_id);
       const set = patchOf<OptionRowsTable>(request.body, { name: true, price: true }, found);
-      if (Object.keys(set).length > 0) await app.repos.optionRows.update(found.id, set);
-      return { data: toOptionRow({ ...found, ...set }) };
+      const translations = changesTranslations(found.translations, request.body.translations)
+        ? request.body.translations
+        : undefined;
+      const merged =
+        Object.keys(set).length > 0 || translations
+          ? await app.repos.optionRows.updateTranslated(found.id, set, translations)
+          : undefined;
+      const data = toOptionRow({ ...found, ...set });
+      return { data: merged ? { ...data, translations: merged } : data };
     },
   );
 
