@@ -1,17 +1,29 @@
 /**
  * The guests' menu page and its 404, rendered to static HTML by React's server renderer: every
  * name, description and address is untrusted text and React escapes it (text and attributes).
- * No script at all: the page works with JavaScript off; category links are plain anchors.
+ * No script at all: the page works with JavaScript off; category links and the language switch
+ * are plain anchors. In the guest's language (language.ts): `<html lang>`, the page's own words,
+ * prices, `hreflang` alternates; a text that fell back to Uzbek says `lang="uz"`.
  */
-import { formatPrice, t } from '@qrmenu/shared/texts';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Menu, MenuCategory, MenuProduct } from './menu-data';
+import {
+  DEFAULT_GUEST_LANG,
+  formatGuestPrice,
+  GUEST_WORDS,
+  type GuestLang,
+  type GuestWords,
+  hreflangAlternates,
+  languageLinks,
+} from './language';
+import type { LocalMenu, Said } from './localize';
 import { MENU_CSS } from './styles';
 
-const text = t.guestMenu;
+type LocalCategory = LocalMenu['categories'][number];
+type LocalProduct = LocalCategory['products'][number];
 
-const som = (price: number) => `${formatPrice(price)} ${text.currency}`;
+/** `lang="uz"` on a text shown in Uzbek on a page in another language. */
+const langOf = (said: Said) => (said.uz ? 'uz' : undefined);
 
 /** Pictures come from uploads (`/uploads/...`) or an http(s) address; anything else is dropped. */
 export function safeImageUrl(url: string | null | undefined): string | null {
@@ -24,21 +36,31 @@ export function safeImageUrl(url: string | null | undefined): string | null {
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 function Document({
+  lang,
   title,
   description,
+  slug,
   children,
 }: {
+  lang: GuestLang;
   title: string;
   description?: string;
+  /** The menu's slug: its `hreflang` alternates (none on the 404 page). */
+  slug?: string;
   children: ReactNode;
 }) {
   return (
-    <html lang="uz">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         {description ? <meta name="description" content={description} /> : null}
+        {slug
+          ? hreflangAlternates(slug).map((a) => (
+              <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+            ))
+          : null}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant stylesheet, no user text */}
         <style dangerouslySetInnerHTML={{ __html: MENU_CSS }} />
       </head>
@@ -47,25 +69,30 @@ function Document({
   );
 }
 
-function Product({ product }: { product: MenuProduct }) {
+function Product({ product, lang }: { product: LocalProduct; lang: GuestLang }) {
   const image = safeImageUrl(product.image);
+  const som = (price: number) => formatGuestPrice(price, lang);
   return (
     <li>
       {/* the name is right beside it: an empty alt keeps screen readers from reading it twice */}
       {image ? <img src={image} alt="" width={88} height={88} loading="lazy" /> : null}
       <div>
-        <h3>{product.name}</h3>
-        {product.description ? <p className="desc">{product.description}</p> : null}
+        <h3 lang={langOf(product.name)}>{product.name.text}</h3>
+        {product.description.text ? (
+          <p className="desc" lang={langOf(product.description)}>
+            {product.description.text}
+          </p>
+        ) : null}
         <p className="price">{som(product.price)}</p>
         {product.options.map((option, i) => (
           // options have no stable id on the page; their order is fixed by the query
           // biome-ignore lint/suspicious/noArrayIndexKey: static render, order never changes
           <dl className="opt" key={i}>
-            <dt>{option.name}</dt>
+            <dt lang={langOf(option.name)}>{option.name.text}</dt>
             {option.rows.map((row, j) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: static render, order never changes
               <dd key={j}>
-                {row.name}
+                <span lang={langOf(row.name)}>{row.name.text}</span>
                 {row.price > 0 ? (
                   <>
                     {' '}
@@ -81,25 +108,51 @@ function Product({ product }: { product: MenuProduct }) {
   );
 }
 
-function Category({ category }: { category: MenuCategory }) {
+function Category({ category, lang }: { category: LocalCategory; lang: GuestLang }) {
   return (
     <section id={`cat-${category.id}`}>
-      <h2>{category.title}</h2>
+      <h2 lang={langOf(category.title)}>{category.title.text}</h2>
       <ul className="items">
         {category.products.map((p) => (
-          <Product key={p.id} product={p} />
+          <Product key={p.id} product={p} lang={lang} />
         ))}
       </ul>
     </section>
   );
 }
 
-export function MenuPage({ menu }: { menu: Menu }) {
+/** The switch: one plain link per language under its own name (`lang` for screen readers). */
+function LanguageSwitch({ lang, words }: { lang: GuestLang; words: GuestWords }) {
+  return (
+    <nav className="langs" aria-label={words.languageNav}>
+      {languageLinks(lang).map((l) => (
+        <a
+          key={l.lang}
+          href={l.href}
+          lang={l.lang}
+          hrefLang={l.lang}
+          aria-current={l.current ? 'page' : undefined}
+        >
+          {l.label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+export function MenuPage({ menu }: { menu: LocalMenu }) {
+  const { lang } = menu;
+  const text = GUEST_WORDS[lang];
   const r = menu.restaurant;
   const cover = safeImageUrl(r.image);
   const logo = safeImageUrl(r.logotype);
   return (
-    <Document title={text.title(r.name)} description={text.description(r.name, r.address)}>
+    <Document
+      lang={lang}
+      slug={r.slug}
+      title={text.title(r.name)}
+      description={text.description(r.name, r.address.text)}
+    >
       <header className="wrap">
         {cover ? (
           <img
@@ -127,7 +180,7 @@ export function MenuPage({ menu }: { menu: Menu }) {
           </div>
           <dl className="facts">
             <dt>{text.address}</dt>
-            <dd>{r.address}</dd>
+            <dd lang={langOf(r.address)}>{r.address.text}</dd>
             <dt>{text.phone}</dt>
             <dd>
               <a className="tel" href={telHref(r.phone_number)}>
@@ -135,8 +188,9 @@ export function MenuPage({ menu }: { menu: Menu }) {
               </a>
             </dd>
             <dt>{text.workTime}</dt>
-            <dd>{r.work_time}</dd>
+            <dd lang={langOf(r.work_time)}>{r.work_time.text}</dd>
           </dl>
+          <LanguageSwitch lang={lang} words={text} />
         </div>
       </header>
       {menu.categories.length > 0 ? (
@@ -144,7 +198,9 @@ export function MenuPage({ menu }: { menu: Menu }) {
           <ul>
             {menu.categories.map((c) => (
               <li key={c.id}>
-                <a href={`#cat-${c.id}`}>{c.title}</a>
+                <a href={`#cat-${c.id}`} lang={langOf(c.title)}>
+                  {c.title.text}
+                </a>
               </li>
             ))}
           </ul>
@@ -152,7 +208,7 @@ export function MenuPage({ menu }: { menu: Menu }) {
       ) : null}
       <main className="wrap">
         {menu.categories.length > 0 ? (
-          menu.categories.map((c) => <Category key={c.id} category={c} />)
+          menu.categories.map((c) => <Category key={c.id} category={c} lang={lang} />)
         ) : (
           <p className="empty">{text.emptyMenu}</p>
         )}
@@ -161,9 +217,10 @@ export function MenuPage({ menu }: { menu: Menu }) {
   );
 }
 
-export function NotFoundPage() {
+export function NotFoundPage({ lang }: { lang: GuestLang }) {
+  const text = GUEST_WORDS[lang];
   return (
-    <Document title={text.notFoundTitle}>
+    <Document lang={lang} title={text.notFoundTitle}>
       <main className="wrap lost">
         <h1>{text.notFoundTitle}</h1>
         <p>{text.notFoundText}</p>
@@ -175,5 +232,6 @@ export function NotFoundPage() {
 
 const html = (page: ReactNode) => `<!DOCTYPE html>${renderToStaticMarkup(page)}`;
 
-export const renderMenuPage = (menu: Menu): string => html(<MenuPage menu={menu} />);
-export const renderNotFoundPage = (): string => html(<NotFoundPage />);
+export const renderMenuPage = (menu: LocalMenu): string => html(<MenuPage menu={menu} />);
+export const renderNotFoundPage = (lang: GuestLang = DEFAULT_GUEST_LANG): string =>
+  html(<NotFoundPage lang={lang} />);
