@@ -131,7 +131,6 @@ function LanguageSwitch({ lang, words }: { lang: GuestLang; words: GuestWords })
           key={l.lang}
           href={l.href}
           lang={l.lang}
-          hrefLang={l.lang}
           aria-current={l.current ? 'page' : undefined}
         >
           {l.label}
