@@ -265,6 +265,20 @@ export const t = {
     missing: 'Tarjima qilinmagan',
     /** A tab holding a field with an error. */
     hasError: 'Xato bor',
+    /** The screen listing what is still untranslated (one per restaurant), and the link to it. */
+    title: 'Tarjima qilinmaganlar',
+    open: 'Tarjimalar',
+    intro: "Tanlangan tilda hali tarjima qilinmagan matnlar. To'ldirib, har birini saqlang.",
+    allDone: 'Bu tilda hammasi tarjima qilingan',
+    saved: 'Tarjima saqlandi',
+    /** What each item is. */
+    kinds: {
+      restaurant: 'Restoran',
+      category: 'Kategoriya',
+      product: 'Mahsulot',
+      option: 'Opsiya',
+      optionRow: 'Variant',
+    },
   },
 
   // ---------- the guests' public menu page (/m/<slug>, server-rendered) ----------

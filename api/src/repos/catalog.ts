@@ -464,3 +464,49 @@ export function listImportedOptionRows(q: Q, restaurantId: string) {
     .where('r.external_id', 'is not', null)
     .execute();
 }
+
+/**
+ * Every option of a restaurant's products with its rows, in one query (the untranslated-items
+ * screen: a language finished in one sitting needs them all, not one product at a time).
+ */
+export async function optionsOfRestaurant(q: Q, restaurantId: string): Promise<ProductDetail['options']> {
+  const joined = await q
+    .selectFrom('product_options as o')
+    .innerJoin('products as p', 'p.id', 'o.product_id')
+    .leftJoin('option_rows as r', 'r.product_option_id', 'o.id')
+    .select([
+      'o.id',
+      'o.product_id',
+      'o.name',
+      'o.translations',
+      'o.created_at',
+      'o.updated_at',
+      'r.id as row_id',
+      'r.name as row_name',
+      'r.price as row_price',
+      'r.translations as row_translations',
+      'r.created_at as row_created_at',
+    ])
+    .where('p.restaurant_id', '=', restaurantId)
+    .$call((qb) => inMenuOrder(inMenuOrder(inMenuOrder(qb, 'p'), 'o'), 'r'))
+    .execute();
+  const options: ProductDetail['options'] = [];
+  let current: ProductDetail['options'][number] | undefined;
+  for (const j of joined) {
+    if (current?._id !== j.id) {
+      current = { ...toOption(j), rows: [] };
+      options.push(current);
+    }
+    if (j.row_id !== null) {
+      current.rows.push({
+        _id: j.row_id,
+        product_option_id: j.id,
+        name: j.row_name as string,
+        price: Number(j.row_price),
+        translations: parseTranslations(j.row_translations),
+        createdAt: j.row_created_at as string,
+      });
+    }
+  }
+  return options;
+}

@@ -92,6 +92,7 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
     }),
     options: bind(q, {
       list: catalog.listOptions,
+      ofRestaurant: catalog.optionsOfRestaurant,
       find: catalog.findOption,
       listImported: catalog.listImportedOptions,
       create: catalog.insertOption,

@@ -4,11 +4,12 @@ import {
   optionCreateBody,
   optionRowCreateBody,
   optionRowUpdateBody,
+  optionalRestaurantIdFilter,
   optionUpdateBody,
   productIdParam,
 } from '@qrmenu/shared/schemas';
 import { newId, now, type OptionRowsTable } from '../db';
-import { assertOwnsRestaurant } from '../http/access';
+import { assertOwnsRestaurant, ownedRestaurantId } from '../http/access';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { notFound } from '../http/errors';
 import { toOption, toOptionRow } from '../repos/catalog';
@@ -51,6 +52,25 @@ export default async function optionRoutes(app: App): Promise<void> {
     async (request) => {
       const product = await ownedProduct(request, request.params.productId);
       return { data: await app.repos.options.list(product.id) };
+    },
+  );
+
+  app.get(
+    '/manager/restaurant-options',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['options'],
+        operationId: 'options.restaurantList',
+        summary:
+          "Every option of the restaurant's products with its rows, in one answer (admins name it with ?restaurant_id=)",
+        querystring: optionalRestaurantIdFilter,
+        response: { 200: answers.restaurantOptions },
+      },
+    },
+    async (request) => {
+      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      return { data: await app.repos.options.ofRestaurant(restaurantId) };
     },
   );
 

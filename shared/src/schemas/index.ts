@@ -403,6 +403,7 @@ export const answers = {
   productCreated: dataOf(z.object({ id: z.string() })),
   product: dataOf(product),
   options: dataOf(z.array(productOption)),
+  restaurantOptions: dataOf(z.array(productOptionWithRows)),
   option: dataOf(productOption),
   optionRows: dataOf(z.array(optionRow)),
   optionRow: dataOf(optionRow),
