@@ -249,6 +249,8 @@ export const t = {
     inactiveNote:
       'Restoran nofaol: QR kod ochgan mehmonlar menyu o\'rniga "Sahifa topilmadi" sahifasini ko\'radi.',
     error: "QR kodni yaratib bo'lmadi",
+    /** Issue 19: the one code opens the guest's language; a printed card in one language links these. */
+    languageLinks: 'Bitta tildagi bosma kartalar uchun havolalar',
     // what the server does (api: a slug change keeps the old slug as a 301 to the new one, no
     // other restaurant may take it, deleting the restaurant frees it)
     slugChangeWarning:
