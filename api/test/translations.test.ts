@@ -254,6 +254,23 @@ describe('products, options and rows', () => {
   });
 });
 
+describe('every option of a restaurant', () => {
+  it("answers the options with their rows and translations in one read; others' restaurants 404", async () => {
+    const res = await call('GET', '/manager/restaurant-options', m1);
+    expect(res.statusCode).toBe(200);
+    const options = expectShape(answers.restaurantOptions, res.json()).data;
+    const size = options.find((o) => o.name === "O'lcham");
+    expect(size?.translations).toEqual({ ru: { name: 'Размер' }, en: { name: 'Size' } });
+    expect(size?.rows.map((r) => [r.name, r.translations])).toEqual([['Katta', { ru: { name: 'Большой' } }]]);
+    expect((await call('GET', `/manager/restaurant-options?restaurant_id=${r1.id}`, admin)).statusCode).toBe(
+      200,
+    );
+    expectError(await call('GET', '/manager/restaurant-options', admin), 400);
+    expectError(await call('GET', `/manager/restaurant-options?restaurant_id=${r1.id}`, m2), 404);
+    expectError(await call('GET', '/manager/restaurant-options'), 401);
+  });
+});
+
 describe('restaurants', () => {
   it('a manager sets the address and working hours in Russian; the spec fields stay Uzbek', async () => {
     const res = await call('PUT', `/manager/restaurants/update?slug=${r1.slug}`, m1, {
