@@ -127,12 +127,7 @@ function LanguageSwitch({ lang, words }: { lang: GuestLang; words: GuestWords })
   return (
     <nav className="langs" aria-label={words.languageNav}>
       {languageLinks(lang).map((l) => (
-        <a
-          key={l.lang}
-          href={l.href}
-          lang={l.lang}
-          aria-current={l.current ? 'page' : undefined}
-        >
+        <a key={l.lang} href={l.href} lang={l.lang} aria-current={l.current ? 'page' : undefined}>
           {l.label}
         </a>
       ))}

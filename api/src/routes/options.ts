@@ -1,10 +1,10 @@
 import {
   answers,
   idParam,
+  optionalRestaurantIdFilter,
   optionCreateBody,
   optionRowCreateBody,
   optionRowUpdateBody,
-  optionalRestaurantIdFilter,
   optionUpdateBody,
   productIdParam,
 } from '@qrmenu/shared/schemas';
