@@ -2,6 +2,7 @@
  * Every entity, request and answer of ../shared/CONTRACT.md, written once.
  * The server validates and documents with these; the client and forms take their types from them.
  */
+import './jitless';
 import { z } from 'zod';
 import {
   id,
@@ -15,11 +16,6 @@ import {
   slug,
 } from './fields';
 import { translationSchemas as tr } from './translations';
-
-// Pages run under a Content-Security-Policy without 'unsafe-eval': zod's speed-up probe
-// (`new Function('')`) would be reported as a violation on every page. Browsers parse small
-// forms, so they go without it; the server keeps it.
-if ('document' in globalThis) z.config({ jitless: true });
 
 export {
   applyTranslations,

@@ -21,6 +21,7 @@
  * this same read shape. Reads of a row bring their translations with no extra query at all
  * (lists, details, the guests' page), on SQLite and PostgreSQL alike.
  */
+import './jitless'; // before any object schema is made (CSP without 'unsafe-eval')
 import { z } from 'zod';
 import { LIMITS, plainString } from './fields';
 
