@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './chromium';
 import { freePortSync } from './servers';
 
 // The port is chosen once, in the runner; workers inherit it through the environment.
@@ -35,7 +36,7 @@ export default defineConfig({
     locale: 'uz-UZ',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.PW_CHROMIUM || '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: CHROMIUM_ARGS,
     },
   },

@@ -60,7 +60,13 @@ export default function OptionRowDialog({
               />
             )}
           </TranslatableFields>
-          <NumberField<OptionRowFormValues> form={form} name="price" placeholder="3000" />
+          <NumberField<OptionRowFormValues>
+            form={form}
+            name="price"
+            placeholder="3000"
+            step={1}
+            helperText={t.priceHint}
+          />
         </Stack>
       )}
     </FormDialog>

@@ -31,8 +31,10 @@ import {
   useImageUpload,
 } from '@qrmenu/shared/ui';
 import { type ReactNode, useCallback } from 'react';
+import { NoFreeManager } from '../managers/NoFreeManager';
 import { useManagerOptions } from '../managers/useManagerOptions';
 import { type RestaurantFormSchema, type RestaurantFormValues, restaurantFormFor } from './formSchema';
+import { SlugFromName, SlugHint } from './SlugFromName';
 
 type TextFieldName = 'name' | 'slug' | 'phone_number' | 'bot_token' | 'channel_id';
 const TEXT_FIELDS: { name: TextFieldName; required: boolean; placeholder?: string }[] = [
@@ -152,8 +154,10 @@ export function useRestaurantForm(isManager: boolean, restaurant: Restaurant | n
             required={f.required}
             placeholder={f.placeholder}
             autoComplete="off"
+            helperText={f.name === 'slug' ? <SlugHint form={form} /> : undefined}
           />
         ))}
+        {restaurant ? null : <SlugFromName form={form} />}
         {isManager ? null : managers.isLoading ? (
           // The select mounts once its options exist, so that it shows the stored manager.
           <Skeleton height="16" data-testid="manager-select-loading" />
@@ -165,6 +169,13 @@ export function useRestaurantForm(isManager: boolean, restaurant: Restaurant | n
             options={managers.managers.map((m) => ({ value: m._id, label: m.login }))}
           />
         )}
+        {!isManager &&
+        !restaurant &&
+        !managers.isLoading &&
+        !managers.isError &&
+        managers.managers.length === 0 ? (
+          <NoFreeManager />
+        ) : null}
         {isManager ? null : (
           <SwitchField<RestaurantFormValues> form={form} name="is_active" label={t.status} />
         )}
