@@ -53,7 +53,7 @@ export function MissingTranslations<F extends string>({
   return (
     <span style={BADGE} data-testid="missing-translations" title={t.translations.missing}>
       <span aria-hidden="true">{missing.map((lang) => lang.toUpperCase()).join(' ')}</span>
-      <span style={SR_ONLY}>
+      <span className="sr-only" style={SR_ONLY}>
         {t.translations.missing}:{' '}
         {missing.map((lang, i) => (
           <Fragment key={lang}>
