@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { translationColumns } from './migration-translations';
+import { visitsMigration } from './migration-visits';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
 type AnyDb = Kysely<any>;
@@ -233,6 +234,7 @@ export const migrations: Record<string, Migration> = {
   '0003_unique_external_items': uniqueExternalItems,
   '0004_restaurant_slug_history': restaurantSlugHistory,
   '0005_translations': translationColumns,
+  '0009_visits_and_placements': visitsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,7 +11,7 @@
  *   stop-listed for up to a max-age.
  */
 import { createHash } from 'node:crypto';
-import { slug as slugSchema } from '@qrmenu/shared/schemas';
+import { PLACEMENT_PARAM, slug as slugSchema } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { answerCache } from '../http/answer-cache';
@@ -109,7 +109,11 @@ export default async function publicMenuRoutes(app: App): Promise<void> {
             sizeOf,
           )
         : await answerFor(slug, lang);
-      if (answer.kind === 'page') return sendPage(request, reply, 200, answer.page, lang);
+      if (answer.kind === 'page') {
+        // a view (a 304 revalidation too): counted in memory, written in batches (visits/)
+        app.visits.count(request, slug, lang, (request.query as Record<string, unknown>)[PLACEMENT_PARAM]);
+        return sendPage(request, reply, 200, answer.page, lang);
+      }
       if (answer.kind === 'missing') return sendPage(request, reply, 404, notFound(lang), lang);
       const query = request.url.indexOf('?');
       return reply

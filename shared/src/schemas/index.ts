@@ -16,6 +16,7 @@ import {
   slug,
 } from './fields';
 import { translationSchemas as tr } from './translations';
+import { visitAnswers } from './visits';
 
 export {
   applyTranslations,
@@ -39,6 +40,7 @@ export {
   translationsRead,
   translationsWrite,
 } from './translations';
+export * from './visits';
 export { id, isoDate, LIMITS, optionalText, plainString, price, requiredText, SLUG_PATTERN, slug };
 
 // ---------- roles and auth ----------
@@ -382,7 +384,12 @@ export const answers = {
   health: z.object({ status: z.literal('ok') }),
   login: dataOf(z.object({ accessToken: z.string() })),
   profile: dataOf(profile),
-  adminRestaurants: z.object({ restaurants: z.array(restaurant), counts: restaurantCounts }),
+  adminRestaurants: z.object({
+    restaurants: z.array(restaurant),
+    counts: restaurantCounts,
+    /** Guests' visits of the last 30 days by restaurant id (issue 22; absent from older servers). */
+    visits_30d: z.record(z.string(), z.number().int()).optional(),
+  }),
   myRestaurant: dataOf(restaurant.nullable()),
   restaurant: dataOf(restaurant),
   restaurantView: dataOf(z.union([restaurant, publicRestaurant])),
@@ -405,6 +412,7 @@ export const answers = {
   optionRow: dataOf(optionRow),
   stopList: dataOf(stopListResult),
   deleted,
+  ...visitAnswers,
 } as const;
 
 /** The slug suggested from a name (zod-free, in its own file). */
