@@ -8,6 +8,7 @@ import type { TranslationsPatch } from '@qrmenu/shared/schemas';
 import fp from 'fastify-plugin';
 import type { CategoriesTable, OptionRowsTable, ProductOptionsTable, ProductsTable } from '../db';
 import * as catalog from './catalog';
+import * as accounts from './integration-accounts';
 import * as menu from './menu';
 import * as placements from './placements';
 import { bind, insertChunked, inTransaction, type Q } from './query';
@@ -114,6 +115,18 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       update: catalog.updateOptionRow,
       updateTranslated: translatedUpdate<OptionRowsTable>('option_rows'),
       delete: catalog.deleteOptionRows,
+    }),
+    integrationAccounts: bind(q, {
+      find: accounts.findAccount,
+      list: accounts.listAccounts,
+      create: accounts.insertAccount,
+      tryLock: accounts.tryLock,
+      unlock: accounts.unlock,
+      recordSync: accounts.recordSync,
+      applyStopList: accounts.applyPosStopList,
+      findToken: accounts.findToken,
+      saveToken: accounts.saveToken,
+      deleteToken: accounts.deleteToken,
     }),
     menu: bind(q, {
       findRestaurant: menu.findMenuRestaurant,
