@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { translationColumns } from './migration-translations';
 import { visitsMigration } from './migration-visits';
 import { picturesMigration } from './pictures-migration';
 
@@ -289,6 +290,7 @@ export const migrations: Record<string, Migration> = {
   '0009_visits_and_placements': visitsMigration,
   '0010_pos_integrations': posIntegrations,
   '0011_pictures': picturesMigration,
+  '0012_translations': translationColumns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
