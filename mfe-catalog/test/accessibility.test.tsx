@@ -23,7 +23,7 @@ const row = fixtures.optionRow({ product_option_id: 'o1', name: 'Katta', price: 
 const routes = {
   'GET /manager/category': answers.counted([category]),
   'GET /manager/restaurants/me': answers.data(fixtures.restaurant({ _id: 'r1' })),
-  'GET /user/products/': answers.publicProducts([product]),
+  'GET /manager/products': answers.counted([product]),
   'GET /user/products/p1': answers.data({ ...product, options: [{ ...option, rows: [row] }] }),
   'GET /manager/product-option/product/p1': answers.data([option]),
   'GET /manager/product-option-row/o1': answers.data([row]),

@@ -27,7 +27,7 @@ const gijduvon = product({ _id: 'p2', name: 'Gʻijduvon shashligi', price: 999.9
 function stubCatalog(products: Product[], extra = {}) {
   return stubApi({
     'GET /manager/category': answers.counted([salads, drinks]),
-    'GET /user/products/': answers.publicProducts(products),
+    'GET /manager/products': answers.counted(products),
     ...extra,
   });
 }
@@ -53,14 +53,14 @@ const field = (dialog: HTMLElement, name: 'name' | 'description') =>
 const priceInput = (dialog: HTMLElement) => within(dialog).getByRole('spinbutton', { name: t.fields.price });
 
 describe('product table', () => {
-  it('reads the category of the restaurant and its products (inactive ones too, with the token)', async () => {
-    const api = stubCatalog([caesar, gijduvon]);
+  it("reads the category of the restaurant and its products (the restaurant's list the stop-list reads, inactive ones too)", async () => {
+    const api = stubCatalog([caesar, gijduvon, product({ _id: 'p3', name: 'Choy', category_id: 'c2' })]);
     asAdmin();
     await screen.findByText('Sezar salati');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(t.productsOf('Salatlar'));
-    const list = api.callsTo('GET /user/products/')[0]!;
+    const list = api.callsTo('GET /manager/products')[0]!;
     expect(list.search.get('restaurant_id')).toBe('r1');
-    expect(list.search.get('category_id')).toBe('c1');
+    expect(screen.queryByText('Choy')).toBeNull();
     expect(list.headers.get('authorization')).toBe('Bearer token-admin');
     expect(api.callsTo('GET /manager/category')[0]!.search.get('restaurant_id')).toBe('r1');
     expect(counter('all')).toHaveTextContent('2');
@@ -138,7 +138,7 @@ describe('product table', () => {
   });
 
   it("a failed read: 'Mahsulotlarni yuklashda xatolik yuz berdi!' in place and once as a toast", async () => {
-    stubCatalog([], { 'GET /user/products/': answers.error(500, 'internal') });
+    stubCatalog([], { 'GET /manager/products': answers.error(500, 'internal') });
     asAdmin();
     await waitFor(() => expect(screen.getAllByText(t.productsLoadError)).toHaveLength(2));
   });
@@ -147,7 +147,7 @@ describe('product table', () => {
     const api = stubCatalog([caesar]);
     asManager('/ProductTable/c-boshqa');
     expect(await screen.findByText(t.categoryNotFound)).toBeInTheDocument();
-    expect(api.callsTo('GET /user/products/')).toHaveLength(0);
+    expect(api.callsTo('GET /manager/products')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: t.addProduct })).toBeNull();
   });
 
@@ -156,13 +156,14 @@ describe('product table', () => {
     asManager();
     await screen.findByText('Sezar salati');
     expect(api.callsTo('GET /manager/category')[0]!.search.has('restaurant_id')).toBe(false);
-    expect(api.callsTo('GET /user/products/')[0]!.search.get('restaurant_id')).toBe('r1');
+    // its own list, under the key the stop-list reads
+    expect(api.callsTo('GET /manager/products')[0]!.search.has('restaurant_id')).toBe(false);
   });
 
   it('the status toggle sends {is_active} only and shows the answer', async () => {
     let stored = caesar;
     const api = stubCatalog([], {
-      'GET /user/products/': () => answers.publicProducts([stored]),
+      'GET /manager/products': () => answers.counted([stored]),
       'PUT /manager/products/p1': (call: StubCall) => {
         stored = { ...caesar, ...(call.body as object) };
         return answers.data(stored);
@@ -327,7 +328,7 @@ describe('product delete', () => {
   it("asks Ha / Yo'q, deletes with 'Mahsulot o'chirildi!'; a failure says 'Mahsulotni o'chirishda ...'", async () => {
     let list = [caesar, gijduvon];
     const api = stubCatalog([], {
-      'GET /user/products/': () => answers.publicProducts(list),
+      'GET /manager/products': () => answers.counted(list),
       'DELETE /manager/products/p1': () => {
         list = [gijduvon];
         return answers.data({ _id: 'p1' });

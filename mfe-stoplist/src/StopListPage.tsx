@@ -4,12 +4,13 @@
  * all its products, read in parallel through the shared query hooks (the catalog reads the same
  * cached lists, so both show one state).
  */
-import { useManagerCategories, useManagerProducts, useMyRestaurant } from '@qrmenu/shared/query';
+import { categories as categoryResource, products, restaurants, stopList } from '@qrmenu/shared/resources';
 import type { Category, Product, Restaurant } from '@qrmenu/shared/schemas';
 import { getRole } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
 import {
   Button,
+  combineQueries,
   EmptyState,
   LoadingSkeleton,
   Page,
@@ -27,9 +28,9 @@ import { StopListScreen } from './StopListScreen';
  * Menyu paints at once; the page still refetches what has gone stale (30 s) when it opens.
  */
 export function prefetchStopListData(): void {
-  void useMyRestaurant.prefetch();
-  void useManagerCategories.prefetch(undefined);
-  void useManagerProducts.prefetch(undefined);
+  void restaurants.useMine.prefetch();
+  void categoryResource.useList.prefetch(undefined);
+  void products.useList.prefetch(undefined);
 }
 if (getRole() === 'manager') prefetchStopListData();
 
@@ -41,37 +42,27 @@ interface StopListData {
 }
 
 function useStopListData(): QueryState<StopListData> {
-  const mine = useMyRestaurant();
+  const mine = restaurants.useMine();
   // a manager's own lists (no restaurant id): the keys the manager's catalog pages read too
-  const categories = useManagerCategories(undefined);
-  const products = useManagerProducts(undefined);
-  const noRestaurant = mine.data === null;
-  const lists = [categories, products];
-  const failed = mine.isError ? mine : noRestaurant ? undefined : lists.find((q) => q.isError);
+  const categories = categoryResource.useList(undefined);
+  const productList = products.useList(undefined);
   const data = useMemo<StopListData | undefined>(() => {
     if (mine.data === null) return { restaurant: null, categories: [], products: [] };
-    if (!mine.data || !categories.data || !products.data) return undefined;
-    return { restaurant: mine.data, categories: categories.data.items, products: products.data.items };
-  }, [mine.data, categories.data, products.data]);
-  return {
-    data,
-    isPending: !failed && data === undefined,
-    isError: !!failed,
-    error: failed?.error ?? null,
-    refetch: () => {
-      for (const q of [mine, ...lists]) if (q.isError) void q.refetch();
-    },
-  };
+    if (!mine.data || !categories.data || !productList.data) return undefined;
+    return { restaurant: mine.data, categories: categories.data.items, products: productList.data.items };
+  }, [mine.data, categories.data, productList.data]);
+  // without a restaurant the lists answer 404: not a failure of this screen
+  return combineQueries(mine.data === null ? [mine] : [mine, categories, productList], data);
 }
 
 export default function StopListPage() {
   const data = useStopListData();
   const paths = usePaths();
   return (
-    <Page title={t.menu} maxW="4xl" centered testId="stop-list-page">
+    <Page title={stopList.texts.title} maxW="4xl" centered testId="stop-list-page">
       <PageState
         query={data}
-        errorText={t.productsLoadError}
+        errorText={stopList.texts.loadError}
         isEmpty={() => false}
         loading={<LoadingSkeleton rows={8} height="14" />}
       >

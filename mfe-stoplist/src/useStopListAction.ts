@@ -4,7 +4,7 @@
  * cache (the shared hook writes it there), so a failure leaves everything as it was. A second
  * tap while a call runs sends nothing.
  */
-import { useApplyStopList } from '@qrmenu/shared/query';
+import { stopList } from '@qrmenu/shared/resources';
 import { t } from '@qrmenu/shared/texts';
 import { notify } from '@qrmenu/shared/ui';
 import { useCallback, useRef } from 'react';
@@ -20,7 +20,7 @@ export function useStopListAction(onDone: () => void): {
   run: (tab: TabId, productIds: readonly string[]) => Promise<void>;
   pending: boolean;
 } {
-  const { mutateAsync, isPending } = useApplyStopList();
+  const { mutateAsync, isPending } = stopList.useApply();
   // isPending shows on the next render; a ref stops a tap that lands before it
   const inFlight = useRef(false);
   const run = useCallback(

@@ -56,6 +56,22 @@ export const ROUTES = {
   },
 } as const;
 
+/** The `:params` of a route pattern: `ParamNames<'/a/:x/:y'>` is `'x' | 'y'`. */
+export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/**
+ * What a page reads of its address when it serves several patterns (an admin's and a manager's):
+ * every param of any of them, each possibly missing (the manager's patterns name fewer).
+ */
+export type RouteParams<P extends string> = { readonly [K in ParamNames<P>]?: string };
+
+/** A page's patterns: the admin area's and, when a manager has it at top level, the manager's. */
+export type RoutePatternPair = readonly [admin: string, manager?: string];
+
 export type PathRole = 'admin' | 'manager';
 
 export interface RestaurantRef {

@@ -72,6 +72,7 @@ describe('sharedConfig', () => {
       'forms',
       'runtime-config',
       'paths',
+      'resources',
     ];
     for (const lib of libraries) expect(shared[lib], lib).toMatchObject({ singleton: true });
     for (const sub of sharedSubpaths)

@@ -68,6 +68,8 @@ export const SHARED_SUBPATHS = [
   'runtime-config',
   // zod-free route patterns and builders: the shell's route table reads them on the login page
   'paths',
+  // one object per resource (paths, keys, calls, hooks, texts): the signed-in area's pages read it
+  'resources',
 ] as const;
 
 /** Dev-server ports (ARCHITECTURE.md). */
@@ -267,7 +269,7 @@ export const FIRST_PAGE_MODULES =
  * and the API client (ky) stays apart (the login page fetches it with its first validation).
  */
 export const AREA_MODULES =
-  /[\\/]shared[\\/]src[\\/](ui|query)[\\/]|[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@tanstack|stylis|react-is|hoist-non-react-statics|@babel[\\/]runtime)[\\/]/;
+  /[\\/]shared[\\/]src[\\/](ui|query|resources)[\\/]|[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@tanstack|stylis|react-is|hoist-non-react-statics|@babel[\\/]runtime)[\\/]/;
 
 /**
  * The form kit (`@qrmenu/shared/forms`, react-hook-form through its facade, the zod resolver):

@@ -4,24 +4,23 @@
  * The API answers 404 for a restaurant the caller may not see: the page says it is not found.
  */
 import { isMissing } from '@qrmenu/shared/api';
-import { useDeleteCategory, useManagerCategories, useMyRestaurant } from '@qrmenu/shared/query';
+import { categories as resource, restaurants } from '@qrmenu/shared/resources';
 import type { Category } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
 import {
-  Box,
-  Button,
+  CreateButton,
+  LazyDialog,
   LoadingSkeleton,
   Page,
   PageState,
-  Text,
-  useConfirmDelete,
   useFormDialog,
+  useIdlePreload,
   usePaths,
+  useResourceDelete,
+  useRouteParams,
 } from '@qrmenu/shared/ui';
 import { lazy } from 'react';
-import { useParams } from 'react-router-dom';
-import { OnceOpened, useIdlePreload } from '../common/lazyDialog';
 import { StatusCounters } from '../common/StatusCounters';
 import { CategoryList } from './CategoryList';
 
@@ -30,46 +29,27 @@ const loadCategoryDialog = () => import('./CategoryDialog');
 const CategoryDialog = lazy(loadCategoryDialog);
 
 export default function CategoryListPage() {
-  const { id: restaurantParam } = useParams();
+  const { id: restaurantParam } = useRouteParams(...resource.routes.list);
   const { isManager } = useSession();
   const paths = usePaths();
   // the address's restaurant when it names one (the server refuses another's with 404), else the manager's own
-  const categories = useManagerCategories(restaurantParam);
-  const mine = useMyRestaurant({ enabled: isManager && !restaurantParam });
+  const categories = resource.useList(restaurantParam);
+  const mine = restaurants.useMine({ enabled: isManager && !restaurantParam });
   const restaurantId = restaurantParam ?? mine.data?._id;
   useIdlePreload(loadCategoryDialog, categories.isSuccess);
   const dialog = useFormDialog<Category>();
-  const remove = useDeleteCategory();
-  const confirmDelete = useConfirmDelete<Category>({
-    remove: (c) => remove.mutateAsync(c._id),
-    successText: t.categoryDeleted,
-    errorText: t.categoryDeleteError,
-    describe: (c) => (
-      <Box>
-        <Text fontWeight="semibold">{c.title}</Text>
-        <Text mt="2" color="red.700">
-          {t.categoryDeleteWarning}
-        </Text>
-      </Box>
-    ),
-  });
+  const confirmDelete = useResourceDelete(resource.remove);
   const found = !categories.isError;
 
   return (
     <Page
-      title={t.categories}
+      title={resource.texts.title}
       back={paths.restaurantsBack}
       actions={
         found ? (
-          <Button
-            colorPalette="blue"
-            size="sm"
-            minH="11"
-            onClick={dialog.openCreate}
-            disabled={!restaurantId}
-          >
-            {t.addCategory}
-          </Button>
+          <CreateButton onClick={dialog.openCreate} disabled={!restaurantId}>
+            {resource.texts.add}
+          </CreateButton>
         ) : null
       }
       testId="category-list-page"
@@ -77,10 +57,10 @@ export default function CategoryListPage() {
       {found ? <StatusCounters items={categories.data?.items} loading={categories.isPending} /> : null}
       <PageState
         query={categories}
-        errorText={t.categoriesLoadError}
+        errorText={resource.texts.loadError}
         notFoundText={restaurantParam ? t.restaurantNotFound : t.noRestaurantForManager}
         isNotFound={isMissing}
-        emptyText={t.noCategories}
+        emptyText={resource.texts.empty}
         loading={<LoadingSkeleton rows={6} height="14" />}
       >
         {(list) => (
@@ -92,9 +72,9 @@ export default function CategoryListPage() {
           />
         )}
       </PageState>
-      <OnceOpened dialog={dialog}>
+      <LazyDialog open={dialog.open}>
         <CategoryDialog dialog={dialog} restaurantId={restaurantId} />
-      </OnceOpened>
+      </LazyDialog>
       {confirmDelete.dialog}
     </Page>
   );

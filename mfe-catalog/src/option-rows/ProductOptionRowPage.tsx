@@ -4,21 +4,23 @@
  * option the caller may not manage: "not found", never its rows.
  */
 import { isMissing } from '@qrmenu/shared/api';
-import { useDeleteOptionRow, useOptionRows } from '@qrmenu/shared/query';
+import { optionRows as resource } from '@qrmenu/shared/resources';
 import type { OptionRow } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import {
-  Button,
+  CreateButton,
+  LazyDialog,
   LoadingSkeleton,
   Page,
   PageState,
-  useConfirmDelete,
   useFormDialog,
+  useIdlePreload,
   usePaths,
+  useResourceDelete,
+  useRouteParams,
 } from '@qrmenu/shared/ui';
 import { lazy } from 'react';
-import { useLocation, useParams } from 'react-router-dom';
-import { OnceOpened, useIdlePreload } from '../common/lazyDialog';
+import { useLocation } from 'react-router-dom';
 import { useBack } from '../common/useBack';
 import type { OptionRowsState } from '../options/OptionList';
 import { OptionRowList } from './OptionRowList';
@@ -31,49 +33,39 @@ function OptionRows({ optionId }: { optionId: string }) {
   const paths = usePaths();
   const back = useBack(paths.home);
   const optionName = (useLocation().state as OptionRowsState | null)?.optionName;
-  const rows = useOptionRows(optionId);
+  const rows = resource.useList(optionId);
   useIdlePreload(loadOptionRowDialog, rows.isSuccess);
   const dialog = useFormDialog<OptionRow>();
-  const remove = useDeleteOptionRow();
-  const confirmDelete = useConfirmDelete<OptionRow>({
-    remove: (r) => remove.mutateAsync(r._id),
-    successText: t.optionRowDeleted,
-    errorText: t.optionDeleteError,
-    describe: (r) => r.name,
-  });
+  const confirmDelete = useResourceDelete(resource.remove);
   return (
     <Page
-      title={optionName && rows.isSuccess ? t.optionRowsOf(optionName) : t.optionRows}
+      title={optionName && rows.isSuccess ? t.optionRowsOf(optionName) : resource.texts.title}
       back={back}
       actions={
-        rows.isSuccess ? (
-          <Button colorPalette="blue" size="sm" minH="11" onClick={dialog.openCreate}>
-            {t.addOptionRow}
-          </Button>
-        ) : null
+        rows.isSuccess ? <CreateButton onClick={dialog.openCreate}>{resource.texts.add}</CreateButton> : null
       }
       maxW="4xl"
       testId="option-row-page"
     >
       <PageState
         query={rows}
-        errorText={t.listLoadError}
-        notFoundText={t.optionNotFound}
+        errorText={resource.texts.loadError}
+        notFoundText={resource.texts.notFound}
         isNotFound={isMissing}
-        emptyText={t.noOptionRows}
+        emptyText={resource.texts.empty}
         loading={<LoadingSkeleton rows={3} height="14" />}
       >
         {(list) => <OptionRowList rows={list} onEdit={dialog.openEdit} onDelete={confirmDelete.ask} />}
       </PageState>
-      <OnceOpened dialog={dialog}>
+      <LazyDialog open={dialog.open}>
         <OptionRowDialog dialog={dialog} optionId={optionId} />
-      </OnceOpened>
+      </LazyDialog>
       {confirmDelete.dialog}
     </Page>
   );
 }
 
 export default function ProductOptionRowPage() {
-  const { id } = useParams();
+  const { id } = useRouteParams(...resource.routes.list);
   return id ? <OptionRows key={id} optionId={id} /> : null;
 }

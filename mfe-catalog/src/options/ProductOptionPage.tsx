@@ -5,23 +5,22 @@
  * another restaurant's product is "not found"; its name is read only after that answer.
  */
 import { isMissing } from '@qrmenu/shared/api';
-import { useDeleteOption, useProductDetail, useProductOptions } from '@qrmenu/shared/query';
+import { products, options as resource } from '@qrmenu/shared/resources';
 import type { ProductOption } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import {
-  Box,
-  Button,
+  CreateButton,
+  LazyDialog,
   LoadingSkeleton,
   Page,
   PageState,
-  Text,
-  useConfirmDelete,
   useFormDialog,
+  useIdlePreload,
   usePaths,
+  useResourceDelete,
+  useRouteParams,
 } from '@qrmenu/shared/ui';
 import { lazy } from 'react';
-import { useParams } from 'react-router-dom';
-import { OnceOpened, useIdlePreload } from '../common/lazyDialog';
 import { useBack } from '../common/useBack';
 import { OptionList } from './OptionList';
 import { PickProduct } from './PickProduct';
@@ -32,33 +31,20 @@ const OptionDialog = lazy(loadOptionDialog);
 
 function ProductOptions({ productId }: { productId: string }) {
   const paths = usePaths();
-  const options = useProductOptions(productId);
-  const product = useProductDetail(productId, { enabled: options.isSuccess });
+  const options = resource.useList(productId);
+  const product = products.useDetail(productId, { enabled: options.isSuccess });
   const back = useBack(paths.home);
   useIdlePreload(loadOptionDialog, options.isSuccess);
   const dialog = useFormDialog<ProductOption>();
-  const remove = useDeleteOption();
-  const confirmDelete = useConfirmDelete<ProductOption>({
-    remove: (o) => remove.mutateAsync(o._id),
-    successText: t.optionDeleted,
-    errorText: t.optionDeleteError,
-    describe: (o) => (
-      <Box>
-        <Text fontWeight="semibold">{o.name}</Text>
-        <Text mt="2">{t.optionDeleteWarning}</Text>
-      </Box>
-    ),
-  });
+  const confirmDelete = useResourceDelete(resource.remove);
   const name = options.isSuccess ? product.data?.name : undefined;
   return (
     <Page
-      title={name ? t.optionsOf(name) : t.options}
+      title={name ? t.optionsOf(name) : resource.texts.title}
       back={back}
       actions={
         options.isSuccess ? (
-          <Button colorPalette="blue" size="sm" minH="11" onClick={dialog.openCreate}>
-            {t.addOption}
-          </Button>
+          <CreateButton onClick={dialog.openCreate}>{resource.texts.add}</CreateButton>
         ) : null
       }
       maxW="4xl"
@@ -66,25 +52,25 @@ function ProductOptions({ productId }: { productId: string }) {
     >
       <PageState
         query={options}
-        errorText={t.listLoadError}
-        notFoundText={t.productNotFound}
+        errorText={resource.texts.loadError}
+        notFoundText={resource.texts.notFound}
         isNotFound={isMissing}
-        emptyText={t.noOptions}
+        emptyText={resource.texts.empty}
         loading={<LoadingSkeleton rows={3} height="14" />}
       >
         {(list) => (
           <OptionList options={list} paths={paths} onEdit={dialog.openEdit} onDelete={confirmDelete.ask} />
         )}
       </PageState>
-      <OnceOpened dialog={dialog}>
+      <LazyDialog open={dialog.open}>
         <OptionDialog dialog={dialog} productId={productId} />
-      </OnceOpened>
+      </LazyDialog>
       {confirmDelete.dialog}
     </Page>
   );
 }
 
 export default function ProductOptionPage() {
-  const { ProductId } = useParams();
+  const { ProductId } = useRouteParams(...resource.routes.list);
   return ProductId ? <ProductOptions key={ProductId} productId={ProductId} /> : <PickProduct />;
 }

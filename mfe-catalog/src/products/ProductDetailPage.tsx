@@ -5,23 +5,24 @@
  * gives only to its admin or manager: another restaurant's product is "not found", never shown.
  */
 import { isMissing } from '@qrmenu/shared/api';
-import { useDeleteProduct, useManagerCategories, useProductDetail } from '@qrmenu/shared/query';
-import type { Product, ProductDetail } from '@qrmenu/shared/schemas';
+import { categories as categoryResource, products as resource } from '@qrmenu/shared/resources';
+import type { Product } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import {
   Box,
+  combineQueries,
+  DeleteButton,
+  LazyDialog,
   LoadingSkeleton,
   Page,
   PageState,
-  type QueryState,
-  Text,
-  useConfirmDelete,
   useFormDialog,
+  useIdlePreload,
   usePaths,
+  useRouteParams,
 } from '@qrmenu/shared/ui';
 import { lazy } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { OnceOpened, useIdlePreload } from '../common/lazyDialog';
+import { useNavigate } from 'react-router-dom';
 import { LightRows, RowAction, RowActions } from '../common/lightRows';
 import { ProductInfo } from './ProductInfo';
 
@@ -31,27 +32,15 @@ const ProductDialog = lazy(loadProductDialog);
 
 /** The product, or null when it is not one of the restaurant's; not found when either answer says so. */
 function useOwnedProduct(productId: string | undefined, restaurantId: string | undefined) {
-  const detail = useProductDetail(productId);
-  const categories = useManagerCategories(restaurantId);
-  const failed = detail.isError ? detail : categories;
-  const product =
-    detail.data && categories.data
-      ? categories.data.items.some((c) => c._id === detail.data.category_id)
-        ? detail.data
-        : null
-      : undefined;
-  const state: QueryState<ProductDetail | null> = {
-    data: product,
-    isPending: detail.isPending || categories.isPending,
-    isError: detail.isError || categories.isError,
-    error: failed.error,
-    refetch: () => Promise.all([detail.refetch(), categories.refetch()]),
-  };
-  return { state, categories: categories.data?.items ?? [] };
+  const detail = resource.useDetail(productId);
+  const categories = categoryResource.useList(restaurantId);
+  const owned = categories.data?.items.some((c) => c._id === detail.data?.category_id);
+  const product = detail.data && categories.data ? (owned ? detail.data : null) : undefined;
+  return { state: combineQueries([detail, categories], product), categories: categories.data?.items ?? [] };
 }
 
 export default function ProductDetailPage() {
-  const { ProductId: productId, id: restaurantParam } = useParams();
+  const { ProductId: productId, id: restaurantParam } = useRouteParams(...resource.routes.detail);
   const paths = usePaths();
   const navigate = useNavigate();
   const { state, categories } = useOwnedProduct(productId, restaurantParam);
@@ -59,20 +48,7 @@ export default function ProductDetailPage() {
   const product = state.data;
   useIdlePreload(loadProductDialog, !!product);
   const edit = useFormDialog<Product>();
-  const remove = useDeleteProduct();
   const toTable = (p: Product) => paths.products({ categoryId: p.category_id, restaurantId });
-  const confirmDelete = useConfirmDelete<Product>({
-    remove: (p) => remove.mutateAsync(p._id),
-    successText: t.productDeleted,
-    errorText: t.productDeleteError,
-    describe: (p) => (
-      <Box>
-        <Text fontWeight="semibold">{p.name}</Text>
-        <Text mt="2">{t.productDeleteWarning}</Text>
-      </Box>
-    ),
-    onDeleted: (p) => navigate(toTable(p), { replace: true }),
-  });
 
   return (
     <Page
@@ -83,10 +59,10 @@ export default function ProductDetailPage() {
     >
       <PageState
         query={state}
-        errorText={t.productsLoadError}
-        notFoundText={t.productNotFound}
+        errorText={resource.texts.loadError}
+        notFoundText={resource.texts.notFound}
         isNotFound={isMissing}
-        emptyText={t.productNotFound}
+        emptyText={resource.texts.notFound}
         loading={<LoadingSkeleton rows={1} height="64" />}
       >
         {(p) =>
@@ -101,19 +77,25 @@ export default function ProductDetailPage() {
                   <RowAction onClick={() => navigate(paths.productOptions({ productId: p._id }))}>
                     {t.options}
                   </RowAction>
-                  <RowAction tone="red" onClick={() => confirmDelete.ask(p)}>
-                    {t.delete}
-                  </RowAction>
+                  <DeleteButton
+                    spec={resource.remove}
+                    item={p}
+                    onDeleted={(deleted) => navigate(toTable(deleted), { replace: true })}
+                    render={(ask) => (
+                      <RowAction tone="red" onClick={ask}>
+                        {t.delete}
+                      </RowAction>
+                    )}
+                  />
                 </RowActions>
               </LightRows>
             </Box>
           ) : null
         }
       </PageState>
-      <OnceOpened dialog={edit}>
+      <LazyDialog open={edit.open}>
         <ProductDialog dialog={edit} categories={categories} />
-      </OnceOpened>
-      {confirmDelete.dialog}
+      </LazyDialog>
     </Page>
   );
 }

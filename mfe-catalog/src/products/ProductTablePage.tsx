@@ -4,27 +4,26 @@
  * Oldingi/Keyingi, status toggles, detail / options / edit / delete, and the create/edit dialog.
  */
 import { isMissing } from '@qrmenu/shared/api';
-import { useDeleteProduct } from '@qrmenu/shared/query';
+import { products as resource } from '@qrmenu/shared/resources';
 import type { Product } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import {
-  Box,
-  Button,
+  CreateButton,
   EmptyState,
+  LazyDialog,
   LoadingSkeleton,
   Page,
   PageState,
   Pagination,
   Stack,
-  Text,
-  useConfirmDelete,
   useFormDialog,
+  useIdlePreload,
   usePagination,
   usePaths,
+  useResourceDelete,
+  useRouteParams,
 } from '@qrmenu/shared/ui';
 import { lazy, useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { OnceOpened, useIdlePreload } from '../common/lazyDialog';
 import { StatusCounters } from '../common/StatusCounters';
 import { ProductSearch } from './ProductSearch';
 import { ProductTable } from './ProductTable';
@@ -35,26 +34,15 @@ const loadProductDialog = () => import('./ProductDialog');
 const ProductDialog = lazy(loadProductDialog);
 
 export default function ProductTablePage() {
-  const { category_id: categoryId, id: restaurantParam } = useParams();
+  const { category_id: categoryId, id: restaurantParam } = useRouteParams(...resource.routes.list);
   const paths = usePaths();
   const { categories, category, restaurantId, products } = useCategoryProducts(restaurantParam, categoryId);
   const [query, setQuery] = useState('');
   const shown = useNameFilter(products.data?.items, query);
   const page = usePagination(shown);
-  useIdlePreload(loadProductDialog, products.isSuccess);
+  useIdlePreload(loadProductDialog, products.data !== undefined);
   const dialog = useFormDialog<Product>();
-  const remove = useDeleteProduct();
-  const confirmDelete = useConfirmDelete<Product>({
-    remove: (p) => remove.mutateAsync(p._id),
-    successText: t.productDeleted,
-    errorText: t.productDeleteError,
-    describe: (p) => (
-      <Box>
-        <Text fontWeight="semibold">{p.name}</Text>
-        <Text mt="2">{t.productDeleteWarning}</Text>
-      </Box>
-    ),
-  });
+  const confirmDelete = useResourceDelete(resource.remove);
 
   const search = (value: string) => {
     setQuery(value);
@@ -63,14 +51,10 @@ export default function ProductTablePage() {
 
   return (
     <Page
-      title={category ? t.productsOf(category.title) : t.products}
+      title={category ? t.productsOf(category.title) : resource.texts.title}
       back={paths.categories({ restaurantId: restaurantId ?? '' })}
       actions={
-        category ? (
-          <Button colorPalette="blue" size="sm" minH="11" onClick={dialog.openCreate}>
-            {t.addProduct}
-          </Button>
-        ) : null
+        category ? <CreateButton onClick={dialog.openCreate}>{resource.texts.add}</CreateButton> : null
       }
       testId="product-table-page"
     >
@@ -89,9 +73,9 @@ export default function ProductTablePage() {
               <ProductSearch value={query} onChange={search} />
               <PageState
                 query={products}
-                errorText={t.productsLoadError}
+                errorText={resource.texts.loadError}
                 isEmpty={(d) => d.items.length === 0}
-                emptyText={t.noProducts}
+                emptyText={resource.texts.empty}
                 loading={<LoadingSkeleton rows={8} />}
               >
                 {() =>
@@ -118,9 +102,9 @@ export default function ProductTablePage() {
           )
         }
       </PageState>
-      <OnceOpened dialog={dialog}>
+      <LazyDialog open={dialog.open}>
         <ProductDialog dialog={dialog} categories={categories.data?.items ?? []} categoryId={categoryId} />
-      </OnceOpened>
+      </LazyDialog>
       {confirmDelete.dialog}
     </Page>
   );

@@ -1,21 +1,27 @@
-import { useManagerCategories, usePublicProducts } from '@qrmenu/shared/query';
+import { categories as categoryResource, products as productResource } from '@qrmenu/shared/resources';
 import type { Category } from '@qrmenu/shared/schemas';
 import { searchKey } from '@qrmenu/shared/texts';
+import { combineQueries } from '@qrmenu/shared/ui';
 import { useMemo } from 'react';
 
 /**
  * The category of a product table and its products. The restaurant's categories come first (the
  * category must be one of them: another restaurant's is "not found"; they also fill the dialog's
- * select); the products of the category come from `/user/products/?restaurant_id&category_id`,
- * which gives owners and admins the inactive ones too. An admin's address names the restaurant, so
- * both calls start at once; a manager's restaurant is the category's.
+ * select). The products are the restaurant's whole list (`/manager/products`, inactive ones too),
+ * the rows the stop-list reads under the same key (a manager's without an id), shown for the
+ * category. An admin's address names the restaurant, so both calls start at once; a manager's
+ * list is read once the category is known to be its own.
  */
 export function useCategoryProducts(restaurantParam: string | undefined, categoryId: string | undefined) {
-  const categories = useManagerCategories(restaurantParam);
+  const categories = categoryResource.useList(restaurantParam);
   const category: Category | undefined = categories.data?.items.find((c) => c._id === categoryId);
   const restaurantId = restaurantParam ?? category?.restaurant_id;
-  const products = usePublicProducts(restaurantId, categoryId);
-  return { categories, category, restaurantId, products };
+  const all = productResource.useList(restaurantParam, { enabled: !!restaurantParam || !!category });
+  const list = useMemo(() => {
+    const items = all.data?.items.filter((p) => p.category_id === categoryId);
+    return items && { items, count: items.length };
+  }, [all.data, categoryId]);
+  return { categories, category, restaurantId, products: combineQueries([all], list) };
 }
 
 /** The products whose name contains `query` (case and Uzbek apostrophe forms ignored). */

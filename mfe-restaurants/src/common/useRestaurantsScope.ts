@@ -2,10 +2,10 @@
  * The restaurants a screen works on, by role: an admin gets every restaurant with the counters
  * (`/admin/restaurants`), a manager only its own (`/manager/restaurants/me`, no counters).
  */
-import { useAdminRestaurants, useMyRestaurant } from '@qrmenu/shared/query';
+import { restaurants } from '@qrmenu/shared/resources';
 import type { Restaurant, RestaurantCounts } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
-import type { QueryState } from '@qrmenu/shared/ui';
+import { combineQueries, type QueryState } from '@qrmenu/shared/ui';
 import { useMemo } from 'react';
 
 export interface ScopedRestaurants {
@@ -22,8 +22,8 @@ export interface RestaurantsScope {
 
 export function useRestaurantsScope(): RestaurantsScope {
   const { isManager, isAdmin } = useSession();
-  const admin = useAdminRestaurants({ enabled: !isManager });
-  const mine = useMyRestaurant({ enabled: isManager });
+  const admin = restaurants.useList({ enabled: !isManager });
+  const mine = restaurants.useMine({ enabled: isManager });
   const source = isManager ? mine : admin;
   const data = useMemo<ScopedRestaurants | undefined>(() => {
     if (!isManager) return admin.data;
@@ -33,12 +33,6 @@ export function useRestaurantsScope(): RestaurantsScope {
   return {
     isManager,
     isAdmin,
-    query: {
-      data,
-      isPending: source.isPending,
-      isError: source.isError,
-      error: source.error,
-      refetch: source.refetch,
-    },
+    query: combineQueries([source], data),
   };
 }

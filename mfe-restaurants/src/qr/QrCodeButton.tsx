@@ -1,8 +1,7 @@
 import type { PublicRestaurant, Restaurant } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Button } from '@qrmenu/shared/ui';
+import { Button, LazyDialog } from '@qrmenu/shared/ui';
 import { lazy, useState } from 'react';
-import { MountWhenOpened } from '../common/MountWhenOpened';
 
 // the dialog and the `qrcode` library load when the code is first asked for
 const QrCodeDialog = lazy(() => import('./QrCodeDialog').then((m) => ({ default: m.QrCodeDialog })));
@@ -15,9 +14,9 @@ export function QrCodeButton({ restaurant }: { restaurant: Restaurant | PublicRe
       <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
         {t.qr.title}
       </Button>
-      <MountWhenOpened open={open}>
+      <LazyDialog open={open}>
         <QrCodeDialog restaurant={restaurant} open={open} onClose={() => setOpen(false)} />
-      </MountWhenOpened>
+      </LazyDialog>
     </>
   );
 }

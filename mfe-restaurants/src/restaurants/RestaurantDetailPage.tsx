@@ -3,19 +3,16 @@
  * own restaurant). Fields, pictures, the manager's login, edit, delete (admin), categories, back.
  */
 import { isMissing } from '@qrmenu/shared/api';
-import {
-  useDeleteRestaurant,
-  useManagers,
-  useMyRestaurant,
-  useProfile,
-  useRestaurantBySlug,
-} from '@qrmenu/shared/query';
+import { useProfile } from '@qrmenu/shared/query';
+import { managers as managerResource, restaurants as resource } from '@qrmenu/shared/resources';
 import type { PublicRestaurant, Restaurant } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
 import {
   Box,
   Button,
+  combineQueries,
+  DeleteButton,
   EmptyState,
   HStack,
   LoadingSkeleton,
@@ -23,11 +20,11 @@ import {
   PageState,
   type QueryState,
   Text,
-  useConfirmDelete,
   useFormDialog,
   usePaths,
+  useRouteParams,
 } from '@qrmenu/shared/ui';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { QrCodeButton } from '../qr/QrCodeButton';
 import { LazyRestaurantEditDialog } from './dialogs';
 import { RestaurantInfo } from './RestaurantInfo';
@@ -40,18 +37,12 @@ function useDetail(
   id: string | undefined,
   slug: string | undefined,
 ): QueryState<Shown | null> {
-  const bySlug = useRestaurantBySlug(isManager ? undefined : slug);
-  const mine = useMyRestaurant({ enabled: isManager });
+  const bySlug = resource.useBySlug(isManager ? undefined : slug);
+  const mine = resource.useMine({ enabled: isManager });
   const source: QueryState<Shown | null> = isManager ? mine : bySlug;
   const found = source.data;
   const data = found === undefined ? undefined : found && (!id || found._id === id) ? found : null;
-  return {
-    data,
-    isPending: source.isPending,
-    isError: source.isError,
-    error: source.error,
-    refetch: source.refetch,
-  };
+  return combineQueries([source], data);
 }
 
 // 400 is the answer to a malformed slug: for the admin that is an unknown restaurant too.
@@ -65,7 +56,7 @@ function ManagerLogin({
 }) {
   const profile = useProfile({ enabled: isManager });
   const managerId = 'manager_id' in restaurant ? restaurant.manager_id : null;
-  const managers = useManagers({ enabled: !isManager && managerId !== null });
+  const managers = managerResource.useList({ enabled: !isManager && managerId !== null });
   if (isManager) return <>{profile.data?.login ?? '…'}</>;
   if (!managerId)
     return (
@@ -92,21 +83,12 @@ function ManagerLogin({
 }
 
 export default function RestaurantDetailPage() {
-  const { id, slug } = useParams();
+  const { id, slug } = useRouteParams(...resource.routes.detail);
   const { isManager, isAdmin } = useSession();
   const paths = usePaths();
   const navigate = useNavigate();
   const detail = useDetail(isManager, id, slug);
   const edit = useFormDialog<Restaurant>();
-  const remove = useDeleteRestaurant();
-  const confirmDelete = useConfirmDelete<Shown>({
-    remove: (r) => remove.mutateAsync({ slug: r.slug }),
-    guard: (r) => (r.slug ? undefined : t.slugMissing),
-    describe: (r) => r.name,
-    successText: t.restaurantDeleted,
-    errorText: t.deleteError,
-    onDeleted: () => navigate(paths.restaurants),
-  });
 
   return (
     <Page title={t.restaurantDetail} back={paths.restaurantsBack} maxW="4xl" testId="restaurant-detail-page">
@@ -116,9 +98,9 @@ export default function RestaurantDetailPage() {
         <PageState
           query={detail}
           errorText={t.listLoadError}
-          notFoundText={t.restaurantNotFound}
+          notFoundText={resource.texts.notFound}
           isNotFound={isMissing}
-          emptyText={t.restaurantNotFound}
+          emptyText={resource.texts.notFound}
           loading={<LoadingSkeleton rows={1} height="56" />}
         >
           {(r) =>
@@ -153,14 +135,11 @@ export default function RestaurantDetailPage() {
                   </Button>
                   <QrCodeButton restaurant={r} />
                   {isAdmin ? (
-                    <Button
-                      variant="outline"
-                      colorPalette="red"
-                      size="sm"
-                      onClick={() => confirmDelete.ask(r)}
-                    >
-                      {t.delete}
-                    </Button>
+                    <DeleteButton
+                      spec={resource.remove}
+                      item={r}
+                      onDeleted={() => navigate(paths.restaurants)}
+                    />
                   ) : null}
                 </HStack>
               </Box>
@@ -168,7 +147,6 @@ export default function RestaurantDetailPage() {
           }
         </PageState>
       )}
-      {confirmDelete.dialog}
       {isManager ? <LazyRestaurantEditDialog dialog={edit} /> : null}
     </Page>
   );

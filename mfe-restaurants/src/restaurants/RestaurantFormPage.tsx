@@ -4,10 +4,11 @@
  */
 
 import { EntityForm } from '@qrmenu/shared/forms';
+import { restaurants } from '@qrmenu/shared/resources';
 import type { Restaurant } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Box, LoadingSkeleton, Page, PageState, usePaths } from '@qrmenu/shared/ui';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Box, LoadingSkeleton, Page, PageState, usePaths, useRouteParams } from '@qrmenu/shared/ui';
+import { useNavigate } from 'react-router-dom';
 import { useRestaurantsScope } from '../common/useRestaurantsScope';
 import { useRestaurantForm } from './RestaurantForm';
 
@@ -35,7 +36,7 @@ function RestaurantFormBody({
 }
 
 export default function RestaurantFormPage() {
-  const { id } = useParams();
+  const { id } = useRouteParams(...restaurants.routes.edit);
   const { isManager, query } = useRestaurantsScope();
   const paths = usePaths();
   return (

@@ -3,7 +3,7 @@
  * create, integration create, sync, delete. Managers: only their own restaurant, no counters,
  * no delete, no sync, links without the /admin prefix.
  */
-import { useDeleteRestaurant } from '@qrmenu/shared/query';
+import { restaurants } from '@qrmenu/shared/resources';
 import type { Restaurant } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import {
@@ -12,10 +12,10 @@ import {
   Page,
   PageState,
   Pagination,
-  useConfirmDelete,
   useFormDialog,
   usePagination,
   usePaths,
+  useResourceDelete,
 } from '@qrmenu/shared/ui';
 import { useNavigate } from 'react-router-dom';
 import { useRestaurantsScope } from '../common/useRestaurantsScope';
@@ -30,14 +30,7 @@ export default function RestaurantsPage() {
   const pagination = usePagination(query.data?.restaurants);
   const edit = useFormDialog<Restaurant>();
   const integration = useFormDialog<never>();
-  const remove = useDeleteRestaurant();
-  const confirmDelete = useConfirmDelete<Restaurant>({
-    remove: (r) => remove.mutateAsync({ slug: r.slug }),
-    guard: (r) => (r.slug ? undefined : t.slugMissing),
-    describe: (r) => r.name,
-    successText: t.restaurantDeleted,
-    errorText: t.deleteError,
-  });
+  const confirmDelete = useResourceDelete(restaurants.remove);
   const canAdminister = !isManager;
 
   const actions = canAdminister ? (

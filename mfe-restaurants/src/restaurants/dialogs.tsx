@@ -1,8 +1,7 @@
-/** The form dialogs of the restaurant pages, each loaded on its first opening (MountWhenOpened). */
+/** The form dialogs of the restaurant pages, each loaded on its first opening (the kit's LazyDialog). */
 import type { Restaurant } from '@qrmenu/shared/schemas';
-import type { FormDialogState } from '@qrmenu/shared/ui';
+import { type FormDialogState, LazyDialog } from '@qrmenu/shared/ui';
 import { lazy } from 'react';
-import { MountWhenOpened } from '../common/MountWhenOpened';
 
 const RestaurantEditDialog = lazy(() =>
   import('./RestaurantEditDialog').then((m) => ({ default: m.RestaurantEditDialog })),
@@ -13,16 +12,16 @@ const IntegrationCreateDialog = lazy(() =>
 
 export function LazyRestaurantEditDialog({ dialog }: { dialog: FormDialogState<Restaurant> }) {
   return (
-    <MountWhenOpened open={dialog.open}>
+    <LazyDialog open={dialog.open}>
       <RestaurantEditDialog dialog={dialog} />
-    </MountWhenOpened>
+    </LazyDialog>
   );
 }
 
 export function LazyIntegrationCreateDialog({ dialog }: { dialog: FormDialogState<never> }) {
   return (
-    <MountWhenOpened open={dialog.open}>
+    <LazyDialog open={dialog.open}>
       <IntegrationCreateDialog dialog={dialog} />
-    </MountWhenOpened>
+    </LazyDialog>
   );
 }

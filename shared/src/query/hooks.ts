@@ -171,9 +171,14 @@ export const useCreateProduct = defineMutation({
   invalidates: PRODUCTS_AND_CATEGORIES,
 });
 
+/**
+ * The answer goes into the restaurant's product list (the one set of rows the product table and
+ * the stop-list read: a status toggle refetches no 1,000-product list); the rest is refetched.
+ */
 export const useUpdateProduct = defineMutation({
   run: ({ id, changed }: { id: string; changed: ProductUpdateBody }) => api.products.update(id, changed),
-  invalidates: PRODUCTS_AND_CATEGORIES,
+  update: (product) => replaceInLists(k.products.managerAll(), [product]),
+  invalidates: [k.products.details(), k.products.publicAll(), k.categories.all()],
 });
 
 export const useDeleteProduct = defineMutation({ run: api.products.remove, invalidates: CATALOG });

@@ -1,7 +1,7 @@
 import { Flex, Heading, HStack, Stack, type StackProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { pathsFor, type RolePaths } from '../paths';
+import { useNavigate, useParams } from 'react-router-dom';
+import { pathsFor, type RolePaths, type RouteParams } from '../paths';
 import { useSession } from '../session';
 import { t } from '../texts';
 import { BackButton, EmptyState } from './common';
@@ -9,6 +9,14 @@ import { BackButton, EmptyState } from './common';
 /** The signed-in role's paths (`@qrmenu/shared/paths`): managers get theirs, other roles the admin area's. */
 export function usePaths(): RolePaths {
   return pathsFor(useSession().role);
+}
+
+/**
+ * The address's params, typed by the patterns the page serves (`ROUTES.admin.products`,
+ * `ROUTES.manager.products`): a name no pattern has does not compile.
+ */
+export function useRouteParams<P extends string>(..._patterns: readonly P[]): RouteParams<P> {
+  return useParams() as RouteParams<P>;
 }
 
 export interface PageHeaderProps {

@@ -4,7 +4,9 @@
  */
 
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { CreateButton } from './CreateButton';
 export * from './chakra';
+export { combineQueries } from './combineQueries';
 export {
   BackButton,
   DEFAULT_IMAGE_SRC,
@@ -16,6 +18,7 @@ export {
   RemoteFallback,
   StatusBadge,
 } from './common';
+export { DeleteButton, type DeleteButtonProps, type DeleteSpec, useResourceDelete } from './DeleteButton';
 export { DialogShell, type DialogShellProps } from './DialogShell';
 export { type FormDialogState, useFormDialog } from './dialogState';
 export {
@@ -25,6 +28,7 @@ export {
   type UploadProgress,
   useImageUpload,
 } from './ImageUploadField';
+export { LazyDialog, useIdlePreload } from './LazyDialog';
 export {
   type NotifyOptions,
   notify,
@@ -33,7 +37,7 @@ export {
   Toaster,
   toaster,
 } from './notify';
-export { Page, PageHeader, type PageHeaderProps, type PageProps, usePaths } from './Page';
+export { Page, PageHeader, type PageHeaderProps, type PageProps, usePaths, useRouteParams } from './Page';
 export { PageState, type PageStateProps, type QueryState, useFailureToast } from './PageState';
 export { PAGE_SIZE, Pagination, type PaginationState, usePagination } from './pagination';
 export { system } from './system';

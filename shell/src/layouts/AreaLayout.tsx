@@ -6,8 +6,8 @@ import { QueryClientProvider, queryClient } from '@qrmenu/shared/query';
 import { useSession } from '@qrmenu/shared/session';
 import { RemoteFallback, UiProvider } from '@qrmenu/shared/ui';
 import { useEffect } from 'react';
+import { PREFETCH } from '../pages';
 import { prefetchFormKit, prefetchPages, RemoteFallbackContext } from '../RemotePage';
-import { PREFETCH } from '../routes';
 import { ManagerLayout } from './ManagerLayout';
 import { SidebarLayout } from './SidebarLayout';
 

@@ -1,0 +1,37 @@
+/**
+ * Which remote/expose serves each page, and which pages are warmed after login. Apart from the
+ * route table (`routes.tsx`), which lazily loads the area layout that reads `PREFETCH`: neither
+ * imports the other.
+ */
+import type { RemoteRef } from './remotes';
+
+/** Which remote/expose serves each page (docs/ARCHITECTURE.md). */
+export const PAGES = {
+  login: { remote: 'mfe_auth', expose: './LoginPage' },
+  profile: { remote: 'mfe_auth', expose: './ProfilePage' },
+  managerHome: { remote: 'mfe_restaurants', expose: './ManagerHome' },
+  restaurants: { remote: 'mfe_restaurants', expose: './RestaurantsPage' },
+  restaurantDetail: { remote: 'mfe_restaurants', expose: './RestaurantDetailPage' },
+  restaurantForm: { remote: 'mfe_restaurants', expose: './RestaurantFormPage' },
+  managers: { remote: 'mfe_restaurants', expose: './ManagersPage' },
+  // a remote /config.json does not name shows "not available" on its routes
+  categoryList: { remote: 'mfe_catalog', expose: './CategoryListPage' },
+  productTable: { remote: 'mfe_catalog', expose: './ProductTablePage' },
+  productDetail: { remote: 'mfe_catalog', expose: './ProductDetailPage' },
+  productOptions: { remote: 'mfe_catalog', expose: './ProductOptionPage' },
+  productOptionRows: { remote: 'mfe_catalog', expose: './ProductOptionRowPage' },
+  stopList: { remote: 'mfe_stoplist', expose: './StopListPage' },
+} as const satisfies Record<string, RemoteRef>;
+
+/**
+ * Pages warmed after the area's first paint, so the first move to another module is quick (a page
+ * not loaded yet waits behind Suspense, whose reveal React throttles to 300 ms). The catalog's
+ * category list and product table: a manager's bottom bar and an admin's restaurant rows lead there.
+ */
+const CATALOG = [PAGES.categoryList, PAGES.productTable] as const;
+export const PREFETCH = {
+  sidebar: [PAGES.restaurants, PAGES.profile],
+  admin: [PAGES.restaurants, PAGES.profile, PAGES.managers, PAGES.restaurantForm, ...CATALOG],
+  // the stop-list is the manager's most used screen (Menyu): ready before the first tap
+  manager: [PAGES.managerHome, PAGES.stopList, PAGES.profile, PAGES.restaurantDetail, ...CATALOG],
+} as const satisfies Record<string, readonly RemoteRef[]>;
