@@ -235,6 +235,8 @@ export const t = {
   sortable: {
     moveUp: 'Yuqoriga',
     moveDown: 'Pastga',
+    /** The product table's column of handles and buttons. */
+    column: 'Tartib',
     moveUpOf: (item: string) => `Yuqoriga: ${item}`,
     moveDownOf: (item: string) => `Pastga: ${item}`,
     /** The drag handle's name (a screen reader also reads its role and the instructions). */

@@ -70,6 +70,8 @@ export const SHARED_SUBPATHS = [
   'paths',
   // one object per resource (paths, keys, calls, hooks, texts): the signed-in area's pages read it
   'resources',
+  // lists put in order by hand (@dnd-kit inside): loaded with the first page that sorts
+  'sortable',
 ] as const;
 
 /** Dev-server ports (ARCHITECTURE.md). */

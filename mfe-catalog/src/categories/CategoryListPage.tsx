@@ -21,6 +21,7 @@ import {
   useRouteParams,
 } from '@qrmenu/shared/ui';
 import { lazy } from 'react';
+import { useMoveCategory } from '../common/moves';
 import { StatusCounters } from '../common/StatusCounters';
 import { CategoryList } from './CategoryList';
 
@@ -39,6 +40,7 @@ export default function CategoryListPage() {
   useIdlePreload(loadCategoryDialog, categories.isSuccess);
   const dialog = useFormDialog<Category>();
   const confirmDelete = useResourceDelete(resource.remove);
+  const move = useMoveCategory(restaurantParam);
   const found = !categories.isError;
 
   return (
@@ -69,6 +71,7 @@ export default function CategoryListPage() {
             paths={paths}
             onEdit={dialog.openEdit}
             onDelete={confirmDelete.ask}
+            onMove={move.move}
           />
         )}
       </PageState>

@@ -180,6 +180,12 @@ export const api = {
     /** DELETE /manager/category/delete/{id} */
     remove: (id: string) =>
       data(call<Data<Deleted>>(`manager/category/delete/${enc(id)}`, { method: 'delete' })),
+    /** PUT /manager/category/{id}/position {position} → the restaurant's categories in their new order. */
+    move: (id: string, position: number) =>
+      call<{ data: Category[] }>(`manager/category/${enc(id)}/position`, {
+        method: 'put',
+        json: { position },
+      }).then((r) => r.data),
   },
 
   products: {
@@ -203,6 +209,15 @@ export const api = {
       data(call<Data<Product>>(`manager/products/${enc(id)}`, { method: 'put', json: changed })),
     /** DELETE /manager/products/{id} */
     remove: (id: string) => data(call<Data<Deleted>>(`manager/products/${enc(id)}`, { method: 'delete' })),
+    /**
+     * PUT /manager/products/{id}/position {position, category_id?} → the products of the category
+     * it is in afterwards, in their new order.
+     */
+    move: (id: string, position: number, categoryId?: string) =>
+      call<{ data: Product[] }>(`manager/products/${enc(id)}/position`, {
+        method: 'put',
+        json: categoryId === undefined ? { position } : { position, category_id: categoryId },
+      }).then((r) => r.data),
   },
 
   options: {
@@ -218,6 +233,14 @@ export const api = {
     /** DELETE /manager/product-option/{id} */
     remove: (id: string) =>
       data(call<Data<Deleted>>(`manager/product-option/${enc(id)}`, { method: 'delete' })),
+    /** PUT /manager/product-option/{id}/position {position} → the product's options in their new order. */
+    move: (id: string, position: number) =>
+      data(
+        call<Data<ProductOption[]>>(`manager/product-option/${enc(id)}/position`, {
+          method: 'put',
+          json: { position },
+        }),
+      ),
   },
 
   optionRows: {
@@ -233,6 +256,14 @@ export const api = {
     /** DELETE /manager/product-option-row/{id} */
     remove: (id: string) =>
       data(call<Data<Deleted>>(`manager/product-option-row/${enc(id)}`, { method: 'delete' })),
+    /** PUT /manager/product-option-row/{id}/position {position} → the option's rows in their new order. */
+    move: (id: string, position: number) =>
+      data(
+        call<Data<OptionRow[]>>(`manager/product-option-row/${enc(id)}/position`, {
+          method: 'put',
+          json: { position },
+        }),
+      ),
   },
 
   stopList: {
