@@ -1,0 +1,278 @@
+/**
+ * The menu in the restaurant's order (issue 18), on a phone (375 px, touch) in the composed
+ * production app: a manager drags a category to the top, a product down and an option row up,
+ * once by touch (a finger held on the handle, then moved) and once by keyboard (Space, arrows,
+ * Space); after a reload the back office, the guests' page (/m/<slug>) and the stop-list show the
+ * new order; a manager of another restaurant cannot move any of it (404); axe on the sortable
+ * lists. Data through the API, on the suite's server, with names of its own per test.
+ */
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../a11y';
+import { ADMIN, apiToken, baseURL, type Credentials, createManager, loginThroughUi, unique } from './support';
+
+test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+interface World {
+  manager: Credentials;
+  slug: string;
+  category: Record<string, string>;
+  product: Record<string, string>;
+  optionId: string;
+  row: Record<string, string>;
+  headers: Record<string, string>;
+}
+
+const CATEGORIES = ["Sho'rvalar", 'Asosiy taomlar', 'Ichimliklar'];
+const MAINS = ['Osh', 'Manti', 'Somsa'];
+const ROWS = ['Kichik', 'Katta', "O'rta"];
+
+/** A manager whose restaurant has three categories, three mains, and "Osh"'s size option. */
+async function createWorld(request: APIRequestContext): Promise<World> {
+  const url = (path: string) => `${baseURL()}/api/${path}`;
+  const manager = await createManager(request);
+  const admin = { Authorization: `Bearer ${await apiToken(request, ADMIN)}` };
+  const slug = unique('tartib');
+  const restaurant = await request.post(url('admin/restaurants/create'), {
+    headers: admin,
+    data: {
+      name: 'Tartib oshxonasi',
+      slug,
+      address: 'Toshkent',
+      phone_number: '+998901234567',
+      work_time: '09:00-23:00',
+      manager_id: manager._id,
+    },
+  });
+  expect(restaurant.status()).toBe(201);
+  const restaurantId = ((await restaurant.json()) as { data: { _id: string } }).data._id;
+  const headers = { Authorization: `Bearer ${await apiToken(request, manager)}` };
+  const post = async (path: string, data: unknown) => {
+    const res = await request.post(url(path), { headers, data });
+    expect(res.status(), path).toBe(201);
+    return ((await res.json()) as { data: { _id?: string; id?: string } }).data;
+  };
+  const category: Record<string, string> = {};
+  for (const title of CATEGORIES) {
+    category[title] = (
+      await post('manager/category/create', { title, restaurant_id: restaurantId, is_active: true })
+    )._id as string;
+  }
+  const product: Record<string, string> = {};
+  const menu: Record<string, string[]> = {
+    "Sho'rvalar": ['Mastava'],
+    'Asosiy taomlar': MAINS,
+    Ichimliklar: ['Choy'],
+  };
+  for (const [title, names] of Object.entries(menu)) {
+    for (const name of names) {
+      product[name] = (
+        await post('manager/products', { name, category_id: category[title], price: 20_000, is_active: true })
+      ).id as string;
+    }
+  }
+  const optionId = (await post('manager/product-option', { product_id: product.Osh, name: 'Hajmi' }))
+    ._id as string;
+  const row: Record<string, string> = {};
+  for (const [i, name] of ROWS.entries()) {
+    row[name] = (
+      await post('manager/product-option-row', { product_option_id: optionId, name, price: i * 5000 })
+    )._id as string;
+  }
+  return { manager, slug, category, product, optionId, row, headers };
+}
+
+const moved = (page: Page) =>
+  page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/position'));
+
+/**
+ * A finger on the handle, held past the kit's hold time (180 ms), then moved by `dy` in small
+ * steps and lifted: touch events through the DevTools protocol (Playwright's touchscreen only taps).
+ */
+async function touchDrag(page: Page, handle: Locator, dy: number) {
+  await handle.scrollIntoViewIfNeeded();
+  const box = await handle.boundingBox();
+  if (!box) throw new Error('no handle box');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at === undefined ? [] : [{ x, y: at }] });
+  await touch('touchStart', y);
+  await page.waitForTimeout(400);
+  const steps = 15;
+  for (let i = 1; i <= steps; i++) {
+    await touch('touchMove', y + (dy * i) / steps);
+    await page.waitForTimeout(20);
+  }
+  await page.waitForTimeout(150);
+  await touch('touchEnd');
+  await cdp.detach();
+}
+
+/** The vertical distance from `from`'s handle to a point of `to` row (its top or bottom part). */
+async function distance(from: Locator, to: Locator, part: 'top' | 'bottom') {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error('no boxes');
+  const target = part === 'top' ? b.y + b.height * 0.25 : b.y + b.height * 0.75;
+  return target - (a.y + a.height / 2);
+}
+
+/** Space, the arrow `presses` times, Space: dnd-kit's keyboard sorting on a focused handle. */
+async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown', presses: number) {
+  await handle.scrollIntoViewIfNeeded();
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(150);
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(150);
+  }
+  await page.keyboard.press('Space');
+}
+
+const handleOf = (page: Page, name: string) =>
+  page.getByRole('button', { name: `Tartibini o'zgartirish: ${name}`, exact: true });
+const categoryTitles = (page: Page) => page.getByTestId('category-title').allTextContents();
+const productNames = (page: Page) => page.getByTestId('product-name').allTextContents();
+const rowNames = (page: Page) => page.getByTestId('option-row-item').locator('.row-name').allTextContents();
+
+const EXPECTED = {
+  categories: ['Ichimliklar', "Sho'rvalar", 'Asosiy taomlar'],
+  mains: ['Manti', 'Osh', 'Somsa'],
+  rows: ['Kichik', "O'rta", 'Katta'],
+};
+
+/** After a reload: the back office, the guests' page and the stop-list in the new order. */
+async function expectNewOrderEverywhere(page: Page, world: World) {
+  await page.goto('/categoryList');
+  await expect(page.getByTestId('category-title').first()).toBeVisible();
+  expect(await categoryTitles(page)).toEqual(EXPECTED.categories);
+
+  await page.goto(`/m/${world.slug}`);
+  await expect(page.locator('main h2')).toHaveText(EXPECTED.categories);
+  const mains = page.locator('section', { has: page.locator('h2', { hasText: 'Asosiy taomlar' }) });
+  await expect(mains.locator('h3')).toHaveText(EXPECTED.mains);
+  await expect(mains.locator('dl.opt dd')).toHaveText(EXPECTED.rows.map((r) => new RegExp(`^${r}`)));
+
+  await page.goto('/ProductStopList');
+  await expect(page.getByTestId('stop-list-category').first()).toBeVisible();
+  expect(
+    await page
+      .getByTestId('stop-list-category')
+      .evaluateAll((s) => s.map((e) => e.getAttribute('aria-label'))),
+  ).toEqual(EXPECTED.categories);
+  const mainsSection = page.getByRole('region', { name: 'Asosiy taomlar', exact: true });
+  await expect(mainsSection.getByTestId('stop-list-product').locator('.sl-name')).toHaveText(EXPECTED.mains);
+}
+
+test('by touch: a category to the top, a product down, a row up; every view shows it after a reload', async ({
+  page,
+  request,
+}) => {
+  const world = await createWorld(request);
+  await loginThroughUi(page, world.manager);
+
+  await page.goto('/categoryList');
+  await expect(page.getByTestId('category-title')).toHaveText(CATEGORIES);
+  await expectAccessible(page, 'the sortable category list');
+  let answer = moved(page);
+  await touchDrag(
+    page,
+    handleOf(page, 'Ichimliklar'),
+    await distance(handleOf(page, 'Ichimliklar'), page.getByTestId('category-row').first(), 'top'),
+  );
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByTestId('category-title')).toHaveText(EXPECTED.categories);
+
+  await page.goto(`/ProductTable/${world.category['Asosiy taomlar']}`);
+  await expect(page.getByTestId('product-name')).toHaveText(MAINS);
+  await expectAccessible(page, 'the sortable product table');
+  answer = moved(page);
+  await touchDrag(
+    page,
+    handleOf(page, 'Osh'),
+    await distance(handleOf(page, 'Osh'), page.getByTestId('product-row').nth(1), 'bottom'),
+  );
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByTestId('product-name')).toHaveText(EXPECTED.mains);
+
+  await page.goto(`/product-option-row/${world.optionId}`);
+  await expect(page.getByTestId('option-row-item')).toHaveCount(3);
+  expect(await rowNames(page)).toEqual(ROWS);
+  await expectAccessible(page, 'the sortable option rows');
+  answer = moved(page);
+  await touchDrag(
+    page,
+    handleOf(page, "O'rta"),
+    await distance(handleOf(page, "O'rta"), page.getByTestId('option-row-item').nth(1), 'top'),
+  );
+  expect((await answer).status()).toBe(200);
+  await expect.poll(() => rowNames(page)).toEqual(EXPECTED.rows);
+
+  await expectNewOrderEverywhere(page, world);
+});
+
+test('by keyboard: the same moves with Space and the arrows', async ({ page, request }) => {
+  const world = await createWorld(request);
+  await loginThroughUi(page, world.manager);
+
+  await page.goto('/categoryList');
+  await expect(page.getByTestId('category-title')).toHaveText(CATEGORIES);
+  let answer = moved(page);
+  await keyboardMove(page, handleOf(page, 'Ichimliklar'), 'ArrowUp', 2);
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByTestId('category-title')).toHaveText(EXPECTED.categories);
+  // the handle keeps the focus after the drop
+  await expect(handleOf(page, 'Ichimliklar')).toBeFocused();
+
+  await page.goto(`/ProductTable/${world.category['Asosiy taomlar']}`);
+  await expect(page.getByTestId('product-name')).toHaveText(MAINS);
+  answer = moved(page);
+  await keyboardMove(page, handleOf(page, 'Osh'), 'ArrowDown', 1);
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByTestId('product-name')).toHaveText(EXPECTED.mains);
+
+  await page.goto(`/product-option-row/${world.optionId}`);
+  await expect(page.getByTestId('option-row-item')).toHaveCount(3);
+  answer = moved(page);
+  await keyboardMove(page, handleOf(page, "O'rta"), 'ArrowUp', 1);
+  expect((await answer).status()).toBe(200);
+  await expect.poll(() => rowNames(page)).toEqual(EXPECTED.rows);
+
+  await expectNewOrderEverywhere(page, world);
+});
+
+test("a manager of another restaurant cannot move this restaurant's items (404), nothing changes", async ({
+  request,
+}) => {
+  const world = await createWorld(request);
+  const other = await createManager(request);
+  const admin = { Authorization: `Bearer ${await apiToken(request, ADMIN)}` };
+  const own = await request.post(`${baseURL()}/api/admin/restaurants/create`, {
+    headers: admin,
+    data: {
+      name: 'Boshqa',
+      slug: unique('boshqa'),
+      address: 'a',
+      phone_number: '+998900000000',
+      work_time: '10-22',
+      manager_id: other._id,
+    },
+  });
+  expect(own.status()).toBe(201);
+  const headers = { Authorization: `Bearer ${await apiToken(request, other)}` };
+  const moves = [
+    `manager/category/${world.category.Ichimliklar}/position`,
+    `manager/products/${world.product.Osh}/position`,
+    `manager/product-option/${world.optionId}/position`,
+    `manager/product-option-row/${world.row["O'rta"]}/position`,
+  ];
+  for (const path of moves) {
+    const res = await request.put(`${baseURL()}/api/${path}`, { headers, data: { position: 0 } });
+    expect(res.status(), path).toBe(404);
+  }
+  const list = await request.get(`${baseURL()}/api/manager/category`, { headers: world.headers });
+  const titles = ((await list.json()) as { data: { title: string }[] }).data.map((c) => c.title);
+  expect(titles).toEqual(CATEGORIES);
+});
