@@ -134,7 +134,6 @@ async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'Arrow
 const handleOf = (page: Page, name: string) =>
   page.getByRole('button', { name: `Tartibini o'zgartirish: ${name}`, exact: true });
 const categoryTitles = (page: Page) => page.getByTestId('category-title').allTextContents();
-const productNames = (page: Page) => page.getByTestId('product-name').allTextContents();
 const rowNames = (page: Page) => page.getByTestId('option-row-item').locator('.row-name').allTextContents();
 
 const EXPECTED = {
