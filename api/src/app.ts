@@ -32,6 +32,7 @@ import healthRoutes from './routes/health';
 import integrationRoutes from './routes/integration';
 import managerRoutes from './routes/managers';
 import optionRoutes from './routes/options';
+import positionRoutes from './routes/positions';
 import productRoutes from './routes/products';
 import restaurantRoutes from './routes/restaurants';
 import stopListRoutes from './routes/stop-list';
@@ -340,6 +341,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(categoryRoutes);
       await api.register(productRoutes);
       await api.register(optionRoutes);
+      await api.register(positionRoutes);
       await api.register(stopListRoutes);
       await api.register(integrationRoutes);
     },

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Kysely table types: exactly the tables of docs/ARCHITECTURE.md. Booleans are 0/1, timestamps ISO text. */
 export interface UsersTable {
   id: string;
@@ -34,6 +36,8 @@ export interface CategoriesTable {
   title: string;
   is_active: number;
   external_id: string | null;
+  /** Place in its parent's list (0-based; issue 18); a new row defaults to 0 unless given. */
+  position: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -49,6 +53,8 @@ export interface ProductsTable {
   /** JSON text of `[{file}]`. */
   images: string;
   external_id: string | null;
+  /** Place in its parent's list (0-based; issue 18); a new row defaults to 0 unless given. */
+  position: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -58,6 +64,8 @@ export interface ProductOptionsTable {
   product_id: string;
   name: string;
   external_id: string | null;
+  /** Place in its parent's list (0-based; issue 18); a new row defaults to 0 unless given. */
+  position: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -68,6 +76,8 @@ export interface OptionRowsTable {
   name: string;
   price: number;
   external_id: string | null;
+  /** Place in its parent's list (0-based; issue 18); a new row defaults to 0 unless given. */
+  position: Generated<number>;
   created_at: string;
 }
 
@@ -90,7 +100,8 @@ export interface Database {
 
 export type UserRow = UsersTable;
 export type RestaurantRow = RestaurantsTable;
-export type CategoryRow = CategoriesTable;
-export type ProductRow = ProductsTable;
-export type ProductOptionRow = ProductOptionsTable;
-export type OptionRowRow = OptionRowsTable;
+// rows as answers are built from them: the position orders lists but is not part of an answer
+export type CategoryRow = Omit<CategoriesTable, 'position'>;
+export type ProductRow = Omit<ProductsTable, 'position'>;
+export type ProductOptionRow = Omit<ProductOptionsTable, 'position'>;
+export type OptionRowRow = Omit<OptionRowsTable, 'position'>;

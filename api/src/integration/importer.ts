@@ -4,8 +4,9 @@
  */
 import type { FeedRestaurant } from '@qrmenu/shared/schemas';
 import type { Insertable, Transaction } from 'kysely';
-import type { Database, DB, RestaurantRow } from '../db';
+import type { Database, DB, ProductRow, RestaurantRow } from '../db';
 import { newId, now } from '../db';
+import { appendInOrder } from '../repos/positions';
 import { slugsLike } from '../repos/slug-history';
 
 type Trx = Transaction<Database> | DB;
@@ -26,6 +27,42 @@ async function insertChunked<T extends keyof Database>(
       .values(rows.slice(i, i + CHUNK) as never) // generic over the table; rows typed by the caller
       .execute();
   }
+}
+
+/**
+ * Puts imported items last in their lists, in the feed's order (the first import: every list in
+ * the provider's order). What a sync adds goes after what is there: a sync never reorders the
+ * items a restaurant already has, whether they are in the provider's order or the manager's.
+ */
+async function placeLast(
+  q: Trx,
+  added: {
+    categories: Insertable<Database['categories']>[];
+    products: { id: string; category_id: string }[];
+    options: Insertable<Database['product_options']>[];
+    rows: Insertable<Database['option_rows']>[];
+  },
+): Promise<void> {
+  await appendInOrder(
+    q,
+    'categories',
+    added.categories.map((c) => ({ id: c.id, parent: c.restaurant_id })),
+  );
+  await appendInOrder(
+    q,
+    'products',
+    added.products.map((p) => ({ id: p.id, parent: p.category_id })),
+  );
+  await appendInOrder(
+    q,
+    'product_options',
+    added.options.map((o) => ({ id: o.id, parent: o.product_id })),
+  );
+  await appendInOrder(
+    q,
+    'option_rows',
+    added.rows.map((r) => ({ id: r.id, parent: r.product_option_id })),
+  );
 }
 
 /** Lower-case ASCII slug of a name (Uzbek Latin apostrophes and Cyrillic transliterated). */
@@ -126,6 +163,12 @@ async function insertMenu(
   await insertChunked(q, 'products', products);
   await insertChunked(q, 'product_options', options);
   await insertChunked(q, 'option_rows', rows);
+  await placeLast(q, {
+    categories,
+    products: products.map((p) => ({ id: p.id as string, category_id: p.category_id })),
+    options,
+    rows,
+  });
 }
 
 type FeedProduct = FeedRestaurant['categories'][number]['products'][number];
@@ -298,6 +341,8 @@ export async function syncRestaurant(
   const productByExt = new Map(localProducts.map((p) => [p.external_id as string, p]));
   const productIdOf = new Map<string, string>();
   const newProducts: Insertable<Database['products']>[] = [];
+  // new products and those the feed moved to another category, in the feed's order: last there
+  const productsPlaced: { id: string; category_id: string }[] = [];
   const feedProductExt = new Set<string>();
   for (const c of feed.categories) {
     const categoryId = categoryIdOf.get(c.id) as string;
@@ -306,11 +351,14 @@ export async function syncRestaurant(
       const local = productByExt.get(p.id);
       if (local) {
         productIdOf.set(p.id, local.id);
-        const set: Partial<Database['products']> = {};
+        const set: Partial<ProductRow> = {};
         if (local.name !== p.name) set.name = p.name;
         if (local.description !== p.description) set.description = p.description;
         if (Number(local.price) !== p.price) set.price = p.price;
-        if (local.category_id !== categoryId) set.category_id = categoryId;
+        if (local.category_id !== categoryId) {
+          set.category_id = categoryId;
+          productsPlaced.push({ id: local.id, category_id: categoryId });
+        }
         if (Object.keys(set).length > 0) {
           await q
             .updateTable('products')
@@ -322,6 +370,7 @@ export async function syncRestaurant(
         const id = nextId();
         productIdOf.set(p.id, id);
         newProducts.push(newProduct(id, rid, categoryId, p, at));
+        productsPlaced.push({ id, category_id: categoryId });
       }
     }
   }
@@ -428,6 +477,12 @@ export async function syncRestaurant(
   // new options and rows (after removals, so that ids never clash with deleted ones' rows)
   await insertChunked(q, 'product_options', newOptions);
   await insertChunked(q, 'option_rows', newRows);
+  await placeLast(q, {
+    categories: newCategories,
+    products: productsPlaced,
+    options: newOptions,
+    rows: newRows,
+  });
 
   const counts = await q
     .selectFrom('restaurants as r')

@@ -6,7 +6,7 @@
  * Hidden: inactive categories, inactive products (in this product "on the stop-list" is
  * `is_active = false`, so a stopped product cannot be told from a switched-off one: both are
  * left out rather than greyed), categories left with no active product, options without rows.
- * Order: the catalog's (created_at, then id) at every level.
+ * Order: the restaurant's (position, then id) at every level.
  */
 import type { Q } from '../repos/catalog';
 import { parseImages } from '../repos/catalog';
@@ -76,7 +76,7 @@ async function activeCategories(q: Q, restaurantId: string): Promise<MenuCategor
       .select(['id', 'title'])
       .where('restaurant_id', '=', restaurantId)
       .where('is_active', '=', 1)
-      .orderBy('created_at')
+      .orderBy('position')
       .orderBy('id')
       .execute(),
     q
@@ -84,7 +84,7 @@ async function activeCategories(q: Q, restaurantId: string): Promise<MenuCategor
       .select(['id', 'category_id', 'name', 'description', 'price', 'images'])
       .where('restaurant_id', '=', restaurantId)
       .where('is_active', '=', 1)
-      .orderBy('created_at')
+      .orderBy('position')
       .orderBy('id')
       .execute(),
     q
@@ -94,9 +94,9 @@ async function activeCategories(q: Q, restaurantId: string): Promise<MenuCategor
       .select(['o.id', 'o.product_id', 'o.name', 'r.name as row_name', 'r.price as row_price'])
       .where('p.restaurant_id', '=', restaurantId)
       .where('p.is_active', '=', 1)
-      .orderBy('o.created_at')
+      .orderBy('o.position')
       .orderBy('o.id')
-      .orderBy('r.created_at')
+      .orderBy('r.position')
       .orderBy('r.id')
       .execute(),
   ]);

@@ -1,5 +1,6 @@
 /**
  * Queries and row -> answer mappers of the catalog: categories, products, options, option rows.
+ * Every list is in the restaurant's order: `position` within its parent, then id (issue 18).
  * Lean by design: a product list is one query (category title joined), a product detail is
  * two (product + category, then its options left-joined with their rows), never one query per item.
  */
@@ -127,7 +128,7 @@ const categoryColumns = ['id', 'restaurant_id', 'title', 'is_active', 'created_a
 export async function listCategories(q: Q, restaurantId: string, onlyActive: boolean): Promise<Category[]> {
   let query = q.selectFrom('categories').select(categoryColumns).where('restaurant_id', '=', restaurantId);
   if (onlyActive) query = query.where('is_active', '=', 1);
-  const rows = await query.orderBy('created_at').orderBy('id').execute();
+  const rows = await query.orderBy('position').orderBy('id').execute();
   return rows.map(toCategory);
 }
 
@@ -180,7 +181,8 @@ const productListQueries = [false, true].map((byCategory) =>
       let query = selectProducts(db).where('p.restaurant_id', '=', p('restaurantId'));
       if (byCategory) query = query.where('p.category_id', '=', p('categoryId'));
       if (onlyActive) query = query.where('p.is_active', '=', 1).where('c.is_active', '=', 1);
-      return query.orderBy('p.created_at').orderBy('p.id');
+      // the menu's order: categories in theirs, each category's products in theirs
+      return query.orderBy('c.position').orderBy('c.id').orderBy('p.position').orderBy('p.id');
     }),
   ),
 );
@@ -234,9 +236,9 @@ const optionsAndRowsOfProduct = prepared<
       'r.created_at as row_created_at',
     ])
     .where('o.product_id', '=', p('productId'))
-    .orderBy('o.created_at')
+    .orderBy('o.position')
     .orderBy('o.id')
-    .orderBy('r.created_at')
+    .orderBy('r.position')
     .orderBy('r.id'),
 );
 
@@ -284,7 +286,7 @@ export async function listOptions(q: Q, productId: string): Promise<ProductOptio
     .selectFrom('product_options')
     .select(optionColumns)
     .where('product_id', '=', productId)
-    .orderBy('created_at')
+    .orderBy('position')
     .orderBy('id')
     .execute();
   return rows.map(toOption);
@@ -305,7 +307,7 @@ export async function listOptionRows(q: Q, optionId: string): Promise<OptionRow[
     .selectFrom('option_rows')
     .select(rowColumns)
     .where('product_option_id', '=', optionId)
-    .orderBy('created_at')
+    .orderBy('position')
     .orderBy('id')
     .execute();
   return rows.map(toOptionRow);

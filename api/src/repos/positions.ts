@@ -10,8 +10,8 @@
  * position changes), so gaps left by deletes and any duplicates heal on the next move, and
  * concurrent moves end in a permutation of 0..n-1.
  */
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
-import type { Database } from '../db';
+import { type Insertable, type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { type Database, isConcurrencyFailure } from '../db';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -29,6 +29,46 @@ export type OrderedTable = keyof typeof ORDERED_LISTS;
 const WRITE_CHUNK = 500;
 
 export const isPostgres = (q: Q): boolean => q.getExecutor().adapter instanceof PostgresAdapter;
+
+const ATTEMPTS = 5;
+
+/**
+ * A transaction that writes a list, run again when PostgreSQL aborted it for a concurrent one
+ * (40001, 40P01: a deadlock with a delete cascading through the same rows).
+ */
+export async function inListTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (err) {
+      if (attempt >= ATTEMPTS || !isConcurrencyFailure(err)) throw err;
+    }
+  }
+}
+
+/**
+ * Inserts `row` as the last item of its list (the parent held meanwhile, so items created at once
+ * get 0, 1, 2, ... in the order their transactions ran). False when the parent is gone.
+ */
+export async function insertLast<T extends OrderedTable>(
+  db: Kysely<Database>,
+  table: T,
+  row: Insertable<Database[T]>,
+): Promise<boolean> {
+  const parentId = (row as Record<string, unknown>)[ORDERED_LISTS[table].parent] as string;
+  return inListTransaction(db, async (trx) => {
+    if (!(await lockList(trx, table, parentId))) return false;
+    const position = await nextPosition(trx, table, parentId);
+    await trx
+      .insertInto(table)
+      .values({ ...row, position } as never)
+      .execute();
+    return true;
+  });
+}
 
 /**
  * Holds the list of `parentId` until the transaction ends (call first in it). False when the
@@ -72,12 +112,8 @@ export async function orderedIds(q: Q, table: OrderedTable, parentId: string): P
   return (await currentOrder(q, table, parentId)).ids;
 }
 
-/** Writes `position` = index for every row of `ids` whose stored position differs. */
-async function writeOrder(q: Q, table: OrderedTable, ids: readonly string[], current: Map<string, number>) {
-  const changed: [string, number][] = [];
-  ids.forEach((id, index) => {
-    if (current.get(id) !== index) changed.push([id, index]);
-  });
+/** Writes each `[id, position]` (one UPDATE per chunk). */
+async function writePositions(q: Q, table: OrderedTable, changed: readonly (readonly [string, number])[]) {
   for (let i = 0; i < changed.length; i += WRITE_CHUNK) {
     const chunk = changed.slice(i, i + WRITE_CHUNK);
     // positions are integers this code computed: literals, so PostgreSQL types the CASE as integer
@@ -88,6 +124,15 @@ async function writeOrder(q: Q, table: OrderedTable, ids: readonly string[], cur
     const ids = sql.join(chunk.map(([id]) => sql`${id}`));
     await sql`update ${sql.table(table)} set position = case id ${cases} end where id in (${ids})`.execute(q);
   }
+}
+
+/** Writes `position` = index for every row of `ids` whose stored position differs. */
+async function writeOrder(q: Q, table: OrderedTable, ids: readonly string[], current: Map<string, number>) {
+  const changed: [string, number][] = [];
+  ids.forEach((id, index) => {
+    if (current.get(id) !== index) changed.push([id, index]);
+  });
+  await writePositions(q, table, changed);
 }
 
 async function currentOrder(q: Q, table: OrderedTable, parentId: string) {
@@ -129,4 +174,41 @@ export async function renumberList(
 ): Promise<void> {
   const { ids, positions } = await currentOrder(trx, table, parentId);
   await writeOrder(trx, table, ids, positions);
+}
+
+/**
+ * Puts new items, in the order given, after the items already in their lists: each list's new
+ * ones are numbered from its largest position + 1 (an import: the provider's order; the first
+ * import of a menu numbers every list 0..n-1). Items listed here that were in the list already
+ * (a product a sync moved into another category) count as new: they go last too.
+ */
+export async function appendInOrder(
+  q: Q,
+  table: OrderedTable,
+  items: readonly { id: string; parent: string }[],
+): Promise<void> {
+  if (items.length === 0) return;
+  const { parent } = ORDERED_LISTS[table];
+  const appended = new Set(items.map((item) => item.id));
+  const parents = [...new Set(items.map((item) => item.parent))];
+  const next = new Map<string, number>();
+  for (let i = 0; i < parents.length; i += WRITE_CHUNK) {
+    const part = sql.join(parents.slice(i, i + WRITE_CHUNK).map((id) => sql`${id}`));
+    const rows = await sql<{
+      parent: string;
+      id: string;
+      position: number;
+    }>`select ${sql.ref(parent)} as parent, id, position
+      from ${sql.table(table)} where ${sql.ref(parent)} in (${part})`.execute(q);
+    for (const row of rows.rows) {
+      if (appended.has(row.id)) continue;
+      next.set(row.parent, Math.max(next.get(row.parent) ?? 0, Number(row.position) + 1));
+    }
+  }
+  const assigned = items.map((item) => {
+    const position = next.get(item.parent) ?? 0;
+    next.set(item.parent, position + 1);
+    return [item.id, position] as const;
+  });
+  await writePositions(q, table, assigned);
 }

@@ -12,6 +12,7 @@ import { assertOwnsRestaurant, canManageRestaurant, ownedRestaurantId } from '..
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { notFound } from '../http/errors';
 import { deleteCategoryCascade, findCategory, listCategories, toCategory } from '../repos/catalog';
+import { insertLast } from '../repos/positions';
 
 export default async function categoryRoutes(app: App): Promise<void> {
   // a successful write makes the cached public catalog answers stale
@@ -87,7 +88,8 @@ export default async function categoryRoutes(app: App): Promise<void> {
         created_at: at,
         updated_at: at,
       };
-      await app.db.insertInto('categories').values(row).execute();
+      // last in the restaurant's list
+      if (!(await insertLast(app.db, 'categories', row))) throw notFound('Restaurant not found');
       return reply.status(201).send({ data: toCategory(row) });
     },
   );

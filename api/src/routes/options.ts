@@ -21,6 +21,7 @@ import {
   toOption,
   toOptionRow,
 } from '../repos/catalog';
+import { insertLast } from '../repos/positions';
 
 export default async function optionRoutes(app: App): Promise<void> {
   // a successful write makes the cached public catalog answers stale
@@ -86,10 +87,9 @@ export default async function optionRoutes(app: App): Promise<void> {
         created_at: at,
         updated_at: at,
       };
-      await app.db
-        .insertInto('product_options')
-        .values({ ...row, external_id: null })
-        .execute();
+      // last in the product's list
+      if (!(await insertLast(app.db, 'product_options', { ...row, external_id: null })))
+        throw notFound('Product not found');
       return reply.status(201).send({ data: toOption(row) });
     },
   );
@@ -181,10 +181,9 @@ export default async function optionRoutes(app: App): Promise<void> {
         price: request.body.price,
         created_at: now(),
       };
-      await app.db
-        .insertInto('option_rows')
-        .values({ ...row, external_id: null })
-        .execute();
+      // last in the option's list
+      if (!(await insertLast(app.db, 'option_rows', { ...row, external_id: null })))
+        throw notFound('Option not found');
       return reply.status(201).send({ data: toOptionRow(row) });
     },
   );

@@ -6,9 +6,7 @@
  * aborts it for a concurrent one.
  */
 import { answers, idParam, positionBody, productPositionBody } from '@qrmenu/shared/schemas';
-import type { Kysely, Transaction } from 'kysely';
 import type { App } from '../app';
-import { type Database, isConcurrencyFailure } from '../db';
 import { assertOwnsRestaurant } from '../http/access';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { notFound } from '../http/errors';
@@ -21,23 +19,14 @@ import {
   listOptions,
   listProducts,
 } from '../repos/catalog';
-import { lockList, lockLists, nextPosition, placeInList, renumberList } from '../repos/positions';
-
-const ATTEMPTS = 5;
-
-/** A transaction, run again when PostgreSQL aborted it for a concurrent one (40001, 40P01). */
-async function retried<T>(
-  db: Kysely<Database>,
-  work: (trx: Transaction<Database>) => Promise<T>,
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction().execute(work);
-    } catch (err) {
-      if (attempt >= ATTEMPTS || !isConcurrencyFailure(err)) throw err;
-    }
-  }
-}
+import {
+  inListTransaction,
+  lockList,
+  lockLists,
+  nextPosition,
+  placeInList,
+  renumberList,
+} from '../repos/positions';
 
 const ORDER_NOTE =
   'position is the 0-based index of the item after the move; at or past the end puts it last. ' +
@@ -66,7 +55,7 @@ export default async function positionRoutes(app: App): Promise<void> {
       const found = await findCategory(app.db, request.params.id);
       if (!found) throw notFound('Category not found');
       await assertOwnsRestaurant(request, found.restaurant_id);
-      await retried(app.db, async (trx) => {
+      await inListTransaction(app.db, async (trx) => {
         if (!(await lockList(trx, 'categories', found.restaurant_id))) throw notFound('Restaurant not found');
         if (!(await placeInList(trx, 'categories', found.restaurant_id, found.id, request.body.position)))
           throw notFound('Category not found');
@@ -107,7 +96,7 @@ export default async function positionRoutes(app: App): Promise<void> {
           throw notFound('Category not found');
       }
       const { position } = request.body;
-      await retried(app.db, async (trx) => {
+      await inListTransaction(app.db, async (trx) => {
         const categoryOf = async () =>
           (
             await trx
@@ -162,7 +151,7 @@ export default async function positionRoutes(app: App): Promise<void> {
       const option = await findOption(app.db, request.params.id);
       if (!option) throw notFound('Option not found');
       await assertOwnsRestaurant(request, option.restaurant_id);
-      await retried(app.db, async (trx) => {
+      await inListTransaction(app.db, async (trx) => {
         if (!(await lockList(trx, 'product_options', option.product_id))) throw notFound('Product not found');
         if (!(await placeInList(trx, 'product_options', option.product_id, option.id, request.body.position)))
           throw notFound('Option not found');
@@ -189,7 +178,7 @@ export default async function positionRoutes(app: App): Promise<void> {
       const row = await findOptionRow(app.db, request.params.id);
       if (!row) throw notFound('Option row not found');
       await assertOwnsRestaurant(request, row.restaurant_id);
-      await retried(app.db, async (trx) => {
+      await inListTransaction(app.db, async (trx) => {
         if (!(await lockList(trx, 'option_rows', row.product_option_id))) throw notFound('Option not found');
         if (!(await placeInList(trx, 'option_rows', row.product_option_id, row.id, request.body.position)))
           throw notFound('Option row not found');

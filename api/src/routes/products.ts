@@ -10,7 +10,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { App } from '../app';
-import { fromBool, newId, now, type ProductsTable } from '../db';
+import { fromBool, newId, now, type ProductRow } from '../db';
 import { assertOwnsRestaurant, canManageRestaurant, ownedRestaurantId } from '../http/access';
 import { clearAnswerCacheOnWrites, sendCached } from '../http/answer-cache';
 import { notFound } from '../http/errors';
@@ -22,6 +22,7 @@ import {
   optionsWithRows,
   toProduct,
 } from '../repos/catalog';
+import { inListTransaction, insertLast, lockList, nextPosition } from '../repos/positions';
 
 export default async function productRoutes(app: App): Promise<void> {
   clearAnswerCacheOnWrites(app);
@@ -138,22 +139,21 @@ export default async function productRoutes(app: App): Promise<void> {
       await assertOwnsRestaurant(request, category.restaurant_id);
       const at = now();
       const id = newId();
-      await app.db
-        .insertInto('products')
-        .values({
-          id,
-          restaurant_id: category.restaurant_id,
-          category_id: category.id,
-          name: body.name,
-          description: body.description,
-          price: body.price,
-          is_active: fromBool(body.is_active),
-          images: JSON.stringify(body.images),
-          external_id: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
+      // last in the category's list
+      const inserted = await insertLast(app.db, 'products', {
+        id,
+        restaurant_id: category.restaurant_id,
+        category_id: category.id,
+        name: body.name,
+        description: body.description,
+        price: body.price,
+        is_active: fromBool(body.is_active),
+        images: JSON.stringify(body.images),
+        external_id: null,
+        created_at: at,
+        updated_at: at,
+      });
+      if (!inserted) throw notFound('Category not found');
       return reply.status(201).send({ data: { id } });
     },
   );
@@ -176,7 +176,7 @@ export default async function productRoutes(app: App): Promise<void> {
       if (!found) throw notFound('Product not found');
       await assertOwnsRestaurant(request, found.restaurant_id);
       const body = request.body;
-      const set: Partial<ProductsTable> = {};
+      const set: Partial<ProductRow> = {};
       let categoryTitle = found.category_title;
       if (body.category_id !== undefined && body.category_id !== found.category_id) {
         const category = await findCategory(app.db, body.category_id);
@@ -200,11 +200,27 @@ export default async function productRoutes(app: App): Promise<void> {
       }
       if (Object.keys(set).length === 0) return { data: toProduct(found) };
       const at = now();
-      await app.db
-        .updateTable('products')
-        .set({ ...set, updated_at: at })
-        .where('id', '=', found.id)
-        .execute();
+      const target = set.category_id;
+      if (target === undefined) {
+        await app.db
+          .updateTable('products')
+          .set({ ...set, updated_at: at })
+          .where('id', '=', found.id)
+          .execute();
+      } else {
+        // into another category: last there (its old list keeps its order, with a gap)
+        const moved = await inListTransaction(app.db, async (trx) => {
+          if (!(await lockList(trx, 'products', target))) return false;
+          const position = await nextPosition(trx, 'products', target);
+          await trx
+            .updateTable('products')
+            .set({ ...set, position, updated_at: at })
+            .where('id', '=', found.id)
+            .execute();
+          return true;
+        });
+        if (!moved) throw notFound('Category not found in this restaurant');
+      }
       const data: Product = toProduct({ ...found, ...set, category_title: categoryTitle, updated_at: at });
       return { data };
     },

@@ -24,6 +24,7 @@ export { id, isoDate, LIMITS, optionalText, plainString, price, requiredText, SL
 
 // ---------- roles and auth ----------
 
+export * from './position';
 export { type KnownRole, ROLES } from './roles';
 /** Other role names may exist and own nothing. */
 export const role = z.string().min(1).max(50);
