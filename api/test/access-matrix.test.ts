@@ -309,6 +309,31 @@ const CASES: Case[] = [
     access: 'own',
     build: (s) => ({ url: `/manager/product-option-row/${s.row}` }),
   },
+  // moves (issue 18): another restaurant's manager gets 404, like every catalog write
+  {
+    method: 'PUT',
+    path: '/manager/category/{id}/position',
+    access: 'own',
+    build: (s) => ({ url: `/manager/category/${s.category}/position`, payload: { position: 0 } }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/products/{id}/position',
+    access: 'own',
+    build: (s) => ({ url: `/manager/products/${s.product}/position`, payload: { position: 0 } }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/product-option/{id}/position',
+    access: 'own',
+    build: (s) => ({ url: `/manager/product-option/${s.option}/position`, payload: { position: 0 } }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/product-option-row/{id}/position',
+    access: 'own',
+    build: (s) => ({ url: `/manager/product-option-row/${s.row}/position`, payload: { position: 0 } }),
+  },
   {
     method: 'POST',
     path: '/manager/stop-list',
