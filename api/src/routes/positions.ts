@@ -105,9 +105,9 @@ export default async function positionRoutes(app: App): Promise<void> {
               .where('id', '=', product.id)
               .executeTakeFirst()
           )?.category_id;
-        // the lists of the product's category as it is now (an edit may have moved it since the
-        // read above) and of the target, locked; read again in case it moved while we waited
-        let source = await categoryOf();
+        // the lists of the product's category and of the target, locked; the category read
+        // again under the lock, in case an edit moved the product meanwhile (then lock that one)
+        let source: string | undefined = product.category_id;
         for (;;) {
           if (source === undefined) throw notFound('Product not found');
           if (!(await lockLists(trx, 'products', [source, target]))) throw notFound('Category not found');
