@@ -85,15 +85,26 @@ const moved = (page: Page) =>
   page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/position'));
 
 /**
- * A finger on the handle, held past the kit's hold time (180 ms), then moved by `dy` in small
- * steps and lifted: touch events through the DevTools protocol (Playwright's touchscreen only taps).
+ * A finger on `row`'s handle, held past the kit's hold time (180 ms), then moved until the row's
+ * centre is over `target`'s centre, in small steps, and lifted: touch events through the DevTools
+ * protocol (Playwright's touchscreen only taps). The page is scrolled first so that the travel is
+ * in the middle of the viewport, away from the edges where dnd-kit scrolls the page.
  */
-async function touchDrag(page: Page, handle: Locator, dy: number) {
-  await handle.scrollIntoViewIfNeeded();
+async function touchDrag(page: Page, row: Locator, handle: Locator, target: Locator) {
+  const viewport = page.viewportSize() ?? { width: 375, height: 740 };
+  const centre = async (l: Locator) => {
+    const box = await l.boundingBox();
+    if (!box) throw new Error('no box');
+    return box.y + box.height / 2;
+  };
+  const middle = ((await centre(row)) + (await centre(target))) / 2;
+  await page.mouse.wheel(0, middle - viewport.height / 2);
+  await page.waitForTimeout(200);
   const box = await handle.boundingBox();
   if (!box) throw new Error('no handle box');
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
+  const dy = (await centre(target)) - (await centre(row));
   const cdp = await page.context().newCDPSession(page);
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: number) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at === undefined ? [] : [{ x, y: at }] });
@@ -107,15 +118,6 @@ async function touchDrag(page: Page, handle: Locator, dy: number) {
   await page.waitForTimeout(150);
   await touch('touchEnd');
   await cdp.detach();
-}
-
-/** The vertical distance from `from`'s handle to a point of `to` row (its top or bottom part). */
-async function distance(from: Locator, to: Locator, part: 'top' | 'bottom') {
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  if (!a || !b) throw new Error('no boxes');
-  const target = part === 'top' ? b.y + b.height * 0.25 : b.y + b.height * 0.75;
-  return target - (a.y + a.height / 2);
 }
 
 /** Space, the arrow `presses` times, Space: dnd-kit's keyboard sorting on a focused handle. */
@@ -176,11 +178,8 @@ test('by touch: a category to the top, a product down, a row up; every view show
   await expect(page.getByTestId('category-title')).toHaveText(CATEGORIES);
   await expectAccessible(page, 'the sortable category list');
   let answer = moved(page);
-  await touchDrag(
-    page,
-    handleOf(page, 'Ichimliklar'),
-    await distance(handleOf(page, 'Ichimliklar'), page.getByTestId('category-row').first(), 'top'),
-  );
+  const categoryRows = page.getByTestId('category-row');
+  await touchDrag(page, categoryRows.nth(2), handleOf(page, 'Ichimliklar'), categoryRows.first());
   expect((await answer).status()).toBe(200);
   await expect(page.getByTestId('category-title')).toHaveText(EXPECTED.categories);
 
@@ -188,11 +187,8 @@ test('by touch: a category to the top, a product down, a row up; every view show
   await expect(page.getByTestId('product-name')).toHaveText(MAINS);
   await expectAccessible(page, 'the sortable product table');
   answer = moved(page);
-  await touchDrag(
-    page,
-    handleOf(page, 'Osh'),
-    await distance(handleOf(page, 'Osh'), page.getByTestId('product-row').nth(1), 'bottom'),
-  );
+  const productRows = page.getByTestId('product-row');
+  await touchDrag(page, productRows.first(), handleOf(page, 'Osh'), productRows.nth(1));
   expect((await answer).status()).toBe(200);
   await expect(page.getByTestId('product-name')).toHaveText(EXPECTED.mains);
 
@@ -201,11 +197,8 @@ test('by touch: a category to the top, a product down, a row up; every view show
   expect(await rowNames(page)).toEqual(ROWS);
   await expectAccessible(page, 'the sortable option rows');
   answer = moved(page);
-  await touchDrag(
-    page,
-    handleOf(page, "O'rta"),
-    await distance(handleOf(page, "O'rta"), page.getByTestId('option-row-item').nth(1), 'top'),
-  );
+  const optionRows = page.getByTestId('option-row-item');
+  await touchDrag(page, optionRows.nth(2), handleOf(page, "O'rta"), optionRows.nth(1));
   expect((await answer).status()).toBe(200);
   await expect.poll(() => rowNames(page)).toEqual(EXPECTED.rows);
 
