@@ -268,3 +268,68 @@ test("a manager of another restaurant cannot move this restaurant's items (404),
   const titles = ((await list.json()) as { data: { title: string }[] }).data.map((c) => c.title);
   expect(titles).toEqual(CATEGORIES);
 });
+
+test('a 40-category list: a drop shows the new order in the first frame after it', async ({
+  page,
+  request,
+}) => {
+  const world = await createWorld(request);
+  const restaurant = await request.get(`${baseURL()}/api/manager/restaurants/me`, { headers: world.headers });
+  const restaurantId = ((await restaurant.json()) as { data: { _id: string } }).data._id;
+  for (let i = 4; i <= 40; i++) {
+    const res = await request.post(`${baseURL()}/api/manager/category/create`, {
+      headers: world.headers,
+      data: { title: `Kategoriya ${i}`, restaurant_id: restaurantId, is_active: true },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await loginThroughUi(page, world.manager);
+  await page.goto('/categoryList');
+  await expect(page.getByTestId('category-title')).toHaveCount(40);
+  const handle = handleOf(page, 'Kategoriya 40');
+  await handle.scrollIntoViewIfNeeded();
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(150);
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press('ArrowUp');
+    await page.waitForTimeout(150);
+  }
+  // the drop's key, the work it starts (dnd-kit, the kit, React), and the first frame after it
+  await page.evaluate(() => {
+    const w = window as unknown as { __drop?: { ms: number; order: string[] } };
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.code !== 'Space') return;
+        const start = performance.now();
+        requestAnimationFrame(() => {
+          const order = [...document.querySelectorAll('[data-testid="category-title"]')].map(
+            (n) => n.textContent ?? '',
+          );
+          w.__drop = { ms: performance.now() - start, order };
+        });
+      },
+      { capture: true, once: true },
+    );
+  });
+  const answer = moved(page);
+  await page.keyboard.press('Space');
+  const handleOfDrop = await page.waitForFunction(
+    () => (window as unknown as { __drop?: { ms: number; order: string[] } }).__drop,
+  );
+  const { ms, order } = (await handleOfDrop.jsonValue()) as { ms: number; order: string[] };
+  expect((await answer).status()).toBe(200);
+  // in the first frame: the new order is on screen, and the work took less than a frame
+  expect(order.slice(35, 40)).toEqual([
+    'Kategoriya 36',
+    'Kategoriya 40',
+    'Kategoriya 37',
+    'Kategoriya 38',
+    'Kategoriya 39',
+  ]);
+  // the target is one frame (16.7 ms; 14-48 ms measured here on a 2-core machine at load 10-20); the test's
+  // bound only catches a regression like a page-wide re-render on each drop (130 ms when it was)
+  console.log(`40 categories: the drop's work until the first frame ${ms.toFixed(1)} ms`);
+  expect(ms).toBeLessThan(100);
+});
