@@ -52,12 +52,7 @@ async function authenticate(request: FastifyRequest): Promise<AuthUser | 'invali
     return 'invalid';
   }
   if (typeof payload?.sub !== 'string') return 'invalid';
-  const row = await request.server.db
-    .selectFrom('users')
-    .select(['id', 'login', 'role'])
-    .where('id', '=', payload.sub)
-    .where('is_active', '=', 1)
-    .executeTakeFirst();
+  const row = await request.server.repos.users.findActive(payload.sub);
   if (!row) return 'invalid';
   return { _id: row.id, login: row.login, role: row.role };
 }
@@ -89,13 +84,7 @@ export async function canManageRestaurant(request: FastifyRequest, restaurantId:
   if (!user) return false;
   if (isAdmin(user)) return true;
   if (!isManager(user)) return false;
-  const row = await request.server.db
-    .selectFrom('restaurants')
-    .select('id')
-    .where('id', '=', restaurantId)
-    .where('manager_id', '=', user._id)
-    .executeTakeFirst();
-  return !!row;
+  return request.server.repos.restaurants.isManagedBy(restaurantId, user._id);
 }
 
 /**
@@ -104,10 +93,11 @@ export async function canManageRestaurant(request: FastifyRequest, restaurantId:
  */
 export async function assertOwnsRestaurant(request: FastifyRequest, restaurantId: string): Promise<void> {
   const user = requireUser(request);
-  let q = request.server.db.selectFrom('restaurants').select('id').where('id', '=', restaurantId);
-  if (!isAdmin(user)) q = q.where('manager_id', '=', user._id);
-  const row = await q.executeTakeFirst();
-  if (!row) throw notFound('Restaurant not found');
+  const { restaurants } = request.server.repos;
+  const owned = isAdmin(user)
+    ? await restaurants.exists(restaurantId)
+    : await restaurants.isManagedBy(restaurantId, user._id);
+  if (!owned) throw notFound('Restaurant not found');
 }
 
 /**
@@ -121,19 +111,10 @@ export async function ownedRestaurantId(request: FastifyRequest, requested?: str
     if (!wanted) {
       throw badRequest('restaurant_id is required', [{ path: 'restaurant_id', message: 'Required' }]);
     }
-    const row = await request.server.db
-      .selectFrom('restaurants')
-      .select('id')
-      .where('id', '=', wanted)
-      .executeTakeFirst();
-    if (!row) throw notFound('Restaurant not found');
-    return row.id;
+    if (!(await request.server.repos.restaurants.exists(wanted))) throw notFound('Restaurant not found');
+    return wanted;
   }
-  const own = await request.server.db
-    .selectFrom('restaurants')
-    .select('id')
-    .where('manager_id', '=', user._id)
-    .executeTakeFirst();
+  const own = await request.server.repos.restaurants.findOfManager(user._id);
   if (!own) throw notFound('Restaurant not found');
   if (wanted && wanted !== own.id) throw notFound('Restaurant not found');
   return own.id;

@@ -10,10 +10,9 @@
  * position changes), so gaps left by deletes and any duplicates heal on the next move, and
  * concurrent moves end in a permutation of 0..n-1.
  */
-import { type Insertable, type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { type Insertable, PostgresAdapter, sql } from 'kysely';
 import { type Database, isConcurrencyFailure } from '../db';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import { insertChunked, type Q } from './query';
 
 /** Each ordered list: the column naming its parent, and the parent's table (locked on writes). */
 export const ORDERED_LISTS = {
@@ -34,15 +33,14 @@ const ATTEMPTS = 5;
 
 /**
  * A transaction that writes a list, run again when PostgreSQL aborted it for a concurrent one
- * (40001, 40P01: a deadlock with a delete cascading through the same rows).
+ * (40001, 40P01: a deadlock with a delete cascading through the same rows). Inside a
+ * transaction already (an import), `work` runs in that one.
  */
-export async function inListTransaction<T>(
-  db: Kysely<Database>,
-  work: (trx: Transaction<Database>) => Promise<T>,
-): Promise<T> {
+export async function inListTransaction<T>(q: Q, work: (trx: Q) => Promise<T>): Promise<T> {
+  if (q.isTransaction) return work(q);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(work);
+      return await q.transaction().execute(work);
     } catch (err) {
       if (attempt >= ATTEMPTS || !isConcurrencyFailure(err)) throw err;
     }
@@ -51,34 +49,49 @@ export async function inListTransaction<T>(
 
 /**
  * Inserts `row` as the last item of its list (the parent held meanwhile, so items created at once
- * get 0, 1, 2, ... in the order their transactions ran). False when the parent is gone.
+ * get 0, 1, 2, ... in the order their transactions ran). A parent gone meanwhile fails the insert
+ * on its foreign key, as any insert would.
  */
 export async function insertLast<T extends OrderedTable>(
-  db: Kysely<Database>,
+  q: Q,
   table: T,
   row: Insertable<Database[T]>,
-): Promise<boolean> {
+): Promise<void> {
   const parentId = (row as Record<string, unknown>)[ORDERED_LISTS[table].parent] as string;
-  return inListTransaction(db, async (trx) => {
-    if (!(await lockList(trx, table, parentId))) return false;
+  await inListTransaction(q, async (trx) => {
+    await lockList(trx, table, parentId);
     const position = await nextPosition(trx, table, parentId);
     await trx
       .insertInto(table)
       .values({ ...row, position } as never)
       .execute();
-    return true;
   });
+}
+
+/** Inserts rows (an import's) and puts them last in their lists, in the order given. */
+export async function insertManyLast<T extends OrderedTable>(
+  q: Q,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const { parent } = ORDERED_LISTS[table];
+  await insertChunked(q, table, rows);
+  await appendInOrder(
+    q,
+    table,
+    rows.map((row) => {
+      const r = row as Record<string, unknown>;
+      return { id: r.id as string, parent: r[parent] as string };
+    }),
+  );
 }
 
 /**
  * Holds the list of `parentId` until the transaction ends (call first in it). False when the
  * parent is gone (deleted meanwhile).
  */
-export async function lockList(
-  trx: Transaction<Database>,
-  table: OrderedTable,
-  parentId: string,
-): Promise<boolean> {
+export async function lockList(trx: Q, table: OrderedTable, parentId: string): Promise<boolean> {
   const { parentTable } = ORDERED_LISTS[table];
   const lock = isPostgres(trx) ? sql` for update` : sql``;
   const found = await sql<{
@@ -88,11 +101,7 @@ export async function lockList(
 }
 
 /** Locks several lists of one table in a fixed order (by id), so two writers cannot deadlock. */
-export async function lockLists(
-  trx: Transaction<Database>,
-  table: OrderedTable,
-  parentIds: readonly string[],
-): Promise<boolean> {
+export async function lockLists(trx: Q, table: OrderedTable, parentIds: readonly string[]): Promise<boolean> {
   for (const id of [...new Set(parentIds)].sort()) {
     if (!(await lockList(trx, table, id))) return false;
   }
@@ -151,7 +160,7 @@ async function currentOrder(q: Q, table: OrderedTable, parentId: string) {
  * the item is not in the list (moved or deleted meanwhile).
  */
 export async function placeInList(
-  trx: Transaction<Database>,
+  trx: Q,
   table: OrderedTable,
   parentId: string,
   id: string,
@@ -167,11 +176,7 @@ export async function placeInList(
 }
 
 /** Numbers a list 0..n-1 in its current order (after an item left it). */
-export async function renumberList(
-  trx: Transaction<Database>,
-  table: OrderedTable,
-  parentId: string,
-): Promise<void> {
+export async function renumberList(trx: Q, table: OrderedTable, parentId: string): Promise<void> {
   const { ids, positions } = await currentOrder(trx, table, parentId);
   await writeOrder(trx, table, ids, positions);
 }
@@ -211,4 +216,61 @@ export async function appendInOrder(
     return [item.id, position] as const;
   });
   await writePositions(q, table, assigned);
+}
+
+// ---------- the moves (one per list; the routes check who may first) ----------
+
+/**
+ * Moves an item of `table` whose parent is `parentId` to `position` of that list. False when the
+ * item is no longer in it (deleted meanwhile).
+ */
+export function moveInList(
+  q: Q,
+  table: OrderedTable,
+  parentId: string,
+  id: string,
+  position: number,
+): Promise<boolean> {
+  return inListTransaction(q, async (trx) => {
+    if (!(await lockList(trx, table, parentId))) return false;
+    return placeInList(trx, table, parentId, id, position);
+  });
+}
+
+/**
+ * Moves a product to `position` of category `target` (its own, or another of its restaurant:
+ * then the old list closes its gap). `from` is its category as last read; under the lock it is
+ * read again, and if an edit moved the product meanwhile, that category is locked instead.
+ * False when the product or a category is gone.
+ */
+export function moveProduct(
+  q: Q,
+  id: string,
+  from: string,
+  target: string,
+  position: number,
+): Promise<boolean> {
+  return inListTransaction(q, async (trx) => {
+    const categoryOf = async () =>
+      (await trx.selectFrom('products').select('category_id').where('id', '=', id).executeTakeFirst())
+        ?.category_id;
+    let source: string | undefined = from;
+    for (;;) {
+      if (source === undefined) return false;
+      if (!(await lockLists(trx, 'products', [source, target]))) return false;
+      const now = await categoryOf();
+      if (now === source) break;
+      source = now;
+    }
+    if (source !== target) {
+      const last = await nextPosition(trx, 'products', target);
+      await trx
+        .updateTable('products')
+        .set({ category_id: target, position: last })
+        .where('id', '=', id)
+        .execute();
+      await renumberList(trx, 'products', source);
+    }
+    return placeInList(trx, 'products', target, id, position);
+  });
 }

@@ -1,5 +1,5 @@
 import { answers } from '@qrmenu/shared/schemas';
-import type { App } from '../app';
+import type { App } from '../types';
 
 export default async function healthRoutes(app: App): Promise<void> {
   app.get(
