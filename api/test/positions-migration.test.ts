@@ -27,11 +27,14 @@ const all: Record<string, Migration> = { ...migrations, [POSITIONS]: migrations[
 
 let db: AnyDb;
 let cleanup: () => Promise<void>;
+/** PostgreSQL: the isolated schema, which also holds the migrations' bookkeeping tables. */
+let schemaName: string | undefined;
 
 async function open(): Promise<void> {
   const url = process.env.TEST_DATABASE_URL?.trim();
   if (url) {
     const schema = `t_mig_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    schemaName = schema;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create schema "${schema}"`);
@@ -57,7 +60,13 @@ async function open(): Promise<void> {
   }
 }
 
-const migrator = () => new Migrator({ db, provider: { getMigrations: async () => all } });
+// with the schema named, Kysely does not take another schema's bookkeeping tables for its own
+const migrator = () =>
+  new Migrator({
+    db,
+    provider: { getMigrations: async () => all },
+    ...(schemaName ? { migrationTableSchema: schemaName } : {}),
+  });
 
 /** An ISO time `s` seconds into a day: created_at values that sort as written. */
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
