@@ -347,6 +347,29 @@ describe('useMoveMutation', () => {
     expect(await screen.findByText(t.sortable.moveError)).toBeInTheDocument();
   });
 
+  it('does not re-render the page that holds it, from the drop to the answer', async () => {
+    const list = dishes('Osh', "Sho'rva");
+    queryClient.setQueryData<CountedList<Dish>>(key, { items: list, count: 2 });
+    let answer: (items: Dish[]) => void = () => {};
+    const run = vi.fn(() => new Promise<Dish[]>((resolve) => (answer = resolve)));
+    let renders = 0;
+    const { result } = renderHook(
+      () => {
+        renders += 1;
+        return useMoveMutation({ queryKey: key, lens: countedList<Dish>(), run });
+      },
+      { wrapper },
+    );
+    const before = renders;
+    act(() => result.current.move(list[0] as Dish, 1));
+    await waitFor(() => expect(run).toHaveBeenCalled());
+    await act(async () => answer([list[1], list[0]] as Dish[]));
+    await waitFor(() => expect(order()).toEqual(["Sho'rva", 'Osh']));
+    // a page re-rendered for the move's pending/success states re-rendered every row (130 ms a
+    // drop on a 40-category list); only the list's own data changes
+    expect(renders).toBe(before);
+  });
+
   it('with two moves on their way, only the last answer is written', async () => {
     const list = dishes('A', 'B', 'C');
     queryClient.setQueryData<CountedList<Dish>>(key, { items: list, count: 3 });
