@@ -251,6 +251,11 @@ export function moveProduct(
   position: number,
 ): Promise<boolean> {
   return inListTransaction(q, async (trx) => {
+    // the usual move, within the category it was read in: the list read under the lock holds it
+    if (from === target) {
+      if (!(await lockList(trx, 'products', target))) return false;
+      if (await placeInList(trx, 'products', target, id, position)) return true;
+    }
     const categoryOf = async () =>
       (await trx.selectFrom('products').select('category_id').where('id', '=', id).executeTakeFirst())
         ?.category_id;
