@@ -128,7 +128,7 @@ async function run(databaseUrl: string | undefined): Promise<Result> {
     const token = await login({ login: 'bench-manager', password: PASSWORD });
     const move = async (id: string, position: number) => {
       const started = performance.now();
-      const r = await fetch(`${api}/manager/products/${id}/position`, {
+      const r = await fetch(`${api}/manager/products/position/${id}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ position }),

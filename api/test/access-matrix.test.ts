@@ -312,27 +312,27 @@ const CASES: Case[] = [
   // moves (issue 18): another restaurant's manager gets 404, like every catalog write
   {
     method: 'PUT',
-    path: '/manager/category/{id}/position',
+    path: '/manager/category/position/{id}',
     access: 'own',
-    build: (s) => ({ url: `/manager/category/${s.category}/position`, payload: { position: 0 } }),
+    build: (s) => ({ url: `/manager/category/position/${s.category}`, payload: { position: 0 } }),
   },
   {
     method: 'PUT',
-    path: '/manager/products/{id}/position',
+    path: '/manager/products/position/{id}',
     access: 'own',
-    build: (s) => ({ url: `/manager/products/${s.product}/position`, payload: { position: 0 } }),
+    build: (s) => ({ url: `/manager/products/position/${s.product}`, payload: { position: 0 } }),
   },
   {
     method: 'PUT',
-    path: '/manager/product-option/{id}/position',
+    path: '/manager/product-option/position/{id}',
     access: 'own',
-    build: (s) => ({ url: `/manager/product-option/${s.option}/position`, payload: { position: 0 } }),
+    build: (s) => ({ url: `/manager/product-option/position/${s.option}`, payload: { position: 0 } }),
   },
   {
     method: 'PUT',
-    path: '/manager/product-option-row/{id}/position',
+    path: '/manager/product-option-row/position/{id}',
     access: 'own',
-    build: (s) => ({ url: `/manager/product-option-row/${s.row}/position`, payload: { position: 0 } }),
+    build: (s) => ({ url: `/manager/product-option-row/position/${s.row}`, payload: { position: 0 } }),
   },
   {
     method: 'POST',

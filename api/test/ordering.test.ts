@@ -170,7 +170,7 @@ describe('moves', () => {
       (
         await ok<{ data: { title: string }[]; count: number }>(
           'PUT',
-          `/manager/category/${id}/position`,
+          `/manager/category/position/${id}`,
           { position },
           admin.token,
         )
@@ -196,7 +196,7 @@ describe('moves', () => {
     };
     const move = async (id: string, body: unknown) =>
       (
-        await ok<{ data: { name: string }[]; count: number }>('PUT', `/manager/products/${id}/position`, body)
+        await ok<{ data: { name: string }[]; count: number }>('PUT', `/manager/products/position/${id}`, body)
       ).data.map((x) => x.name);
     expect(await move(p.a, { position: 1 })).toEqual(['B', 'A', 'C']);
     expect(await move(p.c, { position: 0, category_id: mains })).toEqual(['C', 'X', 'Y']);
@@ -225,7 +225,7 @@ describe('moves', () => {
     };
     const options = await ok<{ data: { name: string }[] }>(
       'PUT',
-      `/manager/product-option/${milk}/position`,
+      `/manager/product-option/position/${milk}`,
       {
         position: 0,
       },
@@ -233,7 +233,7 @@ describe('moves', () => {
     expect(options.data.map((o) => o.name)).toEqual(['Sut', 'Hajmi']);
     const answer = await ok<{ data: { name: string }[] }>(
       'PUT',
-      `/manager/product-option-row/${rows.m}/position`,
+      `/manager/product-option-row/position/${rows.m}`,
       {
         position: 1,
       },
@@ -260,15 +260,15 @@ describe('moves', () => {
       {},
       { position: 0, extra: 1 },
     ]) {
-      const res = await call('PUT', `/manager/products/${a}/position`, owner.token, body);
+      const res = await call('PUT', `/manager/products/position/${a}`, owner.token, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error.code).toBe('validation');
     }
     expect(
-      (await call('PUT', `/manager/products/${a}/position`, other.token, { position: 1 })).statusCode,
+      (await call('PUT', `/manager/products/position/${a}`, other.token, { position: 1 })).statusCode,
     ).toBe(404);
     expect(
-      (await call('PUT', `/manager/category/${categoryId}/position`, other.token, { position: 0 }))
+      (await call('PUT', `/manager/category/position/${categoryId}`, other.token, { position: 0 }))
         .statusCode,
     ).toBe(404);
     const foreign = await createRestaurant(ctx, {});
@@ -283,14 +283,14 @@ describe('moves', () => {
     ).data._id;
     // into a category of another restaurant: 404, even for an admin
     for (const token of [owner.token, admin.token]) {
-      const res = await call('PUT', `/manager/products/${a}/position`, token, {
+      const res = await call('PUT', `/manager/products/position/${a}`, token, {
         position: 0,
         category_id: foreignCategory,
       });
       expect(res.statusCode).toBe(404);
     }
     expect(
-      (await call('PUT', '/manager/products/nope/position', owner.token, { position: 0 })).statusCode,
+      (await call('PUT', '/manager/products/position/nope', owner.token, { position: 0 })).statusCode,
     ).toBe(404);
     expect(await productNames(categoryId)).toEqual(['A', 'B']);
   });
@@ -301,7 +301,7 @@ describe('moves', () => {
     for (const i of range(20)) ids.push(await newProduct(`P${i}`, categoryId));
     const answers = await Promise.all(
       range(40).map(async (i) => {
-        const res = await call('PUT', `/manager/products/${ids[(i * 7) % 20]}/position`, owner.token, {
+        const res = await call('PUT', `/manager/products/position/${ids[(i * 7) % 20]}`, owner.token, {
           position: (i * 11) % 20,
         });
         expect(res.statusCode).toBe(200);
@@ -314,7 +314,7 @@ describe('moves', () => {
     const cats = await ok<{ data: { _id: string }[] }>('GET', '/manager/category');
     await Promise.all(
       cats.data.map((c, i) =>
-        call('PUT', `/manager/category/${c._id}/position`, owner.token, { position: (i * 3) % 5 }),
+        call('PUT', `/manager/category/position/${c._id}`, owner.token, { position: (i * 3) % 5 }),
       ),
     );
     expect(await positions('categories', 'restaurant_id', restaurantId)).toEqual(range(cats.data.length));
@@ -323,7 +323,7 @@ describe('moves', () => {
   it("the guests' page shows the order", async () => {
     const cats = (await ok<{ data: { _id: string; title: string }[] }>('GET', '/manager/category')).data;
     const last = cats.at(-1) as { _id: string; title: string };
-    await ok('PUT', `/manager/category/${last._id}/position`, { position: 0 });
+    await ok('PUT', `/manager/category/position/${last._id}`, { position: 0 });
     const page = await ctx.app.inject({ method: 'GET', url: `/m/${slug}` });
     expect(page.statusCode).toBe(200);
     const shown = [...page.body.matchAll(/<h2>([^<]*)<\/h2>/g)].map((m) =>
@@ -340,10 +340,10 @@ describe('moves', () => {
       paths: Record<string, Record<string, { operationId?: string; description?: string }>>;
     };
     const ops = {
-      '/api/manager/category/{id}/position': 'categories.move',
-      '/api/manager/products/{id}/position': 'products.move',
-      '/api/manager/product-option/{id}/position': 'options.move',
-      '/api/manager/product-option-row/{id}/position': 'optionRows.move',
+      '/api/manager/category/position/{id}': 'categories.move',
+      '/api/manager/products/position/{id}': 'products.move',
+      '/api/manager/product-option/position/{id}': 'options.move',
+      '/api/manager/product-option-row/position/{id}': 'optionRows.move',
     };
     for (const [path, operationId] of Object.entries(ops)) {
       expect(doc.paths[path]?.put?.operationId, path).toBe(operationId);
@@ -446,11 +446,11 @@ describe('imports', () => {
       };
       const asosiy = cats.data.find((c) => c.title === 'Asosiy')?._id as string;
       expect(
-        (await inject('PUT', `/manager/category/${asosiy}/position`, { position: 0 }, admin.token))
+        (await inject('PUT', `/manager/category/position/${asosiy}`, { position: 0 }, admin.token))
           .statusCode,
       ).toBe(200);
       const z1 = products.data.find((p) => p.name === 'Z1')?._id as string;
-      expect((await inject('PUT', `/manager/products/${z1}/position`, { position: 0 })).statusCode).toBe(200);
+      expect((await inject('PUT', `/manager/products/position/${z1}`, { position: 0 })).statusCode).toBe(200);
       writeFileSync(
         file,
         JSON.stringify(

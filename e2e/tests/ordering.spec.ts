@@ -82,7 +82,7 @@ async function createWorld(request: APIRequestContext): Promise<World> {
 }
 
 const moved = (page: Page) =>
-  page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/position'));
+  page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/position/'));
 
 /**
  * A finger on `row`'s handle, held past the kit's hold time (180 ms), then moved until the row's
@@ -255,10 +255,10 @@ test("a manager of another restaurant cannot move this restaurant's items (404),
   expect(own.status()).toBe(201);
   const headers = { Authorization: `Bearer ${await apiToken(request, other)}` };
   const moves = [
-    `manager/category/${world.category.Ichimliklar}/position`,
-    `manager/products/${world.product.Osh}/position`,
-    `manager/product-option/${world.optionId}/position`,
-    `manager/product-option-row/${world.row["O'rta"]}/position`,
+    `manager/category/position/${world.category.Ichimliklar}`,
+    `manager/products/position/${world.product.Osh}`,
+    `manager/product-option/position/${world.optionId}`,
+    `manager/product-option-row/position/${world.row["O'rta"]}`,
   ];
   for (const path of moves) {
     const res = await request.put(`${baseURL()}/api/${path}`, { headers, data: { position: 0 } });

@@ -27,17 +27,17 @@ describe('ordering the catalog', () => {
     const api = stubApi({
       'GET /manager/category': answers.counted([soups, mains, drinks]),
       'GET /manager/restaurants/me': answers.data(restaurant),
-      'PUT /manager/category/c1/position': answers.data([mains, soups, drinks]),
+      'PUT /manager/category/position/c1': answers.data([mains, soups, drinks]),
     });
-    const held = api.hold('PUT /manager/category/c1/position');
+    const held = api.hold('PUT /manager/category/position/c1');
     renderAtRoute(<CategoryListPage />, ROUTES.manager.categories, { as: 'manager' });
     await screen.findByText("Sho'rvalar");
     await userEvent.click(screen.getByRole('button', { name: t.sortable.moveDownOf("Sho'rvalar") }));
     // shown before the server answers
     expect(titles('category-title')).toEqual(['Asosiy taomlar', "Sho'rvalar", 'Ichimliklar']);
     held.release();
-    await waitFor(() => expect(api.callsTo('PUT /manager/category/c1/position')).toHaveLength(1));
-    expect(api.callsTo('PUT /manager/category/c1/position')[0]?.body).toEqual({ position: 1 });
+    await waitFor(() => expect(api.callsTo('PUT /manager/category/position/c1')).toHaveLength(1));
+    expect(api.callsTo('PUT /manager/category/position/c1')[0]?.body).toEqual({ position: 1 });
     expect(api.writes()).toHaveLength(1);
     await waitFor(() =>
       expect(titles('category-title')).toEqual(['Asosiy taomlar', "Sho'rvalar", 'Ichimliklar']),
@@ -48,7 +48,7 @@ describe('ordering the catalog', () => {
     stubApi({
       'GET /manager/category': answers.counted([soups, mains, drinks]),
       'GET /manager/restaurants/me': answers.data(restaurant),
-      'PUT /manager/category/c3/position': answers.error(404, 'not_found'),
+      'PUT /manager/category/position/c3': answers.error(404, 'not_found'),
     });
     renderAtRoute(<CategoryListPage />, ROUTES.manager.categories, { as: 'manager' });
     await screen.findByText('Ichimliklar');
@@ -66,7 +66,7 @@ describe('ordering the catalog', () => {
     const api = stubApi({
       'GET /manager/category': answers.counted([soups, mains, drinks]),
       'GET /manager/products': answers.counted([osh, manti, choy]),
-      'PUT /manager/products/p2/position': answers.counted([manti, osh]),
+      'PUT /manager/products/position/p2': answers.counted([manti, osh]),
     });
     renderAtRoute(<ProductTablePage />, '/admin/viewProduct/c2/r1', {
       path: ROUTES.admin.products,
@@ -76,7 +76,7 @@ describe('ordering the catalog', () => {
     await userEvent.click(screen.getByRole('button', { name: t.sortable.moveUpOf('Manti') }));
     expect(titles('product-name')).toEqual(['Manti', 'Osh']);
     await waitFor(() =>
-      expect(api.callsTo('PUT /manager/products/p2/position')[0]?.body).toEqual({ position: 0 }),
+      expect(api.callsTo('PUT /manager/products/position/p2')[0]?.body).toEqual({ position: 0 }),
     );
     await userEvent.type(screen.getByRole('searchbox', { name: t.search }), 'osh');
     expect(screen.queryByRole('button', { name: t.sortable.handle('Osh') })).toBeNull();
@@ -92,9 +92,9 @@ describe('ordering the catalog', () => {
     const api = stubApi({
       'GET /manager/product-option/product/p1': answers.data([size, extra]),
       'GET /user/products/p1': answers.data({ ...fixtures.product({ _id: 'p1' }), options: [] }),
-      'PUT /manager/product-option/o2/position': answers.data([extra, size]),
+      'PUT /manager/product-option/position/o2': answers.data([extra, size]),
       'GET /manager/product-option-row/o1': answers.data([small, big, medium]),
-      'PUT /manager/product-option-row/w3/position': answers.data([small, medium, big]),
+      'PUT /manager/product-option-row/position/w3': answers.data([small, medium, big]),
     });
     const options = renderAtRoute(<ProductOptionPage />, '/product-option/p1', {
       path: ROUTES.manager.productOptions,
@@ -103,7 +103,7 @@ describe('ordering the catalog', () => {
     await screen.findByText("Qo'shimcha");
     await userEvent.click(screen.getByRole('button', { name: t.sortable.moveUpOf("Qo'shimcha") }));
     await waitFor(() =>
-      expect(api.callsTo('PUT /manager/product-option/o2/position')[0]?.body).toEqual({ position: 0 }),
+      expect(api.callsTo('PUT /manager/product-option/position/o2')[0]?.body).toEqual({ position: 0 }),
     );
     options.unmount();
 
@@ -117,7 +117,7 @@ describe('ordering the catalog', () => {
       screen.getAllByTestId('option-row-item').map((li) => li.querySelector('.row-name')?.textContent),
     ).toEqual(['Kichik', "O'rta", 'Katta']);
     await waitFor(() =>
-      expect(api.callsTo('PUT /manager/product-option-row/w3/position')[0]?.body).toEqual({ position: 1 }),
+      expect(api.callsTo('PUT /manager/product-option-row/position/w3')[0]?.body).toEqual({ position: 1 }),
     );
   });
 });

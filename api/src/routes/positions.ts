@@ -21,7 +21,7 @@ export default async function positionRoutes(app: App): Promise<void> {
   clearAnswerCacheOnWrites(app);
 
   app.put(
-    '/manager/category/:id/position',
+    '/manager/category/position/:id',
     {
       config: { access: 'own' },
       schema: {
@@ -46,7 +46,7 @@ export default async function positionRoutes(app: App): Promise<void> {
   );
 
   app.put(
-    '/manager/products/:id/position',
+    '/manager/products/position/:id',
     {
       config: { access: 'own' },
       schema: {
@@ -79,7 +79,7 @@ export default async function positionRoutes(app: App): Promise<void> {
   );
 
   app.put(
-    '/manager/product-option/:id/position',
+    '/manager/product-option/position/:id',
     {
       config: { access: 'own' },
       schema: {
@@ -103,7 +103,7 @@ export default async function positionRoutes(app: App): Promise<void> {
   );
 
   app.put(
-    '/manager/product-option-row/:id/position',
+    '/manager/product-option-row/position/:id',
     {
       config: { access: 'own' },
       schema: {

@@ -180,9 +180,9 @@ export const api = {
     /** DELETE /manager/category/delete/{id} */
     remove: (id: string) =>
       data(call<Data<Deleted>>(`manager/category/delete/${enc(id)}`, { method: 'delete' })),
-    /** PUT /manager/category/{id}/position {position} → the restaurant's categories in their new order. */
+    /** PUT /manager/category/position/{id} {position} → the restaurant's categories in their new order. */
     move: (id: string, position: number) =>
-      call<{ data: Category[] }>(`manager/category/${enc(id)}/position`, {
+      call<{ data: Category[] }>(`manager/category/position/${enc(id)}`, {
         method: 'put',
         json: { position },
       }).then((r) => r.data),
@@ -210,11 +210,11 @@ export const api = {
     /** DELETE /manager/products/{id} */
     remove: (id: string) => data(call<Data<Deleted>>(`manager/products/${enc(id)}`, { method: 'delete' })),
     /**
-     * PUT /manager/products/{id}/position {position, category_id?} → the products of the category
+     * PUT /manager/products/position/{id} {position, category_id?} → the products of the category
      * it is in afterwards, in their new order.
      */
     move: (id: string, position: number, categoryId?: string) =>
-      call<{ data: Product[] }>(`manager/products/${enc(id)}/position`, {
+      call<{ data: Product[] }>(`manager/products/position/${enc(id)}`, {
         method: 'put',
         json: categoryId === undefined ? { position } : { position, category_id: categoryId },
       }).then((r) => r.data),
@@ -233,10 +233,10 @@ export const api = {
     /** DELETE /manager/product-option/{id} */
     remove: (id: string) =>
       data(call<Data<Deleted>>(`manager/product-option/${enc(id)}`, { method: 'delete' })),
-    /** PUT /manager/product-option/{id}/position {position} → the product's options in their new order. */
+    /** PUT /manager/product-option/position/{id} {position} → the product's options in their new order. */
     move: (id: string, position: number) =>
       data(
-        call<Data<ProductOption[]>>(`manager/product-option/${enc(id)}/position`, {
+        call<Data<ProductOption[]>>(`manager/product-option/position/${enc(id)}`, {
           method: 'put',
           json: { position },
         }),
@@ -256,10 +256,10 @@ export const api = {
     /** DELETE /manager/product-option-row/{id} */
     remove: (id: string) =>
       data(call<Data<Deleted>>(`manager/product-option-row/${enc(id)}`, { method: 'delete' })),
-    /** PUT /manager/product-option-row/{id}/position {position} → the option's rows in their new order. */
+    /** PUT /manager/product-option-row/position/{id} {position} → the option's rows in their new order. */
     move: (id: string, position: number) =>
       data(
-        call<Data<OptionRow[]>>(`manager/product-option-row/${enc(id)}/position`, {
+        call<Data<OptionRow[]>>(`manager/product-option-row/position/${enc(id)}`, {
           method: 'put',
           json: { position },
         }),

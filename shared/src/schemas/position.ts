@@ -17,12 +17,12 @@ export const MAX_POSITION = 100_000;
  */
 export const position = z.number().int().min(0).max(MAX_POSITION);
 
-/** `PUT .../{id}/position` of a category, an option or an option row. */
+/** `PUT .../position/{id}` of a category, an option or an option row. */
 export const positionBody = z.strictObject({ position });
 export type PositionBody = z.infer<typeof positionBody>;
 
 /**
- * `PUT /manager/products/{id}/position`: within its category, or into another category of the
+ * `PUT /manager/products/position/{id}`: within its category, or into another category of the
  * same restaurant (`category_id`) at that position.
  */
 export const productPositionBody = z.strictObject({ position, category_id: id.optional() });
