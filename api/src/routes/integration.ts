@@ -100,7 +100,7 @@ export default async function integrationRoutes(app: App, opts: { provider?: Int
         description:
           'type = provider name, slug generated (unique) from the name, external ids kept; every list of the menu in the order of the provider. 400: unknown manager; 404: unknown external id; 409: the manager already has a restaurant, or the external restaurant is already imported; 502: the source failed.',
         body: integrationCreateBody,
-        response: 201: answers.restaurant, 502: errorBody ,
+        response: { 201: answers.restaurant, 502: errorBody },
       },
     },
     async (request, reply) => {
