@@ -269,7 +269,7 @@ test("a manager of another restaurant cannot move this restaurant's items (404),
   expect(titles).toEqual(CATEGORIES);
 });
 
-test('a 40-category list: a drop shows the new order in the first frame after it', async ({
+test('a 40-category list: a swipe on a handle scrolls; a drop shows the new order in the first frame after it', async ({
   page,
   request,
 }) => {
@@ -286,6 +286,31 @@ test('a 40-category list: a drop shows the new order in the first frame after it
   await loginThroughUi(page, world.manager);
   await page.goto('/categoryList');
   await expect(page.getByTestId('category-title')).toHaveCount(40);
+
+  // a swipe that starts on a handle scrolls the page: no row lifts, nothing is sent
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'PUT') sent += 1;
+  });
+  const swiped = handleOf(page, 'Kategoriya 20');
+  await swiped.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  const box = await swiped.boundingBox();
+  if (!box) throw new Error('no handle box');
+  const cdp = await page.context().newCDPSession(page);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let i = 1; i <= 8; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y - i * 30 }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 50);
+  await page.waitForTimeout(300);
+  expect(await page.locator('[data-dragging="true"]').count()).toBe(0);
+  expect(sent).toBe(0);
+
   const handle = handleOf(page, 'Kategoriya 40');
   await handle.scrollIntoViewIfNeeded();
   await handle.focus();
