@@ -6,6 +6,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { resolveDataDir } from './config/data-dir';
+import { chooseLogFormat, LogFormatError, prettyLogStream } from './http/log-format';
 import { parseTrustProxy, TrustProxyError } from './http/trust-proxy';
 
 const env = process.env;
@@ -40,7 +42,8 @@ async function main(): Promise<void> {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad PORT: ${env.PORT}`);
   const host = env.HOST || '0.0.0.0';
-  const dataDir = resolve(process.cwd(), env.DATA_DIR || './data');
+  const logFormat = chooseLogFormat(env.LOG_FORMAT, process.stdout.isTTY === true);
+  const dataDir = resolveDataDir(env, process.cwd(), dirname(fileURLToPath(import.meta.url)));
 
   const app = await buildApp({
     dataDir,
@@ -72,6 +75,7 @@ async function main(): Promise<void> {
     logger: {
       level: env.LOG_LEVEL || 'info',
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(logFormat === 'pretty' ? { stream: prettyLogStream(process.stdout) } : {}),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: parseRequestTimeout(env.REQUEST_TIMEOUT_MS),
@@ -103,7 +107,7 @@ async function main(): Promise<void> {
 
 main().catch((err) => {
   // a configuration mistake is told in one line; anything else with its stack
-  const told = err instanceof TrustProxyError || err instanceof ConfigError;
+  const told = err instanceof TrustProxyError || err instanceof ConfigError || err instanceof LogFormatError;
   console.error(told ? err.message : err instanceof Error ? err.stack : err);
   process.exit(1);
 });

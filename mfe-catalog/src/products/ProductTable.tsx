@@ -5,6 +5,7 @@ import { SORTABLE_CSS, SortableList } from '@qrmenu/shared/sortable';
 import { formatSom, previewWords, t } from '@qrmenu/shared/texts';
 import { useNavigate } from 'react-router-dom';
 import { LightRows, RowAction, RowActions, RowStatus, useStatusToggles } from '../common/lightRows';
+import { MoreActions, PHONE_ROW_CSS, ProductThumb } from './PhoneRowParts';
 
 export interface ProductTableProps {
   rows: Product[];
@@ -44,8 +45,8 @@ const TABLE_CSS = {
   '& tbody': { display: { base: 'block', md: 'table-row-group' } },
   '& tbody tr': {
     display: { base: 'grid', md: 'table-row' },
-    gridTemplateColumns: 'minmax(0, 1fr) auto',
-    gridTemplateAreas: '"name price" "desc status" "order order" "actions actions"',
+    gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+    gridTemplateAreas: '"thumb name price" "thumb desc status" "order order order" "actions actions actions"',
     columnGap: '3',
     alignItems: 'center',
     px: { base: '3', md: '0' },
@@ -63,16 +64,30 @@ const TABLE_CSS = {
   },
   '& tbody tr:last-of-type > td': { borderBottomWidth: '0' },
   '& [data-area="num"]': { display: { base: 'none', md: 'table-cell' }, w: '10' },
+  // the handle and Yuqoriga/Pastga: a line of the phone's card, the first column from md up
   '& [data-area="order"]': { gridArea: 'order' },
   '& .order-cell': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' },
-  '& [data-area="name"]': { gridArea: 'name', minW: { md: '32' } },
-  '& [data-area="desc"]': { gridArea: 'desc', minW: { md: '40' }, color: 'fg.muted' },
+  // a name or description of one long word wraps in its cell rather than widen the table
+  '& [data-area="name"]': {
+    gridArea: 'name',
+    minW: { md: '32' },
+    whiteSpace: 'normal',
+    overflowWrap: 'anywhere',
+  },
+  '& [data-area="desc"]': {
+    gridArea: 'desc',
+    minW: { md: '28' },
+    color: 'fg.muted',
+    whiteSpace: 'normal',
+    overflowWrap: 'anywhere',
+  },
   '& [data-area="price"]': { gridArea: 'price', textAlign: 'end', whiteSpace: 'nowrap' },
   '& [data-area="status"]': { gridArea: 'status' },
   '& [data-area="actions"]': { gridArea: 'actions' },
+  ...PHONE_ROW_CSS,
 } as const;
 
-/** #, name, description (first 4 words), price in so'm, status with its toggle, actions. */
+/** The order's handle and buttons, #, name, description (first 4 words), price in so'm, status with its toggle, actions. */
 export function ProductTable({
   rows,
   offset,
@@ -124,6 +139,9 @@ export function ProductTable({
                   </td>
                 )}
                 <td data-area="num">{offset + i + 1}</td>
+                <td data-area="thumb">
+                  <ProductThumb product={p} />
+                </td>
                 <td data-area="name">
                   <span
                     className="row-name"
@@ -143,19 +161,21 @@ export function ProductTable({
                   <RowStatus item={p} name={p.name} toggles={status} testId="product-status" />
                 </td>
                 <td data-area="actions">
-                  <RowActions columns={2}>
+                  <RowActions columns={3}>
                     <RowAction onClick={() => navigate(paths.product({ productId: p._id, restaurantId }))}>
                       {t.view}
-                    </RowAction>
-                    <RowAction onClick={() => navigate(paths.productOptions({ productId: p._id }))}>
-                      {t.options}
                     </RowAction>
                     <RowAction tone="blue" onClick={() => onEdit(p)}>
                       {t.edit}
                     </RowAction>
-                    <RowAction tone="red" onClick={() => onDelete(p)}>
-                      {t.delete}
-                    </RowAction>
+                    <MoreActions name={p.name}>
+                      <RowAction onClick={() => navigate(paths.productOptions({ productId: p._id }))}>
+                        {t.options}
+                      </RowAction>
+                      <RowAction tone="red" onClick={() => onDelete(p)}>
+                        {t.delete}
+                      </RowAction>
+                    </MoreActions>
                   </RowActions>
                 </td>
               </tr>

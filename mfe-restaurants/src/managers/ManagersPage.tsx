@@ -9,6 +9,7 @@ import { type ManagerCreateBody, managerCreateBody } from '@qrmenu/shared/schema
 import { t } from '@qrmenu/shared/texts';
 import { Heading, LoadingSkeleton, Page, PageState, SimpleGrid, Stack, Table } from '@qrmenu/shared/ui';
 import { useMemo, useState } from 'react';
+import { BackToNewRestaurant } from './NoFreeManager';
 
 const EMPTY: ManagerCreateBody = { login: '', password: '' };
 
@@ -28,7 +29,8 @@ function ManagerCreateForm() {
         onCreate={(body) => create.mutateAsync(body)}
         onSaved={() => setRound((n) => n + 1)}
         texts={{ created: t.managerCreated, createError: t.managerCreateError }}
-        conflict={{ field: 'login', text: t.loginTaken }}
+        // a taken login is said under the field alone (no generic toast beside it)
+        conflict={{ field: 'login', text: t.loginTaken, toast: false }}
         submitText={t.add}
         testId="manager"
       >
@@ -39,6 +41,7 @@ function ManagerCreateForm() {
           </SimpleGrid>
         )}
       </EntityForm>
+      <BackToNewRestaurant created={round > 0} />
     </Stack>
   );
 }
@@ -70,7 +73,12 @@ export default function ManagersPage() {
             role="region"
             aria-label={t.managers}
           >
-            <Table.Root size="sm" data-testid="managers-table">
+            {/* a login or restaurant name of one long word wraps in its cell (issue 17) */}
+            <Table.Root
+              size="sm"
+              data-testid="managers-table"
+              css={{ '& td': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+            >
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader w="10">{t.number}</Table.ColumnHeader>
