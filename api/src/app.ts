@@ -33,6 +33,7 @@ import managerRoutes from './routes/managers';
 import optionRoutes from './routes/options';
 import placementRoutes from './routes/placements';
 import posRoutes from './routes/pos';
+import positionRoutes from './routes/positions';
 import productRoutes from './routes/products';
 import restaurantRoutes from './routes/restaurants';
 import stopListRoutes from './routes/stop-list';
@@ -346,6 +347,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(categoryRoutes);
       await api.register(productRoutes);
       await api.register(optionRoutes);
+      await api.register(positionRoutes);
       await api.register(stopListRoutes);
       await api.register(integrationRoutes);
       await api.register(posRoutes);

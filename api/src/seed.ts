@@ -210,7 +210,7 @@ export async function seed(db: DB): Promise<{ created: string[]; skipped: string
       continue;
     }
     await db.transaction().execute(async (trx) => {
-      // one millisecond apart: lists sort by (created_at, id), so this keeps the order written above
+      // one millisecond apart, and each list's positions in the order written above
       const start = Date.parse(now());
       let tick = 0;
       const next = () => new Date(start + tick++).toISOString();
@@ -237,7 +237,7 @@ export async function seed(db: DB): Promise<{ created: string[]; skipped: string
           updated_at: t,
         })
         .execute();
-      for (const c of r.categories) {
+      for (const [ci, c] of r.categories.entries()) {
         const categoryId = newId();
         const categoryAt = next();
         const allStopped = c.products.every((p) => p.stopped);
@@ -249,11 +249,12 @@ export async function seed(db: DB): Promise<{ created: string[]; skipped: string
             title: c.title,
             is_active: allStopped ? 0 : 1,
             external_id: null,
+            position: ci,
             created_at: categoryAt,
             updated_at: categoryAt,
           })
           .execute();
-        for (const p of c.products) {
+        for (const [pi, p] of c.products.entries()) {
           const productId = newId();
           const productAt = next();
           await trx
@@ -268,11 +269,12 @@ export async function seed(db: DB): Promise<{ created: string[]; skipped: string
               is_active: p.stopped ? 0 : 1,
               images: '[]',
               external_id: null,
+              position: pi,
               created_at: productAt,
               updated_at: productAt,
             })
             .execute();
-          for (const o of p.options ?? []) {
+          for (const [oi, o] of (p.options ?? []).entries()) {
             const optionId = newId();
             const optionAt = next();
             await trx
@@ -282,11 +284,12 @@ export async function seed(db: DB): Promise<{ created: string[]; skipped: string
                 product_id: productId,
                 name: o.name,
                 external_id: null,
+                position: oi,
                 created_at: optionAt,
                 updated_at: optionAt,
               })
               .execute();
-            for (const [name, price] of o.rows) {
+            for (const [ri, [name, price]] of o.rows.entries()) {
               await trx
                 .insertInto('option_rows')
                 .values({
@@ -295,6 +298,7 @@ export async function seed(db: DB): Promise<{ created: string[]; skipped: string
                   name,
                   price,
                   external_id: null,
+                  position: ri,
                   created_at: next(),
                 })
                 .execute();

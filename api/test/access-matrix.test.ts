@@ -411,6 +411,31 @@ const CASES: Case[] = [
     access: 'own',
     build: (s) => ({ url: `/manager/product-option-row/${s.row}` }),
   },
+  // moves (issue 18): another restaurant's manager gets 404, like every catalog write
+  {
+    method: 'PUT',
+    path: '/manager/category/position/{id}',
+    access: 'own',
+    build: (s) => ({ url: `/manager/category/position/${s.category}`, payload: { position: 0 } }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/products/position/{id}',
+    access: 'own',
+    build: (s) => ({ url: `/manager/products/position/${s.product}`, payload: { position: 0 } }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/product-option/position/{id}',
+    access: 'own',
+    build: (s) => ({ url: `/manager/product-option/position/${s.option}`, payload: { position: 0 } }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/product-option-row/position/{id}',
+    access: 'own',
+    build: (s) => ({ url: `/manager/product-option-row/position/${s.row}`, payload: { position: 0 } }),
+  },
   {
     method: 'POST',
     path: '/manager/stop-list',

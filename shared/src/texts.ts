@@ -290,6 +290,35 @@ export const t = {
   selectCategory: (title: string) => `${title}: hammasini tanlash`,
   productCount: (n: number) => `${n} ta mahsulot`,
 
+  // ---------- the menu in the restaurant's order (issue 18: @qrmenu/shared/sortable) ----------
+  sortable: {
+    moveUp: 'Yuqoriga',
+    moveDown: 'Pastga',
+    /** The product table's column of handles and buttons. */
+    column: 'Tartib',
+    moveUpOf: (item: string) => `Yuqoriga: ${item}`,
+    moveDownOf: (item: string) => `Pastga: ${item}`,
+    /** The drag handle's name (a screen reader also reads its role and the instructions). */
+    handle: (item: string) => `Tartibini o'zgartirish: ${item}`,
+    /** aria-roledescription of a handle: what it is instead of the generic "button". */
+    roleDescription: 'tartiblanadigan element',
+    /** Read once on focusing a handle (dnd-kit's screenReaderInstructions). */
+    instructions:
+      "Elementni ko'tarish uchun Probel yoki Enter tugmasini bosing. Ko'tarilgan elementni yuqoriga va " +
+      "pastga strelka tugmalari bilan siljiting. Joyiga qo'yish uchun yana Probel yoki Enter, bekor " +
+      'qilish uchun Escape tugmasini bosing.',
+    // live announcements of a drag (dnd-kit's announcements) and of the Yuqoriga/Pastga buttons
+    picked: (item: string, at: number, of: number) =>
+      `«${item}» ko'tarildi. Hozir ${of} tadan ${at}-o'rinda.`,
+    over: (item: string, at: number, of: number) => `«${item}» ${of} tadan ${at}-o'rinda.`,
+    outside: (item: string) => `«${item}» ro'yxatdan tashqarida.`,
+    dropped: (item: string, at: number, of: number) => `«${item}» ${of} tadan ${at}-o'ringa qo'yildi.`,
+    cancelled: (item: string, at: number) => `Ko'chirish bekor qilindi. «${item}» ${at}-o'rinda qoldi.`,
+    moved: (item: string, at: number, of: number) => `«${item}» ${of} tadan ${at}-o'ringa ko'chirildi.`,
+    /** A move the server refused or never got: the list is back as it was. */
+    moveError: "Tartibni saqlab bo'lmadi. Avvalgi tartib qaytarildi.",
+  },
+
   // ---------- shell / federation ----------
   remoteLoadError: "Bo'limni yuklab bo'lmadi",
   retry: 'Qayta urinish',

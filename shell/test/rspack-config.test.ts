@@ -73,6 +73,7 @@ describe('sharedConfig', () => {
       'runtime-config',
       'paths',
       'resources',
+      'sortable',
     ];
     for (const lib of libraries) expect(shared[lib], lib).toMatchObject({ singleton: true });
     for (const sub of sharedSubpaths)

@@ -43,6 +43,7 @@ const SUBPATH_MODULES: Record<string, () => Promise<Record<string, unknown>>> = 
   'runtime-config': () => import('@qrmenu/shared/runtime-config'),
   paths: () => import('@qrmenu/shared/paths'),
   resources: () => import('@qrmenu/shared/resources'),
+  sortable: () => import('@qrmenu/shared/sortable'),
 };
 
 /** Checks `surface` against the record; when recording, adds a version not recorded yet. */

@@ -70,6 +70,8 @@ export const SHARED_SUBPATHS = [
   'paths',
   // one object per resource (paths, keys, calls, hooks, texts): the signed-in area's pages read it
   'resources',
+  // lists put in order by hand (@dnd-kit inside): loaded with the first page that sorts
+  'sortable',
 ] as const;
 
 /** Dev-server ports (ARCHITECTURE.md). */
@@ -123,7 +125,7 @@ interface RspackModule {
  * while the rewrite would load their whole subpath (the session's role names would pull zod
  * into the login page).
  */
-export const STATELESS_DEEP_IMPORTS: readonly string[] = ['schemas/roles'];
+export const STATELESS_DEEP_IMPORTS: readonly string[] = ['schemas/roles', 'schemas/pos-providers'];
 
 /**
  * Inside `@qrmenu/shared`, a relative import from one subpath into another (`../session` in

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { positions } from './migration-positions';
 import { translationColumns } from './migration-translations';
 import { visitsMigration } from './migration-visits';
 import { picturesMigration } from './pictures-migration';
@@ -291,6 +292,7 @@ export const migrations: Record<string, Migration> = {
   '0010_pos_integrations': posIntegrations,
   '0011_pictures': picturesMigration,
   '0012_translations': translationColumns,
+  '0013_positions': positions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

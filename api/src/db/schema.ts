@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Kysely table types: exactly the tables of docs/ARCHITECTURE.md. Booleans are 0/1, timestamps ISO text. */
 export interface UsersTable {
   id: string;
@@ -44,6 +46,8 @@ export interface CategoriesTable {
    */
   translations?: string;
   external_id: string | null;
+  /** Place in its parent's list (0-based; issue 18); a new row defaults to 0 unless given. */
+  position: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -70,6 +74,8 @@ export interface ProductsTable {
   pos_hidden?: number;
   /** 1: on the POS's stop-list (iiko `/stop_lists`, balance <= 0). */
   pos_stopped?: number;
+  /** Place in its parent's list (0-based; issue 18); a new row defaults to 0 unless given. */
+  position: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -84,6 +90,8 @@ export interface ProductOptionsTable {
    */
   translations?: string;
   external_id: string | null;
+  /** Place in its parent's list (0-based; issue 18); a new row defaults to 0 unless given. */
+  position: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -99,6 +107,8 @@ export interface OptionRowsTable {
    */
   translations?: string;
   external_id: string | null;
+  /** Place in its parent's list (0-based; issue 18); a new row defaults to 0 unless given. */
+  position: Generated<number>;
   created_at: string;
 }
 
@@ -210,9 +220,10 @@ export interface Database {
 
 export type UserRow = UsersTable;
 export type RestaurantRow = RestaurantsTable;
-export type CategoryRow = CategoriesTable;
-export type ProductRow = ProductsTable;
-export type ProductOptionRow = ProductOptionsTable;
-export type OptionRowRow = OptionRowsTable;
+// rows as answers are built from them: the position orders lists but is not part of an answer
+export type CategoryRow = Omit<CategoriesTable, 'position'>;
+export type ProductRow = Omit<ProductsTable, 'position'>;
+export type ProductOptionRow = Omit<ProductOptionsTable, 'position'>;
+export type OptionRowRow = Omit<OptionRowsTable, 'position'>;
 export type IntegrationAccountRow = IntegrationAccountsTable;
 export type PlacementRow = PlacementsTable;

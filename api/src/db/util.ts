@@ -6,8 +6,8 @@ let sequence = 0;
 /**
  * An opaque id of 24 hex characters (like the ObjectIds the spec's front end was built for):
  * 12 of milliseconds that never go back, 6 of a sequence, 6 random. Lists sort by
- * (created_at, id), so two rows made in the same millisecond by this process keep the order they
- * were made in (a random tie-break made that order a coin toss).
+ * (position, id): the id only breaks ties of rows stored without a position (test fixtures),
+ * which then keep the order they were made in.
  */
 export function newId(): string {
   lastMs = Math.max(lastMs, Date.now());

@@ -6,7 +6,7 @@
  * Hidden: inactive categories, inactive products (in this product "on the stop-list" is
  * `is_active = false`, so a stopped product cannot be told from a switched-off one: both are
  * left out rather than greyed), categories left with no active product, options without rows.
- * Order: the catalog's (created_at, then id) at every level.
+ * Order: the restaurant's (position, then id) at every level (inMenuOrder).
  */
 
 import { parseTranslations, type Translations } from '@qrmenu/shared/schemas';

@@ -1,5 +1,6 @@
 /**
  * Queries and row -> answer mappers of the catalog: categories, products, options, option rows.
+ * Every list is in the restaurant's order (`inMenuOrder`); new items go last (repos/positions.ts).
  * Lean by design: a product list is one query (category title joined), a product detail is
  * two (product + category, then its options left-joined with their rows), never one query per item.
  */
@@ -13,16 +14,9 @@ import type {
 } from '@qrmenu/shared/schemas';
 import { parseTranslations } from '@qrmenu/shared/schemas';
 import { type Compilable, type CompiledQuery, createQueryId } from 'kysely';
-import type {
-  CategoriesTable,
-  CategoryRow,
-  OptionRowRow,
-  OptionRowsTable,
-  ProductOptionRow,
-  ProductRow,
-  ProductsTable,
-} from '../db';
+import type { CategoryRow, OptionRowRow, ProductOptionRow, ProductRow } from '../db';
 import { toBool } from '../db';
+import { inListTransaction, insertLast, lockList, nextPosition } from './positions';
 import { deleteByIds, inMenuOrder, inTransaction, type Q } from './query';
 
 export type { Q } from './query';
@@ -156,11 +150,12 @@ export async function findCategory(q: Q, id: string) {
   return q.selectFrom('categories').select(categoryColumns).where('id', '=', id).executeTakeFirst();
 }
 
+/** Adds a category last in its restaurant's list. */
 export async function insertCategory(q: Q, row: CategoryRow): Promise<void> {
-  await q.insertInto('categories').values(row).execute();
+  await insertLast(q, 'categories', row);
 }
 
-export async function updateCategory(q: Q, id: string, set: Partial<CategoriesTable>): Promise<void> {
+export async function updateCategory(q: Q, id: string, set: Partial<CategoryRow>): Promise<void> {
   await q.updateTable('categories').set(set).where('id', '=', id).execute();
 }
 
@@ -213,7 +208,8 @@ const productListQueries = [false, true].map((byCategory) =>
       let query = selectProducts(db).where('p.restaurant_id', '=', p('restaurantId'));
       if (byCategory) query = query.where('p.category_id', '=', p('categoryId'));
       if (onlyActive) query = query.where('p.is_active', '=', 1).where('c.is_active', '=', 1);
-      return inMenuOrder(query, 'p');
+      // the menu's order: the categories in theirs, each category's products in theirs
+      return inMenuOrder(inMenuOrder(query, 'c'), 'p');
     }),
   ),
 );
@@ -297,12 +293,27 @@ export async function optionsWithRows(q: Q, productId: string): Promise<ProductD
   return options;
 }
 
+/** Adds a product last in its category's list. */
 export async function insertProduct(q: Q, row: ProductRow): Promise<void> {
-  await q.insertInto('products').values(row).execute();
+  await insertLast(q, 'products', row);
 }
 
-export async function updateProduct(q: Q, id: string, set: Partial<ProductsTable>): Promise<void> {
-  await q.updateTable('products').set(set).where('id', '=', id).execute();
+/** Changes a product; one put into another category goes last there (its old list keeps a gap). */
+export async function updateProduct(q: Q, id: string, set: Partial<ProductRow>): Promise<void> {
+  const target = set.category_id;
+  if (target === undefined) {
+    await q.updateTable('products').set(set).where('id', '=', id).execute();
+    return;
+  }
+  await inListTransaction(q, async (trx) => {
+    await lockList(trx, 'products', target);
+    const position = await nextPosition(trx, 'products', target);
+    await trx
+      .updateTable('products')
+      .set({ ...set, position })
+      .where('id', '=', id)
+      .execute();
+  });
 }
 
 /** Deletes products; their options and rows go with them (foreign-key cascade). */
@@ -428,8 +439,9 @@ export async function findOptionRow(q: Q, id: string) {
     .executeTakeFirst();
 }
 
+/** Adds an option last in its product's list. */
 export async function insertOption(q: Q, row: ProductOptionRow): Promise<void> {
-  await q.insertInto('product_options').values(row).execute();
+  await insertLast(q, 'product_options', row);
 }
 
 export async function updateOption(
@@ -454,11 +466,12 @@ export function listImportedOptions(q: Q, restaurantId: string) {
     .execute();
 }
 
+/** Adds a row last in its option's list. */
 export async function insertOptionRow(q: Q, row: OptionRowRow): Promise<void> {
-  await q.insertInto('option_rows').values(row).execute();
+  await insertLast(q, 'option_rows', row);
 }
 
-export async function updateOptionRow(q: Q, id: string, set: Partial<OptionRowsTable>): Promise<void> {
+export async function updateOptionRow(q: Q, id: string, set: Partial<OptionRowRow>): Promise<void> {
   await q.updateTable('option_rows').set(set).where('id', '=', id).execute();
 }
 

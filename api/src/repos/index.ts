@@ -12,7 +12,8 @@ import * as accounts from './integration-accounts';
 import * as menu from './menu';
 import * as pictures from './pictures';
 import * as placements from './placements';
-import { bind, insertChunked, inTransaction, type Q } from './query';
+import * as positions from './positions';
+import { bind, inTransaction, type Q } from './query';
 import * as restaurants from './restaurants';
 import * as slugs from './slug-history';
 import { applyStopList } from './stop-list';
@@ -72,7 +73,9 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       listImported: catalog.listImportedCategories,
       create: catalog.insertCategory,
       createMany: (q: Q, rows: Parameters<typeof catalog.insertCategory>[1][]) =>
-        insertChunked(q, 'categories', rows),
+        positions.insertManyLast(q, 'categories', rows),
+      move: (q: Q, restaurantId: string, id: string, position: number) =>
+        positions.moveInList(q, 'categories', restaurantId, id, position),
       update: catalog.updateCategory,
       updateTranslated: translatedUpdate<CategoriesTable>('categories'),
       delete: catalog.deleteCategories,
@@ -86,7 +89,8 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       listImported: catalog.listImportedProducts,
       create: catalog.insertProduct,
       createMany: (q: Q, rows: Parameters<typeof catalog.insertProduct>[1][]) =>
-        insertChunked(q, 'products', rows),
+        positions.insertManyLast(q, 'products', rows),
+      move: positions.moveProduct,
       update: catalog.updateProduct,
       updateTranslated: translatedUpdate<ProductsTable>('products'),
       rewriteImages: (q: Q, id: string, next: catalog.ImagesRewrite, at: string) =>
@@ -101,7 +105,9 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       listImported: catalog.listImportedOptions,
       create: catalog.insertOption,
       createMany: (q: Q, rows: Parameters<typeof catalog.insertOption>[1][]) =>
-        insertChunked(q, 'product_options', rows),
+        positions.insertManyLast(q, 'product_options', rows),
+      move: (q: Q, productId: string, id: string, position: number) =>
+        positions.moveInList(q, 'product_options', productId, id, position),
       update: catalog.updateOption,
       updateTranslated: translatedUpdate<ProductOptionsTable>('product_options'),
       delete: catalog.deleteOptions,
@@ -112,7 +118,9 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       listImported: catalog.listImportedOptionRows,
       create: catalog.insertOptionRow,
       createMany: (q: Q, rows: Parameters<typeof catalog.insertOptionRow>[1][]) =>
-        insertChunked(q, 'option_rows', rows),
+        positions.insertManyLast(q, 'option_rows', rows),
+      move: (q: Q, optionId: string, id: string, position: number) =>
+        positions.moveInList(q, 'option_rows', optionId, id, position),
       update: catalog.updateOptionRow,
       updateTranslated: translatedUpdate<OptionRowsTable>('option_rows'),
       delete: catalog.deleteOptionRows,

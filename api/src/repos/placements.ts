@@ -1,7 +1,7 @@
 /** Placements of a restaurant's QR codes ("Stol 1", "Eshik", "Instagram"): issue 22. */
 import type { Placement } from '@qrmenu/shared/schemas';
 import type { PlacementRow } from '../db';
-import { chunks, inMenuOrder, type Q } from './query';
+import { chunks, type Q } from './query';
 
 export const toPlacement = (r: PlacementRow): Placement => ({
   _id: r.id,
@@ -16,7 +16,8 @@ export const listPlacements = (q: Q, restaurantId: string) =>
     .selectFrom('placements')
     .selectAll()
     .where('restaurant_id', '=', restaurantId)
-    .$call(inMenuOrder)
+    .orderBy('created_at')
+    .orderBy('id') // ids sort in the order they were made
     .execute();
 
 export const findPlacement = (q: Q, id: string) =>

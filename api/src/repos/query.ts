@@ -14,13 +14,13 @@ export function inTransaction<T>(q: Q, work: (trx: Q) => Promise<T>): Promise<T>
 }
 
 /**
- * The catalog's order at every level (categories, products, options, rows): creation time,
- * then id (ids sort in the order they are made). Written once here; `alias` names the table
- * in a join. The ordering issue replaces it with a position column.
+ * The catalog's order at every level (categories, products, options, rows): the restaurant's,
+ * `position` within the parent (issue 18; repos/positions.ts keeps it), then id. Written once
+ * here; `alias` names the table in a join.
  */
 export function inMenuOrder<QB extends { orderBy(ref: never): QB }>(qb: QB, alias?: string): QB {
   const p = alias ? `${alias}.` : '';
-  return qb.orderBy(`${p}created_at` as never).orderBy(`${p}id` as never);
+  return qb.orderBy(`${p}position` as never).orderBy(`${p}id` as never);
 }
 
 type Converter<V> = true | ((value: Exclude<V, undefined>) => unknown);

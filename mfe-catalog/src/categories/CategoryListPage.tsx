@@ -23,6 +23,7 @@ import {
 } from '@qrmenu/shared/ui';
 import { lazy } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useMoveCategory } from '../common/moves';
 import { StatusCounters } from '../common/StatusCounters';
 import { CategoryList } from './CategoryList';
 
@@ -59,6 +60,7 @@ export default function CategoryListPage() {
   useIdlePreload(loadCategoryDialog, categories.isSuccess);
   const dialog = useFormDialog<Category>();
   const confirmDelete = useResourceDelete(resource.remove);
+  const move = useMoveCategory(restaurantParam);
   const found = !categories.isError;
 
   return (
@@ -92,6 +94,7 @@ export default function CategoryListPage() {
             paths={paths}
             onEdit={dialog.openEdit}
             onDelete={confirmDelete.ask}
+            onMove={move.move}
           />
         )}
       </PageState>

@@ -21,6 +21,7 @@ import {
 } from '@qrmenu/shared/ui';
 import { lazy } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useMoveOptionRow } from '../common/moves';
 import { useBack } from '../common/useBack';
 import type { OptionRowsState } from '../options/OptionList';
 import { OptionRowList } from './OptionRowList';
@@ -37,6 +38,7 @@ function OptionRows({ optionId }: { optionId: string }) {
   useIdlePreload(loadOptionRowDialog, rows.isSuccess);
   const dialog = useFormDialog<OptionRow>();
   const confirmDelete = useResourceDelete(resource.remove);
+  const move = useMoveOptionRow(optionId);
   return (
     <Page
       title={optionName && rows.isSuccess ? t.optionRowsOf(optionName) : resource.texts.title}
@@ -55,7 +57,14 @@ function OptionRows({ optionId }: { optionId: string }) {
         emptyText={resource.texts.empty}
         loading={<LoadingSkeleton rows={3} height="14" />}
       >
-        {(list) => <OptionRowList rows={list} onEdit={dialog.openEdit} onDelete={confirmDelete.ask} />}
+        {(list) => (
+          <OptionRowList
+            rows={list}
+            onEdit={dialog.openEdit}
+            onDelete={confirmDelete.ask}
+            onMove={move.move}
+          />
+        )}
       </PageState>
       <LazyDialog open={dialog.open}>
         <OptionRowDialog dialog={dialog} optionId={optionId} />

@@ -21,6 +21,7 @@ import {
   useRouteParams,
 } from '@qrmenu/shared/ui';
 import { lazy } from 'react';
+import { useMoveOption } from '../common/moves';
 import { useBack } from '../common/useBack';
 import { OptionList } from './OptionList';
 import { PickProduct } from './PickProduct';
@@ -37,6 +38,7 @@ function ProductOptions({ productId }: { productId: string }) {
   useIdlePreload(loadOptionDialog, options.isSuccess);
   const dialog = useFormDialog<ProductOption>();
   const confirmDelete = useResourceDelete(resource.remove);
+  const move = useMoveOption(productId);
   const name = options.isSuccess ? product.data?.name : undefined;
   return (
     <Page
@@ -59,7 +61,13 @@ function ProductOptions({ productId }: { productId: string }) {
         loading={<LoadingSkeleton rows={3} height="14" />}
       >
         {(list) => (
-          <OptionList options={list} paths={paths} onEdit={dialog.openEdit} onDelete={confirmDelete.ask} />
+          <OptionList
+            options={list}
+            paths={paths}
+            onEdit={dialog.openEdit}
+            onDelete={confirmDelete.ask}
+            onMove={move.move}
+          />
         )}
       </PageState>
       <LazyDialog open={dialog.open}>

@@ -2,6 +2,7 @@ import type { RolePaths } from '@qrmenu/shared/paths';
 import { useUpdateProduct } from '@qrmenu/shared/query';
 import type { Product } from '@qrmenu/shared/schemas';
 import { TRANSLATED_FIELDS } from '@qrmenu/shared/schemas';
+import { SORTABLE_CSS, SortableList } from '@qrmenu/shared/sortable';
 import { formatSom, previewWords, t } from '@qrmenu/shared/texts';
 import { useNavigate } from 'react-router-dom';
 import { LightRows, RowAction, RowActions, RowStatus, useStatusToggles } from '../common/lightRows';
@@ -16,6 +17,12 @@ export interface ProductTableProps {
   paths: RolePaths;
   onEdit: (p: Product) => void;
   onDelete: (p: Product) => void;
+  /** Puts a product at a place of its category (0-based, over the whole category). */
+  onMove: (p: Product, to: number) => void;
+  /** The category's length (the last page's last row cannot go down). */
+  total: number;
+  /** No handles or Yuqoriga/Pastga (while a search shows part of the category). */
+  sortDisabled?: boolean;
 }
 
 // From `md` up the table of spec 2, in the kit's table look (small, striped, scrolling sideways
@@ -41,7 +48,7 @@ const TABLE_CSS = {
   '& tbody tr': {
     display: { base: 'grid', md: 'table-row' },
     gridTemplateColumns: 'auto minmax(0, 1fr) auto',
-    gridTemplateAreas: '"thumb name price" "thumb desc status" "actions actions actions"',
+    gridTemplateAreas: '"thumb name price" "thumb desc status" "order order order" "actions actions actions"',
     columnGap: '3',
     alignItems: 'center',
     px: { base: '3', md: '0' },
@@ -59,6 +66,9 @@ const TABLE_CSS = {
   },
   '& tbody tr:last-of-type > td': { borderBottomWidth: '0' },
   '& [data-area="num"]': { display: { base: 'none', md: 'table-cell' }, w: '10' },
+  // the handle and Yuqoriga/Pastga: a line of the phone's card, the first column from md up
+  '& [data-area="order"]': { gridArea: 'order' },
+  '& .order-cell': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' },
   // a name or description of one long word wraps in its cell rather than widen the table
   '& [data-area="name"]': {
     gridArea: 'name',
@@ -79,8 +89,18 @@ const TABLE_CSS = {
   ...PHONE_ROW_CSS,
 } as const;
 
-/** #, name, description (first 4 words), price in so'm, status with its toggle, actions. */
-export function ProductTable({ rows, offset, restaurantId, paths, onEdit, onDelete }: ProductTableProps) {
+/** The order's handle and buttons, #, name, description (first 4 words), price in so'm, status with its toggle, actions. */
+export function ProductTable({
+  rows,
+  offset,
+  restaurantId,
+  paths,
+  onEdit,
+  onDelete,
+  onMove,
+  total,
+  sortDisabled = false,
+}: ProductTableProps) {
   const navigate = useNavigate();
   const update = useUpdateProduct();
   const status = useStatusToggles<Product>(
@@ -88,10 +108,11 @@ export function ProductTable({ rows, offset, restaurantId, paths, onEdit, onDele
     { success: t.productUpdated, error: t.productUpdateError },
   );
   return (
-    <LightRows css={TABLE_CSS}>
+    <LightRows css={{ ...TABLE_CSS, ...SORTABLE_CSS }}>
       <table data-testid="product-table">
         <thead>
           <tr>
+            {sortDisabled ? null : <th data-area="order">{t.sortable.column}</th>}
             <th data-area="num">{t.number}</th>
             <th>{t.fields.name}</th>
             <th>{t.fields.description}</th>
@@ -101,55 +122,72 @@ export function ProductTable({ rows, offset, restaurantId, paths, onEdit, onDele
           </tr>
         </thead>
         <tbody>
-          {rows.map((p, i) => (
-            <tr key={p._id} data-testid="product-row" data-product-id={p._id}>
-              <td data-area="num">{offset + i + 1}</td>
-              <td data-area="thumb">
-                <ProductThumb product={p} />
-              </td>
-              <td data-area="name">
-                <span
-                  className="row-name"
-                  data-active={p.is_active ? 'true' : 'false'}
-                  data-testid="product-name"
-                >
-                  {p.name}
-                </span>{' '}
-                <MissingTranslations
-                  fields={TRANSLATED_FIELDS.product}
-                  translations={p.translations}
-                  uzbek={p}
-                />
-              </td>
-              <td data-area="desc" data-testid="product-description">
-                {previewWords(p.description, 4)}
-              </td>
-              <td data-area="price" data-testid="product-price">
-                {formatSom(p.price)}
-              </td>
-              <td data-area="status">
-                <RowStatus item={p} name={p.name} toggles={status} testId="product-status" />
-              </td>
-              <td data-area="actions">
-                <RowActions columns={3}>
-                  <RowAction onClick={() => navigate(paths.product({ productId: p._id, restaurantId }))}>
-                    {t.view}
-                  </RowAction>
-                  <RowAction tone="blue" onClick={() => onEdit(p)}>
-                    {t.edit}
-                  </RowAction>
-                  <MoreActions name={p.name}>
-                    <RowAction onClick={() => navigate(paths.productOptions({ productId: p._id }))}>
-                      {t.options}
+          <SortableList
+            items={rows}
+            label={(p) => p.name}
+            onMove={onMove}
+            offset={offset}
+            total={total}
+            disabled={sortDisabled}
+          >
+            {(p, i, row) => (
+              <tr {...row.rootProps} data-testid="product-row" data-product-id={p._id}>
+                {sortDisabled ? null : (
+                  <td data-area="order">
+                    <span className="order-cell">
+                      {row.handle}
+                      {row.moveButtons}
+                    </span>
+                  </td>
+                )}
+                <td data-area="num">{offset + i + 1}</td>
+                <td data-area="thumb">
+                  <ProductThumb product={p} />
+                </td>
+                <td data-area="name">
+                  <span
+                    className="row-name"
+                    data-active={p.is_active ? 'true' : 'false'}
+                    data-testid="product-name"
+                  >
+                    {p.name}
+                  </span>{' '}
+                  <MissingTranslations
+                    fields={TRANSLATED_FIELDS.product}
+                    translations={p.translations}
+                    uzbek={p}
+                  />
+                </td>
+                <td data-area="desc" data-testid="product-description">
+                  {previewWords(p.description, 4)}
+                </td>
+                <td data-area="price" data-testid="product-price">
+                  {formatSom(p.price)}
+                </td>
+                <td data-area="status">
+                  <RowStatus item={p} name={p.name} toggles={status} testId="product-status" />
+                </td>
+                <td data-area="actions">
+                  <RowActions columns={3}>
+                    <RowAction onClick={() => navigate(paths.product({ productId: p._id, restaurantId }))}>
+                      {t.view}
                     </RowAction>
-                    <RowAction tone="red" onClick={() => onDelete(p)}>
-                      {t.delete}
+                    <RowAction tone="blue" onClick={() => onEdit(p)}>
+                      {t.edit}
                     </RowAction>
-                  </MoreActions>
-                </RowActions>
-              </td>
-            </tr>
-          ))}
+                    <MoreActions name={p.name}>
+                      <RowAction onClick={() => navigate(paths.productOptions({ productId: p._id }))}>
+                        {t.options}
+                      </RowAction>
+                      <RowAction tone="red" onClick={() => onDelete(p)}>
+                        {t.delete}
+                      </RowAction>
+                    </MoreActions>
+                  </RowActions>
+                </td>
+              </tr>
+            )}
+          </SortableList>
         </tbody>
       </table>
     </LightRows>

@@ -24,6 +24,7 @@ import {
   useRouteParams,
 } from '@qrmenu/shared/ui';
 import { lazy, useState } from 'react';
+import { useMoveProduct } from '../common/moves';
 import { StatusCounters } from '../common/StatusCounters';
 import { ProductSearch } from './ProductSearch';
 import { ProductTable } from './ProductTable';
@@ -43,6 +44,7 @@ export default function ProductTablePage() {
   useIdlePreload(loadProductDialog, products.data !== undefined);
   const dialog = useFormDialog<Product>();
   const confirmDelete = useResourceDelete(resource.remove);
+  const move = useMoveProduct(restaurantParam, categoryId);
 
   const search = (value: string) => {
     setQuery(value);
@@ -90,6 +92,9 @@ export default function ProductTablePage() {
                         paths={paths}
                         onEdit={dialog.openEdit}
                         onDelete={confirmDelete.ask}
+                        onMove={move.move}
+                        total={shown.length}
+                        sortDisabled={query.trim() !== ''}
                       />
                       {page.total > page.pageSize ? <Pagination state={page} /> : null}
                     </>

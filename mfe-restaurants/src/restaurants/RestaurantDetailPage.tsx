@@ -4,13 +4,8 @@
  */
 import { isMissing } from '@qrmenu/shared/api';
 import { useProfile } from '@qrmenu/shared/query';
-import { managers as managerResource, restaurants as resource } from '@qrmenu/shared/resources';
-import {
-  POS_PROVIDERS,
-  type PosProvider,
-  type PublicRestaurant,
-  type Restaurant,
-} from '@qrmenu/shared/schemas';
+import { isPosType, managers as managerResource, restaurants as resource } from '@qrmenu/shared/resources';
+import type { PublicRestaurant, Restaurant } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
 import {
@@ -122,9 +117,7 @@ export default function RestaurantDetailPage() {
                   restaurant={r}
                   managerLine={<ManagerLogin restaurant={r} isManager={isManager} />}
                 />
-                {!isManager && POS_PROVIDERS.includes(r.type as PosProvider) ? (
-                  <PosSyncStatus restaurantId={r._id} />
-                ) : null}
+                {!isManager && isPosType(r.type) ? <PosSyncStatus restaurantId={r._id} /> : null}
                 <HStack mt="5" gap="2" flexWrap="wrap">
                   <Button
                     colorPalette="blue"

@@ -224,6 +224,12 @@ export const api = {
     /** DELETE /manager/category/delete/{id} */
     remove: (id: string) =>
       data(call<Data<Deleted>>(`manager/category/delete/${enc(id)}`, { method: 'delete' })),
+    /** PUT /manager/category/position/{id} {position} → the restaurant's categories in their new order. */
+    move: (id: string, position: number) =>
+      call<{ data: Category[] }>(`manager/category/position/${enc(id)}`, {
+        method: 'put',
+        json: { position },
+      }).then((r) => r.data),
   },
 
   products: {
@@ -247,6 +253,15 @@ export const api = {
       data(call<Data<Product>>(`manager/products/${enc(id)}`, { method: 'put', json: changed })),
     /** DELETE /manager/products/{id} */
     remove: (id: string) => data(call<Data<Deleted>>(`manager/products/${enc(id)}`, { method: 'delete' })),
+    /**
+     * PUT /manager/products/position/{id} {position, category_id?} → the products of the category
+     * it is in afterwards, in their new order.
+     */
+    move: (id: string, position: number, categoryId?: string) =>
+      call<{ data: Product[] }>(`manager/products/position/${enc(id)}`, {
+        method: 'put',
+        json: categoryId === undefined ? { position } : { position, category_id: categoryId },
+      }).then((r) => r.data),
   },
 
   options: {
@@ -269,6 +284,14 @@ export const api = {
     /** DELETE /manager/product-option/{id} */
     remove: (id: string) =>
       data(call<Data<Deleted>>(`manager/product-option/${enc(id)}`, { method: 'delete' })),
+    /** PUT /manager/product-option/position/{id} {position} → the product's options in their new order. */
+    move: (id: string, position: number) =>
+      data(
+        call<Data<ProductOption[]>>(`manager/product-option/position/${enc(id)}`, {
+          method: 'put',
+          json: { position },
+        }),
+      ),
   },
 
   optionRows: {
@@ -284,6 +307,14 @@ export const api = {
     /** DELETE /manager/product-option-row/{id} */
     remove: (id: string) =>
       data(call<Data<Deleted>>(`manager/product-option-row/${enc(id)}`, { method: 'delete' })),
+    /** PUT /manager/product-option-row/position/{id} {position} → the option's rows in their new order. */
+    move: (id: string, position: number) =>
+      data(
+        call<Data<OptionRow[]>>(`manager/product-option-row/position/${enc(id)}`, {
+          method: 'put',
+          json: { position },
+        }),
+      ),
   },
 
   stopList: {

@@ -5,6 +5,9 @@
  * keys in `query/keys.ts`, its hooks in `query/hooks.ts`, its texts, its patterns in `paths`, then
  * its entry here.
  */
+
+/** A POS restaurant (iiko, Poster) shows its last sync: zod-free, for the detail page. */
+export { isPosType } from '../schemas/pos-providers';
 export { categories, optionRows, options, products } from './catalog';
 export type { Resource, ResourceTexts } from './resource';
 export { managers, restaurants, stopList } from './restaurants';

@@ -45,6 +45,7 @@ export { id, isoDate, LIMITS, optionalText, plainString, price, requiredText, SL
 
 // ---------- roles and auth ----------
 
+export * from './position';
 export { type KnownRole, ROLES } from './roles';
 /** Other role names may exist and own nothing. */
 export const role = z.string().min(1).max(50);
@@ -166,7 +167,9 @@ export type SyncResult = z.infer<typeof syncResult>;
 
 // ---------- POS integrations (issue 21) ----------
 
-export const POS_PROVIDERS = ['iiko', 'poster'] as const;
+export { isPosType, POS_PROVIDERS } from './pos-providers';
+
+import { POS_PROVIDERS } from './pos-providers';
 export const posProvider = z.enum(POS_PROVIDERS);
 export type PosProvider = z.infer<typeof posProvider>;
 /** iiko: `{apiLogin}` or `{appId, clientSecret, apiKey}`; Poster: `{token, appSecret}` (the provider checks which). */

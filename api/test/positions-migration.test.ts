@@ -1,0 +1,231 @@
+/**
+ * Issue 18's migration on the database of the run (SQLite, or PostgreSQL with
+ * TEST_DATABASE_URL): rows stored before it keep the order they were shown in, `(created_at, id)`,
+ * numbered 0..n-1 within each parent; the moves' helpers then keep every list a permutation.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { positions } from '../src/db/migration-positions';
+import { migrations } from '../src/db/migrations';
+import { lockList, nextPosition, orderedIds, placeInList, renumberList } from '../src/repos/positions';
+
+// biome-ignore lint/suspicious/noExplicitAny: the schema before the migration, untyped on purpose
+type AnyDb = Kysely<any>;
+
+const POSITIONS = '0013_positions';
+const BEFORE = Object.keys(migrations)
+  .filter((name) => name < POSITIONS)
+  .sort()
+  .at(-1) as string;
+const all: Record<string, Migration> = { ...migrations, [POSITIONS]: migrations[POSITIONS] ?? positions };
+
+let db: AnyDb;
+let cleanup: () => Promise<void>;
+/** PostgreSQL: the isolated schema, which also holds the migrations' bookkeeping tables. */
+let schemaName: string | undefined;
+
+async function open(): Promise<void> {
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  if (url) {
+    const schema = `t_mig_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    schemaName = schema;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema "${schema}"`);
+    await admin.end();
+    const pool = new pg.Pool({ connectionString: url, max: 4, options: `-c search_path=${schema}` });
+    db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    cleanup = async () => {
+      await db.destroy();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema if exists "${schema}" cascade`);
+      await c.end();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'qrmenu-mig-'));
+    const database = new SQLite(join(dir, 'db.sqlite'));
+    database.pragma('foreign_keys = ON');
+    db = new Kysely({ dialect: new SqliteDialect({ database }) });
+    cleanup = async () => {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
+}
+
+// with the schema named, Kysely does not take another schema's bookkeeping tables for its own
+const migrator = () =>
+  new Migrator({
+    db,
+    provider: { getMigrations: async () => all },
+    ...(schemaName ? { migrationTableSchema: schemaName } : {}),
+  });
+
+/** An ISO time `s` seconds into a day: created_at values that sort as written. */
+const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+
+beforeAll(async () => {
+  await open();
+  const before = await migrator().migrateTo(BEFORE);
+  expect(before.error).toBeUndefined();
+  await db
+    .insertInto('restaurants')
+    .values(
+      ['r1', 'r2'].map((id) => ({
+        id,
+        name: id,
+        slug: id,
+        address: 'a',
+        phone_number: 'p',
+        work_time: 'w',
+        type: 'manual',
+        is_active: 1,
+        created_at: at(0),
+        updated_at: at(0),
+      })),
+    )
+    .execute();
+  // stored out of order, with a created_at tie broken by id
+  const categories = [
+    { id: 'c-b', restaurant_id: 'r1', s: 2 },
+    { id: 'c-a', restaurant_id: 'r1', s: 3 },
+    { id: 'c-z', restaurant_id: 'r1', s: 1 },
+    { id: 'c-y', restaurant_id: 'r1', s: 3 },
+    { id: 'c-other', restaurant_id: 'r2', s: 9 },
+  ];
+  for (const c of categories) {
+    await db
+      .insertInto('categories')
+      .values({
+        id: c.id,
+        restaurant_id: c.restaurant_id,
+        title: c.id,
+        is_active: 1,
+        created_at: at(c.s),
+        updated_at: at(c.s),
+      })
+      .execute();
+  }
+  const products = [
+    { id: 'p3', category_id: 'c-a', s: 30 },
+    { id: 'p1', category_id: 'c-a', s: 10 },
+    { id: 'p2', category_id: 'c-a', s: 20 },
+    { id: 'q1', category_id: 'c-b', s: 5 },
+  ];
+  for (const p of products) {
+    await db
+      .insertInto('products')
+      .values({
+        id: p.id,
+        restaurant_id: 'r1',
+        category_id: p.category_id,
+        name: p.id,
+        description: '',
+        price: 1,
+        is_active: 1,
+        images: '[]',
+        created_at: at(p.s),
+        updated_at: at(p.s),
+      })
+      .execute();
+  }
+  await db
+    .insertInto('product_options')
+    .values([
+      { id: 'o2', product_id: 'p1', name: 'Hajmi', created_at: at(2), updated_at: at(2) },
+      { id: 'o1', product_id: 'p1', name: 'Qo`shimcha', created_at: at(1), updated_at: at(1) },
+    ])
+    .execute();
+  await db
+    .insertInto('option_rows')
+    .values([
+      { id: 'w3', product_option_id: 'o1', name: 'Katta', price: 3, created_at: at(3) },
+      { id: 'w1', product_option_id: 'o1', name: 'Kichik', price: 1, created_at: at(1) },
+      { id: 'w2', product_option_id: 'o1', name: "O'rta", price: 2, created_at: at(2) },
+    ])
+    .execute();
+  const latest = await migrator().migrateToLatest();
+  expect(latest.error).toBeUndefined();
+});
+
+afterAll(async () => {
+  await cleanup?.();
+});
+
+const listOf = async (table: string, parent: string, id: string) =>
+  (
+    await sql<{ id: string; position: number }>`select id, position from ${sql.table(table)}
+      where ${sql.ref(parent)} = ${id} order by position, id`.execute(db)
+  ).rows.map((r) => [r.id, Number(r.position)]);
+
+describe('the positions migration', () => {
+  it('numbers every list 0..n-1 in its former (created_at, id) order, per parent', async () => {
+    expect(await listOf('categories', 'restaurant_id', 'r1')).toEqual([
+      ['c-z', 0],
+      ['c-b', 1],
+      ['c-a', 2],
+      ['c-y', 3],
+    ]);
+    expect(await listOf('categories', 'restaurant_id', 'r2')).toEqual([['c-other', 0]]);
+    expect(await listOf('products', 'category_id', 'c-a')).toEqual([
+      ['p1', 0],
+      ['p2', 1],
+      ['p3', 2],
+    ]);
+    expect(await listOf('products', 'category_id', 'c-b')).toEqual([['q1', 0]]);
+    expect(await listOf('product_options', 'product_id', 'p1')).toEqual([
+      ['o1', 0],
+      ['o2', 1],
+    ]);
+    expect(await listOf('option_rows', 'product_option_id', 'o1')).toEqual([
+      ['w1', 0],
+      ['w2', 1],
+      ['w3', 2],
+    ]);
+  });
+
+  it('moves renumber the list; a new item goes after the last; a gap closes', async () => {
+    await db.transaction().execute(async (trx) => {
+      expect(await lockList(trx, 'products', 'c-a')).toBe(true);
+      expect(await placeInList(trx, 'products', 'c-a', 'p3', 0)).toBe(true);
+    });
+    expect(await orderedIds(db, 'products', 'c-a')).toEqual(['p3', 'p1', 'p2']);
+    // past the end: last
+    await db.transaction().execute((trx) => placeInList(trx, 'products', 'c-a', 'p3', 99));
+    expect(await listOf('products', 'category_id', 'c-a')).toEqual([
+      ['p1', 0],
+      ['p2', 1],
+      ['p3', 2],
+    ]);
+    expect(await nextPosition(db, 'products', 'c-a')).toBe(3);
+    expect(await nextPosition(db, 'products', 'c-empty')).toBe(0);
+    await db.deleteFrom('products').where('id', '=', 'p2').execute();
+    await db.transaction().execute((trx) => renumberList(trx, 'products', 'c-a'));
+    expect(await listOf('products', 'category_id', 'c-a')).toEqual([
+      ['p1', 0],
+      ['p3', 1],
+    ]);
+    // an item that is not in the list is not moved
+    await db.transaction().execute(async (trx) => {
+      expect(await placeInList(trx, 'products', 'c-a', 'q1', 0)).toBe(false);
+      expect(await lockList(trx, 'products', 'no-such-category')).toBe(false);
+    });
+  });
+
+  it('rolls back', async () => {
+    const down = await migrator().migrateTo(BEFORE);
+    expect(down.error).toBeUndefined();
+    const columns = await db.introspection.getTables();
+    const categories = columns.find((t) => t.name === 'categories');
+    expect(categories?.columns.map((c) => c.name)).not.toContain('position');
+    const up = await migrator().migrateToLatest();
+    expect(up.error).toBeUndefined();
+  });
+});
