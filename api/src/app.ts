@@ -169,6 +169,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     databaseUrl: options.databaseUrl,
     dataDir,
     isolateSchema: options.isolateSchema ?? false,
+    // the first admin under the same start-up lock as the migrations (servers started together)
+    bootstrap: async (db) => {
+      await ensureAdmin(db, {
+        login: options.adminLogin,
+        password: options.adminPassword,
+        onCreated: options.onAdminCreated,
+      });
+    },
   });
 
   const logger: FastifyServerOptions['logger'] =
@@ -360,12 +368,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(publicMenuRoutes);
   await registerWeb(app);
-
-  await ensureAdmin(conn.db, {
-    login: options.adminLogin,
-    password: options.adminPassword,
-    onCreated: options.onAdminCreated,
-  });
 
   return app;
 }

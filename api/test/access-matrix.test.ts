@@ -73,6 +73,8 @@ let waiter: TestUser;
 
 const CASES: Case[] = [
   { method: 'GET', path: '/health', access: 'pub', build: () => ({ url: '/health' }) },
+  { method: 'GET', path: '/health/live', access: 'pub', build: () => ({ url: '/health/live' }) },
+  { method: 'GET', path: '/health/ready', access: 'pub', build: () => ({ url: '/health/ready' }) },
   {
     method: 'POST',
     path: '/auth/login',

@@ -142,7 +142,7 @@ export const t = {
   negativeNumber: "Qiymat manfiy bo'lishi mumkin emas",
   tooLong: 'Matn juda uzun',
   invalidSlug: "Slug faqat kichik lotin harflari, raqamlar va chiziqchadan iborat bo'lishi kerak",
-  passwordTooShort: "Parol kamida 6 ta belgidan iborat bo'lishi kerak",
+  passwordTooShort: "Parol kamida 8 ta belgidan iborat bo'lishi kerak",
   invalidValue: "Noto'g'ri qiymat",
   alreadyTaken: 'Bu qiymat allaqachon band',
   slugTaken: 'Bu slug allaqachon band',

@@ -1,5 +1,11 @@
-import { answers } from '@qrmenu/shared/schemas';
+import { answers, errorBody } from '@qrmenu/shared/schemas';
+import { sql } from 'kysely';
 import type { App } from '../app';
+import { migrations } from '../db/migrations';
+import { lifecycleOf } from '../http/lifecycle';
+
+/** The migrations this build knows, all of which must be applied before it takes traffic. */
+const KNOWN_MIGRATIONS = Object.keys(migrations);
 
 export default async function healthRoutes(app: App): Promise<void> {
   app.get(
@@ -10,10 +16,69 @@ export default async function healthRoutes(app: App): Promise<void> {
         tags: ['health'],
         operationId: 'health.check',
         summary: 'Liveness',
+        description: 'Kept as it always answered; a load balancer should use /health/ready.',
         security: [],
         response: { 200: answers.health },
       },
     },
     async () => ({ status: 'ok' as const }),
   );
+
+  app.get(
+    '/health/live',
+    {
+      config: { access: 'pub' },
+      schema: {
+        tags: ['health'],
+        operationId: 'health.live',
+        summary: 'Liveness: the process is up and answering',
+        description:
+          'Touches nothing else (not the database): a failing database makes a server unready, not dead, so a supervisor does not restart every server when the database blinks.',
+        security: [],
+        response: { 200: answers.health },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/health/ready',
+    {
+      config: { access: 'pub' },
+      schema: {
+        tags: ['health'],
+        operationId: 'health.ready',
+        summary: 'Readiness: may this server take requests?',
+        description:
+          "200 when the database answers and every migration this build knows is applied; 503 `unavailable` while the server shuts down (after SIGTERM, so a load balancer stops sending it requests while the running ones finish), when the database does not answer within 2 s, or when migrations are missing. The load balancer's health check.",
+        security: [],
+        response: { 200: answers.health, 503: errorBody },
+      },
+    },
+    async (_request, reply) => {
+      const unready = (message: string) =>
+        reply.code(503).send({ error: { code: 'unavailable' as const, message } });
+      if (lifecycleOf(app).draining) return unready('Shutting down');
+      try {
+        const applied = await withTimeout(
+          sql<{ name: string }>`select name from kysely_migration`.execute(app.db),
+          2000,
+        );
+        const names = new Set(applied.rows.map((r) => r.name));
+        const missing = KNOWN_MIGRATIONS.filter((m) => !names.has(m));
+        if (missing.length > 0) return unready(`Migrations not applied: ${missing.join(', ')}`);
+      } catch {
+        return unready('Database not reachable');
+      }
+      return { status: 'ok' as const };
+    },
+  );
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

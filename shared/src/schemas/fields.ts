@@ -11,6 +11,8 @@ export const LIMITS = {
   stopListBatch: 5000,
   uploadFiles: 10,
   uploadBytes: 5 * 1024 * 1024,
+  /** Shortest new password (manager accounts, resets, own changes, ADMIN_PASSWORD); logins take any. */
+  passwordMin: 8,
 } as const;
 
 /**

@@ -47,7 +47,7 @@ export type Manager = z.infer<typeof manager>;
 
 export const managerCreateBody = z.strictObject({
   login: requiredText(100),
-  password: plainString().min(6).max(200),
+  password: plainString().min(LIMITS.passwordMin).max(200),
 });
 export type ManagerCreateBody = z.infer<typeof managerCreateBody>;
 
@@ -317,6 +317,8 @@ export const ERROR_CODES = [
   'rate_limited',
   'bad_gateway',
   'internal',
+  // 503: a server that is shutting down or cannot reach its database (readiness)
+  'unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
