@@ -26,6 +26,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
 import publicMenuRoutes from './public-menu/route';
 import { ensureAdmin } from './repos/users';
+import accountRoutes from './routes/accounts';
 import authRoutes from './routes/auth';
 import categoryRoutes from './routes/categories';
 import healthRoutes from './routes/health';
@@ -342,6 +343,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       );
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(accountRoutes);
       await api.register(restaurantRoutes);
       await api.register(managerRoutes);
       await api.register(uploadRoutes);

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { accountsMigration } from './accounts-migration';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
 type AnyDb = Kysely<any>;
@@ -231,6 +232,8 @@ export const migrations: Record<string, Migration> = {
   '0002_restaurants_type_external_id_unique': uniqueExternalRestaurant,
   '0003_unique_external_items': uniqueExternalItems,
   '0004_restaurant_slug_history': restaurantSlugHistory,
+  // 0005 is the pictures' table (another branch): this one sorts after it
+  '0006_accounts': accountsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

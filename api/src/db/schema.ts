@@ -78,6 +78,18 @@ export interface RestaurantSlugHistoryTable {
   created_at: string;
 }
 
+/** A user's session epoch: tokens made in an older one are refused (accounts-migration.ts). */
+export interface SessionEpochsTable {
+  user_id: string;
+  epoch: number;
+}
+
+/** A token ended by a logout, kept until it would have expired anyway. */
+export interface RevokedTokensTable {
+  jti: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   restaurants: RestaurantsTable;
@@ -86,6 +98,8 @@ export interface Database {
   product_options: ProductOptionsTable;
   option_rows: OptionRowsTable;
   restaurant_slug_history: RestaurantSlugHistoryTable;
+  session_epochs: SessionEpochsTable;
+  revoked_tokens: RevokedTokensTable;
 }
 
 export type UserRow = UsersTable;

@@ -1,6 +1,7 @@
 import { ROLES } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, notFound, unauthorized } from './errors';
+import type { TokenPayload } from './sessions';
 
 /**
  * Who may call a route (CONTRACT.md): pub = no token needed, any = any valid token,
@@ -14,9 +15,7 @@ export interface AuthUser {
   role: string;
 }
 
-export interface TokenPayload {
-  sub: string;
-}
+export type { TokenPayload } from './sessions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,8 +40,8 @@ function bearerToken(request: FastifyRequest): string | null {
   return m?.[1] ?? null;
 }
 
-/** Resolves the caller from the bearer token: the user must still exist and be active. */
-async function authenticate(request: FastifyRequest): Promise<AuthUser | 'invalid' | null> {
+/** The verified payload of the request's bearer token, 'invalid', or null when there is none. */
+export function verifiedToken(request: FastifyRequest): TokenPayload | 'invalid' | null {
   const token = bearerToken(request);
   if (!token) return request.headers.authorization ? 'invalid' : null;
   let payload: TokenPayload;
@@ -52,13 +51,37 @@ async function authenticate(request: FastifyRequest): Promise<AuthUser | 'invali
     return 'invalid';
   }
   if (typeof payload?.sub !== 'string') return 'invalid';
-  const row = await request.server.db
+  if (payload.ep !== undefined && !Number.isInteger(payload.ep)) return 'invalid';
+  if (payload.jti !== undefined && typeof payload.jti !== 'string') return 'invalid';
+  return payload;
+}
+
+/**
+ * Resolves the caller from the bearer token: the user must still exist and be active, the token
+ * must be of the user's current session epoch and not logged out (sessions.ts). One indexed read
+ * per request, so an ended session is refused at once by every server.
+ */
+async function authenticate(request: FastifyRequest): Promise<AuthUser | 'invalid' | null> {
+  const payload = verifiedToken(request);
+  if (payload === null || payload === 'invalid') return payload;
+  let query = request.server.db
     .selectFrom('users')
-    .select(['id', 'login', 'role'])
-    .where('id', '=', payload.sub)
-    .where('is_active', '=', 1)
-    .executeTakeFirst();
-  if (!row) return 'invalid';
+    .leftJoin('session_epochs', 'session_epochs.user_id', 'users.id')
+    .select(['users.id', 'users.login', 'users.role', 'session_epochs.epoch'])
+    .where('users.id', '=', payload.sub)
+    .where('users.is_active', '=', 1);
+  const jti = payload.jti;
+  if (jti) {
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('revoked_tokens').select('revoked_tokens.jti').where('revoked_tokens.jti', '=', jti),
+        ),
+      ),
+    );
+  }
+  const row = await query.executeTakeFirst();
+  if (!row || (row.epoch ?? 0) !== (payload.ep ?? 0)) return 'invalid';
   return { _id: row.id, login: row.login, role: row.role };
 }
 

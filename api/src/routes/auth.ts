@@ -1,6 +1,7 @@
 import { answers, loginBody } from '@qrmenu/shared/schemas';
 import type { App } from '../app';
 import { tooManyRequests, unauthorized } from '../http/errors';
+import { issueToken } from '../http/sessions';
 import { findUserById, findUserByLogin, toProfile, verifyPassword } from '../repos/users';
 
 export default async function authRoutes(app: App): Promise<void> {
@@ -33,7 +34,7 @@ export default async function authRoutes(app: App): Promise<void> {
       const ok = await verifyPassword(user?.password_hash, password);
       if (!user || !ok || user.is_active !== 1) throw unauthorized('Wrong login or password');
       limiter.succeed(address, login);
-      const accessToken = app.jwt.sign({ sub: user.id });
+      const accessToken = await issueToken(app, user.id);
       return { data: { accessToken } };
     },
   );

@@ -11,6 +11,7 @@ export const queryKeys = {
     sync: () => ['qrmenu', 'restaurants', 'sync'] as const,
   },
   managers: () => ['qrmenu', 'managers'] as const,
+  managerAccounts: () => ['qrmenu', 'managers', 'accounts'] as const,
   integration: () => ['qrmenu', 'integration-restaurants'] as const,
   categories: {
     all: () => ['qrmenu', 'categories'] as const,

@@ -51,6 +51,30 @@ export const managerCreateBody = z.strictObject({
 });
 export type ManagerCreateBody = z.infer<typeof managerCreateBody>;
 
+// ---------- accounts (sessions a server can end) ----------
+
+/** A new password (creation, reset, own change): at least LIMITS.passwordMin characters. */
+export const newPassword = plainString().min(LIMITS.passwordMin).max(200);
+
+/** A manager as the admin's accounts list shows it: deactivated ones too. */
+export const managerAccount = manager.extend({ is_active: z.boolean() });
+export type ManagerAccount = z.infer<typeof managerAccount>;
+
+/** PUT /admin/managers/:id/password: the admin sets a new password (the manager's sessions end). */
+export const managerPasswordBody = z.strictObject({ password: newPassword });
+export type ManagerPasswordBody = z.infer<typeof managerPasswordBody>;
+
+/** PUT /admin/managers/:id/active: deactivate (sessions end, no login) or reactivate. */
+export const managerActiveBody = z.strictObject({ is_active: z.boolean() });
+export type ManagerActiveBody = z.infer<typeof managerActiveBody>;
+
+/** PUT /auth/password: the caller's own change, the current password required. */
+export const passwordChangeBody = z.strictObject({
+  current_password: plainString().min(1).max(200),
+  password: newPassword,
+});
+export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
+
 // ---------- restaurants ----------
 
 export const RESTAURANT_TYPE_MANUAL = 'manual';
@@ -344,6 +368,8 @@ export const answers = {
   integrationRestaurants: dataOf(z.array(integrationRestaurant)),
   managers: dataOf(z.array(manager)),
   manager: dataOf(manager),
+  managerAccounts: dataOf(z.array(managerAccount)),
+  managerAccount: dataOf(managerAccount),
   sync: dataOf(syncResult),
   managerCategories: z.object({ data: z.array(category), count: z.number().int() }),
   userCategories: z.object({ categories: z.array(category), count: z.number().int() }),
