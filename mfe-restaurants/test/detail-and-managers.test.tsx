@@ -188,7 +188,7 @@ describe('restaurant detail and home (manager)', () => {
 describe('managers page', () => {
   it('lists managers with their restaurant and creates one (login, password)', async () => {
     const api = stubApi({
-      'GET /admin/managers': answers.data(managers),
+      'GET /admin/managers/accounts': answers.data(managers.map((m) => ({ ...m, is_active: true }))),
       'GET /admin/restaurants': answers.adminRestaurants([
         makeRestaurant({ name: 'Aziznikidagi', manager_id: 'm1' }),
       ]),

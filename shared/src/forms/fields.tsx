@@ -28,6 +28,7 @@ export function formResolver<S extends z.ZodType<FieldValues, FieldValues>>(
 
 /** Uzbek text of a server validation message (`details[].message` of a 400 answer). */
 function serverDetailText(message: string): string {
+  if (/wrong password/i.test(message)) return t.wrongCurrentPassword;
   if (/too small|required|empty|>=1/i.test(message)) return t.required;
   if (/pattern|slug/i.test(message)) return t.invalidSlug;
   if (/number|nan|finite/i.test(message)) return t.invalidNumber;
