@@ -1,30 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import cors from '@fastify/cors';
 import jwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { errorBody as errorBodySchema, LIMITS } from '@qrmenu/shared/schemas';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerOptions,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { connect, type DB } from './db';
+import { connect } from './db';
 import { accessHook } from './http/access';
 import { registerApiCompression } from './http/compression';
 import { clientErrorHandler, errorHandler, notFoundHandler } from './http/errors';
-import { LoginLimiter } from './http/login-limiter';
 import { registerSecurityHeaders } from './http/security-headers';
 import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
+import { providersPlugin } from './integration';
 import publicMenuRoutes from './public-menu/route';
+import type { RemoteName } from './remotes';
+import { repositoriesPlugin } from './repos';
 import { ensureAdmin } from './repos/users';
 import accountRoutes from './routes/accounts';
 import authRoutes from './routes/auth';
@@ -37,17 +32,13 @@ import productRoutes from './routes/products';
 import restaurantRoutes from './routes/restaurants';
 import stopListRoutes from './routes/stop-list';
 import uploadRoutes from './routes/upload';
-import { type RemoteName, registerWeb, trySpaFallback } from './web';
+import { statePlugin } from './state';
+import { createStorage, type FileStorage, storagePlugin } from './storage';
+import type { App, AppConfig } from './types';
+import { registerWeb, trySpaFallback } from './web';
 
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-export { REMOTE_PACKAGES, type RemoteName } from './web';
+export { REMOTE_PACKAGES, type RemoteName } from './remotes';
+export type { App, AppConfig } from './types';
 
 export interface BuildAppOptions {
   /** Holds the default SQLite database, uploads and a generated JWT secret. */
@@ -85,30 +76,10 @@ export interface BuildAppOptions {
    * in slower is cut off with 408, so it cannot hold a connection and an upload slot forever.
    */
   requestTimeoutMs?: number;
+  /** Where uploaded files live; default: the folder `<dataDir>/uploads`. */
+  storage?: FileStorage;
   /** Failed logins allowed per address and window (default 10 per 15 min). */
   loginRateLimit?: { max: number; windowMs: number };
-}
-
-export interface AppConfig {
-  dataDir: string;
-  uploadsDir: string;
-  tokenTtl: string | number;
-  integrationFeedUrl: string | undefined;
-  webRoot: string | undefined;
-  remoteUrls: Partial<Record<RemoteName, string | undefined>>;
-  publicApiBase: string | undefined;
-  /** PUBLIC_MENU_URL without a trailing slash, or null (this origin). */
-  publicMenuBase: string | null;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    db: DB;
-    /** which database `db` talks to, for the few statements that differ (row locks) */
-    dbDialect: 'sqlite' | 'postgres';
-    appConfig: AppConfig;
-    loginLimiter: LoginLimiter;
-  }
 }
 
 function loadJwtSecret(dataDir: string, given: string | undefined): string {
@@ -154,8 +125,6 @@ const ACCESS_TEXT = {
 } as const;
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
-
-const UPLOADED_FILE = /^\/[0-9a-f]+\.(jpg|png|webp|gif)$/;
 
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 500] as const;
 
@@ -248,13 +217,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     publicApiBase: options.publicApiBase,
     publicMenuBase,
   } satisfies AppConfig);
-  app.decorate(
-    'loginLimiter',
-    new LoginLimiter(options.loginRateLimit?.max ?? 10, options.loginRateLimit?.windowMs ?? 15 * 60 * 1000),
-  );
   app.addHook('onClose', async () => {
     await conn.close();
   });
+  await app.register(repositoriesPlugin);
+  await app.register(providersPlugin);
+  await app.register(statePlugin, { loginRateLimit: options.loginRateLimit });
 
   // Every /api route must say who may call it; error answers are documented for all of them.
   app.addHook('onRoute', (route) => {
@@ -356,16 +324,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     { prefix: '/api' },
   );
 
-  // Uploaded files: only the image types upload.ts stores (named by the type their content was
-  // checked for, so the Content-Type follows it); never renamed, so cached for good.
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    maxAge: '7d',
-    immutable: true,
-    allowedPath: (path) => UPLOADED_FILE.test(path),
+  // Uploaded files, served from the storage: only the image types upload.ts stores (named by
+  // the type their content was checked for); never renamed, so cached for good.
+  await app.register(storagePlugin, {
+    storage: options.storage ?? createStorage({ driver: 'local', dir: uploadsDir }),
   });
 
   await app.register(publicMenuRoutes);

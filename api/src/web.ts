@@ -3,16 +3,10 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App } from './app';
+import { REMOTE_PACKAGES, type RemoteName } from './remotes';
+import type { App } from './types';
 
-/** Remote name -> its workspace package folder. */
-export const REMOTE_PACKAGES = {
-  mfe_auth: 'mfe-auth',
-  mfe_restaurants: 'mfe-restaurants',
-  mfe_catalog: 'mfe-catalog',
-  mfe_stoplist: 'mfe-stoplist',
-} as const;
-export type RemoteName = keyof typeof REMOTE_PACKAGES;
+export { REMOTE_PACKAGES, type RemoteName } from './remotes';
 
 export interface RuntimeConfig {
   apiBase: string;

@@ -42,6 +42,7 @@ const SUBPATH_MODULES: Record<string, () => Promise<Record<string, unknown>>> = 
   forms: () => import('@qrmenu/shared/forms'),
   'runtime-config': () => import('@qrmenu/shared/runtime-config'),
   paths: () => import('@qrmenu/shared/paths'),
+  resources: () => import('@qrmenu/shared/resources'),
 };
 
 /** Checks `surface` against the record; when recording, adds a version not recorded yet. */

@@ -247,3 +247,13 @@ export async function migrateToLatest(db: AnyDb, migrationTableSchema?: string):
     throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${String(error)}`, { cause: error });
   }
 }
+
+/**
+ * The migrations this build knows that the database has not recorded (readiness: a server whose
+ * schema is behind must not take traffic). Throws when the database does not answer.
+ */
+export async function pendingMigrations(db: AnyDb): Promise<string[]> {
+  const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const names = new Set(applied.rows.map((r) => r.name));
+  return Object.keys(migrations).filter((m) => !names.has(m));
+}

@@ -64,24 +64,8 @@ export function verifiedToken(request: FastifyRequest): TokenPayload | 'invalid'
 async function authenticate(request: FastifyRequest): Promise<AuthUser | 'invalid' | null> {
   const payload = verifiedToken(request);
   if (payload === null || payload === 'invalid') return payload;
-  let query = request.server.db
-    .selectFrom('users')
-    .leftJoin('session_epochs', 'session_epochs.user_id', 'users.id')
-    .select(['users.id', 'users.login', 'users.role', 'session_epochs.epoch'])
-    .where('users.id', '=', payload.sub)
-    .where('users.is_active', '=', 1);
-  const jti = payload.jti;
-  if (jti) {
-    query = query.where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('revoked_tokens').select('revoked_tokens.jti').where('revoked_tokens.jti', '=', jti),
-        ),
-      ),
-    );
-  }
-  const row = await query.executeTakeFirst();
-  if (!row || (row.epoch ?? 0) !== (payload.ep ?? 0)) return 'invalid';
+  const row = await request.server.repos.sessions.findUser(payload.sub, payload.jti);
+  if (!row || row.epoch !== (payload.ep ?? 0)) return 'invalid';
   return { _id: row.id, login: row.login, role: row.role };
 }
 
@@ -112,13 +96,7 @@ export async function canManageRestaurant(request: FastifyRequest, restaurantId:
   if (!user) return false;
   if (isAdmin(user)) return true;
   if (!isManager(user)) return false;
-  const row = await request.server.db
-    .selectFrom('restaurants')
-    .select('id')
-    .where('id', '=', restaurantId)
-    .where('manager_id', '=', user._id)
-    .executeTakeFirst();
-  return !!row;
+  return request.server.repos.restaurants.isManagedBy(restaurantId, user._id);
 }
 
 /**
@@ -127,10 +105,11 @@ export async function canManageRestaurant(request: FastifyRequest, restaurantId:
  */
 export async function assertOwnsRestaurant(request: FastifyRequest, restaurantId: string): Promise<void> {
   const user = requireUser(request);
-  let q = request.server.db.selectFrom('restaurants').select('id').where('id', '=', restaurantId);
-  if (!isAdmin(user)) q = q.where('manager_id', '=', user._id);
-  const row = await q.executeTakeFirst();
-  if (!row) throw notFound('Restaurant not found');
+  const { restaurants } = request.server.repos;
+  const owned = isAdmin(user)
+    ? await restaurants.exists(restaurantId)
+    : await restaurants.isManagedBy(restaurantId, user._id);
+  if (!owned) throw notFound('Restaurant not found');
 }
 
 /**
@@ -144,19 +123,10 @@ export async function ownedRestaurantId(request: FastifyRequest, requested?: str
     if (!wanted) {
       throw badRequest('restaurant_id is required', [{ path: 'restaurant_id', message: 'Required' }]);
     }
-    const row = await request.server.db
-      .selectFrom('restaurants')
-      .select('id')
-      .where('id', '=', wanted)
-      .executeTakeFirst();
-    if (!row) throw notFound('Restaurant not found');
-    return row.id;
+    if (!(await request.server.repos.restaurants.exists(wanted))) throw notFound('Restaurant not found');
+    return wanted;
   }
-  const own = await request.server.db
-    .selectFrom('restaurants')
-    .select('id')
-    .where('manager_id', '=', user._id)
-    .executeTakeFirst();
+  const own = await request.server.repos.restaurants.findOfManager(user._id);
   if (!own) throw notFound('Restaurant not found');
   if (wanted && wanted !== own.id) throw notFound('Restaurant not found');
   return own.id;

@@ -131,11 +131,15 @@ export function answerCache(db: object): AnswerCache {
   return cache;
 }
 
-/** In a route plugin: every successful write of its routes clears the app's answer cache. */
+/**
+ * In a route plugin: every successful write of its routes tells the cache bus (app.cacheBus),
+ * which clears the answer cache of every process listening.
+ */
 export function clearAnswerCacheOnWrites(app: FastifyInstance): void {
-  const cache = answerCache(app.db);
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      await app.cacheBus.publish('answers');
+    }
   });
 }
 

@@ -3,30 +3,22 @@
  * The same for every provider: it only sees the neutral `FeedRestaurant` shape.
  */
 import type { FeedRestaurant } from '@qrmenu/shared/schemas';
-import type { Insertable, Transaction } from 'kysely';
-import type { Database, DB, RestaurantRow } from '../db';
+import type {
+  CategoryRow,
+  OptionRowRow,
+  ProductOptionRow,
+  ProductRow,
+  ProductsTable,
+  RestaurantRow,
+} from '../db';
 import { newId, now } from '../db';
+import type { Repositories } from '../repos';
+import type { Q } from '../repos/query';
+import { patchOf } from '../repos/query';
 import { slugsLike } from '../repos/slug-history';
-
-type Trx = Transaction<Database> | DB;
-
-const CHUNK = 300;
 
 /** Ids for one import/sync run: `newId()` already sorts in the order it is called (the feed's). */
 const idSequence = (): (() => string) => newId;
-
-async function insertChunked<T extends keyof Database>(
-  q: Trx,
-  table: T,
-  rows: Insertable<Database[T]>[],
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await q
-      .insertInto(table)
-      .values(rows.slice(i, i + CHUNK) as never) // generic over the table; rows typed by the caller
-      .execute();
-  }
-}
 
 /** Lower-case ASCII slug of a name (Uzbek Latin apostrophes and Cyrillic transliterated). */
 export function slugify(name: string): string {
@@ -83,9 +75,9 @@ export function slugify(name: string): string {
 }
 
 /** A slug neither used nor still redirecting (old slugs): `base`, else `base-2`, `base-3`, ... */
-export async function uniqueSlug(q: Trx, name: string): Promise<string> {
+export async function uniqueSlug(q: Q | Repositories, name: string): Promise<string> {
   const base = slugify(name);
-  const taken = await slugsLike(q, base);
+  const taken = 'slugs' in q ? await q.slugs.like(base) : await slugsLike(q, base);
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) {
     const candidate = `${base}-${n}`;
@@ -95,16 +87,16 @@ export async function uniqueSlug(q: Trx, name: string): Promise<string> {
 
 /** Inserts the categories, products, options and rows of a feed restaurant (all new). */
 async function insertMenu(
-  q: Trx,
+  repos: Repositories,
   restaurantId: string,
   feed: FeedRestaurant,
   at: string,
   nextId: () => string,
 ): Promise<void> {
-  const categories: Insertable<Database['categories']>[] = [];
-  const products: Insertable<Database['products']>[] = [];
-  const options: Insertable<Database['product_options']>[] = [];
-  const rows: Insertable<Database['option_rows']>[] = [];
+  const categories: CategoryRow[] = [];
+  const products: ProductRow[] = [];
+  const options: ProductOptionRow[] = [];
+  const rows: OptionRowRow[] = [];
   for (const c of feed.categories) {
     const categoryId = nextId();
     categories.push({
@@ -122,10 +114,10 @@ async function insertMenu(
       for (const o of p.options) pushOption(options, rows, productId, o, at, nextId);
     }
   }
-  await insertChunked(q, 'categories', categories);
-  await insertChunked(q, 'products', products);
-  await insertChunked(q, 'product_options', options);
-  await insertChunked(q, 'option_rows', rows);
+  await repos.categories.createMany(categories);
+  await repos.products.createMany(products);
+  await repos.options.createMany(options);
+  await repos.optionRows.createMany(rows);
 }
 
 type FeedProduct = FeedRestaurant['categories'][number]['products'][number];
@@ -137,7 +129,7 @@ function newProduct(
   categoryId: string,
   p: FeedProduct,
   at: string,
-): Insertable<Database['products']> {
+): ProductRow {
   return {
     id,
     restaurant_id: restaurantId,
@@ -154,8 +146,8 @@ function newProduct(
 }
 
 function pushOption(
-  options: Insertable<Database['product_options']>[],
-  rows: Insertable<Database['option_rows']>[],
+  options: ProductOptionRow[],
+  rows: OptionRowRow[],
   productId: string,
   o: FeedOption,
   at: string,
@@ -184,7 +176,7 @@ function pushOption(
 
 /** Creates the restaurant row and its whole menu; call inside a transaction. */
 export async function importRestaurant(
-  q: Trx,
+  repos: Repositories,
   type: string,
   feed: FeedRestaurant,
   managerId: string,
@@ -194,7 +186,7 @@ export async function importRestaurant(
   const restaurant: RestaurantRow = {
     id: newId(),
     name: feed.name,
-    slug: await uniqueSlug(q, feed.name),
+    slug: await uniqueSlug(repos, feed.name),
     address: feed.address,
     phone_number: feed.phone_number,
     work_time: feed.work_time,
@@ -209,16 +201,10 @@ export async function importRestaurant(
     created_at: at,
     updated_at: at,
   };
-  await q.insertInto('restaurants').values(restaurant).execute();
-  await insertMenu(q, restaurant.id, feed, at, nextId);
+  await repos.restaurants.create(restaurant);
+  await insertMenu(repos, restaurant.id, feed, at, nextId);
   return restaurant;
 }
-
-const chunks = <T>(list: readonly T[]): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK));
-  return out;
-};
 
 /**
  * Brings an imported restaurant in step with the feed; call inside a transaction. Items are
@@ -228,7 +214,7 @@ const chunks = <T>(list: readonly T[]): T[][] => {
  * added locally (no external id) are left alone unless their parent vanished.
  */
 export async function syncRestaurant(
-  q: Trx,
+  repos: Repositories,
   restaurant: RestaurantRow,
   feed: FeedRestaurant,
 ): Promise<{ restaurant: RestaurantRow; categories: number; products: number }> {
@@ -237,40 +223,28 @@ export async function syncRestaurant(
   const rid = restaurant.id;
 
   // restaurant
-  const changes: Partial<RestaurantRow> = {};
-  for (const key of ['name', 'address', 'phone_number', 'work_time'] as const) {
-    if (restaurant[key] !== feed[key]) changes[key] = feed[key];
-  }
+  const changes = patchOf<RestaurantRow>(
+    feed,
+    { name: true, address: true, phone_number: true, work_time: true },
+    restaurant,
+  );
   let updated = restaurant;
   if (Object.keys(changes).length > 0) {
     updated = { ...restaurant, ...changes, updated_at: at };
-    await q
-      .updateTable('restaurants')
-      .set({ ...changes, updated_at: at })
-      .where('id', '=', rid)
-      .execute();
+    await repos.restaurants.update(rid, { ...changes, updated_at: at });
   }
 
   // categories
-  const localCategories = await q
-    .selectFrom('categories')
-    .select(['id', 'title', 'external_id'])
-    .where('restaurant_id', '=', rid)
-    .where('external_id', 'is not', null)
-    .execute();
+  const localCategories = await repos.categories.listImported(rid);
   const categoryByExt = new Map(localCategories.map((c) => [c.external_id as string, c]));
   const categoryIdOf = new Map<string, string>();
-  const newCategories: Insertable<Database['categories']>[] = [];
+  const newCategories: CategoryRow[] = [];
   for (const c of feed.categories) {
     const local = categoryByExt.get(c.id);
     if (local) {
       categoryIdOf.set(c.id, local.id);
       if (local.title !== c.title) {
-        await q
-          .updateTable('categories')
-          .set({ title: c.title, updated_at: at })
-          .where('id', '=', local.id)
-          .execute();
+        await repos.categories.update(local.id, { title: c.title, updated_at: at });
       }
     } else {
       const id = nextId();
@@ -286,18 +260,13 @@ export async function syncRestaurant(
       });
     }
   }
-  await insertChunked(q, 'categories', newCategories);
+  await repos.categories.createMany(newCategories);
 
   // products
-  const localProducts = await q
-    .selectFrom('products')
-    .select(['id', 'category_id', 'name', 'description', 'price', 'external_id'])
-    .where('restaurant_id', '=', rid)
-    .where('external_id', 'is not', null)
-    .execute();
+  const localProducts = await repos.products.listImported(rid);
   const productByExt = new Map(localProducts.map((p) => [p.external_id as string, p]));
   const productIdOf = new Map<string, string>();
-  const newProducts: Insertable<Database['products']>[] = [];
+  const newProducts: ProductRow[] = [];
   const feedProductExt = new Set<string>();
   for (const c of feed.categories) {
     const categoryId = categoryIdOf.get(c.id) as string;
@@ -306,18 +275,12 @@ export async function syncRestaurant(
       const local = productByExt.get(p.id);
       if (local) {
         productIdOf.set(p.id, local.id);
-        const set: Partial<Database['products']> = {};
-        if (local.name !== p.name) set.name = p.name;
-        if (local.description !== p.description) set.description = p.description;
-        if (Number(local.price) !== p.price) set.price = p.price;
-        if (local.category_id !== categoryId) set.category_id = categoryId;
-        if (Object.keys(set).length > 0) {
-          await q
-            .updateTable('products')
-            .set({ ...set, updated_at: at })
-            .where('id', '=', local.id)
-            .execute();
-        }
+        const set = patchOf<ProductsTable>(
+          { ...p, category_id: categoryId },
+          { name: true, description: true, price: true, category_id: true },
+          local,
+        );
+        if (Object.keys(set).length > 0) await repos.products.update(local.id, { ...set, updated_at: at });
       } else {
         const id = nextId();
         productIdOf.set(p.id, id);
@@ -325,33 +288,20 @@ export async function syncRestaurant(
       }
     }
   }
-  await insertChunked(q, 'products', newProducts);
+  await repos.products.createMany(newProducts);
 
   // options and rows of products that were already there (new products get theirs below)
-  const localOptions = await q
-    .selectFrom('product_options as o')
-    .innerJoin('products as p', 'p.id', 'o.product_id')
-    .select(['o.id', 'o.product_id', 'o.name', 'o.external_id'])
-    .where('p.restaurant_id', '=', rid)
-    .where('o.external_id', 'is not', null)
-    .execute();
+  const localOptions = await repos.options.listImported(rid);
   const optionKey = (productId: string, ext: string) => `${productId}\u0000${ext}`;
   const optionByKey = new Map(localOptions.map((o) => [optionKey(o.product_id, o.external_id as string), o]));
-  const localRows = await q
-    .selectFrom('option_rows as r')
-    .innerJoin('product_options as o', 'o.id', 'r.product_option_id')
-    .innerJoin('products as p', 'p.id', 'o.product_id')
-    .select(['r.id', 'r.product_option_id', 'r.name', 'r.price', 'r.external_id'])
-    .where('p.restaurant_id', '=', rid)
-    .where('r.external_id', 'is not', null)
-    .execute();
+  const localRows = await repos.optionRows.listImported(rid);
   const rowByKey = new Map(
     localRows.map((r) => [optionKey(r.product_option_id, r.external_id as string), r]),
   );
   const keptOptions = new Set<string>();
   const keptRows = new Set<string>();
-  const newOptions: Insertable<Database['product_options']>[] = [];
-  const newRows: Insertable<Database['option_rows']>[] = [];
+  const newOptions: ProductOptionRow[] = [];
+  const newRows: OptionRowRow[] = [];
   for (const c of feed.categories) {
     for (const p of c.products) {
       const productId = productIdOf.get(p.id) as string;
@@ -363,11 +313,7 @@ export async function syncRestaurant(
         }
         keptOptions.add(local.id);
         if (local.name !== o.name) {
-          await q
-            .updateTable('product_options')
-            .set({ name: o.name, updated_at: at })
-            .where('id', '=', local.id)
-            .execute();
+          await repos.options.update(local.id, { name: o.name, updated_at: at });
         }
         for (const r of o.rows) {
           const localRow = rowByKey.get(optionKey(local.id, r.id));
@@ -384,66 +330,29 @@ export async function syncRestaurant(
           }
           keptRows.add(localRow.id);
           if (localRow.name !== r.name || Number(localRow.price) !== r.price) {
-            await q
-              .updateTable('option_rows')
-              .set({ name: r.name, price: r.price })
-              .where('id', '=', localRow.id)
-              .execute();
+            await repos.optionRows.update(localRow.id, { name: r.name, price: r.price });
           }
         }
       }
     }
   }
 
-  // removals: vanished rows, options, products, categories (each with what hangs under it)
-  const goneRows = localRows.filter((r) => !keptRows.has(r.id)).map((r) => r.id);
-  for (const ids of chunks(goneRows)) await q.deleteFrom('option_rows').where('id', 'in', ids).execute();
-  const goneOptions = localOptions.filter((o) => !keptOptions.has(o.id)).map((o) => o.id);
-  for (const ids of chunks(goneOptions)) {
-    await q.deleteFrom('option_rows').where('product_option_id', 'in', ids).execute();
-    await q.deleteFrom('product_options').where('id', 'in', ids).execute();
-  }
-  const goneProducts = localProducts
-    .filter((p) => !feedProductExt.has(p.external_id as string))
-    .map((p) => p.id);
-  for (const ids of chunks(goneProducts)) {
-    const optionIds = q.selectFrom('product_options').select('id').where('product_id', 'in', ids);
-    await q.deleteFrom('option_rows').where('product_option_id', 'in', optionIds).execute();
-    await q.deleteFrom('product_options').where('product_id', 'in', ids).execute();
-    await q.deleteFrom('products').where('id', 'in', ids).execute();
-  }
+  // removals: vanished rows, options, products, categories (what hangs under each goes with it
+  // through the foreign keys' cascade)
+  await repos.optionRows.delete(localRows.filter((r) => !keptRows.has(r.id)).map((r) => r.id));
+  await repos.options.delete(localOptions.filter((o) => !keptOptions.has(o.id)).map((o) => o.id));
+  await repos.products.delete(
+    localProducts.filter((p) => !feedProductExt.has(p.external_id as string)).map((p) => p.id),
+  );
   const feedCategoryExt = new Set(feed.categories.map((c) => c.id));
-  const goneCategories = localCategories
-    .filter((c) => !feedCategoryExt.has(c.external_id as string))
-    .map((c) => c.id);
-  for (const ids of chunks(goneCategories)) {
-    const productIds = q.selectFrom('products').select('id').where('category_id', 'in', ids);
-    const optionIds = q.selectFrom('product_options').select('id').where('product_id', 'in', productIds);
-    await q.deleteFrom('option_rows').where('product_option_id', 'in', optionIds).execute();
-    await q.deleteFrom('product_options').where('product_id', 'in', productIds).execute();
-    await q.deleteFrom('products').where('category_id', 'in', ids).execute();
-    await q.deleteFrom('categories').where('id', 'in', ids).execute();
-  }
+  await repos.categories.delete(
+    localCategories.filter((c) => !feedCategoryExt.has(c.external_id as string)).map((c) => c.id),
+  );
 
   // new options and rows (after removals, so that ids never clash with deleted ones' rows)
-  await insertChunked(q, 'product_options', newOptions);
-  await insertChunked(q, 'option_rows', newRows);
+  await repos.options.createMany(newOptions);
+  await repos.optionRows.createMany(newRows);
 
-  const counts = await q
-    .selectFrom('restaurants as r')
-    .select((eb) => [
-      eb
-        .selectFrom('categories')
-        .select(eb.fn.countAll<number>().as('n'))
-        .where('restaurant_id', '=', rid)
-        .as('categories'),
-      eb
-        .selectFrom('products')
-        .select(eb.fn.countAll<number>().as('n'))
-        .where('restaurant_id', '=', rid)
-        .as('products'),
-    ])
-    .where('r.id', '=', rid)
-    .executeTakeFirstOrThrow();
-  return { restaurant: updated, categories: Number(counts.categories), products: Number(counts.products) };
+  const counts = await repos.restaurants.countMenu(rid);
+  return { restaurant: updated, ...counts };
 }

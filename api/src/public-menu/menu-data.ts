@@ -8,9 +8,9 @@
  * left out rather than greyed), categories left with no active product, options without rows.
  * Order: the catalog's (created_at, then id) at every level.
  */
-import type { Q } from '../repos/catalog';
+
+import type { Repositories } from '../repos';
 import { parseImages } from '../repos/catalog';
-import { findRenamedRestaurant } from '../repos/slug-history';
 
 export interface MenuRestaurant {
   name: string;
@@ -54,52 +54,19 @@ export type MenuLookup =
   | { kind: 'moved'; slug: string }
   | { kind: 'missing' };
 
-export async function lookUpMenu(q: Q, slug: string): Promise<MenuLookup> {
-  const restaurant = await q
-    .selectFrom('restaurants')
-    .select(['id', 'name', 'slug', 'address', 'phone_number', 'work_time', 'image', 'logotype', 'is_active'])
-    .where('slug', '=', slug)
-    .executeTakeFirst();
+export async function lookUpMenu(repos: Repositories, slug: string): Promise<MenuLookup> {
+  const restaurant = await repos.menu.findRestaurant(slug);
   if (!restaurant) {
-    const renamed = await findRenamedRestaurant(q, slug);
+    const renamed = await repos.menu.findRenamed(slug);
     return renamed && renamed.is_active === 1 ? { kind: 'moved', slug: renamed.slug } : { kind: 'missing' };
   }
   if (restaurant.is_active !== 1) return { kind: 'missing' };
   const { id, is_active: _active, ...shown } = restaurant;
-  return { kind: 'menu', menu: { restaurant: shown, categories: await activeCategories(q, id) } };
+  return { kind: 'menu', menu: { restaurant: shown, categories: await activeCategories(repos, id) } };
 }
 
-async function activeCategories(q: Q, restaurantId: string): Promise<MenuCategory[]> {
-  const [categories, products, options] = await Promise.all([
-    q
-      .selectFrom('categories')
-      .select(['id', 'title'])
-      .where('restaurant_id', '=', restaurantId)
-      .where('is_active', '=', 1)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-    q
-      .selectFrom('products')
-      .select(['id', 'category_id', 'name', 'description', 'price', 'images'])
-      .where('restaurant_id', '=', restaurantId)
-      .where('is_active', '=', 1)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-    q
-      .selectFrom('product_options as o')
-      .innerJoin('products as p', 'p.id', 'o.product_id')
-      .innerJoin('option_rows as r', 'r.product_option_id', 'o.id')
-      .select(['o.id', 'o.product_id', 'o.name', 'r.name as row_name', 'r.price as row_price'])
-      .where('p.restaurant_id', '=', restaurantId)
-      .where('p.is_active', '=', 1)
-      .orderBy('o.created_at')
-      .orderBy('o.id')
-      .orderBy('r.created_at')
-      .orderBy('r.id')
-      .execute(),
-  ]);
+async function activeCategories(repos: Repositories, restaurantId: string): Promise<MenuCategory[]> {
+  const { categories, products, options } = await repos.menu.activeRows(restaurantId);
 
   const optionsByProduct = new Map<string, MenuOption[]>();
   let lastOptionId: string | undefined;

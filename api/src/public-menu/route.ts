@@ -14,8 +14,8 @@ import { createHash } from 'node:crypto';
 import { slug as slugSchema } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../app';
 import { answerCache } from '../http/answer-cache';
+import type { App } from '../types';
 import { CompressedPage, pickEncoding } from './compressed-page';
 import { lookUpMenu } from './menu-data';
 import { renderMenuPage, renderNotFoundPage } from './page';
@@ -59,7 +59,7 @@ export default async function publicMenuRoutes(app: App): Promise<void> {
   const cache = answerCache(app.db);
 
   const answerFor = async (slug: string, expired?: Answer): Promise<Answer> => {
-    const found = await lookUpMenu(app.db, slug);
+    const found = await lookUpMenu(app.repos, slug);
     if (found.kind !== 'menu') return found;
     // A page that only aged out (a write clears the cache instead) is usually still right:
     // hashing the data costs a few ms where rendering and compressing a big menu cost ~50.

@@ -1,10 +1,10 @@
 /** Accounts the admin controls and passwords users change: the SQL of routes/accounts.ts. */
 import { ROLES } from '@qrmenu/shared/schemas';
-import type { DB } from '../db';
 import { now } from '../db';
+import type { Q } from './query';
 import { hashPassword } from './users';
 
-export function listManagerAccounts(db: DB) {
+export function listManagerAccounts(db: Q) {
   return db
     .selectFrom('users')
     .select(['id', 'login', 'is_active'])
@@ -13,7 +13,7 @@ export function listManagerAccounts(db: DB) {
     .execute();
 }
 
-export function findManager(db: DB, id: string) {
+export function findManager(db: Q, id: string) {
   return db
     .selectFrom('users')
     .select(['id', 'login', 'is_active'])
@@ -22,7 +22,7 @@ export function findManager(db: DB, id: string) {
     .executeTakeFirst();
 }
 
-export async function setPassword(db: DB, userId: string, password: string): Promise<void> {
+export async function setPassword(db: Q, userId: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db
     .updateTable('users')
@@ -31,7 +31,7 @@ export async function setPassword(db: DB, userId: string, password: string): Pro
     .execute();
 }
 
-export async function setActive(db: DB, userId: string, active: boolean): Promise<void> {
+export async function setActive(db: Q, userId: string, active: boolean): Promise<void> {
   await db
     .updateTable('users')
     .set({ is_active: active ? 1 : 0, updated_at: now() })

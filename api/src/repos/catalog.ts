@@ -11,12 +11,20 @@ import type {
   ProductImage,
   ProductOption,
 } from '@qrmenu/shared/schemas';
-import { type Compilable, type CompiledQuery, createQueryId, type Kysely, type Transaction } from 'kysely';
-import type { CategoryRow, Database, OptionRowRow, ProductOptionRow, ProductRow } from '../db';
+import { type Compilable, type CompiledQuery, createQueryId } from 'kysely';
+import type {
+  CategoriesTable,
+  CategoryRow,
+  OptionRowRow,
+  OptionRowsTable,
+  ProductOptionRow,
+  ProductRow,
+  ProductsTable,
+} from '../db';
 import { toBool } from '../db';
+import { deleteByIds, inMenuOrder, inTransaction, type Q } from './query';
 
-/** A database handle or a transaction. */
-export type Q = Kysely<Database> | Transaction<Database>;
+export type { Q } from './query';
 
 // ---------- prepared queries ----------
 
@@ -127,7 +135,7 @@ const categoryColumns = ['id', 'restaurant_id', 'title', 'is_active', 'created_a
 export async function listCategories(q: Q, restaurantId: string, onlyActive: boolean): Promise<Category[]> {
   let query = q.selectFrom('categories').select(categoryColumns).where('restaurant_id', '=', restaurantId);
   if (onlyActive) query = query.where('is_active', '=', 1);
-  const rows = await query.orderBy('created_at').orderBy('id').execute();
+  const rows = await inMenuOrder(query).execute();
   return rows.map(toCategory);
 }
 
@@ -135,14 +143,25 @@ export async function findCategory(q: Q, id: string) {
   return q.selectFrom('categories').select(categoryColumns).where('id', '=', id).executeTakeFirst();
 }
 
-/** Deletes a category with its products, their options and rows; call inside a transaction. */
-export async function deleteCategoryCascade(q: Q, id: string): Promise<void> {
-  const productIds = q.selectFrom('products').select('id').where('category_id', '=', id);
-  const optionIds = q.selectFrom('product_options').select('id').where('product_id', 'in', productIds);
-  await q.deleteFrom('option_rows').where('product_option_id', 'in', optionIds).execute();
-  await q.deleteFrom('product_options').where('product_id', 'in', productIds).execute();
-  await q.deleteFrom('products').where('category_id', '=', id).execute();
-  await q.deleteFrom('categories').where('id', '=', id).execute();
+export async function insertCategory(q: Q, row: CategoryRow): Promise<void> {
+  await q.insertInto('categories').values(row).execute();
+}
+
+export async function updateCategory(q: Q, id: string, set: Partial<CategoriesTable>): Promise<void> {
+  await q.updateTable('categories').set(set).where('id', '=', id).execute();
+}
+
+/** Deletes categories; their products, options and rows go with them (foreign-key cascade). */
+export const deleteCategories = (q: Q, ids: readonly string[]) => deleteByIds(q, 'categories', ids);
+
+/** The imported categories of a restaurant (those with an external id), for a sync. */
+export function listImportedCategories(q: Q, restaurantId: string) {
+  return q
+    .selectFrom('categories')
+    .select(['id', 'title', 'external_id'])
+    .where('restaurant_id', '=', restaurantId)
+    .where('external_id', 'is not', null)
+    .execute();
 }
 
 // ---------- products ----------
@@ -180,7 +199,7 @@ const productListQueries = [false, true].map((byCategory) =>
       let query = selectProducts(db).where('p.restaurant_id', '=', p('restaurantId'));
       if (byCategory) query = query.where('p.category_id', '=', p('categoryId'));
       if (onlyActive) query = query.where('p.is_active', '=', 1).where('c.is_active', '=', 1);
-      return query.orderBy('p.created_at').orderBy('p.id');
+      return inMenuOrder(query, 'p');
     }),
   ),
 );
@@ -234,10 +253,7 @@ const optionsAndRowsOfProduct = prepared<
       'r.created_at as row_created_at',
     ])
     .where('o.product_id', '=', p('productId'))
-    .orderBy('o.created_at')
-    .orderBy('o.id')
-    .orderBy('r.created_at')
-    .orderBy('r.id'),
+    .$call((qb) => inMenuOrder(inMenuOrder(qb, 'o'), 'r')),
 );
 
 /** The options of a product, each with its rows: one query (no query per option). */
@@ -263,15 +279,62 @@ export async function optionsWithRows(q: Q, productId: string): Promise<ProductD
   return options;
 }
 
-/** Deletes products with their options and rows; call inside a transaction. */
-export async function deleteProductsCascade(q: Q, ids: readonly string[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += 1000) {
-    const chunk = ids.slice(i, i + 1000);
-    const optionIds = q.selectFrom('product_options').select('id').where('product_id', 'in', chunk);
-    await q.deleteFrom('option_rows').where('product_option_id', 'in', optionIds).execute();
-    await q.deleteFrom('product_options').where('product_id', 'in', chunk).execute();
-    await q.deleteFrom('products').where('id', 'in', chunk).execute();
-  }
+export async function insertProduct(q: Q, row: ProductRow): Promise<void> {
+  await q.insertInto('products').values(row).execute();
+}
+
+export async function updateProduct(q: Q, id: string, set: Partial<ProductsTable>): Promise<void> {
+  await q.updateTable('products').set(set).where('id', '=', id).execute();
+}
+
+/** Deletes products; their options and rows go with them (foreign-key cascade). */
+export const deleteProducts = (q: Q, ids: readonly string[]) => deleteByIds(q, 'products', ids);
+
+/** The restaurant a product belongs to (undefined: no such product). */
+export function restaurantOfProduct(q: Q, id: string) {
+  return q.selectFrom('products').select(['id', 'restaurant_id']).where('id', '=', id).executeTakeFirst();
+}
+
+export type ImagesRewrite = (current: ProductImage[] | undefined) => ProductImage[];
+
+/**
+ * Rewrites a product's image list from the stored one in one transaction (parallel uploads lose
+ * nothing): `next` gets the current list (or undefined: no such product) and answers the new one.
+ */
+export async function rewriteImages(
+  q: Q,
+  id: string,
+  next: ImagesRewrite,
+  at: string,
+  dialect: 'sqlite' | 'postgres',
+): Promise<ProductImage[]> {
+  return inTransaction(q, async (trx) => {
+    const row = await trx
+      .selectFrom('products')
+      .select('images')
+      .where('id', '=', id)
+      // PostgreSQL needs FOR UPDATE to serialize this read-modify-write; SQLite has no such
+      // clause, and its transactions already run one at a time on the single connection
+      .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+      .executeTakeFirst();
+    const images = next(row ? parseImages(row.images) : undefined);
+    await trx
+      .updateTable('products')
+      .set({ images: JSON.stringify(images), updated_at: at })
+      .where('id', '=', id)
+      .execute();
+    return images;
+  });
+}
+
+/** The imported products of a restaurant (those with an external id), for a sync. */
+export function listImportedProducts(q: Q, restaurantId: string) {
+  return q
+    .selectFrom('products')
+    .select(['id', 'category_id', 'name', 'description', 'price', 'external_id'])
+    .where('restaurant_id', '=', restaurantId)
+    .where('external_id', 'is not', null)
+    .execute();
 }
 
 // ---------- options and rows ----------
@@ -284,8 +347,7 @@ export async function listOptions(q: Q, productId: string): Promise<ProductOptio
     .selectFrom('product_options')
     .select(optionColumns)
     .where('product_id', '=', productId)
-    .orderBy('created_at')
-    .orderBy('id')
+    .$call(inMenuOrder)
     .execute();
   return rows.map(toOption);
 }
@@ -305,8 +367,7 @@ export async function listOptionRows(q: Q, optionId: string): Promise<OptionRow[
     .selectFrom('option_rows')
     .select(rowColumns)
     .where('product_option_id', '=', optionId)
-    .orderBy('created_at')
-    .orderBy('id')
+    .$call(inMenuOrder)
     .execute();
   return rows.map(toOptionRow);
 }
@@ -322,8 +383,50 @@ export async function findOptionRow(q: Q, id: string) {
     .executeTakeFirst();
 }
 
-/** Deletes an option with its rows; call inside a transaction. */
-export async function deleteOptionCascade(q: Q, id: string): Promise<void> {
-  await q.deleteFrom('option_rows').where('product_option_id', '=', id).execute();
-  await q.deleteFrom('product_options').where('id', '=', id).execute();
+export async function insertOption(q: Q, row: ProductOptionRow): Promise<void> {
+  await q.insertInto('product_options').values(row).execute();
+}
+
+export async function updateOption(
+  q: Q,
+  id: string,
+  set: { name: string; updated_at: string },
+): Promise<void> {
+  await q.updateTable('product_options').set(set).where('id', '=', id).execute();
+}
+
+/** Deletes options; their rows go with them (foreign-key cascade). */
+export const deleteOptions = (q: Q, ids: readonly string[]) => deleteByIds(q, 'product_options', ids);
+
+/** The imported options of a restaurant's products (those with an external id), for a sync. */
+export function listImportedOptions(q: Q, restaurantId: string) {
+  return q
+    .selectFrom('product_options as o')
+    .innerJoin('products as p', 'p.id', 'o.product_id')
+    .select(['o.id', 'o.product_id', 'o.name', 'o.external_id'])
+    .where('p.restaurant_id', '=', restaurantId)
+    .where('o.external_id', 'is not', null)
+    .execute();
+}
+
+export async function insertOptionRow(q: Q, row: OptionRowRow): Promise<void> {
+  await q.insertInto('option_rows').values(row).execute();
+}
+
+export async function updateOptionRow(q: Q, id: string, set: Partial<OptionRowsTable>): Promise<void> {
+  await q.updateTable('option_rows').set(set).where('id', '=', id).execute();
+}
+
+export const deleteOptionRows = (q: Q, ids: readonly string[]) => deleteByIds(q, 'option_rows', ids);
+
+/** The imported rows of a restaurant's options (those with an external id), for a sync. */
+export function listImportedOptionRows(q: Q, restaurantId: string) {
+  return q
+    .selectFrom('option_rows as r')
+    .innerJoin('product_options as o', 'o.id', 'r.product_option_id')
+    .innerJoin('products as p', 'p.id', 'o.product_id')
+    .select(['r.id', 'r.product_option_id', 'r.name', 'r.price', 'r.external_id'])
+    .where('p.restaurant_id', '=', restaurantId)
+    .where('r.external_id', 'is not', null)
+    .execute();
 }

@@ -1,5 +1,7 @@
 import type { PublicRestaurant, Restaurant, RestaurantCounts } from '@qrmenu/shared/schemas';
-import { type DB, type RestaurantRow, toBool } from '../db';
+import { type RestaurantRow, type RestaurantsTable, toBool } from '../db';
+import { inTransaction, type Q } from './query';
+import { recordSlugChange } from './slug-history';
 
 /** Row -> the contract's Restaurant (exact object: nothing else leaks). */
 export const toRestaurant = (r: RestaurantRow): Restaurant => ({
@@ -41,22 +43,82 @@ export function countsOf(rows: RestaurantRow[]): RestaurantCounts {
   return { all_count: rows.length, active_count: active, inactive_count: rows.length - active };
 }
 
-export const listRestaurants = (db: DB) =>
+export const listRestaurants = (db: Q) =>
   db.selectFrom('restaurants').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
 
-export const findRestaurantById = (db: DB, id: string) =>
+export const findRestaurantById = (db: Q, id: string) =>
   db.selectFrom('restaurants').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const findRestaurantBySlug = (db: DB, slug: string) =>
+export const findRestaurantBySlug = (db: Q, slug: string) =>
   db.selectFrom('restaurants').selectAll().where('slug', '=', slug).executeTakeFirst();
 
-export const findRestaurantOfManager = (db: DB, managerId: string) =>
+export const findRestaurantOfManager = (db: Q, managerId: string) =>
   db.selectFrom('restaurants').selectAll().where('manager_id', '=', managerId).executeTakeFirst();
 
-/** Deletes a restaurant; its categories, products, options and rows go with it (FK cascades). */
-export async function deleteRestaurant(db: DB, id: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const res = await trx.deleteFrom('restaurants').where('id', '=', id).executeTakeFirst();
-    return Number(res.numDeletedRows) > 0;
+/** Deletes a restaurant; its categories, products, options, rows and old slugs go with it (FK cascades). */
+export async function deleteRestaurant(db: Q, id: string): Promise<boolean> {
+  const res = await db.deleteFrom('restaurants').where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+export async function insertRestaurant(db: Q, row: RestaurantRow): Promise<void> {
+  await db.insertInto('restaurants').values(row).execute();
+}
+
+/** Updates a restaurant; a slug change keeps `oldSlug` as a redirect (same transaction). */
+export async function updateRestaurant(
+  db: Q,
+  id: string,
+  set: Partial<RestaurantsTable>,
+  oldSlug?: string,
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    if (set.slug !== undefined && oldSlug !== undefined) await recordSlugChange(trx, id, oldSlug, set.slug);
+    await trx.updateTable('restaurants').set(set).where('id', '=', id).execute();
   });
+}
+
+export async function restaurantExists(db: Q, id: string): Promise<boolean> {
+  return !!(await db.selectFrom('restaurants').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** True when `managerId` manages restaurant `id`. */
+export async function isManagedBy(db: Q, id: string, managerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('restaurants')
+    .select('id')
+    .where('id', '=', id)
+    .where('manager_id', '=', managerId)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** The restaurant imported from a provider's external id, if any. */
+export const findImportedRestaurant = (db: Q, type: string, externalId: string) =>
+  db
+    .selectFrom('restaurants')
+    .select('id')
+    .where('type', '=', type)
+    .where('external_id', '=', externalId)
+    .executeTakeFirst();
+
+/** How many categories and products a restaurant has. */
+export async function countMenu(db: Q, id: string): Promise<{ categories: number; products: number }> {
+  const counts = await db
+    .selectFrom('restaurants as r')
+    .select((eb) => [
+      eb
+        .selectFrom('categories')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('restaurant_id', '=', id)
+        .as('categories'),
+      eb
+        .selectFrom('products')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('restaurant_id', '=', id)
+        .as('products'),
+    ])
+    .where('r.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { categories: Number(counts.categories), products: Number(counts.products) };
 }

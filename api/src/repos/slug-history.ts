@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { now } from '../db';
 import { conflict } from '../http/errors';
-import type { Q } from './catalog';
+import type { Q } from './query';
 
 /**
  * Restaurants holding `slug`: as their current slug, or as an old one. One statement, so one

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Manager, Profile } from '@qrmenu/shared/schemas';
 import { ROLES } from '@qrmenu/shared/schemas';
-import { type DB, newId, now, toBool, type UserRow } from '../db';
+import { newId, now, toBool, type UserRow } from '../db';
+import type { Q } from './query';
 
 // argon2id (the library's default algorithm), OWASP-style parameters.
 const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -34,15 +35,25 @@ export const toProfile = (row: Pick<UserRow, 'id' | 'login' | 'role' | 'is_activ
 
 export const toManager = (row: Pick<UserRow, 'id' | 'login'>): Manager => ({ _id: row.id, login: row.login });
 
-export function findUserByLogin(db: DB, login: string) {
+export function findUserByLogin(db: Q, login: string) {
   return db.selectFrom('users').selectAll().where('login', '=', login).executeTakeFirst();
 }
 
-export function findUserById(db: DB, id: string) {
+export function findUserById(db: Q, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function listManagers(db: DB) {
+/** An active user (the one a token names), or undefined. */
+export function findActiveUser(db: Q, id: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'login', 'role'])
+    .where('id', '=', id)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
+}
+
+export function listManagers(db: Q) {
   return db
     .selectFrom('users')
     .select(['id', 'login'])
@@ -54,7 +65,7 @@ export function listManagers(db: DB) {
 
 /** Inserts a user; throws the driver's unique violation for a duplicate login. */
 export async function createUser(
-  db: DB,
+  db: Q,
   input: { login: string; password: string; role: string; is_active?: boolean },
 ): Promise<UserRow> {
   const t = now();
@@ -73,7 +84,7 @@ export async function createUser(
 
 /** On an empty users table, creates the admin (generating a password when none is given). */
 export async function ensureAdmin(
-  db: DB,
+  db: Q,
   opts: {
     login?: string | undefined;
     password?: string | undefined;

@@ -11,12 +11,11 @@ import {
   passwordChangeBody,
 } from '@qrmenu/shared/schemas';
 import { z } from 'zod';
-import type { App } from '../app';
 import { verifiedToken } from '../http/access';
 import { badRequest, notFound, tooManyRequests, unauthorized } from '../http/errors';
-import { endSessions, issueToken, revokeToken } from '../http/sessions';
-import { findManager, listManagerAccounts, setActive, setPassword } from '../repos/accounts';
-import { findUserById, verifyPassword } from '../repos/users';
+import { endSession, endSessions, issueToken } from '../http/sessions';
+import { verifyPassword } from '../repos/users';
+import type { App } from '../types';
 
 const managerParams = z.object({ id });
 
@@ -43,7 +42,7 @@ export default async function accountRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const payload = verifiedToken(request);
       if (payload === null || payload === 'invalid') throw unauthorized();
-      await revokeToken(app.db, payload);
+      await endSession(app, payload);
       return reply.status(204).send(null);
     },
   );
@@ -61,20 +60,23 @@ export default async function accountRoutes(app: App): Promise<void> {
         response: { 200: answers.login },
       },
     },
-    async (request) => {
-      const user = await findUserById(app.db, request.user!._id);
+    async (request, reply) => {
+      const user = await app.repos.users.findById(request.user!._id);
       if (!user) throw unauthorized();
-      const limiter = app.loginLimiter;
+      const attempts = app.loginAttempts;
       // guessing through this form with a stolen token is held like guessing at the login
-      const wait = limiter.attempt(request.ip, user.login);
-      if (wait > 0) throw tooManyRequests('Too many failed attempts, try again later');
+      const wait = await attempts.attempt(request.ip, user.login);
+      if (wait > 0) {
+        void reply.header('Retry-After', String(wait));
+        throw tooManyRequests('Too many failed attempts, try again later');
+      }
       const { current_password, password } = request.body;
       if (!(await verifyPassword(user.password_hash, current_password))) {
         throw badRequest('Wrong current password', [{ path: 'current_password', message: 'Wrong password' }]);
       }
-      limiter.succeed(request.ip, user.login);
-      await setPassword(app.db, user.id, password);
-      await endSessions(app.db, user.id);
+      await attempts.succeed(request.ip, user.login);
+      await app.repos.users.setPassword(user.id, password);
+      await endSessions(app, user.id);
       return { data: { accessToken: await issueToken(app, user.id) } };
     },
   );
@@ -90,7 +92,7 @@ export default async function accountRoutes(app: App): Promise<void> {
         response: { 200: answers.managerAccounts },
       },
     },
-    async () => ({ data: (await listManagerAccounts(app.db)).map(toAccount) }),
+    async () => ({ data: (await app.repos.users.listAccounts()).map(toAccount) }),
   );
 
   app.put(
@@ -107,10 +109,10 @@ export default async function accountRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const manager = await findManager(app.db, request.params.id);
+      const manager = await app.repos.users.findManager(request.params.id);
       if (!manager) throw notFound('Manager not found');
-      await setPassword(app.db, manager.id, request.body.password);
-      await endSessions(app.db, manager.id);
+      await app.repos.users.setPassword(manager.id, request.body.password);
+      await endSessions(app, manager.id);
       return { data: toAccount(manager) };
     },
   );
@@ -131,11 +133,11 @@ export default async function accountRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const manager = await findManager(app.db, request.params.id);
+      const manager = await app.repos.users.findManager(request.params.id);
       if (!manager) throw notFound('Manager not found');
       const active = request.body.is_active;
-      await setActive(app.db, manager.id, active);
-      if (!active) await endSessions(app.db, manager.id);
+      await app.repos.users.setActive(manager.id, active);
+      if (!active) await endSessions(app, manager.id);
       return { data: toAccount({ ...manager, is_active: active ? 1 : 0 }) };
     },
   );

@@ -1,8 +1,8 @@
 import { answers, loginBody } from '@qrmenu/shared/schemas';
-import type { App } from '../app';
 import { tooManyRequests, unauthorized } from '../http/errors';
 import { issueToken } from '../http/sessions';
-import { findUserById, findUserByLogin, toProfile, verifyPassword } from '../repos/users';
+import { toProfile, verifyPassword } from '../repos/users';
+import type { App } from '../types';
 
 export default async function authRoutes(app: App): Promise<void> {
   app.post(
@@ -21,19 +21,19 @@ export default async function authRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const limiter = app.loginLimiter;
+      const attempts = app.loginAttempts;
       const address = request.ip;
       const { login, password } = request.body;
       // counted as failed up front (see LoginLimiter.attempt), taken back below on success
-      const wait = limiter.attempt(address, login);
+      const wait = await attempts.attempt(address, login);
       if (wait > 0) {
         void reply.header('Retry-After', String(wait));
         throw tooManyRequests('Too many failed logins, try again later');
       }
-      const user = await findUserByLogin(app.db, login);
+      const user = await app.repos.users.findByLogin(login);
       const ok = await verifyPassword(user?.password_hash, password);
       if (!user || !ok || user.is_active !== 1) throw unauthorized('Wrong login or password');
-      limiter.succeed(address, login);
+      await attempts.succeed(address, login);
       const accessToken = await issueToken(app, user.id);
       return { data: { accessToken } };
     },
@@ -51,7 +51,7 @@ export default async function authRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const user = await findUserById(app.db, request.user!._id);
+      const user = await app.repos.users.findById(request.user!._id);
       if (!user) throw unauthorized();
       return { data: toProfile(user) };
     },

@@ -6,12 +6,13 @@ import {
   optionalRestaurantIdFilter,
   restaurantIdFilter,
 } from '@qrmenu/shared/schemas';
-import type { App } from '../app';
-import { fromBool, newId, now } from '../db';
+import { type CategoryRow, fromBool, newId, now } from '../db';
 import { assertOwnsRestaurant, canManageRestaurant, ownedRestaurantId } from '../http/access';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { notFound } from '../http/errors';
-import { deleteCategoryCascade, findCategory, listCategories, toCategory } from '../repos/catalog';
+import { toCategory } from '../repos/catalog';
+import { patchOf } from '../repos/query';
+import type { App } from '../types';
 
 export default async function categoryRoutes(app: App): Promise<void> {
   // a successful write makes the cached public catalog answers stale
@@ -31,7 +32,7 @@ export default async function categoryRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      const data = await listCategories(app.db, restaurantId, false);
+      const data = await app.repos.categories.list(restaurantId, false);
       return { data, count: data.length };
     },
   );
@@ -50,14 +51,9 @@ export default async function categoryRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const restaurantId = request.query.restaurant_id;
-      const exists = await app.db
-        .selectFrom('restaurants')
-        .select('id')
-        .where('id', '=', restaurantId)
-        .executeTakeFirst();
-      if (!exists) throw notFound('Restaurant not found');
+      if (!(await app.repos.restaurants.exists(restaurantId))) throw notFound('Restaurant not found');
       const all = await canManageRestaurant(request, restaurantId);
-      const categories = await listCategories(app.db, restaurantId, !all);
+      const categories = await app.repos.categories.list(restaurantId, !all);
       return { categories, count: categories.length };
     },
   );
@@ -78,7 +74,7 @@ export default async function categoryRoutes(app: App): Promise<void> {
       const body = request.body;
       await assertOwnsRestaurant(request, body.restaurant_id);
       const at = now();
-      const row = {
+      const row: CategoryRow = {
         id: newId(),
         restaurant_id: body.restaurant_id,
         title: body.title,
@@ -87,7 +83,7 @@ export default async function categoryRoutes(app: App): Promise<void> {
         created_at: at,
         updated_at: at,
       };
-      await app.db.insertInto('categories').values(row).execute();
+      await app.repos.categories.create(row);
       return reply.status(201).send({ data: toCategory(row) });
     },
   );
@@ -106,21 +102,13 @@ export default async function categoryRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const found = await findCategory(app.db, request.params.id);
+      const found = await app.repos.categories.find(request.params.id);
       if (!found) throw notFound('Category not found');
       await assertOwnsRestaurant(request, found.restaurant_id);
-      const { title, is_active } = request.body;
-      const set: { title?: string; is_active?: number } = {};
-      if (title !== undefined && title !== found.title) set.title = title;
-      if (is_active !== undefined && fromBool(is_active) !== found.is_active)
-        set.is_active = fromBool(is_active);
+      const set = patchOf<CategoryRow>(request.body, { title: true, is_active: fromBool }, found);
       if (Object.keys(set).length === 0) return { data: toCategory(found) };
       const updated = { ...found, ...set, updated_at: now() };
-      await app.db
-        .updateTable('categories')
-        .set({ ...set, updated_at: updated.updated_at })
-        .where('id', '=', found.id)
-        .execute();
+      await app.repos.categories.update(found.id, { ...set, updated_at: updated.updated_at });
       return { data: toCategory(updated) };
     },
   );
@@ -138,10 +126,10 @@ export default async function categoryRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const found = await findCategory(app.db, request.params.id);
+      const found = await app.repos.categories.find(request.params.id);
       if (!found) throw notFound('Category not found');
       await assertOwnsRestaurant(request, found.restaurant_id);
-      await app.db.transaction().execute((trx) => deleteCategoryCascade(trx, found.id));
+      await app.repos.categories.delete([found.id]);
       return { data: { _id: found.id } };
     },
   );

@@ -1,13 +1,5 @@
-import {
-  answers,
-  errorBody,
-  type FeedRestaurant,
-  id,
-  integrationCreateBody,
-  ROLES,
-} from '@qrmenu/shared/schemas';
+import { answers, errorBody, type FeedRestaurant, id, integrationCreateBody } from '@qrmenu/shared/schemas';
 import { z } from 'zod';
-import type { App } from '../app';
 import { isConcurrencyFailure, isUniqueViolation } from '../db';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { badGateway, badRequest, conflict, HttpError, notFound } from '../http/errors';
@@ -15,10 +7,12 @@ import {
   type IntegrationProvider,
   IntegrationUnavailableError,
   importRestaurant,
-  providerFromConfig,
+  providerRegistry,
   syncRestaurant,
 } from '../integration';
 import { toRestaurant } from '../repos/restaurants';
+import type { App } from '../types';
+import { assertActiveManager } from './restaurants';
 
 const syncParams = z.object({ _id: id });
 
@@ -34,12 +28,8 @@ const SYNC_ATTEMPTS = 3;
 async function syncOnce(app: App, restaurantId: string, feed: FeedRestaurant) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await app.db.transaction().execute(async (trx) => {
-        const current = await trx
-          .selectFrom('restaurants')
-          .selectAll()
-          .where('id', '=', restaurantId)
-          .executeTakeFirst();
+      return await app.repos.transaction(async (trx) => {
+        const current = await trx.restaurants.findById(restaurantId);
         if (!current) throw notFound('Restaurant not found');
         return syncRestaurant(trx, current, feed);
       });
@@ -65,7 +55,9 @@ export default async function integrationRoutes(app: App, opts: { provider?: Int
   // a successful write makes the cached public catalog answers stale
   clearAnswerCacheOnWrites(app);
 
-  const provider = opts.provider ?? providerFromConfig(app.appConfig);
+  const providers = opts.provider ? providerRegistry([opts.provider]) : app.providers;
+  // new imports come from the default provider; a sync from the provider of the restaurant's type
+  const provider = providers.default;
 
   // The sync call has an empty body; accept it even when a client labels it JSON (routes of
   // this plugin only). Non-empty bodies are parsed as JSON as usual.
@@ -113,38 +105,24 @@ export default async function integrationRoutes(app: App, opts: { provider?: Int
     },
     async (request, reply) => {
       const { id: externalId, manager_id: managerId } = request.body;
-      const manager = await app.db
-        .selectFrom('users')
-        .select(['id', 'role', 'is_active'])
-        .where('id', '=', managerId)
-        .executeTakeFirst();
-      if (!manager || manager.role !== ROLES.manager || manager.is_active !== 1) {
-        // as for a manually created restaurant
-        throw badRequest('Unknown manager', [{ path: 'manager_id', message: 'No such manager' }]);
-      }
+      // as for a manually created restaurant
+      await assertActiveManager(app.repos, managerId);
       const assert409 = async () => {
-        const taken = await app.db
-          .selectFrom('restaurants')
-          .select('id')
-          .where('manager_id', '=', managerId)
-          .executeTakeFirst();
-        if (taken) throw conflict('This manager already has a restaurant');
-        const imported = await app.db
-          .selectFrom('restaurants')
-          .select('id')
-          .where('type', '=', provider.name)
-          .where('external_id', '=', externalId)
-          .executeTakeFirst();
-        if (imported) throw conflict('This restaurant is already imported');
+        if (await app.repos.restaurants.findOfManager(managerId)) {
+          throw conflict('This manager already has a restaurant');
+        }
+        if (await app.repos.restaurants.findImported(provider.name, externalId)) {
+          throw conflict('This restaurant is already imported');
+        }
       };
       await assert409();
       const feed = await fromSource(() => provider.fetchRestaurant(externalId));
       if (!feed) throw notFound('No such restaurant in the integration source');
       for (let attempt = 0; ; attempt++) {
         try {
-          const row = await app.db.transaction().execute(async (trx) => {
-            return importRestaurant(trx, provider.name, feed, managerId);
-          });
+          const row = await app.repos.transaction((trx) =>
+            importRestaurant(trx, provider.name, feed, managerId),
+          );
           return reply.status(201).send({ data: toRestaurant(row) });
         } catch (err) {
           if (!isUniqueViolation(err) || attempt >= 2) throw err;
@@ -170,19 +148,16 @@ export default async function integrationRoutes(app: App, opts: { provider?: Int
       },
     },
     async (request) => {
-      const restaurant = await app.db
-        .selectFrom('restaurants')
-        .selectAll()
-        .where('id', '=', request.params._id)
-        .executeTakeFirst();
+      const restaurant = await app.repos.restaurants.findById(request.params._id);
       if (!restaurant) throw notFound('Restaurant not found');
-      if (restaurant.type !== provider.name || !restaurant.external_id) {
+      const source = providers.get(restaurant.type);
+      if (!source || !restaurant.external_id) {
         throw badRequest('Only a restaurant imported from the integration source can be synchronised', [
           { path: '_id', message: `type is "${restaurant.type}"` },
         ]);
       }
       const externalId = restaurant.external_id;
-      const feed = await fromSource(() => provider.fetchRestaurant(externalId));
+      const feed = await fromSource(() => source.fetchRestaurant(externalId));
       if (!feed)
         throw new HttpError(404, 'not_found', 'The integration source no longer has this restaurant');
       const result = await syncOnce(app, restaurant.id, feed);

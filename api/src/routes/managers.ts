@@ -1,8 +1,8 @@
 import { answers, managerCreateBody, ROLES } from '@qrmenu/shared/schemas';
-import type { App } from '../app';
 import { isUniqueViolation } from '../db';
 import { conflict } from '../http/errors';
-import { createUser, findUserByLogin, listManagers, toManager } from '../repos/users';
+import { toManager } from '../repos/users';
+import type { App } from '../types';
 
 export default async function managerRoutes(app: App): Promise<void> {
   app.get(
@@ -16,7 +16,7 @@ export default async function managerRoutes(app: App): Promise<void> {
         response: { 200: answers.managers },
       },
     },
-    async () => ({ data: (await listManagers(app.db)).map(toManager) }),
+    async () => ({ data: (await app.repos.users.listManagers()).map(toManager) }),
   );
 
   app.post(
@@ -33,9 +33,9 @@ export default async function managerRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { login, password } = request.body;
-      if (await findUserByLogin(app.db, login)) throw conflict('Login already taken');
+      if (await app.repos.users.findByLogin(login)) throw conflict('Login already taken');
       try {
-        const row = await createUser(app.db, { login, password, role: ROLES.manager });
+        const row = await app.repos.users.create({ login, password, role: ROLES.manager });
         return reply.status(201).send({ data: toManager(row) });
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict('Login already taken');

@@ -7,20 +7,13 @@ import {
   optionUpdateBody,
   productIdParam,
 } from '@qrmenu/shared/schemas';
-import type { App } from '../app';
 import { newId, now, type OptionRowsTable } from '../db';
 import { assertOwnsRestaurant } from '../http/access';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { notFound } from '../http/errors';
-import {
-  deleteOptionCascade,
-  findOption,
-  findOptionRow,
-  listOptionRows,
-  listOptions,
-  toOption,
-  toOptionRow,
-} from '../repos/catalog';
+import { toOption, toOptionRow } from '../repos/catalog';
+import { patchOf } from '../repos/query';
+import type { App } from '../types';
 
 export default async function optionRoutes(app: App): Promise<void> {
   // a successful write makes the cached public catalog answers stale
@@ -28,17 +21,13 @@ export default async function optionRoutes(app: App): Promise<void> {
 
   /** The product's restaurant must be the caller's (404 otherwise). */
   const ownedProduct = async (request: Parameters<typeof assertOwnsRestaurant>[0], productId: string) => {
-    const product = await app.db
-      .selectFrom('products')
-      .select(['id', 'restaurant_id'])
-      .where('id', '=', productId)
-      .executeTakeFirst();
+    const product = await app.repos.products.restaurantOf(productId);
     if (!product) throw notFound('Product not found');
     await assertOwnsRestaurant(request, product.restaurant_id);
     return product;
   };
   const ownedOption = async (request: Parameters<typeof assertOwnsRestaurant>[0], optionId: string) => {
-    const option = await findOption(app.db, optionId);
+    const option = await app.repos.options.find(optionId);
     if (!option) throw notFound('Option not found');
     await assertOwnsRestaurant(request, option.restaurant_id);
     return option;
@@ -60,7 +49,7 @@ export default async function optionRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const product = await ownedProduct(request, request.params.productId);
-      return { data: await listOptions(app.db, product.id) };
+      return { data: await app.repos.options.list(product.id) };
     },
   );
 
@@ -86,10 +75,7 @@ export default async function optionRoutes(app: App): Promise<void> {
         created_at: at,
         updated_at: at,
       };
-      await app.db
-        .insertInto('product_options')
-        .values({ ...row, external_id: null })
-        .execute();
+      await app.repos.options.create({ ...row, external_id: null });
       return reply.status(201).send({ data: toOption(row) });
     },
   );
@@ -111,11 +97,7 @@ export default async function optionRoutes(app: App): Promise<void> {
       const option = await ownedOption(request, request.params.id);
       if (option.name === request.body.name) return { data: toOption(option) };
       const updated = { ...option, name: request.body.name, updated_at: now() };
-      await app.db
-        .updateTable('product_options')
-        .set({ name: updated.name, updated_at: updated.updated_at })
-        .where('id', '=', option.id)
-        .execute();
+      await app.repos.options.update(option.id, { name: updated.name, updated_at: updated.updated_at });
       return { data: toOption(updated) };
     },
   );
@@ -134,7 +116,7 @@ export default async function optionRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const option = await ownedOption(request, request.params.id);
-      await app.db.transaction().execute((trx) => deleteOptionCascade(trx, option.id));
+      await app.repos.options.delete([option.id]);
       return { data: { _id: option.id } };
     },
   );
@@ -156,7 +138,7 @@ export default async function optionRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const option = await ownedOption(request, request.params.id);
-      return { data: await listOptionRows(app.db, option.id) };
+      return { data: await app.repos.optionRows.list(option.id) };
     },
   );
 
@@ -181,10 +163,7 @@ export default async function optionRoutes(app: App): Promise<void> {
         price: request.body.price,
         created_at: now(),
       };
-      await app.db
-        .insertInto('option_rows')
-        .values({ ...row, external_id: null })
-        .execute();
+      await app.repos.optionRows.create({ ...row, external_id: null });
       return reply.status(201).send({ data: toOptionRow(row) });
     },
   );
@@ -203,17 +182,11 @@ export default async function optionRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const found = await findOptionRow(app.db, request.params.id);
+      const found = await app.repos.optionRows.find(request.params.id);
       if (!found) throw notFound('Option row not found');
       await assertOwnsRestaurant(request, found.restaurant_id);
-      const set: Partial<Pick<OptionRowsTable, 'name' | 'price'>> = {};
-      if (request.body.name !== undefined && request.body.name !== found.name) set.name = request.body.name;
-      if (request.body.price !== undefined && request.body.price !== Number(found.price)) {
-        set.price = request.body.price;
-      }
-      if (Object.keys(set).length > 0) {
-        await app.db.updateTable('option_rows').set(set).where('id', '=', found.id).execute();
-      }
+      const set = patchOf<OptionRowsTable>(request.body, { name: true, price: true }, found);
+      if (Object.keys(set).length > 0) await app.repos.optionRows.update(found.id, set);
       return { data: toOptionRow({ ...found, ...set }) };
     },
   );
@@ -231,10 +204,10 @@ export default async function optionRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const found = await findOptionRow(app.db, request.params.id);
+      const found = await app.repos.optionRows.find(request.params.id);
       if (!found) throw notFound('Option row not found');
       await assertOwnsRestaurant(request, found.restaurant_id);
-      await app.db.deleteFrom('option_rows').where('id', '=', found.id).execute();
+      await app.repos.optionRows.delete([found.id]);
       return { data: { _id: found.id } };
     },
   );

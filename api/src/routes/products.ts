@@ -9,19 +9,13 @@ import {
 } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { App } from '../app';
 import { fromBool, newId, now, type ProductsTable } from '../db';
 import { assertOwnsRestaurant, canManageRestaurant, ownedRestaurantId } from '../http/access';
 import { clearAnswerCacheOnWrites, sendCached } from '../http/answer-cache';
 import { notFound } from '../http/errors';
-import {
-  deleteProductsCascade,
-  findCategory,
-  findProduct,
-  listProducts,
-  optionsWithRows,
-  toProduct,
-} from '../repos/catalog';
+import { toProduct } from '../repos/catalog';
+import { patchOf } from '../repos/query';
+import type { App } from '../types';
 
 export default async function productRoutes(app: App): Promise<void> {
   clearAnswerCacheOnWrites(app);
@@ -48,7 +42,7 @@ export default async function productRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      const data = await listProducts(app.db, { restaurantId });
+      const data = await app.repos.products.list({ restaurantId });
       return { data, count: data.length };
     },
   );
@@ -73,15 +67,10 @@ export default async function productRoutes(app: App): Promise<void> {
       async () => {
         const { restaurant_id: restaurantId, category_id: categoryId } = request.query;
         const all = request.user ? await canManageRestaurant(request, restaurantId) : false;
-        const products = await listProducts(app.db, { restaurantId, categoryId, onlyActive: !all });
+        const products = await app.repos.products.list({ restaurantId, categoryId, onlyActive: !all });
         // an empty answer must still tell an unknown restaurant (404) from an empty menu
-        if (products.length === 0) {
-          const restaurant = await app.db
-            .selectFrom('restaurants')
-            .select('id')
-            .where('id', '=', restaurantId)
-            .executeTakeFirst();
-          if (!restaurant) throw notFound('Restaurant not found');
+        if (products.length === 0 && !(await app.repos.restaurants.exists(restaurantId))) {
+          throw notFound('Restaurant not found');
         }
         return { data: { products, count: products.length } };
       },
@@ -109,12 +98,12 @@ export default async function productRoutes(app: App): Promise<void> {
     },
     async (request, reply) =>
       cachedPublic(request, reply, `detail\u0000${request.params.id}`, async () => {
-        const found = await findProduct(app.db, request.params.id);
+        const found = await app.repos.products.find(request.params.id);
         if (!found) throw notFound('Product not found');
         if (!found.is_active || !found.category_is_active) {
           if (!(await canManageRestaurant(request, found.restaurant_id))) throw notFound('Product not found');
         }
-        const options = await optionsWithRows(app.db, found.id);
+        const options = await app.repos.products.optionsWithRows(found.id);
         return { data: { ...toProduct(found), options } };
       }),
   );
@@ -133,27 +122,24 @@ export default async function productRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const body = request.body;
-      const category = await findCategory(app.db, body.category_id);
+      const category = await app.repos.categories.find(body.category_id);
       if (!category) throw notFound('Category not found');
       await assertOwnsRestaurant(request, category.restaurant_id);
       const at = now();
       const id = newId();
-      await app.db
-        .insertInto('products')
-        .values({
-          id,
-          restaurant_id: category.restaurant_id,
-          category_id: category.id,
-          name: body.name,
-          description: body.description,
-          price: body.price,
-          is_active: fromBool(body.is_active),
-          images: JSON.stringify(body.images),
-          external_id: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
+      await app.repos.products.create({
+        id,
+        restaurant_id: category.restaurant_id,
+        category_id: category.id,
+        name: body.name,
+        description: body.description,
+        price: body.price,
+        is_active: fromBool(body.is_active),
+        images: JSON.stringify(body.images),
+        external_id: null,
+        created_at: at,
+        updated_at: at,
+      });
       return reply.status(201).send({ data: { id } });
     },
   );
@@ -172,39 +158,31 @@ export default async function productRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const found = await findProduct(app.db, request.params.id);
+      const found = await app.repos.products.find(request.params.id);
       if (!found) throw notFound('Product not found');
       await assertOwnsRestaurant(request, found.restaurant_id);
       const body = request.body;
       const set: Partial<ProductsTable> = {};
       let categoryTitle = found.category_title;
       if (body.category_id !== undefined && body.category_id !== found.category_id) {
-        const category = await findCategory(app.db, body.category_id);
+        const category = await app.repos.categories.find(body.category_id);
         if (!category || category.restaurant_id !== found.restaurant_id) {
           throw notFound('Category not found in this restaurant');
         }
         set.category_id = category.id;
         categoryTitle = category.title;
       }
-      if (body.name !== undefined && body.name !== found.name) set.name = body.name;
-      if (body.description !== undefined && body.description !== found.description) {
-        set.description = body.description;
-      }
-      if (body.price !== undefined && body.price !== Number(found.price)) set.price = body.price;
-      if (body.is_active !== undefined && fromBool(body.is_active) !== found.is_active) {
-        set.is_active = fromBool(body.is_active);
-      }
-      if (body.images !== undefined) {
-        const images = JSON.stringify(body.images);
-        if (images !== found.images) set.images = images;
-      }
+      Object.assign(
+        set,
+        patchOf<ProductsTable>(
+          body,
+          { name: true, description: true, price: true, is_active: fromBool, images: JSON.stringify },
+          found,
+        ),
+      );
       if (Object.keys(set).length === 0) return { data: toProduct(found) };
       const at = now();
-      await app.db
-        .updateTable('products')
-        .set({ ...set, updated_at: at })
-        .where('id', '=', found.id)
-        .execute();
+      await app.repos.products.update(found.id, { ...set, updated_at: at });
       const data: Product = toProduct({ ...found, ...set, category_title: categoryTitle, updated_at: at });
       return { data };
     },
@@ -223,10 +201,10 @@ export default async function productRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const found = await findProduct(app.db, request.params.id);
+      const found = await app.repos.products.find(request.params.id);
       if (!found) throw notFound('Product not found');
       await assertOwnsRestaurant(request, found.restaurant_id);
-      await app.db.transaction().execute((trx) => deleteProductsCascade(trx, [found.id]));
+      await app.repos.products.delete([found.id]);
       return { data: { _id: found.id } };
     },
   );

@@ -7,34 +7,27 @@ import {
   slugQuery,
 } from '@qrmenu/shared/schemas';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../app';
-import { type DB, isUniqueViolation, newId, now, type RestaurantRow } from '../db';
+import { fromBool, isUniqueViolation, newId, now, type RestaurantRow } from '../db';
 import { canManageRestaurant, isAdmin, isManager } from '../http/access';
 import { clearAnswerCacheOnWrites, sendCached } from '../http/answer-cache';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import {
-  countsOf,
-  deleteRestaurant,
-  findRestaurantById,
-  findRestaurantBySlug,
-  findRestaurantOfManager,
-  listRestaurants,
-  toPublicRestaurant,
-  toRestaurant,
-} from '../repos/restaurants';
-import { assertSlugFree, recordSlugChange } from '../repos/slug-history';
+import type { Repositories } from '../repos';
+import { patchOf } from '../repos/query';
+import { countsOf, toPublicRestaurant, toRestaurant } from '../repos/restaurants';
+import type { App } from '../types';
 
-/** A manager_id must name an active manager without another restaurant. */
-async function checkManagerFree(db: DB, managerId: string, exceptRestaurantId?: string): Promise<void> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'role', 'is_active'])
-    .where('id', '=', managerId)
-    .executeTakeFirst();
+/** 400 unless `managerId` names an active manager (a manual or an imported restaurant's). */
+export async function assertActiveManager(repos: Repositories, managerId: string): Promise<void> {
+  const user = await repos.users.findById(managerId);
   if (!user || user.role !== ROLES.manager || user.is_active !== 1) {
     throw badRequest('Unknown manager', [{ path: 'manager_id', message: 'No such manager' }]);
   }
-  const taken = await findRestaurantOfManager(db, managerId);
+}
+
+/** A manager_id must name an active manager without another restaurant. */
+async function checkManagerFree(repos: Repositories, managerId: string, exceptRestaurantId?: string) {
+  await assertActiveManager(repos, managerId);
+  const taken = await repos.restaurants.findOfManager(managerId);
   if (taken && taken.id !== exceptRestaurantId) throw conflict('This manager already has a restaurant');
 }
 
@@ -48,7 +41,7 @@ function uniqueToConflict(err: unknown): never {
 
 /** The restaurant named by slug, if the caller may manage it (else 404). */
 async function ownedBySlug(request: FastifyRequest, slug: string): Promise<RestaurantRow> {
-  const row = await findRestaurantBySlug(request.server.db, slug);
+  const row = await request.server.repos.restaurants.findBySlug(slug);
   const user = request.user;
   if (!row || !user) throw notFound('Restaurant not found');
   if (!isAdmin(user) && !(isManager(user) && row.manager_id === user._id))
@@ -57,7 +50,7 @@ async function ownedBySlug(request: FastifyRequest, slug: string): Promise<Resta
 }
 
 export default async function restaurantRoutes(app: App): Promise<void> {
-  const db = app.db;
+  const repos = app.repos;
   // any restaurant write makes the cached admin list and public catalog answers stale
   clearAnswerCacheOnWrites(app);
 
@@ -75,7 +68,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
     // the same answer for every admin; every restaurant write clears the cache
     async (_request, reply) =>
       sendCached(app, reply, 'admin-restaurants', async () => {
-        const rows = await listRestaurants(db);
+        const rows = await repos.restaurants.list();
         return { restaurants: rows.map(toRestaurant), counts: countsOf(rows) };
       }),
   );
@@ -94,7 +87,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
     async (request) => {
       const user = request.user!;
       if (!isManager(user)) return { data: null };
-      const row = await findRestaurantOfManager(db, user._id);
+      const row = await repos.restaurants.findOfManager(user._id);
       return { data: row ? toRestaurant(row) : null };
     },
   );
@@ -114,8 +107,8 @@ export default async function restaurantRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const b = request.body;
-      await assertSlugFree(db, b.slug);
-      if (b.manager_id) await checkManagerFree(db, b.manager_id);
+      await repos.slugs.assertFree(b.slug);
+      if (b.manager_id) await checkManagerFree(repos, b.manager_id);
       const t = now();
       const row: RestaurantRow = {
         id: newId(),
@@ -136,7 +129,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
         updated_at: t,
       };
       try {
-        await db.insertInto('restaurants').values(row).execute();
+        await repos.restaurants.create(row);
       } catch (err) {
         uniqueToConflict(err);
       }
@@ -164,31 +157,28 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       if (!isAdmin(request.user) && (b.manager_id !== undefined || b.is_active !== undefined)) {
         throw forbidden('Managers cannot change manager_id or is_active');
       }
-      const patch: Partial<RestaurantRow> = {};
-      if (b.name !== undefined) patch.name = b.name;
-      if (b.slug !== undefined && b.slug !== row.slug) {
-        await assertSlugFree(db, b.slug, row.id);
-        patch.slug = b.slug;
-      }
-      if (b.address !== undefined) patch.address = b.address;
-      if (b.phone_number !== undefined) patch.phone_number = b.phone_number;
-      if (b.work_time !== undefined) patch.work_time = b.work_time;
-      if (b.manager_id !== undefined && b.manager_id !== row.manager_id) {
-        if (b.manager_id !== null) await checkManagerFree(db, b.manager_id, row.id);
-        patch.manager_id = b.manager_id;
-      }
-      if (b.is_active !== undefined) patch.is_active = b.is_active ? 1 : 0;
-      if (b.bot_token !== undefined) patch.bot_token = b.bot_token;
-      if (b.channel_id !== undefined) patch.channel_id = b.channel_id;
-      if (b.image !== undefined) patch.image = b.image;
-      if (b.logotype !== undefined) patch.logotype = b.logotype;
+      // a slug or manager that does not change is not checked (nor a redirect recorded); every
+      // other field sent is written, so updatedAt moves even when its value is the same
+      const patch = {
+        ...patchOf<RestaurantRow>(b, { slug: true, manager_id: true }, row),
+        ...patchOf<RestaurantRow>(b, {
+          name: true,
+          address: true,
+          phone_number: true,
+          work_time: true,
+          is_active: fromBool,
+          bot_token: true,
+          channel_id: true,
+          image: true,
+          logotype: true,
+        }),
+      };
+      if (patch.slug !== undefined) await repos.slugs.assertFree(patch.slug, row.id);
+      if (patch.manager_id) await checkManagerFree(repos, patch.manager_id, row.id);
       if (Object.keys(patch).length === 0) return { data: toRestaurant(row) };
       patch.updated_at = now();
       try {
-        await db.transaction().execute(async (trx) => {
-          if (patch.slug !== undefined) await recordSlugChange(trx, row.id, row.slug, patch.slug);
-          await trx.updateTable('restaurants').set(patch).where('id', '=', row.id).execute();
-        });
+        await repos.restaurants.update(row.id, patch, row.slug);
       } catch (err) {
         uniqueToConflict(err);
       }
@@ -209,8 +199,8 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const row = await findRestaurantBySlug(db, request.query.slug);
-      if (!row || !(await deleteRestaurant(db, row.id))) throw notFound('Restaurant not found');
+      const row = await repos.restaurants.findBySlug(request.query.slug);
+      if (!row || !(await repos.restaurants.delete(row.id))) throw notFound('Restaurant not found');
       return { data: { _id: row.id } };
     },
   );
@@ -228,8 +218,8 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const row = await findRestaurantById(db, request.query.restaurantId);
-      if (!row || !(await deleteRestaurant(db, row.id))) throw notFound('Restaurant not found');
+      const row = await repos.restaurants.findById(request.query.restaurantId);
+      if (!row || !(await repos.restaurants.delete(row.id))) throw notFound('Restaurant not found');
       return { data: { _id: row.id } };
     },
   );
@@ -247,7 +237,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const row = await findRestaurantBySlug(db, request.query.slug);
+      const row = await repos.restaurants.findBySlug(request.query.slug);
       if (!row) throw notFound('Restaurant not found');
       const full = await canManageRestaurant(request, row.id);
       return { data: full ? toRestaurant(row) : toPublicRestaurant(row) };

@@ -1,12 +1,10 @@
 import { answers, type Category, type Product, stopListBody } from '@qrmenu/shared/schemas';
-import type { App } from '../app';
 import { now } from '../db';
 import { assertOwnsRestaurant } from '../http/access';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { notFound } from '../http/errors';
-import { findProducts, toCategory, toProduct } from '../repos/catalog';
-
-const CHUNK = 1000;
+import { toCategory, toProduct } from '../repos/catalog';
+import type { App } from '../types';
 
 export default async function stopListRoutes(app: App): Promise<void> {
   // a successful write makes the cached public catalog answers stale
@@ -32,7 +30,7 @@ export default async function stopListRoutes(app: App): Promise<void> {
     async (request) => {
       const ids = [...new Set(request.body.product_ids)];
       const stop = request.body.action === 'stop';
-      const found = await findProducts(app.db, ids);
+      const found = await app.repos.products.findMany(ids);
       if (found.length !== ids.length) throw notFound('Product not found');
       const restaurantId = found[0]?.restaurant_id as string;
       if (found.some((p) => p.restaurant_id !== restaurantId)) throw notFound('Product not found');
@@ -40,51 +38,12 @@ export default async function stopListRoutes(app: App): Promise<void> {
 
       const target = stop ? 0 : 1;
       const at = now();
-      const result = await app.db.transaction().execute(async (trx) => {
-        // what flips is decided inside the transaction, from the rows as they are now
-        const changedIds: string[] = [];
-        for (let i = 0; i < ids.length; i += CHUNK) {
-          const rows = await trx
-            .updateTable('products')
-            .set({ is_active: target, updated_at: at })
-            .where('id', 'in', ids.slice(i, i + CHUNK))
-            .where('restaurant_id', '=', restaurantId)
-            .where('is_active', '!=', target)
-            .returning('id')
-            .execute();
-          for (const r of rows) changedIds.push(r.id);
-        }
-        let categoryQuery = trx
-          .updateTable('categories')
-          .set({ is_active: target, updated_at: at })
-          .where('restaurant_id', '=', restaurantId)
-          .where('is_active', '!=', target);
-        if (stop) {
-          // categories with products, none of them active
-          categoryQuery = categoryQuery
-            .where(({ exists, selectFrom }) =>
-              exists(
-                selectFrom('products as p').select('p.id').whereRef('p.category_id', '=', 'categories.id'),
-              ),
-            )
-            .where(({ exists, not, selectFrom }) =>
-              not(
-                exists(
-                  selectFrom('products as p')
-                    .select('p.id')
-                    .whereRef('p.category_id', '=', 'categories.id')
-                    .where('p.is_active', '=', 1),
-                ),
-              ),
-            );
-        } else {
-          const categoryIds = [...new Set(found.map((p) => p.category_id))];
-          categoryQuery = categoryQuery.where('id', 'in', categoryIds);
-        }
-        const categories = await categoryQuery
-          .returning(['id', 'restaurant_id', 'title', 'is_active', 'created_at', 'updated_at'])
-          .execute();
-        return { changedIds, categories };
+      const result = await app.repos.products.applyStopList({
+        ids,
+        restaurantId,
+        stop,
+        categoryIds: [...new Set(found.map((p) => p.category_id))],
+        at,
       });
 
       const changed = new Set(result.changedIds);

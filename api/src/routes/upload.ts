@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   errorBody,
   LIMITS,
@@ -10,12 +8,12 @@ import {
 } from '@qrmenu/shared/schemas';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../app';
 import { now } from '../db';
 import { assertOwnsRestaurant } from '../http/access';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { badRequest, HttpError, notFound, unsupportedMediaType } from '../http/errors';
-import { parseImages } from '../repos/catalog';
+import { contentTypeOf } from '../storage/keys';
+import type { App } from '../types';
 
 const MAX_PRODUCT_IMAGES = 50;
 
@@ -69,11 +67,7 @@ async function ownedTarget(
   const target = parseFields(fields);
   let restaurantId: string;
   if ('product_id' in target) {
-    const row = await request.server.db
-      .selectFrom('products')
-      .select('restaurant_id')
-      .where('id', '=', target.product_id)
-      .executeTakeFirst();
+    const row = await request.server.repos.products.restaurantOf(target.product_id);
     if (!row) throw notFound('Product not found');
     restaurantId = row.restaurant_id;
   } else {
@@ -84,7 +78,7 @@ async function ownedTarget(
 }
 
 export default async function uploadRoutes(app: App): Promise<void> {
-  const db = app.db;
+  const repos = app.repos;
   // a deleted restaurant or new product images make cached public catalog answers stale
   clearAnswerCacheOnWrites(app);
   app.post(
@@ -155,41 +149,30 @@ export default async function uploadRoutes(app: App): Promise<void> {
       // A restaurant field holds one URL: only the first file is stored (all were checked above).
       const keep = 'product_id' in upload ? files.length : 1;
       const names = kinds.slice(0, keep).map((k) => `${randomBytes(12).toString('hex')}.${k}`);
-      const urls = names.map((n) => `/uploads/${n}`);
+      const urls = names.map((n) => app.storage.url(n));
       const written: string[] = [];
       try {
         for (let i = 0; i < names.length; i++) {
-          const path = join(app.appConfig.uploadsDir, names[i]!);
-          await writeFile(path, files[i]!, { flag: 'wx' });
-          written.push(path);
+          const name = names[i]!;
+          await app.storage.put(name, files[i]!, contentTypeOf(name));
+          written.push(name);
         }
         if ('product_id' in upload) {
           const productId = upload.product_id;
           // Read and rewrite the list in one transaction, or parallel uploads lose images.
-          const images = await db.transaction().execute(async (trx) => {
-            const row = await trx
-              .selectFrom('products')
-              .select('images')
-              .where('id', '=', productId)
-              // PostgreSQL needs FOR UPDATE to serialize this read-modify-write; SQLite has no such
-              // clause, and its transactions already run one at a time on the single connection
-              .$if(app.dbDialect === 'postgres', (q) => q.forUpdate())
-              .executeTakeFirst();
-            if (!row) throw notFound('Product not found');
-            const existing = parseImages(row.images);
-            if (existing.length + urls.length > MAX_PRODUCT_IMAGES) {
-              throw badRequest(`At most ${MAX_PRODUCT_IMAGES} images a product`, [
-                { path: 'files', message: 'Too many images' },
-              ]);
-            }
-            const next = [...existing, ...urls.map((file) => ({ file }))];
-            await trx
-              .updateTable('products')
-              .set({ images: JSON.stringify(next), updated_at: now() })
-              .where('id', '=', productId)
-              .execute();
-            return next;
-          });
+          const images = await repos.products.rewriteImages(
+            productId,
+            (existing) => {
+              if (!existing) throw notFound('Product not found');
+              if (existing.length + urls.length > MAX_PRODUCT_IMAGES) {
+                throw badRequest(`At most ${MAX_PRODUCT_IMAGES} images a product`, [
+                  { path: 'files', message: 'Too many images' },
+                ]);
+              }
+              return [...existing, ...urls.map((file) => ({ file }))];
+            },
+            now(),
+          );
           return { data: images };
         }
         const url = urls[0]!;
@@ -197,10 +180,10 @@ export default async function uploadRoutes(app: App): Promise<void> {
           upload.type === 'logotype'
             ? { logotype: url, updated_at: now() }
             : { image: url, updated_at: now() };
-        await db.updateTable('restaurants').set(set).where('id', '=', restaurantId).execute();
+        await repos.restaurants.update(restaurantId, set);
         return { url };
       } catch (err) {
-        await Promise.all(written.map((p) => unlink(p).catch(() => undefined)));
+        await Promise.all(written.map((name) => app.storage.delete(name).catch(() => undefined)));
         throw err;
       }
     },

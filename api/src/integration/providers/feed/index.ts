@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type FeedRestaurant, type IntegrationFeed, integrationFeed } from '@qrmenu/shared/schemas';
-import { type IntegrationProvider, IntegrationUnavailableError } from './provider';
+import { type IntegrationProvider, IntegrationUnavailableError } from '../../provider';
 
 export interface FeedProviderOptions {
   /** `http://`, `https://` or `file://` URL of the JSON feed (CONTRACT.md, "Integration provider"). */

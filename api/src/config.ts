@@ -1,0 +1,14 @@
+import type { RemoteName } from './remotes';
+
+/** The settings the app was built with (`app.appConfig`). */
+export interface AppConfig {
+  dataDir: string;
+  uploadsDir: string;
+  tokenTtl: string | number;
+  integrationFeedUrl: string | undefined;
+  webRoot: string | undefined;
+  remoteUrls: Partial<Record<RemoteName, string | undefined>>;
+  publicApiBase: string | undefined;
+  /** PUBLIC_MENU_URL without a trailing slash, or null (this origin). */
+  publicMenuBase: string | null;
+}

@@ -1,0 +1,128 @@
+/**
+ * The repositories: every read and write of an entity goes through its repository (routes,
+ * the integration importer, the guests' menu). Each is bound to a handle, the database or a
+ * transaction: `createRepositories(trx)` gives the same repositories inside one transaction.
+ * The plugin decorates `app.repos` (bound to `app.db`).
+ */
+import fp from 'fastify-plugin';
+import * as accounts from './accounts';
+import * as catalog from './catalog';
+import * as menu from './menu';
+import { bind, insertChunked, inTransaction, type Q } from './query';
+import * as restaurants from './restaurants';
+import * as sessions from './sessions';
+import * as slugs from './slug-history';
+import { applyStopList } from './stop-list';
+import * as users from './users';
+
+export function createRepositories(q: Q, dialect: 'sqlite' | 'postgres' = 'sqlite'): Repositories {
+  return {
+    ...entityRepositories(q, dialect),
+    transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
+  };
+}
+
+function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
+  return {
+    users: bind(q, {
+      findByLogin: users.findUserByLogin,
+      findById: users.findUserById,
+      findActive: users.findActiveUser,
+      listManagers: users.listManagers,
+      create: users.createUser,
+      ensureAdmin: users.ensureAdmin,
+      listAccounts: accounts.listManagerAccounts,
+      findManager: accounts.findManager,
+      setPassword: accounts.setPassword,
+      setActive: accounts.setActive,
+    }),
+    sessions: bind(q, {
+      epoch: sessions.sessionEpoch,
+      raiseEpoch: sessions.raiseEpoch,
+      revoke: sessions.revokeToken,
+      findUser: sessions.findSessionUser,
+    }),
+    restaurants: bind(q, {
+      list: restaurants.listRestaurants,
+      findById: restaurants.findRestaurantById,
+      findBySlug: restaurants.findRestaurantBySlug,
+      findOfManager: restaurants.findRestaurantOfManager,
+      findImported: restaurants.findImportedRestaurant,
+      exists: restaurants.restaurantExists,
+      isManagedBy: restaurants.isManagedBy,
+      create: restaurants.insertRestaurant,
+      update: restaurants.updateRestaurant,
+      delete: restaurants.deleteRestaurant,
+      countMenu: restaurants.countMenu,
+    }),
+    slugs: bind(q, {
+      assertFree: slugs.assertSlugFree,
+      like: slugs.slugsLike,
+      findRenamed: slugs.findRenamedRestaurant,
+    }),
+    categories: bind(q, {
+      list: catalog.listCategories,
+      find: catalog.findCategory,
+      listImported: catalog.listImportedCategories,
+      create: catalog.insertCategory,
+      createMany: (q: Q, rows: Parameters<typeof catalog.insertCategory>[1][]) =>
+        insertChunked(q, 'categories', rows),
+      update: catalog.updateCategory,
+      delete: catalog.deleteCategories,
+    }),
+    products: bind(q, {
+      list: catalog.listProducts,
+      find: catalog.findProduct,
+      findMany: catalog.findProducts,
+      restaurantOf: catalog.restaurantOfProduct,
+      optionsWithRows: catalog.optionsWithRows,
+      listImported: catalog.listImportedProducts,
+      create: catalog.insertProduct,
+      createMany: (q: Q, rows: Parameters<typeof catalog.insertProduct>[1][]) =>
+        insertChunked(q, 'products', rows),
+      update: catalog.updateProduct,
+      rewriteImages: (q: Q, id: string, next: catalog.ImagesRewrite, at: string) =>
+        catalog.rewriteImages(q, id, next, at, dialect),
+      delete: catalog.deleteProducts,
+      applyStopList,
+    }),
+    options: bind(q, {
+      list: catalog.listOptions,
+      find: catalog.findOption,
+      listImported: catalog.listImportedOptions,
+      create: catalog.insertOption,
+      createMany: (q: Q, rows: Parameters<typeof catalog.insertOption>[1][]) =>
+        insertChunked(q, 'product_options', rows),
+      update: catalog.updateOption,
+      delete: catalog.deleteOptions,
+    }),
+    optionRows: bind(q, {
+      list: catalog.listOptionRows,
+      find: catalog.findOptionRow,
+      listImported: catalog.listImportedOptionRows,
+      create: catalog.insertOptionRow,
+      createMany: (q: Q, rows: Parameters<typeof catalog.insertOptionRow>[1][]) =>
+        insertChunked(q, 'option_rows', rows),
+      update: catalog.updateOptionRow,
+      delete: catalog.deleteOptionRows,
+    }),
+    menu: bind(q, {
+      findRestaurant: menu.findMenuRestaurant,
+      findRenamed: menu.findRenamedRestaurant,
+      activeRows: menu.activeMenuRows,
+    }),
+  };
+}
+
+export type Repositories = ReturnType<typeof entityRepositories> & {
+  /** Runs `work` with repositories bound to one transaction (or this one, inside a transaction). */
+  transaction<T>(work: (trx: Repositories) => Promise<T>): Promise<T>;
+};
+
+/** Decorates `app.repos`: the repositories bound to `app.db`. */
+export const repositoriesPlugin = fp(
+  async (app) => {
+    app.decorate('repos', createRepositories(app.db, app.dbDialect));
+  },
+  { name: 'repositories' },
+);

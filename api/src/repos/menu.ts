@@ -1,0 +1,48 @@
+/**
+ * The reads of a guest's menu page: four queries whatever the menu's size (see
+ * public-menu/menu-data.ts for what is shown). Public columns only: bot_token, channel_id and
+ * the manager are never even selected.
+ */
+import { inMenuOrder, type Q } from './query';
+import { findRenamedRestaurant } from './slug-history';
+
+/** The restaurant of a current slug (public columns and is_active). */
+export function findMenuRestaurant(q: Q, slug: string) {
+  return q
+    .selectFrom('restaurants')
+    .select(['id', 'name', 'slug', 'address', 'phone_number', 'work_time', 'image', 'logotype', 'is_active'])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+}
+
+/** Active categories, active products and those products' options joined with their rows, in menu order. */
+export async function activeMenuRows(q: Q, restaurantId: string) {
+  const [categories, products, options] = await Promise.all([
+    q
+      .selectFrom('categories')
+      .select(['id', 'title'])
+      .where('restaurant_id', '=', restaurantId)
+      .where('is_active', '=', 1)
+      .$call(inMenuOrder)
+      .execute(),
+    q
+      .selectFrom('products')
+      .select(['id', 'category_id', 'name', 'description', 'price', 'images'])
+      .where('restaurant_id', '=', restaurantId)
+      .where('is_active', '=', 1)
+      .$call(inMenuOrder)
+      .execute(),
+    q
+      .selectFrom('product_options as o')
+      .innerJoin('products as p', 'p.id', 'o.product_id')
+      .innerJoin('option_rows as r', 'r.product_option_id', 'o.id')
+      .select(['o.id', 'o.product_id', 'o.name', 'r.name as row_name', 'r.price as row_price'])
+      .where('p.restaurant_id', '=', restaurantId)
+      .where('p.is_active', '=', 1)
+      .$call((qb) => inMenuOrder(inMenuOrder(qb, 'o'), 'r'))
+      .execute(),
+  ]);
+  return { categories, products, options };
+}
+
+export { findRenamedRestaurant };

@@ -1,0 +1,25 @@
+/**
+ * State that several API processes would have to share. Today one process holds it
+ * (`memory.ts`); a cluster puts it in PostgreSQL or Redis behind the same interfaces.
+ */
+
+/** Failed logins per client address and per login (see LoginLimiter for the rules). */
+export interface LoginAttempts {
+  /**
+   * Counts this attempt as failed before the password is checked and answers 0, or the seconds
+   * to wait when the address or the login is blocked (nothing counted then).
+   */
+  attempt(address: string, login: string): Promise<number>;
+  /** The password was right: this login's failures are forgiven, the up-front count taken back. */
+  succeed(address: string, login: string): Promise<void>;
+}
+
+/** Tells every process that cached answers of a scope are stale (after a successful write). */
+export interface CacheBus {
+  publish(scope: CacheScope): Promise<void>;
+  /** Calls `listener` on every publish (this process's and, in a cluster, the others'); answers the unsubscribe. */
+  subscribe(listener: (scope: CacheScope) => void): () => void;
+}
+
+/** `answers`: the answer cache (public catalog answers, the admin's list, the guests' menu pages). */
+export type CacheScope = 'answers';

@@ -1,0 +1,42 @@
+/**
+ * The app's type and everything Fastify is decorated with, in one module that imports no
+ * route: route files and plugins import `App` from here, `app.ts` imports them (no circle).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { DB } from './db';
+import type { ProviderRegistry } from './integration/providers';
+import type { Repositories } from './repos';
+import type { CacheBus, LoginAttempts } from './state/types';
+import type { FileStorage } from './storage/types';
+
+export type { AppConfig } from './config';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: DB;
+    /** which database `db` talks to, for the few statements that differ (row locks) */
+    dbDialect: 'sqlite' | 'postgres';
+    appConfig: AppConfig;
+    /** Failed-login counts (state/): `attempt(address, login)`, `succeed(address, login)`. */
+    loginAttempts: LoginAttempts;
+    /** Stale-answer notices (state/): `publish(scope)`, `subscribe(listener)`. */
+    cacheBus: CacheBus;
+    /** Every read and write of the entities (repos/), bound to `db`. */
+    repos: Repositories;
+    /** Where uploaded files live (storage/): `put`, `get`, `delete`, `url`, `keyOf`. */
+    storage: FileStorage;
+    /** The integration providers by restaurant type (integration/providers/): `get(type)`, `default`. */
+    providers: ProviderRegistry;
+  }
+}
