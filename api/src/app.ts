@@ -222,7 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(repositoriesPlugin);
   await app.register(providersPlugin);
-  await app.register(statePlugin, { loginRateLimit: options.loginRateLimit });
+  await app.register(statePlugin, { loginRateLimit: options.loginRateLimit, pubsub: conn.pubsub });
 
   // Every /api route must say who may call it; error answers are documented for all of them.
   app.addHook('onRoute', (route) => {

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations';
+import { type PubSub, pgPubSub } from './notify';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -27,6 +28,8 @@ export interface ConnectOptions {
 export interface Connection {
   db: DB;
   dialect: 'sqlite' | 'postgres';
+  /** PostgreSQL: messages between the servers on this database (LISTEN/NOTIFY). */
+  pubsub?: PubSub;
   /** Destroys the pool; drops the isolated schema if one was created. */
   close(): Promise<void>;
 }
@@ -142,6 +145,7 @@ async function connectPostgres(url: string, options: ConnectOptions): Promise<Co
   return {
     db,
     dialect: 'postgres',
+    pubsub: pgPubSub(url, pool, schema),
     close: async () => {
       await db.destroy();
       await dropSchema();

@@ -90,6 +90,20 @@ export interface RevokedTokensTable {
   expires_at: string;
 }
 
+/** Failed logins of one key (`a:<address>` / `l:<login>`), shared by the servers; times in ms. */
+export interface LoginFailuresTable {
+  key: string;
+  count: number;
+  since: number;
+  last: number;
+}
+
+/** An address a login succeeded from (key: JSON `[address, login]`), until when (ms). */
+export interface LoginKnownTable {
+  key: string;
+  until: number;
+}
+
 export interface Database {
   users: UsersTable;
   restaurants: RestaurantsTable;
@@ -100,6 +114,8 @@ export interface Database {
   restaurant_slug_history: RestaurantSlugHistoryTable;
   session_epochs: SessionEpochsTable;
   revoked_tokens: RevokedTokensTable;
+  login_failures: LoginFailuresTable;
+  login_known: LoginKnownTable;
 }
 
 export type UserRow = UsersTable;

@@ -1,5 +1,6 @@
 import { ROLES } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { touchRestaurant } from './answer-cache';
 import { badRequest, forbidden, notFound, unauthorized } from './errors';
 import type { TokenPayload } from './sessions';
 
@@ -110,6 +111,8 @@ export async function assertOwnsRestaurant(request: FastifyRequest, restaurantId
     ? await restaurants.exists(restaurantId)
     : await restaurants.isManagedBy(restaurantId, user._id);
   if (!owned) throw notFound('Restaurant not found');
+  // a write that passes here changes this restaurant's cached answers (answer-cache.ts)
+  touchRestaurant(request, restaurantId);
 }
 
 /**
@@ -124,10 +127,12 @@ export async function ownedRestaurantId(request: FastifyRequest, requested?: str
       throw badRequest('restaurant_id is required', [{ path: 'restaurant_id', message: 'Required' }]);
     }
     if (!(await request.server.repos.restaurants.exists(wanted))) throw notFound('Restaurant not found');
+    touchRestaurant(request, wanted);
     return wanted;
   }
   const own = await request.server.repos.restaurants.findOfManager(user._id);
   if (!own) throw notFound('Restaurant not found');
   if (wanted && wanted !== own.id) throw notFound('Restaurant not found');
+  touchRestaurant(request, own.id);
   return own.id;
 }

@@ -49,7 +49,7 @@ export interface Menu {
 }
 
 export type MenuLookup =
-  | { kind: 'menu'; menu: Menu }
+  | { kind: 'menu'; menu: Menu; restaurantId: string }
   /** An old slug of an active restaurant: its current slug. */
   | { kind: 'moved'; slug: string }
   | { kind: 'missing' };
@@ -62,7 +62,11 @@ export async function lookUpMenu(repos: Repositories, slug: string): Promise<Men
   }
   if (restaurant.is_active !== 1) return { kind: 'missing' };
   const { id, is_active: _active, ...shown } = restaurant;
-  return { kind: 'menu', menu: { restaurant: shown, categories: await activeCategories(repos, id) } };
+  return {
+    kind: 'menu',
+    menu: { restaurant: shown, categories: await activeCategories(repos, id) },
+    restaurantId: id,
+  };
 }
 
 async function activeCategories(repos: Repositories, restaurantId: string): Promise<MenuCategory[]> {

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { slug as slugSchema } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { answerCache } from '../http/answer-cache';
+import { answerCache, EVERY_WRITE } from '../http/answer-cache';
 import type { App } from '../types';
 import { CompressedPage, pickEncoding } from './compressed-page';
 import { lookUpMenu } from './menu-data';
@@ -25,6 +25,8 @@ interface PageAnswer {
   page: CompressedPage;
   /** Hash of the menu data the page was rendered from. */
   data: string;
+  /** Its restaurant: a write there clears the page, writes elsewhere leave it. */
+  restaurantId: string;
 }
 type Answer = PageAnswer | { kind: 'moved'; slug: string } | { kind: 'missing' };
 
@@ -65,8 +67,15 @@ export default async function publicMenuRoutes(app: App): Promise<void> {
     // hashing the data costs a few ms where rendering and compressing a big menu cost ~50.
     const data = createHash('sha256').update(JSON.stringify(found.menu)).digest('base64url');
     if (expired?.kind === 'page' && expired.data === data) return expired;
-    return { kind: 'page', page: CompressedPage.of(renderMenuPage(found.menu)), data };
+    return {
+      kind: 'page',
+      page: CompressedPage.of(renderMenuPage(found.menu)),
+      data,
+      restaurantId: found.restaurantId,
+    };
   };
+  // a redirect of an old slug: cleared by any write (a slug may move to another restaurant)
+  const tagOf = (answer: Answer) => (answer.kind === 'page' ? answer.restaurantId : EVERY_WRITE);
   const sizeOf = (answer: Answer) =>
     answer.kind === 'page' ? answer.page.size : answer.kind === 'moved' ? 64 + answer.slug.length : undefined;
 
@@ -82,7 +91,7 @@ export default async function publicMenuRoutes(app: App): Promise<void> {
       if (!parsed.success) return sendPage(request, reply, 404, notFound());
       const slug = parsed.data;
       const answer = cache.enabled
-        ? await cache.remember(`menu-page\u0000${slug}`, (expired) => answerFor(slug, expired), sizeOf)
+        ? await cache.remember(`menu-page\u0000${slug}`, (expired) => answerFor(slug, expired), sizeOf, tagOf)
         : await answerFor(slug);
       if (answer.kind === 'page') return sendPage(request, reply, 200, answer.page);
       if (answer.kind === 'missing') return sendPage(request, reply, 404, notFound());

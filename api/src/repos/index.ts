@@ -7,6 +7,7 @@
 import fp from 'fastify-plugin';
 import * as accounts from './accounts';
 import * as catalog from './catalog';
+import * as throttle from './login-throttle';
 import * as menu from './menu';
 import { bind, insertChunked, inTransaction, type Q } from './query';
 import * as restaurants from './restaurants';
@@ -35,6 +36,14 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       findManager: accounts.findManager,
       setPassword: accounts.setPassword,
       setActive: accounts.setActive,
+    }),
+    throttle: bind(q, {
+      lock: throttle.lockFailures,
+      save: throttle.saveFailures,
+      clear: throttle.clearFailures,
+      knownUntil: throttle.knownUntil,
+      setKnown: throttle.setKnown,
+      prune: throttle.pruneThrottle,
     }),
     sessions: bind(q, {
       epoch: sessions.sessionEpoch,
