@@ -9,10 +9,11 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 
-const API_DIR = resolve(__dirname, '..', '..');
+// (import.meta.url, not __dirname: the bench runs this file as an ES module through tsx)
+const API_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 
 export const CLUSTER_ADMIN = { login: 'admin', password: 'cluster-admin-pass' } as const;
 export const CLUSTER_JWT_SECRET = 'cluster-test-secret-0123456789abcdef';
@@ -162,7 +163,7 @@ async function waitReady(proc: ApiProcess, ms = 60_000): Promise<void> {
 
 /**
  * The balancer: round robin over the servers, each checked on its readiness every 300 ms
- * (out after 2 failures, back after 1 success); a request whose connection a server refused or
+ * (out after 3 failures, back after 1 success; a check may take 2 s); a request whose connection a server refused or
  * dropped, or that a draining server answered 503, is sent to another server (`retry-on`,
  * `option redispatch`). The configuration the README's "Run several servers" recommends.
  */
@@ -176,6 +177,8 @@ defaults
   timeout client 60s
   timeout server 60s
   timeout http-keep-alive 10s
+  # a loaded server's readiness may take a moment: slow is not down
+  timeout check 2s
   option http-keep-alive
   retries 3
   option redispatch 1
@@ -190,7 +193,7 @@ backend api
   option httpchk
   http-check send meth GET uri /api/health/ready
   http-check expect status 200
-  default-server inter 300ms fall 2 rise 1
+  default-server inter 300ms fall 3 rise 1
 ${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`).join('\n')}
 `;
 }
@@ -277,7 +280,7 @@ export async function startCluster(haproxyBin: string, options: ClusterOptions):
     JWT_SECRET: CLUSTER_JWT_SECRET,
     ADMIN_LOGIN: CLUSTER_ADMIN.login,
     ADMIN_PASSWORD: CLUSTER_ADMIN.password,
-    SHUTDOWN_DRAIN_MS: '700',
+    SHUTDOWN_DRAIN_MS: '1000',
     ...options.env,
   };
   const specs = await Promise.all(
