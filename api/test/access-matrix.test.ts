@@ -69,7 +69,6 @@ let syncTarget: string | undefined;
 const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 let ctx: TestCtx;
-let admin: TestUser;
 let waiter: TestUser;
 
 const CASES: Case[] = [
@@ -402,7 +401,6 @@ beforeAll(async () => {
   const file = join(feedDir, 'feed.json');
   writeFileSync(file, JSON.stringify(feed));
   ctx = await createTestApp({ integrationFeedUrl: pathToFileURL(file).href });
-  admin = await adminUser(ctx);
   waiter = await createUser(ctx, 'waiter');
 });
 afterAll(async () => {

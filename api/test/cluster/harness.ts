@@ -106,7 +106,8 @@ export async function startApi(options: ApiOptions): Promise<ApiProcess> {
   }
   let out = '';
   const child = spawn(process.execPath, args, {
-    cwd: options.dataDir,
+    // tsx takes the JSX settings of the menu page from api/tsconfig.json, found from the cwd
+    cwd: API_DIR,
     env: {
       ...process.env,
       HOST: '127.0.0.1',
