@@ -6,7 +6,8 @@
  * every acknowledged write is there afterwards, on both servers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLUSTER_ADMIN, type Cluster, findHaproxy, startCluster } from './harness';
+import { PNG } from '../helpers';
+import { CLUSTER_ADMIN, type Cluster, findHaproxy, startCluster, startS3 } from './harness';
 
 const PG = process.env.TEST_DATABASE_URL?.trim();
 const HAPROXY = findHaproxy();
@@ -18,12 +19,19 @@ const why = !HAPROXY
 if (why) console.log(`cluster behind HAProxy: skipped (${why})`);
 
 let cluster: Cluster;
+let s3: Awaited<ReturnType<typeof startS3>> = null;
 beforeAll(async () => {
   if (why) return;
-  cluster = await startCluster(HAPROXY!, { size: 2, entry: 'src', databaseUrl: PG! });
+  s3 = await startS3();
+  if (!s3)
+    console.log(
+      'cluster behind HAProxy: pictures not part of it (s3rver not installed: no S3 driver in this tree)',
+    );
+  cluster = await startCluster(HAPROXY!, { size: 2, entry: 'src', databaseUrl: PG!, env: s3?.env ?? {} });
 }, 120_000);
 afterAll(async () => {
   await cluster?.stop();
+  await s3?.stop();
 }, 60_000);
 
 async function login(base: string): Promise<string> {
@@ -84,6 +92,26 @@ describe.skipIf(!!why)('two servers behind HAProxy', () => {
       restaurant_id: r.body.data._id,
     });
     expect(c.status).toBe(201);
+
+    if (s3) {
+      // a picture uploaded through the balancer is served by every server (the shared bucket)
+      const form = new FormData();
+      form.append('restaurant_id', r.body.data._id);
+      form.append('type', 'image');
+      form.append('files', new Blob([PNG], { type: 'image/png' }), 'rasm.png');
+      const up = await fetch(`${lb}/api/manager/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(up.status, await up.clone().text()).toBeLessThan(300);
+      const { url } = (await up.json()) as { url: string };
+      for (const server of cluster.servers) {
+        const file = await fetch(new URL(url, server.url));
+        expect(file.status).toBe(200);
+        expect(file.headers.get('content-type')).toMatch(/^image\//);
+      }
+    }
 
     const failures: string[] = [];
     const created: string[] = [];

@@ -324,3 +324,51 @@ export async function startCluster(haproxyBin: string, options: ClusterOptions):
     },
   };
 }
+
+/**
+ * An S3-compatible store on 127.0.0.1 (s3rver, a dev dependency of the pictures' S3 driver) and
+ * the variables that point a server at it: the shared bucket of a cluster. Null when s3rver is
+ * not installed (a tree without the S3 driver): the caller says so and runs without pictures.
+ */
+export async function startS3(): Promise<{ env: Record<string, string>; stop(): Promise<void> } | null> {
+  // a name in a variable: this file typechecks whether or not s3rver is installed
+  const name = 's3rver';
+  let S3rver: new (
+    options: Record<string, unknown>,
+  ) => {
+    run(): Promise<{ port: number }>;
+    close(): Promise<void>;
+  };
+  try {
+    S3rver = (await import(name)).default;
+  } catch {
+    return null;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'qrmenu-s3-'));
+  const bucket = 'qrmenu-cluster';
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: bucket }],
+  });
+  const { port } = await server.run();
+  return {
+    env: {
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: '1',
+      // with the shared store, the start-up checks of a cluster apply
+      CLUSTER: '1',
+    },
+    async stop() {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
