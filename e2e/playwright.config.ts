@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './chromium';
 import { freePortSync } from './servers';
 
 // The port is chosen once, in the runner; workers inherit it through the environment.
@@ -32,7 +33,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.PW_CHROMIUM || '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: CHROMIUM_ARGS,
     },
   },

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { missingChromium } from '../e2e/chromium.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, '.reports');
@@ -47,6 +48,10 @@ function count(label, ok, file, read) {
 }
 
 const vitestCounts = (r) => ({ pass: r.numPassedTests, fail: r.numFailedTests });
+
+// Without the browser every e2e test would fail on its own: said once, first, counted once.
+const noChromium = missingChromium();
+if (noChromium) console.log(`\n!!! ${noChromium}`);
 
 step('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
 step('typecheck', 'pnpm', ['-r', 'typecheck']);
@@ -104,7 +109,14 @@ if (TEST_NODE22) {
   count('unit + API (Node 22)', node22Ok, node22Report, vitestCounts);
 }
 
-if (run('build', 'pnpm', ['build'])) {
+if (!run('build', 'pnpm', ['build'])) {
+  failed += 1;
+  failures.push('build');
+} else if (noChromium) {
+  console.log(`\n=== e2e: not run (no Chromium, see the first lines)`);
+  failed += 1;
+  failures.push('e2e (no Chromium)');
+} else {
   const e2eReport = join(reports, 'playwright.json');
   const e2eOk = run(
     'e2e',
@@ -118,9 +130,6 @@ if (run('build', 'pnpm', ['build'])) {
     pass: r.stats.expected + r.stats.flaky,
     fail: r.stats.unexpected,
   }));
-} else {
-  failed += 1;
-  failures.push('build');
 }
 
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);

@@ -5,8 +5,10 @@
  * Timestamps increase in the order written here, so the catalog (and the guests' menu page at
  * /m/<slug>) lists everything in this order.
  */
-import { resolve } from 'node:path';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ROLES } from '@qrmenu/shared/schemas';
+import { resolveDataDir } from './config/data-dir';
 import { connect, type DB, newId, now } from './db';
 import { createUser, ensureAdmin, findUserByLogin } from './repos/users';
 
@@ -310,7 +312,7 @@ async function main(): Promise<void> {
   const env = process.env;
   const conn = await connect({
     databaseUrl: env.DATABASE_URL,
-    dataDir: resolve(process.cwd(), env.DATA_DIR || './data'),
+    dataDir: resolveDataDir(env, process.cwd(), dirname(fileURLToPath(import.meta.url))),
   });
   try {
     await ensureAdmin(conn.db, {

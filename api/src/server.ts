@@ -6,7 +6,9 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { resolveDataDir } from './config/data-dir';
 import { lifecycleOf } from './http/lifecycle';
+import { chooseLogFormat, LogFormatError, prettyLogStream } from './http/log-format';
 import { parseTrustProxy, TrustProxyError } from './http/trust-proxy';
 import { ConfigError, checkStartup, isCluster, parseMs } from './startup-checks';
 
@@ -39,7 +41,8 @@ async function main(): Promise<void> {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad PORT: ${env.PORT}`);
   const host = env.HOST || '0.0.0.0';
-  const dataDir = resolve(process.cwd(), env.DATA_DIR || './data');
+  const logFormat = chooseLogFormat(env.LOG_FORMAT, process.stdout.isTTY === true);
+  const dataDir = resolveDataDir(env, process.cwd(), dirname(fileURLToPath(import.meta.url)));
   checkStartup(env);
   const drainMs = parseMs('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 0, 0);
   const shutdownTimeoutMs = parseMs('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 1000, 30_000);
@@ -81,6 +84,7 @@ async function main(): Promise<void> {
     logger: {
       level: env.LOG_LEVEL || 'info',
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(logFormat === 'pretty' ? { stream: prettyLogStream(process.stdout) } : {}),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: parseRequestTimeout(env.REQUEST_TIMEOUT_MS),
@@ -139,7 +143,7 @@ function writeAdminPasswordFile(dataDir: string, password: string): string {
 
 main().catch((err) => {
   // a configuration mistake is told in one line; anything else with its stack
-  const told = err instanceof TrustProxyError || err instanceof ConfigError;
+  const told = err instanceof TrustProxyError || err instanceof ConfigError || err instanceof LogFormatError;
   console.error(told ? err.message : err instanceof Error ? err.stack : err);
   process.exit(1);
 });

@@ -18,7 +18,15 @@ export function startServerProcess(
     ],
     {
       cwd: dataDir,
-      env: { ...process.env, HOST: '127.0.0.1', DATA_DIR: 'data', LOG_LEVEL: 'warn', ...env },
+      // INIT_CWD: a relative DATA_DIR is taken from the folder a command was typed in (pnpm's INIT_CWD)
+      env: {
+        ...process.env,
+        INIT_CWD: dataDir,
+        HOST: '127.0.0.1',
+        DATA_DIR: 'data',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -31,7 +31,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack direction="row" justify="space-between" gap="4" py="2" borderBottomWidth="1px">
       <Text color="fg.muted">{label}</Text>
-      <Box fontWeight="medium">{children}</Box>
+      <Box fontWeight="medium" minW="0" textAlign="end">
+        {children}
+      </Box>
     </Stack>
   );
 }
@@ -53,7 +55,7 @@ export default function ProfilePage() {
             {(p) => (
               <Stack gap="0" data-testid="profile">
                 <Row label={t.fields.login}>{p.login}</Row>
-                <Row label={t.fields.role}>{p.role}</Row>
+                <Row label={t.fields.role}>{t.roleNames[p.role] ?? p.role}</Row>
                 <Row label={t.status}>
                   <StatusBadge active={p.is_active} />
                 </Row>

@@ -32,7 +32,8 @@ describe('ProfilePage', () => {
     renderProfile();
     const card = await screen.findByTestId('profile');
     const rows = Array.from(card.children).map((row) => row.textContent);
-    expect(rows).toEqual(['Loginbosh', 'Roladmin', 'HolatFaol']);
+    // the role in Uzbek (issue 17), not the API's word
+    expect(rows).toEqual(['Loginbosh', 'RolAdministrator', 'HolatFaol']);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(t.profile);
     expect(await axeViolations()).toEqual([]);
   });
@@ -43,7 +44,8 @@ describe('ProfilePage', () => {
     });
     renderProfile();
     expect(await screen.findByText('Nofaol')).toBeInTheDocument();
-    expect(screen.getByText('manager')).toBeInTheDocument();
+    expect(screen.getByText('Menedjer')).toBeInTheDocument();
+    expect(screen.queryByText('manager')).toBeNull();
   });
 
   it("shows 'Profilni yuklashda xatolik yuz berdi' when the profile fails", async () => {

@@ -43,7 +43,7 @@ const STYLES = {
     cursor: 'pointer',
     _focusVisible: { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '-2px' },
   },
-  '& .sl-title': { flex: '1', minWidth: '0', overflowWrap: 'anywhere' },
+  '& .sl-title': { flex: '1', minWidth: '0', overflowWrap: 'break-word' },
   '& .sl-count': { color: 'fg.muted', fontWeight: 'normal', fontSize: 'sm', whiteSpace: 'nowrap' },
   '& .sl-chevron': { width: '4', flexShrink: '0', transition: 'transform 0.15s' },
   '& [aria-expanded="false"] .sl-chevron': { transform: 'rotate(-90deg)' },
@@ -85,8 +85,17 @@ const STYLES = {
     backgroundRepeat: 'no-repeat',
     backgroundPosition: 'center',
   },
-  '& .sl-name': { flex: '1', minWidth: '0', overflowWrap: 'anywhere' },
-  '& .sl-price': { color: 'fg.muted', fontSize: 'sm', whiteSpace: 'nowrap' },
+  // the name takes the room: whole words on a line ("Toshkent oshi", never "Toshkent / oshi" cut
+  // mid-word), a word longer than the line broken; a long price wraps at its spaces
+  '& .sl-name': { flex: '1 1 0', minWidth: '0', overflowWrap: 'break-word', wordBreak: 'normal' },
+  '& .sl-price': {
+    color: 'fg.muted',
+    fontSize: 'sm',
+    flex: '0 1 auto',
+    maxWidth: '35%',
+    textAlign: 'end',
+    overflowWrap: 'normal',
+  },
 } as const;
 
 /** A product's first picture, or the default one (also when the picture fails to load). */

@@ -291,6 +291,32 @@ export const t = {
     notFoundText: 'Bu restoran menyusi topilmadi',
     notFoundHint: "QR-kodni qayta skanerlang yoki restoran xodimlaridan so'rang.",
   },
+
+  // ---------- the first day of a new user (issue 17) ----------
+  /** "Matn juda uzun" with the limit, so the user knows how much to cut. */
+  tooLongMax: (max: number) => `Matn juda uzun: ko'pi bilan ${max} ta belgi`,
+  /** So'm has no smaller unit in use: a price is a whole number. */
+  wholeSom: "Narx butun so'mda bo'lishi kerak (masalan, 12000)",
+  priceHint: "Butun so'mda, masalan 25000",
+  tooBigNumber: 'Qiymat juda katta',
+  /** The role as the profile shows it. */
+  roleNames: { admin: 'Administrator', manager: 'Menedjer' } as Record<string, string>,
+  /** The phone's product card: the less used actions under one button. */
+  moreActions: 'Boshqa amallar',
+  moreActionsOf: (name: string) => `${name}: boshqa amallar`,
+  hasNoImage: "Rasm yo'q",
+  /** A dialog with typed changes, closed by Back or Esc. */
+  discardChanges: "Kiritilgan ma'lumotlar saqlanmagan. Oynani yopib, ularni bekor qilasizmi?",
+  /** The slug field's one line: what it is. */
+  slugHint: (example: string) => `Mehmonlar menyusining manzili: ${example}`,
+  /** Creating a restaurant when every manager already has one. */
+  noFreeManager:
+    "Bo'sh menedjer yo'q: har bir menedjerga restoran biriktirilgan. Avval yangi menedjer qo'shing.",
+  goCreateManager: "Menedjer qo'shishga o'tish",
+  backToRestaurantForm: "Restoran qo'shishga qaytish",
+  /** The integration with no feed configured on the server. */
+  integrationNotConfigured:
+    "Integratsiya manbasi sozlanmagan: serverda INTEGRATION_FEED_URL ko'rsatilmagan. Uni serverni o'rnatgan administrator sozlaydi.",
 } as const;
 
 export type Texts = typeof t;
@@ -322,6 +348,7 @@ export function uzbekIssue(issue: IssueLike): string {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null || issue.input === '') return t.required;
+      if (issue.expected === 'int') return field === 'price' ? t.wholeSom : t.invalidNumber;
       if (issue.expected === 'number') return t.invalidNumber;
       return t.invalidValue;
     case 'too_small':
@@ -333,7 +360,10 @@ export function uzbekIssue(issue: IssueLike): string {
       if (issue.origin === 'array') return t.required;
       return t.invalidValue;
     case 'too_big':
-      if (issue.origin === 'string') return t.tooLong;
+      if (issue.origin === 'string') {
+        return typeof issue.maximum === 'number' ? t.tooLongMax(issue.maximum) : t.tooLong;
+      }
+      if (issue.origin === 'number') return t.tooBigNumber;
       return t.invalidValue;
     case 'invalid_format':
       if (field === 'slug' || issue.format === 'regex') return t.invalidSlug;

@@ -2,7 +2,7 @@
  * Imports a provider's restaurant menu into the database and keeps it in step with the source.
  * The same for every provider: it only sees the neutral `FeedRestaurant` shape.
  */
-import type { FeedRestaurant } from '@qrmenu/shared/schemas';
+import { type FeedRestaurant, slugify } from '@qrmenu/shared/schemas';
 import type {
   CategoryRow,
   OptionRowRow,
@@ -20,59 +20,8 @@ import { slugsLike } from '../repos/slug-history';
 /** Ids for one import/sync run: `newId()` already sorts in the order it is called (the feed's). */
 const idSequence = (): (() => string) => newId;
 
-/** Lower-case ASCII slug of a name (Uzbek Latin apostrophes and Cyrillic transliterated). */
-export function slugify(name: string): string {
-  const cyr: Record<string, string> = {
-    а: 'a',
-    б: 'b',
-    в: 'v',
-    г: 'g',
-    д: 'd',
-    е: 'e',
-    ё: 'yo',
-    ж: 'j',
-    з: 'z',
-    и: 'i',
-    й: 'y',
-    к: 'k',
-    л: 'l',
-    м: 'm',
-    н: 'n',
-    о: 'o',
-    п: 'p',
-    р: 'r',
-    с: 's',
-    т: 't',
-    у: 'u',
-    ф: 'f',
-    х: 'x',
-    ц: 'ts',
-    ч: 'ch',
-    ш: 'sh',
-    щ: 'sh',
-    ъ: '',
-    ы: 'i',
-    ь: '',
-    э: 'e',
-    ю: 'yu',
-    я: 'ya',
-    ў: 'o',
-    қ: 'q',
-    ғ: 'g',
-    ҳ: 'h',
-  };
-  const base = name
-    .toLowerCase()
-    .replace(/[\u0400-\u04ff]/g, (ch) => cyr[ch] ?? '')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/['`ʻʼ‘’]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/g, '');
-  return base || 'restaurant';
-}
+/** The slug of a name: the one rule the restaurant form suggests with (`@qrmenu/shared`). */
+export { slugify };
 
 /** A slug neither used nor still redirecting (old slugs): `base`, else `base-2`, `base-3`, ... */
 export async function uniqueSlug(q: Q | Repositories, name: string): Promise<string> {

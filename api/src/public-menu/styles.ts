@@ -11,12 +11,13 @@ const CSS = `
 *{box-sizing:border-box}
 html{scroll-behavior:smooth;-webkit-text-size-adjust:100%}
 @media (prefers-reduced-motion:reduce){html{scroll-behavior:auto}}
-body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:#f5f5f2}
+body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:#f5f5f2;overflow-wrap:anywhere}
 a{color:var(--accent)}
 .wrap{max-width:720px;margin:0 auto}
 .cover{display:block;width:100%;height:auto;aspect-ratio:5/2;object-fit:cover;background:var(--line)}
 .head{padding:16px;background:#fff}
 .brand{display:flex;gap:12px;align-items:center}
+.brand>*{min-width:0}
 .logo{width:64px;height:64px;border-radius:50%;object-fit:cover;flex:none;background:var(--line)}
 h1{font-size:1.5rem;line-height:1.2;margin:0}
 .facts{display:grid;grid-template-columns:auto 1fr;gap:2px 12px;margin:12px 0 0;align-items:center}
@@ -25,7 +26,7 @@ h1{font-size:1.5rem;line-height:1.2;margin:0}
 .tel{display:inline-flex;align-items:center;min-height:44px;font-weight:600}
 nav{position:sticky;top:0;z-index:1;background:#fff;border-bottom:1px solid var(--line);overflow-x:auto}
 nav ul{display:flex;gap:8px;margin:0 auto;padding:8px 12px;list-style:none;max-width:720px;white-space:nowrap}
-nav a{display:inline-flex;align-items:center;min-height:44px;padding:0 16px;border-radius:22px;background:var(--chip);text-decoration:none;font-weight:600}
+nav a{display:inline-block;max-width:70vw;overflow:hidden;text-overflow:ellipsis;line-height:44px;padding:0 16px;border-radius:22px;background:var(--chip);text-decoration:none;font-weight:600}
 section{scroll-margin-top:64px;padding:4px 12px 12px}
 h2{font-size:1.25rem;margin:16px 4px 8px}
 .items{list-style:none;margin:0;padding:0;display:grid;gap:8px}

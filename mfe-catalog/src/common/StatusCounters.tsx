@@ -14,7 +14,7 @@ export function StatusCounters({
   const counters = [
     { key: 'all', label: t.total, value: all, color: 'blue.600' },
     { key: 'active', label: t.active, value: active, color: 'green.700' },
-    { key: 'inactive', label: t.inactiveCount, value: all - active, color: 'red.600' },
+    { key: 'inactive', label: t.inactiveCount, value: all - active, color: 'red.700' },
   ];
   return (
     <SimpleGrid columns={3} gap={{ base: '2', md: '4' }} data-testid="status-counters">

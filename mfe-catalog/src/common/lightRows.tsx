@@ -118,7 +118,7 @@ export const LIGHT_ROWS_CSS = {
     fontWeight: 'semibold',
     overflowWrap: 'anywhere',
     '&[data-active="true"]': { color: 'green.700' },
-    '&[data-active="false"]': { color: 'red.600' },
+    '&[data-active="false"]': { color: 'red.700' },
   },
 } as const;
 

@@ -39,7 +39,13 @@ export default function OptionRowDialog({
       {(form) => (
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <TextField<OptionRowFormValues> form={form} name="name" autoComplete="off" placeholder="Katta" />
-          <NumberField<OptionRowFormValues> form={form} name="price" placeholder="3000" />
+          <NumberField<OptionRowFormValues>
+            form={form}
+            name="price"
+            placeholder="3000"
+            step={1}
+            helperText={t.priceHint}
+          />
         </SimpleGrid>
       )}
     </FormDialog>

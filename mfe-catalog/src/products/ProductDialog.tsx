@@ -19,7 +19,7 @@ import {
   useImageUpload,
 } from '@qrmenu/shared/ui';
 import { useEffect } from 'react';
-import { type ProductFormValues, productFormSchema, productFormValues } from './formSchema';
+import { type ProductFormValues, productFormSchemaFor, productFormValues } from './formSchema';
 
 /** The create call succeeded but named no product: nothing to upload pictures to. */
 class CreatedWithoutId extends Error {}
@@ -50,7 +50,7 @@ export default function ProductDialog({
       title={{ create: t.addProduct, edit: t.editProduct }}
       dialogTestId="product-dialog"
       testId="product"
-      schema={productFormSchema}
+      schema={productFormSchemaFor(dialog.record)}
       values={(p) => productFormValues(p, categoryId)}
       onCreate={async (v) => {
         const created = await create.mutateAsync(v);
@@ -83,7 +83,14 @@ export default function ProductDialog({
               required
               options={categories.map((c) => ({ value: c._id, label: c.title }))}
             />
-            <NumberField<ProductFormValues> form={form} name="price" required placeholder="25000" />
+            <NumberField<ProductFormValues>
+              form={form}
+              name="price"
+              required
+              placeholder="25000"
+              step={1}
+              helperText={t.priceHint}
+            />
           </SimpleGrid>
           <TextField<ProductFormValues> form={form} name="description" multiline />
           <SwitchField<ProductFormValues> form={form} name="is_active" label={t.status} />

@@ -60,7 +60,7 @@ export function ProductInfo({ product }: { product: ProductDetail }) {
         <Heading
           as="h2"
           size="xl"
-          color={product.is_active ? 'green.700' : 'red.600'}
+          color={product.is_active ? 'green.700' : 'red.700'}
           data-testid="product-title"
         >
           {product.name}

@@ -4,6 +4,7 @@ import type { Product } from '@qrmenu/shared/schemas';
 import { formatSom, previewWords, t } from '@qrmenu/shared/texts';
 import { useNavigate } from 'react-router-dom';
 import { LightRows, RowAction, RowActions, RowStatus, useStatusToggles } from '../common/lightRows';
+import { MoreActions, PHONE_ROW_CSS, ProductThumb } from './PhoneRowParts';
 
 export interface ProductTableProps {
   rows: Product[];
@@ -37,8 +38,8 @@ const TABLE_CSS = {
   '& tbody': { display: { base: 'block', md: 'table-row-group' } },
   '& tbody tr': {
     display: { base: 'grid', md: 'table-row' },
-    gridTemplateColumns: 'minmax(0, 1fr) auto',
-    gridTemplateAreas: '"name price" "desc status" "actions actions"',
+    gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+    gridTemplateAreas: '"thumb name price" "thumb desc status" "actions actions actions"',
     columnGap: '3',
     alignItems: 'center',
     px: { base: '3', md: '0' },
@@ -56,11 +57,24 @@ const TABLE_CSS = {
   },
   '& tbody tr:last-of-type > td': { borderBottomWidth: '0' },
   '& [data-area="num"]': { display: { base: 'none', md: 'table-cell' }, w: '10' },
-  '& [data-area="name"]': { gridArea: 'name', minW: { md: '32' } },
-  '& [data-area="desc"]': { gridArea: 'desc', minW: { md: '40' }, color: 'fg.muted' },
+  // a name or description of one long word wraps in its cell rather than widen the table
+  '& [data-area="name"]': {
+    gridArea: 'name',
+    minW: { md: '32' },
+    whiteSpace: 'normal',
+    overflowWrap: 'anywhere',
+  },
+  '& [data-area="desc"]': {
+    gridArea: 'desc',
+    minW: { md: '28' },
+    color: 'fg.muted',
+    whiteSpace: 'normal',
+    overflowWrap: 'anywhere',
+  },
   '& [data-area="price"]': { gridArea: 'price', textAlign: 'end', whiteSpace: 'nowrap' },
   '& [data-area="status"]': { gridArea: 'status' },
   '& [data-area="actions"]': { gridArea: 'actions' },
+  ...PHONE_ROW_CSS,
 } as const;
 
 /** #, name, description (first 4 words), price in so'm, status with its toggle, actions. */
@@ -88,6 +102,9 @@ export function ProductTable({ rows, offset, restaurantId, paths, onEdit, onDele
           {rows.map((p, i) => (
             <tr key={p._id} data-testid="product-row" data-product-id={p._id}>
               <td data-area="num">{offset + i + 1}</td>
+              <td data-area="thumb">
+                <ProductThumb product={p} />
+              </td>
               <td data-area="name">
                 <span
                   className="row-name"
@@ -107,19 +124,21 @@ export function ProductTable({ rows, offset, restaurantId, paths, onEdit, onDele
                 <RowStatus item={p} name={p.name} toggles={status} testId="product-status" />
               </td>
               <td data-area="actions">
-                <RowActions columns={2}>
+                <RowActions columns={3}>
                   <RowAction onClick={() => navigate(paths.product({ productId: p._id, restaurantId }))}>
                     {t.view}
-                  </RowAction>
-                  <RowAction onClick={() => navigate(paths.productOptions({ productId: p._id }))}>
-                    {t.options}
                   </RowAction>
                   <RowAction tone="blue" onClick={() => onEdit(p)}>
                     {t.edit}
                   </RowAction>
-                  <RowAction tone="red" onClick={() => onDelete(p)}>
-                    {t.delete}
-                  </RowAction>
+                  <MoreActions name={p.name}>
+                    <RowAction onClick={() => navigate(paths.productOptions({ productId: p._id }))}>
+                      {t.options}
+                    </RowAction>
+                    <RowAction tone="red" onClick={() => onDelete(p)}>
+                      {t.delete}
+                    </RowAction>
+                  </MoreActions>
                 </RowActions>
               </td>
             </tr>

@@ -3,7 +3,8 @@
  * category required, price a number >= 0, description optional, the active flag. Pictures are not
  * a form field: they are uploaded after the create (spec 5).
  */
-import { type Product, productCreateBody } from '@qrmenu/shared/schemas';
+import { type Product, productCreateBody, productFields } from '@qrmenu/shared/schemas';
+import { t } from '@qrmenu/shared/texts';
 import type { z } from 'zod';
 
 /** What the inputs hold (an empty price input is undefined, so "Majburiy maydon" shows). */
@@ -28,6 +29,19 @@ export type ProductFormSchema = z.ZodType<ProductFormOutput, ProductFormValues>;
 
 // built with the schema's own methods: no zod of this remote's own in its bundle
 export const productFormSchema: ProductFormSchema = productCreateBody.omit({ images: true });
+
+/**
+ * The form's schema for `product` (null: a new one). A price typed in so'm is a whole number
+ * (12000.5 was saved silently and shown as 12 000): the form says so under the field. A stored
+ * price with a fraction (an integration feed's) may stay as it is on an edit of other fields.
+ */
+export function productFormSchemaFor(product: Product | null): ProductFormSchema {
+  return productCreateBody.omit({ images: true }).extend({
+    price: productFields.price.refine((p) => Number.isInteger(p) || p === product?.price, {
+      message: t.wholeSom,
+    }),
+  });
+}
 
 /** The form's values of `product`, or a new one's in `categoryId` (active by default). */
 export function productFormValues(product: Product | null, categoryId = ''): ProductFormValues {

@@ -9,6 +9,7 @@ import { type IntegrationCreateBody, integrationCreateBody } from '@qrmenu/share
 import { t } from '@qrmenu/shared/texts';
 import { type FormDialogState, Text } from '@qrmenu/shared/ui';
 import { useManagerOptions } from '../managers/useManagerOptions';
+import { isIntegrationNotConfigured } from './notConfigured';
 
 const EMPTY: IntegrationCreateBody = { id: '', manager_id: '' };
 
@@ -36,7 +37,11 @@ export function IntegrationCreateDialog({ dialog }: { dialog: FormDialogState<ne
             disabled={external.isPending}
             options={(external.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
           />
-          {external.isError ? <Text color="red.600">{t.listLoadError}</Text> : null}
+          {external.isError ? (
+            <Text color="red.700" role="alert" data-testid="integration-list-error">
+              {isIntegrationNotConfigured(external.error) ? t.integrationNotConfigured : t.listLoadError}
+            </Text>
+          ) : null}
           <SelectField
             form={form}
             name="manager_id"

@@ -20,6 +20,7 @@ import {
 } from '@qrmenu/shared/ui';
 import { useMemo, useState } from 'react';
 import { ManagerAccountActions } from './ManagerAccountActions';
+import { BackToNewRestaurant } from './NoFreeManager';
 
 const EMPTY: ManagerCreateBody = { login: '', password: '' };
 
@@ -39,7 +40,8 @@ function ManagerCreateForm() {
         onCreate={(body) => create.mutateAsync(body)}
         onSaved={() => setRound((n) => n + 1)}
         texts={{ created: t.managerCreated, createError: t.managerCreateError }}
-        conflict={{ field: 'login', text: t.loginTaken }}
+        // a taken login is said under the field alone (no generic toast beside it)
+        conflict={{ field: 'login', text: t.loginTaken, toast: false }}
         submitText={t.add}
         testId="manager"
       >
@@ -50,6 +52,7 @@ function ManagerCreateForm() {
           </SimpleGrid>
         )}
       </EntityForm>
+      <BackToNewRestaurant created={round > 0} />
     </Stack>
   );
 }
@@ -81,7 +84,12 @@ export default function ManagersPage() {
             role="region"
             aria-label={t.managers}
           >
-            <Table.Root size="sm" data-testid="managers-table">
+            {/* a login or restaurant name of one long word wraps in its cell (issue 17) */}
+            <Table.Root
+              size="sm"
+              data-testid="managers-table"
+              css={{ '& td': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+            >
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader w="10">{t.number}</Table.ColumnHeader>

@@ -13,7 +13,7 @@ export function RestaurantCounters({
   const items = [
     { key: 'all', label: t.total, value: counts?.all_count, color: 'blue.600' },
     { key: 'active', label: t.active, value: counts?.active_count, color: 'green.700' },
-    { key: 'inactive', label: t.inactiveCount, value: counts?.inactive_count, color: 'red.600' },
+    { key: 'inactive', label: t.inactiveCount, value: counts?.inactive_count, color: 'red.700' },
   ];
   return (
     <SimpleGrid columns={3} gap={{ base: '2', md: '4' }} data-testid="restaurant-counters">

@@ -68,7 +68,7 @@ function ManagerLogin({
   // A failed list says nothing about the manager: do not claim it has none.
   if (managers.isError)
     return (
-      <Text as="span" color="red.600">
+      <Text as="span" color="red.700">
         {t.listLoadError}
       </Text>
     );

@@ -25,8 +25,10 @@ import {
   useImageUpload,
 } from '@qrmenu/shared/ui';
 import { type ReactNode, useCallback } from 'react';
+import { NoFreeManager } from '../managers/NoFreeManager';
 import { useManagerOptions } from '../managers/useManagerOptions';
 import { type RestaurantFormSchema, type RestaurantFormValues, restaurantFormFor } from './formSchema';
+import { SlugFromName, SlugHint } from './SlugFromName';
 
 type TextFieldName = 'name' | 'slug' | 'address' | 'phone_number' | 'work_time' | 'bot_token' | 'channel_id';
 const TEXT_FIELDS: { name: TextFieldName; required: boolean; placeholder?: string }[] = [
@@ -145,8 +147,10 @@ export function useRestaurantForm(isManager: boolean, restaurant: Restaurant | n
             required={f.required}
             placeholder={f.placeholder}
             autoComplete="off"
+            helperText={f.name === 'slug' ? <SlugHint form={form} /> : undefined}
           />
         ))}
+        {restaurant ? null : <SlugFromName form={form} />}
         {isManager ? null : managers.isLoading ? (
           // The select mounts once its options exist, so that it shows the stored manager.
           <Skeleton height="16" data-testid="manager-select-loading" />
@@ -158,6 +162,13 @@ export function useRestaurantForm(isManager: boolean, restaurant: Restaurant | n
             options={managers.managers.map((m) => ({ value: m._id, label: m.login }))}
           />
         )}
+        {!isManager &&
+        !restaurant &&
+        !managers.isLoading &&
+        !managers.isError &&
+        managers.managers.length === 0 ? (
+          <NoFreeManager />
+        ) : null}
         {isManager ? null : (
           <SwitchField<RestaurantFormValues> form={form} name="is_active" label={t.status} />
         )}

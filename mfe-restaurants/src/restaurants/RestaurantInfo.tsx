@@ -66,7 +66,7 @@ export function RestaurantInfo({
         />
       </Box>
       <HStack gap="3" flexWrap="wrap" mb="4">
-        <Heading size="xl" color={r.is_active ? 'green.700' : 'red.600'} data-testid="restaurant-title">
+        <Heading size="xl" color={r.is_active ? 'green.700' : 'red.700'} data-testid="restaurant-title">
           {r.name}
         </Heading>
         <StatusBadge active={r.is_active} />

@@ -25,44 +25,89 @@ export interface RestaurantsTableProps {
 export function RestaurantsTable({ rows, offset, isAdmin, paths, onEdit, onDelete }: RestaurantsTableProps) {
   const navigate = useNavigate();
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="100%">
-      <Table.Root size="sm" striped data-testid="restaurants-table">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader w="10">{t.number}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t.fields.name}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t.fields.phone_number}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t.status}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t.type}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t.actions}</Table.ColumnHeader>
+    <Table.ScrollArea
+      borderWidth="1px"
+      borderRadius="md"
+      maxW="100%"
+      whiteSpace={{ base: 'normal', md: 'nowrap' }}
+    >
+      {/* on a phone each row is a card (name, phone, state, type, then the actions wrapping),
+          so that no action hides past the right edge; the roles keep it a table for readers */}
+      <Table.Root
+        size="sm"
+        striped
+        data-testid="restaurants-table"
+        role="table"
+        display={{ base: 'block', md: 'table' }}
+      >
+        <Table.Header display={{ base: 'none', md: 'table-header-group' }}>
+          <Table.Row role="row">
+            <Table.ColumnHeader role="columnheader" w="10">
+              {t.number}
+            </Table.ColumnHeader>
+            <Table.ColumnHeader role="columnheader">{t.fields.name}</Table.ColumnHeader>
+            <Table.ColumnHeader role="columnheader">{t.fields.phone_number}</Table.ColumnHeader>
+            <Table.ColumnHeader role="columnheader">{t.status}</Table.ColumnHeader>
+            <Table.ColumnHeader role="columnheader">{t.type}</Table.ColumnHeader>
+            <Table.ColumnHeader role="columnheader">{t.actions}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
-        <Table.Body>
+        <Table.Body display={{ base: 'block', md: 'table-row-group' }}>
           {rows.map((r, i) => (
-            <Table.Row key={r._id} data-testid="restaurant-row" data-restaurant-id={r._id}>
-              <Table.Cell>{offset + i + 1}</Table.Cell>
-              <Table.Cell>
+            <Table.Row
+              key={r._id}
+              data-testid="restaurant-row"
+              data-restaurant-id={r._id}
+              role="row"
+              display={{ base: 'flex', md: 'table-row' }}
+              flexWrap="wrap"
+              alignItems="center"
+              columnGap="3"
+              rowGap="1"
+              py={{ base: '2', md: '0' }}
+              css={{
+                '& > td': {
+                  base: { display: 'block', borderBottomWidth: '0', py: '1' },
+                  md: { display: 'table-cell' },
+                },
+              }}
+            >
+              <Table.Cell role="cell">{offset + i + 1}</Table.Cell>
+              <Table.Cell
+                role="cell"
+                flex={{ base: '1 1 0', md: 'initial' }}
+                minW="0"
+                overflowWrap="anywhere"
+              >
                 <Text
                   as="span"
                   fontWeight="semibold"
-                  color={r.is_active ? 'green.700' : 'red.600'}
+                  color={r.is_active ? 'green.700' : 'red.700'}
+                  whiteSpace="normal"
+                  overflowWrap="anywhere"
                   data-testid="restaurant-name"
                   data-active={r.is_active ? 'true' : 'false'}
                 >
                   {r.name}
                 </Text>
               </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{r.phone_number}</Table.Cell>
-              <Table.Cell>
+              <Table.Cell
+                role="cell"
+                whiteSpace="normal"
+                overflowWrap="anywhere"
+                minW={{ md: '32' }}
+                flexBasis={{ base: '100%', md: 'auto' }}
+              >
+                {r.phone_number}
+              </Table.Cell>
+              <Table.Cell role="cell">
                 <StatusBadge active={r.is_active} />
               </Table.Cell>
-              <Table.Cell data-testid="restaurant-type">
+              <Table.Cell role="cell" data-testid="restaurant-type">
                 {isIntegration(r) ? t.integration : t.manual}
               </Table.Cell>
-              <Table.Cell>
-                {/* one line: on a phone the table scrolls sideways (its scroll area) instead of
-                      stacking five buttons into tall rows */}
-                <HStack gap="1" flexWrap="nowrap" data-testid="restaurant-actions">
+              <Table.Cell role="cell" flexBasis={{ base: '100%', md: 'auto' }}>
+                <HStack gap="1" flexWrap={{ base: 'wrap', md: 'nowrap' }} data-testid="restaurant-actions">
                   {isAdmin && isIntegration(r) ? <SyncButton restaurant={r} /> : null}
                   <Button size="xs" variant="outline" onClick={() => navigate(paths.restaurant(r))}>
                     {t.view}

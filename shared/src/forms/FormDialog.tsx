@@ -4,7 +4,7 @@
  * `EntityForm` renders it with its buttons, `FormDialog` puts it in a dialog whose state
  * `useFormDialog` (in the UI facade) keeps.
  */
-import type { BaseSyntheticEvent, ReactNode } from 'react';
+import { type BaseSyntheticEvent, type ReactNode, useEffect, useState } from 'react';
 import {
   type DefaultValues,
   type FieldValues,
@@ -14,6 +14,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { changedFields, hasChanges } from '../api/changed';
+import { isApiError } from '../api/errors';
 import { t } from '../texts';
 // Chakra through the UI facade (one copy, one theme context); the build maps `../ui` to the shared module
 import { Button, DialogShell, type FormDialogState, HStack, notify, Stack, Text } from '../ui';
@@ -24,6 +25,10 @@ export type EntityFormReturn<S extends FormSchema> = UseFormReturn<z.input<S>, u
 
 /** A failure's toast: one text, or the text for this error. */
 export type ErrorText = string | ((error: unknown) => string);
+
+/** A 409 marked under its field, on a form that says it there alone. */
+const saidUnderField = (marked: boolean, error: unknown, conflict: { toast?: boolean } | undefined) =>
+  marked && conflict?.toast === false && isApiError(error) && error.status === 409;
 
 const errorText = (text: ErrorText, error: unknown): string =>
   typeof text === 'function' ? text(error) : text;
@@ -54,8 +59,12 @@ export interface EntityFormOptions<R, S extends FormSchema, C = unknown, U = unk
   /** Called with the changed fields only (never none); absent for a create-only form. */
   onUpdate?: (changed: Partial<z.output<S>>, record: R) => Promise<U>;
   texts: EntityFormTexts;
-  /** The field a 409 answer marks, and its message (e.g. `{ field: 'slug', text: t.slugTaken }`). */
-  conflict?: { field: string; text: string };
+  /**
+   * The field a 409 answer marks, and its message (e.g. `{ field: 'slug', text: t.slugTaken }`).
+   * `toast: false`: the field's message alone, no failure toast beside it (a form whose failure
+   * toast the spec does not require, e.g. the managers' extension).
+   */
+  conflict?: { field: string; text: string; toast?: boolean };
   /** Changes kept outside the form (chosen pictures): with them, an edit is never "no change". */
   hasPendingExtras?: boolean;
   /** A reason the edit cannot be sent, shown as an error toast instead (e.g. `t.slugMissing`). */
@@ -98,8 +107,10 @@ export function useEntityForm<R, S extends FormSchema, C = unknown, U = unknown>
       try {
         created = await options.onCreate(parsed);
       } catch (error) {
-        notify.error(errorText(texts.createError, error));
-        markServerErrors(error, conflict?.field);
+        // a taken value marked under its field may say it all: no generic toast beside it
+        if (!saidUnderField(markServerErrors(error, conflict?.field), error, conflict)) {
+          notify.error(errorText(texts.createError, error));
+        }
         return;
       }
       if (texts.created) notify.success(texts.created);
@@ -126,8 +137,10 @@ export function useEntityForm<R, S extends FormSchema, C = unknown, U = unknown>
         if (!options.onUpdate) throw new Error('This form only creates (no onUpdate)');
         saved = await options.onUpdate(changed, record);
       } catch (error) {
-        notify.error(errorText(texts.updateError ?? t.editError, error));
-        markServerErrors(error, conflict && conflict.field in changed ? conflict.field : undefined);
+        const field = conflict && conflict.field in changed ? conflict.field : undefined;
+        if (!saidUnderField(markServerErrors(error, field), error, conflict)) {
+          notify.error(errorText(texts.updateError ?? t.editError, error));
+        }
         return;
       }
       if (texts.updated) notify.success(texts.updated);
@@ -157,6 +170,8 @@ export interface EntityFormProps<R, S extends FormSchema, C = unknown, U = unkno
   submitText?: string;
   /** `data-testid` prefix: the form is `<testId>-form`, its submit button `<testId>-submit`. */
   testId?: string;
+  /** Told whether the form holds typed changes (the dialog asks before closing on Back then). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** The form element: the body, `invalidText` when a field is invalid, Cancel and Save/Create. */
@@ -164,14 +179,18 @@ export function EntityForm<R, S extends FormSchema, C = unknown, U = unknown>(
   props: EntityFormProps<R, S, C, U>,
 ) {
   const { form, submit, isEdit, busy } = useEntityForm(props);
-  const { children, onCancel, submitText, testId, invalidText } = props;
+  const { children, onCancel, submitText, testId, invalidText, onDirtyChange } = props;
   const invalid = Object.keys(form.formState.errors).length > 0;
+  const dirty = form.formState.isDirty;
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
   return (
     <form onSubmit={submit} noValidate data-testid={testId ? `${testId}-form` : undefined}>
       <Stack gap="4">
         {children(form)}
         {invalidText && invalid ? (
-          <Text color="red.600" role="alert">
+          <Text color="red.700" role="alert">
             {invalidText}
           </Text>
         ) : null}
@@ -213,13 +232,22 @@ export function FormDialog<R, S extends FormSchema, C = unknown, U = unknown>({
   ...form
 }: FormDialogProps<R, S, C, U>) {
   const heading = typeof title === 'string' ? title : dialog.record ? title.edit : title.create;
+  const [dirty, setDirty] = useState(false);
   return (
-    <DialogShell open={dialog.open} onClose={dialog.close} title={heading} size="lg" testId={dialogTestId}>
+    <DialogShell
+      open={dialog.open}
+      onClose={dialog.close}
+      title={heading}
+      size="lg"
+      testId={dialogTestId}
+      confirmClose={dialog.open && dirty ? t.discardChanges : undefined}
+    >
       {dialog.open ? (
         <EntityForm
           key={dialog.opening}
           {...form}
           record={dialog.record}
+          onDirtyChange={setDirty}
           onCancel={dialog.close}
           onSaved={(saved) => {
             dialog.close();

@@ -26,12 +26,21 @@ export function formResolver<S extends z.ZodType<FieldValues, FieldValues>>(
   }) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
 }
 
-/** Uzbek text of a server validation message (`details[].message` of a 400 answer). */
-function serverDetailText(message: string): string {
+/**
+ * Uzbek text of a server validation message (`details[].message` of a 400 answer: zod's English
+ * text, e.g. "Too small: expected number to be >=0"). The true reason, read from the message: a
+ * negative price is not "Majburiy maydon", a too long text says its limit.
+ */
+export function serverDetailText(message: string): string {
   if (/wrong password/i.test(message)) return t.wrongCurrentPassword;
+  const tooLong = /too big: expected string to have <=\s*(\d+)/i.exec(message);
+  if (tooLong) return t.tooLongMax(Number(tooLong[1]));
+  if (/too big: expected number/i.test(message)) return t.tooBigNumber;
+  if (/too small: expected number/i.test(message)) return t.negativeNumber;
+  if (/expected int\b/i.test(message)) return t.wholeSom;
+  if (/expected number|nan|finite/i.test(message)) return t.invalidNumber;
   if (/too small|required|empty|>=1/i.test(message)) return t.required;
   if (/pattern|slug/i.test(message)) return t.invalidSlug;
-  if (/number|nan|finite/i.test(message)) return t.invalidNumber;
   return t.invalidValue;
 }
 

@@ -28,6 +28,7 @@ export {
   type SelectOption,
   SwitchField,
   type SwitchFieldProps,
+  serverDetailText,
   TextField,
   type TextFieldProps,
 } from './fields';

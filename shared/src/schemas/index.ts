@@ -386,3 +386,6 @@ export const answers = {
   stopList: dataOf(stopListResult),
   deleted,
 } as const;
+
+/** The slug suggested from a name (zod-free, in its own file). */
+export { slugify } from '../slug';

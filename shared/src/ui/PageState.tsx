@@ -80,7 +80,7 @@ export function PageState<T>({
   if (query.isError) {
     return (
       <Stack align="center" textAlign="center" gap="3" py="8" px="4" data-testid="page-error">
-        <Text color="red.600" role="alert">
+        <Text color="red.700" role="alert">
           {errorText}
         </Text>
         <Button size="sm" variant="outline" onClick={() => void query.refetch()}>

@@ -36,6 +36,7 @@ export {
   TOAST_DURATION_MS,
   Toaster,
   toaster,
+  toastLayout,
 } from './notify';
 export { Page, PageHeader, type PageHeaderProps, type PageProps, usePaths, useRouteParams } from './Page';
 export { PageState, type PageStateProps, type QueryState, useFailureToast } from './PageState';

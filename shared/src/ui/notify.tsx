@@ -5,7 +5,24 @@ import { t } from '../texts';
 export const TOAST_DURATION_MS = 2000;
 export const SYNC_ERROR_DURATION_MS = 5000;
 
-export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 5 });
+/**
+ * Where toasts appear: top right from `md` up; on a phone at the bottom, above the manager's
+ * 60 px bottom bar and the stop-list's action bar over it (a toast under the finger that just
+ * pressed the bar's button would stay, paused), so that they never cover the page title and
+ * "Orqaga" after a save.
+ */
+export function toastLayout(isPhone: boolean) {
+  return isPhone
+    ? ({
+        placement: 'bottom',
+        offsets: { top: '16px', bottom: '144px', left: '16px', right: '16px' },
+      } as const)
+    : ({ placement: 'top-end', offsets: '16px' } as const);
+}
+
+const isPhone = typeof window !== 'undefined' && !!window.matchMedia?.('(max-width: 47.99em)').matches;
+
+export const toaster = createToaster({ ...toastLayout(isPhone), pauseOnPageIdle: true, max: 5 });
 
 export interface NotifyOptions {
   duration?: number;
@@ -14,14 +31,23 @@ export interface NotifyOptions {
 
 type ToastType = 'success' | 'error' | 'info' | 'warning';
 
+/** Error toasts still on screen: a success dismisses them (the error they told is over). */
+const shownErrors = new Set<string>();
+
 function show(type: ToastType, text: string, options: NotifyOptions = {}): string {
-  return toaster.create({
+  if (type === 'success') {
+    for (const id of shownErrors) toaster.dismiss(id);
+    shownErrors.clear();
+  }
+  const id = toaster.create({
     type,
     title: text,
     description: options.description,
     duration: options.duration ?? TOAST_DURATION_MS,
     closable: true,
   });
+  if (type === 'error') shownErrors.add(id);
+  return id;
 }
 
 /** Uzbek toasts: `notify.success(t.restaurantCreated)`, `notify.error(t.deleteError)`, ... */

@@ -39,7 +39,17 @@ export const themeConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
+  globalCss: {
+    ...globalCss,
+    // A name may be one long word (the schemas allow 200 characters without a space): it breaks
+    // where it must rather than push the page sideways or spill out of its card. Preflight gives
+    // every element `break-word` (which does not let a flex or grid item shrink below the word):
+    // each element inherits instead, from `anywhere` on the body. Tables keep `break-word`
+    // (`anywhere` would narrow their columns to a letter); a cell may opt in for its subtree.
+    '*, *::before, *::after': { overflowWrap: 'inherit' },
+    body: { overflowWrap: 'anywhere' },
+    table: { overflowWrap: 'break-word' },
+  },
   theme: {
     breakpoints,
     keyframes,
