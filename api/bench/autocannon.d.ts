@@ -7,7 +7,12 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
     body?: string;
-    requests?: { setupRequest?: (request: { path: string }) => { path: string } }[];
+    requests?: {
+      setupRequest?: (request: { path: string; headers?: Record<string, string> }) => {
+        path: string;
+        headers?: Record<string, string>;
+      };
+    }[];
   }
   interface Histogram {
     average: number;
@@ -15,6 +20,8 @@ declare module 'autocannon' {
     p50: number;
     p99: number;
     max: number;
+    /** requests: how many were answered in the run */
+    total: number;
   }
   interface Result {
     requests: Histogram;

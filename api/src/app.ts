@@ -28,13 +28,16 @@ import healthRoutes from './routes/health';
 import integrationRoutes from './routes/integration';
 import managerRoutes from './routes/managers';
 import optionRoutes from './routes/options';
+import placementRoutes from './routes/placements';
 import productRoutes from './routes/products';
 import restaurantRoutes from './routes/restaurants';
 import stopListRoutes from './routes/stop-list';
 import uploadRoutes from './routes/upload';
+import visitRoutes from './routes/visits';
 import { statePlugin } from './state';
 import { createStorage, type FileStorage, storagePlugin } from './storage';
 import type { App, AppConfig } from './types';
+import { type VisitsOptions, visitsPlugin } from './visits';
 import { registerWeb, trySpaFallback } from './web';
 
 export { REMOTE_PACKAGES, type RemoteName } from './remotes';
@@ -80,6 +83,8 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** Failed logins allowed per address and window (default 10 per 15 min). */
   loginRateLimit?: { max: number; windowMs: number };
+  /** The guests' visit counter (issue 22): on by default, written every 5 s. */
+  visits?: VisitsOptions;
 }
 
 function loadJwtSecret(dataDir: string, given: string | undefined): string {
@@ -223,6 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(repositoriesPlugin);
   await app.register(providersPlugin);
   await app.register(statePlugin, { loginRateLimit: options.loginRateLimit, pubsub: conn.pubsub });
+  await app.register(visitsPlugin, options.visits ?? {});
 
   // Every /api route must say who may call it; error answers are documented for all of them.
   app.addHook('onRoute', (route) => {
@@ -287,6 +293,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         { name: 'options', description: 'Options of a product (e.g. size)' },
         { name: 'option rows', description: 'The choices of an option, each with its price' },
         { name: 'stop-list', description: 'Products the kitchen has run out of' },
+        { name: 'placements', description: "Where a restaurant's QR codes are placed (a code each)" },
+        {
+          name: 'visits',
+          description: "Guests' visits of the menu page: daily counts, placements, languages",
+        },
         {
           name: 'integration',
           description: 'Import and sync of restaurants from the integration feed (admins)',
@@ -320,6 +331,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(optionRoutes);
       await api.register(stopListRoutes);
       await api.register(integrationRoutes);
+      await api.register(placementRoutes);
+      await api.register(visitRoutes);
     },
     { prefix: '/api' },
   );

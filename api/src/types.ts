@@ -11,6 +11,7 @@ import type { ProviderRegistry } from './integration/providers';
 import type { Repositories } from './repos';
 import type { CacheBus, LoginAttempts } from './state/types';
 import type { FileStorage } from './storage/types';
+import type { VisitCounter } from './visits';
 
 export type { AppConfig } from './config';
 
@@ -38,5 +39,7 @@ declare module 'fastify' {
     storage: FileStorage;
     /** The integration providers by restaurant type (integration/providers/): `get(type)`, `default`. */
     providers: ProviderRegistry;
+    /** The guests' visit counter (visits/): `count(...)` per served menu page, `flush()`. */
+    visits: VisitCounter;
   }
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { accountsMigration } from './accounts-migration';
+import { visitsMigration } from './migration-visits';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
 type AnyDb = Kysely<any>;
@@ -232,8 +233,10 @@ export const migrations: Record<string, Migration> = {
   '0002_restaurants_type_external_id_unique': uniqueExternalRestaurant,
   '0003_unique_external_items': uniqueExternalItems,
   '0004_restaurant_slug_history': restaurantSlugHistory,
-  // 0005 is the pictures' table (another branch): this one sorts after it
-  '0006_accounts': accountsMigration,
+  '0009_visits_and_placements': visitsMigration,
+  // after every migration of main at the time (0005-0009 are the other issues'): a database that
+  // ran those runs this one next
+  '0010_accounts': accountsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -104,6 +104,41 @@ export interface LoginKnownTable {
   until: number;
 }
 
+export interface PlacementsTable {
+  id: string;
+  restaurant_id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Views per restaurant, day (`YYYY-MM-DD`, Tashkent), placement ('' = none) and language. */
+export interface VisitCountsTable {
+  restaurant_id: string;
+  day: string;
+  placement_id: string;
+  language: string;
+  views: number;
+}
+
+/** Salted visitor hashes of days not yet folded into `visit_uniques`. */
+export interface VisitHashesTable {
+  restaurant_id: string;
+  day: string;
+  hash: string;
+}
+
+export interface VisitUniquesTable {
+  restaurant_id: string;
+  day: string;
+  uniques: number;
+}
+
+export interface VisitSaltsTable {
+  day: string;
+  salt: string;
+}
+
 export interface Database {
   users: UsersTable;
   restaurants: RestaurantsTable;
@@ -116,6 +151,11 @@ export interface Database {
   revoked_tokens: RevokedTokensTable;
   login_failures: LoginFailuresTable;
   login_known: LoginKnownTable;
+  placements: PlacementsTable;
+  visit_counts: VisitCountsTable;
+  visit_hashes: VisitHashesTable;
+  visit_uniques: VisitUniquesTable;
+  visit_salts: VisitSaltsTable;
 }
 
 export type UserRow = UsersTable;
@@ -124,3 +164,4 @@ export type CategoryRow = CategoriesTable;
 export type ProductRow = ProductsTable;
 export type ProductOptionRow = ProductOptionsTable;
 export type OptionRowRow = OptionRowsTable;
+export type PlacementRow = PlacementsTable;

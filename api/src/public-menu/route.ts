@@ -11,7 +11,7 @@
  *   stop-listed for up to a max-age.
  */
 import { createHash } from 'node:crypto';
-import { slug as slugSchema } from '@qrmenu/shared/schemas';
+import { PLACEMENT_PARAM, slug as slugSchema } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { answerCache, EVERY_WRITE } from '../http/answer-cache';
@@ -31,6 +31,8 @@ interface PageAnswer {
 type Answer = PageAnswer | { kind: 'moved'; slug: string } | { kind: 'missing' };
 
 const PAGE_CACHE_CONTROL = 'public, no-cache';
+/** The page's language for the visit counts: Uzbek until the guests' page negotiates one. */
+const GUEST_LANGUAGE = 'uz';
 
 let notFoundPage: CompressedPage | undefined;
 const notFound = () => {
@@ -93,7 +95,16 @@ export default async function publicMenuRoutes(app: App): Promise<void> {
       const answer = cache.enabled
         ? await cache.remember(`menu-page\u0000${slug}`, (expired) => answerFor(slug, expired), sizeOf, tagOf)
         : await answerFor(slug);
-      if (answer.kind === 'page') return sendPage(request, reply, 200, answer.page);
+      if (answer.kind === 'page') {
+        // a view (a 304 revalidation too): counted in memory, written in batches (visits/)
+        app.visits.count(
+          request,
+          slug,
+          GUEST_LANGUAGE,
+          (request.query as Record<string, unknown>)[PLACEMENT_PARAM],
+        );
+        return sendPage(request, reply, 200, answer.page);
+      }
       if (answer.kind === 'missing') return sendPage(request, reply, 404, notFound());
       const query = request.url.indexOf('?');
       return reply

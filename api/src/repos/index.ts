@@ -9,12 +9,14 @@ import * as accounts from './accounts';
 import * as catalog from './catalog';
 import * as throttle from './login-throttle';
 import * as menu from './menu';
+import * as placements from './placements';
 import { bind, insertChunked, inTransaction, type Q } from './query';
 import * as restaurants from './restaurants';
 import * as sessions from './sessions';
 import * as slugs from './slug-history';
 import { applyStopList } from './stop-list';
 import * as users from './users';
+import * as visits from './visits';
 
 export function createRepositories(q: Q, dialect: 'sqlite' | 'postgres' = 'sqlite'): Repositories {
   return {
@@ -119,6 +121,26 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       findRestaurant: menu.findMenuRestaurant,
       findRenamed: menu.findRenamedRestaurant,
       activeRows: menu.activeMenuRows,
+    }),
+    placements: bind(q, {
+      list: placements.listPlacements,
+      find: placements.findPlacement,
+      count: placements.countPlacements,
+      createMany: placements.insertPlacements,
+      rename: placements.renamePlacement,
+      delete: placements.deletePlacement,
+      owners: placements.placementOwners,
+    }),
+    visits: bind(q, {
+      addViews: visits.addViews,
+      addHashes: visits.addHashes,
+      daySalt: visits.daySalt,
+      foldDays: visits.foldDays,
+      idsOfSlugs: visits.idsOfSlugs,
+      daily: visits.dailyCounts,
+      byPlacement: visits.viewsByPlacement,
+      byLanguage: visits.viewsByLanguage,
+      restaurantsWithVisits: visits.restaurantsWithVisits,
     }),
   };
 }

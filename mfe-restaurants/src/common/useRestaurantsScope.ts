@@ -12,6 +12,8 @@ export interface ScopedRestaurants {
   restaurants: Restaurant[];
   /** Only for admins. */
   counts: RestaurantCounts | null;
+  /** Only for admins: guests' visits of the last 30 days by restaurant id. */
+  visits_30d?: Record<string, number>;
 }
 
 export interface RestaurantsScope {

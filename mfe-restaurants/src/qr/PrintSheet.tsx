@@ -45,16 +45,20 @@ export function PrintSheet({
   restaurant,
   image,
   url,
+  label,
 }: {
   restaurant: Restaurant | PublicRestaurant;
   image: QrImage;
   url: string;
+  /** The placement the code carries, printed under the name (issue 22). */
+  label?: string | undefined;
 }) {
   const logo = assetUrl(restaurant.logotype);
   return createPortal(
     <div className="qm-print-sheet" data-testid="qr-print-sheet" aria-hidden="true">
       {logo ? <img className="qm-print-logo" src={logo} alt="" /> : null}
       <p className="qm-print-name">{restaurant.name}</p>
+      {label ? <p className="qm-print-placement">{label}</p> : null}
       <QrSvg image={image} label={t.qr.imageAlt(restaurant.name)} className="qm-print-code" />
       <p className="qm-print-hint">{t.qr.scanHint}</p>
       <p className="qm-print-url">{url}</p>

@@ -4,12 +4,16 @@
  * address). Loaded with the `qrcode` library on the first opening only (QrCodeButton).
  */
 
+import { usePlacements } from '@qrmenu/shared/query';
 import { publicMenuUrl } from '@qrmenu/shared/runtime-config';
-import type { PublicRestaurant, Restaurant } from '@qrmenu/shared/schemas';
+import type { Placement, PublicRestaurant, Restaurant } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { Box, Button, DialogShell, Flex, notify, Stack, Text } from '@qrmenu/shared/ui';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { PlacementSheets, type SheetsMode } from './PlacementSheets';
+import { Placements } from './Placements';
 import { PrintSheet, QrSvg } from './PrintSheet';
+import { placementUrl } from './placementNames';
 import { type QrImage, qrImage, qrPngBlob, qrSvgFile, saveFile } from './qrImage';
 
 type Shown = Restaurant | PublicRestaurant;
@@ -34,10 +38,24 @@ function useQr(url: string): QrImage | null {
 const ACTION = { size: 'lg', minH: '11' } as const; // 44 px touch targets
 
 export function QrCodeDialog({ restaurant, open, onClose }: QrCodeDialogProps) {
-  const url = publicMenuUrl(restaurant.slug);
+  const menuUrl = publicMenuUrl(restaurant.slug);
+  // a placement's code carries it (`?p=<id>`); the plain code counts as "QR kod"
+  const [placement, setPlacement] = useState<Placement | null>(null);
+  const placements = usePlacements(restaurant._id).data ?? [];
+  const [printRun, setPrintRun] = useState<SheetsMode | null>(null);
+  useEffect(() => {
+    if (!printRun) return;
+    window.print(); // blocks until the print dialog closes
+    setPrintRun(null);
+  }, [printRun]);
+  const url = placement ? placementUrl(menuUrl, placement._id) : menuUrl;
   const image = useQr(url);
-  const alt = t.qr.imageAlt(restaurant.name);
-  const fileName = `qr-${restaurant.slug}`;
+  const alt = placement
+    ? `${t.qr.imageAlt(restaurant.name)}: ${placement.name}`
+    : t.qr.imageAlt(restaurant.name);
+  const fileName = placement
+    ? `qr-${restaurant.slug}-${placement.name.replace(/\s+/g, '-')}`
+    : `qr-${restaurant.slug}`;
 
   const downloadPng = async () => {
     if (!image) return;
@@ -87,6 +105,21 @@ export function QrCodeDialog({ restaurant, open, onClose }: QrCodeDialogProps) {
                 {t.qr.print}
               </Button>
             </Flex>
+            <Placements
+              restaurantId={restaurant._id}
+              selectedId={placement?._id ?? null}
+              onSelect={setPlacement}
+            />
+            {placements.length > 0 ? (
+              <Flex gap="2" wrap="wrap" justify="center">
+                <Button variant="outline" {...ACTION} onClick={() => setPrintRun('pages')}>
+                  {t.placements.printAll(placements.length)}
+                </Button>
+                <Button variant="outline" {...ACTION} onClick={() => setPrintRun('small')}>
+                  {t.placements.printSmall}
+                </Button>
+              </Flex>
+            ) : null}
           </Stack>
         ) : (
           <Text role="alert" color="red.700">
@@ -94,7 +127,12 @@ export function QrCodeDialog({ restaurant, open, onClose }: QrCodeDialogProps) {
           </Text>
         )}
       </DialogShell>
-      {open && image ? <PrintSheet restaurant={restaurant} image={image} url={url} /> : null}
+      {open && image && !printRun ? (
+        <PrintSheet restaurant={restaurant} image={image} url={url} label={placement?.name} />
+      ) : null}
+      {open && printRun ? (
+        <PlacementSheets restaurant={restaurant} menuUrl={menuUrl} placements={placements} mode={printRun} />
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * `/admin` for a manager (also `/getManagerRestaurant`): its own restaurant's card
- * (`/manager/restaurants/me`, a list or an object) with an edit dialog and the pictures.
+ * (`/manager/restaurants/me`, a list or an object) with an edit dialog and the pictures, and
+ * the guests' visits of its menu (VisitsPanel).
  */
 import { managerPaths } from '@qrmenu/shared/paths';
 import { useMyRestaurant, useProfile } from '@qrmenu/shared/query';
@@ -9,6 +10,7 @@ import { t } from '@qrmenu/shared/texts';
 import { Box, Button, HStack, LoadingSkeleton, Page, PageState, useFormDialog } from '@qrmenu/shared/ui';
 import { useNavigate } from 'react-router-dom';
 import { QrCodeButton } from '../qr/QrCodeButton';
+import { VisitsPanel } from '../visits/VisitsPanel';
 import { LazyRestaurantEditDialog } from './dialogs';
 import { RestaurantInfo } from './RestaurantInfo';
 
@@ -67,6 +69,8 @@ export default function ManagerHome() {
           ) : null
         }
       </PageState>
+      {/* its own request, sent with the restaurant's: the chart does not wait for the card */}
+      {mine.data === null ? null : <VisitsPanel />}
       <LazyRestaurantEditDialog dialog={edit} />
     </Page>
   );

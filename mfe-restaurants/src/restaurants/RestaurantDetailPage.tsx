@@ -26,6 +26,7 @@ import {
 } from '@qrmenu/shared/ui';
 import { useNavigate } from 'react-router-dom';
 import { QrCodeButton } from '../qr/QrCodeButton';
+import { VisitsPanel } from '../visits/VisitsPanel';
 import { LazyRestaurantEditDialog } from './dialogs';
 import { RestaurantInfo } from './RestaurantInfo';
 
@@ -142,6 +143,7 @@ export default function RestaurantDetailPage() {
                     />
                   ) : null}
                 </HStack>
+                {isAdmin ? <VisitsPanel restaurantId={r._id} /> : null}
               </Box>
             ) : null
           }

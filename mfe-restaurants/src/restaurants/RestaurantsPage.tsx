@@ -17,17 +17,25 @@ import {
   usePaths,
   useResourceDelete,
 } from '@qrmenu/shared/ui';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useRestaurantsScope } from '../common/useRestaurantsScope';
 import { LazyIntegrationCreateDialog, LazyRestaurantEditDialog } from './dialogs';
 import { RestaurantCounters } from './RestaurantCounters';
-import { RestaurantsTable } from './RestaurantsTable';
+import { RestaurantsTable, sortByVisits, type VisitSort } from './RestaurantsTable';
 
 export default function RestaurantsPage() {
   const { isManager, isAdmin, query } = useRestaurantsScope();
   const paths = usePaths();
   const navigate = useNavigate();
-  const pagination = usePagination(query.data?.restaurants);
+  // "30 kun" (admins): the list sorted by the guests' visits, before it is cut into pages
+  const visits = isManager ? undefined : query.data?.visits_30d;
+  const [visitSort, setVisitSort] = useState<VisitSort>('none');
+  const rows = useMemo(
+    () => sortByVisits(query.data?.restaurants, visits, visitSort),
+    [query.data?.restaurants, visits, visitSort],
+  );
+  const pagination = usePagination(rows);
   const edit = useFormDialog<Restaurant>();
   const integration = useFormDialog<never>();
   const confirmDelete = useResourceDelete(restaurants.remove);
@@ -65,6 +73,9 @@ export default function RestaurantsPage() {
               paths={paths}
               onEdit={(r) => (isManager ? edit.openEdit(r) : navigate(paths.restaurantEdit(r)))}
               onDelete={confirmDelete.ask}
+              visits={visits}
+              visitSort={visitSort}
+              onSortVisits={() => setVisitSort((s) => (s === 'desc' ? 'asc' : 'desc'))}
             />
             {pagination.total > pagination.pageSize ? <Pagination state={pagination} /> : null}
           </>

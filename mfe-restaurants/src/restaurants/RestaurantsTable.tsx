@@ -12,6 +12,19 @@ export function isIntegration(r: Pick<Restaurant, 'type'>): boolean {
   return r.type !== MANUAL;
 }
 
+export type VisitSort = 'none' | 'desc' | 'asc';
+
+/** The rows by their 30-day visits (most first, or fewest), the list's order kept among equals. */
+export function sortByVisits(
+  rows: Restaurant[] | undefined,
+  visits: Record<string, number> | undefined,
+  sort: VisitSort,
+): Restaurant[] | undefined {
+  if (!rows || !visits || sort === 'none') return rows;
+  const sign = sort === 'desc' ? -1 : 1;
+  return [...rows].sort((a, b) => sign * ((visits[a._id] ?? 0) - (visits[b._id] ?? 0)));
+}
+
 export interface RestaurantsTableProps {
   rows: Restaurant[];
   /** Index of the first row in the whole list (the "#" column keeps counting across pages). */
@@ -20,9 +33,26 @@ export interface RestaurantsTableProps {
   paths: RolePaths;
   onEdit: (r: Restaurant) => void;
   onDelete: (r: Restaurant) => void;
+  /** Admins: visits of the last 30 days by restaurant id (the "30 kun" column). */
+  visits?: Record<string, number> | undefined;
+  visitSort?: VisitSort;
+  onSortVisits?: () => void;
 }
 
-export function RestaurantsTable({ rows, offset, isAdmin, paths, onEdit, onDelete }: RestaurantsTableProps) {
+const ARIA_SORT = { none: 'none', desc: 'descending', asc: 'ascending' } as const;
+const SORT_MARK = { none: '↕', desc: '↓', asc: '↑' } as const;
+
+export function RestaurantsTable({
+  rows,
+  offset,
+  isAdmin,
+  paths,
+  onEdit,
+  onDelete,
+  visits,
+  visitSort = 'none',
+  onSortVisits,
+}: RestaurantsTableProps) {
   const navigate = useNavigate();
   return (
     <Table.ScrollArea
@@ -49,6 +79,19 @@ export function RestaurantsTable({ rows, offset, isAdmin, paths, onEdit, onDelet
             <Table.ColumnHeader role="columnheader">{t.fields.phone_number}</Table.ColumnHeader>
             <Table.ColumnHeader role="columnheader">{t.status}</Table.ColumnHeader>
             <Table.ColumnHeader role="columnheader">{t.type}</Table.ColumnHeader>
+            {visits ? (
+              <Table.ColumnHeader role="columnheader" aria-sort={ARIA_SORT[visitSort]} textAlign="end">
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  onClick={onSortVisits}
+                  aria-label={t.visits.sortBy(t.visits.month)}
+                  data-testid="sort-visits"
+                >
+                  {t.visits.month} <span aria-hidden="true">{SORT_MARK[visitSort]}</span>
+                </Button>
+              </Table.ColumnHeader>
+            ) : null}
             <Table.ColumnHeader role="columnheader">{t.actions}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
@@ -106,6 +149,15 @@ export function RestaurantsTable({ rows, offset, isAdmin, paths, onEdit, onDelet
               <Table.Cell role="cell" data-testid="restaurant-type">
                 {isIntegration(r) ? t.integration : t.manual}
               </Table.Cell>
+              {visits ? (
+                <Table.Cell role="cell" textAlign={{ md: 'end' }}>
+                  {/* on a phone's card the number needs its name */}
+                  <Text as="span" display={{ base: 'inline', md: 'none' }} color="fg.muted">
+                    {t.visits.month}:{' '}
+                  </Text>
+                  <span data-testid="restaurant-visits">{visits[r._id] ?? 0}</span>
+                </Table.Cell>
+              ) : null}
               <Table.Cell role="cell" flexBasis={{ base: '100%', md: 'auto' }}>
                 <HStack gap="1" flexWrap={{ base: 'wrap', md: 'nowrap' }} data-testid="restaurant-actions">
                   {isAdmin && isIntegration(r) ? <SyncButton restaurant={r} /> : null}

@@ -18,6 +18,8 @@ import type {
   OptionRowUpdateBody,
   OptionUpdateBody,
   PasswordChangeBody,
+  Placement,
+  PlacementCreateBody,
   Product,
   ProductCreateBody,
   ProductDetail,
@@ -34,8 +36,10 @@ import type {
   StopListResult,
   SyncResult,
   UploadTargetType,
+  VisitStats,
 } from '../schemas';
-import { call, SYNC_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './client';
+import { apiUrl, call, http, SYNC_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './client';
+import { ApiError } from './errors';
 
 export { changedFields, hasChanges } from './changed';
 export { apiUrl, call, DEFAULT_TIMEOUT_MS, http, SYNC_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './client';
@@ -48,6 +52,8 @@ const enc = encodeURIComponent;
 export interface AdminRestaurants {
   restaurants: Restaurant[];
   counts: RestaurantCounts;
+  /** Guests' visits of the last 30 days by restaurant id ("30 kun"). */
+  visits_30d?: Record<string, number>;
 }
 export interface CountedList<T> {
   items: T[];
@@ -264,6 +270,38 @@ export const api = {
     /** POST /manager/stop-list {product_ids, action: 'stop' | 'resume'} (extension). */
     apply: (body: StopListBody) =>
       data(call<Data<StopListResult>>('manager/stop-list', { method: 'post', json: body })),
+  },
+
+  placements: {
+    /** GET /manager/placements (admins name the restaurant). */
+    list: (restaurantId?: string) =>
+      data(call<Data<Placement[]>>('manager/placements', { query: { restaurant_id: restaurantId } })),
+    /** POST /manager/placements {restaurant_id, names}: one placement per name. */
+    create: (body: PlacementCreateBody) =>
+      data(call<Data<Placement[]>>('manager/placements', { method: 'post', json: body })),
+    /** PUT /manager/placements/{id} {name} */
+    rename: (id: string, name: string) =>
+      data(call<Data<Placement>>(`manager/placements/${enc(id)}`, { method: 'put', json: { name } })),
+    /** DELETE /manager/placements/{id} */
+    remove: (id: string) => data(call<Data<Deleted>>(`manager/placements/${enc(id)}`, { method: 'delete' })),
+  },
+
+  visits: {
+    /** GET /manager/visits: 30 days, totals, placements and languages (admins name the restaurant). */
+    stats: (restaurantId?: string) =>
+      data(call<Data<VisitStats>>('manager/visits', { query: { restaurant_id: restaurantId } })),
+    /** GET /manager/visits/csv: every day's counts as CSV text (a download). */
+    csv: async (restaurantId?: string): Promise<string> => {
+      try {
+        const res = await http(apiUrl('manager/visits/csv'), {
+          headers: { Accept: 'text/csv' },
+          ...(restaurantId ? { searchParams: { restaurant_id: restaurantId } } : {}),
+        });
+        return await res.text();
+      } catch (err) {
+        throw err instanceof ApiError ? err : new ApiError(0, 'network', String(err));
+      }
+    },
   },
 } as const;
 

@@ -258,3 +258,32 @@ export const useApplyStopList = defineMutation({
   update: applyStopListResult,
   invalidates: [k.products.details(), k.products.publicAll(), k.categories.publicAll()],
 });
+
+// ---------- placements and visits (issue 22) ----------
+
+/** A restaurant's placements (a manager's own without an id). */
+export const usePlacements = defineQuery({
+  key: (restaurantId?: string) => k.placements.list(restaurantId),
+  fetch: (restaurantId?: string) => api.placements.list(restaurantId),
+});
+
+export const useCreatePlacements = defineMutation({
+  run: api.placements.create,
+  invalidates: [k.placements.all()],
+});
+
+export const useRenamePlacement = defineMutation({
+  run: ({ id, name }: { id: string; name: string }) => api.placements.rename(id, name),
+  invalidates: [k.placements.all(), k.visits.all()],
+});
+
+export const useDeletePlacement = defineMutation({
+  run: ({ id }: { id: string }) => api.placements.remove(id),
+  invalidates: [k.placements.all(), k.visits.all()],
+});
+
+/** The menu page's visits: 30 days, totals, placements, languages (one request). */
+export const useVisitStats = defineQuery({
+  key: (restaurantId?: string) => k.visits.stats(restaurantId),
+  fetch: (restaurantId?: string) => api.visits.stats(restaurantId),
+});

@@ -12,6 +12,14 @@ export const queryKeys = {
   },
   managers: () => ['qrmenu', 'managers'] as const,
   managerAccounts: () => ['qrmenu', 'managers', 'accounts'] as const,
+  placements: {
+    all: () => ['qrmenu', 'placements'] as const,
+    list: (restaurantId?: string) => ['qrmenu', 'placements', restaurantId ?? null] as const,
+  },
+  visits: {
+    all: () => ['qrmenu', 'visits'] as const,
+    stats: (restaurantId?: string) => ['qrmenu', 'visits', restaurantId ?? null] as const,
+  },
   integration: () => ['qrmenu', 'integration-restaurants'] as const,
   categories: {
     all: () => ['qrmenu', 'categories'] as const,

@@ -14,12 +14,14 @@ import {
   SLUG_PATTERN,
   slug,
 } from './fields';
+import { visitAnswers } from './visits';
 
 // Pages run under a Content-Security-Policy without 'unsafe-eval': zod's speed-up probe
 // (`new Function('')`) would be reported as a violation on every page. Browsers parse small
 // forms, so they go without it; the server keeps it.
 if ('document' in globalThis) z.config({ jitless: true });
 
+export * from './visits';
 export { id, isoDate, LIMITS, optionalText, plainString, price, requiredText, SLUG_PATTERN, slug };
 
 // ---------- roles and auth ----------
@@ -361,7 +363,12 @@ export const answers = {
   health: z.object({ status: z.literal('ok') }),
   login: dataOf(z.object({ accessToken: z.string() })),
   profile: dataOf(profile),
-  adminRestaurants: z.object({ restaurants: z.array(restaurant), counts: restaurantCounts }),
+  adminRestaurants: z.object({
+    restaurants: z.array(restaurant),
+    counts: restaurantCounts,
+    /** Guests' visits of the last 30 days by restaurant id (issue 22; absent from older servers). */
+    visits_30d: z.record(z.string(), z.number().int()).optional(),
+  }),
   myRestaurant: dataOf(restaurant.nullable()),
   restaurant: dataOf(restaurant),
   restaurantView: dataOf(z.union([restaurant, publicRestaurant])),
@@ -385,6 +392,7 @@ export const answers = {
   optionRow: dataOf(optionRow),
   stopList: dataOf(stopListResult),
   deleted,
+  ...visitAnswers,
 } as const;
 
 /** The slug suggested from a name (zod-free, in its own file). */

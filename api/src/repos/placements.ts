@@ -1,0 +1,60 @@
+/** Placements of a restaurant's QR codes ("Stol 1", "Eshik", "Instagram"): issue 22. */
+import type { Placement } from '@qrmenu/shared/schemas';
+import type { PlacementRow } from '../db';
+import { chunks, inMenuOrder, type Q } from './query';
+
+export const toPlacement = (r: PlacementRow): Placement => ({
+  _id: r.id,
+  restaurant_id: r.restaurant_id,
+  name: r.name,
+  createdAt: r.created_at,
+});
+
+/** A restaurant's placements in the order they were made ("Stol 1" ... "Stol 20" stay in order). */
+export const listPlacements = (q: Q, restaurantId: string) =>
+  q
+    .selectFrom('placements')
+    .selectAll()
+    .where('restaurant_id', '=', restaurantId)
+    .$call(inMenuOrder)
+    .execute();
+
+export const findPlacement = (q: Q, id: string) =>
+  q.selectFrom('placements').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function countPlacements(q: Q, restaurantId: string): Promise<number> {
+  const row = await q
+    .selectFrom('placements')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('restaurant_id', '=', restaurantId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertPlacements(q: Q, rows: PlacementRow[]): Promise<void> {
+  for (const part of chunks(rows)) await q.insertInto('placements').values(part).execute();
+}
+
+export async function renamePlacement(q: Q, id: string, name: string, at: string): Promise<void> {
+  await q.updateTable('placements').set({ name, updated_at: at }).where('id', '=', id).execute();
+}
+
+/** Deletes a placement; its visits stay counted under its id (shown as a deleted placement). */
+export async function deletePlacement(q: Q, id: string): Promise<boolean> {
+  const res = await q.deleteFrom('placements').where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/** Which of `ids` are placements, with their restaurants (a code's `?p=` is checked against it). */
+export async function placementOwners(q: Q, ids: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const part of chunks(ids)) {
+    const rows = await q
+      .selectFrom('placements')
+      .select(['id', 'restaurant_id'])
+      .where('id', 'in', part)
+      .execute();
+    for (const r of rows) out.set(r.id, r.restaurant_id);
+  }
+  return out;
+}

@@ -1,0 +1,61 @@
+/**
+ * The guests' visits of a restaurant's menu page (issue 22): one request for the manager's
+ * chart (30 days, totals, top placements and languages) and a CSV of every day's counts.
+ * This server's unwritten counts are written first, so the answer includes the last seconds.
+ */
+import { answers, optionalRestaurantIdFilter } from '@qrmenu/shared/schemas';
+import { z } from 'zod';
+import { ownedRestaurantId } from '../http/access';
+import type { App } from '../types';
+import { visitStats, visitsCsv } from '../visits/stats';
+
+export default async function visitRoutes(app: App): Promise<void> {
+  const fresh = () =>
+    app.visits.flush().catch((err) => app.log.warn({ err }, 'visit counts not written yet'));
+
+  app.get(
+    '/manager/visits',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['visits'],
+        operationId: 'visits.stats',
+        summary: "The menu page's visits: 30 days, totals of today, 7 and 30 days, placements, languages",
+        description:
+          'Days are Tashkent calendar days. Bots, link previews and prefetches are not counted. Unique visitors are estimated per day without cookies (a salted hash of address and browser, the salt deleted after the day).',
+        querystring: optionalRestaurantIdFilter,
+        response: { 200: answers.visitStats },
+      },
+    },
+    async (request) => {
+      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      await fresh();
+      return { data: await visitStats(app.repos, restaurantId) };
+    },
+  );
+
+  app.get(
+    '/manager/visits/csv',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['visits'],
+        operationId: 'visits.csv',
+        summary: 'Every day with visits as CSV: `day,visits,unique` (text/csv, a download)',
+        querystring: optionalRestaurantIdFilter,
+        response: {
+          200: z.string().describe('text/csv: a header line, then one line per day, oldest first'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      await fresh();
+      const csv = await visitsCsv(app.repos, restaurantId);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="visits.csv"')
+        .send(csv);
+    },
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * `app.visits`: the guests' visit counter (counter.ts), flushed every `flushMs` and when the
+ * app closes (before the database does: this plugin's onClose runs first, being registered later).
+ */
+import fp from 'fastify-plugin';
+import { createVisitCounter, type VisitCounter } from './counter';
+
+export type { VisitCounter } from './counter';
+
+export interface VisitsOptions {
+  /** false: nothing is counted (the bench's "off"); default true. */
+  enabled?: boolean | undefined;
+  /** How often counts are written (default 5000 ms). */
+  flushMs?: number | undefined;
+}
+
+const OFF: VisitCounter = { count: () => {}, flush: async () => {}, pending: () => 0 };
+
+export const visitsPlugin = fp<VisitsOptions>(
+  async (app, options) => {
+    if (options.enabled === false) {
+      app.decorate('visits', OFF);
+      return;
+    }
+    const counter = createVisitCounter(app.repos, app.log);
+    app.decorate('visits', counter);
+    const flush = () =>
+      counter
+        .flush()
+        .catch((err) => app.log.error({ err }, 'visit counts not written (kept for the next batch)'));
+    const timer = setInterval(flush, options.flushMs ?? 5000);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await flush();
+    });
+  },
+  { name: 'visits', dependencies: ['repositories'] },
+);

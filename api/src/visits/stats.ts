@@ -1,0 +1,53 @@
+/** The stats answer of a restaurant (issue 22): built from the repositories' sums. */
+import { VISIT_DAYS, type VisitCount, type VisitStats } from '@qrmenu/shared/schemas';
+import type { Repositories } from '../repos';
+import { addDays, dayOf } from './day';
+
+const byVisits = <T extends { visits: number }>(a: T, b: T) => b.visits - a.visits;
+
+export async function visitStats(
+  repos: Repositories,
+  restaurantId: string,
+  at = Date.now(),
+): Promise<VisitStats> {
+  const today = dayOf(at);
+  const from = addDays(today, -(VISIT_DAYS - 1));
+  const [daily, placements, languages] = await Promise.all([
+    repos.visits.daily(restaurantId, from),
+    repos.visits.byPlacement(restaurantId, from),
+    repos.visits.byLanguage(restaurantId, from),
+  ]);
+  const days: VisitStats['days'] = [];
+  for (let i = 0; i < VISIT_DAYS; i++) {
+    const day = addDays(from, i);
+    const c = daily.get(day);
+    days.push({ day, visits: c?.visits ?? 0, unique: c?.unique ?? 0 });
+  }
+  const sum = (last: number): VisitCount =>
+    days.slice(-last).reduce((s, d) => ({ visits: s.visits + d.visits, unique: s.unique + d.unique }), {
+      visits: 0,
+      unique: 0,
+    });
+  return {
+    days,
+    totals: { today: sum(1), week: sum(7), month: sum(VISIT_DAYS) },
+    placements: placements
+      .map((p) => ({ placement_id: p.placement_id || null, name: p.name ?? null, visits: Number(p.visits) }))
+      .sort(byVisits),
+    languages: languages.map((l) => ({ language: l.language, visits: Number(l.visits) })).sort(byVisits),
+  };
+}
+
+/** Every day with visits, oldest first, as CSV (`day,visits,unique`). */
+export async function visitsCsv(repos: Repositories, restaurantId: string): Promise<string> {
+  const daily = await repos.visits.daily(restaurantId, '0000-00-00');
+  const lines = ['day,visits,unique'];
+  for (const day of [...daily.keys()].sort()) {
+    const c = daily.get(day)!;
+    lines.push(`${day},${c.visits},${c.unique}`);
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** The admin list's "30 kun": the first day of the 30 days. */
+export const monthStart = (at = Date.now()) => addDays(dayOf(at), -(VISIT_DAYS - 1));

@@ -1,0 +1,247 @@
+/**
+ * "Menyuni ko'rishlar": the guests' visits of the menu page, from one request
+ * (`/manager/visits`): totals of today, 7 and 30 days, the 30-day chart (plain SVG), the top
+ * placements and languages, the day-by-day table (the chart's text alternative, in a
+ * `<details>`), and a CSV download. On the manager's Asosiy and the admin's restaurant detail.
+ */
+import { api } from '@qrmenu/shared/api';
+import { useVisitStats } from '@qrmenu/shared/query';
+import type { VisitStats } from '@qrmenu/shared/schemas';
+import { t } from '@qrmenu/shared/texts';
+import {
+  Box,
+  Button,
+  Flex,
+  Heading,
+  notify,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@qrmenu/shared/ui';
+import { useId } from 'react';
+import { saveFile } from '../common/saveFile';
+import { shortDay, UNIQUE_COLOR, VISITS_COLOR, VisitsChart } from './VisitsChart';
+
+const TOP = 5;
+
+function Totals({ totals }: { totals: VisitStats['totals'] }) {
+  const items = [
+    { key: 'today', label: t.visits.today, value: totals.today },
+    { key: 'week', label: t.visits.week, value: totals.week },
+    { key: 'month', label: t.visits.month, value: totals.month },
+  ];
+  return (
+    <SimpleGrid columns={3} gap="2">
+      {items.map((item) => (
+        <Box
+          key={item.key}
+          borderWidth="1px"
+          borderRadius="md"
+          p="2"
+          data-testid={`visits-total-${item.key}`}
+        >
+          <Text fontSize="sm" color="fg.muted">
+            {item.label}
+          </Text>
+          <Text
+            fontSize="xl"
+            fontWeight="bold"
+            color="blue.700"
+            data-testid={`visits-total-${item.key}-visits`}
+          >
+            {item.value.visits}
+          </Text>
+          <Text fontSize="xs" color="orange.800" data-testid={`visits-total-${item.key}-unique`}>
+            {item.value.unique} {t.visits.unique.toLowerCase()}
+          </Text>
+        </Box>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Legend() {
+  const swatch = (color: string) => (
+    <Box
+      as="span"
+      display="inline-block"
+      w="3"
+      h="3"
+      borderRadius="sm"
+      bg={color}
+      mr="1"
+      aria-hidden="true"
+    />
+  );
+  return (
+    <Flex gap="4" fontSize="sm" wrap="wrap">
+      <span>
+        {swatch(VISITS_COLOR)}
+        {t.visits.visits}
+      </span>
+      <span>
+        {swatch(UNIQUE_COLOR)}
+        {t.visits.unique}
+      </span>
+    </Flex>
+  );
+}
+
+function TopList({
+  title,
+  rows,
+  testId,
+}: {
+  title: string;
+  rows: { label: string; visits: number }[];
+  testId: string;
+}) {
+  return (
+    <Box>
+      <Heading as="h3" size="sm" mb="1">
+        {title}
+      </Heading>
+      {rows.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          {t.visits.none}
+        </Text>
+      ) : (
+        <Box as="ol" listStyleType="none" data-testid={testId}>
+          {rows.slice(0, TOP).map((r) => (
+            <Flex
+              as="li"
+              key={r.label}
+              justify="space-between"
+              fontSize="sm"
+              py="0.5"
+              borderBottomWidth="1px"
+            >
+              <span>{r.label}</span>
+              <Text as="span" fontWeight="semibold">
+                {r.visits}
+              </Text>
+            </Flex>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** The day-by-day numbers: the chart's text alternative (newest first). */
+function VisitsTable({ days }: { days: VisitStats['days'] }) {
+  return (
+    <Box as="details" fontSize="sm">
+      <Box as="summary" cursor="pointer" py="2" minH="11" display="flex" alignItems="center">
+        {t.visits.showTable}
+      </Box>
+      <Table.Root size="sm" data-testid="visits-table">
+        <Table.Caption>{t.visits.tableCaption}</Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader scope="col">{t.visits.day}</Table.ColumnHeader>
+            <Table.ColumnHeader scope="col" textAlign="end">
+              {t.visits.visits}
+            </Table.ColumnHeader>
+            <Table.ColumnHeader scope="col" textAlign="end">
+              {t.visits.unique}
+            </Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {[...days].reverse().map((d) => (
+            <Table.Row key={d.day}>
+              <Table.Cell>{shortDay(d.day)}</Table.Cell>
+              <Table.Cell textAlign="end">{d.visits}</Table.Cell>
+              <Table.Cell textAlign="end">{d.unique}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}
+
+export function placementLabel(p: VisitStats['placements'][number]): string {
+  if (p.placement_id === null) return t.visits.noPlacement;
+  return p.name ?? t.visits.deletedPlacement;
+}
+
+export function VisitsPanel({ restaurantId }: { restaurantId?: string }) {
+  const stats = useVisitStats(restaurantId);
+  const headingId = useId();
+
+  const downloadCsv = async () => {
+    try {
+      const csv = await api.visits.csv(restaurantId);
+      saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), 'visits.csv');
+    } catch (err) {
+      console.error('[visits] csv', err);
+      notify.error(t.visits.csvError);
+    }
+  };
+
+  return (
+    <Box
+      as="section"
+      aria-labelledby={headingId}
+      borderWidth="1px"
+      borderRadius="lg"
+      p={{ base: '3', md: '5' }}
+      mt="4"
+      data-testid="visits-panel"
+    >
+      <Heading as="h2" size="md" mb="3" id={headingId}>
+        {t.visits.title}
+      </Heading>
+      {stats.isError ? (
+        <Text role="alert" color="red.700">
+          {t.visits.loadError}
+        </Text>
+      ) : !stats.data ? (
+        // the panel's size while loading: nothing jumps when the numbers arrive
+        <Stack gap="3" aria-busy="true">
+          <Skeleton h="20" />
+          <Skeleton h="44" />
+        </Stack>
+      ) : (
+        <Stack gap="4">
+          <Totals totals={stats.data.totals} />
+          <Box>
+            <Text fontSize="sm" fontWeight="semibold" mb="1">
+              {t.visits.chartTitle}
+            </Text>
+            <VisitsChart days={stats.data.days} month={stats.data.totals.month} />
+            <Legend />
+          </Box>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <TopList
+              title={t.visits.topPlacements}
+              testId="visits-top-placements"
+              rows={stats.data.placements.map((p) => ({ label: placementLabel(p), visits: p.visits }))}
+            />
+            <TopList
+              title={t.visits.topLanguages}
+              testId="visits-top-languages"
+              rows={stats.data.languages.map((l) => ({
+                label: t.visits.languageNames[l.language] ?? l.language,
+                visits: l.visits,
+              }))}
+            />
+          </SimpleGrid>
+          <VisitsTable days={stats.data.days} />
+          <Flex gap="2" align="center" wrap="wrap">
+            <Button variant="outline" size="sm" minH="11" onClick={downloadCsv}>
+              {t.visits.csv}
+            </Button>
+            <Text fontSize="xs" color="fg.muted" flex="1" minW="48">
+              {t.visits.privacy}
+            </Text>
+          </Flex>
+        </Stack>
+      )}
+    </Box>
+  );
+}
