@@ -17,6 +17,10 @@ import { clientErrorHandler, errorHandler, notFoundHandler } from './http/errors
 import { registerSecurityHeaders } from './http/security-headers';
 import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { providersPlugin } from './integration';
+import type { HttpPolicy } from './integration/pos/http';
+import { posRegistryFromConfig } from './integration/pos/registry';
+import { type PosScheduleOptions, startPosSchedule } from './integration/pos/schedule';
+import { secretBox } from './integration/secrets';
 import publicMenuRoutes from './public-menu/route';
 import type { RemoteName } from './remotes';
 import { repositoriesPlugin } from './repos';
@@ -29,6 +33,7 @@ import integrationRoutes from './routes/integration';
 import managerRoutes from './routes/managers';
 import optionRoutes from './routes/options';
 import placementRoutes from './routes/placements';
+import posRoutes from './routes/pos';
 import productRoutes from './routes/products';
 import restaurantRoutes from './routes/restaurants';
 import stopListRoutes from './routes/stop-list';
@@ -58,6 +63,16 @@ export interface BuildAppOptions {
   /** Called once when the bootstrap admin is created on an empty database. */
   onAdminCreated?: (login: string, password: string, generated: boolean) => void;
   integrationFeedUrl?: string | undefined;
+  /** Seals POS credentials at rest (AES-GCM); without it POS restaurants cannot be imported. */
+  integrationSecretKey?: string | undefined;
+  /** iiko Cloud's address (default https://api-ru.iiko.services); tests: the fake. */
+  iikoApiUrl?: string | undefined;
+  /** Poster's address (default https://joinposter.com); tests: the fake. */
+  posterApiUrl?: string | undefined;
+  /** Timeouts/retries of POS calls (tests shorten them). */
+  posHttp?: Partial<HttpPolicy>;
+  /** Scheduled POS syncs and stop-list polls (default on; tests turn it off or shorten it). */
+  posSchedule?: PosScheduleOptions | false;
   /** The workspace root: serves `shell/dist` and `<remote>/dist`. Optional. */
   webRoot?: string | undefined;
   /** Overrides of remote manifest URLs in /config.json. */
@@ -227,6 +242,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(repositoriesPlugin);
   await app.register(providersPlugin);
+  app.decorate('pos', {
+    providers: posRegistryFromConfig({ iikoApiUrl: options.iikoApiUrl, posterApiUrl: options.posterApiUrl }),
+    box: secretBox(options.integrationSecretKey),
+    http: options.posHttp ?? {},
+  });
   await app.register(statePlugin, { loginRateLimit: options.loginRateLimit, pubsub: conn.pubsub });
   await app.register(visitsPlugin, options.visits ?? {});
 
@@ -331,6 +351,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(optionRoutes);
       await api.register(stopListRoutes);
       await api.register(integrationRoutes);
+      await api.register(posRoutes);
       await api.register(placementRoutes);
       await api.register(visitRoutes);
     },
@@ -345,6 +366,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(publicMenuRoutes);
   await registerWeb(app);
+
+  if (options.posSchedule !== false) startPosSchedule(app, options.posSchedule ?? {});
 
   return app;
 }

@@ -72,6 +72,12 @@ async function main(): Promise<void> {
       }
     },
     integrationFeedUrl: env.INTEGRATION_FEED_URL,
+    integrationSecretKey: env.INTEGRATION_SECRET_KEY,
+    iikoApiUrl: env.IIKO_API_URL,
+    posterApiUrl: env.POSTER_API_URL,
+    posSchedule: {
+      syncEveryMs: Number(env.POS_SYNC_INTERVAL_MINUTES || 15) * 60_000,
+    },
     webRoot: findWebRoot(),
     remoteUrls: {
       mfe_auth: env.REMOTE_MFE_AUTH_URL,

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DB } from './db';
+import type { PosContext } from './integration/pos/types';
 import type { ProviderRegistry } from './integration/providers';
 import type { Repositories } from './repos';
 import type { CacheBus, LoginAttempts } from './state/types';
@@ -39,6 +40,8 @@ declare module 'fastify' {
     storage: FileStorage;
     /** The integration providers by restaurant type (integration/providers/): `get(type)`, `default`. */
     providers: ProviderRegistry;
+    /** The POS providers (iiko, Poster), the credentials' sealing box, their HTTP policy. */
+    pos: PosContext;
     /** The guests' visit counter (visits/): `count(...)` per served menu page, `flush()`. */
     visits: VisitCounter;
   }

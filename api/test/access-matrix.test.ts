@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeIiko, IIKO_API_LOGIN, startFakeIiko } from './fakes/iiko';
 import {
   ADMIN,
   adminUser,
@@ -64,6 +65,28 @@ interface Case {
 }
 
 let seq = 0;
+const IIKO_CREDS = { apiLogin: IIKO_API_LOGIN };
+let iiko: FakeIiko;
+/** The iiko restaurant imported once (the second organization) for the admin's POS calls. */
+let posRestaurant: string | undefined;
+async function posTarget(s: Setup): Promise<string> {
+  if (posRestaurant) return posRestaurant;
+  const free = await createUser(ctx, 'manager');
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/integration/pos/import',
+    headers: bearer(s.admin.token),
+    payload: {
+      provider: 'iiko',
+      credentials: IIKO_CREDS,
+      location_id: iiko.data.organizations[1]?.id,
+      manager_id: free.id,
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  posRestaurant = res.json().data.restaurant._id as string;
+  return posRestaurant;
+}
 /** The integration restaurant imported once for the admin's sync calls. */
 let syncTarget: string | undefined;
 const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
@@ -207,6 +230,79 @@ const CASES: Case[] = [
   },
   {
     method: 'POST',
+    path: '/admin/integration/pos/locations',
+    access: 'adm',
+    build: () => ({
+      url: '/admin/integration/pos/locations',
+      payload: { provider: 'iiko', credentials: IIKO_CREDS },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/admin/integration/pos/preview',
+    access: 'adm',
+    build: () => ({
+      url: '/admin/integration/pos/preview',
+      payload: { provider: 'iiko', credentials: IIKO_CREDS, location_id: iiko.data.organizations[0]?.id },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/admin/integration/pos/import',
+    access: 'adm',
+    ok: 201,
+    build: async () => {
+      const free = await createUser(ctx, 'manager');
+      return {
+        url: '/admin/integration/pos/import',
+        payload: {
+          provider: 'iiko',
+          credentials: IIKO_CREDS,
+          location_id: iiko.data.organizations[0]?.id,
+          manager_id: free.id,
+        },
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/admin/integration/pos/{_id}',
+    access: 'adm',
+    build: async (s, who) => ({
+      url: `/admin/integration/pos/${who === 'admin' ? await posTarget(s) : s.restaurant.id}`,
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/admin/integration/pos/{_id}/sync',
+    access: 'adm',
+    build: async (s, who) => ({
+      url: `/admin/integration/pos/${who === 'admin' ? await posTarget(s) : s.restaurant.id}/sync`,
+    }),
+  },
+  {
+    // public: the webhook token is the guard (a wrong or missing one: 401 for everyone)
+    method: 'POST',
+    path: '/integrations/iiko/webhook/{_id}',
+    access: 'pub',
+    build: async (s) => ({
+      url: `/integrations/iiko/webhook/${await posTarget(s)}`,
+      payload: [{ eventType: 'StopListUpdate' }],
+    }),
+    expect: { none: 401, admin: 401, owner: 401, other: 401, waiter: 401 },
+  },
+  {
+    method: 'POST',
+    path: '/integrations/poster/webhook/{_id}',
+    access: 'pub',
+    build: (s) => ({
+      url: `/integrations/poster/webhook/${s.restaurant.id}`,
+      payload: { object: 'product', verify: 'x' },
+    }),
+    expect: { none: 401, admin: 401, owner: 401, other: 401, waiter: 401 },
+  },
+  {
+    method: 'POST',
     path: '/manager/upload',
     access: 'own',
     build: (s) => ({
@@ -347,7 +443,59 @@ const CASES: Case[] = [
     access: 'own',
     build: (s) => ({ url: '/manager/stop-list', payload: { product_ids: [s.product], action: 'stop' } }),
   },
+  {
+    method: 'GET',
+    path: '/manager/placements',
+    access: 'own',
+    build: (s) => ({ url: `/manager/placements?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'POST',
+    path: '/manager/placements',
+    access: 'own',
+    ok: 201,
+    build: (s) => ({
+      url: '/manager/placements',
+      payload: { restaurant_id: s.restaurant.id, names: ['Eshik'] },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/placements/{id}',
+    access: 'own',
+    build: async (s) => ({ url: `/manager/placements/${await placementOf(s)}`, payload: { name: 'Stol 2' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/manager/placements/{id}',
+    access: 'own',
+    build: async (s) => ({ url: `/manager/placements/${await placementOf(s)}` }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/visits',
+    access: 'own',
+    build: (s) => ({ url: `/manager/visits?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/visits/csv',
+    access: 'own',
+    build: (s) => ({ url: `/manager/visits/csv?restaurant_id=${s.restaurant.id}` }),
+  },
 ];
+
+/** A fresh placement of the setup's restaurant (made by its owner). */
+async function placementOf(s: Setup): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/manager/placements',
+    headers: bearer(s.owner.token),
+    payload: { restaurant_id: s.restaurant.id, names: [`Stol ${uniq()}`] },
+  });
+  expect(res.statusCode).toBe(201);
+  return (res.json().data as { _id: string }[])[0]?._id as string;
+}
 
 function expected(c: Case, who: Who): number {
   const ok = c.ok ?? 200;
@@ -400,11 +548,18 @@ beforeAll(async () => {
   feedDir = mkdtempSync(join(tmpdir(), 'qrmenu-feed-'));
   const file = join(feedDir, 'feed.json');
   writeFileSync(file, JSON.stringify(feed));
-  ctx = await createTestApp({ integrationFeedUrl: pathToFileURL(file).href });
+  iiko = await startFakeIiko({ products: 30 });
+  ctx = await createTestApp({
+    integrationFeedUrl: pathToFileURL(file).href,
+    integrationSecretKey: 'matrix-key',
+    iikoApiUrl: iiko.url,
+    posSchedule: false,
+  });
   waiter = await createUser(ctx, 'waiter');
 });
 afterAll(async () => {
   await ctx?.close();
+  await iiko?.close();
   rmSync(feedDir, { recursive: true, force: true });
 });
 

@@ -227,6 +227,59 @@ const restaurantSlugHistory: Migration = {
   },
 };
 
+/**
+ * POS integrations (issue 21): one account per restaurant imported from a POS (iiko Cloud,
+ * Poster) with its credentials encrypted (AES-GCM, INTEGRATION_SECRET_KEY), the menu revision of
+ * the last sync, the last sync's status, and a lock row (`sync_started_at`) so that at most one
+ * sync of a restaurant runs at a time across every server. Products learn who stopped them:
+ * the POS's menu (`pos_hidden`), the POS's stop-list (`pos_stopped`) or the manager
+ * (`stopped_by_manager`, kept until the manager resumes the product).
+ */
+const posIntegrations: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('integration_accounts')
+      .addColumn('restaurant_id', 'text', (c) =>
+        c.primaryKey().references('restaurants.id').onDelete('cascade'),
+      )
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('location_id', 'text', (c) => c.notNull())
+      .addColumn('credentials_enc', 'text', (c) => c.notNull())
+      .addColumn('webhook_token_enc', 'text', (c) => c.notNull())
+      .addColumn('revision', 'text')
+      .addColumn('sync_started_at', 'text')
+      .addColumn('last_sync_at', 'text')
+      .addColumn('last_sync_result', 'text')
+      .addColumn('last_sync_added', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('last_sync_changed', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('last_sync_removed', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('last_sync_error', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    // POS API tokens, shared by every server (iiko: one token per credentials, ~1 h), sealed
+    await db.schema
+      .createTable('integration_tokens')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('token_enc', 'text', (c) => c.notNull())
+      .addColumn('renew_at', 'text', (c) => c.notNull())
+      .execute();
+    for (const column of ['stopped_by_manager', 'pos_hidden', 'pos_stopped']) {
+      await db.schema
+        .alterTable('products')
+        .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    }
+  },
+  async down(db: AnyDb) {
+    for (const column of ['stopped_by_manager', 'pos_hidden', 'pos_stopped']) {
+      await db.schema.alterTable('products').dropColumn(column).execute();
+    }
+    await db.schema.dropTable('integration_tokens').ifExists().execute();
+    await db.schema.dropTable('integration_accounts').ifExists().execute();
+  },
+};
+
 /** Every migration, in order; the names sort in the order they run. Never edit one that shipped. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
@@ -234,9 +287,10 @@ export const migrations: Record<string, Migration> = {
   '0003_unique_external_items': uniqueExternalItems,
   '0004_restaurant_slug_history': restaurantSlugHistory,
   '0009_visits_and_placements': visitsMigration,
-  // after every migration of main at the time (0005-0009 are the other issues'): a database that
-  // ran those runs this one next
-  '0010_accounts': accountsMigration,
+  '0010_pos_integrations': posIntegrations,
+  // after every migration of main at the time (0005-0010 are the other issues'): a database
+  // that ran those runs this one next
+  '0011_accounts': accountsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -49,6 +49,12 @@ export interface ProductsTable {
   /** JSON text of `[{file}]`. */
   images: string;
   external_id: string | null;
+  /** 1: the manager stopped it (kept over POS syncs until the manager resumes it). */
+  stopped_by_manager?: number;
+  /** 1: the POS's menu hides it (iiko: not included in the menu; Poster: hidden at the spot). */
+  pos_hidden?: number;
+  /** 1: on the POS's stop-list (iiko `/stop_lists`, balance <= 0). */
+  pos_stopped?: number;
   created_at: string;
   updated_at: string;
 }
@@ -104,12 +110,48 @@ export interface LoginKnownTable {
   until: number;
 }
 
+/** A restaurant imported from a POS: where from, its sealed credentials, its last sync. */
+export interface IntegrationAccountsTable {
+  restaurant_id: string;
+  /** `iiko` | `poster` (= the restaurant's type). */
+  provider: string;
+  /** iiko organization id / Poster spot id. */
+  location_id: string;
+  /** AES-GCM sealed JSON of the credentials (never returned, never logged). */
+  credentials_enc: string;
+  /** AES-GCM sealed secret the POS's webhooks must present. */
+  webhook_token_enc: string;
+  /** The menu revision of the last sync (iiko `revision`), for incremental syncs. */
+  revision: string | null;
+  /** Lock: set while a sync runs (a stale one, older than the lock's lifetime, is taken over). */
+  sync_started_at: string | null;
+  last_sync_at: string | null;
+  /** `ok` | `unchanged` | `error` */
+  last_sync_result: string | null;
+  last_sync_added: number;
+  last_sync_changed: number;
+  last_sync_removed: number;
+  /** The last error, in Uzbek (shown to the admin). */
+  last_sync_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface PlacementsTable {
   id: string;
   restaurant_id: string;
   name: string;
   created_at: string;
   updated_at: string;
+}
+
+/** A POS API token shared by every server: key = hash of the API address and credentials. */
+export interface IntegrationTokensTable {
+  key: string;
+  /** AES-GCM sealed token. */
+  token_enc: string;
+  /** ISO time after which the token is renewed (some minutes before it expires). */
+  renew_at: string;
 }
 
 /** Views per restaurant, day (`YYYY-MM-DD`, Tashkent), placement ('' = none) and language. */
@@ -140,6 +182,8 @@ export interface VisitSaltsTable {
 }
 
 export interface Database {
+  integration_accounts: IntegrationAccountsTable;
+  integration_tokens: IntegrationTokensTable;
   users: UsersTable;
   restaurants: RestaurantsTable;
   categories: CategoriesTable;
@@ -164,4 +208,5 @@ export type CategoryRow = CategoriesTable;
 export type ProductRow = ProductsTable;
 export type ProductOptionRow = ProductOptionsTable;
 export type OptionRowRow = OptionRowsTable;
+export type IntegrationAccountRow = IntegrationAccountsTable;
 export type PlacementRow = PlacementsTable;

@@ -16,6 +16,7 @@ import type { Repositories } from '../repos';
 import type { Q } from '../repos/query';
 import { patchOf } from '../repos/query';
 import { slugsLike } from '../repos/slug-history';
+import type { PosProduct, PosRestaurant } from './pos/types';
 
 /** Ids for one import/sync run: `newId()` already sorts in the order it is called (the feed's). */
 const idSequence = (): (() => string) => newId;
@@ -38,7 +39,7 @@ export async function uniqueSlug(q: Q | Repositories, name: string): Promise<str
 async function insertMenu(
   repos: Repositories,
   restaurantId: string,
-  feed: FeedRestaurant,
+  feed: FeedRestaurant | PosRestaurant,
   at: string,
   nextId: () => string,
 ): Promise<void> {
@@ -72,11 +73,22 @@ async function insertMenu(
 type FeedProduct = FeedRestaurant['categories'][number]['products'][number];
 type FeedOption = FeedProduct['options'][number];
 
+/**
+ * What the POS owns of a product's availability (absent for the JSON feed): hidden in its menu,
+ * on its stop-list. A manager's own stop (`stopped_by_manager`) is kept on top of it.
+ */
+function posAvailability(p: FeedProduct | PosProduct, stoppedByManager = 0) {
+  if (!('available' in p)) return undefined;
+  const pos_hidden = p.available ? 0 : 1;
+  const pos_stopped = p.stopped ? 1 : 0;
+  return { pos_hidden, pos_stopped, is_active: pos_hidden || pos_stopped || stoppedByManager ? 0 : 1 };
+}
+
 function newProduct(
   id: string,
   restaurantId: string,
   categoryId: string,
-  p: FeedProduct,
+  p: FeedProduct | PosProduct,
   at: string,
 ): ProductRow {
   return {
@@ -91,6 +103,7 @@ function newProduct(
     external_id: p.id,
     created_at: at,
     updated_at: at,
+    ...posAvailability(p),
   };
 }
 
@@ -127,7 +140,7 @@ function pushOption(
 export async function importRestaurant(
   repos: Repositories,
   type: string,
-  feed: FeedRestaurant,
+  feed: FeedRestaurant | PosRestaurant,
   managerId: string,
 ): Promise<RestaurantRow> {
   const nextId = idSequence();
@@ -162,23 +175,38 @@ export async function importRestaurant(
  * and the local `is_active` of remaining restaurants, categories and products is kept. Items
  * added locally (no external id) are left alone unless their parent vanished.
  */
+export interface SyncCounts {
+  /** New categories, products, options and rows. */
+  added: number;
+  /** Updated restaurant, categories, products, options and rows. */
+  changed: number;
+  /** Removed categories, products, options and rows (what hangs under them not counted again). */
+  removed: number;
+}
+
 export async function syncRestaurant(
   repos: Repositories,
   restaurant: RestaurantRow,
-  feed: FeedRestaurant,
-): Promise<{ restaurant: RestaurantRow; categories: number; products: number }> {
+  feed: FeedRestaurant | PosRestaurant,
+  options: { keepRestaurantFields?: boolean } = {},
+): Promise<{ restaurant: RestaurantRow; categories: number; products: number } & SyncCounts> {
   const nextId = idSequence();
   const at = now();
   const rid = restaurant.id;
+  const counts: SyncCounts = { added: 0, changed: 0, removed: 0 };
 
   // restaurant
-  const changes = patchOf<RestaurantRow>(
-    feed,
-    { name: true, address: true, phone_number: true, work_time: true },
-    restaurant,
-  );
+  // a POS gives only the name of its organization/spot: the admin's address, phone and hours stay
+  const changes = options.keepRestaurantFields
+    ? {}
+    : patchOf<RestaurantRow>(
+        feed,
+        { name: true, address: true, phone_number: true, work_time: true },
+        restaurant,
+      );
   let updated = restaurant;
   if (Object.keys(changes).length > 0) {
+    counts.changed++;
     updated = { ...restaurant, ...changes, updated_at: at };
     await repos.restaurants.update(rid, { ...changes, updated_at: at });
   }
@@ -193,6 +221,7 @@ export async function syncRestaurant(
     if (local) {
       categoryIdOf.set(c.id, local.id);
       if (local.title !== c.title) {
+        counts.changed++;
         await repos.categories.update(local.id, { title: c.title, updated_at: at });
       }
     } else {
@@ -209,6 +238,7 @@ export async function syncRestaurant(
       });
     }
   }
+  counts.added += newCategories.length;
   await repos.categories.createMany(newCategories);
 
   // products
@@ -225,11 +255,22 @@ export async function syncRestaurant(
       if (local) {
         productIdOf.set(p.id, local.id);
         const set = patchOf<ProductsTable>(
-          { ...p, category_id: categoryId },
-          { name: true, description: true, price: true, category_id: true },
+          { ...p, category_id: categoryId, ...posAvailability(p, local.stopped_by_manager ?? 0) },
+          {
+            name: true,
+            description: true,
+            price: true,
+            category_id: true,
+            pos_hidden: true,
+            pos_stopped: true,
+            is_active: true,
+          },
           local,
         );
-        if (Object.keys(set).length > 0) await repos.products.update(local.id, { ...set, updated_at: at });
+        if (Object.keys(set).length > 0) {
+          counts.changed++;
+          await repos.products.update(local.id, { ...set, updated_at: at });
+        }
       } else {
         const id = nextId();
         productIdOf.set(p.id, id);
@@ -237,6 +278,7 @@ export async function syncRestaurant(
       }
     }
   }
+  counts.added += newProducts.length;
   await repos.products.createMany(newProducts);
 
   // options and rows of products that were already there (new products get theirs below)
@@ -262,6 +304,7 @@ export async function syncRestaurant(
         }
         keptOptions.add(local.id);
         if (local.name !== o.name) {
+          counts.changed++;
           await repos.options.update(local.id, { name: o.name, updated_at: at });
         }
         for (const r of o.rows) {
@@ -279,6 +322,7 @@ export async function syncRestaurant(
           }
           keptRows.add(localRow.id);
           if (localRow.name !== r.name || Number(localRow.price) !== r.price) {
+            counts.changed++;
             await repos.optionRows.update(localRow.id, { name: r.name, price: r.price });
           }
         }
@@ -288,20 +332,26 @@ export async function syncRestaurant(
 
   // removals: vanished rows, options, products, categories (what hangs under each goes with it
   // through the foreign keys' cascade)
-  await repos.optionRows.delete(localRows.filter((r) => !keptRows.has(r.id)).map((r) => r.id));
-  await repos.options.delete(localOptions.filter((o) => !keptOptions.has(o.id)).map((o) => o.id));
-  await repos.products.delete(
-    localProducts.filter((p) => !feedProductExt.has(p.external_id as string)).map((p) => p.id),
-  );
+  const goneRows = localRows.filter((r) => !keptRows.has(r.id)).map((r) => r.id);
+  const goneOptions = localOptions.filter((o) => !keptOptions.has(o.id)).map((o) => o.id);
+  const goneProducts = localProducts
+    .filter((p) => !feedProductExt.has(p.external_id as string))
+    .map((p) => p.id);
   const feedCategoryExt = new Set(feed.categories.map((c) => c.id));
-  await repos.categories.delete(
-    localCategories.filter((c) => !feedCategoryExt.has(c.external_id as string)).map((c) => c.id),
-  );
+  const goneCategories = localCategories
+    .filter((c) => !feedCategoryExt.has(c.external_id as string))
+    .map((c) => c.id);
+  counts.removed += goneRows.length + goneOptions.length + goneProducts.length + goneCategories.length;
+  await repos.optionRows.delete(goneRows);
+  await repos.options.delete(goneOptions);
+  await repos.products.delete(goneProducts);
+  await repos.categories.delete(goneCategories);
 
   // new options and rows (after removals, so that ids never clash with deleted ones' rows)
+  counts.added += newOptions.length + newRows.length;
   await repos.options.createMany(newOptions);
   await repos.optionRows.createMany(newRows);
 
-  const counts = await repos.restaurants.countMenu(rid);
-  return { restaurant: updated, ...counts };
+  const totals = await repos.restaurants.countMenu(rid);
+  return { restaurant: updated, ...totals, ...counts };
 }

@@ -331,7 +331,18 @@ export async function rewriteImages(
 export function listImportedProducts(q: Q, restaurantId: string) {
   return q
     .selectFrom('products')
-    .select(['id', 'category_id', 'name', 'description', 'price', 'external_id'])
+    .select([
+      'id',
+      'category_id',
+      'name',
+      'description',
+      'price',
+      'external_id',
+      'is_active',
+      'stopped_by_manager',
+      'pos_hidden',
+      'pos_stopped',
+    ])
     .where('restaurant_id', '=', restaurantId)
     .where('external_id', 'is not', null)
     .execute();

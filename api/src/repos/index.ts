@@ -5,8 +5,9 @@
  * The plugin decorates `app.repos` (bound to `app.db`).
  */
 import fp from 'fastify-plugin';
-import * as accounts from './accounts';
+import * as userAccounts from './accounts';
 import * as catalog from './catalog';
+import * as accounts from './integration-accounts';
 import * as throttle from './login-throttle';
 import * as menu from './menu';
 import * as placements from './placements';
@@ -34,10 +35,10 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       listManagers: users.listManagers,
       create: users.createUser,
       ensureAdmin: users.ensureAdmin,
-      listAccounts: accounts.listManagerAccounts,
-      findManager: accounts.findManager,
-      setPassword: accounts.setPassword,
-      setActive: accounts.setActive,
+      listAccounts: userAccounts.listManagerAccounts,
+      findManager: userAccounts.findManager,
+      setPassword: userAccounts.setPassword,
+      setActive: userAccounts.setActive,
     }),
     throttle: bind(q, {
       lock: throttle.lockFailures,
@@ -116,6 +117,18 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
         insertChunked(q, 'option_rows', rows),
       update: catalog.updateOptionRow,
       delete: catalog.deleteOptionRows,
+    }),
+    integrationAccounts: bind(q, {
+      find: accounts.findAccount,
+      list: accounts.listAccounts,
+      create: accounts.insertAccount,
+      tryLock: accounts.tryLock,
+      unlock: accounts.unlock,
+      recordSync: accounts.recordSync,
+      applyStopList: accounts.applyPosStopList,
+      findToken: accounts.findToken,
+      saveToken: accounts.saveToken,
+      deleteToken: accounts.deleteToken,
     }),
     menu: bind(q, {
       findRestaurant: menu.findMenuRestaurant,

@@ -24,14 +24,24 @@ export function applyStopList(q: Q, change: StopListChange) {
   return inTransaction(q, async (trx) => {
     const changedIds: string[] = [];
     for (let i = 0; i < ids.length; i += CHUNK) {
-      const rows = await trx
+      const slice = ids.slice(i, i + CHUNK);
+      // the manager's own stop is remembered (a POS sync keeps it until the manager resumes);
+      // a resume lifts only the manager's stop: a product the POS hides or stopped stays off
+      await trx
+        .updateTable('products')
+        .set({ stopped_by_manager: stop ? 1 : 0 })
+        .where('id', 'in', slice)
+        .where('restaurant_id', '=', restaurantId)
+        .where('stopped_by_manager', '!=', stop ? 1 : 0)
+        .execute();
+      let flip = trx
         .updateTable('products')
         .set({ is_active: target, updated_at: at })
-        .where('id', 'in', ids.slice(i, i + CHUNK))
+        .where('id', 'in', slice)
         .where('restaurant_id', '=', restaurantId)
-        .where('is_active', '!=', target)
-        .returning('id')
-        .execute();
+        .where('is_active', '!=', target);
+      if (!stop) flip = flip.where('pos_hidden', '=', 0).where('pos_stopped', '=', 0);
+      const rows = await flip.returning('id').execute();
       for (const r of rows) changedIds.push(r.id);
     }
     let categoryQuery = trx

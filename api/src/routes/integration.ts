@@ -10,6 +10,8 @@ import {
   providerRegistry,
   syncRestaurant,
 } from '../integration';
+import { describePosError } from '../integration/pos/errors';
+import { syncPos } from '../integration/pos/service';
 import { toRestaurant } from '../repos/restaurants';
 import type { App } from '../types';
 import { assertActiveManager } from './restaurants';
@@ -150,6 +152,19 @@ export default async function integrationRoutes(app: App, opts: { provider?: Int
     async (request) => {
       const restaurant = await app.repos.restaurants.findById(request.params._id);
       if (!restaurant) throw notFound('Restaurant not found');
+      // a POS restaurant (iiko, Poster): its own sync (its credentials, revision, lock, status)
+      if (await app.repos.integrationAccounts.find(restaurant.id)) {
+        try {
+          const r = await syncPos(app, restaurant.id);
+          return {
+            data: { restaurant: toRestaurant(r.restaurant), categories: r.categories, products: r.products },
+          };
+        } catch (err) {
+          const { uz, status, code } = describePosError(err);
+          if (status === 500 && !(err instanceof Error && err.name === 'SecretKeyMissingError')) throw err;
+          throw new HttpError(status, code as never, uz);
+        }
+      }
       const source = providers.get(restaurant.type);
       if (!source || !restaurant.external_id) {
         throw badRequest('Only a restaurant imported from the integration source can be synchronised', [

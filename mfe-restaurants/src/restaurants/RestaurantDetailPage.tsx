@@ -5,7 +5,12 @@
 import { isMissing } from '@qrmenu/shared/api';
 import { useProfile } from '@qrmenu/shared/query';
 import { managers as managerResource, restaurants as resource } from '@qrmenu/shared/resources';
-import type { PublicRestaurant, Restaurant } from '@qrmenu/shared/schemas';
+import {
+  POS_PROVIDERS,
+  type PosProvider,
+  type PublicRestaurant,
+  type Restaurant,
+} from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
 import {
@@ -25,6 +30,7 @@ import {
   useRouteParams,
 } from '@qrmenu/shared/ui';
 import { useNavigate } from 'react-router-dom';
+import { PosSyncStatus } from '../integration/PosSyncStatus';
 import { QrCodeButton } from '../qr/QrCodeButton';
 import { VisitsPanel } from '../visits/VisitsPanel';
 import { LazyRestaurantEditDialog } from './dialogs';
@@ -116,6 +122,9 @@ export default function RestaurantDetailPage() {
                   restaurant={r}
                   managerLine={<ManagerLogin restaurant={r} isManager={isManager} />}
                 />
+                {!isManager && POS_PROVIDERS.includes(r.type as PosProvider) ? (
+                  <PosSyncStatus restaurantId={r._id} />
+                ) : null}
                 <HStack mt="5" gap="2" flexWrap="wrap">
                   <Button
                     colorPalette="blue"

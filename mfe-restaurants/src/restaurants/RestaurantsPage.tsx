@@ -20,7 +20,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useRestaurantsScope } from '../common/useRestaurantsScope';
-import { LazyIntegrationCreateDialog, LazyRestaurantEditDialog } from './dialogs';
+import { LazyIntegrationCreateDialog, LazyPosConnectDialog, LazyRestaurantEditDialog } from './dialogs';
 import { RestaurantCounters } from './RestaurantCounters';
 import { RestaurantsTable, sortByVisits, type VisitSort } from './RestaurantsTable';
 
@@ -38,6 +38,7 @@ export default function RestaurantsPage() {
   const pagination = usePagination(rows);
   const edit = useFormDialog<Restaurant>();
   const integration = useFormDialog<never>();
+  const pos = useFormDialog<never>();
   const confirmDelete = useResourceDelete(restaurants.remove);
   const canAdminister = !isManager;
 
@@ -48,6 +49,9 @@ export default function RestaurantsPage() {
       </Button>
       <Button variant="outline" size="sm" onClick={integration.openCreate}>
         {t.integration}
+      </Button>
+      <Button variant="outline" size="sm" onClick={pos.openCreate}>
+        {t.posAdd}
       </Button>
     </>
   ) : null;
@@ -84,6 +88,7 @@ export default function RestaurantsPage() {
       {confirmDelete.dialog}
       {isManager ? <LazyRestaurantEditDialog dialog={edit} /> : null}
       {canAdminister ? <LazyIntegrationCreateDialog dialog={integration} /> : null}
+      {canAdminister ? <LazyPosConnectDialog dialog={pos} /> : null}
     </Page>
   );
 }

@@ -10,6 +10,18 @@ const IntegrationCreateDialog = lazy(() =>
   import('../integration/IntegrationCreateDialog').then((m) => ({ default: m.IntegrationCreateDialog })),
 );
 
+const PosConnectDialog = lazy(() =>
+  import('../integration/PosConnectDialog').then((m) => ({ default: m.PosConnectDialog })),
+);
+
+export function LazyPosConnectDialog({ dialog }: { dialog: FormDialogState<never> }) {
+  return (
+    <LazyDialog open={dialog.open}>
+      <PosConnectDialog dialog={dialog} />
+    </LazyDialog>
+  );
+}
+
 export function LazyRestaurantEditDialog({ dialog }: { dialog: FormDialogState<Restaurant> }) {
   return (
     <LazyDialog open={dialog.open}>

@@ -20,6 +20,10 @@ import type {
   PasswordChangeBody,
   Placement,
   PlacementCreateBody,
+  PosAccount,
+  PosImportBody,
+  PosPreview,
+  PosProvider,
   Product,
   ProductCreateBody,
   ProductDetail,
@@ -166,6 +170,39 @@ export const api = {
           timeout: SYNC_TIMEOUT_MS,
         }),
       ),
+  },
+
+  /** POS integrations (iiko Cloud, Poster): connect, preview, import, status, sync. */
+  pos: {
+    /** POST /admin/integration/pos/locations → iiko organizations / Poster spots {id, name}. */
+    locations: (body: { provider: PosProvider; credentials: Record<string, string> }) =>
+      data(
+        call<Data<IntegrationRestaurant[]>>('admin/integration/pos/locations', {
+          method: 'post',
+          json: body,
+          timeout: SYNC_TIMEOUT_MS,
+        }),
+      ),
+    /** POST /admin/integration/pos/preview → counts of categories, products, options, pictures. */
+    preview: (body: { provider: PosProvider; credentials: Record<string, string>; location_id: string }) =>
+      data(
+        call<Data<PosPreview>>('admin/integration/pos/preview', {
+          method: 'post',
+          json: body,
+          timeout: SYNC_TIMEOUT_MS,
+        }),
+      ),
+    /** POST /admin/integration/pos/import → the new restaurant and the webhook token (shown once). */
+    import: (body: PosImportBody) =>
+      data(
+        call<Data<{ restaurant: Restaurant; webhook_token: string }>>('admin/integration/pos/import', {
+          method: 'post',
+          json: body,
+          timeout: SYNC_TIMEOUT_MS,
+        }),
+      ),
+    /** GET /admin/integration/pos/{_id} → provider, location, masked credentials, last sync. */
+    account: (id: string) => data(call<Data<PosAccount>>(`admin/integration/pos/${enc(id)}`)),
   },
 
   upload: {

@@ -106,6 +106,20 @@ export const useSyncRestaurant = defineMutation({
   invalidates: [...RESTAURANTS, ...CATALOG],
 });
 
+/** POS (iiko, Poster): the steps of the connect dialog are mutations (they send credentials). */
+export const usePosLocations = defineMutation({ run: api.pos.locations, invalidates: [] });
+export const usePosPreview = defineMutation({ run: api.pos.preview, invalidates: [] });
+export const usePosImport = defineMutation({
+  run: api.pos.import,
+  invalidates: [...RESTAURANTS, k.managers(), ...CATALOG],
+});
+/** A POS restaurant's integration and last sync (refetched after a sync: it is under restaurants). */
+export const usePosAccount = defineQuery({
+  key: k.posAccount,
+  fetch: api.pos.account,
+  ready: (id: string) => !!id,
+});
+
 /** Whether a sync of this restaurant is running, wherever it was started (it outlives its row). */
 export function useIsSyncing(id: string): boolean {
   const pending = useMutationState(

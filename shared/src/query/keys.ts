@@ -21,6 +21,8 @@ export const queryKeys = {
     stats: (restaurantId?: string) => ['qrmenu', 'visits', restaurantId ?? null] as const,
   },
   integration: () => ['qrmenu', 'integration-restaurants'] as const,
+  /** a POS restaurant's integration (its last sync) */
+  posAccount: (restaurantId: string) => ['qrmenu', 'restaurants', 'pos-account', restaurantId] as const,
   categories: {
     all: () => ['qrmenu', 'categories'] as const,
     manager: (restaurantId?: string) => ['qrmenu', 'categories', 'manager', restaurantId ?? null] as const,

@@ -164,6 +164,60 @@ export const syncResult = z.object({
 });
 export type SyncResult = z.infer<typeof syncResult>;
 
+// ---------- POS integrations (issue 21) ----------
+
+export const POS_PROVIDERS = ['iiko', 'poster'] as const;
+export const posProvider = z.enum(POS_PROVIDERS);
+export type PosProvider = z.infer<typeof posProvider>;
+/** iiko: `{apiLogin}` or `{appId, clientSecret, apiKey}`; Poster: `{token, appSecret}` (the provider checks which). */
+export const posCredentials = z.record(z.string().max(50), z.string().trim().min(1).max(500));
+export const posLocationsBody = z.strictObject({ provider: posProvider, credentials: posCredentials });
+export const posPreviewBody = z.strictObject({
+  provider: posProvider,
+  credentials: posCredentials,
+  location_id: requiredText(200),
+});
+export const posImportBody = z.strictObject({
+  provider: posProvider,
+  credentials: posCredentials,
+  location_id: requiredText(200),
+  manager_id: id,
+});
+export type PosImportBody = z.infer<typeof posImportBody>;
+export const posPreview = z.object({
+  name: z.string(),
+  categories: z.number().int(),
+  products: z.number().int(),
+  options: z.number().int(),
+  pictures: z.number().int(),
+});
+export type PosPreview = z.infer<typeof posPreview>;
+export const posLastSync = z.object({
+  at: z.string().nullable(),
+  /** `ok` | `unchanged` | `error`; null before the first sync */
+  result: z.string().nullable(),
+  added: z.number().int(),
+  changed: z.number().int(),
+  removed: z.number().int(),
+  /** The last error, in Uzbek. */
+  error: z.string().nullable(),
+});
+export const posAccount = z.object({
+  provider: z.string(),
+  location_id: z.string(),
+  /** Masked: `••••` and at most the last 4 characters. */
+  credentials: z.record(z.string(), z.string()),
+  webhook_path: z.string(),
+  last_sync: posLastSync,
+});
+export type PosAccount = z.infer<typeof posAccount>;
+export const posSyncResult = syncResult.extend({
+  result: z.enum(['ok', 'unchanged']),
+  added: z.number().int(),
+  changed: z.number().int(),
+  removed: z.number().int(),
+});
+
 /** The JSON feed of an integration provider (CONTRACT.md, "Integration provider"). */
 const feedId = z.coerce.string().pipe(plainString());
 const feedRow = z.object({ id: feedId, name: requiredText(), price });
@@ -391,6 +445,11 @@ export const answers = {
   optionRows: dataOf(z.array(optionRow)),
   optionRow: dataOf(optionRow),
   stopList: dataOf(stopListResult),
+  posLocations: dataOf(z.array(integrationRestaurant)),
+  posPreview: dataOf(posPreview),
+  posImported: dataOf(z.object({ restaurant, webhook_token: z.string() })),
+  posAccount: dataOf(posAccount),
+  posSync: dataOf(posSyncResult),
   deleted,
   ...visitAnswers,
 } as const;

@@ -1,0 +1,94 @@
+/**
+ * POS import bench (issue 21's targets): the fake iiko Cloud with 1,000 live dishes (plus
+ * modifiers, sizes, deleted items), then through the API: first import (target <= 10 s,
+ * pictures aside), a sync with nothing changed (target < 1 s, one nomenclature call), a sync
+ * after one change. SQLite in a temp dir, or PostgreSQL with TEST_DATABASE_URL.
+ *
+ *   pnpm --filter @qrmenu/api exec tsx bench/pos-import.ts [products=1000]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../src/app';
+import { newId, now } from '../src/db';
+import { IIKO_API_LOGIN, startFakeIiko } from '../test/fakes/iiko';
+
+const count = Number(process.argv[2] ?? 1000);
+const fake = await startFakeIiko({ products: count });
+const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-pos-bench-'));
+const pgUrl = process.env.TEST_DATABASE_URL?.trim();
+const app = await buildApp({
+  dataDir,
+  databaseUrl: pgUrl || undefined,
+  isolateSchema: !!pgUrl,
+  jwtSecret: 'bench-secret-bench-secret-bench-secret',
+  adminLogin: 'admin',
+  adminPassword: 'bench-admin-pass',
+  integrationSecretKey: 'bench-key',
+  iikoApiUrl: fake.url,
+  posSchedule: false,
+  logger: false,
+});
+await app.ready();
+const admin = await app.db
+  .selectFrom('users')
+  .select('id')
+  .where('login', '=', 'admin')
+  .executeTakeFirstOrThrow();
+const token = app.jwt.sign({ sub: admin.id });
+const managerId = newId();
+await app.db
+  .insertInto('users')
+  .values({
+    id: managerId,
+    login: 'bench-manager',
+    password_hash: 'x',
+    role: 'manager',
+    is_active: 1,
+    created_at: now(),
+    updated_at: now(),
+  })
+  .execute();
+const headers = { authorization: `Bearer ${token}` };
+const org = fake.data.organizations[0] as { id: string };
+
+const time = async (label: string, run: () => Promise<{ statusCode: number; body: string }>) => {
+  const started = performance.now();
+  const res = await run();
+  const ms = performance.now() - started;
+  if (res.statusCode >= 300) throw new Error(`${label}: ${res.statusCode} ${res.body}`);
+  console.log(`${label.padEnd(40)} ${ms.toFixed(0).padStart(6)} ms`);
+  return res;
+};
+
+console.log(`${pgUrl ? 'PostgreSQL' : 'SQLite'}, ${count} products`);
+const imported = await time('first import', () =>
+  app.inject({
+    method: 'POST',
+    url: '/api/admin/integration/pos/import',
+    headers,
+    payload: {
+      provider: 'iiko',
+      credentials: { apiLogin: IIKO_API_LOGIN },
+      location_id: org.id,
+      manager_id: managerId,
+    },
+  }),
+);
+const restaurantId = JSON.parse(imported.body).data.restaurant._id as string;
+const nomenclatureBefore = fake.count('/api/1/nomenclature');
+await time('sync, nothing changed', () =>
+  app.inject({ method: 'PUT', url: `/api/admin/integration/pos/${restaurantId}/sync`, headers }),
+);
+console.log(
+  `${'  nomenclature calls'.padEnd(40)} ${String(fake.count('/api/1/nomenclature') - nomenclatureBefore).padStart(6)}`,
+);
+fake.change((d) => {
+  (d.products.find((p) => p.type === 'dish') as { name: string }).name = 'Bench change';
+});
+await time('sync, one product changed', () =>
+  app.inject({ method: 'PUT', url: `/api/admin/integration/pos/${restaurantId}/sync`, headers }),
+);
+await app.close();
+await fake.close();
+rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,85 @@
+/**
+ * What a POS provider (iiko Cloud, Poster) adds to the registry's `IntegrationProvider`: it needs
+ * the restaurant's own credentials, so the registry holds a factory (`connect(credentials)`),
+ * and it knows more than the JSON feed: availability, pictures, order, a revision, a stop-list.
+ */
+import type { FeedRestaurant } from '@qrmenu/shared/schemas';
+import type { IntegrationProvider } from '../provider';
+import type { SecretBox } from '../secrets';
+import type { HttpPolicy, PosLogger } from './http';
+
+type FeedCategory = FeedRestaurant['categories'][number];
+type FeedProduct = FeedCategory['products'][number];
+
+/** A product as a POS gives it: the feed's fields, plus what the POS owns besides. */
+export interface PosProduct extends FeedProduct {
+  /** false: hidden in the POS's menu (iiko not included in the menu; Poster hidden at the spot). */
+  available: boolean;
+  /** false-equivalent for the stop-list: on the POS's stop-list right now. */
+  stopped: boolean;
+  /** Picture links on the provider's image hosts (downloaded through the picture pipeline). */
+  imageLinks: string[];
+  /** The POS's order (iiko `order`, Poster `sort_order`). */
+  position: number;
+}
+
+export interface PosCategory extends Omit<FeedCategory, 'products'> {
+  position: number;
+  products: PosProduct[];
+}
+
+export interface PosRestaurant extends Omit<FeedRestaurant, 'categories'> {
+  categories: PosCategory[];
+}
+
+export interface PosMenuAnswer {
+  /** The source's revision of this menu (iiko `revision`; Poster: none, null). */
+  revision: string | null;
+  /** null: unchanged since `sinceRevision` (nothing to write). */
+  menu: PosRestaurant | null;
+}
+
+export interface PosConnection extends IntegrationProvider {
+  /** iiko organizations / Poster spots. */
+  listRestaurants(): Promise<{ id: string; name: string }[]>;
+  /** The menu of a location, or `menu: null` when it did not change since `sinceRevision`. */
+  fetchMenu(locationId: string, sinceRevision: string | null): Promise<PosMenuAnswer>;
+  /** External ids of the products on the stop-list now (providers with a stop-list only). */
+  fetchStopList?(locationId: string): Promise<Set<string>>;
+}
+
+/** Where tokens live between calls and servers (the database, sealed); absent: this process only. */
+export interface TokenStore {
+  get(key: string): Promise<{ token: string; renewAt: number } | undefined>;
+  set(key: string, token: string, renewAt: number): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+export interface PosDeps {
+  log?: PosLogger;
+  http?: Partial<HttpPolicy>;
+  tokens?: TokenStore;
+}
+
+export interface PosProviderFactory {
+  /** The restaurant type (`iiko`, `poster`). */
+  readonly type: string;
+  /** Parses the credentials an admin typed (throws a zod error); every field is secret. */
+  parseCredentials(input: unknown): Record<string, string>;
+  connect(credentials: Record<string, string>, deps?: PosDeps): PosConnection;
+  /** Hosts picture links may come from (nothing else is downloaded). */
+  readonly imageHosts: readonly string[];
+}
+
+/** The POS providers by restaurant type. */
+export interface PosRegistry {
+  get(type: string): PosProviderFactory | undefined;
+  readonly types: readonly string[];
+}
+
+/** `app.pos`: the providers, the credentials' sealing box, the HTTP policy of POS calls. */
+export interface PosContext {
+  providers: PosRegistry;
+  box: SecretBox;
+  http: Partial<HttpPolicy>;
+}

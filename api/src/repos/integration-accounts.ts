@@ -1,0 +1,130 @@
+/** The POS integration accounts (one per imported restaurant) and the POS's availability writes. */
+import type { IntegrationAccountRow } from '../db';
+import { chunks, type Q } from './query';
+
+export function findAccount(q: Q, restaurantId: string) {
+  return q
+    .selectFrom('integration_accounts')
+    .selectAll()
+    .where('restaurant_id', '=', restaurantId)
+    .executeTakeFirst();
+}
+
+export function listAccounts(q: Q) {
+  return q.selectFrom('integration_accounts').selectAll().execute();
+}
+
+export async function insertAccount(q: Q, row: IntegrationAccountRow) {
+  await q.insertInto('integration_accounts').values(row).execute();
+}
+
+/**
+ * Takes the restaurant's sync lock: answers true when this caller holds it now. A lock older
+ * than `staleBefore` (a server that died mid-sync) is taken over. One conditional UPDATE, so
+ * two servers racing for it cannot both win.
+ */
+export async function tryLock(q: Q, restaurantId: string, at: string, staleBefore: string): Promise<boolean> {
+  const result = await q
+    .updateTable('integration_accounts')
+    .set({ sync_started_at: at })
+    .where('restaurant_id', '=', restaurantId)
+    .where((eb) => eb.or([eb('sync_started_at', 'is', null), eb('sync_started_at', '<', staleBefore)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function unlock(q: Q, restaurantId: string, at: string) {
+  await q
+    .updateTable('integration_accounts')
+    .set({ sync_started_at: null })
+    .where('restaurant_id', '=', restaurantId)
+    .where('sync_started_at', '=', at)
+    .execute();
+}
+
+export type SyncRecord = Pick<
+  IntegrationAccountRow,
+  | 'last_sync_at'
+  | 'last_sync_result'
+  | 'last_sync_added'
+  | 'last_sync_changed'
+  | 'last_sync_removed'
+  | 'last_sync_error'
+> & { revision?: string | null };
+
+export async function recordSync(q: Q, restaurantId: string, record: SyncRecord) {
+  await q
+    .updateTable('integration_accounts')
+    .set({ ...record, updated_at: record.last_sync_at ?? new Date().toISOString() })
+    .where('restaurant_id', '=', restaurantId)
+    .execute();
+}
+
+/**
+ * The POS's stop-list, applied: products (by external id) on it get `pos_stopped` 1, the
+ * others 0; `is_active` follows (off when the POS hides or stops it or the manager stopped it).
+ * Answers how many products changed; nothing is written when nothing changed.
+ */
+export async function applyPosStopList(
+  q: Q,
+  restaurantId: string,
+  stoppedExt: ReadonlySet<string>,
+  at: string,
+) {
+  const rows = await q
+    .selectFrom('products')
+    .select(['id', 'external_id', 'is_active', 'pos_hidden', 'pos_stopped', 'stopped_by_manager'])
+    .where('restaurant_id', '=', restaurantId)
+    .where('external_id', 'is not', null)
+    .execute();
+  const toStop: string[] = [];
+  const toFree: string[] = [];
+  for (const r of rows) {
+    const stopped = stoppedExt.has(r.external_id as string) ? 1 : 0;
+    const active = r.pos_hidden || stopped || r.stopped_by_manager ? 0 : 1;
+    if (stopped === r.pos_stopped && active === r.is_active) continue;
+    (stopped ? toStop : toFree).push(r.id);
+  }
+  for (const ids of chunks(toStop)) {
+    await q
+      .updateTable('products')
+      .set({ pos_stopped: 1, is_active: 0, updated_at: at })
+      .where('id', 'in', ids)
+      .execute();
+  }
+  for (const ids of chunks(toFree)) {
+    await q
+      .updateTable('products')
+      .set((eb) => ({
+        pos_stopped: 0,
+        is_active: eb
+          .case()
+          .when(eb.or([eb('pos_hidden', '=', 1), eb('stopped_by_manager', '=', 1)]))
+          .then(0)
+          .else(1)
+          .end(),
+        updated_at: at,
+      }))
+      .where('id', 'in', ids)
+      .execute();
+  }
+  return toStop.length + toFree.length;
+}
+
+// ---------- POS API tokens (shared by every server) ----------
+
+export function findToken(q: Q, key: string) {
+  return q.selectFrom('integration_tokens').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+export async function saveToken(q: Q, row: { key: string; token_enc: string; renew_at: string }) {
+  await q
+    .insertInto('integration_tokens')
+    .values(row)
+    .onConflict((oc) => oc.column('key').doUpdateSet({ token_enc: row.token_enc, renew_at: row.renew_at }))
+    .execute();
+}
+
+export async function deleteToken(q: Q, key: string) {
+  await q.deleteFrom('integration_tokens').where('key', '=', key).execute();
+}

@@ -1,0 +1,297 @@
+/**
+ * A fake iiko Cloud (iikoTransport) on 127.0.0.1, answering the documented shapes of
+ * `/api/1/access_token`, `/api/v2/access_token`, `/api/1/organizations`, `/api/1/nomenclature`
+ * (`revision`; the same `startRevision` answers empty arrays) and `/api/1/stop_lists`, with
+ * realistic data: menu groups (one deleted, one off the menu), modifier groups and their
+ * modifiers, dishes and goods, three-size products, deleted products, image links, a stop-list.
+ */
+import type { FakeBase, Fault } from './server';
+import { DISHES, GROUPS, rng, startFake } from './server';
+
+export const IIKO_API_LOGIN = 'fake-api-login-0123456789';
+export const IIKO_IMAGE_HOST = 'https://img.iiko.fake';
+
+const uuid = (kind: number, n: number) =>
+  `${kind.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+export interface IikoData {
+  organizations: { id: string; name: string }[];
+  groups: Record<string, unknown>[];
+  products: Record<string, unknown>[];
+  sizes: { id: string; name: string; priority: number; isDefault: boolean }[];
+  stopItems: { productId: string; sizeId: string | null; balance: number }[];
+}
+
+/** `count` live dishes (plus deleted ones, modifiers) of one organization. */
+export function iikoMenu(count = 300, seed = 21): IikoData {
+  const rand = rng(seed);
+  const org = { id: uuid(1, 1), name: 'Rayhon Chilonzor' };
+  const sizes = [
+    { id: uuid(2, 1), name: 'Kichik', priority: 0, isDefault: false },
+    { id: uuid(2, 2), name: "O'rta", priority: 1, isDefault: true },
+    { id: uuid(2, 3), name: 'Katta', priority: 2, isDefault: false },
+  ];
+  const groups: Record<string, unknown>[] = [];
+  const products: Record<string, unknown>[] = [];
+  const group = (n: number, name: string, extra: Record<string, unknown> = {}) => {
+    const g = {
+      id: uuid(3, n),
+      name,
+      parentGroup: null,
+      order: n,
+      isIncludedInMenu: true,
+      isGroupModifier: false,
+      isDeleted: false,
+      imageLinks: [],
+      code: `G${n}`,
+      description: null,
+      tags: [],
+      ...extra,
+    };
+    groups.push(g);
+    return g;
+  };
+  const price = (currentPrice: number, isIncludedInMenu = true) => ({
+    currentPrice,
+    isIncludedInMenu,
+    nextPrice: null,
+    nextIncludedInMenu: isIncludedInMenu,
+    nextDatePrice: null,
+  });
+  // modifier groups and their modifiers (type "modifier", not on the menu by themselves)
+  const modifierGroups = [
+    { name: 'Souslar', items: ['Ketchup', 'Mayonez', 'Achchiq sous', 'Sarimsoqli sous'] },
+    { name: "Qo'shimchalar", items: ['Pishloq', 'Tuxum', "Qo'ziqorin", 'Zaytun', 'Bodring'] },
+    { name: 'Non turi', items: ['Patir', 'Obi non'] },
+  ].map((mg, i) => {
+    const g = group(900 + i, mg.name, { isGroupModifier: true, isIncludedInMenu: false });
+    const children = mg.items.map((name, j) => {
+      const m = {
+        id: uuid(4, i * 100 + j),
+        name,
+        type: 'modifier',
+        parentGroup: g.id,
+        groupId: g.id,
+        order: j,
+        isDeleted: j === 4, // one deleted modifier
+        sizePrices: [{ sizeId: null, price: price(2000 + j * 1000) }],
+        groupModifiers: [],
+        modifiers: [],
+        imageLinks: [],
+        splittable: false,
+        useBalanceForSell: false,
+        canSetOpenPrice: false,
+      };
+      products.push(m);
+      return m;
+    });
+    return { g, children };
+  });
+  const menuGroupCount = Math.max(1, Math.ceil(count / 25));
+  const menuGroups = Array.from({ length: menuGroupCount }, (_, i) =>
+    group(
+      i + 1,
+      `${GROUPS[i % GROUPS.length]}${i >= GROUPS.length ? ` ${Math.floor(i / GROUPS.length) + 1}` : ''}`,
+    ),
+  );
+  const deletedGroup = group(800, 'Eski menyu', { isDeleted: true });
+  const hiddenGroup = group(801, 'Xodimlar uchun', { isIncludedInMenu: false });
+  let n = 0;
+  const dish = (parent: string, extra: Record<string, unknown> = {}) => {
+    n++;
+    const three = n % 7 === 0;
+    const base = 15000 + Math.floor(rand() * 160) * 500;
+    const p = {
+      id: uuid(5, n),
+      code: `D${n}`,
+      name: `${DISHES[n % DISHES.length]} ${n}`,
+      description: n % 4 === 0 ? `${DISHES[n % DISHES.length]} — uy usulida tayyorlangan` : null,
+      type: n % 10 === 0 ? 'good' : 'dish',
+      parentGroup: parent,
+      groupId: parent,
+      order: count - n,
+      isDeleted: false,
+      measureUnit: 'порц',
+      sizePrices: three
+        ? sizes.map((s, k) => ({ sizeId: s.id, price: price(base + k * 8000) }))
+        : [{ sizeId: null, price: price(base, n % 13 !== 0) }],
+      groupModifiers:
+        n % 5 === 0
+          ? modifierGroups.slice(0, 1 + (n % 2)).map(({ g, children }) => ({
+              id: g.id,
+              minAmount: 0,
+              maxAmount: 2,
+              required: false,
+              childModifiersHaveMinMaxRestrictions: false,
+              childModifiers: children.map((c) => ({
+                id: c.id,
+                defaultAmount: 0,
+                minAmount: 0,
+                maxAmount: 1,
+                required: false,
+              })),
+            }))
+          : [],
+      modifiers: [],
+      imageLinks: n % 3 === 0 ? [`${IIKO_IMAGE_HOST}/images/${uuid(5, n)}.jpg`] : [],
+      splittable: false,
+      useBalanceForSell: false,
+      canSetOpenPrice: false,
+      tags: [],
+      ...extra,
+    };
+    products.push(p);
+    return p;
+  };
+  const live: Record<string, unknown>[] = [];
+  for (let i = 0; i < count; i++) live.push(dish((menuGroups[i % menuGroupCount] as { id: string }).id));
+  // deleted dishes, dishes of the deleted and hidden groups: none of them reach the menu
+  for (let i = 0; i < Math.max(3, Math.floor(count / 20)); i++)
+    dish((menuGroups[0] as { id: string }).id, { isDeleted: true });
+  dish(deletedGroup.id);
+  dish(hiddenGroup.id);
+  const stopItems = [
+    { productId: live[0]?.id as string, sizeId: null, balance: 0 },
+    { productId: live[1]?.id as string, sizeId: null, balance: 0 },
+    { productId: live[2]?.id as string, sizeId: null, balance: 5 },
+    { productId: live[6]?.id as string, sizeId: sizes[0]?.id as string, balance: 0 },
+  ];
+  return {
+    organizations: [org, { id: uuid(1, 2), name: 'Rayhon Yunusobod' }],
+    groups,
+    products,
+    sizes,
+    stopItems,
+  };
+}
+
+export interface FakeIiko extends FakeBase {
+  data: IikoData;
+  revision: number;
+  /** Tokens issued so far. */
+  tokensIssued: number;
+  /** Every issued token stops working (the next call answers 401). */
+  expireTokens(): void;
+  /** Changes the menu: a new revision. */
+  change(fn: (data: IikoData) => void): void;
+  lastNomenclatureBody: unknown;
+}
+
+export async function startFakeIiko(options: { products?: number } = {}): Promise<FakeIiko> {
+  const data = iikoMenu(options.products ?? 300);
+  const valid = new Set<string>();
+  const state = { revision: 1000, tokensIssued: 0, lastNomenclatureBody: undefined as unknown };
+  const corr = () => `corr-${Math.random().toString(16).slice(2, 10)}`;
+  const base = await startFake(
+    (req, path, body) => {
+      if (path === '/api/1/access_token' || path === '/api/v2/access_token') {
+        const ok =
+          path === '/api/1/access_token'
+            ? (body as { apiLogin?: string })?.apiLogin === IIKO_API_LOGIN
+            : (body as { apiKey?: string })?.apiKey === IIKO_API_LOGIN;
+        if (!ok)
+          return {
+            status: 401,
+            json: {
+              correlationId: corr(),
+              errorDescription: 'Login is not authorized',
+              error: 'UNAUTHORIZED',
+            },
+          };
+        state.tokensIssued++;
+        const token = `tok-${state.tokensIssued}-${Math.random().toString(36).slice(2)}`;
+        valid.add(token);
+        return { json: { correlationId: corr(), token } };
+      }
+      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      if (!valid.has(token))
+        return {
+          status: 401,
+          json: { correlationId: corr(), errorDescription: 'Token expired', error: 'UNAUTHORIZED' },
+        };
+      const orgId = (body as { organizationId?: string })?.organizationId;
+      switch (path) {
+        case '/api/1/organizations':
+          return {
+            json: {
+              correlationId: corr(),
+              organizations: data.organizations.map((o) => ({ ...o, code: null, responseType: 'Simple' })),
+            },
+          };
+        case '/api/1/nomenclature': {
+          state.lastNomenclatureBody = body;
+          if (!data.organizations.some((o) => o.id === orgId))
+            return {
+              status: 400,
+              json: {
+                correlationId: corr(),
+                errorDescription: 'Organization not found',
+                error: 'BAD_REQUEST',
+              },
+            };
+          const since = (body as { startRevision?: number }).startRevision;
+          const same = since === state.revision;
+          return {
+            json: {
+              correlationId: corr(),
+              groups: same ? [] : data.groups,
+              productCategories: [],
+              products: same ? [] : data.products,
+              sizes: same ? [] : data.sizes,
+              revision: state.revision,
+            },
+          };
+        }
+        case '/api/1/stop_lists': {
+          const ids = (body as { organizationIds?: string[] }).organizationIds ?? [];
+          return {
+            json: {
+              correlationId: corr(),
+              terminalGroupStopLists: ids
+                .filter((id) => id === data.organizations[0]?.id)
+                .map((id) => ({
+                  organizationId: id,
+                  items: [
+                    {
+                      terminalGroupId: uuid(6, 1),
+                      items: data.stopItems.map((s) => ({
+                        ...s,
+                        sku: 'X',
+                        dateAdd: '2026-11-25 10:00:00.000',
+                      })),
+                    },
+                  ],
+                })),
+            },
+          };
+        }
+        default:
+          return { status: 404, json: { errorDescription: 'no such method' } };
+      }
+    },
+    (path) =>
+      path === '/api/1/nomenclature'
+        ? { correlationId: 'fake-badshape', products: 'nope', revision: 'x' }
+        : { correlationId: 'fake-badshape' },
+  );
+  return {
+    ...base,
+    data,
+    get revision() {
+      return state.revision;
+    },
+    get tokensIssued() {
+      return state.tokensIssued;
+    },
+    get lastNomenclatureBody() {
+      return state.lastNomenclatureBody;
+    },
+    expireTokens: () => valid.clear(),
+    change(fn: (d: IikoData) => void) {
+      fn(data);
+      state.revision++;
+    },
+  };
+}
+
+export type { Fault };

@@ -1,0 +1,445 @@
+/**
+ * iiko Cloud against the fake iikoTransport (test/fakes/iiko.ts): connect, preview, import, the
+ * mapping, incremental sync (unchanged = one nomenclature call, no menu write), changes in the
+ * POS, the manager's own stop, faults (expired token, 429, 500, timeout, malformed JSON, wrong
+ * shape) leaving the menu unchanged, the StopListUpdate webhook, and secrets (sealed, masked,
+ * never logged).
+ */
+import { Writable } from 'node:stream';
+import { answers } from '@qrmenu/shared/schemas';
+import { t } from '@qrmenu/shared/texts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearIikoTokens } from '../src/integration/providers/iiko';
+import { type FakeIiko, IIKO_API_LOGIN, startFakeIiko } from './fakes/iiko';
+import {
+  adminUser,
+  bearer,
+  createTestApp,
+  createUser,
+  expectError,
+  expectShape,
+  snapshot,
+  type TestCtx,
+  type TestUser,
+} from './helpers';
+
+const SECRET_KEY = 'test-integration-secret-key';
+
+describe('iiko Cloud provider', () => {
+  let fake: FakeIiko;
+  let ctx: TestCtx;
+  let admin: TestUser;
+  let manager: TestUser;
+  let restaurantId: string;
+  let slug: string;
+  let webhookToken: string;
+  const logs: string[] = [];
+  const creds = { apiLogin: IIKO_API_LOGIN };
+  const org = () => fake.data.organizations[0] as { id: string; name: string };
+  const live = (i: number) =>
+    fake.data.products.filter((p) => p.type !== 'modifier' && !p.isDeleted)[i] as Record<string, unknown> & {
+      id: string;
+      name: string;
+    };
+
+  beforeAll(async () => {
+    clearIikoTokens();
+    fake = await startFakeIiko({ products: 300 });
+    ctx = await createTestApp({
+      integrationSecretKey: SECRET_KEY,
+      iikoApiUrl: fake.url,
+      posHttp: { timeoutMs: 400, backoffMs: 5, attempts: 3 },
+      posSchedule: false,
+      logger: {
+        level: 'debug',
+        stream: new Writable({
+          write(chunk, _enc, done) {
+            logs.push(String(chunk));
+            done();
+          },
+        }),
+      },
+    });
+    admin = await adminUser(ctx);
+    manager = await createUser(ctx, 'manager');
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await fake?.close();
+  });
+
+  const post = (url: string, payload: unknown, token = admin.token) =>
+    ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
+  const sync = () =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/integration/pos/${restaurantId}/sync`,
+      headers: bearer(admin.token),
+    });
+  const product = (ext: string) =>
+    ctx.db
+      .selectFrom('products')
+      .selectAll()
+      .where('restaurant_id', '=', restaurantId)
+      .where('external_id', '=', ext)
+      .executeTakeFirst();
+
+  it('lists the organizations the credentials reach; wrong credentials answer 502 in Uzbek', async () => {
+    const res = await post('/api/admin/integration/pos/locations', { provider: 'iiko', credentials: creds });
+    expect(res.statusCode).toBe(200);
+    expect(expectShape(answers.posLocations, res.json()).data).toEqual(fake.data.organizations);
+    const bad = await post('/api/admin/integration/pos/locations', {
+      provider: 'iiko',
+      credentials: { apiLogin: 'wrong' },
+    });
+    expectError(bad, 502, 'bad_gateway');
+    expect(bad.json().error.message).toBe(t.posErrorCredentials);
+    const malformedCreds = await post('/api/admin/integration/pos/locations', {
+      provider: 'iiko',
+      credentials: { login: 'x' },
+    });
+    expectError(malformedCreds, 400, 'validation');
+  });
+
+  it('previews the counts of an organization', async () => {
+    const res = await post('/api/admin/integration/pos/preview', {
+      provider: 'iiko',
+      credentials: creds,
+      location_id: org().id,
+    });
+    expect(res.statusCode).toBe(200);
+    const { data } = expectShape(answers.posPreview, res.json());
+    expect(data).toMatchObject({ name: org().name, categories: 12, products: 300, pictures: 100 });
+    expect(data.options).toBeGreaterThan(60);
+  });
+
+  it('imports the menu with the documented mapping', async () => {
+    const res = await post('/api/admin/integration/pos/import', {
+      provider: 'iiko',
+      credentials: creds,
+      location_id: org().id,
+      manager_id: manager.id,
+    });
+    expect(res.statusCode).toBe(201);
+    const { data } = expectShape(answers.posImported, res.json());
+    restaurantId = data.restaurant._id;
+    slug = data.restaurant.slug;
+    webhookToken = data.webhook_token;
+    expect(data.restaurant.type).toBe('iiko');
+    const cats = await ctx.db
+      .selectFrom('categories')
+      .select(['title'])
+      .where('restaurant_id', '=', restaurantId)
+      .execute();
+    expect(cats).toHaveLength(12);
+    expect(cats.map((c) => c.title)).not.toContain('Eski menyu'); // deleted group
+    expect(cats.map((c) => c.title)).not.toContain('Xodimlar uchun'); // not on the menu
+    const products = await ctx.db
+      .selectFrom('products')
+      .selectAll()
+      .where('restaurant_id', '=', restaurantId)
+      .execute();
+    expect(products).toHaveLength(300);
+    // three sizes: one option "O'lcham", a row per size, the default (middle) size's price
+    const sized = live(6);
+    const p7 = await product(sized.id);
+    const sizePrices = (sized.sizePrices as { price: { currentPrice: number } }[]).map(
+      (s) => s.price.currentPrice,
+    );
+    expect(p7?.price).toBe(sizePrices[1]);
+    const options = await ctx.db
+      .selectFrom('product_options')
+      .selectAll()
+      .where('product_id', '=', p7?.id as string)
+      .execute();
+    expect(options.map((o) => o.name)).toEqual(["O'lcham"]);
+    const rows = await ctx.db
+      .selectFrom('option_rows')
+      .selectAll()
+      .where('product_option_id', '=', options[0]?.id as string)
+      .execute();
+    expect(rows.map((r) => [r.name, Number(r.price)]).sort()).toEqual(
+      [
+        ['Kichik', sizePrices[0]],
+        ["O'rta", sizePrices[1]],
+        ['Katta', sizePrices[2]],
+      ].sort(),
+    );
+    // group modifiers: an option named after the group, its live children with their prices
+    const withMods = await product(live(4).id);
+    const modOptions = await ctx.db
+      .selectFrom('product_options')
+      .selectAll()
+      .where('product_id', '=', withMods?.id as string)
+      .execute();
+    expect(modOptions.map((o) => o.name)).toContain('Souslar');
+    const sauce = await ctx.db
+      .selectFrom('option_rows')
+      .selectAll()
+      .where('product_option_id', '=', modOptions.find((o) => o.name === 'Souslar')?.id as string)
+      .execute();
+    expect(sauce.map((r) => [r.name, Number(r.price)])).toEqual([
+      ['Ketchup', 2000],
+      ['Mayonez', 3000],
+      ['Achchiq sous', 4000],
+      ['Sarimsoqli sous', 5000],
+    ]);
+    // availability: the stop-list (balance 0) and "not included in the menu" are off; balance 5 is on
+    expect((await product(live(0).id))?.is_active).toBe(0);
+    expect((await product(live(0).id))?.pos_stopped).toBe(1);
+    expect((await product(live(1).id))?.is_active).toBe(0);
+    expect((await product(live(2).id))?.is_active).toBe(1);
+    expect((await product(live(12).id))?.pos_hidden).toBe(1); // n = 13: not included in the menu
+    expect((await product(live(12).id))?.is_active).toBe(0);
+  });
+
+  it('keeps the credentials sealed, shows them masked, never logs them', async () => {
+    const row = await ctx.db
+      .selectFrom('integration_accounts')
+      .selectAll()
+      .where('restaurant_id', '=', restaurantId)
+      .executeTakeFirstOrThrow();
+    expect(row.credentials_enc).not.toContain(IIKO_API_LOGIN);
+    expect(row.webhook_token_enc).not.toContain(webhookToken);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/integration/pos/${restaurantId}`,
+      headers: bearer(admin.token),
+    });
+    const { data } = expectShape(answers.posAccount, res.json());
+    expect(data.credentials.apiLogin).toBe(`••••${IIKO_API_LOGIN.slice(-4)}`);
+    expect(res.body).not.toContain(IIKO_API_LOGIN);
+    expect(data.last_sync).toMatchObject({ result: 'ok', error: null });
+    expect(logs.join('')).not.toContain(IIKO_API_LOGIN);
+  });
+
+  it('a sync with nothing changed: one nomenclature call, no menu write', async () => {
+    const before = await snapshot(ctx.db);
+    const calls = new Map(fake.calls);
+    const started = performance.now();
+    const res = await sync();
+    const ms = performance.now() - started;
+    expect(res.statusCode).toBe(200);
+    expect(expectShape(answers.posSync, res.json()).data).toMatchObject({
+      result: 'unchanged',
+      added: 0,
+      changed: 0,
+      removed: 0,
+    });
+    expect(fake.count('/api/1/nomenclature') - (calls.get('/api/1/nomenclature') ?? 0)).toBe(1);
+    for (const path of ['/api/1/organizations', '/api/1/stop_lists', '/api/1/access_token']) {
+      expect(fake.count(path)).toBe(calls.get(path) ?? 0);
+    }
+    expect((fake.lastNomenclatureBody as { startRevision: number }).startRevision).toBe(fake.revision);
+    expect(await snapshot(ctx.db)).toBe(before);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('follows the POS: renamed, repriced, removed and new items; the counts', async () => {
+    const renamed = live(10);
+    const removed = live(11);
+    fake.change((d) => {
+      renamed.name = 'Osh (toʻy)';
+      for (const sp of renamed.sizePrices as { price: { currentPrice: number } }[])
+        sp.price.currentPrice = 99000;
+      removed.isDeleted = true;
+      d.products.push({
+        ...live(20),
+        id: '99999999-0000-4000-8000-000000000001',
+        name: 'Yangi taom',
+        order: 1,
+      });
+    });
+    const res = await sync();
+    expect(res.statusCode).toBe(200);
+    const { data } = expectShape(answers.posSync, res.json());
+    expect(data).toMatchObject({ result: 'ok', added: 1, changed: 1, removed: 1, products: 300 });
+    expect(await product(renamed.id)).toMatchObject({ name: 'Osh (toʻy)', price: 99000 });
+    expect(await product(removed.id)).toBeUndefined();
+    expect(await product('99999999-0000-4000-8000-000000000001')).toMatchObject({ name: 'Yangi taom' });
+  });
+
+  it("keeps the manager's own stop of a POS product over syncs, until the manager resumes it", async () => {
+    const p = live(30);
+    const local = await product(p.id);
+    const stop = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/manager/stop-list',
+      payload: { product_ids: [local?.id], action: 'stop' },
+      headers: bearer(manager.token),
+    });
+    expect(stop.statusCode).toBe(200);
+    fake.change(() => {
+      for (const sp of p.sizePrices as { price: { currentPrice: number } }[]) sp.price.currentPrice = 77000;
+    });
+    expect((await sync()).statusCode).toBe(200);
+    expect(await product(p.id)).toMatchObject({ price: 77000, is_active: 0, stopped_by_manager: 1 });
+    const resume = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/manager/stop-list',
+      payload: { product_ids: [local?.id], action: 'resume' },
+      headers: bearer(manager.token),
+    });
+    expect(resume.statusCode).toBe(200);
+    expect(await product(p.id)).toMatchObject({ is_active: 1, stopped_by_manager: 0 });
+    // a product the POS stopped stays off when the manager "resumes" it
+    const posStopped = await product(live(0).id);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/manager/stop-list',
+      payload: { product_ids: [posStopped?.id], action: 'resume' },
+      headers: bearer(manager.token),
+    });
+    expect((await product(live(0).id))?.is_active).toBe(0);
+  });
+
+  it('shares the token across servers (sealed in the database): a fresh process asks for none', async () => {
+    const issued = fake.tokensIssued;
+    clearIikoTokens(); // as another server would start: nothing cached in the process
+    fake.change((d) => {
+      (d.products.find((x) => x.id === live(39).id) as { name: string }).name = 'Boshqa server';
+    });
+    expect((await sync()).statusCode).toBe(200);
+    expect(fake.tokensIssued).toBe(issued);
+    expect((await product(live(39).id))?.name).toBe('Boshqa server');
+    const stored = await ctx.db.selectFrom('integration_tokens').selectAll().execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.token_enc).not.toMatch(/tok-/);
+  });
+
+  it('renews an expired token once and carries on', async () => {
+    const issued = fake.tokensIssued;
+    fake.expireTokens();
+    fake.change((d) => {
+      (d.products.find((x) => x.id === live(40).id) as { name: string }).name = 'Token yangilandi';
+    });
+    const res = await sync();
+    expect(res.statusCode).toBe(200);
+    expect(fake.tokensIssued).toBe(issued + 1);
+    expect((await product(live(40).id))?.name).toBe('Token yangilandi');
+  });
+
+  it('retries 429 (Retry-After) and 500, then succeeds', async () => {
+    fake.change((d) => {
+      (d.products.find((x) => x.id === live(41).id) as { name: string }).name = 'Qayta urinish';
+    });
+    fake.fail('/api/1/nomenclature', '429');
+    fake.fail('/api/1/nomenclature', '500');
+    const res = await sync();
+    expect(res.statusCode).toBe(200);
+    expect((await product(live(41).id))?.name).toBe('Qayta urinish');
+  });
+
+  for (const [fault, text] of [
+    ['500', t.posErrorUnreachable],
+    ['timeout', t.posErrorUnreachable],
+    ['malformed', t.posErrorMalformed],
+    ['badshape', t.posErrorMalformed],
+  ] as const) {
+    it(`a ${fault} answer changes nothing and is the last error, in Uzbek`, async () => {
+      fake.change((d) => {
+        (d.products.find((x) => x.id === live(42).id) as { name: string }).name = `Buzilgan ${fault}`;
+      });
+      fake.fail('/api/1/nomenclature', fault, fault === 'malformed' || fault === 'badshape' ? 1 : 3);
+      const before = await snapshot(ctx.db);
+      const res = await sync();
+      expectError(res, 502, 'bad_gateway');
+      expect(res.json().error.message).toBe(text);
+      expect(await snapshot(ctx.db)).toBe(before);
+      const account = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/admin/integration/pos/${restaurantId}`,
+        headers: bearer(admin.token),
+      });
+      expect(account.json().data.last_sync).toMatchObject({ result: 'error', error: text });
+      if (fault === 'malformed') expect(logs.join('')).toContain('fake-malformed'); // the correlation id
+    });
+  }
+
+  it('a sync that follows a failure applies the change and clears the error', async () => {
+    const res = await sync();
+    expect(res.statusCode).toBe(200);
+    expect((await product(live(42).id))?.name).toBe('Buzilgan badshape');
+    const account = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/integration/pos/${restaurantId}`,
+      headers: bearer(admin.token),
+    });
+    expect(account.json().data.last_sync).toMatchObject({ result: 'ok', error: null });
+  });
+
+  it('two syncs at once: one runs, the other answers 409 (the lock)', async () => {
+    fake.change((d) => {
+      (d.products.find((x) => x.id === live(43).id) as { name: string }).name = 'Parallel';
+    });
+    const [a, b] = await Promise.all([sync(), sync()]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect((await product(live(43).id))?.name).toBe('Parallel');
+  });
+
+  it("StopListUpdate webhook: bad token 401; good token 200 at once, the dish leaves the guests' page within 2 s", async () => {
+    const dish = live(53); // on the menu, not stopped
+    const page = async () => (await ctx.app.inject({ method: 'GET', url: `/m/${slug}` })).body;
+    expect((await page()).includes(dish.name)).toBe(true);
+    fake.data.stopItems.push({ productId: dish.id, sizeId: null, balance: 0 });
+    const event = [
+      {
+        eventType: 'StopListUpdate',
+        eventTime: '2026-11-25 11:00:00.000',
+        organizationId: org().id,
+        correlationId: 'evt-1',
+        eventInfo: {
+          terminalGroupsStopListsUpdates: [{ id: '00000006-0000-4000-8000-000000000001', isFull: false }],
+        },
+      },
+    ];
+    const url = `/api/integrations/iiko/webhook/${restaurantId}`;
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url,
+      payload: event,
+      headers: { authorization: 'nope' },
+    });
+    expect(bad.statusCode).toBe(401);
+    const started = Date.now();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url,
+      payload: event,
+      headers: { authorization: webhookToken },
+    });
+    expect(res.statusCode).toBe(200);
+    while (Date.now() - started < 2000 && (await page()).includes(dish.name))
+      await new Promise((r) => setTimeout(r, 25));
+    expect((await page()).includes(dish.name)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(2000);
+    // off the stop-list again: back on the page
+    fake.data.stopItems.pop();
+    await ctx.app.inject({ method: 'POST', url, payload: event, headers: { authorization: webhookToken } });
+    const back = Date.now();
+    while (Date.now() - back < 2000 && !(await page()).includes(dish.name))
+      await new Promise((r) => setTimeout(r, 25));
+    expect((await page()).includes(dish.name)).toBe(true);
+  });
+
+  it('refuses a second import of the same organization (409)', async () => {
+    const other = await createUser(ctx, 'manager');
+    const res = await post('/api/admin/integration/pos/import', {
+      provider: 'iiko',
+      credentials: creds,
+      location_id: org().id,
+      manager_id: other.id,
+    });
+    expectError(res, 409, 'conflict');
+  });
+
+  it('Sinxronlash of the restaurant list syncs a POS restaurant too', async () => {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/integration/restaurants/${restaurantId}/sync`,
+      headers: bearer(admin.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(expectShape(answers.sync, res.json()).data.products).toBe(300);
+  });
+});

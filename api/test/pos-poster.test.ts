@@ -1,0 +1,183 @@
+/**
+ * Poster against the fake joinposter API (test/fakes/poster.ts): spots, import with prices in
+ * so'm (kopecks / 100) per spot, tech variants and modifier groups as options, hidden products
+ * (Poster's "sold out") inactive, signed webhooks triggering a sync, bad signatures refused.
+ */
+import { answers } from '@qrmenu/shared/schemas';
+import { t } from '@qrmenu/shared/texts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FakePoster,
+  POSTER_APP_SECRET,
+  POSTER_TOKEN,
+  posterSign,
+  startFakePoster,
+} from './fakes/poster';
+import {
+  adminUser,
+  bearer,
+  createTestApp,
+  createUser,
+  expectError,
+  expectShape,
+  snapshot,
+  type TestCtx,
+  type TestUser,
+} from './helpers';
+
+describe('Poster provider', () => {
+  let fake: FakePoster;
+  let ctx: TestCtx;
+  let admin: TestUser;
+  let restaurantId: string;
+  const creds = { token: POSTER_TOKEN, appSecret: POSTER_APP_SECRET };
+  type P = Record<string, unknown> & {
+    product_id: string;
+    product_name: string;
+    spots: { spot_id: string; price: string; visible: string }[];
+  };
+  const item = (n: number) => fake.data.products[n - 1] as P;
+
+  beforeAll(async () => {
+    fake = await startFakePoster({ products: 200 });
+    ctx = await createTestApp({
+      integrationSecretKey: 'poster-test-key',
+      posterApiUrl: fake.url,
+      posHttp: { timeoutMs: 400, backoffMs: 5, attempts: 3 },
+      posSchedule: false,
+    });
+    admin = await adminUser(ctx);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await fake?.close();
+  });
+
+  const post = (url: string, payload: unknown) =>
+    ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(admin.token) });
+  const product = (ext: string) =>
+    ctx.db
+      .selectFrom('products')
+      .selectAll()
+      .where('restaurant_id', '=', restaurantId)
+      .where('external_id', '=', ext)
+      .executeTakeFirst();
+
+  it('lists the spots; a wrong token answers 502 with the Uzbek credentials text', async () => {
+    const res = await post('/api/admin/integration/pos/locations', {
+      provider: 'poster',
+      credentials: creds,
+    });
+    expect(expectShape(answers.posLocations, res.json()).data).toEqual([
+      { id: '1', name: 'Oqtepa Lavash Sergeli' },
+      { id: '2', name: 'Oqtepa Lavash Chorsu' },
+    ]);
+    const bad = await post('/api/admin/integration/pos/locations', {
+      provider: 'poster',
+      credentials: { ...creds, token: '1:bad' },
+    });
+    expectError(bad, 502, 'bad_gateway');
+    expect(bad.json().error.message).toBe(t.posErrorCredentials);
+  });
+
+  it("imports a spot with prices in so'm (kopecks / 100), variants and modifier groups as options", async () => {
+    const preview = await post('/api/admin/integration/pos/preview', {
+      provider: 'poster',
+      credentials: creds,
+      location_id: '1',
+    });
+    expect(expectShape(answers.posPreview, preview.json()).data).toMatchObject({
+      categories: 8,
+      products: 200,
+      pictures: 50,
+    });
+    const manager = await createUser(ctx, 'manager');
+    const res = await post('/api/admin/integration/pos/import', {
+      provider: 'poster',
+      credentials: creds,
+      location_id: '1',
+      manager_id: manager.id,
+    });
+    expect(res.statusCode).toBe(201);
+    restaurantId = res.json().data.restaurant._id;
+    const first = item(1);
+    expect((await product(first.product_id))?.price).toBe(Number(first.spots[0]?.price) / 100);
+    expect(Number(first.spots[0]?.price) / 100).toBeGreaterThanOrEqual(12000); // so'm, not kopecks
+    // variants (n = 9): option "Variant", rows in so'm; the product's price is the cheapest
+    const nine = await product(item(9).product_id);
+    const variant = await ctx.db
+      .selectFrom('product_options')
+      .selectAll()
+      .where('product_id', '=', nine?.id as string)
+      .execute();
+    expect(variant.map((o) => o.name)).toEqual(['Variant']);
+    const rows = await ctx.db
+      .selectFrom('option_rows')
+      .select(['name', 'price'])
+      .where('product_option_id', '=', variant[0]?.id as string)
+      .execute();
+    expect(rows.map((r) => Number(r.price)).sort((a, b) => a - b)).toEqual([
+      nine?.price,
+      (nine?.price as number) + 4000,
+    ]);
+    // modifier group (n = 6): option named after the group, modification prices as given
+    const six = await product(item(6).product_id);
+    const mods = await ctx.db
+      .selectFrom('product_options')
+      .selectAll()
+      .where('product_id', '=', six?.id as string)
+      .execute();
+    expect(mods.map((o) => o.name)).toEqual(['Souslar']);
+    // hidden (n = 17) and hidden at this spot (n = 23): Poster's "sold out" -> inactive
+    expect((await product(item(17).product_id))?.is_active).toBe(0);
+    expect((await product(item(23).product_id))?.is_active).toBe(0);
+    expect((await product(item(22).product_id))?.is_active).toBe(1);
+  });
+
+  it('a product webhook with a bad signature is refused; a signed one answers 200 and syncs', async () => {
+    const url = `/api/integrations/poster/webhook/${restaurantId}`;
+    const target = item(5);
+    target.spots = target.spots.map((s) => ({ ...s, price: '4550000' }));
+    const hook: Record<string, unknown> = {
+      account: 'oqtepa',
+      object: 'product',
+      object_id: Number(target.product_id),
+      action: 'changed',
+      time: '1732530000',
+    };
+    const before = await snapshot(ctx.db);
+    const bad = await ctx.app.inject({ method: 'POST', url, payload: { ...hook, verify: 'x'.repeat(32) } });
+    expect(bad.statusCode).toBe(401);
+    expect(await snapshot(ctx.db)).toBe(before);
+    const res = await ctx.app.inject({ method: 'POST', url, payload: { ...hook, verify: posterSign(hook) } });
+    expect(res.statusCode).toBe(200);
+    const started = Date.now();
+    while (Date.now() - started < 2000 && (await product(target.product_id))?.price !== 45500)
+      await new Promise((r) => setTimeout(r, 25));
+    expect((await product(target.product_id))?.price).toBe(45500);
+  });
+
+  it('a product removed in Poster leaves the menu; a malformed answer changes nothing', async () => {
+    const gone = fake.data.products.pop() as P;
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/integration/pos/${restaurantId}/sync`,
+      headers: bearer(admin.token),
+    });
+    expect(expectShape(answers.posSync, res.json()).data).toMatchObject({
+      result: 'ok',
+      removed: 1,
+      products: 199,
+    });
+    expect(await product(gone.product_id)).toBeUndefined();
+    fake.fail('/api/menu.getProducts', 'malformed');
+    const before = await snapshot(ctx.db);
+    const failed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/integration/pos/${restaurantId}/sync`,
+      headers: bearer(admin.token),
+    });
+    expectError(failed, 502, 'bad_gateway');
+    expect(await snapshot(ctx.db)).toBe(before);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * The POS schedule: iiko's stop-list is polled (a missed webhook is caught up) and every POS
+ * restaurant is synced on its interval, without any request. Intervals shortened for the test
+ * (production: a poll a minute at most, a sync every POS_SYNC_INTERVAL_MINUTES).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearIikoTokens } from '../src/integration/providers/iiko';
+import { type FakeIiko, IIKO_API_LOGIN, startFakeIiko } from './fakes/iiko';
+import { adminUser, bearer, createTestApp, createUser, type TestCtx } from './helpers';
+
+describe('POS schedule', () => {
+  let fake: FakeIiko;
+  let ctx: TestCtx;
+  let restaurantId: string;
+
+  beforeAll(async () => {
+    clearIikoTokens();
+    fake = await startFakeIiko({ products: 40 });
+    ctx = await createTestApp({
+      integrationSecretKey: 'schedule-key',
+      iikoApiUrl: fake.url,
+      posHttp: { timeoutMs: 400, backoffMs: 5, attempts: 2 },
+      posSchedule: { minIntervalMs: 50, stopListEveryMs: 100, syncEveryMs: 600 },
+    });
+    const admin = await adminUser(ctx);
+    const manager = await createUser(ctx, 'manager');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/integration/pos/import',
+      headers: bearer(admin.token),
+      payload: {
+        provider: 'iiko',
+        credentials: { apiLogin: IIKO_API_LOGIN },
+        location_id: fake.data.organizations[0]?.id,
+        manager_id: manager.id,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    restaurantId = res.json().data.restaurant._id;
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await fake?.close();
+  });
+
+  const product = (ext: string) =>
+    ctx.db
+      .selectFrom('products')
+      .selectAll()
+      .where('restaurant_id', '=', restaurantId)
+      .where('external_id', '=', ext)
+      .executeTakeFirst();
+  const until = async (check: () => Promise<boolean>, ms: number) => {
+    const started = Date.now();
+    while (Date.now() - started < ms && !(await check())) await new Promise((r) => setTimeout(r, 25));
+    return check();
+  };
+
+  it('polls the stop-list without a webhook', async () => {
+    const dish = fake.data.products.find((p) => p.type === 'dish' && String(p.name).endsWith(' 4')) as {
+      id: string;
+    };
+    expect((await product(dish.id))?.is_active).toBe(1);
+    fake.data.stopItems.push({ productId: dish.id, sizeId: null, balance: 0 });
+    expect(await until(async () => (await product(dish.id))?.is_active === 0, 3000)).toBe(true);
+  });
+
+  it('syncs the menu on its interval', async () => {
+    const dish = fake.data.products.find((p) => p.type === 'dish' && String(p.name).endsWith(' 5')) as {
+      id: string;
+      name: string;
+    };
+    fake.change(() => {
+      dish.name = 'Jadval boʻyicha';
+    });
+    expect(await until(async () => (await product(dish.id))?.name === 'Jadval boʻyicha', 5000)).toBe(true);
+  });
+});

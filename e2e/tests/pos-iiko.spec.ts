@@ -1,0 +1,118 @@
+/**
+ * iiko Cloud end to end, against the fake iikoTransport (api/test/fakes/iiko.ts) on 127.0.0.1:
+ * the admin connects an organization in the POS dialog, previews and imports it; the guests'
+ * page shows the menu; a StopListUpdate webhook takes a dish off the guests' page within 2 s.
+ */
+import { expect, test } from '@playwright/test';
+import { type FakeIiko, IIKO_API_LOGIN, startFakeIiko } from '../../api/test/fakes/iiko';
+import {
+  type FakePoster,
+  POSTER_APP_SECRET,
+  POSTER_TOKEN,
+  startFakePoster,
+} from '../../api/test/fakes/poster';
+import { type RunningServer, startApiServer } from '../servers';
+import { ADMIN, loginThroughUi } from './support';
+
+let fake: FakeIiko;
+let poster: FakePoster;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  fake = await startFakeIiko({ products: 120 });
+  poster = await startFakePoster({ products: 40 });
+  server = await startApiServer({
+    env: { IIKO_API_URL: fake.url, POSTER_API_URL: poster.url, INTEGRATION_SECRET_KEY: 'e2e-pos-key' },
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await fake?.close();
+  await poster?.close();
+});
+
+test('admin imports an iiko organization; a stop-list webhook takes a dish off the guests page', async ({
+  page,
+  request,
+}) => {
+  const login = await request.post(`${server.url}/api/auth/login`, { data: ADMIN });
+  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  const headers = { Authorization: `Bearer ${token}` };
+  const manager = await request.post(`${server.url}/api/admin/managers`, {
+    headers,
+    data: { login: 'iiko-menedjer', password: 'parol12345' },
+  });
+  expect(manager.status()).toBe(201);
+
+  await loginThroughUi(page, ADMIN, server.url);
+  await page.getByRole('button', { name: "Kassa tizimidan qo'shish" }).click();
+  const dialog = page.getByRole('dialog', { name: "Kassa tizimidan qo'shish" });
+  await dialog.getByLabel('API login').fill(IIKO_API_LOGIN);
+  await dialog.getByRole('button', { name: 'Ulanish' }).click();
+  await dialog.getByRole('combobox', { name: 'Tashkilot' }).selectOption({ label: 'Rayhon Chilonzor' });
+  await expect(dialog.getByTestId('pos-preview')).toContainText('120 ta mahsulot');
+  await dialog.getByRole('combobox', { name: /Menedjer/ }).selectOption({ label: 'iiko-menedjer' });
+  await dialog.getByRole('button', { name: 'Import qilish' }).click();
+  const webhookToken = await dialog.getByTestId('pos-webhook-token').inputValue();
+  expect(webhookToken.length).toBeGreaterThan(20);
+
+  const list = await request.get(`${server.url}/api/admin/restaurants`, { headers });
+  const restaurant = (
+    (await list.json()) as { restaurants: { _id: string; slug: string; type: string }[] }
+  ).restaurants.find((r) => r.type === 'iiko');
+  expect(restaurant).toBeTruthy();
+  const dish = fake.data.products.find(
+    (p) => p.type === 'dish' && !p.isDeleted && String(p.name).endsWith(' 4'),
+  ) as { id: string; name: string };
+  await page.goto(`${server.url}/m/${restaurant?.slug}`);
+  await expect(page.getByRole('heading', { name: dish.name, exact: true })).toBeVisible();
+
+  fake.data.stopItems.push({ productId: dish.id, sizeId: null, balance: 0 });
+  const started = Date.now();
+  const hook = await request.post(`${server.url}/api/integrations/iiko/webhook/${restaurant?._id}`, {
+    headers: { Authorization: webhookToken },
+    data: [
+      { eventType: 'StopListUpdate', organizationId: fake.data.organizations[0]?.id, correlationId: 'e2e' },
+    ],
+  });
+  expect(hook.status()).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.getByRole('heading', { name: dish.name, exact: true }).count();
+      },
+      { timeout: 2000, intervals: [100] },
+    )
+    .toBe(0);
+  expect(Date.now() - started).toBeLessThan(2000);
+});
+
+test("a Poster spot imports with its prices in so'm on the guests' page", async ({ page, request }) => {
+  const login = await request.post(`${server.url}/api/auth/login`, { data: ADMIN });
+  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  const headers = { Authorization: `Bearer ${token}` };
+  const manager = await request.post(`${server.url}/api/admin/managers`, {
+    headers,
+    data: { login: 'poster-menedjer', password: 'parol12345' },
+  });
+  const managerId = ((await manager.json()) as { data: { _id: string } }).data._id;
+  const res = await request.post(`${server.url}/api/admin/integration/pos/import`, {
+    headers,
+    data: {
+      provider: 'poster',
+      credentials: { token: POSTER_TOKEN, appSecret: POSTER_APP_SECRET },
+      location_id: '1',
+      manager_id: managerId,
+    },
+  });
+  expect(res.status()).toBe(201);
+  const slug = ((await res.json()) as { data: { restaurant: { slug: string } } }).data.restaurant.slug;
+  const first = poster.data.products[0] as { product_name: string; spots: { price: string }[] };
+  const som = Number(first.spots[0]?.price) / 100; // kopecks -> so'm
+  await page.goto(`${server.url}/m/${slug}`);
+  const item = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: first.product_name, exact: true }) });
+  await expect(item).toContainText(`${som.toLocaleString('en-US').replace(/,/g, ' ')} so'm`);
+});

@@ -1,0 +1,211 @@
+/**
+ * The POS connect dialog (issue 21): the provider and its credentials, then the iiko
+ * organizations / Poster spots to choose from, a preview (categories, products, options,
+ * pictures), a manager, and the import with a progress bar. Errors come from the API in Uzbek.
+ */
+import { ApiError } from '@qrmenu/shared/api';
+import { usePosImport, usePosLocations, usePosPreview } from '@qrmenu/shared/query';
+import { POS_PROVIDERS, type PosPreview, type PosProvider } from '@qrmenu/shared/schemas';
+import { t } from '@qrmenu/shared/texts';
+import {
+  Box,
+  Button,
+  DialogShell,
+  Field,
+  type FormDialogState,
+  Input,
+  NativeSelect,
+  notify,
+  Stack,
+  Text,
+} from '@qrmenu/shared/ui';
+import { useState } from 'react';
+import { useManagerOptions } from '../managers/useManagerOptions';
+
+/** The credential fields of each provider (labels from the catalogue); every one is secret. */
+const FIELDS: Record<PosProvider, { name: string; label: string }[]> = {
+  iiko: [{ name: 'apiLogin', label: t.posApiLogin }],
+  poster: [
+    { name: 'token', label: t.posPosterToken },
+    { name: 'appSecret', label: t.posPosterAppSecret },
+  ],
+};
+const PROVIDER_LABEL: Record<PosProvider, string> = { iiko: t.posProviderIiko, poster: t.posProviderPoster };
+
+const messageOf = (err: unknown) =>
+  err instanceof ApiError && err.message ? err.message : t.posErrorUnreachable;
+
+export function PosConnectDialog({ dialog }: { dialog: FormDialogState<never> }) {
+  const [provider, setProvider] = useState<PosProvider>('iiko');
+  const [credentials, setCredentials] = useState<Record<string, string>>({});
+  const [locationId, setLocationId] = useState('');
+  const [managerId, setManagerId] = useState('');
+  const [preview, setPreview] = useState<PosPreview | null>(null);
+  const [webhookToken, setWebhookToken] = useState<string | null>(null);
+  const locations = usePosLocations();
+  const previewCall = usePosPreview();
+  const importCall = usePosImport();
+  const { managers } = useManagerOptions({ enabled: dialog.open });
+  const fields = FIELDS[provider];
+  const filled = fields.every((f) => (credentials[f.name] ?? '').trim() !== '');
+
+  const connect = () => {
+    setPreview(null);
+    setLocationId('');
+    locations.mutateAsync({ provider, credentials }).catch((err) => notify.error(messageOf(err)));
+  };
+  const showPreview = (id: string) => {
+    setLocationId(id);
+    setPreview(null);
+    if (id)
+      previewCall
+        .mutateAsync({ provider, credentials, location_id: id })
+        .then(setPreview, (err) => notify.error(messageOf(err)));
+  };
+  const runImport = () => {
+    if (!locationId || !managerId) {
+      notify.error(t.selectRestaurantAndManager);
+      return;
+    }
+    importCall.mutateAsync({ provider, credentials, location_id: locationId, manager_id: managerId }).then(
+      (answer) => {
+        notify.success(t.posImported);
+        if (provider === 'iiko') setWebhookToken(answer.webhook_token);
+        else dialog.close();
+      },
+      (err) => notify.error(messageOf(err)),
+    );
+  };
+
+  return (
+    <DialogShell open={dialog.open} onClose={dialog.close} title={t.posAdd} size="lg" testId="pos-connect">
+      <Stack gap="5">
+        <Stack gap="3" as="section" aria-label={t.posStepCredentials}>
+          <Text fontWeight="semibold">{t.posStepCredentials}</Text>
+          <Field.Root>
+            <Field.Label>{t.posProvider}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                name="provider"
+                value={provider}
+                onChange={(e) => {
+                  setProvider(e.currentTarget.value as PosProvider);
+                  setCredentials({});
+                  locations.reset();
+                }}
+              >
+                {POS_PROVIDERS.map((p) => (
+                  <option key={p} value={p}>
+                    {PROVIDER_LABEL[p]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          {fields.map((f) => (
+            <Field.Root key={`${provider}-${f.name}`} required>
+              <Field.Label>{f.label}</Field.Label>
+              <Input
+                name={f.name}
+                type="password"
+                autoComplete="off"
+                value={credentials[f.name] ?? ''}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  setCredentials((c) => ({ ...c, [f.name]: value }));
+                }}
+              />
+            </Field.Root>
+          ))}
+          <Button
+            alignSelf="start"
+            colorPalette="blue"
+            disabled={!filled}
+            loading={locations.isPending}
+            onClick={connect}
+          >
+            {t.posConnect}
+          </Button>
+        </Stack>
+
+        {locations.data ? (
+          <Stack gap="3" as="section" aria-label={t.posStepLocation}>
+            <Text fontWeight="semibold">{t.posStepLocation}</Text>
+            <Field.Root>
+              <Field.Label>{provider === 'iiko' ? t.posOrganization : t.posSpot}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  name="location_id"
+                  value={locationId}
+                  onChange={(e) => showPreview(e.currentTarget.value)}
+                >
+                  <option value="">{t.posChooseLocation}</option>
+                  {locations.data.map((l) => (
+                    <option key={l.id} value={l.id}>
+                      {l.name}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            {previewCall.isPending ? <progress aria-label={t.posPreview} /> : null}
+            {preview ? (
+              <Box borderWidth="1px" borderRadius="md" p="3" data-testid="pos-preview">
+                <Text fontWeight="semibold">{preview.name}</Text>
+                <Text>{t.posPreviewCounts(preview)}</Text>
+              </Box>
+            ) : null}
+          </Stack>
+        ) : null}
+
+        {preview ? (
+          <Stack gap="3" as="section" aria-label={t.posStepImport}>
+            <Text fontWeight="semibold">{t.posStepImport}</Text>
+            <Field.Root required>
+              <Field.Label>{t.fields.manager_id}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  name="manager_id"
+                  value={managerId}
+                  onChange={(e) => setManagerId(e.currentTarget.value)}
+                >
+                  <option value="">—</option>
+                  {managers.map((m) => (
+                    <option key={m._id} value={m._id}>
+                      {m.login}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            {importCall.isPending ? (
+              <Stack gap="1">
+                <Text>{t.posImporting}</Text>
+                {/* the import is one request: an indeterminate bar while it runs */}
+                <progress aria-label={t.posImporting} style={{ width: '100%' }} />
+              </Stack>
+            ) : null}
+            {webhookToken ? (
+              <Field.Root>
+                <Field.Label>{t.posWebhookToken}</Field.Label>
+                <Input readOnly value={webhookToken} data-testid="pos-webhook-token" />
+              </Field.Root>
+            ) : (
+              <Button
+                alignSelf="start"
+                colorPalette="green"
+                loading={importCall.isPending}
+                onClick={runImport}
+              >
+                {t.posImport}
+              </Button>
+            )}
+          </Stack>
+        ) : null}
+      </Stack>
+    </DialogShell>
+  );
+}

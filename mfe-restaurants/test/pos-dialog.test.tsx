@@ -1,0 +1,106 @@
+/**
+ * The POS connect dialog: credentials -> organizations -> preview counts -> manager -> import,
+ * each step's request as the API expects it, the API's Uzbek error shown, and no serious axe
+ * finding with every step open.
+ */
+import { ROUTES } from '@qrmenu/shared/paths';
+import {
+  answers,
+  axeViolations,
+  fixtures,
+  renderAtRoute,
+  type StubRoutes,
+  signInAs,
+  stubApi,
+} from '@qrmenu/shared/testing/kit';
+import { t } from '@qrmenu/shared/texts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import RestaurantsPage from '../src/restaurants/RestaurantsPage';
+
+const ORG = { id: 'org-1', name: 'Rayhon Chilonzor' };
+
+function routes(extra: StubRoutes = {}): StubRoutes {
+  return {
+    'GET /admin/restaurants': answers.adminRestaurants([fixtures.restaurant({ manager_id: 'm-busy' })]),
+    'GET /admin/managers': answers.data([fixtures.manager({ _id: 'm-free', login: 'bosh' })]),
+    'POST /admin/integration/pos/locations': answers.data([ORG, { id: 'org-2', name: 'Rayhon Yunusobod' }]),
+    'POST /admin/integration/pos/preview': answers.data({
+      name: ORG.name,
+      categories: 12,
+      products: 300,
+      options: 94,
+      pictures: 100,
+    }),
+    'POST /admin/integration/pos/import': {
+      status: 201,
+      body: {
+        data: {
+          restaurant: fixtures.restaurant({ _id: 'r-new', name: ORG.name, type: 'iiko' }),
+          webhook_token: 'hook-secret',
+        },
+      },
+    },
+    ...extra,
+  };
+}
+
+async function open() {
+  signInAs('admin');
+  renderAtRoute(<RestaurantsPage />, ROUTES.admin.restaurants);
+  await userEvent.click(await screen.findByRole('button', { name: t.posAdd }));
+  return screen.findByRole('dialog', { name: t.posAdd });
+}
+
+describe('POS connect dialog', () => {
+  it('connects, previews and imports an iiko organization', async () => {
+    const api = stubApi(routes());
+    const dialog = await open();
+    await userEvent.type(within(dialog).getByLabelText(new RegExp(t.posApiLogin)), 'my-api-login');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.posConnect }));
+    const org = await within(dialog).findByRole('combobox', { name: t.posOrganization });
+    await userEvent.selectOptions(org, 'org-1');
+    expect(
+      await within(dialog).findByText(
+        t.posPreviewCounts({ categories: 12, products: 300, options: 94, pictures: 100 }),
+      ),
+    ).toBeInTheDocument();
+    const manager = within(dialog).getByRole('combobox', { name: new RegExp(t.fields.manager_id) });
+    await waitFor(() => expect(within(manager).getAllByRole('option')).toHaveLength(2));
+    expect(await axeViolations()).toEqual([]);
+    await userEvent.selectOptions(manager, 'm-free');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.posImport }));
+    expect(await within(dialog).findByTestId('pos-webhook-token')).toHaveValue('hook-secret');
+    const writes = api.writes();
+    expect(writes.map((w) => [w.method, w.path])).toEqual([
+      ['POST', '/admin/integration/pos/locations'],
+      ['POST', '/admin/integration/pos/preview'],
+      ['POST', '/admin/integration/pos/import'],
+    ]);
+    expect(writes[2]?.body).toEqual({
+      provider: 'iiko',
+      credentials: { apiLogin: 'my-api-login' },
+      location_id: 'org-1',
+      manager_id: 'm-free',
+    });
+  });
+
+  it("shows the API's Uzbek error when the POS refuses the credentials", async () => {
+    stubApi(
+      routes({
+        'POST /admin/integration/pos/locations': {
+          status: 502,
+          body: { error: { code: 'bad_gateway', message: t.posErrorCredentials } },
+        },
+      }),
+    );
+    const dialog = await open();
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: t.posProvider }), 'poster');
+    await userEvent.type(within(dialog).getByLabelText(new RegExp(t.posPosterToken)), '1:bad');
+    await userEvent.type(within(dialog).getByLabelText(new RegExp(t.posPosterAppSecret)), 'secret');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.posConnect }));
+    expect(await screen.findByText(t.posErrorCredentials)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: t.posSpot })).toBeNull();
+  });
+});
