@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { server: 'src/server.ts', seed: 'src/seed.ts' },
+  entry: { server: 'src/server.ts', seed: 'src/seed.ts', 'reprocess-images': 'src/reprocess-images.ts' },
   outDir: 'dist',
   format: ['esm'],
   platform: 'node',

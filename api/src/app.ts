@@ -16,6 +16,7 @@ import { registerApiCompression } from './http/compression';
 import { clientErrorHandler, errorHandler, notFoundHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
+import { type PictureLimits, resolvePictureLimits } from './images/limits';
 import { providersPlugin } from './integration';
 import type { HttpPolicy } from './integration/pos/http';
 import { posRegistryFromConfig } from './integration/pos/registry';
@@ -41,6 +42,7 @@ import uploadRoutes from './routes/upload';
 import visitRoutes from './routes/visits';
 import { statePlugin } from './state';
 import { createStorage, type FileStorage, storagePlugin } from './storage';
+import type { S3Config } from './storage/s3';
 import type { App, AppConfig } from './types';
 import { type VisitsOptions, visitsPlugin } from './visits';
 import { registerWeb, trySpaFallback } from './web';
@@ -100,6 +102,10 @@ export interface BuildAppOptions {
   loginRateLimit?: { max: number; windowMs: number };
   /** The guests' visit counter (issue 22): on by default, written every 5 s. */
   visits?: VisitsOptions;
+  /** Keep uploads in an S3-compatible bucket instead of `<dataDir>/uploads` (STORAGE_DRIVER=s3). */
+  s3?: S3Config | undefined;
+  /** Pictures' limits: per-restaurant quota and uploads per user over time (see PictureLimits). */
+  pictureLimits?: Partial<PictureLimits>;
 }
 
 function loadJwtSecret(dataDir: string, given: string | undefined): string {
@@ -218,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerSecurityHeaders(app, {
     remoteUrls: Object.values(options.remoteUrls ?? {}),
     publicApiBase: options.publicApiBase,
+    picturesUrl: options.s3?.publicUrl,
   });
   app.setErrorHandler(errorHandler);
   // not async: returning the reply (a thenable) from an async handler makes it wait on the stream
@@ -236,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     remoteUrls: options.remoteUrls ?? {},
     publicApiBase: options.publicApiBase,
     publicMenuBase,
+    pictureLimits: resolvePictureLimits(options.pictureLimits),
   } satisfies AppConfig);
   app.addHook('onClose', async () => {
     await conn.close();
@@ -358,10 +366,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     { prefix: '/api' },
   );
 
-  // Uploaded files, served from the storage: only the image types upload.ts stores (named by
-  // the type their content was checked for); never renamed, so cached for good.
+  // Uploaded files, served from the storage: only the files upload.ts stores (a picture's
+  // variants, named by their type); never renamed, so cached for good.
   await app.register(storagePlugin, {
-    storage: options.storage ?? createStorage({ driver: 'local', dir: uploadsDir }),
+    storage:
+      options.storage ??
+      createStorage(options.s3 ? { driver: 's3', config: options.s3 } : { driver: 'local', dir: uploadsDir }),
   });
 
   await app.register(publicMenuRoutes);

@@ -1,3 +1,4 @@
+import type { PictureLimits } from './images/limits';
 import type { RemoteName } from './remotes';
 
 /** The settings the app was built with (`app.appConfig`). */
@@ -11,4 +12,6 @@ export interface AppConfig {
   publicApiBase: string | undefined;
   /** PUBLIC_MENU_URL without a trailing slash, or null (this origin). */
   publicMenuBase: string | null;
+  /** Pictures' storage quota per restaurant and uploads per account over time. */
+  pictureLimits: PictureLimits;
 }

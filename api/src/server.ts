@@ -10,7 +10,9 @@ import { resolveDataDir } from './config/data-dir';
 import { lifecycleOf } from './http/lifecycle';
 import { chooseLogFormat, LogFormatError, prettyLogStream } from './http/log-format';
 import { parseTrustProxy, TrustProxyError } from './http/trust-proxy';
+import { pictureLimitsFromEnv } from './images/limits';
 import { ConfigError, checkStartup, isCluster, parseMs } from './startup-checks';
+import { type S3Config, storageFromEnv } from './storage/s3';
 
 const env = process.env;
 
@@ -35,6 +37,15 @@ function parseRequestTimeout(v: string | undefined): number | undefined {
     );
   }
   return ms;
+}
+
+/** STORAGE_DRIVER and the S3_* variables (storage/s3.ts); a mistake is told in one line. */
+function parseStorage(): S3Config | undefined {
+  try {
+    return storageFromEnv(env);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
 }
 
 async function main(): Promise<void> {
@@ -94,6 +105,14 @@ async function main(): Promise<void> {
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: parseRequestTimeout(env.REQUEST_TIMEOUT_MS),
+    s3: parseStorage(),
+    pictureLimits: (() => {
+      try {
+        return pictureLimitsFromEnv(env);
+      } catch (err) {
+        throw new ConfigError((err as Error).message);
+      }
+    })(),
     validateResponses: env.VALIDATE_RESPONSES === '1' || env.NODE_ENV === 'test',
   });
 

@@ -263,7 +263,15 @@ export async function createWorld(ctx: TestCtx) {
 }
 export type World = Awaited<ReturnType<typeof createWorld>>;
 
-const TABLES = ['users', 'restaurants', 'categories', 'products', 'product_options', 'option_rows'] as const;
+const TABLES = [
+  'users',
+  'restaurants',
+  'categories',
+  'products',
+  'product_options',
+  'option_rows',
+  'pictures',
+] as const;
 
 /** Every row of every table, to compare before and after a rejected request. */
 export async function snapshot(db: DB): Promise<string> {
@@ -302,18 +310,20 @@ export function expectError(res: LightMyRequestResponse, status: number, code?: 
 
 // ---------- multipart ----------
 
-export const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
-export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
-export const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(32, 3)]);
-export const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([0, 0, 0, 0]),
-  Buffer.from('WEBPVP8 '),
-  Buffer.alloc(32, 4),
-]);
+// Real 8 x 6 pictures: uploads decode every file (a file that only starts like an image is refused).
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQI12PgynDHihgGUgIAH0wisZqItoAAAAAASUVORK5CYII=',
+  'base64',
+);
+export const JPEG = Buffer.from(
+  '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAGAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAAAAX/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCGAJT/2Q==',
+  'base64',
+);
+export const GIF = Buffer.from('R0lGODlhCAAGAIAAAExpcQpoRyH5BAUAAAAALAAAAAAIAAYAAAIGjI+py30FADs=', 'base64');
+export const WEBP = Buffer.from(
+  'UklGRi4AAABXRUJQVlA4ICIAAABQAQCdASoIAAYAAsBMJaAABAAAAP7u/1f/1t+OfzXgYAAA',
+  'base64',
+);
 
 export interface FilePart {
   name?: string;

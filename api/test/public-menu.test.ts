@@ -211,9 +211,15 @@ describe('GET /m/:slug', () => {
     expect(tea.querySelector('img')).toBeNull(); // no picture, no empty box
     expect(tea.querySelector('.price')?.textContent).toBe("8 000 so'm");
 
-    // every picture is lazy with its size set (no layout jump)
-    for (const image of doc.querySelectorAll('img')) {
+    // the cover (the first picture on screen) comes first and at once, every other one is lazy;
+    // all have their size set (no layout jump)
+    expect(cover.getAttribute('fetchpriority')).toBe('high');
+    expect(cover.hasAttribute('loading')).toBe(false);
+    for (const image of doc.querySelectorAll('img:not(.cover)')) {
       expect(image.getAttribute('loading')).toBe('lazy');
+      expect(image.hasAttribute('fetchpriority')).toBe(false);
+    }
+    for (const image of doc.querySelectorAll('img')) {
       expect(Number(image.getAttribute('width'))).toBeGreaterThan(0);
       expect(Number(image.getAttribute('height'))).toBeGreaterThan(0);
       expect(image.hasAttribute('alt')).toBe(true);
@@ -575,5 +581,56 @@ describe('a 40-category, 1,000-product menu', () => {
     // 1,000 unique pictures, names, descriptions and option rows: ~56 KiB in brotli (bench prints
     // it); a bound here catches markup that grows per product
     expect(res.rawPayload.length).toBeLessThan(64 * 1024);
+  });
+});
+
+describe('processed pictures', () => {
+  const cover = `/uploads/${'c'.repeat(32)}.jpg`;
+  const dish = `/uploads/${'d'.repeat(32)}.jpg`;
+
+  it('are <picture>s: AVIF, then WebP, then the JPEG, every width, with sizes for their box', async () => {
+    const manager = await createUser(ctx, 'manager', 'pictures-manager-login');
+    const r = await createRestaurant(ctx, { manager_id: manager.id, slug: 'rasmli' });
+    await ctx.db.updateTable('restaurants').set({ image: cover }).where('id', '=', r.id).execute();
+    const cat = await createCategory(ctx, r.id, { title: 'Taomlar' });
+    await createProduct(ctx, r.id, cat.id, { name: 'Manti', images: [{ file: dish }] });
+    const doc = dom((await page('/m/rasmli')).body);
+
+    const coverPicture = doc.querySelector('img.cover')!.parentElement!;
+    expect(coverPicture.tagName).toBe('PICTURE');
+    const sources = [...coverPicture.querySelectorAll('source')];
+    expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+    expect(sources[0]!.getAttribute('srcset')).toBe(
+      [160, 240, 480, 960].map((w) => `/uploads/${'c'.repeat(32)}-${w}.avif ${w}w`).join(', '),
+    );
+    expect(sources[0]!.getAttribute('sizes')).toBe('(min-width: 720px) 720px, 100vw');
+    const coverImg = doc.querySelector('img.cover')!;
+    expect(coverImg.getAttribute('src')).toBe(cover);
+    expect(coverImg.getAttribute('srcset')).toContain(`${cover} 960w`);
+    expect(coverImg.getAttribute('fetchpriority')).toBe('high');
+
+    const thumb = doc.querySelector('.items img')!;
+    expect(thumb.parentElement!.tagName).toBe('PICTURE');
+    expect(thumb.getAttribute('sizes')).toBe('88px');
+    expect(thumb.getAttribute('loading')).toBe('lazy');
+    expect([thumb.getAttribute('width'), thumb.getAttribute('height')]).toEqual(['88', '88']);
+    expect(thumb.parentElement!.querySelector('source[type="image/avif"]')!.getAttribute('srcset')).toContain(
+      `/uploads/${'d'.repeat(32)}-240.avif 240w`,
+    );
+  });
+
+  it('without a cover or a logo, the first product picture is the one fetched first', async () => {
+    const manager = await createUser(ctx, 'manager', 'pictures-manager-2');
+    const r = await createRestaurant(ctx, { manager_id: manager.id, slug: 'rasmsiz-muqova' });
+    const cat = await createCategory(ctx, r.id, { title: 'Taomlar' });
+    const first = await createProduct(ctx, r.id, cat.id, { name: 'Birinchi', images: [{ file: dish }] });
+    const second = await createProduct(ctx, r.id, cat.id, { name: 'Ikkinchi', images: [{ file: dish }] });
+    await inCreationOrder('products', [first.id, second.id]);
+    const doc = dom((await page('/m/rasmsiz-muqova')).body);
+    const imgs = [...doc.querySelectorAll('.items img')];
+    expect(imgs.map((i) => [i.getAttribute('fetchpriority'), i.getAttribute('loading')])).toEqual([
+      ['high', null],
+      [null, 'lazy'],
+    ]);
   });
 });

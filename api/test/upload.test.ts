@@ -2,7 +2,9 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { imageIdOf, imageKeys } from '@qrmenu/shared/image-variants';
 import { answers, productUploadResult, restaurantUploadResult } from '@qrmenu/shared/schemas';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -42,37 +44,50 @@ const upload = (token: string | undefined, fields: Record<string, string>, files
 
 const uploadsDir = () => join(ctx.dataDir, 'uploads');
 const storedFiles = () => readdirSync(uploadsDir()).sort();
+/** The files of a processed picture's URL: all its variants. */
+const filesOf = (url: string) => imageKeys(imageIdOf(url)!).sort();
+const PROCESSED_URL = /^\/uploads\/[0-9a-f]{32}\.jpg$/;
 
 describe('POST /api/manager/upload for a restaurant', () => {
-  it('stores the image, sets the field and serves the file at /uploads/', async () => {
+  it('stores the processed picture, sets the field and serves the file at /uploads/', async () => {
     const res = await upload(w.manager1.token, { restaurant_id: w.own.restaurant.id, type: 'image' }, [
       { data: PNG },
     ]);
     expect(res.statusCode).toBe(200);
     const { url } = expectShape(restaurantUploadResult, res.json());
-    expect(url).toMatch(/^\/uploads\/[0-9a-f]+\.png$/);
+    expect(url).toMatch(PROCESSED_URL);
     const row = await ctx.db
       .selectFrom('restaurants')
       .selectAll()
       .where('id', '=', w.own.restaurant.id)
       .executeTakeFirstOrThrow();
     expect(row.image).toBe(url);
+    // every variant of the rule is stored; the URL is the JPEG at the largest width
+    for (const key of filesOf(url)) expect(existsSync(join(uploadsDir(), key)), key).toBe(true);
     const name = url.replace('/uploads/', '');
-    expect(readFileSync(join(uploadsDir(), name)).equals(PNG)).toBe(true);
     const served = await ctx.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toContain('image/png');
+    expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.rawPayload.equals(PNG)).toBe(true);
+    expect(served.rawPayload.equals(readFileSync(join(uploadsDir(), name)))).toBe(true);
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 8, 6]);
+    // revalidation: the stored validator answers 304
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': String(served.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
   });
 
-  it('sets the logotype (admin on any restaurant); the file type comes from the content', async () => {
+  it('sets the logotype (admin on any restaurant), whatever the name and type the file was sent with', async () => {
     const res = await upload(w.admin.token, { restaurant_id: w.other.restaurant.id, type: 'logotype' }, [
       { data: JPEG, filename: 'logo.png', type: 'image/png' },
     ]);
     expect(res.statusCode).toBe(200);
     const { url } = expectShape(restaurantUploadResult, res.json());
-    expect(url).toMatch(/\.jpg$/);
+    expect(url).toMatch(PROCESSED_URL);
     const row = await ctx.db
       .selectFrom('restaurants')
       .selectAll()
@@ -83,8 +98,13 @@ describe('POST /api/manager/upload for a restaurant', () => {
 });
 
 describe('POST /api/manager/upload for a restaurant with several files', () => {
-  it('accepts up to 10 files, stores only the first and sets the field to its URL', async () => {
+  it('accepts up to 10 files, stores only the first and sets the field to its URL; the replaced one is deleted', async () => {
     const files = storedFiles();
+    const before = await ctx.db
+      .selectFrom('restaurants')
+      .select('image')
+      .where('id', '=', w.own.restaurant.id)
+      .executeTakeFirstOrThrow();
     const res = await upload(w.manager1.token, { restaurant_id: w.own.restaurant.id, type: 'logotype' }, [
       { data: JPEG },
       { data: PNG },
@@ -92,7 +112,7 @@ describe('POST /api/manager/upload for a restaurant with several files', () => {
     ]);
     expect(res.statusCode).toBe(200);
     const { url } = expectShape(restaurantUploadResult, res.json());
-    expect(url).toMatch(/^\/uploads\/[0-9a-f]+\.jpg$/);
+    expect(url).toMatch(PROCESSED_URL);
     const row = await ctx.db
       .selectFrom('restaurants')
       .selectAll()
@@ -100,11 +120,16 @@ describe('POST /api/manager/upload for a restaurant with several files', () => {
       .executeTakeFirstOrThrow();
     expect(row.logotype).toBe(url);
     const added = storedFiles().filter((f) => !files.includes(f));
-    expect(added).toEqual([url.replace('/uploads/', '')]);
+    expect(added).toEqual(filesOf(url));
     const ten = Array.from({ length: 10 }, () => ({ data: PNG }));
     const image = await upload(w.manager1.token, { restaurant_id: w.own.restaurant.id, type: 'image' }, ten);
     expect(image.statusCode).toBe(200);
-    expect(storedFiles()).toHaveLength(files.length + 2);
+    // the new picture's files came, the one it replaced went
+    const now = storedFiles();
+    for (const key of filesOf(image.json().url)) expect(now).toContain(key);
+    expect(before.image).toMatch(PROCESSED_URL);
+    for (const key of filesOf(before.image!)) expect(now).not.toContain(key);
+    expect(now).toHaveLength(files.length + 12);
   });
 });
 
@@ -122,7 +147,7 @@ describe('POST /api/manager/upload for a product', () => {
     const b = expectShape(productUploadResult, second.json());
     expect(b.data).toHaveLength(3);
     expect(b.data[0]).toStrictEqual(a.data[0]);
-    expect(b.data[1]!.file).toMatch(/\.webp$/);
+    expect(b.data[1]!.file).toMatch(PROCESSED_URL);
     const row = await ctx.db
       .selectFrom('products')
       .select('images')
@@ -319,15 +344,18 @@ describe('/uploads', () => {
     for (const name of ['page.html', 'abc.svg']) {
       expectError(await ctx.app.inject({ method: 'GET', url: `/uploads/${name}` }), 404, 'not_found');
     }
-    for (const [data, type] of [
-      [JPEG, 'image/jpeg'],
-      [GIF, 'image/gif'],
-      [WEBP, 'image/webp'],
+    const res = await upload(w.manager1.token, { restaurant_id: w.own.restaurant.id, type: 'logotype' }, [
+      { data: GIF, filename: 'x.html', type: 'text/html' },
+    ]);
+    const { url } = res.json() as { url: string };
+    for (const [variant, type] of [
+      [url, 'image/jpeg'],
+      [url.replace('.jpg', '-240.avif'), 'image/avif'],
+      [url.replace('.jpg', '-160.webp'), 'image/webp'],
+      [url.replace('.jpg', '-480.jpg'), 'image/jpeg'],
     ] as const) {
-      const res = await upload(w.manager1.token, { restaurant_id: w.own.restaurant.id, type: 'logotype' }, [
-        { data, filename: 'x.html', type: 'text/html' },
-      ]);
-      const served = await ctx.app.inject({ method: 'GET', url: res.json().url });
+      const served = await ctx.app.inject({ method: 'GET', url: variant });
+      expect(served.statusCode, variant).toBe(200);
       expect(served.headers['content-type']).toBe(type);
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(served.headers['cache-control']).toContain('immutable');

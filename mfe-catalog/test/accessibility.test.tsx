@@ -65,8 +65,12 @@ describe('accessibility of the catalog pages', () => {
     await expectClean();
   });
 
-  it('the product detail (manager), with the edit dialog', async () => {
-    stubApi(routes);
+  it('the product detail (manager), with the edit dialog and its pictures, a refused pick too', async () => {
+    const images = [{ file: `/uploads/${'a'.repeat(32)}.jpg` }, { file: `/uploads/${'b'.repeat(32)}.jpg` }];
+    stubApi({
+      ...routes,
+      'GET /user/products/p1': answers.data({ ...product, images, options: [{ ...option, rows: [row] }] }),
+    });
     renderAtRoute(<ProductDetailPage />, '/product-detail/p1/r1', {
       path: ROUTES.manager.product,
       as: 'manager',
@@ -74,7 +78,12 @@ describe('accessibility of the catalog pages', () => {
     await screen.findByTestId('product-title');
     await expectClean();
     await userEvent.click(screen.getByRole('button', { name: t.edit }));
-    await screen.findByRole('dialog', { name: t.editProduct });
+    const dialog = await screen.findByRole('dialog', { name: t.editProduct });
+    expect(screen.getAllByTestId('product-picture')).toHaveLength(2);
+    await expectClean();
+    const renamed = new File(['matn'], 'menyu.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(dialog.querySelector('input[name="files"]') as HTMLInputElement, renamed);
+    await screen.findByTestId('refused-files');
     await expectClean();
   });
 

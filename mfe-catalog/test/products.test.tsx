@@ -228,7 +228,8 @@ describe('product dialog', () => {
     await userEvent.type(field(dialog, 'name'), '  Olivye ');
     await userEvent.type(priceInput(dialog), '32000');
     await userEvent.type(field(dialog, 'description'), 'Kartoshka, tuxum');
-    const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+    const png = (name: string) =>
+      new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
     await userEvent.upload(within(dialog).getByLabelText(t.images), [png('a.png'), png('b.png')]);
     await userEvent.click(within(dialog).getByRole('button', { name: t.create }));
     const progress = await within(dialog).findByRole('progressbar');
@@ -264,7 +265,7 @@ describe('product dialog', () => {
     await userEvent.type(priceInput(dialog), '32000');
     await userEvent.upload(
       within(dialog).getByLabelText(t.images),
-      new File([new Uint8Array([1])], 'a.png', { type: 'image/png' }),
+      new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'a.png', { type: 'image/png' }),
     );
     await userEvent.click(within(dialog).getByRole('button', { name: t.create }));
     expect(await screen.findByText(t.productCreateError)).toBeInTheDocument();
@@ -298,8 +299,9 @@ describe('product dialog', () => {
     const dialog = await dialogNamed(t.editProduct);
     expect(field(dialog, 'name')).toHaveValue('Sezar salati');
     expect(priceInput(dialog)).toHaveValue(45000.75);
-    expect(within(dialog).queryByLabelText(t.images)).toBeNull(); // pictures only on creation
-    expect(within(dialog).getByText(t.imagesOnCreateOnly)).toBeInTheDocument();
+    // the pictures' editor (issue 16) instead of the create form's picker
+    expect(within(dialog).getByTestId('product-pictures')).toBeInTheDocument();
+    expect(within(dialog).getByText(t.noImagesYet)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: t.save }));
     expect(await screen.findByText(t.noChanges)).toBeInTheDocument();
     expect(api.writes()).toHaveLength(0);
@@ -310,6 +312,57 @@ describe('product dialog', () => {
     expect(await screen.findByText(t.productUpdated)).toBeInTheDocument();
     expect(api.writes()).toHaveLength(1);
     expect(api.writes()[0]!.body).toEqual({ price: 47000, category_id: 'c2' });
+  });
+
+  it('Tahrirlash: reorders, replaces, removes and adds pictures, then writes the whole list once', async () => {
+    const pictured = {
+      ...caesar,
+      images: [{ file: '/uploads/a.jpg' }, { file: '/uploads/b.jpg' }, { file: '/uploads/c.jpg' }],
+    };
+    let uploads = 0;
+    const api = stubCatalog([pictured], {
+      // each upload answers the product's whole list, the new picture last
+      'POST /manager/upload': () => {
+        uploads += 1;
+        return answers.data([...pictured.images, { file: `/uploads/new-${uploads}.jpg` }]);
+      },
+      'PUT /manager/products/p1': answers.data(pictured),
+    });
+    asAdmin();
+    await screen.findByText('Sezar salati');
+    await userEvent.click(within(row('Sezar salati')).getByRole('button', { name: t.edit }));
+    const dialog = await dialogNamed(t.editProduct);
+    expect(within(dialog).getAllByTestId('product-picture')).toHaveLength(3);
+    const jpeg = (name: string) =>
+      new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16])], name, { type: 'image/jpeg' });
+    // c up to first, b removed, a replaced, one added
+    await userEvent.click(within(dialog).getByRole('button', { name: t.moveImageEarlier(3) }));
+    await userEvent.click(within(dialog).getByRole('button', { name: t.moveImageEarlier(2) }));
+    await userEvent.click(within(dialog).getByRole('button', { name: t.removeImageNumber(3) }));
+    await userEvent.upload(within(dialog).getByTestId('replace-picture-2'), jpeg('yangi-a.jpg'));
+    expect(await within(dialog).findByText(`yangi-a.jpg: ${t.imageWillBeReplaced}`)).toBeInTheDocument();
+    await userEvent.upload(within(dialog).getByLabelText(t.addImages), jpeg('qoshimcha.jpg'));
+    await userEvent.click(within(dialog).getByRole('button', { name: t.save }));
+    expect(await screen.findByText(t.productImagesSaved)).toBeInTheDocument();
+    const writes = api.writes();
+    expect(writes.map((c) => c.path)).toEqual(['/manager/upload', '/manager/upload', '/manager/products/p1']);
+    expect(writes[2]!.body).toEqual({
+      images: [{ file: '/uploads/c.jpg' }, { file: '/uploads/new-1.jpg' }, { file: '/uploads/new-2.jpg' }],
+    });
+  });
+
+  it('a text file renamed .jpg is refused when picked, naming the accepted kinds; nothing is sent', async () => {
+    const api = stubCatalog([caesar]);
+    asAdmin();
+    await screen.findByText('Sezar salati');
+    await userEvent.click(screen.getByRole('button', { name: t.addProduct }));
+    const dialog = await dialogNamed(t.addProduct);
+    const text = new File(['Osh 25000 so‘m'], 'osh.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(within(dialog).getByLabelText(t.images), text);
+    expect(await within(dialog).findByText(t.notAnImage('osh.jpg'))).toBeInTheDocument();
+    expect(t.notAnImage('osh.jpg')).toMatch(/JPEG, PNG, WebP yoki GIF/);
+    expect(within(dialog).queryByText('osh.jpg')).toBeNull(); // not among the chosen files
+    expect(api.writes()).toHaveLength(0);
   });
 
   it("a refused edit: 'Mahsulotni yangilashda xatolik yuz berdi!'", async () => {

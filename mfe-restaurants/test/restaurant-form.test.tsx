@@ -99,7 +99,9 @@ describe('restaurant create form (admin)', () => {
     await type(input('phone_number'), '+998901234567');
     await type(input('work_time'), '09:00-23:00');
     await userEvent.selectOptions(managerSelect(), 'm2');
-    const logo = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+    const logo = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'logo.png', {
+      type: 'image/png',
+    });
     await userEvent.upload(screen.getByLabelText(t.fields.logotype), logo);
     expect(screen.getByText('logo.png')).toBeInTheDocument();
     await userEvent.click(submit());

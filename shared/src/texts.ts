@@ -91,7 +91,18 @@ export const t = {
     "Opsiyalar mahsulotga biriktiriladi: kategoriyani oching, mahsulotni tanlang va undagi 'Opsiyalar' tugmasini bosing.",
   goToCategories: "Kategoriyalarga o'tish",
   noImagesYet: "Mahsulotda hali rasm yo'q",
-  imagesOnCreateOnly: 'Rasmlar faqat mahsulot yaratilayotganda yuklanadi.',
+  // a product's pictures in Tahrirlash (issue 16)
+  productImages: 'Mahsulot rasmlari',
+  addImages: "Rasm qo'shish",
+  replaceImage: 'Almashtirish',
+  removeImage: "O'chirish",
+  imageNumber: (n: number) => `${n}-rasm`,
+  moveImageEarlier: (n: number) => `${n}-rasmni oldinga surish`,
+  moveImageLater: (n: number) => `${n}-rasmni orqaga surish`,
+  removeImageNumber: (n: number) => `${n}-rasmni o'chirish`,
+  replaceImageNumber: (n: number) => `${n}-rasmni almashtirish`,
+  imageWillBeReplaced: 'Saqlanganda almashtiriladi',
+  productImagesSaved: 'Mahsulot rasmlari saqlandi!',
 
   // ---------- field labels ----------
   fields: {
@@ -195,6 +206,12 @@ export const t = {
   noRestaurantForManager: 'Sizga hali restoran biriktirilmagan',
   emptyList: "Ro'yxat bo'sh",
   uploadError: 'Rasm yuklashda xatolik yuz berdi!',
+  // a picked file or an upload refused, said why (issue 16)
+  notAnImage: (name: string) => `"${name}" rasm emas. Faqat JPEG, PNG, WebP yoki GIF rasm yuklash mumkin.`,
+  imageTooLarge: (name: string) => `"${name}" juda katta: rasm 5 MB dan oshmasligi kerak.`,
+  imageTooManyPixels: 'Rasm juda katta: 50 megapikseldan oshmasligi kerak.',
+  imageQuotaExceeded: "Restoran rasmlari uchun joy tugadi: keraksiz rasmlarni o'chiring.",
+  uploadRateLimited: "Juda ko'p rasm yuklandi. Birozdan keyin qayta urinib ko'ring.",
   managerCreateError: "Menedjer qo'shishda xatolik yuz berdi!",
   stopListError: 'Stop-listni yangilashda xatolik yuz berdi!',
   categorySaveError: 'Kategoriyani saqlashda xatolik yuz berdi!',

@@ -353,7 +353,8 @@ function UploadHarness({ send }: { send: (file: File) => Promise<unknown> }) {
 }
 
 describe('ImageUploadField', () => {
-  const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+  const png = (name: string) =>
+    new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
 
   it('previews the chosen files, uploads one at a time with progress, and toasts a failed one', async () => {
     let release = () => {};
@@ -370,7 +371,7 @@ describe('ImageUploadField', () => {
       expect.stringContaining('eski.png'),
     );
     await userEvent.upload(input, [png('a.png'), png('b.png'), png('c.png')]);
-    expect(screen.getByText('a.png, b.png, c.png')).toBeInTheDocument();
+    expect(await screen.findByText('a.png, b.png, c.png')).toBeInTheDocument();
     expect(screen.getAllByRole('img', { name: t.images })).toHaveLength(3);
     await userEvent.click(screen.getByRole('button', { name: 'yubor' }));
     const progress = await screen.findByRole('progressbar', { name: t.images });
@@ -380,8 +381,19 @@ describe('ImageUploadField', () => {
     act(() => release());
     expect(await screen.findByText('false')).toBeInTheDocument();
     expect(sent).toEqual(['a.png', 'b.png', 'c.png']);
-    expect(screen.getByText(t.uploadError)).toBeInTheDocument();
+    // the server's reason, in Uzbek: c.png was over the size limit
+    expect(screen.getByText(t.imageTooLarge('c.png'))).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('refuses a picked file that is not a picture by its content, saying which kinds are accepted', async () => {
+    renderAtRoute(<UploadHarness send={vi.fn()} />, '/', { as: 'manager' });
+    const input = screen.getByLabelText(t.images);
+    const renamed = new File(['menyu matni'], 'menyu.png', { type: 'image/png' });
+    await userEvent.upload(input, [renamed, png('a.png')]);
+    expect(await screen.findByTestId('refused-files')).toHaveTextContent(t.notAnImage('menyu.png'));
+    expect(t.notAnImage('menyu.png')).toContain('JPEG, PNG, WebP yoki GIF');
+    expect(screen.getByText('a.png')).toBeInTheDocument(); // the picture among them is kept
   });
 });
 

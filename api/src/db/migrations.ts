@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { accountsMigration } from './accounts-migration';
 import { visitsMigration } from './migration-visits';
+import { picturesMigration } from './pictures-migration';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
 type AnyDb = Kysely<any>;
@@ -288,9 +289,10 @@ export const migrations: Record<string, Migration> = {
   '0004_restaurant_slug_history': restaurantSlugHistory,
   '0009_visits_and_placements': visitsMigration,
   '0010_pos_integrations': posIntegrations,
-  // after every migration of main at the time (0005-0010 are the other issues'): a database
+  '0011_pictures': picturesMigration,
+  // after every migration of main at the time (0005-0011 are the other issues'): a database
   // that ran those runs this one next
-  '0011_accounts': accountsMigration,
+  '0012_accounts': accountsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -181,6 +181,16 @@ export interface VisitSaltsTable {
   salt: string;
 }
 
+/** A processed picture a restaurant stored (its quota; deleted once nothing refers to it). */
+export interface PicturesTable {
+  /** the picture's id (`@qrmenu/shared/image-variants`) */
+  id: string;
+  restaurant_id: string;
+  /** all its files together */
+  bytes: number;
+  created_at: string;
+}
+
 export interface Database {
   integration_accounts: IntegrationAccountsTable;
   integration_tokens: IntegrationTokensTable;
@@ -200,6 +210,7 @@ export interface Database {
   visit_hashes: VisitHashesTable;
   visit_uniques: VisitUniquesTable;
   visit_salts: VisitSaltsTable;
+  pictures: PicturesTable;
 }
 
 export type UserRow = UsersTable;

@@ -5,6 +5,8 @@ export interface CspSources {
   remoteUrls: readonly (string | undefined)[];
   /** PUBLIC_API_BASE when the API (and its uploads) live on another origin. */
   publicApiBase?: string | undefined;
+  /** S3_PUBLIC_URL: pictures loaded straight from a bucket or a CDN (img-src only). */
+  picturesUrl?: string | undefined;
 }
 
 /** The origin of an absolute http(s) URL; null for a path on this origin or anything else. */
@@ -30,12 +32,14 @@ export function contentSecurityPolicy(sources: CspSources): string {
   const remotes = [...new Set(sources.remoteUrls.map(originOf).filter((o): o is string => !!o))];
   const api = originOf(sources.publicApiBase);
   const withApi = api && !remotes.includes(api) ? [...remotes, api] : remotes;
+  const pictures = originOf(sources.picturesUrl);
+  const images = pictures && !withApi.includes(pictures) ? [...withApi, pictures] : withApi;
   const list = (...items: string[]) => items.filter(Boolean).join(' ');
   return [
     "default-src 'self'",
     `script-src ${list("'self'", ...remotes)}`,
     `style-src ${list("'self'", "'unsafe-inline'", ...remotes)}`,
-    `img-src ${list("'self'", 'data:', 'blob:', ...withApi)}`,
+    `img-src ${list("'self'", 'data:', 'blob:', ...images)}`,
     `font-src ${list("'self'", 'data:', ...remotes)}`,
     `connect-src ${list("'self'", ...withApi)}`,
     "object-src 'none'",

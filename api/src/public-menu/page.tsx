@@ -7,6 +7,7 @@ import { formatPrice, t } from '@qrmenu/shared/texts';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Menu, MenuCategory, MenuProduct } from './menu-data';
+import { Picture } from './picture';
 import { MENU_CSS } from './styles';
 
 const text = t.guestMenu;
@@ -47,12 +48,20 @@ function Document({
   );
 }
 
-function Product({ product }: { product: MenuProduct }) {
+/**
+ * How wide each picture is drawn (styles.ts), for the browser's pick among the widths: the cover
+ * fills the column (720 px at most), the logo and the thumbnails have fixed boxes.
+ */
+const SIZES = { cover: '(min-width: 720px) 720px, 100vw', logo: '64px', thumbnail: '88px' } as const;
+
+function Product({ product, priority }: { product: MenuProduct; priority: boolean }) {
   const image = safeImageUrl(product.image);
   return (
     <li>
       {/* the name is right beside it: an empty alt keeps screen readers from reading it twice */}
-      {image ? <img src={image} alt="" width={88} height={88} loading="lazy" /> : null}
+      {image ? (
+        <Picture src={image} alt="" width={88} height={88} sizes={SIZES.thumbnail} priority={priority} />
+      ) : null}
       <div>
         <h3>{product.name}</h3>
         {product.description ? <p className="desc">{product.description}</p> : null}
@@ -81,13 +90,13 @@ function Product({ product }: { product: MenuProduct }) {
   );
 }
 
-function Category({ category }: { category: MenuCategory }) {
+function Category({ category, priorityId }: { category: MenuCategory; priorityId: string | null }) {
   return (
     <section id={`cat-${category.id}`}>
       <h2>{category.title}</h2>
       <ul className="items">
         {category.products.map((p) => (
-          <Product key={p.id} product={p} />
+          <Product key={p.id} product={p} priority={p.id === priorityId} />
         ))}
       </ul>
     </section>
@@ -98,29 +107,35 @@ export function MenuPage({ menu }: { menu: Menu }) {
   const r = menu.restaurant;
   const cover = safeImageUrl(r.image);
   const logo = safeImageUrl(r.logotype);
+  // The first picture on screen is fetched at once with high priority (the cover is the page's
+  // largest paint); every other one is lazy. Without a cover or a logo, the first thumbnail.
+  const firstProduct = menu.categories.flatMap((c) => c.products).find((p) => safeImageUrl(p.image));
+  const priorityId = cover || logo ? null : (firstProduct?.id ?? null);
   return (
     <Document title={text.title(r.name)} description={text.description(r.name, r.address)}>
       <header className="wrap">
         {cover ? (
-          <img
+          <Picture
             className="cover"
             src={cover}
             alt={text.pictureAlt(r.name)}
             width={720}
             height={288}
-            loading="lazy"
+            sizes={SIZES.cover}
+            priority
           />
         ) : null}
         <div className="head">
           <div className="brand">
             {logo ? (
-              <img
+              <Picture
                 className="logo"
                 src={logo}
                 alt={text.logoAlt(r.name)}
                 width={64}
                 height={64}
-                loading="lazy"
+                sizes={SIZES.logo}
+                priority={!cover}
               />
             ) : null}
             <h1>{r.name}</h1>
@@ -152,7 +167,7 @@ export function MenuPage({ menu }: { menu: Menu }) {
       ) : null}
       <main className="wrap">
         {menu.categories.length > 0 ? (
-          menu.categories.map((c) => <Category key={c.id} category={c} />)
+          menu.categories.map((c) => <Category key={c.id} category={c} priorityId={priorityId} />)
         ) : (
           <p className="empty">{text.emptyMenu}</p>
         )}

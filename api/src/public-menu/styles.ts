@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
  * The page's only stylesheet, inlined in a <style> element: on a 3G phone one request (HTML and
  * CSS together) is faster than a second round trip for a file. No scripts anywhere, so a CSP of
  * `style-src 'self' 'unsafe-inline'` (or one listing MENU_STYLE_HASH) is all the page needs.
- * Colours keep text at >= 4.5:1 contrast; links and nav chips are >= 44 px tall.
+ * Colours keep text at >= 4.5:1 contrast; links and nav chips are >= 44 px tall. `<picture>` is
+ * `display:contents`: its `<img>` is the box the rules below size (a flex item in a product row).
  */
 const CSS = `
 :root{color-scheme:light;--ink:#1b1b1b;--muted:#505050;--accent:#0a6847;--chip:#e8f3ee;--line:#dcdcdc}
@@ -14,6 +15,7 @@ html{scroll-behavior:smooth;-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:#f5f5f2;overflow-wrap:anywhere}
 a{color:var(--accent)}
 .wrap{max-width:720px;margin:0 auto}
+picture{display:contents}
 .cover{display:block;width:100%;height:auto;aspect-ratio:5/2;object-fit:cover;background:var(--line)}
 .head{padding:16px;background:#fff}
 .brand{display:flex;gap:12px;align-items:center}

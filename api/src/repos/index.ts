@@ -10,6 +10,7 @@ import * as catalog from './catalog';
 import * as accounts from './integration-accounts';
 import * as throttle from './login-throttle';
 import * as menu from './menu';
+import * as pictures from './pictures';
 import * as placements from './placements';
 import { bind, insertChunked, inTransaction, type Q } from './query';
 import * as restaurants from './restaurants';
@@ -129,6 +130,16 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       findToken: accounts.findToken,
       saveToken: accounts.saveToken,
       deleteToken: accounts.deleteToken,
+    }),
+    pictures: bind(q, {
+      add: pictures.addPictures,
+      usedBytes: pictures.usedBytes,
+      ofRestaurant: pictures.picturesOf,
+      referencedIds: pictures.referencedPictureIds,
+      restaurantsWithAny: pictures.restaurantsWithPictures,
+      remove: pictures.removePictures,
+      references: pictures.pictureReferences,
+      swapReferences: pictures.swapPictureReferences,
     }),
     menu: bind(q, {
       findRestaurant: menu.findMenuRestaurant,

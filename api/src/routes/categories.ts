@@ -10,6 +10,7 @@ import { type CategoryRow, fromBool, newId, now } from '../db';
 import { assertOwnsRestaurant, canManageRestaurant, ownedRestaurantId } from '../http/access';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { notFound } from '../http/errors';
+import { releasePictures } from '../images/lifecycle';
 import { toCategory } from '../repos/catalog';
 import { patchOf } from '../repos/query';
 import type { App } from '../types';
@@ -130,6 +131,8 @@ export default async function categoryRoutes(app: App): Promise<void> {
       if (!found) throw notFound('Category not found');
       await assertOwnsRestaurant(request, found.restaurant_id);
       await app.repos.categories.delete([found.id]);
+      // its products' pictures are referred to by nothing now
+      await releasePictures(app, found.restaurant_id);
       return { data: { _id: found.id } };
     },
   );

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isConcurrencyFailure, isUniqueViolation } from '../db';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { badGateway, badRequest, conflict, HttpError, notFound } from '../http/errors';
+import { releasePictures } from '../images/lifecycle';
 import {
   type IntegrationProvider,
   IntegrationUnavailableError,
@@ -28,6 +29,13 @@ const SYNC_ATTEMPTS = 3;
  * other on its single connection.
  */
 async function syncOnce(app: App, restaurantId: string, feed: FeedRestaurant) {
+  const result = await syncAttempts(app, restaurantId, feed);
+  // products or categories the feed dropped may have had pictures
+  await releasePictures(app, restaurantId);
+  return result;
+}
+
+async function syncAttempts(app: App, restaurantId: string, feed: FeedRestaurant) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await app.repos.transaction(async (trx) => {

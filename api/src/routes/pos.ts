@@ -199,6 +199,10 @@ export default async function posRoutes(app: App) {
     });
   };
 
+  /** A webhook is answered at once; the work it asks for runs after the answer. */
+  const webhookAccepted = z.object({ data: z.object({ accepted: z.literal(true) }) });
+  const ACCEPTED = { data: { accepted: true as const } };
+
   app.post(
     '/integrations/iiko/webhook/:_id',
     {
@@ -210,6 +214,7 @@ export default async function posRoutes(app: App) {
           "iiko's webhook (StopListUpdate events): checks the authToken, answers 200, then reads the stop-list",
         params: webhookParams,
         body: z.array(z.looseObject({ eventType: z.string().optional() })).max(1000),
+        response: { 200: webhookAccepted },
       },
     },
     async (request, reply) => {
@@ -225,7 +230,7 @@ export default async function posRoutes(app: App) {
       const events = request.body.map((e) => e.eventType);
       if (events.includes('StopListUpdate'))
         later('stop-list', request.params._id, () => refreshStopList(app, request.params._id));
-      return reply.status(200).send();
+      return reply.status(200).send(ACCEPTED);
     },
   );
 
@@ -240,6 +245,7 @@ export default async function posRoutes(app: App) {
           "Poster's webhook (product, dish, category changes): checks `verify`, answers 200, then syncs",
         params: webhookParams,
         body: z.looseObject({ verify: z.string(), object: z.string() }),
+        response: { 200: webhookAccepted },
       },
     },
     async (request, reply) => {
@@ -258,7 +264,7 @@ export default async function posRoutes(app: App) {
       if (['product', 'dish', 'category'].includes(request.body.object)) {
         later('sync', request.params._id, () => syncPos(app, request.params._id));
       }
-      return reply.status(200).send();
+      return reply.status(200).send(ACCEPTED);
     },
   );
 }

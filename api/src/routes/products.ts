@@ -13,6 +13,7 @@ import { fromBool, newId, now, type ProductsTable } from '../db';
 import { assertOwnsRestaurant, canManageRestaurant, ownedRestaurantId } from '../http/access';
 import { clearAnswerCacheOnWrites, sendCached } from '../http/answer-cache';
 import { notFound } from '../http/errors';
+import { releasePictures } from '../images/lifecycle';
 import { toProduct } from '../repos/catalog';
 import { patchOf } from '../repos/query';
 import type { App } from '../types';
@@ -198,6 +199,8 @@ export default async function productRoutes(app: App): Promise<void> {
       if (Object.keys(set).length === 0) return { data: toProduct(found) };
       const at = now();
       await app.repos.products.update(found.id, { ...set, updated_at: at });
+      // a picture left out of the new list is deleted (the cap of 50 cannot be reset to fill the disk)
+      if (set.images !== undefined) await releasePictures(app, found.restaurant_id);
       const data: Product = toProduct({ ...found, ...set, category_title: categoryTitle, updated_at: at });
       return { data };
     },
@@ -220,6 +223,7 @@ export default async function productRoutes(app: App): Promise<void> {
       if (!found) throw notFound('Product not found');
       await assertOwnsRestaurant(request, found.restaurant_id);
       await app.repos.products.delete([found.id]);
+      await releasePictures(app, found.restaurant_id);
       return { data: { _id: found.id } };
     },
   );

@@ -11,6 +11,7 @@ import { fromBool, isUniqueViolation, newId, now, type RestaurantRow } from '../
 import { canManageRestaurant, isAdmin, isManager } from '../http/access';
 import { clearAnswerCacheOnWrites, sendCached } from '../http/answer-cache';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { releasePictures } from '../images/lifecycle';
 import type { Repositories } from '../repos';
 import { patchOf } from '../repos/query';
 import { countsOf, toPublicRestaurant, toRestaurant } from '../repos/restaurants';
@@ -185,6 +186,8 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       } catch (err) {
         uniqueToConflict(err);
       }
+      // the picture or logo replaced (or cleared) here is referred to by nothing now
+      if (patch.image !== undefined || patch.logotype !== undefined) await releasePictures(app, row.id);
       return { data: toRestaurant({ ...row, ...patch }) };
     },
   );
@@ -204,6 +207,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
     async (request) => {
       const row = await repos.restaurants.findBySlug(request.query.slug);
       if (!row || !(await repos.restaurants.delete(row.id))) throw notFound('Restaurant not found');
+      await releasePictures(app, row.id);
       return { data: { _id: row.id } };
     },
   );
@@ -223,6 +227,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
     async (request) => {
       const row = await repos.restaurants.findById(request.query.restaurantId);
       if (!row || !(await repos.restaurants.delete(row.id))) throw notFound('Restaurant not found');
+      await releasePictures(app, row.id);
       return { data: { _id: row.id } };
     },
   );

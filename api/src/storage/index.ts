@@ -1,22 +1,26 @@
 /**
  * The storage seam: `app.storage` (a `FileStorage`) holds uploaded files, and `GET /uploads/:key`
- * serves them through it. Drivers: `local` (a folder, the default). A new driver is one file
+ * serves them through it. Drivers: `local` (a folder, the default) and `s3` (an S3-compatible
+ * bucket, STORAGE_DRIVER=s3; s3.ts). A new driver is one file
  * implementing `FileStorage` plus a case in `createStorage`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { UPLOAD_KEY } from './keys';
 import { localStorage } from './local';
+import { type S3Config, s3Storage } from './s3';
 import type { FileStorage, StoredFile } from './types';
 
 export type { FileStorage, StoredFile } from './types';
 
-export type StorageOptions = { driver: 'local'; dir: string };
+export type StorageOptions = { driver: 'local'; dir: string } | { driver: 's3'; config: S3Config };
 
 export function createStorage(options: StorageOptions): FileStorage {
   switch (options.driver) {
     case 'local':
       return localStorage(options.dir);
+    case 's3':
+      return s3Storage(options.config);
   }
 }
 

@@ -6,12 +6,17 @@ export const IMAGE_TYPES = {
   png: 'image/png',
   webp: 'image/webp',
   gif: 'image/gif',
+  avif: 'image/avif',
 } as const;
 
 export type ImageKind = keyof typeof IMAGE_TYPES;
 
-/** A key uploads make: hex, then the checked image type (nothing else is ever stored or served). */
-export const UPLOAD_KEY = /^[0-9a-f]+\.(jpg|png|webp|gif)$/;
+/**
+ * A key uploads make (nothing else is ever stored or served): a processed picture's files
+ * (`<32 hex>.jpg`, `<32 hex>-<width>.<avif|webp|jpg>`: @qrmenu/shared/image-variants), or an
+ * upload from before processing (`<24 hex>.<jpg|png|webp|gif>`, until reprocess-images).
+ */
+export const UPLOAD_KEY = /^[0-9a-f]+(-\d{2,4})?\.(jpg|png|webp|gif|avif)$/;
 
 /** A flat name: no folder, no `..`, no control characters (any driver refuses others). */
 export const isFlatKey = (key: string): boolean =>

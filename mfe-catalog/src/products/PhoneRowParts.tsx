@@ -7,7 +7,7 @@
 import { assetUrl } from '@qrmenu/shared/runtime-config';
 import type { Product } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { DEFAULT_IMAGE_SRC } from '@qrmenu/shared/ui';
+import { DEFAULT_IMAGE_SRC, pictureSrcSet } from '@qrmenu/shared/ui';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
 /** Styles for the parts below, merged into the product table's own. */
@@ -48,6 +48,9 @@ export function ProductThumb({ product }: { product: Product }) {
     <img
       className="row-thumb"
       src={src || DEFAULT_IMAGE_SRC}
+      // a processed picture: the 160 px WebP for the 56 px box at DPR 2, not the 960 px JPEG
+      srcSet={pictureSrcSet(src)}
+      sizes="56px"
       data-default={src ? undefined : ''}
       data-testid={src ? 'product-thumb' : 'product-thumb-default'}
       alt={src ? '' : t.hasNoImage}
@@ -59,6 +62,7 @@ export function ProductThumb({ product }: { product: Product }) {
         const img = e.currentTarget;
         if (img.dataset.default === undefined) {
           img.dataset.default = '';
+          img.removeAttribute('srcset');
           img.src = DEFAULT_IMAGE_SRC;
         }
       }}

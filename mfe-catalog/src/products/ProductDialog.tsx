@@ -1,8 +1,10 @@
 /**
  * Create and edit a product in a dialog, one body for both (spec 2, 5): name, category (the
- * restaurant's), price, description, active. Pictures only on creation: once the create answers
- * with the new id, each chosen file goes to /manager/upload with progress, then 'Mahsulot rasmi
- * yuklandi!'. A create answered without an id: 'Mahsulot yaratishda xatolik yuz berdi!'.
+ * restaurant's), price, description, active. Pictures on creation as the spec says: once the
+ * create answers with the new id, each chosen file goes to /manager/upload with progress, then
+ * 'Mahsulot rasmi yuklandi!'. A create answered without an id: 'Mahsulot yaratishda xatolik yuz
+ * berdi!'. In Tahrirlash (issue 16) the stored pictures are reordered, replaced, removed and new
+ * ones added (ProductPictures), sent when the dialog saves.
  */
 
 import { FormDialog, NumberField, SelectField, SwitchField, TextField } from '@qrmenu/shared/forms';
@@ -15,11 +17,11 @@ import {
   notify,
   SimpleGrid,
   Stack,
-  Text,
   useImageUpload,
 } from '@qrmenu/shared/ui';
 import { useEffect } from 'react';
 import { type ProductFormValues, productFormSchemaFor, productFormValues } from './formSchema';
+import { ProductPicturesEditor, useProductPictures } from './ProductPictures';
 
 /** The create call succeeded but named no product: nothing to upload pictures to. */
 class CreatedWithoutId extends Error {}
@@ -43,6 +45,7 @@ export default function ProductDialog({
   useEffect(() => {
     if (!dialog.open) clear(); // a dialog closed without saving drops its chosen pictures
   }, [dialog.open, clear]);
+  const pictures = useProductPictures(dialog.record, dialog.open);
 
   return (
     <FormDialog
@@ -58,8 +61,18 @@ export default function ProductDialog({
         return created;
       }}
       onUpdate={(changed, p) => update.mutateAsync({ id: p._id, changed })}
+      hasPendingExtras={dialog.record ? pictures.pending : images.hasFiles}
       afterSave={async (saved, record) => {
-        if (record || !saved || !('id' in saved) || !images.hasFiles) return;
+        if (record) {
+          if (!pictures.pending) return;
+          const sent = await pictures.save(
+            (file) => upload.mutateAsync({ productId: record._id, files: [file] }),
+            (list) => update.mutateAsync({ id: record._id, changed: { images: list } }),
+          );
+          if (sent) notify.success(t.productImagesSaved);
+          return;
+        }
+        if (!saved || !('id' in saved) || !images.hasFiles) return;
         const sent = await images.uploadAll((file) =>
           upload.mutateAsync({ productId: saved.id, files: [file] }),
         );
@@ -95,9 +108,7 @@ export default function ProductDialog({
           <TextField<ProductFormValues> form={form} name="description" multiline />
           <SwitchField<ProductFormValues> form={form} name="is_active" label={t.status} />
           {dialog.record ? (
-            <Text fontSize="sm" color="fg.muted">
-              {t.imagesOnCreateOnly}
-            </Text>
+            <ProductPicturesEditor pictures={pictures} />
           ) : (
             <ImageUploadField upload={images} label={t.images} name="files" />
           )}

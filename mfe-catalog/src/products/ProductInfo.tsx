@@ -51,6 +51,8 @@ export function ProductInfo({ product }: { product: ProductDetail }) {
             alt={src ? `${product.name} (${i + 1})` : t.noImagesYet}
             w="100%"
             h={{ base: '48', md: '64' }}
+            // up to three a row from the sm breakpoint on, one a row on a phone
+            sizes="(min-width: 30em) 33vw, 100vw"
             borderRadius="lg"
             data-testid="product-image"
           />

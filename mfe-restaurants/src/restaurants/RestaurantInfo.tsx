@@ -48,6 +48,7 @@ export function RestaurantInfo({
           alt={r.name}
           w="100%"
           h={{ base: '40', md: '56' }}
+          sizes="(min-width: 62em) 60vw, 100vw"
           borderRadius="lg"
           data-testid="restaurant-image"
         />
@@ -55,6 +56,7 @@ export function RestaurantInfo({
           src={r.logotype}
           alt={t.fields.logotype}
           boxSize="20"
+          sizes="80px"
           borderRadius="full"
           borderWidth="3px"
           borderColor="bg"

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../image-variants';
 
 /** Field rules written once: the server validates with them, the forms resolve with them. */
 
@@ -9,8 +10,8 @@ export const LIMITS = {
   url: 2048,
   maxPrice: 1_000_000_000_000,
   stopListBatch: 5000,
-  uploadFiles: 10,
-  uploadBytes: 5 * 1024 * 1024,
+  uploadFiles: UPLOAD_MAX_FILES,
+  uploadBytes: UPLOAD_MAX_BYTES,
   /** Shortest new password (manager accounts, resets, own changes, ADMIN_PASSWORD); logins take any. */
   passwordMin: 8,
 } as const;

@@ -393,6 +393,10 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'payload_too_large',
+  /** 413 on upload: a picture of more pixels than the server decodes (a decompression bomb) */
+  'too_many_pixels',
+  /** 413 on upload: the restaurant's pictures would pass its storage quota */
+  'quota_exceeded',
   'unsupported_media_type',
   'rate_limited',
   'bad_gateway',

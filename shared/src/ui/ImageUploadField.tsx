@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { t } from '../texts';
 import { ImageOrDefault } from './common';
 import { notify } from './notify';
+import { checkPickedFiles, uploadErrorText } from './pickedImages';
 
 export interface UploadProgress {
   done: number;
@@ -18,11 +19,15 @@ export interface ImageUpload {
   readonly hasFiles: boolean;
   /** Files sent so far while an upload runs, else null. */
   readonly progress: UploadProgress | null;
-  choose: (files: readonly File[]) => void;
+  /** Why picked files were refused (not a picture by content, over 5 MB), in Uzbek; empty when none. */
+  readonly refused: readonly string[];
+  /** Keeps the pictures among `files` (checked by content), says why the others were refused. */
+  choose: (files: readonly File[]) => Promise<void>;
   clear: () => void;
   /**
-   * Sends the chosen files one at a time through `send`, an error toast (`errorText`, default
-   * "Rasm yuklashda xatolik yuz berdi!") per failed file; clears the choice; true when all went.
+   * Sends the chosen files one at a time through `send`, an error toast per failed file (why the
+   * server refused it: too many pixels, the quota, the rate limit; else `errorText`, default
+   * "Rasm yuklashda xatolik yuz berdi!"); clears the choice; true when all went.
    */
   uploadAll: (send: (file: File) => Promise<unknown>, errorText?: string) => Promise<boolean>;
 }
@@ -30,6 +35,7 @@ export interface ImageUpload {
 export function useImageUpload({ multiple = false }: { multiple?: boolean } = {}): ImageUpload {
   const [files, setFiles] = useState<readonly File[]>([]);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [refused, setRefused] = useState<readonly string[]>([]);
   const [previews, setPreviews] = useState<readonly string[]>([]);
 
   useEffect(() => {
@@ -42,10 +48,18 @@ export function useImageUpload({ multiple = false }: { multiple?: boolean } = {}
   }, [files]);
 
   const choose = useCallback(
-    (chosen: readonly File[]) => setFiles(multiple ? chosen : chosen.slice(0, 1)),
+    async (chosen: readonly File[]) => {
+      const { accepted, refused: why } = await checkPickedFiles(multiple ? chosen : chosen.slice(0, 1));
+      setRefused(why);
+      for (const reason of why) notify.error(reason);
+      setFiles(accepted);
+    },
     [multiple],
   );
-  const clear = useCallback(() => setFiles((current) => (current.length === 0 ? current : [])), []);
+  const clear = useCallback(() => {
+    setFiles((current) => (current.length === 0 ? current : []));
+    setRefused((current) => (current.length === 0 ? current : []));
+  }, []);
 
   const uploadAll = useCallback(
     async (send: (file: File) => Promise<unknown>, errorText: string = t.uploadError) => {
@@ -54,9 +68,10 @@ export function useImageUpload({ multiple = false }: { multiple?: boolean } = {}
       for (const [index, file] of files.entries()) {
         try {
           await send(file);
-        } catch {
+        } catch (error) {
           ok = false;
-          notify.error(errorText);
+          const why = uploadErrorText(error, file);
+          notify.error(why === t.uploadError ? errorText : why);
         }
         setProgress({ done: index + 1, total: files.length });
       }
@@ -68,8 +83,18 @@ export function useImageUpload({ multiple = false }: { multiple?: boolean } = {}
   );
 
   return useMemo(
-    () => ({ multiple, files, previews, hasFiles: files.length > 0, progress, choose, clear, uploadAll }),
-    [multiple, files, previews, progress, choose, clear, uploadAll],
+    () => ({
+      multiple,
+      files,
+      previews,
+      hasFiles: files.length > 0,
+      progress,
+      refused,
+      choose,
+      clear,
+      uploadAll,
+    }),
+    [multiple, files, previews, progress, refused, choose, clear, uploadAll],
   );
 }
 
@@ -106,7 +131,7 @@ export function ImageUploadField({
   const { progress } = upload;
   const names = upload.files.map((f) => f.name).join(', ');
   return (
-    <Field.Root disabled={disabled}>
+    <Field.Root disabled={disabled} invalid={upload.refused.length > 0}>
       <Field.Label htmlFor={inputId}>{label}</Field.Label>
       <HStack gap="3" align="center" w="100%">
         <HStack gap="1" flexShrink={0} flexWrap="wrap" maxW="50%">
@@ -117,6 +142,7 @@ export function ImageUploadField({
               src={src}
               alt={label}
               boxSize="14"
+              sizes="56px"
               borderRadius="md"
               data-testid={`current-${name}`}
             />
@@ -130,7 +156,11 @@ export function ImageUploadField({
           accept={accept}
           multiple={upload.multiple}
           hidden
-          onChange={(e) => upload.choose(Array.from(e.currentTarget.files ?? []))}
+          onChange={(e) => {
+            void upload.choose(Array.from(e.currentTarget.files ?? []));
+            // the same file can be picked again after a refusal
+            e.currentTarget.value = '';
+          }}
         />
         <Stack gap="1" minW="0" flex="1">
           <Button
@@ -147,6 +177,9 @@ export function ImageUploadField({
           </Text>
         </Stack>
       </HStack>
+      {upload.refused.length > 0 ? (
+        <Field.ErrorText data-testid={`refused-${name}`}>{upload.refused.join(' ')}</Field.ErrorText>
+      ) : null}
       {progress ? (
         <HStack gap="2" w="100%">
           <Box

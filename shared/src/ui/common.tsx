@@ -12,6 +12,7 @@ import {
 } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { imageVariants } from '../image-variants';
 import { assetUrl } from '../runtime-config';
 import { t } from '../texts';
 
@@ -33,7 +34,23 @@ export const DEFAULT_IMAGE_SRC = `data:image/svg+xml;utf8,${encodeURIComponent(
     '</svg>',
 )}`;
 
-export type ImageOrDefaultProps = Omit<ImageProps, 'src'> & { src?: string | null; fallbackSrc?: string };
+/**
+ * The WebP `srcset` of a processed picture's URL (every width of @qrmenu/shared/image-variants),
+ * for an `<img>` with `sizes`; undefined for any other URL (shown as it is).
+ */
+export function pictureSrcSet(src: string | null | undefined): string | undefined {
+  return src ? (imageVariants(src)?.srcset('webp') ?? undefined) : undefined;
+}
+
+export type ImageOrDefaultProps = Omit<ImageProps, 'src'> & {
+  src?: string | null;
+  fallbackSrc?: string;
+  /**
+   * How wide it is drawn (`sizes`, e.g. `56px`): a processed picture is then loaded in the
+   * smallest WebP variant that covers it at the screen's DPR, not the 960 px JPEG.
+   */
+  sizes?: string;
+};
 
 /**
  * An image that falls back to the default picture when `src` is empty or fails to load.
@@ -43,14 +60,17 @@ export function ImageOrDefault({
   src: rawSrc,
   alt = '',
   fallbackSrc = DEFAULT_IMAGE_SRC,
+  sizes,
   ...rest
 }: ImageOrDefaultProps) {
   const src = assetUrl(rawSrc);
+  const variants = src && sizes ? imageVariants(src) : null;
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const useDefault = !src || brokenSrc === src;
   return (
     <Image
       src={useDefault ? fallbackSrc : src}
+      {...(variants && !useDefault ? { srcSet: variants.srcset('webp'), sizes } : {})}
       alt={alt}
       data-default={useDefault ? 'true' : undefined}
       onError={() => setBrokenSrc(src ?? null)}

@@ -15,6 +15,7 @@ export {
   type ImageOrDefaultProps,
   LoadingSkeleton,
   NotAvailable,
+  pictureSrcSet,
   RemoteFallback,
   StatusBadge,
 } from './common';
@@ -41,6 +42,7 @@ export {
 export { Page, PageHeader, type PageHeaderProps, type PageProps, usePaths, useRouteParams } from './Page';
 export { PageState, type PageStateProps, type QueryState, useFailureToast } from './PageState';
 export { PAGE_SIZE, Pagination, type PaginationState, usePagination } from './pagination';
+export { checkPickedFiles, isPictureFile, uploadErrorText } from './pickedImages';
 export { system } from './system';
 export { UiProvider } from './UiProvider';
 export { type ConfirmDelete, type ConfirmDeleteOptions, useConfirmDelete } from './useConfirmDelete';

@@ -1,0 +1,131 @@
+/**
+ * The S3 driver against s3rver (an S3-compatible server in Node) on 127.0.0.1: what it stores
+ * reads back byte for byte with its type, missing keys are null, deletes are idempotent, URLs
+ * go through the server or a public base, and the configuration comes from S3_* variables.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type S3Config, s3ConfigFromEnv, s3Storage } from '../src/storage/s3';
+
+const dir = mkdtempSync(join(tmpdir(), 'qrmenu-s3rver-'));
+const server = new S3rver({
+  address: '127.0.0.1',
+  port: 0,
+  silent: true,
+  directory: dir,
+  configureBuckets: [{ name: 'menu-pictures' }],
+});
+let config: S3Config;
+
+beforeAll(async () => {
+  const { port } = await server.run();
+  config = {
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    bucket: 'menu-pictures',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('s3Storage', () => {
+  it('stores a buffer and reads it back with its type, size and ETag', async () => {
+    const storage = s3Storage(config);
+    const bytes = Buffer.from('RIFF....WEBPVP8 fake but binary \u0000\u00ff');
+    await storage.put('0123456789abcdef0123456789abcdef-320.webp', bytes, 'image/webp');
+    const file = await storage.get('0123456789abcdef0123456789abcdef-320.webp');
+    expect(file).not.toBeNull();
+    expect(file!.contentType).toBe('image/webp');
+    expect(file!.size).toBe(bytes.length);
+    expect(file!.etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(file!.lastModified).toBeInstanceOf(Date);
+    expect((await buffer(file!.body)).equals(bytes)).toBe(true);
+  });
+
+  it('stores a stream and replaces a file of the same key', async () => {
+    const storage = s3Storage(config);
+    await storage.put('a.jpg', Buffer.from('first'), 'image/jpeg');
+    await storage.put('a.jpg', Readable.from([Buffer.from('sec'), Buffer.from('ond')]), 'image/jpeg');
+    const file = await storage.get('a.jpg');
+    expect((await buffer(file!.body)).toString()).toBe('second');
+  });
+
+  it('answers null for a missing key and deletes without error, twice', async () => {
+    const storage = s3Storage(config);
+    expect(await storage.get('missing.jpg')).toBeNull();
+    await storage.put('gone.avif', Buffer.from('x'), 'image/avif');
+    await storage.delete('gone.avif');
+    await storage.delete('gone.avif');
+    expect(await storage.get('gone.avif')).toBeNull();
+  });
+
+  it('refuses keys that are not flat names', async () => {
+    const storage = s3Storage(config);
+    await expect(storage.put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow(/invalid/);
+    await expect(storage.get('a/b.jpg')).rejects.toThrow(/invalid/);
+    expect(() => storage.url('x/../../y')).toThrow(/invalid/);
+  });
+
+  it('makes /uploads/<key> URLs when served through the server, and reads their keys back', () => {
+    const storage = s3Storage(config);
+    expect(storage.url('k.jpg')).toBe('/uploads/k.jpg');
+    expect(storage.keyOf('/uploads/k.jpg')).toBe('k.jpg');
+    expect(storage.keyOf('https://example.com/k.jpg')).toBeNull();
+    expect(storage.keyOf('/uploads/../k.jpg')).toBeNull();
+  });
+
+  it('makes <public base>/<key> URLs for a CDN, and still knows the server URLs of older rows', () => {
+    const storage = s3Storage({ ...config, publicUrl: 'https://cdn.example.uz/menu' });
+    expect(storage.url('k.jpg')).toBe('https://cdn.example.uz/menu/k.jpg');
+    expect(storage.keyOf('https://cdn.example.uz/menu/k.jpg')).toBe('k.jpg');
+    expect(storage.keyOf('/uploads/k.jpg')).toBe('k.jpg');
+    expect(storage.keyOf('https://cdn.example.uz/other/k.jpg')).toBeNull();
+  });
+});
+
+describe('s3ConfigFromEnv', () => {
+  const env = {
+    S3_ENDPOINT: 'https://storage.yandexcloud.net',
+    S3_REGION: 'ru-central1',
+    S3_BUCKET: 'menu',
+    S3_ACCESS_KEY_ID: 'id',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  };
+
+  it('reads every variable, path style and public URL included', () => {
+    expect(
+      s3ConfigFromEnv({ ...env, S3_FORCE_PATH_STYLE: 'true', S3_PUBLIC_URL: 'https://cdn.uz/p/' }),
+    ).toEqual({
+      endpoint: 'https://storage.yandexcloud.net',
+      region: 'ru-central1',
+      bucket: 'menu',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.uz/p',
+    });
+  });
+
+  it('defaults to AWS virtual-host style in us-east-1 without an endpoint', () => {
+    const c = s3ConfigFromEnv({ ...env, S3_ENDPOINT: undefined, S3_REGION: undefined });
+    expect(c).toMatchObject({ endpoint: undefined, region: 'us-east-1', forcePathStyle: false });
+  });
+
+  it('names the missing variable, and refuses a public URL that is not http(s)', () => {
+    expect(() => s3ConfigFromEnv({ ...env, S3_BUCKET: ' ' })).toThrow(/S3_BUCKET/);
+    expect(() => s3ConfigFromEnv({ ...env, S3_SECRET_ACCESS_KEY: undefined })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => s3ConfigFromEnv({ ...env, S3_PUBLIC_URL: 'cdn.uz' })).toThrow(/S3_PUBLIC_URL/);
+  });
+});

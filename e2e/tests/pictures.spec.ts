@@ -1,0 +1,143 @@
+/**
+ * A product's pictures after creation (issue 16): a manager adds a photo to an existing product
+ * in Tahrirlash, replaces it, removes it; the guests' page shows the right one each time; the
+ * files of the replaced and the removed one are gone; a text file renamed .jpg is refused when
+ * picked, with the message that names the accepted kinds.
+ */
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { apiToken, baseURL, createManager, loginThroughUi, PNG, unique } from './support';
+
+/** A second real picture (4 x 3, red): the replacement. */
+const RED_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWM4YKAARww4OQAAVgzBDB6mvwAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+interface Made {
+  slug: string;
+  categoryId: string;
+  productId: string;
+  manager: { login: string; password: string };
+}
+
+/** A manager's restaurant with one product without pictures, written through the API. */
+async function makeProduct(request: APIRequestContext): Promise<Made> {
+  const manager = await createManager(request);
+  const headers = { Authorization: `Bearer ${await apiToken(request)}` };
+  const slug = unique('rasm');
+  const created = await request.post(`${baseURL()}/api/admin/restaurants/create`, {
+    headers,
+    data: {
+      name: 'Rasmli choyxona',
+      slug,
+      address: 'Toshkent',
+      phone_number: '+998 71 100 20 30',
+      work_time: '09:00-22:00',
+      manager_id: manager._id,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const restaurantId = ((await created.json()) as { data: { _id: string } }).data._id;
+  const category = await request.post(`${baseURL()}/api/manager/category/create`, {
+    headers,
+    data: { title: 'Taomlar', restaurant_id: restaurantId, is_active: true },
+  });
+  const categoryId = ((await category.json()) as { data: { _id: string } }).data._id;
+  const product = await request.post(`${baseURL()}/api/manager/products`, {
+    headers,
+    data: { name: 'Manti', category_id: categoryId, price: 30000, is_active: true },
+  });
+  const productId = ((await product.json()) as { data: { id: string } }).data.id;
+  return { slug, categoryId, productId, manager };
+}
+
+async function imagesOf(request: APIRequestContext, productId: string): Promise<string[]> {
+  const res = await request.get(`${baseURL()}/api/user/products/${productId}`);
+  return ((await res.json()) as { data: { images: { file: string }[] } }).data.images.map((i) => i.file);
+}
+
+/** Opens the product's Tahrirlash dialog from its category's table. */
+async function openEdit(page: Page, made: Made) {
+  await page.goto(`/ProductTable/${made.categoryId}`);
+  const row = page.getByTestId('product-row').filter({ hasText: 'Manti' });
+  await row.getByRole('button', { name: 'Tahrirlash' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mahsulotni tahrirlash' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** The guests' page's pictures of the product (the img's src: the main JPEG). */
+async function guestPictures(page: Page, slug: string): Promise<string[]> {
+  await page.goto(`/m/${slug}`);
+  return page.locator('.items img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src') ?? ''));
+}
+
+test('a manager adds, replaces and removes a product picture; guests see the right one; old files go', async ({
+  page,
+  request,
+}) => {
+  const made = await makeProduct(request);
+  await loginThroughUi(page, made.manager);
+
+  // add
+  let dialog = await openEdit(page, made);
+  await dialog.locator('input[type="file"][name="files"]').setInputFiles({
+    name: 'manti.png',
+    mimeType: 'image/png',
+    buffer: PNG,
+  });
+  await dialog.getByRole('button', { name: 'Saqlash' }).click();
+  await expect(page.getByText('Mahsulot rasmlari saqlandi!')).toBeVisible();
+  const [first] = await imagesOf(request, made.productId);
+  expect(first).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
+  expect(await guestPictures(page, made.slug)).toEqual([first]);
+
+  // replace
+  await page.goto('/');
+  dialog = await openEdit(page, made);
+  await expect(dialog.getByTestId('product-picture')).toHaveCount(1);
+  await dialog.getByTestId('replace-picture-1').setInputFiles({
+    name: 'yangi.png',
+    mimeType: 'image/png',
+    buffer: RED_PNG,
+  });
+  await expect(dialog.getByText('yangi.png: Saqlanganda almashtiriladi')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Saqlash' }).click();
+  await expect(page.getByText('Mahsulot rasmlari saqlandi!').first()).toBeVisible();
+  await expect.poll(() => imagesOf(request, made.productId)).not.toEqual([first]);
+  const [second] = await imagesOf(request, made.productId);
+  expect(second).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
+  expect(await guestPictures(page, made.slug)).toEqual([second]);
+  expect((await request.get(`${baseURL()}${first}`)).status()).toBe(404);
+  expect((await request.get(`${baseURL()}${first!.replace('.jpg', '-240.avif')}`)).status()).toBe(404);
+
+  // remove
+  await page.goto('/');
+  dialog = await openEdit(page, made);
+  await dialog.getByRole('button', { name: "1-rasmni o'chirish" }).click();
+  await expect(dialog.getByTestId('product-picture')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Saqlash' }).click();
+  await expect.poll(() => imagesOf(request, made.productId)).toEqual([]);
+  expect(await guestPictures(page, made.slug)).toEqual([]);
+  expect((await request.get(`${baseURL()}${second}`)).status()).toBe(404);
+});
+
+test('a text file renamed .jpg is refused when picked, naming the accepted kinds', async ({
+  page,
+  request,
+}) => {
+  const made = await makeProduct(request);
+  await loginThroughUi(page, made.manager);
+  const dialog = await openEdit(page, made);
+  await dialog.locator('input[type="file"][name="files"]').setInputFiles({
+    name: 'menyu.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('Manti 30000 so‘m\n'),
+  });
+  await expect(dialog.getByTestId('refused-files')).toHaveText(
+    '"menyu.jpg" rasm emas. Faqat JPEG, PNG, WebP yoki GIF rasm yuklash mumkin.',
+  );
+  await dialog.getByRole('button', { name: 'Saqlash' }).click();
+  await expect(page.getByText("Hech qanday o'zgarish yo'q.")).toBeVisible();
+  expect(await imagesOf(request, made.productId)).toEqual([]);
+});
