@@ -5,8 +5,9 @@
  * restarted (SIGTERM: readiness 503, drain, exit; then started again): no request fails, and
  * every acknowledged write is there afterwards, on both servers.
  */
+
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PNG } from '../helpers';
 import { CLUSTER_ADMIN, type Cluster, findHaproxy, startCluster, startS3 } from './harness';
 
 const PG = process.env.TEST_DATABASE_URL?.trim();
@@ -95,10 +96,15 @@ describe.skipIf(!!why)('two servers behind HAProxy', () => {
 
     if (s3) {
       // a picture uploaded through the balancer is served by every server (the shared bucket)
+      const png = await sharp({
+        create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 30 } },
+      })
+        .png()
+        .toBuffer();
       const form = new FormData();
       form.append('restaurant_id', r.body.data._id);
       form.append('type', 'image');
-      form.append('files', new Blob([PNG], { type: 'image/png' }), 'rasm.png');
+      form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'rasm.png');
       const up = await fetch(`${lb}/api/manager/upload`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}` },
