@@ -31,6 +31,9 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1280, height: 800 },
+    // an Uzbek browser (Accept-Language: uz-UZ): the guests' page follows the browser's language
+    // (issue 19), and the specs read its Uzbek; languages.spec.ts sets Russian itself
+    locale: 'uz-UZ',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),

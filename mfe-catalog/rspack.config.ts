@@ -9,6 +9,7 @@ export const exposes = {
   './ProductDetailPage': './src/products/ProductDetailPage.tsx',
   './ProductOptionPage': './src/options/ProductOptionPage.tsx',
   './ProductOptionRowPage': './src/option-rows/ProductOptionRowPage.tsx',
+  './UntranslatedPage': './src/translations/UntranslatedPage.tsx',
 };
 
 export default defineFrontendConfig({

@@ -352,6 +352,12 @@ const CASES: Case[] = [
   },
   {
     method: 'GET',
+    path: '/manager/restaurant-options',
+    access: 'own',
+    build: (s) => ({ url: `/manager/restaurant-options?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'GET',
     path: '/user/products/',
     access: 'pub',
     build: (s) => ({ url: `/user/products/?restaurant_id=${s.restaurant.id}&category_id=${s.category}` }),

@@ -119,7 +119,8 @@ describe("the phone's product card", () => {
     const salads = fixtures.category({ _id: 'c1', title: 'Salatlar', restaurant_id: 'r1' });
     stubApi({
       'GET /manager/category': answers.counted([salads]),
-      'GET /user/products/': answers.publicProducts([
+      // the product table reads the restaurant's list (house-front), not the public one
+      'GET /manager/products': answers.counted([
         fixtures.product({ _id: 'p1', name: 'Osh', category_id: 'c1' }),
       ]),
     });

@@ -116,6 +116,14 @@ describe('QR kod on the restaurant detail page', () => {
     expect(open).toHaveAttribute('target', '_blank');
     expect(open.getAttribute('rel')).toContain('noopener');
     expect(within(dialog).queryByText(t.qr.inactiveNote)).toBeNull();
+    // one code for every language; a link per language for a card printed in one (issue 19)
+    const links = within(within(dialog).getByTestId('qr-language-links')).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      `${url}?lang=uz`,
+      `${url}?lang=ru`,
+      `${url}?lang=en`,
+    ]);
+    expect(within(dialog).getByText('Русский')).toHaveAttribute('lang', 'ru');
 
     await userEvent.click(within(dialog).getByRole('button', { name: t.qr.downloadSvg }));
     expect(saved.map((f) => f.name)).toEqual(['qr-rayhon.svg']);

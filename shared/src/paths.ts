@@ -34,6 +34,8 @@ export const ROUTES = {
     productOptions: '/admin/product-option/:ProductId',
     /** :id option id */
     optionRows: '/admin/product-option-row/:id',
+    /** :id restaurant id: what is still untranslated (issue 19) */
+    untranslated: '/admin/untranslated/:id',
   },
   /** The manager's top-level pages (no /admin prefix). */
   manager: {
@@ -53,6 +55,8 @@ export const ROUTES = {
     /** :id option id */
     optionRows: '/product-option-row/:id',
     stopList: '/ProductStopList',
+    /** the own restaurant's untranslated texts */
+    untranslated: '/untranslated',
   },
 } as const;
 
@@ -103,6 +107,8 @@ export interface RolePaths {
   product(p: { productId: string; restaurantId: string }): string;
   productOptions(p: { productId: string }): string;
   optionRows(p: { optionId: string }): string;
+  /** What is still untranslated in a restaurant (a manager: its own). */
+  untranslated(p: { restaurantId: string }): string;
 }
 
 /** A pattern with its `:params` filled in, each one URL-encoded. */
@@ -133,6 +139,7 @@ export const adminPaths: RolePaths = {
   product: (p) => fillPath(A.product, { ProductId: p.productId, id: p.restaurantId }),
   productOptions: (p) => fillPath(A.productOptions, { ProductId: p.productId }),
   optionRows: (p) => fillPath(A.optionRows, { id: p.optionId }),
+  untranslated: (p) => fillPath(A.untranslated, { id: p.restaurantId }),
 };
 
 export const managerPaths: RolePaths = {
@@ -151,6 +158,7 @@ export const managerPaths: RolePaths = {
   product: (p) => fillPath(M.product, { ProductId: p.productId, id: p.restaurantId }),
   productOptions: (p) => fillPath(M.productOptions, { ProductId: p.productId }),
   optionRows: (p) => fillPath(M.optionRows, { id: p.optionId }),
+  untranslated: () => M.untranslated,
 };
 
 /** The paths of a role: managers get theirs, every other role the admin area's. */

@@ -325,12 +325,38 @@ export const t = {
     inactiveNote:
       'Restoran nofaol: QR kod ochgan mehmonlar menyu o\'rniga "Sahifa topilmadi" sahifasini ko\'radi.',
     error: "QR kodni yaratib bo'lmadi",
+    /** Issue 19: the one code opens the guest's language; a printed card in one language links these. */
+    languageLinks: 'Bitta tildagi bosma kartalar uchun havolalar',
     // what the server does (api: a slug change keeps the old slug as a 301 to the new one, no
     // other restaurant may take it, deleting the restaurant frees it)
     slugChangeWarning:
       "Diqqat: slug o'zgarsa, menyu manzili ham o'zgaradi. Chop etilgan QR kodlar eski manzilni ochadi va " +
       "u yangi manzilga yo'naltiriladi (eski slugni boshqa restoran ololmaydi); restoran o'chirilsa, " +
       'ular ishlamay qoladi. Yangi QR kodni yuklab olib, qayta chop eting.',
+  },
+
+  // ---------- menu content in Russian and English (issue 19; the back office stays Uzbek) ----------
+  translations: {
+    /** The language tabs' accessible name (the tabs show each language's own name). */
+    tabs: 'Tillar',
+    /** A tab or a list row whose translation is not filled in. */
+    missing: 'Tarjima qilinmagan',
+    /** A tab holding a field with an error. */
+    hasError: 'Xato bor',
+    /** The screen listing what is still untranslated (one per restaurant), and the link to it. */
+    title: 'Tarjima qilinmaganlar',
+    open: 'Tarjimalar',
+    intro: "Tanlangan tilda hali tarjima qilinmagan matnlar. To'ldirib, har birini saqlang.",
+    allDone: 'Bu tilda hammasi tarjima qilingan',
+    saved: 'Tarjima saqlandi',
+    /** What each item is. */
+    kinds: {
+      restaurant: 'Restoran',
+      category: 'Kategoriya',
+      product: 'Mahsulot',
+      option: 'Opsiya',
+      optionRow: 'Variant',
+    },
   },
 
   // ---------- placements of the QR codes and the guests' visits (issue 22) ----------
@@ -398,6 +424,8 @@ export const t = {
     workTime: 'Ish vaqti',
     currency: "so'm",
     categoriesNav: 'Menyu kategoriyalari',
+    /** The label of the guests' language switch (O'zbekcha / Русский / English). */
+    languageNav: 'Til',
     logoAlt: (restaurant: string) => `${restaurant} logotipi`,
     pictureAlt: (restaurant: string) => `${restaurant} rasmi`,
     emptyMenu: "Menyu hozircha bo'sh",

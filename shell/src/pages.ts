@@ -20,6 +20,7 @@ export const PAGES = {
   productDetail: { remote: 'mfe_catalog', expose: './ProductDetailPage' },
   productOptions: { remote: 'mfe_catalog', expose: './ProductOptionPage' },
   productOptionRows: { remote: 'mfe_catalog', expose: './ProductOptionRowPage' },
+  untranslated: { remote: 'mfe_catalog', expose: './UntranslatedPage' },
   stopList: { remote: 'mfe_stoplist', expose: './StopListPage' },
 } as const satisfies Record<string, RemoteRef>;
 

@@ -70,6 +70,7 @@ export const adminRoutes: RouteObject[] = [
   { path: A.categories, element: page(PAGES.categoryList) },
   { path: A.optionRows, element: page(PAGES.productOptionRows) },
   { path: A.product, element: page(PAGES.productDetail) },
+  { path: A.untranslated, element: page(PAGES.untranslated) },
   { path: '*', element: toNotFound },
 ];
 
@@ -84,6 +85,7 @@ export const managerRoutes: RouteObject[] = [
   { path: M.restaurantCard, element: page(PAGES.managerHome) },
   { path: M.product, element: page(PAGES.productDetail) },
   { path: M.categories, element: page(PAGES.categoryList) },
+  { path: M.untranslated, element: page(PAGES.untranslated) },
 ];
 
 export function createRoutes(): RouteObject[] {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { accountsMigration } from './accounts-migration';
+import { translationColumns } from './migration-translations';
 import { visitsMigration } from './migration-visits';
 import { picturesMigration } from './pictures-migration';
 
@@ -290,9 +291,10 @@ export const migrations: Record<string, Migration> = {
   '0009_visits_and_placements': visitsMigration,
   '0010_pos_integrations': posIntegrations,
   '0011_pictures': picturesMigration,
-  // after every migration of main at the time (0005-0011 are the other issues'): a database
+  '0012_translations': translationColumns,
+  // after every migration of main at the time (0005-0012 are the other issues'): a database
   // that ran those runs this one next
-  '0012_accounts': accountsMigration,
+  '0013_accounts': accountsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

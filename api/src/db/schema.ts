@@ -23,6 +23,11 @@ export interface RestaurantsTable {
   channel_id: string | null;
   image: string | null;
   logotype: string | null;
+  /**
+   * JSON text of the Russian and English values, `{"ru":{"title":"..."}}` (shared
+   * `Translations`); '{}' for none. Optional here: inserts may leave it to the column default.
+   */
+  translations?: string;
   external_id: string | null;
   created_at: string;
   updated_at: string;
@@ -33,6 +38,11 @@ export interface CategoriesTable {
   restaurant_id: string;
   title: string;
   is_active: number;
+  /**
+   * JSON text of the Russian and English values, `{"ru":{"title":"..."}}` (shared
+   * `Translations`); '{}' for none. Optional here: inserts may leave it to the column default.
+   */
+  translations?: string;
   external_id: string | null;
   created_at: string;
   updated_at: string;
@@ -48,6 +58,11 @@ export interface ProductsTable {
   is_active: number;
   /** JSON text of `[{file}]`. */
   images: string;
+  /**
+   * JSON text of the Russian and English values, `{"ru":{"title":"..."}}` (shared
+   * `Translations`); '{}' for none. Optional here: inserts may leave it to the column default.
+   */
+  translations?: string;
   external_id: string | null;
   /** 1: the manager stopped it (kept over POS syncs until the manager resumes it). */
   stopped_by_manager?: number;
@@ -63,6 +78,11 @@ export interface ProductOptionsTable {
   id: string;
   product_id: string;
   name: string;
+  /**
+   * JSON text of the Russian and English values, `{"ru":{"title":"..."}}` (shared
+   * `Translations`); '{}' for none. Optional here: inserts may leave it to the column default.
+   */
+  translations?: string;
   external_id: string | null;
   created_at: string;
   updated_at: string;
@@ -73,6 +93,11 @@ export interface OptionRowsTable {
   product_option_id: string;
   name: string;
   price: number;
+  /**
+   * JSON text of the Russian and English values, `{"ru":{"title":"..."}}` (shared
+   * `Translations`); '{}' for none. Optional here: inserts may leave it to the column default.
+   */
+  translations?: string;
   external_id: string | null;
   created_at: string;
 }

@@ -9,6 +9,7 @@
  * Order: the catalog's (created_at, then id) at every level.
  */
 
+import { parseTranslations, type Translations } from '@qrmenu/shared/schemas';
 import type { Repositories } from '../repos';
 import { parseImages } from '../repos/catalog';
 
@@ -20,11 +21,14 @@ export interface MenuRestaurant {
   work_time: string;
   image: string | null;
   logotype: string | null;
+  /** Russian and English of the address and working hours. */
+  translations: Translations;
 }
 
 export interface MenuOption {
   name: string;
-  rows: { name: string; price: number }[];
+  translations: Translations;
+  rows: { name: string; price: number; translations: Translations }[];
 }
 
 export interface MenuProduct {
@@ -35,11 +39,13 @@ export interface MenuProduct {
   /** The first picture, if any. */
   image: string | null;
   options: MenuOption[];
+  translations: Translations;
 }
 
 export interface MenuCategory {
   id: string;
   title: string;
+  translations: Translations;
   products: MenuProduct[];
 }
 
@@ -61,10 +67,13 @@ export async function lookUpMenu(repos: Repositories, slug: string): Promise<Men
     return renamed && renamed.is_active === 1 ? { kind: 'moved', slug: renamed.slug } : { kind: 'missing' };
   }
   if (restaurant.is_active !== 1) return { kind: 'missing' };
-  const { id, is_active: _active, ...shown } = restaurant;
+  const { id, is_active: _active, translations, ...shown } = restaurant;
   return {
     kind: 'menu',
-    menu: { restaurant: shown, categories: await activeCategories(repos, id) },
+    menu: {
+      restaurant: { ...shown, translations: parseTranslations(translations) },
+      categories: await activeCategories(repos, id),
+    },
     restaurantId: id,
   };
 }
@@ -78,12 +87,16 @@ async function activeCategories(repos: Repositories, restaurantId: string): Prom
   for (const o of options) {
     if (o.id !== lastOptionId || !current) {
       lastOptionId = o.id;
-      current = { name: o.name, rows: [] };
+      current = { name: o.name, translations: parseTranslations(o.translations), rows: [] };
       const list = optionsByProduct.get(o.product_id);
       if (list) list.push(current);
       else optionsByProduct.set(o.product_id, [current]);
     }
-    current.rows.push({ name: o.row_name, price: Number(o.row_price) });
+    current.rows.push({
+      name: o.row_name,
+      price: Number(o.row_price),
+      translations: parseTranslations(o.row_translations),
+    });
   }
 
   const byCategory = new Map<string, MenuProduct[]>(categories.map((c) => [c.id, []]));
@@ -95,9 +108,15 @@ async function activeCategories(repos: Repositories, restaurantId: string): Prom
       price: Number(p.price),
       image: parseImages(p.images)[0]?.file ?? null,
       options: optionsByProduct.get(p.id) ?? [],
+      translations: parseTranslations(p.translations),
     });
   }
   return categories
-    .map((c) => ({ id: c.id, title: c.title, products: byCategory.get(c.id) ?? [] }))
+    .map((c) => ({
+      id: c.id,
+      title: c.title,
+      translations: parseTranslations(c.translations),
+      products: byCategory.get(c.id) ?? [],
+    }))
     .filter((c) => c.products.length > 0);
 }

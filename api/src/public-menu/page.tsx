@@ -1,18 +1,30 @@
 /**
  * The guests' menu page and its 404, rendered to static HTML by React's server renderer: every
  * name, description and address is untrusted text and React escapes it (text and attributes).
- * No script at all: the page works with JavaScript off; category links are plain anchors.
+ * No script at all: the page works with JavaScript off; category links and the language switch
+ * are plain anchors. In the guest's language (language.ts): `<html lang>`, the page's own words,
+ * prices, `hreflang` alternates; a text that fell back to Uzbek says `lang="uz"`.
  */
-import { formatPrice, t } from '@qrmenu/shared/texts';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Menu, MenuCategory, MenuProduct } from './menu-data';
+import {
+  DEFAULT_GUEST_LANG,
+  formatGuestPrice,
+  GUEST_WORDS,
+  type GuestLang,
+  type GuestWords,
+  hreflangAlternates,
+  languageLinks,
+} from './language';
+import type { LocalMenu, Said } from './localize';
 import { Picture } from './picture';
 import { MENU_CSS } from './styles';
 
-const text = t.guestMenu;
+type LocalCategory = LocalMenu['categories'][number];
+type LocalProduct = LocalCategory['products'][number];
 
-const som = (price: number) => `${formatPrice(price)} ${text.currency}`;
+/** `lang="uz"` on a text shown in Uzbek on a page in another language. */
+const langOf = (said: Said) => (said.uz ? 'uz' : undefined);
 
 /** Pictures come from uploads (`/uploads/...`) or an http(s) address; anything else is dropped. */
 export function safeImageUrl(url: string | null | undefined): string | null {
@@ -25,21 +37,31 @@ export function safeImageUrl(url: string | null | undefined): string | null {
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 function Document({
+  lang,
   title,
   description,
+  slug,
   children,
 }: {
+  lang: GuestLang;
   title: string;
   description?: string;
+  /** The menu's slug: its `hreflang` alternates (none on the 404 page). */
+  slug?: string;
   children: ReactNode;
 }) {
   return (
-    <html lang="uz">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         {description ? <meta name="description" content={description} /> : null}
+        {slug
+          ? hreflangAlternates(slug).map((a) => (
+              <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+            ))
+          : null}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant stylesheet, no user text */}
         <style dangerouslySetInnerHTML={{ __html: MENU_CSS }} />
       </head>
@@ -54,8 +76,9 @@ function Document({
  */
 const SIZES = { cover: '(min-width: 720px) 720px, 100vw', logo: '64px', thumbnail: '88px' } as const;
 
-function Product({ product, priority }: { product: MenuProduct; priority: boolean }) {
+function Product({ product, lang, priority }: { product: LocalProduct; lang: GuestLang; priority: boolean }) {
   const image = safeImageUrl(product.image);
+  const som = (price: number) => formatGuestPrice(price, lang);
   return (
     <li>
       {/* the name is right beside it: an empty alt keeps screen readers from reading it twice */}
@@ -63,18 +86,23 @@ function Product({ product, priority }: { product: MenuProduct; priority: boolea
         <Picture src={image} alt="" width={88} height={88} sizes={SIZES.thumbnail} priority={priority} />
       ) : null}
       <div>
-        <h3>{product.name}</h3>
-        {product.description ? <p className="desc">{product.description}</p> : null}
+        <h3 lang={langOf(product.name)}>{product.name.text}</h3>
+        {product.description.text ? (
+          <p className="desc" lang={langOf(product.description)}>
+            {product.description.text}
+          </p>
+        ) : null}
         <p className="price">{som(product.price)}</p>
         {product.options.map((option, i) => (
           // options have no stable id on the page; their order is fixed by the query
           // biome-ignore lint/suspicious/noArrayIndexKey: static render, order never changes
           <dl className="opt" key={i}>
-            <dt>{option.name}</dt>
+            <dt lang={langOf(option.name)}>{option.name.text}</dt>
             {option.rows.map((row, j) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: static render, order never changes
               <dd key={j}>
-                {row.name}
+                {/* a span only where needed: one per row would add ~6 % to a big menu */}
+                {row.name.uz ? <span lang="uz">{row.name.text}</span> : row.name.text}
                 {row.price > 0 ? (
                   <>
                     {' '}
@@ -90,20 +118,43 @@ function Product({ product, priority }: { product: MenuProduct; priority: boolea
   );
 }
 
-function Category({ category, priorityId }: { category: MenuCategory; priorityId: string | null }) {
+function Category({
+  category,
+  lang,
+  priorityId,
+}: {
+  category: LocalCategory;
+  lang: GuestLang;
+  priorityId: string | null;
+}) {
   return (
     <section id={`cat-${category.id}`}>
-      <h2>{category.title}</h2>
+      <h2 lang={langOf(category.title)}>{category.title.text}</h2>
       <ul className="items">
         {category.products.map((p) => (
-          <Product key={p.id} product={p} priority={p.id === priorityId} />
+          <Product key={p.id} product={p} lang={lang} priority={p.id === priorityId} />
         ))}
       </ul>
     </section>
   );
 }
 
-export function MenuPage({ menu }: { menu: Menu }) {
+/** The switch: one plain link per language under its own name (`lang` for screen readers). */
+function LanguageSwitch({ lang, words }: { lang: GuestLang; words: GuestWords }) {
+  return (
+    <nav className="langs" aria-label={words.languageNav}>
+      {languageLinks(lang).map((l) => (
+        <a key={l.lang} href={l.href} lang={l.lang} aria-current={l.current ? 'page' : undefined}>
+          {l.label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+export function MenuPage({ menu }: { menu: LocalMenu }) {
+  const { lang } = menu;
+  const text = GUEST_WORDS[lang];
   const r = menu.restaurant;
   const cover = safeImageUrl(r.image);
   const logo = safeImageUrl(r.logotype);
@@ -112,7 +163,12 @@ export function MenuPage({ menu }: { menu: Menu }) {
   const firstProduct = menu.categories.flatMap((c) => c.products).find((p) => safeImageUrl(p.image));
   const priorityId = cover || logo ? null : (firstProduct?.id ?? null);
   return (
-    <Document title={text.title(r.name)} description={text.description(r.name, r.address)}>
+    <Document
+      lang={lang}
+      slug={r.slug}
+      title={text.title(r.name)}
+      description={text.description(r.name, r.address.text)}
+    >
       <header className="wrap">
         {cover ? (
           <Picture
@@ -142,7 +198,7 @@ export function MenuPage({ menu }: { menu: Menu }) {
           </div>
           <dl className="facts">
             <dt>{text.address}</dt>
-            <dd>{r.address}</dd>
+            <dd lang={langOf(r.address)}>{r.address.text}</dd>
             <dt>{text.phone}</dt>
             <dd>
               <a className="tel" href={telHref(r.phone_number)}>
@@ -150,8 +206,9 @@ export function MenuPage({ menu }: { menu: Menu }) {
               </a>
             </dd>
             <dt>{text.workTime}</dt>
-            <dd>{r.work_time}</dd>
+            <dd lang={langOf(r.work_time)}>{r.work_time.text}</dd>
           </dl>
+          <LanguageSwitch lang={lang} words={text} />
         </div>
       </header>
       {menu.categories.length > 0 ? (
@@ -159,7 +216,9 @@ export function MenuPage({ menu }: { menu: Menu }) {
           <ul>
             {menu.categories.map((c) => (
               <li key={c.id}>
-                <a href={`#cat-${c.id}`}>{c.title}</a>
+                <a href={`#cat-${c.id}`} lang={langOf(c.title)}>
+                  {c.title.text}
+                </a>
               </li>
             ))}
           </ul>
@@ -167,7 +226,7 @@ export function MenuPage({ menu }: { menu: Menu }) {
       ) : null}
       <main className="wrap">
         {menu.categories.length > 0 ? (
-          menu.categories.map((c) => <Category key={c.id} category={c} priorityId={priorityId} />)
+          menu.categories.map((c) => <Category key={c.id} category={c} lang={lang} priorityId={priorityId} />)
         ) : (
           <p className="empty">{text.emptyMenu}</p>
         )}
@@ -176,9 +235,10 @@ export function MenuPage({ menu }: { menu: Menu }) {
   );
 }
 
-export function NotFoundPage() {
+export function NotFoundPage({ lang }: { lang: GuestLang }) {
+  const text = GUEST_WORDS[lang];
   return (
-    <Document title={text.notFoundTitle}>
+    <Document lang={lang} title={text.notFoundTitle}>
       <main className="wrap lost">
         <h1>{text.notFoundTitle}</h1>
         <p>{text.notFoundText}</p>
@@ -190,5 +250,6 @@ export function NotFoundPage() {
 
 const html = (page: ReactNode) => `<!DOCTYPE html>${renderToStaticMarkup(page)}`;
 
-export const renderMenuPage = (menu: Menu): string => html(<MenuPage menu={menu} />);
-export const renderNotFoundPage = (): string => html(<NotFoundPage />);
+export const renderMenuPage = (menu: LocalMenu): string => html(<MenuPage menu={menu} />);
+export const renderNotFoundPage = (lang: GuestLang = DEFAULT_GUEST_LANG): string =>
+  html(<NotFoundPage lang={lang} />);

@@ -17,6 +17,8 @@ import { z } from 'zod';
 import { answerCache, EVERY_WRITE } from '../http/answer-cache';
 import type { App } from '../types';
 import { CompressedPage, pickEncoding } from './compressed-page';
+import { chooseGuestLanguage, type GuestLang } from './language';
+import { localizeMenu } from './localize';
 import { lookUpMenu } from './menu-data';
 import { renderMenuPage, renderNotFoundPage } from './page';
 
@@ -31,22 +33,36 @@ interface PageAnswer {
 type Answer = PageAnswer | { kind: 'moved'; slug: string } | { kind: 'missing' };
 
 const PAGE_CACHE_CONTROL = 'public, no-cache';
-/** The page's language for the visit counts: Uzbek until the guests' page negotiates one. */
-const GUEST_LANGUAGE = 'uz';
 
-let notFoundPage: CompressedPage | undefined;
-const notFound = () => {
-  notFoundPage ??= CompressedPage.of(renderNotFoundPage());
-  return notFoundPage;
+const notFoundPages = new Map<GuestLang, CompressedPage>();
+const notFound = (lang: GuestLang) => {
+  let page = notFoundPages.get(lang);
+  if (!page) {
+    page = CompressedPage.of(renderNotFoundPage(lang));
+    notFoundPages.set(lang, page);
+  }
+  return page;
 };
+
+/** The guest's language: `?lang=`, else `Accept-Language`, else Uzbek (language.ts). */
+const languageOf = (request: FastifyRequest) =>
+  chooseGuestLanguage(
+    (request.query as { lang?: unknown } | undefined)?.lang,
+    request.headers['accept-language'],
+  ).lang;
 
 async function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
   status: 200 | 404,
   page: CompressedPage,
+  lang: GuestLang,
 ): Promise<FastifyReply> {
-  void reply.header('Vary', 'Accept-Encoding').header('Cache-Control', PAGE_CACHE_CONTROL);
+  // the same address answers in the language the browser asks for: caches keep one per language
+  void reply
+    .header('Vary', 'Accept-Encoding, Accept-Language')
+    .header('Content-Language', lang)
+    .header('Cache-Control', PAGE_CACHE_CONTROL);
   if (status === 200) {
     void reply.header('ETag', page.etag);
     if (page.matches(request.headers['if-none-match'])) return reply.code(304).send();
@@ -62,16 +78,17 @@ async function sendPage(
 export default async function publicMenuRoutes(app: App): Promise<void> {
   const cache = answerCache(app.db);
 
-  const answerFor = async (slug: string, expired?: Answer): Promise<Answer> => {
+  const answerFor = async (slug: string, lang: GuestLang, expired?: Answer): Promise<Answer> => {
     const found = await lookUpMenu(app.repos, slug);
     if (found.kind !== 'menu') return found;
+    const menu = localizeMenu(found.menu, lang);
     // A page that only aged out (a write clears the cache instead) is usually still right:
     // hashing the data costs a few ms where rendering and compressing a big menu cost ~50.
-    const data = createHash('sha256').update(JSON.stringify(found.menu)).digest('base64url');
+    const data = createHash('sha256').update(JSON.stringify(menu)).digest('base64url');
     if (expired?.kind === 'page' && expired.data === data) return expired;
     return {
       kind: 'page',
-      page: CompressedPage.of(renderMenuPage(found.menu)),
+      page: CompressedPage.of(renderMenuPage(menu)),
       data,
       restaurantId: found.restaurantId,
     };
@@ -89,23 +106,25 @@ export default async function publicMenuRoutes(app: App): Promise<void> {
       schema: { hide: true, params: z.object({ slug: z.string() }) },
     },
     async (request, reply) => {
+      const lang = languageOf(request);
       const parsed = slugSchema.safeParse(request.params.slug);
-      if (!parsed.success) return sendPage(request, reply, 404, notFound());
+      if (!parsed.success) return sendPage(request, reply, 404, notFound(lang), lang);
       const slug = parsed.data;
+      // one cached page (and its compressed forms) per language; every write clears them all
       const answer = cache.enabled
-        ? await cache.remember(`menu-page\u0000${slug}`, (expired) => answerFor(slug, expired), sizeOf, tagOf)
-        : await answerFor(slug);
+        ? await cache.remember(
+            `menu-page\u0000${slug}\u0000${lang}`,
+            (expired) => answerFor(slug, lang, expired),
+            sizeOf,
+            tagOf,
+          )
+        : await answerFor(slug, lang);
       if (answer.kind === 'page') {
         // a view (a 304 revalidation too): counted in memory, written in batches (visits/)
-        app.visits.count(
-          request,
-          slug,
-          GUEST_LANGUAGE,
-          (request.query as Record<string, unknown>)[PLACEMENT_PARAM],
-        );
-        return sendPage(request, reply, 200, answer.page);
+        app.visits.count(request, slug, lang, (request.query as Record<string, unknown>)[PLACEMENT_PARAM]);
+        return sendPage(request, reply, 200, answer.page, lang);
       }
-      if (answer.kind === 'missing') return sendPage(request, reply, 404, notFound());
+      if (answer.kind === 'missing') return sendPage(request, reply, 404, notFound(lang), lang);
       const query = request.url.indexOf('?');
       return reply
         .header('Cache-Control', 'no-cache')
@@ -119,7 +138,8 @@ export default async function publicMenuRoutes(app: App): Promise<void> {
     if (trailing && slugSchema.safeParse(trailing[1]).success) {
       return reply.header('Cache-Control', 'no-cache').redirect(`/m/${trailing[1]}${trailing[2] ?? ''}`, 301);
     }
-    return sendPage(request, reply, 404, notFound());
+    const lang = languageOf(request);
+    return sendPage(request, reply, 404, notFound(lang), lang);
   };
   app.get('/m', { config: { access: 'pub' }, schema: { hide: true } }, elsewhere);
   app.get('/m/*', { config: { access: 'pub' }, schema: { hide: true } }, elsewhere);

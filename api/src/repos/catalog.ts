@@ -11,6 +11,7 @@ import type {
   ProductImage,
   ProductOption,
 } from '@qrmenu/shared/schemas';
+import { parseTranslations } from '@qrmenu/shared/schemas';
 import { type Compilable, type CompiledQuery, createQueryId } from 'kysely';
 import type {
   CategoriesTable,
@@ -64,6 +65,7 @@ export function toCategory(r: CategoryRow | Omit<CategoryRow, 'external_id'>): C
     title: r.title,
     restaurant_id: r.restaurant_id,
     is_active: toBool(r.is_active),
+    translations: parseTranslations(r.translations),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -103,6 +105,7 @@ export function toProduct(r: ProductWithCategory): Product {
     price: Number(r.price),
     is_active: toBool(r.is_active),
     images: parseImages(r.images),
+    translations: parseTranslations(r.translations),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -113,6 +116,7 @@ export function toOption(r: Omit<ProductOptionRow, 'external_id'>): ProductOptio
     _id: r.id,
     product_id: r.product_id,
     name: r.name,
+    translations: parseTranslations(r.translations),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -124,13 +128,22 @@ export function toOptionRow(r: Omit<OptionRowRow, 'external_id'>): OptionRow {
     product_option_id: r.product_option_id,
     name: r.name,
     price: Number(r.price),
+    translations: parseTranslations(r.translations),
     createdAt: r.created_at,
   };
 }
 
 // ---------- categories ----------
 
-const categoryColumns = ['id', 'restaurant_id', 'title', 'is_active', 'created_at', 'updated_at'] as const;
+const categoryColumns = [
+  'id',
+  'restaurant_id',
+  'title',
+  'is_active',
+  'translations',
+  'created_at',
+  'updated_at',
+] as const;
 
 export async function listCategories(q: Q, restaurantId: string, onlyActive: boolean): Promise<Category[]> {
   let query = q.selectFrom('categories').select(categoryColumns).where('restaurant_id', '=', restaurantId);
@@ -179,6 +192,7 @@ function selectProducts(q: Q) {
       'p.price',
       'p.is_active',
       'p.images',
+      'p.translations',
       'p.created_at',
       'p.updated_at',
       'c.title as category_title',
@@ -235,6 +249,7 @@ const optionsAndRowsOfProduct = prepared<
     row_name: string | null;
     row_price: number | null;
     row_created_at: string | null;
+    row_translations: string | null;
   },
   'productId'
 >((db, p) =>
@@ -245,9 +260,11 @@ const optionsAndRowsOfProduct = prepared<
       'o.id',
       'o.product_id',
       'o.name',
+      'o.translations',
       'o.created_at',
       'o.updated_at',
       'r.id as row_id',
+      'r.translations as row_translations',
       'r.name as row_name',
       'r.price as row_price',
       'r.created_at as row_created_at',
@@ -272,6 +289,7 @@ export async function optionsWithRows(q: Q, productId: string): Promise<ProductD
         product_option_id: j.id,
         name: j.row_name as string,
         price: Number(j.row_price),
+        translations: parseTranslations(j.row_translations),
         createdAt: j.row_created_at as string,
       });
     }
@@ -350,8 +368,8 @@ export function listImportedProducts(q: Q, restaurantId: string) {
 
 // ---------- options and rows ----------
 
-const optionColumns = ['id', 'product_id', 'name', 'created_at', 'updated_at'] as const;
-const rowColumns = ['id', 'product_option_id', 'name', 'price', 'created_at'] as const;
+const optionColumns = ['id', 'product_id', 'name', 'translations', 'created_at', 'updated_at'] as const;
+const rowColumns = ['id', 'product_option_id', 'name', 'price', 'translations', 'created_at'] as const;
 
 export async function listOptions(q: Q, productId: string): Promise<ProductOption[]> {
   const rows = await q
@@ -368,7 +386,15 @@ export async function findOption(q: Q, id: string) {
   return q
     .selectFrom('product_options as o')
     .innerJoin('products as p', 'p.id', 'o.product_id')
-    .select(['o.id', 'o.product_id', 'o.name', 'o.created_at', 'o.updated_at', 'p.restaurant_id'])
+    .select([
+      'o.id',
+      'o.product_id',
+      'o.name',
+      'o.translations',
+      'o.created_at',
+      'o.updated_at',
+      'p.restaurant_id',
+    ])
     .where('o.id', '=', id)
     .executeTakeFirst();
 }
@@ -389,7 +415,15 @@ export async function findOptionRow(q: Q, id: string) {
     .selectFrom('option_rows as r')
     .innerJoin('product_options as o', 'o.id', 'r.product_option_id')
     .innerJoin('products as p', 'p.id', 'o.product_id')
-    .select(['r.id', 'r.product_option_id', 'r.name', 'r.price', 'r.created_at', 'p.restaurant_id'])
+    .select([
+      'r.id',
+      'r.product_option_id',
+      'r.name',
+      'r.price',
+      'r.translations',
+      'r.created_at',
+      'p.restaurant_id',
+    ])
     .where('r.id', '=', id)
     .executeTakeFirst();
 }
@@ -440,4 +474,50 @@ export function listImportedOptionRows(q: Q, restaurantId: string) {
     .where('p.restaurant_id', '=', restaurantId)
     .where('r.external_id', 'is not', null)
     .execute();
+}
+
+/**
+ * Every option of a restaurant's products with its rows, in one query (the untranslated-items
+ * screen: a language finished in one sitting needs them all, not one product at a time).
+ */
+export async function optionsOfRestaurant(q: Q, restaurantId: string): Promise<ProductDetail['options']> {
+  const joined = await q
+    .selectFrom('product_options as o')
+    .innerJoin('products as p', 'p.id', 'o.product_id')
+    .leftJoin('option_rows as r', 'r.product_option_id', 'o.id')
+    .select([
+      'o.id',
+      'o.product_id',
+      'o.name',
+      'o.translations',
+      'o.created_at',
+      'o.updated_at',
+      'r.id as row_id',
+      'r.name as row_name',
+      'r.price as row_price',
+      'r.translations as row_translations',
+      'r.created_at as row_created_at',
+    ])
+    .where('p.restaurant_id', '=', restaurantId)
+    .$call((qb) => inMenuOrder(inMenuOrder(inMenuOrder(qb, 'p'), 'o'), 'r'))
+    .execute();
+  const options: ProductDetail['options'] = [];
+  let current: ProductDetail['options'][number] | undefined;
+  for (const j of joined) {
+    if (current?._id !== j.id) {
+      current = { ...toOption(j), rows: [] };
+      options.push(current);
+    }
+    if (j.row_id !== null) {
+      current.rows.push({
+        _id: j.row_id,
+        product_option_id: j.id,
+        name: j.row_name as string,
+        price: Number(j.row_price),
+        translations: parseTranslations(j.row_translations),
+        createdAt: j.row_created_at as string,
+      });
+    }
+  }
+  return options;
 }

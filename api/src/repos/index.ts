@@ -4,7 +4,9 @@
  * transaction: `createRepositories(trx)` gives the same repositories inside one transaction.
  * The plugin decorates `app.repos` (bound to `app.db`).
  */
+import type { TranslationsPatch } from '@qrmenu/shared/schemas';
 import fp from 'fastify-plugin';
+import type { CategoriesTable, OptionRowsTable, ProductOptionsTable, ProductsTable } from '../db';
 import * as userAccounts from './accounts';
 import * as catalog from './catalog';
 import * as accounts from './integration-accounts';
@@ -17,6 +19,7 @@ import * as restaurants from './restaurants';
 import * as sessions from './sessions';
 import * as slugs from './slug-history';
 import { applyStopList } from './stop-list';
+import { type TranslatedTable, updateTranslated } from './translations';
 import * as users from './users';
 import * as visits from './visits';
 
@@ -28,6 +31,11 @@ export function createRepositories(q: Q, dialect: 'sqlite' | 'postgres' = 'sqlit
 }
 
 function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
+  /** `update` with translations merged in (repos/translations.ts), bound to the dialect. */
+  const translatedUpdate =
+    <Row>(table: TranslatedTable) =>
+    (q: Q, id: string, set: Partial<Row>, translations?: TranslationsPatch) =>
+      updateTranslated(q, dialect, table, id, set, translations);
   return {
     users: bind(q, {
       findByLogin: users.findUserByLogin,
@@ -64,7 +72,13 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       exists: restaurants.restaurantExists,
       isManagedBy: restaurants.isManagedBy,
       create: restaurants.insertRestaurant,
-      update: restaurants.updateRestaurant,
+      update: (
+        q: Q,
+        id: string,
+        set: Parameters<typeof restaurants.updateRestaurant>[2],
+        oldSlug?: string,
+        translations?: TranslationsPatch,
+      ) => restaurants.updateRestaurant(q, id, set, oldSlug, translations, dialect),
       delete: restaurants.deleteRestaurant,
       countMenu: restaurants.countMenu,
     }),
@@ -81,6 +95,7 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       createMany: (q: Q, rows: Parameters<typeof catalog.insertCategory>[1][]) =>
         insertChunked(q, 'categories', rows),
       update: catalog.updateCategory,
+      updateTranslated: translatedUpdate<CategoriesTable>('categories'),
       delete: catalog.deleteCategories,
     }),
     products: bind(q, {
@@ -94,6 +109,7 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       createMany: (q: Q, rows: Parameters<typeof catalog.insertProduct>[1][]) =>
         insertChunked(q, 'products', rows),
       update: catalog.updateProduct,
+      updateTranslated: translatedUpdate<ProductsTable>('products'),
       rewriteImages: (q: Q, id: string, next: catalog.ImagesRewrite, at: string) =>
         catalog.rewriteImages(q, id, next, at, dialect),
       delete: catalog.deleteProducts,
@@ -101,12 +117,14 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
     }),
     options: bind(q, {
       list: catalog.listOptions,
+      ofRestaurant: catalog.optionsOfRestaurant,
       find: catalog.findOption,
       listImported: catalog.listImportedOptions,
       create: catalog.insertOption,
       createMany: (q: Q, rows: Parameters<typeof catalog.insertOption>[1][]) =>
         insertChunked(q, 'product_options', rows),
       update: catalog.updateOption,
+      updateTranslated: translatedUpdate<ProductOptionsTable>('product_options'),
       delete: catalog.deleteOptions,
     }),
     optionRows: bind(q, {
@@ -117,6 +135,7 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       createMany: (q: Q, rows: Parameters<typeof catalog.insertOptionRow>[1][]) =>
         insertChunked(q, 'option_rows', rows),
       update: catalog.updateOptionRow,
+      updateTranslated: translatedUpdate<OptionRowsTable>('option_rows'),
       delete: catalog.deleteOptionRows,
     }),
     integrationAccounts: bind(q, {

@@ -1,5 +1,6 @@
 /**
- * The reads of a guest's menu page: four queries whatever the menu's size (see
+ * The reads of a guest's menu page: four queries whatever the menu's size, translations
+ * included (a column of each row: no query more for Russian or English) (see
  * public-menu/menu-data.ts for what is shown). Public columns only: bot_token, channel_id and
  * the manager are never even selected.
  */
@@ -10,7 +11,18 @@ import { findRenamedRestaurant } from './slug-history';
 export function findMenuRestaurant(q: Q, slug: string) {
   return q
     .selectFrom('restaurants')
-    .select(['id', 'name', 'slug', 'address', 'phone_number', 'work_time', 'image', 'logotype', 'is_active'])
+    .select([
+      'id',
+      'name',
+      'slug',
+      'address',
+      'phone_number',
+      'work_time',
+      'image',
+      'logotype',
+      'is_active',
+      'translations',
+    ])
     .where('slug', '=', slug)
     .executeTakeFirst();
 }
@@ -20,14 +32,14 @@ export async function activeMenuRows(q: Q, restaurantId: string) {
   const [categories, products, options] = await Promise.all([
     q
       .selectFrom('categories')
-      .select(['id', 'title'])
+      .select(['id', 'title', 'translations'])
       .where('restaurant_id', '=', restaurantId)
       .where('is_active', '=', 1)
       .$call(inMenuOrder)
       .execute(),
     q
       .selectFrom('products')
-      .select(['id', 'category_id', 'name', 'description', 'price', 'images'])
+      .select(['id', 'category_id', 'name', 'description', 'price', 'images', 'translations'])
       .where('restaurant_id', '=', restaurantId)
       .where('is_active', '=', 1)
       .$call(inMenuOrder)
@@ -36,7 +48,15 @@ export async function activeMenuRows(q: Q, restaurantId: string) {
       .selectFrom('product_options as o')
       .innerJoin('products as p', 'p.id', 'o.product_id')
       .innerJoin('option_rows as r', 'r.product_option_id', 'o.id')
-      .select(['o.id', 'o.product_id', 'o.name', 'r.name as row_name', 'r.price as row_price'])
+      .select([
+        'o.id',
+        'o.product_id',
+        'o.name',
+        'o.translations',
+        'r.name as row_name',
+        'r.price as row_price',
+        'r.translations as row_translations',
+      ])
       .where('p.restaurant_id', '=', restaurantId)
       .where('p.is_active', '=', 1)
       .$call((qb) => inMenuOrder(inMenuOrder(qb, 'o'), 'r'))

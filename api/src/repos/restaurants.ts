@@ -1,7 +1,15 @@
-import type { PublicRestaurant, Restaurant, RestaurantCounts } from '@qrmenu/shared/schemas';
+import {
+  type PublicRestaurant,
+  parseTranslations,
+  type Restaurant,
+  type RestaurantCounts,
+  type Translations,
+  type TranslationsPatch,
+} from '@qrmenu/shared/schemas';
 import { type RestaurantRow, type RestaurantsTable, toBool } from '../db';
 import { inTransaction, type Q } from './query';
 import { recordSlugChange } from './slug-history';
+import { type Dialect, updateTranslated } from './translations';
 
 /** Row -> the contract's Restaurant (exact object: nothing else leaks). */
 export const toRestaurant = (r: RestaurantRow): Restaurant => ({
@@ -18,6 +26,7 @@ export const toRestaurant = (r: RestaurantRow): Restaurant => ({
   channel_id: r.channel_id,
   image: r.image,
   logotype: r.logotype,
+  translations: parseTranslations(r.translations),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -34,6 +43,7 @@ export const toPublicRestaurant = (r: RestaurantRow): PublicRestaurant => ({
   is_active: toBool(r.is_active),
   image: r.image,
   logotype: r.logotype,
+  translations: parseTranslations(r.translations),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -65,16 +75,22 @@ export async function insertRestaurant(db: Q, row: RestaurantRow): Promise<void>
   await db.insertInto('restaurants').values(row).execute();
 }
 
-/** Updates a restaurant; a slug change keeps `oldSlug` as a redirect (same transaction). */
+/**
+ * Updates a restaurant; a slug change keeps `oldSlug` as a redirect, and sent translations are
+ * merged into the stored ones (same transaction). Answers the translations after the write
+ * (undefined: none sent).
+ */
 export async function updateRestaurant(
   db: Q,
   id: string,
   set: Partial<RestaurantsTable>,
   oldSlug?: string,
-): Promise<void> {
-  await inTransaction(db, async (trx) => {
+  translations?: TranslationsPatch,
+  dialect: Dialect = 'sqlite',
+): Promise<Translations | undefined> {
+  return inTransaction(db, async (trx) => {
     if (set.slug !== undefined && oldSlug !== undefined) await recordSlugChange(trx, id, oldSlug, set.slug);
-    await trx.updateTable('restaurants').set(set).where('id', '=', id).execute();
+    return updateTranslated(trx, dialect, 'restaurants', id, set, translations);
   });
 }
 

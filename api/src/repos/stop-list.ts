@@ -69,7 +69,7 @@ export function applyStopList(q: Q, change: StopListChange) {
       categoryQuery = categoryQuery.where('id', 'in', [...change.categoryIds]);
     }
     const categories = await categoryQuery
-      .returning(['id', 'restaurant_id', 'title', 'is_active', 'created_at', 'updated_at'])
+      .returning(['id', 'restaurant_id', 'title', 'is_active', 'translations', 'created_at', 'updated_at'])
       .execute();
     return { changedIds, categories };
   });

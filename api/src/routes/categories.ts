@@ -13,6 +13,7 @@ import { notFound } from '../http/errors';
 import { releasePictures } from '../images/lifecycle';
 import { toCategory } from '../repos/catalog';
 import { patchOf } from '../repos/query';
+import { changesTranslations, TRANSLATIONS_RULE, translationsColumn } from '../repos/translations';
 import type { App } from '../types';
 
 export default async function categoryRoutes(app: App): Promise<void> {
@@ -80,6 +81,7 @@ export default async function categoryRoutes(app: App): Promise<void> {
         restaurant_id: body.restaurant_id,
         title: body.title,
         is_active: fromBool(body.is_active),
+        translations: translationsColumn(body.translations),
         external_id: null,
         created_at: at,
         updated_at: at,
@@ -96,7 +98,8 @@ export default async function categoryRoutes(app: App): Promise<void> {
       schema: {
         tags: ['categories'],
         operationId: 'categories.update',
-        summary: 'Changes the fields sent (title, is_active)',
+        summary: 'Changes the fields sent (title, is_active, translations: one language set or cleared)',
+        description: TRANSLATIONS_RULE,
         params: idParam,
         body: categoryUpdateBody,
         response: { 200: answers.category },
@@ -107,10 +110,17 @@ export default async function categoryRoutes(app: App): Promise<void> {
       if (!found) throw notFound('Category not found');
       await assertOwnsRestaurant(request, found.restaurant_id);
       const set = patchOf<CategoryRow>(request.body, { title: true, is_active: fromBool }, found);
-      if (Object.keys(set).length === 0) return { data: toCategory(found) };
+      const translations = changesTranslations(found.translations, request.body.translations)
+        ? request.body.translations
+        : undefined;
+      if (Object.keys(set).length === 0 && !translations) return { data: toCategory(found) };
       const updated = { ...found, ...set, updated_at: now() };
-      await app.repos.categories.update(found.id, { ...set, updated_at: updated.updated_at });
-      return { data: toCategory(updated) };
+      const merged = await app.repos.categories.updateTranslated(
+        found.id,
+        { ...set, updated_at: updated.updated_at },
+        translations,
+      );
+      return { data: { ...toCategory(updated), ...(merged ? { translations: merged } : {}) } };
     },
   );
 

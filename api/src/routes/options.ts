@@ -1,6 +1,7 @@
 import {
   answers,
   idParam,
+  optionalRestaurantIdFilter,
   optionCreateBody,
   optionRowCreateBody,
   optionRowUpdateBody,
@@ -8,11 +9,12 @@ import {
   productIdParam,
 } from '@qrmenu/shared/schemas';
 import { newId, now, type OptionRowsTable } from '../db';
-import { assertOwnsRestaurant } from '../http/access';
+import { assertOwnsRestaurant, ownedRestaurantId } from '../http/access';
 import { clearAnswerCacheOnWrites } from '../http/answer-cache';
 import { notFound } from '../http/errors';
 import { toOption, toOptionRow } from '../repos/catalog';
 import { patchOf } from '../repos/query';
+import { changesTranslations, TRANSLATIONS_RULE, translationsColumn } from '../repos/translations';
 import type { App } from '../types';
 
 export default async function optionRoutes(app: App): Promise<void> {
@@ -53,6 +55,25 @@ export default async function optionRoutes(app: App): Promise<void> {
     },
   );
 
+  app.get(
+    '/manager/restaurant-options',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['options'],
+        operationId: 'options.restaurantList',
+        summary:
+          "Every option of the restaurant's products with its rows, in one answer (admins name it with ?restaurant_id=)",
+        querystring: optionalRestaurantIdFilter,
+        response: { 200: answers.restaurantOptions },
+      },
+    },
+    async (request) => {
+      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      return { data: await app.repos.options.ofRestaurant(restaurantId) };
+    },
+  );
+
   app.post(
     '/manager/product-option',
     {
@@ -72,6 +93,7 @@ export default async function optionRoutes(app: App): Promise<void> {
         id: newId(),
         product_id: product.id,
         name: request.body.name,
+        translations: translationsColumn(request.body.translations),
         created_at: at,
         updated_at: at,
       };
@@ -87,7 +109,8 @@ export default async function optionRoutes(app: App): Promise<void> {
       schema: {
         tags: ['options'],
         operationId: 'options.update',
-        summary: 'Renames an option',
+        summary: 'Renames an option and/or sets or clears its translations',
+        description: TRANSLATIONS_RULE,
         params: idParam,
         body: optionUpdateBody,
         response: { 200: answers.option },
@@ -95,10 +118,19 @@ export default async function optionRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const option = await ownedOption(request, request.params.id);
-      if (option.name === request.body.name) return { data: toOption(option) };
-      const updated = { ...option, name: request.body.name, updated_at: now() };
-      await app.repos.options.update(option.id, { name: updated.name, updated_at: updated.updated_at });
-      return { data: toOption(updated) };
+      const { name } = request.body;
+      const renamed = name !== undefined && name !== option.name;
+      const translations = changesTranslations(option.translations, request.body.translations)
+        ? request.body.translations
+        : undefined;
+      if (!renamed && !translations) return { data: toOption(option) };
+      const updated = { ...option, name: renamed ? name : option.name, updated_at: now() };
+      const merged = await app.repos.options.updateTranslated(
+        option.id,
+        { ...(renamed ? { name } : {}), updated_at: updated.updated_at },
+        translations,
+      );
+      return { data: { ...toOption(updated), ...(merged ? { translations: merged } : {}) } };
     },
   );
 
@@ -161,6 +193,7 @@ export default async function optionRoutes(app: App): Promise<void> {
         product_option_id: option.id,
         name: request.body.name,
         price: request.body.price,
+        translations: translationsColumn(request.body.translations),
         created_at: now(),
       };
       await app.repos.optionRows.create({ ...row, external_id: null });
@@ -175,7 +208,8 @@ export default async function optionRoutes(app: App): Promise<void> {
       schema: {
         tags: ['option rows'],
         operationId: 'optionRows.update',
-        summary: 'Changes the fields sent (name, price)',
+        summary: 'Changes the fields sent (name, price, translations)',
+        description: TRANSLATIONS_RULE,
         params: idParam,
         body: optionRowUpdateBody,
         response: { 200: answers.optionRow },
@@ -186,8 +220,15 @@ export default async function optionRoutes(app: App): Promise<void> {
       if (!found) throw notFound('Option row not found');
       await assertOwnsRestaurant(request, found.restaurant_id);
       const set = patchOf<OptionRowsTable>(request.body, { name: true, price: true }, found);
-      if (Object.keys(set).length > 0) await app.repos.optionRows.update(found.id, set);
-      return { data: toOptionRow({ ...found, ...set }) };
+      const translations = changesTranslations(found.translations, request.body.translations)
+        ? request.body.translations
+        : undefined;
+      const merged =
+        Object.keys(set).length > 0 || translations
+          ? await app.repos.optionRows.updateTranslated(found.id, set, translations)
+          : undefined;
+      const data = toOptionRow({ ...found, ...set });
+      return { data: merged ? { ...data, translations: merged } : data };
     },
   );
 

@@ -16,6 +16,7 @@ import { notFound } from '../http/errors';
 import { releasePictures } from '../images/lifecycle';
 import { toProduct } from '../repos/catalog';
 import { patchOf } from '../repos/query';
+import { changesTranslations, TRANSLATIONS_RULE, translationsColumn } from '../repos/translations';
 import type { App } from '../types';
 
 export default async function productRoutes(app: App): Promise<void> {
@@ -152,6 +153,7 @@ export default async function productRoutes(app: App): Promise<void> {
         price: body.price,
         is_active: fromBool(body.is_active),
         images: JSON.stringify(body.images),
+        translations: translationsColumn(body.translations),
         external_id: null,
         created_at: at,
         updated_at: at,
@@ -168,6 +170,7 @@ export default async function productRoutes(app: App): Promise<void> {
         tags: ['products'],
         operationId: 'products.update',
         summary: 'Changes the fields sent; category_id must be a category of the same restaurant',
+        description: TRANSLATIONS_RULE,
         params: idParam,
         body: productUpdateBody,
         response: { 200: answers.product },
@@ -196,13 +199,20 @@ export default async function productRoutes(app: App): Promise<void> {
           found,
         ),
       );
-      if (Object.keys(set).length === 0) return { data: toProduct(found) };
+      const translations = changesTranslations(found.translations, body.translations)
+        ? body.translations
+        : undefined;
+      if (Object.keys(set).length === 0 && !translations) return { data: toProduct(found) };
       const at = now();
-      await app.repos.products.update(found.id, { ...set, updated_at: at });
+      const merged = await app.repos.products.updateTranslated(
+        found.id,
+        { ...set, updated_at: at },
+        translations,
+      );
       // a picture left out of the new list is deleted (the cap of 50 cannot be reset to fill the disk)
       if (set.images !== undefined) await releasePictures(app, found.restaurant_id);
       const data: Product = toProduct({ ...found, ...set, category_title: categoryTitle, updated_at: at });
-      return { data };
+      return { data: merged ? { ...data, translations: merged } : data };
     },
   );
 

@@ -5,6 +5,7 @@ import {
   restaurantIdQuery,
   restaurantUpdateBody,
   slugQuery,
+  type Translations,
 } from '@qrmenu/shared/schemas';
 import type { FastifyRequest } from 'fastify';
 import { fromBool, isUniqueViolation, newId, now, type RestaurantRow } from '../db';
@@ -15,6 +16,7 @@ import { releasePictures } from '../images/lifecycle';
 import type { Repositories } from '../repos';
 import { patchOf } from '../repos/query';
 import { countsOf, toPublicRestaurant, toRestaurant } from '../repos/restaurants';
+import { changesTranslations, TRANSLATIONS_RULE, translationsColumn } from '../repos/translations';
 import type { App } from '../types';
 import { monthStart } from '../visits/stats';
 
@@ -128,6 +130,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
         channel_id: b.channel_id ?? null,
         image: null,
         logotype: null,
+        translations: translationsColumn(b.translations),
         external_id: null,
         created_at: t,
         updated_at: t,
@@ -149,7 +152,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
         tags: ['restaurants'],
         operationId: 'restaurants.update',
         summary: 'Change fields of a restaurant (a manager: only its own, and not manager_id or is_active)',
-        description: `${SLUG_RULE} A slug change keeps the old slug as a permanent redirect: \`GET /m/<old>\` answers 301 to \`/m/<new>\` (old QR codes keep working; chains resolve in one hop); a restaurant may take back one of its own old slugs.`,
+        description: `${TRANSLATIONS_RULE} ${SLUG_RULE} A slug change keeps the old slug as a permanent redirect: \`GET /m/<old>\` answers 301 to \`/m/<new>\` (old QR codes keep working; chains resolve in one hop); a restaurant may take back one of its own old slugs.`,
         querystring: slugQuery,
         body: restaurantUpdateBody,
         response: { 200: answers.restaurant },
@@ -179,16 +182,19 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       };
       if (patch.slug !== undefined) await repos.slugs.assertFree(patch.slug, row.id);
       if (patch.manager_id) await checkManagerFree(repos, patch.manager_id, row.id);
-      if (Object.keys(patch).length === 0) return { data: toRestaurant(row) };
+      const translations = changesTranslations(row.translations, b.translations) ? b.translations : undefined;
+      if (Object.keys(patch).length === 0 && !translations) return { data: toRestaurant(row) };
       patch.updated_at = now();
+      let merged: Translations | undefined;
       try {
-        await repos.restaurants.update(row.id, patch, row.slug);
+        merged = await repos.restaurants.update(row.id, patch, row.slug, translations);
       } catch (err) {
         uniqueToConflict(err);
       }
       // the picture or logo replaced (or cleared) here is referred to by nothing now
       if (patch.image !== undefined || patch.logotype !== undefined) await releasePictures(app, row.id);
-      return { data: toRestaurant({ ...row, ...patch }) };
+      const data = toRestaurant({ ...row, ...patch });
+      return { data: merged ? { ...data, translations: merged } : data };
     },
   );
 

@@ -1,8 +1,20 @@
 /** Create and edit a category in a dialog (spec 5: the title must not be empty; no change, no call). */
 
-import { FormDialog, SwitchField, TextField } from '@qrmenu/shared/forms';
+import {
+  FormDialog,
+  SwitchField,
+  TextField,
+  TranslatableFields,
+  translationFormValues,
+} from '@qrmenu/shared/forms';
 import { useCreateCategory, useUpdateCategory } from '@qrmenu/shared/query';
-import { type Category, categoryCreateBody, categoryFields } from '@qrmenu/shared/schemas';
+import {
+  type Category,
+  categoryCreateBody,
+  categoryFields,
+  filledTranslations,
+  TRANSLATED_FIELDS,
+} from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import type { FormDialogState } from '@qrmenu/shared/ui';
 
@@ -28,10 +40,18 @@ export default function CategoryDialog({
       dialogTestId="category-dialog"
       testId="category"
       schema={categoryForm}
-      values={(c) => ({ title: c?.title ?? '', is_active: c?.is_active ?? true })}
+      values={(c) => ({
+        title: c?.title ?? '',
+        is_active: c?.is_active ?? true,
+        translations: translationFormValues(TRANSLATED_FIELDS.category, c?.translations),
+      })}
       onCreate={(v) => {
         if (!restaurantId) throw new Error('The restaurant is not known yet');
-        return create.mutateAsync({ ...v, restaurant_id: restaurantId });
+        return create.mutateAsync({
+          ...v,
+          translations: filledTranslations(v.translations),
+          restaurant_id: restaurantId,
+        });
       }}
       onUpdate={(changed, c) => update.mutateAsync({ id: c._id, changed })}
       texts={{
@@ -44,7 +64,11 @@ export default function CategoryDialog({
     >
       {(form) => (
         <>
-          <TextField form={form} name="title" required autoComplete="off" />
+          <TranslatableFields form={form} fields={TRANSLATED_FIELDS.category}>
+            {(tab) => (
+              <TextField form={form} {...tab.field('title', { required: true })} autoComplete="off" />
+            )}
+          </TranslatableFields>
           <SwitchField form={form} name="is_active" label={t.status} />
         </>
       )}

@@ -1,6 +1,7 @@
 import type { RolePaths } from '@qrmenu/shared/paths';
 import { useUpdateCategory } from '@qrmenu/shared/query';
 import type { Category } from '@qrmenu/shared/schemas';
+import { TRANSLATED_FIELDS } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -11,6 +12,7 @@ import {
   RowStatus,
   useStatusToggles,
 } from '../common/lightRows';
+import { MissingTranslations } from '../common/MissingTranslations';
 
 /**
  * The categories as a list of rows that wrap on a phone: number and title, Faol/Nofaol with its
@@ -48,6 +50,7 @@ export function CategoryList({
           >
             {c.title}
           </span>
+          <MissingTranslations fields={TRANSLATED_FIELDS.category} translations={c.translations} uzbek={c} />
           <RowStatus item={c} name={c.title} toggles={status} testId="category-status" />
           <RowActions columns={3}>
             <RowAction tone="primary" onClick={() => open(c)}>

@@ -9,6 +9,7 @@ import type { Category } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
 import {
+  Button,
   CreateButton,
   LazyDialog,
   LoadingSkeleton,
@@ -21,12 +22,31 @@ import {
   useRouteParams,
 } from '@qrmenu/shared/ui';
 import { lazy } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { StatusCounters } from '../common/StatusCounters';
 import { CategoryList } from './CategoryList';
 
 // the form (and the schemas it needs) loads at idle after the page shows
 const loadCategoryDialog = () => import('./CategoryDialog');
 const CategoryDialog = lazy(loadCategoryDialog);
+
+/** "Tarjimalar": what is still untranslated in this restaurant (a plain link, opened in-app). */
+function UntranslatedLink({ href }: { href: string }) {
+  const navigate = useNavigate();
+  return (
+    <Button asChild variant="outline" minH="11">
+      <a
+        href={href}
+        onClick={(e) => {
+          e.preventDefault();
+          navigate(href);
+        }}
+      >
+        {t.translations.open}
+      </a>
+    </Button>
+  );
+}
 
 export default function CategoryListPage() {
   const { id: restaurantParam } = useRouteParams(...resource.routes.list);
@@ -47,9 +67,12 @@ export default function CategoryListPage() {
       back={paths.restaurantsBack}
       actions={
         found ? (
-          <CreateButton onClick={dialog.openCreate} disabled={!restaurantId}>
-            {resource.texts.add}
-          </CreateButton>
+          <>
+            {restaurantId ? <UntranslatedLink href={paths.untranslated({ restaurantId })} /> : null}
+            <CreateButton onClick={dialog.openCreate} disabled={!restaurantId}>
+              {resource.texts.add}
+            </CreateButton>
+          </>
         ) : null
       }
       testId="category-list-page"

@@ -1,10 +1,16 @@
 /** Create and edit an option row (name and price, sent as typed: see formSchema.ts). */
 
-import { FormDialog, NumberField, TextField } from '@qrmenu/shared/forms';
+import { FormDialog, NumberField, TextField, TranslatableFields } from '@qrmenu/shared/forms';
 import { useCreateOptionRow, useUpdateOptionRow } from '@qrmenu/shared/query';
-import type { OptionRow, OptionRowCreateBody, OptionRowUpdateBody } from '@qrmenu/shared/schemas';
+import {
+  filledTranslations,
+  type OptionRow,
+  type OptionRowCreateBody,
+  type OptionRowUpdateBody,
+  TRANSLATED_FIELDS,
+} from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { type FormDialogState, SimpleGrid } from '@qrmenu/shared/ui';
+import { type FormDialogState, Stack } from '@qrmenu/shared/ui';
 import { type OptionRowFormValues, optionRowFormSchema, optionRowFormValues } from './formSchema';
 
 export default function OptionRowDialog({
@@ -25,7 +31,13 @@ export default function OptionRowDialog({
       schema={optionRowFormSchema}
       values={optionRowFormValues}
       // the body as typed (a price may be "" or text): the server is the one that checks it
-      onCreate={(v) => create.mutateAsync({ product_option_id: optionId, ...v } as OptionRowCreateBody)}
+      onCreate={(v) =>
+        create.mutateAsync({
+          product_option_id: optionId,
+          ...v,
+          translations: filledTranslations(v.translations),
+        } as OptionRowCreateBody)
+      }
       onUpdate={(changed, row) =>
         update.mutateAsync({ id: row._id, changed: changed as OptionRowUpdateBody })
       }
@@ -37,8 +49,17 @@ export default function OptionRowDialog({
       }}
     >
       {(form) => (
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <TextField<OptionRowFormValues> form={form} name="name" autoComplete="off" placeholder="Katta" />
+        <Stack gap="4">
+          <TranslatableFields<OptionRowFormValues> form={form} fields={TRANSLATED_FIELDS.optionRow}>
+            {(tab) => (
+              <TextField<OptionRowFormValues>
+                form={form}
+                {...tab.field('name')}
+                autoComplete="off"
+                placeholder={tab.isUzbek ? 'Katta' : undefined}
+              />
+            )}
+          </TranslatableFields>
           <NumberField<OptionRowFormValues>
             form={form}
             name="price"
@@ -46,7 +67,7 @@ export default function OptionRowDialog({
             step={1}
             helperText={t.priceHint}
           />
-        </SimpleGrid>
+        </Stack>
       )}
     </FormDialog>
   );

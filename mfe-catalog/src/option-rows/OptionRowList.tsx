@@ -1,6 +1,8 @@
 import type { OptionRow } from '@qrmenu/shared/schemas';
+import { TRANSLATED_FIELDS } from '@qrmenu/shared/schemas';
 import { formatSom, t } from '@qrmenu/shared/texts';
 import { LightRows, ROW_LIST_CSS, RowAction, RowActions } from '../common/lightRows';
+import { MissingTranslations } from '../common/MissingTranslations';
 
 /** The rows of an option: name, price in so'm rounded down, Tahrirlash / O'chirish. */
 export function OptionRowList({
@@ -18,6 +20,7 @@ export function OptionRowList({
         <li key={r._id} data-testid="option-row-item">
           <span className="row-num">{i + 1}</span>
           <span className="row-title row-name">{r.name}</span>
+          <MissingTranslations fields={TRANSLATED_FIELDS.optionRow} translations={r.translations} uzbek={r} />
           <span className="row-nowrap" data-testid="option-row-price">
             {formatSom(r.price)}
           </span>

@@ -7,26 +7,42 @@
  * (the browser's value sanitization), so a non-numeric price is sent as "" like an empty one, and
  * on an edit it counts as a change (it differs from the stored price), so it is sent too.
  */
-import { type OptionRow, optionRow } from '@qrmenu/shared/schemas';
+import { translationFormValues } from '@qrmenu/shared/forms';
+import {
+  type OptionRow,
+  optionRow,
+  TRANSLATED_FIELDS,
+  type TranslationsPatch,
+  translationSchemas,
+} from '@qrmenu/shared/schemas';
 import type { z } from 'zod';
 
 export interface OptionRowFormValues {
   name: string;
   /** The NumberField's value: a number, undefined when empty, or text it could not read. */
   price?: number | string;
+  translations?: TranslationsPatch<'name'>;
 }
 
 export interface OptionRowFormOutput {
   name: string;
   price: number | string;
+  translations?: TranslationsPatch<'name'> | undefined;
 }
 
 // The entity's own fields (a plain string, a plain number), not the request's rules; a price that
 // is not a number passes as text, and an empty one as "" (a key JSON keeps, unlike undefined).
 export const optionRowFormSchema: z.ZodType<OptionRowFormOutput, OptionRowFormValues> = optionRow
   .pick({ name: true })
-  .extend({ price: optionRow.shape.price.or(optionRow.shape.name).default('') });
+  .extend({
+    price: optionRow.shape.price.or(optionRow.shape.name).default(''),
+    translations: translationSchemas.optionRow.write.optional(),
+  });
 
 export function optionRowFormValues(row: OptionRow | null): OptionRowFormValues {
-  return { name: row?.name ?? '', price: row?.price };
+  return {
+    name: row?.name ?? '',
+    price: row?.price,
+    translations: translationFormValues(TRANSLATED_FIELDS.optionRow, row?.translations),
+  };
 }

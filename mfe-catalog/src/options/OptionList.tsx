@@ -1,8 +1,10 @@
 import type { RolePaths } from '@qrmenu/shared/paths';
 import type { ProductOption } from '@qrmenu/shared/schemas';
+import { TRANSLATED_FIELDS } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { useNavigate } from 'react-router-dom';
 import { LightRows, ROW_LIST_CSS, RowAction, RowActions } from '../common/lightRows';
+import { MissingTranslations } from '../common/MissingTranslations';
 
 /** What the rows page shows of the option it came from (its address carries only the id). */
 export interface OptionRowsState {
@@ -28,6 +30,7 @@ export function OptionList({
         <li key={o._id} data-testid="option-row">
           <span className="row-num">{i + 1}</span>
           <span className="row-title row-name">{o.name}</span>
+          <MissingTranslations fields={TRANSLATED_FIELDS.option} translations={o.translations} uzbek={o} />
           <RowActions columns={3}>
             <RowAction
               tone="primary"

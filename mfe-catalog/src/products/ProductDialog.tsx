@@ -7,9 +7,16 @@
  * ones added (ProductPictures), sent when the dialog saves.
  */
 
-import { FormDialog, NumberField, SelectField, SwitchField, TextField } from '@qrmenu/shared/forms';
+import {
+  FormDialog,
+  NumberField,
+  SelectField,
+  SwitchField,
+  TextField,
+  TranslatableFields,
+} from '@qrmenu/shared/forms';
 import { useCreateProduct, useUpdateProduct, useUploadProductImages } from '@qrmenu/shared/query';
-import type { Category, Product } from '@qrmenu/shared/schemas';
+import { type Category, filledTranslations, type Product, TRANSLATED_FIELDS } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import {
   type FormDialogState,
@@ -56,7 +63,7 @@ export default function ProductDialog({
       schema={productFormSchemaFor(dialog.record)}
       values={(p) => productFormValues(p, categoryId)}
       onCreate={async (v) => {
-        const created = await create.mutateAsync(v);
+        const created = await create.mutateAsync({ ...v, translations: filledTranslations(v.translations) });
         if (!created?.id) throw new CreatedWithoutId();
         return created;
       }}
@@ -88,7 +95,18 @@ export default function ProductDialog({
     >
       {(form) => (
         <Stack gap="4">
-          <TextField<ProductFormValues> form={form} name="name" required autoComplete="off" />
+          <TranslatableFields<ProductFormValues> form={form} fields={TRANSLATED_FIELDS.product}>
+            {(tab) => (
+              <>
+                <TextField<ProductFormValues>
+                  form={form}
+                  {...tab.field('name', { required: true })}
+                  autoComplete="off"
+                />
+                <TextField<ProductFormValues> form={form} {...tab.field('description')} multiline />
+              </>
+            )}
+          </TranslatableFields>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <SelectField<ProductFormValues>
               form={form}
@@ -105,7 +123,6 @@ export default function ProductDialog({
               helperText={t.priceHint}
             />
           </SimpleGrid>
-          <TextField<ProductFormValues> form={form} name="description" multiline />
           <SwitchField<ProductFormValues> form={form} name="is_active" label={t.status} />
           {dialog.record ? (
             <ProductPicturesEditor pictures={pictures} />

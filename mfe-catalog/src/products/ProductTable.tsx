@@ -1,9 +1,11 @@
 import type { RolePaths } from '@qrmenu/shared/paths';
 import { useUpdateProduct } from '@qrmenu/shared/query';
 import type { Product } from '@qrmenu/shared/schemas';
+import { TRANSLATED_FIELDS } from '@qrmenu/shared/schemas';
 import { formatSom, previewWords, t } from '@qrmenu/shared/texts';
 import { useNavigate } from 'react-router-dom';
 import { LightRows, RowAction, RowActions, RowStatus, useStatusToggles } from '../common/lightRows';
+import { MissingTranslations } from '../common/MissingTranslations';
 import { MoreActions, PHONE_ROW_CSS, ProductThumb } from './PhoneRowParts';
 
 export interface ProductTableProps {
@@ -112,7 +114,12 @@ export function ProductTable({ rows, offset, restaurantId, paths, onEdit, onDele
                   data-testid="product-name"
                 >
                   {p.name}
-                </span>
+                </span>{' '}
+                <MissingTranslations
+                  fields={TRANSLATED_FIELDS.product}
+                  translations={p.translations}
+                  uzbek={p}
+                />
               </td>
               <td data-area="desc" data-testid="product-description">
                 {previewWords(p.description, 4)}

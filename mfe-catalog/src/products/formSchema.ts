@@ -3,7 +3,14 @@
  * category required, price a number >= 0, description optional, the active flag. Pictures are not
  * a form field: they are uploaded after the create (spec 5).
  */
-import { type Product, productCreateBody, productFields } from '@qrmenu/shared/schemas';
+import { translationFormValues } from '@qrmenu/shared/forms';
+import {
+  type Product,
+  productCreateBody,
+  productFields,
+  TRANSLATED_FIELDS,
+  type TranslationsPatch,
+} from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import type { z } from 'zod';
 
@@ -14,6 +21,8 @@ export interface ProductFormValues {
   price?: number;
   description?: string;
   is_active?: boolean;
+  /** Russian and English of the name and description ('' when empty). */
+  translations?: TranslationsPatch<'name' | 'description'>;
 }
 
 /** The parsed form: trimmed strings, a valid price. */
@@ -23,6 +32,7 @@ export interface ProductFormOutput {
   price: number;
   description: string;
   is_active: boolean;
+  translations?: TranslationsPatch<'name' | 'description'> | undefined;
 }
 
 export type ProductFormSchema = z.ZodType<ProductFormOutput, ProductFormValues>;
@@ -51,5 +61,6 @@ export function productFormValues(product: Product | null, categoryId = ''): Pro
     price: product?.price,
     description: product?.description ?? '',
     is_active: product?.is_active ?? true,
+    translations: translationFormValues(TRANSLATED_FIELDS.product, product?.translations),
   };
 }

@@ -6,9 +6,15 @@
 
 import { usePlacements } from '@qrmenu/shared/query';
 import { publicMenuUrl } from '@qrmenu/shared/runtime-config';
-import type { Placement, PublicRestaurant, Restaurant } from '@qrmenu/shared/schemas';
+import {
+  CONTENT_LANGS,
+  LANGUAGE_NAMES,
+  type Placement,
+  type PublicRestaurant,
+  type Restaurant,
+} from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Button, DialogShell, Flex, notify, Stack, Text } from '@qrmenu/shared/ui';
+import { Box, Button, DialogShell, Flex, Link, notify, Stack, Text } from '@qrmenu/shared/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { PlacementSheets, type SheetsMode } from './PlacementSheets';
 import { Placements } from './Placements';
@@ -36,6 +42,42 @@ function useQr(url: string): QrImage | null {
 }
 
 const ACTION = { size: 'lg', minH: '11' } as const; // 44 px touch targets
+
+/**
+ * The code opens the menu in the guest's own language; a card printed in one language links the
+ * menu in that language (`?lang=`), one address per language.
+ */
+function LanguageLinks({ url }: { url: string }) {
+  return (
+    <Box w="100%" data-testid="qr-language-links">
+      <Text fontSize="sm" fontWeight="semibold" id="qr-language-links">
+        {t.qr.languageLinks}
+      </Text>
+      <Box as="ul" aria-labelledby="qr-language-links" listStyleType="none" p="0" m="0">
+        {CONTENT_LANGS.map((lang) => {
+          // a placement's code keeps its `?p=`: the language is one parameter more
+          const href = `${url}${url.includes('?') ? '&' : '?'}lang=${lang}`;
+          return (
+            <Box as="li" key={lang} display="flex" gap="2" flexWrap="wrap" alignItems="center" minH="11">
+              <Text as="span" lang={lang} fontWeight="medium" minW="24">
+                {LANGUAGE_NAMES[lang]}
+              </Text>
+              <Link
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                fontSize="sm"
+                overflowWrap="anywhere"
+              >
+                {href}
+              </Link>
+            </Box>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}
 
 export function QrCodeDialog({ restaurant, open, onClose }: QrCodeDialogProps) {
   const menuUrl = publicMenuUrl(restaurant.slug);
@@ -120,6 +162,7 @@ export function QrCodeDialog({ restaurant, open, onClose }: QrCodeDialogProps) {
                 </Button>
               </Flex>
             ) : null}
+            <LanguageLinks url={url} />
           </Stack>
         ) : (
           <Text role="alert" color="red.700">

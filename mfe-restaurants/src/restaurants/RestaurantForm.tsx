@@ -11,9 +11,15 @@ import {
   SelectField,
   SwitchField,
   TextField,
+  TranslatableFields,
 } from '@qrmenu/shared/forms';
 import { useCreateRestaurant, useUpdateRestaurant, useUploadRestaurantImage } from '@qrmenu/shared/query';
-import { RESTAURANT_TYPE_MANUAL, type Restaurant } from '@qrmenu/shared/schemas';
+import {
+  filledTranslations,
+  RESTAURANT_TYPE_MANUAL,
+  type Restaurant,
+  TRANSLATED_FIELDS,
+} from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import {
   ImageUploadField,
@@ -30,16 +36,16 @@ import { useManagerOptions } from '../managers/useManagerOptions';
 import { type RestaurantFormSchema, type RestaurantFormValues, restaurantFormFor } from './formSchema';
 import { SlugFromName, SlugHint } from './SlugFromName';
 
-type TextFieldName = 'name' | 'slug' | 'address' | 'phone_number' | 'work_time' | 'bot_token' | 'channel_id';
+type TextFieldName = 'name' | 'slug' | 'phone_number' | 'bot_token' | 'channel_id';
 const TEXT_FIELDS: { name: TextFieldName; required: boolean; placeholder?: string }[] = [
   { name: 'name', required: true },
   { name: 'slug', required: true, placeholder: 'masalan: rayhon-milliy' },
-  { name: 'address', required: true },
   { name: 'phone_number', required: true, placeholder: '+998 90 123 45 67' },
-  { name: 'work_time', required: true, placeholder: '09:00 - 23:00' },
   { name: 'bot_token', required: false },
   { name: 'channel_id', required: false },
 ];
+/** In the language tabs (the guests' page shows them in the guest's language). */
+const PLACEHOLDERS: Record<string, string> = { work_time: '09:00 - 23:00' };
 const PICTURES = ['image', 'logotype'] as const;
 
 /**
@@ -127,6 +133,7 @@ export function useRestaurantForm(isManager: boolean, restaurant: Restaurant | n
         ...v,
         manager_id: v.manager_id ?? null,
         is_active: v.is_active ?? true,
+        translations: filledTranslations(v.translations),
         type: RESTAURANT_TYPE_MANUAL,
       }),
     onUpdate: (changed, r) => update.mutateAsync({ slug: r.slug, changed }),
@@ -173,6 +180,21 @@ export function useRestaurantForm(isManager: boolean, restaurant: Restaurant | n
           <SwitchField<RestaurantFormValues> form={form} name="is_active" label={t.status} />
         )}
       </SimpleGrid>
+      <TranslatableFields<RestaurantFormValues> form={form} fields={TRANSLATED_FIELDS.restaurant}>
+        {(tab) => (
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {TRANSLATED_FIELDS.restaurant.map((name) => (
+              <TextField<RestaurantFormValues>
+                key={name}
+                form={form}
+                {...tab.field(name, { required: true })}
+                placeholder={PLACEHOLDERS[name]}
+                autoComplete="off"
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </TranslatableFields>
       {restaurant ? <SlugChangeWarning form={form} savedSlug={restaurant.slug} /> : null}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         {PICTURES.map((type) => (

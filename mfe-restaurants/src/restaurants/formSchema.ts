@@ -3,7 +3,15 @@
  * server applies. Admins (and every non-manager role) must choose a manager and the active flag;
  * managers see neither (spec 5, 6).
  */
-import { id, type Restaurant, restaurantCreateBody, restaurantFields } from '@qrmenu/shared/schemas';
+import { translationFormValues } from '@qrmenu/shared/forms';
+import {
+  id,
+  type Restaurant,
+  restaurantCreateBody,
+  restaurantFields,
+  TRANSLATED_FIELDS,
+  type TranslationsPatch,
+} from '@qrmenu/shared/schemas';
 import type { z } from 'zod';
 
 // Built with the schemas' own methods: no second zod copy in this remote's bundle.
@@ -28,6 +36,8 @@ export interface RestaurantFormValues {
   /** Optional fields: a blank input is stored as null. */
   bot_token?: string | null;
   channel_id?: string | null;
+  /** Russian and English of the address and working hours ('' when empty). */
+  translations?: TranslationsPatch<'address' | 'work_time'>;
 }
 
 /** The parsed form: trimmed strings, blanks of optional fields as null. */
@@ -41,6 +51,7 @@ export interface RestaurantFormOutput {
   is_active?: boolean;
   bot_token?: string | null;
   channel_id?: string | null;
+  translations?: TranslationsPatch<'address' | 'work_time'> | undefined;
 }
 
 export type RestaurantFormSchema = z.ZodType<RestaurantFormOutput, RestaurantFormValues>;
@@ -61,6 +72,7 @@ export function restaurantFormFor(isManager: boolean): {
         work_time: r?.work_time ?? '',
         bot_token: r?.bot_token ?? '',
         channel_id: r?.channel_id ?? '',
+        translations: translationFormValues(TRANSLATED_FIELDS.restaurant, r?.translations),
       };
       return isManager ? base : { ...base, manager_id: r?.manager_id ?? '', is_active: r?.is_active ?? true };
     },

@@ -21,6 +21,30 @@ function same(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * `translations` (`{ ru: { title } }`) is compared leaf by leaf: an edit sends only the languages'
+ * fields that changed, so saving the Russian tab never rewrites the English one. A cleared
+ * field is sent as null (the API's "clear").
+ */
+function changedTranslations(initial: unknown, next: Record<string, unknown>): Record<string, unknown> {
+  const base = isPlainObject(initial) ? initial : {};
+  const out: Record<string, unknown> = {};
+  for (const [lang, fields] of Object.entries(next)) {
+    if (!isPlainObject(fields)) continue;
+    const was = isPlainObject(base[lang]) ? (base[lang] as Record<string, unknown>) : {};
+    const changed: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(fields)) {
+      if (value === undefined || same(was[field], value)) continue;
+      changed[field] = isEmpty(value) ? null : value;
+    }
+    if (Object.keys(changed).length > 0) out[lang] = changed;
+  }
+  return out;
+}
+
 export function changedFields<T extends object>(
   initial: Partial<Record<keyof T, unknown>> | null | undefined,
   values: T,
@@ -30,6 +54,11 @@ export function changedFields<T extends object>(
   for (const key of Object.keys(values) as (keyof T & string)[]) {
     const next = values[key];
     if (next === undefined) continue;
+    if (key === 'translations' && isPlainObject(next)) {
+      const changed = changedTranslations(base[key], next);
+      if (Object.keys(changed).length > 0) out[key] = changed as T[typeof key];
+      continue;
+    }
     if (!same(base[key], next)) out[key] = next;
   }
   return out;

@@ -29,6 +29,7 @@ import type {
   ProductDetail,
   ProductImage,
   ProductOption,
+  ProductOptionWithRows,
   ProductUpdateBody,
   Profile,
   PublicRestaurant,
@@ -274,6 +275,13 @@ export const api = {
   },
 
   options: {
+    /** GET /manager/restaurant-options[?restaurant_id=]: every option of the restaurant with its rows. */
+    restaurantList: (restaurantId?: string) =>
+      data(
+        call<Data<ProductOptionWithRows[]>>('manager/restaurant-options', {
+          query: { restaurant_id: restaurantId },
+        }),
+      ),
     /** GET /manager/product-option/product/{productId} */
     listByProduct: (productId: string) =>
       data(call<Data<ProductOption[]>>(`manager/product-option/product/${enc(productId)}`)),

@@ -60,8 +60,10 @@ export function applyServerErrors<T extends FieldValues>(
   let marked = false;
   if (error.status === 400) {
     for (const d of error.details) {
-      const field = d.path.split('.')[0] ?? '';
-      if (!known.has(field)) continue;
+      const top = d.path.split('.')[0] ?? '';
+      if (!known.has(top)) continue;
+      // a translation's error goes under its own field in its tab (`translations.ru.title`)
+      const field = top === 'translations' ? d.path : top;
       form.setError(field as Path<T>, { type: 'server', message: serverDetailText(d.message) });
       marked = true;
     }
@@ -164,6 +166,8 @@ export interface TextFieldProps<T extends FieldValues> extends BaseFieldProps<T>
   autoComplete?: string;
   /** A multi-line textarea instead of an input. */
   multiline?: boolean;
+  /** The language of the value when it is not the page's Uzbek (a translation: `ru`, `en`). */
+  lang?: string;
 }
 
 /** A text input bound to react-hook-form, with its Uzbek error under it. */
@@ -178,6 +182,7 @@ export function TextField<T extends FieldValues>({
   placeholder,
   autoComplete,
   multiline,
+  lang,
 }: TextFieldProps<T>) {
   const { f, error } = useField(name, form);
   return (
@@ -189,9 +194,15 @@ export function TextField<T extends FieldValues>({
       error={error}
     >
       {multiline ? (
-        <Textarea placeholder={placeholder} autoresize {...f.register(name)} />
+        <Textarea placeholder={placeholder} autoresize lang={lang} {...f.register(name)} />
       ) : (
-        <Input type={type} placeholder={placeholder} autoComplete={autoComplete} {...f.register(name)} />
+        <Input
+          type={type}
+          placeholder={placeholder}
+          autoComplete={autoComplete}
+          lang={lang}
+          {...f.register(name)}
+        />
       )}
     </FieldFrame>
   );

@@ -32,3 +32,10 @@ export {
   TextField,
   type TextFieldProps,
 } from './fields';
+export {
+  TranslatableFields,
+  type TranslatableFieldsProps,
+  type TranslationTab,
+  translatedName,
+  translationFormValues,
+} from './TranslatableFields';

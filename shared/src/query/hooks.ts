@@ -217,12 +217,19 @@ export const useDeleteProduct = defineMutation({ run: api.products.remove, inval
 // ---------- options and rows ----------
 
 const OPTIONS: QueryKey[] = [k.options.all(), k.products.all()];
-const ROWS: QueryKey[] = [k.optionRows.all(), k.products.all()];
+// a restaurant's options carry their rows (the untranslated-items screen)
+const ROWS: QueryKey[] = [k.optionRows.all(), k.products.all(), k.options.restaurantAll()];
 
 export const useProductOptions = defineQuery({
   key: (productId: string | undefined) => k.options.byProduct(productId ?? ''),
   fetch: (productId) => api.options.listByProduct(productId ?? ''),
   ready: has,
+});
+
+/** Every option of a restaurant with its rows (`restaurantId` required for admins). */
+export const useRestaurantOptions = defineQuery({
+  key: (restaurantId?: string) => k.options.restaurant(restaurantId),
+  fetch: (restaurantId) => api.options.restaurantList(restaurantId),
 });
 
 export const useCreateOption = defineMutation({ run: api.options.create, invalidates: OPTIONS });

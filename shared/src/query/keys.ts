@@ -45,6 +45,10 @@ export const queryKeys = {
   options: {
     all: () => ['qrmenu', 'options'] as const,
     byProduct: (productId: string) => ['qrmenu', 'options', 'product', productId] as const,
+    /** Every option of a restaurant with its rows (the untranslated-items screen). */
+    restaurantAll: () => ['qrmenu', 'options', 'restaurant'] as const,
+    restaurant: (restaurantId?: string) =>
+      ['qrmenu', 'options', 'restaurant', restaurantId ?? 'own'] as const,
   },
   optionRows: {
     all: () => ['qrmenu', 'option-rows'] as const,

@@ -2,6 +2,7 @@
  * Every entity, request and answer of ../shared/CONTRACT.md, written once.
  * The server validates and documents with these; the client and forms take their types from them.
  */
+import './jitless';
 import { z } from 'zod';
 import {
   id,
@@ -14,13 +15,31 @@ import {
   SLUG_PATTERN,
   slug,
 } from './fields';
+import { translationSchemas as tr } from './translations';
 import { visitAnswers } from './visits';
 
-// Pages run under a Content-Security-Policy without 'unsafe-eval': zod's speed-up probe
-// (`new Function('')`) would be reported as a violation on every page. Browsers parse small
-// forms, so they go without it; the server keeps it.
-if ('document' in globalThis) z.config({ jitless: true });
-
+export {
+  applyTranslations,
+  CONTENT_LANGS,
+  type ContentLang,
+  filledTranslations,
+  LANGUAGE_NAMES,
+  localized,
+  missingLanguages,
+  parseTranslations,
+  serializeTranslations,
+  TRANSLATABLE,
+  TRANSLATED_FIELDS,
+  TRANSLATION_LANGS,
+  type TranslatableEntity,
+  type TranslatableField,
+  type TranslationLang,
+  type Translations,
+  type TranslationsPatch,
+  translationSchemas,
+  translationsRead,
+  translationsWrite,
+} from './translations';
 export * from './visits';
 export { id, isoDate, LIMITS, optionalText, plainString, price, requiredText, SLUG_PATTERN, slug };
 
@@ -95,6 +114,8 @@ export const restaurant = z.object({
   channel_id: z.string().nullable(),
   image: z.string().nullable(),
   logotype: z.string().nullable(),
+  /** Russian and English of `address` and `work_time` (schemas/translations.ts). */
+  translations: tr.restaurant.read,
   createdAt: isoDate,
   updatedAt: isoDate,
 });
@@ -122,6 +143,8 @@ export const restaurantFields = {
   is_active: z.boolean(),
   bot_token: optionalText(LIMITS.token),
   channel_id: optionalText(100),
+  /** A string sets a language's field, null or blank clears it, absent leaves it (translations.ts). */
+  translations: tr.restaurant.write,
 };
 
 export const restaurantCreateBody = z.strictObject({
@@ -130,6 +153,7 @@ export const restaurantCreateBody = z.strictObject({
   is_active: restaurantFields.is_active.default(true),
   bot_token: restaurantFields.bot_token.optional(),
   channel_id: restaurantFields.channel_id.optional(),
+  translations: restaurantFields.translations.optional(),
   type: z.literal(RESTAURANT_TYPE_MANUAL).default(RESTAURANT_TYPE_MANUAL),
 });
 export type RestaurantCreateBody = z.input<typeof restaurantCreateBody>;
@@ -260,17 +284,23 @@ export const category = z.object({
   title: z.string(),
   restaurant_id: z.string(),
   is_active: z.boolean(),
+  translations: tr.category.read,
   createdAt: isoDate,
   updatedAt: isoDate,
 });
 export type Category = z.infer<typeof category>;
 
-export const categoryFields = { title: requiredText(), is_active: z.boolean() };
+export const categoryFields = {
+  title: requiredText(),
+  is_active: z.boolean(),
+  translations: tr.category.write,
+};
 
 export const categoryCreateBody = z.strictObject({
   title: categoryFields.title,
   restaurant_id: id,
   is_active: categoryFields.is_active.default(true),
+  translations: categoryFields.translations.optional(),
 });
 export type CategoryCreateBody = z.input<typeof categoryCreateBody>;
 
@@ -291,6 +321,7 @@ export const product = z.object({
   price: z.number(),
   is_active: z.boolean(),
   images: z.array(productImage),
+  translations: tr.product.read,
   createdAt: isoDate,
   updatedAt: isoDate,
 });
@@ -303,6 +334,7 @@ export const productFields = {
   price,
   is_active: z.boolean(),
   images: z.array(productImage).max(50),
+  translations: tr.product.write,
 };
 
 export const productCreateBody = z.strictObject({
@@ -310,6 +342,7 @@ export const productCreateBody = z.strictObject({
   description: productFields.description.default(''),
   is_active: productFields.is_active.default(true),
   images: productFields.images.default([]),
+  translations: productFields.translations.optional(),
 });
 export type ProductCreateBody = z.input<typeof productCreateBody>;
 
@@ -325,6 +358,7 @@ export const optionRow = z.object({
   product_option_id: z.string(),
   name: z.string(),
   price: z.number(),
+  translations: tr.optionRow.read,
   createdAt: isoDate,
 });
 export type OptionRow = z.infer<typeof optionRow>;
@@ -333,6 +367,7 @@ export const productOption = z.object({
   _id: z.string(),
   product_id: z.string(),
   name: z.string(),
+  translations: tr.option.read,
   createdAt: isoDate,
   updatedAt: isoDate,
 });
@@ -344,13 +379,25 @@ export type ProductOptionWithRows = z.infer<typeof productOptionWithRows>;
 export const productDetail = product.extend({ options: z.array(productOptionWithRows) });
 export type ProductDetail = z.infer<typeof productDetail>;
 
-export const optionCreateBody = z.strictObject({ product_id: id, name: requiredText() });
+export const optionCreateBody = z.strictObject({
+  product_id: id,
+  name: requiredText(),
+  translations: tr.option.write.optional(),
+});
 export type OptionCreateBody = z.infer<typeof optionCreateBody>;
-export const optionUpdateBody = z.strictObject({ name: requiredText() });
+/** The name, or only translations (an untranslated-items screen saves one language). */
+export const optionUpdateBody = z
+  .strictObject({ name: requiredText(), translations: tr.option.write })
+  .partial()
+  .refine((b) => b.name !== undefined || b.translations !== undefined, 'name or translations is required');
 export type OptionUpdateBody = z.infer<typeof optionUpdateBody>;
 
-export const optionRowFields = { name: requiredText(), price };
-export const optionRowCreateBody = z.strictObject({ product_option_id: id, ...optionRowFields });
+export const optionRowFields = { name: requiredText(), price, translations: tr.optionRow.write };
+export const optionRowCreateBody = z.strictObject({
+  product_option_id: id,
+  ...optionRowFields,
+  translations: optionRowFields.translations.optional(),
+});
 export type OptionRowCreateBody = z.infer<typeof optionRowCreateBody>;
 export const optionRowUpdateBody = z.strictObject(optionRowFields).partial();
 export type OptionRowUpdateBody = z.infer<typeof optionRowUpdateBody>;
@@ -445,6 +492,7 @@ export const answers = {
   productCreated: dataOf(z.object({ id: z.string() })),
   product: dataOf(product),
   options: dataOf(z.array(productOption)),
+  restaurantOptions: dataOf(z.array(productOptionWithRows)),
   option: dataOf(productOption),
   optionRows: dataOf(z.array(optionRow)),
   optionRow: dataOf(optionRow),

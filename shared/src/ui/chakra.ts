@@ -43,5 +43,6 @@ export {
   Tabs,
   Text,
   Textarea,
+  VisuallyHidden,
   VStack,
 } from '@chakra-ui/react';

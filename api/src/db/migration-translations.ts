@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
+type AnyDb = Kysely<any>;
+
+/** The tables whose rows have translatable fields (shared `TRANSLATABLE`). */
+export const TRANSLATED_TABLES = [
+  'restaurants',
+  'categories',
+  'products',
+  'product_options',
+  'option_rows',
+] as const;
+
+/**
+ * Russian and English beside the Uzbek fields (issue 19): one JSON text column per table,
+ * `{"ru":{"title":"..."},"en":{...}}` (`@qrmenu/shared/schemas` `Translations`), `'{}'` for
+ * none. A column rather than a table of (entity, id, lang, field, value): every read of a row
+ * already brings its translations (lists, details, the guests' page: no extra query), a write
+ * is the same single update, and plain text behaves the same on SQLite and PostgreSQL.
+ */
+export const translationColumns: Migration = {
+  async up(db: AnyDb) {
+    for (const table of TRANSLATED_TABLES) {
+      await db.schema
+        .alterTable(table)
+        .addColumn('translations', 'text', (c) => c.notNull().defaultTo('{}'))
+        .execute();
+    }
+  },
+  async down(db: AnyDb) {
+    for (const table of TRANSLATED_TABLES)
+      await db.schema.alterTable(table).dropColumn('translations').execute();
+  },
+};

@@ -1,0 +1,176 @@
+/**
+ * The guests' page in Uzbek, Russian or English (issue 19): which language a request gets, the
+ * page's own words in each, prices per language, and the links between the three versions.
+ * Pure functions: the route and the renderer call them, the tests call them directly.
+ *
+ * Choice: `?lang=uz|ru|en` (a printed one-language card, the page's switch), else the browser's
+ * `Accept-Language` by q-value (a phone in Russian gets Russian), else Uzbek (the state language).
+ */
+import { CONTENT_LANGS, type ContentLang, LANGUAGE_NAMES } from '@qrmenu/shared/schemas';
+import { formatPrice, t } from '@qrmenu/shared/texts';
+
+export type GuestLang = ContentLang;
+export const GUEST_LANGS: readonly GuestLang[] = CONTENT_LANGS;
+export const DEFAULT_GUEST_LANG: GuestLang = 'uz';
+
+const isGuestLang = (value: unknown): value is GuestLang =>
+  typeof value === 'string' && (GUEST_LANGS as readonly string[]).includes(value);
+
+/** `?lang=` as a language, or undefined (absent, unknown, repeated: the first known one). */
+export function langFromQuery(value: unknown): GuestLang | undefined {
+  const values = Array.isArray(value) ? value : [value];
+  for (const v of values) {
+    const lang = typeof v === 'string' ? v.trim().toLowerCase() : v;
+    if (isGuestLang(lang)) return lang;
+  }
+  return undefined;
+}
+
+/** q-values: 0 to 1 with at most three decimals (RFC 9110 12.4.2); anything else is ignored. */
+const Q_VALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
+
+/**
+ * The best of our languages by the header's q-values (order breaks ties), matching the primary
+ * subtag (`ru-RU` is Russian, `uz-Latn-UZ` Uzbek); `q=0` refuses a language; `*` and languages we
+ * lack choose nothing. Undefined when the header names none of ours.
+ */
+export function langFromAcceptLanguage(header: string | string[] | undefined): GuestLang | undefined {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const offers: { lang: GuestLang; q: number }[] = [];
+  const refused = new Set<GuestLang>();
+  for (const part of value.split(',')) {
+    const [rawTag = '', ...params] = part.split(';');
+    const primary = rawTag.trim().toLowerCase().split('-')[0];
+    if (!isGuestLang(primary)) continue;
+    let q = 1;
+    for (const p of params) {
+      const [k = '', v = ''] = p.split('=').map((s) => s.trim());
+      if (k.toLowerCase() !== 'q') continue;
+      q = Q_VALUE.test(v) ? Number(v) : Number.NaN;
+    }
+    if (Number.isNaN(q)) continue;
+    if (q === 0) {
+      refused.add(primary);
+      continue;
+    }
+    offers.push({ lang: primary, q });
+  }
+  let best: { lang: GuestLang; q: number } | undefined;
+  for (const offer of offers) if (!refused.has(offer.lang) && (!best || offer.q > best.q)) best = offer;
+  return best?.lang;
+}
+
+export interface LanguageChoice {
+  lang: GuestLang;
+  /** True when `?lang=` chose it: the answer then does not depend on `Accept-Language`. */
+  explicit: boolean;
+}
+
+/** `?lang=`, else `Accept-Language`, else Uzbek. */
+export function chooseGuestLanguage(
+  query: unknown,
+  acceptLanguage: string | string[] | undefined,
+): LanguageChoice {
+  const explicit = langFromQuery(query);
+  if (explicit) return { lang: explicit, explicit: true };
+  return { lang: langFromAcceptLanguage(acceptLanguage) ?? DEFAULT_GUEST_LANG, explicit: false };
+}
+
+/** The page's own words. Uzbek is the catalogue's (`t.guestMenu`), word for word. */
+export interface GuestWords {
+  title: (restaurant: string) => string;
+  description: (restaurant: string, address: string) => string;
+  address: string;
+  phone: string;
+  workTime: string;
+  currency: string;
+  categoriesNav: string;
+  languageNav: string;
+  logoAlt: (restaurant: string) => string;
+  pictureAlt: (restaurant: string) => string;
+  emptyMenu: string;
+  notFoundTitle: string;
+  notFoundText: string;
+  notFoundHint: string;
+}
+
+export const GUEST_WORDS: Record<GuestLang, GuestWords> = {
+  uz: t.guestMenu,
+  ru: {
+    title: (restaurant) => `${restaurant} — Меню`,
+    description: (restaurant, address) => `Меню ${restaurant}: блюда, напитки и цены. Адрес: ${address}`,
+    address: 'Адрес',
+    phone: 'Телефон',
+    workTime: 'Часы работы',
+    currency: 'сум',
+    categoriesNav: 'Категории меню',
+    languageNav: 'Язык',
+    logoAlt: (restaurant) => `Логотип ${restaurant}`,
+    pictureAlt: (restaurant) => `Фото ${restaurant}`,
+    emptyMenu: 'Меню пока пустое',
+    notFoundTitle: 'Страница не найдена',
+    notFoundText: 'Меню этого ресторана не найдено',
+    notFoundHint: 'Отсканируйте QR-код ещё раз или спросите у сотрудников ресторана.',
+  },
+  en: {
+    title: (restaurant) => `${restaurant} — Menu`,
+    description: (restaurant, address) =>
+      `${restaurant} menu: dishes, drinks and prices. Address: ${address}`,
+    address: 'Address',
+    phone: 'Phone',
+    workTime: 'Opening hours',
+    currency: 'UZS',
+    categoriesNav: 'Menu categories',
+    languageNav: 'Language',
+    logoAlt: (restaurant) => `${restaurant} logo`,
+    pictureAlt: (restaurant) => `${restaurant} photo`,
+    emptyMenu: 'The menu is empty for now',
+    notFoundTitle: 'Page not found',
+    notFoundText: "This restaurant's menu was not found",
+    notFoundHint: 'Scan the QR code again or ask the restaurant staff.',
+  },
+};
+
+/**
+ * A price in whole so'm with grouped digits, as each language writes it:
+ * `25 000 so'm`, `25 000 сум`, `25,000 UZS`.
+ */
+export function formatGuestPrice(price: number, lang: GuestLang): string {
+  const digits = formatPrice(price);
+  const grouped = lang === 'en' ? digits.replace(/ /g, ',') : digits;
+  return `${grouped} ${GUEST_WORDS[lang].currency}`;
+}
+
+/** The menu's address in one language (`/m/<slug>?lang=ru`). */
+export const menuHref = (slug: string, lang: GuestLang): string => `/m/${slug}?lang=${lang}`;
+
+export interface LanguageLink {
+  lang: GuestLang;
+  /** The language's own name (never translated). */
+  label: string;
+  /** Relative to the page (`?lang=ru`): the shortest address that works on any host. */
+  href: string;
+  current: boolean;
+}
+
+/** The switch: one plain link per language, the current one marked. */
+export function languageLinks(current: GuestLang): LanguageLink[] {
+  return GUEST_LANGS.map((lang) => ({
+    lang,
+    label: LANGUAGE_NAMES[lang],
+    href: `?lang=${lang}`,
+    current: lang === current,
+  }));
+}
+
+/**
+ * `<link rel="alternate" hreflang>` of the page: one per language (`?lang=`), and `x-default` for
+ * the address that negotiates (`/m/<slug>`). Path-absolute: the page does not know the host its
+ * proxy serves it under; `origin` makes them absolute when it does.
+ */
+export function hreflangAlternates(slug: string, origin = ''): { hreflang: string; href: string }[] {
+  return [
+    ...GUEST_LANGS.map((lang) => ({ hreflang: lang, href: `${origin}${menuHref(slug, lang)}` })),
+    { hreflang: 'x-default', href: `${origin}/m/${slug}` },
+  ];
+}
