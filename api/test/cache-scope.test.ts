@@ -44,7 +44,7 @@ describe('invalidation scoped to what a write touched', () => {
     ).toBe(200);
     const cache = answerCache(ctx.db);
     const keys = (r: { id: string; slug: string }) => [
-      `menu-page\u0000${r.slug}`,
+      `menu-page\u0000${r.slug}\u0000uz`,
       `list\u0000${r.id}\u0000`,
       `detail\u0000${entries[r.id]}`,
     ];
@@ -68,7 +68,7 @@ describe('invalidation scoped to what a write touched', () => {
     const r = await createRestaurant(ctx);
     await ctx.app.inject({ url: `/m/${r.slug}` });
     const cache = answerCache(ctx.db);
-    expect(cache.has(`menu-page\u0000${r.slug}`)).toBe(true);
+    expect(cache.has(`menu-page\u0000${r.slug}\u0000uz`)).toBe(true);
     const created = await ctx.app.inject({
       method: 'POST',
       url: '/api/admin/restaurants/create',
