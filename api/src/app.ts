@@ -25,6 +25,8 @@ import { secretBox } from './integration/secrets';
 import publicMenuRoutes from './public-menu/route';
 import type { RemoteName } from './remotes';
 import { repositoriesPlugin } from './repos';
+import { ensureAdmin } from './repos/users';
+import accountRoutes from './routes/accounts';
 import authRoutes from './routes/auth';
 import categoryRoutes from './routes/categories';
 import healthRoutes from './routes/health';
@@ -164,6 +166,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     databaseUrl: options.databaseUrl,
     dataDir,
     isolateSchema: options.isolateSchema ?? false,
+    // the first admin under the same start-up lock as the migrations (servers started together)
+    bootstrap: async (db) => {
+      await ensureAdmin(db, {
+        login: options.adminLogin,
+        password: options.adminPassword,
+        onCreated: options.onAdminCreated,
+      });
+    },
   });
 
   const logger: FastifyServerOptions['logger'] =
@@ -246,7 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     box: secretBox(options.integrationSecretKey),
     http: options.posHttp ?? {},
   });
-  await app.register(statePlugin, { loginRateLimit: options.loginRateLimit });
+  await app.register(statePlugin, { loginRateLimit: options.loginRateLimit, pubsub: conn.pubsub });
   await app.register(visitsPlugin, options.visits ?? {});
 
   // Every /api route must say who may call it; error answers are documented for all of them.
@@ -341,6 +351,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       );
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(accountRoutes);
       await api.register(restaurantRoutes);
       await api.register(managerRoutes);
       await api.register(uploadRoutes);
@@ -369,12 +380,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await registerWeb(app);
 
   if (options.posSchedule !== false) startPosSchedule(app, options.posSchedule ?? {});
-
-  await app.repos.users.ensureAdmin({
-    login: options.adminLogin,
-    password: options.adminPassword,
-    onCreated: options.onAdminCreated,
-  });
 
   return app;
 }

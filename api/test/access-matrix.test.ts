@@ -24,6 +24,7 @@ import {
   expectError,
   multipart,
   PNG,
+  signToken,
   snapshot,
   type TestCtx,
   type TestUser,
@@ -91,11 +92,12 @@ let syncTarget: string | undefined;
 const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 let ctx: TestCtx;
-let admin: TestUser;
 let waiter: TestUser;
 
 const CASES: Case[] = [
   { method: 'GET', path: '/health', access: 'pub', build: () => ({ url: '/health' }) },
+  { method: 'GET', path: '/health/live', access: 'pub', build: () => ({ url: '/health/live' }) },
+  { method: 'GET', path: '/health/ready', access: 'pub', build: () => ({ url: '/health/ready' }) },
   {
     method: 'POST',
     path: '/auth/login',
@@ -103,6 +105,18 @@ const CASES: Case[] = [
     build: () => ({ url: '/auth/login', payload: { login: ADMIN.login, password: ADMIN.password } }),
   },
   { method: 'GET', path: '/auth/profile', access: 'any', build: () => ({ url: '/auth/profile' }) },
+  { method: 'POST', path: '/auth/logout', access: 'any', ok: 204, build: () => ({ url: '/auth/logout' }) },
+  {
+    method: 'PUT',
+    path: '/auth/password',
+    access: 'any',
+    // a wrong current password (400 for everyone with a token): a right one would end the sessions the other cells use
+    expect: { admin: 400, owner: 400, other: 400, waiter: 400 },
+    build: () => ({
+      url: '/auth/password',
+      payload: { current_password: 'not-it', password: 'yangi-parol-1' },
+    }),
+  },
   { method: 'GET', path: '/admin/restaurants', access: 'adm', build: () => ({ url: '/admin/restaurants' }) },
   {
     method: 'GET',
@@ -160,6 +174,24 @@ const CASES: Case[] = [
     build: () => ({ url: '/admin/integration/restaurants' }),
   },
   { method: 'GET', path: '/admin/managers', access: 'adm', build: () => ({ url: '/admin/managers' }) },
+  {
+    method: 'GET',
+    path: '/admin/managers/accounts',
+    access: 'adm',
+    build: () => ({ url: '/admin/managers/accounts' }),
+  },
+  {
+    method: 'PUT',
+    path: '/admin/managers/{id}/password',
+    access: 'adm',
+    build: (s) => ({ url: `/admin/managers/${s.other.id}/password`, payload: { password: 'yangi-parol-1' } }),
+  },
+  {
+    method: 'PUT',
+    path: '/admin/managers/{id}/active',
+    access: 'adm',
+    build: (s) => ({ url: `/admin/managers/${s.other.id}/active`, payload: { is_active: false } }),
+  },
   {
     method: 'POST',
     path: '/admin/managers',
@@ -518,7 +550,18 @@ async function freshSetup(): Promise<Setup> {
   const product = (await createProduct(ctx, restaurant.id, category)).id;
   const option = (await createOption(ctx, product)).id;
   const row = (await createOptionRow(ctx, option)).id;
-  return { admin, owner, other, waiter, restaurant, category, product, option, row };
+  // a fresh admin token per cell: a logout cell ends only its own
+  return {
+    admin: await adminUser(ctx),
+    owner,
+    other,
+    waiter: { ...waiter, token: signToken(ctx, waiter.id) },
+    restaurant,
+    category,
+    product,
+    option,
+    row,
+  };
 }
 
 let feedDir: string;
@@ -543,7 +586,6 @@ beforeAll(async () => {
     iikoApiUrl: iiko.url,
     posSchedule: false,
   });
-  admin = await adminUser(ctx);
   waiter = await createUser(ctx, 'waiter');
 });
 afterAll(async () => {
@@ -611,26 +653,28 @@ describe('garbage never yields 500', () => {
     `${'{"a":'.repeat(500)}1${'}'.repeat(500)}`,
     JSON.stringify({ name: 'x'.repeat(300_000) }),
   ];
-  // (sync takes no body: whatever is sent is ignored)
-  it.each(CASES.filter((c) => c.method !== 'GET' && c.method !== 'DELETE' && !c.path.endsWith('/sync')))(
-    '$method /api$path',
-    async (c) => {
-      const s = await freshSetup();
-      const req = await c.build(s, 'admin');
-      const before = await snapshot(ctx.db);
-      for (const body of bodies) {
-        const res = await ctx.app.inject({
-          method: c.method,
-          url: `/api${req.url}`,
-          headers: { ...bearer(s.admin.token), 'content-type': 'application/json' },
-          payload: body,
-        });
-        expect(res.statusCode, `${body.slice(0, 40)} -> ${res.body}`).toBeGreaterThanOrEqual(400);
-        expect(res.statusCode, res.body).toBeLessThan(500);
-      }
-      expect(await snapshot(ctx.db)).toBe(before);
-    },
-  );
+  // (sync and logout take no body: whatever is sent is ignored)
+  it.each(
+    CASES.filter(
+      (c) =>
+        c.method !== 'GET' && c.method !== 'DELETE' && !c.path.endsWith('/sync') && c.path !== '/auth/logout',
+    ),
+  )('$method /api$path', async (c) => {
+    const s = await freshSetup();
+    const req = await c.build(s, 'admin');
+    const before = await snapshot(ctx.db);
+    for (const body of bodies) {
+      const res = await ctx.app.inject({
+        method: c.method,
+        url: `/api${req.url}`,
+        headers: { ...bearer(s.admin.token), 'content-type': 'application/json' },
+        payload: body,
+      });
+      expect(res.statusCode, `${body.slice(0, 40)} -> ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+    }
+    expect(await snapshot(ctx.db)).toBe(before);
+  });
 
   it.each(CASES)('$method /api$path with odd query strings', async (c) => {
     const s = await freshSetup();

@@ -63,6 +63,10 @@ export interface TestUser {
   token: string;
 }
 
+/** A token of its own (a logout in one test ends only it) in the user's first session epoch. */
+export const signToken = (ctx: TestCtx, userId: string): string =>
+  ctx.app.jwt.sign({ sub: userId, ep: 0, jti: newId() });
+
 /** Inserts a user (password PASSWORD) and signs a token for it. */
 export async function createUser(
   ctx: TestCtx,
@@ -84,7 +88,7 @@ export async function createUser(
       updated_at: t,
     })
     .execute();
-  return { id, login, role, token: ctx.app.jwt.sign({ sub: id }) };
+  return { id, login, role, token: signToken(ctx, id) };
 }
 
 /** The bootstrap admin with a fresh token. */
@@ -94,7 +98,7 @@ export async function adminUser(ctx: TestCtx): Promise<TestUser> {
     .select(['id', 'login', 'role'])
     .where('login', '=', ADMIN.login)
     .executeTakeFirstOrThrow();
-  return { id: row.id, login: row.login, role: row.role, token: ctx.app.jwt.sign({ sub: row.id }) };
+  return { id: row.id, login: row.login, role: row.role, token: signToken(ctx, row.id) };
 }
 
 /** Logs in through the API and returns the access token (throws on failure). */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginLimiter } from '../src/http/login-limiter';
 import { parseTrustProxy, TrustProxyError } from '../src/http/trust-proxy';
+import { addressKey } from '../src/state/login-rules';
 import { createTestApp, createUser, expectError, PASSWORD, type TestCtx } from './helpers';
 import { startServerProcess } from './server-process';
 
@@ -101,13 +102,53 @@ describe('failed-login limit', () => {
       expect((await login(ctx.app, '10.7.0.1', u.right)).statusCode).toBe(200);
   });
 
-  it('a window ends: the address and the login may try again', () => {
+  it('a window ends: the address may try again, the login after a window without failures', () => {
     const limiter = new LoginLimiter(2, 1000);
-    expect(limiter.attempt('a', 'x', 0)).toBe(0);
-    expect(limiter.attempt('a', 'x', 10)).toBe(0);
-    expect(limiter.attempt('a', 'x', 20)).toBe(1);
-    expect(limiter.attempt('b', 'x', 20)).toBe(1);
-    expect(limiter.attempt('a', 'x', 1000)).toBe(0);
+    expect(limiter.attempt('10.0.0.1', 'x', 0)).toBe(0);
+    expect(limiter.attempt('10.0.0.1', 'x', 10)).toBe(0);
+    expect(limiter.attempt('10.0.0.1', 'x', 20)).toBe(1);
+    // the login waits its delay from any address
+    expect(limiter.attempt('10.0.0.2', 'x', 20)).toBe(1);
+    expect(limiter.attempt('10.0.0.1', 'x', 1010)).toBe(0);
+    expect(limiter.attempt('10.0.0.3', 'y', 3000)).toBe(0);
+    expect(limiter.attempt('10.0.0.3', 'x', 3000)).toBe(0);
+  });
+
+  it('the per-login delay doubles with each failure (at most 5 min) instead of a window-long lock', () => {
+    const limiter = new LoginLimiter(3, 15 * 60_000);
+    let at = 0;
+    // MAX failures from MAX addresses: free
+    for (let i = 0; i < 3; i++) expect(limiter.attempt(`10.9.0.${i}`, 'x', at)).toBe(0);
+    const waits: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const wait = limiter.attempt(`10.9.1.${i}`, 'x', at);
+      expect(wait).toBeGreaterThan(0);
+      waits.push(wait);
+      at += wait * 1000; // the stranger waits, then fails again
+      expect(limiter.attempt(`10.9.2.${i}`, 'x', at)).toBe(0);
+    }
+    expect(waits.slice(0, 6)).toEqual([1, 2, 4, 8, 16, 32]);
+    expect(Math.max(...waits)).toBe(300);
+    // an address the login succeeded from is not held by it
+    limiter.succeed('10.9.9.9', 'x', at);
+    for (let i = 0; i < 3; i++) limiter.attempt(`10.9.3.${i}`, 'x', at);
+    expect(limiter.attempt('10.9.4.1', 'x', at)).toBeGreaterThan(0);
+    expect(limiter.attempt('10.9.9.9', 'x', at)).toBe(0);
+  });
+
+  it('IPv6 clients are counted by their /64; IPv4-mapped addresses as IPv4', () => {
+    expect(addressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:DB8:0001:0002:ffff::')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::ffff:10.1.2.3')).toBe('10.1.2.3');
+    expect(addressKey('10.1.2.3')).toBe('10.1.2.3');
+    const limiter = new LoginLimiter(2, 60_000);
+    expect(limiter.attempt('2001:db8:5:6::1', 'a', 0)).toBe(0);
+    expect(limiter.attempt('2001:db8:5:6::2', 'b', 0)).toBe(0);
+    // another address of the same /64, another login: the address is spent
+    expect(limiter.attempt('2001:db8:5:6:ffff::9', 'c', 0)).toBeGreaterThan(0);
+    expect(limiter.attempt('2001:db8:5:7::1', 'c', 0)).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 /** The real entry point: environment, bootstrap admin printed once, listening, graceful SIGTERM. */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,16 +41,20 @@ const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
 describe('server.ts', () => {
-  it('prints a generated admin password once, serves, and stops cleanly on SIGTERM', async () => {
+  it('writes a generated admin password to an owner-only file (not the log), serves, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
     const { child, output } = start(port);
     await waitFor(`http://127.0.0.1:${port}/api/health`);
-    const m = /login "admin", password "([^"]+)"/.exec(output());
-    expect(m, output()).not.toBeNull();
+    const file = join(dataDir, 'data', 'admin-password');
+    expect(output()).toContain(`Admin created: login "admin", its generated password is in ${file}`);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const password = readFileSync(file, 'utf8').trim();
+    expect(password.length).toBeGreaterThanOrEqual(12);
+    expect(output()).not.toContain(password);
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ login: 'admin', password: m![1] }),
+      body: JSON.stringify({ login: 'admin', password }),
     });
     expect(login.status).toBe(200);
     const { data } = (await login.json()) as { data: { accessToken: string } };
@@ -65,7 +69,7 @@ describe('server.ts', () => {
     // second start on the same DATA_DIR: no new admin, same JWT secret (the token still works)
     const again = start(port);
     await waitFor(`http://127.0.0.1:${port}/api/health`);
-    expect(again.output()).not.toMatch(/password "/);
+    expect(again.output()).not.toMatch(/Admin created/);
     const profile2 = await fetch(`http://127.0.0.1:${port}/api/auth/profile`, {
       headers: { authorization: `Bearer ${data.accessToken}` },
     });

@@ -117,7 +117,9 @@ test.describe('layouts and pages', () => {
     await expect(page).toHaveURL(/\/admin\/restaurants$/);
   });
 
-  test("logout asks Ha / Yo'q, then clears the session and reloads to the login screen", async ({ page }) => {
+  test("logout asks Ha / Yo'q, then ends the session on the server, clears it and reloads to the login screen", async ({
+    page,
+  }) => {
     await loginThroughUi(page, ADMIN);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Profil' }).click();
     await expect(page.getByTestId('profile')).toContainText('admin');
@@ -126,6 +128,7 @@ test.describe('layouts and pages', () => {
     await page.getByRole('button', { name: "Yo'q" }).click();
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     expect((await storage(page)).token).not.toBeNull();
+    const { token } = await storage(page);
     await page.getByRole('button', { name: 'Chiqish' }).click();
     const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Ha' }).click();
@@ -133,6 +136,11 @@ test.describe('layouts and pages', () => {
     await expect(page).toHaveURL(`${baseURL()}/`);
     await expect(page.locator('input[name="login"]')).toBeVisible();
     expect(await storage(page)).toEqual({ token: null, role: null });
+    // the session ended on the server too: the old token, kept by anyone, is refused
+    const profile = await page.request.get(`${baseURL()}/api/auth/profile`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(profile.status()).toBe(401);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
- * Profile: login, role, Faol/Nofaol, and the logout (confirmation Ha / Yo'q, then the session is
- * cleared and the page reloads).
+ * Profile: login, role, Faol/Nofaol, the own password change, and the logout (confirmation
+ * Ha / Yo'q, then the server ends the session, the stored one is cleared and the page reloads).
  */
+import { api } from '@qrmenu/shared/api';
 import { useProfile } from '@qrmenu/shared/query';
 import { signOut } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
@@ -17,6 +18,7 @@ import {
   Text,
 } from '@qrmenu/shared/ui';
 import { type ReactNode, useState } from 'react';
+import { PasswordChangeForm } from './PasswordChangeForm';
 
 /** The page reload after logout (an object so tests can observe it; jsdom cannot reload). */
 export const browser = {
@@ -39,6 +41,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export default function ProfilePage() {
   const profile = useProfile();
   const [confirming, setConfirming] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   return (
     <Page title={t.profile} maxW="md" centered>
       <Card.Root>
@@ -60,8 +63,14 @@ export default function ProfilePage() {
             )}
           </PageState>
         </Card.Body>
-        <Card.Footer>
-          <Button colorPalette="red" variant="outline" onClick={() => setConfirming(true)}>
+        <Card.Footer flexDirection="column" alignItems="stretch" gap="6">
+          <PasswordChangeForm />
+          <Button
+            colorPalette="red"
+            variant="outline"
+            alignSelf="flex-start"
+            onClick={() => setConfirming(true)}
+          >
             {t.signOut}
           </Button>
         </Card.Footer>
@@ -70,7 +79,11 @@ export default function ProfilePage() {
         open={confirming}
         title={t.signOutConfirm}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => {
+        loading={leaving}
+        onConfirm={async () => {
+          setLeaving(true);
+          // the server refuses this token from now on; offline, the local logout still happens
+          await api.auth.logout().catch(() => undefined);
           setConfirming(false);
           signOut();
           browser.reload();

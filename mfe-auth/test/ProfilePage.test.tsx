@@ -86,8 +86,83 @@ describe('ProfilePage', () => {
     await screen.findByTestId('profile');
     await userEvent.click(screen.getByRole('button', { name: 'Chiqish' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Ha' }));
-    expect(reload).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    // the server was told first, with the token it is to refuse from now on
+    const [logout] = api.callsTo('POST /auth/logout');
+    expect(logout?.headers.get('authorization')).toBe('Bearer token-admin');
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('role')).toBeNull();
+  });
+
+  it('logs out locally even when the server cannot be reached', async () => {
+    api.answer({
+      [PROFILE]: answers.data(fixtures.profile({ login: 'admin', role: 'admin' })),
+      'POST /auth/logout': new Error('offline'),
+    });
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
+    renderProfile();
+    await screen.findByTestId('profile');
+    await userEvent.click(screen.getByRole('button', { name: 'Chiqish' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Ha' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+});
+
+describe('ProfilePage: own password', () => {
+  const CHANGE = 'PUT /auth/password';
+  const fill = async (current: string, next: string) => {
+    await userEvent.type(screen.getByLabelText(/^Joriy parol/), current);
+    await userEvent.type(screen.getByLabelText(/^Yangi parol/), next);
+    await userEvent.click(screen.getByRole('button', { name: t.changePassword }));
+  };
+
+  beforeEach(() => {
+    api.answer({ [PROFILE]: answers.data(fixtures.profile({ login: 'admin', role: 'admin' })) });
+  });
+
+  it('sends the current and the new password, keeps this tab logged in with the new token', async () => {
+    api.answer({ [CHANGE]: answers.data({ accessToken: 'token-new' }) });
+    renderProfile();
+    await screen.findByTestId('profile');
+    expect(await axeViolations()).toEqual([]);
+    await fill('eski-parol', 'yangi-parol-1');
+    expect(await screen.findByText(t.passwordChanged)).toBeInTheDocument();
+    expect(api.callsTo(CHANGE).map((c) => c.body)).toEqual([
+      { current_password: 'eski-parol', password: 'yangi-parol-1' },
+    ]);
+    expect(localStorage.getItem('accessToken')).toBe('token-new');
+    expect(localStorage.getItem('role')).toBe('admin');
+    // the form is empty again
+    await waitFor(() => expect(screen.getByLabelText(/^Joriy parol/)).toHaveValue(''));
+  });
+
+  it('says under the field when the current password is wrong; nothing stored', async () => {
+    api.answer({
+      [CHANGE]: {
+        status: 400,
+        body: {
+          error: {
+            code: 'validation',
+            message: 'Wrong current password',
+            details: [{ path: 'current_password', message: 'Wrong password' }],
+          },
+        },
+      },
+    });
+    renderProfile();
+    await screen.findByTestId('profile');
+    await fill('notogri', 'yangi-parol-1');
+    expect(await screen.findByText(t.wrongCurrentPassword)).toBeInTheDocument();
+    expect(localStorage.getItem('accessToken')).toBe('token-admin');
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('refuses a new password under 8 characters before any call', async () => {
+    renderProfile();
+    await screen.findByTestId('profile');
+    await fill('eski-parol', 'qisqa');
+    expect(await screen.findByText(t.passwordTooShort)).toBeInTheDocument();
+    expect(api.callsTo(CHANGE)).toHaveLength(0);
   });
 });

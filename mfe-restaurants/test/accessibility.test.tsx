@@ -29,6 +29,7 @@ const restaurant = fixtures.restaurant({
 const routes = {
   'GET /admin/restaurants': answers.adminRestaurants([restaurant]),
   'GET /admin/managers': answers.data([manager]),
+  'GET /admin/managers/accounts': answers.data([{ ...manager, is_active: true }]),
   'GET /admin/integration/restaurants': answers.data([fixtures.integrationRestaurant()]),
   'GET /user/restaurants/view': answers.data(restaurant),
   'GET /manager/restaurants/me': answers.data(restaurant),

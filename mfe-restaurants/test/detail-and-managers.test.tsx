@@ -188,7 +188,7 @@ describe('restaurant detail and home (manager)', () => {
 describe('managers page', () => {
   it('lists managers with their restaurant and creates one (login, password)', async () => {
     const api = stubApi({
-      'GET /admin/managers': answers.data(managers),
+      'GET /admin/managers/accounts': answers.data(managers.map((m) => ({ ...m, is_active: true }))),
       'GET /admin/restaurants': answers.adminRestaurants([
         makeRestaurant({ name: 'Aziznikidagi', manager_id: 'm1' }),
       ]),
@@ -208,10 +208,10 @@ describe('managers page', () => {
     await userEvent.click(screen.getByRole('button', { name: t.add }));
     expect(await screen.findByText(t.passwordTooShort)).toBeInTheDocument();
     expect(api.writes()).toHaveLength(0);
-    await userEvent.type(passwordInput, '456');
+    await userEvent.type(passwordInput, '45678');
     await userEvent.click(screen.getByRole('button', { name: t.add }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
-    expect(api.writes()[0]!.body).toEqual({ login: 'yangi', password: '123456' });
+    expect(api.writes()[0]!.body).toEqual({ login: 'yangi', password: '12345678' });
     expect(await screen.findByText(t.managerCreated)).toBeInTheDocument();
   });
 });

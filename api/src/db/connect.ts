@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations';
+import { type PubSub, pgPubSub } from './notify';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -16,11 +17,19 @@ export interface ConnectOptions {
   isolateSchema?: boolean;
   /** Pool size for PostgreSQL (default 10). */
   poolSize?: number;
+  /**
+   * Runs right after the migrations, still under the start-up lock (e.g. creating the first
+   * admin): servers started together on one database take their turns, so none of them sees an
+   * empty users table that another is filling.
+   */
+  bootstrap?: ((db: DB) => Promise<void>) | undefined;
 }
 
 export interface Connection {
   db: DB;
   dialect: 'sqlite' | 'postgres';
+  /** PostgreSQL: messages between the servers on this database (LISTEN/NOTIFY). */
+  pubsub?: PubSub;
   /** Destroys the pool; drops the isolated schema if one was created. */
   close(): Promise<void>;
 }
@@ -83,7 +92,9 @@ async function connectSqlite(url: string | undefined, options: ConnectOptions): 
   cachePreparedStatements(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   try {
+    // one process per SQLite file: no other server to take turns with
     await migrateToLatest(db);
+    await options.bootstrap?.(db);
   } catch (err) {
     await db.destroy();
     throw err;
@@ -121,8 +132,11 @@ async function connectPostgres(url: string, options: ConnectOptions): Promise<Co
     }
   };
   try {
-    // the schema-qualified bookkeeping tables keep parallel isolated schemas apart
-    await migrateToLatest(db, schema);
+    await underStartupLock(url, schema, async () => {
+      // the schema-qualified bookkeeping tables keep parallel isolated schemas apart
+      await migrateToLatest(db, schema);
+      await options.bootstrap?.(db);
+    });
   } catch (err) {
     await db.destroy();
     await dropSchema();
@@ -131,9 +145,33 @@ async function connectPostgres(url: string, options: ConnectOptions): Promise<Co
   return {
     db,
     dialect: 'postgres',
+    pubsub: pgPubSub(url, pool, schema),
     close: async () => {
       await db.destroy();
       await dropSchema();
     },
   };
+}
+
+/**
+ * Runs `work` holding a PostgreSQL advisory lock named after the schema the server uses, on a
+ * connection of its own (a session lock, released when that connection ends, even if this process
+ * dies). Servers started at the same moment on one empty database would otherwise race: two
+ * `create table`s of Kysely's bookkeeping, or two first admins (a unique violation that crashed
+ * one of them). Kysely's own migration lock covers only the migrations, not what follows them.
+ */
+async function underStartupLock(url: string, schema: string | undefined, work: () => Promise<void>) {
+  const client = new pg.Client({
+    connectionString: url,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  await client.connect();
+  try {
+    // the schema in the key: isolated test schemas (or two deployments in one database) do not wait on each other
+    await client.query("select pg_advisory_lock(hashtext('qrmenu.startup.' || current_schema()))");
+    await work();
+  } finally {
+    // ending the session releases the lock (an explicit unlock would only repeat that)
+    await client.end();
+  }
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { accountsMigration } from './accounts-migration';
 import { positions } from './migration-positions';
 import { translationColumns } from './migration-translations';
 import { visitsMigration } from './migration-visits';
@@ -293,6 +294,7 @@ export const migrations: Record<string, Migration> = {
   '0011_pictures': picturesMigration,
   '0012_translations': translationColumns,
   '0013_positions': positions,
+  '0014_accounts': accountsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -305,4 +307,14 @@ export async function migrateToLatest(db: AnyDb, migrationTableSchema?: string):
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${String(error)}`, { cause: error });
   }
+}
+
+/**
+ * The migrations this build knows that the database has not recorded (readiness: a server whose
+ * schema is behind must not take traffic). Throws when the database does not answer.
+ */
+export async function pendingMigrations(db: AnyDb): Promise<string[]> {
+  const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const names = new Set(applied.rows.map((r) => r.name));
+  return Object.keys(migrations).filter((m) => !names.has(m));
 }

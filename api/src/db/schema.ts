@@ -119,6 +119,32 @@ export interface RestaurantSlugHistoryTable {
   created_at: string;
 }
 
+/** A user's session epoch: tokens made in an older one are refused (accounts-migration.ts). */
+export interface SessionEpochsTable {
+  user_id: string;
+  epoch: number;
+}
+
+/** A token ended by a logout, kept until it would have expired anyway. */
+export interface RevokedTokensTable {
+  jti: string;
+  expires_at: string;
+}
+
+/** Failed logins of one key (`a:<address>` / `l:<login>`), shared by the servers; times in ms. */
+export interface LoginFailuresTable {
+  key: string;
+  count: number;
+  since: number;
+  last: number;
+}
+
+/** An address a login succeeded from (key: JSON `[address, login]`), until when (ms). */
+export interface LoginKnownTable {
+  key: string;
+  until: number;
+}
+
 /** A restaurant imported from a POS: where from, its sealed credentials, its last sync. */
 export interface IntegrationAccountsTable {
   restaurant_id: string;
@@ -210,6 +236,10 @@ export interface Database {
   product_options: ProductOptionsTable;
   option_rows: OptionRowsTable;
   restaurant_slug_history: RestaurantSlugHistoryTable;
+  session_epochs: SessionEpochsTable;
+  revoked_tokens: RevokedTokensTable;
+  login_failures: LoginFailuresTable;
+  login_known: LoginKnownTable;
   placements: PlacementsTable;
   visit_counts: VisitCountsTable;
   visit_hashes: VisitHashesTable;

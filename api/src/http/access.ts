@@ -1,6 +1,8 @@
 import { ROLES } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { touchRestaurant } from './answer-cache';
 import { badRequest, forbidden, notFound, unauthorized } from './errors';
+import type { TokenPayload } from './sessions';
 
 /**
  * Who may call a route (CONTRACT.md): pub = no token needed, any = any valid token,
@@ -14,9 +16,7 @@ export interface AuthUser {
   role: string;
 }
 
-export interface TokenPayload {
-  sub: string;
-}
+export type { TokenPayload } from './sessions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,8 +41,8 @@ function bearerToken(request: FastifyRequest): string | null {
   return m?.[1] ?? null;
 }
 
-/** Resolves the caller from the bearer token: the user must still exist and be active. */
-async function authenticate(request: FastifyRequest): Promise<AuthUser | 'invalid' | null> {
+/** The verified payload of the request's bearer token, 'invalid', or null when there is none. */
+export function verifiedToken(request: FastifyRequest): TokenPayload | 'invalid' | null {
   const token = bearerToken(request);
   if (!token) return request.headers.authorization ? 'invalid' : null;
   let payload: TokenPayload;
@@ -52,8 +52,21 @@ async function authenticate(request: FastifyRequest): Promise<AuthUser | 'invali
     return 'invalid';
   }
   if (typeof payload?.sub !== 'string') return 'invalid';
-  const row = await request.server.repos.users.findActive(payload.sub);
-  if (!row) return 'invalid';
+  if (payload.ep !== undefined && !Number.isInteger(payload.ep)) return 'invalid';
+  if (payload.jti !== undefined && typeof payload.jti !== 'string') return 'invalid';
+  return payload;
+}
+
+/**
+ * Resolves the caller from the bearer token: the user must still exist and be active, the token
+ * must be of the user's current session epoch and not logged out (sessions.ts). One indexed read
+ * per request, so an ended session is refused at once by every server.
+ */
+async function authenticate(request: FastifyRequest): Promise<AuthUser | 'invalid' | null> {
+  const payload = verifiedToken(request);
+  if (payload === null || payload === 'invalid') return payload;
+  const row = await request.server.repos.sessions.findUser(payload.sub, payload.jti);
+  if (!row || row.epoch !== (payload.ep ?? 0)) return 'invalid';
   return { _id: row.id, login: row.login, role: row.role };
 }
 
@@ -98,6 +111,8 @@ export async function assertOwnsRestaurant(request: FastifyRequest, restaurantId
     ? await restaurants.exists(restaurantId)
     : await restaurants.isManagedBy(restaurantId, user._id);
   if (!owned) throw notFound('Restaurant not found');
+  // a write that passes here changes this restaurant's cached answers (answer-cache.ts)
+  touchRestaurant(request, restaurantId);
 }
 
 /**
@@ -112,10 +127,12 @@ export async function ownedRestaurantId(request: FastifyRequest, requested?: str
       throw badRequest('restaurant_id is required', [{ path: 'restaurant_id', message: 'Required' }]);
     }
     if (!(await request.server.repos.restaurants.exists(wanted))) throw notFound('Restaurant not found');
+    touchRestaurant(request, wanted);
     return wanted;
   }
   const own = await request.server.repos.restaurants.findOfManager(user._id);
   if (!own) throw notFound('Restaurant not found');
   if (wanted && wanted !== own.id) throw notFound('Restaurant not found');
+  touchRestaurant(request, own.id);
   return own.id;
 }

@@ -1,17 +1,25 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CacheScope } from '../state/types';
+
+/** The tag of answers every write may change (the admin's lists): cleared by any clear. */
+export const EVERY_WRITE = '';
 
 /**
  * A short-lived cache of the public catalog answers (JSON bytes by request) for callers without an
  * owner/admin token: a QR menu is read far more often than it changes. The admin's list of all
  * restaurants (the same for every admin) and the guests' menu pages (`/m/<slug>`, HTML with its
- * compressed forms) are kept here too. Every successful write
- * of the catalog, restaurant, upload, integration and stop-list routes clears it (`clearAnswerCacheOnWrites`); a
- * change made behind the API's back shows within the TTL. A read that began before a clear is
- * not stored. One process's memory: with several API processes, each clears only its own.
+ * compressed forms) are kept here too. Each entry is tagged with its restaurant; a successful
+ * write of the catalog, restaurant, upload, integration and stop-list routes clears that
+ * restaurant's answers and the admin's lists (`clearAnswerCacheOnWrites`, through app.cacheBus,
+ * so every API process clears them); a change made behind the API's back shows within the TTL.
+ * A read that began before a clear is not stored.
  * TTL: `PUBLIC_CACHE_TTL_MS` (default 1000; 0 turns it off; off by default under NODE_ENV=test).
  */
 export class AnswerCache {
-  private readonly entries = new Map<string, { value: unknown; size: number; expires: number }>();
+  private readonly entries = new Map<
+    string,
+    { value: unknown; size: number; expires: number; tag: string }
+  >();
   private bytes = 0;
   private version = 0;
   /** Computations in flight, by version and key: callers that miss together share one. */
@@ -35,22 +43,53 @@ export class AnswerCache {
     return this.lookup(key) as Buffer | undefined;
   }
   /** Keeps UTF-8 bytes, not text: a hit is written out without encoding it again. */
-  set(key: string, text: string | Buffer, stamp: number): void {
+  set(key: string, text: string | Buffer, stamp: number, tag: string = EVERY_WRITE): void {
     const body = typeof text === 'string' ? Buffer.from(text) : text;
-    this.store(key, body, body.length, stamp);
+    this.store(key, body, body.length, stamp, tag);
   }
-  clear(): void {
+  /**
+   * Forgets what a write made stale: everything (`'answers'`), or the answers tagged with the
+   * written restaurants plus those of every write (the admin's lists); other restaurants' answers
+   * stay. A read that began before any clear is not stored (one global version: simple, and at
+   * worst one more miss).
+   */
+  clear(scope: CacheScope = 'answers'): void {
     this.version++;
-    this.entries.clear();
-    this.bytes = 0;
+    if (scope === 'answers') {
+      this.entries.clear();
+      this.bytes = 0;
+      return;
+    }
+    const stale = new Set<string>(scope.restaurants);
+    stale.add(EVERY_WRITE);
+    for (const [key, entry] of this.entries) {
+      if (stale.has(entry.tag)) {
+        this.entries.delete(key);
+        this.bytes -= entry.size;
+      }
+    }
   }
 
-  /** The answer of `key` as JSON bytes: cached, or computed once, stored and shared. */
-  json(key: string, compute: () => Promise<unknown>): Promise<Buffer> {
+  /** Whether `key` holds a live entry (tests). */
+  has(key: string): boolean {
+    return this.lookup(key) !== undefined;
+  }
+
+  /** Entries held now (tests and the bench). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The answer of `key` as JSON bytes: cached, or computed once, stored and shared. `tag`: the
+   * restaurant the answer belongs to, known after computing it (default: every write clears it).
+   */
+  json(key: string, compute: () => Promise<unknown>, tag: () => string = () => EVERY_WRITE): Promise<Buffer> {
     return this.remember(
       key,
       async () => Buffer.from(JSON.stringify(await compute())),
       (body) => body.length,
+      tag,
     );
   }
 
@@ -65,6 +104,7 @@ export class AnswerCache {
     key: string,
     compute: (expired: T | undefined) => Promise<T>,
     sizeOf: (value: T) => number | undefined,
+    tagOf: (value: T) => string = () => EVERY_WRITE,
   ): Promise<T> {
     const entry = this.entries.get(key);
     const hit = this.lookup(key);
@@ -77,7 +117,7 @@ export class AnswerCache {
       pending = compute(expired)
         .then((value) => {
           const size = sizeOf(value);
-          if (size !== undefined) this.store(key, value, size, stamp);
+          if (size !== undefined) this.store(key, value, size, stamp, tagOf(value));
           return value;
         })
         .finally(() => this.inflight.delete(flightKey));
@@ -97,7 +137,7 @@ export class AnswerCache {
     return entry.value;
   }
 
-  private store(key: string, value: unknown, size: number, stamp: number): void {
+  private store(key: string, value: unknown, size: number, stamp: number, tag: string): void {
     if (!this.enabled || stamp !== this.version || size > this.maxBytes / 4) return;
     const previous = this.entries.get(key);
     if (previous) this.bytes -= previous.size;
@@ -105,7 +145,7 @@ export class AnswerCache {
       this.entries.clear();
       this.bytes = 0;
     }
-    this.entries.set(key, { value, size, expires: Date.now() + this.ttlMs });
+    this.entries.set(key, { value, size, expires: Date.now() + this.ttlMs, tag });
     this.bytes += size;
   }
 }
@@ -131,14 +171,36 @@ export function answerCache(db: object): AnswerCache {
   return cache;
 }
 
+// The restaurants a write request was allowed to change (recorded by the access checks).
+const touched = new WeakMap<FastifyRequest, Set<string>>();
+
+/** Records that this request works on `restaurantId` (the access checks call it). */
+export function touchRestaurant(request: FastifyRequest, restaurantId: string): void {
+  let set = touched.get(request);
+  if (!set) {
+    set = new Set();
+    touched.set(request, set);
+  }
+  set.add(restaurantId);
+}
+
 /**
- * In a route plugin: every successful write of its routes tells the cache bus (app.cacheBus),
- * which clears the answer cache of every process listening.
+ * What a write made stale: its restaurants when the access checks named them, else everything
+ * (a write whose restaurant is unknown, e.g. a restaurant created or deleted by the admin).
+ */
+export function scopeOfWrite(request: FastifyRequest): CacheScope {
+  const set = touched.get(request);
+  return set && set.size > 0 ? { restaurants: [...set] } : 'answers';
+}
+
+/**
+ * In a route plugin: every successful write of its routes tells the cache bus (app.cacheBus)
+ * what it touched; every process listening clears those answers (state/).
  */
 export function clearAnswerCacheOnWrites(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-      await app.cacheBus.publish('answers');
+      await app.cacheBus.publish(scopeOfWrite(request));
     }
   });
 }
@@ -152,9 +214,10 @@ export async function sendCached<T>(
   reply: FastifyReply,
   key: string,
   compute: () => Promise<T>,
+  tag?: () => string,
 ): Promise<T> {
   const cache = answerCache(app.db);
   if (!cache.enabled) return compute();
   // returning the reply tells Fastify the answer is sent; typed as T for the route's signature
-  return reply.type('application/json; charset=utf-8').send(await cache.json(key, compute)) as never;
+  return reply.type('application/json; charset=utf-8').send(await cache.json(key, compute, tag)) as never;
 }

@@ -55,7 +55,7 @@ export interface Menu {
 }
 
 export type MenuLookup =
-  | { kind: 'menu'; menu: Menu }
+  | { kind: 'menu'; menu: Menu; restaurantId: string }
   /** An old slug of an active restaurant: its current slug. */
   | { kind: 'moved'; slug: string }
   | { kind: 'missing' };
@@ -74,6 +74,7 @@ export async function lookUpMenu(repos: Repositories, slug: string): Promise<Men
       restaurant: { ...shown, translations: parseTranslations(translations) },
       categories: await activeCategories(repos, id),
     },
+    restaurantId: id,
   };
 }
 

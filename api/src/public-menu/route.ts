@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { PLACEMENT_PARAM, slug as slugSchema } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { answerCache } from '../http/answer-cache';
+import { answerCache, EVERY_WRITE } from '../http/answer-cache';
 import type { App } from '../types';
 import { CompressedPage, pickEncoding } from './compressed-page';
 import { chooseGuestLanguage, type GuestLang } from './language';
@@ -27,6 +27,8 @@ interface PageAnswer {
   page: CompressedPage;
   /** Hash of the menu data the page was rendered from. */
   data: string;
+  /** Its restaurant: a write there clears the page, writes elsewhere leave it. */
+  restaurantId: string;
 }
 type Answer = PageAnswer | { kind: 'moved'; slug: string } | { kind: 'missing' };
 
@@ -84,8 +86,15 @@ export default async function publicMenuRoutes(app: App): Promise<void> {
     // hashing the data costs a few ms where rendering and compressing a big menu cost ~50.
     const data = createHash('sha256').update(JSON.stringify(menu)).digest('base64url');
     if (expired?.kind === 'page' && expired.data === data) return expired;
-    return { kind: 'page', page: CompressedPage.of(renderMenuPage(menu)), data };
+    return {
+      kind: 'page',
+      page: CompressedPage.of(renderMenuPage(menu)),
+      data,
+      restaurantId: found.restaurantId,
+    };
   };
+  // a redirect of an old slug: cleared by any write (a slug may move to another restaurant)
+  const tagOf = (answer: Answer) => (answer.kind === 'page' ? answer.restaurantId : EVERY_WRITE);
   const sizeOf = (answer: Answer) =>
     answer.kind === 'page' ? answer.page.size : answer.kind === 'moved' ? 64 + answer.slug.length : undefined;
 
@@ -107,6 +116,7 @@ export default async function publicMenuRoutes(app: App): Promise<void> {
             `menu-page\u0000${slug}\u0000${lang}`,
             (expired) => answerFor(slug, lang, expired),
             sizeOf,
+            tagOf,
           )
         : await answerFor(slug, lang);
       if (answer.kind === 'page') {

@@ -7,14 +7,17 @@
 import type { TranslationsPatch } from '@qrmenu/shared/schemas';
 import fp from 'fastify-plugin';
 import type { CategoriesTable, OptionRowsTable, ProductOptionsTable, ProductsTable } from '../db';
+import * as userAccounts from './accounts';
 import * as catalog from './catalog';
 import * as accounts from './integration-accounts';
+import * as throttle from './login-throttle';
 import * as menu from './menu';
 import * as pictures from './pictures';
 import * as placements from './placements';
 import * as positions from './positions';
 import { bind, inTransaction, type Q } from './query';
 import * as restaurants from './restaurants';
+import * as sessions from './sessions';
 import * as slugs from './slug-history';
 import { applyStopList } from './stop-list';
 import { type TranslatedTable, updateTranslated } from './translations';
@@ -42,6 +45,24 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       listManagers: users.listManagers,
       create: users.createUser,
       ensureAdmin: users.ensureAdmin,
+      listAccounts: userAccounts.listManagerAccounts,
+      findManager: userAccounts.findManager,
+      setPassword: userAccounts.setPassword,
+      setActive: userAccounts.setActive,
+    }),
+    throttle: bind(q, {
+      lock: throttle.lockFailures,
+      save: throttle.saveFailures,
+      clear: throttle.clearFailures,
+      knownUntil: throttle.knownUntil,
+      setKnown: throttle.setKnown,
+      prune: throttle.pruneThrottle,
+    }),
+    sessions: bind(q, {
+      epoch: sessions.sessionEpoch,
+      raiseEpoch: sessions.raiseEpoch,
+      revoke: sessions.revokeToken,
+      findUser: sessions.findSessionUser,
     }),
     restaurants: bind(q, {
       list: restaurants.listRestaurants,

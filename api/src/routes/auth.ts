@@ -1,5 +1,6 @@
 import { answers, loginBody } from '@qrmenu/shared/schemas';
 import { tooManyRequests, unauthorized } from '../http/errors';
+import { issueToken } from '../http/sessions';
 import { toProfile, verifyPassword } from '../repos/users';
 import type { App } from '../types';
 
@@ -13,7 +14,7 @@ export default async function authRoutes(app: App): Promise<void> {
         operationId: 'auth.login',
         summary: 'Log in with login and password (failed attempts are rate limited)',
         description:
-          "Failed logins are counted per client address (any login) and per login (any address): at the limit (default 10 in 15 min) the next attempts answer 429 `rate_limited` with `Retry-After` (seconds) until the window ends, even with the right password. A success clears only its own login's count (never the address's), and the per-login limit does not apply from an address that login succeeded from in the last 30 days. The client address is the socket's, or X-Forwarded-For resolved through the trusted proxies of TRUST_PROXY.",
+          "Failed logins are counted per client address (IPv6 by its /64; any login) and per login (any address). An address at the limit (default 10 in 15 min) gets 429 `rate_limited` with `Retry-After` (seconds) until its window ends, even with the right password. A login past the limit waits a delay that doubles with each further failure (1 s, 2 s, 4 s ... at most 5 min), counted from its last failure and forgotten after a window without failures; the per-login delay does not apply from an address that login succeeded from in the last 30 days. A success clears only its own login's count (never the address's). On PostgreSQL the counts are shared by every server on the database. The client address is the socket's, or X-Forwarded-For resolved through the trusted proxies of TRUST_PROXY.",
         security: [],
         body: loginBody,
         response: { 200: answers.login },
@@ -33,7 +34,7 @@ export default async function authRoutes(app: App): Promise<void> {
       const ok = await verifyPassword(user?.password_hash, password);
       if (!user || !ok || user.is_active !== 1) throw unauthorized('Wrong login or password');
       await attempts.succeed(address, login);
-      const accessToken = app.jwt.sign({ sub: user.id });
+      const accessToken = await issueToken(app, user.id);
       return { data: { accessToken } };
     },
   );

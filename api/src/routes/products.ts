@@ -28,7 +28,8 @@ export default async function productRoutes(app: App): Promise<void> {
     reply: FastifyReply,
     key: string,
     compute: () => Promise<T>,
-  ) => (request.user ? compute() : sendCached(app, reply, key, compute));
+    tag: () => string,
+  ) => (request.user ? compute() : sendCached(app, reply, key, compute, tag));
 
   app.get(
     '/manager/products',
@@ -76,7 +77,10 @@ export default async function productRoutes(app: App): Promise<void> {
         }
         return { data: { products, count: products.length } };
       },
+      // a write in this restaurant clears it, others' writes leave it
+      () => request.query.restaurant_id,
     );
+
   app.get('/user/products/', { config: { access: 'pub' }, schema: userProductsSchema }, userProducts);
   // the same without the trailing slash
   app.get(
@@ -98,16 +102,27 @@ export default async function productRoutes(app: App): Promise<void> {
         response: { 200: answers.productDetail },
       },
     },
-    async (request, reply) =>
-      cachedPublic(request, reply, `detail\u0000${request.params.id}`, async () => {
-        const found = await app.repos.products.find(request.params.id);
-        if (!found) throw notFound('Product not found');
-        if (!found.is_active || !found.category_is_active) {
-          if (!(await canManageRestaurant(request, found.restaurant_id))) throw notFound('Product not found');
-        }
-        const options = await app.repos.products.optionsWithRows(found.id);
-        return { data: { ...toProduct(found), options } };
-      }),
+    async (request, reply) => {
+      // the product's restaurant, known once it is read: the tag of the cached answer
+      let restaurantId = '';
+      return cachedPublic(
+        request,
+        reply,
+        `detail\u0000${request.params.id}`,
+        async () => {
+          const found = await app.repos.products.find(request.params.id);
+          if (!found) throw notFound('Product not found');
+          restaurantId = found.restaurant_id;
+          if (!found.is_active || !found.category_is_active) {
+            if (!(await canManageRestaurant(request, found.restaurant_id)))
+              throw notFound('Product not found');
+          }
+          const options = await app.repos.products.optionsWithRows(found.id);
+          return { data: { ...toProduct(found), options } };
+        },
+        () => restaurantId,
+      );
+    },
   );
 
   app.post(

@@ -1,27 +1,45 @@
 /**
  * The shared-state seam: `app.loginAttempts` (failed-login counts) and `app.cacheBus` (stale
- * answer-cache notices), in-process today. The answer cache of this app listens on the bus.
+ * answer-cache notices). On PostgreSQL (any number of API processes on one database) both live
+ * in the database (postgres.ts); on SQLite (one process) in memory (memory.ts). The answer cache
+ * of this app listens on the bus.
  */
 import fp from 'fastify-plugin';
+import type { PubSub } from '../db/notify';
 import { answerCache } from '../http/answer-cache';
 import { memoryCacheBus, memoryLoginAttempts } from './memory';
+import { pgCacheBus, pgLoginAttempts } from './postgres';
 
 export type { CacheBus, CacheScope, LoginAttempts } from './types';
 
 export interface StateOptions {
   /** Failed logins allowed per address and window (default 10 per 15 min). */
   loginRateLimit?: { max: number; windowMs: number } | undefined;
+  /** PostgreSQL's LISTEN/NOTIFY: given, the state is shared through the database. */
+  pubsub?: PubSub | undefined;
 }
 
 export const statePlugin = fp<StateOptions>(
   async (app, options) => {
     const limit = options.loginRateLimit ?? { max: 10, windowMs: 15 * 60 * 1000 };
+    const cache = answerCache(app.db);
+    if (options.pubsub) {
+      app.decorate('loginAttempts', pgLoginAttempts(app.repos, limit));
+      const { bus, close } = await pgCacheBus(options.pubsub);
+      app.decorate('cacheBus', bus);
+      const unsubscribe = bus.subscribe((scope) => cache.clear(scope));
+      // the listening connection is its own (not the pool's): closed here whatever the order
+      app.addHook('onClose', async () => {
+        unsubscribe();
+        await close();
+      });
+      return;
+    }
     app.decorate('loginAttempts', memoryLoginAttempts(limit.max, limit.windowMs));
     const bus = memoryCacheBus();
     app.decorate('cacheBus', bus);
-    const cache = answerCache(app.db);
-    const unsubscribe = bus.subscribe(() => cache.clear());
+    const unsubscribe = bus.subscribe((scope) => cache.clear(scope));
     app.addHook('onClose', async () => unsubscribe());
   },
-  { name: 'state' },
+  { name: 'state', dependencies: ['repositories'] },
 );

@@ -21,5 +21,9 @@ export interface CacheBus {
   subscribe(listener: (scope: CacheScope) => void): () => void;
 }
 
-/** `answers`: the answer cache (public catalog answers, the admin's list, the guests' menu pages). */
-export type CacheScope = 'answers';
+/**
+ * What a write made stale in the answer cache (public catalog answers, the admin's list, the
+ * guests' menu pages): `answers`, all of it; or the answers of some restaurants (and the
+ * admin's lists, which every write may change).
+ */
+export type CacheScope = 'answers' | { restaurants: readonly string[] };

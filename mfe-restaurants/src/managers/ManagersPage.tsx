@@ -1,14 +1,25 @@
 /**
- * `/admin/managers` (extension: the spec has no way to create managers): the managers, which
- * restaurant each runs, and a form to create one (login, password).
+ * `/admin/managers` (extension: the spec has no way to create managers): the managers (deactivated
+ * ones too), which restaurant each runs, a form to create one (login, password), and per manager
+ * a password reset and deactivation / reactivation (ManagerAccountActions).
  */
 
 import { EntityForm, TextField } from '@qrmenu/shared/forms';
-import { useAdminRestaurants, useCreateManager, useManagers } from '@qrmenu/shared/query';
+import { useAdminRestaurants, useCreateManager, useManagerAccounts } from '@qrmenu/shared/query';
 import { type ManagerCreateBody, managerCreateBody } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Heading, LoadingSkeleton, Page, PageState, SimpleGrid, Stack, Table } from '@qrmenu/shared/ui';
+import {
+  Heading,
+  LoadingSkeleton,
+  Page,
+  PageState,
+  SimpleGrid,
+  Stack,
+  StatusBadge,
+  Table,
+} from '@qrmenu/shared/ui';
 import { useMemo, useState } from 'react';
+import { ManagerAccountActions } from './ManagerAccountActions';
 import { BackToNewRestaurant } from './NoFreeManager';
 
 const EMPTY: ManagerCreateBody = { login: '', password: '' };
@@ -47,7 +58,7 @@ function ManagerCreateForm() {
 }
 
 export default function ManagersPage() {
-  const managers = useManagers();
+  const managers = useManagerAccounts();
   const restaurants = useAdminRestaurants();
   const byManager = useMemo(() => {
     const map = new Map<string, string>();
@@ -65,7 +76,7 @@ export default function ManagersPage() {
         loading={<LoadingSkeleton rows={4} />}
       >
         {(list) => (
-          // focusable, so that a keyboard can scroll the table when a phone cuts it (no links in it)
+          // focusable, so that a keyboard can scroll the table when a phone cuts it
           <Table.ScrollArea
             borderWidth="1px"
             borderRadius="md"
@@ -84,6 +95,8 @@ export default function ManagersPage() {
                   <Table.ColumnHeader w="10">{t.number}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t.fields.login}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t.restaurants}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t.status}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t.actions}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -92,6 +105,12 @@ export default function ManagersPage() {
                     <Table.Cell>{i + 1}</Table.Cell>
                     <Table.Cell>{m.login}</Table.Cell>
                     <Table.Cell>{byManager.get(m._id) ?? '—'}</Table.Cell>
+                    <Table.Cell>
+                      <StatusBadge active={m.is_active} />
+                    </Table.Cell>
+                    <Table.Cell>
+                      <ManagerAccountActions manager={m} />
+                    </Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>

@@ -10,12 +10,14 @@ import type {
   IntegrationRestaurant,
   LoginBody,
   Manager,
+  ManagerAccount,
   ManagerCreateBody,
   OptionCreateBody,
   OptionRow,
   OptionRowCreateBody,
   OptionRowUpdateBody,
   OptionUpdateBody,
+  PasswordChangeBody,
   Placement,
   PlacementCreateBody,
   PosAccount,
@@ -94,6 +96,11 @@ export const api = {
       data(call<Data<{ accessToken: string }>>('auth/login', { method: 'post', json: body })),
     /** GET /auth/profile, with the stored token or the one given. */
     profile: (token?: string) => data(call<Data<Profile>>('auth/profile', token ? { token } : {})),
+    /** POST /auth/logout: ends this session on the server (the token is refused from now on). */
+    logout: () => call<void>('auth/logout', { method: 'post' }),
+    /** PUT /auth/password → a new token (every other session of the caller ends). */
+    changePassword: (body: PasswordChangeBody) =>
+      data(call<Data<{ accessToken: string }>>('auth/password', { method: 'put', json: body })),
   },
 
   restaurants: {
@@ -130,6 +137,24 @@ export const api = {
     /** POST /admin/managers (extension) */
     create: (body: ManagerCreateBody) =>
       data(call<Data<Manager>>('admin/managers', { method: 'post', json: body })),
+    /** GET /admin/managers/accounts: every manager, deactivated ones too (the Menedjerlar page). */
+    accounts: () => data(call<Data<ManagerAccount[]>>('admin/managers/accounts')),
+    /** PUT /admin/managers/:id/password: a new password; the manager's sessions end. */
+    resetPassword: (id: string, password: string) =>
+      data(
+        call<Data<ManagerAccount>>(`admin/managers/${enc(id)}/password`, {
+          method: 'put',
+          json: { password },
+        }),
+      ),
+    /** PUT /admin/managers/:id/active: deactivation ends the manager's sessions. */
+    setActive: (id: string, isActive: boolean) =>
+      data(
+        call<Data<ManagerAccount>>(`admin/managers/${enc(id)}/active`, {
+          method: 'put',
+          json: { is_active: isActive },
+        }),
+      ),
   },
 
   integration: {

@@ -32,6 +32,7 @@ export function formResolver<S extends z.ZodType<FieldValues, FieldValues>>(
  * negative price is not "Majburiy maydon", a too long text says its limit.
  */
 export function serverDetailText(message: string): string {
+  if (/wrong password/i.test(message)) return t.wrongCurrentPassword;
   const tooLong = /too big: expected string to have <=\s*(\d+)/i.exec(message);
   if (tooLong) return t.tooLongMax(Number(tooLong[1]));
   if (/too big: expected number/i.test(message)) return t.tooBigNumber;

@@ -74,6 +74,23 @@ export const useManagers = defineQuery({ key: k.managers, fetch: api.managers.li
 
 export const useCreateManager = defineMutation({ run: api.managers.create, invalidates: [k.managers()] });
 
+/** Every manager account, deactivated ones too (shares the managers' key prefix: one invalidation). */
+export const useManagerAccounts = defineQuery({ key: k.managerAccounts, fetch: api.managers.accounts });
+
+export const useResetManagerPassword = defineMutation({
+  run: ({ id, password }: { id: string; password: string }) => api.managers.resetPassword(id, password),
+  invalidates: [],
+});
+
+/** A deactivated manager leaves the select of restaurant forms (the active list) too. */
+export const useSetManagerActive = defineMutation({
+  run: ({ id, isActive }: { id: string; isActive: boolean }) => api.managers.setActive(id, isActive),
+  invalidates: [k.managers()],
+});
+
+/** The caller's own password; answers a new token (the other sessions end). */
+export const useChangePassword = defineMutation({ run: api.auth.changePassword, invalidates: [] });
+
 // ---------- integration ----------
 
 export const useIntegrationRestaurants = defineQuery({ key: k.integration, fetch: api.integration.list });

@@ -11,6 +11,7 @@ export const queryKeys = {
     sync: () => ['qrmenu', 'restaurants', 'sync'] as const,
   },
   managers: () => ['qrmenu', 'managers'] as const,
+  managerAccounts: () => ['qrmenu', 'managers', 'accounts'] as const,
   placements: {
     all: () => ['qrmenu', 'placements'] as const,
     list: (restaurantId?: string) => ['qrmenu', 'placements', restaurantId ?? null] as const,

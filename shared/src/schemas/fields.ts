@@ -12,6 +12,8 @@ export const LIMITS = {
   stopListBatch: 5000,
   uploadFiles: UPLOAD_MAX_FILES,
   uploadBytes: UPLOAD_MAX_BYTES,
+  /** Shortest new password (manager accounts, resets, own changes, ADMIN_PASSWORD); logins take any. */
+  passwordMin: 8,
 } as const;
 
 /**

@@ -69,9 +69,33 @@ export type Manager = z.infer<typeof manager>;
 
 export const managerCreateBody = z.strictObject({
   login: requiredText(100),
-  password: plainString().min(6).max(200),
+  password: plainString().min(LIMITS.passwordMin).max(200),
 });
 export type ManagerCreateBody = z.infer<typeof managerCreateBody>;
+
+// ---------- accounts (sessions a server can end) ----------
+
+/** A new password (creation, reset, own change): at least LIMITS.passwordMin characters. */
+export const newPassword = plainString().min(LIMITS.passwordMin).max(200);
+
+/** A manager as the admin's accounts list shows it: deactivated ones too. */
+export const managerAccount = manager.extend({ is_active: z.boolean() });
+export type ManagerAccount = z.infer<typeof managerAccount>;
+
+/** PUT /admin/managers/:id/password: the admin sets a new password (the manager's sessions end). */
+export const managerPasswordBody = z.strictObject({ password: newPassword });
+export type ManagerPasswordBody = z.infer<typeof managerPasswordBody>;
+
+/** PUT /admin/managers/:id/active: deactivate (sessions end, no login) or reactivate. */
+export const managerActiveBody = z.strictObject({ is_active: z.boolean() });
+export type ManagerActiveBody = z.infer<typeof managerActiveBody>;
+
+/** PUT /auth/password: the caller's own change, the current password required. */
+export const passwordChangeBody = z.strictObject({
+  current_password: plainString().min(1).max(200),
+  password: newPassword,
+});
+export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
 
 // ---------- restaurants ----------
 
@@ -427,6 +451,8 @@ export const ERROR_CODES = [
   'rate_limited',
   'bad_gateway',
   'internal',
+  // 503: a server that is shutting down or cannot reach its database (readiness)
+  'unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -457,6 +483,8 @@ export const answers = {
   integrationRestaurants: dataOf(z.array(integrationRestaurant)),
   managers: dataOf(z.array(manager)),
   manager: dataOf(manager),
+  managerAccounts: dataOf(z.array(managerAccount)),
+  managerAccount: dataOf(managerAccount),
   sync: dataOf(syncResult),
   managerCategories: z.object({ data: z.array(category), count: z.number().int() }),
   userCategories: z.object({ categories: z.array(category), count: z.number().int() }),

@@ -1,0 +1,144 @@
+/**
+ * Accounts: logout that ends the session on the server, a user's own password change, and the
+ * admin's reset, deactivation and reactivation of managers. A password change, a reset or a
+ * deactivation ends every session of that user at once, on every server (http/sessions.ts).
+ */
+import {
+  answers,
+  id,
+  managerActiveBody,
+  managerPasswordBody,
+  passwordChangeBody,
+} from '@qrmenu/shared/schemas';
+import { z } from 'zod';
+import { verifiedToken } from '../http/access';
+import { badRequest, notFound, tooManyRequests, unauthorized } from '../http/errors';
+import { endSession, endSessions, issueToken } from '../http/sessions';
+import { verifyPassword } from '../repos/users';
+import type { App } from '../types';
+
+const managerParams = z.object({ id });
+
+const toAccount = (row: { id: string; login: string; is_active: number }) => ({
+  _id: row.id,
+  login: row.login,
+  is_active: row.is_active === 1,
+});
+
+export default async function accountRoutes(app: App): Promise<void> {
+  app.post(
+    '/auth/logout',
+    {
+      config: { access: 'any' },
+      schema: {
+        tags: ['auth'],
+        operationId: 'auth.logout',
+        summary: 'Log out: this token is refused from now on, by every server',
+        description:
+          "Ends this session only (the user's other devices stay logged in). A token made before token ids existed ends all of the user's sessions.",
+        response: { 204: z.null().describe('Logged out') },
+      },
+    },
+    async (request, reply) => {
+      const payload = verifiedToken(request);
+      if (payload === null || payload === 'invalid') throw unauthorized();
+      await endSession(app, payload);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/auth/password',
+    {
+      config: { access: 'any' },
+      schema: {
+        tags: ['auth'],
+        operationId: 'auth.changePassword',
+        summary: 'Change your own password (the current one required); answers a new token',
+        description: `Every other session of the caller ends at once (on every server); the answer's token keeps this one going. A wrong current password answers 400 with details on \`current_password\` and counts as a failed login (the same limits, 429 with Retry-After).`,
+        body: passwordChangeBody,
+        response: { 200: answers.login },
+      },
+    },
+    async (request, reply) => {
+      const user = await app.repos.users.findById(request.user!._id);
+      if (!user) throw unauthorized();
+      const attempts = app.loginAttempts;
+      // guessing through this form with a stolen token is held like guessing at the login
+      const wait = await attempts.attempt(request.ip, user.login);
+      if (wait > 0) {
+        void reply.header('Retry-After', String(wait));
+        throw tooManyRequests('Too many failed attempts, try again later');
+      }
+      const { current_password, password } = request.body;
+      if (!(await verifyPassword(user.password_hash, current_password))) {
+        throw badRequest('Wrong current password', [{ path: 'current_password', message: 'Wrong password' }]);
+      }
+      await attempts.succeed(request.ip, user.login);
+      await app.repos.users.setPassword(user.id, password);
+      await endSessions(app, user.id);
+      return { data: { accessToken: await issueToken(app, user.id) } };
+    },
+  );
+
+  app.get(
+    '/admin/managers/accounts',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags: ['managers'],
+        operationId: 'managers.accounts',
+        summary: 'Every manager account, deactivated ones too',
+        response: { 200: answers.managerAccounts },
+      },
+    },
+    async () => ({ data: (await app.repos.users.listAccounts()).map(toAccount) }),
+  );
+
+  app.put(
+    '/admin/managers/:id/password',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags: ['managers'],
+        operationId: 'managers.resetPassword',
+        summary: "Set a manager's password; the manager's sessions end at once",
+        params: managerParams,
+        body: managerPasswordBody,
+        response: { 200: answers.managerAccount },
+      },
+    },
+    async (request) => {
+      const manager = await app.repos.users.findManager(request.params.id);
+      if (!manager) throw notFound('Manager not found');
+      await app.repos.users.setPassword(manager.id, request.body.password);
+      await endSessions(app, manager.id);
+      return { data: toAccount(manager) };
+    },
+  );
+
+  app.put(
+    '/admin/managers/:id/active',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags: ['managers'],
+        operationId: 'managers.setActive',
+        summary: 'Deactivate (no login, sessions end at once) or reactivate a manager',
+        description:
+          'A deactivated manager keeps its restaurant; after a reactivation the manager logs in again (the old sessions stay ended).',
+        params: managerParams,
+        body: managerActiveBody,
+        response: { 200: answers.managerAccount },
+      },
+    },
+    async (request) => {
+      const manager = await app.repos.users.findManager(request.params.id);
+      if (!manager) throw notFound('Manager not found');
+      const active = request.body.is_active;
+      await app.repos.users.setActive(manager.id, active);
+      if (!active) await endSessions(app, manager.id);
+      return { data: toAccount({ ...manager, is_active: active ? 1 : 0 }) };
+    },
+  );
+}

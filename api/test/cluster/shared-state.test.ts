@@ -1,0 +1,146 @@
+/**
+ * Two API processes on one PostgreSQL database, answers cached for a minute: a write through one
+ * shows on the other within 100 ms (LISTEN/NOTIFY, not the TTL); failed logins spread over both
+ * meet the one limit (10, not 10 per server); a session ended on one is refused by the other.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ApiProcess,
+  CLUSTER_ADMIN,
+  CLUSTER_JWT_SECRET,
+  freePort,
+  freshDatabase,
+  startApi,
+} from './harness';
+
+const PG = process.env.TEST_DATABASE_URL?.trim();
+if (!PG) console.log('shared state across servers: skipped (TEST_DATABASE_URL not set; it needs PostgreSQL)');
+
+let servers: ApiProcess[] = [];
+let drop: (() => Promise<void>) | undefined;
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  if (!PG) return;
+  const db = await freshDatabase(PG);
+  drop = db.drop;
+  servers = await Promise.all(
+    [1, 2].map(async (i) => {
+      const dataDir = mkdtempSync(join(tmpdir(), `qrmenu-shared-${i}-`));
+      dirs.push(dataDir);
+      return startApi({
+        name: `api${i}`,
+        entry: 'src',
+        port: await freePort(),
+        dataDir,
+        env: {
+          DATABASE_URL: db.url,
+          JWT_SECRET: CLUSTER_JWT_SECRET,
+          ADMIN_LOGIN: CLUSTER_ADMIN.login,
+          ADMIN_PASSWORD: CLUSTER_ADMIN.password,
+          // only a notice can make these answers fresh before a minute
+          PUBLIC_CACHE_TTL_MS: '60000',
+        },
+      });
+    }),
+  );
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  await drop?.();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+}, 60_000);
+
+async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+}
+
+const login = async (base: string, body: { login: string; password: string }, from?: string) =>
+  fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(from ? { 'x-forwarded-for': from } : {}) },
+    body: JSON.stringify(body),
+  });
+
+describe.skipIf(!PG)('shared state across two servers', () => {
+  it('a write through one server shows on the other within 100 ms', async () => {
+    const [one, two] = servers as [ApiProcess, ApiProcess];
+    const token = (await (await login(one.url, CLUSTER_ADMIN)).json()).data.accessToken as string;
+    const restaurant = await call(one.url, 'POST', '/admin/restaurants/create', token, {
+      name: 'Birlik',
+      slug: `birlik-${Date.now()}`,
+      address: 'T',
+      phone_number: '1',
+      work_time: '9-18',
+    });
+    expect(restaurant.status).toBe(201);
+    const rid = restaurant.body.data._id as string;
+    const category = await call(one.url, 'POST', '/manager/category/create', token, {
+      title: 'Taomlar',
+      restaurant_id: rid,
+    });
+    expect(category.status, JSON.stringify(category.body)).toBe(201);
+    const cid = category.body.data._id as string;
+    const list = `/user/products/?restaurant_id=${rid}`;
+    const names = async (base: string) =>
+      ((await call(base, 'GET', list)).body.data.products as { name: string }[]).map((p) => p.name);
+    const latencies: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      // both servers have the list cached (for a minute)
+      const before = await names(two.url);
+      await names(one.url);
+      const created = await call(one.url, 'POST', '/manager/products', token, {
+        name: `Osh ${i}`,
+        category_id: cid,
+        price: 30000,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const written = Date.now();
+      let seen = await names(two.url);
+      while (seen.length === before.length && Date.now() - written < 5000) seen = await names(two.url);
+      latencies.push(Date.now() - written);
+      expect(seen).toContain(`Osh ${i}`);
+    }
+    console.log(`write visible on the other server after ${latencies.join(', ')} ms`);
+    // the target (100 ms) on the median: alone each takes 5-20 ms, but the whole suite on two
+    // shared cores can hold a process for longer; any notice at all beats the minute's TTL
+    const sorted = [...latencies].sort((a, b) => a - b);
+    expect(sorted[2]).toBeLessThan(100);
+    expect(sorted[4]).toBeLessThan(2000);
+  });
+
+  it('a session ended on one server is refused by the other at once', async () => {
+    const [one, two] = servers as [ApiProcess, ApiProcess];
+    const token = (await (await login(two.url, CLUSTER_ADMIN)).json()).data.accessToken as string;
+    expect((await call(one.url, 'GET', '/auth/profile', token)).status).toBe(200);
+    expect((await call(one.url, 'POST', '/auth/logout', token)).status).toBe(204);
+    expect((await call(two.url, 'GET', '/auth/profile', token)).status).toBe(401);
+  });
+
+  // last: it spends this address's failed logins
+  it('failed logins spread over both servers meet one limit: the 11th is 429', async () => {
+    const [one, two] = servers as [ApiProcess, ApiProcess];
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await login(i % 2 === 0 ? one.url : two.url, {
+        login: `nobody-${i}`,
+        password: 'wrong-password',
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+  });
+});
