@@ -68,24 +68,35 @@ const TABLE_CSS = {
   '& [data-area="num"]': { display: { base: 'none', md: 'table-cell' }, w: '10' },
   // the handle and Yuqoriga/Pastga: a line of the phone's card, the first column from md up
   '& [data-area="order"]': { gridArea: 'order' },
-  '& .order-cell': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' },
+  '& .order-cell': {
+    display: 'flex',
+    flexDirection: { base: 'row', md: 'column' },
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: { base: '2', md: '1' },
+  },
+  // from md up arrows only, stacked under the handle (each button is named by its aria-label):
+  // the wide table keeps its actions on screen at 1280 px
+  '& .sortable-move-text': { display: { base: 'inline', md: 'none' } },
+  '& .order-cell .sortable-moves': { flexDirection: { base: 'row', md: 'column' } },
   // a name or description of one long word wraps in its cell rather than widen the table
   '& [data-area="name"]': {
     gridArea: 'name',
-    minW: { md: '32' },
+    minW: { md: '20' },
     whiteSpace: 'normal',
     overflowWrap: 'anywhere',
   },
   '& [data-area="desc"]': {
     gridArea: 'desc',
-    minW: { md: '28' },
+    minW: { md: '16' },
     color: 'fg.muted',
     whiteSpace: 'normal',
     overflowWrap: 'anywhere',
   },
   '& [data-area="price"]': { gridArea: 'price', textAlign: 'end', whiteSpace: 'nowrap' },
   '& [data-area="status"]': { gridArea: 'status' },
-  '& [data-area="actions"]': { gridArea: 'actions' },
+  // the actions may take two lines from md up rather than push the last one past the screen
+  '& [data-area="actions"]': { gridArea: 'actions', whiteSpace: 'normal' },
   ...PHONE_ROW_CSS,
 } as const;
 
