@@ -239,16 +239,7 @@ export async function findProducts(q: Q, ids: readonly string[]): Promise<Produc
 }
 
 /** Options of a product with their rows, in one query (an option without rows gives one row of nulls). */
-const optionsAndRowsOfProduct = prepared<
-  Omit<ProductOptionRow, 'external_id'> & {
-    row_id: string | null;
-    row_name: string | null;
-    row_price: number | null;
-    row_created_at: string | null;
-    row_translations: string | null;
-  },
-  'productId'
->((db, p) =>
+const optionsAndRowsOfProduct = prepared<OptionJoinedRow, 'productId'>((db, p) =>
   db
     .selectFrom('product_options as o')
     .leftJoin('option_rows as r', 'r.product_option_id', 'o.id')
@@ -271,7 +262,19 @@ const optionsAndRowsOfProduct = prepared<
 
 /** The options of a product, each with its rows: one query (no query per option). */
 export async function optionsWithRows(q: Q, productId: string): Promise<ProductDetail['options']> {
-  const joined = await optionsAndRowsOfProduct(q, { productId });
+  return foldOptionRows(await optionsAndRowsOfProduct(q, { productId }));
+}
+
+type OptionJoinedRow = Omit<ProductOptionRow, 'external_id'> & {
+  row_id: string | null;
+  row_name: string | null;
+  row_price: number | null;
+  row_created_at: string | null;
+  row_translations?: string | null;
+};
+
+/** Options joined with their rows (in order, an option's rows together) -> options with `rows`. */
+function foldOptionRows(joined: readonly OptionJoinedRow[]): ProductDetail['options'] {
   const options: ProductDetail['options'] = [];
   let current: ProductDetail['options'][number] | undefined;
   for (const j of joined) {
@@ -514,23 +517,5 @@ export async function optionsOfRestaurant(q: Q, restaurantId: string): Promise<P
     .where('p.restaurant_id', '=', restaurantId)
     .$call((qb) => inMenuOrder(inMenuOrder(inMenuOrder(qb, 'p'), 'o'), 'r'))
     .execute();
-  const options: ProductDetail['options'] = [];
-  let current: ProductDetail['options'][number] | undefined;
-  for (const j of joined) {
-    if (current?._id !== j.id) {
-      current = { ...toOption(j), rows: [] };
-      options.push(current);
-    }
-    if (j.row_id !== null) {
-      current.rows.push({
-        _id: j.row_id,
-        product_option_id: j.id,
-        name: j.row_name as string,
-        price: Number(j.row_price),
-        translations: parseTranslations(j.row_translations),
-        createdAt: j.row_created_at as string,
-      });
-    }
-  }
-  return options;
+  return foldOptionRows(joined);
 }
