@@ -57,7 +57,7 @@ const row = (page: Page, testId: string, name: string) =>
 /** Types `value` into the field labelled `label` of the open tab `lang` of `dialog`. */
 async function fillTab(dialog: ReturnType<Page['getByTestId']>, tab: string, label: RegExp, value: string) {
   await dialog.getByRole('tab', { name: new RegExp(tab) }).click();
-  const panel = dialog.getByRole('tabpanel');
+  const panel = dialog.locator('[role="tabpanel"][data-state="open"]');
   await panel.getByRole('textbox', { name: label }).fill(value);
 }
 
@@ -85,7 +85,9 @@ test('a manager translates in the tabs; a guest reads Russian, then English thro
   const categoryDialog = page.getByTestId('category-dialog');
   await expect(categoryDialog.getByRole('tab')).toHaveText(["O'zbekcha", /Русский/, /English/]);
   await fillTab(categoryDialog, 'Русский', /Kategoriya nomi/, 'Горячие блюда');
-  await expect(categoryDialog.getByRole('tabpanel').getByRole('textbox')).toHaveAttribute('lang', 'ru');
+  await expect(
+    categoryDialog.locator('[role="tabpanel"][data-state="open"]').getByRole('textbox'),
+  ).toHaveAttribute('lang', 'ru');
   await expectAccessible(page, 'the category dialog, Russian tab');
   await categoryDialog.getByRole('button', { name: 'Saqlash' }).click();
   await expect(categoryDialog).toBeHidden();

@@ -24,6 +24,13 @@ type Record_ = {
 };
 const FIELDS = ['name', 'description'] as const;
 
+/** The open tab's panel: the one just closed keeps its role while it animates out. */
+function openPanel(): HTMLElement {
+  const open = screen.getAllByRole('tabpanel').filter((p) => p.dataset.state === 'open');
+  expect(open).toHaveLength(1);
+  return open[0] as HTMLElement;
+}
+
 function ProductForm({
   record,
   onCreate = vi.fn(async () => ({})),
@@ -69,7 +76,7 @@ describe('TranslatableFields', () => {
       .map((tab) => tab.textContent);
     expect(names).toEqual(["O'zbekcha", 'Русский', 'English']);
     expect(screen.getByRole('tab', { name: "O'zbekcha" })).toHaveAttribute('aria-selected', 'true');
-    const panel = screen.getByRole('tabpanel');
+    const panel = openPanel();
     const uz = within(panel).getByRole('textbox', { name: /Nomi/ });
     expect(uz).toHaveAttribute('name', 'name');
     expect(uz).not.toHaveAttribute('lang');
@@ -80,7 +87,7 @@ describe('TranslatableFields', () => {
     const user = userEvent.setup();
     renderAtRoute(<ProductForm />, '/');
     await user.click(screen.getByRole('tab', { name: 'Русский' }));
-    const panel = screen.getByRole('tabpanel');
+    const panel = openPanel();
     const ru = within(panel).getByRole('textbox', { name: /Nomi/ });
     expect(ru).toHaveAttribute('name', 'translations.ru.name');
     expect(ru).toHaveAttribute('lang', 'ru');
@@ -96,7 +103,7 @@ describe('TranslatableFields', () => {
     expect(screen.getByRole('tab', { name: `Русский ${t.translations.missing}` })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: `English ${t.translations.missing}` })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: /Русский/ }));
-    await user.type(within(screen.getByRole('tabpanel')).getByRole('textbox', { name: /Nomi/ }), 'Плов');
+    await user.type(within(openPanel()).getByRole('textbox', { name: /Nomi/ }), 'Плов');
     expect(screen.getByRole('tab', { name: 'Русский' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: `English ${t.translations.missing}` })).toBeInTheDocument();
   });
@@ -107,7 +114,7 @@ describe('TranslatableFields', () => {
     renderAtRoute(<ProductForm onCreate={onCreate} />, '/');
     await user.type(screen.getByRole('textbox', { name: /Nomi/ }), 'Osh');
     await user.click(screen.getByRole('tab', { name: /English/ }));
-    await user.type(within(screen.getByRole('tabpanel')).getByRole('textbox', { name: /Nomi/ }), 'Pilaf');
+    await user.type(within(openPanel()).getByRole('textbox', { name: /Nomi/ }), 'Pilaf');
     await user.click(screen.getByRole('button', { name: t.create }));
     await waitFor(() => expect(onCreate).toHaveBeenCalled());
     expect(onCreate.mock.calls[0]?.[0]).toEqual({
@@ -127,7 +134,7 @@ describe('TranslatableFields', () => {
     };
     renderAtRoute(<ProductForm record={record} onUpdate={onUpdate} />, '/');
     await user.click(screen.getByRole('tab', { name: /English/ }));
-    await user.clear(within(screen.getByRole('tabpanel')).getByRole('textbox', { name: /Nomi/ }));
+    await user.clear(within(openPanel()).getByRole('textbox', { name: /Nomi/ }));
     await user.click(screen.getByRole('button', { name: t.save }));
     await waitFor(() => expect(onUpdate).toHaveBeenCalled());
     expect(onUpdate.mock.calls[0]?.[0]).toEqual({ translations: { en: { name: null } } });
@@ -139,7 +146,7 @@ describe('TranslatableFields', () => {
     renderAtRoute(<ProductForm onCreate={onCreate} />, '/');
     await user.type(screen.getByRole('textbox', { name: /Nomi/ }), 'Osh');
     await user.click(screen.getByRole('tab', { name: /Русский/ }));
-    await user.click(within(screen.getByRole('tabpanel')).getByRole('textbox', { name: /Nomi/ }));
+    await user.click(within(openPanel()).getByRole('textbox', { name: /Nomi/ }));
     await user.paste('x'.repeat(201));
     await user.click(screen.getByRole('tab', { name: /O'zbekcha/ }));
     await user.click(screen.getByRole('button', { name: t.create }));
