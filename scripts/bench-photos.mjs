@@ -14,14 +14,13 @@
 // Targets: first screen <= 200 KiB, whole menu <= 1 MiB, Lighthouse >= 95, no metadata,
 // 12 MP in <= 1.5 s, 10 at once with the server's memory bounded (<= 512 MiB over its baseline),
 // back-office product list <= 150 KiB of pictures. `--strict` exits 1 when a target is missed.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { lighthousePage } from './bench-web-lighthouse.mjs';
 import { recordWire } from './bench-web-wire.mjs';
+import { ensureBuilt, startProductionServer } from './production-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = new Set(process.argv.slice(2));
@@ -50,69 +49,14 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // ---------- build and server ----------
 
-if (
-  args.has('--build') ||
-  !existsSync(join(root, 'api/dist/server.js')) ||
-  !existsSync(join(root, 'shell/dist'))
-) {
-  console.log('Building for production (pnpm build)…');
-  const build = spawnSync('pnpm', ['build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
+ensureBuilt(args.has('--build'));
+const startServer = () =>
+  startProductionServer({
+    admin: ADMIN,
+    tmpPrefix: 'qrmenu-bench-photos-',
+    // the bench uploads 50 photos from one account in a minute
+    env: { UPLOAD_RATE_LIMIT: '1000' },
   });
-}
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-bench-photos-'));
-  const child = spawn(process.execPath, [join(root, 'api/dist/server.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_LOGIN: ADMIN.login,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      // the bench uploads 50 photos from one account in a minute
-      UPLOAD_RATE_LIMIT: '1000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return {
-    url,
-    pid: child.pid,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
-      if (child.exitCode === null) child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** The server's memory (KiB) from /proc: now (VmRSS) and its peak so far (VmHWM). */
 function memoryOf(pid) {

@@ -14,16 +14,14 @@
 // a catalog page's own JS <= 30 KiB gzip and its paint < 300 ms after navigation,
 // Lighthouse performance >= 90 and LCP <= 2.5 s on the login page. `--strict` exits 1 when a
 // target is missed.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { catalogBench, catalogReport } from './bench-web-catalog.mjs';
 import { lighthousePage } from './bench-web-lighthouse.mjs';
 import { measureStopList, stopListReport } from './bench-web-stoplist.mjs';
 import { collectScripts, containsZod, recordWire, wireTotals } from './bench-web-wire.mjs';
+import { ensureBuilt, startProductionServer } from './production-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = new Set(process.argv.slice(2));
@@ -52,76 +50,8 @@ const CHROMIUM_ARGS = [
 
 // ---------- build and server ----------
 
-const frontends = ['shell', 'mfe-auth', 'mfe-restaurants', 'mfe-catalog', 'mfe-stoplist'];
-function missingBuilds() {
-  const missing = [];
-  if (!existsSync(join(root, 'api/dist/server.js'))) missing.push('api');
-  for (const name of frontends) {
-    const pkg = JSON.parse(readFileSync(join(root, name, 'package.json'), 'utf8'));
-    if (!pkg.scripts?.build) continue;
-    const marker = name === 'shell' ? 'dist/index.html' : 'dist/mf-manifest.json';
-    if (!existsSync(join(root, name, marker))) missing.push(name);
-  }
-  return missing;
-}
-
-if (args.has('--build') || missingBuilds().length > 0) {
-  console.log('Building for production (pnpm build)…');
-  const build = spawnSync('pnpm', ['build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-bench-'));
-  const child = spawn(process.execPath, [join(root, 'api/dist/server.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_LOGIN: ADMIN.login,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return {
-    url,
-    dataDir,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
-      if (child.exitCode === null) child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+ensureBuilt(args.has('--build'));
+const startServer = () => startProductionServer({ admin: ADMIN });
 
 // ---------- attribution of loaded files (from the mf-manifests) ----------
 
