@@ -259,6 +259,100 @@ describe('iiko Cloud provider', () => {
     expect(await product('99999999-0000-4000-8000-000000000001')).toMatchObject({ name: 'Yangi taom' });
   });
 
+  it("follows the POS's order: a manager's move stands, a new dish goes after its POS neighbour, a POS reorder wins", async () => {
+    const group = live(40).parentGroup as string;
+    const category = await ctx.db
+      .selectFrom('categories')
+      .select('id')
+      .where('restaurant_id', '=', restaurantId)
+      .where('external_id', '=', group)
+      .executeTakeFirstOrThrow();
+    const order = async () =>
+      (
+        await ctx.db
+          .selectFrom('products')
+          .select(['id', 'external_id'])
+          .where('category_id', '=', category.id)
+          .orderBy('position')
+          .orderBy('id')
+          .execute()
+      ).map((p) => p.external_id ?? `here:${p.id}`);
+    const posOrder = () =>
+      fake.data.products
+        .filter((p) => p.parentGroup === group && p.type !== 'modifier' && !p.isDeleted)
+        .sort((a, b) => (a.order as number) - (b.order as number))
+        .map((p) => p.id as string);
+    // the import: the POS's order
+    expect(await order()).toEqual(posOrder());
+
+    // the manager moves the last dish first and adds one of their own second: a sync keeps both
+    const before = await order();
+    const last = await product(before.at(-1) as string);
+    const move = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/manager/products/position/${last?.id}`,
+      payload: { position: 0 },
+      headers: bearer(manager.token),
+    });
+    expect(move.statusCode).toBe(200);
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/manager/products',
+      payload: { name: 'Uy limonadi', price: 12000, category_id: category.id },
+      headers: bearer(manager.token),
+    });
+    expect(made.statusCode).toBe(201);
+    const madeId = `here:${made.json().data.id}`;
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/manager/products/position/${made.json().data.id}`,
+      payload: { position: 1 },
+      headers: bearer(manager.token),
+    });
+    const manual = [before.at(-1), madeId, ...before.slice(0, -1)];
+    expect(await order()).toEqual(manual);
+    fake.change(() => {
+      live(41).name = 'Boshqa nom';
+    });
+    expect((await sync()).statusCode).toBe(200);
+    expect(await order()).toEqual(manual);
+
+    // a dish the POS adds between its 2nd and 3rd: right after the 2nd, the rest as the manager left it
+    const [, second, third] = posOrder() as [string, string, string];
+    const secondOrder = fake.data.products.find((p) => p.id === second)?.order as number;
+    const thirdOrder = fake.data.products.find((p) => p.id === third)?.order as number;
+    const added = '99999999-0000-4000-8000-000000000002';
+    fake.change((d) => {
+      d.products.push({ ...live(40), id: added, name: 'Yangi somsa', order: (secondOrder + thirdOrder) / 2 });
+    });
+    expect((await sync()).statusCode).toBe(200);
+    const withAdded = [...manual];
+    withAdded.splice(withAdded.indexOf(second) + 1, 0, added);
+    expect(await order()).toEqual(withAdded);
+
+    // the POS reorders (the first dish last): its order wins, the manager's own dish keeps its place
+    const first = posOrder()[0] as string;
+    fake.change((d) => {
+      (d.products.find((p) => p.id === first) as { order: number }).order = 10_000;
+    });
+    expect((await sync()).statusCode).toBe(200);
+    const expected = posOrder();
+    expected.splice(1, 0, madeId);
+    expect(await order()).toEqual(expected);
+
+    // as it was for the tests after this one
+    fake.change((d) => {
+      (d.products.find((p) => p.id === added) as { isDeleted: boolean }).isDeleted = true;
+    });
+    expect((await sync()).statusCode).toBe(200);
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/manager/products/${made.json().data.id}`,
+      headers: bearer(manager.token),
+    });
+    expect(removed.statusCode).toBe(200);
+  });
+
   it("keeps the manager's own stop of a POS product over syncs, until the manager resumes it", async () => {
     const p = live(30);
     const local = await product(p.id);

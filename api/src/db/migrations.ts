@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { accountsMigration } from './accounts-migration';
+import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
 import { translationColumns } from './migration-translations';
 import { visitsMigration } from './migration-visits';
@@ -295,6 +296,7 @@ export const migrations: Record<string, Migration> = {
   '0012_translations': translationColumns,
   '0013_positions': positions,
   '0014_accounts': accountsMigration,
+  '0015_pos_pictures_and_order': posPicturesAndOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -48,6 +48,8 @@ export interface CategoriesTable {
   external_id: string | null;
   /** Place in its parent's list (0-based; issue 18); a new row defaults to 0 unless given. */
   position: Generated<number>;
+  /** The POS's order value last seen (imported categories only). */
+  pos_position?: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -74,6 +76,10 @@ export interface ProductsTable {
   pos_hidden?: number;
   /** 1: on the POS's stop-list (iiko `/stop_lists`, balance <= 0). */
   pos_stopped?: number;
+  /** JSON `{"links":[...],"files":[...]}`: the POS's picture links last imported, what they became. */
+  pos_pictures?: string | null;
+  /** The POS's order value last seen (imported products only). */
+  pos_position?: number | null;
   /** Place in its parent's list (0-based; issue 18); a new row defaults to 0 unless given. */
   position: Generated<number>;
   created_at: string;

@@ -16,7 +16,8 @@ import type { Repositories } from '../repos';
 import type { Q } from '../repos/query';
 import { patchOf } from '../repos/query';
 import { slugsLike } from '../repos/slug-history';
-import type { PosProduct, PosRestaurant } from './pos/types';
+import { arrangeByPos } from './pos/order';
+import type { PosCategory, PosProduct, PosRestaurant } from './pos/types';
 
 /** Ids for one import/sync run: `newId()` already sorts in the order it is called (the feed's). */
 const idSequence = (): (() => string) => newId;
@@ -49,15 +50,7 @@ async function insertMenu(
   const rows: OptionRowRow[] = [];
   for (const c of feed.categories) {
     const categoryId = nextId();
-    categories.push({
-      id: categoryId,
-      restaurant_id: restaurantId,
-      title: c.title,
-      is_active: 1,
-      external_id: c.id,
-      created_at: at,
-      updated_at: at,
-    });
+    categories.push(newCategory(categoryId, restaurantId, c, at));
     for (const p of c.products) {
       const productId = nextId();
       products.push(newProduct(productId, restaurantId, categoryId, p, at));
@@ -70,7 +63,30 @@ async function insertMenu(
   await repos.optionRows.createMany(rows);
 }
 
-type FeedProduct = FeedRestaurant['categories'][number]['products'][number];
+type FeedCategory = FeedRestaurant['categories'][number];
+type FeedProduct = FeedCategory['products'][number];
+
+/** The POS's order value of an item (absent for the JSON feed: null). */
+const posPosition = (item: FeedCategory | FeedProduct | PosCategory | PosProduct) =>
+  'position' in item ? item.position : null;
+
+function newCategory(
+  id: string,
+  restaurantId: string,
+  c: FeedCategory | PosCategory,
+  at: string,
+): CategoryRow {
+  return {
+    id,
+    restaurant_id: restaurantId,
+    title: c.title,
+    is_active: 1,
+    external_id: c.id,
+    pos_position: posPosition(c),
+    created_at: at,
+    updated_at: at,
+  };
+}
 type FeedOption = FeedProduct['options'][number];
 
 /**
@@ -101,6 +117,7 @@ function newProduct(
     is_active: 1,
     images: '[]',
     external_id: p.id,
+    pos_position: posPosition(p),
     created_at: at,
     updated_at: at,
     ...posAvailability(p),
@@ -216,26 +233,24 @@ export async function syncRestaurant(
   const categoryByExt = new Map(localCategories.map((c) => [c.external_id as string, c]));
   const categoryIdOf = new Map<string, string>();
   const newCategories: CategoryRow[] = [];
+  // the POS reordered the categories: an order value of one already here changed (null: none
+  // seen yet, the first sync after the upgrade)
+  let categoriesReordered = false;
   for (const c of feed.categories) {
     const local = categoryByExt.get(c.id);
     if (local) {
       categoryIdOf.set(c.id, local.id);
-      if (local.title !== c.title) {
-        counts.changed++;
-        await repos.categories.update(local.id, { title: c.title, updated_at: at });
+      const position = posPosition(c);
+      const moved = position !== null && local.pos_position != null && local.pos_position !== position;
+      categoriesReordered ||= moved;
+      if (local.title !== c.title || moved) counts.changed++;
+      if (local.title !== c.title || local.pos_position !== position) {
+        await repos.categories.update(local.id, { title: c.title, pos_position: position, updated_at: at });
       }
     } else {
       const id = nextId();
       categoryIdOf.set(c.id, id);
-      newCategories.push({
-        id,
-        restaurant_id: rid,
-        title: c.title,
-        is_active: 1,
-        external_id: c.id,
-        created_at: at,
-        updated_at: at,
-      });
+      newCategories.push(newCategory(id, rid, c, at));
     }
   }
   counts.added += newCategories.length;
@@ -247,6 +262,11 @@ export async function syncRestaurant(
   const productIdOf = new Map<string, string>();
   const newProducts: ProductRow[] = [];
   const feedProductExt = new Set<string>();
+  // per category: the POS reordered its products; products new to it (made, or moved into it)
+  const productsReordered = new Set<string>();
+  const productsAdded = new Map<string, Set<string>>();
+  const addTo = (categoryId: string, id: string) =>
+    productsAdded.set(categoryId, (productsAdded.get(categoryId) ?? new Set()).add(id));
   for (const c of feed.categories) {
     const categoryId = categoryIdOf.get(c.id) as string;
     for (const p of c.products) {
@@ -254,26 +274,38 @@ export async function syncRestaurant(
       const local = productByExt.get(p.id);
       if (local) {
         productIdOf.set(p.id, local.id);
+        const position = posPosition(p);
+        if (local.category_id !== categoryId) addTo(categoryId, local.id);
+        else if (position !== null && local.pos_position != null && local.pos_position !== position)
+          productsReordered.add(categoryId);
         const set = patchOf<ProductsTable>(
-          { ...p, category_id: categoryId, ...posAvailability(p, local.stopped_by_manager ?? 0) },
+          {
+            ...p,
+            category_id: categoryId,
+            pos_position: position,
+            ...posAvailability(p, local.stopped_by_manager ?? 0),
+          },
           {
             name: true,
             description: true,
             price: true,
             category_id: true,
+            pos_position: true,
             pos_hidden: true,
             pos_stopped: true,
             is_active: true,
           },
           local,
         );
-        if (Object.keys(set).length > 0) {
+        // an order value seen for the first time (after the upgrade) is no change of the POS's
+        const { pos_position: seen, ...rest } = set;
+        if (Object.keys(rest).length > 0 || (seen !== undefined && local.pos_position != null))
           counts.changed++;
-          await repos.products.update(local.id, { ...set, updated_at: at });
-        }
+        if (Object.keys(set).length > 0) await repos.products.update(local.id, { ...set, updated_at: at });
       } else {
         const id = nextId();
         productIdOf.set(p.id, id);
+        addTo(categoryId, id);
         newProducts.push(newProduct(id, rid, categoryId, p, at));
       }
     }
@@ -352,6 +384,47 @@ export async function syncRestaurant(
   await repos.options.createMany(newOptions);
   await repos.optionRows.createMany(newRows);
 
+  if (feed.categories.some((c) => posPosition(c) !== null)) {
+    await followPosOrder(repos, rid, feed as PosRestaurant, {
+      categoryIdOf,
+      productIdOf,
+      categoriesReordered,
+      categoriesAdded: new Set(newCategories.map((c) => c.id)),
+      productsReordered,
+      productsAdded,
+    });
+  }
+
   const totals = await repos.restaurants.countMenu(rid);
   return { restaurant: updated, ...totals, ...counts };
+}
+
+/** Applies the POS's order to the lists it touched (pos/order.ts says how). */
+async function followPosOrder(
+  repos: Repositories,
+  restaurantId: string,
+  feed: PosRestaurant,
+  seen: {
+    categoryIdOf: ReadonlyMap<string, string>;
+    productIdOf: ReadonlyMap<string, string>;
+    categoriesReordered: boolean;
+    categoriesAdded: ReadonlySet<string>;
+    productsReordered: ReadonlySet<string>;
+    productsAdded: ReadonlyMap<string, ReadonlySet<string>>;
+  },
+): Promise<void> {
+  if (seen.categoriesReordered || seen.categoriesAdded.size > 0) {
+    const rank = new Map(feed.categories.map((c, i) => [seen.categoryIdOf.get(c.id) as string, i]));
+    await repos.categories.arrange(restaurantId, (ids) =>
+      arrangeByPos(ids, rank, seen.categoriesReordered, seen.categoriesAdded),
+    );
+  }
+  for (const c of feed.categories) {
+    const categoryId = seen.categoryIdOf.get(c.id) as string;
+    const added = seen.productsAdded.get(categoryId) ?? new Set<string>();
+    const reordered = seen.productsReordered.has(categoryId);
+    if (!reordered && added.size === 0) continue;
+    const rank = new Map(c.products.map((p, i) => [seen.productIdOf.get(p.id) as string, i]));
+    await repos.products.arrange(categoryId, (ids) => arrangeByPos(ids, rank, reordered, added));
+  }
 }

@@ -166,7 +166,7 @@ export const deleteCategories = (q: Q, ids: readonly string[]) => deleteByIds(q,
 export function listImportedCategories(q: Q, restaurantId: string) {
   return q
     .selectFrom('categories')
-    .select(['id', 'title', 'external_id'])
+    .select(['id', 'title', 'external_id', 'pos_position'])
     .where('restaurant_id', '=', restaurantId)
     .where('external_id', 'is not', null)
     .execute();
@@ -374,6 +374,9 @@ export function listImportedProducts(q: Q, restaurantId: string) {
       'stopped_by_manager',
       'pos_hidden',
       'pos_stopped',
+      'pos_position',
+      'pos_pictures',
+      'images',
     ])
     .where('restaurant_id', '=', restaurantId)
     .where('external_id', 'is not', null)

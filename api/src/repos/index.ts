@@ -97,6 +97,8 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
         positions.insertManyLast(q, 'categories', rows),
       move: (q: Q, restaurantId: string, id: string, position: number) =>
         positions.moveInList(q, 'categories', restaurantId, id, position),
+      arrange: (q: Q, restaurantId: string, arrange: (ids: string[]) => string[]) =>
+        positions.arrangeList(q, 'categories', restaurantId, arrange),
       update: catalog.updateCategory,
       updateTranslated: translatedUpdate<CategoriesTable>('categories'),
       delete: catalog.deleteCategories,
@@ -112,6 +114,8 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       createMany: (q: Q, rows: Parameters<typeof catalog.insertProduct>[1][]) =>
         positions.insertManyLast(q, 'products', rows),
       move: positions.moveProduct,
+      arrange: (q: Q, categoryId: string, arrange: (ids: string[]) => string[]) =>
+        positions.arrangeList(q, 'products', categoryId, arrange),
       update: catalog.updateProduct,
       updateTranslated: translatedUpdate<ProductsTable>('products'),
       rewriteImages: (q: Q, id: string, next: catalog.ImagesRewrite, at: string) =>

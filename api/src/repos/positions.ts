@@ -175,6 +175,20 @@ export async function placeInList(
   return true;
 }
 
+/**
+ * Puts a list in the order `arrange` makes of its current one (ids in, the same ids out) and
+ * numbers it 0..n-1, writing only the rows that move. Call inside a transaction.
+ */
+export async function arrangeList(
+  trx: Q,
+  table: OrderedTable,
+  parentId: string,
+  arrange: (ids: string[]) => string[],
+): Promise<void> {
+  const { ids, positions } = await currentOrder(trx, table, parentId);
+  await writeOrder(trx, table, arrange(ids), positions);
+}
+
 /** Numbers a list 0..n-1 in its current order (after an item left it). */
 export async function renumberList(trx: Q, table: OrderedTable, parentId: string): Promise<void> {
   const { ids, positions } = await currentOrder(trx, table, parentId);

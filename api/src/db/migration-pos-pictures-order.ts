@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
+type AnyDb = Kysely<any>;
+
+/**
+ * What a POS sync needs to follow the POS's pictures and order without undoing the manager's
+ * (issue 21):
+ * - `products.pos_pictures`: JSON `{"links":[...],"files":[...]}`, the POS's picture links last
+ *   imported and the picture URLs they became (so unchanged links are not downloaded again, and
+ *   pictures uploaded here are told apart from the POS's);
+ * - `categories.pos_position`, `products.pos_position`: the POS's order value last seen, so a
+ *   sync can tell the POS reordered a list (then its order is applied) from a manager's move
+ *   (then it stands).
+ */
+export const posPicturesAndOrder: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('products').addColumn('pos_pictures', 'text').execute();
+    await db.schema.alterTable('products').addColumn('pos_position', 'integer').execute();
+    await db.schema.alterTable('categories').addColumn('pos_position', 'integer').execute();
+  },
+  async down(db: AnyDb) {
+    await db.schema.alterTable('categories').dropColumn('pos_position').execute();
+    await db.schema.alterTable('products').dropColumn('pos_position').execute();
+    await db.schema.alterTable('products').dropColumn('pos_pictures').execute();
+  },
+};
