@@ -19,6 +19,7 @@ import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { type PictureLimits, resolvePictureLimits } from './images/limits';
 import { providersPlugin } from './integration';
 import type { HttpPolicy } from './integration/pos/http';
+import { posPicturesSettled } from './integration/pos/pictures';
 import { posRegistryFromConfig } from './integration/pos/registry';
 import { type PosScheduleOptions, startPosSchedule } from './integration/pos/schedule';
 import { secretBox } from './integration/secrets';
@@ -74,6 +75,11 @@ export interface BuildAppOptions {
   posterApiUrl?: string | undefined;
   /** Timeouts/retries of POS calls (tests shorten them). */
   posHttp?: Partial<HttpPolicy>;
+  /**
+   * Hosts POS pictures may be downloaded from besides the provider's own: host names (https,
+   * subdomains too) or exact origins (`http://127.0.0.1:8081`).
+   */
+  posImageHosts?: readonly string[] | undefined;
   /** Scheduled POS syncs and stop-list polls (default on; tests turn it off or shorten it). */
   posSchedule?: PosScheduleOptions | false;
   /** The workspace root: serves `shell/dist` and `<remote>/dist`. Optional. */
@@ -255,7 +261,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     providers: posRegistryFromConfig({ iikoApiUrl: options.iikoApiUrl, posterApiUrl: options.posterApiUrl }),
     box: secretBox(options.integrationSecretKey),
     http: options.posHttp ?? {},
+    imageHosts: options.posImageHosts ?? [],
   });
+  // the POS's pictures still downloading finish before the database closes
+  app.addHook('preClose', () => posPicturesSettled(app));
   await app.register(statePlugin, { loginRateLimit: options.loginRateLimit, pubsub: conn.pubsub });
   await app.register(visitsPlugin, options.visits ?? {});
 

@@ -86,6 +86,10 @@ async function main(): Promise<void> {
     integrationSecretKey: env.INTEGRATION_SECRET_KEY,
     iikoApiUrl: env.IIKO_API_URL,
     posterApiUrl: env.POSTER_API_URL,
+    posImageHosts: (env.POS_IMAGE_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
     posSchedule: {
       syncEveryMs: Number(env.POS_SYNC_INTERVAL_MINUTES || 15) * 60_000,
     },

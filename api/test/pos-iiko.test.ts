@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { answers } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { posPicturesSettled } from '../src/integration/pos/pictures';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
 import { type FakeIiko, IIKO_API_LOGIN, startFakeIiko } from './fakes/iiko';
 import {
@@ -123,6 +124,8 @@ describe('iiko Cloud provider', () => {
     expect(res.statusCode).toBe(201);
     const { data } = expectShape(answers.posImported, res.json());
     restaurantId = data.restaurant._id;
+    // its picture links (on a host no one serves) are recorded in the background
+    await posPicturesSettled(ctx.app, restaurantId);
     slug = data.restaurant.slug;
     webhookToken = data.webhook_token;
     expect(data.restaurant.type).toBe('iiko');

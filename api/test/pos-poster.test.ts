@@ -6,6 +6,7 @@
 import { answers } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { posPicturesSettled } from '../src/integration/pos/pictures';
 import {
   type FakePoster,
   POSTER_APP_SECRET,
@@ -100,6 +101,8 @@ describe('Poster provider', () => {
     });
     expect(res.statusCode).toBe(201);
     restaurantId = res.json().data.restaurant._id;
+    // its picture links (on the fake, a host not allowed) are recorded in the background
+    await posPicturesSettled(ctx.app, restaurantId);
     const first = item(1);
     expect((await product(first.product_id))?.price).toBe(Number(first.spots[0]?.price) / 100);
     expect(Number(first.spots[0]?.price) / 100).toBeGreaterThanOrEqual(12000); // so'm, not kopecks

@@ -319,6 +319,25 @@ export async function updateProduct(q: Q, id: string, set: Partial<ProductRow>):
   });
 }
 
+/**
+ * Records the POS's pictures of a product (`products.pos_pictures`) if they are still `previous`:
+ * false when another server imported them meanwhile (or the product is gone).
+ */
+export async function claimPosPictures(
+  q: Q,
+  id: string,
+  previous: string | null,
+  next: string,
+): Promise<boolean> {
+  const result = await q
+    .updateTable('products')
+    .set({ pos_pictures: next })
+    .where('id', '=', id)
+    .where((eb) => (previous === null ? eb('pos_pictures', 'is', null) : eb('pos_pictures', '=', previous)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Deletes products; their options and rows go with them (foreign-key cascade). */
 export const deleteProducts = (q: Q, ids: readonly string[]) => deleteByIds(q, 'products', ids);
 

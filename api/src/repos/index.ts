@@ -121,6 +121,7 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       rewriteImages: (q: Q, id: string, next: catalog.ImagesRewrite, at: string) =>
         catalog.rewriteImages(q, id, next, at, dialect),
       delete: catalog.deleteProducts,
+      claimPosPictures: catalog.claimPosPictures,
       applyStopList,
     }),
     options: bind(q, {

@@ -23,7 +23,7 @@ export interface IikoData {
 }
 
 /** `count` live dishes (plus deleted ones, modifiers) of one organization. */
-export function iikoMenu(count = 300, seed = 21): IikoData {
+export function iikoMenu(count = 300, seed = 21, imageHost = IIKO_IMAGE_HOST): IikoData {
   const rand = rng(seed);
   const org = { id: uuid(1, 1), name: 'Rayhon Chilonzor' };
   const sizes = [
@@ -133,7 +133,7 @@ export function iikoMenu(count = 300, seed = 21): IikoData {
             }))
           : [],
       modifiers: [],
-      imageLinks: n % 3 === 0 ? [`${IIKO_IMAGE_HOST}/images/${uuid(5, n)}.jpg`] : [],
+      imageLinks: n % 3 === 0 ? [`${imageHost}/images/${uuid(5, n)}.jpg`] : [],
       splittable: false,
       useBalanceForSell: false,
       canSetOpenPrice: false,
@@ -177,8 +177,10 @@ export interface FakeIiko extends FakeBase {
   lastNomenclatureBody: unknown;
 }
 
-export async function startFakeIiko(options: { products?: number } = {}): Promise<FakeIiko> {
-  const data = iikoMenu(options.products ?? 300);
+export async function startFakeIiko(
+  options: { products?: number; imageHost?: string } = {},
+): Promise<FakeIiko> {
+  const data = iikoMenu(options.products ?? 300, 21, options.imageHost);
   const valid = new Set<string>();
   const state = { revision: 1000, tokensIssued: 0, lastNomenclatureBody: undefined as unknown };
   const corr = () => `corr-${Math.random().toString(16).slice(2, 10)}`;

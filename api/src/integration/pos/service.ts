@@ -10,6 +10,7 @@ import type { App } from '../../types';
 import { importRestaurant, syncRestaurant } from '../importer';
 import { mask } from '../secrets';
 import { describePosError, PosInvalidMenuError, PosSyncBusyError } from './errors';
+import { startPosPictures } from './pictures';
 import type { PosConnection, PosRestaurant, TokenStore } from './types';
 
 /** A sync lock older than this belongs to a server that died mid-sync: taken over. */
@@ -42,6 +43,12 @@ function tokenStore(app: App): TokenStore {
       repo.saveToken({ key, token_enc: app.pos.box.seal(token), renew_at: new Date(renewAt).toISOString() }),
     delete: (key) => repo.deleteToken(key),
   };
+}
+
+/** Takes the menu's pictures in the background (pictures.ts), from the provider's hosts only. */
+function followPictures(app: App, provider: string, restaurantId: string, menu: PosRestaurant): void {
+  const hosts = [...(app.pos.providers.get(provider)?.imageHosts ?? []), ...app.pos.imageHosts];
+  void startPosPictures(app, restaurantId, menu, hosts);
 }
 
 function accountConnection(app: App, account: IntegrationAccountRow): PosConnection {
@@ -110,6 +117,7 @@ export async function importPos(
     return row;
   });
   await app.cacheBus.publish('answers');
+  followPictures(app, input.provider, restaurant.id, menu);
   return { restaurant, webhookToken };
 }
 
@@ -178,6 +186,7 @@ export async function syncPos(app: App, restaurantId: string): Promise<PosSyncRe
         return synced;
       });
       if (result.added + result.changed + result.removed > 0) await app.cacheBus.publish('answers');
+      followPictures(app, account.provider, restaurantId, menu);
       return { result: 'ok' as const, ...result };
     });
   } catch (err) {

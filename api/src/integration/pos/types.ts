@@ -82,4 +82,6 @@ export interface PosContext {
   providers: PosRegistry;
   box: SecretBox;
   http: Partial<HttpPolicy>;
+  /** Picture hosts allowed besides each provider's own (POS_IMAGE_HOSTS: a self-hosted POS, tests). */
+  imageHosts: readonly string[];
 }

@@ -1,0 +1,284 @@
+/**
+ * The POS's pictures (iiko `imageLinks`, Poster's `photo`) through the picture pipeline, as if a
+ * manager had uploaded them: downloaded only from the provider's image hosts, capped in size,
+ * processed (no metadata kept, a variant per screen), counted in the restaurant's quota.
+ *
+ * They come after a sync's menu is written, in the background: a first import of hundreds of
+ * pictures takes a minute, and neither the admin's import nor the stop-list (which waits for the
+ * sync lock) should wait for it. Each product records the links it last took and the pictures
+ * they became (`products.pos_pictures`): unchanged links are never downloaded again, and the
+ * POS's pictures are told apart from those uploaded here, which always stay first and are never
+ * removed by a sync. A link that fails is recorded too (tried again when the POS changes it), so
+ * a broken link is not fetched every minute.
+ */
+import { now } from '../../db';
+import { deleteImages, ImageError, processImage, type StoredImage, storeImage } from '../../images';
+import { releasePictures } from '../../images/lifecycle';
+import type { App } from '../../types';
+import type { PosRestaurant } from './types';
+
+/** Pictures taken per product (the guests' card shows the first; the detail, a few). */
+export const POS_PICTURES_PER_PRODUCT = 3;
+/** Largest download: a POS keeps pictures for screens, far under a phone photo's 12 MP. */
+export const POS_PICTURE_MAX_BYTES = 10 * 1024 * 1024;
+const DOWNLOAD_TIMEOUT_MS = 20_000;
+/** Products whose pictures are fetched at once (processing is bounded by the pipeline too). */
+const AT_ONCE = 3;
+
+interface PosPictures {
+  links: string[];
+  files: string[];
+}
+
+function parse(text: string | null | undefined): PosPictures {
+  if (!text) return { links: [], files: [] };
+  try {
+    const value = JSON.parse(text) as PosPictures;
+    return { links: value.links ?? [], files: value.files ?? [] };
+  } catch {
+    return { links: [], files: [] };
+  }
+}
+
+/**
+ * Whether a link is on one of the hosts: a bare host name allows it and its subdomains over
+ * https; an origin (`http://127.0.0.1:8081`, set by POS_IMAGE_HOSTS) allows exactly that origin.
+ */
+export function allowedPictureLink(link: string, hosts: readonly string[]): URL | undefined {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return undefined;
+  }
+  if (url.username || url.password) return undefined;
+  for (const host of hosts) {
+    if (host.includes('://')) {
+      if (URL.canParse(host) && new URL(host).origin === url.origin) return url;
+    } else if (url.protocol === 'https:' && (url.hostname === host || url.hostname.endsWith(`.${host}`))) {
+      return url;
+    }
+  }
+  return undefined;
+}
+
+/** The picture's bytes: a 200 answer under the cap; redirects are not followed (they could leave the hosts). */
+async function download(url: URL): Promise<Buffer> {
+  const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
+  if (response.status !== 200) {
+    await response.body?.cancel();
+    throw new Error(`answered ${response.status}`);
+  }
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > POS_PICTURE_MAX_BYTES) {
+    await response.body?.cancel();
+    throw new Error(`larger than ${POS_PICTURE_MAX_BYTES} bytes`);
+  }
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of response.body ?? []) {
+    bytes += chunk.byteLength;
+    if (bytes > POS_PICTURE_MAX_BYTES) throw new Error(`larger than ${POS_PICTURE_MAX_BYTES} bytes`);
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
+}
+
+export interface PosPicturesResult {
+  /** Pictures stored. */
+  added: number;
+  /** Links that could not be used (not on the hosts, failed, not a picture, over the quota). */
+  failed: number;
+}
+
+/** Brings the POS's pictures of the restaurant's products in step with `menu`. */
+async function syncPictures(
+  app: App,
+  restaurantId: string,
+  menu: PosRestaurant,
+  hosts: readonly string[],
+): Promise<PosPicturesResult> {
+  const result: PosPicturesResult = { added: 0, failed: 0 };
+  const local = new Map(
+    (await app.repos.products.listImported(restaurantId)).map((p) => [p.external_id as string, p]),
+  );
+  const work: { productId: string; previousText: string | null; links: string[] }[] = [];
+  for (const category of menu.categories) {
+    for (const p of category.products) {
+      const row = local.get(p.id);
+      if (!row) continue;
+      const links = p.imageLinks.slice(0, POS_PICTURES_PER_PRODUCT);
+      const previous = parse(row.pos_pictures);
+      if (previous.links.length === links.length && previous.links.every((l, i) => l === links[i])) continue;
+      work.push({ productId: row.id, previousText: row.pos_pictures ?? null, links });
+    }
+  }
+  let next = 0;
+  const worker = async () => {
+    while (next < work.length) {
+      const item = work[next++] as (typeof work)[number];
+      const outcome = await syncProduct(app, restaurantId, item, hosts);
+      result.added += outcome.added;
+      result.failed += outcome.failed;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(AT_ONCE, work.length) }, worker));
+  if (work.length > 0) {
+    await releasePictures(app, restaurantId);
+    await app.cacheBus.publish('answers');
+  }
+  return result;
+}
+
+async function syncProduct(
+  app: App,
+  restaurantId: string,
+  item: { productId: string; previousText: string | null; links: string[] },
+  hosts: readonly string[],
+): Promise<PosPicturesResult> {
+  const previous = parse(item.previousText);
+  const kept = new Map<string, string>();
+  previous.links.forEach((link, i) => {
+    const file = previous.files[i];
+    if (file) kept.set(link, file);
+  });
+  const stored: StoredImage[] = [];
+  const files: string[] = [];
+  let failed = 0;
+  for (const link of item.links) {
+    const reuse = kept.get(link);
+    if (reuse) {
+      files.push(reuse);
+      continue;
+    }
+    const url = allowedPictureLink(link, hosts);
+    if (!url) {
+      failed++;
+      files.push('');
+      app.log.warn(
+        { restaurantId, host: safeHost(link) },
+        'POS picture link not on the provider image hosts',
+      );
+      continue;
+    }
+    try {
+      const picture = await storeImage(app.storage, await processImage(await download(url)));
+      stored.push(picture);
+      files.push(picture.url);
+    } catch (err) {
+      failed++;
+      files.push('');
+      const reason = err instanceof ImageError ? err.code : (err as Error).message;
+      app.log.warn({ restaurantId, host: url.host, reason }, 'POS picture not imported');
+    }
+  }
+  const adding = stored.reduce((n, s) => n + s.bytes, 0);
+  const nextFiles = new Set(files.filter(Boolean));
+  try {
+    const written = await app.repos.transaction(async (trx) => {
+      const used = await trx.pictures.usedBytes(restaurantId);
+      // over the quota: the links are recorded (not fetched again until they change), no picture
+      const overQuota = used + adding > app.appConfig.pictureLimits.quotaBytes;
+      const record = JSON.stringify({
+        links: item.links,
+        files: overQuota ? item.links.map(() => '') : files,
+      });
+      if (!(await trx.products.claimPosPictures(item.productId, item.previousText, record))) return 'taken';
+      if (overQuota) return 'quota';
+      await trx.pictures.add(
+        restaurantId,
+        stored.map((s) => ({ id: s.id, bytes: s.bytes })),
+      );
+      await trx.products.rewriteImages(
+        item.productId,
+        (current = []) => {
+          // the ones uploaded here first, in their order; then the POS's, in its order (one a
+          // manager deleted stays deleted)
+          const here = current.filter((i) => !previous.files.includes(i.file));
+          const fromPos = [...nextFiles]
+            .filter((f) => !previous.files.includes(f) || current.some((i) => i.file === f))
+            .map((file) => ({ file }));
+          return [...here, ...fromPos];
+        },
+        now(),
+      );
+      return 'written';
+    });
+    if (written !== 'written') {
+      // another server took these links meanwhile, or over the quota: what was stored goes
+      await releaseStored(app, stored);
+      if (written === 'quota') {
+        app.log.warn({ restaurantId }, 'POS pictures not imported: the restaurant is over its picture quota');
+        return { added: 0, failed: failed + stored.length };
+      }
+      return { added: 0, failed };
+    }
+  } catch (err) {
+    await releaseStored(app, stored);
+    throw err;
+  }
+  return { added: stored.length, failed };
+}
+
+/** Files stored for a write that did not happen (no row refers to them, none was recorded). */
+async function releaseStored(app: App, stored: readonly StoredImage[]): Promise<void> {
+  await deleteImages(
+    app.storage,
+    stored.map((s) => s.url),
+  ).catch(() => undefined);
+}
+
+function safeHost(link: string): string {
+  try {
+    return new URL(link).host;
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+/**
+ * The picture work running per app and restaurant (one at a time per restaurant in a process);
+ * keyed by the app's POS context, the one object its plugin scopes share.
+ */
+const running = new WeakMap<object, Map<string, Promise<PosPicturesResult>>>();
+
+/**
+ * Starts bringing the POS's pictures in step with `menu` in the background; a run already going
+ * for the restaurant is waited for first. Failures are logged, never thrown.
+ */
+export function startPosPictures(
+  app: App,
+  restaurantId: string,
+  menu: PosRestaurant,
+  hosts: readonly string[],
+): Promise<PosPicturesResult> {
+  let jobs = running.get(app.pos);
+  if (!jobs) {
+    jobs = new Map();
+    running.set(app.pos, jobs);
+  }
+  const before = jobs.get(restaurantId) ?? Promise.resolve({ added: 0, failed: 0 });
+  const job = before
+    .catch(() => undefined)
+    .then(() => syncPictures(app, restaurantId, menu, hosts))
+    .catch((err: unknown) => {
+      app.log.error({ err, restaurantId }, 'POS pictures failed');
+      return { added: 0, failed: 0 };
+    });
+  jobs.set(restaurantId, job);
+  void job.finally(() => {
+    if (jobs.get(restaurantId) === job) jobs.delete(restaurantId);
+  });
+  return job;
+}
+
+/** Waits for the picture work of a restaurant (every restaurant when absent): tests, shutdown. */
+export async function posPicturesSettled(app: App, restaurantId?: string): Promise<void> {
+  const jobs = running.get(app.pos);
+  if (!jobs) return;
+  while (true) {
+    const pending = restaurantId ? [jobs.get(restaurantId)].filter(Boolean) : [...jobs.values()];
+    if (pending.length === 0) return;
+    await Promise.all(pending);
+  }
+}
