@@ -78,9 +78,9 @@ describe("the page's own words", () => {
 describe('links between the languages', () => {
   it('offers one plain link per language under its own name, the current one marked', () => {
     expect(languageLinks('ru')).toEqual([
-      { lang: 'uz', label: "O'zbekcha", href: '?lang=uz', current: false },
-      { lang: 'ru', label: 'Русский', href: '?lang=ru', current: true },
-      { lang: 'en', label: 'English', href: '?lang=en', current: false },
+      { lang: 'uz', label: "O'zbekcha", href: '?lang=uz&switch=1', current: false },
+      { lang: 'ru', label: 'Русский', href: '?lang=ru&switch=1', current: true },
+      { lang: 'en', label: 'English', href: '?lang=en&switch=1', current: false },
     ]);
   });
 

@@ -152,9 +152,9 @@ describe("the guest's language", () => {
       a.getAttribute('aria-current'),
     ]);
     expect(links).toEqual([
-      ['?lang=uz', "O'zbekcha", 'uz', null],
-      ['?lang=ru', 'Русский', 'ru', 'page'],
-      ['?lang=en', 'English', 'en', null],
+      ['?lang=uz&switch=1', "O'zbekcha", 'uz', null],
+      ['?lang=ru&switch=1', 'Русский', 'ru', 'page'],
+      ['?lang=en&switch=1', 'English', 'en', null],
     ]);
     const alternates = [...doc.querySelectorAll('link[rel="alternate"]')].map((l) => [
       l.getAttribute('hreflang'),

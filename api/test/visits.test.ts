@@ -165,7 +165,7 @@ describe('counting', () => {
     restaurantId = r.id;
   });
 
-  it('counts views and daily unique visitors by placement; not bots, previews, prefetches, 404s', async () => {
+  it('counts views and daily unique visitors by placement; not bots, previews, prefetches, 404s, language switches', async () => {
     const made = await createPlacements(['Stol 1', 'Instagram'], owner.token, restaurantId);
     const [stol1, instagram] = made.json().data as { _id: string }[];
     // guest A twice through Stol 1 (the second a 304 revalidation), B through Instagram, C's old code
@@ -178,6 +178,13 @@ describe('counting', () => {
     });
     expect(again.statusCode).toBe(304);
     await view(ctx.app, slug, { ip: '198.51.100.2', ua: IPHONE, query: `?p=${instagram!._id}` });
+    // B then switches to Russian: the same guest on the same menu, not another visit
+    const switched = await view(ctx.app, slug, {
+      ip: '198.51.100.2',
+      ua: IPHONE,
+      query: '?lang=ru&switch=1',
+    });
+    expect(switched.statusCode).toBe(200);
     await view(ctx.app, slug, { ip: '198.51.100.3' });
     // a typed or another restaurant's placement counts as a code without one
     await view(ctx.app, slug, { ip: '198.51.100.3', query: '?p=not-a-placement' });

@@ -127,7 +127,7 @@ test('a manager translates in the tabs; a guest reads Russian, then English thro
   const langs = ru.page.getByRole('navigation', { name: 'Язык' });
   await expect(langs.getByRole('link', { name: 'Русский' })).toHaveAttribute('aria-current', 'page');
   await langs.getByRole('link', { name: 'English' }).click();
-  await expect(ru.page).toHaveURL(`${baseURL()}/m/${made.slug}?lang=en`);
+  await expect(ru.page).toHaveURL(`${baseURL()}/m/${made.slug}?lang=en&switch=1`);
   await expect(ru.page.locator('html')).toHaveAttribute('lang', 'en');
   expect((await ru.page.getByRole('heading', { level: 3 }).allTextContents()).sort()).toEqual([
     'Choy',

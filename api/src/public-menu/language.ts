@@ -144,11 +144,18 @@ export function formatGuestPrice(price: number, lang: GuestLang): string {
 /** The menu's address in one language (`/m/<slug>?lang=ru`). */
 export const menuHref = (slug: string, lang: GuestLang): string => `/m/${slug}?lang=${lang}`;
 
+/**
+ * Marks a page opened from the language switch: the guest is already on the menu, so it is not
+ * another visit (visits/). A query parameter, not a cookie or the referrer (the page sends none):
+ * the cached page stays one per language.
+ */
+export const SWITCH_PARAM = 'switch';
+
 export interface LanguageLink {
   lang: GuestLang;
   /** The language's own name (never translated). */
   label: string;
-  /** Relative to the page (`?lang=ru`): the shortest address that works on any host. */
+  /** Relative to the page (`?lang=ru&switch=1`): the shortest address that works on any host. */
   href: string;
   current: boolean;
 }
@@ -158,7 +165,7 @@ export function languageLinks(current: GuestLang): LanguageLink[] {
   return GUEST_LANGS.map((lang) => ({
     lang,
     label: LANGUAGE_NAMES[lang],
-    href: `?lang=${lang}`,
+    href: `?lang=${lang}&${SWITCH_PARAM}=1`,
     current: lang === current,
   }));
 }

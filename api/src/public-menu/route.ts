@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { answerCache, EVERY_WRITE } from '../http/answer-cache';
 import type { App } from '../types';
 import { CompressedPage, pickEncoding } from './compressed-page';
-import { chooseGuestLanguage, type GuestLang } from './language';
+import { chooseGuestLanguage, type GuestLang, SWITCH_PARAM } from './language';
 import { localizeMenu } from './localize';
 import { lookUpMenu } from './menu-data';
 import { renderMenuPage, renderNotFoundPage } from './page';
@@ -120,8 +120,10 @@ export default async function publicMenuRoutes(app: App): Promise<void> {
           )
         : await answerFor(slug, lang);
       if (answer.kind === 'page') {
-        // a view (a 304 revalidation too): counted in memory, written in batches (visits/)
-        app.visits.count(request, slug, lang, (request.query as Record<string, unknown>)[PLACEMENT_PARAM]);
+        // a view (a 304 revalidation too): counted in memory, written in batches (visits/); the
+        // page the language switch opens is the same guest on the same menu, not another visit
+        const query = request.query as Record<string, unknown>;
+        if (query[SWITCH_PARAM] === undefined) app.visits.count(request, slug, lang, query[PLACEMENT_PARAM]);
         return sendPage(request, reply, 200, answer.page, lang);
       }
       if (answer.kind === 'missing') return sendPage(request, reply, 404, notFound(lang), lang);
