@@ -77,6 +77,11 @@ describe('iiko Cloud provider', () => {
       url: `/api/admin/integration/pos/${restaurantId}/sync`,
       headers: bearer(admin.token),
     });
+  /** The size rows guests are offered for a product (the guests' menu's own read). */
+  const guestSizes = async (productId: string) =>
+    (await ctx.app.repos.menu.activeRows(restaurantId)).options
+      .filter((o) => o.product_id === productId && o.name === "O'lcham")
+      .map((o) => o.row_name);
   const product = (ext: string) =>
     ctx.db
       .selectFrom('products')
@@ -194,6 +199,10 @@ describe('iiko Cloud provider', () => {
     expect((await product(live(2).id))?.is_active).toBe(1);
     expect((await product(live(12).id))?.pos_hidden).toBe(1); // n = 13: not included in the menu
     expect((await product(live(12).id))?.is_active).toBe(0);
+    // one size on the stop-list (n = 7's smallest): that size is off the guests' menu, the dish on
+    expect(p7?.is_active).toBe(1);
+    expect(rows.filter((r) => r.pos_stopped === 1).map((r) => r.name)).toEqual(['Kichik']);
+    expect(await guestSizes(p7?.id as string)).toEqual(["O'rta", 'Katta']);
   });
 
   it('keeps the credentials sealed, shows them masked, never logs them', async () => {
@@ -517,6 +526,41 @@ describe('iiko Cloud provider', () => {
     while (Date.now() - back < 2000 && !(await page()).includes(dish.name))
       await new Promise((r) => setTimeout(r, 25));
     expect((await page()).includes(dish.name)).toBe(true);
+  });
+
+  it('a size on the stop-list leaves the guests; every size of a dish stopped, the dish leaves', async () => {
+    const sized = live(6); // its smallest size is on the stop-list since the import
+    const local = await product(sized.id);
+    const url = `/api/integrations/iiko/webhook/${restaurantId}`;
+    const event = [{ eventType: 'StopListUpdate', organizationId: org().id, correlationId: 'evt-2' }];
+    const notify = async () => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url,
+        payload: event,
+        headers: { authorization: webhookToken },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const settle = async (check: () => Promise<boolean>) => {
+      const started = Date.now();
+      while (Date.now() - started < 2000 && !(await check())) await new Promise((r) => setTimeout(r, 25));
+      expect(await check()).toBe(true);
+    };
+    const before = fake.data.stopItems.length;
+    for (const size of fake.data.sizes.slice(1))
+      fake.data.stopItems.push({ productId: sized.id, sizeId: size.id, balance: 0 });
+    await notify();
+    await settle(async () => (await product(sized.id))?.is_active === 0);
+    expect((await product(sized.id))?.pos_stopped).toBe(1);
+    // the middle size back: the dish is on again, with that size only
+    fake.data.stopItems.splice(before + 0, 1);
+    await notify();
+    await settle(async () => (await product(sized.id))?.is_active === 1);
+    expect(await guestSizes(local?.id as string)).toEqual(["O'rta"]);
+    fake.data.stopItems.splice(before);
+    await notify();
+    await settle(async () => (await guestSizes(local?.id as string)).length === 2);
   });
 
   it('refuses a second import of the same organization (409)', async () => {

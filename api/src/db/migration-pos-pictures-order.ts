@@ -12,15 +12,21 @@ type AnyDb = Kysely<any>;
  *   pictures uploaded here are told apart from the POS's);
  * - `categories.pos_position`, `products.pos_position`: the POS's order value last seen, so a
  *   sync can tell the POS reordered a list (then its order is applied) from a manager's move
- *   (then it stands).
+ *   (then it stands);
+ * - `option_rows.pos_stopped`: a size or a modifier on the POS's stop-list (hidden from guests).
  */
 export const posPicturesAndOrder: Migration = {
   async up(db: AnyDb) {
     await db.schema.alterTable('products').addColumn('pos_pictures', 'text').execute();
     await db.schema.alterTable('products').addColumn('pos_position', 'integer').execute();
     await db.schema.alterTable('categories').addColumn('pos_position', 'integer').execute();
+    await db.schema
+      .alterTable('option_rows')
+      .addColumn('pos_stopped', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   },
   async down(db: AnyDb) {
+    await db.schema.alterTable('option_rows').dropColumn('pos_stopped').execute();
     await db.schema.alterTable('categories').dropColumn('pos_position').execute();
     await db.schema.alterTable('products').dropColumn('pos_position').execute();
     await db.schema.alterTable('products').dropColumn('pos_pictures').execute();

@@ -296,7 +296,7 @@ export const migrations: Record<string, Migration> = {
   '0012_translations': translationColumns,
   '0013_positions': positions,
   '0014_accounts': accountsMigration,
-  '0015_pos_pictures_and_order': posPicturesAndOrder,
+  '0015_pos_pictures_order_stops': posPicturesAndOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

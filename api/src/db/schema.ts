@@ -113,6 +113,8 @@ export interface OptionRowsTable {
    */
   translations?: string;
   external_id: string | null;
+  /** 1: on the POS's stop-list (a size, a modifier): hidden from guests. */
+  pos_stopped?: number;
   /** Place in its parent's list (0-based; issue 18); a new row defaults to 0 unless given. */
   position: Generated<number>;
   created_at: string;

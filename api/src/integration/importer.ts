@@ -54,7 +54,7 @@ async function insertMenu(
     for (const p of c.products) {
       const productId = nextId();
       products.push(newProduct(productId, restaurantId, categoryId, p, at));
-      for (const o of p.options) pushOption(options, rows, productId, o, at, nextId);
+      for (const o of p.options) pushOption(options, rows, productId, o, at, nextId, stoppedRowsOf(p));
     }
   }
   await repos.categories.createMany(categories);
@@ -124,6 +124,10 @@ function newProduct(
   };
 }
 
+/** The external ids of a POS product's rows on the stop-list (a size, a modifier); none for the feed. */
+const stoppedRowsOf = (p: FeedProduct | PosProduct): ReadonlySet<string> =>
+  new Set('stoppedRows' in p ? p.stoppedRows : []);
+
 function pushOption(
   options: ProductOptionRow[],
   rows: OptionRowRow[],
@@ -131,6 +135,7 @@ function pushOption(
   o: FeedOption,
   at: string,
   nextId: () => string,
+  stoppedRows: ReadonlySet<string>,
 ): void {
   const optionId = nextId();
   options.push({
@@ -148,6 +153,7 @@ function pushOption(
       name: r.name,
       price: r.price,
       external_id: r.id,
+      pos_stopped: stoppedRows.has(r.id) ? 1 : 0,
       created_at: at,
     });
   }
@@ -328,10 +334,11 @@ export async function syncRestaurant(
   for (const c of feed.categories) {
     for (const p of c.products) {
       const productId = productIdOf.get(p.id) as string;
+      const stoppedRows = stoppedRowsOf(p);
       for (const o of p.options) {
         const local = optionByKey.get(optionKey(productId, o.id));
         if (!local) {
-          pushOption(newOptions, newRows, productId, o, at, nextId);
+          pushOption(newOptions, newRows, productId, o, at, nextId, stoppedRows);
           continue;
         }
         keptOptions.add(local.id);
@@ -348,14 +355,20 @@ export async function syncRestaurant(
               name: r.name,
               price: r.price,
               external_id: r.id,
+              pos_stopped: stoppedRows.has(r.id) ? 1 : 0,
               created_at: at,
             });
             continue;
           }
           keptRows.add(localRow.id);
-          if (localRow.name !== r.name || Number(localRow.price) !== r.price) {
+          const pos_stopped = stoppedRows.has(r.id) ? 1 : 0;
+          if (
+            localRow.name !== r.name ||
+            Number(localRow.price) !== r.price ||
+            (localRow.pos_stopped ?? 0) !== pos_stopped
+          ) {
             counts.changed++;
-            await repos.optionRows.update(localRow.id, { name: r.name, price: r.price });
+            await repos.optionRows.update(localRow.id, { name: r.name, price: r.price, pos_stopped });
           }
         }
       }

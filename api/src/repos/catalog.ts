@@ -508,7 +508,7 @@ export function listImportedOptionRows(q: Q, restaurantId: string) {
     .selectFrom('option_rows as r')
     .innerJoin('product_options as o', 'o.id', 'r.product_option_id')
     .innerJoin('products as p', 'p.id', 'o.product_id')
-    .select(['r.id', 'r.product_option_id', 'r.name', 'r.price', 'r.external_id'])
+    .select(['r.id', 'r.product_option_id', 'r.name', 'r.price', 'r.external_id', 'r.pos_stopped'])
     .where('p.restaurant_id', '=', restaurantId)
     .where('r.external_id', 'is not', null)
     .execute();

@@ -1,5 +1,6 @@
 /** The POS integration accounts (one per imported restaurant) and the POS's availability writes. */
 import type { IntegrationAccountRow } from '../db';
+import { type PosStopList, stopsOf } from '../integration/pos/stop-list';
 import { chunks, type Q } from './query';
 
 export function findAccount(q: Q, restaurantId: string) {
@@ -61,29 +62,60 @@ export async function recordSync(q: Q, restaurantId: string, record: SyncRecord)
 }
 
 /**
- * The POS's stop-list, applied: products (by external id) on it get `pos_stopped` 1, the
- * others 0; `is_active` follows (off when the POS hides or stops it or the manager stopped it).
- * Answers how many products changed; nothing is written when nothing changed.
+ * Applies the POS's stop-list to the restaurant's imported products and their rows
+ * (integration/pos/stop-list.ts says what it stops); a manager's own stop is kept on top of it.
+ * Answers how many products and rows changed.
  */
-export async function applyPosStopList(
-  q: Q,
-  restaurantId: string,
-  stoppedExt: ReadonlySet<string>,
-  at: string,
-) {
+export async function applyPosStopList(q: Q, restaurantId: string, stop: PosStopList, at: string) {
   const rows = await q
     .selectFrom('products')
     .select(['id', 'external_id', 'is_active', 'pos_hidden', 'pos_stopped', 'stopped_by_manager'])
     .where('restaurant_id', '=', restaurantId)
     .where('external_id', 'is not', null)
     .execute();
+  const optionRows = await q
+    .selectFrom('option_rows as r')
+    .innerJoin('product_options as o', 'o.id', 'r.product_option_id')
+    .innerJoin('products as p', 'p.id', 'o.product_id')
+    .select(['r.id', 'r.external_id', 'r.pos_stopped', 'o.id as option_id', 'p.id as product_id'])
+    .where('p.restaurant_id', '=', restaurantId)
+    .where('p.external_id', 'is not', null)
+    .where('r.external_id', 'is not', null)
+    .execute();
+  // each product's options, each with its rows
+  const optionsOf = new Map<string, Map<string, (typeof optionRows)[number][]>>();
+  for (const r of optionRows) {
+    const options = optionsOf.get(r.product_id) ?? new Map();
+    optionsOf.set(r.product_id, options);
+    const option = options.get(r.option_id) ?? [];
+    options.set(r.option_id, option);
+    option.push(r);
+  }
   const toStop: string[] = [];
   const toFree: string[] = [];
+  const rowsToStop: string[] = [];
+  const rowsToFree: string[] = [];
   for (const r of rows) {
-    const stopped = stoppedExt.has(r.external_id as string) ? 1 : 0;
+    const options = [...(optionsOf.get(r.id)?.values() ?? [])];
+    const stops = stopsOf(
+      stop,
+      r.external_id as string,
+      options.map((o) => ({ rows: o.map((row) => row.external_id as string) })),
+    );
+    for (const row of options.flat()) {
+      const stopped = stops.rows.has(row.external_id as string) ? 1 : 0;
+      if (stopped !== (row.pos_stopped ?? 0)) (stopped ? rowsToStop : rowsToFree).push(row.id);
+    }
+    const stopped = stops.product ? 1 : 0;
     const active = r.pos_hidden || stopped || r.stopped_by_manager ? 0 : 1;
     if (stopped === r.pos_stopped && active === r.is_active) continue;
     (stopped ? toStop : toFree).push(r.id);
+  }
+  for (const [ids, value] of [
+    ...chunks(rowsToStop).map((c) => [c, 1] as const),
+    ...chunks(rowsToFree).map((c) => [c, 0] as const),
+  ]) {
+    await q.updateTable('option_rows').set({ pos_stopped: value }).where('id', 'in', ids).execute();
   }
   for (const ids of chunks(toStop)) {
     await q
@@ -108,7 +140,7 @@ export async function applyPosStopList(
       .where('id', 'in', ids)
       .execute();
   }
-  return toStop.length + toFree.length;
+  return toStop.length + toFree.length + rowsToStop.length + rowsToFree.length;
 }
 
 // ---------- POS API tokens (shared by every server) ----------

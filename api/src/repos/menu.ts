@@ -59,6 +59,8 @@ export async function activeMenuRows(q: Q, restaurantId: string) {
       ])
       .where('p.restaurant_id', '=', restaurantId)
       .where('p.is_active', '=', 1)
+      // a size or a modifier on the POS's stop-list is not offered
+      .where('r.pos_stopped', '=', 0)
       .$call((qb) => inMenuOrder(inMenuOrder(qb, 'o'), 'r'))
       .execute(),
   ]);

@@ -213,7 +213,7 @@ export async function syncPos(app: App, restaurantId: string): Promise<PosSyncRe
 
 /**
  * Reads the POS's stop-list and applies it (iiko). Waits for a running sync (up to ~5 s) rather
- * than racing it. Answers how many products changed.
+ * than racing it. Answers how many products and rows changed.
  */
 export async function refreshStopList(app: App, restaurantId: string): Promise<number> {
   const account = await app.repos.integrationAccounts.find(restaurantId);
@@ -223,7 +223,7 @@ export async function refreshStopList(app: App, restaurantId: string): Promise<n
   for (let attempt = 0; ; attempt++) {
     try {
       return await withLock(app, restaurantId, async () => {
-        const stopped = await (connection.fetchStopList as (id: string) => Promise<Set<string>>)(
+        const stopped = await (connection.fetchStopList as NonNullable<PosConnection['fetchStopList']>)(
           account.location_id,
         );
         const changed = await app.repos.transaction((trx) =>

@@ -7,6 +7,7 @@ import type { FeedRestaurant } from '@qrmenu/shared/schemas';
 import type { IntegrationProvider } from '../provider';
 import type { SecretBox } from '../secrets';
 import type { HttpPolicy, PosLogger } from './http';
+import type { PosStopList } from './stop-list';
 
 type FeedCategory = FeedRestaurant['categories'][number];
 type FeedProduct = FeedCategory['products'][number];
@@ -15,8 +16,10 @@ type FeedProduct = FeedCategory['products'][number];
 export interface PosProduct extends FeedProduct {
   /** false: hidden in the POS's menu (iiko not included in the menu; Poster hidden at the spot). */
   available: boolean;
-  /** false-equivalent for the stop-list: on the POS's stop-list right now. */
+  /** On the POS's stop-list right now (itself, or every one of its sizes). */
   stopped: boolean;
+  /** External ids of its rows on the stop-list (a size, a modifier): hidden from guests. */
+  stoppedRows: string[];
   /** Picture links on the provider's image hosts (downloaded through the picture pipeline). */
   imageLinks: string[];
   /** The POS's order (iiko `order`, Poster `sort_order`). */
@@ -44,8 +47,8 @@ export interface PosConnection extends IntegrationProvider {
   listRestaurants(): Promise<{ id: string; name: string }[]>;
   /** The menu of a location, or `menu: null` when it did not change since `sinceRevision`. */
   fetchMenu(locationId: string, sinceRevision: string | null): Promise<PosMenuAnswer>;
-  /** External ids of the products on the stop-list now (providers with a stop-list only). */
-  fetchStopList?(locationId: string): Promise<Set<string>>;
+  /** The stop-list now (providers with a stop-list only). */
+  fetchStopList?(locationId: string): Promise<PosStopList>;
 }
 
 /** Where tokens live between calls and servers (the database, sealed); absent: this process only. */

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_HTTP_POLICY, type HttpPolicy, malformed, PosHttpError, requestJson } from '../../pos/http';
+import { type PosStopList, sizeKey } from '../../pos/stop-list';
 import type {
   PosConnection,
   PosDeps,
@@ -163,20 +164,25 @@ function connectIiko(
       )
     ).organizations.map((o) => ({ id: o.id, name: o.name }));
 
-  async function fetchStopList(organizationId: string): Promise<Set<string>> {
+  async function fetchStopList(organizationId: string): Promise<PosStopList> {
     const answer = await authorised(
       '/api/1/stop_lists',
       { organizationIds: [organizationId] },
       stopListsAnswer,
     );
-    const stopped = new Set<string>();
+    const items = new Set<string>();
+    const sizes = new Set<string>();
     for (const org of answer.terminalGroupStopLists) {
       if (org.organizationId !== organizationId) continue;
-      // on the stop-list of any terminal group: not offered (a size's stop alone does not stop the dish)
+      // on the stop-list of any terminal group with nothing left: not offered
       for (const tg of org.items)
-        for (const item of tg.items) if (!item.sizeId && item.balance <= 0) stopped.add(item.productId);
+        for (const item of tg.items) {
+          if (item.balance > 0) continue;
+          if (item.sizeId) sizes.add(sizeKey(item.productId, item.sizeId));
+          else items.add(item.productId);
+        }
     }
-    return stopped;
+    return { items, sizes };
   }
 
   /** Nomenclature first: an unchanged menu costs this one call (and the token, when due). */

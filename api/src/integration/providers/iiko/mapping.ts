@@ -1,4 +1,5 @@
 /** iiko nomenclature -> the neutral menu (README.md in this folder has the table). */
+import { EMPTY_STOP_LIST, type PosStopList, stopsOf } from '../../pos/stop-list';
 import type { PosCategory, PosProduct, PosRestaurant } from '../../pos/types';
 import type { IikoProduct, Nomenclature } from './api';
 
@@ -12,7 +13,7 @@ const DISHES = new Set(['dish', 'good']);
 export function mapNomenclature(
   org: { id: string; name: string },
   nomenclature: Nomenclature,
-  stopped: ReadonlySet<string> = new Set(),
+  stopped: PosStopList = EMPTY_STOP_LIST,
 ): PosRestaurant {
   const groupsById = new Map(nomenclature.groups.map((g) => [g.id, g]));
   const productsById = new Map(nomenclature.products.map((p) => [p.id, p]));
@@ -57,7 +58,7 @@ function mapProduct(
   groups: Map<string, Nomenclature['groups'][number]>,
   products: Map<string, IikoProduct>,
   modifierPrice: (id: string) => number,
-  stopped: ReadonlySet<string>,
+  stopped: PosStopList,
 ): PosProduct {
   const priced = p.sizePrices.filter((sp) => sp.price.currentPrice != null);
   const sized = priced.filter((sp) => sp.sizeId);
@@ -95,6 +96,11 @@ function mapProduct(
     if (rows.length === 0) continue;
     options.push({ id: gm.id, name: group?.name.trim() || '—', rows });
   }
+  const stops = stopsOf(
+    stopped,
+    p.id,
+    options.map((o) => ({ rows: o.rows.map((r) => r.id) })),
+  );
   return {
     id: p.id,
     name: p.name.trim() || '—',
@@ -102,7 +108,8 @@ function mapProduct(
     price,
     options,
     available: priced.some((sp) => sp.price.isIncludedInMenu !== false),
-    stopped: stopped.has(p.id),
+    stopped: stops.product,
+    stoppedRows: [...stops.rows],
     imageLinks: p.imageLinks,
     position: p.order ?? 0,
   };

@@ -77,6 +77,7 @@ function mapProduct(p: PosterProduct, spotId: string, photoBase: string): PosPro
     // Poster has no stop-list: a product hidden (everywhere, or at this spot) is its "sold out"
     available: p.hidden !== '1' && (atSpot?.visible ?? '1') !== '0',
     stopped: false,
+    stoppedRows: [],
     imageLinks: photo ? [new URL(photo, photoBase).toString()] : [],
     position: Number(p.sort_order ?? 0),
   };
