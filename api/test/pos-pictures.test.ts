@@ -139,6 +139,13 @@ describe("the POS's pictures", () => {
       .where('restaurant_id', '=', restaurantId)
       .executeTakeFirstOrThrow();
     expect(Number(used.n)).toBe(good.length);
+    // the admin's progress: every product with links done, the four faults counted
+    const account = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/integration/pos/${restaurantId}`,
+      headers: bearer(admin.token),
+    });
+    expect(account.json().data.pictures).toEqual({ total: all.length, done: all.length, failed: 4 });
   });
 
   it('are not downloaded again by a sync (links unchanged), nor from a host not allowed', async () => {

@@ -248,6 +248,10 @@ export const t = {
   posSyncFailed: 'Xatolik',
   posSyncCounts: (c: { added: number; changed: number; removed: number }) =>
     `${c.added} ta qo'shildi, ${c.changed} ta o'zgardi, ${c.removed} ta o'chirildi`,
+  posPicturesProgress: (p: { done: number; total: number }) =>
+    `Mahsulot rasmlari yuklanmoqda: ${p.done} / ${p.total}`,
+  posPicturesDone: (p: { total: number; failed: number }) =>
+    `Mahsulot rasmlari yuklandi (${p.total} ta mahsulot)${p.failed > 0 ? `, ${p.failed} ta rasm yuklanmadi` : ''}`,
   posErrorUnreachable: "Kassa tizimiga ulanib bo'lmadi. Keyinroq qayta urinib ko'ring.",
   posErrorCredentials: "Kassa tizimi login yoki kalitni qabul qilmadi. Ma'lumotlarni tekshiring.",
   posErrorMalformed: "Kassa tizimi noto'g'ri javob qaytardi. Menyu o'zgartirilmadi.",

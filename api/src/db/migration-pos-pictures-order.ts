@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
+const PICTURE_COUNTS = ['pictures_total', 'pictures_done', 'pictures_failed'];
+
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
 type AnyDb = Kysely<any>;
 
@@ -13,7 +15,8 @@ type AnyDb = Kysely<any>;
  * - `categories.pos_position`, `products.pos_position`: the POS's order value last seen, so a
  *   sync can tell the POS reordered a list (then its order is applied) from a manager's move
  *   (then it stands);
- * - `option_rows.pos_stopped`: a size or a modifier on the POS's stop-list (hidden from guests).
+ * - `option_rows.pos_stopped`: a size or a modifier on the POS's stop-list (hidden from guests);
+ * - `integration_accounts.pictures_*`: the pictures of the last run, for the admin's progress bar.
  */
 export const posPicturesAndOrder: Migration = {
   async up(db: AnyDb) {
@@ -24,8 +27,17 @@ export const posPicturesAndOrder: Migration = {
       .alterTable('option_rows')
       .addColumn('pos_stopped', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
+    for (const column of PICTURE_COUNTS) {
+      await db.schema
+        .alterTable('integration_accounts')
+        .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    }
   },
   async down(db: AnyDb) {
+    for (const column of PICTURE_COUNTS) {
+      await db.schema.alterTable('integration_accounts').dropColumn(column).execute();
+    }
     await db.schema.alterTable('option_rows').dropColumn('pos_stopped').execute();
     await db.schema.alterTable('categories').dropColumn('pos_position').execute();
     await db.schema.alterTable('products').dropColumn('pos_position').execute();

@@ -176,6 +176,10 @@ export interface IntegrationAccountsTable {
   last_sync_removed: number;
   /** The last error, in Uzbek (shown to the admin). */
   last_sync_error: string | null;
+  /** The POS's pictures of the last run: products to take them for, done so far, links that failed. */
+  pictures_total?: number;
+  pictures_done?: number;
+  pictures_failed?: number;
   created_at: string;
   updated_at: string;
 }

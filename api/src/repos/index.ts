@@ -158,6 +158,7 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       tryLock: accounts.tryLock,
       unlock: accounts.unlock,
       recordSync: accounts.recordSync,
+      recordPictures: accounts.recordPictures,
       applyStopList: accounts.applyPosStopList,
       findToken: accounts.findToken,
       saveToken: accounts.saveToken,

@@ -61,6 +61,15 @@ export async function recordSync(q: Q, restaurantId: string, record: SyncRecord)
     .execute();
 }
 
+/** The progress of the POS's pictures (integration/pos/pictures.ts), for the admin. */
+export async function recordPictures(
+  q: Q,
+  restaurantId: string,
+  counts: { pictures_total: number; pictures_done: number; pictures_failed: number },
+) {
+  await q.updateTable('integration_accounts').set(counts).where('restaurant_id', '=', restaurantId).execute();
+}
+
 /**
  * Applies the POS's stop-list to the restaurant's imported products and their rows
  * (integration/pos/stop-list.ts says what it stops); a manager's own stop is kept on top of it.

@@ -1,5 +1,10 @@
-/** A POS restaurant's last sync (time, result, counts, the last error in Uzbek), for the admin. */
+/**
+ * A POS restaurant's last sync (time, result, counts, the last error in Uzbek), for the admin,
+ * and the POS's pictures taken after it in the background: a progress bar, asked again every
+ * 2 s until they are done.
+ */
 import { usePosAccount } from '@qrmenu/shared/query';
+import type { PosAccount } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { Box, Text } from '@qrmenu/shared/ui';
 
@@ -9,9 +14,15 @@ const RESULT: Record<string, string> = {
   error: t.posSyncFailed,
 };
 
+const PICTURES_POLL_MS = 2000;
+const picturesRunning = (p: PosAccount['pictures']) => !!p && p.done < p.total;
+
 export function PosSyncStatus({ restaurantId }: { restaurantId: string }) {
-  const account = usePosAccount(restaurantId);
+  const account = usePosAccount(restaurantId, {
+    refetchInterval: (query) => (picturesRunning(query.state.data?.pictures) ? PICTURES_POLL_MS : false),
+  });
   const last = account.data?.last_sync;
+  const pictures = account.data?.pictures;
   if (!last) return null;
   return (
     <Box
@@ -34,6 +45,21 @@ export function PosSyncStatus({ restaurantId }: { restaurantId: string }) {
         <Text>{t.posNeverSynced}</Text>
       )}
       {last.result === 'ok' ? <Text>{t.posSyncCounts(last)}</Text> : null}
+      {pictures && pictures.total > 0 ? (
+        picturesRunning(pictures) ? (
+          <Box mt="2">
+            <Text id={`pos-pictures-${restaurantId}`}>{t.posPicturesProgress(pictures)}</Text>
+            <progress
+              aria-labelledby={`pos-pictures-${restaurantId}`}
+              value={pictures.done}
+              max={pictures.total}
+              style={{ width: '100%' }}
+            />
+          </Box>
+        ) : (
+          <Text>{t.posPicturesDone(pictures)}</Text>
+        )
+      ) : null}
       {last.error ? (
         <Text color="red.700" role="status">
           {last.error}

@@ -236,6 +236,13 @@ export const posAccount = z.object({
   credentials: z.record(z.string(), z.string()),
   webhook_path: z.string(),
   last_sync: posLastSync,
+  /**
+   * The POS's pictures of the last import or sync, taken in the background: products to take
+   * them for, done so far, links that could not be used. Absent from servers before 3.1.
+   */
+  pictures: z
+    .object({ total: z.number().int(), done: z.number().int(), failed: z.number().int() })
+    .optional(),
 });
 export type PosAccount = z.infer<typeof posAccount>;
 export const posSyncResult = syncResult.extend({

@@ -113,20 +113,32 @@ async function syncPictures(
       work.push({ productId: row.id, previousText: row.pos_pictures ?? null, links });
     }
   }
+  if (work.length === 0) return result;
+  let done = 0;
+  const progress = () =>
+    app.repos.integrationAccounts.recordPictures(restaurantId, {
+      pictures_total: work.length,
+      pictures_done: done,
+      pictures_failed: result.failed,
+    });
+  await progress();
   let next = 0;
   const worker = async () => {
     while (next < work.length) {
       const item = work[next++] as (typeof work)[number];
-      const outcome = await syncProduct(app, restaurantId, item, hosts);
-      result.added += outcome.added;
-      result.failed += outcome.failed;
+      try {
+        const outcome = await syncProduct(app, restaurantId, item, hosts);
+        result.added += outcome.added;
+        result.failed += outcome.failed;
+      } finally {
+        done++;
+        await progress();
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(AT_ONCE, work.length) }, worker));
-  if (work.length > 0) {
-    await releasePictures(app, restaurantId);
-    await app.cacheBus.publish('answers');
-  }
+  await releasePictures(app, restaurantId);
+  await app.cacheBus.publish('answers');
   return result;
 }
 

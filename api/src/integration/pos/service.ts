@@ -264,5 +264,10 @@ export function accountView(app: App, account: IntegrationAccountRow) {
       removed: account.last_sync_removed,
       error: account.last_sync_error,
     },
+    pictures: {
+      total: account.pictures_total ?? 0,
+      done: account.pictures_done ?? 0,
+      failed: account.pictures_failed ?? 0,
+    },
   };
 }
