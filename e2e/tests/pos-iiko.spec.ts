@@ -1,10 +1,12 @@
 /**
  * iiko Cloud end to end, against the fake iikoTransport (api/test/fakes/iiko.ts) on 127.0.0.1:
  * the admin connects an organization in the POS dialog, previews and imports it; the guests'
- * page shows the menu; a StopListUpdate webhook takes a dish off the guests' page within 2 s.
+ * page shows the menu, with the POS's pictures (from a fake picture host) once the restaurant's
+ * page says they came; a StopListUpdate webhook takes a dish off the guests' page within 2 s.
  */
 import { expect, test } from '@playwright/test';
 import { type FakeIiko, IIKO_API_LOGIN, startFakeIiko } from '../../api/test/fakes/iiko';
+import { type FakePictureHost, startPictureHost } from '../../api/test/fakes/picture-host';
 import {
   type FakePoster,
   POSTER_APP_SECRET,
@@ -17,18 +19,26 @@ import { ADMIN, loginThroughUi } from './support';
 let fake: FakeIiko;
 let poster: FakePoster;
 let server: RunningServer;
+let pictures: FakePictureHost;
 
 test.beforeAll(async () => {
-  fake = await startFakeIiko({ products: 120 });
+  pictures = await startPictureHost();
+  fake = await startFakeIiko({ products: 120, imageHost: pictures.url });
   poster = await startFakePoster({ products: 40 });
   server = await startApiServer({
-    env: { IIKO_API_URL: fake.url, POSTER_API_URL: poster.url, INTEGRATION_SECRET_KEY: 'e2e-pos-key' },
+    env: {
+      IIKO_API_URL: fake.url,
+      POSTER_API_URL: poster.url,
+      INTEGRATION_SECRET_KEY: 'e2e-pos-key',
+      POS_IMAGE_HOSTS: pictures.url,
+    },
   });
 });
 test.afterAll(async () => {
   await server?.stop();
   await fake?.close();
   await poster?.close();
+  await pictures?.close();
 });
 
 test('admin imports an iiko organization; a stop-list webhook takes a dish off the guests page', async ({
@@ -64,8 +74,22 @@ test('admin imports an iiko organization; a stop-list webhook takes a dish off t
   const dish = fake.data.products.find(
     (p) => p.type === 'dish' && !p.isDeleted && String(p.name).endsWith(' 4'),
   ) as { id: string; name: string };
+  // the POS's pictures come in the background: the restaurant's page says when they are in
+  await page.goto(`${server.url}/admin/viewRestaurant/${restaurant?._id}/${restaurant?.slug}`);
+  const withPicture = fake.data.products.filter(
+    (p) => p.type !== 'modifier' && !p.isDeleted && (p.imageLinks as string[]).length > 0,
+  );
+  await expect(page.getByTestId('pos-sync-status')).toContainText(
+    `Mahsulot rasmlari yuklandi (${withPicture.length} ta mahsulot)`,
+    { timeout: 30_000 },
+  );
   await page.goto(`${server.url}/m/${restaurant?.slug}`);
   await expect(page.getByRole('heading', { name: dish.name, exact: true })).toBeVisible();
+  const pictured = withPicture[0] as { name: string }; // n = 3: on the menu, not stopped
+  const card = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: pictured.name, exact: true }) });
+  await expect(card.locator('img')).toHaveAttribute('src', /^\/uploads\//);
 
   fake.data.stopItems.push({ productId: dish.id, sizeId: null, balance: 0 });
   const started = Date.now();
