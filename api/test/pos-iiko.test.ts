@@ -129,7 +129,7 @@ describe('iiko Cloud provider', () => {
     expect(res.statusCode).toBe(201);
     const { data } = expectShape(answers.posImported, res.json());
     restaurantId = data.restaurant._id;
-    // its picture links (on a host no one serves) are recorded in the background
+    // its picture links (on a host not allowed) are looked at in the background
     await posPicturesSettled(ctx.app, restaurantId);
     slug = data.restaurant.slug;
     webhookToken = data.webhook_token;

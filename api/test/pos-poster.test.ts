@@ -101,7 +101,7 @@ describe('Poster provider', () => {
     });
     expect(res.statusCode).toBe(201);
     restaurantId = res.json().data.restaurant._id;
-    // its picture links (on the fake, a host not allowed) are recorded in the background
+    // its picture links (on the fake, a host not allowed) are looked at in the background
     await posPicturesSettled(ctx.app, restaurantId);
     const first = item(1);
     expect((await product(first.product_id))?.price).toBe(Number(first.spots[0]?.price) / 100);

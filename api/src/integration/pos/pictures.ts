@@ -6,7 +6,8 @@
  * They come after a sync's menu is written, in the background: a first import of hundreds of
  * pictures takes a minute, and neither the admin's import nor the stop-list (which waits for the
  * sync lock) should wait for it. Each product records the links it last took and the pictures
- * they became (`products.pos_pictures`): unchanged links are never downloaded again, and the
+ * they became (`products.pos_pictures`): unchanged links are never downloaded again (links off
+ * the provider's hosts are left out before that, so they cost nothing), and the
  * POS's pictures are told apart from those uploaded here, which always stay first and are never
  * removed by a sync. A link that fails is recorded too (tried again when the POS changes it), so
  * a broken link is not fetched every minute.
@@ -87,7 +88,7 @@ async function download(url: URL): Promise<Buffer> {
 export interface PosPicturesResult {
   /** Pictures stored. */
   added: number;
-  /** Links that could not be used (not on the hosts, failed, not a picture, over the quota). */
+  /** Links that could not be used (failed, not a picture, over the quota); those off the hosts are left out. */
   failed: number;
 }
 
@@ -103,15 +104,29 @@ async function syncPictures(
     (await app.repos.products.listImported(restaurantId)).map((p) => [p.external_id as string, p]),
   );
   const work: { productId: string; previousText: string | null; links: string[] }[] = [];
+  const refusedHosts = new Set<string>();
   for (const category of menu.categories) {
     for (const p of category.products) {
       const row = local.get(p.id);
       if (!row) continue;
-      const links = p.imageLinks.slice(0, POS_PICTURES_PER_PRODUCT);
+      // a link off the provider's hosts is never fetched: left out here, so it costs no write
+      const links = p.imageLinks
+        .filter((link) => {
+          if (allowedPictureLink(link, hosts)) return true;
+          refusedHosts.add(safeHost(link));
+          return false;
+        })
+        .slice(0, POS_PICTURES_PER_PRODUCT);
       const previous = parse(row.pos_pictures);
       if (previous.links.length === links.length && previous.links.every((l, i) => l === links[i])) continue;
       work.push({ productId: row.id, previousText: row.pos_pictures ?? null, links });
     }
+  }
+  if (refusedHosts.size > 0) {
+    app.log.warn(
+      { restaurantId, hosts: [...refusedHosts].slice(0, 10) },
+      'POS picture links not on the provider image hosts: not downloaded',
+    );
   }
   if (work.length === 0) return result;
   let done = 0;
@@ -163,16 +178,7 @@ async function syncProduct(
       files.push(reuse);
       continue;
     }
-    const url = allowedPictureLink(link, hosts);
-    if (!url) {
-      failed++;
-      files.push('');
-      app.log.warn(
-        { restaurantId, host: safeHost(link) },
-        'POS picture link not on the provider image hosts',
-      );
-      continue;
-    }
+    const url = allowedPictureLink(link, hosts) as URL; // the links are filtered above
     try {
       const picture = await storeImage(app.storage, await processImage(await download(url)));
       stored.push(picture);
