@@ -93,12 +93,7 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       find: catalog.findCategory,
       listImported: catalog.listImportedCategories,
       create: catalog.insertCategory,
-      createMany: (q: Q, rows: Parameters<typeof catalog.insertCategory>[1][]) =>
-        positions.insertManyLast(q, 'categories', rows),
-      move: (q: Q, restaurantId: string, id: string, position: number) =>
-        positions.moveInList(q, 'categories', restaurantId, id, position),
-      arrange: (q: Q, restaurantId: string, arrange: (ids: string[]) => string[]) =>
-        positions.arrangeList(q, 'categories', restaurantId, arrange),
+      ...positions.listWrites('categories'),
       update: catalog.updateCategory,
       updateTranslated: translatedUpdate<CategoriesTable>('categories'),
       delete: catalog.deleteCategories,
@@ -111,11 +106,9 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       optionsWithRows: catalog.optionsWithRows,
       listImported: catalog.listImportedProducts,
       create: catalog.insertProduct,
-      createMany: (q: Q, rows: Parameters<typeof catalog.insertProduct>[1][]) =>
-        positions.insertManyLast(q, 'products', rows),
+      ...positions.listWrites('products'),
+      // a product may move into another category of its restaurant
       move: positions.moveProduct,
-      arrange: (q: Q, categoryId: string, arrange: (ids: string[]) => string[]) =>
-        positions.arrangeList(q, 'products', categoryId, arrange),
       update: catalog.updateProduct,
       updateTranslated: translatedUpdate<ProductsTable>('products'),
       rewriteImages: (q: Q, id: string, next: catalog.ImagesRewrite, at: string) =>
@@ -130,10 +123,7 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       find: catalog.findOption,
       listImported: catalog.listImportedOptions,
       create: catalog.insertOption,
-      createMany: (q: Q, rows: Parameters<typeof catalog.insertOption>[1][]) =>
-        positions.insertManyLast(q, 'product_options', rows),
-      move: (q: Q, productId: string, id: string, position: number) =>
-        positions.moveInList(q, 'product_options', productId, id, position),
+      ...positions.listWrites('product_options'),
       update: catalog.updateOption,
       updateTranslated: translatedUpdate<ProductOptionsTable>('product_options'),
       delete: catalog.deleteOptions,
@@ -143,10 +133,7 @@ function entityRepositories(q: Q, dialect: 'sqlite' | 'postgres') {
       find: catalog.findOptionRow,
       listImported: catalog.listImportedOptionRows,
       create: catalog.insertOptionRow,
-      createMany: (q: Q, rows: Parameters<typeof catalog.insertOptionRow>[1][]) =>
-        positions.insertManyLast(q, 'option_rows', rows),
-      move: (q: Q, optionId: string, id: string, position: number) =>
-        positions.moveInList(q, 'option_rows', optionId, id, position),
+      ...positions.listWrites('option_rows'),
       update: catalog.updateOptionRow,
       updateTranslated: translatedUpdate<OptionRowsTable>('option_rows'),
       delete: catalog.deleteOptionRows,

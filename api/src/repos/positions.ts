@@ -232,6 +232,20 @@ export async function appendInOrder(
   await writePositions(q, table, assigned);
 }
 
+/**
+ * The list writes each ordered entity's repository offers: an import's rows inserted last in
+ * order, a move within the list, a rearrangement (a POS's order).
+ */
+export function listWrites<T extends OrderedTable>(table: T) {
+  return {
+    createMany: (q: Q, rows: readonly Insertable<Database[T]>[]) => insertManyLast(q, table, rows),
+    move: (q: Q, parentId: string, id: string, position: number) =>
+      moveInList(q, table, parentId, id, position),
+    arrange: (q: Q, parentId: string, arrange: (ids: string[]) => string[]) =>
+      arrangeList(q, table, parentId, arrange),
+  };
+}
+
 // ---------- the moves (one per list; the routes check who may first) ----------
 
 /**
