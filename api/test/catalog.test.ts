@@ -3,15 +3,16 @@
  * Every answer is parsed with the strict shared schemas.
  */
 import { answers } from '@qrmenu/shared/schemas';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminUser,
+  apiCall,
   createRestaurant,
   createTestApp,
   createUser,
   expectError,
   expectShape,
+  type Method,
   snapshot as snapshotOf,
   type TestCtx,
 } from './helpers';
@@ -24,20 +25,8 @@ let r1: string;
 let r2: string;
 let other: string; // a user of a role that owns nothing
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-function call(
-  method: Method,
-  url: string,
-  token?: string | null,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (method: Method, url: string, token?: string | null, payload?: unknown) =>
+  apiCall(ctx, method, url, token, payload);
 
 const snapshot = () => snapshotOf(ctx.db);
 

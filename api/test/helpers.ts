@@ -108,8 +108,26 @@ export async function loginAs(app: App, login: string, password: string): Promis
   return res.json().data.accessToken as string;
 }
 
-export const bearer = (token: string | undefined): Record<string, string> =>
+export const bearer = (token: string | undefined | null): Record<string, string> =>
   token ? { authorization: `Bearer ${token}` } : {};
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One API call through Fastify's inject: `/api` + `url`, the bearer token, a JSON body. */
+export function apiCall(
+  ctx: TestCtx,
+  method: Method,
+  url: string,
+  token?: string | null,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
 
 export interface RestaurantFixture {
   id: string;

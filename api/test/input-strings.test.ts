@@ -5,11 +5,12 @@
 import { answers } from '@qrmenu/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
+  apiCall,
   createTestApp,
   createWorld,
   expectError,
   expectShape,
+  type Method,
   snapshot,
   type TestCtx,
   type World,
@@ -23,13 +24,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const call = (method: string, url: string, token?: string, payload?: unknown) =>
-  ctx.app.inject({
-    method: method as 'GET',
-    url: `/api${url}`,
-    headers: bearer(token),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = (method: Method, url: string, token?: string | null, payload?: unknown) =>
+  apiCall(ctx, method, url, token, payload);
 
 const NUL = '\u0000';
 
@@ -44,7 +40,7 @@ describe('a NUL character in any input string', () => {
       phone_number: '+998901112233',
       work_time: '09:00-22:00',
     };
-    const cases: [string, string, unknown?][] = [
+    const cases: [Method, string, unknown?][] = [
       ['GET', '/user/products/%00'],
       ['GET', `/user/products/${own.product.id}%00`],
       ['GET', '/user/category?restaurant_id=%00'],

@@ -14,11 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFeedProvider, IntegrationUnavailableError, loadFeed, slugify } from '../src/integration';
 import {
   adminUser,
+  apiCall,
   createRestaurant,
   createTestApp,
   createUser,
   expectError,
   expectShape,
+  type Method,
   snapshot,
   type TestCtx,
   type TestUser,
@@ -103,14 +105,8 @@ let feedUrl: string;
 let ctx: TestCtx;
 let admin: TestUser;
 
-function call(method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: unknown) {
-  return ctx.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (method: Method, url: string, token?: string | null, payload?: unknown) =>
+  apiCall(ctx, method, url, token, payload);
 
 beforeAll(async () => {
   server = createServer((_req, res) => {

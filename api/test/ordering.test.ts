@@ -13,10 +13,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminUser,
+  apiCall,
   bearer,
   createRestaurant,
   createTestApp,
   createUser,
+  type Method,
   type TestCtx,
   type TestUser,
 } from './helpers';
@@ -27,16 +29,8 @@ let other: TestUser;
 let restaurantId: string;
 let slug: string;
 
-type Method = 'GET' | 'POST' | 'PUT';
-
-async function call(method: Method, url: string, token: string, payload?: unknown) {
-  return ctx.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: bearer(token),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (method: Method, url: string, token?: string | null, payload?: unknown) =>
+  apiCall(ctx, method, url, token, payload);
 
 async function ok<T = { data: unknown }>(
   method: Method,

@@ -1,6 +1,7 @@
 import { answers, publicRestaurant, restaurant } from '@qrmenu/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiCall,
   bearer,
   createRestaurant,
   createTestApp,
@@ -8,6 +9,7 @@ import {
   createWorld,
   expectError,
   expectShape,
+  type Method,
   snapshot,
   type TestCtx,
   type World,
@@ -21,13 +23,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const call = (method: string, url: string, token?: string, payload?: unknown) =>
-  ctx.app.inject({
-    method: method as 'GET',
-    url: `/api${url}`,
-    headers: bearer(token),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = (method: Method, url: string, token?: string | null, payload?: unknown) =>
+  apiCall(ctx, method, url, token, payload);
 
 const validRestaurant = (slug: string) => ({
   name: 'Rayhon',

@@ -4,15 +4,16 @@
  * and today's clients (no `translations` sent) see the same answers as before.
  */
 import { answers } from '@qrmenu/shared/schemas';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminUser,
+  apiCall,
   createRestaurant,
   createTestApp,
   createUser,
   expectError,
   expectShape,
+  type Method,
   type TestCtx,
 } from './helpers';
 
@@ -22,20 +23,8 @@ let m1: string;
 let m2: string;
 let r1: { id: string; slug: string };
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-function call(
-  method: Method,
-  url: string,
-  token?: string | null,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (method: Method, url: string, token?: string | null, payload?: unknown) =>
+  apiCall(ctx, method, url, token, payload);
 
 async function createCategory(body: Record<string, unknown>) {
   const res = await call('POST', '/manager/category/create', m1, {
