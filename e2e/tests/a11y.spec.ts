@@ -1,29 +1,22 @@
 /**
  * Every page of every module, at a desktop and a phone width, checked by axe-core (WCAG 2.1 A
  * and AA: no serious or critical violation) and for its one level-one heading. A module that
- * adds a page adds it to PAGES.
+ * adds a page adds it to BACK_OFFICE_PAGES (support.ts).
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../a11y';
-import { ADMIN, apiToken, baseURL, createManager, loginWithStorage, unique } from './support';
-
-interface World {
-  restaurant: { _id: string; slug: string };
-  /** The restaurant's catalog: a category, a product in it, an option of the product with a row. */
-  category: string;
-  product: string;
-  option: string;
-}
-
-type Who = 'guest' | 'admin' | 'manager';
-
-interface PageCase {
-  name: string;
-  who: Who;
-  path: (w: World) => string;
-  /** A state of the page worth its own check (a dialog opened on it). */
-  action?: (page: Page) => Promise<void>;
-}
+import {
+  ADMIN,
+  apiToken,
+  BACK_OFFICE_PAGES,
+  baseURL,
+  type CatalogWorld,
+  createManager,
+  loginWithStorage,
+  type PageCase,
+  unique,
+  type Who,
+} from './support';
 
 /** Opens the restaurant's QR code dialog and waits for the code. */
 async function openQrDialog(page: Page): Promise<void> {
@@ -34,56 +27,15 @@ async function openQrDialog(page: Page): Promise<void> {
 const PAGES: PageCase[] = [
   { name: 'login', who: 'guest', path: () => '/' },
   { name: 'not found', who: 'guest', path: () => '/not-found' },
-  { name: 'restaurants (admin)', who: 'admin', path: () => '/admin/restaurants' },
-  { name: 'restaurant form (admin)', who: 'admin', path: () => '/admin/restaurants/new' },
-  {
-    name: 'restaurant detail (admin)',
-    who: 'admin',
-    path: (w) => `/admin/viewRestaurant/${w.restaurant._id}/${w.restaurant.slug}`,
-  },
-  { name: 'managers (admin)', who: 'admin', path: () => '/admin/managers' },
-  { name: 'profile (admin)', who: 'admin', path: () => '/admin/profile' },
+  ...BACK_OFFICE_PAGES,
   {
     name: 'restaurant detail, QR code dialog (admin)',
     who: 'admin',
     path: (w) => `/admin/viewRestaurant/${w.restaurant._id}/${w.restaurant.slug}`,
     action: openQrDialog,
   },
-  { name: 'home (manager)', who: 'manager', path: () => '/admin' },
   { name: 'home, QR code dialog (manager)', who: 'manager', path: () => '/admin', action: openQrDialog },
-  { name: 'restaurant detail (manager)', who: 'manager', path: (w) => `/viewRestaurant/${w.restaurant._id}` },
-  { name: 'profile (manager)', who: 'manager', path: () => '/admin/profile' },
-  // the catalog (mfe_catalog): the same pages for both roles, under /admin for admins
-  { name: 'categories (admin)', who: 'admin', path: (w) => `/admin/categoryList/${w.restaurant._id}` },
-  {
-    name: 'products (admin)',
-    who: 'admin',
-    path: (w) => `/admin/viewProduct/${w.category}/${w.restaurant._id}`,
-  },
-  {
-    name: 'product detail (admin)',
-    who: 'admin',
-    path: (w) => `/admin/product-detail/${w.product}/${w.restaurant._id}`,
-  },
-  { name: 'options (admin)', who: 'admin', path: (w) => `/admin/product-option/${w.product}` },
-  { name: 'option rows (admin)', who: 'admin', path: (w) => `/admin/product-option-row/${w.option}` },
-  { name: 'categories (manager)', who: 'manager', path: () => '/categoryList' },
-  { name: 'products (manager)', who: 'manager', path: (w) => `/ProductTable/${w.category}` },
-  {
-    name: 'product detail (manager)',
-    who: 'manager',
-    path: (w) => `/product-detail/${w.product}/${w.restaurant._id}`,
-  },
-  { name: 'options (manager)', who: 'manager', path: (w) => `/product-option/${w.product}` },
   { name: 'options without a product (manager)', who: 'manager', path: () => '/product-option' },
-  { name: 'option rows (manager)', who: 'manager', path: (w) => `/product-option-row/${w.option}` },
-  // the stop-list (mfe_stoplist): both tabs, with the world's available and stopped products
-  { name: 'stop-list, Mavjud (manager)', who: 'manager', path: () => '/ProductStopList' },
-  {
-    name: 'stop-list, Stop-list tab (manager)',
-    who: 'manager',
-    path: () => '/ProductStopList?tab=stop-list',
-  },
 ];
 
 const VIEWPORTS = [
@@ -91,7 +43,7 @@ const VIEWPORTS = [
   { label: '375', width: 375, height: 740 },
 ] as const;
 
-let world: World;
+let world: CatalogWorld;
 const tokens: Partial<Record<Who, string>> = {};
 
 async function createWorld(request: APIRequestContext): Promise<void> {

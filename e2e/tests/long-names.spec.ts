@@ -6,7 +6,18 @@
 
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { LIMITS } from '@qrmenu/shared/schemas';
-import { ADMIN, apiToken, baseURL, createManager, loginWithStorage, unique } from './support';
+import {
+  ADMIN,
+  apiToken,
+  BACK_OFFICE_PAGES,
+  baseURL,
+  type CatalogWorld,
+  createManager,
+  loginWithStorage,
+  type PageCase,
+  unique,
+  type Who,
+} from './support';
 
 /** An unbroken Uzbek word of exactly `length` characters (o' and g' included). */
 function longWord(prefix: string, length: number): string {
@@ -19,61 +30,8 @@ function longWord(prefix: string, length: number): string {
 const NAME = LIMITS.shortText; // names, titles (requiredText() of the shared schemas)
 const MAX_PRICE = LIMITS.maxPrice;
 
-interface World {
-  restaurant: { _id: string; slug: string };
-  category: string;
-  product: string;
-  option: string;
-}
-
-type Who = 'guest' | 'admin' | 'manager';
-interface PageCase {
-  name: string;
-  who: Who;
-  path: (w: World) => string;
-}
-
 const PAGES: PageCase[] = [
-  { name: 'restaurants (admin)', who: 'admin', path: () => '/admin/restaurants' },
-  { name: 'restaurant form (admin)', who: 'admin', path: () => '/admin/restaurants/new' },
-  {
-    name: 'restaurant detail (admin)',
-    who: 'admin',
-    path: (w) => `/admin/viewRestaurant/${w.restaurant._id}/${w.restaurant.slug}`,
-  },
-  { name: 'managers (admin)', who: 'admin', path: () => '/admin/managers' },
-  { name: 'profile (admin)', who: 'admin', path: () => '/admin/profile' },
-  { name: 'categories (admin)', who: 'admin', path: (w) => `/admin/categoryList/${w.restaurant._id}` },
-  {
-    name: 'products (admin)',
-    who: 'admin',
-    path: (w) => `/admin/viewProduct/${w.category}/${w.restaurant._id}`,
-  },
-  {
-    name: 'product detail (admin)',
-    who: 'admin',
-    path: (w) => `/admin/product-detail/${w.product}/${w.restaurant._id}`,
-  },
-  { name: 'options (admin)', who: 'admin', path: (w) => `/admin/product-option/${w.product}` },
-  { name: 'option rows (admin)', who: 'admin', path: (w) => `/admin/product-option-row/${w.option}` },
-  { name: 'home (manager)', who: 'manager', path: () => '/admin' },
-  { name: 'restaurant detail (manager)', who: 'manager', path: (w) => `/viewRestaurant/${w.restaurant._id}` },
-  { name: 'profile (manager)', who: 'manager', path: () => '/admin/profile' },
-  { name: 'categories (manager)', who: 'manager', path: () => '/categoryList' },
-  { name: 'products (manager)', who: 'manager', path: (w) => `/ProductTable/${w.category}` },
-  {
-    name: 'product detail (manager)',
-    who: 'manager',
-    path: (w) => `/product-detail/${w.product}/${w.restaurant._id}`,
-  },
-  { name: 'options (manager)', who: 'manager', path: (w) => `/product-option/${w.product}` },
-  { name: 'option rows (manager)', who: 'manager', path: (w) => `/product-option-row/${w.option}` },
-  { name: 'stop-list, Mavjud (manager)', who: 'manager', path: () => '/ProductStopList' },
-  {
-    name: 'stop-list, Stop-list tab (manager)',
-    who: 'manager',
-    path: () => '/ProductStopList?tab=stop-list',
-  },
+  ...BACK_OFFICE_PAGES,
   { name: "guests' menu", who: 'guest', path: (w) => `/m/${w.restaurant.slug}` },
 ];
 
@@ -82,7 +40,7 @@ const VIEWPORTS = [
   { label: '1280', width: 1280, height: 800 },
 ] as const;
 
-let world: World;
+let world: CatalogWorld;
 const tokens: Partial<Record<Who, string>> = {};
 
 async function createWorld(request: APIRequestContext): Promise<void> {

@@ -94,3 +94,70 @@ export async function trackCspViolations(page: Page): Promise<() => Promise<stri
   return () =>
     page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
 }
+
+/** A restaurant and its catalog: a category, a product in it, an option of the product with a row. */
+export interface CatalogWorld {
+  restaurant: { _id: string; slug: string };
+  category: string;
+  product: string;
+  option: string;
+}
+
+export type Who = 'guest' | 'admin' | 'manager';
+
+export interface PageCase {
+  name: string;
+  who: Who;
+  path: (w: CatalogWorld) => string;
+  /** A state of the page worth its own check (a dialog opened on it). */
+  action?: (page: Page) => Promise<void>;
+}
+
+/**
+ * Every back-office page of both roles over a catalog world: what the page-wide checks
+ * (accessibility, the longest names) go through. A module that adds a page adds it here.
+ */
+export const BACK_OFFICE_PAGES: readonly PageCase[] = [
+  { name: 'restaurants (admin)', who: 'admin', path: () => '/admin/restaurants' },
+  { name: 'restaurant form (admin)', who: 'admin', path: () => '/admin/restaurants/new' },
+  {
+    name: 'restaurant detail (admin)',
+    who: 'admin',
+    path: (w) => `/admin/viewRestaurant/${w.restaurant._id}/${w.restaurant.slug}`,
+  },
+  { name: 'managers (admin)', who: 'admin', path: () => '/admin/managers' },
+  { name: 'profile (admin)', who: 'admin', path: () => '/admin/profile' },
+  { name: 'home (manager)', who: 'manager', path: () => '/admin' },
+  { name: 'restaurant detail (manager)', who: 'manager', path: (w) => `/viewRestaurant/${w.restaurant._id}` },
+  { name: 'profile (manager)', who: 'manager', path: () => '/admin/profile' },
+  // the catalog (mfe_catalog): the same pages for both roles, under /admin for admins
+  { name: 'categories (admin)', who: 'admin', path: (w) => `/admin/categoryList/${w.restaurant._id}` },
+  {
+    name: 'products (admin)',
+    who: 'admin',
+    path: (w) => `/admin/viewProduct/${w.category}/${w.restaurant._id}`,
+  },
+  {
+    name: 'product detail (admin)',
+    who: 'admin',
+    path: (w) => `/admin/product-detail/${w.product}/${w.restaurant._id}`,
+  },
+  { name: 'options (admin)', who: 'admin', path: (w) => `/admin/product-option/${w.product}` },
+  { name: 'option rows (admin)', who: 'admin', path: (w) => `/admin/product-option-row/${w.option}` },
+  { name: 'categories (manager)', who: 'manager', path: () => '/categoryList' },
+  { name: 'products (manager)', who: 'manager', path: (w) => `/ProductTable/${w.category}` },
+  {
+    name: 'product detail (manager)',
+    who: 'manager',
+    path: (w) => `/product-detail/${w.product}/${w.restaurant._id}`,
+  },
+  { name: 'options (manager)', who: 'manager', path: (w) => `/product-option/${w.product}` },
+  { name: 'option rows (manager)', who: 'manager', path: (w) => `/product-option-row/${w.option}` },
+  // the stop-list (mfe_stoplist): both tabs, with the world's available and stopped products
+  { name: 'stop-list, Mavjud (manager)', who: 'manager', path: () => '/ProductStopList' },
+  {
+    name: 'stop-list, Stop-list tab (manager)',
+    who: 'manager',
+    path: () => '/ProductStopList?tab=stop-list',
+  },
+];
