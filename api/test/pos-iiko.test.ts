@@ -77,6 +77,14 @@ describe('iiko Cloud provider', () => {
       url: `/api/admin/integration/pos/${restaurantId}/sync`,
       headers: bearer(admin.token),
     });
+  /** iiko's StopListUpdate webhook of the imported restaurant, with its token (or another). */
+  const stopListWebhook = (event: unknown, authorization = webhookToken) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/integrations/iiko/webhook/${restaurantId}`,
+      payload: event as object,
+      headers: { authorization },
+    });
   /** The size rows guests are offered for a product (the guests' menu's own read). */
   const guestSizes = async (productId: string) =>
     (await ctx.app.repos.menu.activeRows(restaurantId)).options
@@ -499,29 +507,16 @@ describe('iiko Cloud provider', () => {
         },
       },
     ];
-    const url = `/api/integrations/iiko/webhook/${restaurantId}`;
-    const bad = await ctx.app.inject({
-      method: 'POST',
-      url,
-      payload: event,
-      headers: { authorization: 'nope' },
-    });
-    expect(bad.statusCode).toBe(401);
+    expect((await stopListWebhook(event, 'nope')).statusCode).toBe(401);
     const started = Date.now();
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url,
-      payload: event,
-      headers: { authorization: webhookToken },
-    });
-    expect(res.statusCode).toBe(200);
+    expect((await stopListWebhook(event)).statusCode).toBe(200);
     while (Date.now() - started < 2000 && (await page()).includes(dish.name))
       await new Promise((r) => setTimeout(r, 25));
     expect((await page()).includes(dish.name)).toBe(false);
     expect(Date.now() - started).toBeLessThan(2000);
     // off the stop-list again: back on the page
     fake.data.stopItems.pop();
-    await ctx.app.inject({ method: 'POST', url, payload: event, headers: { authorization: webhookToken } });
+    await stopListWebhook(event);
     const back = Date.now();
     while (Date.now() - back < 2000 && !(await page()).includes(dish.name))
       await new Promise((r) => setTimeout(r, 25));
@@ -531,17 +526,8 @@ describe('iiko Cloud provider', () => {
   it('a size on the stop-list leaves the guests; every size of a dish stopped, the dish leaves', async () => {
     const sized = live(6); // its smallest size is on the stop-list since the import
     const local = await product(sized.id);
-    const url = `/api/integrations/iiko/webhook/${restaurantId}`;
     const event = [{ eventType: 'StopListUpdate', organizationId: org().id, correlationId: 'evt-2' }];
-    const notify = async () => {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url,
-        payload: event,
-        headers: { authorization: webhookToken },
-      });
-      expect(res.statusCode).toBe(200);
-    };
+    const notify = async () => expect((await stopListWebhook(event)).statusCode).toBe(200);
     const settle = async (check: () => Promise<boolean>) => {
       const started = Date.now();
       while (Date.now() - started < 2000 && !(await check())) await new Promise((r) => setTimeout(r, 25));
