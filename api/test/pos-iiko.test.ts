@@ -495,6 +495,9 @@ describe('iiko Cloud provider', () => {
     const dish = live(53); // on the menu, not stopped
     const page = async () => (await ctx.app.inject({ method: 'GET', url: `/m/${slug}` })).body;
     expect((await page()).includes(dish.name)).toBe(true);
+    // the POS gave only a name: no empty address, phone or hours on the guests' page
+    expect(await page()).not.toContain('class="facts"');
+    expect(await page()).not.toContain(`<dt>${t.guestMenu.address}</dt>`);
     fake.data.stopItems.push({ productId: dish.id, sizeId: null, balance: 0 });
     const event = [
       {

@@ -196,18 +196,33 @@ export function MenuPage({ menu }: { menu: LocalMenu }) {
             ) : null}
             <h1>{r.name}</h1>
           </div>
-          <dl className="facts">
-            <dt>{text.address}</dt>
-            <dd lang={langOf(r.address)}>{r.address.text}</dd>
-            <dt>{text.phone}</dt>
-            <dd>
-              <a className="tel" href={telHref(r.phone_number)}>
-                {r.phone_number}
-              </a>
-            </dd>
-            <dt>{text.workTime}</dt>
-            <dd lang={langOf(r.work_time)}>{r.work_time.text}</dd>
-          </dl>
+          {/* a fact the restaurant has not given (a POS import brings only the name) is left out */}
+          {r.address.text || r.phone_number || r.work_time.text ? (
+            <dl className="facts">
+              {r.address.text ? (
+                <>
+                  <dt>{text.address}</dt>
+                  <dd lang={langOf(r.address)}>{r.address.text}</dd>
+                </>
+              ) : null}
+              {r.phone_number ? (
+                <>
+                  <dt>{text.phone}</dt>
+                  <dd>
+                    <a className="tel" href={telHref(r.phone_number)}>
+                      {r.phone_number}
+                    </a>
+                  </dd>
+                </>
+              ) : null}
+              {r.work_time.text ? (
+                <>
+                  <dt>{text.workTime}</dt>
+                  <dd lang={langOf(r.work_time)}>{r.work_time.text}</dd>
+                </>
+              ) : null}
+            </dl>
+          ) : null}
           <LanguageSwitch lang={lang} words={text} />
         </div>
       </header>

@@ -43,7 +43,8 @@ h3{font-size:1.05rem;margin:0}
 .opt dd{display:inline-block;margin:2px 6px 0 0;padding:2px 8px;border:1px solid var(--line);border-radius:6px}
 .opt b{white-space:nowrap}
 .empty,.lost{padding:24px 16px;text-align:center}
-.langs{position:static;display:flex;gap:8px;margin-top:8px;border:0;background:none}
+.langs{position:static;display:flex;flex-wrap:wrap;gap:8px;margin-top:8px;border:0;background:none}
+.langs a{flex:none;white-space:nowrap;padding:0 12px}
 .langs [aria-current]{background:var(--accent);color:#fff}
 `;
 
