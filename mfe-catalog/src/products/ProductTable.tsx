@@ -48,7 +48,8 @@ const TABLE_CSS = {
   '& tbody tr': {
     display: { base: 'grid', md: 'table-row' },
     gridTemplateColumns: 'auto minmax(0, 1fr) auto',
-    gridTemplateAreas: '"thumb name price" "thumb desc status" "order order order" "actions actions actions"',
+    // the handle under the thumbnail, on the actions' line: a phone's screen holds three cards
+    gridTemplateAreas: '"thumb name price" "thumb desc status" "order actions actions"',
     columnGap: '3',
     alignItems: 'center',
     px: { base: '3', md: '0' },
@@ -66,8 +67,15 @@ const TABLE_CSS = {
   },
   '& tbody tr:last-of-type > td': { borderBottomWidth: '0' },
   '& [data-area="num"]': { display: { base: 'none', md: 'table-cell' }, w: '10' },
-  // the handle and Yuqoriga/Pastga: a line of the phone's card, the first column from md up
+  // the handle and Yuqoriga/Pastga: the first column from md up; on a phone the handle under the
+  // thumbnail, Yuqoriga/Pastga in the card's ⋯ menu
   '& [data-area="order"]': { gridArea: 'order' },
+  '& .order-cell .sortable-moves': { display: { base: 'none', md: 'flex' }, flexDirection: 'column' },
+  '& .row-more-moves': { display: { base: 'contents', md: 'none' } },
+  // in the menu: named buttons under Opsiyalar and O'chirish
+  '& .row-more-moves .sortable-moves': { flexDirection: 'column', gap: '2' },
+  '& .row-more-moves .sortable-move': { px: '3', textStyle: 'sm' },
+  '& .row-more-moves .sortable-move-text': { display: 'inline' },
   '& .order-cell': {
     display: 'flex',
     flexDirection: { base: 'row', md: 'column' },
@@ -76,9 +84,9 @@ const TABLE_CSS = {
     gap: { base: '2', md: '1' },
   },
   // from md up arrows only, stacked under the handle (each button is named by its aria-label):
-  // the wide table keeps its actions on screen at 1280 px
-  '& .sortable-move-text': { display: { base: 'inline', md: 'none' } },
-  '& .order-cell .sortable-moves': { flexDirection: { base: 'row', md: 'column' } },
+  // the wide table keeps its actions on screen at 1280 px (a selector of its own: the sortable
+  // kit's `& .sortable-move-text` would replace one of the same key)
+  '& .order-cell .sortable-move-text': { display: 'none' },
   // a name or description of one long word wraps in its cell rather than widen the table
   '& [data-area="name"]': {
     gridArea: 'name',
@@ -193,6 +201,8 @@ export function ProductTable({
                       <RowAction tone="red" onClick={() => onDelete(p)}>
                         {t.delete}
                       </RowAction>
+                      {/* a phone's Yuqoriga/Pastga (from md up they are in the order's column) */}
+                      <span className="row-more-moves">{row.moveButtons}</span>
                     </MoreActions>
                   </RowActions>
                 </td>
