@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { type DB, newId } from '../src/db';
+import { newRestaurantRow } from '../src/repos/restaurants';
 
 const PRODUCTS = Number(process.env.BENCH_MOVE_PRODUCTS ?? 200);
 const MOVES = Number(process.env.BENCH_MOVES ?? 300);
@@ -39,24 +40,20 @@ async function seed(db: DB, managerId: string): Promise<{ categoryId: string; pr
   const restaurantId = newId();
   await db
     .insertInto('restaurants')
-    .values({
-      id: restaurantId,
-      name: 'Bench',
-      slug: `bench-${restaurantId}`,
-      address: 'a',
-      phone_number: 'p',
-      work_time: 'w',
-      manager_id: managerId,
-      type: 'manual',
-      is_active: 1,
-      bot_token: null,
-      channel_id: null,
-      image: null,
-      logotype: null,
-      external_id: null,
-      created_at: at(0),
-      updated_at: at(0),
-    })
+    .values(
+      newRestaurantRow(
+        {
+          id: restaurantId,
+          name: 'Bench',
+          slug: `bench-${restaurantId}`,
+          address: 'a',
+          phone_number: 'p',
+          work_time: 'w',
+          manager_id: managerId,
+        },
+        at(0),
+      ),
+    )
     .execute();
   const categories = Array.from({ length: 40 }, (_, i) => ({
     id: newId(),

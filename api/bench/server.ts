@@ -12,6 +12,7 @@ import { type Insertable, sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { type Database, type DB, newId } from '../src/db';
 import { answerCache } from '../src/http/answer-cache';
+import { newRestaurantRow } from '../src/repos/restaurants';
 import { BIG_MENU, insertBigMenu } from './big-menu';
 
 export const RESTAURANTS = 1000;
@@ -71,24 +72,20 @@ export async function seed(db: DB): Promise<
   ];
   const restaurants: Insertable<Database['restaurants']>[] = [];
   for (let i = 0; i < RESTAURANTS; i++) {
-    restaurants.push({
-      id: newId(),
-      name: `Restoran ${i}`,
-      slug: `bench-restoran-${i}`,
-      address: `Toshkent, ${i}-uy`,
-      phone_number: '+998901234567',
-      work_time: '09:00-23:00',
-      manager_id: i === 0 ? managerId : null,
-      type: 'manual',
-      is_active: i % 7 === 0 ? 0 : 1,
-      bot_token: null,
-      channel_id: null,
-      image: null,
-      logotype: null,
-      external_id: null,
-      created_at: at(i),
-      updated_at: at(i),
-    });
+    restaurants.push(
+      newRestaurantRow(
+        {
+          name: `Restoran ${i}`,
+          slug: `bench-restoran-${i}`,
+          address: `Toshkent, ${i}-uy`,
+          phone_number: '+998901234567',
+          work_time: '09:00-23:00',
+          manager_id: i === 0 ? managerId : null,
+          is_active: i % 7 === 0 ? 0 : 1,
+        },
+        at(i),
+      ),
+    );
   }
   const categories: Insertable<Database['categories']>[] = [];
   const products: Insertable<Database['products']>[] = [];

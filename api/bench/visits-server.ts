@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/app';
-import { newId, now } from '../src/db';
+import { newRestaurantRow } from '../src/repos/restaurants';
 import { insertBigMenu } from './big-menu';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-visits-bench-'));
@@ -19,30 +19,15 @@ const app = await buildApp({
   validateResponses: false,
   visits: { enabled: process.env.VISITS !== 'off' },
 });
-const id = newId();
-const at = now();
-await app.db
-  .insertInto('restaurants')
-  .values({
-    id,
-    name: 'Bench',
-    slug: 'bench-menu',
-    address: 'Toshkent',
-    phone_number: '+998901234567',
-    work_time: '09:00-23:00',
-    manager_id: null,
-    type: 'manual',
-    is_active: 1,
-    bot_token: null,
-    channel_id: null,
-    image: null,
-    logotype: null,
-    external_id: null,
-    created_at: at,
-    updated_at: at,
-  })
-  .execute();
-await insertBigMenu(app.db, id);
+const restaurant = newRestaurantRow({
+  name: 'Bench',
+  slug: 'bench-menu',
+  address: 'Toshkent',
+  phone_number: '+998901234567',
+  work_time: '09:00-23:00',
+});
+await app.db.insertInto('restaurants').values(restaurant).execute();
+await insertBigMenu(app.db, restaurant.id);
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 process.send?.({ url: `${address}/m/bench-menu` });
 process.on('message', async (m: { kind: string }) => {

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { ROLES } from '@qrmenu/shared/schemas';
 import { resolveDataDir } from './config/data-dir';
 import { connect, type DB, newId, now } from './db';
+import { newRestaurantRow } from './repos/restaurants';
 import { createUser, ensureAdmin, findUserByLogin } from './repos/users';
 
 interface SeedProduct {
@@ -215,28 +216,19 @@ export async function seed(db: DB): Promise<{ created: string[]; skipped: string
       let tick = 0;
       const next = () => new Date(start + tick++).toISOString();
       const t = next();
-      const restaurantId = newId();
-      await trx
-        .insertInto('restaurants')
-        .values({
-          id: restaurantId,
+      const restaurant = newRestaurantRow(
+        {
           name: r.name,
           slug: r.slug,
           address: r.address,
           phone_number: r.phone_number,
           work_time: r.work_time,
           manager_id: managerTaken ? null : (managerId ?? null),
-          type: 'manual',
-          is_active: 1,
-          bot_token: null,
-          channel_id: null,
-          image: null,
-          logotype: null,
-          external_id: null,
-          created_at: t,
-          updated_at: t,
-        })
-        .execute();
+        },
+        t,
+      );
+      const restaurantId = restaurant.id;
+      await trx.insertInto('restaurants').values(restaurant).execute();
       for (const [ci, c] of r.categories.entries()) {
         const categoryId = newId();
         const categoryAt = next();

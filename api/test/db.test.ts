@@ -6,6 +6,7 @@ import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connection, connect, isUniqueViolation, migrateToLatest, newId, now } from '../src/db';
 import { migrations } from '../src/db/migrations';
+import { newRestaurantRow } from '../src/repos/restaurants';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-db-'));
 let conn: Connection;
@@ -28,24 +29,11 @@ const user = (login: string) => ({
   created_at: t,
   updated_at: t,
 });
-const restaurant = (slug: string, managerId: string | null = null) => ({
-  id: newId(),
-  name: 'R',
-  slug,
-  address: 'a',
-  phone_number: 'p',
-  work_time: 'w',
-  manager_id: managerId,
-  type: 'manual',
-  is_active: 1,
-  bot_token: null,
-  channel_id: null,
-  image: null,
-  logotype: null,
-  external_id: null,
-  created_at: t,
-  updated_at: t,
-});
+const restaurant = (slug: string, managerId: string | null = null) =>
+  newRestaurantRow(
+    { name: 'R', slug, address: 'a', phone_number: 'p', work_time: 'w', manager_id: managerId },
+    t,
+  );
 
 describe('database layer', () => {
   it('newId is unique, sorts in the order of creation, and now() is ISO', () => {

@@ -15,6 +15,7 @@ import { newId, now } from '../db';
 import type { Repositories } from '../repos';
 import type { Q } from '../repos/query';
 import { patchOf } from '../repos/query';
+import { newRestaurantRow } from '../repos/restaurants';
 import { slugsLike } from '../repos/slug-history';
 import { arrangeByPos } from './pos/order';
 import type { PosCategory, PosProduct, PosRestaurant } from './pos/types';
@@ -168,24 +169,19 @@ export async function importRestaurant(
 ): Promise<RestaurantRow> {
   const nextId = idSequence();
   const at = now();
-  const restaurant: RestaurantRow = {
-    id: newId(),
-    name: feed.name,
-    slug: await uniqueSlug(repos, feed.name),
-    address: feed.address,
-    phone_number: feed.phone_number,
-    work_time: feed.work_time,
-    manager_id: managerId,
-    type,
-    is_active: 1,
-    bot_token: null,
-    channel_id: null,
-    image: null,
-    logotype: null,
-    external_id: feed.id,
-    created_at: at,
-    updated_at: at,
-  };
+  const restaurant = newRestaurantRow(
+    {
+      name: feed.name,
+      slug: await uniqueSlug(repos, feed.name),
+      address: feed.address,
+      phone_number: feed.phone_number,
+      work_time: feed.work_time,
+      manager_id: managerId,
+      type,
+      external_id: feed.id,
+    },
+    at,
+  );
   await repos.restaurants.create(restaurant);
   await insertMenu(repos, restaurant.id, feed, at, nextId);
   return restaurant;

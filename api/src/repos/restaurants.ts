@@ -6,10 +6,35 @@ import {
   type Translations,
   type TranslationsPatch,
 } from '@qrmenu/shared/schemas';
-import { type RestaurantRow, type RestaurantsTable, toBool } from '../db';
+import { newId, now, type RestaurantRow, type RestaurantsTable, toBool } from '../db';
 import { inTransaction, type Q } from './query';
 import { recordSlugChange } from './slug-history';
 import { type Dialect, updateTranslated } from './translations';
+
+/** What a new restaurant must be given; the rest has defaults (`newRestaurantRow`). */
+export type NewRestaurant = Pick<RestaurantRow, 'name' | 'slug' | 'address' | 'phone_number' | 'work_time'> &
+  Partial<RestaurantRow>;
+
+/**
+ * A new restaurant's row: `fields` over the defaults (a new id; manual, active; no manager, bot,
+ * channel, pictures or external id), made `at` (now by default).
+ */
+export function newRestaurantRow(fields: NewRestaurant, at = now()): RestaurantRow {
+  return {
+    id: newId(),
+    manager_id: null,
+    type: 'manual',
+    is_active: 1,
+    bot_token: null,
+    channel_id: null,
+    image: null,
+    logotype: null,
+    external_id: null,
+    created_at: at,
+    updated_at: at,
+    ...fields,
+  };
+}
 
 /** Row -> the contract's Restaurant (exact object: nothing else leaks). */
 export const toRestaurant = (r: RestaurantRow): Restaurant => ({

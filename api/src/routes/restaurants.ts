@@ -8,14 +8,14 @@ import {
   type Translations,
 } from '@qrmenu/shared/schemas';
 import type { FastifyRequest } from 'fastify';
-import { fromBool, isUniqueViolation, newId, now, type RestaurantRow } from '../db';
+import { fromBool, isUniqueViolation, now, type RestaurantRow } from '../db';
 import { canManageRestaurant, isAdmin, isManager } from '../http/access';
 import { clearAnswerCacheOnWrites, sendCached } from '../http/answer-cache';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { releasePictures } from '../images/lifecycle';
 import type { Repositories } from '../repos';
 import { patchOf } from '../repos/query';
-import { countsOf, toPublicRestaurant, toRestaurant } from '../repos/restaurants';
+import { countsOf, newRestaurantRow, toPublicRestaurant, toRestaurant } from '../repos/restaurants';
 import { changesTranslations, TRANSLATIONS_RULE, translationsColumn } from '../repos/translations';
 import type { App } from '../types';
 import { monthStart } from '../visits/stats';
@@ -115,9 +115,7 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       const b = request.body;
       await repos.slugs.assertFree(b.slug);
       if (b.manager_id) await checkManagerFree(repos, b.manager_id);
-      const t = now();
-      const row: RestaurantRow = {
-        id: newId(),
+      const row = newRestaurantRow({
         name: b.name,
         slug: b.slug,
         address: b.address,
@@ -128,13 +126,8 @@ export default async function restaurantRoutes(app: App): Promise<void> {
         is_active: b.is_active ? 1 : 0,
         bot_token: b.bot_token ?? null,
         channel_id: b.channel_id ?? null,
-        image: null,
-        logotype: null,
         translations: translationsColumn(b.translations),
-        external_id: null,
-        created_at: t,
-        updated_at: t,
-      };
+      });
       try {
         await repos.restaurants.create(row);
       } catch (err) {
