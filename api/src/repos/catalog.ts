@@ -238,24 +238,27 @@ export async function findProducts(q: Q, ids: readonly string[]): Promise<Produc
   return out;
 }
 
+/** An option joined with one of its rows (`o`, `r`): what `foldOptionRows` folds. */
+const OPTION_ROW_COLUMNS = [
+  'o.id',
+  'o.product_id',
+  'o.name',
+  'o.translations',
+  'o.created_at',
+  'o.updated_at',
+  'r.id as row_id',
+  'r.translations as row_translations',
+  'r.name as row_name',
+  'r.price as row_price',
+  'r.created_at as row_created_at',
+] as const;
+
 /** Options of a product with their rows, in one query (an option without rows gives one row of nulls). */
 const optionsAndRowsOfProduct = prepared<OptionJoinedRow, 'productId'>((db, p) =>
   db
     .selectFrom('product_options as o')
     .leftJoin('option_rows as r', 'r.product_option_id', 'o.id')
-    .select([
-      'o.id',
-      'o.product_id',
-      'o.name',
-      'o.translations',
-      'o.created_at',
-      'o.updated_at',
-      'r.id as row_id',
-      'r.translations as row_translations',
-      'r.name as row_name',
-      'r.price as row_price',
-      'r.created_at as row_created_at',
-    ])
+    .select(OPTION_ROW_COLUMNS)
     .where('o.product_id', '=', p('productId'))
     .$call((qb) => inMenuOrder(inMenuOrder(qb, 'o'), 'r')),
 );
@@ -523,19 +526,7 @@ export async function optionsOfRestaurant(q: Q, restaurantId: string): Promise<P
     .selectFrom('product_options as o')
     .innerJoin('products as p', 'p.id', 'o.product_id')
     .leftJoin('option_rows as r', 'r.product_option_id', 'o.id')
-    .select([
-      'o.id',
-      'o.product_id',
-      'o.name',
-      'o.translations',
-      'o.created_at',
-      'o.updated_at',
-      'r.id as row_id',
-      'r.name as row_name',
-      'r.price as row_price',
-      'r.translations as row_translations',
-      'r.created_at as row_created_at',
-    ])
+    .select(OPTION_ROW_COLUMNS)
     .where('p.restaurant_id', '=', restaurantId)
     .$call((qb) => inMenuOrder(inMenuOrder(inMenuOrder(qb, 'p'), 'o'), 'r'))
     .execute();
