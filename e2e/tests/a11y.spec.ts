@@ -12,6 +12,7 @@ import {
   baseURL,
   type CatalogWorld,
   createManager,
+  creator,
   loginWithStorage,
   type PageCase,
   unique,
@@ -64,15 +65,7 @@ async function createWorld(request: APIRequestContext): Promise<void> {
   });
   expect(res.status()).toBe(201);
   const { data } = (await res.json()) as { data: { _id: string; slug: string } };
-  const create = async (path: string, body: object): Promise<string> => {
-    const created = await request.post(`${baseURL()}/api/${path}`, {
-      headers: { Authorization: `Bearer ${tokens.manager}` },
-      data: body,
-    });
-    expect(created.status(), path).toBe(201);
-    const answer = (await created.json()) as { data: { _id?: string; id?: string } };
-    return (answer.data._id ?? answer.data.id)!;
-  };
+  const create = creator(request, tokens.manager as string);
   const category = await create('manager/category/create', { title: 'Salatlar', restaurant_id: data._id });
   const product = await create('manager/products', {
     name: 'Sezar salati',

@@ -67,6 +67,22 @@ export async function loginThroughUi(page: Page, creds: Credentials = ADMIN, bas
   await page.waitForURL((url) => url.pathname.startsWith('/admin'));
 }
 
+/**
+ * Creates through the API as the token's user: `create(path, body)` posts to `/api/<path>`,
+ * expects 201 and answers the new item's id (`_id`, or `id` where the contract answers that).
+ */
+export function creator(request: APIRequestContext, token: string) {
+  return async (path: string, body: object): Promise<string> => {
+    const created = await request.post(`${baseURL()}/api/${path}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: body,
+    });
+    expect(created.status(), path).toBe(201);
+    const answer = (await created.json()) as { data: { _id?: string; id?: string } };
+    return (answer.data._id ?? answer.data.id)!;
+  };
+}
+
 /** Puts a token (and role) straight into storage, for tests that do not test the login itself. */
 export async function loginWithStorage(page: Page, token: string, role: string): Promise<void> {
   await page.goto('/not-found');
