@@ -19,21 +19,26 @@ const refusedWith = (...details: { path: string; message: string }[]) => ({
   body: { error: { code: 'validation', message: 'Invalid body', details } },
 });
 
+/** An empty option's rows page whose create answers `detail` refused; the new row's dialog open. */
+async function newOptionRowRefused(detail: { path: string; message: string }): Promise<HTMLElement> {
+  stubApi({
+    'GET /manager/product-option-row/o1': answers.data([]),
+    'POST /manager/product-option-row': refusedWith(detail),
+  });
+  renderAtRoute(<ProductOptionRowPage />, '/admin/product-option-row/o1', {
+    path: ROUTES.admin.optionRows,
+    as: 'admin',
+  });
+  await userEvent.click(await screen.findByRole('button', { name: t.addOptionRow }));
+  return screen.findByRole('dialog', { name: t.addOptionRow });
+}
+
 describe('option forms: the message is the true one', () => {
   it("a negative extra price: 'Qiymat manfiy bo'lishi mumkin emas' under the price, the spec's toast", async () => {
-    stubApi({
-      'GET /manager/product-option-row/o1': answers.data([]),
-      'POST /manager/product-option-row': refusedWith({
-        path: 'price',
-        message: 'Too small: expected number to be >=0',
-      }),
+    const dialog = await newOptionRowRefused({
+      path: 'price',
+      message: 'Too small: expected number to be >=0',
     });
-    renderAtRoute(<ProductOptionRowPage />, '/admin/product-option-row/o1', {
-      path: ROUTES.admin.optionRows,
-      as: 'admin',
-    });
-    await userEvent.click(await screen.findByRole('button', { name: t.addOptionRow }));
-    const dialog = await screen.findByRole('dialog', { name: t.addOptionRow });
     const name = within(dialog).getByRole('textbox', { name: t.fields.name });
     const price = within(dialog).getByRole('spinbutton', { name: t.fields.price });
     await userEvent.type(name, 'Katta');
@@ -46,19 +51,10 @@ describe('option forms: the message is the true one', () => {
   });
 
   it('a name past the limit says the limit', async () => {
-    stubApi({
-      'GET /manager/product-option-row/o1': answers.data([]),
-      'POST /manager/product-option-row': refusedWith({
-        path: 'name',
-        message: 'Too big: expected string to have <=200 characters',
-      }),
+    const dialog = await newOptionRowRefused({
+      path: 'name',
+      message: 'Too big: expected string to have <=200 characters',
     });
-    renderAtRoute(<ProductOptionRowPage />, '/admin/product-option-row/o1', {
-      path: ROUTES.admin.optionRows,
-      as: 'admin',
-    });
-    await userEvent.click(await screen.findByRole('button', { name: t.addOptionRow }));
-    const dialog = await screen.findByRole('dialog', { name: t.addOptionRow });
     const name = within(dialog).getByRole('textbox', { name: t.fields.name });
     await userEvent.type(name, 'K'.repeat(20));
     await userEvent.type(within(dialog).getByRole('spinbutton', { name: t.fields.price }), '1');
