@@ -38,7 +38,11 @@ describe('the JSON feed as documented', () => {
     const url = fileFeed('numbers.json', {
       provider: 'feed',
       restaurants: [
-        { id: 7, name: 'Kafe', categories: [{ id: 1, title: 'Choy', products: [{ id: 10, name: "Ko'k choy", price: 5000 }] }] },
+        {
+          id: 7,
+          name: 'Kafe',
+          categories: [{ id: 1, title: 'Choy', products: [{ id: 10, name: "Ko'k choy", price: 5000 }] }],
+        },
       ],
     });
     const feed = await loadFeed({ url });

@@ -126,7 +126,8 @@ describe('iiko mapping over recorded answers', () => {
 
 describe('iiko sizes as a guest reads them', () => {
   const raw = recorded<Raw>('iiko/sizes.assembled.json');
-  const cola = (menu: PosRestaurant) => menu.categories[0]?.products[0] as PosRestaurant['categories'][number]['products'][number];
+  const cola = (menu: PosRestaurant) =>
+    menu.categories[0]?.products[0] as PosRestaurant['categories'][number]['products'][number];
   /** What a guest pays for each size: the product's price plus the row's extra. */
   const totals = (menu: PosRestaurant) => {
     const p = cola(menu);
@@ -174,7 +175,9 @@ describe('iiko sizes as a guest reads them', () => {
   it('a size on the stop-list is that row, not the drink', () => {
     const menu = mapNomenclature(ORG, nomenclatureAnswer.parse(raw), {
       items: new Set(),
-      sizes: new Set([sizeKey('7a1e0000-0000-4000-8000-0000000000b1', '7a1e0000-0000-4000-8000-0000000000a2')]),
+      sizes: new Set([
+        sizeKey('7a1e0000-0000-4000-8000-0000000000b1', '7a1e0000-0000-4000-8000-0000000000a2'),
+      ]),
     });
     expect(cola(menu).stopped).toBe(false);
     expect(cola(menu).stoppedRows).toEqual(['7a1e0000-0000-4000-8000-0000000000a2']);

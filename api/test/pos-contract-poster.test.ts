@@ -99,7 +99,11 @@ describe('Poster mapping over documented answers', () => {
   });
 
   it("with their category there: prices per spot in kopecks read in so'm, a tech variant as a row", () => {
-    const water: PosterCategory = { ...(categories[0] as PosterCategory), category_id: '15', category_name: 'Вода' };
+    const water: PosterCategory = {
+      ...(categories[0] as PosterCategory),
+      category_id: '15',
+      category_name: 'Вода',
+    };
     const menu = mapPosterMenu(spot, [...categories, water], products, BASE);
     const byName = Object.fromEntries(menu.categories.flatMap((c) => c.products).map((p) => [p.name, p]));
     expect(byName.Evian).toMatchObject({ price: 190, options: [] });
@@ -116,7 +120,10 @@ describe('Poster mapping over documented answers', () => {
     const semi = products.map((p) => ({ ...p, type: '1' }));
     const menu = mapPosterMenu(spot, categories, semi, BASE, log);
     expect(menu.categories.flatMap((c) => c.products)).toEqual([]);
-    expect(lines.map((l) => [l.obj.reason, l.obj.count])).toContainEqual(['type "1" is not sold on the menu', 3]);
+    expect(lines.map((l) => [l.obj.reason, l.obj.count])).toContainEqual([
+      'type "1" is not sold on the menu',
+      3,
+    ]);
   });
 
   it('reads the documented error answer (code 11: a wrong token)', () => {

@@ -10,7 +10,15 @@ import { clearIikoTokens } from '../src/integration/providers/iiko';
 import { formatGuestPrice } from '../src/public-menu/language';
 import { type FakeIiko, IIKO_API_LOGIN, type IikoData, startFakeIiko } from './fakes/iiko';
 import { recorded } from './fixtures/recorded';
-import { adminUser, bearer, createTestApp, createUser, expectShape, type TestCtx, type TestUser } from './helpers';
+import {
+  adminUser,
+  bearer,
+  createTestApp,
+  createUser,
+  expectShape,
+  type TestCtx,
+  type TestUser,
+} from './helpers';
 
 describe('iiko in the shapes of its answers', () => {
   let fake: FakeIiko;
@@ -56,7 +64,10 @@ describe('iiko in the shapes of its answers', () => {
       location_id: organization(),
     });
     // 30 dishes and goods in 2 groups, and the drink in its own
-    expect(expectShape(answers.posPreview, preview.json()).data).toMatchObject({ categories: 3, products: 31 });
+    expect(expectShape(answers.posPreview, preview.json()).data).toMatchObject({
+      categories: 3,
+      products: 31,
+    });
     const manager = await createUser(ctx, 'manager');
     const res = await post('/api/admin/integration/pos/import', {
       provider: 'iiko',
@@ -88,7 +99,9 @@ describe('iiko in the shapes of its answers', () => {
       .where('external_id', '=', cola.id)
       .executeTakeFirstOrThrow();
     const { options } = await ctx.app.repos.menu.activeRows(restaurantId);
-    return options.filter((o) => o.product_id === p.id).map((o) => [o.row_name, p.price + Number(o.row_price)]);
+    return options
+      .filter((o) => o.product_id === p.id)
+      .map((o) => [o.row_name, p.price + Number(o.row_price)]);
   };
   /** The drink's card on the guests' page. */
   const card = async () => {

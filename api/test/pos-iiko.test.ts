@@ -221,7 +221,9 @@ describe('iiko Cloud provider', () => {
       ].sort(),
     );
     // the service fee (type "Service") is not on the menu, and the log says so
-    expect(await product(fake.data.products.find((p) => p.name === 'Xizmat haqi 10%')?.id as string)).toBeUndefined();
+    expect(
+      await product(fake.data.products.find((p) => p.name === 'Xizmat haqi 10%')?.id as string),
+    ).toBeUndefined();
     expect(logs.join('')).toContain('type \\"Service\\" is not sold on the menu');
     // group modifiers: an option named after the group, its live children with their prices
     const withMods = await product(live(4).id);

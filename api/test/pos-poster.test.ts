@@ -74,7 +74,10 @@ describe('Poster provider', () => {
       { id: '2', name: 'Oqtepa Lavash Chorsu' },
     ]);
     const wrong = { ...creds, token: '1:bad' };
-    const bad = await post('/api/admin/integration/pos/locations', { provider: 'poster', credentials: wrong });
+    const bad = await post('/api/admin/integration/pos/locations', {
+      provider: 'poster',
+      credentials: wrong,
+    });
     expectError(bad, 422, 'validation');
     expect(bad.json().error).toMatchObject({
       message: t.posErrorCredentials,
@@ -103,7 +106,10 @@ describe('Poster provider', () => {
 
   it('Poster failing (HTTP 500) answers 502, not the credentials text', async () => {
     fake.fail('/api/access.getSpots', '500', 3);
-    const res = await post('/api/admin/integration/pos/locations', { provider: 'poster', credentials: creds });
+    const res = await post('/api/admin/integration/pos/locations', {
+      provider: 'poster',
+      credentials: creds,
+    });
     expectError(res, 502, 'bad_gateway');
     expect(res.json().error.message).toBe(t.posErrorUnreachable);
   });

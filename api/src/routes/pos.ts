@@ -14,7 +14,6 @@ import { z } from 'zod';
 import { isUniqueViolation } from '../db';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { describePosError } from '../integration/pos/errors';
-import { enumKey } from '../integration/pos/skipped';
 import {
   accountView,
   connectionOf,
@@ -23,6 +22,7 @@ import {
   refreshStopList,
   syncPos,
 } from '../integration/pos/service';
+import { enumKey } from '../integration/pos/skipped';
 import { posterVerify } from '../integration/providers/poster';
 import { toRestaurant } from '../repos/restaurants';
 import type { App } from '../types';

@@ -258,9 +258,7 @@ export async function startFakeIiko(
             json: {
               correlationId: corr(),
               groups: same ? [] : data.groups,
-              productCategories: same
-                ? []
-                : [{ id: uuid(7, 1), name: 'Oshxona', isDeleted: false }],
+              productCategories: same ? [] : [{ id: uuid(7, 1), name: 'Oshxona', isDeleted: false }],
               products: same ? [] : data.products,
               sizes: same ? [] : data.sizes,
               revision: state.revision,

@@ -178,8 +178,7 @@ export async function startFakePoster(options: { products?: number } = {}): Prom
   const data = posterMenu(options.products ?? 200);
   const base = await startFake(
     (_req, path, _body, query) => {
-      if (query.get('token') !== POSTER_TOKEN)
-        return { json: recorded('poster/error.documented.json') };
+      if (query.get('token') !== POSTER_TOKEN) return { json: recorded('poster/error.documented.json') };
       switch (path) {
         case '/api/access.getSpots':
           return { json: { response: data.spots } };

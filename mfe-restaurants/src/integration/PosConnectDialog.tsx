@@ -77,24 +77,20 @@ export function PosConnectDialog({ dialog }: { dialog: FormDialogState<never> })
   const showPreview = (id: string) => {
     setLocationId(id);
     setPreview(null);
-    if (id)
-      previewCall
-        .mutateAsync({ provider, credentials, location_id: id })
-        .then(setPreview, failed);
+    if (id) previewCall.mutateAsync({ provider, credentials, location_id: id }).then(setPreview, failed);
   };
   const runImport = () => {
     if (!locationId || !managerId) {
       notify.error(t.selectRestaurantAndManager);
       return;
     }
-    importCall.mutateAsync({ provider, credentials, location_id: locationId, manager_id: managerId }).then(
-      (answer) => {
+    importCall
+      .mutateAsync({ provider, credentials, location_id: locationId, manager_id: managerId })
+      .then((answer) => {
         notify.success(t.posImported);
         if (provider === 'iiko') setWebhookToken(answer.webhook_token);
         else dialog.close();
-      },
-      failed,
-    );
+      }, failed);
   };
 
   return (

@@ -201,7 +201,11 @@ function connectIiko(
     const startRevision = sinceRevision === null ? 0 : Number(sinceRevision);
     let nomenclature: z.infer<typeof nomenclatureAnswer>;
     try {
-      nomenclature = await authorised('/api/1/nomenclature', { organizationId, startRevision }, nomenclatureAnswer);
+      nomenclature = await authorised(
+        '/api/1/nomenclature',
+        { organizationId, startRevision },
+        nomenclatureAnswer,
+      );
     } catch (err) {
       // iiko answers 400 for an organization these credentials do not reach: that location is gone
       if (!(err instanceof PosHttpError) || err.status !== 400) throw err;

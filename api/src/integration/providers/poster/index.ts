@@ -85,7 +85,8 @@ function connectPoster(
       const e = error.data.error;
       const code = Number(typeof e === 'object' ? e.code : e);
       const label = `/api/${method} answered error ${Number.isNaN(code) ? String(e) : code}`;
-      if (TOKEN_REFUSED.has(code)) throw new PosCredentialsError(POSTER_PROVIDER_NAME, ['token'], 401, undefined, label);
+      if (TOKEN_REFUSED.has(code))
+        throw new PosCredentialsError(POSTER_PROVIDER_NAME, ['token'], 401, undefined, label);
       throw new PosHttpError(POSTER_PROVIDER_NAME, code === RATE_LIMITED ? 429 : 502, undefined, label);
     }
     const parsed = schema.safeParse(json);
