@@ -5,7 +5,6 @@
  * of what was left out.
  */
 import { describe, expect, it } from 'vitest';
-import type { PosLogger } from '../src/integration/pos/http';
 import { EMPTY_STOP_LIST, sizeKey } from '../src/integration/pos/stop-list';
 import type { PosRestaurant } from '../src/integration/pos/types';
 import {
@@ -16,32 +15,15 @@ import {
 } from '../src/integration/providers/iiko/api';
 import { mapNomenclature, readStopList, SIZE_OPTION_NAME } from '../src/integration/providers/iiko/mapping';
 import { recorded } from './fixtures/recorded';
+import { capturingLog, seenMenu } from './pos-mapping';
 
 const ORG = { id: 'org-1', name: 'Pizzeria' };
-
-/** A logger that keeps what the mapping said. */
-function logs() {
-  const lines: { obj: Record<string, unknown>; msg: string }[] = [];
-  const log: PosLogger = { warn: (obj, msg) => lines.push({ obj: obj as Record<string, unknown>, msg }) };
-  return { log, lines };
-}
 
 type Raw = Record<string, unknown> & { products: Record<string, unknown>[] };
 const withTypes = (raw: Raw, fn: (type: string) => string): Raw => ({
   ...raw,
   products: raw.products.map((p) => ({ ...p, type: fn(String(p.type)) })),
 });
-
-/** What a restaurant sees: category titles, each product with its price and options. */
-const seen = (menu: PosRestaurant) =>
-  menu.categories.map((c) => ({
-    title: c.title,
-    products: c.products.map((p) => ({
-      name: p.name,
-      price: p.price,
-      options: p.options.map((o) => ({ name: o.name, rows: o.rows.map((r) => [r.name, r.price]) })),
-    })),
-  }));
 
 describe('iiko mapping over recorded answers', () => {
   const raw = recorded<Raw>('iiko/nomenclature.recorded.json');
@@ -52,9 +34,9 @@ describe('iiko mapping over recorded answers', () => {
   });
 
   it('imports the dish with its modifier group as option rows; the recorded types as sent', () => {
-    const { log, lines } = logs();
+    const { log, lines } = capturingLog();
     const menu = mapNomenclature(ORG, nomenclatureAnswer.parse(raw), EMPTY_STOP_LIST, log);
-    expect(seen(menu)).toEqual([
+    expect(seenMenu(menu)).toEqual([
       {
         title: 'Тонкое 30 см.',
         products: [
@@ -88,12 +70,12 @@ describe('iiko mapping over recorded answers', () => {
     const upper = mapNomenclature(ORG, nomenclatureAnswer.parse(raw));
     const lower = mapNomenclature(ORG, nomenclatureAnswer.parse(withTypes(raw, (t) => t.toLowerCase())));
     const shouting = mapNomenclature(ORG, nomenclatureAnswer.parse(withTypes(raw, (t) => t.toUpperCase())));
-    expect(seen(lower)).toEqual(seen(upper));
-    expect(seen(shouting)).toEqual(seen(upper));
+    expect(seenMenu(lower)).toEqual(seenMenu(upper));
+    expect(seenMenu(shouting)).toEqual(seenMenu(upper));
   });
 
   it('a type it does not know is left out and said in the log, never a silent empty import', () => {
-    const { log, lines } = logs();
+    const { log, lines } = capturingLog();
     const menu = mapNomenclature(
       ORG,
       nomenclatureAnswer.parse(withTypes(raw, (t) => (t === 'Dish' ? 'Combo' : t))),
