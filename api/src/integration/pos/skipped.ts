@@ -25,17 +25,6 @@ export class SkipReport {
     this.reasons.set(reason, entry);
   }
 
-  /** How many items were left out for `reason` (tests, previews). */
-  count(reason: string): number {
-    return this.reasons.get(reason)?.count ?? 0;
-  }
-
-  get total(): number {
-    let n = 0;
-    for (const entry of this.reasons.values()) n += entry.count;
-    return n;
-  }
-
   /** One warning per reason; nothing when nothing was left out. */
   log(log: PosLogger | undefined, context: Record<string, unknown>): void {
     for (const [reason, { count, samples }] of this.reasons)
