@@ -1,11 +1,6 @@
 export { ImageError, type ImageErrorCode } from './errors';
 export { sweepAllPictures, sweepPictures } from './lifecycle';
-export {
-  DEFAULT_PICTURE_LIMITS,
-  type PictureLimits,
-  pictureLimitsFromEnv,
-  resolvePictureLimits,
-} from './limits';
+export { DEFAULT_PICTURE_LIMITS, type PictureLimits, resolvePictureLimits } from './limits';
 export {
   checkImage,
   MAX_INPUT_PIXELS,
