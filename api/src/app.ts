@@ -50,7 +50,6 @@ import type { App, AppConfig } from './types';
 import { type VisitsOptions, visitsPlugin } from './visits';
 import { registerWeb, trySpaFallback } from './web';
 
-export { REMOTE_PACKAGES, type RemoteName } from './remotes';
 export type { App, AppConfig } from './types';
 
 export interface BuildAppOptions {
@@ -128,7 +127,7 @@ function loadJwtSecret(dataDir: string, given: string | undefined): string {
   return secret;
 }
 
-export function parseTokenTtl(v: string | number | undefined): string | number {
+function parseTokenTtl(v: string | number | undefined): string | number {
   if (v === undefined || v === '') return '12h';
   if (typeof v === 'number') return v;
   const s = v.trim();

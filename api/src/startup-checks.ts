@@ -11,7 +11,7 @@ import { isPostgresUrl } from './db/connect';
 export class ConfigError extends Error {}
 
 /** Shortest JWT_SECRET: 32 characters (an HMAC-SHA256 key of at least 128 bits of random text). */
-export const JWT_SECRET_MIN = 32;
+const JWT_SECRET_MIN = 32;
 
 /** The settings these checks read (config/settings.ts parses them). */
 interface Checked {

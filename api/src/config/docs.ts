@@ -9,9 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { findWorkspaceRoot } from './data-dir';
 import { defaultOf, GROUPS, type Group, OTHER_VARIABLES, SETTINGS } from './env';
 
-export const BEGIN_TABLES =
-  '<!-- the tables below are written by `pnpm docs:config` from api/src/config/env.ts -->';
-export const END_TABLES = '<!-- end of the written tables -->';
+const BEGIN_TABLES = '<!-- the tables below are written by `pnpm docs:config` from api/src/config/env.ts -->';
+const END_TABLES = '<!-- end of the written tables -->';
 
 /** A markdown table with its columns padded to one width (as a formatter would leave it). */
 function table(head: string[], rows: string[][]): string {
@@ -21,7 +20,7 @@ function table(head: string[], rows: string[][]): string {
 }
 
 /** Every group's heading and table, in the order of GROUPS. */
-export function configurationTables(): string {
+function configurationTables(): string {
   const entries = [...Object.entries(SETTINGS), ...Object.entries(OTHER_VARIABLES)];
   return (Object.keys(GROUPS) as Group[])
     .map((group) => {

@@ -15,7 +15,7 @@ type Env = Record<string, string | undefined>;
 export type Settings = { [K in SettingName]: z.output<(typeof SETTINGS)[K]['schema']> };
 
 /** One variable, parsed; a value it does not take throws a ConfigError naming it. */
-export function readSetting<K extends SettingName>(name: K, env: Env = process.env): Settings[K] {
+function readSetting<K extends SettingName>(name: K, env: Env = process.env): Settings[K] {
   const entry = SETTINGS[name];
   const raw = env[name];
   const given = raw === undefined || raw.trim() === '' ? undefined : entry.verbatim ? raw : raw.trim();

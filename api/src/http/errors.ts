@@ -47,7 +47,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   502: 'bad_gateway',
 };
 
-export function errorBody(code: ErrorCode | string, message: string, details?: ErrorDetail[]): ErrorBody {
+function errorBody(code: ErrorCode | string, message: string, details?: ErrorDetail[]): ErrorBody {
   return details ? { error: { code, message, details } } : { error: { code, message } };
 }
 
