@@ -1,5 +1,5 @@
 /**
- * Moves bench (issue 18): `pnpm --filter @qrmenu/api bench:moves` (SQLite), and PostgreSQL as
+ * Moves bench (a manager dragging a list into order): `pnpm --filter @qrmenu/api bench:moves` (SQLite), and PostgreSQL as
  * well when BENCH_DATABASE_URL is set. A restaurant with one category of 200 products (plus 39
  * other categories of 20); the manager moves products over HTTP on 127.0.0.1 one after another
  * (a person dragging: from anywhere to anywhere, first <-> last included, each move renumbering
