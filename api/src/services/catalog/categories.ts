@@ -6,13 +6,13 @@
  */
 import type { Category, categoryCreateBody, categoryUpdateBody } from '@qrmenu/shared/schemas';
 import type { z } from 'zod';
-import { type CategoryRow, fromBool, now } from '../../db';
+import { type CategoryRow, now } from '../../db';
 import { notFound } from '../../http/errors';
 import { toCategory } from '../../repos/categories';
 import type { AssertOwner, ServiceContext } from '../context';
 import { patchOf } from '../patch';
 import { translationsChange } from '../translations';
-import { newCategoryRow } from './rows';
+import { CATEGORY_FIELDS, newCategoryRow } from './rows';
 
 export function categoriesService({ repos, effects }: ServiceContext) {
   /** The category `id`, once the caller's check passed on its restaurant (404 when there is none). */
@@ -47,7 +47,7 @@ export function categoriesService({ repos, effects }: ServiceContext) {
       assertOwner: AssertOwner,
     ): Promise<Category> {
       const found = await owned(id, assertOwner);
-      const set = patchOf<CategoryRow>(body, { title: true, is_active: fromBool }, found);
+      const set = patchOf<CategoryRow>(body, CATEGORY_FIELDS, found);
       const translations = translationsChange(found.translations, body.translations);
       if (Object.keys(set).length === 0 && !translations) return toCategory(found);
       const updated = { ...found, ...set, updated_at: now() };

@@ -22,7 +22,7 @@ import { toOption } from '../../repos/options';
 import type { AssertOwner, ServiceContext } from '../context';
 import { patchOf } from '../patch';
 import { translationsChange } from '../translations';
-import { newOptionRow, newOptionRowRow } from './rows';
+import { newOptionRow, newOptionRowRow, OPTION_ROW_FIELDS } from './rows';
 
 /** The option `id`, once the caller's check passed on its restaurant (404 when there is none). */
 async function ownedOption(repos: Repositories, id: string, assertOwner: AssertOwner) {
@@ -132,7 +132,7 @@ export function optionRowsService({ repos, effects }: ServiceContext) {
       assertOwner: AssertOwner,
     ): Promise<OptionRow> {
       const found = await owned(id, assertOwner);
-      const set = patchOf<OptionRowRow>(body, { name: true, price: true }, found);
+      const set = patchOf<OptionRowRow>(body, OPTION_ROW_FIELDS, found);
       const translations = translationsChange(found.translations, body.translations);
       const changes = Object.keys(set).length > 0 || translations !== undefined;
       const merged = changes ? await repos.optionRows.update(found.id, set, translations) : undefined;

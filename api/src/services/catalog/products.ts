@@ -13,13 +13,13 @@ import type {
   productUpdateBody,
 } from '@qrmenu/shared/schemas';
 import type { z } from 'zod';
-import { fromBool, now, type ProductRow } from '../../db';
+import { now, type ProductRow } from '../../db';
 import { notFound } from '../../http/errors';
 import { type ProductFilter, parseImages, toProduct } from '../../repos/products';
 import type { AssertOwner, ServiceContext } from '../context';
 import { patchOf } from '../patch';
 import { translationsChange } from '../translations';
-import { newProductRow } from './rows';
+import { newProductRow, PRODUCT_FIELDS } from './rows';
 
 export function productsService({ repos, effects }: ServiceContext) {
   /** The product `id`, once the caller's check passed on its restaurant (404 when there is none). */
@@ -108,14 +108,7 @@ export function productsService({ repos, effects }: ServiceContext) {
         set.category_id = category.id;
         categoryTitle = category.title;
       }
-      Object.assign(
-        set,
-        patchOf<ProductRow>(
-          body,
-          { name: true, description: true, price: true, is_active: fromBool, images: JSON.stringify },
-          found,
-        ),
-      );
+      Object.assign(set, patchOf<ProductRow>(body, PRODUCT_FIELDS, found));
       const translations = translationsChange(found.translations, body.translations);
       if (Object.keys(set).length === 0 && !translations) return toProduct(found);
       const at = now();

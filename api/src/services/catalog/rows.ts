@@ -1,8 +1,11 @@
 /**
- * The rows of the catalog's entities as they are first stored, written once for every way in:
- * a manager's create, an import from a source, the demo seed and the benches. Defaults: a new id,
- * now, active, no pictures, no translations, no external id (made here, not imported); a product
- * the POS holds off starts inactive (availability.ts).
+ * The rows of the catalog's entities, written once for every way in: a manager's create and edit,
+ * an import or sync from a source, the demo seed and the benches. `*_FIELDS` say how each field
+ * a request (or a source) sends becomes its column, for a new row and for an edit's patch
+ * (patch.ts); the builders add the defaults: a new id, now, active, no pictures, no
+ * translations, no external id (made here, not imported); a product the POS holds off starts
+ * inactive (availability.ts). A new field of an entity is a line here (and its column in the
+ * repository's reads).
  */
 import type { ProductImage, TranslationsPatch } from '@qrmenu/shared/schemas';
 import {
@@ -14,8 +17,27 @@ import {
   type ProductOptionRow,
   type ProductRow,
 } from '../../db';
+import { patchOf } from '../patch';
 import { translationsColumn } from '../translations';
 import { activeFrom } from './availability';
+
+/** A category's fields as its manager edits them. */
+export const CATEGORY_FIELDS = { title: true, is_active: fromBool } as const;
+
+/** A product's fields as its manager edits them (the category is checked apart: its restaurant's). */
+export const PRODUCT_FIELDS = {
+  name: true,
+  description: true,
+  price: true,
+  is_active: fromBool,
+  images: JSON.stringify,
+} as const;
+
+/** What a source (the JSON feed, a POS) owns of an imported product: a sync makes it follow. */
+export const SOURCE_PRODUCT_FIELDS = { name: true, description: true, price: true } as const;
+
+/** An option row's fields as its manager edits them. */
+export const OPTION_ROW_FIELDS = { name: true, price: true } as const;
 
 /** What a source (a POS, the JSON feed) says of an item: its id there and its order value. */
 interface FromSource {
@@ -59,8 +81,8 @@ export function newCategoryRow(restaurantId: string, c: NewCategory, at = now(),
   return {
     id,
     restaurant_id: restaurantId,
-    title: c.title,
-    is_active: fromBool(c.is_active ?? true),
+    is_active: 1,
+    ...(patchOf<CategoryRow>(c, CATEGORY_FIELDS) as Pick<CategoryRow, 'title'>),
     translations: translationsColumn(c.translations),
     external_id: c.external_id ?? null,
     pos_position: c.pos_position ?? null,
@@ -116,8 +138,7 @@ export function newOptionRowRow(optionId: string, r: NewOptionRow, at = now(), i
   return {
     id,
     product_option_id: optionId,
-    name: r.name,
-    price: r.price,
+    ...(patchOf<OptionRowRow>(r, OPTION_ROW_FIELDS) as Pick<OptionRowRow, 'name' | 'price'>),
     translations: translationsColumn(r.translations),
     external_id: r.external_id ?? null,
     pos_stopped: r.pos_stopped ?? 0,

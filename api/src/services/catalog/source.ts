@@ -18,7 +18,7 @@ import type { ServiceContext } from '../context';
 import { patchOf } from '../patch';
 import { posAvailability } from './availability';
 import { addOption, type MenuCategory, type MenuOption, type MenuProduct, menuRows, store } from './menu';
-import { newCategoryRow, newOptionRowRow, newProductRow } from './rows';
+import { newCategoryRow, newOptionRowRow, newProductRow, SOURCE_PRODUCT_FIELDS } from './rows';
 
 type SourceMenu = FeedRestaurant | PosRestaurant;
 type FeedCategory = FeedRestaurant['categories'][number];
@@ -53,9 +53,7 @@ function fromProduct(p: FeedProduct | PosProduct): MenuProduct {
   const stoppedRows = stoppedRowsOf(p);
   const availability = posAvailability(p);
   return {
-    name: p.name,
-    description: p.description,
-    price: p.price,
+    ...(patchOf(p, SOURCE_PRODUCT_FIELDS) as Pick<MenuProduct, 'name' | 'price'>),
     external_id: p.id,
     pos_position: posPosition(p),
     ...(availability ? { pos_hidden: availability.pos_hidden, pos_stopped: availability.pos_stopped } : {}),
@@ -162,9 +160,7 @@ async function syncMenu(repos: Repositories, rid: string, feed: SourceMenu): Pro
             ...posAvailability(p, local.stopped_by_manager ?? 0),
           },
           {
-            name: true,
-            description: true,
-            price: true,
+            ...SOURCE_PRODUCT_FIELDS,
             category_id: true,
             pos_position: true,
             pos_hidden: true,
