@@ -21,6 +21,13 @@ export function toOptionRow(r: Omit<OptionRowRow, 'external_id'>): OptionRow {
 
 const COLUMNS = ['id', 'product_option_id', 'name', 'price', 'translations', 'created_at'] as const;
 
+/** Rows joined with their option (`o`) and its product (`p`): whose restaurant a row is. */
+const withProduct = (q: Q) =>
+  q
+    .selectFrom('option_rows as r')
+    .innerJoin('product_options as o', 'o.id', 'r.product_option_id')
+    .innerJoin('products as p', 'p.id', 'o.product_id');
+
 export function optionRowsRepository(q: Q, dialect: Dialect) {
   return {
     async list(optionId: string): Promise<OptionRow[]> {
@@ -35,10 +42,7 @@ export function optionRowsRepository(q: Q, dialect: Dialect) {
 
     /** An option row with the restaurant it belongs to (through its option and product). */
     find(id: string) {
-      return q
-        .selectFrom('option_rows as r')
-        .innerJoin('product_options as o', 'o.id', 'r.product_option_id')
-        .innerJoin('products as p', 'p.id', 'o.product_id')
+      return withProduct(q)
         .select([
           'r.id',
           'r.product_option_id',
@@ -57,10 +61,7 @@ export function optionRowsRepository(q: Q, dialect: Dialect) {
      * option's product, for a sync and the POS's stop-list.
      */
     listImported(restaurantId: string) {
-      return q
-        .selectFrom('option_rows as r')
-        .innerJoin('product_options as o', 'o.id', 'r.product_option_id')
-        .innerJoin('products as p', 'p.id', 'o.product_id')
+      return withProduct(q)
         .select([
           'r.id',
           'r.product_option_id',

@@ -27,14 +27,19 @@ export function toOption(r: Omit<ProductOptionRow, 'external_id'>): ProductOptio
 
 const COLUMNS = ['id', 'product_id', 'name', 'translations', 'created_at', 'updated_at'] as const;
 
-/** An option joined with one of its rows (`o`, `r`): what `foldOptionRows` folds. */
-const OPTION_ROW_COLUMNS = [
+/** An option's answer columns in a join (`o`). */
+const O_COLUMNS = [
   'o.id',
   'o.product_id',
   'o.name',
   'o.translations',
   'o.created_at',
   'o.updated_at',
+] as const;
+
+/** An option joined with one of its rows (`o`, `r`): what `foldOptionRows` folds. */
+const OPTION_ROW_COLUMNS = [
+  ...O_COLUMNS,
   'r.id as row_id',
   'r.translations as row_translations',
   'r.name as row_name',
@@ -121,15 +126,7 @@ export function optionsRepository(q: Q, dialect: Dialect) {
       return q
         .selectFrom('product_options as o')
         .innerJoin('products as p', 'p.id', 'o.product_id')
-        .select([
-          'o.id',
-          'o.product_id',
-          'o.name',
-          'o.translations',
-          'o.created_at',
-          'o.updated_at',
-          'p.restaurant_id',
-        ])
+        .select([...O_COLUMNS, 'p.restaurant_id'])
         .where('o.id', '=', id)
         .executeTakeFirst();
     },

@@ -29,22 +29,11 @@ export const toRestaurant = (r: RestaurantRow): Restaurant => ({
   updatedAt: r.updated_at,
 });
 
-/** Row -> what anyone may see (no bot_token, channel_id, manager_id). */
-export const toPublicRestaurant = (r: RestaurantRow): PublicRestaurant => ({
-  _id: r.id,
-  name: r.name,
-  slug: r.slug,
-  address: r.address,
-  phone_number: r.phone_number,
-  work_time: r.work_time,
-  type: r.type,
-  is_active: toBool(r.is_active),
-  image: r.image,
-  logotype: r.logotype,
-  translations: parseTranslations(r.translations),
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+/** Row -> what anyone may see: the Restaurant without bot_token, channel_id and manager_id (same order). */
+export function toPublicRestaurant(r: RestaurantRow): PublicRestaurant {
+  const { manager_id: _manager, bot_token: _bot, channel_id: _channel, ...shown } = toRestaurant(r);
+  return shown;
+}
 
 export function restaurantsRepository(q: Q, dialect: Dialect) {
   return {

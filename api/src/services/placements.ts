@@ -9,7 +9,7 @@ import { PLACEMENT_LIMITS, type Placement } from '@qrmenu/shared/schemas';
 import { isUniqueViolation, newId, now, type PlacementRow } from '../db';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { toPlacement } from '../repos/placements';
-import type { AssertOwner, ServiceContext } from './context';
+import { type AssertOwner, owned, type ServiceContext } from './context';
 
 const NAME_TAKEN = 'A placement of this restaurant already has this name';
 
@@ -19,13 +19,9 @@ function nameTakenToConflict(err: unknown): never {
 }
 
 export function placementsService({ repos }: ServiceContext) {
-  /** The placement `id`, once the caller's check passed on its restaurant (404 when there is none). */
-  async function owned(id: string, assertOwner: AssertOwner): Promise<PlacementRow> {
-    const row = await repos.placements.find(id);
-    if (!row) throw notFound('Placement not found');
-    await assertOwner(row.restaurant_id);
-    return row;
-  }
+  /** The placement `id`, once the caller's check passed on its restaurant. */
+  const ownedPlacement = async (id: string, assertOwner: AssertOwner): Promise<PlacementRow> =>
+    owned(await repos.placements.find(id), 'Placement not found', assertOwner);
 
   return {
     /** The restaurant's placements, in the order they were made. */
@@ -71,7 +67,7 @@ export function placementsService({ repos }: ServiceContext) {
 
     /** Renames a placement (its code and counts stay). */
     async rename(id: string, name: string, assertOwner: AssertOwner): Promise<Placement> {
-      const row = await owned(id, assertOwner);
+      const row = await ownedPlacement(id, assertOwner);
       const at = now();
       try {
         await repos.placements.rename(row.id, name, at);
@@ -83,7 +79,7 @@ export function placementsService({ repos }: ServiceContext) {
 
     /** Deletes a placement: its printed codes then count as "QR kod"; its past visits stay. */
     async remove(id: string, assertOwner: AssertOwner): Promise<{ _id: string }> {
-      const row = await owned(id, assertOwner);
+      const row = await ownedPlacement(id, assertOwner);
       if (!(await repos.placements.delete(row.id))) throw notFound('Placement not found');
       return { _id: row.id };
     },

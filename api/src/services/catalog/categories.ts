@@ -9,19 +9,15 @@ import type { z } from 'zod';
 import { type CategoryRow, now } from '../../db';
 import { notFound } from '../../http/errors';
 import { toCategory } from '../../repos/categories';
-import type { AssertOwner, ServiceContext } from '../context';
+import { type AssertOwner, owned, type ServiceContext } from '../context';
 import { patchOf } from '../patch';
 import { translationsChange } from '../translations';
 import { CATEGORY_FIELDS, newCategoryRow } from './rows';
 
 export function categoriesService({ repos, effects }: ServiceContext) {
-  /** The category `id`, once the caller's check passed on its restaurant (404 when there is none). */
-  async function owned(id: string, assertOwner: AssertOwner) {
-    const found = await repos.categories.find(id);
-    if (!found) throw notFound('Category not found');
-    await assertOwner(found.restaurant_id);
-    return found;
-  }
+  /** The category `id`, once the caller's check passed on its restaurant. */
+  const ownedCategory = async (id: string, assertOwner: AssertOwner) =>
+    owned(await repos.categories.find(id), 'Category not found', assertOwner);
 
   return {
     /** Every category of the restaurant, in its order (the manager's list). */
@@ -46,7 +42,7 @@ export function categoriesService({ repos, effects }: ServiceContext) {
       body: z.output<typeof categoryUpdateBody>,
       assertOwner: AssertOwner,
     ): Promise<Category> {
-      const found = await owned(id, assertOwner);
+      const found = await ownedCategory(id, assertOwner);
       const set = patchOf<CategoryRow>(body, CATEGORY_FIELDS, found);
       const translations = translationsChange(found.translations, body.translations);
       if (Object.keys(set).length === 0 && !translations) return toCategory(found);
@@ -62,7 +58,7 @@ export function categoriesService({ repos, effects }: ServiceContext) {
 
     /** Deletes a category with its products, their options and rows. */
     async remove(id: string, assertOwner: AssertOwner): Promise<{ _id: string }> {
-      const found = await owned(id, assertOwner);
+      const found = await ownedCategory(id, assertOwner);
       await repos.categories.delete([found.id]);
       // its products' pictures are referred to by nothing now
       await effects.releasePictures(found.restaurant_id);
@@ -72,7 +68,7 @@ export function categoriesService({ repos, effects }: ServiceContext) {
 
     /** Puts a category at `position` of its restaurant's list; answers the list in its new order. */
     async move(id: string, position: number, assertOwner: AssertOwner): Promise<Category[]> {
-      const found = await owned(id, assertOwner);
+      const found = await ownedCategory(id, assertOwner);
       if (!(await repos.categories.move(found.restaurant_id, found.id, position)))
         throw notFound('Category not found');
       effects.stale({ restaurants: [found.restaurant_id] });

@@ -19,29 +19,19 @@ import { notFound } from '../../http/errors';
 import type { Repositories } from '../../repos';
 import { toOptionRow } from '../../repos/option-rows';
 import { toOption } from '../../repos/options';
-import type { AssertOwner, ServiceContext } from '../context';
+import { type AssertOwner, owned, type ServiceContext } from '../context';
 import { patchOf } from '../patch';
 import { translationsChange } from '../translations';
 import { newOptionRow, newOptionRowRow, OPTION_ROW_FIELDS } from './rows';
 
-/** The option `id`, once the caller's check passed on its restaurant (404 when there is none). */
-async function ownedOption(repos: Repositories, id: string, assertOwner: AssertOwner) {
-  const option = await repos.options.find(id);
-  if (!option) throw notFound('Option not found');
-  await assertOwner(option.restaurant_id);
-  return option;
-}
+/** The option `id`, once the caller's check passed on its restaurant. */
+const ownedOption = async (repos: Repositories, id: string, assertOwner: AssertOwner) =>
+  owned(await repos.options.find(id), 'Option not found', assertOwner);
 
 export function optionsService({ repos, effects }: ServiceContext) {
   /** The product `productId`, once the caller's check passed on its restaurant. */
-  async function ownedProduct(productId: string, assertOwner: AssertOwner) {
-    const product = await repos.products.restaurantOf(productId);
-    if (!product) throw notFound('Product not found');
-    await assertOwner(product.restaurant_id);
-    return product;
-  }
-
-  const owned = (id: string, assertOwner: AssertOwner) => ownedOption(repos, id, assertOwner);
+  const ownedProduct = async (productId: string, assertOwner: AssertOwner) =>
+    owned(await repos.products.restaurantOf(productId), 'Product not found', assertOwner);
 
   return {
     /** The options of a product. */
@@ -68,7 +58,7 @@ export function optionsService({ repos, effects }: ServiceContext) {
       body: z.output<typeof optionUpdateBody>,
       assertOwner: AssertOwner,
     ): Promise<ProductOption> {
-      const option = await owned(id, assertOwner);
+      const option = await ownedOption(repos, id, assertOwner);
       const { name } = body;
       const renamed = name !== undefined && name !== option.name;
       const translations = translationsChange(option.translations, body.translations);
@@ -85,7 +75,7 @@ export function optionsService({ repos, effects }: ServiceContext) {
 
     /** Deletes an option with its rows. */
     async remove(id: string, assertOwner: AssertOwner): Promise<{ _id: string }> {
-      const option = await owned(id, assertOwner);
+      const option = await ownedOption(repos, id, assertOwner);
       await repos.options.delete([option.id]);
       effects.stale({ restaurants: [option.restaurant_id] });
       return { _id: option.id };
@@ -93,7 +83,7 @@ export function optionsService({ repos, effects }: ServiceContext) {
 
     /** Puts an option at `position` of its product's list; answers the list in its new order. */
     async move(id: string, position: number, assertOwner: AssertOwner): Promise<ProductOption[]> {
-      const option = await owned(id, assertOwner);
+      const option = await ownedOption(repos, id, assertOwner);
       if (!(await repos.options.move(option.product_id, option.id, position)))
         throw notFound('Option not found');
       effects.stale({ restaurants: [option.restaurant_id] });
@@ -104,12 +94,8 @@ export function optionsService({ repos, effects }: ServiceContext) {
 
 export function optionRowsService({ repos, effects }: ServiceContext) {
   /** The row `id`, once the caller's check passed on its restaurant. */
-  async function owned(id: string, assertOwner: AssertOwner) {
-    const found = await repos.optionRows.find(id);
-    if (!found) throw notFound('Option row not found');
-    await assertOwner(found.restaurant_id);
-    return found;
-  }
+  const ownedRow = async (id: string, assertOwner: AssertOwner) =>
+    owned(await repos.optionRows.find(id), 'Option row not found', assertOwner);
 
   return {
     /** The rows of an option. */
@@ -131,7 +117,7 @@ export function optionRowsService({ repos, effects }: ServiceContext) {
       body: z.output<typeof optionRowUpdateBody>,
       assertOwner: AssertOwner,
     ): Promise<OptionRow> {
-      const found = await owned(id, assertOwner);
+      const found = await ownedRow(id, assertOwner);
       const set = patchOf<OptionRowRow>(body, OPTION_ROW_FIELDS, found);
       const translations = translationsChange(found.translations, body.translations);
       const changes = Object.keys(set).length > 0 || translations !== undefined;
@@ -142,7 +128,7 @@ export function optionRowsService({ repos, effects }: ServiceContext) {
     },
 
     async remove(id: string, assertOwner: AssertOwner): Promise<{ _id: string }> {
-      const found = await owned(id, assertOwner);
+      const found = await ownedRow(id, assertOwner);
       await repos.optionRows.delete([found.id]);
       effects.stale({ restaurants: [found.restaurant_id] });
       return { _id: found.id };
@@ -150,7 +136,7 @@ export function optionRowsService({ repos, effects }: ServiceContext) {
 
     /** Puts a row at `position` of its option's list; answers the list in its new order. */
     async move(id: string, position: number, assertOwner: AssertOwner): Promise<OptionRow[]> {
-      const row = await owned(id, assertOwner);
+      const row = await ownedRow(id, assertOwner);
       if (!(await repos.optionRows.move(row.product_option_id, row.id, position))) {
         throw notFound('Option row not found');
       }

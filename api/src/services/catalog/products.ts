@@ -16,19 +16,15 @@ import type { z } from 'zod';
 import { now, type ProductRow } from '../../db';
 import { notFound } from '../../http/errors';
 import { type ProductFilter, parseImages, toProduct } from '../../repos/products';
-import type { AssertOwner, ServiceContext } from '../context';
+import { type AssertOwner, owned, type ServiceContext } from '../context';
 import { patchOf } from '../patch';
 import { translationsChange } from '../translations';
 import { newProductRow, PRODUCT_FIELDS } from './rows';
 
 export function productsService({ repos, effects }: ServiceContext) {
-  /** The product `id`, once the caller's check passed on its restaurant (404 when there is none). */
-  async function owned(id: string, assertOwner: AssertOwner) {
-    const found = await repos.products.find(id);
-    if (!found) throw notFound('Product not found');
-    await assertOwner(found.restaurant_id);
-    return found;
-  }
+  /** The product `id`, once the caller's check passed on its restaurant. */
+  const ownedProduct = async (id: string, assertOwner: AssertOwner) =>
+    owned(await repos.products.find(id), 'Product not found', assertOwner);
 
   /** A category of the restaurant (404 when it is not one). */
   async function categoryOf(restaurantId: string, categoryId: string, message: string) {
@@ -96,7 +92,7 @@ export function productsService({ repos, effects }: ServiceContext) {
       body: z.output<typeof productUpdateBody>,
       assertOwner: AssertOwner,
     ): Promise<Product> {
-      const found = await owned(id, assertOwner);
+      const found = await ownedProduct(id, assertOwner);
       const set: Partial<ProductRow> = {};
       let categoryTitle = found.category_title;
       if (body.category_id !== undefined && body.category_id !== found.category_id) {
@@ -124,7 +120,7 @@ export function productsService({ repos, effects }: ServiceContext) {
 
     /** Deletes a product with its options and rows. */
     async remove(id: string, assertOwner: AssertOwner): Promise<{ _id: string }> {
-      const found = await owned(id, assertOwner);
+      const found = await ownedProduct(id, assertOwner);
       await repos.products.delete([found.id]);
       if (parseImages(found.images).length > 0) await effects.releasePictures(found.restaurant_id);
       effects.stale({ restaurants: [found.restaurant_id] });
@@ -140,7 +136,7 @@ export function productsService({ repos, effects }: ServiceContext) {
       { position, category_id }: z.output<typeof productPositionBody>,
       assertOwner: AssertOwner,
     ): Promise<Product[]> {
-      const product = await owned(id, assertOwner);
+      const product = await ownedProduct(id, assertOwner);
       const target = category_id ?? product.category_id;
       if (target !== product.category_id)
         await categoryOf(product.restaurant_id, target, 'Category not found');
