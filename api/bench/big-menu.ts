@@ -4,8 +4,12 @@
  * prices vary like a real menu's (a fixed pseudo-random sequence, so every run is the same);
  * ids and picture names are random hex like real ones, which is what compresses worst.
  */
-import type { Insertable } from 'kysely';
-import { type Database, type DB, newId } from '../src/db';
+
+import type { App } from '../src/app';
+import { type DB, newId } from '../src/db';
+import { createRepositories } from '../src/repos';
+import type { MenuCategory, MenuRows } from '../src/services/catalog';
+import { menuRows, store } from '../src/services/catalog/menu';
 
 export const BIG_MENU = { categories: 40, productsPerCategory: 25 } as const;
 
@@ -139,113 +143,57 @@ function sequence(seed: number) {
   return { next, pick };
 }
 
-export interface BigMenuRows {
-  categories: Insertable<Database['categories']>[];
-  products: Insertable<Database['products']>[];
-  options: Insertable<Database['product_options']>[];
-  rows: Insertable<Database['option_rows']>[];
-}
+export type BigMenuRows = MenuRows;
 
-export function bigMenuRows(restaurantId: string, seed = 42): BigMenuRows {
+/** The big menu, the same on every run (`seed`: its pseudo-random sequence). */
+export function bigMenu(seed = 42): MenuCategory[] {
   const { next, pick } = sequence(seed);
-  const base = Date.parse('2026-01-01T00:00:00.000Z');
-  const at = (i: number) => new Date(base + i * 1000).toISOString();
-  const out: BigMenuRows = { categories: [], products: [], options: [], rows: [] };
-  for (let c = 0; c < BIG_MENU.categories; c++) {
-    const categoryId = newId();
+  return Array.from({ length: BIG_MENU.categories }, (_, c) => {
     const title = CATEGORY_TITLES[c % CATEGORY_TITLES.length]!;
-    out.categories.push({
-      id: categoryId,
-      restaurant_id: restaurantId,
+    return {
       title: c < CATEGORY_TITLES.length ? title : `${title} ${Math.floor(c / CATEGORY_TITLES.length) + 1}`,
-      is_active: 1,
-      external_id: null,
-      created_at: at(c),
-      updated_at: at(c),
-    });
-    for (let p = 0; p < BIG_MENU.productsPerCategory; p++) {
-      const n = c * BIG_MENU.productsPerCategory + p;
-      const productId = newId();
-      const words = 6 + Math.floor(next() * 8);
-      const description = Array.from({ length: words }, () => pick(INGREDIENTS)).join(', ');
-      out.products.push({
-        id: productId,
-        restaurant_id: restaurantId,
-        category_id: categoryId,
-        name: `${pick(KINDS)} ${pick(DISHES)}`.replace(/^./, (ch) => ch.toUpperCase()),
-        description: `${description.replace(/^./, (ch) => ch.toUpperCase())}.`,
-        price: 5000 + Math.floor(next() * 90) * 1000,
-        is_active: 1,
-        images: JSON.stringify([{ file: `/uploads/products/${newId()}.jpg` }]),
-        external_id: null,
-        created_at: at(n),
-        updated_at: at(n),
-      });
-      const options: [string, [string, number][]][] = [
-        [
-          'Hajmi',
-          [
-            ['Kichik', 0],
-            ["O'rta", (2 + Math.floor(next() * 4)) * 1000],
-            ['Katta', (6 + Math.floor(next() * 6)) * 1000],
+      products: Array.from({ length: BIG_MENU.productsPerCategory }, () => {
+        const words = 6 + Math.floor(next() * 8);
+        const description = Array.from({ length: words }, () => pick(INGREDIENTS)).join(', ');
+        return {
+          name: `${pick(KINDS)} ${pick(DISHES)}`.replace(/^./, (ch) => ch.toUpperCase()),
+          description: `${description.replace(/^./, (ch) => ch.toUpperCase())}.`,
+          price: 5000 + Math.floor(next() * 90) * 1000,
+          images: [{ file: `/uploads/products/${newId()}.jpg` }],
+          options: [
+            {
+              name: 'Hajmi',
+              rows: [
+                { name: 'Kichik', price: 0 },
+                { name: "O'rta", price: (2 + Math.floor(next() * 4)) * 1000 },
+                { name: 'Katta', price: (6 + Math.floor(next() * 6)) * 1000 },
+              ],
+            },
+            {
+              name: "Qo'shimcha",
+              rows: [
+                { name: pick(INGREDIENTS), price: (1 + Math.floor(next() * 5)) * 1000 },
+                { name: pick(INGREDIENTS), price: (1 + Math.floor(next() * 5)) * 1000 },
+                { name: 'Achchiq sous', price: 0 },
+              ],
+            },
           ],
-        ],
-        [
-          "Qo'shimcha",
-          [
-            [pick(INGREDIENTS), (1 + Math.floor(next() * 5)) * 1000],
-            [pick(INGREDIENTS), (1 + Math.floor(next() * 5)) * 1000],
-            ['Achchiq sous', 0],
-          ],
-        ],
-      ];
-      options.forEach(([name, rows], o) => {
-        const optionId = newId();
-        out.options.push({
-          id: optionId,
-          product_id: productId,
-          name,
-          external_id: null,
-          created_at: at(o),
-          updated_at: at(o),
-        });
-        rows.forEach(([rowName, price], r) => {
-          out.rows.push({
-            id: newId(),
-            product_option_id: optionId,
-            name: rowName,
-            price,
-            external_id: null,
-            created_at: at(r),
-          });
-        });
-      });
-    }
-  }
-  return out;
-}
-
-/** Inserts the big menu into an existing restaurant (batched, one transaction). */
-export async function insertBigMenu(db: DB, restaurantId: string): Promise<BigMenuRows> {
-  const rows = bigMenuRows(restaurantId);
-  await insertMenuRows(db, rows);
-  return rows;
-}
-
-/** Inserts menu rows (batched, one transaction); bench:web reshapes the big menu before this. */
-export async function insertMenuRows(db: DB, rows: BigMenuRows): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const batched = async <T extends keyof Database>(table: T, list: Insertable<Database[T]>[]) => {
-      for (let i = 0; i < list.length; i += 500) {
-        await trx
-          .insertInto(table)
-          .values(list.slice(i, i + 500) as never)
-          .execute();
-      }
+        };
+      }),
     };
-    await batched('categories', rows.categories);
-    await batched('products', rows.products);
-    await batched('product_options', rows.options);
-    await batched('option_rows', rows.rows);
   });
+}
+
+/** The big menu's rows for a restaurant, built as the catalog builds them (not stored). */
+export const bigMenuRows = (restaurantId: string, seed = 42): BigMenuRows =>
+  menuRows(restaurantId, bigMenu(seed));
+
+/** Adds the big menu to an existing restaurant through the catalog service (one transaction). */
+export function insertBigMenu(app: Pick<App, 'transaction'>, restaurantId: string): Promise<BigMenuRows> {
+  return app.transaction((tx) => tx.catalog.menu.add(restaurantId, bigMenu()));
+}
+
+/** Stores built menu rows (one transaction); bench:web reshapes the big menu before this. */
+export async function insertMenuRows(db: DB, rows: BigMenuRows): Promise<void> {
+  await createRepositories(db).transaction((repos) => store(repos, rows));
 }

@@ -1,5 +1,5 @@
 /**
- * Moves bench (issue 18): `pnpm --filter @qrmenu/api bench:moves` (SQLite), and PostgreSQL as
+ * Moves bench (a manager dragging a list into order): `pnpm --filter @qrmenu/api bench:moves` (SQLite), and PostgreSQL as
  * well when BENCH_DATABASE_URL is set. A restaurant with one category of 200 products (plus 39
  * other categories of 20); the manager moves products over HTTP on 127.0.0.1 one after another
  * (a person dragging: from anywhere to anywhere, first <-> last included, each move renumbering
@@ -12,9 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../src/app';
-import { type DB, newId } from '../src/db';
-import { newRestaurantRow } from '../src/repos/restaurants';
+import { type App, buildApp } from '../src/app';
 
 const PRODUCTS = Number(process.env.BENCH_MOVE_PRODUCTS ?? 200);
 const MOVES = Number(process.env.BENCH_MOVES ?? 300);
@@ -34,62 +32,35 @@ interface Result {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
-async function seed(db: DB, managerId: string): Promise<{ categoryId: string; productIds: string[] }> {
-  const base = Date.now();
-  const at = (i: number) => new Date(base + i).toISOString();
-  const restaurantId = newId();
-  await db
-    .insertInto('restaurants')
-    .values(
-      newRestaurantRow(
-        {
-          id: restaurantId,
-          name: 'Bench',
-          slug: `bench-${restaurantId}`,
-          address: 'a',
-          phone_number: 'p',
-          work_time: 'w',
-          manager_id: managerId,
-        },
-        at(0),
-      ),
-    )
-    .execute();
-  const categories = Array.from({ length: 40 }, (_, i) => ({
-    id: newId(),
-    restaurant_id: restaurantId,
-    title: `Kategoriya ${i + 1}`,
-    is_active: 1,
-    external_id: null,
-    position: i,
-    created_at: at(i),
-    updated_at: at(i),
-  }));
-  await db.insertInto('categories').values(categories).execute();
-  const products = categories.flatMap((c, ci) =>
-    Array.from({ length: ci === 0 ? PRODUCTS : 20 }, (_, i) => ({
-      id: newId(),
-      restaurant_id: restaurantId,
-      category_id: c.id,
-      name: `Taom ${ci + 1}.${i + 1}`,
-      description: 'Mazali taom',
-      price: 10_000 + i,
-      is_active: 1,
-      images: '[]',
-      external_id: null,
-      position: i,
-      created_at: at(i),
-      updated_at: at(i),
-    })),
-  );
-  for (let i = 0; i < products.length; i += 500) {
-    await db
-      .insertInto('products')
-      .values(products.slice(i, i + 500))
-      .execute();
-  }
-  const first = categories[0]?.id as string;
-  return { categoryId: first, productIds: products.filter((p) => p.category_id === first).map((p) => p.id) };
+/** The bench's restaurant, written through the services (one transaction). */
+async function seed(app: App, managerId: string): Promise<{ categoryId: string; productIds: string[] }> {
+  const suffix = Date.now().toString(36);
+  const { menu } = await app.transaction(async (tx) => {
+    const restaurant = await tx.restaurants.create({
+      name: 'Bench',
+      slug: `bench-${suffix}`,
+      address: 'a',
+      phone_number: 'p',
+      work_time: 'w',
+      manager_id: managerId,
+      type: 'manual',
+      is_active: true,
+    });
+    const categories = Array.from({ length: 40 }, (_, ci) => ({
+      title: `Kategoriya ${ci + 1}`,
+      products: Array.from({ length: ci === 0 ? PRODUCTS : 20 }, (_, i) => ({
+        name: `Taom ${ci + 1}.${i + 1}`,
+        description: 'Mazali taom',
+        price: 10_000 + i,
+      })),
+    }));
+    return { menu: await tx.catalog.menu.add(restaurant._id, categories) };
+  });
+  const first = menu.categories[0]?.id as string;
+  return {
+    categoryId: first,
+    productIds: menu.products.filter((p) => p.category_id === first).map((p) => p.id),
+  };
 }
 
 async function run(databaseUrl: string | undefined): Promise<Result> {
@@ -121,7 +92,7 @@ async function run(databaseUrl: string | undefined): Promise<Result> {
       body: JSON.stringify({ login: 'bench-manager', password: PASSWORD }),
     });
     const managerId = ((await created.json()) as { data: { _id: string } }).data._id;
-    const { categoryId, productIds } = await seed(app.db, managerId);
+    const { categoryId, productIds } = await seed(app, managerId);
     const token = await login({ login: 'bench-manager', password: PASSWORD });
     const move = async (id: string, position: number) => {
       const started = performance.now();

@@ -1,6 +1,6 @@
 /**
- * POS import bench (issue 21's targets): the fake iiko Cloud with 1,000 live dishes (plus
- * modifiers, sizes, deleted items), then through the API: first import (target <= 10 s,
+ * POS import bench (docs/BENCHMARKS.md, "POS import"): the fake iiko Cloud with 1,000 live
+ * dishes (plus modifiers, sizes, deleted items), then through the API: first import (target <= 10 s,
  * pictures aside), a sync with nothing changed (target < 1 s, one nomenclature call), a sync
  * after one change. SQLite in a temp dir, or PostgreSQL with TEST_DATABASE_URL.
  *

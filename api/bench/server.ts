@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
-import { type Insertable, sql } from 'kysely';
-import { buildApp } from '../src/app';
-import { type Database, type DB, newId } from '../src/db';
+import { sql } from 'kysely';
+import { type App, buildApp } from '../src/app';
+import { newId } from '../src/db';
 import { answerCache } from '../src/http/answer-cache';
-import { newRestaurantRow } from '../src/repos/restaurants';
+import type { MenuCategory } from '../src/services/catalog';
 import { BIG_MENU, insertBigMenu } from './big-menu';
 
 export const RESTAURANTS = 1000;
@@ -39,16 +39,8 @@ export interface Ready {
   menuSlug: string;
 }
 
-async function insertBatched<T extends keyof Database>(db: DB, table: T, rows: Insertable<Database[T]>[]) {
-  for (let i = 0; i < rows.length; i += 500) {
-    await db
-      .insertInto(table)
-      .values(rows.slice(i, i + 500) as never)
-      .execute();
-  }
-}
-
-export async function seed(db: DB): Promise<
+/** The bench's data, written through the services as the back office writes (one transaction). */
+export async function seed(app: App): Promise<
   Omit<
     Ready,
     'kind' | 'appUrl' | 'bareUrl' | 'seedMs' | 'dialect' | 'adminToken' | 'managerToken' | 'menuSlug'
@@ -56,143 +48,82 @@ export async function seed(db: DB): Promise<
     managerId: string;
   }
 > {
-  const base = Date.now();
-  const at = (i: number) => new Date(base + i).toISOString();
-  const managerId = newId();
-  const users: Insertable<Database['users']>[] = [
-    {
-      id: managerId,
-      login: `bench-manager-${managerId.slice(0, 6)}`,
-      password_hash: 'not-a-hash',
-      role: 'manager',
-      is_active: 1,
-      created_at: at(0),
-      updated_at: at(0),
-    },
-  ];
-  const restaurants: Insertable<Database['restaurants']>[] = [];
-  for (let i = 0; i < RESTAURANTS; i++) {
-    restaurants.push(
-      newRestaurantRow(
-        {
-          name: `Restoran ${i}`,
-          slug: `bench-restoran-${i}`,
-          address: `Toshkent, ${i}-uy`,
-          phone_number: '+998901234567',
-          work_time: '09:00-23:00',
-          manager_id: i === 0 ? managerId : null,
-          is_active: i % 7 === 0 ? 0 : 1,
-        },
-        at(i),
-      ),
-    );
-  }
-  const categories: Insertable<Database['categories']>[] = [];
-  const products: Insertable<Database['products']>[] = [];
-  const options: Insertable<Database['product_options']>[] = [];
-  const rows: Insertable<Database['option_rows']>[] = [];
+  const suffix = Date.now().toString(36);
+  const manager = await app.accounts.createManager(`bench-manager-${suffix}`, `bench-manager-pass-${suffix}`);
+  // each restaurant's categories: restaurant 0 the first FIRST_CATEGORIES, then one each in turn
   const categoryCount = PRODUCTS / PER_CATEGORY;
+  const menus: MenuCategory[][] = Array.from({ length: RESTAURANTS }, () => []);
   for (let k = 0; k < categoryCount; k++) {
-    const restaurant = restaurants[k < FIRST_CATEGORIES ? 0 : (k - FIRST_CATEGORIES + 1) % RESTAURANTS]!;
-    const categoryId = newId();
-    categories.push({
-      id: categoryId,
-      restaurant_id: restaurant.id,
+    const owner = k < FIRST_CATEGORIES ? 0 : (k - FIRST_CATEGORIES + 1) % RESTAURANTS;
+    menus[owner]!.push({
       title: `Kategoriya ${k}`,
-      is_active: 1,
-      external_id: null,
-      created_at: at(k),
-      updated_at: at(k),
+      products: Array.from({ length: PER_CATEGORY }, (_, j) => {
+        const n = k * PER_CATEGORY + j;
+        return {
+          name: `Mahsulot ${n}`,
+          description: 'Mazali taom, yangi masalliqlardan tayyorlangan, issiq holda beriladi',
+          price: 10000 + (n % 50) * 1000,
+          images: [{ file: `/uploads/products/${newId()}.jpg` }],
+          // every product: two options with three rows each
+          options: [0, 1].map((o) => ({
+            name: o === 0 ? 'Hajmi' : "Qo'shimcha",
+            rows: [0, 1, 2].map((r) => ({ name: `Variant ${r}`, price: r * 2000 })),
+          })),
+        };
+      }),
     });
-    for (let j = 0; j < PER_CATEGORY; j++) {
-      const productId = newId();
-      const n = k * PER_CATEGORY + j;
-      products.push({
-        id: productId,
-        restaurant_id: restaurant.id,
-        category_id: categoryId,
-        name: `Mahsulot ${n}`,
-        description: 'Mazali taom, yangi masalliqlardan tayyorlangan, issiq holda beriladi',
-        price: 10000 + (n % 50) * 1000,
-        is_active: 1,
-        images: JSON.stringify([{ file: `/uploads/products/${productId}.jpg` }]),
-        external_id: null,
-        created_at: at(n),
-        updated_at: at(n),
-      });
-      // every product: two options with three rows each
-      for (let o = 0; o < 2; o++) {
-        const optionId = newId();
-        options.push({
-          id: optionId,
-          product_id: productId,
-          name: o === 0 ? 'Hajmi' : "Qo'shimcha",
-          external_id: null,
-          created_at: at(o),
-          updated_at: at(o),
-        });
-        for (let r = 0; r < 3; r++) {
-          rows.push({
-            id: newId(),
-            product_option_id: optionId,
-            name: `Variant ${r}`,
-            price: r * 2000,
-            external_id: null,
-            created_at: at(r),
-          });
-        }
-      }
-    }
   }
-  await db.transaction().execute(async (trx) => {
-    await insertBatched(trx, 'users', users);
-    await insertBatched(trx, 'restaurants', restaurants);
-    await insertBatched(trx, 'categories', categories);
-    await insertBatched(trx, 'products', products);
-    await insertBatched(trx, 'product_options', options);
-    await insertBatched(trx, 'option_rows', rows);
+  const written = await app.transaction(async (tx) => {
+    const out = [];
+    for (let i = 0; i < RESTAURANTS; i++) {
+      const restaurant = await tx.restaurants.create({
+        name: `Restoran ${i}`,
+        slug: `bench-restoran-${i}`,
+        address: `Toshkent, ${i}-uy`,
+        phone_number: '+998901234567',
+        work_time: '09:00-23:00',
+        ...(i === 0 ? { manager_id: manager._id } : {}),
+        type: 'manual',
+        is_active: i % 7 !== 0,
+      });
+      out.push({ id: restaurant._id, menu: await tx.catalog.menu.add(restaurant._id, menus[i]!) });
+    }
+    return out;
   });
   // fresh planner statistics, as autovacuum (PostgreSQL) would have gathered soon after a bulk load
-  await sql`analyze`.execute(db);
-  const first = restaurants[0]!.id;
-  const firstProducts = products.filter((p) => p.restaurant_id === first);
+  await sql`analyze`.execute(app.db);
+  const [first, second] = written;
   return {
-    managerId,
-    restaurantId: restaurants[1]!.id,
-    categoryId: categories[FIRST_CATEGORIES]!.id,
-    productId: products[FIRST_CATEGORIES * PER_CATEGORY + 3]!.id,
-    stopListIds: firstProducts.slice(0, 200).map((p) => p.id),
-    stopListCategoryId: categories[0]!.id,
+    managerId: manager._id,
+    restaurantId: second!.id,
+    categoryId: second!.menu.categories[0]!.id,
+    productId: second!.menu.products[3]!.id,
+    stopListIds: first!.menu.products.slice(0, 200).map((p) => p.id),
+    stopListCategoryId: first!.menu.categories[0]!.id,
   };
 }
 
 /** A restaurant with BIG_MENU's 40 categories and 1,000 products, for `GET /m/<slug>`. */
-async function seedBigMenu(db: DB): Promise<string> {
-  const id = newId();
-  const at = new Date().toISOString();
+async function seedBigMenu(app: App): Promise<string> {
   const slug = 'bench-katta-menyu';
-  await db
-    .insertInto('restaurants')
-    .values({
-      id,
-      name: 'Katta Menyu',
-      slug,
-      address: 'Toshkent, Amir Temur koʻchasi 1',
-      phone_number: '+998 71 200 11 22',
-      work_time: '09:00-23:00',
-      manager_id: null,
-      type: 'manual',
-      is_active: 1,
-      bot_token: 'bench-bot-token',
-      channel_id: '@bench',
-      image: `/uploads/restaurants/${newId()}.jpg`,
-      logotype: `/uploads/restaurants/${newId()}.png`,
-      external_id: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  const rows = await insertBigMenu(db, id);
+  const created = await app.restaurants.create({
+    name: 'Katta Menyu',
+    slug,
+    address: 'Toshkent, Amir Temur koʻchasi 1',
+    phone_number: '+998 71 200 11 22',
+    work_time: '09:00-23:00',
+    bot_token: 'bench-bot-token',
+    channel_id: '@bench',
+    type: 'manual',
+    is_active: true,
+  });
+  const row = await app.restaurants.find(created._id);
+  if (!row) throw new Error('big menu restaurant');
+  await app.restaurants.update(row, {
+    image: `/uploads/restaurants/${newId()}.jpg`,
+    logotype: `/uploads/restaurants/${newId()}.png`,
+  });
+  const rows = await insertBigMenu(app, created._id);
   if (rows.products.length !== BIG_MENU.categories * BIG_MENU.productsPerCategory)
     throw new Error('big menu');
   return slug;
@@ -213,8 +144,8 @@ async function main(): Promise<void> {
     logger: { level: 'warn' },
   });
   const t0 = performance.now();
-  const seeded = await seed(app.db);
-  const menuSlug = await seedBigMenu(app.db);
+  const seeded = await seed(app);
+  const menuSlug = await seedBigMenu(app);
   const seedMs = performance.now() - t0;
   const adminRow = await app.db
     .selectFrom('users')

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     logger: { level: 'warn' },
   });
   const t0 = performance.now();
-  const seeded = await seed(app.db);
+  const seeded = await seed(app);
   const seedMs = performance.now() - t0;
   answerCache(app.db).ttlMs = 0;
   const admin = await app.db

@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/app';
-import { newRestaurantRow } from '../src/repos/restaurants';
 import { insertBigMenu } from './big-menu';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-visits-bench-'));
@@ -19,15 +18,16 @@ const app = await buildApp({
   validateResponses: false,
   visits: { enabled: process.env.VISITS !== 'off' },
 });
-const restaurant = newRestaurantRow({
+const restaurant = await app.restaurants.create({
   name: 'Bench',
   slug: 'bench-menu',
   address: 'Toshkent',
   phone_number: '+998901234567',
   work_time: '09:00-23:00',
+  type: 'manual',
+  is_active: true,
 });
-await app.db.insertInto('restaurants').values(restaurant).execute();
-await insertBigMenu(app.db, restaurant.id);
+await insertBigMenu(app, restaurant._id);
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 process.send?.({ url: `${address}/m/bench-menu` });
 process.on('message', async (m: { kind: string }) => {

@@ -1,5 +1,5 @@
 /**
- * Visits bench (issue 22): the cached guests' page `GET /m/<slug>` (1,000 products, br) with
+ * Visits bench: the cached guests' page `GET /m/<slug>` (1,000 products, br) with
  * visit counting off and on, side by side: `pnpm --filter @qrmenu/api bench:visits`.
  * Each request is a different guest (its own user agent: every view a new unique visitor, a row
  * written at the next batch: the worst case), or one of `BENCH_GUESTS` guests coming back. Rounds alternate off/on (ABAB) so that a slow moment of the machine

@@ -26,8 +26,7 @@ import { type PosScheduleOptions, startPosSchedule } from './integration/pos/sch
 import { secretBox } from './integration/secrets';
 import publicMenuRoutes from './public-menu/route';
 import type { RemoteName } from './remotes';
-import { repositoriesPlugin } from './repos';
-import { ensureAdmin } from './repos/users';
+import { createRepositories, repositoriesPlugin } from './repos';
 import accountRoutes from './routes/accounts';
 import authRoutes from './routes/auth';
 import categoryRoutes from './routes/categories';
@@ -43,8 +42,10 @@ import restaurantRoutes from './routes/restaurants';
 import stopListRoutes from './routes/stop-list';
 import uploadRoutes from './routes/upload';
 import visitRoutes from './routes/visits';
+import { servicesPlugin } from './services';
+import { ensureAdmin } from './services/accounts';
 import { statePlugin } from './state';
-import { createStorage, type FileStorage, storagePlugin } from './storage';
+import { createStorage, type FileStorage, uploadsRoute } from './storage';
 import type { S3Config } from './storage/s3';
 import type { App, AppConfig } from './types';
 import { type VisitsOptions, visitsPlugin } from './visits';
@@ -107,7 +108,7 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** Failed logins allowed per address and window (default 10 per 15 min). */
   loginRateLimit?: { max: number; windowMs: number };
-  /** The guests' visit counter (issue 22): on by default, written every 5 s. */
+  /** The guests' visit counter: on by default, written every 5 s. */
   visits?: VisitsOptions;
   /** Keep uploads in an S3-compatible bucket instead of `<dataDir>/uploads` (STORAGE_DRIVER=s3). */
   s3?: S3Config | undefined;
@@ -156,7 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     isolateSchema: options.isolateSchema ?? false,
     // the first admin under the same start-up lock as the migrations (servers started together)
     bootstrap: async (db) => {
-      await ensureAdmin(db, {
+      await ensureAdmin(createRepositories(db), {
         login: options.adminLogin,
         password: options.adminPassword,
         onCreated: options.onAdminCreated,
@@ -249,6 +250,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('preClose', () => posPicturesSettled(app));
   await app.register(statePlugin, { loginRateLimit: options.loginRateLimit, pubsub: conn.pubsub });
   await app.register(visitsPlugin, options.visits ?? {});
+  app.decorate(
+    'storage',
+    options.storage ??
+      createStorage(options.s3 ? { driver: 's3', config: options.s3 } : { driver: 'local', dir: uploadsDir }),
+  );
+  await app.register(servicesPlugin);
 
   // Every /api route must say who may call it; error answers are documented for all of them.
   app.addHook('onRoute', (route) => {
@@ -359,13 +366,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     { prefix: '/api' },
   );
 
-  // Uploaded files, served from the storage: only the files upload.ts stores (a picture's
-  // variants, named by their type); never renamed, so cached for good.
-  await app.register(storagePlugin, {
-    storage:
-      options.storage ??
-      createStorage(options.s3 ? { driver: 's3', config: options.s3 } : { driver: 'local', dir: uploadsDir }),
-  });
+  // Uploaded files, served from the storage: only the files the pictures service stores (a
+  // picture's variants, named by their type); never renamed, so cached for good.
+  await app.register(uploadsRoute);
 
   await app.register(publicMenuRoutes);
   await registerWeb(app);

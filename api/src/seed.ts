@@ -2,17 +2,15 @@
  * `pnpm seed`: an idempotent demo on the configured database (DATA_DIR / DATABASE_URL):
  * managers manager1/manager2 (password manager123), three Uzbek restaurants with categories,
  * products with options and rows, and a few stopped products. Existing rows are left alone.
- * Timestamps increase in the order written here, so the catalog (and the guests' menu page at
- * /m/<slug>) lists everything in this order.
+ * Written through the services, as the back office writes them: every list in the order written
+ * here, so the catalog (and the guests' menu page at /m/<slug>) lists everything in this order.
  */
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROLES } from '@qrmenu/shared/schemas';
+import { type App, buildApp } from './app';
 import { resolveDataDir } from './config/data-dir';
-import { pickSettings } from './config/settings';
-import { connect, type DB, newId, now } from './db';
-import { newRestaurantRow } from './repos/restaurants';
-import { createUser, ensureAdmin, findUserByLogin } from './repos/users';
+import { pickSettings, STORAGE_SETTINGS, s3Config } from './config/settings';
+import type { MenuCategory } from './services/catalog';
 
 interface SeedProduct {
   name: string;
@@ -183,122 +181,59 @@ export const DEMO: SeedRestaurant[] = [
   },
 ];
 
-async function ensureManager(db: DB, login: string, password: string): Promise<string> {
-  const existing = await findUserByLogin(db, login);
+/** What the seed writes with: the app's services (and its users, read to stay idempotent). */
+export type SeedTarget = Pick<App, 'accounts' | 'restaurants' | 'transaction' | 'repos'>;
+
+async function ensureManager(app: SeedTarget, login: string, password: string): Promise<string> {
+  const existing = await app.repos.users.findByLogin(login);
   if (existing) return existing.id;
-  return (await createUser(db, { login, password, role: ROLES.manager })).id;
+  return (await app.accounts.createManager(login, password))._id;
 }
 
+/** The demo's menu in the shape a whole-menu write takes (a category of stopped products only is off). */
+const menuOf = (r: SeedRestaurant): MenuCategory[] =>
+  r.categories.map((c) => ({
+    title: c.title,
+    is_active: !c.products.every((p) => p.stopped),
+    products: c.products.map((p) => ({
+      name: p.name,
+      description: p.description ?? '',
+      price: p.price,
+      is_active: !p.stopped,
+      options: (p.options ?? []).map((o) => ({
+        name: o.name,
+        rows: o.rows.map(([name, price]) => ({ name, price })),
+      })),
+    })),
+  }));
+
 /** Writes the demo; returns what was created (restaurants already present are skipped). */
-export async function seed(db: DB): Promise<{ created: string[]; skipped: string[] }> {
+export async function seed(app: SeedTarget): Promise<{ created: string[]; skipped: string[] }> {
   const managers: Record<string, string> = {
-    manager1: await ensureManager(db, 'manager1', 'manager123'),
-    manager2: await ensureManager(db, 'manager2', 'manager123'),
+    manager1: await ensureManager(app, 'manager1', 'manager123'),
+    manager2: await ensureManager(app, 'manager2', 'manager123'),
   };
   const created: string[] = [];
   const skipped: string[] = [];
   for (const r of DEMO) {
-    const exists = await db
-      .selectFrom('restaurants')
-      .select('id')
-      .where('slug', '=', r.slug)
-      .executeTakeFirst();
-    const managerId = r.manager ? managers[r.manager] : undefined;
-    const managerTaken = managerId
-      ? await db.selectFrom('restaurants').select('id').where('manager_id', '=', managerId).executeTakeFirst()
-      : undefined;
-    if (exists) {
+    if (await app.restaurants.findBySlug(r.slug)) {
       skipped.push(r.slug);
       continue;
     }
-    await db.transaction().execute(async (trx) => {
-      // one millisecond apart, and each list's positions in the order written above
-      const start = Date.parse(now());
-      let tick = 0;
-      const next = () => new Date(start + tick++).toISOString();
-      const t = next();
-      const restaurant = newRestaurantRow(
-        {
-          name: r.name,
-          slug: r.slug,
-          address: r.address,
-          phone_number: r.phone_number,
-          work_time: r.work_time,
-          manager_id: managerTaken ? null : (managerId ?? null),
-        },
-        t,
-      );
-      const restaurantId = restaurant.id;
-      await trx.insertInto('restaurants').values(restaurant).execute();
-      for (const [ci, c] of r.categories.entries()) {
-        const categoryId = newId();
-        const categoryAt = next();
-        const allStopped = c.products.every((p) => p.stopped);
-        await trx
-          .insertInto('categories')
-          .values({
-            id: categoryId,
-            restaurant_id: restaurantId,
-            title: c.title,
-            is_active: allStopped ? 0 : 1,
-            external_id: null,
-            position: ci,
-            created_at: categoryAt,
-            updated_at: categoryAt,
-          })
-          .execute();
-        for (const [pi, p] of c.products.entries()) {
-          const productId = newId();
-          const productAt = next();
-          await trx
-            .insertInto('products')
-            .values({
-              id: productId,
-              restaurant_id: restaurantId,
-              category_id: categoryId,
-              name: p.name,
-              description: p.description ?? '',
-              price: p.price,
-              is_active: p.stopped ? 0 : 1,
-              images: '[]',
-              external_id: null,
-              position: pi,
-              created_at: productAt,
-              updated_at: productAt,
-            })
-            .execute();
-          for (const [oi, o] of (p.options ?? []).entries()) {
-            const optionId = newId();
-            const optionAt = next();
-            await trx
-              .insertInto('product_options')
-              .values({
-                id: optionId,
-                product_id: productId,
-                name: o.name,
-                external_id: null,
-                position: oi,
-                created_at: optionAt,
-                updated_at: optionAt,
-              })
-              .execute();
-            for (const [ri, [name, price]] of o.rows.entries()) {
-              await trx
-                .insertInto('option_rows')
-                .values({
-                  id: newId(),
-                  product_option_id: optionId,
-                  name,
-                  price,
-                  external_id: null,
-                  position: ri,
-                  created_at: next(),
-                })
-                .execute();
-            }
-          }
-        }
-      }
+    const managerId = r.manager ? managers[r.manager] : undefined;
+    const managerFree = managerId !== undefined && !(await app.restaurants.ofManager(managerId));
+    await app.transaction(async (tx) => {
+      const restaurant = await tx.restaurants.create({
+        name: r.name,
+        slug: r.slug,
+        address: r.address,
+        phone_number: r.phone_number,
+        work_time: r.work_time,
+        ...(managerFree ? { manager_id: managerId } : {}),
+        type: 'manual',
+        is_active: true,
+      });
+      await tx.catalog.menu.add(restaurant._id, menuOf(r));
     });
     created.push(r.slug);
   }
@@ -306,30 +241,41 @@ export async function seed(db: DB): Promise<{ created: string[]; skipped: string
 }
 
 async function main(): Promise<void> {
-  const env = pickSettings(['DATA_DIR', 'INIT_CWD', 'DATABASE_URL', 'ADMIN_LOGIN', 'ADMIN_PASSWORD']);
-  const conn = await connect({
-    databaseUrl: env.DATABASE_URL,
+  const env = pickSettings([
+    'DATA_DIR',
+    'INIT_CWD',
+    'DATABASE_URL',
+    'JWT_SECRET',
+    'ADMIN_LOGIN',
+    'ADMIN_PASSWORD',
+    ...STORAGE_SETTINGS,
+  ]);
+  const app = await buildApp({
     dataDir: resolveDataDir(env, process.cwd(), dirname(fileURLToPath(import.meta.url))),
+    databaseUrl: env.DATABASE_URL,
+    jwtSecret: env.JWT_SECRET,
+    adminLogin: env.ADMIN_LOGIN,
+    adminPassword: env.ADMIN_PASSWORD,
+    onAdminCreated: (login, password, generated) =>
+      console.log(
+        generated
+          ? `Admin created: login "${login}", password "${password}" (shown only once)`
+          : `Admin "${login}" created`,
+      ),
+    s3: s3Config(env),
+    posSchedule: false,
+    visits: { enabled: false },
+    logger: false,
   });
   try {
-    await ensureAdmin(conn.db, {
-      login: env.ADMIN_LOGIN,
-      password: env.ADMIN_PASSWORD,
-      onCreated: (login, password, generated) =>
-        console.log(
-          generated
-            ? `Admin created: login "${login}", password "${password}" (shown only once)`
-            : `Admin "${login}" created`,
-        ),
-    });
-    const { created, skipped } = await seed(conn.db);
+    const { created, skipped } = await seed(app);
     console.log(
       `Seed: created ${created.length} restaurant(s) [${created.join(', ')}], already present: [${skipped.join(', ')}]`,
     );
     console.log('Managers: manager1 / manager123, manager2 / manager123');
     console.log(`Guests' menus: ${DEMO.map((r) => `/m/${r.slug}`).join(', ')}`);
   } finally {
-    await conn.close();
+    await app.close();
   }
 }
 

@@ -10,6 +10,7 @@ import type { DB } from './db';
 import type { PosContext } from './integration/pos/types';
 import type { ProviderRegistry } from './integration/providers';
 import type { Repositories } from './repos';
+import type { Services } from './services';
 import type { CacheBus, LoginAttempts } from './state/types';
 import type { FileStorage } from './storage/types';
 import type { VisitCounter } from './visits';
@@ -34,8 +35,22 @@ declare module 'fastify' {
     loginAttempts: LoginAttempts;
     /** Stale-answer notices (state/): `publish(scope)`, `subscribe(listener)`. */
     cacheBus: CacheBus;
-    /** Every read and write of the entities (repos/), bound to `db`. */
+    /** Every read and write of the tables (repos/), bound to `db`: what the services use. */
     repos: Repositories;
+    /** The menu (services/catalog/): categories, products, options, rows, moves, the stop-list, sources. */
+    catalog: Services['catalog'];
+    /** Pictures (services/pictures.ts): uploads and a POS's, the quota, attaching, releasing. */
+    pictures: Services['pictures'];
+    /** Restaurants (services/restaurants/): create, edit, delete, slugs, managers, sources. */
+    restaurants: Services['restaurants'];
+    /** Users and passwords (services/accounts.ts). */
+    accounts: Services['accounts'];
+    /** Where QR codes are placed (services/placements.ts). */
+    placements: Services['placements'];
+    /** The manager's visit chart and CSV (services/visit-stats.ts). */
+    visitStats: Services['visitStats'];
+    /** The services bound to one transaction; their effects run once after the commit. */
+    transaction: Services['transaction'];
     /** Where uploaded files live (storage/): `put`, `get`, `delete`, `url`, `keyOf`. */
     storage: FileStorage;
     /** The integration providers by restaurant type (integration/providers/): `get(type)`, `default`. */

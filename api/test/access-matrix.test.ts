@@ -1,5 +1,5 @@
 /**
- * Every route of CONTRACT.md x {no token, admin, owning manager, another manager, role "waiter"}
+ * Every route of the API x {no token, admin, owning manager, another manager, role "waiter"}
  * -> the expected status. Each cell runs on fresh things (its own restaurant, category, product,
  * option and row owned by a fresh manager), so a delete in one cell does not disturb another.
  * A last test checks that the table covers every documented route of the app.
@@ -443,7 +443,7 @@ const CASES: Case[] = [
     access: 'own',
     build: (s) => ({ url: `/manager/product-option-row/${s.row}` }),
   },
-  // moves (issue 18): another restaurant's manager gets 404, like every catalog write
+  // moves: another restaurant's manager gets 404, like every catalog write
   {
     method: 'PUT',
     path: '/manager/category/position/{id}',

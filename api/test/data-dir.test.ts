@@ -11,7 +11,7 @@ const API = join(ROOT, 'api');
 const serverModuleDir = join(API, 'dist'); // where the bundle runs from
 const seedModuleDir = join(API, 'src'); // where `pnpm seed` (tsx) runs from
 
-describe('the data folder (issue 17: `pnpm seed` filled another database than `pnpm start` served)', () => {
+describe('the data folder (`pnpm seed` must fill the database `pnpm start` serves)', () => {
   it('defaults to <repository root>/data for the server and the seed, whatever folder they run in', () => {
     // `pnpm start` runs in the root, `pnpm seed` inside api/ (pnpm moves into the package)
     const server = resolveDataDir({}, ROOT, serverModuleDir);

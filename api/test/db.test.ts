@@ -6,7 +6,7 @@ import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connection, connect, isUniqueViolation, migrateToLatest, newId, now } from '../src/db';
 import { migrations } from '../src/db/migrations';
-import { newRestaurantRow } from '../src/repos/restaurants';
+import { newRestaurantRow } from '../src/services/restaurants/rows';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-db-'));
 let conn: Connection;

@@ -11,7 +11,7 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import { type App, type BuildAppOptions, buildApp } from '../src/app';
 import { type DB, newId, now } from '../src/db';
-import { hashPassword } from '../src/repos/users';
+import { hashPassword } from '../src/services/passwords';
 
 export const ADMIN = { login: 'admin', password: 'admin-pass-1' } as const;
 export const PASSWORD = 'secret123';

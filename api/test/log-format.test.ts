@@ -1,4 +1,4 @@
-/** Issue 17: `pnpm start` in a terminal prints readable lines; a deployment keeps JSON. */
+/** `pnpm start` in a terminal prints readable lines; a deployment keeps JSON (for its log collector). */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

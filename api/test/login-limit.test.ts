@@ -46,7 +46,7 @@ describe('failed-login limit', () => {
     expect((await login(ctx.app, '10.1.0.2', b.right)).statusCode).toBe(200);
   });
 
-  it("another account's success from the same address does not reset the count (the issue's case)", async () => {
+  it("another account's success from the same address does not reset the count (else one success would reopen guessing)", async () => {
     const victim = await someone();
     const attacker = await someone();
     const from = '10.2.0.1';

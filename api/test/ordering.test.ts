@@ -1,5 +1,5 @@
 /**
- * The menu in the restaurant's order (issue 18), on SQLite and (with TEST_DATABASE_URL) on
+ * The menu in the restaurant's order (a manager's moves), on SQLite and (with TEST_DATABASE_URL) on
  * PostgreSQL: new items last, many created at once keep one stable order, the moves of each list
  * (answers, clamping, validation, scope), a product into another category, concurrent moves
  * leaving a permutation, the order on every read (public lists, the guests' page), imports in the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patchOf } from '../src/repos/query';
+import { patchOf } from '../src/services/patch';
 
 describe('patchOf', () => {
   const toInt = (v: boolean) => (v ? 1 : 0);

@@ -10,8 +10,8 @@ import { sweepAllPictures, sweepPictures } from '../src/images/lifecycle';
 import { processImage } from '../src/images/process';
 import { reprocessAll } from '../src/images/reprocess';
 import { storeImage } from '../src/images/store';
-import { parseImages } from '../src/repos/catalog';
-import { addPictures, referencedPictureIds, usedBytes } from '../src/repos/pictures';
+import { picturesRepository } from '../src/repos/pictures';
+import { parseImages } from '../src/repos/products';
 import { createCategory, createProduct, createRestaurant, createTestApp, type TestCtx } from './helpers';
 import { memoryStorage } from './memory-storage';
 import { phonePhoto } from './photos';
@@ -36,7 +36,11 @@ async function ownedPicture(
   colour = '#c03020',
 ) {
   const stored = await storeImage(storage, await processImage(await smallPicture(colour)));
-  await addPictures(ctx.db, restaurantId, [{ id: stored.id, bytes: stored.bytes }]);
+  await picturesRepository(ctx.db).add(
+    restaurantId,
+    [{ id: stored.id, bytes: stored.bytes }],
+    new Date().toISOString(),
+  );
   return stored;
 }
 
@@ -52,14 +56,14 @@ describe('sweepPictures', () => {
     await createProduct(ctx, r.id, cat.id, {
       images: [{ file: kept.url }, { file: 'https://example.uz/a.jpg' }],
     });
-    expect(await usedBytes(ctx.db, r.id)).toBe(cover.bytes + kept.bytes + dropped.bytes);
-    expect(await referencedPictureIds(ctx.db, r.id)).toEqual(new Set([cover.id, kept.id]));
+    expect(await picturesRepository(ctx.db).usedBytes(r.id)).toBe(cover.bytes + kept.bytes + dropped.bytes);
+    expect(await picturesRepository(ctx.db).referencedIds(r.id)).toEqual(new Set([cover.id, kept.id]));
 
     expect(await sweepPictures(ctx.app.repos, storage, r.id)).toBe(1);
     for (const key of imageKeys(dropped.id)) expect(storage.files.has(key)).toBe(false);
     for (const key of [...imageKeys(cover.id), ...imageKeys(kept.id)])
       expect(storage.files.has(key)).toBe(true);
-    expect(await usedBytes(ctx.db, r.id)).toBe(cover.bytes + kept.bytes);
+    expect(await picturesRepository(ctx.db).usedBytes(r.id)).toBe(cover.bytes + kept.bytes);
     expect(await sweepPictures(ctx.app.repos, storage, r.id)).toBe(0);
   });
 
@@ -87,7 +91,7 @@ describe('sweepPictures', () => {
     await ctx.db.deleteFrom('restaurants').where('id', '=', r.id).execute();
     expect(await sweepAllPictures(ctx.app.repos, storage)).toBeGreaterThanOrEqual(1);
     expect(storage.files.has(`${cover.id}.jpg`)).toBe(false);
-    expect(await usedBytes(ctx.db, r.id)).toBe(0);
+    expect(await picturesRepository(ctx.db).usedBytes(r.id)).toBe(0);
   });
 });
 
@@ -154,7 +158,7 @@ describe('reprocessAll (uploads from before processing)', () => {
     const main = await sharp(storage.files.get(storage.keyOf(row.image!)!)!.body).metadata();
     expect([main.width, main.height, main.exif, main.icc]).toEqual([960, 1280, undefined, undefined]); // upright, 960 wide
     expect(imageVariants(row.image!)).not.toBeNull();
-    expect(await usedBytes(ctx.db, r.id)).toBeGreaterThan(0);
+    expect(await picturesRepository(ctx.db).usedBytes(r.id)).toBeGreaterThan(0);
 
     // a second run has nothing left to do but the broken file
     const again = await reprocessAll(ctx.app.repos, storage);

@@ -1,5 +1,5 @@
 /**
- * Issue 18's migration on the database of the run (SQLite, or PostgreSQL with
+ * The positions migration (0013_positions) on the database of the run (SQLite, or PostgreSQL with
  * TEST_DATABASE_URL): rows stored before it keep the order they were shown in, `(created_at, id)`,
  * numbered 0..n-1 within each parent; the moves' helpers then keep every list a permutation.
  */

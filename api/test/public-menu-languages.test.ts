@@ -1,5 +1,5 @@
 /**
- * The guests' page in Uzbek, Russian and English (issue 19): the language from `?lang=`, else
+ * The guests' page in Uzbek, Russian and English: the language from `?lang=`, else
  * `Accept-Language`, else Uzbek; names per language with the Uzbek fallback per field (marked
  * `lang="uz"`), the page's words and prices per language, the switch and `hreflang`, one cached
  * page per language that every write clears, and the 404 page in the guest's language.

@@ -9,8 +9,8 @@ import { t } from '@qrmenu/shared/texts';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBigMenu } from '../bench/big-menu';
-import { uniqueSlug } from '../src/integration';
 import { MENU_CSS, MENU_STYLE_HASH } from '../src/public-menu/styles';
+import { uniqueSlug } from '../src/services/restaurants/slugs';
 import {
   adminUser,
   bearer,
@@ -444,7 +444,7 @@ describe('old slugs', () => {
     expectError(create, 409, 'conflict');
     expect(await snapshot(ctx.db)).toBe(before);
     // an integration import picks a free slug around old ones
-    expect(await uniqueSlug(ctx.db, 'Birinchi')).toBe('birinchi-2');
+    expect(await uniqueSlug(ctx.app.repos, 'Birinchi')).toBe('birinchi-2');
 
     // a current slug is refused as before
     before = await snapshot(ctx.db);
@@ -570,7 +570,7 @@ describe('with the answer cache on', () => {
 describe('a 40-category, 1,000-product menu', () => {
   it('is complete on the page; compressed it stays small', async () => {
     const r = await createRestaurant(ctx, { slug: 'katta-menyu' });
-    const rows = await insertBigMenu(ctx.db, r.id);
+    const rows = await insertBigMenu(ctx.app, r.id);
     const res = await page('/m/katta-menyu', { 'accept-encoding': 'br' });
     expect(res.statusCode).toBe(200);
     const doc = dom(brotliDecompressSync(res.rawPayload).toString());

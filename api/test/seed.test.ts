@@ -19,7 +19,7 @@ const counts = async () => ({
 
 describe('seed', () => {
   it('writes the demo once and is idempotent', async () => {
-    const first = await seed(ctx.db);
+    const first = await seed(ctx.app);
     expect(first.created).toEqual(['rayhon-milliy-taomlar', 'oqtepa-lavash', 'caravan']);
     const after = await counts();
     expect(after.users).toBe(3);
@@ -30,7 +30,7 @@ describe('seed', () => {
     expect(after.rows).toBeGreaterThan(0);
     const stopped = await ctx.db.selectFrom('products').select('id').where('is_active', '=', 0).execute();
     expect(stopped.length).toBeGreaterThanOrEqual(2);
-    const second = await seed(ctx.db);
+    const second = await seed(ctx.app);
     expect(second.created).toEqual([]);
     expect(await counts()).toEqual(after);
   });

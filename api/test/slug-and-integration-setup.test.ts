@@ -1,5 +1,5 @@
 /**
- * Issue 17: one slug transliteration in shared that gives the import's slugs (so the importer can
+ * One slug transliteration in shared that gives the import's slugs (so the importer can
  * switch to it), and an unconfigured integration answers a 502 naming the missing setting (the
  * admin's dialog reads it to say what is missing and who sets it).
  */

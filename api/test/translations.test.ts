@@ -1,5 +1,5 @@
 /**
- * Menu content in Russian and English (issue 19) through the API, on SQLite and (with
+ * Menu content in Russian and English through the API, on SQLite and (with
  * TEST_DATABASE_URL) PostgreSQL: create with translations, update one language, clear one,
  * and today's clients (no `translations` sent) see the same answers as before.
  */

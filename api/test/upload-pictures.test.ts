@@ -1,5 +1,5 @@
 /**
- * Pictures through the API (issue 16), on the run's database (SQLite, or PostgreSQL with
+ * Pictures through the API, on the run's database (SQLite, or PostgreSQL with
  * TEST_DATABASE_URL) and on both storage drivers: a phone photo is served without its GPS and
  * camera, upright, in every variant; a renamed text file and a pixel bomb are refused; a picture
  * nothing refers to is deleted (replaced, removed, product, category, restaurant deleted); the

@@ -1,5 +1,5 @@
 /**
- * Issue 22: guests' visits of `/m/<slug>` counted privately (bots, previews and prefetches
+ * Guests' visits of `/m/<slug>` counted privately (bots, previews and prefetches
  * not), placements (a code each), the stats answer, the CSV, the admin list's "30 kun", and
  * counts adding up across two app instances on one database.
  */

@@ -8,7 +8,7 @@ type AnyDb = Kysely<any>;
 
 /**
  * What a POS sync needs to follow the POS's pictures and order without undoing the manager's
- * (issue 21):
+ * (a manager's order and pictures stand until the POS changes its own):
  * - `products.pos_pictures`: JSON `{"links":[...],"files":[...]}`, the POS's picture links last
  *   imported and the picture URLs they became (so unchanged links are not downloaded again, and
  *   pictures uploaded here are told apart from the POS's);

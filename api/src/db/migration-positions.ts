@@ -1,5 +1,5 @@
 /**
- * Issue 18: the menu in the restaurant's order. Every list of the catalog gets a `position`
+ * The menu in the restaurant's order (a manager drags it into place). Every list of the catalog gets a `position`
  * (0-based) within its parent; existing rows keep the order they were shown in until now,
  * `(created_at, id)`, numbered per parent. The same SQL on SQLite (3.33+: UPDATE ... FROM,
  * window functions) and PostgreSQL.

@@ -14,7 +14,7 @@ const TRANSLATED_TABLES = [
 ] as const;
 
 /**
- * Russian and English beside the Uzbek fields (issue 19): one JSON text column per table,
+ * Russian and English beside the Uzbek fields: one JSON text column per table,
  * `{"ru":{"title":"..."},"en":{...}}` (`@qrmenu/shared/schemas` `Translations`), `'{}'` for
  * none. A column rather than a table of (entity, id, lang, field, value): every read of a row
  * already brings its translations (lists, details, the guests' page: no extra query), a write

@@ -1,5 +1,5 @@
 /**
- * Issue 22: placements of a restaurant's QR codes and the guests' visit counts. Only counts are
+ * Placements of a restaurant's QR codes and the guests' visit counts. Only counts are
  * kept; a day's visitor hashes and its salt live until the day is folded into a count.
  */
 import type { Kysely } from 'kysely';

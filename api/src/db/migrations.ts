@@ -232,7 +232,7 @@ const restaurantSlugHistory: Migration = {
 };
 
 /**
- * POS integrations (issue 21): one account per restaurant imported from a POS (iiko Cloud,
+ * POS integrations: one account per restaurant imported from a POS (iiko Cloud,
  * Poster) with its credentials encrypted (AES-GCM, INTEGRATION_SECRET_KEY), the menu revision of
  * the last sync, the last sync's status, and a lock row (`sync_started_at`) so that at most one
  * sync of a restaurant runs at a time across every server. Products learn who stopped them:

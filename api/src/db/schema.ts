@@ -46,7 +46,7 @@ export interface CategoriesTable {
    */
   translations?: string;
   external_id: string | null;
-  /** Place in its parent's list (0-based; issue 18); a new row defaults to 0 unless given. */
+  /** Place in its parent's list (0-based: a manager's order); a new row defaults to 0 unless given. */
   position: Generated<number>;
   /** The POS's order value last seen (imported categories only). */
   pos_position?: number | null;
@@ -80,7 +80,7 @@ export interface ProductsTable {
   pos_pictures?: string | null;
   /** The POS's order value last seen (imported products only). */
   pos_position?: number | null;
-  /** Place in its parent's list (0-based; issue 18); a new row defaults to 0 unless given. */
+  /** Place in its parent's list (0-based: a manager's order); a new row defaults to 0 unless given. */
   position: Generated<number>;
   created_at: string;
   updated_at: string;
@@ -96,7 +96,7 @@ export interface ProductOptionsTable {
    */
   translations?: string;
   external_id: string | null;
-  /** Place in its parent's list (0-based; issue 18); a new row defaults to 0 unless given. */
+  /** Place in its parent's list (0-based: a manager's order); a new row defaults to 0 unless given. */
   position: Generated<number>;
   created_at: string;
   updated_at: string;
@@ -115,7 +115,7 @@ export interface OptionRowsTable {
   external_id: string | null;
   /** 1: on the POS's stop-list (a size, a modifier): hidden from guests. */
   pos_stopped?: number;
-  /** Place in its parent's list (0-based; issue 18); a new row defaults to 0 unless given. */
+  /** Place in its parent's list (0-based: a manager's order); a new row defaults to 0 unless given. */
   position: Generated<number>;
   created_at: string;
 }

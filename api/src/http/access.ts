@@ -1,11 +1,10 @@
 import { ROLES } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { touchRestaurant } from './answer-cache';
 import { badRequest, forbidden, notFound, unauthorized } from './errors';
 import type { TokenPayload } from './sessions';
 
 /**
- * Who may call a route (CONTRACT.md): pub = no token needed, any = any valid token,
+ * Who may call a route (docs/ARCHITECTURE.md, "Access"): pub = no token needed, any = any valid token,
  * adm = admin, own = admin or manager (ownership of a thing is checked by the helpers below).
  */
 export type Access = 'pub' | 'any' | 'adm' | 'own';
@@ -111,9 +110,16 @@ export async function assertOwnsRestaurant(request: FastifyRequest, restaurantId
     ? await restaurants.exists(restaurantId)
     : await restaurants.isManagedBy(restaurantId, user._id);
   if (!owned) throw notFound('Restaurant not found');
-  // a write that passes here changes this restaurant's cached answers (answer-cache.ts)
-  touchRestaurant(request, restaurantId);
 }
+
+/**
+ * `assertOwnsRestaurant` for this request, as the services take it (services/context.ts
+ * `AssertOwner`): a service calls it once it knows whose thing the request names.
+ */
+export const ownerCheck =
+  (request: FastifyRequest) =>
+  (restaurantId: string): Promise<void> =>
+    assertOwnsRestaurant(request, restaurantId);
 
 /**
  * The restaurant a list route works on: admins must name it (`?restaurant_id=`, 400 if absent,
@@ -127,12 +133,10 @@ export async function ownedRestaurantId(request: FastifyRequest, requested?: str
       throw badRequest('restaurant_id is required', [{ path: 'restaurant_id', message: 'Required' }]);
     }
     if (!(await request.server.repos.restaurants.exists(wanted))) throw notFound('Restaurant not found');
-    touchRestaurant(request, wanted);
     return wanted;
   }
   const own = await request.server.repos.restaurants.findOfManager(user._id);
   if (!own) throw notFound('Restaurant not found');
   if (wanted && wanted !== own.id) throw notFound('Restaurant not found');
-  touchRestaurant(request, own.id);
   return own.id;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answerCacheTtlMs } from '../config/settings';
 import type { CacheScope } from '../state/types';
 
@@ -9,10 +9,10 @@ export const EVERY_WRITE = '';
  * A short-lived cache of the public catalog answers (JSON bytes by request) for callers without an
  * owner/admin token: a QR menu is read far more often than it changes. The admin's list of all
  * restaurants (the same for every admin) and the guests' menu pages (`/m/<slug>`, HTML with its
- * compressed forms) are kept here too. Each entry is tagged with its restaurant; a successful
- * write of the catalog, restaurant, upload, integration and stop-list routes clears that
- * restaurant's answers and the admin's lists (`clearAnswerCacheOnWrites`, through app.cacheBus,
- * so every API process clears them); a change made behind the API's back shows within the TTL.
+ * compressed forms) are kept here too. Each entry is tagged with its restaurant; a write clears
+ * what it made stale: the services tell app.cacheBus (services/effects.ts), so every API process
+ * clears its restaurant's answers and the admin's lists, or everything; a change made behind the
+ * API's back shows within the TTL.
  * A read that began before a clear is not stored.
  * TTL: `PUBLIC_CACHE_TTL_MS` (default 1000; 0 turns it off; off by default under NODE_ENV=test).
  */
@@ -161,40 +161,6 @@ export function answerCache(db: object): AnswerCache {
     caches.set(db, cache);
   }
   return cache;
-}
-
-// The restaurants a write request was allowed to change (recorded by the access checks).
-const touched = new WeakMap<FastifyRequest, Set<string>>();
-
-/** Records that this request works on `restaurantId` (the access checks call it). */
-export function touchRestaurant(request: FastifyRequest, restaurantId: string): void {
-  let set = touched.get(request);
-  if (!set) {
-    set = new Set();
-    touched.set(request, set);
-  }
-  set.add(restaurantId);
-}
-
-/**
- * What a write made stale: its restaurants when the access checks named them, else everything
- * (a write whose restaurant is unknown, e.g. a restaurant created or deleted by the admin).
- */
-export function scopeOfWrite(request: FastifyRequest): CacheScope {
-  const set = touched.get(request);
-  return set && set.size > 0 ? { restaurants: [...set] } : 'answers';
-}
-
-/**
- * In a route plugin: every successful write of its routes tells the cache bus (app.cacheBus)
- * what it touched; every process listening clears those answers (state/).
- */
-export function clearAnswerCacheOnWrites(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-      await app.cacheBus.publish(scopeOfWrite(request));
-    }
-  });
 }
 
 /**

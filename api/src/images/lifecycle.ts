@@ -1,5 +1,4 @@
 import { imageKeys } from '@qrmenu/shared/image-variants';
-import type { FastifyInstance } from 'fastify';
 import type { Repositories } from '../repos';
 import type { FileStorage } from '../storage/types';
 
@@ -33,17 +32,4 @@ export async function sweepAllPictures(repos: Repositories, storage: FileStorage
   let n = 0;
   for (const id of await repos.pictures.restaurantsWithAny()) n += await sweepPictures(repos, storage, id);
   return n;
-}
-
-/**
- * After a write that may have dropped a picture (replaced, removed, its product, category or
- * restaurant deleted): deletes what nothing refers to now. The write has succeeded whatever
- * happens here: a failure is logged and the next sweep of the restaurant finishes it.
- */
-export async function releasePictures(app: FastifyInstance, restaurantId: string): Promise<void> {
-  try {
-    await sweepPictures(app.repos, app.storage, restaurantId);
-  } catch (err) {
-    app.log.error({ err, restaurantId }, 'deleting unreferenced pictures failed; the next sweep retries');
-  }
 }

@@ -1,4 +1,4 @@
-/** What one restaurant and one account may store and send (issue 16: the disk is shared with the database). */
+/** What one restaurant and one account may store and send: the disk is shared with the database, so no one fills it. */
 export interface PictureLimits {
   /** Bytes of processed pictures a restaurant may keep (every variant counted). */
   quotaBytes: number;

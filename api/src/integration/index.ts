@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { IntegrationProvider } from './provider';
 import { type ProviderRegistry, providerRegistry, providersFromConfig } from './providers';
 
-export { importRestaurant, slugify, syncRestaurant, uniqueSlug } from './importer';
+export { importRestaurant, slugify, syncRestaurant } from './importer';
 export { type IntegrationProvider, IntegrationUnavailableError, unconfiguredProvider } from './provider';
 export { type ProviderRegistry, providerRegistry, providersFromConfig } from './providers';
 export {

@@ -1,5 +1,5 @@
 /**
- * The guests' page in Uzbek, Russian or English (issue 19): which language a request gets, the
+ * The guests' page in Uzbek, Russian or English: which language a request gets, the
  * page's own words in each, prices per language, and the links between the three versions.
  * Pure functions: the route and the renderer call them, the tests call them directly.
  *

@@ -11,7 +11,7 @@
 
 import { parseTranslations, type Translations } from '@qrmenu/shared/schemas';
 import type { Repositories } from '../repos';
-import { parseImages } from '../repos/catalog';
+import { parseImages } from '../repos/products';
 
 export interface MenuRestaurant {
   name: string;
@@ -63,7 +63,7 @@ export type MenuLookup =
 export async function lookUpMenu(repos: Repositories, slug: string): Promise<MenuLookup> {
   const restaurant = await repos.menu.findRestaurant(slug);
   if (!restaurant) {
-    const renamed = await repos.menu.findRenamed(slug);
+    const renamed = await repos.slugs.findRenamed(slug);
     return renamed && renamed.is_active === 1 ? { kind: 'moved', slug: renamed.slug } : { kind: 'missing' };
   }
   if (restaurant.is_active !== 1) return { kind: 'missing' };

@@ -11,48 +11,54 @@ export interface FailuresRow {
   last: number;
 }
 
-/** The rows of `keys` (made when missing), locked until the transaction ends; by key. */
-export async function lockFailures(q: Q, keys: string[]): Promise<Map<string, FailuresRow>> {
-  await q
-    .insertInto('login_failures')
-    .values(keys.map((key) => ({ key, count: 0, since: 0, last: 0 })))
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  // in key order: two attempts locking the same pair cannot deadlock
-  const rows = await q
-    .selectFrom('login_failures')
-    .selectAll()
-    .where('key', 'in', keys)
-    .orderBy('key')
-    .forUpdate()
-    .execute();
-  return new Map(rows.map((r) => [r.key, { count: r.count, since: Number(r.since), last: Number(r.last) }]));
-}
+export function throttleRepository(q: Q) {
+  return {
+    /** The rows of `keys` (made when missing), locked until the transaction ends; by key. */
+    async lock(keys: string[]): Promise<Map<string, FailuresRow>> {
+      await q
+        .insertInto('login_failures')
+        .values(keys.map((key) => ({ key, count: 0, since: 0, last: 0 })))
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+      // in key order: two attempts locking the same pair cannot deadlock
+      const rows = await q
+        .selectFrom('login_failures')
+        .selectAll()
+        .where('key', 'in', keys)
+        .orderBy('key')
+        .forUpdate()
+        .execute();
+      return new Map(
+        rows.map((r) => [r.key, { count: r.count, since: Number(r.since), last: Number(r.last) }]),
+      );
+    },
 
-export async function saveFailures(q: Q, key: string, f: FailuresRow): Promise<void> {
-  await q.updateTable('login_failures').set(f).where('key', '=', key).execute();
-}
+    async save(key: string, f: FailuresRow): Promise<void> {
+      await q.updateTable('login_failures').set(f).where('key', '=', key).execute();
+    },
 
-export async function clearFailures(q: Q, key: string): Promise<void> {
-  await q.deleteFrom('login_failures').where('key', '=', key).execute();
-}
+    async clear(key: string): Promise<void> {
+      await q.deleteFrom('login_failures').where('key', '=', key).execute();
+    },
 
-/** Until when (ms) `key` is a known address of its login; 0 when it is not. */
-export async function knownUntil(q: Q, key: string): Promise<number> {
-  const row = await q.selectFrom('login_known').select('until').where('key', '=', key).executeTakeFirst();
-  return row ? Number(row.until) : 0;
-}
+    /** Until when (ms) `key` is a known address of its login; 0 when it is not. */
+    async knownUntil(key: string): Promise<number> {
+      const row = await q.selectFrom('login_known').select('until').where('key', '=', key).executeTakeFirst();
+      return row ? Number(row.until) : 0;
+    },
 
-export async function setKnown(q: Q, key: string, until: number): Promise<void> {
-  await q
-    .insertInto('login_known')
-    .values({ key, until })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ until }))
-    .execute();
-}
+    async setKnown(key: string, until: number): Promise<void> {
+      await q
+        .insertInto('login_known')
+        .values({ key, until })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ until }))
+        .execute();
+    },
 
-/** Forgets counts whose last failure is before `before`, and known addresses past their time. */
-export async function pruneThrottle(q: Q, before: number, at: number): Promise<void> {
-  await q.deleteFrom('login_failures').where('last', '<', before).execute();
-  await q.deleteFrom('login_known').where('until', '<', at).execute();
+    /** Forgets counts whose last failure is before `before`, and known addresses past their time. */
+    async prune(before: number, at: number): Promise<void> {
+      await q.deleteFrom('login_failures').where('last', '<', before).execute();
+      await q.deleteFrom('login_known').where('until', '<', at).execute();
+    },
+  };
 }

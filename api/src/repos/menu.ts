@@ -5,66 +5,66 @@
  * the manager are never even selected.
  */
 import { inMenuOrder, type Q } from './query';
-import { findRenamedRestaurant } from './slug-history';
 
-/** The restaurant of a current slug (public columns and is_active). */
-export function findMenuRestaurant(q: Q, slug: string) {
-  return q
-    .selectFrom('restaurants')
-    .select([
-      'id',
-      'name',
-      'slug',
-      'address',
-      'phone_number',
-      'work_time',
-      'image',
-      'logotype',
-      'is_active',
-      'translations',
-    ])
-    .where('slug', '=', slug)
-    .executeTakeFirst();
+export function menuRepository(q: Q) {
+  return {
+    /** The restaurant of a current slug (public columns and is_active). */
+    findRestaurant: (slug: string) =>
+      q
+        .selectFrom('restaurants')
+        .select([
+          'id',
+          'name',
+          'slug',
+          'address',
+          'phone_number',
+          'work_time',
+          'image',
+          'logotype',
+          'is_active',
+          'translations',
+        ])
+        .where('slug', '=', slug)
+        .executeTakeFirst(),
+
+    /** Active categories, active products and those products' options joined with their rows, in menu order. */
+    async activeRows(restaurantId: string) {
+      const [categories, products, options] = await Promise.all([
+        q
+          .selectFrom('categories')
+          .select(['id', 'title', 'translations'])
+          .where('restaurant_id', '=', restaurantId)
+          .where('is_active', '=', 1)
+          .$call(inMenuOrder)
+          .execute(),
+        q
+          .selectFrom('products')
+          .select(['id', 'category_id', 'name', 'description', 'price', 'images', 'translations'])
+          .where('restaurant_id', '=', restaurantId)
+          .where('is_active', '=', 1)
+          .$call(inMenuOrder)
+          .execute(),
+        q
+          .selectFrom('product_options as o')
+          .innerJoin('products as p', 'p.id', 'o.product_id')
+          .innerJoin('option_rows as r', 'r.product_option_id', 'o.id')
+          .select([
+            'o.id',
+            'o.product_id',
+            'o.name',
+            'o.translations',
+            'r.name as row_name',
+            'r.price as row_price',
+            'r.translations as row_translations',
+          ])
+          .where('p.restaurant_id', '=', restaurantId)
+          .where('p.is_active', '=', 1)
+          // a size or a modifier on the POS's stop-list is not offered
+          .where('r.pos_stopped', '=', 0)
+          .$call((qb) => inMenuOrder(inMenuOrder(qb, 'o'), 'r'))
+          .execute(),
+      ]);
+      return { categories, products, options };
+    },
+  };
 }
-
-/** Active categories, active products and those products' options joined with their rows, in menu order. */
-export async function activeMenuRows(q: Q, restaurantId: string) {
-  const [categories, products, options] = await Promise.all([
-    q
-      .selectFrom('categories')
-      .select(['id', 'title', 'translations'])
-      .where('restaurant_id', '=', restaurantId)
-      .where('is_active', '=', 1)
-      .$call(inMenuOrder)
-      .execute(),
-    q
-      .selectFrom('products')
-      .select(['id', 'category_id', 'name', 'description', 'price', 'images', 'translations'])
-      .where('restaurant_id', '=', restaurantId)
-      .where('is_active', '=', 1)
-      .$call(inMenuOrder)
-      .execute(),
-    q
-      .selectFrom('product_options as o')
-      .innerJoin('products as p', 'p.id', 'o.product_id')
-      .innerJoin('option_rows as r', 'r.product_option_id', 'o.id')
-      .select([
-        'o.id',
-        'o.product_id',
-        'o.name',
-        'o.translations',
-        'r.name as row_name',
-        'r.price as row_price',
-        'r.translations as row_translations',
-      ])
-      .where('p.restaurant_id', '=', restaurantId)
-      .where('p.is_active', '=', 1)
-      // a size or a modifier on the POS's stop-list is not offered
-      .where('r.pos_stopped', '=', 0)
-      .$call((qb) => inMenuOrder(inMenuOrder(qb, 'o'), 'r'))
-      .execute(),
-  ]);
-  return { categories, products, options };
-}
-
-export { findRenamedRestaurant };

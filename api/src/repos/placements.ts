@@ -1,4 +1,4 @@
-/** Placements of a restaurant's QR codes ("Stol 1", "Eshik", "Instagram"): issue 22. */
+/** Placements of a restaurant's QR codes ("Stol 1", "Eshik", "Instagram"): each code counts its visits apart. */
 import type { Placement } from '@qrmenu/shared/schemas';
 import type { PlacementRow } from '../db';
 import { chunks, type Q } from './query';
@@ -10,52 +10,55 @@ export const toPlacement = (r: PlacementRow): Placement => ({
   createdAt: r.created_at,
 });
 
-/** A restaurant's placements in the order they were made ("Stol 1" ... "Stol 20" stay in order). */
-export const listPlacements = (q: Q, restaurantId: string) =>
-  q
-    .selectFrom('placements')
-    .selectAll()
-    .where('restaurant_id', '=', restaurantId)
-    .orderBy('created_at')
-    .orderBy('id') // ids sort in the order they were made
-    .execute();
+export function placementsRepository(q: Q) {
+  return {
+    /** A restaurant's placements in the order they were made ("Stol 1" ... "Stol 20" stay in order). */
+    list: (restaurantId: string) =>
+      q
+        .selectFrom('placements')
+        .selectAll()
+        .where('restaurant_id', '=', restaurantId)
+        .orderBy('created_at')
+        .orderBy('id') // ids sort in the order they were made
+        .execute(),
 
-export const findPlacement = (q: Q, id: string) =>
-  q.selectFrom('placements').selectAll().where('id', '=', id).executeTakeFirst();
+    find: (id: string) => q.selectFrom('placements').selectAll().where('id', '=', id).executeTakeFirst(),
 
-export async function countPlacements(q: Q, restaurantId: string): Promise<number> {
-  const row = await q
-    .selectFrom('placements')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('restaurant_id', '=', restaurantId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+    async count(restaurantId: string): Promise<number> {
+      const row = await q
+        .selectFrom('placements')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('restaurant_id', '=', restaurantId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
 
-export async function insertPlacements(q: Q, rows: PlacementRow[]): Promise<void> {
-  for (const part of chunks(rows)) await q.insertInto('placements').values(part).execute();
-}
+    async createMany(rows: PlacementRow[]): Promise<void> {
+      for (const part of chunks(rows)) await q.insertInto('placements').values(part).execute();
+    },
 
-export async function renamePlacement(q: Q, id: string, name: string, at: string): Promise<void> {
-  await q.updateTable('placements').set({ name, updated_at: at }).where('id', '=', id).execute();
-}
+    async rename(id: string, name: string, at: string): Promise<void> {
+      await q.updateTable('placements').set({ name, updated_at: at }).where('id', '=', id).execute();
+    },
 
-/** Deletes a placement; its visits stay counted under its id (shown as a deleted placement). */
-export async function deletePlacement(q: Q, id: string): Promise<boolean> {
-  const res = await q.deleteFrom('placements').where('id', '=', id).executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
-}
+    /** Deletes a placement; its visits stay counted under its id (shown as a deleted placement). */
+    async delete(id: string): Promise<boolean> {
+      const res = await q.deleteFrom('placements').where('id', '=', id).executeTakeFirst();
+      return Number(res.numDeletedRows) > 0;
+    },
 
-/** Which of `ids` are placements, with their restaurants (a code's `?p=` is checked against it). */
-export async function placementOwners(q: Q, ids: readonly string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const part of chunks(ids)) {
-    const rows = await q
-      .selectFrom('placements')
-      .select(['id', 'restaurant_id'])
-      .where('id', 'in', part)
-      .execute();
-    for (const r of rows) out.set(r.id, r.restaurant_id);
-  }
-  return out;
+    /** Which of `ids` are placements, with their restaurants (a code's `?p=` is checked against it). */
+    async owners(ids: readonly string[]): Promise<Map<string, string>> {
+      const out = new Map<string, string>();
+      for (const part of chunks(ids)) {
+        const rows = await q
+          .selectFrom('placements')
+          .select(['id', 'restaurant_id'])
+          .where('id', 'in', part)
+          .execute();
+        for (const r of rows) out.set(r.id, r.restaurant_id);
+      }
+      return out;
+    },
+  };
 }

@@ -1,5 +1,5 @@
 /**
- * The hand-made order of the catalog's lists (issue 18): categories within a restaurant,
+ * The hand-made order of the catalog's lists (a manager drags items into place): categories within a restaurant,
  * products within a category, options within a product, rows within an option. Each row has a
  * `position` within its parent; lists read `ORDER BY position, id`.
  *
@@ -230,20 +230,6 @@ export async function appendInOrder(
     return [item.id, position] as const;
   });
   await writePositions(q, table, assigned);
-}
-
-/**
- * The list writes each ordered entity's repository offers: an import's rows inserted last in
- * order, a move within the list, a rearrangement (a POS's order).
- */
-export function listWrites<T extends OrderedTable>(table: T) {
-  return {
-    createMany: (q: Q, rows: readonly Insertable<Database[T]>[]) => insertManyLast(q, table, rows),
-    move: (q: Q, parentId: string, id: string, position: number) =>
-      moveInList(q, table, parentId, id, position),
-    arrange: (q: Q, parentId: string, arrange: (ids: string[]) => string[]) =>
-      arrangeList(q, table, parentId, arrange),
-  };
 }
 
 // ---------- the moves (one per list; the routes check who may first) ----------

@@ -1,12 +1,15 @@
 /**
- * What every repository shares: the handle type (a database or a transaction), running in a
- * transaction, the menu's order rule, partial updates and chunked writes.
+ * What every repository shares: the handle type (a database or a transaction), the dialect,
+ * running in a transaction, the menu's order rule and chunked writes.
  */
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../db';
 
 /** A database handle or a transaction: every repository works on either. */
 export type Q = Kysely<Database> | Transaction<Database>;
+
+/** Which database a repository talks to, for the few statements that differ (row locks). */
+export type Dialect = 'sqlite' | 'postgres';
 
 /** Runs `work` in a transaction: a new one, or the one `q` already is. */
 export function inTransaction<T>(q: Q, work: (trx: Q) => Promise<T>): Promise<T> {
@@ -15,38 +18,12 @@ export function inTransaction<T>(q: Q, work: (trx: Q) => Promise<T>): Promise<T>
 
 /**
  * The catalog's order at every level (categories, products, options, rows): the restaurant's,
- * `position` within the parent (issue 18; repos/positions.ts keeps it), then id. Written once
+ * `position` within the parent (repos/positions.ts keeps it: a hand-made order), then id. Written once
  * here; `alias` names the table in a join.
  */
 export function inMenuOrder<QB extends { orderBy(ref: never): QB }>(qb: QB, alias?: string): QB {
   const p = alias ? `${alias}.` : '';
   return qb.orderBy(`${p}position` as never).orderBy(`${p}id` as never);
-}
-
-type Converter<V> = true | ((value: Exclude<V, undefined>) => unknown);
-
-/**
- * The update object of a partial update: for each field of `mapping` that `sent` holds (not
- * undefined), its column value (`true`: as sent; a function: converted). With `current`, only
- * the fields whose value differs from the current row's (numbers compared as numbers) are kept.
- */
-export function patchOf<Row, B extends object = object>(
-  sent: B,
-  mapping: { [K in keyof B]?: Converter<B[K]> },
-  current?: object,
-): Partial<Row> {
-  const out: Record<string, unknown> = {};
-  for (const [key, convert] of Object.entries(mapping) as [keyof B & string, Converter<unknown>][]) {
-    const raw = sent[key];
-    if (raw === undefined || !convert) continue;
-    const value = convert === true ? raw : convert(raw);
-    if (current) {
-      const now = (current as Record<string, unknown>)[key];
-      if (typeof value === 'number' ? Number(now) === value : now === value) continue;
-    }
-    out[key] = value;
-  }
-  return out as Partial<Row>;
 }
 
 const CHUNK = 300;
@@ -79,14 +56,4 @@ export async function deleteByIds(
   ids: readonly string[],
 ): Promise<void> {
   for (const part of chunks(ids)) await q.deleteFrom(table).where('id', 'in', part).execute();
-}
-
-/** Binds a module's query functions to one handle: `(q, ...args)` becomes `(...args)`. */
-export function bind<F extends Record<string, (q: Q, ...args: never[]) => unknown>>(
-  q: Q,
-  fns: F,
-): { [K in keyof F]: F[K] extends (q: Q, ...args: infer A) => infer R ? (...args: A) => R : never } {
-  const out: Record<string, unknown> = {};
-  for (const [name, fn] of Object.entries(fns)) out[name] = (...args: never[]) => fn(q, ...args);
-  return out as never;
 }

@@ -5,56 +5,62 @@
 import { sql } from 'kysely';
 import type { Q } from './query';
 
-export async function sessionEpoch(db: Q, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('session_epochs')
-    .select('epoch')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.epoch ?? 0;
-}
+export function sessionsRepository(db: Q) {
+  return {
+    async epoch(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('session_epochs')
+        .select('epoch')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row?.epoch ?? 0;
+    },
 
-/** Raises the user's epoch (one atomic upsert: two changes at once both count); answers it. */
-export async function raiseEpoch(db: Q, userId: string): Promise<number> {
-  const row = await db
-    .insertInto('session_epochs')
-    .values({ user_id: userId, epoch: 1 })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ epoch: sql<number>`session_epochs.epoch + 1` }))
-    .returning('epoch')
-    .executeTakeFirstOrThrow();
-  return row.epoch;
-}
+    /** Raises the user's epoch (one atomic upsert: two changes at once both count); answers it. */
+    async raiseEpoch(userId: string): Promise<number> {
+      const row = await db
+        .insertInto('session_epochs')
+        .values({ user_id: userId, epoch: 1 })
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({ epoch: sql<number>`session_epochs.epoch + 1` }),
+        )
+        .returning('epoch')
+        .executeTakeFirstOrThrow();
+      return row.epoch;
+    },
 
-/** Records a logged-out token id until `expiresAt`; forgets the ones past their expiry. */
-export async function revokeToken(db: Q, jti: string, expiresAt: string): Promise<void> {
-  await db
-    .insertInto('revoked_tokens')
-    .values({ jti, expires_at: expiresAt })
-    .onConflict((oc) => oc.column('jti').doNothing())
-    .execute();
-  await db.deleteFrom('revoked_tokens').where('expires_at', '<', new Date().toISOString()).execute();
-}
+    /** Records a logged-out token id until `expiresAt`; forgets the ones past their expiry. */
+    async revoke(jti: string, expiresAt: string): Promise<void> {
+      await db
+        .insertInto('revoked_tokens')
+        .values({ jti, expires_at: expiresAt })
+        .onConflict((oc) => oc.column('jti').doNothing())
+        .execute();
+      await db.deleteFrom('revoked_tokens').where('expires_at', '<', new Date().toISOString()).execute();
+    },
 
-/**
- * The active user a token names, with the user's epoch (0 when never raised), unless the token
- * id was logged out: one indexed read per authenticated request.
- */
-export async function findSessionUser(db: Q, userId: string, jti: string | undefined) {
-  let query = db
-    .selectFrom('users')
-    .leftJoin('session_epochs', 'session_epochs.user_id', 'users.id')
-    .select(['users.id', 'users.login', 'users.role', 'session_epochs.epoch'])
-    .where('users.id', '=', userId)
-    .where('users.is_active', '=', 1);
-  if (jti) {
-    query = query.where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('revoked_tokens').select('revoked_tokens.jti').where('revoked_tokens.jti', '=', jti),
-        ),
-      ),
-    );
-  }
-  const row = await query.executeTakeFirst();
-  return row ? { id: row.id, login: row.login, role: row.role, epoch: row.epoch ?? 0 } : undefined;
+    /**
+     * The active user a token names, with the user's epoch (0 when never raised), unless the token
+     * id was logged out: one indexed read per authenticated request.
+     */
+    async findUser(userId: string, jti: string | undefined) {
+      let query = db
+        .selectFrom('users')
+        .leftJoin('session_epochs', 'session_epochs.user_id', 'users.id')
+        .select(['users.id', 'users.login', 'users.role', 'session_epochs.epoch'])
+        .where('users.id', '=', userId)
+        .where('users.is_active', '=', 1);
+      if (jti) {
+        query = query.where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('revoked_tokens').select('revoked_tokens.jti').where('revoked_tokens.jti', '=', jti),
+            ),
+          ),
+        );
+      }
+      const row = await query.executeTakeFirst();
+      return row ? { id: row.id, login: row.login, role: row.role, epoch: row.epoch ?? 0 } : undefined;
+    },
+  };
 }

@@ -1,9 +1,10 @@
 /**
- * Writes of the `translations` column (issue 19; shape in shared/src/schemas/translations.ts).
- * A partial update merges the sent languages' fields into the stored ones: read and write in one
+ * Writes of the `translations` column (its shape: shared/src/schemas/translations.ts). A partial
+ * update merges the sent languages' fields into the stored ones: read and write in one
  * transaction, the row locked on PostgreSQL, so two managers saving Russian and English of the
  * same product at once both keep theirs. One query more than the update itself, and only when
- * translations are sent.
+ * translations are sent. Whether a patch changes anything is the services' rule
+ * (services/translations.ts).
  */
 import {
   applyTranslations,
@@ -14,27 +15,9 @@ import {
 } from '@qrmenu/shared/schemas';
 import type { Updateable } from 'kysely';
 import type { Database } from '../db';
-import { inTransaction, type Q } from './query';
+import { type Dialect, inTransaction, type Q } from './query';
 
 export type TranslatedTable = 'restaurants' | 'categories' | 'products' | 'product_options' | 'option_rows';
-export type Dialect = 'sqlite' | 'postgres';
-
-/** The column's text of a create's translations (blanks left out; '{}' for none). */
-export const translationsColumn = (sent: TranslationsPatch | null | undefined): string =>
-  serializeTranslations(applyTranslations(undefined, sent));
-
-/**
- * True when `sent` would change the stored translations (a patch re-sending what is stored, or
- * clearing what is not there, changes nothing: the answer is "no change", no write).
- */
-export function changesTranslations(
-  stored: string | undefined,
-  sent: TranslationsPatch | undefined,
-): boolean {
-  if (!sent) return false;
-  const before = parseTranslations(stored);
-  return serializeTranslations(before) !== serializeTranslations(applyTranslations(before, sent));
-}
 
 /**
  * Updates row `id` of `table` with `set`, merging `sent` into its stored translations in the
@@ -79,10 +62,3 @@ export async function updateTranslated(
     return merged;
   });
 }
-
-/** The OpenAPI description of the translations every translatable entity's writes accept. */
-export const TRANSLATIONS_RULE =
-  '`translations` (optional; reads always carry it, with only filled values): `{ "ru": { "<field>": "..." }, "en": { ... } }` ' +
-  "for the entity's translatable fields (category: title; product: name, description; option and option row: name; " +
-  "restaurant: address, work_time), each with the rules of its Uzbek field. The spec's own fields stay the Uzbek value. " +
-  'On an update a string sets that language\'s field, null or "" clears it, and a language or field not sent is left as it is.';

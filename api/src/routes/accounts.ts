@@ -12,18 +12,11 @@ import {
 } from '@qrmenu/shared/schemas';
 import { z } from 'zod';
 import { verifiedToken } from '../http/access';
-import { badRequest, notFound, tooManyRequests, unauthorized } from '../http/errors';
-import { endSession, endSessions, issueToken } from '../http/sessions';
-import { verifyPassword } from '../repos/users';
+import { badRequest, tooManyRequests, unauthorized } from '../http/errors';
+import { endSession, issueToken } from '../http/sessions';
 import type { App } from '../types';
 
 const managerParams = z.object({ id });
-
-const toAccount = (row: { id: string; login: string; is_active: number }) => ({
-  _id: row.id,
-  login: row.login,
-  is_active: row.is_active === 1,
-});
 
 export default async function accountRoutes(app: App): Promise<void> {
   app.post(
@@ -61,7 +54,7 @@ export default async function accountRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = await app.repos.users.findById(request.user!._id);
+      const user = await app.accounts.find(request.user!._id);
       if (!user) throw unauthorized();
       const attempts = app.loginAttempts;
       // guessing through this form with a stolen token is held like guessing at the login
@@ -71,12 +64,10 @@ export default async function accountRoutes(app: App): Promise<void> {
         throw tooManyRequests('Too many failed attempts, try again later');
       }
       const { current_password, password } = request.body;
-      if (!(await verifyPassword(user.password_hash, current_password))) {
+      if (!(await app.accounts.changePassword(user, current_password, password))) {
         throw badRequest('Wrong current password', [{ path: 'current_password', message: 'Wrong password' }]);
       }
       await attempts.succeed(request.ip, user.login);
-      await app.repos.users.setPassword(user.id, password);
-      await endSessions(app, user.id);
       return { data: { accessToken: await issueToken(app, user.id) } };
     },
   );
@@ -92,7 +83,7 @@ export default async function accountRoutes(app: App): Promise<void> {
         response: { 200: answers.managerAccounts },
       },
     },
-    async () => ({ data: (await app.repos.users.listAccounts()).map(toAccount) }),
+    async () => ({ data: await app.accounts.managerAccounts() }),
   );
 
   app.put(
@@ -108,13 +99,9 @@ export default async function accountRoutes(app: App): Promise<void> {
         response: { 200: answers.managerAccount },
       },
     },
-    async (request) => {
-      const manager = await app.repos.users.findManager(request.params.id);
-      if (!manager) throw notFound('Manager not found');
-      await app.repos.users.setPassword(manager.id, request.body.password);
-      await endSessions(app, manager.id);
-      return { data: toAccount(manager) };
-    },
+    async (request) => ({
+      data: await app.accounts.resetPassword(request.params.id, request.body.password),
+    }),
   );
 
   app.put(
@@ -132,13 +119,6 @@ export default async function accountRoutes(app: App): Promise<void> {
         response: { 200: answers.managerAccount },
       },
     },
-    async (request) => {
-      const manager = await app.repos.users.findManager(request.params.id);
-      if (!manager) throw notFound('Manager not found');
-      const active = request.body.is_active;
-      await app.repos.users.setActive(manager.id, active);
-      if (!active) await endSessions(app, manager.id);
-      return { data: toAccount({ ...manager, is_active: active ? 1 : 0 }) };
-    },
+    async (request) => ({ data: await app.accounts.setActive(request.params.id, request.body.is_active) }),
   );
 }

@@ -1,7 +1,6 @@
 import { answers, loginBody } from '@qrmenu/shared/schemas';
 import { tooManyRequests, unauthorized } from '../http/errors';
 import { issueToken } from '../http/sessions';
-import { toProfile, verifyPassword } from '../repos/users';
 import type { App } from '../types';
 
 export default async function authRoutes(app: App): Promise<void> {
@@ -30,9 +29,8 @@ export default async function authRoutes(app: App): Promise<void> {
         void reply.header('Retry-After', String(wait));
         throw tooManyRequests('Too many failed logins, try again later');
       }
-      const user = await app.repos.users.findByLogin(login);
-      const ok = await verifyPassword(user?.password_hash, password);
-      if (!user || !ok || user.is_active !== 1) throw unauthorized('Wrong login or password');
+      const user = await app.accounts.authenticate(login, password);
+      if (!user) throw unauthorized('Wrong login or password');
       await attempts.succeed(address, login);
       const accessToken = await issueToken(app, user.id);
       return { data: { accessToken } };
@@ -51,9 +49,9 @@ export default async function authRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const user = await app.repos.users.findById(request.user!._id);
-      if (!user) throw unauthorized();
-      return { data: toProfile(user) };
+      const profile = await app.accounts.profile(request.user!._id);
+      if (!profile) throw unauthorized();
+      return { data: profile };
     },
   );
 }

@@ -6,20 +6,11 @@ import {
   optionalRestaurantIdFilter,
   restaurantIdFilter,
 } from '@qrmenu/shared/schemas';
-import { type CategoryRow, fromBool, newId, now } from '../db';
-import { assertOwnsRestaurant, canManageRestaurant, ownedRestaurantId } from '../http/access';
-import { clearAnswerCacheOnWrites } from '../http/answer-cache';
-import { notFound } from '../http/errors';
-import { releasePictures } from '../images/lifecycle';
-import { toCategory } from '../repos/catalog';
-import { patchOf } from '../repos/query';
-import { changesTranslations, TRANSLATIONS_RULE, translationsColumn } from '../repos/translations';
+import { canManageRestaurant, ownedRestaurantId, ownerCheck } from '../http/access';
 import type { App } from '../types';
+import { TRANSLATIONS_RULE } from './descriptions';
 
 export default async function categoryRoutes(app: App): Promise<void> {
-  // a successful write makes the cached public catalog answers stale
-  clearAnswerCacheOnWrites(app);
-
   app.get(
     '/manager/category',
     {
@@ -34,7 +25,7 @@ export default async function categoryRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      const data = await app.repos.categories.list(restaurantId, false);
+      const data = await app.catalog.categories.list(restaurantId);
       return { data, count: data.length };
     },
   );
@@ -53,9 +44,8 @@ export default async function categoryRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const restaurantId = request.query.restaurant_id;
-      if (!(await app.repos.restaurants.exists(restaurantId))) throw notFound('Restaurant not found');
       const all = await canManageRestaurant(request, restaurantId);
-      const categories = await app.repos.categories.list(restaurantId, !all);
+      const categories = await app.catalog.categories.listOf(restaurantId, all);
       return { categories, count: categories.length };
     },
   );
@@ -72,23 +62,10 @@ export default async function categoryRoutes(app: App): Promise<void> {
         response: { 201: answers.category },
       },
     },
-    async (request, reply) => {
-      const body = request.body;
-      await assertOwnsRestaurant(request, body.restaurant_id);
-      const at = now();
-      const row: CategoryRow = {
-        id: newId(),
-        restaurant_id: body.restaurant_id,
-        title: body.title,
-        is_active: fromBool(body.is_active),
-        translations: translationsColumn(body.translations),
-        external_id: null,
-        created_at: at,
-        updated_at: at,
-      };
-      await app.repos.categories.create(row);
-      return reply.status(201).send({ data: toCategory(row) });
-    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: await app.catalog.categories.create(request.body, ownerCheck(request)) }),
   );
 
   app.put(
@@ -105,23 +82,9 @@ export default async function categoryRoutes(app: App): Promise<void> {
         response: { 200: answers.category },
       },
     },
-    async (request) => {
-      const found = await app.repos.categories.find(request.params.id);
-      if (!found) throw notFound('Category not found');
-      await assertOwnsRestaurant(request, found.restaurant_id);
-      const set = patchOf<CategoryRow>(request.body, { title: true, is_active: fromBool }, found);
-      const translations = changesTranslations(found.translations, request.body.translations)
-        ? request.body.translations
-        : undefined;
-      if (Object.keys(set).length === 0 && !translations) return { data: toCategory(found) };
-      const updated = { ...found, ...set, updated_at: now() };
-      const merged = await app.repos.categories.updateTranslated(
-        found.id,
-        { ...set, updated_at: updated.updated_at },
-        translations,
-      );
-      return { data: { ...toCategory(updated), ...(merged ? { translations: merged } : {}) } };
-    },
+    async (request) => ({
+      data: await app.catalog.categories.update(request.params.id, request.body, ownerCheck(request)),
+    }),
   );
 
   app.delete(
@@ -136,14 +99,8 @@ export default async function categoryRoutes(app: App): Promise<void> {
         response: { 200: answers.deleted },
       },
     },
-    async (request) => {
-      const found = await app.repos.categories.find(request.params.id);
-      if (!found) throw notFound('Category not found');
-      await assertOwnsRestaurant(request, found.restaurant_id);
-      await app.repos.categories.delete([found.id]);
-      // its products' pictures are referred to by nothing now
-      await releasePictures(app, found.restaurant_id);
-      return { data: { _id: found.id } };
-    },
+    async (request) => ({
+      data: await app.catalog.categories.remove(request.params.id, ownerCheck(request)),
+    }),
   );
 }

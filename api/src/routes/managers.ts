@@ -1,7 +1,4 @@
-import { answers, managerCreateBody, ROLES } from '@qrmenu/shared/schemas';
-import { isUniqueViolation } from '../db';
-import { conflict } from '../http/errors';
-import { toManager } from '../repos/users';
+import { answers, managerCreateBody } from '@qrmenu/shared/schemas';
 import type { App } from '../types';
 
 export default async function managerRoutes(app: App): Promise<void> {
@@ -16,7 +13,7 @@ export default async function managerRoutes(app: App): Promise<void> {
         response: { 200: answers.managers },
       },
     },
-    async () => ({ data: (await app.repos.users.listManagers()).map(toManager) }),
+    async () => ({ data: await app.accounts.listManagers() }),
   );
 
   app.post(
@@ -33,14 +30,7 @@ export default async function managerRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { login, password } = request.body;
-      if (await app.repos.users.findByLogin(login)) throw conflict('Login already taken');
-      try {
-        const row = await app.repos.users.create({ login, password, role: ROLES.manager });
-        return reply.status(201).send({ data: toManager(row) });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict('Login already taken');
-        throw err;
-      }
+      return reply.status(201).send({ data: await app.accounts.createManager(login, password) });
     },
   );
 }

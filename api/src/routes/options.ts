@@ -8,32 +8,12 @@ import {
   optionUpdateBody,
   productIdParam,
 } from '@qrmenu/shared/schemas';
-import { newId, now, type OptionRowsTable } from '../db';
-import { assertOwnsRestaurant, ownedRestaurantId } from '../http/access';
-import { clearAnswerCacheOnWrites } from '../http/answer-cache';
-import { notFound } from '../http/errors';
-import { toOption, toOptionRow } from '../repos/catalog';
-import { patchOf } from '../repos/query';
-import { changesTranslations, TRANSLATIONS_RULE, translationsColumn } from '../repos/translations';
+import { ownedRestaurantId, ownerCheck } from '../http/access';
 import type { App } from '../types';
+import { TRANSLATIONS_RULE } from './descriptions';
 
 export default async function optionRoutes(app: App): Promise<void> {
-  // a successful write makes the cached public catalog answers stale
-  clearAnswerCacheOnWrites(app);
-
-  /** The product's restaurant must be the caller's (404 otherwise). */
-  const ownedProduct = async (request: Parameters<typeof assertOwnsRestaurant>[0], productId: string) => {
-    const product = await app.repos.products.restaurantOf(productId);
-    if (!product) throw notFound('Product not found');
-    await assertOwnsRestaurant(request, product.restaurant_id);
-    return product;
-  };
-  const ownedOption = async (request: Parameters<typeof assertOwnsRestaurant>[0], optionId: string) => {
-    const option = await app.repos.options.find(optionId);
-    if (!option) throw notFound('Option not found');
-    await assertOwnsRestaurant(request, option.restaurant_id);
-    return option;
-  };
+  const { options, optionRows } = app.catalog;
 
   // ---------- options ----------
 
@@ -49,10 +29,7 @@ export default async function optionRoutes(app: App): Promise<void> {
         response: { 200: answers.options },
       },
     },
-    async (request) => {
-      const product = await ownedProduct(request, request.params.productId);
-      return { data: await app.repos.options.list(product.id) };
-    },
+    async (request) => ({ data: await options.listOf(request.params.productId, ownerCheck(request)) }),
   );
 
   app.get(
@@ -70,7 +47,7 @@ export default async function optionRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return { data: await app.repos.options.ofRestaurant(restaurantId) };
+      return { data: await options.ofRestaurant(restaurantId) };
     },
   );
 
@@ -86,20 +63,8 @@ export default async function optionRoutes(app: App): Promise<void> {
         response: { 201: answers.option },
       },
     },
-    async (request, reply) => {
-      const product = await ownedProduct(request, request.body.product_id);
-      const at = now();
-      const row = {
-        id: newId(),
-        product_id: product.id,
-        name: request.body.name,
-        translations: translationsColumn(request.body.translations),
-        created_at: at,
-        updated_at: at,
-      };
-      await app.repos.options.create({ ...row, external_id: null });
-      return reply.status(201).send({ data: toOption(row) });
-    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await options.create(request.body, ownerCheck(request)) }),
   );
 
   app.put(
@@ -116,22 +81,7 @@ export default async function optionRoutes(app: App): Promise<void> {
         response: { 200: answers.option },
       },
     },
-    async (request) => {
-      const option = await ownedOption(request, request.params.id);
-      const { name } = request.body;
-      const renamed = name !== undefined && name !== option.name;
-      const translations = changesTranslations(option.translations, request.body.translations)
-        ? request.body.translations
-        : undefined;
-      if (!renamed && !translations) return { data: toOption(option) };
-      const updated = { ...option, name: renamed ? name : option.name, updated_at: now() };
-      const merged = await app.repos.options.updateTranslated(
-        option.id,
-        { ...(renamed ? { name } : {}), updated_at: updated.updated_at },
-        translations,
-      );
-      return { data: { ...toOption(updated), ...(merged ? { translations: merged } : {}) } };
-    },
+    async (request) => ({ data: await options.update(request.params.id, request.body, ownerCheck(request)) }),
   );
 
   app.delete(
@@ -146,11 +96,7 @@ export default async function optionRoutes(app: App): Promise<void> {
         response: { 200: answers.deleted },
       },
     },
-    async (request) => {
-      const option = await ownedOption(request, request.params.id);
-      await app.repos.options.delete([option.id]);
-      return { data: { _id: option.id } };
-    },
+    async (request) => ({ data: await options.remove(request.params.id, ownerCheck(request)) }),
   );
 
   // ---------- option rows ----------
@@ -168,10 +114,7 @@ export default async function optionRoutes(app: App): Promise<void> {
         response: { 200: answers.optionRows },
       },
     },
-    async (request) => {
-      const option = await ownedOption(request, request.params.id);
-      return { data: await app.repos.optionRows.list(option.id) };
-    },
+    async (request) => ({ data: await optionRows.listOf(request.params.id, ownerCheck(request)) }),
   );
 
   app.post(
@@ -186,19 +129,8 @@ export default async function optionRoutes(app: App): Promise<void> {
         response: { 201: answers.optionRow },
       },
     },
-    async (request, reply) => {
-      const option = await ownedOption(request, request.body.product_option_id);
-      const row = {
-        id: newId(),
-        product_option_id: option.id,
-        name: request.body.name,
-        price: request.body.price,
-        translations: translationsColumn(request.body.translations),
-        created_at: now(),
-      };
-      await app.repos.optionRows.create({ ...row, external_id: null });
-      return reply.status(201).send({ data: toOptionRow(row) });
-    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await optionRows.create(request.body, ownerCheck(request)) }),
   );
 
   app.put(
@@ -215,21 +147,9 @@ export default async function optionRoutes(app: App): Promise<void> {
         response: { 200: answers.optionRow },
       },
     },
-    async (request) => {
-      const found = await app.repos.optionRows.find(request.params.id);
-      if (!found) throw notFound('Option row not found');
-      await assertOwnsRestaurant(request, found.restaurant_id);
-      const set = patchOf<OptionRowsTable>(request.body, { name: true, price: true }, found);
-      const translations = changesTranslations(found.translations, request.body.translations)
-        ? request.body.translations
-        : undefined;
-      const merged =
-        Object.keys(set).length > 0 || translations
-          ? await app.repos.optionRows.updateTranslated(found.id, set, translations)
-          : undefined;
-      const data = toOptionRow({ ...found, ...set });
-      return { data: merged ? { ...data, translations: merged } : data };
-    },
+    async (request) => ({
+      data: await optionRows.update(request.params.id, request.body, ownerCheck(request)),
+    }),
   );
 
   app.delete(
@@ -244,12 +164,6 @@ export default async function optionRoutes(app: App): Promise<void> {
         response: { 200: answers.deleted },
       },
     },
-    async (request) => {
-      const found = await app.repos.optionRows.find(request.params.id);
-      if (!found) throw notFound('Option row not found');
-      await assertOwnsRestaurant(request, found.restaurant_id);
-      await app.repos.optionRows.delete([found.id]);
-      return { data: { _id: found.id } };
-    },
+    async (request) => ({ data: await optionRows.remove(request.params.id, ownerCheck(request)) }),
   );
 }

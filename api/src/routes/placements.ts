@@ -1,7 +1,7 @@
 /**
- * Placements of a restaurant's QR codes (issue 22): a manager (or an admin) names where codes
- * go ("Stol 1" ... "Stol 20", "Eshik", "Instagram"); each placement's code opens
- * `/m/<slug>?p=<placement id>` and its visits are counted apart.
+ * Placements of a restaurant's QR codes: a manager (or an admin) names where codes go ("Stol 1"
+ * ... "Stol 20", "Eshik", "Instagram"); each placement's code opens `/m/<slug>?p=<placement id>`
+ * and its visits are counted apart (services/placements.ts).
  */
 import {
   answers,
@@ -11,25 +11,11 @@ import {
   placementCreateBody,
   placementUpdateBody,
 } from '@qrmenu/shared/schemas';
-import type { FastifyRequest } from 'fastify';
-import { isUniqueViolation, newId, now, type PlacementRow } from '../db';
-import { assertOwnsRestaurant, ownedRestaurantId } from '../http/access';
-import { badRequest, conflict, notFound } from '../http/errors';
-import { toPlacement } from '../repos/placements';
+import { ownedRestaurantId, ownerCheck } from '../http/access';
 import type { App } from '../types';
 
-const NAME_TAKEN = 'A placement of this restaurant already has this name';
-
 export default async function placementRoutes(app: App): Promise<void> {
-  const repos = app.repos;
-
-  /** The placement `id`, if the caller may manage its restaurant (else 404). */
-  async function owned(request: FastifyRequest, id: string): Promise<PlacementRow> {
-    const row = await repos.placements.find(id);
-    if (!row) throw notFound('Placement not found');
-    await assertOwnsRestaurant(request, row.restaurant_id);
-    return row;
-  }
+  const { placements } = app;
 
   app.get(
     '/manager/placements',
@@ -46,7 +32,7 @@ export default async function placementRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return { data: (await repos.placements.list(restaurantId)).map(toPlacement) };
+      return { data: await placements.list(restaurantId) };
     },
   );
 
@@ -65,36 +51,8 @@ export default async function placementRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { restaurant_id: restaurantId, names } = request.body;
-      await assertOwnsRestaurant(request, restaurantId);
-      const seen = new Set<string>();
-      names.forEach((name, i) => {
-        if (seen.has(name))
-          throw badRequest('A name is given twice', [{ path: `names.${i}`, message: 'Duplicate' }]);
-        seen.add(name);
-      });
-      const at = now();
-      const rows: PlacementRow[] = names.map((name) => ({
-        id: newId(),
-        restaurant_id: restaurantId,
-        name,
-        created_at: at,
-        updated_at: at,
-      }));
-      try {
-        await repos.transaction(async (trx) => {
-          const had = await trx.placements.count(restaurantId);
-          if (had + rows.length > PLACEMENT_LIMITS.perRestaurant) {
-            throw badRequest(`At most ${PLACEMENT_LIMITS.perRestaurant} placements a restaurant`, [
-              { path: 'names', message: 'Too many placements' },
-            ]);
-          }
-          await trx.placements.createMany(rows);
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(NAME_TAKEN);
-        throw err;
-      }
-      return reply.status(201).send({ data: rows.map(toPlacement) });
+      const data = await placements.create(restaurantId, names, ownerCheck(request));
+      return reply.status(201).send({ data });
     },
   );
 
@@ -111,17 +69,9 @@ export default async function placementRoutes(app: App): Promise<void> {
         response: { 200: answers.placement },
       },
     },
-    async (request) => {
-      const row = await owned(request, request.params.id);
-      const at = now();
-      try {
-        await repos.placements.rename(row.id, request.body.name, at);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(NAME_TAKEN);
-        throw err;
-      }
-      return { data: toPlacement({ ...row, name: request.body.name, updated_at: at }) };
-    },
+    async (request) => ({
+      data: await placements.rename(request.params.id, request.body.name, ownerCheck(request)),
+    }),
   );
 
   app.delete(
@@ -136,10 +86,6 @@ export default async function placementRoutes(app: App): Promise<void> {
         response: { 200: answers.deleted },
       },
     },
-    async (request) => {
-      const row = await owned(request, request.params.id);
-      if (!(await repos.placements.delete(row.id))) throw notFound('Placement not found');
-      return { data: { _id: row.id } };
-    },
+    async (request) => ({ data: await placements.remove(request.params.id, ownerCheck(request)) }),
   );
 }

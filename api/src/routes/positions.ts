@@ -1,24 +1,17 @@
 /**
- * Moves (issue 18): one call puts one item at a place of its list and answers the list in its
- * new order, in the shape of that list's read. Scoped like every catalog write: a manager moves
- * only its own restaurant's items (another's are 404), an admin any. Each move is one
- * transaction holding the list's parent (`move` of the repositories, repos/positions.ts),
- * retried when PostgreSQL aborts it for a concurrent one.
+ * Moves (a manager drags a list into its order): one call puts one item at a place of its list
+ * and answers the list in its new order, in the shape of that list's read. Scoped like every
+ * catalog write: a manager moves only its own restaurant's items (another's are 404), an admin
+ * any. Each move is one transaction holding the list's parent (repos/positions.ts), retried when
+ * PostgreSQL aborts it for a concurrent one.
  */
 import { answers, idParam, positionBody, productPositionBody } from '@qrmenu/shared/schemas';
-import { assertOwnsRestaurant } from '../http/access';
-import { clearAnswerCacheOnWrites } from '../http/answer-cache';
-import { notFound } from '../http/errors';
+import { ownerCheck } from '../http/access';
 import type { App } from '../types';
-
-const ORDER_NOTE =
-  'position is the 0-based index of the item after the move; at or past the end puts it last. ' +
-  'The other items keep their relative order; the list is numbered 0..n-1 again. ' +
-  "Answers the whole list in its new order, as its read does. Another restaurant's item: 404.";
+import { ORDER_NOTE } from './descriptions';
 
 export default async function positionRoutes(app: App): Promise<void> {
-  // the public lists show the order: their cached answers are stale after a move
-  clearAnswerCacheOnWrites(app);
+  const { categories, products, options, optionRows } = app.catalog;
 
   app.put(
     '/manager/category/position/:id',
@@ -35,12 +28,7 @@ export default async function positionRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const found = await app.repos.categories.find(request.params.id);
-      if (!found) throw notFound('Category not found');
-      await assertOwnsRestaurant(request, found.restaurant_id);
-      if (!(await app.repos.categories.move(found.restaurant_id, found.id, request.body.position)))
-        throw notFound('Category not found');
-      const data = await app.repos.categories.list(found.restaurant_id, false);
+      const data = await categories.move(request.params.id, request.body.position, ownerCheck(request));
       return { data, count: data.length };
     },
   );
@@ -62,18 +50,7 @@ export default async function positionRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const product = await app.repos.products.find(request.params.id);
-      if (!product) throw notFound('Product not found');
-      await assertOwnsRestaurant(request, product.restaurant_id);
-      const target = request.body.category_id ?? product.category_id;
-      if (target !== product.category_id) {
-        const category = await app.repos.categories.find(target);
-        if (!category || category.restaurant_id !== product.restaurant_id)
-          throw notFound('Category not found');
-      }
-      if (!(await app.repos.products.move(product.id, product.category_id, target, request.body.position)))
-        throw notFound('Product not found');
-      const data = await app.repos.products.list({ restaurantId: product.restaurant_id, categoryId: target });
+      const data = await products.move(request.params.id, request.body, ownerCheck(request));
       return { data, count: data.length };
     },
   );
@@ -92,14 +69,9 @@ export default async function positionRoutes(app: App): Promise<void> {
         response: { 200: answers.options },
       },
     },
-    async (request) => {
-      const option = await app.repos.options.find(request.params.id);
-      if (!option) throw notFound('Option not found');
-      await assertOwnsRestaurant(request, option.restaurant_id);
-      if (!(await app.repos.options.move(option.product_id, option.id, request.body.position)))
-        throw notFound('Option not found');
-      return { data: await app.repos.options.list(option.product_id) };
-    },
+    async (request) => ({
+      data: await options.move(request.params.id, request.body.position, ownerCheck(request)),
+    }),
   );
 
   app.put(
@@ -116,13 +88,8 @@ export default async function positionRoutes(app: App): Promise<void> {
         response: { 200: answers.optionRows },
       },
     },
-    async (request) => {
-      const row = await app.repos.optionRows.find(request.params.id);
-      if (!row) throw notFound('Option row not found');
-      await assertOwnsRestaurant(request, row.restaurant_id);
-      if (!(await app.repos.optionRows.move(row.product_option_id, row.id, request.body.position)))
-        throw notFound('Option row not found');
-      return { data: await app.repos.optionRows.list(row.product_option_id) };
-    },
+    async (request) => ({
+      data: await optionRows.move(request.params.id, request.body.position, ownerCheck(request)),
+    }),
   );
 }

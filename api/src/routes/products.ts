@@ -2,26 +2,18 @@ import {
   answers,
   idParam,
   optionalRestaurantIdFilter,
-  type Product,
   productCreateBody,
   productListQuery,
   productUpdateBody,
 } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { fromBool, newId, now, type ProductsTable } from '../db';
-import { assertOwnsRestaurant, canManageRestaurant, ownedRestaurantId } from '../http/access';
-import { clearAnswerCacheOnWrites, sendCached } from '../http/answer-cache';
-import { notFound } from '../http/errors';
-import { releasePictures } from '../images/lifecycle';
-import { toProduct } from '../repos/catalog';
-import { patchOf } from '../repos/query';
-import { changesTranslations, TRANSLATIONS_RULE, translationsColumn } from '../repos/translations';
+import { canManageRestaurant, ownedRestaurantId, ownerCheck } from '../http/access';
+import { sendCached } from '../http/answer-cache';
 import type { App } from '../types';
+import { TRANSLATIONS_RULE } from './descriptions';
 
 export default async function productRoutes(app: App): Promise<void> {
-  clearAnswerCacheOnWrites(app);
-
   /** An anonymous public read: from the cache; owners and admins always read fresh. */
   const cachedPublic = <T>(
     request: FastifyRequest,
@@ -45,7 +37,7 @@ export default async function productRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      const data = await app.repos.products.list({ restaurantId });
+      const data = await app.catalog.products.list(restaurantId);
       return { data, count: data.length };
     },
   );
@@ -70,11 +62,7 @@ export default async function productRoutes(app: App): Promise<void> {
       async () => {
         const { restaurant_id: restaurantId, category_id: categoryId } = request.query;
         const all = request.user ? await canManageRestaurant(request, restaurantId) : false;
-        const products = await app.repos.products.list({ restaurantId, categoryId, onlyActive: !all });
-        // an empty answer must still tell an unknown restaurant (404) from an empty menu
-        if (products.length === 0 && !(await app.repos.restaurants.exists(restaurantId))) {
-          throw notFound('Restaurant not found');
-        }
+        const products = await app.catalog.products.listOf({ restaurantId, categoryId, onlyActive: !all });
         return { data: { products, count: products.length } };
       },
       // a write in this restaurant clears it, others' writes leave it
@@ -110,15 +98,11 @@ export default async function productRoutes(app: App): Promise<void> {
         reply,
         `detail\u0000${request.params.id}`,
         async () => {
-          const found = await app.repos.products.find(request.params.id);
-          if (!found) throw notFound('Product not found');
-          restaurantId = found.restaurant_id;
-          if (!found.is_active || !found.category_is_active) {
-            if (!(await canManageRestaurant(request, found.restaurant_id)))
-              throw notFound('Product not found');
-          }
-          const options = await app.repos.products.optionsWithRows(found.id);
-          return { data: { ...toProduct(found), options } };
+          const found = await app.catalog.products.detail(request.params.id, (id) =>
+            canManageRestaurant(request, id),
+          );
+          restaurantId = found.restaurantId;
+          return { data: found.product };
         },
         () => restaurantId,
       );
@@ -137,29 +121,8 @@ export default async function productRoutes(app: App): Promise<void> {
         response: { 201: answers.productCreated },
       },
     },
-    async (request, reply) => {
-      const body = request.body;
-      const category = await app.repos.categories.find(body.category_id);
-      if (!category) throw notFound('Category not found');
-      await assertOwnsRestaurant(request, category.restaurant_id);
-      const at = now();
-      const id = newId();
-      await app.repos.products.create({
-        id,
-        restaurant_id: category.restaurant_id,
-        category_id: category.id,
-        name: body.name,
-        description: body.description,
-        price: body.price,
-        is_active: fromBool(body.is_active),
-        images: JSON.stringify(body.images),
-        translations: translationsColumn(body.translations),
-        external_id: null,
-        created_at: at,
-        updated_at: at,
-      });
-      return reply.status(201).send({ data: { id } });
-    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await app.catalog.products.create(request.body, ownerCheck(request)) }),
   );
 
   app.put(
@@ -176,44 +139,9 @@ export default async function productRoutes(app: App): Promise<void> {
         response: { 200: answers.product },
       },
     },
-    async (request) => {
-      const found = await app.repos.products.find(request.params.id);
-      if (!found) throw notFound('Product not found');
-      await assertOwnsRestaurant(request, found.restaurant_id);
-      const body = request.body;
-      const set: Partial<ProductsTable> = {};
-      let categoryTitle = found.category_title;
-      if (body.category_id !== undefined && body.category_id !== found.category_id) {
-        const category = await app.repos.categories.find(body.category_id);
-        if (!category || category.restaurant_id !== found.restaurant_id) {
-          throw notFound('Category not found in this restaurant');
-        }
-        set.category_id = category.id;
-        categoryTitle = category.title;
-      }
-      Object.assign(
-        set,
-        patchOf<ProductsTable>(
-          body,
-          { name: true, description: true, price: true, is_active: fromBool, images: JSON.stringify },
-          found,
-        ),
-      );
-      const translations = changesTranslations(found.translations, body.translations)
-        ? body.translations
-        : undefined;
-      if (Object.keys(set).length === 0 && !translations) return { data: toProduct(found) };
-      const at = now();
-      const merged = await app.repos.products.updateTranslated(
-        found.id,
-        { ...set, updated_at: at },
-        translations,
-      );
-      // a picture left out of the new list is deleted (the cap of 50 cannot be reset to fill the disk)
-      if (set.images !== undefined) await releasePictures(app, found.restaurant_id);
-      const data: Product = toProduct({ ...found, ...set, category_title: categoryTitle, updated_at: at });
-      return { data: merged ? { ...data, translations: merged } : data };
-    },
+    async (request) => ({
+      data: await app.catalog.products.update(request.params.id, request.body, ownerCheck(request)),
+    }),
   );
 
   app.delete(
@@ -228,13 +156,6 @@ export default async function productRoutes(app: App): Promise<void> {
         response: { 200: answers.deleted },
       },
     },
-    async (request) => {
-      const found = await app.repos.products.find(request.params.id);
-      if (!found) throw notFound('Product not found');
-      await assertOwnsRestaurant(request, found.restaurant_id);
-      await app.repos.products.delete([found.id]);
-      await releasePictures(app, found.restaurant_id);
-      return { data: { _id: found.id } };
-    },
+    async (request) => ({ data: await app.catalog.products.remove(request.params.id, ownerCheck(request)) }),
   );
 }

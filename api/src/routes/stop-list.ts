@@ -1,15 +1,8 @@
-import { answers, type Category, type Product, stopListBody } from '@qrmenu/shared/schemas';
-import { now } from '../db';
-import { assertOwnsRestaurant } from '../http/access';
-import { clearAnswerCacheOnWrites } from '../http/answer-cache';
-import { notFound } from '../http/errors';
-import { toCategory, toProduct } from '../repos/catalog';
+import { answers, stopListBody } from '@qrmenu/shared/schemas';
+import { ownerCheck } from '../http/access';
 import type { App } from '../types';
 
 export default async function stopListRoutes(app: App): Promise<void> {
-  // a successful write makes the cached public catalog answers stale
-  clearAnswerCacheOnWrites(app);
-
   app.post(
     '/manager/stop-list',
     {
@@ -27,42 +20,12 @@ export default async function stopListRoutes(app: App): Promise<void> {
         response: { 200: answers.stopList },
       },
     },
-    async (request) => {
-      const ids = [...new Set(request.body.product_ids)];
-      const stop = request.body.action === 'stop';
-      const found = await app.repos.products.findMany(ids);
-      if (found.length !== ids.length) throw notFound('Product not found');
-      const restaurantId = found[0]?.restaurant_id as string;
-      if (found.some((p) => p.restaurant_id !== restaurantId)) throw notFound('Product not found');
-      await assertOwnsRestaurant(request, restaurantId);
-
-      const target = stop ? 0 : 1;
-      const at = now();
-      const result = await app.repos.products.applyStopList({
-        ids,
-        restaurantId,
-        stop,
-        categoryIds: [...new Set(found.map((p) => p.category_id))],
-        at,
-      });
-
-      const changed = new Set(result.changedIds);
-      const titleOf = new Map(result.categories.map((c) => [c.id, c]));
-      const products: Product[] = [];
-      for (const p of found) {
-        if (!changed.has(p.id)) continue;
-        const category = titleOf.get(p.category_id);
-        products.push(
-          toProduct({
-            ...p,
-            is_active: target,
-            updated_at: at,
-            category_title: category?.title ?? p.category_title,
-          }),
-        );
-      }
-      const categories: Category[] = result.categories.map(toCategory);
-      return { data: { products, categories } };
-    },
+    async (request) => ({
+      data: await app.catalog.stopList.apply(
+        request.body.product_ids,
+        request.body.action,
+        ownerCheck(request),
+      ),
+    }),
   );
 }

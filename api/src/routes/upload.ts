@@ -9,25 +9,10 @@ import {
 } from '@qrmenu/shared/schemas';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { now } from '../db';
 import { assertOwnsRestaurant } from '../http/access';
-import { clearAnswerCacheOnWrites } from '../http/answer-cache';
-import { badRequest, HttpError, notFound, unsupportedMediaType } from '../http/errors';
-import {
-  checkImage,
-  deleteImages,
-  ImageError,
-  processImage,
-  type StoredImage,
-  storeImage,
-  streamToFile,
-  withUploadDir,
-} from '../images';
-import { releasePictures } from '../images/lifecycle';
-import type { Repositories } from '../repos';
+import { badRequest, HttpError, unsupportedMediaType } from '../http/errors';
+import { streamToFile, withUploadDir } from '../images';
 import type { App } from '../types';
-
-const MAX_PRODUCT_IMAGES = 50;
 
 const FILE_FIELDS = new Set(['files', 'files[]', 'file']);
 
@@ -54,39 +39,18 @@ async function ownedTarget(
   fields: Record<string, string>,
 ): Promise<{ fields: UploadFields; restaurantId: string }> {
   const target = parseFields(fields);
-  let restaurantId: string;
-  if ('product_id' in target) {
-    const row = await request.server.repos.products.restaurantOf(target.product_id);
-    if (!row) throw notFound('Product not found');
-    restaurantId = row.restaurant_id;
-  } else {
-    restaurantId = target.restaurant_id;
-  }
+  const restaurantId =
+    'product_id' in target
+      ? await request.server.catalog.products.restaurantOf(target.product_id)
+      : target.restaurant_id;
   await assertOwnsRestaurant(request, restaurantId);
   return { fields: target, restaurantId };
 }
 
 export default async function uploadRoutes(app: App): Promise<void> {
-  const repos = app.repos;
   const limits = app.appConfig.pictureLimits;
-  // a deleted restaurant or new product images make cached public catalog answers stale
-  clearAnswerCacheOnWrites(app);
   // Uploads per account over time: each one costs seconds of CPU and up to 50 MB of disk.
   await app.register(rateLimit, { global: false });
-
-  /** 413 when the restaurant's pictures plus these would pass its quota (read in the transaction). */
-  async function checkQuota(trx: Repositories, restaurantId: string, adding: number) {
-    const used = await trx.pictures.usedBytes(restaurantId);
-    if (used + adding > limits.quotaBytes) {
-      const mib = (n: number) => (n / 1024 / 1024).toFixed(1);
-      throw new HttpError(
-        413,
-        'quota_exceeded',
-        `The restaurant's pictures would take ${mib(used + adding)} MiB of its ${mib(limits.quotaBytes)} MiB`,
-        [{ path: 'files', message: 'Storage quota exceeded: remove pictures no longer used' }],
-      );
-    }
-  }
 
   app.post(
     '/manager/upload',
@@ -165,78 +129,8 @@ export default async function uploadRoutes(app: App): Promise<void> {
         if (files.length > LIMITS.uploadFiles)
           throw new HttpError(413, 'payload_too_large', 'Too many files');
 
-        const { restaurantId } = target;
-        const upload = target.fields;
-        // A restaurant field holds one URL: only the first file is stored, the others are checked.
-        const keep = 'product_id' in upload ? files.length : 1;
-        const stored: StoredImage[] = [];
-        try {
-          for (const path of files.slice(keep)) await checkImage(path);
-          for (const path of files.slice(0, keep))
-            stored.push(await storeImage(app.storage, await processImage(path)));
-        } catch (err) {
-          await deleteImages(
-            app.storage,
-            stored.map((s) => s.url),
-          );
-          throw imageHttpError(err);
-        }
-        const adding = stored.reduce((n, s) => n + s.bytes, 0);
-        const owned = stored.map((s) => ({ id: s.id, bytes: s.bytes }));
-        try {
-          if ('product_id' in upload) {
-            const productId = upload.product_id;
-            // Read and rewrite the list in one transaction, or parallel uploads lose images; the
-            // pictures and the reference to them in the same one: a sweep sees both or neither.
-            const images = await repos.transaction(async (trx) => {
-              await checkQuota(trx, restaurantId, adding);
-              await trx.pictures.add(restaurantId, owned);
-              return trx.products.rewriteImages(
-                productId,
-                (existing) => {
-                  if (!existing) throw notFound('Product not found');
-                  if (existing.length + stored.length > MAX_PRODUCT_IMAGES) {
-                    throw badRequest(`At most ${MAX_PRODUCT_IMAGES} images a product`, [
-                      { path: 'files', message: 'Too many images' },
-                    ]);
-                  }
-                  return [...existing, ...stored.map((s) => ({ file: s.url }))];
-                },
-                now(),
-              );
-            });
-            return { data: images };
-          }
-          const url = stored[0]!.url;
-          await repos.transaction(async (trx) => {
-            await checkQuota(trx, restaurantId, adding);
-            await trx.pictures.add(restaurantId, owned);
-            const set =
-              upload.type === 'logotype'
-                ? { logotype: url, updated_at: now() }
-                : { image: url, updated_at: now() };
-            await trx.restaurants.update(restaurantId, set);
-          });
-          // the picture it replaced is referred to by nothing now
-          await releasePictures(app, restaurantId);
-          return { url };
-        } catch (err) {
-          await deleteImages(
-            app.storage,
-            stored.map((s) => s.url),
-          );
-          throw err;
-        }
+        return app.pictures.upload(target.fields, target.restaurantId, files);
       });
     },
   );
-}
-
-/** The answer for a file that is not a picture, or too large a one; other failures as they are. */
-function imageHttpError(err: unknown): unknown {
-  if (!(err instanceof ImageError)) return err;
-  if (err.code === 'too_many_pixels') {
-    return new HttpError(413, 'too_many_pixels', err.message, [{ path: 'files', message: err.message }]);
-  }
-  return unsupportedMediaType('Only JPEG, PNG, WebP or GIF images');
 }

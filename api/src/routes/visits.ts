@@ -1,18 +1,13 @@
 /**
- * The guests' visits of a restaurant's menu page (issue 22): one request for the manager's
- * chart (30 days, totals, top placements and languages) and a CSV of every day's counts.
- * This server's unwritten counts are written first, so the answer includes the last seconds.
+ * The guests' visits of a restaurant's menu page: one request for the manager's chart (30 days,
+ * totals, top placements and languages) and a CSV of every day's counts (services/visit-stats.ts).
  */
 import { answers, optionalRestaurantIdFilter } from '@qrmenu/shared/schemas';
 import { z } from 'zod';
 import { ownedRestaurantId } from '../http/access';
 import type { App } from '../types';
-import { visitStats, visitsCsv } from '../visits/stats';
 
 export default async function visitRoutes(app: App): Promise<void> {
-  const fresh = () =>
-    app.visits.flush().catch((err) => app.log.warn({ err }, 'visit counts not written yet'));
-
   app.get(
     '/manager/visits',
     {
@@ -29,8 +24,7 @@ export default async function visitRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      await fresh();
-      return { data: await visitStats(app.repos, restaurantId) };
+      return { data: await app.visitStats.stats(restaurantId) };
     },
   );
 
@@ -50,8 +44,7 @@ export default async function visitRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      await fresh();
-      const csv = await visitsCsv(app.repos, restaurantId);
+      const csv = await app.visitStats.csv(restaurantId);
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', 'attachment; filename="visits.csv"')

@@ -1,6 +1,6 @@
 /**
- * The storage seam: `app.storage` (a `FileStorage`) holds uploaded files, and `GET /uploads/:key`
- * serves them through it. Drivers: `local` (a folder, the default) and `s3` (an S3-compatible
+ * The storage seam: `app.storage` (a `FileStorage`, made by `createStorage`) holds uploaded
+ * files, and `GET /uploads/:key` serves them through it. Drivers: `local` (a folder, the default) and `s3` (an S3-compatible
  * bucket, STORAGE_DRIVER=s3; s3.ts). A new driver is one file
  * implementing `FileStorage` plus a case in `createStorage`.
  */
@@ -67,15 +67,14 @@ async function serveUpload(
   return reply.send(file.body);
 }
 
-/** Decorates `app.storage` and serves `GET /uploads/:key` from it. */
-export const storagePlugin = fp<{ storage: FileStorage }>(
-  async (app, { storage }) => {
-    app.decorate('storage', storage);
+/** Serves `GET /uploads/:key` from `app.storage` (decorated with the app's other seams, app.ts). */
+export const uploadsRoute = fp(
+  async (app) => {
     app.get<{ Params: { key: string } }>(
       '/uploads/:key',
       { config: { access: 'pub' }, schema: { hide: true } },
-      (request, reply) => serveUpload(storage, request, reply),
+      (request, reply) => serveUpload(app.storage, request, reply),
     );
   },
-  { name: 'storage' },
+  { name: 'uploads' },
 );

@@ -1,5 +1,7 @@
 /** A POS failure as the admin reads it (Uzbek, from the texts catalogue) and as HTTP answers it. */
 import { t } from '@qrmenu/shared/texts';
+import { z } from 'zod';
+import { badRequest, HttpError } from '../../http/errors';
 import { IntegrationUnavailableError } from '../provider';
 import { SecretKeyMissingError } from '../secrets';
 import { PosHttpError } from './http';
@@ -66,4 +68,22 @@ export function describePosError(err: unknown): PosErrorAnswer {
   if (err instanceof IntegrationUnavailableError)
     return { uz: t.posErrorUnreachable, status: 502, code: 'bad_gateway' };
   return { uz: t.posErrorUnreachable, status: 500, code: 'internal' };
+}
+
+/**
+ * A POS failure as the API answers it: its Uzbek text is the message (the admin's dialog shows
+ * it); credentials the provider refuses to parse are 400 on their fields; an unexpected failure
+ * stays as it is (a 500).
+ */
+export function posHttpError(err: unknown): Error {
+  if (err instanceof HttpError) return err;
+  if (err instanceof z.ZodError) {
+    return badRequest(
+      'Invalid credentials',
+      err.issues.map((i) => ({ path: ['credentials', ...i.path].join('.'), message: i.message })),
+    );
+  }
+  const { uz, status, code, details } = describePosError(err);
+  if (status === 500 && code === 'internal' && !(err instanceof SecretKeyMissingError)) return err as Error;
+  return new HttpError(status, code as never, uz, details);
 }

@@ -1,5 +1,5 @@
 /**
- * The POS's order against the manager's (issue 21): the last one to reorder a list wins.
+ * The POS's order against the manager's: the last one to reorder a list wins.
  *
  * - The POS reordered a list (an item already there has a new order value in the POS): the
  *   POS's items take the POS's order within the places they hold; items made here keep theirs.

@@ -12,9 +12,7 @@
  * removed by a sync. A link that fails is recorded too (tried again when the POS changes it), so
  * a broken link is not fetched every minute.
  */
-import { now } from '../../db';
-import { deleteImages, ImageError, processImage, type StoredImage, storeImage } from '../../images';
-import { releasePictures } from '../../images/lifecycle';
+import { ImageError, type StoredImage } from '../../images';
 import type { App } from '../../types';
 import type { PosRestaurant } from './types';
 
@@ -152,8 +150,7 @@ async function syncPictures(
     }
   };
   await Promise.all(Array.from({ length: Math.min(AT_ONCE, work.length) }, worker));
-  await releasePictures(app, restaurantId);
-  await app.cacheBus.publish('answers');
+  await app.pictures.posPicturesDone(restaurantId);
   return result;
 }
 
@@ -180,7 +177,7 @@ async function syncProduct(
     }
     const url = allowedPictureLink(link, hosts) as URL; // the links are filtered above
     try {
-      const picture = await storeImage(app.storage, await processImage(await download(url)));
+      const picture = await app.pictures.store(await download(url));
       stored.push(picture);
       files.push(picture.url);
     } catch (err) {
@@ -190,60 +187,44 @@ async function syncProduct(
       app.log.warn({ restaurantId, host: url.host, reason }, 'POS picture not imported');
     }
   }
-  const adding = stored.reduce((n, s) => n + s.bytes, 0);
   const nextFiles = new Set(files.filter(Boolean));
+  let written: 'written' | 'taken' | 'quota';
   try {
-    const written = await app.repos.transaction(async (trx) => {
-      const used = await trx.pictures.usedBytes(restaurantId);
+    written = await app.pictures.attachFromPos(
+      restaurantId,
+      item.productId,
+      stored,
       // over the quota: the links are recorded (not fetched again until they change), no picture
-      const overQuota = used + adding > app.appConfig.pictureLimits.quotaBytes;
-      const record = JSON.stringify({
-        links: item.links,
-        files: overQuota ? item.links.map(() => '') : files,
-      });
-      if (!(await trx.products.claimPosPictures(item.productId, item.previousText, record))) return 'taken';
-      if (overQuota) return 'quota';
-      await trx.pictures.add(
-        restaurantId,
-        stored.map((s) => ({ id: s.id, bytes: s.bytes })),
-      );
-      await trx.products.rewriteImages(
-        item.productId,
-        (current = []) => {
-          // the ones uploaded here first, in their order; then the POS's, in its order (one a
-          // manager deleted stays deleted)
-          const here = current.filter((i) => !previous.files.includes(i.file));
-          const fromPos = [...nextFiles]
-            .filter((f) => !previous.files.includes(f) || current.some((i) => i.file === f))
-            .map((file) => ({ file }));
-          return [...here, ...fromPos];
-        },
-        now(),
-      );
-      return 'written';
-    });
-    if (written !== 'written') {
-      // another server took these links meanwhile, or over the quota: what was stored goes
-      await releaseStored(app, stored);
-      if (written === 'quota') {
-        app.log.warn({ restaurantId }, 'POS pictures not imported: the restaurant is over its picture quota');
-        return { added: 0, failed: failed + stored.length };
-      }
-      return { added: 0, failed };
-    }
+      (trx, overQuota) =>
+        trx.products.claimPosPictures(
+          item.productId,
+          item.previousText,
+          JSON.stringify({ links: item.links, files: overQuota ? item.links.map(() => '') : files }),
+        ),
+      (current) => {
+        // the ones uploaded here first, in their order; then the POS's, in its order (one a
+        // manager deleted stays deleted)
+        const here = current.filter((i) => !previous.files.includes(i.file));
+        const fromPos = [...nextFiles]
+          .filter((f) => !previous.files.includes(f) || current.some((i) => i.file === f))
+          .map((file) => ({ file }));
+        return [...here, ...fromPos];
+      },
+    );
   } catch (err) {
-    await releaseStored(app, stored);
+    await app.pictures.discard(stored);
     throw err;
   }
+  if (written !== 'written') {
+    // another server took these links meanwhile, or over the quota: what was stored goes
+    await app.pictures.discard(stored);
+    if (written === 'quota') {
+      app.log.warn({ restaurantId }, 'POS pictures not imported: the restaurant is over its picture quota');
+      return { added: 0, failed: failed + stored.length };
+    }
+    return { added: 0, failed };
+  }
   return { added: stored.length, failed };
-}
-
-/** Files stored for a write that did not happen (no row refers to them, none was recorded). */
-async function releaseStored(app: App, stored: readonly StoredImage[]): Promise<void> {
-  await deleteImages(
-    app.storage,
-    stored.map((s) => s.url),
-  ).catch(() => undefined);
 }
 
 function safeHost(link: string): string {

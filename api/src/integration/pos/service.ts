@@ -28,10 +28,10 @@ export function connectionOf(app: App, provider: string, credentials: Record<str
 
 /** Tokens in the database, sealed: every server uses the same one until it is due. */
 function tokenStore(app: App): TokenStore {
-  const repo = app.repos.integrationAccounts;
+  const repo = app.repos.integrationTokens;
   return {
     async get(key) {
-      const row = await repo.findToken(key);
+      const row = await repo.find(key);
       if (!row) return undefined;
       try {
         return { token: app.pos.box.open(row.token_enc), renewAt: Date.parse(row.renew_at) };
@@ -40,8 +40,8 @@ function tokenStore(app: App): TokenStore {
       }
     },
     set: (key, token, renewAt) =>
-      repo.saveToken({ key, token_enc: app.pos.box.seal(token), renew_at: new Date(renewAt).toISOString() }),
-    delete: (key) => repo.deleteToken(key),
+      repo.save({ key, token_enc: app.pos.box.seal(token), renew_at: new Date(renewAt).toISOString() }),
+    delete: (key) => repo.delete(key),
   };
 }
 
@@ -95,8 +95,8 @@ export async function importPos(
   const credentialsEnc = app.pos.box.seal(JSON.stringify(input.credentials));
   const webhookTokenEnc = app.pos.box.seal(webhookToken);
   const at = now();
-  const restaurant = await app.repos.transaction(async (trx) => {
-    const row = await importRestaurant(trx, input.provider, menu, input.manager_id);
+  const restaurant = await app.transaction(async (tx, trx) => {
+    const row = await importRestaurant(tx, input.provider, menu, input.manager_id);
     await trx.integrationAccounts.create({
       restaurant_id: row.id,
       provider: input.provider,
@@ -116,7 +116,6 @@ export async function importPos(
     });
     return row;
   });
-  await app.cacheBus.publish('answers');
   followPictures(app, input.provider, restaurant.id, menu);
   return { restaurant, webhookToken };
 }
@@ -163,17 +162,17 @@ export async function syncPos(app: App, restaurantId: string): Promise<PosSyncRe
           last_sync_removed: 0,
           last_sync_error: null,
         });
-        const restaurant = await app.repos.restaurants.findById(restaurantId);
+        const restaurant = await app.restaurants.find(restaurantId);
         if (!restaurant) throw new Error('restaurant vanished');
-        const totals = await app.repos.restaurants.countMenu(restaurantId);
+        const totals = await app.restaurants.countMenu(restaurantId);
         return { result: 'unchanged' as const, restaurant, ...totals, added: 0, changed: 0, removed: 0 };
       }
       const menu = answer.menu;
       assertStorable(menu);
-      const result = await app.repos.transaction(async (trx) => {
+      const result = await app.transaction(async (tx, trx) => {
         const current = await trx.restaurants.findById(restaurantId);
         if (!current) throw new Error('restaurant vanished');
-        const synced = await syncRestaurant(trx, current, menu, { keepRestaurantFields: true });
+        const synced = await syncRestaurant(tx, current, menu, { keepRestaurantFields: true });
         await trx.integrationAccounts.recordSync(restaurantId, {
           revision: answer.revision,
           last_sync_at: at,
@@ -185,7 +184,6 @@ export async function syncPos(app: App, restaurantId: string): Promise<PosSyncRe
         });
         return synced;
       });
-      if (result.added + result.changed + result.removed > 0) await app.cacheBus.publish('answers');
       followPictures(app, account.provider, restaurantId, menu);
       return { result: 'ok' as const, ...result };
     });
@@ -226,11 +224,7 @@ export async function refreshStopList(app: App, restaurantId: string): Promise<n
         const stopped = await (connection.fetchStopList as NonNullable<PosConnection['fetchStopList']>)(
           account.location_id,
         );
-        const changed = await app.repos.transaction((trx) =>
-          trx.integrationAccounts.applyStopList(restaurantId, stopped, now()),
-        );
-        if (changed > 0) await app.cacheBus.publish('answers');
-        return changed;
+        return app.transaction((tx) => tx.catalog.stopList.applyPos(restaurantId, stopped));
       });
     } catch (err) {
       if (!(err instanceof PosSyncBusyError) || attempt >= 20) throw err;

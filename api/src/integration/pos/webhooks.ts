@@ -1,0 +1,62 @@
+/**
+ * The POS's webhooks: each is checked (iiko: the webhook token of the account; Poster: the
+ * request's signature with the app secret), answered at once (the POS wants its 200), and the
+ * work it asks for runs after the answer.
+ */
+import { HttpError } from '../../http/errors';
+import type { App } from '../../types';
+import { posterVerify } from '../providers/poster';
+import { refreshStopList, syncPos } from './service';
+import { enumKey } from './skipped';
+
+/** Webhook work runs after the answer; a failure is logged. */
+function later(app: App, what: string, restaurantId: string, work: () => Promise<unknown>): void {
+  setImmediate(() => {
+    work().catch((err) =>
+      app.log.warn({ restaurantId, err: (err as Error).message }, `${what} after a webhook failed`),
+    );
+  });
+}
+
+/** iiko's StopListUpdate events: the stop-list is read again (401 for a wrong token). */
+export async function acceptIikoWebhook(
+  app: App,
+  restaurantId: string,
+  authorization: string | undefined,
+  events: readonly (string | undefined)[],
+): Promise<void> {
+  const account = await app.repos.integrationAccounts.find(restaurantId);
+  const presented = (authorization ?? '').replace(/^Bearer\s+/i, '');
+  let expected: string | undefined;
+  try {
+    expected = account?.provider === 'iiko' ? app.pos.box.open(account.webhook_token_enc) : undefined;
+  } catch {
+    expected = undefined;
+  }
+  if (!expected || presented !== expected) throw new HttpError(401, 'unauthorized', 'Bad webhook token');
+  // iiko documents `StopListUpdate`; its enums are compared without case (skipped.ts)
+  if (events.some((e) => enumKey(e) === 'stoplistupdate'))
+    later(app, 'stop-list', restaurantId, () => refreshStopList(app, restaurantId));
+}
+
+/** Poster's product, dish and category changes: the restaurant is synced (401 for a wrong signature). */
+export async function acceptPosterWebhook(
+  app: App,
+  restaurantId: string,
+  body: Record<string, unknown> & { verify: string; object: string },
+): Promise<void> {
+  const account = await app.repos.integrationAccounts.find(restaurantId);
+  let secret: string | undefined;
+  try {
+    secret =
+      account?.provider === 'poster'
+        ? JSON.parse(app.pos.box.open(account.credentials_enc)).appSecret
+        : undefined;
+  } catch {
+    secret = undefined;
+  }
+  if (!secret || !posterVerify(body, secret)) throw new HttpError(401, 'unauthorized', 'Bad signature');
+  if (['product', 'dish', 'category'].includes(enumKey(body.object))) {
+    later(app, 'sync', restaurantId, () => syncPos(app, restaurantId));
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The categories of a restaurant's menu: reads in the menu's order (`inMenuOrder`), new ones
+ * last (repos/positions.ts), the stop-list's switches, and the row -> answer mapper.
+ */
+import { type Category, parseTranslations, type TranslationsPatch } from '@qrmenu/shared/schemas';
+import { type CategoryRow, toBool } from '../db';
+import { arrangeList, insertLast, insertManyLast, moveInList } from './positions';
+import { type Dialect, deleteByIds, inMenuOrder, type Q } from './query';
+import { updateTranslated } from './translations';
+
+export function toCategory(r: CategoryRow | Omit<CategoryRow, 'external_id'>): Category {
+  return {
+    _id: r.id,
+    title: r.title,
+    restaurant_id: r.restaurant_id,
+    is_active: toBool(r.is_active),
+    translations: parseTranslations(r.translations),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+const COLUMNS = [
+  'id',
+  'restaurant_id',
+  'title',
+  'is_active',
+  'translations',
+  'created_at',
+  'updated_at',
+] as const;
+
+export function categoriesRepository(q: Q, dialect: Dialect) {
+  return {
+    async list(restaurantId: string, onlyActive: boolean): Promise<Category[]> {
+      let query = q.selectFrom('categories').select(COLUMNS).where('restaurant_id', '=', restaurantId);
+      if (onlyActive) query = query.where('is_active', '=', 1);
+      const rows = await inMenuOrder(query).execute();
+      return rows.map(toCategory);
+    },
+
+    find(id: string) {
+      return q.selectFrom('categories').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The imported categories of a restaurant (those with an external id), for a sync. */
+    listImported(restaurantId: string) {
+      return q
+        .selectFrom('categories')
+        .select(['id', 'title', 'external_id', 'pos_position'])
+        .where('restaurant_id', '=', restaurantId)
+        .where('external_id', 'is not', null)
+        .execute();
+    },
+
+    /** Adds a category last in its restaurant's list. */
+    async create(row: CategoryRow): Promise<void> {
+      await insertLast(q, 'categories', row);
+    },
+
+    /** Adds categories (an import's) last in their lists, in the order given. */
+    createMany: (rows: readonly CategoryRow[]) => insertManyLast(q, 'categories', rows),
+
+    /** Writes `set`, merging `translations` into the stored ones; answers them (undefined: none sent). */
+    update: (id: string, set: Partial<CategoryRow>, translations?: TranslationsPatch) =>
+      updateTranslated(q, dialect, 'categories', id, set, translations),
+
+    /** Deletes categories; their products, options and rows go with them (foreign-key cascade). */
+    delete: (ids: readonly string[]) => deleteByIds(q, 'categories', ids),
+
+    /** Puts a category at `position` of its restaurant's list; false when it is gone meanwhile. */
+    move: (restaurantId: string, id: string, position: number) =>
+      moveInList(q, 'categories', restaurantId, id, position),
+
+    /** Puts the restaurant's list in the order `arrange` makes of it (a POS's order). */
+    arrange: (restaurantId: string, arrange: (ids: string[]) => string[]) =>
+      arrangeList(q, 'categories', restaurantId, arrange),
+
+    /** Switches off every category of the restaurant that has products, none of them active. */
+    deactivateEmptied(restaurantId: string, at: string) {
+      return q
+        .updateTable('categories')
+        .set({ is_active: 0, updated_at: at })
+        .where('restaurant_id', '=', restaurantId)
+        .where('is_active', '!=', 0)
+        .where(({ exists, selectFrom }) =>
+          exists(selectFrom('products as p').select('p.id').whereRef('p.category_id', '=', 'categories.id')),
+        )
+        .where(({ exists, not, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('products as p')
+                .select('p.id')
+                .whereRef('p.category_id', '=', 'categories.id')
+                .where('p.is_active', '=', 1),
+            ),
+          ),
+        )
+        .returning(COLUMNS)
+        .execute();
+    },
+
+    /** Switches on the restaurant's categories of `ids` that are off; answers those. */
+    activate(restaurantId: string, ids: readonly string[], at: string) {
+      return q
+        .updateTable('categories')
+        .set({ is_active: 1, updated_at: at })
+        .where('restaurant_id', '=', restaurantId)
+        .where('is_active', '!=', 1)
+        .where('id', 'in', [...ids])
+        .returning(COLUMNS)
+        .execute();
+    },
+  };
+}

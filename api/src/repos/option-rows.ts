@@ -1,0 +1,104 @@
+/**
+ * The rows of an option (a size, an extra), each with its price. New rows go last; a row on the
+ * POS's stop-list (`pos_stopped`) is hidden from guests.
+ */
+import { type OptionRow, parseTranslations, type TranslationsPatch } from '@qrmenu/shared/schemas';
+import type { OptionRowRow } from '../db';
+import { insertLast, insertManyLast, moveInList } from './positions';
+import { chunks, type Dialect, deleteByIds, inMenuOrder, type Q } from './query';
+import { updateTranslated } from './translations';
+
+export function toOptionRow(r: Omit<OptionRowRow, 'external_id'>): OptionRow {
+  return {
+    _id: r.id,
+    product_option_id: r.product_option_id,
+    name: r.name,
+    price: Number(r.price),
+    translations: parseTranslations(r.translations),
+    createdAt: r.created_at,
+  };
+}
+
+const COLUMNS = ['id', 'product_option_id', 'name', 'price', 'translations', 'created_at'] as const;
+
+/** Rows joined with their option (`o`) and its product (`p`): whose restaurant a row is. */
+const withProduct = (q: Q) =>
+  q
+    .selectFrom('option_rows as r')
+    .innerJoin('product_options as o', 'o.id', 'r.product_option_id')
+    .innerJoin('products as p', 'p.id', 'o.product_id');
+
+export function optionRowsRepository(q: Q, dialect: Dialect) {
+  return {
+    async list(optionId: string): Promise<OptionRow[]> {
+      const rows = await q
+        .selectFrom('option_rows')
+        .select(COLUMNS)
+        .where('product_option_id', '=', optionId)
+        .$call(inMenuOrder)
+        .execute();
+      return rows.map(toOptionRow);
+    },
+
+    /** An option row with the restaurant it belongs to (through its option and product). */
+    find(id: string) {
+      return withProduct(q)
+        .select([
+          'r.id',
+          'r.product_option_id',
+          'r.name',
+          'r.price',
+          'r.translations',
+          'r.created_at',
+          'p.restaurant_id',
+        ])
+        .where('r.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /**
+     * The imported rows of a restaurant's options (those with an external id), with their
+     * option's product, for a sync and the POS's stop-list.
+     */
+    listImported(restaurantId: string) {
+      return withProduct(q)
+        .select([
+          'r.id',
+          'r.product_option_id',
+          'o.product_id',
+          'r.name',
+          'r.price',
+          'r.external_id',
+          'r.pos_stopped',
+        ])
+        .where('p.restaurant_id', '=', restaurantId)
+        .where('r.external_id', 'is not', null)
+        .execute();
+    },
+
+    /** Adds a row last in its option's list. */
+    async create(row: OptionRowRow): Promise<void> {
+      await insertLast(q, 'option_rows', row);
+    },
+
+    /** Adds rows (an import's) last in their lists, in the order given. */
+    createMany: (rows: readonly OptionRowRow[]) => insertManyLast(q, 'option_rows', rows),
+
+    /** Writes `set`, merging `translations` into the stored ones; answers them (undefined: none sent). */
+    update: (id: string, set: Partial<OptionRowRow>, translations?: TranslationsPatch) =>
+      updateTranslated(q, dialect, 'option_rows', id, set, translations),
+
+    /** Puts rows on the POS's stop-list (1) or takes them off (0). */
+    async setPosStopped(ids: readonly string[], stopped: 0 | 1): Promise<void> {
+      for (const part of chunks(ids)) {
+        await q.updateTable('option_rows').set({ pos_stopped: stopped }).where('id', 'in', part).execute();
+      }
+    },
+
+    delete: (ids: readonly string[]) => deleteByIds(q, 'option_rows', ids),
+
+    /** Puts a row at `position` of its option's list; false when it is gone meanwhile. */
+    move: (optionId: string, id: string, position: number) =>
+      moveInList(q, 'option_rows', optionId, id, position),
+  };
+}

@@ -1,0 +1,37 @@
+/** What every service is made with, and the one thing a route hands a service: its access check. */
+import { notFound } from '../http/errors';
+import type { PictureLimits } from '../images/limits';
+import type { Repositories } from '../repos';
+import type { FileStorage } from '../storage/types';
+import type { Effects, Logger } from './effects';
+
+export interface ServiceContext {
+  /** The repositories: of the database, or of one transaction (`Services.transaction`). */
+  repos: Repositories;
+  /** Stale-answer notices and picture releases (effects.ts). */
+  effects: Effects;
+  storage: FileStorage;
+  pictureLimits: PictureLimits;
+  log: Logger;
+}
+
+/**
+ * The caller's access check, handed by the route (http/access.ts `ownerCheck(request)`): it
+ * passes when the caller may change restaurant `restaurantId` and throws (404) otherwise. A
+ * service calls it once it knows whose thing a request names, before it writes anything.
+ */
+export type AssertOwner = (restaurantId: string) => Promise<void>;
+
+/**
+ * The thing a request names, once the caller's check passed on its restaurant: 404 with
+ * `missing` when there is none (a service's reads answer undefined for it).
+ */
+export async function owned<T extends { restaurant_id: string }>(
+  found: T | undefined,
+  missing: string,
+  assertOwner: AssertOwner,
+): Promise<T> {
+  if (!found) throw notFound(missing);
+  await assertOwner(found.restaurant_id);
+  return found;
+}

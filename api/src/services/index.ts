@@ -1,0 +1,111 @@
+/**
+ * The services: the domains' rules between the routes and the repositories. A route validates,
+ * checks who calls (handing the service its access check, context.ts `AssertOwner`), calls one
+ * service method and answers; the integration's import and sync, the POS's work, the demo seed
+ * and the benches call the same methods. A service owns its domain's rules (each file's header
+ * says which): rows and their defaults, what a write also changes, what it sets off (effects.ts:
+ * stale answers, released pictures). Services take repositories and never HTTP requests.
+ *
+ * `servicesPlugin` decorates one per domain: `app.catalog`, `app.pictures`, `app.restaurants`,
+ * `app.accounts`, `app.placements`, `app.visitStats`; and `app.transaction(work)`, the same
+ * services bound to one transaction, whose effects run once after the commit.
+ */
+import fp from 'fastify-plugin';
+import type { PictureLimits } from '../images/limits';
+import type { Repositories } from '../repos';
+import type { CacheBus } from '../state/types';
+import type { FileStorage } from '../storage/types';
+import type { VisitCounter } from '../visits';
+import { accountsService } from './accounts';
+import { catalogService } from './catalog';
+import type { ServiceContext } from './context';
+import { deferredEffects, type Effects, immediateEffects, type Logger } from './effects';
+import { picturesService } from './pictures';
+import { placementsService } from './placements';
+import { restaurantsService } from './restaurants';
+import { visitStatsService } from './visit-stats';
+
+export type { AssertOwner } from './context';
+
+export interface ServiceDeps {
+  repos: Repositories;
+  storage: FileStorage;
+  cacheBus: CacheBus;
+  pictureLimits: PictureLimits;
+  visits: VisitCounter;
+  log: Logger;
+}
+
+export interface Services {
+  catalog: ReturnType<typeof catalogService>;
+  pictures: ReturnType<typeof picturesService>;
+  restaurants: ReturnType<typeof restaurantsService>;
+  accounts: ReturnType<typeof accountsService>;
+  placements: ReturnType<typeof placementsService>;
+  visitStats: ReturnType<typeof visitStatsService>;
+  /**
+   * Runs `work` with the services (and `repos`, the repositories) bound to one transaction: all
+   * its writes or none. Stale-answer notices and picture releases wait for the commit.
+   */
+  transaction<T>(work: (tx: Services, repos: Repositories) => Promise<T>): Promise<T>;
+}
+
+function servicesOn(
+  deps: ServiceDeps,
+  repos: Repositories,
+  effects: Effects,
+  inTransaction: boolean,
+): Services {
+  const context: ServiceContext = {
+    repos,
+    effects,
+    storage: deps.storage,
+    pictureLimits: deps.pictureLimits,
+    log: deps.log,
+  };
+  return {
+    catalog: catalogService(context),
+    pictures: picturesService(context),
+    restaurants: restaurantsService(context),
+    accounts: accountsService(context),
+    placements: placementsService(context),
+    visitStats: visitStatsService(context, deps.visits),
+    async transaction(work) {
+      if (inTransaction) {
+        // already in one: the same transaction, the same held effects
+        return repos.transaction((trx) => work(servicesOn(deps, trx, effects, true), trx));
+      }
+      const held = deferredEffects(deps);
+      const result = await repos.transaction((trx) => work(servicesOn(deps, trx, held, true), trx));
+      await held.commit();
+      return result;
+    },
+  };
+}
+
+/** The services on `deps.repos` (the database): what the plugin decorates, the seed and the benches use. */
+export function createServices(deps: ServiceDeps): Services {
+  return servicesOn(deps, deps.repos, immediateEffects(deps), false);
+}
+
+/** Decorates the app with its services (after the repositories, the state, the storage and the visit counter). */
+export const servicesPlugin = fp(
+  async (app) => {
+    const services = createServices({
+      repos: app.repos,
+      storage: app.storage,
+      cacheBus: app.cacheBus,
+      pictureLimits: app.appConfig.pictureLimits,
+      visits: app.visits,
+      log: app.log,
+    });
+    app.decorate('catalog', services.catalog);
+    app.decorate('pictures', services.pictures);
+    app.decorate('restaurants', services.restaurants);
+    app.decorate('accounts', services.accounts);
+    app.decorate('placements', services.placements);
+    app.decorate('visitStats', services.visitStats);
+    app.decorate('transaction', services.transaction);
+  },
+  { name: 'services', dependencies: ['repositories', 'state', 'visits'] },
+);
