@@ -50,7 +50,7 @@ const PICTURES = ['image', 'logotype'] as const;
 
 /**
  * Shown while an edit changes the slug: the menu's address (and so its QR code) changes; the old
- * address keeps redirecting (README "Guests' menu"), which the text says as the server does it.
+ * address keeps redirecting (docs/PRODUCT.md, "Slugs that moved"), which the text says as the server does it.
  */
 function SlugChangeWarning({
   form,
