@@ -1,5 +1,5 @@
 /**
- * The POS connect dialog (docs/SCREENS.md, "POS dialog"): the provider and its credentials, then the iiko
+ * The POS connect dialog (issue 21): the provider and its credentials, then the iiko
  * organizations / Poster spots to choose from, a preview (categories, products, options,
  * pictures), a manager, and the import with a progress bar. Errors come from the API in Uzbek.
  */
