@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROLES } from '@qrmenu/shared/schemas';
 import { resolveDataDir } from './config/data-dir';
+import { pickSettings } from './config/settings';
 import { connect, type DB, newId, now } from './db';
 import { newRestaurantRow } from './repos/restaurants';
 import { createUser, ensureAdmin, findUserByLogin } from './repos/users';
@@ -305,7 +306,7 @@ export async function seed(db: DB): Promise<{ created: string[]; skipped: string
 }
 
 async function main(): Promise<void> {
-  const env = process.env;
+  const env = pickSettings(['DATA_DIR', 'INIT_CWD', 'DATABASE_URL', 'ADMIN_LOGIN', 'ADMIN_PASSWORD']);
   const conn = await connect({
     databaseUrl: env.DATABASE_URL,
     dataDir: resolveDataDir(env, process.cwd(), dirname(fileURLToPath(import.meta.url))),

@@ -168,9 +168,9 @@ export default async function integrationRoutes(app: App, opts: { provider?: Int
             data: { restaurant: toRestaurant(r.restaurant), categories: r.categories, products: r.products },
           };
         } catch (err) {
-          const { uz, status, code } = describePosError(err);
+          const { uz, status, code, details } = describePosError(err);
           if (status === 500 && !(err instanceof Error && err.name === 'SecretKeyMissingError')) throw err;
-          throw new HttpError(status, code as never, uz);
+          throw new HttpError(status, code as never, uz, details);
         }
       }
       const source = providers.get(restaurant.type);

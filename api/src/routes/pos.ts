@@ -22,6 +22,7 @@ import {
   refreshStopList,
   syncPos,
 } from '../integration/pos/service';
+import { enumKey } from '../integration/pos/skipped';
 import { posterVerify } from '../integration/providers/poster';
 import { toRestaurant } from '../repos/restaurants';
 import type { App } from '../types';
@@ -39,14 +40,14 @@ function asHttp(err: unknown): Error {
       err.issues.map((i) => ({ path: ['credentials', ...i.path].join('.'), message: i.message })),
     );
   }
-  const { uz, status, code } = describePosError(err);
+  const { uz, status, code, details } = describePosError(err);
   if (
     status === 500 &&
     code === 'internal' &&
     !(err instanceof Error && err.name === 'SecretKeyMissingError')
   )
     return err as Error;
-  return new HttpError(status, code as never, uz);
+  return new HttpError(status, code as never, uz, details);
 }
 
 async function pos<T>(work: () => Promise<T>): Promise<T> {
@@ -73,7 +74,7 @@ export default async function posRoutes(app: App) {
         operationId: 'pos.locations',
         summary: 'The iiko organizations or Poster spots these credentials reach',
         body: posLocationsBody,
-        response: { 200: answers.posLocations, 502: errorBody },
+        response: { 200: answers.posLocations, 422: errorBody, 502: errorBody },
       },
     },
     async (request) =>
@@ -94,7 +95,7 @@ export default async function posRoutes(app: App) {
         summary:
           'What an import of this location would bring: counts of categories, products, options, pictures',
         body: posPreviewBody,
-        response: { 200: answers.posPreview, 502: errorBody },
+        response: { 200: answers.posPreview, 422: errorBody, 502: errorBody },
       },
     },
     async (request) =>
@@ -119,7 +120,7 @@ export default async function posRoutes(app: App) {
         description:
           "The answer carries the webhook token once (for iiko's webhook settings, `authToken`); it is never shown again. 409: the manager already has a restaurant, or this location is already imported.",
         body: posImportBody,
-        response: { 201: answers.posImported, 502: errorBody },
+        response: { 201: answers.posImported, 422: errorBody, 502: errorBody },
       },
     },
     async (request, reply) =>
@@ -178,7 +179,7 @@ export default async function posRoutes(app: App) {
         description:
           '409 while another sync of it runs (on any server); 502 (nothing changed) when the POS fails.',
         params,
-        response: { 200: answers.posSync, 502: errorBody },
+        response: { 200: answers.posSync, 422: errorBody, 502: errorBody },
       },
     },
     async (request) =>
@@ -227,8 +228,8 @@ export default async function posRoutes(app: App) {
         expected = undefined;
       }
       if (!expected || presented !== expected) throw new HttpError(401, 'unauthorized', 'Bad webhook token');
-      const events = request.body.map((e) => e.eventType);
-      if (events.includes('StopListUpdate'))
+      const events = request.body.map((e) => enumKey(e.eventType));
+      if (events.includes('stoplistupdate'))
         later('stop-list', request.params._id, () => refreshStopList(app, request.params._id));
       return reply.status(200).send(ACCEPTED);
     },
@@ -261,7 +262,7 @@ export default async function posRoutes(app: App) {
       }
       if (!secret || !posterVerify(request.body, secret))
         throw new HttpError(401, 'unauthorized', 'Bad signature');
-      if (['product', 'dish', 'category'].includes(request.body.object)) {
+      if (['product', 'dish', 'category'].includes(enumKey(request.body.object))) {
         later('sync', request.params._id, () => syncPos(app, request.params._id));
       }
       return reply.status(200).send(ACCEPTED);
