@@ -16,6 +16,7 @@ import {
   slug,
 } from './fields';
 import { translationSchemas as tr } from './translations';
+import { releaseAnswers } from './releases';
 import { visitAnswers } from './visits';
 
 export {
@@ -40,6 +41,7 @@ export {
   translationsRead,
   translationsWrite,
 } from './translations';
+export * from './releases';
 export * from './visits';
 export { id, isoDate, LIMITS, optionalText, plainString, price, requiredText, SLUG_PATTERN, slug };
 
@@ -514,6 +516,7 @@ export const answers = {
   posSync: dataOf(posSyncResult),
   deleted,
   ...visitAnswers,
+  ...releaseAnswers,
 } as const;
 
 /** The slug suggested from a name (zod-free, in its own file). */
