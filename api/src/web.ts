@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AssignedRelease, assignmentQuery } from '@qrmenu/shared/schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { releaseSubject } from './http/access';
 import { REMOTE_PACKAGES, type RemoteName } from './remotes';
@@ -53,7 +53,12 @@ async function runtimeConfig(app: App, subject: string | null): Promise<RuntimeC
     remotes[name] = release?.url ?? null;
     if (release) releases[name] = { version: release.version, fallback: release.fallback };
   }
-  return { apiBase: cfg.publicApiBase?.trim() || '/api', remotes, releases, publicMenuBase: cfg.publicMenuBase };
+  return {
+    apiBase: cfg.publicApiBase?.trim() || '/api',
+    remotes,
+    releases,
+    publicMenuBase: cfg.publicMenuBase,
+  };
 }
 
 const PACKAGES = new Set<string>(Object.values(REMOTE_PACKAGES));

@@ -80,9 +80,16 @@ beforeAll(async () => {
     ['mfe-catalog', 'mfe_catalog'],
   ]) {
     mkdirSync(join(webRoot, pkg as string, 'dist'), { recursive: true });
-    writeFileSync(join(webRoot, pkg as string, 'dist', 'mf-manifest.json'), JSON.stringify(remoteManifest(name as string)));
+    writeFileSync(
+      join(webRoot, pkg as string, 'dist', 'mf-manifest.json'),
+      JSON.stringify(remoteManifest(name as string)),
+    );
   }
-  ctx = await createTestApp({ webRoot, releaseOrigins: [origin], canaryThreshold: { min_loads: 10, max_failure_rate: 0.5 } });
+  ctx = await createTestApp({
+    webRoot,
+    releaseOrigins: [origin],
+    canaryThreshold: { min_loads: 10, max_failure_rate: 0.5 },
+  });
   admin = await adminUser(ctx);
   manager = await createUser(ctx, 'manager');
 });
@@ -114,12 +121,19 @@ const newKey = async (module: string) => {
 describe('first stable releases', () => {
   it('come from the modules built into the web root; the others are not deployed', async () => {
     const catalog = await moduleOf('mfe_catalog');
-    expect(catalog?.stable).toMatchObject({ version: 'initial', manifest_url: '/remotes/mfe-catalog/mf-manifest.json' });
+    expect(catalog?.stable).toMatchObject({
+      version: 'initial',
+      manifest_url: '/remotes/mfe-catalog/mf-manifest.json',
+    });
     expect(catalog?.canary).toBeNull();
     expect((await moduleOf('mfe_stoplist'))?.stable).toBeNull();
     const remotes = await assignmentOf('');
     expect(Object.keys(remotes).sort()).toEqual(['mfe_auth', 'mfe_catalog']);
-    expect(remotes.mfe_catalog).toEqual({ url: '/remotes/mfe-catalog/mf-manifest.json', version: 'initial', fallback: null });
+    expect(remotes.mfe_catalog).toEqual({
+      url: '/remotes/mfe-catalog/mf-manifest.json',
+      version: 'initial',
+      fallback: null,
+    });
   });
 
   it('every module of the registry is listed, deployed or not', async () => {
@@ -137,8 +151,16 @@ describe('who may change a module', () => {
   it('the overview and deploy keys are for admins only', async () => {
     expectError(await apiCall(ctx, 'GET', '/releases'), 401, 'unauthorized');
     expectError(await apiCall(ctx, 'GET', '/releases', manager.token), 403, 'forbidden');
-    expectError(await apiCall(ctx, 'POST', '/releases/modules/mfe_auth/deploy-key', manager.token), 403, 'forbidden');
-    expectError(await apiCall(ctx, 'POST', '/releases/modules/mfe_nope/deploy-key', admin.token), 404, 'not_found');
+    expectError(
+      await apiCall(ctx, 'POST', '/releases/modules/mfe_auth/deploy-key', manager.token),
+      403,
+      'forbidden',
+    );
+    expectError(
+      await apiCall(ctx, 'POST', '/releases/modules/mfe_nope/deploy-key', admin.token),
+      404,
+      'not_found',
+    );
   });
 
   it("a module's deploy key changes its module only; nobody else but an admin does", async () => {
@@ -148,21 +170,43 @@ describe('who may change a module', () => {
     const url = serve('/catalog-a/mf-manifest.json', remoteManifest('mfe_catalog'));
     const before = await moduleOf('mfe_catalog');
     // mfe-auth's key cannot change mfe-catalog, whatever the change
-    expectError(await register('mfe_catalog', { manifest_url: url, canary_share: 10 }, authKey), 403, 'forbidden');
+    expectError(
+      await register('mfe_catalog', { manifest_url: url, canary_share: 10 }, authKey),
+      403,
+      'forbidden',
+    );
     for (const path of ['promote', 'rollback']) {
-      expectError(await apiCall(ctx, 'POST', `/releases/modules/mfe_catalog/${path}`, authKey), 403, 'forbidden');
+      expectError(
+        await apiCall(ctx, 'POST', `/releases/modules/mfe_catalog/${path}`, authKey),
+        403,
+        'forbidden',
+      );
     }
-    expectError(await apiCall(ctx, 'PUT', '/releases/modules/mfe_catalog/canary', authKey, { share: 5 }), 403, 'forbidden');
+    expectError(
+      await apiCall(ctx, 'PUT', '/releases/modules/mfe_catalog/canary', authKey, { share: 5 }),
+      403,
+      'forbidden',
+    );
     // no key, a made-up key, a manager's token
     expectError(await register('mfe_catalog', { manifest_url: url }, null), 401, 'unauthorized');
-    expectError(await register('mfe_catalog', { manifest_url: url }, `qrd_${'x'.repeat(43)}`), 401, 'unauthorized');
+    expectError(
+      await register('mfe_catalog', { manifest_url: url }, `qrd_${'x'.repeat(43)}`),
+      401,
+      'unauthorized',
+    );
     expectError(await register('mfe_catalog', { manifest_url: url }, manager.token), 403, 'forbidden');
     expect(await moduleOf('mfe_catalog')).toEqual(before);
     // its own key does
-    const res = await register('mfe_catalog', { manifest_url: url, version: 'a1', canary_share: 10 }, catalogKey);
+    const res = await register(
+      'mfe_catalog',
+      { manifest_url: url, version: 'a1', canary_share: 10 },
+      catalogKey,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().data.canary).toMatchObject({ version: 'a1', manifest_url: url });
-    expect((await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/rollback', catalogKey)).statusCode).toBe(200);
+    expect(
+      (await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/rollback', catalogKey)).statusCode,
+    ).toBe(200);
   });
 
   it('keys are kept as hashes only; a new key ends the old one', async () => {
@@ -186,8 +230,16 @@ describe("a release's manifest is checked before it is registered", () => {
     expectError(res, 400, 'validation');
     expect(res.json().error.details[0]).toMatchObject({ path: 'manifest_url' });
     expectError(await register('mfe_catalog', { manifest_url: 'file:///etc/passwd' }), 400, 'validation');
-    expectError(await register('mfe_catalog', { manifest_url: '/remotes/../../etc/mf-manifest.json' }), 400, 'validation');
-    expectError(await register('mfe_catalog', { manifest_url: '/remotes/mfe-stoplist/mf-manifest.json' }), 400, 'validation');
+    expectError(
+      await register('mfe_catalog', { manifest_url: '/remotes/../../etc/mf-manifest.json' }),
+      400,
+      'validation',
+    );
+    expectError(
+      await register('mfe_catalog', { manifest_url: '/remotes/mfe-stoplist/mf-manifest.json' }),
+      400,
+      'validation',
+    );
     expect(fetched.length).toBe(count);
   });
 
@@ -195,10 +247,16 @@ describe("a release's manifest is checked before it is registered", () => {
     const redirect = serve('/moved/mf-manifest.json', '', 302, { location: 'http://169.254.169.254/' });
     expectError(await register('mfe_catalog', { manifest_url: redirect }), 400, 'validation');
     const big = serve('/big/mf-manifest.json', `{"x":"${'a'.repeat(600 * 1024)}"}`);
-    expect((await register('mfe_catalog', { manifest_url: big })).json().error.message).toMatch(/over 524288 bytes/);
+    expect((await register('mfe_catalog', { manifest_url: big })).json().error.message).toMatch(
+      /over 524288 bytes/,
+    );
     const html = serve('/html/mf-manifest.json', '<html></html>');
     expectError(await register('mfe_catalog', { manifest_url: html }), 400, 'validation');
-    expectError(await register('mfe_catalog', { manifest_url: `${origin}/missing/mf-manifest.json` }), 502, 'bad_gateway');
+    expectError(
+      await register('mfe_catalog', { manifest_url: `${origin}/missing/mf-manifest.json` }),
+      502,
+      'bad_gateway',
+    );
   });
 
   it('refuses a manifest requiring a shared version the shell lacks, with the reason; nothing is stored', async () => {
@@ -220,14 +278,19 @@ describe("a release's manifest is checked before it is registered", () => {
 
   it("a build of this server's own folder is read from disk; the version defaults to the manifest's digest", async () => {
     const count = fetched.length;
-    const res = await register('mfe_auth', { manifest_url: '/remotes/mfe-auth/mf-manifest.json', canary_share: 5 });
+    const res = await register('mfe_auth', {
+      manifest_url: '/remotes/mfe-auth/mf-manifest.json',
+      canary_share: 5,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.canary).toMatchObject({
       version: expect.stringMatching(/^[0-9a-f]{12}$/),
       manifest_url: '/remotes/mfe-auth/mf-manifest.json',
     });
     expect(fetched.length).toBe(count);
-    expect((await apiCall(ctx, 'POST', '/releases/modules/mfe_auth/rollback', admin.token)).statusCode).toBe(200);
+    expect((await apiCall(ctx, 'POST', '/releases/modules/mfe_auth/rollback', admin.token)).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -251,7 +314,9 @@ describe('the split of users', () => {
 
   it('answers each account and each visitor the same release on every call; an ETag makes it a 304', async () => {
     const v2 = serve('/catalog-v2/mf-manifest.json', remoteManifest('mfe_catalog'));
-    expect((await register('mfe_catalog', { manifest_url: v2, version: 'v2', canary_share: 50 })).statusCode).toBe(200);
+    expect(
+      (await register('mfe_catalog', { manifest_url: v2, version: 'v2', canary_share: 50 })).statusCode,
+    ).toBe(200);
     const users = await Promise.all(Array.from({ length: 20 }, () => createUser(ctx, 'manager')));
     let canary = 0;
     for (const user of users) {
@@ -289,26 +354,54 @@ describe('the split of users', () => {
     const everyone = async () =>
       new Set(
         await Promise.all(
-          Array.from({ length: 30 }, async (_, i) => (await assignmentOf(`?visitor=visitor-${i}-abc`)).mfe_catalog?.version),
+          Array.from(
+            { length: 30 },
+            async (_, i) => (await assignmentOf(`?visitor=visitor-${i}-abc`)).mfe_catalog?.version,
+          ),
         ),
       );
-    const share = await apiCall(ctx, 'PUT', '/releases/modules/mfe_catalog/canary', admin.token, { share: 100 });
+    const share = await apiCall(ctx, 'PUT', '/releases/modules/mfe_catalog/canary', admin.token, {
+      share: 100,
+    });
     expect(share.json().data.canary_share).toBe(100);
     expect(await everyone()).toEqual(new Set(['v2']));
     const promoted = await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/promote', admin.token);
-    expect(promoted.json().data).toMatchObject({ stable: { version: 'v2' }, canary: null, previous: { version: 'initial' } });
+    expect(promoted.json().data).toMatchObject({
+      stable: { version: 'v2' },
+      canary: null,
+      previous: { version: 'initial' },
+    });
     expect(await everyone()).toEqual(new Set(['v2']));
     expect((await assignmentOf('?visitor=anyone-at-all')).mfe_catalog?.fallback).toBeNull();
-    expectError(await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/promote', admin.token), 409, 'conflict');
+    expectError(
+      await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/promote', admin.token),
+      409,
+      'conflict',
+    );
     const back = await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/rollback', admin.token);
     expect(back.json().data).toMatchObject({ stable: { version: 'initial' }, canary: null });
     expect(await everyone()).toEqual(new Set(['initial']));
-    expectError(await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/rollback', admin.token), 409, 'conflict');
-    expectError(await apiCall(ctx, 'PUT', '/releases/modules/mfe_catalog/canary', admin.token, { share: 0 }), 400, 'validation');
-    expectError(await apiCall(ctx, 'PUT', '/releases/modules/mfe_catalog/canary', admin.token, { share: 20 }), 409, 'conflict');
+    expectError(
+      await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/rollback', admin.token),
+      409,
+      'conflict',
+    );
+    expectError(
+      await apiCall(ctx, 'PUT', '/releases/modules/mfe_catalog/canary', admin.token, { share: 0 }),
+      400,
+      'validation',
+    );
+    expectError(
+      await apiCall(ctx, 'PUT', '/releases/modules/mfe_catalog/canary', admin.token, { share: 20 }),
+      409,
+      'conflict',
+    );
     // a version is one address
     expectError(
-      await register('mfe_catalog', { manifest_url: serve('/v2-elsewhere/mf-manifest.json', remoteManifest('mfe_catalog')), version: 'v2' }),
+      await register('mfe_catalog', {
+        manifest_url: serve('/v2-elsewhere/mf-manifest.json', remoteManifest('mfe_catalog')),
+        version: 'v2',
+      }),
       409,
       'conflict',
     );
@@ -320,15 +413,38 @@ describe("the shells' reports and the canary threshold", () => {
 
   it('counts loads and failures by error name per release; a canary past the threshold is switched off', async () => {
     const v3 = serve('/catalog-v3/mf-manifest.json', remoteManifest('mfe_catalog'));
-    expect((await register('mfe_catalog', { manifest_url: v3, version: 'v3', canary_share: 50 })).statusCode).toBe(200);
-    const failing = { module: 'mfe_catalog', version: 'v3', loads: 3, failures: { RemoteLoadError: 2, TypeError: 1 } };
-    expect((await report({ reports: [failing, { module: 'mfe_catalog', version: 'initial', loads: 4, failures: {} }] })).statusCode).toBe(204);
+    expect(
+      (await register('mfe_catalog', { manifest_url: v3, version: 'v3', canary_share: 50 })).statusCode,
+    ).toBe(200);
+    const failing = {
+      module: 'mfe_catalog',
+      version: 'v3',
+      loads: 3,
+      failures: { RemoteLoadError: 2, TypeError: 1 },
+    };
+    expect(
+      (
+        await report({
+          reports: [failing, { module: 'mfe_catalog', version: 'initial', loads: 4, failures: {} }],
+        })
+      ).statusCode,
+    ).toBe(204);
     // a release the module does not serve, an unknown module: dropped
-    expect((await report({ reports: [{ module: 'mfe_catalog', version: 'v2', loads: 9, failures: { X: 9 } }] })).statusCode).toBe(204);
-    expect((await report({ reports: [{ module: 'mfe_nope', version: 'v1', loads: 1, failures: {} }] })).statusCode).toBe(204);
+    expect(
+      (await report({ reports: [{ module: 'mfe_catalog', version: 'v2', loads: 9, failures: { X: 9 } }] }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await report({ reports: [{ module: 'mfe_nope', version: 'v1', loads: 1, failures: {} }] })).statusCode,
+    ).toBe(204);
     await ctx.app.releases.flushReports();
     let catalog = await moduleOf('mfe_catalog');
-    expect(catalog?.canary).toMatchObject({ version: 'v3', loads: 3, failures: 3, failure_names: { RemoteLoadError: 2, TypeError: 1 } });
+    expect(catalog?.canary).toMatchObject({
+      version: 'v3',
+      loads: 3,
+      failures: 3,
+      failure_names: { RemoteLoadError: 2, TypeError: 1 },
+    });
     expect(catalog?.stable).toMatchObject({ version: 'initial', loads: 4, failures: 0 });
     // under the minimum of loads the canary stays, whatever its rate
     expect(catalog?.canary).not.toBeNull();
@@ -336,18 +452,38 @@ describe("the shells' reports and the canary threshold", () => {
     await ctx.app.releases.flushReports();
     catalog = await moduleOf('mfe_catalog');
     expect(catalog?.canary).toBeNull();
-    expect(catalog?.stopped).toMatchObject({ version: 'v3', loads: 10, failures: 10, at: expect.any(String) });
+    expect(catalog?.stopped).toMatchObject({
+      version: 'v3',
+      loads: 10,
+      failures: 10,
+      at: expect.any(String),
+    });
     expect((await assignmentOf('?visitor=visitor-0-abc')).mfe_catalog?.version).toBe('initial');
     // the page says the threshold it applies
-    expect((await apiCall(ctx, 'GET', '/releases', admin.token)).json().data.threshold).toEqual({ min_loads: 10, max_failure_rate: 0.5 });
+    expect((await apiCall(ctx, 'GET', '/releases', admin.token)).json().data.threshold).toEqual({
+      min_loads: 10,
+      max_failure_rate: 0.5,
+    });
   });
 
   it('refuses malformed reports and too many of them from one address', async () => {
     expectError(await report({ reports: [] }), 400, 'validation');
-    expectError(await report({ reports: [{ module: 'mfe_catalog', version: 'v3', loads: 51, failures: {} }] }), 400, 'validation');
-    expectError(await report({ reports: [{ module: 'mfe_catalog', version: 'v3', loads: 1, failures: { 'a b': 1 } }] }), 400, 'validation');
+    expectError(
+      await report({ reports: [{ module: 'mfe_catalog', version: 'v3', loads: 51, failures: {} }] }),
+      400,
+      'validation',
+    );
+    expectError(
+      await report({ reports: [{ module: 'mfe_catalog', version: 'v3', loads: 1, failures: { 'a b': 1 } }] }),
+      400,
+      'validation',
+    );
     const names = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`E${i}`, 1]));
-    expectError(await report({ reports: [{ module: 'mfe_catalog', version: 'v3', loads: 1, failures: names }] }), 400, 'validation');
+    expectError(
+      await report({ reports: [{ module: 'mfe_catalog', version: 'v3', loads: 1, failures: names }] }),
+      400,
+      'validation',
+    );
     const ok = { reports: [{ module: 'mfe_catalog', version: 'initial', loads: 1, failures: {} }] };
     let status = 204;
     for (let i = 0; i < 130 && status === 204; i++) status = (await report(ok)).statusCode;
@@ -363,19 +499,32 @@ describe.skipIf(!PG)('two apps on one PostgreSQL database', () => {
     const dirs = [mkdtempSync(join(tmpdir(), 'qrmenu-rel-a-')), mkdtempSync(join(tmpdir(), 'qrmenu-rel-b-'))];
     const apps = await Promise.all(
       dirs.map((dataDir) =>
-        buildApp({ dataDir, databaseUrl: db.url, webRoot, releaseOrigins: [origin], jwtSecret: 'x'.repeat(40), adminLogin: 'admin', adminPassword: 'admin-pass-1' }),
+        buildApp({
+          dataDir,
+          databaseUrl: db.url,
+          webRoot,
+          releaseOrigins: [origin],
+          jwtSecret: 'x'.repeat(40),
+          adminLogin: 'admin',
+          adminPassword: 'admin-pass-1',
+        }),
       ),
     );
     try {
       const [one, two] = apps as [Awaited<ReturnType<typeof buildApp>>, Awaited<ReturnType<typeof buildApp>>];
       const visitor = 'Visitor-on-two-servers';
       const versionOn = async (app: typeof one) =>
-        (await app.inject({ method: 'GET', url: `/api/releases/assignment?visitor=${visitor}` })).json().data.remotes.mfe_catalog.version;
+        (await app.inject({ method: 'GET', url: `/api/releases/assignment?visitor=${visitor}` })).json().data
+          .remotes.mfe_catalog.version;
       // both have read (and keep) the releases
       expect(await versionOn(one)).toBe('initial');
       expect(await versionOn(two)).toBe('initial');
       const url = serve('/pg-v2/mf-manifest.json', remoteManifest('mfe_catalog'));
-      await one.releases.register('mfe_catalog', { manifest_url: url, version: 'pg2', canary_share: 100 }, { admin: true });
+      await one.releases.register(
+        'mfe_catalog',
+        { manifest_url: url, version: 'pg2', canary_share: 100 },
+        { admin: true },
+      );
       expect(await versionOn(one)).toBe('pg2');
       await expect.poll(() => versionOn(two), { timeout: 2000, interval: 20 }).toBe('pg2');
       await two.releases.rollback('mfe_catalog', { admin: true });
@@ -386,7 +535,10 @@ describe.skipIf(!PG)('two apps on one PostgreSQL database', () => {
       await two.releases.report([reported]);
       await Promise.all([one.releases.flushReports(), two.releases.flushReports()]);
       const overview = await one.releases.overview();
-      expect(overview.modules.find((m) => m.module === 'mfe_catalog')?.stable).toMatchObject({ loads: 4, failures: 2 });
+      expect(overview.modules.find((m) => m.module === 'mfe_catalog')?.stable).toMatchObject({
+        loads: 4,
+        failures: 2,
+      });
     } finally {
       await Promise.all(apps.map((a) => a.close()));
       await db.drop();

@@ -94,7 +94,9 @@ export async function accessHook(request: FastifyRequest, _reply: FastifyReply):
  * Who asks a `key` route for a change, as the releases service takes it: an admin (its token
  * passed the access hook), or the bearer that was no token (a deploy key, or nothing).
  */
-export function releaseCaller(request: FastifyRequest): { admin: true } | { admin: false; key: string | null } {
+export function releaseCaller(
+  request: FastifyRequest,
+): { admin: true } | { admin: false; key: string | null } {
   if (isAdmin(request.user)) return { admin: true };
   return { admin: false, key: bearerToken(request) };
 }

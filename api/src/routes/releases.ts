@@ -25,7 +25,8 @@ import type { App } from '../types';
 export const REPORTS_PER_MINUTE = 120;
 
 const tags = ['releases'];
-const CHANGE = "Only an admin or the module's own deploy key (403 for another module's key, 401 without one).";
+const CHANGE =
+  "Only an admin or the module's own deploy key (403 for another module's key, 401 without one).";
 
 export default async function releaseRoutes(app: App): Promise<void> {
   const { releases } = app;
@@ -107,7 +108,8 @@ export default async function releaseRoutes(app: App): Promise<void> {
       schema: {
         tags,
         operationId: 'releases.register',
-        summary: 'Registers a build: the stable release, or with canary_share the canary for that share of users',
+        summary:
+          'Registers a build: the stable release, or with canary_share the canary for that share of users',
         description: `The manifest is fetched (an allowed origin, or /remotes/<package>/mf-manifest.json of this server) and refused (400, the reasons in details) unless the running shell could load it: its name, where its files are, every shared module it requires at a version the shell provides. 502: its server could not be reached. 409: that version is registered at another address. ${CHANGE}`,
         params: moduleParam,
         body: releaseRegisterBody,

@@ -58,12 +58,7 @@ export interface Services {
 /** The deps with what lives once per app (the releases' copy in memory and pending reports). */
 type Deps = ServiceDeps & { releaseRuntime: ReleaseRuntime };
 
-function servicesOn(
-  deps: Deps,
-  repos: Repositories,
-  effects: Effects,
-  inTransaction: boolean,
-): Services {
+function servicesOn(deps: Deps, repos: Repositories, effects: Effects, inTransaction: boolean): Services {
   const context: ServiceContext = {
     repos,
     effects,

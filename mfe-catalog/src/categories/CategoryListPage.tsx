@@ -23,6 +23,7 @@ import {
 } from '@qrmenu/shared/ui';
 import { lazy } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { BuildLabel } from '../common/BuildLabel';
 import { useMoveCategory } from '../common/moves';
 import { StatusCounters } from '../common/StatusCounters';
 import { CategoryList } from './CategoryList';
@@ -102,6 +103,7 @@ export default function CategoryListPage() {
         <CategoryDialog dialog={dialog} restaurantId={restaurantId} />
       </LazyDialog>
       {confirmDelete.dialog}
+      <BuildLabel />
     </Page>
   );
 }

@@ -15,10 +15,11 @@ import {
   SLUG_PATTERN,
   slug,
 } from './fields';
-import { translationSchemas as tr } from './translations';
 import { releaseAnswers } from './releases';
+import { translationSchemas as tr } from './translations';
 import { visitAnswers } from './visits';
 
+export * from './releases';
 export {
   applyTranslations,
   CONTENT_LANGS,
@@ -41,7 +42,6 @@ export {
   translationsRead,
   translationsWrite,
 } from './translations';
-export * from './releases';
 export * from './visits';
 export { id, isoDate, LIMITS, optionalText, plainString, price, requiredText, SLUG_PATTERN, slug };
 

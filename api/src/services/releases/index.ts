@@ -11,14 +11,14 @@
  * - the shells' reports (reports.ts) and the canary threshold: a canary whose failures reach
  *   `maxFailureRate` of at least `minLoads` loads is switched off by itself, and why is kept.
  */
-import {
-  type Assignment,
-  type CanaryThreshold,
-  type DeployKey,
-  type ModuleReleases,
-  type ReleaseRegisterBody,
-  type ReleaseReport,
-  type ReleasesOverview,
+import type {
+  Assignment,
+  CanaryThreshold,
+  DeployKey,
+  ModuleReleases,
+  ReleaseRegisterBody,
+  ReleaseReport,
+  ReleasesOverview,
 } from '@qrmenu/shared/schemas';
 import { type ModuleChannelRow, type ModuleReleaseRow, newId, now } from '../../db';
 import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
@@ -126,7 +126,8 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
     // every stored hash is compared (constant time each): a key of another module is told apart
     const owner = (await repos.deployKeys.all()).find((k) => matchesHash(caller.key as string, k.key_hash));
     if (!owner) throw unauthorized('Unknown deploy key');
-    if (owner.module !== module) throw forbidden(`This deploy key is ${owner.module}'s: it cannot change ${module}`);
+    if (owner.module !== module)
+      throw forbidden(`This deploy key is ${owner.module}'s: it cannot change ${module}`);
   };
 
   const view = async (r: Repositories, module: string): Promise<ModuleReleases> => {
@@ -207,12 +208,21 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
      * With `canary_share` it becomes the canary for that share of users, else the stable release
      * (any canary ends). The same version again with the same address is the same release.
      */
-    async register(module: string, body: ReleaseRegisterBody, caller: ReleaseCaller): Promise<ModuleReleases> {
+    async register(
+      module: string,
+      body: ReleaseRegisterBody,
+      caller: ReleaseCaller,
+    ): Promise<ModuleReleases> {
       known(module);
       await assertMayChange(module, caller);
       const url = body.manifest_url;
       const { manifest, digest } = await fetchManifest(url, settings.manifests);
-      const problems = manifestProblems(module, manifest, await shellProvides(settings.manifests.webRoot), settings.manifests);
+      const problems = manifestProblems(
+        module,
+        manifest,
+        await shellProvides(settings.manifests.webRoot),
+        settings.manifests,
+      );
       if (problems.length > 0) {
         throw new HttpError(
           400,
@@ -379,7 +389,8 @@ export async function seedReleases(
     const channel = (await repos.channels.all()).find((c) => c.module === module);
     if (channel?.stable_id) {
       const stable = await repos.releases.find(channel.stable_id);
-      if (url && stable && stable.manifest_url !== url && stable.version === INITIAL_VERSION) differing.push(module);
+      if (url && stable && stable.manifest_url !== url && stable.version === INITIAL_VERSION)
+        differing.push(module);
       continue;
     }
     if (!url) continue;

@@ -146,7 +146,9 @@ export async function shellProvides(webRoot: string | undefined): Promise<Record
   let shell: Manifest;
   try {
     if (!webRoot) throw new Error('no web root');
-    shell = JSON.parse(await readFile(join(webRoot, 'shell', 'dist', 'mf-manifest.json'), 'utf8')) as Manifest;
+    shell = JSON.parse(
+      await readFile(join(webRoot, 'shell', 'dist', 'mf-manifest.json'), 'utf8'),
+    ) as Manifest;
   } catch {
     throw refused("The shell's build (shell/dist/mf-manifest.json) is not here: nothing to check against");
   }
@@ -177,7 +179,8 @@ export function manifestProblems(
     problems.push('The manifest has no publicPath');
   } else if (/^https?:\/\//i.test(publicPath)) {
     const origin = new URL(publicPath).origin;
-    if (!sources.allowedOrigins.includes(origin)) problems.push(`Its files are on ${origin}, not an allowed origin`);
+    if (!sources.allowedOrigins.includes(origin))
+      problems.push(`Its files are on ${origin}, not an allowed origin`);
   } else if (publicPath !== 'auto' && !publicPath.startsWith('/')) {
     problems.push(`Its publicPath "${publicPath}" is not an address`);
   }

@@ -18,7 +18,10 @@ export interface PendingCounts {
 export const OTHER_ERROR = 'Other';
 
 /** Adds `more` into `names`, keeping at most RELEASE_LIMITS.errorNames names (the rest: `Other`). */
-export function mergeNames(names: Record<string, number>, more: Record<string, number>): Record<string, number> {
+export function mergeNames(
+  names: Record<string, number>,
+  more: Record<string, number>,
+): Record<string, number> {
   const out = { ...names };
   for (const [name, n] of Object.entries(more)) {
     const key = name in out || Object.keys(out).length < RELEASE_LIMITS.errorNames ? name : OTHER_ERROR;
