@@ -8,8 +8,6 @@ import { releaseSubject } from './http/access';
 import { REMOTE_PACKAGES, type RemoteName } from './remotes';
 import type { App } from './types';
 
-export { REMOTE_PACKAGES, type RemoteName } from './remotes';
-
 export interface RuntimeConfig {
   apiBase: string;
   /** Each module's manifest for this caller (its release: stable, or a canary), null: not deployed. */
@@ -70,11 +68,11 @@ const PACKAGES = new Set<string>(Object.values(REMOTE_PACKAGES));
  * them a year without asking; the rest are revalidated (ETag, 304) on every use.
  */
 const CONTENT_HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const REVALIDATE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
 
 /** Cache-Control of a built file (its precompressed `.br`/`.gz` twin counts as the file). */
-export function cacheControlFor(path: string): string {
+function cacheControlFor(path: string): string {
   const name = path.replace(/\.(br|gz)$/, '');
   return CONTENT_HASHED.test(name) ? IMMUTABLE : REVALIDATE;
 }

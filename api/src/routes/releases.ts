@@ -15,7 +15,7 @@ import {
   releaseRegisterBody,
   releaseReportsBody,
 } from '@qrmenu/shared/schemas';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { releaseCaller, releaseSubject } from '../http/access';
 import { HttpError } from '../http/errors';
@@ -67,7 +67,8 @@ export default async function releaseRoutes(app: App): Promise<void> {
       void reply.header('ETag', etag);
       void reply.header('Cache-Control', 'private, no-cache');
       void reply.header('Vary', 'Authorization');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      // a 304 carries no body (untyped: the route's schema describes the 200)
+      if (request.headers['if-none-match'] === etag) return (reply as FastifyReply).code(304).send();
       return body;
     },
   );
