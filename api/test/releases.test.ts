@@ -5,6 +5,7 @@
  * of users (stable per person, the share met over many), promote and roll back, the shells'
  * reports and the canary threshold; on PostgreSQL, a change on one app is seen by another at once.
  */
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -488,6 +489,51 @@ describe("the shells' reports and the canary threshold", () => {
     let status = 204;
     for (let i = 0; i < 130 && status === 204; i++) status = (await report(ok)).statusCode;
     expect(status).toBe(429);
+  });
+});
+
+describe('pnpm release (scripts/release.mjs), as a pipeline runs it', () => {
+  const CLI = join(import.meta.dirname, '..', '..', 'scripts', 'release.mjs');
+  const run = (args: string[], env: Record<string, string>) =>
+    new Promise<{ code: number; out: string; err: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [CLI, ...args],
+        { env: { PATH: process.env.PATH ?? '', ...env } },
+        (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
+      );
+    });
+
+  it("registers a canary, sets its share, promotes and rolls back with the module's key; says why it is refused", async () => {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const key = await newKey('mfe_stoplist');
+    const env = { QRMENU_API_URL: address, QRMENU_DEPLOY_KEY: key };
+    const v1 = serve('/stoplist-1/mf-manifest.json', remoteManifest('mfe_stoplist'));
+    const first = await run(['mfe-stoplist', v1, '--version', 's1'], env);
+    expect(first).toMatchObject({ code: 0 });
+    expect(first.out).toContain(`stable: s1 (${v1})`);
+    const v2 = serve('/stoplist-2/mf-manifest.json', remoteManifest('mfe_stoplist'));
+    const canary = await run(['mfe-stoplist', v2, '--canary', '10', '--version', 's2'], env);
+    expect(canary.out).toContain('canary: s2');
+    expect(canary.out).toContain('10% of users');
+    expect((await run(['canary', 'mfe_stoplist', '40'], env)).out).toContain('40% of users');
+    expect((await run(['promote', 'mfe-stoplist'], env)).out).toContain('stable: s2');
+    expect((await run(['rollback', 'mfe-stoplist'], env)).out).toContain('stable: s1');
+    // refused: another module, a shell too old, no key, bad arguments
+    const other = await run(['mfe-catalog', v2], env);
+    expect(other.code).toBe(1);
+    expect(other.err).toMatch(/^403 forbidden: This deploy key is mfe_stoplist's/);
+    const newer = serve('/stoplist-3/mf-manifest.json', remoteManifest('mfe_stoplist', '^3.9.0'));
+    const refused = await run(['mfe-stoplist', newer], env);
+    expect(refused.err).toContain(
+      'manifest_url: @qrmenu/shared/texts requires ^3.9.0, the shell provides 3.1.0',
+    );
+    expect((await run(['promote', 'mfe-stoplist'], { QRMENU_API_URL: address })).err).toMatch(
+      /QRMENU_DEPLOY_KEY/,
+    );
+    expect((await run(['canary', 'mfe-stoplist', '0'], env)).err).toMatch(/a percent from 1 to 100/);
+    expect((await run([], env)).err).toMatch(/^usage:/);
+    expect((await moduleOf('mfe_stoplist'))?.stable?.version).toBe('s1');
   });
 });
 
