@@ -319,11 +319,12 @@ test('a v2 that throws on load: its canary users get v1 in the same page view; p
       const reported = view.waitForRequest((r) => r.url().endsWith('/api/releases/reports'));
       const servedBefore = cdn?.served.length ?? 0;
       expect(await loadCatalog(view, round % 2 ? a : b)).toBe('v1');
-      expect(
-        cdn?.served
-          .slice(servedBefore)
-          .some((p) => p.startsWith('/broken/__federation_expose_CategoryListPage')),
-      ).toBe(true);
+      // v2 was tried first (in the first round surely: fewer than 20 loads cannot stop it; later
+      // rounds may meet the canary already off)
+      const triedV2 = cdn?.served
+        .slice(servedBefore)
+        .some((p) => p.startsWith('/broken/__federation_expose_CategoryListPage'));
+      if (round === 0) expect(triedV2).toBe(true);
       await reported;
       await view.context().close();
     }
