@@ -74,7 +74,7 @@ export function flushReports(): void {
   const reports = [...pending.values()].slice(0, 20);
   pending.clear();
   const base = getRuntimeConfig().apiBase.replace(/\/+$/, '');
-  void fetch(`${base}/releases/reports`, {
+  void fetch(new URL(`${base}/releases/reports`, location.href), {
     method: 'POST',
     keepalive: true,
     headers: { 'Content-Type': 'application/json' },

@@ -112,7 +112,9 @@ export function checkReleases(apiBase: string): Promise<'same' | 'reload'> {
   checking ??= (async () => {
     try {
       const base = apiBase.replace(/\/+$/, '');
-      const res = await fetch(`${base}/releases/assignment?visitor=${encodeURIComponent(visitorId())}`, {
+      const url = new URL(`${base}/releases/assignment`, location.href);
+      url.searchParams.set('visitor', visitorId());
+      const res = await fetch(url, {
         // revalidated with its ETag: a 304 while nothing changed
         cache: 'no-cache',
         headers: { Accept: 'application/json', ...sessionHeaders() },
