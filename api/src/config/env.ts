@@ -258,7 +258,7 @@ export const SETTINGS = {
     values: 'exact origins (`https://cdn.example.uz`), comma-separated',
     default: "none (the origins of `REMOTE_*_URL` and this server's `/remotes/...` are allowed anyway)",
     meaning:
-      "where a module's release may be registered from ([RELEASES.md](RELEASES.md)); the shell's Content-Security-Policy allows them too",
+      "where a module's release may be registered from ([OPERATIONS.md](OPERATIONS.md#shipping-one-module)); the shell's Content-Security-Policy allows them too",
     schema: list,
   }),
   RELEASE_CANARY_MIN_LOADS: setting({
