@@ -242,6 +242,8 @@ export interface RemoteBuildOptions {
    * whose manifest then requires `^<version>` of every shared subpath.
    */
   sharedVersion?: string;
+  /** Changes to the copied sources (path under the remote's folder -> its new text from the old). */
+  patch?: Record<string, (source: string) => string>;
 }
 
 /** Links every package of `from` (a node_modules folder) into `to`, except those in `except`. */
@@ -275,6 +277,9 @@ export async function buildRemoteCopy(
     mkdirSync(app);
     cpSync(join(source, 'src'), join(app, 'src'), { recursive: true });
     cpSync(join(source, 'package.json'), join(app, 'package.json'));
+    for (const [file, change] of Object.entries(options.patch ?? {})) {
+      writeFileSync(join(app, file), change(readFileSync(join(app, file), 'utf8')));
+    }
     const config = readFileSync(join(source, 'rspack.config.ts'), 'utf8').replaceAll(
       "'../tools/rspack/",
       `'${join(ROOT, 'tools/rspack')}/`,

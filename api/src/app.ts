@@ -6,7 +6,7 @@ import jwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { errorBody as errorBodySchema, LIMITS } from '@qrmenu/shared/schemas';
+import { type CanaryThreshold, errorBody as errorBodySchema, LIMITS } from '@qrmenu/shared/schemas';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -25,7 +25,7 @@ import { posRegistryFromConfig } from './integration/pos/registry';
 import { type PosScheduleOptions, startPosSchedule } from './integration/pos/schedule';
 import { secretBox } from './integration/secrets';
 import publicMenuRoutes from './public-menu/route';
-import type { RemoteName } from './remotes';
+import { REMOTE_PACKAGES, type RemoteName } from './remotes';
 import { createRepositories, repositoriesPlugin } from './repos';
 import accountRoutes from './routes/accounts';
 import authRoutes from './routes/auth';
@@ -38,18 +38,21 @@ import placementRoutes from './routes/placements';
 import posRoutes from './routes/pos';
 import positionRoutes from './routes/positions';
 import productRoutes from './routes/products';
+import releaseRoutes from './routes/releases';
 import restaurantRoutes from './routes/restaurants';
 import stopListRoutes from './routes/stop-list';
 import uploadRoutes from './routes/upload';
 import visitRoutes from './routes/visits';
 import { servicesPlugin } from './services';
 import { ensureAdmin } from './services/accounts';
+import { DEFAULT_CANARY_THRESHOLD, seedReleases } from './services/releases';
+import { allowedOrigins } from './services/releases/manifest';
 import { statePlugin } from './state';
 import { createStorage, type FileStorage, uploadsRoute } from './storage';
 import type { S3Config } from './storage/s3';
 import type { App, AppConfig } from './types';
 import { type VisitsOptions, visitsPlugin } from './visits';
-import { registerWeb, trySpaFallback } from './web';
+import { environmentRemotes, registerWeb, trySpaFallback } from './web';
 
 export type { App, AppConfig } from './types';
 
@@ -87,6 +90,13 @@ export interface BuildAppOptions {
   webRoot?: string | undefined;
   /** Overrides of remote manifest URLs in /config.json. */
   remoteUrls?: Partial<Record<RemoteName, string | undefined>>;
+  /**
+   * Origins (`https://cdn.example.uz`) a release's manifest may be registered from besides those
+   * of `remoteUrls` (RELEASE_ORIGINS); the shell's CSP allows them too.
+   */
+  releaseOrigins?: readonly string[] | undefined;
+  /** When a canary is switched off by itself (default: 10 % failures of at least 20 loads). */
+  canaryThreshold?: Partial<CanaryThreshold> | undefined;
   /** Overrides `apiBase` in /config.json. */
   publicApiBase?: string | undefined;
   /** Base URL of the guests' menu pages (`<base>/m/<slug>`, printed in QR codes); default: this origin. */
@@ -137,6 +147,7 @@ function parseTokenTtl(v: string | number | undefined): string | number {
 
 const ACCESS_TEXT = {
   pub: 'pub (no token needed; a valid token may widen the answer)',
+  key: "key (the module's deploy key, `Authorization: Bearer qrd_...`, or an admin's token)",
   any: 'any (any valid token)',
   adm: 'adm (admins only)',
   own: "own (admins, or a manager acting on its own restaurant; another restaurant's things answer 404)",
@@ -150,6 +161,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const dataDir = resolve(options.dataDir);
   const uploadsDir = join(dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
+  const webRoot = options.webRoot ? resolve(options.webRoot) : undefined;
+  const remoteUrls = options.remoteUrls ?? {};
+  const releaseOrigins = options.releaseOrigins ?? [];
+  let differingRemotes: string[] = [];
 
   const conn = await connect({
     databaseUrl: options.databaseUrl,
@@ -162,6 +177,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         password: options.adminPassword,
         onCreated: options.onAdminCreated,
       });
+      // each module's first stable release: the environment's address (a later start keeps the database's)
+      differingRemotes = await seedReleases(createRepositories(db), environmentRemotes(webRoot, remoteUrls));
     },
   });
 
@@ -212,7 +229,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     });
   }
   registerSecurityHeaders(app, {
-    remoteUrls: Object.values(options.remoteUrls ?? {}),
+    // a release may be registered only from where the browser may load it
+    remoteUrls: [...Object.values(remoteUrls), ...releaseOrigins],
     publicApiBase: options.publicApiBase,
     picturesUrl: options.s3?.publicUrl,
   });
@@ -229,12 +247,26 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     uploadsDir,
     tokenTtl: parseTokenTtl(options.tokenTtl),
     integrationFeedUrl: options.integrationFeedUrl,
-    webRoot: options.webRoot ? resolve(options.webRoot) : undefined,
-    remoteUrls: options.remoteUrls ?? {},
+    webRoot,
+    remoteUrls,
     publicApiBase: options.publicApiBase,
     publicMenuBase,
     pictureLimits: resolvePictureLimits(options.pictureLimits),
+    releases: {
+      manifests: {
+        webRoot,
+        packages: REMOTE_PACKAGES,
+        allowedOrigins: allowedOrigins([...Object.values(remoteUrls), ...releaseOrigins]),
+      },
+      threshold: { ...DEFAULT_CANARY_THRESHOLD, ...options.canaryThreshold },
+    },
   } satisfies AppConfig);
+  for (const module of differingRemotes) {
+    app.log.warn(
+      { module },
+      "the module's address in the environment differs from its stable release in the database, which is kept: register the new one (pnpm release)",
+    );
+  }
   app.addHook('onClose', async () => {
     await conn.close();
   });
@@ -329,6 +361,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           name: 'integration',
           description: 'Import and sync of restaurants from the integration feed (admins)',
         },
+        {
+          name: 'releases',
+          description:
+            "The federated modules' releases: stable and canary, the split of users, promote and roll back (an admin or the module's deploy key), the shells' load reports",
+        },
       ],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
@@ -362,6 +399,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(posRoutes);
       await api.register(placementRoutes);
       await api.register(visitRoutes);
+      await api.register(releaseRoutes);
     },
     { prefix: '/api' },
   );

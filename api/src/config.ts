@@ -1,5 +1,6 @@
 import type { PictureLimits } from './images/limits';
 import type { RemoteName } from './remotes';
+import type { ReleaseSettings } from './services/releases';
 
 /** The settings the app was built with (`app.appConfig`). */
 export interface AppConfig {
@@ -14,4 +15,6 @@ export interface AppConfig {
   publicMenuBase: string | null;
   /** Pictures' storage quota per restaurant and uploads per account over time. */
   pictureLimits: PictureLimits;
+  /** Where release manifests may come from, the modules, the canary threshold (services/releases/). */
+  releases: ReleaseSettings;
 }

@@ -54,6 +54,11 @@ async function main(): Promise<void> {
     posSchedule: { syncEveryMs: settings.POS_SYNC_INTERVAL_MINUTES * 60_000 },
     // the repository (found from this file, in src/ or dist/) serves the built front end
     webRoot: settings.WEB_ROOT ? resolve(settings.WEB_ROOT) : findWorkspaceRoot(moduleDir),
+    releaseOrigins: settings.RELEASE_ORIGINS,
+    canaryThreshold: {
+      min_loads: settings.RELEASE_CANARY_MIN_LOADS,
+      max_failure_rate: settings.RELEASE_CANARY_MAX_FAILURE_RATE,
+    },
     remoteUrls: {
       mfe_auth: settings.REMOTE_MFE_AUTH_URL,
       mfe_restaurants: settings.REMOTE_MFE_RESTAURANTS_URL,

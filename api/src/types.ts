@@ -49,6 +49,8 @@ declare module 'fastify' {
     placements: Services['placements'];
     /** The manager's visit chart and CSV (services/visit-stats.ts). */
     visitStats: Services['visitStats'];
+    /** The modules' releases (services/releases/): stable and canary, the split, deploy keys, reports. */
+    releases: Services['releases'];
     /** The services bound to one transaction; their effects run once after the commit. */
     transaction: Services['transaction'];
     /** Where uploaded files live (storage/): `put`, `get`, `delete`, `url`, `keyOf`. */

@@ -1,30 +1,62 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { type AssignedRelease, assignmentQuery } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { releaseSubject } from './http/access';
 import { REMOTE_PACKAGES, type RemoteName } from './remotes';
 import type { App } from './types';
 
 export interface RuntimeConfig {
   apiBase: string;
-  remotes: Record<RemoteName, string | null>;
+  /** Each module's manifest for this caller (its release: stable, or a canary), null: not deployed. */
+  remotes: Record<string, string | null>;
+  /** The release behind each deployed module's address: its version and, for a canary, the stable fallback. */
+  releases: Record<string, Omit<AssignedRelease, 'url'>>;
   /** Where guests open menus (`<base>/m/<slug>`, what QR codes hold); null: this origin. */
   publicMenuBase: string | null;
 }
 
-/** `/config.json`: overrides first, else the built remotes found in the web root, else null. */
-function runtimeConfig(app: App): RuntimeConfig {
-  const cfg = app.appConfig;
+/**
+ * The address the environment gives each remote (its first stable release on an empty
+ * database): REMOTE_*_URL, else the remote built into the web root, else null.
+ */
+export function environmentRemotes(
+  webRoot: string | undefined,
+  remoteUrls: Partial<Record<RemoteName, string | undefined>>,
+): Record<RemoteName, string | null> {
   const remotes = {} as Record<RemoteName, string | null>;
   for (const [name, pkg] of Object.entries(REMOTE_PACKAGES) as [RemoteName, string][]) {
-    const override = cfg.remoteUrls[name]?.trim();
+    const override = remoteUrls[name]?.trim();
     if (override) remotes[name] = override;
-    else if (cfg.webRoot && existsSync(join(cfg.webRoot, pkg, 'dist', 'mf-manifest.json'))) {
+    else if (webRoot && existsSync(join(webRoot, pkg, 'dist', 'mf-manifest.json'))) {
       remotes[name] = `/remotes/${pkg}/mf-manifest.json`;
     } else remotes[name] = null;
   }
-  return { apiBase: cfg.publicApiBase?.trim() || '/api', remotes, publicMenuBase: cfg.publicMenuBase };
+  return remotes;
+}
+
+/**
+ * `/config.json`: the API's base, and each module's release for the caller (app.releases: its
+ * account, else the browser's `?visitor=` id), so the shell starts with its releases in one request.
+ */
+async function runtimeConfig(app: App, subject: string | null): Promise<RuntimeConfig> {
+  const cfg = app.appConfig;
+  const { remotes: assigned } = await app.releases.assignment(subject);
+  const remotes: RuntimeConfig['remotes'] = {};
+  const releases: RuntimeConfig['releases'] = {};
+  for (const name of Object.keys(REMOTE_PACKAGES)) {
+    const release = assigned[name];
+    remotes[name] = release?.url ?? null;
+    if (release) releases[name] = { version: release.version, fallback: release.fallback };
+  }
+  return {
+    apiBase: cfg.publicApiBase?.trim() || '/api',
+    remotes,
+    releases,
+    publicMenuBase: cfg.publicMenuBase,
+  };
 }
 
 const PACKAGES = new Set<string>(Object.values(REMOTE_PACKAGES));
@@ -68,10 +100,14 @@ export function trySpaFallback(request: FastifyRequest, reply: FastifyReply): bo
  * itself; `Vary: Accept-Encoding` always. Nothing is compressed per request.
  */
 export async function registerWeb(app: App): Promise<void> {
-  app.get('/config.json', { config: { access: 'pub' }, schema: { hide: true } }, async (_request, reply) => {
-    void reply.header('Cache-Control', 'no-store');
-    return runtimeConfig(app);
-  });
+  app.get(
+    '/config.json',
+    { config: { access: 'pub' }, schema: { hide: true, querystring: assignmentQuery } },
+    async (request, reply) => {
+      void reply.header('Cache-Control', 'no-store');
+      return runtimeConfig(app, releaseSubject(request, request.query.visitor));
+    },
+  );
 
   const root = shellDist(app);
   const serveShell = !!root && existsSync(root);

@@ -32,7 +32,7 @@ import {
 
 type Who = 'none' | 'admin' | 'owner' | 'other' | 'waiter';
 const WHO: Who[] = ['none', 'admin', 'owner', 'other', 'waiter'];
-type Access = 'pub' | 'any' | 'adm' | 'own';
+type Access = 'pub' | 'any' | 'adm' | 'own' | 'key';
 
 interface Setup {
   admin: TestUser;
@@ -514,6 +514,64 @@ const CASES: Case[] = [
     access: 'own',
     build: (s) => ({ url: `/manager/visits/csv?restaurant_id=${s.restaurant.id}` }),
   },
+  { method: 'GET', path: '/releases', access: 'adm', build: () => ({ url: '/releases' }) },
+  {
+    method: 'GET',
+    path: '/releases/assignment',
+    access: 'pub',
+    build: () => ({ url: '/releases/assignment?visitor=matrix-visitor' }),
+  },
+  {
+    method: 'POST',
+    path: '/releases/reports',
+    access: 'pub',
+    ok: 204,
+    build: () => ({
+      url: '/releases/reports',
+      payload: { reports: [{ module: 'mfe_catalog', version: 'initial', loads: 1, failures: {} }] },
+    }),
+  },
+  // (a deploy key's own cells are releases.test.ts's) the admin passes, then the rules answer:
+  {
+    method: 'POST',
+    path: '/releases/modules/{module}',
+    access: 'key',
+    // an address of no allowed origin
+    expect: { admin: 400 },
+    build: () => ({
+      url: '/releases/modules/mfe_catalog',
+      payload: { manifest_url: 'https://elsewhere.example/mf-manifest.json' },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/releases/modules/{module}/canary',
+    access: 'key',
+    // no canary to set
+    expect: { admin: 409 },
+    build: () => ({ url: '/releases/modules/mfe_catalog/canary', payload: { share: 10 } }),
+  },
+  {
+    method: 'POST',
+    path: '/releases/modules/{module}/promote',
+    access: 'key',
+    expect: { admin: 409 },
+    build: () => ({ url: '/releases/modules/mfe_catalog/promote' }),
+  },
+  {
+    method: 'POST',
+    path: '/releases/modules/{module}/rollback',
+    access: 'key',
+    expect: { admin: 409 },
+    build: () => ({ url: '/releases/modules/mfe_catalog/rollback' }),
+  },
+  {
+    method: 'POST',
+    path: '/releases/modules/{module}/deploy-key',
+    access: 'adm',
+    ok: 201,
+    build: () => ({ url: '/releases/modules/mfe_auth/deploy-key' }),
+  },
 ];
 
 /** A fresh placement of the setup's restaurant (made by its owner). */
@@ -535,7 +593,7 @@ function expected(c: Case, who: Who): number {
   if (c.access === 'pub') return ok;
   if (who === 'none') return 401;
   if (c.access === 'any') return ok;
-  if (c.access === 'adm') return who === 'admin' ? ok : 403;
+  if (c.access === 'adm' || c.access === 'key') return who === 'admin' ? ok : 403;
   // own
   if (who === 'admin' || who === 'owner') return ok;
   return who === 'other' ? 404 : 403;
@@ -653,11 +711,15 @@ describe('garbage never yields 500', () => {
     `${'{"a":'.repeat(500)}1${'}'.repeat(500)}`,
     JSON.stringify({ name: 'x'.repeat(300_000) }),
   ];
-  // (sync and logout take no body: whatever is sent is ignored)
+  // (sync, logout and a new deploy key take no body: whatever is sent is ignored)
   it.each(
     CASES.filter(
       (c) =>
-        c.method !== 'GET' && c.method !== 'DELETE' && !c.path.endsWith('/sync') && c.path !== '/auth/logout',
+        c.method !== 'GET' &&
+        c.method !== 'DELETE' &&
+        !c.path.endsWith('/sync') &&
+        !c.path.endsWith('/deploy-key') &&
+        c.path !== '/auth/logout',
     ),
   )('$method /api$path', async (c) => {
     const s = await freshSetup();

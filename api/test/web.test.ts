@@ -49,10 +49,11 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url, headers });
 
 describe('/config.json', () => {
-  it('lists built remotes, overrides, null for the rest; never cached', async () => {
+  it('lists built remotes, overrides, null for the rest (their first stable releases); never cached', async () => {
     const res = await get('/config.json');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
+    const initial = { version: 'initial', fallback: null };
     expect(res.json()).toStrictEqual({
       apiBase: '/api',
       remotes: {
@@ -61,6 +62,7 @@ describe('/config.json', () => {
         mfe_catalog: null,
         mfe_stoplist: null,
       },
+      releases: { mfe_auth: initial, mfe_restaurants: initial },
       publicMenuBase: null,
     });
   });
@@ -75,6 +77,7 @@ describe('/config.json', () => {
       expect(res.json()).toStrictEqual({
         apiBase: 'https://api.example.com/api',
         remotes: { mfe_auth: null, mfe_restaurants: null, mfe_catalog: null, mfe_stoplist: null },
+        releases: {},
         publicMenuBase: 'https://menu.example.uz',
       });
       // no shell either: a page path is the JSON 404

@@ -36,6 +36,8 @@ export const ROUTES = {
     optionRows: '/admin/product-option-row/:id',
     /** :id restaurant id: what is still untranslated */
     untranslated: '/admin/untranslated/:id',
+    /** the federated modules' releases (admins; in the shell itself, docs/RELEASES.md) */
+    modules: '/admin/modules',
   },
   /** The manager's top-level pages (no /admin prefix). */
   manager: {

@@ -1,14 +1,25 @@
 /**
  * Runtime configuration served by the server at `/config.json`:
- * `{ apiBase: "/api", remotes: { mfe_auth: "<manifest url>" | null, ... }, publicMenuBase: null }`.
- * A remote that is absent or null is not deployed. `publicMenuBase` (PUBLIC_MENU_URL) is where
+ * `{ apiBase: "/api", remotes: { mfe_auth: "<manifest url>" | null, ... }, releases: {...}, publicMenuBase: null }`.
+ * A remote that is absent or null is not deployed. `releases` (absent from a dev server's
+ * config) says which release each address is for this user: its version and, for a canary, the
+ * stable release to fall back to (docs/RELEASES.md). `publicMenuBase` (PUBLIC_MENU_URL) is where
  * guests open menus (`<base>/m/<slug>`, printed in QR codes); null means this origin.
  */
 export type RemoteName = 'mfe_auth' | 'mfe_restaurants' | 'mfe_catalog' | 'mfe_stoplist';
 
+/** The release behind a module's address, for this user. */
+export interface RemoteRelease {
+  version: string;
+  /** For a canary: the stable release to load instead when it fails. */
+  fallback: { url: string; version: string } | null;
+}
+
 export interface RuntimeConfig {
   apiBase: string;
   remotes: Partial<Record<RemoteName, string | null>> & Record<string, string | null | undefined>;
+  /** The releases behind `remotes` (the server's config; a dev server's has none). */
+  releases?: Record<string, RemoteRelease>;
   /** Base URL of the guests' menu pages without a trailing slash; null or absent: this origin. */
   publicMenuBase?: string | null;
 }
@@ -34,13 +45,33 @@ function normalize(raw: unknown): RuntimeConfig {
       out.remotes[name] = typeof url === 'string' && url !== '' ? url : null;
     }
   }
+  if (obj.releases && typeof obj.releases === 'object') {
+    out.releases = {};
+    for (const [name, r] of Object.entries(obj.releases as Record<string, Partial<RemoteRelease>>)) {
+      if (typeof r?.version !== 'string') continue;
+      const f = r.fallback;
+      out.releases[name] = {
+        version: r.version,
+        fallback:
+          f && typeof f.url === 'string' && typeof f.version === 'string'
+            ? { url: f.url, version: f.version }
+            : null,
+      };
+    }
+  }
   return out;
 }
 
-/** Fetches `/config.json` (no cache); on any failure keeps the defaults. Never throws. */
-export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
+/**
+ * Fetches `/config.json` (no cache; `headers`: the session's token, so that the releases are the
+ * signed-in user's); on any failure keeps the defaults. Never throws.
+ */
+export async function loadRuntimeConfig(
+  url = '/config.json',
+  headers: Record<string, string> = {},
+): Promise<RuntimeConfig> {
   try {
-    const res = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+    const res = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json', ...headers } });
     if (!res.ok) throw new Error(`config ${res.status}`);
     current = normalize(await res.json());
   } catch (err) {

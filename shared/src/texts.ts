@@ -71,6 +71,8 @@ export const t = {
   addOptionRow: "Variant qo'shish",
   editOptionRow: 'Variantni tahrirlash',
   managers: 'Menedjerlar',
+  /** The admin's page of the modules' releases (sidebar link). */
+  modules: 'Modullar',
   addManager: "Menedjer qo'shish",
   uploadImage: 'Rasm yuklash',
   images: 'Rasmlar',
@@ -445,6 +447,57 @@ export const t = {
       "Cookie'siz sanaladi: mehmonning manzili saqlanmaydi, botlar va havola ko'rinishlari sanalmaydi.",
     languageNames: { uz: "O'zbekcha", ru: 'Ruscha', en: 'Inglizcha' } as Record<string, string>,
     sortBy: (column: string) => `${column} bo'yicha saralash`,
+  },
+
+  // ---------- the modules' releases (the admin's Modullar page, docs/RELEASES.md) ----------
+  releases: {
+    title: 'Modullar',
+    intro:
+      "Har bir modulning barqaror versiyasi va sinov versiyasi. Sinov versiyasini foydalanuvchilarning bir qismi oladi; har bir foydalanuvchi har safar bir xil versiyani ko'radi.",
+    module: 'Modul',
+    stable: 'Barqaror versiya',
+    canary: 'Sinov versiyasi',
+    previous: 'Oldingi versiya',
+    noCanary: "Sinov versiyasi yo'q",
+    notDeployed: 'Joylashtirilmagan',
+    version: 'Versiya',
+    address: 'Manzil',
+    share: 'Ulush',
+    sharePercent: (n: number) => `${n}%`,
+    loads: 'Yuklashlar',
+    failures: 'Xatolar',
+    failureSummary: (failures: number, loads: number) => `${loads} ta yuklashdan ${failures} tasi xato`,
+    failureNames: 'Xato turlari',
+    promote: 'Hammaga chiqarish',
+    promoteQuestion: (module: string, version: string) =>
+      `${module} modulining ${version} versiyasi hammaga chiqarilsinmi?`,
+    promoted: 'Sinov versiyasi hammaga chiqarildi',
+    rollback: 'Orqaga qaytarish',
+    rollbackCanaryQuestion: (module: string, version: string) =>
+      `${module} modulining ${version} sinov versiyasi o'chirilsinmi? Hamma barqaror versiyaga qaytadi.`,
+    rollbackStableQuestion: (module: string, version: string) =>
+      `${module} moduli oldingi ${version} versiyasiga qaytarilsinmi?`,
+    rolledBack: 'Orqaga qaytarildi',
+    changeError: "O'zgartirib bo'lmadi",
+    setShare: "Ulushni o'zgartirish",
+    shareLabel: (module: string) => `${module}: sinov versiyasi ulushi (%)`,
+    shareSaved: "Ulush o'zgartirildi",
+    stopped: (version: string, failures: number, loads: number) =>
+      `${version} sinov versiyasi o'z-o'zidan o'chirildi: ${loads} ta yuklashdan ${failures} tasi xato.`,
+    threshold: (percent: number, minLoads: number) =>
+      `Sinov versiyasi kamida ${minLoads} ta yuklashda xatolar ${percent}% ga yetsa o'z-o'zidan o'chiriladi.`,
+    deployKey: 'Joylashtirish kaliti',
+    noDeployKey: "Kalit yo'q",
+    keyCreatedAt: (date: string) => `Kalit yaratilgan: ${date}`,
+    createKey: 'Kalit yaratish',
+    rotateKey: 'Yangi kalit',
+    rotateQuestion: (module: string) =>
+      `${module} moduli uchun yangi kalit yaratilsinmi? Eski kalit darhol ishlamay qoladi.`,
+    keyTitle: (module: string) => `${module}: joylashtirish kaliti`,
+    keyOnce:
+      "Bu kalit faqat hozir ko'rsatiladi. Uni jamoangizning joylashtirish tizimiga QRMENU_DEPLOY_KEY sifatida saqlang.",
+    keyError: "Kalit yaratib bo'lmadi",
+    loadError: "Modullarni yuklab bo'lmadi",
   },
 
   // ---------- the guests' public menu page (/m/<slug>, server-rendered) ----------

@@ -1,8 +1,28 @@
+import { getRuntimeConfig } from '@qrmenu/shared/runtime-config';
 import { sessionStore } from '@qrmenu/shared/session';
 import { Provider as JotaiProvider } from 'jotai';
-import { type ReactNode, useMemo } from 'react';
-import { BrowserRouter, MemoryRouter, useRoutes } from 'react-router-dom';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { BrowserRouter, MemoryRouter, useLocation, useRoutes } from 'react-router-dom';
+import { checkReleases } from './releases';
 import { createRoutes } from './routes';
+
+/**
+ * On each navigation, asks whether this user's releases changed (releases.ts): a module not run
+ * yet switches in place; one whose code runs in this page makes the page load again.
+ */
+export function ReleaseWatcher() {
+  const { pathname } = useLocation();
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    const first = seen.current === null; // the page's load brought its releases
+    seen.current = pathname;
+    if (first) return;
+    void checkReleases(getRuntimeConfig().apiBase).then((result) => {
+      if (result === 'reload') window.location.reload();
+    });
+  }, [pathname]);
+  return null;
+}
 
 /** The route table, rendered by react-router's declarative router (no data router: see the facade). */
 export function AppRoutes() {
@@ -18,6 +38,7 @@ export function App({ initialPath, children }: { initialPath?: string; children?
   const content = (
     <>
       <AppRoutes />
+      <ReleaseWatcher />
       {children}
     </>
   );

@@ -13,6 +13,8 @@ import {
   useState,
 } from 'react';
 import { loadRemoteComponent, type RemoteModule } from './federation';
+import { reportFailure, reportLoad } from './release-reports';
+import { fallBackToStable, markRan, releaseOf } from './releases';
 import type { RemoteRef } from './remotes';
 
 export interface RemoteFallbackProps {
@@ -55,6 +57,8 @@ export function NotAvailablePage() {
 interface BoundaryProps {
   fallback: ReactNode;
   children: ReactNode;
+  /** Told what a render threw (reported; a canary's module falls back to its stable release). */
+  onCaught?: (error: unknown) => void;
 }
 
 export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
@@ -66,6 +70,7 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('[remote]', error, info.componentStack);
+    this.props.onCaught?.(error);
   }
 
   override render(): ReactNode {
@@ -80,11 +85,33 @@ const loading = new Map<string, Promise<RemoteModule>>();
 /** React.lazy wrappers, one per page, for pages not loaded yet. */
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();
 
-const keyOf = (ref: RemoteRef) => `${ref.remote}/${ref.expose}`;
+/** A page of one build: a module switched to another release loads its pages afresh. */
+const keyOf = (ref: RemoteRef) => `${ref.remote}/${ref.expose}@${remoteUrl(ref.remote) ?? ''}`;
 
 function forget(key: string): void {
   loading.delete(key);
   pages.delete(key);
+}
+
+/**
+ * Loads a page of the module's release for this user, counting the load (and a failure) for the
+ * release reports; a canary that fails is replaced by the stable release at once (releases.ts).
+ */
+async function loadRelease(ref: RemoteRef): Promise<RemoteModule> {
+  const release = releaseOf(ref.remote);
+  try {
+    const mod = await loadRemoteComponent(ref.remote, ref.expose);
+    if (release) reportLoad(ref.remote, release.version);
+    markRan(ref.remote);
+    return mod;
+  } catch (err) {
+    if (release) {
+      reportLoad(ref.remote, release.version);
+      reportFailure(ref.remote, release.version, (err as { cause?: unknown }).cause ?? err);
+    }
+    if (fallBackToStable(ref.remote)) return loadRelease(ref);
+    throw err;
+  }
 }
 
 /** Loads a page's module once (shared by rendering and prefetching). */
@@ -92,7 +119,7 @@ export function loadPage(ref: RemoteRef): Promise<RemoteModule> {
   const key = keyOf(ref);
   let promise = loading.get(key);
   if (!promise) {
-    promise = loadRemoteComponent(ref.remote, ref.expose).then(
+    promise = loadRelease(ref).then(
       (mod) => {
         loaded.set(key, mod.default);
         return mod;
@@ -155,13 +182,20 @@ export function RemotePage(ref: RemoteRef) {
   if (!isDeployed(ref)) return <NotAvailablePage />;
   const Page = lazyPage(ref);
   const retry = () => {
-    pages.delete(`${ref.remote}/${ref.expose}`);
+    pages.delete(keyOf(ref));
     setAttempt((n) => n + 1);
+  };
+  const caught = (error: unknown) => {
+    const release = releaseOf(ref.remote);
+    if (release) reportFailure(ref.remote, release.version, error);
+    // a canary that throws while rendering: the stable release, in this same page view
+    if (fallBackToStable(ref.remote)) setAttempt((n) => n + 1);
   };
   return (
     <RemoteErrorBoundary
-      key={`${ref.remote}/${ref.expose}#${attempt}`}
+      key={`${keyOf(ref)}#${attempt}`}
       fallback={<Fallback onRetry={retry} />}
+      onCaught={caught}
     >
       <Suspense fallback={<Loading />}>
         <Page />

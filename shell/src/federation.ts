@@ -41,6 +41,9 @@ export function fallbackModule() {
  * as the manifest, so nothing is returned) and then with `lifecycle: 'onLoad'` (the fallback module,
  * wrapped in a factory when the request came from the build).
  */
+/** The last error each remote's load hit (`mfe_catalog/Page` -> the error): a RemoteLoadError's cause. */
+const lastErrors = new Map<string, unknown>();
+
 export function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'qrmenu-remote-fallback',
@@ -52,6 +55,7 @@ export function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
         error?: unknown;
       };
       console.warn(`[federation] ${id ?? 'remote'} failed at ${lifecycle ?? 'load'}`, error);
+      if (id && error !== undefined) lastErrors.set(id, error);
       if (lifecycle === 'onLoad') {
         const mod = fallbackModule();
         return from === 'build' ? () => mod : mod;
@@ -184,6 +188,7 @@ export interface RemoteModule {
 /** Loads `remote/expose` and rejects with `RemoteLoadError` when only the fallback came back. */
 export async function loadRemoteComponent(remote: string, expose: string): Promise<RemoteModule> {
   const id = `${remote}/${expose.replace(/^\.\//, '')}`;
+  lastErrors.delete(id);
   let mod: RemoteModule | null;
   try {
     mod = await loadRemote<RemoteModule>(id);
@@ -191,7 +196,7 @@ export async function loadRemoteComponent(remote: string, expose: string): Promi
     throw new RemoteLoadError(remote, expose, err);
   }
   if (!mod || mod.default == null || mod.default === RemoteUnavailable) {
-    throw new RemoteLoadError(remote, expose);
+    throw new RemoteLoadError(remote, expose, lastErrors.get(id));
   }
   return mod;
 }

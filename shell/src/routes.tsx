@@ -22,6 +22,8 @@ const MANAGER_ONLY: readonly KnownRole[] = ['manager'];
 
 /** Layouts, the UI facade (Chakra) and TanStack Query load only after login. */
 const AreaLayout = lazy(() => import('./layouts/AreaLayout'));
+/** The modules' releases: the shell's own page, so that it works whatever module is broken. */
+const ModulesPage = lazy(() => import('./modules/ModulesPage'));
 
 const page = (ref: RemoteRef) => <RemotePage remote={ref.remote} expose={ref.expose} />;
 const only = (roles: readonly string[], ref: RemoteRef) => (
@@ -71,6 +73,16 @@ export const adminRoutes: RouteObject[] = [
   { path: A.optionRows, element: page(PAGES.productOptionRows) },
   { path: A.product, element: page(PAGES.productDetail) },
   { path: A.untranslated, element: page(PAGES.untranslated) },
+  {
+    path: A.modules,
+    element: (
+      <RequireRole roles={ADMIN_ONLY}>
+        <Suspense fallback={<Loading />}>
+          <ModulesPage />
+        </Suspense>
+      </RequireRole>
+    ),
+  },
   { path: '*', element: toNotFound },
 ];
 

@@ -419,6 +419,9 @@ export function defineFrontendConfig(options: FrontendConfigOptions) {
         path: path.join(dir, 'dist'),
         publicPath: isHost ? '/' : 'auto',
         uniqueName: options.name,
+        // Named here, not left to the bundler's default: the shell drops a remote's chunk registry
+        // before it loads another build of it in the same page (shell/src/releases.ts chunkGlobalOf).
+        chunkLoadingGlobal: `rspackChunk${options.name}`,
         // Production names carry the content hash (the server caches those for a year); only
         // index.html, remoteEntry.js and the manifests keep fixed names and are revalidated.
         filename: isDev ? '[name].js' : '[name].[contenthash:8].js',

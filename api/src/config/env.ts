@@ -20,6 +20,7 @@ export const GROUPS = {
   pictures: 'Pictures',
   pos: 'POS and the integration feed',
   cluster: 'Several servers',
+  releases: "Releasing a module (the server's rules; `pnpm release` reads the last two)",
   build: 'Building the front end (read by the build, not the server)',
   test: 'Tests only',
   bench: 'Benchmarks only',
@@ -252,6 +253,26 @@ export const SETTINGS = {
   REMOTE_MFE_RESTAURANTS_URL: remote('mfe-restaurants'),
   REMOTE_MFE_CATALOG_URL: remote('mfe-catalog'),
   REMOTE_MFE_STOPLIST_URL: remote('mfe-stoplist'),
+  RELEASE_ORIGINS: setting({
+    group: 'releases',
+    values: 'exact origins (`https://cdn.example.uz`), comma-separated',
+    default: "none (the origins of `REMOTE_*_URL` and this server's `/remotes/...` are allowed anyway)",
+    meaning:
+      "where a module's release may be registered from ([OPERATIONS.md](OPERATIONS.md#shipping-one-module)); the shell's Content-Security-Policy allows them too",
+    schema: list,
+  }),
+  RELEASE_CANARY_MIN_LOADS: setting({
+    group: 'releases',
+    values: 'a whole number, at least 1',
+    meaning: 'loads a canary must have before its failure rate can switch it off',
+    schema: whole(1, 20),
+  }),
+  RELEASE_CANARY_MAX_FAILURE_RATE: setting({
+    group: 'releases',
+    values: 'a number above 0, at most 1 (`0.1`: 10 %)',
+    meaning: 'a canary whose failures reach this share of its loads is switched off by itself',
+    schema: z.coerce.number().gt(0).max(1).default(0.1),
+  }),
   PUBLIC_API_BASE: setting({
     group: 'front',
     values: 'a URL or a path',
@@ -426,7 +447,18 @@ export const OTHER_VARIABLES: Record<string, OtherVariable> = {
   QRMENU_BUILD_LABEL: {
     group: 'build',
     default: 'none',
-    meaning: 'a release label shown small on the login page (`mfe-auth`)',
+    meaning:
+      'a release label shown small on the login page (`mfe-auth`) and the category list (`mfe-catalog`)',
+  },
+  QRMENU_API_URL: {
+    group: 'releases',
+    default: '`http://127.0.0.1:8080`',
+    meaning: '`pnpm release`: the server whose API it calls',
+  },
+  QRMENU_DEPLOY_KEY: {
+    group: 'releases',
+    default: 'none (needed)',
+    meaning: "`pnpm release`: the module's deploy key (made on the admin's Modullar page, shown once)",
   },
   API_DEV_URL: {
     group: 'build',

@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import { accountsMigration } from './accounts-migration';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
+import { releasesMigration } from './migration-releases';
 import { translationColumns } from './migration-translations';
 import { visitsMigration } from './migration-visits';
 import { picturesMigration } from './pictures-migration';
@@ -297,6 +298,7 @@ export const migrations: Record<string, Migration> = {
   '0013_positions': positions,
   '0014_accounts': accountsMigration,
   '0015_pos_pictures_order_stops': posPicturesAndOrder,
+  '0016_module_releases': releasesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -238,6 +238,39 @@ export interface PicturesTable {
   created_at: string;
 }
 
+/** Every registered build of a federated module, with what the shells reported of it. */
+export interface ModuleReleasesTable {
+  id: string;
+  module: string;
+  version: string;
+  manifest_url: string;
+  loads: number;
+  failures: number;
+  /** JSON text of failures by error name, `{"TypeError":3}`. */
+  failure_names: string;
+  /** The stable release this one replaced when it became stable (a rollback's target). */
+  follows_id: string | null;
+  created_at: string;
+}
+
+/** A module's current releases: its stable one and its canary with the share of users. */
+export interface ModuleChannelsTable {
+  module: string;
+  stable_id: string | null;
+  canary_id: string | null;
+  canary_share: number;
+  /** JSON text of the last canary the failure threshold switched off, or null. */
+  stopped: string | null;
+  updated_at: string;
+}
+
+/** A module's deploy key, as its SHA-256 (hex): the key itself is shown once. */
+export interface DeployKeysTable {
+  module: string;
+  key_hash: string;
+  created_at: string;
+}
+
 export interface Database {
   integration_accounts: IntegrationAccountsTable;
   integration_tokens: IntegrationTokensTable;
@@ -258,6 +291,9 @@ export interface Database {
   visit_uniques: VisitUniquesTable;
   visit_salts: VisitSaltsTable;
   pictures: PicturesTable;
+  module_releases: ModuleReleasesTable;
+  module_channels: ModuleChannelsTable;
+  deploy_keys: DeployKeysTable;
 }
 
 export type UserRow = UsersTable;
@@ -269,3 +305,5 @@ export type ProductOptionRow = Omit<ProductOptionsTable, 'position'>;
 export type OptionRowRow = Omit<OptionRowsTable, 'position'>;
 export type IntegrationAccountRow = IntegrationAccountsTable;
 export type PlacementRow = PlacementsTable;
+export type ModuleReleaseRow = ModuleReleasesTable;
+export type ModuleChannelRow = ModuleChannelsTable;

@@ -1,13 +1,15 @@
-import { ROLES } from '@qrmenu/shared/schemas';
+import { ROLES, visitorId } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, notFound, unauthorized } from './errors';
 import type { TokenPayload } from './sessions';
 
 /**
  * Who may call a route (docs/ARCHITECTURE.md, "Access"): pub = no token needed, any = any valid token,
- * adm = admin, own = admin or manager (ownership of a thing is checked by the helpers below).
+ * adm = admin, own = admin or manager (ownership of a thing is checked by the helpers below),
+ * key = a module's deploy key or an admin (the releases service checks the key against the
+ * module: `releaseCaller`).
  */
-export type Access = 'pub' | 'any' | 'adm' | 'own';
+export type Access = 'pub' | 'any' | 'adm' | 'own' | 'key';
 
 export interface AuthUser {
   _id: string;
@@ -76,11 +78,36 @@ export async function accessHook(request: FastifyRequest, _reply: FastifyReply):
   const user = result === 'invalid' ? null : result;
   request.user = user;
   if (access === 'pub') return;
+  if (access === 'key') {
+    // a deploy key is no token (result 'invalid'): the service checks it; a signed-in non-admin may not
+    if (user && !isAdmin(user)) throw forbidden('Admins and deploy keys only');
+    return;
+  }
   if (!user)
     throw unauthorized(result === 'invalid' ? 'Invalid or expired token' : 'Authentication required');
   if (access === 'any') return;
   if (access === 'adm' && !isAdmin(user)) throw forbidden('Admins only');
   if (access === 'own' && !isAdmin(user) && !isManager(user)) throw forbidden('Admins and managers only');
+}
+
+/**
+ * Who asks a `key` route for a change, as the releases service takes it: an admin (its token
+ * passed the access hook), or the bearer that was no token (a deploy key, or nothing).
+ */
+export function releaseCaller(
+  request: FastifyRequest,
+): { admin: true } | { admin: false; key: string | null } {
+  if (isAdmin(request.user)) return { admin: true };
+  return { admin: false, key: bearerToken(request) };
+}
+
+/**
+ * Whom a canary split is made for: the signed-in account, else the browser's random visitor id
+ * (`?visitor=`), else nobody (the stable releases).
+ */
+export function releaseSubject(request: FastifyRequest, visitor: string | undefined): string | null {
+  if (request.user) return `user:${request.user._id}`;
+  return visitor && visitorId.safeParse(visitor).success ? `visitor:${visitor}` : null;
 }
 
 function requireUser(request: FastifyRequest): AuthUser {

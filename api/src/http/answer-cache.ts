@@ -55,6 +55,7 @@ export class AnswerCache {
    * worst one more miss).
    */
   clear(scope: CacheScope = 'answers'): void {
+    if (scope === 'releases') return; // not an answer of this cache
     this.version++;
     if (scope === 'answers') {
       this.entries.clear();

@@ -8,10 +8,13 @@
  */
 import fp from 'fastify-plugin';
 import { categoriesRepository } from './categories';
+import { deployKeysRepository } from './deploy-keys';
 import { integrationAccountsRepository } from './integration-accounts';
 import { integrationTokensRepository } from './integration-tokens';
 import { throttleRepository } from './login-throttle';
 import { menuRepository } from './menu';
+import { moduleChannelsRepository } from './module-channels';
+import { moduleReleasesRepository } from './module-releases';
 import { optionRowsRepository } from './option-rows';
 import { optionsRepository } from './options';
 import { picturesRepository } from './pictures';
@@ -43,6 +46,9 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     menu: menuRepository(q),
     placements: placementsRepository(q),
     visits: visitsRepository(q),
+    releases: moduleReleasesRepository(q, dialect),
+    channels: moduleChannelsRepository(q, dialect),
+    deployKeys: deployKeysRepository(q),
     transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
   };
 }
@@ -63,6 +69,9 @@ export interface Repositories {
   menu: ReturnType<typeof menuRepository>;
   placements: ReturnType<typeof placementsRepository>;
   visits: ReturnType<typeof visitsRepository>;
+  releases: ReturnType<typeof moduleReleasesRepository>;
+  channels: ReturnType<typeof moduleChannelsRepository>;
+  deployKeys: ReturnType<typeof deployKeysRepository>;
   /** Runs `work` with repositories bound to one transaction (or this one, inside a transaction). */
   transaction<T>(work: (trx: Repositories) => Promise<T>): Promise<T>;
 }

@@ -23,7 +23,7 @@ export interface Logger {
 }
 
 export interface Effects {
-  /** The answers of a restaurant (and the admin's lists), or every answer: stale. */
+  /** The answers of a restaurant (and the admin's lists), every answer, or the modules' releases: stale. */
   stale(scope: CacheScope): void;
   /** Deletes the restaurant's pictures nothing refers to (all of them once it is deleted). */
   releasePictures(restaurantId: string): Promise<void>;
@@ -60,9 +60,11 @@ export function deferredEffects(deps: EffectsDeps): Effects & { commit(): Promis
   const releases = new Set<string>();
   const stale = new Set<string>();
   let everything = false;
+  let modulesChanged = false;
   return {
     stale(scope) {
       if (scope === 'answers') everything = true;
+      else if (scope === 'releases') modulesChanged = true;
       else for (const id of scope.restaurants) stale.add(id);
     },
     async releasePictures(restaurantId) {
@@ -70,6 +72,7 @@ export function deferredEffects(deps: EffectsDeps): Effects & { commit(): Promis
     },
     async commit() {
       for (const id of releases) await now.releasePictures(id);
+      if (modulesChanged) now.stale('releases');
       if (everything) now.stale('answers');
       else if (stale.size > 0) now.stale({ restaurants: [...stale] });
     },

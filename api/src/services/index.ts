@@ -7,8 +7,9 @@
  * stale answers, released pictures). Services take repositories and never HTTP requests.
  *
  * `servicesPlugin` decorates one per domain: `app.catalog`, `app.pictures`, `app.restaurants`,
- * `app.accounts`, `app.placements`, `app.visitStats`; and `app.transaction(work)`, the same
- * services bound to one transaction, whose effects run once after the commit.
+ * `app.accounts`, `app.placements`, `app.visitStats`, `app.releases`; and
+ * `app.transaction(work)`, the same services bound to one transaction, whose effects run once
+ * after the commit.
  */
 import fp from 'fastify-plugin';
 import type { PictureLimits } from '../images/limits';
@@ -22,6 +23,7 @@ import type { ServiceContext } from './context';
 import { deferredEffects, type Effects, immediateEffects, type Logger } from './effects';
 import { picturesService } from './pictures';
 import { placementsService } from './placements';
+import { type ReleaseRuntime, type ReleaseSettings, releaseRuntime, releasesService } from './releases';
 import { restaurantsService } from './restaurants';
 import { visitStatsService } from './visit-stats';
 
@@ -34,6 +36,8 @@ export interface ServiceDeps {
   pictureLimits: PictureLimits;
   visits: VisitCounter;
   log: Logger;
+  /** Where release manifests may come from and the canary threshold (services/releases/). */
+  releases: ReleaseSettings;
 }
 
 export interface Services {
@@ -43,6 +47,7 @@ export interface Services {
   accounts: ReturnType<typeof accountsService>;
   placements: ReturnType<typeof placementsService>;
   visitStats: ReturnType<typeof visitStatsService>;
+  releases: ReturnType<typeof releasesService>;
   /**
    * Runs `work` with the services (and `repos`, the repositories) bound to one transaction: all
    * its writes or none. Stale-answer notices and picture releases wait for the commit.
@@ -50,12 +55,10 @@ export interface Services {
   transaction<T>(work: (tx: Services, repos: Repositories) => Promise<T>): Promise<T>;
 }
 
-function servicesOn(
-  deps: ServiceDeps,
-  repos: Repositories,
-  effects: Effects,
-  inTransaction: boolean,
-): Services {
+/** The deps with what lives once per app (the releases' copy in memory and pending reports). */
+type Deps = ServiceDeps & { releaseRuntime: ReleaseRuntime };
+
+function servicesOn(deps: Deps, repos: Repositories, effects: Effects, inTransaction: boolean): Services {
   const context: ServiceContext = {
     repos,
     effects,
@@ -70,6 +73,7 @@ function servicesOn(
     accounts: accountsService(context),
     placements: placementsService(context),
     visitStats: visitStatsService(context, deps.visits),
+    releases: releasesService(context, deps.releaseRuntime),
     async transaction(work) {
       if (inTransaction) {
         // already in one: the same transaction, the same held effects
@@ -85,8 +89,12 @@ function servicesOn(
 
 /** The services on `deps.repos` (the database): what the plugin decorates, the seed and the benches use. */
 export function createServices(deps: ServiceDeps): Services {
-  return servicesOn(deps, deps.repos, immediateEffects(deps), false);
+  const withRuntime = { ...deps, releaseRuntime: releaseRuntime(deps.releases) };
+  return servicesOn(withRuntime, deps.repos, immediateEffects(deps), false);
 }
+
+/** How often a server writes the reports it added up (and checks the canaries' threshold). */
+export const REPORT_FLUSH_MS = 5000;
 
 /** Decorates the app with its services (after the repositories, the state, the storage and the visit counter). */
 export const servicesPlugin = fp(
@@ -98,6 +106,7 @@ export const servicesPlugin = fp(
       pictureLimits: app.appConfig.pictureLimits,
       visits: app.visits,
       log: app.log,
+      releases: app.appConfig.releases,
     });
     app.decorate('catalog', services.catalog);
     app.decorate('pictures', services.pictures);
@@ -105,7 +114,23 @@ export const servicesPlugin = fp(
     app.decorate('accounts', services.accounts);
     app.decorate('placements', services.placements);
     app.decorate('visitStats', services.visitStats);
+    app.decorate('releases', services.releases);
     app.decorate('transaction', services.transaction);
+    // every server's copy of the releases goes when any server changes them (or notices were missed)
+    const unsubscribe = app.cacheBus.subscribe((scope) => {
+      if (scope === 'releases' || scope === 'answers') services.releases.forget();
+    });
+    const flush = () =>
+      services.releases
+        .flushReports()
+        .catch((err: unknown) => app.log.warn({ err }, 'release reports not written; later ones still are'));
+    const timer = setInterval(flush, REPORT_FLUSH_MS);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      unsubscribe();
+      await flush();
+    });
   },
   { name: 'services', dependencies: ['repositories', 'state', 'visits'] },
 );

@@ -98,7 +98,7 @@ export async function pgCacheBus(pubsub: PubSub): Promise<{ bus: CacheBus; close
 }
 
 function isScope(v: unknown): v is CacheScope {
-  if (v === 'answers') return true;
+  if (v === 'answers' || v === 'releases') return true;
   const r = (v as { restaurants?: unknown } | null)?.restaurants;
   return Array.isArray(r) && r.every((id) => typeof id === 'string');
 }

@@ -22,8 +22,9 @@ export interface CacheBus {
 }
 
 /**
- * What a write made stale in the answer cache (public catalog answers, the admin's list, the
- * guests' menu pages): `answers`, all of it; or the answers of some restaurants (and the
- * admin's lists, which every write may change).
+ * What a write made stale: in the answer cache (public catalog answers, the admin's list, the
+ * guests' menu pages) `answers`, all of it, or the answers of some restaurants (and the admin's
+ * lists, which every write may change); `releases`, the modules' releases every server keeps in
+ * memory (services/releases/). A lost listening connection makes everything stale.
  */
-export type CacheScope = 'answers' | { restaurants: readonly string[] };
+export type CacheScope = 'answers' | 'releases' | { restaurants: readonly string[] };

@@ -17,6 +17,7 @@ import {
 } from '@qrmenu/shared/ui';
 import { lazy } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { BuildLabel } from '../common/BuildLabel';
 import { useMoveCategory } from '../common/moves';
 import { StatusCounters } from '../common/StatusCounters';
 import { CategoryList } from './CategoryList';
@@ -76,6 +77,7 @@ export default function CategoryListPage() {
           <CategoryList categories={data.items} paths={paths} {...list.rowActions} onMove={move.move} />
         )}
       </ListState>
+      <BuildLabel />
     </ListPage>
   );
 }

@@ -6,12 +6,14 @@ import type {
   Category,
   CategoryCreateBody,
   CategoryUpdateBody,
+  DeployKey,
   IntegrationCreateBody,
   IntegrationRestaurant,
   LoginBody,
   Manager,
   ManagerAccount,
   ManagerCreateBody,
+  ModuleReleases,
   OptionCreateBody,
   OptionRow,
   OptionRowCreateBody,
@@ -33,6 +35,8 @@ import type {
   ProductUpdateBody,
   Profile,
   PublicRestaurant,
+  ReleaseRegisterBody,
+  ReleasesOverview,
   Restaurant,
   RestaurantCounts,
   RestaurantCreateBody,
@@ -368,6 +372,31 @@ export const api = {
         throw err instanceof ApiError ? err : new ApiError(0, 'network', String(err));
       }
     },
+  },
+
+  releases: {
+    /** GET /releases: every module's stable and canary releases, loads and failures, the threshold. */
+    overview: () => data(call<Data<ReleasesOverview>>('releases')),
+    /** POST /releases/modules/{module}: a build as the stable release, or with canary_share the canary. */
+    register: (module: string, body: ReleaseRegisterBody) =>
+      data(call<Data<ModuleReleases>>(`releases/modules/${enc(module)}`, { method: 'post', json: body })),
+    /** PUT /releases/modules/{module}/canary {share} */
+    setCanaryShare: (module: string, share: number) =>
+      data(
+        call<Data<ModuleReleases>>(`releases/modules/${enc(module)}/canary`, {
+          method: 'put',
+          json: { share },
+        }),
+      ),
+    /** POST /releases/modules/{module}/promote: the canary for everyone. */
+    promote: (module: string) =>
+      data(call<Data<ModuleReleases>>(`releases/modules/${enc(module)}/promote`, { method: 'post' })),
+    /** POST /releases/modules/{module}/rollback: the canary off, else the previous stable release. */
+    rollback: (module: string) =>
+      data(call<Data<ModuleReleases>>(`releases/modules/${enc(module)}/rollback`, { method: 'post' })),
+    /** POST /releases/modules/{module}/deploy-key: a new key for the module's pipeline, shown once. */
+    createDeployKey: (module: string) =>
+      data(call<Data<DeployKey>>(`releases/modules/${enc(module)}/deploy-key`, { method: 'post' })),
   },
 } as const;
 

@@ -291,3 +291,31 @@ export const useVisitStats = defineQuery({
   key: (restaurantId?: string) => k.visits.stats(restaurantId),
   fetch: (restaurantId?: string) => api.visits.stats(restaurantId),
 });
+
+// ---------- the modules' releases (docs/RELEASES.md) ----------
+
+/** Every module's releases, loads and failures (the admin's Modullar page). */
+export const useReleasesOverview = defineQuery({
+  key: () => k.releases(),
+  fetch: () => api.releases.overview(),
+});
+
+export const usePromoteRelease = defineMutation({
+  run: ({ module }: { module: string }) => api.releases.promote(module),
+  invalidates: [k.releases()],
+});
+
+export const useRollbackRelease = defineMutation({
+  run: ({ module }: { module: string }) => api.releases.rollback(module),
+  invalidates: [k.releases()],
+});
+
+export const useSetCanaryShare = defineMutation({
+  run: ({ module, share }: { module: string; share: number }) => api.releases.setCanaryShare(module, share),
+  invalidates: [k.releases()],
+});
+
+export const useCreateDeployKey = defineMutation({
+  run: ({ module }: { module: string }) => api.releases.createDeployKey(module),
+  invalidates: [k.releases()],
+});

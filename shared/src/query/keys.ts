@@ -21,6 +21,7 @@ export const queryKeys = {
     stats: (restaurantId?: string) => ['qrmenu', 'visits', restaurantId ?? null] as const,
   },
   integration: () => ['qrmenu', 'integration-restaurants'] as const,
+  releases: () => ['qrmenu', 'releases'] as const,
   /** a POS restaurant's integration (its last sync) */
   posAccount: (restaurantId: string) => ['qrmenu', 'restaurants', 'pos-account', restaurantId] as const,
   categories: {

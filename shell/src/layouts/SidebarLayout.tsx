@@ -1,4 +1,4 @@
-import { adminPaths } from '@qrmenu/shared/paths';
+import { adminPaths, ROUTES } from '@qrmenu/shared/paths';
 import { useSession } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
 import { NavLink, Outlet } from 'react-router-dom';
@@ -17,6 +17,11 @@ export function SidebarLayout() {
           {isAdmin ? (
             <NavLink to={adminPaths.managers} className="qm-side-link">
               {t.managers}
+            </NavLink>
+          ) : null}
+          {isAdmin ? (
+            <NavLink to={ROUTES.admin.modules} className="qm-side-link">
+              {t.modules}
             </NavLink>
           ) : null}
           <NavLink to={adminPaths.profile} className="qm-side-link">

@@ -1,0 +1,192 @@
+/**
+ * The federated modules' releases (services/releases/, docs/RELEASES.md): the admin's overview
+ * and deploy keys; register, canary share, promote and roll back for an admin or the module's own
+ * deploy key (its team's pipeline, `pnpm release`); each caller's release of every module (the
+ * shell asks on navigation: an ETag makes an unchanged answer a 304); the shells' load reports.
+ */
+import { createHash } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import {
+  answers,
+  assignmentQuery,
+  canaryShareBody,
+  errorBody,
+  moduleParam,
+  releaseRegisterBody,
+  releaseReportsBody,
+} from '@qrmenu/shared/schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { releaseCaller, releaseSubject } from '../http/access';
+import { HttpError } from '../http/errors';
+import type { App } from '../types';
+
+/** Report batches one address may send a minute (a page view sends one; an office shares an address). */
+export const REPORTS_PER_MINUTE = 120;
+
+const tags = ['releases'];
+const CHANGE =
+  "Only an admin or the module's own deploy key (403 for another module's key, 401 without one).";
+
+export default async function releaseRoutes(app: App): Promise<void> {
+  const { releases } = app;
+  await app.register(rateLimit, { global: false });
+
+  app.get(
+    '/releases',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags,
+        operationId: 'releases.list',
+        summary: "Every module's stable and canary releases, their loads and failures, the canary threshold",
+        response: { 200: answers.releasesOverview },
+      },
+    },
+    async () => ({ data: await releases.overview() }),
+  );
+
+  app.get(
+    '/releases/assignment',
+    {
+      config: { access: 'pub' },
+      schema: {
+        tags,
+        operationId: 'releases.assignment',
+        summary: "The caller's release of every deployed module (the shell asks on navigation)",
+        description:
+          'A signed-in caller is split by its account, a signed-out one by `?visitor=` (a random id its browser keeps), so each gets the same release on every load and every server. An ETag answers 304 when nothing changed.',
+        querystring: assignmentQuery,
+        response: { 200: answers.assignment },
+      },
+    },
+    async (request, reply) => {
+      const data = await releases.assignment(releaseSubject(request, request.query.visitor));
+      const body = { data };
+      const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 22)}"`;
+      void reply.header('ETag', etag);
+      void reply.header('Cache-Control', 'private, no-cache');
+      void reply.header('Vary', 'Authorization');
+      // a 304 carries no body (untyped: the route's schema describes the 200)
+      if (request.headers['if-none-match'] === etag) return (reply as FastifyReply).code(304).send();
+      return body;
+    },
+  );
+
+  app.post(
+    '/releases/reports',
+    {
+      config: {
+        access: 'pub',
+        rateLimit: {
+          max: REPORTS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => `release-reports:${request.ip}`,
+          errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
+            new HttpError(429, 'rate_limited', `Too many reports; try again in ${context.after}`),
+        },
+      },
+      schema: {
+        tags,
+        operationId: 'releases.report',
+        summary: "A shell's loads and failures of the modules' releases (module, version, error names)",
+        description:
+          'Added up in memory and written every 5 s; reports of a release the module does not serve now are dropped. A canary whose failures reach the threshold is switched off.',
+        body: releaseReportsBody,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await releases.report(request.body.reports);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/releases/modules/:module',
+    {
+      config: { access: 'key' },
+      schema: {
+        tags,
+        operationId: 'releases.register',
+        summary:
+          'Registers a build: the stable release, or with canary_share the canary for that share of users',
+        description: `The manifest is fetched (an allowed origin, or /remotes/<package>/mf-manifest.json of this server) and refused (400, the reasons in details) unless the running shell could load it: its name, where its files are, every shared module it requires at a version the shell provides. 502: its server could not be reached. 409: that version is registered at another address. ${CHANGE}`,
+        params: moduleParam,
+        body: releaseRegisterBody,
+        response: { 200: answers.moduleReleases, 502: errorBody },
+      },
+    },
+    async (request) => ({
+      data: await releases.register(request.params.module, request.body, releaseCaller(request)),
+    }),
+  );
+
+  app.put(
+    '/releases/modules/:module/canary',
+    {
+      config: { access: 'key' },
+      schema: {
+        tags,
+        operationId: 'releases.setCanaryShare',
+        summary: 'Sets the share of users the canary reaches (409 without a canary)',
+        description: CHANGE,
+        params: moduleParam,
+        body: canaryShareBody,
+        response: { 200: answers.moduleReleases },
+      },
+    },
+    async (request) => ({
+      data: await releases.setCanaryShare(request.params.module, request.body.share, releaseCaller(request)),
+    }),
+  );
+
+  app.post(
+    '/releases/modules/:module/promote',
+    {
+      config: { access: 'key' },
+      schema: {
+        tags,
+        operationId: 'releases.promote',
+        summary: 'The canary becomes the stable release for everyone (409 without a canary)',
+        description: CHANGE,
+        params: moduleParam,
+        response: { 200: answers.moduleReleases },
+      },
+    },
+    async (request) => ({ data: await releases.promote(request.params.module, releaseCaller(request)) }),
+  );
+
+  app.post(
+    '/releases/modules/:module/rollback',
+    {
+      config: { access: 'key' },
+      schema: {
+        tags,
+        operationId: 'releases.rollback',
+        summary:
+          'One step back: the canary is switched off; without one, the previous stable release is stable again (409: nothing to roll back to)',
+        description: CHANGE,
+        params: moduleParam,
+        response: { 200: answers.moduleReleases },
+      },
+    },
+    async (request) => ({ data: await releases.rollback(request.params.module, releaseCaller(request)) }),
+  );
+
+  app.post(
+    '/releases/modules/:module/deploy-key',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags,
+        operationId: 'releases.createDeployKey',
+        summary: "A new deploy key for the module's pipeline (the old one stops working); shown once",
+        params: moduleParam,
+        response: { 201: answers.deployKey },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await releases.createDeployKey(request.params.module) }),
+  );
+}

@@ -1,0 +1,416 @@
+/**
+ * `app.releases`: the releases of the federated modules (docs/RELEASES.md). Owns:
+ * - each module's stable release and its canary with a share of the users; the list of modules
+ *   is the remotes' registry (api/src/remotes.ts), so a remote added there has releases too;
+ * - the changes, each in one transaction holding the module's row: register (after the
+ *   manifest passed its check, manifest.ts), set the canary's share, promote, roll back; only
+ *   an admin or the module's own deploy key (keys.ts) may make them;
+ * - who gets which release (split.ts), from a copy of the table every server keeps in memory:
+ *   a change publishes a notice (`releases`, app.cacheBus: LISTEN/NOTIFY on PostgreSQL) and every
+ *   server drops its copy, so all of them answer the new releases at once;
+ * - the shells' reports (reports.ts) and the canary threshold: a canary whose failures reach
+ *   `maxFailureRate` of at least `minLoads` loads is switched off by itself, and why is kept.
+ */
+import type {
+  Assignment,
+  CanaryThreshold,
+  DeployKey,
+  ModuleReleases,
+  ReleaseRegisterBody,
+  ReleaseReport,
+  ReleasesOverview,
+} from '@qrmenu/shared/schemas';
+import { type ModuleChannelRow, type ModuleReleaseRow, newId, now } from '../../db';
+import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
+import type { Repositories } from '../../repos';
+import { toRelease } from '../../repos/module-releases';
+import type { ServiceContext } from '../context';
+import { keyHash, matchesHash, newDeployKey } from './keys';
+import { fetchManifest, type ManifestSources, manifestProblems, shellProvides } from './manifest';
+import { mergeNames, ReportBuffer } from './reports';
+import { inCanary, type Subject } from './split';
+
+export type { Subject } from './split';
+
+/** Releases kept per module (with the stable, the canary and what a rollback returns to). */
+export const RELEASES_KEPT = 20;
+
+/** The version of a module's first stable release, taken from the environment at its first start. */
+export const INITIAL_VERSION = 'initial';
+
+export const DEFAULT_CANARY_THRESHOLD: CanaryThreshold = { min_loads: 20, max_failure_rate: 0.1 };
+
+export interface ReleaseSettings {
+  manifests: ManifestSources;
+  threshold: CanaryThreshold;
+}
+
+/** Who asks for a change: an admin (by its token), or a pipeline with a deploy key (or nothing). */
+export type ReleaseCaller = { admin: true } | { admin: false; key: string | null };
+
+interface Current {
+  stable: ModuleReleaseRow | null;
+  canary: ModuleReleaseRow | null;
+  share: number;
+}
+
+/** What every server keeps in memory, once per app: the current releases and the pending reports. */
+export interface ReleaseRuntime {
+  settings: ReleaseSettings;
+  reports: ReportBuffer;
+  /** The current releases by module, read once after each change (null: not read yet). */
+  snapshot: Promise<Map<string, Current>> | null;
+  generation: number;
+}
+
+export function releaseRuntime(settings: ReleaseSettings): ReleaseRuntime {
+  return { settings, reports: new ReportBuffer(), snapshot: null, generation: 0 };
+}
+
+async function readCurrent(repos: Repositories): Promise<Map<string, Current>> {
+  const channels = await repos.channels.all();
+  const ids = channels.flatMap((c) => [c.stable_id, c.canary_id]).filter((id): id is string => !!id);
+  const rows = await repos.releases.findMany(ids);
+  const out = new Map<string, Current>();
+  for (const c of channels) {
+    const canary = c.canary_id ? (rows.get(c.canary_id) ?? null) : null;
+    out.set(c.module, {
+      stable: c.stable_id ? (rows.get(c.stable_id) ?? null) : null,
+      canary,
+      share: canary ? c.canary_share : 0,
+    });
+  }
+  return out;
+}
+
+function parseStop(json: string | null): ModuleReleases['stopped'] {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as ModuleReleases['stopped'];
+  } catch {
+    return null;
+  }
+}
+
+export function releasesService({ repos, effects }: ServiceContext, runtime: ReleaseRuntime) {
+  const { settings } = runtime;
+  const modules = Object.keys(settings.manifests.packages);
+
+  const known = (module: string): void => {
+    if (!modules.includes(module)) throw notFound(`No module ${module}`);
+  };
+
+  /** The current releases (the copy in memory; read again after a notice). */
+  const current = (): Promise<Map<string, Current>> => {
+    if (!runtime.snapshot) {
+      const generation = runtime.generation;
+      const read = readCurrent(repos);
+      runtime.snapshot = read;
+      // a failed read is not kept; a notice during the read makes it stale (read again next time)
+      read.then(
+        () => {
+          if (runtime.generation !== generation && runtime.snapshot === read) runtime.snapshot = null;
+        },
+        () => {
+          if (runtime.snapshot === read) runtime.snapshot = null;
+        },
+      );
+    }
+    return runtime.snapshot;
+  };
+
+  /** Passes when the caller may change `module`: an admin, or the module's own deploy key. */
+  const assertMayChange = async (module: string, caller: ReleaseCaller): Promise<void> => {
+    if (caller.admin) return;
+    if (!caller.key) throw unauthorized('A deploy key (Authorization: Bearer qrd_...) or an admin token');
+    // every stored hash is compared (constant time each): a key of another module is told apart
+    const owner = (await repos.deployKeys.all()).find((k) => matchesHash(caller.key as string, k.key_hash));
+    if (!owner) throw unauthorized('Unknown deploy key');
+    if (owner.module !== module)
+      throw forbidden(`This deploy key is ${owner.module}'s: it cannot change ${module}`);
+  };
+
+  const view = async (r: Repositories, module: string): Promise<ModuleReleases> => {
+    const channel = (await r.channels.all()).find((c) => c.module === module);
+    const key = (await r.deployKeys.all()).find((k) => k.module === module);
+    return moduleView(r, module, channel, key?.created_at ?? null);
+  };
+
+  const moduleView = async (
+    r: Repositories,
+    module: string,
+    channel: ModuleChannelRow | undefined,
+    keyCreatedAt: string | null,
+  ): Promise<ModuleReleases> => {
+    const stableRow = channel?.stable_id ? await r.releases.find(channel.stable_id) : undefined;
+    const ids = [channel?.canary_id, stableRow?.follows_id].filter((id): id is string => !!id);
+    const rows = await r.releases.findMany(ids);
+    const canary = channel?.canary_id ? rows.get(channel.canary_id) : undefined;
+    const previous = stableRow?.follows_id ? rows.get(stableRow.follows_id) : undefined;
+    return {
+      module,
+      stable: stableRow ? toRelease(stableRow) : null,
+      canary: canary ? toRelease(canary) : null,
+      canary_share: canary ? (channel?.canary_share ?? 0) : 0,
+      previous: previous ? toRelease(previous) : null,
+      stopped: parseStop(channel?.stopped ?? null),
+      deploy_key_created_at: keyCreatedAt,
+    };
+  };
+
+  /**
+   * Changes a module's row in one transaction holding it, then tells every server. `change`
+   * answers the patch (or throws: nothing changes).
+   */
+  const change = async (
+    module: string,
+    caller: ReleaseCaller,
+    decide: (r: Repositories, channel: ModuleChannelRow) => Promise<Partial<ModuleChannelRow>>,
+  ): Promise<ModuleReleases> => {
+    known(module);
+    await assertMayChange(module, caller);
+    const answer = await repos.transaction(async (r) => {
+      await r.channels.insertIfMissing(emptyChannel(module));
+      const channel = (await r.channels.lock(module)) as ModuleChannelRow;
+      const patch = await decide(r, channel);
+      await r.channels.save(module, { ...patch, updated_at: now() });
+      const saved = { ...channel, ...patch };
+      const stable = saved.stable_id ? await r.releases.find(saved.stable_id) : undefined;
+      await r.releases.prune(
+        module,
+        RELEASES_KEPT,
+        [saved.stable_id, saved.canary_id, stable?.follows_id].filter((id): id is string => !!id),
+      );
+      return view(r, module);
+    });
+    effects.stale('releases');
+    return answer;
+  };
+
+  const noCanary = () => conflict('The module has no canary release');
+
+  return {
+    threshold: settings.threshold,
+
+    /** The admin's page: every module's releases, loads and failures, the threshold. */
+    async overview(): Promise<ReleasesOverview> {
+      const channels = new Map((await repos.channels.all()).map((c) => [c.module, c]));
+      const keys = new Map((await repos.deployKeys.all()).map((k) => [k.module, k.created_at]));
+      const list: ModuleReleases[] = [];
+      for (const module of modules) {
+        list.push(await moduleView(repos, module, channels.get(module), keys.get(module) ?? null));
+      }
+      return { modules: list, threshold: settings.threshold };
+    },
+
+    /**
+     * Registers a build: its manifest is checked first (manifest.ts; refused with the reasons).
+     * With `canary_share` it becomes the canary for that share of users, else the stable release
+     * (any canary ends). The same version again with the same address is the same release.
+     */
+    async register(
+      module: string,
+      body: ReleaseRegisterBody,
+      caller: ReleaseCaller,
+    ): Promise<ModuleReleases> {
+      known(module);
+      await assertMayChange(module, caller);
+      const url = body.manifest_url;
+      const { manifest, digest } = await fetchManifest(url, settings.manifests);
+      const problems = manifestProblems(
+        module,
+        manifest,
+        await shellProvides(settings.manifests.webRoot),
+        settings.manifests,
+      );
+      if (problems.length > 0) {
+        throw new HttpError(
+          400,
+          'validation',
+          `The shell could not load this build: ${problems.join('; ')}`,
+          problems.map((message) => ({ path: 'manifest_url', message })),
+        );
+      }
+      const version = body.version ?? digest;
+      return change(module, caller, async (r, channel) => {
+        let release = await r.releases.findVersion(module, version);
+        if (release && release.manifest_url !== url) {
+          throw conflict(`${module} ${version} is already registered at ${release.manifest_url}`);
+        }
+        if (!release) {
+          release = {
+            id: newId(),
+            module,
+            version,
+            manifest_url: url,
+            loads: 0,
+            failures: 0,
+            failure_names: '{}',
+            follows_id: null,
+            created_at: now(),
+          };
+          await r.releases.insert(release);
+        }
+        if (body.canary_share !== undefined) {
+          if (!channel.stable_id) throw conflict('Register a stable release of the module first');
+          if (release.id === channel.stable_id) throw conflict(`${version} is already the stable release`);
+          return { canary_id: release.id, canary_share: body.canary_share, stopped: null };
+        }
+        if (release.id !== channel.stable_id) await r.releases.setFollows(release.id, channel.stable_id);
+        return { stable_id: release.id, canary_id: null, canary_share: 0 };
+      });
+    },
+
+    /** Sets the share of users the canary reaches. */
+    setCanaryShare: (module: string, share: number, caller: ReleaseCaller) =>
+      change(module, caller, async (_r, channel) => {
+        if (!channel.canary_id) throw noCanary();
+        return { canary_share: share };
+      }),
+
+    /** The canary becomes the stable release for everyone (the old stable is what a rollback returns to). */
+    promote: (module: string, caller: ReleaseCaller) =>
+      change(module, caller, async (r, channel) => {
+        if (!channel.canary_id) throw noCanary();
+        await r.releases.setFollows(channel.canary_id, channel.stable_id);
+        return { stable_id: channel.canary_id, canary_id: null, canary_share: 0 };
+      }),
+
+    /**
+     * One step back: a running canary is switched off (everyone on the stable release); without
+     * one, the stable release before this one is stable again.
+     */
+    rollback: (module: string, caller: ReleaseCaller) =>
+      change(module, caller, async (r, channel) => {
+        if (channel.canary_id) return { canary_id: null, canary_share: 0 };
+        const stable = channel.stable_id ? await r.releases.find(channel.stable_id) : undefined;
+        if (!stable?.follows_id) throw conflict('Nothing to roll back to');
+        return { stable_id: stable.follows_id };
+      }),
+
+    /** A new deploy key for the module (the old one stops working): answered once, kept as its hash. */
+    async createDeployKey(module: string): Promise<DeployKey> {
+      known(module);
+      const key = newDeployKey();
+      const at = now();
+      await repos.deployKeys.save(module, keyHash(key), at);
+      return { module, key, created_at: at };
+    },
+
+    /** Which release of each deployed module `subject` gets (stable, or the canary with its fallback). */
+    async assignment(subject: Subject): Promise<Assignment> {
+      const releases = await current();
+      const remotes: Assignment['remotes'] = {};
+      for (const module of modules) {
+        const c = releases.get(module);
+        if (!c?.stable) continue;
+        remotes[module] =
+          c.canary && inCanary(module, c.canary.version, subject, c.share)
+            ? {
+                url: c.canary.manifest_url,
+                version: c.canary.version,
+                fallback: { url: c.stable.manifest_url, version: c.stable.version },
+              }
+            : { url: c.stable.manifest_url, version: c.stable.version, fallback: null };
+      }
+      return { remotes };
+    },
+
+    /** Takes a shell's reports; those of releases no module serves now are dropped. */
+    async report(reports: readonly ReleaseReport[]): Promise<void> {
+      const releases = await current();
+      for (const report of reports) {
+        const c = releases.get(report.module);
+        const row = [c?.stable, c?.canary].find((r) => r?.version === report.version);
+        if (row) runtime.reports.add(row.id, report);
+      }
+    },
+
+    /**
+     * Writes the reports added up since the last flush, then switches off each canary whose
+     * failures reached the threshold (in the transaction that added them: two servers flushing at
+     * once switch it off once).
+     */
+    async flushReports(): Promise<void> {
+      const pending = runtime.reports.take();
+      let stopped = false;
+      for (const p of pending) {
+        stopped =
+          (await repos.transaction(async (r) => {
+            const row = await r.releases.addCounts(p.releaseId, p.loads, p.failures, (names) =>
+              mergeNames(names, p.names),
+            );
+            if (!row) return false;
+            const channel = await r.channels.lock(p.module);
+            if (channel?.canary_id !== row.id) return false;
+            const { min_loads, max_failure_rate } = settings.threshold;
+            if (row.loads < min_loads || row.failures < row.loads * max_failure_rate) return false;
+            const stop = { version: row.version, loads: row.loads, failures: row.failures, at: now() };
+            await r.channels.save(p.module, {
+              canary_id: null,
+              canary_share: 0,
+              stopped: JSON.stringify(stop),
+              updated_at: stop.at,
+            });
+            return true;
+          })) || stopped;
+      }
+      if (stopped) effects.stale('releases');
+    },
+
+    /** Drops this server's copy of the releases (a notice said they changed). */
+    forget(): void {
+      runtime.generation++;
+      runtime.snapshot = null;
+    },
+  };
+}
+
+const emptyChannel = (module: string): ModuleChannelRow => ({
+  module,
+  stable_id: null,
+  canary_id: null,
+  canary_share: 0,
+  stopped: null,
+  updated_at: now(),
+});
+
+/**
+ * The first stable release of each module that has none, from the environment (REMOTE_*_URL, or
+ * the module built into this server's folder): at the start, under the start-up lock. Answers the
+ * modules whose address in the environment differs from their stable release (the database wins).
+ */
+export async function seedReleases(
+  repos: Repositories,
+  initial: Readonly<Record<string, string | null>>,
+): Promise<string[]> {
+  const differing: string[] = [];
+  for (const [module, url] of Object.entries(initial)) {
+    const channel = (await repos.channels.all()).find((c) => c.module === module);
+    if (channel?.stable_id) {
+      const stable = await repos.releases.find(channel.stable_id);
+      if (url && stable && stable.manifest_url !== url && stable.version === INITIAL_VERSION)
+        differing.push(module);
+      continue;
+    }
+    if (!url) continue;
+    await repos.transaction(async (r) => {
+      const id = newId();
+      await r.releases.insert({
+        id,
+        module,
+        version: INITIAL_VERSION,
+        manifest_url: url,
+        loads: 0,
+        failures: 0,
+        failure_names: '{}',
+        follows_id: null,
+        created_at: now(),
+      });
+      if (!(await r.channels.insertIfMissing({ ...emptyChannel(module), stable_id: id }))) {
+        await r.channels.save(module, { stable_id: id, updated_at: now() });
+      }
+    });
+  }
+  return differing;
+}

@@ -1,0 +1,594 @@
+/**
+ * The modules' releases (services/releases/, docs/RELEASES.md): who may change them (an admin or
+ * the module's own deploy key, stored hashed), the manifest's check before a release is
+ * registered (where it may come from, its shared versions against the shell's build), the split
+ * of users (stable per person, the share met over many), promote and roll back, the shells'
+ * reports and the canary threshold; on PostgreSQL, a change on one app is seen by another at once.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { answers } from '@qrmenu/shared/schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { bucketOf, inCanary } from '../src/services/releases/split';
+import { freshDatabase } from './cluster/harness';
+import {
+  adminUser,
+  apiCall,
+  createTestApp,
+  createUser,
+  expectError,
+  expectShape,
+  type TestCtx,
+  type TestUser,
+} from './helpers';
+
+/** What the shell build provides (its mf-manifest.json's shared list, trimmed). */
+const SHELL_MANIFEST = {
+  name: 'shell',
+  metaData: { publicPath: '/' },
+  shared: [
+    { name: 'react', version: '19.3.1', requiredVersion: '^19.0.0' },
+    { name: '@qrmenu/shared/texts', version: '3.1.0', requiredVersion: '^3.1.0' },
+  ],
+};
+
+/** A remote build's manifest, as rspack's federation plugin writes it (trimmed). */
+const remoteManifest = (name: string, texts = '^3.1.0') => ({
+  id: name,
+  name,
+  metaData: { name, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
+  shared: [
+    { name: 'react', version: '19.3.1', requiredVersion: '^19.0.0' },
+    { name: '@qrmenu/shared/texts', version: texts.slice(1), requiredVersion: texts },
+    // one the shell does not provide: the remote brings its own
+    { name: '@qrmenu/shared/sortable', version: '9.0.0', requiredVersion: '^9.0.0' },
+  ],
+  exposes: [],
+});
+
+/** The manifests' server (another origin): path -> [status, body, headers]. */
+const served = new Map<string, [number, string, Record<string, string>?]>();
+const fetched: string[] = [];
+let origin: string;
+let manifests: Server;
+let webRoot: string;
+let ctx: TestCtx;
+let admin: TestUser;
+let manager: TestUser;
+
+const serve = (path: string, body: unknown, status = 200, headers?: Record<string, string>) => {
+  served.set(path, [status, typeof body === 'string' ? body : JSON.stringify(body), headers]);
+  return `${origin}${path}`;
+};
+
+beforeAll(async () => {
+  manifests = createServer((req, res) => {
+    fetched.push(req.url ?? '');
+    const [status, body, headers] = served.get(req.url ?? '') ?? [404, 'not found'];
+    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+  });
+  await new Promise<void>((r) => manifests.listen(0, '127.0.0.1', r));
+  origin = `http://127.0.0.1:${(manifests.address() as { port: number }).port}`;
+  webRoot = mkdtempSync(join(tmpdir(), 'qrmenu-releases-'));
+  mkdirSync(join(webRoot, 'shell', 'dist'), { recursive: true });
+  writeFileSync(join(webRoot, 'shell', 'dist', 'mf-manifest.json'), JSON.stringify(SHELL_MANIFEST));
+  for (const [pkg, name] of [
+    ['mfe-auth', 'mfe_auth'],
+    ['mfe-catalog', 'mfe_catalog'],
+  ]) {
+    mkdirSync(join(webRoot, pkg as string, 'dist'), { recursive: true });
+    writeFileSync(
+      join(webRoot, pkg as string, 'dist', 'mf-manifest.json'),
+      JSON.stringify(remoteManifest(name as string)),
+    );
+  }
+  ctx = await createTestApp({
+    webRoot,
+    releaseOrigins: [origin],
+    canaryThreshold: { min_loads: 10, max_failure_rate: 0.5 },
+  });
+  admin = await adminUser(ctx);
+  manager = await createUser(ctx, 'manager');
+});
+afterAll(async () => {
+  await ctx?.close();
+  await new Promise((r) => manifests?.close(r));
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+const register = (module: string, body: Record<string, unknown>, token: string | null = admin.token) =>
+  apiCall(ctx, 'POST', `/releases/modules/${module}`, token, body);
+const moduleOf = async (module: string) => {
+  const res = await apiCall(ctx, 'GET', '/releases', admin.token);
+  expect(res.statusCode).toBe(200);
+  const overview = expectShape(answers.releasesOverview, res.json());
+  return overview.data.modules.find((m) => m.module === module);
+};
+const assignmentOf = async (query: string, token?: string) => {
+  const res = await apiCall(ctx, 'GET', `/releases/assignment${query}`, token);
+  expect(res.statusCode).toBe(200);
+  return expectShape(answers.assignment, res.json()).data.remotes;
+};
+const newKey = async (module: string) => {
+  const res = await apiCall(ctx, 'POST', `/releases/modules/${module}/deploy-key`, admin.token);
+  expect(res.statusCode).toBe(201);
+  return expectShape(answers.deployKey, res.json()).data.key;
+};
+
+describe('first stable releases', () => {
+  it('come from the modules built into the web root; the others are not deployed', async () => {
+    const catalog = await moduleOf('mfe_catalog');
+    expect(catalog?.stable).toMatchObject({
+      version: 'initial',
+      manifest_url: '/remotes/mfe-catalog/mf-manifest.json',
+    });
+    expect(catalog?.canary).toBeNull();
+    expect((await moduleOf('mfe_stoplist'))?.stable).toBeNull();
+    const remotes = await assignmentOf('');
+    expect(Object.keys(remotes).sort()).toEqual(['mfe_auth', 'mfe_catalog']);
+    expect(remotes.mfe_catalog).toEqual({
+      url: '/remotes/mfe-catalog/mf-manifest.json',
+      version: 'initial',
+      fallback: null,
+    });
+  });
+
+  it('every module of the registry is listed, deployed or not', async () => {
+    const res = await apiCall(ctx, 'GET', '/releases', admin.token);
+    expect(res.json().data.modules.map((m: { module: string }) => m.module)).toEqual([
+      'mfe_auth',
+      'mfe_restaurants',
+      'mfe_catalog',
+      'mfe_stoplist',
+    ]);
+  });
+});
+
+describe('who may change a module', () => {
+  it('the overview and deploy keys are for admins only', async () => {
+    expectError(await apiCall(ctx, 'GET', '/releases'), 401, 'unauthorized');
+    expectError(await apiCall(ctx, 'GET', '/releases', manager.token), 403, 'forbidden');
+    expectError(
+      await apiCall(ctx, 'POST', '/releases/modules/mfe_auth/deploy-key', manager.token),
+      403,
+      'forbidden',
+    );
+    expectError(
+      await apiCall(ctx, 'POST', '/releases/modules/mfe_nope/deploy-key', admin.token),
+      404,
+      'not_found',
+    );
+  });
+
+  it("a module's deploy key changes its module only; nobody else but an admin does", async () => {
+    const authKey = await newKey('mfe_auth');
+    const catalogKey = await newKey('mfe_catalog');
+    expect(authKey).toMatch(/^qrd_[A-Za-z0-9_-]{43}$/);
+    const url = serve('/catalog-a/mf-manifest.json', remoteManifest('mfe_catalog'));
+    const before = await moduleOf('mfe_catalog');
+    // mfe-auth's key cannot change mfe-catalog, whatever the change
+    expectError(
+      await register('mfe_catalog', { manifest_url: url, canary_share: 10 }, authKey),
+      403,
+      'forbidden',
+    );
+    for (const path of ['promote', 'rollback']) {
+      expectError(
+        await apiCall(ctx, 'POST', `/releases/modules/mfe_catalog/${path}`, authKey),
+        403,
+        'forbidden',
+      );
+    }
+    expectError(
+      await apiCall(ctx, 'PUT', '/releases/modules/mfe_catalog/canary', authKey, { share: 5 }),
+      403,
+      'forbidden',
+    );
+    // no key, a made-up key, a manager's token
+    expectError(await register('mfe_catalog', { manifest_url: url }, null), 401, 'unauthorized');
+    expectError(
+      await register('mfe_catalog', { manifest_url: url }, `qrd_${'x'.repeat(43)}`),
+      401,
+      'unauthorized',
+    );
+    expectError(await register('mfe_catalog', { manifest_url: url }, manager.token), 403, 'forbidden');
+    expect(await moduleOf('mfe_catalog')).toEqual(before);
+    // its own key does
+    const res = await register(
+      'mfe_catalog',
+      { manifest_url: url, version: 'a1', canary_share: 10 },
+      catalogKey,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.canary).toMatchObject({ version: 'a1', manifest_url: url });
+    expect(
+      (await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/rollback', catalogKey)).statusCode,
+    ).toBe(200);
+  });
+
+  it('keys are kept as hashes only; a new key ends the old one', async () => {
+    const first = await newKey('mfe_restaurants');
+    const rows = await ctx.db.selectFrom('deploy_keys').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(first);
+    expect(rows.find((r) => r.module === 'mfe_restaurants')?.key_hash).toMatch(/^[0-9a-f]{64}$/);
+    const second = await newKey('mfe_restaurants');
+    const rollback = (key: string) => apiCall(ctx, 'POST', '/releases/modules/mfe_restaurants/rollback', key);
+    expectError(await rollback(first), 401, 'unauthorized');
+    // the right key gets through to the rule (nothing to roll back to)
+    expectError(await rollback(second), 409, 'conflict');
+    expect((await moduleOf('mfe_restaurants'))?.deploy_key_created_at).toEqual(expect.any(String));
+  });
+});
+
+describe("a release's manifest is checked before it is registered", () => {
+  it('refuses an origin that is not allowed without fetching it', async () => {
+    const count = fetched.length;
+    const res = await register('mfe_catalog', { manifest_url: 'http://169.254.169.254/latest/meta-data' });
+    expectError(res, 400, 'validation');
+    expect(res.json().error.details[0]).toMatchObject({ path: 'manifest_url' });
+    expectError(await register('mfe_catalog', { manifest_url: 'file:///etc/passwd' }), 400, 'validation');
+    expectError(
+      await register('mfe_catalog', { manifest_url: '/remotes/../../etc/mf-manifest.json' }),
+      400,
+      'validation',
+    );
+    expectError(
+      await register('mfe_catalog', { manifest_url: '/remotes/mfe-stoplist/mf-manifest.json' }),
+      400,
+      'validation',
+    );
+    expect(fetched.length).toBe(count);
+  });
+
+  it('follows no redirect, takes no oversized or non-JSON answer, says when the server fails', async () => {
+    const redirect = serve('/moved/mf-manifest.json', '', 302, { location: 'http://169.254.169.254/' });
+    expectError(await register('mfe_catalog', { manifest_url: redirect }), 400, 'validation');
+    const big = serve('/big/mf-manifest.json', `{"x":"${'a'.repeat(600 * 1024)}"}`);
+    expect((await register('mfe_catalog', { manifest_url: big })).json().error.message).toMatch(
+      /over 524288 bytes/,
+    );
+    const html = serve('/html/mf-manifest.json', '<html></html>');
+    expectError(await register('mfe_catalog', { manifest_url: html }), 400, 'validation');
+    expectError(
+      await register('mfe_catalog', { manifest_url: `${origin}/missing/mf-manifest.json` }),
+      502,
+      'bad_gateway',
+    );
+  });
+
+  it('refuses a manifest requiring a shared version the shell lacks, with the reason; nothing is stored', async () => {
+    const before = await moduleOf('mfe_catalog');
+    const newer = serve('/newer/mf-manifest.json', remoteManifest('mfe_catalog', '^3.2.0'));
+    const res = await register('mfe_catalog', { manifest_url: newer, canary_share: 50 });
+    expectError(res, 400, 'validation');
+    expect(res.json().error.details).toEqual([
+      { path: 'manifest_url', message: '@qrmenu/shared/texts requires ^3.2.0, the shell provides 3.1.0' },
+    ]);
+    const other = serve('/other/mf-manifest.json', remoteManifest('mfe_auth'));
+    expect((await register('mfe_catalog', { manifest_url: other })).json().error.details).toEqual([
+      { path: 'manifest_url', message: 'The manifest is of mfe_auth, not mfe_catalog' },
+    ]);
+    expect(await moduleOf('mfe_catalog')).toEqual(before);
+    const versions = await ctx.db.selectFrom('module_releases').select('manifest_url').execute();
+    expect(versions.map((v) => v.manifest_url)).not.toContain(newer);
+  });
+
+  it("a build of this server's own folder is read from disk; the version defaults to the manifest's digest", async () => {
+    const count = fetched.length;
+    const res = await register('mfe_auth', {
+      manifest_url: '/remotes/mfe-auth/mf-manifest.json',
+      canary_share: 5,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.canary).toMatchObject({
+      version: expect.stringMatching(/^[0-9a-f]{12}$/),
+      manifest_url: '/remotes/mfe-auth/mf-manifest.json',
+    });
+    expect(fetched.length).toBe(count);
+    expect((await apiCall(ctx, 'POST', '/releases/modules/mfe_auth/rollback', admin.token)).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('the split of users', () => {
+  it('puts the share asked for in the canary over many visitors, each the same every time', () => {
+    let inside = 0;
+    for (let i = 0; i < 20_000; i++) if (inCanary('mfe_catalog', 'v2', `visitor:v${i}`, 50)) inside++;
+    expect(inside / 20_000).toBeGreaterThan(0.48);
+    expect(inside / 20_000).toBeLessThan(0.52);
+    let ten = 0;
+    for (let i = 0; i < 20_000; i++) if (inCanary('mfe_catalog', 'v2', `visitor:v${i}`, 10)) ten++;
+    expect(ten / 20_000).toBeGreaterThan(0.09);
+    expect(ten / 20_000).toBeLessThan(0.11);
+    expect(bucketOf('mfe_catalog', 'v2', 'user:abc')).toBe(bucketOf('mfe_catalog', 'v2', 'user:abc'));
+    // a larger share keeps everyone who was in; nobody known is never in
+    for (let i = 0; i < 2000; i++) {
+      if (inCanary('m', 'v', `user:${i}`, 10)) expect(inCanary('m', 'v', `user:${i}`, 30)).toBe(true);
+    }
+    expect(inCanary('m', 'v', null, 100)).toBe(false);
+  });
+
+  it('answers each account and each visitor the same release on every call; an ETag makes it a 304', async () => {
+    const v2 = serve('/catalog-v2/mf-manifest.json', remoteManifest('mfe_catalog'));
+    expect(
+      (await register('mfe_catalog', { manifest_url: v2, version: 'v2', canary_share: 50 })).statusCode,
+    ).toBe(200);
+    const users = await Promise.all(Array.from({ length: 20 }, () => createUser(ctx, 'manager')));
+    let canary = 0;
+    for (const user of users) {
+      const first = (await assignmentOf('', user.token)).mfe_catalog;
+      expect((await assignmentOf('', user.token)).mfe_catalog).toEqual(first);
+      const expected = inCanary('mfe_catalog', 'v2', `user:${user.id}`, 50);
+      expect(first?.version).toBe(expected ? 'v2' : 'initial');
+      if (expected) {
+        canary++;
+        expect(first?.fallback).toEqual({ url: '/remotes/mfe-catalog/mf-manifest.json', version: 'initial' });
+      }
+    }
+    expect(canary).toBeGreaterThan(0);
+    expect(canary).toBeLessThan(20);
+    // a signed-out visitor by its id; without one (or a malformed one): the stable release
+    const visitor = 'Vx0123456789abcdef';
+    const seen = (await assignmentOf(`?visitor=${visitor}`)).mfe_catalog;
+    expect(seen?.version).toBe(inCanary('mfe_catalog', 'v2', `visitor:${visitor}`, 50) ? 'v2' : 'initial');
+    expect((await assignmentOf('?visitor=<script>')).mfe_catalog?.version).toBe('initial');
+    const res = await apiCall(ctx, 'GET', `/releases/assignment?visitor=${visitor}`);
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/releases/assignment?visitor=${visitor}`,
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // /config.json says the same, the shell's first request
+    const config = await ctx.app.inject({ method: 'GET', url: `/config.json?visitor=${visitor}` });
+    expect(config.json().remotes.mfe_catalog).toBe(seen?.url);
+    expect(config.json().releases.mfe_catalog).toEqual({ version: seen?.version, fallback: seen?.fallback });
+  });
+
+  it('a new share applies at once; promote puts everyone on the canary, roll back on the one before', async () => {
+    const everyone = async () =>
+      new Set(
+        await Promise.all(
+          Array.from(
+            { length: 30 },
+            async (_, i) => (await assignmentOf(`?visitor=visitor-${i}-abc`)).mfe_catalog?.version,
+          ),
+        ),
+      );
+    const share = await apiCall(ctx, 'PUT', '/releases/modules/mfe_catalog/canary', admin.token, {
+      share: 100,
+    });
+    expect(share.json().data.canary_share).toBe(100);
+    expect(await everyone()).toEqual(new Set(['v2']));
+    const promoted = await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/promote', admin.token);
+    expect(promoted.json().data).toMatchObject({
+      stable: { version: 'v2' },
+      canary: null,
+      previous: { version: 'initial' },
+    });
+    expect(await everyone()).toEqual(new Set(['v2']));
+    expect((await assignmentOf('?visitor=anyone-at-all')).mfe_catalog?.fallback).toBeNull();
+    expectError(
+      await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/promote', admin.token),
+      409,
+      'conflict',
+    );
+    const back = await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/rollback', admin.token);
+    expect(back.json().data).toMatchObject({ stable: { version: 'initial' }, canary: null });
+    expect(await everyone()).toEqual(new Set(['initial']));
+    expectError(
+      await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/rollback', admin.token),
+      409,
+      'conflict',
+    );
+    expectError(
+      await apiCall(ctx, 'PUT', '/releases/modules/mfe_catalog/canary', admin.token, { share: 0 }),
+      400,
+      'validation',
+    );
+    expectError(
+      await apiCall(ctx, 'PUT', '/releases/modules/mfe_catalog/canary', admin.token, { share: 20 }),
+      409,
+      'conflict',
+    );
+    // a version is one address
+    expectError(
+      await register('mfe_catalog', {
+        manifest_url: serve('/v2-elsewhere/mf-manifest.json', remoteManifest('mfe_catalog')),
+        version: 'v2',
+      }),
+      409,
+      'conflict',
+    );
+  });
+});
+
+describe("the shells' reports and the canary threshold", () => {
+  const report = (body: unknown) => apiCall(ctx, 'POST', '/releases/reports', null, body);
+
+  it('counts loads and failures by error name per release; a canary past the threshold is switched off', async () => {
+    const v3 = serve('/catalog-v3/mf-manifest.json', remoteManifest('mfe_catalog'));
+    expect(
+      (await register('mfe_catalog', { manifest_url: v3, version: 'v3', canary_share: 50 })).statusCode,
+    ).toBe(200);
+    const failing = {
+      module: 'mfe_catalog',
+      version: 'v3',
+      loads: 3,
+      failures: { RemoteLoadError: 2, TypeError: 1 },
+    };
+    expect(
+      (
+        await report({
+          reports: [failing, { module: 'mfe_catalog', version: 'initial', loads: 4, failures: {} }],
+        })
+      ).statusCode,
+    ).toBe(204);
+    // a release the module does not serve, an unknown module: dropped
+    expect(
+      (await report({ reports: [{ module: 'mfe_catalog', version: 'v2', loads: 9, failures: { X: 9 } }] }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await report({ reports: [{ module: 'mfe_nope', version: 'v1', loads: 1, failures: {} }] })).statusCode,
+    ).toBe(204);
+    await ctx.app.releases.flushReports();
+    let catalog = await moduleOf('mfe_catalog');
+    expect(catalog?.canary).toMatchObject({
+      version: 'v3',
+      loads: 3,
+      failures: 3,
+      failure_names: { RemoteLoadError: 2, TypeError: 1 },
+    });
+    expect(catalog?.stable).toMatchObject({ version: 'initial', loads: 4, failures: 0 });
+    // under the minimum of loads the canary stays, whatever its rate
+    expect(catalog?.canary).not.toBeNull();
+    await report({ reports: [{ ...failing, loads: 7, failures: { RemoteLoadError: 7 } }] });
+    await ctx.app.releases.flushReports();
+    catalog = await moduleOf('mfe_catalog');
+    expect(catalog?.canary).toBeNull();
+    expect(catalog?.stopped).toMatchObject({
+      version: 'v3',
+      loads: 10,
+      failures: 10,
+      at: expect.any(String),
+    });
+    expect((await assignmentOf('?visitor=visitor-0-abc')).mfe_catalog?.version).toBe('initial');
+    // the page says the threshold it applies
+    expect((await apiCall(ctx, 'GET', '/releases', admin.token)).json().data.threshold).toEqual({
+      min_loads: 10,
+      max_failure_rate: 0.5,
+    });
+  });
+
+  it('refuses malformed reports and too many of them from one address', async () => {
+    expectError(await report({ reports: [] }), 400, 'validation');
+    expectError(
+      await report({ reports: [{ module: 'mfe_catalog', version: 'v3', loads: 51, failures: {} }] }),
+      400,
+      'validation',
+    );
+    expectError(
+      await report({ reports: [{ module: 'mfe_catalog', version: 'v3', loads: 1, failures: { 'a b': 1 } }] }),
+      400,
+      'validation',
+    );
+    const names = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`E${i}`, 1]));
+    expectError(
+      await report({ reports: [{ module: 'mfe_catalog', version: 'v3', loads: 1, failures: names }] }),
+      400,
+      'validation',
+    );
+    const ok = { reports: [{ module: 'mfe_catalog', version: 'initial', loads: 1, failures: {} }] };
+    let status = 204;
+    for (let i = 0; i < 130 && status === 204; i++) status = (await report(ok)).statusCode;
+    expect(status).toBe(429);
+  });
+});
+
+describe('pnpm release (scripts/release.mjs), as a pipeline runs it', () => {
+  const CLI = join(import.meta.dirname, '..', '..', 'scripts', 'release.mjs');
+  const run = (args: string[], env: Record<string, string>) =>
+    new Promise<{ code: number; out: string; err: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [CLI, ...args],
+        { env: { PATH: process.env.PATH ?? '', ...env } },
+        (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
+      );
+    });
+
+  it("registers a canary, sets its share, promotes and rolls back with the module's key; says why it is refused", async () => {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const key = await newKey('mfe_stoplist');
+    const env = { QRMENU_API_URL: address, QRMENU_DEPLOY_KEY: key };
+    const v1 = serve('/stoplist-1/mf-manifest.json', remoteManifest('mfe_stoplist'));
+    const first = await run(['mfe-stoplist', v1, '--version', 's1'], env);
+    expect(first).toMatchObject({ code: 0 });
+    expect(first.out).toContain(`stable: s1 (${v1})`);
+    const v2 = serve('/stoplist-2/mf-manifest.json', remoteManifest('mfe_stoplist'));
+    const canary = await run(['mfe-stoplist', v2, '--canary', '10', '--version', 's2'], env);
+    expect(canary.out).toContain('canary: s2');
+    expect(canary.out).toContain('10% of users');
+    expect((await run(['canary', 'mfe_stoplist', '40'], env)).out).toContain('40% of users');
+    expect((await run(['promote', 'mfe-stoplist'], env)).out).toContain('stable: s2');
+    expect((await run(['rollback', 'mfe-stoplist'], env)).out).toContain('stable: s1');
+    // refused: another module, a shell too old, no key, bad arguments
+    const other = await run(['mfe-catalog', v2], env);
+    expect(other.code).toBe(1);
+    expect(other.err).toMatch(/^403 forbidden: This deploy key is mfe_stoplist's/);
+    const newer = serve('/stoplist-3/mf-manifest.json', remoteManifest('mfe_stoplist', '^3.9.0'));
+    const refused = await run(['mfe-stoplist', newer], env);
+    expect(refused.err).toContain(
+      'manifest_url: @qrmenu/shared/texts requires ^3.9.0, the shell provides 3.1.0',
+    );
+    expect((await run(['promote', 'mfe-stoplist'], { QRMENU_API_URL: address })).err).toMatch(
+      /QRMENU_DEPLOY_KEY/,
+    );
+    expect((await run(['canary', 'mfe-stoplist', '0'], env)).err).toMatch(/a percent from 1 to 100/);
+    expect((await run([], env)).err).toMatch(/^usage:/);
+    expect((await moduleOf('mfe_stoplist'))?.stable?.version).toBe('s1');
+  });
+});
+
+const PG = process.env.TEST_DATABASE_URL?.trim();
+
+describe.skipIf(!PG)('two apps on one PostgreSQL database', () => {
+  it('a change made through one is what the other answers at once (the notice, not a timer)', async () => {
+    const db = await freshDatabase(PG as string);
+    const dirs = [mkdtempSync(join(tmpdir(), 'qrmenu-rel-a-')), mkdtempSync(join(tmpdir(), 'qrmenu-rel-b-'))];
+    const apps = await Promise.all(
+      dirs.map((dataDir) =>
+        buildApp({
+          dataDir,
+          databaseUrl: db.url,
+          webRoot,
+          releaseOrigins: [origin],
+          jwtSecret: 'x'.repeat(40),
+          adminLogin: 'admin',
+          adminPassword: 'admin-pass-1',
+        }),
+      ),
+    );
+    try {
+      const [one, two] = apps as [Awaited<ReturnType<typeof buildApp>>, Awaited<ReturnType<typeof buildApp>>];
+      const visitor = 'Visitor-on-two-servers';
+      const versionOn = async (app: typeof one) =>
+        (await app.inject({ method: 'GET', url: `/api/releases/assignment?visitor=${visitor}` })).json().data
+          .remotes.mfe_catalog.version;
+      // both have read (and keep) the releases
+      expect(await versionOn(one)).toBe('initial');
+      expect(await versionOn(two)).toBe('initial');
+      const url = serve('/pg-v2/mf-manifest.json', remoteManifest('mfe_catalog'));
+      await one.releases.register(
+        'mfe_catalog',
+        { manifest_url: url, version: 'pg2', canary_share: 100 },
+        { admin: true },
+      );
+      expect(await versionOn(one)).toBe('pg2');
+      await expect.poll(() => versionOn(two), { timeout: 2000, interval: 20 }).toBe('pg2');
+      await two.releases.rollback('mfe_catalog', { admin: true });
+      await expect.poll(() => versionOn(one), { timeout: 2000, interval: 20 }).toBe('initial');
+      // reports written by both add up
+      const reported = { module: 'mfe_catalog', version: 'initial', loads: 2, failures: { TypeError: 1 } };
+      await one.releases.report([reported]);
+      await two.releases.report([reported]);
+      await Promise.all([one.releases.flushReports(), two.releases.flushReports()]);
+      const overview = await one.releases.overview();
+      expect(overview.modules.find((m) => m.module === 'mfe_catalog')?.stable).toMatchObject({
+        loads: 4,
+        failures: 2,
+      });
+    } finally {
+      await Promise.all(apps.map((a) => a.close()));
+      await db.drop();
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    }
+  });
+});

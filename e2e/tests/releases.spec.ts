@@ -1,0 +1,358 @@
+/**
+ * A team ships, canaries and rolls back mfe_catalog while two servers run on one PostgreSQL
+ * database (the built server, as production runs it; no restart anywhere): v1 is the workspace's
+ * build at /remotes/mfe-catalog, v2 a copy built alone with a visible label and served from a
+ * second origin. Registered as a canary at 50 % with `pnpm release` and the module's deploy key
+ * (made on the admin's Modullar page): each of 20 managers sees the version the split gives it,
+ * the same on reload and on the other server; Promote puts everyone on v2 at their next
+ * navigation, Roll back on v1. A v2 that throws on load: its canary users get v1 in the same page
+ * view, and once its failures pass the threshold (10 % of at least 20 loads) the canary is off by
+ * itself and the page says why. A manifest needing a newer shell and mfe-auth's key are refused.
+ * Needs TEST_DATABASE_URL (two servers share their releases through PostgreSQL's notices).
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { bucketOf } from '../../api/src/services/releases/split';
+import { freshDatabase } from '../../api/test/cluster/harness';
+import { expectAccessible } from '../a11y';
+import { buildRemoteCopy, ROOT, type RunningServer, startApiServer, startStaticServer } from '../servers';
+import { ADMIN, loginThroughUi } from './support';
+
+const PG = process.env.TEST_DATABASE_URL?.trim();
+const USERS = 20;
+const V2 = 'Katalog v2';
+const FALLBACK = "Bo'limni yuklab bo'lmadi";
+
+test.describe.configure({ mode: 'serial' });
+test.skip(!PG, 'needs TEST_DATABASE_URL: two servers on one PostgreSQL database');
+
+interface User {
+  _id: string;
+  token: string;
+}
+
+let servers: RunningServer[] = [];
+let cdn: (RunningServer & { served: string[] }) | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
+const cleanups: (() => void)[] = [];
+let users: User[] = [];
+let adminToken = '';
+let catalogKey = '';
+let authKey = '';
+
+const api = async (server: RunningServer, method: string, path: string, token?: string, body?: unknown) => {
+  const res = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: the answers are read field by field and checked by the assertions
+  return { status: res.status, body: (await res.json().catch(() => ({}))) as { data: any } };
+};
+
+/** `pnpm release ...` as a team's pipeline runs it. */
+const release = (args: string[], key: string) =>
+  new Promise<{ code: number; out: string; err: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [join(ROOT, 'scripts/release.mjs'), ...args],
+      {
+        env: { PATH: process.env.PATH ?? '', QRMENU_API_URL: servers[0]?.url ?? '', QRMENU_DEPLOY_KEY: key },
+      },
+      (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
+    );
+  });
+
+/** Whether the split puts `user` in the canary `version` at `share` (the server's rule). */
+const inCanary = (user: User, version: string, share = 50) =>
+  bucketOf('mfe_catalog', version, `user:${user._id}`) < share;
+
+/** A browser of its own for `user`: signed in, its own storage (visitor id) on every origin. */
+async function signedIn(browser: Browser, user: User): Promise<Page> {
+  const context = await browser.newContext();
+  await context.addInitScript((token) => {
+    localStorage.setItem('accessToken', token);
+    localStorage.setItem('role', 'manager');
+  }, user.token);
+  return context.newPage();
+}
+
+/** The catalog's label on the page once its category list shows ('v1': the workspace's build has none). */
+async function catalogVersion(page: Page): Promise<string> {
+  await expect(page.getByTestId('category-list-page')).toBeVisible();
+  await expect(page.getByText(FALLBACK)).toHaveCount(0);
+  const label = page.getByTestId('build-label');
+  return (await label.count()) > 0 ? ((await label.textContent()) ?? '') : 'v1';
+}
+
+/** Opens the category list on `server` (a load) and reads the catalog's version. */
+async function loadCatalog(page: Page, server: RunningServer): Promise<string> {
+  await page.goto(`${server.url}/categoryList`);
+  return catalogVersion(page);
+}
+
+/**
+ * The next navigation inside the app: the bottom bar's Kategoriyalar from another page. A page that
+ * ran another release of the catalog loads again (`reloads`): waited for by a marker that only the
+ * old document has.
+ */
+async function navigateToCatalog(page: Page, reloads: boolean): Promise<string> {
+  await page.evaluate(() => {
+    (window as unknown as { __old?: boolean }).__old = true;
+  });
+  await page.getByRole('navigation', { name: 'Menyu' }).getByRole('link', { name: 'Kategoriyalar' }).click();
+  if (reloads) await page.waitForFunction(() => !(window as unknown as { __old?: boolean }).__old);
+  return catalogVersion(page);
+}
+
+async function toHome(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Menyu' }).getByRole('link', { name: 'Asosiy' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+async function modulesPage(page: Page): Promise<ReturnType<Page['getByTestId']>> {
+  await page.goto(`${servers[0]?.url}/admin/modules`);
+  const card = page.getByTestId('module-mfe_catalog');
+  await expect(card).toBeVisible();
+  return card;
+}
+
+test.beforeAll(async () => {
+  if (!PG) return;
+  test.setTimeout(900_000);
+  // v2 and a v2 that throws as soon as its page module loads, each built alone with a label
+  const v2 = await buildRemoteCopy({ app: 'mfe-catalog', label: V2 });
+  const broken = await buildRemoteCopy({
+    app: 'mfe-catalog',
+    label: 'Katalog v2 (buzuq)',
+    patch: {
+      'src/categories/CategoryListPage.tsx': (source) => `${source}\nthrow new TypeError('v2 is broken');\n`,
+    },
+  });
+  cleanups.push(v2.remove, broken.remove);
+  const site = mkdtempSync(join(tmpdir(), 'qrmenu-cdn-'));
+  cleanups.push(() => rmSync(site, { recursive: true, force: true }));
+  cpSync(v2.dist, join(site, 'v2'), { recursive: true });
+  cpSync(broken.dist, join(site, 'broken'), { recursive: true });
+  // a build from a later commit: it requires the next minor of @qrmenu/shared
+  cpSync(v2.dist, join(site, 'newer'), { recursive: true });
+  const shared = JSON.parse(readFileSync(join(ROOT, 'shared/package.json'), 'utf8')) as { version: string };
+  const [major, minor] = shared.version.split('.').map(Number);
+  const manifestFile = join(site, 'newer', 'mf-manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+    shared: { name: string; requiredVersion: string }[];
+  };
+  for (const s of manifest.shared)
+    if (s.name.startsWith('@qrmenu/shared/')) s.requiredVersion = `^${major}.${(minor ?? 0) + 1}.0`;
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+  for (const encoded of ['mf-manifest.json.br', 'mf-manifest.json.gz'])
+    rmSync(join(site, 'newer', encoded), { force: true });
+  mkdirSync(join(site, 'empty'), { recursive: true });
+  cdn = await startStaticServer(site);
+
+  const db = await freshDatabase(PG);
+  dropDatabase = db.drop;
+  const env = {
+    DATABASE_URL: db.url,
+    JWT_SECRET: 'releases-e2e-secret-0123456789abcdef',
+    RELEASE_ORIGINS: cdn.url,
+  };
+  servers = [await startApiServer({ env }), await startApiServer({ env })];
+  const [a] = servers as [RunningServer];
+  adminToken = (await api(a, 'POST', '/auth/login', undefined, ADMIN)).body.data.accessToken;
+  users = [];
+  for (let i = 0; i < USERS; i++) {
+    const login = `rel-${i}-${Date.now().toString(36)}`;
+    const made = await api(a, 'POST', '/admin/managers', adminToken, { login, password: 'manager12345' });
+    expect(made.status).toBe(201);
+    const token = (await api(a, 'POST', '/auth/login', undefined, { login, password: 'manager12345' })).body
+      .data.accessToken;
+    users.push({ _id: made.body.data._id, token });
+  }
+  authKey = (await api(a, 'POST', '/releases/modules/mfe_auth/deploy-key', adminToken)).body.data.key;
+});
+
+test.afterAll(async () => {
+  await Promise.all([...servers.map((s) => s.stop()), cdn?.stop()]);
+  await dropDatabase?.();
+  for (const clean of cleanups) clean();
+});
+
+test("the admin makes mfe-catalog's deploy key on the Modullar page; it is shown once", async ({ page }) => {
+  await loginThroughUi(page, ADMIN, servers[0]?.url);
+  await page.getByTestId('sidebar').getByRole('link', { name: 'Modullar' }).click();
+  await expect(page.getByRole('heading', { name: 'Modullar', level: 1 })).toBeVisible();
+  const card = page.getByTestId('module-mfe_catalog');
+  await expect(card.getByTestId('release-Barqaror versiya').getByTestId('release-version')).toHaveText(
+    'initial',
+  );
+  await expectAccessible(page, 'Modullar');
+  await card.getByRole('button', { name: 'Kalit yaratish' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ha' }).click();
+  const key = page.getByTestId('deploy-key').getByRole('textbox', { name: 'Joylashtirish kaliti' });
+  await expect(key).toHaveValue(/^qrd_/);
+  catalogKey = await key.inputValue();
+  await expectAccessible(page, 'Modullar: the new key');
+  await page.getByRole('button', { name: 'Yopish' }).click();
+  await expect(card.getByRole('button', { name: 'Yangi kalit' })).toBeVisible();
+});
+
+test("refused at registration: a manifest needing a newer shell, and mfe-auth's key on mfe-catalog", async () => {
+  const newer = await release(
+    ['mfe-catalog', `${cdn?.url}/newer/mf-manifest.json`, '--canary', '50'],
+    catalogKey,
+  );
+  expect(newer.code).toBe(1);
+  expect(newer.err).toMatch(/@qrmenu\/shared\/\S+ requires \^\d+\.\d+\.0, the shell provides/);
+  const wrongKey = await release(
+    ['mfe-catalog', `${cdn?.url}/v2/mf-manifest.json`, '--canary', '50'],
+    authKey,
+  );
+  expect(wrongKey.code).toBe(1);
+  expect(wrongKey.err).toContain(
+    "403 forbidden: This deploy key is mfe_auth's: it cannot change mfe_catalog",
+  );
+  const overview = await api(servers[0] as RunningServer, 'GET', '/releases', adminToken);
+  expect(
+    overview.body.data.modules.find((m: { module: string }) => m.module === 'mfe_catalog').canary,
+  ).toBeNull();
+});
+
+test('a 50 % canary: about half of 20 managers see v2, each the same on reload and on the other server', async ({
+  browser,
+}) => {
+  test.setTimeout(600_000);
+  const registered = await release(
+    ['mfe-catalog', `${cdn?.url}/v2/mf-manifest.json`, '--canary', '50', '--version', 'v2'],
+    catalogKey,
+  );
+  expect(registered.out).toContain('canary: v2');
+  const [a, b] = servers as [RunningServer, RunningServer];
+  let onV2 = 0;
+  for (const user of users) {
+    const expected = inCanary(user, 'v2') ? V2 : 'v1';
+    if (expected === V2) onV2++;
+    const page = await signedIn(browser, user);
+    expect(await loadCatalog(page, a)).toBe(expected);
+    await page.reload();
+    expect(await catalogVersion(page)).toBe(expected);
+    expect(await loadCatalog(page, b)).toBe(expected);
+    await page.context().close();
+  }
+  // the split's share, over 20 (1 in 500 000 runs would see 0 or 20)
+  expect(onV2).toBeGreaterThan(0);
+  expect(onV2).toBeLessThan(USERS);
+});
+
+test('Promote puts everyone on v2 at the next navigation; Roll back everyone on v1; no restart', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const [, b] = servers as [RunningServer, RunningServer];
+  const outside = users.find((u) => !inCanary(u, 'v2')) as User;
+  const inside = users.find((u) => inCanary(u, 'v2')) as User;
+  const open = [
+    { user: outside, page: await signedIn(browser, outside), before: 'v1' },
+    { user: inside, page: await signedIn(browser, inside), before: V2 },
+  ];
+  for (const o of open) {
+    expect(await loadCatalog(o.page, b)).toBe(o.before);
+    await toHome(o.page);
+  }
+
+  await loginThroughUi(page, ADMIN, servers[0]?.url);
+  let card = await modulesPage(page);
+  await card.getByRole('button', { name: 'Hammaga chiqarish' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ha' }).click();
+  await expect(card.getByTestId('release-Barqaror versiya').getByTestId('release-version')).toHaveText('v2');
+  // the manager who ran v1 loads the page again at its next navigation; the other stays
+  expect(await navigateToCatalog(open[0]!.page, true)).toBe(V2);
+  expect(await navigateToCatalog(open[1]!.page, false)).toBe(V2);
+  for (const user of users) {
+    const mine = await api(b, 'GET', '/releases/assignment', user.token);
+    expect(mine.body.data.remotes.mfe_catalog.version).toBe('v2');
+  }
+
+  for (const o of open) await toHome(o.page);
+  card = await modulesPage(page);
+  await card.getByRole('button', { name: 'Orqaga qaytarish' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ha' }).click();
+  await expect(card.getByTestId('release-Barqaror versiya').getByTestId('release-version')).toHaveText(
+    'initial',
+  );
+  for (const o of open) expect(await navigateToCatalog(o.page, true)).toBe('v1');
+  for (const user of users) {
+    const mine = await api(b, 'GET', '/releases/assignment', user.token);
+    expect(mine.body.data.remotes.mfe_catalog.version).toBe('initial');
+  }
+  for (const o of open) await o.page.context().close();
+});
+
+test('a v2 that throws on load: its canary users get v1 in the same page view; past the threshold the canary is off by itself', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(600_000);
+  const [a, b] = servers as [RunningServer, RunningServer];
+  const broken = await release(
+    ['mfe-catalog', `${cdn?.url}/broken/mf-manifest.json`, '--canary', '50', '--version', 'v2-broken'],
+    catalogKey,
+  );
+  expect(broken.out).toContain('canary: v2-broken');
+  const canaryUsers = users.filter((u) => inCanary(u, 'v2-broken'));
+  expect(canaryUsers.length).toBeGreaterThan(0);
+  const stopped = async () =>
+    (await api(a, 'GET', '/releases', adminToken)).body.data.modules.find(
+      (m: { module: string }) => m.module === 'mfe_catalog',
+    ).stopped;
+  // each page view of a canary user tries v2, fails, and shows v1 (never the module's fallback)
+  for (let round = 0; round < 25 && !(await stopped()); round++) {
+    for (const user of canaryUsers) {
+      const view = await signedIn(browser, user);
+      const reported = view.waitForRequest((r) => r.url().endsWith('/api/releases/reports'));
+      const servedBefore = cdn?.served.length ?? 0;
+      expect(await loadCatalog(view, round % 2 ? a : b)).toBe('v1');
+      // v2 was tried first (in the first round surely: fewer than 20 loads cannot stop it; later
+      // rounds may meet the canary already off)
+      const triedV2 = cdn?.served
+        .slice(servedBefore)
+        .some((p) => p.startsWith('/broken/__federation_expose_CategoryListPage'));
+      if (round === 0) expect(triedV2).toBe(true);
+      await reported;
+      await view.context().close();
+    }
+    // the servers write what they were told every 5 s
+    await expect
+      .poll(stopped, { timeout: 12_000 })
+      .toBeTruthy()
+      .catch(() => undefined);
+  }
+  expect(await stopped()).toMatchObject({ version: 'v2-broken', failures: expect.any(Number) });
+
+  // its users are back on v1 without trying v2 again
+  const user = canaryUsers[0] as User;
+  const view = await signedIn(browser, user);
+  const servedBefore = cdn?.served.length ?? 0;
+  expect(await loadCatalog(view, b)).toBe('v1');
+  expect(cdn?.served.slice(servedBefore)).toEqual([]);
+  await view.context().close();
+
+  // the page says why
+  await loginThroughUi(page, ADMIN, servers[0]?.url);
+  const card = await modulesPage(page);
+  await expect(card.getByTestId('canary-stopped')).toContainText(
+    "v2-broken sinov versiyasi o'z-o'zidan o'chirildi",
+  );
+  await expect(card.getByTestId('release-Sinov versiyasi').getByTestId('release-version')).toHaveText(
+    "Sinov versiyasi yo'q",
+  );
+  await expect(page.getByTestId('canary-threshold')).toContainText('kamida 20 ta yuklashda xatolar 10%');
+  await expectAccessible(page, 'Modullar: a canary switched off');
+});

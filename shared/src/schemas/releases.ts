@@ -1,0 +1,147 @@
+/**
+ * Releases of the federated modules (docs/RELEASES.md): each remote has a stable release (its
+ * manifest's address and a version) and may have a canary release that a share of the users
+ * get, chosen by a hash of their account (a signed-out visitor: a random id kept in the
+ * browser). The shell asks which release each module is for it, and reports loads and failures.
+ */
+import { z } from 'zod';
+import { plainString } from './fields';
+
+export const RELEASE_LIMITS = {
+  version: 64,
+  url: 2048,
+  /** Reports of one batch (module x version pairs). */
+  reportsPerBatch: 20,
+  /** Loads or failures one report may add (one page view adds one of each at most). */
+  countPerReport: 50,
+  /** Error names one report may carry; names past it count under `Other`. */
+  errorNames: 8,
+  errorName: 64,
+} as const;
+
+/** A remote's federation name (`mfe_catalog`): which ones exist is the server's registry. */
+export const moduleName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'A module name like mfe_catalog');
+export const moduleParam = z.object({ module: moduleName });
+
+/** What a team calls a build: a tag, a commit, `2.4.0`; letters, digits and `.`, `_`, `+`, `-`. */
+export const releaseVersion = plainString()
+  .trim()
+  .min(1)
+  .max(RELEASE_LIMITS.version)
+  .regex(/^[\w.+-]+$/, 'Letters, digits and . _ + -');
+
+/** The share of users a canary reaches, in whole percent. */
+export const canaryShare = z.number().int().min(1).max(100);
+
+/** A browser's random visitor id (kept in localStorage): what a signed-out visitor is split by. */
+export const visitorId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+
+export const release = z.object({
+  _id: z.string(),
+  module: z.string(),
+  version: z.string(),
+  manifest_url: z.string(),
+  created_at: z.string(),
+  /** Page views that loaded (or tried to load) this release, as the shells reported them. */
+  loads: z.number().int(),
+  /** Loads that failed and renders that threw. */
+  failures: z.number().int(),
+  /** Failures by the error's name (`RemoteLoadError`, `TypeError`, ...). */
+  failure_names: z.record(z.string(), z.number().int()),
+});
+export type Release = z.infer<typeof release>;
+
+/** Why a canary was switched off by itself: its failures passed the threshold. */
+export const canaryStop = z.object({
+  version: z.string(),
+  loads: z.number().int(),
+  failures: z.number().int(),
+  at: z.string(),
+});
+export type CanaryStop = z.infer<typeof canaryStop>;
+
+export const moduleReleases = z.object({
+  module: z.string(),
+  stable: release.nullable(),
+  canary: release.nullable(),
+  /** Percent of users on the canary (0 without one). */
+  canary_share: z.number().int(),
+  /** What "Roll back" returns to when there is no canary (the stable release before this one). */
+  previous: release.nullable(),
+  /** The last canary switched off by the failure threshold (cleared by the next canary). */
+  stopped: canaryStop.nullable(),
+  /** When the module's deploy key was made (null: it has none). */
+  deploy_key_created_at: z.string().nullable(),
+});
+export type ModuleReleases = z.infer<typeof moduleReleases>;
+
+/** The rule that switches a canary off: at least `min_loads` loads and a failure rate of `max_failure_rate` or more. */
+export const canaryThreshold = z.object({
+  min_loads: z.number().int(),
+  max_failure_rate: z.number(),
+});
+export type CanaryThreshold = z.infer<typeof canaryThreshold>;
+
+export const releasesOverview = z.object({
+  modules: z.array(moduleReleases),
+  threshold: canaryThreshold,
+});
+export type ReleasesOverview = z.infer<typeof releasesOverview>;
+
+export const releaseRegisterBody = z.strictObject({
+  /** An absolute http(s) address of the build's mf-manifest.json (its origin must be allowed). */
+  manifest_url: plainString().trim().min(1).max(RELEASE_LIMITS.url),
+  /** Default: the first 12 hex digits of the manifest's SHA-256. */
+  version: releaseVersion.optional(),
+  /** Given: the release becomes the canary for this share; absent: the stable release. */
+  canary_share: canaryShare.optional(),
+});
+export type ReleaseRegisterBody = z.infer<typeof releaseRegisterBody>;
+
+export const canaryShareBody = z.strictObject({ share: canaryShare });
+export type CanaryShareBody = z.infer<typeof canaryShareBody>;
+
+/** A module's new deploy key: shown once, kept only as its hash. */
+export const deployKey = z.object({ module: z.string(), key: z.string(), created_at: z.string() });
+export type DeployKey = z.infer<typeof deployKey>;
+
+/** The release one module is for the caller; `fallback`, for a canary: the stable release to fall back to. */
+export const assignedRelease = z.object({
+  url: z.string(),
+  version: z.string(),
+  fallback: z.object({ url: z.string(), version: z.string() }).nullable(),
+});
+export type AssignedRelease = z.infer<typeof assignedRelease>;
+
+/** Every deployed module's release for the caller (a module without a release is absent). */
+export const assignment = z.object({ remotes: z.record(z.string(), assignedRelease) });
+export type Assignment = z.infer<typeof assignment>;
+
+export const assignmentQuery = z.object({ visitor: z.string().max(200).optional() });
+
+export const errorName = z.string().regex(/^[A-Za-z_$][\w$.]{0,63}$/);
+
+/** What a shell saw of one module's release since its last report (nothing personal). */
+export const releaseReport = z.strictObject({
+  module: moduleName,
+  version: releaseVersion,
+  loads: z.number().int().min(0).max(RELEASE_LIMITS.countPerReport),
+  failures: z
+    .record(errorName, z.number().int().min(1).max(RELEASE_LIMITS.countPerReport))
+    .refine((v) => Object.keys(v).length <= RELEASE_LIMITS.errorNames, {
+      message: `At most ${RELEASE_LIMITS.errorNames} error names`,
+    }),
+});
+export type ReleaseReport = z.infer<typeof releaseReport>;
+
+export const releaseReportsBody = z.strictObject({
+  reports: z.array(releaseReport).min(1).max(RELEASE_LIMITS.reportsPerBatch),
+});
+export type ReleaseReportsBody = z.infer<typeof releaseReportsBody>;
+
+export const releaseAnswers = {
+  releasesOverview: z.object({ data: releasesOverview }),
+  moduleReleases: z.object({ data: moduleReleases }),
+  deployKey: z.object({ data: deployKey }),
+  assignment: z.object({ data: assignment }),
+} as const;

@@ -1,0 +1,251 @@
+/**
+ * `/admin/modules` ("Modullar", admins): each federated module's stable and canary releases, the
+ * canary's share, the loads and failures the shells reported per release, why a canary was
+ * switched off by itself; Promote and Roll back, the canary's share, the module's deploy key
+ * (shown once). The shell's own page (docs/RELEASES.md): it works whatever module is broken.
+ */
+import {
+  useCreateDeployKey,
+  usePromoteRelease,
+  useReleasesOverview,
+  useRollbackRelease,
+  useSetCanaryShare,
+} from '@qrmenu/shared/query';
+import type { DeployKey, ModuleReleases, Release } from '@qrmenu/shared/schemas';
+import { t } from '@qrmenu/shared/texts';
+import {
+  Box,
+  Button,
+  ConfirmDialog,
+  DialogShell,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  LoadingSkeleton,
+  notify,
+  Page,
+  PageState,
+  Stack,
+  Table,
+  Text,
+} from '@qrmenu/shared/ui';
+import { useId, useState } from 'react';
+
+const T = t.releases;
+
+function ReleaseRow({ label, release, share }: { label: string; release: Release | null; share?: number }) {
+  const names = Object.entries(release?.failure_names ?? {});
+  return (
+    <Table.Row data-testid={`release-${label}`}>
+      <Table.Cell fontWeight="medium">{label}</Table.Cell>
+      <Table.Cell data-testid="release-version">
+        {release ? release.version : label === T.canary ? T.noCanary : T.notDeployed}
+        {release && share ? ` (${T.sharePercent(share)})` : null}
+      </Table.Cell>
+      <Table.Cell css={{ overflowWrap: 'anywhere' }}>{release?.manifest_url ?? '—'}</Table.Cell>
+      <Table.Cell data-testid="release-loads">{release?.loads ?? '—'}</Table.Cell>
+      <Table.Cell data-testid="release-failures">
+        {release ? release.failures : '—'}
+        {names.length > 0 ? (
+          <Text fontSize="sm" color="fg.muted">
+            {names.map(([name, n]) => `${name}: ${n}`).join(', ')}
+          </Text>
+        ) : null}
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+type Asking = { kind: 'promote' | 'rollback' | 'key'; module: ModuleReleases } | null;
+
+function ShareForm({ module }: { module: ModuleReleases }) {
+  const setShare = useSetCanaryShare();
+  const [value, setValue] = useState(String(module.canary_share));
+  const id = useId();
+  const share = Number(value);
+  const valid = Number.isInteger(share) && share >= 1 && share <= 100;
+  return (
+    <HStack
+      as="form"
+      align="end"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!valid) return;
+        setShare.mutate(
+          { module: module.module, share },
+          { onSuccess: () => notify.success(T.shareSaved), onError: () => notify.error(T.changeError) },
+        );
+      }}
+    >
+      <Field.Root invalid={!valid} w="auto">
+        <Field.Label htmlFor={id}>{T.shareLabel(module.module)}</Field.Label>
+        <Input
+          id={id}
+          type="number"
+          min={1}
+          max={100}
+          w="24"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
+      </Field.Root>
+      <Button type="submit" variant="outline" loading={setShare.isPending} disabled={!valid}>
+        {T.setShare}
+      </Button>
+    </HStack>
+  );
+}
+
+function ModuleCard({ module, ask }: { module: ModuleReleases; ask: (a: Asking) => void }) {
+  const canRollBack = module.canary !== null || module.previous !== null;
+  return (
+    <Stack
+      as="section"
+      gap="3"
+      borderWidth="1px"
+      borderRadius="md"
+      p={{ base: '3', md: '4' }}
+      data-testid={`module-${module.module}`}
+    >
+      <Heading as="h2" size="md">
+        {module.module}
+      </Heading>
+      <Table.ScrollArea tabIndex={0} role="region" aria-label={module.module}>
+        <Table.Root size="sm" css={{ '& td': { whiteSpace: 'normal' } }}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{T.module}</Table.ColumnHeader>
+              <Table.ColumnHeader>{T.version}</Table.ColumnHeader>
+              <Table.ColumnHeader>{T.address}</Table.ColumnHeader>
+              <Table.ColumnHeader>{T.loads}</Table.ColumnHeader>
+              <Table.ColumnHeader>{T.failures}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            <ReleaseRow label={T.stable} release={module.stable} />
+            <ReleaseRow label={T.canary} release={module.canary} share={module.canary_share} />
+            {module.previous ? <ReleaseRow label={T.previous} release={module.previous} /> : null}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      {module.stopped ? (
+        <Box
+          role="status"
+          borderWidth="1px"
+          borderColor="border.error"
+          borderRadius="md"
+          p="3"
+          data-testid="canary-stopped"
+        >
+          {T.stopped(module.stopped.version, module.stopped.failures, module.stopped.loads)}
+        </Box>
+      ) : null}
+      {module.canary ? <ShareForm key={module.canary._id} module={module} /> : null}
+      <HStack wrap="wrap" gap="2">
+        {module.canary ? (
+          <Button colorPalette="blue" onClick={() => ask({ kind: 'promote', module })}>
+            {T.promote}
+          </Button>
+        ) : null}
+        {canRollBack ? (
+          <Button variant="outline" colorPalette="red" onClick={() => ask({ kind: 'rollback', module })}>
+            {T.rollback}
+          </Button>
+        ) : null}
+        <Button variant="ghost" onClick={() => ask({ kind: 'key', module })}>
+          {module.deploy_key_created_at ? T.rotateKey : T.createKey}
+        </Button>
+        <Text fontSize="sm" color="fg.muted">
+          {module.deploy_key_created_at
+            ? T.keyCreatedAt(new Date(module.deploy_key_created_at).toLocaleString('uz-UZ'))
+            : T.noDeployKey}
+        </Text>
+      </HStack>
+    </Stack>
+  );
+}
+
+function question(asking: NonNullable<Asking>): string {
+  const m = asking.module;
+  if (asking.kind === 'promote') return T.promoteQuestion(m.module, m.canary?.version ?? '');
+  if (asking.kind === 'key') return T.rotateQuestion(m.module);
+  return m.canary
+    ? T.rollbackCanaryQuestion(m.module, m.canary.version)
+    : T.rollbackStableQuestion(m.module, m.previous?.version ?? '');
+}
+
+export default function ModulesPage() {
+  const overview = useReleasesOverview();
+  const promote = usePromoteRelease();
+  const rollback = useRollbackRelease();
+  const createKey = useCreateDeployKey();
+  const [asking, setAsking] = useState<Asking>(null);
+  const [shown, setShown] = useState<DeployKey | null>(null);
+  const pending = promote.isPending || rollback.isPending || createKey.isPending;
+
+  const confirm = () => {
+    if (!asking) return;
+    const module = asking.module.module;
+    const done = { onSettled: () => setAsking(null) };
+    if (asking.kind === 'promote') {
+      promote.mutate(
+        { module },
+        { ...done, onSuccess: () => notify.success(T.promoted), onError: () => notify.error(T.changeError) },
+      );
+    } else if (asking.kind === 'rollback') {
+      rollback.mutate(
+        { module },
+        {
+          ...done,
+          onSuccess: () => notify.success(T.rolledBack),
+          onError: () => notify.error(T.changeError),
+        },
+      );
+    } else {
+      createKey.mutate({ module }, { ...done, onSuccess: setShown, onError: () => notify.error(T.keyError) });
+    }
+  };
+
+  return (
+    <Page title={T.title} maxW="5xl" testId="modules-page">
+      <Text>{T.intro}</Text>
+      <PageState query={overview} errorText={T.loadError} loading={<LoadingSkeleton rows={4} />}>
+        {(data) => (
+          <Stack gap="4">
+            <Text fontSize="sm" color="fg.muted" data-testid="canary-threshold">
+              {T.threshold(Math.round(data.threshold.max_failure_rate * 100), data.threshold.min_loads)}
+            </Text>
+            {data.modules.map((m) => (
+              <ModuleCard key={m.module} module={m} ask={setAsking} />
+            ))}
+          </Stack>
+        )}
+      </PageState>
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking ? question(asking) : ''}
+        loading={pending}
+        onConfirm={confirm}
+        onCancel={() => setAsking(null)}
+      />
+      <DialogShell
+        open={shown !== null}
+        onClose={() => setShown(null)}
+        title={shown ? T.keyTitle(shown.module) : ''}
+        testId="deploy-key"
+      >
+        <Stack gap="3">
+          <Text>{T.keyOnce}</Text>
+          <Input
+            readOnly
+            aria-label={T.deployKey}
+            value={shown?.key ?? ''}
+            fontFamily="mono"
+            onFocus={(e) => e.target.select()}
+          />
+        </Stack>
+      </DialogShell>
+    </Page>
+  );
+}

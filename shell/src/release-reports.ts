@@ -1,0 +1,99 @@
+/**
+ * What the shell tells the server about the releases it runs (docs/RELEASES.md): per module and
+ * release, the page views that loaded it and the failures by the error's name (a load that failed,
+ * a render that threw). Nothing personal: no user, no address, no message. Each module release
+ * counts once per page view (its first load; each distinct error name once), so a page cannot
+ * flood the counts. Sent in one batch a few seconds after the first event (and when the page is
+ * hidden or closed, with `keepalive`), at most one batch per interval; held in memory meanwhile
+ * (a handful of entries: one per module release).
+ */
+import { getRuntimeConfig } from '@qrmenu/shared/runtime-config';
+
+export const REPORT_DELAY_MS = 3000;
+const MAX_COUNT = 50;
+
+interface Entry {
+  module: string;
+  version: string;
+  loads: number;
+  failures: Record<string, number>;
+}
+
+const pending = new Map<string, Entry>();
+/** What this page view already counted: `module@version` and `module@version#ErrorName`. */
+const counted = new Set<string>();
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+const entryOf = (module: string, version: string): Entry => {
+  const key = `${module}@${version}`;
+  let entry = pending.get(key);
+  if (!entry) {
+    entry = { module, version, loads: 0, failures: {} };
+    pending.set(key, entry);
+  }
+  return entry;
+};
+
+/** An error's name as the server takes it (a class name; anything else: `Error`). */
+export function errorNameOf(error: unknown): string {
+  const name = (error as { name?: unknown } | null)?.name;
+  return typeof name === 'string' && /^[A-Za-z_$][\w$.]{0,63}$/.test(name) ? name : 'Error';
+}
+
+/** A page view loaded (or tried to load) `module` at `version`. */
+export function reportLoad(module: string, version: string): void {
+  const key = `${module}@${version}`;
+  if (counted.has(key)) return;
+  counted.add(key);
+  const entry = entryOf(module, version);
+  entry.loads = Math.min(MAX_COUNT, entry.loads + 1);
+  schedule();
+}
+
+/** `module` at `version` failed to load or threw while rendering. */
+export function reportFailure(module: string, version: string, error: unknown): void {
+  const name = errorNameOf(error);
+  const key = `${module}@${version}#${name}`;
+  if (counted.has(key)) return;
+  counted.add(key);
+  const entry = entryOf(module, version);
+  if (Object.keys(entry.failures).length >= 8 && !(name in entry.failures)) return;
+  entry.failures[name] = Math.min(MAX_COUNT, (entry.failures[name] ?? 0) + 1);
+  schedule();
+}
+
+function schedule(): void {
+  timer ??= setTimeout(flushReports, REPORT_DELAY_MS);
+}
+
+/** Sends what is pending (nothing when there is nothing); `keepalive`, so it outlives a closing page. */
+export function flushReports(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  if (pending.size === 0) return;
+  const reports = [...pending.values()].slice(0, 20);
+  pending.clear();
+  const base = getRuntimeConfig().apiBase.replace(/\/+$/, '');
+  void fetch(new URL(`${base}/releases/reports`, location.href), {
+    method: 'POST',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ reports }),
+  }).catch(() => undefined); // a lost batch costs only counts
+}
+
+/** Sends what is pending when the page is hidden or closed. */
+export function flushOnPageHide(): void {
+  addEventListener('pagehide', flushReports);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushReports();
+  });
+}
+
+/** Test hook: forget everything. */
+export function resetReports(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  pending.clear();
+  counted.clear();
+}

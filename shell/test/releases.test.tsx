@@ -1,0 +1,264 @@
+/**
+ * The shell's side of the modules' releases (docs/RELEASES.md): a canary that fails to load or
+ * throws while rendering is replaced by its stable release in the same page view, the failure
+ * reported (module, version, error name; once a page view); on navigation a module not run yet
+ * switches in place and one that ran makes the page load again; the visitor id is kept; the
+ * admin's Modullar page shows the releases and changes them.
+ */
+import { setRuntimeConfig } from '@qrmenu/shared/runtime-config';
+import { signIn } from '@qrmenu/shared/session';
+import { axeViolations, stubApi } from '@qrmenu/shared/testing/kit';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../src/App';
+import { fallbackModule } from '../src/federation';
+import { resetRemotePages } from '../src/RemotePage';
+import { flushReports, resetReports } from '../src/release-reports';
+import { checkReleases, configUrl, markRan, startReleases, visitorId } from '../src/releases';
+
+const runtime = vi.hoisted(() => ({
+  loadRemote: vi.fn(),
+  registerRemotes: vi.fn(),
+  /** The address each remote is registered at, as the runtime keeps it. */
+  entries: new Map<string, string>(),
+}));
+vi.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: runtime.loadRemote,
+  registerRemotes: runtime.registerRemotes,
+  registerPlugins: vi.fn(),
+}));
+
+const STABLE = 'http://localhost/remotes/mfe-catalog/mf-manifest.json';
+const CANARY = 'http://cdn.test/v2/mf-manifest.json';
+const REMOTES = {
+  mfe_auth: 'http://localhost/remotes/mfe-auth/mf-manifest.json',
+  mfe_restaurants: 'http://localhost/remotes/mfe-restaurants/mf-manifest.json',
+  mfe_stoplist: null,
+};
+
+/** A page of the build at `entry`: it names itself and its build. */
+const pageOf = (id: string, entry: string | undefined) => ({
+  default: () => <div data-testid="remote-page">{`remote:${id} ${entry === CANARY ? 'v2' : 'v1'}`}</div>,
+});
+
+/** This user is on mfe_catalog's canary (v2), stable v1 behind it. */
+function onCanary() {
+  const config = { apiBase: '/api', remotes: { ...REMOTES, mfe_catalog: CANARY } };
+  setRuntimeConfig(config);
+  startReleases({
+    releases: {
+      mfe_auth: { version: 'initial', fallback: null },
+      mfe_restaurants: { version: 'initial', fallback: null },
+      mfe_catalog: { version: 'v2', fallback: { url: STABLE, version: 'v1' } },
+    },
+  });
+  runtime.entries.clear();
+  for (const [name, url] of Object.entries(config.remotes)) if (url) runtime.entries.set(name, url);
+}
+
+beforeAll(async () => {
+  await import('../src/layouts/AreaLayout');
+  await import('../src/modules/ModulesPage');
+}, 60_000);
+
+beforeEach(() => {
+  resetRemotePages();
+  resetReports();
+  runtime.loadRemote.mockReset();
+  runtime.registerRemotes.mockReset();
+  runtime.registerRemotes.mockImplementation((remotes: { name: string; entry: string }[]) => {
+    for (const r of remotes) runtime.entries.set(r.name, r.entry);
+  });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  onCanary();
+});
+
+const reportsSent = (api: ReturnType<typeof stubApi>) =>
+  api.callsTo('POST /releases/reports').flatMap((c) => (c.body as { reports: unknown[] }).reports);
+
+describe('a canary that fails', () => {
+  it('to load: the stable release shows in the same page view; the failure is reported once', async () => {
+    const api = stubApi({ 'POST /releases/reports': { status: 204 } });
+    runtime.loadRemote.mockImplementation(async (id: string) => {
+      const entry = runtime.entries.get(id.split('/')[0] as string);
+      return entry === CANARY && id.startsWith('mfe_catalog') ? fallbackModule() : pageOf(id, entry);
+    });
+    signIn('token-1', 'admin');
+    render(<App initialPath="/admin/categoryList/r1" />);
+    expect(await screen.findByText('remote:mfe_catalog/CategoryListPage v1')).toBeInTheDocument();
+    expect(screen.queryByText("Bo'limni yuklab bo'lmadi")).not.toBeInTheDocument();
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_catalog', entry: STABLE }], {
+      force: true,
+    });
+    await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('mfe_catalog/ProductTablePage'));
+    flushReports();
+    await waitFor(() => expect(reportsSent(api).length).toBeGreaterThan(0));
+    expect(reportsSent(api)).toEqual(
+      expect.arrayContaining([
+        { module: 'mfe_catalog', version: 'v2', loads: 1, failures: { RemoteLoadError: 1 } },
+        { module: 'mfe_catalog', version: 'v1', loads: 1, failures: {} },
+      ]),
+    );
+    // nothing personal in a report
+    expect(JSON.stringify(reportsSent(api))).not.toMatch(/token|r1|admin/);
+  });
+
+  it('while rendering: the stable release replaces it, reported by the error name', async () => {
+    const api = stubApi({ 'POST /releases/reports': { status: 204 } });
+    runtime.loadRemote.mockImplementation(async (id: string) => {
+      const entry = runtime.entries.get(id.split('/')[0] as string);
+      if (entry === CANARY && id === 'mfe_catalog/CategoryListPage') {
+        return {
+          default: () => {
+            throw new TypeError('v2 breaks');
+          },
+        };
+      }
+      return pageOf(id, entry);
+    });
+    signIn('token-1', 'admin');
+    render(<App initialPath="/admin/categoryList/r1" />);
+    expect(await screen.findByText('remote:mfe_catalog/CategoryListPage v1')).toBeInTheDocument();
+    flushReports();
+    await waitFor(() =>
+      expect(reportsSent(api)).toContainEqual(
+        expect.objectContaining({ module: 'mfe_catalog', version: 'v2', failures: { TypeError: 1 } }),
+      ),
+    );
+  });
+
+  it('a stable release that fails has nothing to fall back to: the fallback shows', async () => {
+    stubApi({ 'POST /releases/reports': { status: 204 } });
+    startReleases({ releases: { mfe_restaurants: { version: 'initial', fallback: null } } });
+    runtime.loadRemote.mockImplementation(async () => fallbackModule());
+    signIn('token-1', 'admin');
+    render(<App initialPath="/admin/restaurants" />);
+    expect(await screen.findByText("Bo'limni yuklab bo'lmadi")).toBeInTheDocument();
+    expect(runtime.registerRemotes).not.toHaveBeenCalled();
+  });
+});
+
+describe('on navigation', () => {
+  const assignment = (catalog: { url: string; version: string; fallback: unknown }) => ({
+    'GET /releases/assignment': {
+      body: {
+        data: {
+          remotes: {
+            mfe_auth: { url: REMOTES.mfe_auth, version: 'initial', fallback: null },
+            mfe_restaurants: { url: REMOTES.mfe_restaurants, version: 'initial', fallback: null },
+            mfe_catalog: catalog,
+          },
+        },
+      },
+    },
+  });
+
+  it('a module not run yet switches in place; one that ran needs the page loaded again', async () => {
+    const api = stubApi(assignment({ url: STABLE, version: 'v1', fallback: null }));
+    signIn('token-1', 'admin');
+    expect(await checkReleases('/api')).toBe('same');
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_catalog', entry: STABLE }], {
+      force: true,
+    });
+    const asked = api.callsTo('GET /releases/assignment')[0];
+    expect(asked?.headers.get('authorization')).toBe('Bearer token-1');
+    expect(asked?.search.get('visitor')).toBe(visitorId());
+    // unchanged: nothing to do
+    expect(await checkReleases('/api')).toBe('same');
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+    // the catalog's code runs in the page, then the canary comes back: the page must load again
+    markRan('mfe_catalog');
+    api.answer(assignment({ url: CANARY, version: 'v2', fallback: { url: STABLE, version: 'v1' } }));
+    expect(await checkReleases('/api')).toBe('reload');
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+  });
+
+  it('without releases in the configuration (a dev server) nothing is asked', async () => {
+    const api = stubApi({});
+    startReleases({});
+    expect(await checkReleases('/api')).toBe('same');
+    expect(api.calls).toEqual([]);
+  });
+});
+
+it('keeps one random visitor id per browser and sends it with /config.json', () => {
+  const id = visitorId();
+  expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  expect(visitorId()).toBe(id);
+  expect(configUrl()).toBe(`/config.json?visitor=${id}`);
+});
+
+describe('the Modullar page', () => {
+  const release = (version: string, extra: Record<string, unknown> = {}) => ({
+    _id: version,
+    module: 'mfe_catalog',
+    version,
+    manifest_url: `http://cdn.test/${version}/mf-manifest.json`,
+    created_at: '2026-11-01T10:00:00.000Z',
+    loads: 12,
+    failures: 3,
+    failure_names: { RemoteLoadError: 2, TypeError: 1 },
+    ...extra,
+  });
+  const module = (name: string, extra: Record<string, unknown> = {}) => ({
+    module: name,
+    stable: null,
+    canary: null,
+    canary_share: 0,
+    previous: null,
+    stopped: null,
+    deploy_key_created_at: null,
+    ...extra,
+  });
+  const overview = {
+    threshold: { min_loads: 20, max_failure_rate: 0.1 },
+    modules: [
+      module('mfe_auth', {
+        stable: release('a1', { module: 'mfe_auth', loads: 4, failures: 0, failure_names: {} }),
+        stopped: { version: 'a2', loads: 25, failures: 9, at: '2026-11-02T10:00:00.000Z' },
+      }),
+      module('mfe_catalog', {
+        stable: release('v1', { loads: 40, failures: 0, failure_names: {} }),
+        canary: release('v2'),
+        canary_share: 50,
+        deploy_key_created_at: '2026-11-01T10:00:00.000Z',
+      }),
+    ],
+  };
+
+  it('shows each release with its share and failures, why a canary stopped; promotes after Ha; axe clean', async () => {
+    const api = stubApi({
+      'GET /releases': { body: { data: overview } },
+      'POST /releases/modules/mfe_catalog/promote': { body: { data: overview.modules[1] } },
+      'POST /releases/modules/mfe_catalog/deploy-key': {
+        status: 201,
+        body: { data: { module: 'mfe_catalog', key: 'qrd_secret', created_at: '2026-11-03T00:00:00.000Z' } },
+      },
+    });
+    signIn('token-1', 'admin');
+    render(<App initialPath="/admin/modules" />);
+    const card = await screen.findByTestId('module-mfe_catalog');
+    expect(within(card).getByText('v2 (50%)')).toBeInTheDocument();
+    expect(within(card).getByText('RemoteLoadError: 2, TypeError: 1')).toBeInTheDocument();
+    expect(screen.getByTestId('canary-stopped')).toHaveTextContent(
+      "a2 sinov versiyasi o'z-o'zidan o'chirildi: 25 ta yuklashdan 9 tasi xato.",
+    );
+    expect(screen.getByTestId('canary-threshold')).toHaveTextContent('kamida 20 ta yuklashda xatolar 10%');
+    expect(await axeViolations()).toEqual([]);
+    await userEvent.click(within(card).getByRole('button', { name: 'Hammaga chiqarish' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ha' }));
+    await waitFor(() => expect(api.callsTo('POST /releases/modules/mfe_catalog/promote')).toHaveLength(1));
+    await userEvent.click(within(card).getByRole('button', { name: 'Yangi kalit' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ha' }));
+    expect(await screen.findByRole('textbox', { name: 'Joylashtirish kaliti' })).toHaveValue('qrd_secret');
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('is for admins only', async () => {
+    stubApi({});
+    signIn('token-1', 'manager');
+    render(<App initialPath="/admin/modules" />);
+    expect(await screen.findByText('Sahifa topilmadi')).toBeInTheDocument();
+  });
+});
