@@ -15,9 +15,11 @@ import {
   SLUG_PATTERN,
   slug,
 } from './fields';
+import { orderAnswers } from './orders';
 import { translationSchemas as tr } from './translations';
 import { visitAnswers } from './visits';
 
+export * from './orders';
 export {
   applyTranslations,
   CONTENT_LANGS,
@@ -513,6 +515,7 @@ export const answers = {
   posSync: dataOf(posSyncResult),
   deleted,
   ...visitAnswers,
+  ...orderAnswers,
 } as const;
 
 /** The slug suggested from a name (zod-free, in its own file). */
