@@ -4,7 +4,7 @@
  * A remote that is absent or null is not deployed. `publicMenuBase` (PUBLIC_MENU_URL) is where
  * guests open menus (`<base>/m/<slug>`, printed in QR codes); null means this origin.
  */
-export type RemoteName = 'mfe_auth' | 'mfe_restaurants' | 'mfe_catalog' | 'mfe_stoplist';
+export type RemoteName = 'mfe_auth' | 'mfe_restaurants' | 'mfe_catalog' | 'mfe_stoplist' | 'mfe_orders';
 
 export interface RuntimeConfig {
   apiBase: string;
