@@ -60,6 +60,7 @@ describe('/config.json', () => {
         mfe_restaurants: 'https://cdn.example.com/restaurants/mf-manifest.json',
         mfe_catalog: null,
         mfe_stoplist: null,
+        mfe_orders: null,
       },
       publicMenuBase: null,
     });
@@ -74,7 +75,13 @@ describe('/config.json', () => {
       const res = await other.app.inject({ method: 'GET', url: '/config.json' });
       expect(res.json()).toStrictEqual({
         apiBase: 'https://api.example.com/api',
-        remotes: { mfe_auth: null, mfe_restaurants: null, mfe_catalog: null, mfe_stoplist: null },
+        remotes: {
+          mfe_auth: null,
+          mfe_restaurants: null,
+          mfe_catalog: null,
+          mfe_stoplist: null,
+          mfe_orders: null,
+        },
         publicMenuBase: 'https://menu.example.uz',
       });
       // no shell either: a page path is the JSON 404

@@ -252,6 +252,7 @@ export const SETTINGS = {
   REMOTE_MFE_RESTAURANTS_URL: remote('mfe-restaurants'),
   REMOTE_MFE_CATALOG_URL: remote('mfe-catalog'),
   REMOTE_MFE_STOPLIST_URL: remote('mfe-stoplist'),
+  REMOTE_MFE_ORDERS_URL: remote('mfe-orders'),
   PUBLIC_API_BASE: setting({
     group: 'front',
     values: 'a URL or a path',
