@@ -22,8 +22,10 @@ export function LiveControls() {
         minH="11"
         title={t.orders.soundHint}
       >
-        <Switch.HiddenInput />
-        <Switch.Control />
+        <Switch.HiddenInput role="switch" />
+        <Switch.Control>
+          <Switch.Thumb />
+        </Switch.Control>
         <Switch.Label>{t.orders.soundOn}</Switch.Label>
       </Switch.Root>
       <Badge

@@ -50,8 +50,10 @@ function Settings({ settings, save }: { settings: OrderingSettings; save: (chang
           size="lg"
           minH="11"
         >
-          <Switch.HiddenInput />
-          <Switch.Control />
+          <Switch.HiddenInput role="switch" />
+          <Switch.Control>
+            <Switch.Thumb />
+          </Switch.Control>
           <Switch.Label fontWeight="semibold">{t.orders.restaurantSwitch}</Switch.Label>
         </Switch.Root>
         <Text mt="2" fontSize="sm" color="fg.muted">
@@ -114,8 +116,10 @@ function Settings({ settings, save }: { settings: OrderingSettings; save: (chang
                     justifyContent="space-between"
                     flexDirection="row-reverse"
                   >
-                    <Switch.HiddenInput />
-                    <Switch.Control />
+                    <Switch.HiddenInput role="switch" />
+                    <Switch.Control>
+                      <Switch.Thumb />
+                    </Switch.Control>
                     <Switch.Label overflowWrap="anywhere">{p.name}</Switch.Label>
                   </Switch.Root>
                 </Box>

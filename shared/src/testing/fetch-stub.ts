@@ -127,6 +127,8 @@ export interface EventStream {
   reply: StubReply;
   /** Sends one event (`data` as JSON unless a string), with its `id` when given. */
   send(event: string, data: unknown, id?: string | number): void;
+  /** Sends `retry:`: how long the reader waits before it reconnects. */
+  retry(ms: number): void;
   /** Ends the stream as a server closing the connection would. */
   close(): void;
   /** Breaks the connection (a network error in the reader). */
@@ -154,6 +156,9 @@ export function eventStream(): EventStream {
       controller.enqueue(
         encoder.encode(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${payload}\n\n`),
       );
+    },
+    retry(ms) {
+      if (open) controller.enqueue(encoder.encode(`retry: ${ms}\n\n`));
     },
     close() {
       if (open) controller.close();
