@@ -8,7 +8,10 @@ import { inMenuOrder, type Q } from './query';
 
 export function menuRepository(q: Q) {
   return {
-    /** The restaurant of a current slug (public columns and is_active). */
+    /**
+     * The restaurant of a current slug (public columns, is_active, and `takes_orders`: 1 when
+     * its manager opened ordering; each placement has its own switch, see `placementTakesOrders`).
+     */
     findRestaurant: (slug: string) =>
       q
         .selectFrom('restaurants')
@@ -23,9 +26,21 @@ export function menuRepository(q: Q) {
           'logotype',
           'is_active',
           'translations',
+          'takes_orders',
         ])
         .where('slug', '=', slug)
         .executeTakeFirst(),
+
+    /** Whether a placement's table takes orders (its own switch; the restaurant's is read with it). */
+    async placementTakesOrders(restaurantId: string, placementId: string): Promise<boolean> {
+      const row = await q
+        .selectFrom('placements')
+        .select('takes_orders')
+        .where('id', '=', placementId)
+        .where('restaurant_id', '=', restaurantId)
+        .executeTakeFirst();
+      return row?.takes_orders === 1;
+    },
 
     /** Active categories, active products and those products' options joined with their rows, in menu order. */
     async activeRows(restaurantId: string) {
