@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { accountsMigration } from './accounts-migration';
+import { ordersMigration } from './migration-orders';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
 import { translationColumns } from './migration-translations';
@@ -297,6 +298,7 @@ export const migrations: Record<string, Migration> = {
   '0013_positions': positions,
   '0014_accounts': accountsMigration,
   '0015_pos_pictures_order_stops': posPicturesAndOrder,
+  '0016_orders': ordersMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
