@@ -543,7 +543,6 @@ export const t = {
     allOff: "Hammasini o'chirish",
     noPlacements:
       "Hali joy qo'shilmagan. Buyurtma stolning o'z QR kodidan beriladi: avval «QR kod» oynasidagi «Joylashuvlar» bo'limida stollarni qo'shing.",
-    saved: 'Saqlandi',
     saveError: "Sozlamani saqlab bo'lmadi. Avvalgi holat qaytarildi.",
     settingsLoadError: "Sozlamalarni yuklab bo'lmadi",
   },

@@ -45,7 +45,7 @@ export function CallsList({ calls, now }: { calls: readonly TableCall[]; now: nu
               </Box>
               <Button
                 minH="11"
-                colorPalette="green"
+                colorPalette="blue"
                 aria-label={t.orders.callDoneOf(kind, call.table)}
                 onClick={() =>
                   done.mutate(call, {

@@ -96,7 +96,8 @@ export const OrderCard = memo(function OrderCard({ order, now, onMove, finished 
                 key={move.status}
                 minH="11"
                 flex="1"
-                colorPalette={move.primary ? (move.status === 'accepted' ? 'green' : 'blue') : 'red'}
+                // blue, not green: white on Chakra's green.600 falls short of AA contrast
+                colorPalette={move.primary ? 'blue' : 'red'}
                 variant={move.primary ? 'solid' : 'outline'}
                 onClick={() => onMove(order, move)}
               >

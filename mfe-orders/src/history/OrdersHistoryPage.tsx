@@ -27,7 +27,7 @@ import {
   Text,
 } from '@qrmenu/shared/ui';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { clockTime } from '../board/model';
 import { OrdersNav } from '../common/OrdersNav';
 import { saveFile } from '../common/saveFile';
@@ -151,14 +151,16 @@ function DayOrders({ rows }: { rows: readonly Order[] }) {
 export default function OrdersHistoryPage() {
   const { restaurantId, linkId } = useOrdersRestaurant();
   const { isManager } = useSession();
-  const [params, setParams] = useSearchParams();
+  // the router facade offers no useSearchParams (tools/rspack): the query string is read here
+  const { search } = useLocation();
+  const navigate = useNavigate();
   const today = tashkentDay();
-  const asked = params.get('day') ?? '';
+  const asked = new URLSearchParams(search).get('day') ?? '';
   const day = DAY.test(asked) && asked <= today ? asked : today;
   const dayOrders = orders.useDay(restaurantId, day);
   const headingId = useId();
   const pick = (next: string) => {
-    if (DAY.test(next)) setParams({ day: next }, { replace: true });
+    if (DAY.test(next)) navigate({ search: `?day=${next}` }, { replace: true });
   };
 
   const downloadCsv = async () => {

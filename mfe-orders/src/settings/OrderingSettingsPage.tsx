@@ -2,8 +2,8 @@
  * `/orders/settings` and `/admin/orders/:id/settings`: the switches that open and close ordering
  * (docs/ORDERS.md, "Who may order, and from where"): the whole restaurant, and each placement
  * ("Stol 5" yes, "Instagram" no), with "Hammasini yoqish" / "Hammasini o'chirish". Both are off
- * by default. A switch shows its new state at once and goes back, with a toast, if the server
- * refuses; only what changed is sent.
+ * by default. A switch shows its new state at once (no toast: on a phone it would cover the next
+ * switch) and goes back, with a toast, if the server refuses; only what changed is sent.
  */
 import { isMissing } from '@qrmenu/shared/api';
 import { orders } from '@qrmenu/shared/resources';
@@ -142,7 +142,6 @@ export default function OrderingSettingsPage() {
     update.mutate(
       { ...change, ...(restaurantId ? { restaurantId } : {}) },
       {
-        onSuccess: () => notify.success(t.orders.saved),
         onError: (error) => {
           console.error('[orders] ordering switches', error);
           notify.error(t.orders.saveError);
