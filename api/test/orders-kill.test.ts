@@ -32,7 +32,8 @@ async function start(port: number) {
   while (Date.now() < end) {
     if (proc.child.exitCode !== null) throw new Error(`server exited:\n${proc.output()}`);
     try {
-      if ((await fetch(`${base}/api/health/ready`, { signal: AbortSignal.timeout(2000) })).ok) return { ...proc, base, exited };
+      if ((await fetch(`${base}/api/health/ready`, { signal: AbortSignal.timeout(2000) })).ok)
+        return { ...proc, base, exited };
     } catch {
       // not yet
     }
@@ -79,10 +80,16 @@ describe('kill -9 during a burst of orders', () => {
     const db = new SQLite(join(dataDir, 'data', 'qrmenu.sqlite'), { readonly: true });
     try {
       const byKey = new Map(
-        (db.prepare('select idempotency_key as k, id from orders').all() as { k: string; id: string }[]).map((r) => [r.k, r.id]),
+        (db.prepare('select idempotency_key as k, id from orders').all() as { k: string; id: string }[]).map(
+          (r) => [r.k, r.id],
+        ),
       );
       for (const [key, id] of told) expect(byKey.get(key), key).toBe(id);
-      const doubles = db.prepare('select idempotency_key from orders group by restaurant_id, idempotency_key having count(*) > 1').all();
+      const doubles = db
+        .prepare(
+          'select idempotency_key from orders group by restaurant_id, idempotency_key having count(*) > 1',
+        )
+        .all();
       expect(doubles).toEqual([]);
 
       // every order of the burst again, with its key
@@ -94,7 +101,9 @@ describe('kill -9 during a burst of orders', () => {
           expect(res.body.data!._id).toBe(byKey.get(key));
         } else expect(res.status, JSON.stringify(res.body)).toBe(201);
       });
-      const count = db.prepare('select count(*) as n, count(distinct idempotency_key) as k from orders').get() as { n: number; k: number };
+      const count = db
+        .prepare('select count(*) as n, count(distinct idempotency_key) as k from orders')
+        .get() as { n: number; k: number };
       expect(count).toEqual({ n: BURST, k: BURST });
       // numbers stay unique per day
       const numbers = db.prepare('select count(distinct number) as n from orders').get() as { n: number };

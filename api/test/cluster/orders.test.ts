@@ -79,7 +79,7 @@ describe.skipIf(!!why)('orders on two servers behind HAProxy', () => {
     const ready = await board.next((e) => e.event === 'ready');
     const restarting = cluster.restart(0);
     await board.ended; // the stopping server ends its streams
-    const missed = [];
+    const missed: string[] = [];
     for (let i = 0; i < 3; i++) {
       const r = await postOrder(cluster.balancer.url, cart(world, 2 + (i % 2), i), `198.51.100.${20 + i}`);
       expect(r.status).toBe(201);

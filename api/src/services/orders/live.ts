@@ -149,6 +149,8 @@ export function orderLive(repos: Repositories, notices: OrderNotices, log: Logge
     unsubscribe?.();
     unsubscribe = undefined;
     clearInterval(timer);
+    // no stream to feed: the next one starts from the table's present, not from hours back
+    last = null;
   }
 
   async function replay(f: Follower, after: number): Promise<void> {
