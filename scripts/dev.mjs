@@ -11,7 +11,7 @@ const root = new URL('..', import.meta.url).pathname;
 const API_PORT = process.env.PORT ?? '8080';
 
 /** Front-end packages in start order; those without a `dev` script (later issues) are skipped. */
-const frontends = ['mfe-auth', 'mfe-restaurants', 'mfe-catalog', 'mfe-stoplist', 'shell']; // ports 3001-3004, 3000
+const frontends = ['mfe-auth', 'mfe-restaurants', 'mfe-catalog', 'mfe-stoplist', 'mfe-orders', 'shell']; // ports 3001-3005, 3000
 
 const COLORS = [36, 33, 35, 32, 34, 31];
 const children = [];
@@ -72,4 +72,4 @@ for (const dir of frontends) {
   }
   run(dir, ['--filter', pkg.name, 'dev'], { API_DEV_URL: apiUrl });
 }
-console.log(`[dev] shell: http://localhost:3000  (API ${apiUrl}, remotes on 3001-3002)`);
+console.log(`[dev] shell: http://localhost:3000  (API ${apiUrl}, remotes on 3001-3005)`);

@@ -1,6 +1,7 @@
 import type { PictureLimits } from './images/limits';
 import type { RemoteName } from './remotes';
 import type { ReleaseSettings } from './services/releases';
+import type { OrderRateLimits } from './services/orders/limits';
 
 /** The settings the app was built with (`app.appConfig`). */
 export interface AppConfig {
@@ -17,4 +18,6 @@ export interface AppConfig {
   pictureLimits: PictureLimits;
   /** Where release manifests may come from, the modules, the canary threshold (services/releases/). */
   releases: ReleaseSettings;
+  /** Orders and calls per address and per table (defaults: services/orders/limits.ts). */
+  orderLimits?: Partial<OrderRateLimits> | undefined;
 }

@@ -4,5 +4,6 @@ export const REMOTE_PACKAGES = {
   mfe_restaurants: 'mfe-restaurants',
   mfe_catalog: 'mfe-catalog',
   mfe_stoplist: 'mfe-stoplist',
+  mfe_orders: 'mfe-orders',
 } as const;
 export type RemoteName = keyof typeof REMOTE_PACKAGES;

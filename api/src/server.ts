@@ -64,6 +64,7 @@ async function main(): Promise<void> {
       mfe_restaurants: settings.REMOTE_MFE_RESTAURANTS_URL,
       mfe_catalog: settings.REMOTE_MFE_CATALOG_URL,
       mfe_stoplist: settings.REMOTE_MFE_STOPLIST_URL,
+      mfe_orders: settings.REMOTE_MFE_ORDERS_URL,
     },
     publicApiBase: settings.PUBLIC_API_BASE,
     publicMenuUrl: settings.PUBLIC_MENU_URL,

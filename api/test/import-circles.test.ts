@@ -18,6 +18,7 @@ export const CIRCLE_CHECKED = [
   'mfe-restaurants/src',
   'mfe-catalog/src',
   'mfe-stoplist/src',
+  'mfe-orders/src',
 ];
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts'];

@@ -61,6 +61,7 @@ describe('/config.json', () => {
         mfe_restaurants: 'https://cdn.example.com/restaurants/mf-manifest.json',
         mfe_catalog: null,
         mfe_stoplist: null,
+        mfe_orders: null,
       },
       releases: { mfe_auth: initial, mfe_restaurants: initial },
       publicMenuBase: null,
@@ -76,7 +77,13 @@ describe('/config.json', () => {
       const res = await other.app.inject({ method: 'GET', url: '/config.json' });
       expect(res.json()).toStrictEqual({
         apiBase: 'https://api.example.com/api',
-        remotes: { mfe_auth: null, mfe_restaurants: null, mfe_catalog: null, mfe_stoplist: null },
+        remotes: {
+          mfe_auth: null,
+          mfe_restaurants: null,
+          mfe_catalog: null,
+          mfe_stoplist: null,
+          mfe_orders: null,
+        },
         releases: {},
         publicMenuBase: 'https://menu.example.uz',
       });

@@ -76,7 +76,7 @@ test.describe('layouts and pages', () => {
     await expect(page).toHaveURL(`${baseURL()}/admin`);
     const bar = page.getByRole('navigation', { name: 'Menyu' });
     await expect(bar).toBeVisible();
-    for (const name of ['Asosiy', 'Menyu', 'Kategoriyalar', 'Profil']) {
+    for (const name of ['Asosiy', 'Buyurtmalar', 'Menyu', 'Kategoriyalar', 'Profil']) {
       const tab = bar.getByRole('link', { name });
       await expect(tab).toBeVisible();
       const target = await tab.boundingBox();

@@ -176,4 +176,9 @@ export const BACK_OFFICE_PAGES: readonly PageCase[] = [
     who: 'manager',
     path: () => '/ProductStopList?tab=stop-list',
   },
+  // the orders board (mfe_orders): a manager's own, an admin's for a restaurant
+  { name: 'orders board (manager)', who: 'manager', path: () => '/orders' },
+  { name: 'orders history (manager)', who: 'manager', path: () => '/orders/history' },
+  { name: 'ordering switches (manager)', who: 'manager', path: () => '/orders/settings' },
+  { name: 'orders board (admin)', who: 'admin', path: (w) => `/admin/orders/${w.restaurant._id}` },
 ];

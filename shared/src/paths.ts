@@ -38,6 +38,12 @@ export const ROUTES = {
     untranslated: '/admin/untranslated/:id',
     /** the federated modules' releases (admins; in the shell itself, docs/RELEASES.md) */
     modules: '/admin/modules',
+    /** :id restaurant id: its live orders board (docs/ORDERS.md) */
+    orders: '/admin/orders/:id',
+    /** :id restaurant id: its orders by day */
+    orderHistory: '/admin/orders/:id/history',
+    /** :id restaurant id: whether it and its placements take orders */
+    orderingSettings: '/admin/orders/:id/settings',
   },
   /** The manager's top-level pages (no /admin prefix). */
   manager: {
@@ -59,6 +65,10 @@ export const ROUTES = {
     stopList: '/ProductStopList',
     /** the own restaurant's untranslated texts */
     untranslated: '/untranslated',
+    /** the own restaurant's live orders board, «Buyurtmalar» in the bottom bar */
+    orders: '/orders',
+    orderHistory: '/orders/history',
+    orderingSettings: '/orders/settings',
   },
 } as const;
 
@@ -111,6 +121,12 @@ export interface RolePaths {
   optionRows(p: { optionId: string }): string;
   /** What is still untranslated in a restaurant (a manager: its own). */
   untranslated(p: { restaurantId: string }): string;
+  /** A restaurant's live orders board (a manager: its own). */
+  orders(p: { restaurantId: string }): string;
+  /** Its orders by day. */
+  orderHistory(p: { restaurantId: string }): string;
+  /** Its ordering switches. */
+  orderingSettings(p: { restaurantId: string }): string;
 }
 
 /** A pattern with its `:params` filled in, each one URL-encoded. */
@@ -142,6 +158,9 @@ export const adminPaths: RolePaths = {
   productOptions: (p) => fillPath(A.productOptions, { ProductId: p.productId }),
   optionRows: (p) => fillPath(A.optionRows, { id: p.optionId }),
   untranslated: (p) => fillPath(A.untranslated, { id: p.restaurantId }),
+  orders: (p) => fillPath(A.orders, { id: p.restaurantId }),
+  orderHistory: (p) => fillPath(A.orderHistory, { id: p.restaurantId }),
+  orderingSettings: (p) => fillPath(A.orderingSettings, { id: p.restaurantId }),
 };
 
 export const managerPaths: RolePaths = {
@@ -161,6 +180,9 @@ export const managerPaths: RolePaths = {
   productOptions: (p) => fillPath(M.productOptions, { ProductId: p.productId }),
   optionRows: (p) => fillPath(M.optionRows, { id: p.optionId }),
   untranslated: () => M.untranslated,
+  orders: () => M.orders,
+  orderHistory: () => M.orderHistory,
+  orderingSettings: () => M.orderingSettings,
 };
 
 /** The paths of a role: managers get theirs, every other role the admin area's. */

@@ -499,6 +499,105 @@ export const t = {
     keyError: "Kalit yaratib bo'lmadi",
     loadError: "Modullarni yuklab bo'lmadi",
   },
+  // ---------- orders from the table: the staff's board (mfe-orders, docs/ORDERS.md) ----------
+  orders: {
+    title: 'Buyurtmalar',
+    /** The document's title while orders wait to be accepted: "(3) Buyurtmalar". */
+    titleWithNew: (n: number) => `(${n}) Buyurtmalar`,
+    /** The bottom bar's badge, for screen readers. */
+    newCount: (n: number) => `${n} ta yangi buyurtma`,
+    /** The board's three screens. */
+    nav: "Buyurtmalar bo'limlari",
+    live: 'Jonli',
+    history: 'Tarix',
+    settings: 'Sozlamalar',
+    // an order's state as the staff read it (the guest reads its own words)
+    status: {
+      sent: 'Yangi',
+      accepted: 'Qabul qilingan',
+      ready: 'Tayyor',
+      served: 'Berilgan',
+      rejected: 'Rad etilgan',
+    } as Record<string, string>,
+    // the moves along the order's life, word for word
+    accept: 'Qabul qilish',
+    reject: 'Rad etish',
+    markReady: 'Tayyor',
+    markServed: 'Berildi',
+    number: (n: number) => `#${n}`,
+    /** An order card's name: "#14, Stol 5". */
+    cardName: (n: number, table: string) => `#${n}, ${table}`,
+    comment: 'Izoh',
+    rejectedBecause: (reason: string) => `Sabab: ${reason}`,
+    quantity: (n: number) => `${n} ×`,
+    justNow: 'Hozirgina',
+    minutesAgo: (m: number) => `${m} daqiqa oldin`,
+    hoursAgo: (h: number, m: number) => (m > 0 ? `${h} soat ${m} daqiqa oldin` : `${h} soat oldin`),
+    empty: "Hozircha yangi buyurtma yo'q",
+    columnEmpty: "Bo'sh",
+    loadError: "Buyurtmalarni yuklab bo'lmadi",
+    moveError: "Buyurtma holatini o'zgartirib bo'lmadi. Avvalgi holat qaytarildi.",
+    /** 409: another phone moved it first; the board now shows its real state. */
+    moveConflict: "Buyurtma allaqachon boshqa holatda. Ro'yxat yangilandi.",
+    // the reject dialog
+    rejectTitle: (n: number) => `#${n} buyurtmani rad etish`,
+    rejectReason: "Sabab (mehmon uni ko'radi)",
+    rejectReasonRequired: 'Sababni yozing',
+    rejectReasons: ['Mahsulot tugab qoldi', 'Oshxona hozir band', 'Restoran yopilmoqda'] as readonly string[],
+    // the live connection and the sound
+    connected: 'Jonli ulangan',
+    reconnecting: 'Aloqa uzildi, qayta ulanmoqda...',
+    soundOn: 'Ovozni yoqish',
+    soundHint: 'Yangi buyurtma va chaqiruvda qisqa ovoz chiqadi',
+    // the table calls (what the guest pressed)
+    calls: 'Chaqiruvlar',
+    callKinds: { waiter: 'Ofitsiantni chaqirish', bill: "Hisobni so'rash" } as Record<string, string>,
+    callDone: 'Bajarildi',
+    callDoneOf: (kind: string, table: string) => `Bajarildi: ${table}, ${kind}`,
+    callDoneError: "Chaqiruvni yopib bo'lmadi. U ro'yxatga qaytarildi.",
+    // today's orders and the history
+    today: 'Bugungi buyurtmalar',
+    finishedToday: (n: number) => `Bugun yakunlangan: ${n} ta`,
+    ordersCount: (n: number) => `${n} ta buyurtma`,
+    servedCount: (n: number) => `Berilgan: ${n}`,
+    rejectedCount: (n: number) => `Rad etilgan: ${n}`,
+    activeCount: (n: number) => `Jarayonda: ${n}`,
+    revenue: 'Tushum (berilganlar)',
+    day: 'Kun',
+    pickDay: 'Kunni tanlang',
+    days: "Kunlar bo'yicha",
+    daysCaption: "Kunlar bo'yicha buyurtmalar va tushum",
+    noDays: "Hali buyurtma bo'lmagan",
+    dayEmpty: "Bu kunda buyurtma bo'lmagan",
+    daysLoadError: "Kunlar ro'yxatini yuklab bo'lmadi",
+    csv: 'CSV yuklab olish',
+    csvError: "CSV yuklab bo'lmadi",
+    table: 'Stol',
+    items: 'Taomlar',
+    time: 'Vaqt',
+    /** The admin's restaurant detail: today's orders at a glance, and the way to its board. */
+    openBoard: 'Buyurtmalarni ochish',
+    todayNone: "Bugun hali buyurtma yo'q",
+    // the switches that open and close ordering
+    settingsTitle: 'Buyurtma qabul qilish',
+    restaurantSwitch: 'Restoran buyurtma qabul qiladi',
+    restaurantOnHint:
+      "Yoqilgan joylarning QR kodini ochgan mehmon taomlarni savatga qo'shib, «Buyurtma berish» tugmasini bosadi; buyurtma shu yerda paydo bo'ladi.",
+    restaurantOffHint:
+      "O'chirilgan: mehmonlar menyuni avvalgidek ko'radi, savat va buyurtma tugmasi ko'rinmaydi.",
+    /** The guest's button, named in the explanations. */
+    placeOrder: 'Buyurtma berish',
+    placementsTitle: "Joylar bo'yicha",
+    placementsHint:
+      "Buyurtma faqat yoqilgan joyning kodidan qabul qilinadi (masalan, stollar). O'chirilgan joy (masalan, Instagram havolasi) menyuni savatsiz ko'rsatadi.",
+    placementsWhileOff: "Restoran buyurtma qabul qilmayapti: joylar yoqilgan bo'lsa ham buyurtma berilmaydi.",
+    allOn: 'Hammasini yoqish',
+    allOff: "Hammasini o'chirish",
+    noPlacements:
+      "Hali joy qo'shilmagan. Buyurtma stolning o'z QR kodidan beriladi: avval «QR kod» oynasidagi «Joylashuvlar» bo'limida stollarni qo'shing.",
+    saveError: "Sozlamani saqlab bo'lmadi. Avvalgi holat qaytarildi.",
+    settingsLoadError: "Sozlamalarni yuklab bo'lmadi",
+  },
 
   // ---------- the guests' public menu page (/m/<slug>, server-rendered) ----------
   guestMenu: {

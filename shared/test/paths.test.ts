@@ -73,3 +73,19 @@ describe('paths of the catalog', () => {
     expect([...source.matchAll(/from '([^']+)'/g)].map((m) => m[1])).toEqual(['./schemas/roles']);
   });
 });
+
+describe('paths of the orders board', () => {
+  it("admins: a restaurant's board, history and switches under /admin/orders/:id", () => {
+    const p = pathsFor('admin');
+    expect(p.orders({ restaurantId: 'r 1' })).toBe('/admin/orders/r%201');
+    expect(p.orderHistory({ restaurantId: 'r1' })).toBe('/admin/orders/r1/history');
+    expect(p.orderingSettings({ restaurantId: 'r1' })).toBe('/admin/orders/r1/settings');
+  });
+
+  it("managers: their own at the top level (the bottom bar's «Buyurtmalar»)", () => {
+    const p = pathsFor('manager');
+    expect(p.orders({ restaurantId: 'r1' })).toBe('/orders');
+    expect(p.orderHistory({ restaurantId: 'r1' })).toBe('/orders/history');
+    expect(p.orderingSettings({ restaurantId: 'r1' })).toBe('/orders/settings');
+  });
+});

@@ -22,6 +22,9 @@ export const PAGES = {
   productOptionRows: { remote: 'mfe_catalog', expose: './ProductOptionRowPage' },
   untranslated: { remote: 'mfe_catalog', expose: './UntranslatedPage' },
   stopList: { remote: 'mfe_stoplist', expose: './StopListPage' },
+  ordersBoard: { remote: 'mfe_orders', expose: './OrdersBoardPage' },
+  ordersHistory: { remote: 'mfe_orders', expose: './OrdersHistoryPage' },
+  orderingSettings: { remote: 'mfe_orders', expose: './OrderingSettingsPage' },
 } as const satisfies Record<string, RemoteRef>;
 
 /**
@@ -33,6 +36,14 @@ const CATALOG = [PAGES.categoryList, PAGES.productTable] as const;
 export const PREFETCH = {
   sidebar: [PAGES.restaurants, PAGES.profile],
   admin: [PAGES.restaurants, PAGES.profile, PAGES.managers, PAGES.restaurantForm, ...CATALOG],
-  // the stop-list is the manager's most used screen (Menyu): ready before the first tap
-  manager: [PAGES.managerHome, PAGES.stopList, PAGES.profile, PAGES.restaurantDetail, ...CATALOG],
+  // the stop-list is the manager's most used screen (Menyu): ready before the first tap; the
+  // orders board is the bottom bar's other live screen
+  manager: [
+    PAGES.managerHome,
+    PAGES.stopList,
+    PAGES.ordersBoard,
+    PAGES.profile,
+    PAGES.restaurantDetail,
+    ...CATALOG,
+  ],
 } as const satisfies Record<string, readonly RemoteRef[]>;

@@ -17,7 +17,10 @@ import type { RemoteRef } from './remotes';
 // Role names typed by the shared schema (a type-only import keeps zod off the first page).
 const OWNER_ROLES: readonly KnownRole[] = ['admin', 'manager'];
 const ADMIN_ONLY: readonly KnownRole[] = ['admin'];
-/** The stop-list is the managers' only: admins have no stop-list screen of their own. */
+/**
+ * The stop-list and a manager's own orders board are the managers' only: admins have no stop-list
+ * screen of their own, and open a restaurant's orders under /admin/orders/:id.
+ */
 const MANAGER_ONLY: readonly KnownRole[] = ['manager'];
 
 /** Layouts, the UI facade (Chakra) and TanStack Query load only after login. */
@@ -83,6 +86,9 @@ export const adminRoutes: RouteObject[] = [
       </RequireRole>
     ),
   },
+  { path: A.orders, element: only(ADMIN_ONLY, PAGES.ordersBoard) },
+  { path: A.orderHistory, element: only(ADMIN_ONLY, PAGES.ordersHistory) },
+  { path: A.orderingSettings, element: only(ADMIN_ONLY, PAGES.orderingSettings) },
   { path: '*', element: toNotFound },
 ];
 
@@ -98,6 +104,9 @@ export const managerRoutes: RouteObject[] = [
   { path: M.product, element: page(PAGES.productDetail) },
   { path: M.categories, element: page(PAGES.categoryList) },
   { path: M.untranslated, element: page(PAGES.untranslated) },
+  { path: M.orders, element: only(MANAGER_ONLY, PAGES.ordersBoard) },
+  { path: M.orderHistory, element: only(MANAGER_ONLY, PAGES.ordersHistory) },
+  { path: M.orderingSettings, element: only(MANAGER_ONLY, PAGES.orderingSettings) },
 ];
 
 export function createRoutes(): RouteObject[] {

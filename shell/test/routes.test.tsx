@@ -1,6 +1,7 @@
+import { queryClient, queryKeys } from '@qrmenu/shared/query';
 import { setRuntimeConfig } from '@qrmenu/shared/runtime-config';
 import { signIn } from '@qrmenu/shared/session';
-import { axeViolations, locationTracker } from '@qrmenu/shared/testing/kit';
+import { axeViolations, fixtures, locationTracker } from '@qrmenu/shared/testing/kit';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -27,6 +28,7 @@ const ALL_DEPLOYED = {
     mfe_restaurants: 'http://localhost/remotes/mfe-restaurants/mf-manifest.json',
     mfe_catalog: 'http://localhost/remotes/mfe-catalog/mf-manifest.json',
     mfe_stoplist: 'http://localhost/remotes/mfe-stoplist/mf-manifest.json',
+    mfe_orders: 'http://localhost/remotes/mfe-orders/mf-manifest.json',
   },
 };
 
@@ -41,6 +43,9 @@ const MANAGER_ROUTES: [path: string, page: string][] = [
   ['/getManagerRestaurant', 'mfe_restaurants/ManagerHome'],
   ['/product-detail/1/2', 'mfe_catalog/ProductDetailPage'],
   ['/categoryList', 'mfe_catalog/CategoryListPage'],
+  ['/orders', 'mfe_orders/OrdersBoardPage'],
+  ['/orders/history', 'mfe_orders/OrdersHistoryPage'],
+  ['/orders/settings', 'mfe_orders/OrderingSettingsPage'],
 ];
 
 /** The admin's sub-routes with parameters, and their pages. */
@@ -51,6 +56,9 @@ const ADMIN_SUB_ROUTES: [path: string, page: string][] = [
   ['/admin/product-option/p1', 'mfe_catalog/ProductOptionPage'],
   ['/admin/product-option-row/o1', 'mfe_catalog/ProductOptionRowPage'],
   ['/admin/product-detail/p1/c1', 'mfe_catalog/ProductDetailPage'],
+  ['/admin/orders/r1', 'mfe_orders/OrdersBoardPage'],
+  ['/admin/orders/r1/history', 'mfe_orders/OrdersHistoryPage'],
+  ['/admin/orders/r1/settings', 'mfe_orders/OrderingSettingsPage'],
 ];
 
 interface RouterView {
@@ -130,6 +138,12 @@ describe('role layouts', () => {
     const bar = screen.getByRole('navigation', { name: 'Menyu' });
     expect(bar).toHaveClass('qm-bottom-bar');
     expect(screen.getByRole('link', { name: 'Asosiy' })).toHaveAttribute('href', '/admin');
+    expect(screen.getByRole('link', { name: 'Buyurtmalar' })).toHaveAttribute('href', '/orders');
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Asosiy', 'Buyurtmalar', 'Menyu', 'Kategoriyalar', 'Profil']);
     // the stop-list pattern of the route table (routes match case-insensitively)
     expect(screen.getByRole('link', { name: 'Menyu' })).toHaveAttribute('href', '/ProductStopList');
     expect(screen.getByRole('link', { name: 'Kategoriyalar' })).toHaveAttribute('href', '/categoryList');
@@ -202,6 +216,23 @@ describe('role layouts', () => {
       expect(loadRemote).not.toHaveBeenCalledWith('mfe_stoplist/StopListPage');
     },
   );
+
+  it.each(['admin', 'waiter'])("sends %s from a manager's own orders board to the 404 page", async (role) => {
+    setRuntimeConfig(ALL_DEPLOYED);
+    signIn('token-1', role);
+    const router = renderAt('/orders');
+    expect(await screen.findByText('Sahifa topilmadi')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/not-found');
+    expect(loadRemote).not.toHaveBeenCalledWith('mfe_orders/OrdersBoardPage');
+  });
+
+  it("keeps managers out of a restaurant's orders under /admin (their own is /orders)", async () => {
+    setRuntimeConfig(ALL_DEPLOYED);
+    signIn('token-1', 'manager');
+    const router = renderAt('/admin/orders/r1');
+    await screen.findByText('Sahifa topilmadi');
+    expect(router.state.location.pathname).toBe('/not-found');
+  });
 
   it('keeps managers out of the managers page', async () => {
     signIn('token-1', 'manager');
@@ -319,6 +350,30 @@ describe('not found and not available', () => {
   });
 });
 
+describe("the bottom bar's orders badge", () => {
+  it('counts the orders waiting to be accepted from the cache the board keeps, without a request', async () => {
+    setRuntimeConfig(ALL_DEPLOYED);
+    signIn('token-1', 'manager');
+    renderAt('/admin');
+    await screen.findByText('remote:mfe_restaurants/ManagerHome');
+    const bar = screen.getByRole('navigation', { name: 'Menyu' });
+    expect(within(bar).queryByTestId('orders-badge')).not.toBeInTheDocument();
+    act(() => {
+      queryClient.setQueryData(queryKeys.orders.today(undefined), [
+        fixtures.order({ status: 'sent' }),
+        fixtures.order({ status: 'sent' }),
+        fixtures.order({ status: 'accepted' }),
+      ]);
+    });
+    expect(await within(bar).findByTestId('orders-badge')).toHaveTextContent('2');
+    expect(within(bar).getByRole('link', { name: 'Buyurtmalar, 2 ta yangi buyurtma' })).toHaveAttribute(
+      'href',
+      '/orders',
+    );
+    act(() => queryClient.clear());
+  });
+});
+
 describe('prefetch', () => {
   it("warms the sidebar's other modules after the area's first paint", async () => {
     signIn('token-1', 'admin');
@@ -361,6 +416,20 @@ describe('remote failure', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Qayta urinish' }));
     expect(await screen.findByText('remote:mfe_auth/ProfilePage')).toBeInTheDocument();
     expect(loadRemote.mock.calls.length).toBeGreaterThan(calls);
+  });
+
+  it('shows the fallback of the orders board when mfe_orders is down; the bottom bar keeps working', async () => {
+    setRuntimeConfig(ALL_DEPLOYED);
+    loadRemote.mockImplementation(async (id: string) =>
+      id.startsWith('mfe_orders/') ? fallbackModule() : remoteModule(id),
+    );
+    signIn('token-1', 'manager');
+    const router = renderAt('/orders');
+    expect(await screen.findByText("Bo'limni yuklab bo'lmadi")).toBeInTheDocument();
+    const bar = screen.getByRole('navigation', { name: 'Menyu' });
+    await userEvent.click(within(bar).getByRole('link', { name: 'Menyu' }));
+    expect(await screen.findByText('remote:mfe_stoplist/StopListPage')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/ProductStopList');
   });
 
   it('shows the plain fallback on the login screen when loadRemote throws', async () => {

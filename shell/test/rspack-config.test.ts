@@ -178,6 +178,7 @@ describe('shared facades (a singleton offers only the names its facade exports)'
     'mfe-restaurants/src',
     'mfe-catalog/src',
     'mfe-stoplist/src',
+    'mfe-orders/src',
   ];
 
   /** Every value name imported from `lib` by the front-end sources (types are erased). */

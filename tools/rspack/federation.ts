@@ -81,6 +81,7 @@ export const DEV_PORTS = {
   mfe_restaurants: 3002,
   mfe_catalog: 3003,
   mfe_stoplist: 3004,
+  mfe_orders: 3005,
 } as const;
 
 export interface FrontendConfigOptions {

@@ -273,6 +273,7 @@ export const SETTINGS = {
     meaning: 'a canary whose failures reach this share of its loads is switched off by itself',
     schema: z.coerce.number().gt(0).max(1).default(0.1),
   }),
+  REMOTE_MFE_ORDERS_URL: remote('mfe-orders'),
   PUBLIC_API_BASE: setting({
     group: 'front',
     values: 'a URL or a path',

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { accountsMigration } from './accounts-migration';
+import { ordersMigration } from './migration-orders';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
 import { releasesMigration } from './migration-releases';
@@ -299,6 +300,7 @@ export const migrations: Record<string, Migration> = {
   '0014_accounts': accountsMigration,
   '0015_pos_pictures_order_stops': posPicturesAndOrder,
   '0016_module_releases': releasesMigration,
+  '0017_orders': ordersMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -31,6 +31,8 @@ export interface RestaurantsTable {
    */
   translations?: string;
   external_id: string | null;
+  /** 1: guests may order from the menu page (the manager's switch; placements have their own). */
+  takes_orders?: number;
   created_at: string;
   updated_at: string;
 }
@@ -188,6 +190,8 @@ export interface PlacementsTable {
   id: string;
   restaurant_id: string;
   name: string;
+  /** 1: this code's table takes orders (when its restaurant does too). */
+  takes_orders?: number;
   created_at: string;
   updated_at: string;
 }
@@ -271,6 +275,69 @@ export interface DeployKeysTable {
   created_at: string;
 }
 
+/** A guest's order (docs/ORDERS.md). */
+export interface OrdersTable {
+  id: string;
+  restaurant_id: string;
+  /** Tashkent day `YYYY-MM-DD` the order arrived on; with `number`, unique per restaurant. */
+  day: string;
+  /** The day's short number (`#14`): `order_day_numbers`. */
+  number: number;
+  /** The placement (table) it came from; null once that placement was deleted. */
+  placement_id: string | null;
+  /** The placement's name when ordered ("Stol 5"). */
+  table_name: string;
+  /** `sent` | `accepted` | `ready` | `served` | `rejected` (shared `ORDER_STATUSES`). */
+  status: string;
+  reject_reason: string | null;
+  /** The guest's language (`uz` | `ru` | `en`). */
+  language: string;
+  comment: string | null;
+  /** JSON text of the lines as ordered: `StoredOrderLine[]` (repos/orders.ts). */
+  items: string;
+  total: number;
+  /** Made by the guest's cart per attempt; unique per restaurant. */
+  idempotency_key: string;
+  /** The secret that opens the order to its guest (`?key=`). */
+  guest_key: string;
+  /** The address it came from (the per-address limit's record; never answered). */
+  client_address: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The last order number given per restaurant and Tashkent day. */
+export interface OrderDayNumbersTable {
+  restaurant_id: string;
+  day: string;
+  last: number;
+}
+
+/** The live streams' log: one row per change of an order or a call, numbered by the database. */
+export interface OrderEventsTable {
+  /** The database's increasing sequence: the stream's event id. */
+  seq: Generated<number>;
+  restaurant_id: string;
+  /** `order` | `call` */
+  kind: string;
+  entity_id: string;
+  created_at: string;
+}
+
+/** A guest's waiter call or bill request; one pending per table and kind. */
+export interface TableCallsTable {
+  id: string;
+  restaurant_id: string;
+  placement_id: string | null;
+  table_name: string;
+  /** `waiter` | `bill` */
+  kind: string;
+  /** `pending` | `done` */
+  status: string;
+  created_at: string;
+  done_at: string | null;
+}
+
 export interface Database {
   integration_accounts: IntegrationAccountsTable;
   integration_tokens: IntegrationTokensTable;
@@ -294,6 +361,10 @@ export interface Database {
   module_releases: ModuleReleasesTable;
   module_channels: ModuleChannelsTable;
   deploy_keys: DeployKeysTable;
+  orders: OrdersTable;
+  order_day_numbers: OrderDayNumbersTable;
+  order_events: OrderEventsTable;
+  table_calls: TableCallsTable;
 }
 
 export type UserRow = UsersTable;
@@ -307,3 +378,5 @@ export type IntegrationAccountRow = IntegrationAccountsTable;
 export type PlacementRow = PlacementsTable;
 export type ModuleReleaseRow = ModuleReleasesTable;
 export type ModuleChannelRow = ModuleChannelsTable;
+export type OrderRow = OrdersTable;
+export type TableCallRow = TableCallsTable;

@@ -17,6 +17,9 @@ import { moduleChannelsRepository } from './module-channels';
 import { moduleReleasesRepository } from './module-releases';
 import { optionRowsRepository } from './option-rows';
 import { optionsRepository } from './options';
+import { orderEventsRepository } from './order-events';
+import { orderNumbersRepository } from './order-numbers';
+import { ordersRepository } from './orders';
 import { picturesRepository } from './pictures';
 import { placementsRepository } from './placements';
 import { productsRepository } from './products';
@@ -24,6 +27,7 @@ import { type Dialect, inTransaction, type Q } from './query';
 import { restaurantsRepository } from './restaurants';
 import { sessionsRepository } from './sessions';
 import { slugsRepository } from './slug-history';
+import { tableCallsRepository } from './table-calls';
 import { usersRepository } from './users';
 import { visitsRepository } from './visits';
 
@@ -49,6 +53,10 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     releases: moduleReleasesRepository(q, dialect),
     channels: moduleChannelsRepository(q, dialect),
     deployKeys: deployKeysRepository(q),
+    orders: ordersRepository(q),
+    orderNumbers: orderNumbersRepository(q),
+    orderEvents: orderEventsRepository(q, dialect),
+    tableCalls: tableCallsRepository(q),
     transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
   };
 }
@@ -72,6 +80,10 @@ export interface Repositories {
   releases: ReturnType<typeof moduleReleasesRepository>;
   channels: ReturnType<typeof moduleChannelsRepository>;
   deployKeys: ReturnType<typeof deployKeysRepository>;
+  orders: ReturnType<typeof ordersRepository>;
+  orderNumbers: ReturnType<typeof orderNumbersRepository>;
+  orderEvents: ReturnType<typeof orderEventsRepository>;
+  tableCalls: ReturnType<typeof tableCallsRepository>;
   /** Runs `work` with repositories bound to one transaction (or this one, inside a transaction). */
   transaction<T>(work: (trx: Repositories) => Promise<T>): Promise<T>;
 }

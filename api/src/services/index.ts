@@ -7,20 +7,28 @@
  * stale answers, released pictures). Services take repositories and never HTTP requests.
  *
  * `servicesPlugin` decorates one per domain: `app.catalog`, `app.pictures`, `app.restaurants`,
- * `app.accounts`, `app.placements`, `app.visitStats`, `app.releases`; and
+ * `app.accounts`, `app.placements`, `app.visitStats`, `app.releases`, `app.orders`; and
  * `app.transaction(work)`, the same services bound to one transaction, whose effects run once
  * after the commit.
  */
 import fp from 'fastify-plugin';
 import type { PictureLimits } from '../images/limits';
 import type { Repositories } from '../repos';
-import type { CacheBus } from '../state/types';
+import type { CacheBus, OrderNotices } from '../state/types';
 import type { FileStorage } from '../storage/types';
 import type { VisitCounter } from '../visits';
 import { accountsService } from './accounts';
 import { catalogService } from './catalog';
 import type { ServiceContext } from './context';
 import { deferredEffects, type Effects, immediateEffects, type Logger } from './effects';
+import {
+  AddressWindow,
+  DEFAULT_ORDER_RATE_LIMITS,
+  type OrderRateLimits,
+  type OrdersShared,
+  orderLive,
+  ordersService,
+} from './orders';
 import { picturesService } from './pictures';
 import { placementsService } from './placements';
 import { type ReleaseRuntime, type ReleaseSettings, releaseRuntime, releasesService } from './releases';
@@ -38,6 +46,10 @@ export interface ServiceDeps {
   log: Logger;
   /** Where release manifests may come from and the canary threshold (services/releases/). */
   releases: ReleaseSettings;
+  /** Wakes the order streams of every server (state/). */
+  orderNotices: OrderNotices;
+  /** Orders and calls per address and table (services/orders/limits.ts); defaults otherwise. */
+  orderLimits?: Partial<OrderRateLimits> | undefined;
 }
 
 export interface Services {
@@ -48,6 +60,7 @@ export interface Services {
   placements: ReturnType<typeof placementsService>;
   visitStats: ReturnType<typeof visitStatsService>;
   releases: ReturnType<typeof releasesService>;
+  orders: ReturnType<typeof ordersService>;
   /**
    * Runs `work` with the services (and `repos`, the repositories) bound to one transaction: all
    * its writes or none. Stale-answer notices and picture releases wait for the commit.
@@ -58,7 +71,13 @@ export interface Services {
 /** The deps with what lives once per app (the releases' copy in memory and pending reports). */
 type Deps = ServiceDeps & { releaseRuntime: ReleaseRuntime };
 
-function servicesOn(deps: Deps, repos: Repositories, effects: Effects, inTransaction: boolean): Services {
+function servicesOn(
+  deps: Deps,
+  orders: OrdersShared,
+  repos: Repositories,
+  effects: Effects,
+  inTransaction: boolean,
+): Services {
   const context: ServiceContext = {
     repos,
     effects,
@@ -74,13 +93,14 @@ function servicesOn(deps: Deps, repos: Repositories, effects: Effects, inTransac
     placements: placementsService(context),
     visitStats: visitStatsService(context, deps.visits),
     releases: releasesService(context, deps.releaseRuntime),
+    orders: ordersService(context, orders),
     async transaction(work) {
       if (inTransaction) {
         // already in one: the same transaction, the same held effects
-        return repos.transaction((trx) => work(servicesOn(deps, trx, effects, true), trx));
+        return repos.transaction((trx) => work(servicesOn(deps, orders, trx, effects, true), trx));
       }
       const held = deferredEffects(deps);
-      const result = await repos.transaction((trx) => work(servicesOn(deps, trx, held, true), trx));
+      const result = await repos.transaction((trx) => work(servicesOn(deps, orders, trx, held, true), trx));
       await held.commit();
       return result;
     },
@@ -90,7 +110,14 @@ function servicesOn(deps: Deps, repos: Repositories, effects: Effects, inTransac
 /** The services on `deps.repos` (the database): what the plugin decorates, the seed and the benches use. */
 export function createServices(deps: ServiceDeps): Services {
   const withRuntime = { ...deps, releaseRuntime: releaseRuntime(deps.releases) };
-  return servicesOn(withRuntime, deps.repos, immediateEffects(deps), false);
+  const limits = { ...DEFAULT_ORDER_RATE_LIMITS, ...deps.orderLimits };
+  // one per app, not per transaction: the streams' hub and the per-address counts
+  const orders: OrdersShared = {
+    limits,
+    addresses: new AddressWindow(limits.windowMs, limits.addresses),
+    live: orderLive(deps.repos, deps.orderNotices, deps.log),
+  };
+  return servicesOn(withRuntime, orders, deps.repos, immediateEffects(deps), false);
 }
 
 /** How often a server writes the reports it added up (and checks the canaries' threshold). */
@@ -107,6 +134,8 @@ export const servicesPlugin = fp(
       visits: app.visits,
       log: app.log,
       releases: app.appConfig.releases,
+      orderNotices: app.orderNotices,
+      orderLimits: app.appConfig.orderLimits,
     });
     app.decorate('catalog', services.catalog);
     app.decorate('pictures', services.pictures);
@@ -115,6 +144,9 @@ export const servicesPlugin = fp(
     app.decorate('placements', services.placements);
     app.decorate('visitStats', services.visitStats);
     app.decorate('releases', services.releases);
+    app.decorate('orders', services.orders);
+    // open streams would hold the server's close: they end first (clients reconnect elsewhere)
+    app.addHook('preClose', async () => services.orders.closeStreams());
     app.decorate('transaction', services.transaction);
     // every server's copy of the releases goes when any server changes them (or notices were missed)
     const unsubscribe = app.cacheBus.subscribe((scope) => {

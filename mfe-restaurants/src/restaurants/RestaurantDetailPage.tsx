@@ -1,6 +1,7 @@
 /**
  * `/admin/viewRestaurant/:id/:slug` (admins, by slug) and `/viewRestaurant/:id` (a manager: its
- * own restaurant). Fields, pictures, the manager's login, edit, delete (admin), categories, back.
+ * own restaurant). Fields, pictures, the manager's login, edit, delete (admin), categories, back;
+ * for admins, today's orders (with the way to the restaurant's board) and the visits.
  */
 import { isMissing } from '@qrmenu/shared/api';
 import { useManagers, useProfile } from '@qrmenu/shared/query';
@@ -26,6 +27,7 @@ import {
 } from '@qrmenu/shared/ui';
 import { useNavigate } from 'react-router-dom';
 import { PosSyncStatus } from '../integration/PosSyncStatus';
+import { OrdersTodayPanel } from '../orders/OrdersTodayPanel';
 import { QrCodeButton } from '../qr/QrCodeButton';
 import { VisitsPanel } from '../visits/VisitsPanel';
 import { LazyRestaurantEditDialog } from './dialogs';
@@ -145,6 +147,7 @@ export default function RestaurantDetailPage() {
                     />
                   ) : null}
                 </HStack>
+                {isAdmin ? <OrdersTodayPanel restaurantId={r._id} /> : null}
                 {isAdmin ? <VisitsPanel restaurantId={r._id} /> : null}
               </Box>
             ) : null

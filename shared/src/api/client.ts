@@ -106,3 +106,52 @@ export async function call<T>(path: string, options: CallOptions = {}): Promise<
     throw new ApiError(0, 'network', err instanceof Error ? err.message : String(err));
   }
 }
+
+export interface StreamOptions {
+  query?: Query;
+  /** The last event's id the reader has: the server sends what came after it first. */
+  lastEventId?: string | null;
+  signal?: AbortSignal;
+}
+
+/**
+ * Opens a server-sent events stream with the stored bearer token (an `EventSource` cannot send
+ * one): resolves with the open response, whose body the caller reads, or rejects with an
+ * `ApiError` like a call (a 401 ends the session the same way). No timeout: a stream stays open.
+ */
+export async function openStream(path: string, options: StreamOptions = {}): Promise<Response> {
+  const token = getAccessToken();
+  const url = new URL(apiUrl(path));
+  for (const [k, v] of Object.entries(cleanQuery(options.query) ?? {})) url.searchParams.set(k, v);
+  const headers: Record<string, string> = { Accept: 'text/event-stream' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.lastEventId) headers['Last-Event-ID'] = options.lastEventId;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      headers,
+      cache: 'no-store',
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'network', err instanceof Error ? err.message : String(err));
+  }
+  if (!res.ok || !res.body) {
+    const text = await res.text().catch(() => '');
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = text;
+    }
+    if (res.status === 401 && token) onSessionExpired();
+    throw ApiError.fromBody(
+      res.status,
+      body,
+      res.statusText,
+      parseRetryAfter(res.headers.get('Retry-After')),
+    );
+  }
+  return res;
+}

@@ -2,6 +2,8 @@
  * The typed HTTP client of the API: `api.<resource>.<call>()` for every route the front calls.
  * Calls resolve with the answer's payload and reject with `ApiError`.
  */
+
+import type { z } from 'zod';
 import type {
   Category,
   CategoryCreateBody,
@@ -19,6 +21,11 @@ import type {
   OptionRowCreateBody,
   OptionRowUpdateBody,
   OptionUpdateBody,
+  Order,
+  OrderingSettings,
+  orderDayTotals,
+  orderingSettingsBody,
+  orderStatusBody,
   PasswordChangeBody,
   Placement,
   PlacementCreateBody,
@@ -44,10 +51,11 @@ import type {
   StopListBody,
   StopListResult,
   SyncResult,
+  TableCall,
   UploadTargetType,
   VisitStats,
 } from '../schemas';
-import { apiUrl, call, http, SYNC_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './client';
+import { apiUrl, call, http, openStream, SYNC_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './client';
 import { ApiError } from './errors';
 
 export { changedFields, hasChanges } from './changed';
@@ -55,6 +63,9 @@ export { changedFields, hasChanges } from './changed';
 export { ApiError, type ApiErrorDetail, isApiError, isMissing, parseRetryAfter } from './errors';
 
 type Data<T> = { data: T };
+export type OrderDayTotals = z.infer<typeof orderDayTotals>;
+export type OrderingSettingsBody = z.input<typeof orderingSettingsBody>;
+export type OrderStatusBody = z.input<typeof orderStatusBody>;
 const data = <T>(p: Promise<Data<T>>): Promise<T> => p.then((r) => r.data);
 const enc = encodeURIComponent;
 
@@ -354,6 +365,65 @@ export const api = {
       data(call<Data<Placement>>(`manager/placements/${enc(id)}`, { method: 'put', json: { name } })),
     /** DELETE /manager/placements/{id} */
     remove: (id: string) => data(call<Data<Deleted>>(`manager/placements/${enc(id)}`, { method: 'delete' })),
+  },
+
+  /**
+   * Orders from the table and the table calls, for staff (docs/ORDERS.md): a manager's own
+   * restaurant; admins name it (`restaurantId`).
+   */
+  orders: {
+    /** GET /manager/orders[?day=YYYY-MM-DD]: the day's orders, newest first (today without a day). */
+    list: (restaurantId?: string, day?: string) =>
+      data(call<Data<Order[]>>('manager/orders', { query: { restaurant_id: restaurantId, day } })),
+    /** GET /manager/orders/days?from=&to=: per-day counts and totals. */
+    days: (restaurantId?: string, range: { from?: string; to?: string } = {}) =>
+      data(
+        call<Data<OrderDayTotals[]>>('manager/orders/days', {
+          query: { restaurant_id: restaurantId, from: range.from, to: range.to },
+        }),
+      ),
+    /** GET /manager/orders/csv?day=: the day's orders as CSV text (a download). */
+    csv: async (day: string, restaurantId?: string): Promise<string> => {
+      try {
+        const res = await http(apiUrl('manager/orders/csv'), {
+          headers: { Accept: 'text/csv' },
+          searchParams: restaurantId ? { day, restaurant_id: restaurantId } : { day },
+        });
+        return await res.text();
+      } catch (err) {
+        throw err instanceof ApiError ? err : new ApiError(0, 'network', String(err));
+      }
+    },
+    /** PUT /manager/orders/{id}/status {status, reason?}: one step along the order's life. */
+    setStatus: (id: string, body: OrderStatusBody) =>
+      data(call<Data<Order>>(`manager/orders/${enc(id)}/status`, { method: 'put', json: body })),
+    /** GET /manager/calls: the pending waiter calls and bill requests. */
+    calls: (restaurantId?: string) =>
+      data(call<Data<TableCall[]>>('manager/calls', { query: { restaurant_id: restaurantId } })),
+    /** PUT /manager/calls/{id}/done */
+    callDone: (id: string) => data(call<Data<TableCall>>(`manager/calls/${enc(id)}/done`, { method: 'put' })),
+    /** GET /manager/ordering: whether the restaurant and each placement take orders. */
+    ordering: (restaurantId?: string) =>
+      data(call<Data<OrderingSettings>>('manager/ordering', { query: { restaurant_id: restaurantId } })),
+    /** PUT /manager/ordering with the switches that changed. */
+    updateOrdering: (body: OrderingSettingsBody, restaurantId?: string) =>
+      data(
+        call<Data<OrderingSettings>>('manager/ordering', {
+          method: 'put',
+          json: body,
+          query: { restaurant_id: restaurantId },
+        }),
+      ),
+    /**
+     * GET /manager/orders/events: the live stream (server-sent events) of the restaurant's orders
+     * and calls, opened with the bearer token; `lastEventId` resumes after the last event read.
+     */
+    events: (options: { restaurantId?: string; lastEventId?: string | null; signal?: AbortSignal } = {}) =>
+      openStream('manager/orders/events', {
+        query: { restaurant_id: options.restaurantId },
+        lastEventId: options.lastEventId ?? null,
+        ...(options.signal ? { signal: options.signal } : {}),
+      }),
   },
 
   visits: {

@@ -104,3 +104,50 @@ export function defineMutation<V, R>(def: MutationDefinition<V, R>): MutationHoo
       queryClient,
     );
 }
+
+export interface OptimisticMutationDefinition<V, R> {
+  run: (variables: V) => Promise<R>;
+  /** The cached data the change shows in at once (a prefix: every matching query). */
+  shows: QueryKey;
+  /** The data as it looks once the change is made (`undefined` data: left as it is). */
+  apply: (data: unknown, variables: V) => unknown;
+  /** Writes the answer into the cache (the server's state replaces the guess). */
+  update?: (result: R, variables: V) => void;
+  /** Keys refetched after a success (totals the change moves). */
+  invalidates?: readonly QueryKey[];
+}
+
+/**
+ * `useX()`: a mutation shown before the server answers (a tap on a phone must not wait for the
+ * network): `apply` writes the change into every query under `shows`; a failure puts back what
+ * they held and refetches them, so the screen ends on the server's state. Toasts are the caller's.
+ */
+export function defineOptimisticMutation<V, R>(def: OptimisticMutationDefinition<V, R>): MutationHook<V, R> {
+  type Snapshot = [QueryKey, unknown][];
+  return () =>
+    useMutation<R, Error, V, Snapshot>(
+      {
+        mutationFn: def.run,
+        onMutate: async (variables) => {
+          // a refetch in flight would overwrite the change with the state before it
+          await queryClient.cancelQueries({ queryKey: def.shows });
+          const before = queryClient.getQueriesData({ queryKey: def.shows });
+          queryClient.setQueriesData({ queryKey: def.shows }, (data: unknown) =>
+            data === undefined ? undefined : def.apply(data, variables),
+          );
+          return before;
+        },
+        onError: (_error, _variables, before) => {
+          for (const [key, data] of before ?? []) queryClient.setQueryData(key, data);
+          return queryClient.invalidateQueries({ queryKey: def.shows });
+        },
+        onSuccess: (result, variables) => {
+          def.update?.(result, variables);
+          return Promise.all(
+            (def.invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+          );
+        },
+      },
+      queryClient,
+    );
+}

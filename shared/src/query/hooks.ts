@@ -271,19 +271,20 @@ export const usePlacements = defineQuery({
   fetch: (restaurantId?: string) => api.placements.list(restaurantId),
 });
 
+// the ordering switches list the placements too
 export const useCreatePlacements = defineMutation({
   run: api.placements.create,
-  invalidates: [k.placements.all()],
+  invalidates: [k.placements.all(), k.orders.orderingAll()],
 });
 
 export const useRenamePlacement = defineMutation({
   run: ({ id, name }: { id: string; name: string }) => api.placements.rename(id, name),
-  invalidates: [k.placements.all(), k.visits.all()],
+  invalidates: [k.placements.all(), k.visits.all(), k.orders.orderingAll()],
 });
 
 export const useDeletePlacement = defineMutation({
   run: ({ id }: { id: string }) => api.placements.remove(id),
-  invalidates: [k.placements.all(), k.visits.all()],
+  invalidates: [k.placements.all(), k.visits.all(), k.orders.orderingAll()],
 });
 
 /** The menu page's visits: 30 days, totals, placements, languages (one request). */

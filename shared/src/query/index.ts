@@ -2,3 +2,4 @@ export { QueryClientProvider } from '@tanstack/react-query';
 export { queryClient, shouldRetry } from './client';
 export * from './hooks';
 export { queryKeys } from './keys';
+export * from './orders';

@@ -50,4 +50,25 @@ export const queryKeys = {
     all: () => ['qrmenu', 'option-rows'] as const,
     byOption: (optionId: string) => ['qrmenu', 'option-rows', 'option', optionId] as const,
   },
+  /** Orders from the table (a manager's own restaurant: `null`; an admin's: its id). */
+  orders: {
+    all: () => ['qrmenu', 'orders'] as const,
+    /** every list of orders (today's and any day's, of every restaurant): a prefix */
+    lists: () => ['qrmenu', 'orders', 'list'] as const,
+    /** today's orders: what the board shows and its live stream keeps up to date */
+    today: (restaurantId?: string) => ['qrmenu', 'orders', 'list', restaurantId ?? null, 'today'] as const,
+    /** a past day's orders (the history) */
+    day: (restaurantId: string | undefined, day: string) =>
+      ['qrmenu', 'orders', 'list', restaurantId ?? null, day] as const,
+    /** per-day totals: a prefix, and one range */
+    daysAll: () => ['qrmenu', 'orders', 'days'] as const,
+    days: (restaurantId: string | undefined, from: string, to: string) =>
+      ['qrmenu', 'orders', 'days', restaurantId ?? null, from, to] as const,
+    /** pending table calls */
+    callsAll: () => ['qrmenu', 'orders', 'calls'] as const,
+    calls: (restaurantId?: string) => ['qrmenu', 'orders', 'calls', restaurantId ?? null] as const,
+    /** the ordering switches (they list the placements) */
+    orderingAll: () => ['qrmenu', 'orders', 'ordering'] as const,
+    ordering: (restaurantId?: string) => ['qrmenu', 'orders', 'ordering', restaurantId ?? null] as const,
+  },
 } as const;

@@ -9,4 +9,5 @@
 /** A POS restaurant (iiko, Poster) shows its last sync: zod-free, for the detail page. */
 export { isPosType } from '../schemas/pos-providers';
 export { categories, optionRows, options, products, translations } from './catalog';
+export { orders } from './orders';
 export { restaurants, stopList } from './restaurants';

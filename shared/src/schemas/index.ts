@@ -15,10 +15,12 @@ import {
   SLUG_PATTERN,
   slug,
 } from './fields';
+import { orderAnswers } from './orders';
 import { releaseAnswers } from './releases';
 import { translationSchemas as tr } from './translations';
 import { visitAnswers } from './visits';
 
+export * from './orders';
 export * from './releases';
 export {
   applyTranslations,
@@ -516,6 +518,7 @@ export const answers = {
   deleted,
   ...visitAnswers,
   ...releaseAnswers,
+  ...orderAnswers,
 } as const;
 
 /** The slug suggested from a name (zod-free, in its own file). */

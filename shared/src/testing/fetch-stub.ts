@@ -22,7 +22,14 @@ export interface StubCall {
  * JSON, or an Error to throw (network down).
  */
 export type StubReply =
-  | { status?: number; body?: unknown; raw?: string; headers?: Record<string, string> }
+  | {
+      status?: number;
+      body?: unknown;
+      raw?: string;
+      /** A body that arrives over time (a server-sent events stream: `eventStream()`). */
+      stream?: ReadableStream<Uint8Array>;
+      headers?: Record<string, string>;
+    }
   | Error;
 export type StubRoute = StubReply | ((call: StubCall) => StubReply | Promise<StubReply>);
 /** `'GET /admin/restaurants'`, or `'*'` for every request no other key matches. */
@@ -81,6 +88,14 @@ export function stubApi(routes: StubRoutes = {}): ApiStub {
     const reply = (typeof route === 'function' ? await route(call) : route) ?? NOT_FOUND;
     if (reply instanceof Error) throw reply;
     const status = reply.status ?? 200;
+    if (reply.stream) {
+      // a real stream: the reader sees each chunk when it is sent, and an abort ends it
+      request.signal?.addEventListener('abort', () => reply.stream?.cancel().catch(() => {}));
+      return new Response(reply.stream, {
+        status,
+        headers: { 'content-type': 'text/event-stream', ...reply.headers },
+      });
+    }
     const text = reply.raw ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
     return new Response(status === 204 ? null : text, {
       status,
@@ -103,6 +118,55 @@ export function stubApi(routes: StubRoutes = {}): ApiStub {
         }),
       );
       return { release: () => release() };
+    },
+  };
+}
+
+/** A server-sent events stream under a test's control: the stub answers with `reply`. */
+export interface EventStream {
+  reply: StubReply;
+  /** Sends one event (`data` as JSON unless a string), with its `id` when given. */
+  send(event: string, data: unknown, id?: string | number): void;
+  /** Sends `retry:`: how long the reader waits before it reconnects. */
+  retry(ms: number): void;
+  /** Ends the stream as a server closing the connection would. */
+  close(): void;
+  /** Breaks the connection (a network error in the reader). */
+  fail(): void;
+}
+
+/** A fresh stream to answer one request with (`stubApi({'GET /x/events': () => s.reply})`). */
+export function eventStream(): EventStream {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let open = true;
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+    cancel() {
+      open = false;
+    },
+  });
+  return {
+    reply: { stream },
+    send(event, data, id) {
+      if (!open) return;
+      const payload = typeof data === 'string' ? data : JSON.stringify(data);
+      controller.enqueue(
+        encoder.encode(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${payload}\n\n`),
+      );
+    },
+    retry(ms) {
+      if (open) controller.enqueue(encoder.encode(`retry: ${ms}\n\n`));
+    },
+    close() {
+      if (open) controller.close();
+      open = false;
+    },
+    fail() {
+      if (open) controller.error(new TypeError('network error'));
+      open = false;
     },
   };
 }

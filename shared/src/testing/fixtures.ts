@@ -7,11 +7,13 @@ import type {
   IntegrationRestaurant,
   Manager,
   OptionRow,
+  Order,
   Product,
   ProductDetail,
   ProductOption,
   Profile,
   Restaurant,
+  TableCall,
 } from '../schemas';
 import type { StubReply } from './fetch-stub';
 
@@ -112,6 +114,43 @@ export const fixtures = {
       price: 1000 * n,
       translations: {},
       createdAt: CREATED,
+      ...over,
+    };
+  },
+  /** An order just sent from "Stol <n>": one line of two portions, no rows. */
+  order(over: Partial<Order> = {}): Order {
+    const n = next();
+    const at = over.createdAt ?? new Date().toISOString();
+    return {
+      _id: `ord${n}`,
+      restaurant_id: 'r1',
+      number: n,
+      day: at.slice(0, 10),
+      placement_id: `pl${n}`,
+      table: `Stol ${n}`,
+      status: 'sent',
+      reject_reason: null,
+      language: 'uz',
+      comment: null,
+      items: [{ product_id: `p${n}`, name: `Mahsulot ${n}`, quantity: 2, price: 10_000, rows: [] }],
+      total: 20_000,
+      createdAt: at,
+      updatedAt: at,
+      ...over,
+    };
+  },
+  /** A pending waiter call from "Stol <n>". */
+  tableCall(over: Partial<TableCall> = {}): TableCall {
+    const n = next();
+    return {
+      _id: `call${n}`,
+      restaurant_id: 'r1',
+      placement_id: `pl${n}`,
+      table: `Stol ${n}`,
+      kind: 'waiter',
+      status: 'pending',
+      createdAt: new Date().toISOString(),
+      doneAt: null,
       ...over,
     };
   },

@@ -12,6 +12,8 @@ import { toaster } from '../ui';
 export { type AxeFinding, axeViolations } from './axe';
 export {
   type ApiStub,
+  type EventStream,
+  eventStream,
   type StubCall,
   type StubReply,
   type StubRoute,

@@ -1,10 +1,26 @@
 import { ROUTES } from '@qrmenu/shared/paths';
+import { useWaitingOrdersCount } from '@qrmenu/shared/query';
 import { t } from '@qrmenu/shared/texts';
 import { NavLink, Outlet } from 'react-router-dom';
 
 /**
- * Manager area: content above a fixed bottom bar (Asosiy, Menyu, Kategoriyalar, Profil), each tab
- * a 44 px+ target. Profil opens the profile page, where the manager signs out.
+ * Buyurtmalar's badge: the orders waiting to be accepted, read from the cache the orders board
+ * keeps live (no request of its own: nothing shows before the board was opened in this tab).
+ */
+function WaitingOrders() {
+  const waiting = useWaitingOrdersCount();
+  if (waiting === 0) return null;
+  return (
+    <span className="qm-tab-badge" data-testid="orders-badge">
+      <span aria-hidden="true">{waiting}</span>
+      <span className="qm-visually-hidden">{`, ${t.orders.newCount(waiting)}`}</span>
+    </span>
+  );
+}
+
+/**
+ * Manager area: content above a fixed bottom bar (Asosiy, Buyurtmalar, Menyu, Kategoriyalar,
+ * Profil), each tab a 44 px+ target. Profil opens the profile page, where the manager signs out.
  */
 export function ManagerLayout() {
   return (
@@ -15,6 +31,10 @@ export function ManagerLayout() {
       <nav className="qm-bottom-bar" aria-label={t.menu}>
         <NavLink to={ROUTES.admin.home} end className="qm-tab">
           {t.home}
+        </NavLink>
+        <NavLink to={ROUTES.manager.orders} className="qm-tab">
+          {t.orders.title}
+          <WaitingOrders />
         </NavLink>
         <NavLink to={ROUTES.manager.stopList} className="qm-tab">
           {t.menu}

@@ -1,0 +1,44 @@
+/**
+ * Today's orders at a glance (how many, still in work, served, rejected, the served sum) above
+ * the board, and today's finished orders folded under it.
+ */
+import { summarizeOrders } from '@qrmenu/shared/query';
+import type { Order } from '@qrmenu/shared/schemas';
+import { formatSom, t } from '@qrmenu/shared/texts';
+import { Box, Flex, Stack, Text } from '@qrmenu/shared/ui';
+import { OrderCard } from './OrderCard';
+
+const noMove = () => {};
+
+export function TodaySummary({ orders }: { orders: readonly Order[] }) {
+  const s = summarizeOrders(orders);
+  return (
+    <Flex gap="2" wrap="wrap" fontSize="sm" color="fg.muted" data-testid="today-summary">
+      <Text as="span" fontWeight="semibold" color="fg">
+        {t.orders.today}: {t.orders.ordersCount(s.count)}
+      </Text>
+      <span>{t.orders.activeCount(s.active)}</span>
+      <span>{t.orders.servedCount(s.served)}</span>
+      <span>{t.orders.rejectedCount(s.rejected)}</span>
+      <span>
+        {t.orders.revenue}: {formatSom(s.revenue)}
+      </span>
+    </Flex>
+  );
+}
+
+export function FinishedToday({ orders, now }: { orders: readonly Order[]; now: number }) {
+  if (orders.length === 0) return null;
+  return (
+    <Box as="details" data-testid="finished-today">
+      <Box as="summary" cursor="pointer" minH="11" display="flex" alignItems="center" fontWeight="semibold">
+        {t.orders.finishedToday(orders.length)}
+      </Box>
+      <Stack gap="3" mt="2">
+        {orders.map((order) => (
+          <OrderCard key={order._id} order={order} now={now} onMove={noMove} finished />
+        ))}
+      </Stack>
+    </Box>
+  );
+}

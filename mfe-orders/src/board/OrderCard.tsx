@@ -1,0 +1,112 @@
+/**
+ * One order on the board: its number and table, its age, every line with its options, the
+ * guest's comment, the total, and the buttons of the moves it allows (44 px high, full width on
+ * a phone). Memoised: the stream changes one order at a time.
+ */
+import type { Order } from '@qrmenu/shared/schemas';
+import { formatSom, t } from '@qrmenu/shared/texts';
+import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@qrmenu/shared/ui';
+import { memo, useId } from 'react';
+import { ageText, type Move, movesOf } from './model';
+
+export interface OrderCardProps {
+  order: Order;
+  now: number;
+  onMove: (order: Order, move: Move) => void;
+  /** Finished orders show their state instead of buttons. */
+  finished?: boolean;
+}
+
+function Lines({ order }: { order: Order }) {
+  return (
+    <Box as="ul" listStyleType="none" m="0" p="0">
+      {order.items.map((line, i) => (
+        // a line's product may appear twice (other options): its place is its key
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines of an order never move
+        <Box as="li" key={i} py="1" borderBottomWidth={i < order.items.length - 1 ? '1px' : 0}>
+          <Flex justify="space-between" gap="2">
+            <Text fontWeight="semibold">
+              {t.orders.quantity(line.quantity)} {line.name}
+            </Text>
+            <Text whiteSpace="nowrap">{formatSom(line.price * line.quantity)}</Text>
+          </Flex>
+          {line.rows.length > 0 ? (
+            <Text fontSize="sm" color="fg.muted">
+              {line.rows.map((row) => `${row.option}: ${row.name}`).join(', ')}
+            </Text>
+          ) : null}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export const OrderCard = memo(function OrderCard({ order, now, onMove, finished }: OrderCardProps) {
+  const headingId = useId();
+  return (
+    <Box
+      as="article"
+      aria-labelledby={headingId}
+      borderWidth="1px"
+      borderRadius="lg"
+      bg="bg"
+      p="3"
+      borderLeftWidth="4px"
+      borderLeftColor={
+        order.status === 'sent' ? 'orange.500' : order.status === 'ready' ? 'green.600' : 'blue.600'
+      }
+      data-testid="order-card"
+      data-status={order.status}
+    >
+      <Stack gap="2">
+        <Flex justify="space-between" align="baseline" gap="2" wrap="wrap">
+          <Heading as="h3" size="md" id={headingId}>
+            {t.orders.cardName(order.number, order.table)}
+          </Heading>
+          <Text fontSize="sm" color="fg.muted" data-testid="order-age">
+            {ageText(order.createdAt, now)}
+          </Text>
+        </Flex>
+        <Lines order={order} />
+        {order.comment ? (
+          <Text bg="yellow.50" borderRadius="md" px="2" py="1" overflowWrap="anywhere">
+            <Text as="span" fontWeight="semibold">
+              {t.orders.comment}:
+            </Text>{' '}
+            {order.comment}
+          </Text>
+        ) : null}
+        <Flex justify="space-between" fontWeight="bold">
+          <span>{t.total}</span>
+          <span>{formatSom(order.total)}</span>
+        </Flex>
+        {finished ? (
+          <Stack gap="1">
+            <Badge alignSelf="start" colorPalette={order.status === 'served' ? 'green' : 'red'}>
+              {t.orders.status[order.status]}
+            </Badge>
+            {order.reject_reason ? (
+              <Text fontSize="sm">{t.orders.rejectedBecause(order.reject_reason)}</Text>
+            ) : null}
+          </Stack>
+        ) : (
+          <Flex gap="2" direction={{ base: 'column', sm: 'row' }}>
+            {movesOf(order.status).map((move) => (
+              <Button
+                key={move.status}
+                minH="11"
+                flex="1"
+                // blue, not green: white on Chakra's green.600 falls short of AA contrast
+                colorPalette={move.primary ? 'blue' : 'red'}
+                variant={move.primary ? 'solid' : 'outline'}
+                onClick={() => onMove(order, move)}
+              >
+                {move.label}
+              </Button>
+            ))}
+          </Flex>
+        )}
+      </Stack>
+    </Box>
+  );
+});

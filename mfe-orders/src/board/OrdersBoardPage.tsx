@@ -1,0 +1,197 @@
+/**
+ * `/orders` (a manager's own restaurant, «Buyurtmalar» in the bottom bar) and `/admin/orders/:id`
+ * (an admin, any restaurant): the live board (docs/ORDERS.md, "The board"). Today's orders and
+ * the pending calls come from the shared hooks; the live stream (`live/liveBoard.ts`) keeps both
+ * up to date, rings and counts the waiting orders in the tab's title. A move is shown at once and
+ * put back, with a toast, if the server refuses it.
+ *
+ * Phone first: one column (calls, Yangi, Qabul qilingan, Tayyor); from a tablet's width the
+ * kitchen view puts the three states side by side.
+ */
+import { isApiError, isMissing } from '@qrmenu/shared/api';
+import { tashkentDay } from '@qrmenu/shared/query';
+import { orders } from '@qrmenu/shared/resources';
+import type { Order, TableCall } from '@qrmenu/shared/schemas';
+import { useSession } from '@qrmenu/shared/session';
+import { t } from '@qrmenu/shared/texts';
+import {
+  Box,
+  combineQueries,
+  EmptyState,
+  Heading,
+  LoadingSkeleton,
+  notify,
+  Page,
+  PageState,
+  SimpleGrid,
+  Stack,
+} from '@qrmenu/shared/ui';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { OrdersNav } from '../common/OrdersNav';
+import { useNow } from '../common/useNow';
+import { useOrdersRestaurant } from '../common/useOrdersRestaurant';
+import { startLiveBoard } from '../live/liveBoard';
+import { CallsList } from './CallsList';
+import { FinishedToday, TodaySummary } from './FinishedToday';
+import { LiveControls } from './LiveControls';
+import { BOARD_COLUMNS, type BoardColumn, groupBoard, type Move } from './model';
+import { OrderCard } from './OrderCard';
+import { RejectDialog } from './RejectDialog';
+
+const COLUMN_TITLES: Record<BoardColumn, string> = {
+  sent: t.orders.status.sent as string,
+  accepted: t.orders.status.accepted as string,
+  ready: t.orders.status.ready as string,
+};
+
+function Column({
+  status,
+  rows,
+  now,
+  onMove,
+}: {
+  status: BoardColumn;
+  rows: Order[];
+  now: number;
+  onMove: (order: Order, move: Move) => void;
+}) {
+  const headingId = useId();
+  return (
+    <Box as="section" aria-labelledby={headingId} data-testid={`column-${status}`} minW="0">
+      <Heading as="h2" size="md" mb="2" id={headingId}>
+        {COLUMN_TITLES[status]} ({rows.length})
+      </Heading>
+      {rows.length === 0 ? (
+        <Box color="fg.muted" fontSize="sm" py="2">
+          {t.orders.columnEmpty}
+        </Box>
+      ) : (
+        <Stack gap="3">
+          {rows.map((order) => (
+            <OrderCard key={order._id} order={order} now={now} onMove={onMove} />
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+/** Moves an order (shown at once), with the rollback's toast; "Rad etish" asks its reason first. */
+function useBoardMoves() {
+  const move = orders.useMove();
+  const [rejecting, setRejecting] = useState<Order | null>(null);
+  const send = useCallback(
+    (order: Order, status: Move['status'], reason?: string) =>
+      move.mutate(
+        { order, status, ...(reason === undefined ? {} : { reason }) },
+        {
+          onError: (error) => {
+            console.error('[orders] move', error);
+            notify.error(
+              isApiError(error) && error.status === 409 ? t.orders.moveConflict : t.orders.moveError,
+            );
+          },
+        },
+      ),
+    [move.mutate],
+  );
+  const onMove = useCallback(
+    (order: Order, m: Move) => (m.status === 'rejected' ? setRejecting(order) : send(order, m.status)),
+    [send],
+  );
+  const reject = (order: Order, reason: string) => {
+    setRejecting(null);
+    send(order, 'rejected', reason);
+  };
+  return { onMove, rejecting, reject, closeReject: () => setRejecting(null) };
+}
+
+/** The day in Tashkent changes at midnight: today's board starts empty again. */
+function useDayChange(now: number, onChange: () => void) {
+  const day = useRef(tashkentDay(now));
+  useEffect(() => {
+    const current = tashkentDay(now);
+    if (current !== day.current) {
+      day.current = current;
+      onChange();
+    }
+  }, [now, onChange]);
+}
+
+export default function OrdersBoardPage() {
+  const { restaurantId, linkId } = useOrdersRestaurant();
+  const { isAuthenticated, isManager } = useSession();
+  const today = orders.useToday(restaurantId);
+  const calls = orders.useCalls(restaurantId);
+  const now = useNow();
+  const moves = useBoardMoves();
+  useDayChange(
+    now,
+    useCallback(() => {
+      void today.refetch();
+      void calls.refetch();
+    }, [today.refetch, calls.refetch]),
+  );
+  useEffect(() => {
+    if (isAuthenticated) startLiveBoard(restaurantId);
+  }, [isAuthenticated, restaurantId]);
+
+  const board = useMemo(() => (today.data ? groupBoard(today.data) : undefined), [today.data]);
+  const data = useMemo(
+    () => (board && calls.data ? { board, orders: today.data as Order[], calls: calls.data } : undefined),
+    [board, calls.data, today.data],
+  );
+  const state = combineQueries([today, calls], data);
+
+  return (
+    <Page
+      title={t.orders.title}
+      back={isManager ? undefined : true}
+      actions={<LiveControls />}
+      testId="orders-board"
+    >
+      <OrdersNav restaurantId={linkId} />
+      <PageState
+        query={state}
+        errorText={orders.texts.loadError}
+        isNotFound={isMissing}
+        notFoundText={isManager ? t.noRestaurantForManager : t.restaurantNotFound}
+        isEmpty={() => false}
+        loading={<LoadingSkeleton rows={3} height="32" />}
+      >
+        {({
+          board: b,
+          orders: rows,
+          calls: pending,
+        }: {
+          board: ReturnType<typeof groupBoard>;
+          orders: Order[];
+          calls: TableCall[];
+        }) => (
+          <Stack gap="5">
+            <TodaySummary orders={rows} />
+            <CallsList calls={pending} now={now} />
+            {BOARD_COLUMNS.every((c) => b.columns[c].length === 0) ? (
+              <EmptyState message={orders.texts.empty} />
+            ) : (
+              // phone: one column; tablet and up: the kitchen's three columns side by side
+              <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="start">
+                {BOARD_COLUMNS.map((status) => (
+                  <Column
+                    key={status}
+                    status={status}
+                    rows={b.columns[status]}
+                    now={now}
+                    onMove={moves.onMove}
+                  />
+                ))}
+              </SimpleGrid>
+            )}
+            <FinishedToday orders={b.finished} now={now} />
+          </Stack>
+        )}
+      </PageState>
+      <RejectDialog order={moves.rejecting} onClose={moves.closeReject} onReject={moves.reject} />
+    </Page>
+  );
+}

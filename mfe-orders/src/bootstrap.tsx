@@ -1,0 +1,19 @@
+/** Standalone run of the remote: the manager's board, history and switches (`renderStandalone`). */
+import { ROUTES } from '@qrmenu/shared/paths';
+import { renderStandalone } from '@qrmenu/shared/standalone';
+import { Navigate, Route } from 'react-router-dom';
+import OrdersBoardPage from './board/OrdersBoardPage';
+import OrdersHistoryPage from './history/OrdersHistoryPage';
+import OrderingSettingsPage from './settings/OrderingSettingsPage';
+
+void renderStandalone(
+  <>
+    <Route path={ROUTES.manager.orders} element={<OrdersBoardPage />} />
+    <Route path={ROUTES.manager.orderHistory} element={<OrdersHistoryPage />} />
+    <Route path={ROUTES.manager.orderingSettings} element={<OrderingSettingsPage />} />
+    <Route path={ROUTES.admin.orders} element={<OrdersBoardPage />} />
+    <Route path={ROUTES.admin.orderHistory} element={<OrdersHistoryPage />} />
+    <Route path={ROUTES.admin.orderingSettings} element={<OrderingSettingsPage />} />
+    <Route path="*" element={<Navigate to={ROUTES.manager.orders} replace />} />
+  </>,
+);

@@ -1,0 +1,220 @@
+/**
+ * `/orders/history` and `/admin/orders/:id/history`: the orders by day. A day is picked from the
+ * list of the last 60 days that had orders (`/manager/orders/days`: counts and the served sum) or
+ * from the date field; the day (in the address, `?day=`) shows its orders, its totals and the CSV
+ * download (`/manager/orders/csv`). Today by default.
+ */
+import { api, isMissing } from '@qrmenu/shared/api';
+import { summarizeOrders, tashkentDay } from '@qrmenu/shared/query';
+import { orders } from '@qrmenu/shared/resources';
+import type { Order } from '@qrmenu/shared/schemas';
+import { useSession } from '@qrmenu/shared/session';
+import { formatSom, t } from '@qrmenu/shared/texts';
+import {
+  Badge,
+  Box,
+  Button,
+  Field,
+  Flex,
+  Heading,
+  Input,
+  LoadingSkeleton,
+  notify,
+  Page,
+  PageState,
+  Stack,
+  Table,
+  Text,
+} from '@qrmenu/shared/ui';
+import { useId } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { clockTime } from '../board/model';
+import { OrdersNav } from '../common/OrdersNav';
+import { saveFile } from '../common/saveFile';
+import { useOrdersRestaurant } from '../common/useOrdersRestaurant';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const HISTORY_DAYS = 60;
+
+/** The day `days` before `day` (both YYYY-MM-DD; calendar arithmetic at noon UTC, no zone drift). */
+export function daysBefore(day: string, days: number): string {
+  const at = new Date(`${day}T12:00:00Z`);
+  at.setUTCDate(at.getUTCDate() - days);
+  return at.toISOString().slice(0, 10);
+}
+
+function DayList({
+  restaurantId,
+  today,
+  selected,
+  onPick,
+}: {
+  restaurantId: string | undefined;
+  today: string;
+  selected: string;
+  onPick: (day: string) => void;
+}) {
+  const days = orders.useDays(restaurantId, daysBefore(today, HISTORY_DAYS - 1), today);
+  if (days.isError) return <Text color="red.700">{t.orders.daysLoadError}</Text>;
+  if (!days.data) return <LoadingSkeleton rows={3} height="8" />;
+  const rows = [...days.data].filter((d) => d.orders > 0).sort((a, b) => b.day.localeCompare(a.day));
+  if (rows.length === 0) return <Text color="fg.muted">{t.orders.noDays}</Text>;
+  return (
+    <Box overflowX="auto">
+      <Table.Root size="sm" data-testid="order-days">
+        <Table.Caption>{t.orders.daysCaption}</Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader scope="col">{t.orders.day}</Table.ColumnHeader>
+            <Table.ColumnHeader scope="col" textAlign="end">
+              {t.orders.title}
+            </Table.ColumnHeader>
+            <Table.ColumnHeader scope="col" textAlign="end">
+              {t.orders.status.served}
+            </Table.ColumnHeader>
+            <Table.ColumnHeader scope="col" textAlign="end">
+              {t.orders.revenue}
+            </Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((d) => (
+            <Table.Row key={d.day} bg={d.day === selected ? 'blue.50' : undefined}>
+              <Table.Cell>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  minH="11"
+                  px="1"
+                  aria-current={d.day === selected ? 'date' : undefined}
+                  onClick={() => onPick(d.day)}
+                >
+                  {d.day}
+                </Button>
+              </Table.Cell>
+              <Table.Cell textAlign="end">{d.orders}</Table.Cell>
+              <Table.Cell textAlign="end">{d.served}</Table.Cell>
+              <Table.Cell textAlign="end">{formatSom(d.total)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}
+
+function DayOrders({ rows }: { rows: readonly Order[] }) {
+  const s = summarizeOrders(rows);
+  return (
+    <Stack gap="3">
+      <Flex gap="3" wrap="wrap" fontSize="sm" data-testid="day-totals">
+        <Text as="span" fontWeight="semibold">
+          {t.orders.ordersCount(s.count)}
+        </Text>
+        <span>{t.orders.servedCount(s.served)}</span>
+        <span>{t.orders.rejectedCount(s.rejected)}</span>
+        <span>
+          {t.orders.revenue}: {formatSom(s.revenue)}
+        </span>
+      </Flex>
+      <Box as="ul" listStyleType="none" m="0" p="0" display="grid" gap="2" data-testid="day-orders">
+        {rows.map((order) => (
+          <Box as="li" key={order._id} borderWidth="1px" borderRadius="md" p="3">
+            <Flex justify="space-between" gap="2" wrap="wrap">
+              <Text fontWeight="bold">
+                {t.orders.cardName(order.number, order.table)} · {clockTime(order.createdAt)}
+              </Text>
+              <Badge
+                colorPalette={
+                  order.status === 'served' ? 'green' : order.status === 'rejected' ? 'red' : 'blue'
+                }
+              >
+                {t.orders.status[order.status]}
+              </Badge>
+            </Flex>
+            <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+              {order.items.map((line) => `${t.orders.quantity(line.quantity)} ${line.name}`).join(', ')}
+            </Text>
+            {order.reject_reason ? (
+              <Text fontSize="sm">{t.orders.rejectedBecause(order.reject_reason)}</Text>
+            ) : null}
+            <Text fontWeight="semibold" textAlign="end">
+              {formatSom(order.total)}
+            </Text>
+          </Box>
+        ))}
+      </Box>
+    </Stack>
+  );
+}
+
+export default function OrdersHistoryPage() {
+  const { restaurantId, linkId } = useOrdersRestaurant();
+  const { isManager } = useSession();
+  // the router facade offers no useSearchParams (tools/rspack): the query string is read here
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const today = tashkentDay();
+  const asked = new URLSearchParams(search).get('day') ?? '';
+  const day = DAY.test(asked) && asked <= today ? asked : today;
+  const dayOrders = orders.useDay(restaurantId, day);
+  const headingId = useId();
+  const pick = (next: string) => {
+    if (DAY.test(next)) navigate({ search: `?day=${next}` }, { replace: true });
+  };
+
+  const downloadCsv = async () => {
+    try {
+      const csv = await api.orders.csv(day, restaurantId);
+      saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `orders-${day}.csv`);
+    } catch (err) {
+      console.error('[orders] csv', err);
+      notify.error(t.orders.csvError);
+    }
+  };
+
+  return (
+    <Page title={t.orders.title} back={isManager ? undefined : true} testId="orders-history">
+      <OrdersNav restaurantId={linkId} />
+      <Stack gap="5">
+        <Box as="section" aria-labelledby={headingId}>
+          <Heading as="h2" size="md" mb="3" id={headingId}>
+            {t.orders.history}: {day}
+          </Heading>
+          <Flex gap="3" align="end" wrap="wrap" mb="3">
+            <Field.Root w="auto">
+              <Field.Label>{t.orders.pickDay}</Field.Label>
+              <Input
+                type="date"
+                name="day"
+                value={day}
+                max={today}
+                minH="11"
+                onChange={(e) => pick(e.target.value)}
+              />
+            </Field.Root>
+            <Button variant="outline" minH="11" onClick={downloadCsv}>
+              {t.orders.csv}
+            </Button>
+          </Flex>
+          <PageState
+            query={dayOrders}
+            errorText={orders.texts.loadError}
+            isNotFound={isMissing}
+            notFoundText={isManager ? t.noRestaurantForManager : t.restaurantNotFound}
+            emptyText={t.orders.dayEmpty}
+            loading={<LoadingSkeleton rows={3} height="16" />}
+          >
+            {(rows) => <DayOrders rows={rows} />}
+          </PageState>
+        </Box>
+        <Box as="section">
+          <Heading as="h2" size="md" mb="3">
+            {t.orders.days}
+          </Heading>
+          <DayList restaurantId={restaurantId} today={today} selected={day} onPick={pick} />
+        </Box>
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * `/orders/settings` and `/admin/orders/:id/settings`: the switches that open and close ordering
+ * (docs/ORDERS.md, "Who may order, and from where"): the whole restaurant, and each placement
+ * ("Stol 5" yes, "Instagram" no), with "Hammasini yoqish" / "Hammasini o'chirish". Both are off
+ * by default. A switch shows its new state at once (no toast: on a phone it would cover the next
+ * switch) and goes back, with a toast, if the server refuses; only what changed is sent.
+ */
+import { isMissing } from '@qrmenu/shared/api';
+import { orders } from '@qrmenu/shared/resources';
+import type { OrderingSettings } from '@qrmenu/shared/schemas';
+import { useSession } from '@qrmenu/shared/session';
+import { t } from '@qrmenu/shared/texts';
+import {
+  Box,
+  Button,
+  EmptyState,
+  Flex,
+  Heading,
+  LoadingSkeleton,
+  notify,
+  Page,
+  PageState,
+  Stack,
+  Switch,
+  Text,
+} from '@qrmenu/shared/ui';
+import { useId } from 'react';
+import { OrdersNav } from '../common/OrdersNav';
+import { useOrdersRestaurant } from '../common/useOrdersRestaurant';
+
+type Change = { takes_orders?: boolean; placements?: { _id: string; takes_orders: boolean }[] };
+
+function Settings({ settings, save }: { settings: OrderingSettings; save: (change: Change) => void }) {
+  const placementsHeading = useId();
+  const allOn = settings.placements.every((p) => p.takes_orders);
+  const allOff = settings.placements.every((p) => !p.takes_orders);
+  const setAll = (on: boolean) =>
+    save({
+      placements: settings.placements
+        .filter((p) => p.takes_orders !== on)
+        .map((p) => ({ _id: p._id, takes_orders: on })),
+    });
+  return (
+    <Stack gap="6">
+      <Box borderWidth="1px" borderRadius="lg" p="4" data-testid="restaurant-ordering">
+        <Switch.Root
+          checked={settings.takes_orders}
+          onCheckedChange={(e) => save({ takes_orders: e.checked })}
+          colorPalette="green"
+          size="lg"
+          minH="11"
+        >
+          <Switch.HiddenInput role="switch" />
+          <Switch.Control>
+            <Switch.Thumb />
+          </Switch.Control>
+          <Switch.Label fontWeight="semibold">{t.orders.restaurantSwitch}</Switch.Label>
+        </Switch.Root>
+        <Text mt="2" fontSize="sm" color="fg.muted">
+          {settings.takes_orders ? t.orders.restaurantOnHint : t.orders.restaurantOffHint}
+        </Text>
+      </Box>
+      <Box as="section" aria-labelledby={placementsHeading}>
+        <Heading as="h2" size="md" mb="2" id={placementsHeading}>
+          {t.orders.placementsTitle}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted" mb="3">
+          {t.orders.placementsHint}
+        </Text>
+        {!settings.takes_orders && settings.placements.length > 0 ? (
+          <Text fontSize="sm" color="orange.800" mb="3" data-testid="restaurant-off-note">
+            {t.orders.placementsWhileOff}
+          </Text>
+        ) : null}
+        {settings.placements.length === 0 ? (
+          <EmptyState message={t.orders.noPlacements} />
+        ) : (
+          <>
+            <Flex gap="2" wrap="wrap" mb="3">
+              <Button
+                minH="11"
+                variant="outline"
+                colorPalette="green"
+                disabled={allOn}
+                onClick={() => setAll(true)}
+              >
+                {t.orders.allOn}
+              </Button>
+              <Button
+                minH="11"
+                variant="outline"
+                colorPalette="red"
+                disabled={allOff}
+                onClick={() => setAll(false)}
+              >
+                {t.orders.allOff}
+              </Button>
+            </Flex>
+            <Box
+              as="ul"
+              listStyleType="none"
+              m="0"
+              p="0"
+              display="grid"
+              gap="1"
+              data-testid="placement-switches"
+            >
+              {settings.placements.map((p) => (
+                <Box as="li" key={p._id} borderBottomWidth="1px" py="1">
+                  <Switch.Root
+                    checked={p.takes_orders}
+                    onCheckedChange={(e) => save({ placements: [{ _id: p._id, takes_orders: e.checked }] })}
+                    colorPalette="green"
+                    minH="11"
+                    w="full"
+                    justifyContent="space-between"
+                    flexDirection="row-reverse"
+                  >
+                    <Switch.HiddenInput role="switch" />
+                    <Switch.Control>
+                      <Switch.Thumb />
+                    </Switch.Control>
+                    <Switch.Label overflowWrap="anywhere">{p.name}</Switch.Label>
+                  </Switch.Root>
+                </Box>
+              ))}
+            </Box>
+          </>
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
+export default function OrderingSettingsPage() {
+  const { restaurantId, linkId } = useOrdersRestaurant();
+  const { isManager } = useSession();
+  const settings = orders.useSettings(restaurantId);
+  const update = orders.useUpdateSettings();
+  const save = (change: Change) => {
+    if (change.placements?.length === 0 && change.takes_orders === undefined) return;
+    update.mutate(
+      { ...change, ...(restaurantId ? { restaurantId } : {}) },
+      {
+        onError: (error) => {
+          console.error('[orders] ordering switches', error);
+          notify.error(t.orders.saveError);
+        },
+      },
+    );
+  };
+  return (
+    <Page
+      title={t.orders.settingsTitle}
+      back={isManager ? undefined : true}
+      maxW="3xl"
+      testId="ordering-settings"
+    >
+      <OrdersNav restaurantId={linkId} />
+      <PageState
+        query={settings}
+        errorText={t.orders.settingsLoadError}
+        isNotFound={isMissing}
+        notFoundText={isManager ? t.noRestaurantForManager : t.restaurantNotFound}
+        isEmpty={() => false}
+        loading={<LoadingSkeleton rows={4} height="12" />}
+      >
+        {(data) => <Settings settings={data} save={save} />}
+      </PageState>
+    </Page>
+  );
+}

@@ -1,0 +1,80 @@
+/** The history by day on the test kit: the day list, a picked day's orders and totals, the CSV. */
+import { tashkentDay } from '@qrmenu/shared/query';
+import { answers, axeViolations, fixtures, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import OrdersHistoryPage, { daysBefore } from '../src/history/OrdersHistoryPage';
+
+describe('the orders history', () => {
+  it("shows today's orders and totals, the days with orders, and opens another day; axe clean", async () => {
+    const today = tashkentDay();
+    const yesterday = daysBefore(today, 1);
+    const api = stubApi({
+      'GET /manager/orders': (call) =>
+        call.search.get('day') === yesterday
+          ? answers.counted([
+              fixtures.order({
+                number: 7,
+                table: 'Stol 2',
+                status: 'served',
+                total: 120_000,
+                day: yesterday,
+              }),
+              fixtures.order({
+                number: 8,
+                table: 'Stol 3',
+                status: 'rejected',
+                reject_reason: 'Oshxona hozir band',
+                day: yesterday,
+              }),
+            ])
+          : answers.counted([fixtures.order({ number: 1, table: 'Stol 1', status: 'accepted' })]),
+      'GET /manager/orders/days': answers.data([
+        { day: yesterday, orders: 2, served: 1, rejected: 1, total: 120_000 },
+        { day: today, orders: 1, served: 0, rejected: 0, total: 0 },
+      ]),
+    });
+    renderAtRoute(<OrdersHistoryPage />, '/orders/history', { as: 'manager' });
+    expect(await screen.findByRole('heading', { name: `Tarix: ${today}` })).toBeInTheDocument();
+    expect(await screen.findByText('#1, Stol 1', { exact: false })).toBeInTheDocument();
+    const days = await screen.findByRole('table', { name: "Kunlar bo'yicha buyurtmalar va tushum" });
+    const range = api.callsTo('GET /manager/orders/days')[0]?.search;
+    expect(range?.get('to')).toBe(today);
+    expect(range?.get('from')).toBe(daysBefore(today, 59));
+    expect(await axeViolations()).toEqual([]);
+    await userEvent.click(within(days).getByRole('button', { name: yesterday }));
+    expect(await screen.findByRole('heading', { name: `Tarix: ${yesterday}` })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('day-totals')).toHaveTextContent('2 ta buyurtma'));
+    expect(screen.getByTestId('day-totals')).toHaveTextContent("Tushum (berilganlar): 120 000 so'm");
+    expect(screen.getByTestId('day-orders')).toHaveTextContent('Sabab: Oshxona hozir band');
+  });
+
+  it("downloads the picked day's CSV, and says so when it cannot", async () => {
+    const today = tashkentDay();
+    const createUrl = vi.fn(() => 'blob:csv');
+    vi.stubGlobal(
+      'URL',
+      Object.assign(globalThis.URL, { createObjectURL: createUrl, revokeObjectURL: () => {} }),
+    );
+    const api = stubApi({
+      'GET /manager/orders': answers.counted([]),
+      'GET /manager/orders/days': answers.data([]),
+      'GET /manager/orders/csv': { raw: 'Raqam,Vaqt\r\n', headers: { 'content-type': 'text/csv' } },
+    });
+    renderAtRoute(<OrdersHistoryPage />, '/admin/orders/r5/history', {
+      as: 'admin',
+      path: '/admin/orders/:id/history',
+    });
+    expect(await screen.findByText("Bu kunda buyurtma bo'lmagan")).toBeInTheDocument();
+    expect(await screen.findByText("Hali buyurtma bo'lmagan")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'CSV yuklab olish' }));
+    await waitFor(() => expect(createUrl).toHaveBeenCalled());
+    const csv = api.callsTo('GET /manager/orders/csv')[0];
+    expect(csv?.search.get('day')).toBe(today);
+    expect(csv?.search.get('restaurant_id')).toBe('r5');
+    api.answer({ 'GET /manager/orders/csv': answers.error(500) });
+    await userEvent.click(screen.getByRole('button', { name: 'CSV yuklab olish' }));
+    expect(await screen.findByText("CSV yuklab bo'lmadi")).toBeInTheDocument();
+  });
+});

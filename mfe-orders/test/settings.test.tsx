@@ -1,0 +1,70 @@
+/** The switches that open and close ordering, on the test kit. */
+import { answers, axeViolations, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import OrderingSettingsPage from '../src/settings/OrderingSettingsPage';
+
+const SETTINGS = {
+  takes_orders: false,
+  placements: [
+    { _id: 'pl1', name: 'Stol 1', takes_orders: true },
+    { _id: 'pl2', name: 'Stol 2', takes_orders: false },
+    { _id: 'pl3', name: 'Instagram', takes_orders: false },
+  ],
+};
+
+describe('the ordering switches', () => {
+  it('explains each switch in Uzbek and opens the restaurant at once; axe clean', async () => {
+    const api = stubApi({
+      'GET /manager/ordering': answers.data(SETTINGS),
+      'PUT /manager/ordering': (call) =>
+        answers.data({ ...SETTINGS, ...(call.body as { takes_orders: boolean }) }),
+    });
+    renderAtRoute(<OrderingSettingsPage />, '/orders/settings', { as: 'manager' });
+    const restaurant = await screen.findByRole('switch', { name: 'Restoran buyurtma qabul qiladi' });
+    expect(restaurant).not.toBeChecked();
+    expect(screen.getByText(/mehmonlar menyuni avvalgidek ko'radi/)).toBeInTheDocument();
+    expect(screen.getByTestId('restaurant-off-note')).toBeInTheDocument();
+    expect(screen.getByText(/menyuni savatsiz ko'rsatadi/)).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Stol 1' })).toBeChecked();
+    expect(await axeViolations()).toEqual([]);
+    await userEvent.click(restaurant);
+    await waitFor(() => expect(restaurant).toBeChecked());
+    expect(api.writes()[0]?.body).toEqual({ takes_orders: true });
+    expect(await screen.findByText(/«Buyurtma berish» tugmasini bosadi/)).toBeInTheDocument();
+  });
+
+  it('"Hammasini yoqish" sends only the placements that change; a refusal puts them back', async () => {
+    const api = stubApi({
+      'GET /manager/ordering': answers.data(SETTINGS),
+      'PUT /manager/ordering': answers.error(500),
+    });
+    renderAtRoute(<OrderingSettingsPage />, '/admin/orders/r3/settings', {
+      as: 'admin',
+      path: '/admin/orders/:id/settings',
+    });
+    const list = await screen.findByTestId('placement-switches');
+    await userEvent.click(screen.getByRole('button', { name: 'Hammasini yoqish' }));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({
+      placements: [
+        { _id: 'pl2', takes_orders: true },
+        { _id: 'pl3', takes_orders: true },
+      ],
+    });
+    expect(api.writes()[0]?.search.get('restaurant_id')).toBe('r3');
+    expect(
+      await screen.findByText("Sozlamani saqlab bo'lmadi. Avvalgi holat qaytarildi."),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(list).getByRole('switch', { name: 'Instagram' })).not.toBeChecked());
+    expect(within(list).getByRole('switch', { name: 'Stol 1' })).toBeChecked();
+  });
+
+  it('says where to add tables when the restaurant has no placements', async () => {
+    stubApi({ 'GET /manager/ordering': answers.data({ takes_orders: true, placements: [] }) });
+    renderAtRoute(<OrderingSettingsPage />, '/orders/settings', { as: 'manager' });
+    expect(await screen.findByText(/«QR kod» oynasidagi «Joylashuvlar» bo'limida/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Hammasini yoqish' })).not.toBeInTheDocument();
+  });
+});

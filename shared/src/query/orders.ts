@@ -1,0 +1,241 @@
+/**
+ * Orders from the table, for staff (docs/ORDERS.md): the query hooks of the board, the history,
+ * the switches and the admin's summary, and the writers the board's live stream applies. A
+ * manager's own restaurant goes without an id; an admin names it.
+ *
+ * The stream sends each order and call in its current state, so applying an event twice, or an
+ * event and then a refetch, ends in the same rows: the newer `updatedAt` of an order wins.
+ */
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { api, type OrderingSettingsBody } from '../api';
+import type { Order, OrderingSettings, OrderStatus, TableCall } from '../schemas';
+import { queryClient } from './client';
+import { defineOptimisticMutation, defineQuery } from './define';
+import { queryKeys as k } from './keys';
+
+const has = (id: string | undefined): boolean => !!id;
+
+const TASHKENT_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Tashkent',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The day (YYYY-MM-DD) in Tashkent, where an order's number and day are counted. */
+export function tashkentDay(at: Date | number = Date.now()): string {
+  return TASHKENT_DAY.format(at);
+}
+
+/** Newest first (the contract's order of a day's list). */
+const byNewest = (a: Order, b: Order) => b.createdAt.localeCompare(a.createdAt);
+
+/** `order` in `list`: put in, or replaced when it is newer than the one there. */
+function withOrder(list: readonly Order[], order: Order): Order[] {
+  const at = list.findIndex((o) => o._id === order._id);
+  if (at === -1) return [...list, order].sort(byNewest);
+  if ((list[at] as Order).updatedAt > order.updatedAt) return list as Order[];
+  const next = [...list];
+  next[at] = order;
+  return next;
+}
+
+/** A fresh read of a list, keeping the rows the stream brought in meanwhile when they are newer. */
+function mergeNewer(cached: readonly Order[] | undefined, fresh: readonly Order[]): Order[] {
+  if (!cached) return [...fresh];
+  return cached.reduce((list, order) => withOrder(list, order), [...fresh].sort(byNewest));
+}
+
+// ---------- the reads ----------
+
+/** Today's orders (newest first): the board's rows, kept live by its stream. */
+export const useOrdersToday = defineQuery({
+  key: (restaurantId?: string) => k.orders.today(restaurantId),
+  fetch: async (restaurantId?: string) =>
+    mergeNewer(
+      queryClient.getQueryData<Order[]>(k.orders.today(restaurantId)),
+      await api.orders.list(restaurantId),
+    ),
+});
+
+/** One day's orders (the history). */
+export const useOrdersOfDay = defineQuery({
+  key: (restaurantId: string | undefined, day: string | undefined) => k.orders.day(restaurantId, day ?? ''),
+  fetch: (restaurantId, day) => api.orders.list(restaurantId, day),
+  ready: (_restaurantId, day) => has(day),
+});
+
+/** Per-day counts and totals from `from` to `to` (YYYY-MM-DD). */
+export const useOrderDays = defineQuery({
+  key: (restaurantId: string | undefined, from: string | undefined, to: string | undefined) =>
+    k.orders.days(restaurantId, from ?? '', to ?? ''),
+  fetch: (restaurantId, from, to) =>
+    api.orders.days(restaurantId, { ...(from ? { from } : {}), ...(to ? { to } : {}) }),
+  ready: (_restaurantId, from, to) => has(from) && has(to),
+});
+
+/** The pending waiter calls and bill requests, oldest first. */
+export const useTableCalls = defineQuery({
+  key: (restaurantId?: string) => k.orders.calls(restaurantId),
+  fetch: (restaurantId?: string) => api.orders.calls(restaurantId),
+});
+
+/** Whether the restaurant and each of its placements take orders. */
+export const useOrderingSettings = defineQuery({
+  key: (restaurantId?: string) => k.orders.ordering(restaurantId),
+  fetch: (restaurantId?: string) => api.orders.ordering(restaurantId),
+});
+
+export interface OrdersSummary {
+  count: number;
+  /** Sent, accepted or ready: still to be served. */
+  active: number;
+  /** Waiting to be accepted. */
+  waiting: number;
+  served: number;
+  rejected: number;
+  /** The served orders' sum (what the day's totals count). */
+  revenue: number;
+}
+
+export function summarizeOrders(orders: readonly Order[]): OrdersSummary {
+  const summary: OrdersSummary = { count: 0, active: 0, waiting: 0, served: 0, rejected: 0, revenue: 0 };
+  for (const order of orders) {
+    summary.count += 1;
+    if (order.status === 'served') {
+      summary.served += 1;
+      summary.revenue += order.total;
+    } else if (order.status === 'rejected') summary.rejected += 1;
+    else {
+      summary.active += 1;
+      if (order.status === 'sent') summary.waiting += 1;
+    }
+  }
+  return summary;
+}
+
+/** Today's orders counted (the admin's restaurant detail): the same cached rows as the board. */
+export function useOrdersTodaySummary(restaurantId?: string) {
+  const today = useOrdersToday(restaurantId);
+  return { ...today, data: today.data ? summarizeOrders(today.data) : undefined };
+}
+
+/**
+ * How many of the manager's own orders wait to be accepted, from the cache only (no request):
+ * the bottom bar's badge, once the board has read today's orders and while its stream runs.
+ */
+export function useWaitingOrdersCount(): number {
+  const { data } = useQuery(
+    {
+      queryKey: k.orders.today(undefined),
+      queryFn: () => api.orders.list(),
+      enabled: false,
+      select: (orders: Order[]) => orders.filter((o) => o.status === 'sent').length,
+    },
+    queryClient,
+  );
+  return data ?? 0;
+}
+
+// ---------- the writes ----------
+
+export interface OrderMove {
+  order: Order;
+  status: Exclude<OrderStatus, 'sent'>;
+  /** Required when rejecting: the guest reads it. */
+  reason?: string;
+}
+
+const LISTS: QueryKey = k.orders.lists();
+
+/** One step along the order's life, shown at once; a refusal puts the order back. */
+export const useMoveOrder = defineOptimisticMutation<OrderMove, Order>({
+  run: ({ order, status, reason }) =>
+    api.orders.setStatus(order._id, reason === undefined ? { status } : { status, reason }),
+  shows: LISTS,
+  apply: (data, { order, status, reason }) =>
+    (data as Order[]).map((o) =>
+      o._id === order._id
+        ? { ...o, status, reject_reason: status === 'rejected' ? (reason ?? null) : null }
+        : o,
+    ),
+  update: (order) => writeOrder(order),
+  invalidates: [k.orders.daysAll()],
+});
+
+/** Marks a call done: it leaves the list at once; a refusal brings it back. */
+export const useCallDone = defineOptimisticMutation<TableCall, TableCall>({
+  run: (call) => api.orders.callDone(call._id),
+  shows: k.orders.callsAll(),
+  apply: (data, call) => (data as TableCall[]).filter((c) => c._id !== call._id),
+});
+
+/** The switches: the restaurant's, and any placements' (only what changed is sent). */
+export const useUpdateOrdering = defineOptimisticMutation<
+  OrderingSettingsBody & { restaurantId?: string },
+  OrderingSettings
+>({
+  run: ({ restaurantId, ...body }) => api.orders.updateOrdering(body, restaurantId),
+  shows: k.orders.orderingAll(),
+  apply: (data, change) => {
+    const settings = data as OrderingSettings;
+    const placed = new Map((change.placements ?? []).map((p) => [p._id, p.takes_orders]));
+    return {
+      ...settings,
+      takes_orders: change.takes_orders ?? settings.takes_orders,
+      placements: settings.placements.map((p) =>
+        placed.has(p._id) ? { ...p, takes_orders: placed.get(p._id) as boolean } : p,
+      ),
+    };
+  },
+  update: (settings, { restaurantId }) => queryClient.setQueryData(k.orders.ordering(restaurantId), settings),
+});
+
+// ---------- what the live stream writes ----------
+
+/**
+ * An order as the stream sent it, into every cached list of its day (today's when it is the one
+ * loaded). Answers whether today's list did not have it yet (a new order: the board rings).
+ */
+export function writeOrder(order: Order, restaurantId?: string): boolean {
+  let added = false;
+  const today = k.orders.today(restaurantId);
+  const cached = queryClient.getQueryData<Order[]>(today);
+  if (cached && order.day === tashkentDay()) {
+    added = !cached.some((o) => o._id === order._id);
+    queryClient.setQueryData(today, withOrder(cached, order));
+  }
+  const ofDay = k.orders.day(restaurantId, order.day);
+  const day = queryClient.getQueryData<Order[]>(ofDay);
+  if (day) queryClient.setQueryData(ofDay, withOrder(day, order));
+  return added;
+}
+
+/** A call as the stream sent it: a pending one joins the list, a done one leaves it. Answers whether it is new. */
+export function writeCall(call: TableCall, restaurantId?: string): boolean {
+  const key = k.orders.calls(restaurantId);
+  const cached = queryClient.getQueryData<TableCall[]>(key);
+  if (!cached) return false;
+  const known = cached.some((c) => c._id === call._id);
+  if (call.status === 'done') {
+    if (known)
+      queryClient.setQueryData(
+        key,
+        cached.filter((c) => c._id !== call._id),
+      );
+    return false;
+  }
+  queryClient.setQueryData(
+    key,
+    known ? cached.map((c) => (c._id === call._id ? call : c)) : [...cached, call],
+  );
+  return !known;
+}
+
+/** The stream could not resume (`reset`), or came back after a gap: today's rows and calls read again. */
+export function refetchLiveOrders(restaurantId?: string): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: k.orders.today(restaurantId) }),
+    queryClient.invalidateQueries({ queryKey: k.orders.calls(restaurantId) }),
+  ]);
+}

@@ -1,0 +1,232 @@
+/**
+ * Orders from the table: what a guest sends, what staff see, the table calls (waiter, bill), the
+ * restaurant's ordering switches and the live stream's events. Written once here: the server
+ * validates and documents with these, the board and the guests' cart script take their shapes
+ * from them (docs/ORDERS.md).
+ *
+ * Money is whole so'm (the menu's prices are whole so'm); a line's price is the product's price
+ * plus its chosen rows' extras, decided by the server from the menu as it is when the order
+ * arrives.
+ */
+import { z } from 'zod';
+import { id, plainString } from './fields';
+import { visitDay } from './visits';
+
+export const ORDER_LIMITS = {
+  /** Lines of one order. */
+  items: 30,
+  /** Portions of one line. */
+  quantity: 50,
+  /** Option rows chosen on one line (one per option). */
+  rowsPerItem: 10,
+  comment: 500,
+  rejectReason: 200,
+} as const;
+
+/**
+ * An order's life: sent (the guest is told "Yuborildi"), accepted, ready, served; or rejected
+ * (with a reason) while it is sent or accepted. The one state machine: the board, and later the
+ * restaurant's Telegram chat, move an order only along these edges.
+ */
+export const ORDER_STATUSES = ['sent', 'accepted', 'ready', 'served', 'rejected'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  sent: ['accepted', 'rejected'],
+  accepted: ['ready', 'rejected'],
+  ready: ['served'],
+  served: [],
+  rejected: [],
+};
+export const canMoveOrder = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
+
+export const CALL_KINDS = ['waiter', 'bill'] as const;
+export type CallKind = (typeof CALL_KINDS)[number];
+
+/** The languages a guest's page (and so an order) is in. */
+export const GUEST_LANGS = ['uz', 'ru', 'en'] as const;
+
+// ---------- what the guest sends ----------
+
+export const orderItemBody = z.strictObject({
+  product_id: id,
+  quantity: z.number().int().min(1).max(ORDER_LIMITS.quantity),
+  /** Chosen option rows, at most one per option of the product. */
+  row_ids: z.array(id).max(ORDER_LIMITS.rowsPerItem).default([]),
+  /** The unit price the guest was shown (product + rows); a different current price refuses the line. */
+  price: z.number().finite().min(0),
+});
+export type OrderItemBody = z.input<typeof orderItemBody>;
+
+export const orderCreateBody = z.strictObject({
+  /** The placement (table) whose code opened the page: `?p=` of `/m/<slug>`. */
+  placement_id: id,
+  /** Made by the cart once per order attempt: a retry or a double tap makes one order. */
+  idempotency_key: plainString().trim().min(16).max(64),
+  language: z.enum(GUEST_LANGS),
+  comment: plainString().trim().max(ORDER_LIMITS.comment).optional(),
+  items: z.array(orderItemBody).min(1).max(ORDER_LIMITS.items),
+});
+export type OrderCreateBody = z.input<typeof orderCreateBody>;
+
+/**
+ * Why a line was refused (409 `conflict`, `details: [{ path: "items.<i>", message: <reason> }]`):
+ * the product is stopped, switched off or gone; a chosen row no longer exists; the price changed.
+ */
+export const ORDER_ITEM_PROBLEMS = ['unavailable', 'option_missing', 'price_changed'] as const;
+export type OrderItemProblem = (typeof ORDER_ITEM_PROBLEMS)[number];
+
+export const callCreateBody = z.strictObject({ placement_id: id, kind: z.enum(CALL_KINDS) });
+export type CallCreateBody = z.infer<typeof callCreateBody>;
+
+// ---------- what is stored and answered ----------
+
+/** A chosen row as ordered: its option's and its own name, its extra. */
+export const orderLineRow = z.object({
+  _id: z.string(),
+  option: z.string(),
+  name: z.string(),
+  price: z.number(),
+});
+/**
+ * A line as ordered (a snapshot: later menu edits do not change it). Staff read the names in
+ * Uzbek (`order`); the guest reads them in the order's language (`guestOrder`).
+ */
+export const orderLine = z.object({
+  product_id: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  /** Unit price: the product's price plus its rows' extras, when ordered. */
+  price: z.number(),
+  rows: z.array(orderLineRow),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+export const order = z.object({
+  _id: z.string(),
+  restaurant_id: z.string(),
+  /** The day's short number ("#14"), per restaurant and Tashkent day. */
+  number: z.number().int(),
+  day: visitDay,
+  placement_id: z.string().nullable(),
+  /** The placement's name when ordered ("Stol 5"). */
+  table: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  reject_reason: z.string().nullable(),
+  language: z.enum(GUEST_LANGS),
+  comment: z.string().nullable(),
+  items: z.array(orderLine),
+  total: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof order>;
+
+/** What the guest reads of their order (names in the order's language); `key` opens it again. */
+export const guestOrder = order
+  .pick({
+    _id: true,
+    number: true,
+    table: true,
+    status: true,
+    reject_reason: true,
+    language: true,
+    comment: true,
+    items: true,
+    total: true,
+    createdAt: true,
+    updatedAt: true,
+  })
+  .extend({ key: z.string() });
+export type GuestOrder = z.infer<typeof guestOrder>;
+
+export const tableCall = z.object({
+  _id: z.string(),
+  restaurant_id: z.string(),
+  placement_id: z.string().nullable(),
+  table: z.string(),
+  kind: z.enum(CALL_KINDS),
+  status: z.enum(['pending', 'done']),
+  createdAt: z.string(),
+  doneAt: z.string().nullable(),
+});
+export type TableCall = z.infer<typeof tableCall>;
+
+/** The restaurant's ordering switches: the whole restaurant, and each placement. */
+export const orderingSettings = z.object({
+  takes_orders: z.boolean(),
+  placements: z.array(z.object({ _id: z.string(), name: z.string(), takes_orders: z.boolean() })),
+});
+export type OrderingSettings = z.infer<typeof orderingSettings>;
+export const orderingSettingsBody = z.strictObject({
+  takes_orders: z.boolean().optional(),
+  placements: z
+    .array(z.strictObject({ _id: id, takes_orders: z.boolean() }))
+    .max(300)
+    .optional(),
+});
+
+export const orderStatusBody = z.strictObject({
+  status: z.enum(['accepted', 'ready', 'served', 'rejected']),
+  /** Required when rejecting: the guest reads it. */
+  reason: plainString().trim().min(1).max(ORDER_LIMITS.rejectReason).optional(),
+});
+
+/** What a guest's page asks about its table before it offers the cart. */
+export const guestTable = z.object({
+  takes_orders: z.boolean(),
+  table: z.string(),
+  /** Kinds with a call still pending at this table (the buttons say so). */
+  pending_calls: z.array(z.enum(CALL_KINDS)),
+});
+
+/** A day of the history: its orders, how many were served or rejected, the served orders' sum. */
+export const orderDayTotals = z.object({
+  day: visitDay,
+  orders: z.number().int(),
+  served: z.number().int(),
+  rejected: z.number().int(),
+  total: z.number(),
+});
+
+/**
+ * The live stream (server-sent events). Each event's `id` is its sequence number: a reconnect
+ * sends `Last-Event-ID` and receives what it missed, in order. `order` and `call` carry the
+ * entity's current state (applying one twice changes nothing).
+ */
+export const ORDER_EVENT_TYPES = ['order', 'call'] as const;
+
+export const orderAnswers = {
+  order: z.object({ data: order }),
+  orders: z.object({ data: z.array(order), count: z.number().int() }),
+  guestOrder: z.object({ data: guestOrder }),
+  call: z.object({ data: tableCall }),
+  calls: z.object({ data: z.array(tableCall) }),
+  ordering: z.object({ data: orderingSettings }),
+  guestTable: z.object({ data: guestTable }),
+  orderDays: z.object({ data: z.array(orderDayTotals) }),
+} as const;
+
+// ---------- what the routes take besides bodies (added with the API) ----------
+
+/** The stream's own signals besides `order` and `call`: `ready` (live from here), `reset` (reload your list). */
+export const ORDER_STREAM_SIGNALS = ['ready', 'reset'] as const;
+
+/** `?day=` (Tashkent, today by default); admins name the restaurant. */
+export const orderDayQuery = z.object({ day: visitDay.optional(), restaurant_id: id.optional() });
+/** `?from=&to=` of the history (the last 30 days by default). */
+export const orderDaysQuery = z.object({
+  from: visitDay.optional(),
+  to: visitDay.optional(),
+  restaurant_id: id.optional(),
+});
+/** A staff stream: `?after=` resumes after an event number when `Last-Event-ID` cannot be sent. */
+export const orderStreamQuery = z.object({
+  after: z.coerce.number().int().min(0).optional(),
+  restaurant_id: id.optional(),
+});
+/** A guest's order: its key, and for its stream the `?after=` fallback. */
+export const guestOrderQuery = z.object({
+  key: plainString().min(1).max(100),
+  after: z.coerce.number().int().min(0).optional(),
+});
+export const placementIdParam = z.object({ placementId: id });
