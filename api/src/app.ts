@@ -34,6 +34,7 @@ import healthRoutes from './routes/health';
 import integrationRoutes from './routes/integration';
 import managerRoutes from './routes/managers';
 import optionRoutes from './routes/options';
+import orderRoutes from './routes/orders';
 import placementRoutes from './routes/placements';
 import posRoutes from './routes/pos';
 import positionRoutes from './routes/positions';
@@ -44,6 +45,7 @@ import uploadRoutes from './routes/upload';
 import visitRoutes from './routes/visits';
 import { servicesPlugin } from './services';
 import { ensureAdmin } from './services/accounts';
+import type { OrderRateLimits } from './services/orders/limits';
 import { statePlugin } from './state';
 import { createStorage, type FileStorage, uploadsRoute } from './storage';
 import type { S3Config } from './storage/s3';
@@ -114,6 +116,8 @@ export interface BuildAppOptions {
   s3?: S3Config | undefined;
   /** Pictures' limits: per-restaurant quota and uploads per user over time (see PictureLimits). */
   pictureLimits?: Partial<PictureLimits>;
+  /** Orders and calls per address and per table and minute (services/orders/limits.ts). */
+  orderLimits?: Partial<OrderRateLimits>;
 }
 
 function loadJwtSecret(dataDir: string, given: string | undefined): string {
@@ -234,6 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     publicApiBase: options.publicApiBase,
     publicMenuBase,
     pictureLimits: resolvePictureLimits(options.pictureLimits),
+    orderLimits: options.orderLimits,
   } satisfies AppConfig);
   app.addHook('onClose', async () => {
     await conn.close();
@@ -299,7 +304,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         title: 'QR-menu back office API',
         version: '1.0.0',
         description:
-          "Every failure answers `{ error: { code, message, details? } }`: 400 validation (details name the fields; also malformed JSON), 401 unauthorized, 403 forbidden, 404 not_found (also for another restaurant's things, and for a write that raced the delete of what it refers to, e.g. a product created in a category deleted in the same moment: nothing is stored), 409 conflict, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited (failed logins per address and per login, with Retry-After), 502 bad_gateway (integration feed). Each operation's description ends with who may call it (pub, any, adm, own).",
+          "Every failure answers `{ error: { code, message, details? } }`: 400 validation (details name the fields; also malformed JSON), 401 unauthorized, 403 forbidden, 404 not_found (also for another restaurant's things, and for a write that raced the delete of what it refers to, e.g. a product created in a category deleted in the same moment: nothing is stored), 409 conflict, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited (failed logins per address and per login; orders and calls per address and per table; with Retry-After), 502 bad_gateway (integration feed). Each operation's description ends with who may call it (pub, any, adm, own).",
         // the project is private, with no open-source licence: said so, as info-license(-strict) asks
         license: {
           name: 'Proprietary (all rights reserved)',
@@ -321,6 +326,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         { name: 'option rows', description: 'The choices of an option, each with its price' },
         { name: 'stop-list', description: 'Products the kitchen has run out of' },
         { name: 'placements', description: "Where a restaurant's QR codes are placed (a code each)" },
+        {
+          name: 'orders',
+          description: "Guests' orders and calls from the table, the staff's board and its live streams",
+        },
         {
           name: 'visits',
           description: "Guests' visits of the menu page: daily counts, placements, languages",
@@ -362,6 +371,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(posRoutes);
       await api.register(placementRoutes);
       await api.register(visitRoutes);
+      await api.register(orderRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import type { PictureLimits } from './images/limits';
 import type { RemoteName } from './remotes';
+import type { OrderRateLimits } from './services/orders/limits';
 
 /** The settings the app was built with (`app.appConfig`). */
 export interface AppConfig {
@@ -14,4 +15,6 @@ export interface AppConfig {
   publicMenuBase: string | null;
   /** Pictures' storage quota per restaurant and uploads per account over time. */
   pictureLimits: PictureLimits;
+  /** Orders and calls per address and per table (defaults: services/orders/limits.ts). */
+  orderLimits?: Partial<OrderRateLimits> | undefined;
 }

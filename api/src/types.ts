@@ -11,7 +11,7 @@ import type { PosContext } from './integration/pos/types';
 import type { ProviderRegistry } from './integration/providers';
 import type { Repositories } from './repos';
 import type { Services } from './services';
-import type { CacheBus, LoginAttempts } from './state/types';
+import type { CacheBus, LoginAttempts, OrderNotices } from './state/types';
 import type { FileStorage } from './storage/types';
 import type { VisitCounter } from './visits';
 
@@ -35,6 +35,8 @@ declare module 'fastify' {
     loginAttempts: LoginAttempts;
     /** Stale-answer notices (state/): `publish(scope)`, `subscribe(listener)`. */
     cacheBus: CacheBus;
+    /** New order events committed (state/): wakes every server's stream hub. */
+    orderNotices: OrderNotices;
     /** Every read and write of the tables (repos/), bound to `db`: what the services use. */
     repos: Repositories;
     /** The menu (services/catalog/): categories, products, options, rows, moves, the stop-list, sources. */
@@ -49,6 +51,8 @@ declare module 'fastify' {
     placements: Services['placements'];
     /** The manager's visit chart and CSV (services/visit-stats.ts). */
     visitStats: Services['visitStats'];
+    /** Guests' orders and calls, the staff's board, the live streams (services/orders/). */
+    orders: Services['orders'];
     /** The services bound to one transaction; their effects run once after the commit. */
     transaction: Services['transaction'];
     /** Where uploaded files live (storage/): `put`, `get`, `delete`, `url`, `keyOf`. */

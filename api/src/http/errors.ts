@@ -17,6 +17,8 @@ export class HttpError extends Error {
     public readonly code: ErrorCode,
     message: string,
     public readonly details?: ErrorDetail[],
+    /** Headers the answer carries besides the body (a 429's Retry-After). */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -33,6 +35,9 @@ export const conflict = (message = 'Conflict') => new HttpError(409, 'conflict',
 export const unsupportedMediaType = (message = 'Unsupported media type') =>
   new HttpError(415, 'unsupported_media_type', message);
 export const tooManyRequests = (message = 'Too many requests') => new HttpError(429, 'rate_limited', message);
+/** 429 with `Retry-After` (seconds). */
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, 'rate_limited', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 export const badGateway = (message = 'Bad gateway') => new HttpError(502, 'bad_gateway', message);
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -69,6 +74,7 @@ export function errorHandler(
   reply: FastifyReply,
 ): void {
   if (error instanceof HttpError) {
+    if (error.headers) void reply.headers(error.headers);
     void reply.status(error.status).send(errorBody(error.code, error.message, error.details));
     return;
   }

@@ -14,6 +14,9 @@ import { throttleRepository } from './login-throttle';
 import { menuRepository } from './menu';
 import { optionRowsRepository } from './option-rows';
 import { optionsRepository } from './options';
+import { orderEventsRepository } from './order-events';
+import { orderNumbersRepository } from './order-numbers';
+import { ordersRepository } from './orders';
 import { picturesRepository } from './pictures';
 import { placementsRepository } from './placements';
 import { productsRepository } from './products';
@@ -21,6 +24,7 @@ import { type Dialect, inTransaction, type Q } from './query';
 import { restaurantsRepository } from './restaurants';
 import { sessionsRepository } from './sessions';
 import { slugsRepository } from './slug-history';
+import { tableCallsRepository } from './table-calls';
 import { usersRepository } from './users';
 import { visitsRepository } from './visits';
 
@@ -43,6 +47,10 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     menu: menuRepository(q),
     placements: placementsRepository(q),
     visits: visitsRepository(q),
+    orders: ordersRepository(q),
+    orderNumbers: orderNumbersRepository(q),
+    orderEvents: orderEventsRepository(q, dialect),
+    tableCalls: tableCallsRepository(q),
     transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
   };
 }
@@ -63,6 +71,10 @@ export interface Repositories {
   menu: ReturnType<typeof menuRepository>;
   placements: ReturnType<typeof placementsRepository>;
   visits: ReturnType<typeof visitsRepository>;
+  orders: ReturnType<typeof ordersRepository>;
+  orderNumbers: ReturnType<typeof orderNumbersRepository>;
+  orderEvents: ReturnType<typeof orderEventsRepository>;
+  tableCalls: ReturnType<typeof tableCallsRepository>;
   /** Runs `work` with repositories bound to one transaction (or this one, inside a transaction). */
   transaction<T>(work: (trx: Repositories) => Promise<T>): Promise<T>;
 }

@@ -42,6 +42,46 @@ export function menuRepository(q: Q) {
       return row?.takes_orders === 1;
     },
 
+    /**
+     * What an order may name, as the menu is now: the restaurant's products among `productIds`
+     * with their category's switch, the options of those products and their rows still offered
+     * (a row on the POS's stop-list is not). Three queries whatever the order's size.
+     */
+    async orderable(restaurantId: string, productIds: readonly string[]) {
+      const ids = [...new Set(productIds)];
+      if (ids.length === 0) return { products: [], options: [], rows: [] };
+      const [products, options, rows] = await Promise.all([
+        q
+          .selectFrom('products as p')
+          .innerJoin('categories as c', 'c.id', 'p.category_id')
+          .select([
+            'p.id',
+            'p.name',
+            'p.price',
+            'p.is_active',
+            'p.translations',
+            'p.external_id',
+            'c.is_active as category_active',
+          ])
+          .where('p.restaurant_id', '=', restaurantId)
+          .where('p.id', 'in', ids)
+          .execute(),
+        q
+          .selectFrom('product_options')
+          .select(['id', 'product_id', 'name', 'translations'])
+          .where('product_id', 'in', ids)
+          .execute(),
+        q
+          .selectFrom('option_rows as r')
+          .innerJoin('product_options as o', 'o.id', 'r.product_option_id')
+          .select(['r.id', 'r.product_option_id', 'r.name', 'r.price', 'r.translations', 'r.external_id'])
+          .where('o.product_id', 'in', ids)
+          .where('r.pos_stopped', '=', 0)
+          .execute(),
+      ]);
+      return { products, options, rows };
+    },
+
     /** Active categories, active products and those products' options joined with their rows, in menu order. */
     async activeRows(restaurantId: string) {
       const [categories, products, options] = await Promise.all([

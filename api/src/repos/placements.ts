@@ -41,6 +41,23 @@ export function placementsRepository(q: Q) {
       await q.updateTable('placements').set({ name, updated_at: at }).where('id', '=', id).execute();
     },
 
+    /** Switches ordering on or off at the restaurant's placements among `ids`. */
+    async setTakesOrders(
+      restaurantId: string,
+      ids: readonly string[],
+      on: boolean,
+      at: string,
+    ): Promise<void> {
+      for (const part of chunks(ids)) {
+        await q
+          .updateTable('placements')
+          .set({ takes_orders: on ? 1 : 0, updated_at: at })
+          .where('restaurant_id', '=', restaurantId)
+          .where('id', 'in', part)
+          .execute();
+      }
+    },
+
     /** Deletes a placement; its visits stay counted under its id (shown as a deleted placement). */
     async delete(id: string): Promise<boolean> {
       const res = await q.deleteFrom('placements').where('id', '=', id).executeTakeFirst();

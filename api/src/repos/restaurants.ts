@@ -80,6 +80,15 @@ export function restaurantsRepository(q: Q, dialect: Dialect) {
       updateTranslated(q, dialect, 'restaurants', id, set, translations),
 
     /** Deletes a restaurant; its categories, products, options, rows and old slugs go with it (FK cascades). */
+    /** The restaurant's ordering switch (docs/ORDERS.md); its answers carry no such field. */
+    async setTakesOrders(id: string, on: boolean, at: string): Promise<void> {
+      await q
+        .updateTable('restaurants')
+        .set({ takes_orders: on ? 1 : 0, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async delete(id: string): Promise<boolean> {
       const res = await q.deleteFrom('restaurants').where('id', '=', id).executeTakeFirst();
       return Number(res.numDeletedRows) > 0;

@@ -7,19 +7,27 @@
  * stale answers, released pictures). Services take repositories and never HTTP requests.
  *
  * `servicesPlugin` decorates one per domain: `app.catalog`, `app.pictures`, `app.restaurants`,
- * `app.accounts`, `app.placements`, `app.visitStats`; and `app.transaction(work)`, the same
+ * `app.accounts`, `app.placements`, `app.visitStats`, `app.orders`; and `app.transaction(work)`, the same
  * services bound to one transaction, whose effects run once after the commit.
  */
 import fp from 'fastify-plugin';
 import type { PictureLimits } from '../images/limits';
 import type { Repositories } from '../repos';
-import type { CacheBus } from '../state/types';
+import type { CacheBus, OrderNotices } from '../state/types';
 import type { FileStorage } from '../storage/types';
 import type { VisitCounter } from '../visits';
 import { accountsService } from './accounts';
 import { catalogService } from './catalog';
 import type { ServiceContext } from './context';
 import { deferredEffects, type Effects, immediateEffects, type Logger } from './effects';
+import {
+  AddressWindow,
+  DEFAULT_ORDER_RATE_LIMITS,
+  type OrderRateLimits,
+  type OrdersShared,
+  orderLive,
+  ordersService,
+} from './orders';
 import { picturesService } from './pictures';
 import { placementsService } from './placements';
 import { restaurantsService } from './restaurants';
@@ -34,6 +42,10 @@ export interface ServiceDeps {
   pictureLimits: PictureLimits;
   visits: VisitCounter;
   log: Logger;
+  /** Wakes the order streams of every server (state/). */
+  orderNotices: OrderNotices;
+  /** Orders and calls per address and table (services/orders/limits.ts); defaults otherwise. */
+  orderLimits?: Partial<OrderRateLimits> | undefined;
 }
 
 export interface Services {
@@ -43,6 +55,7 @@ export interface Services {
   accounts: ReturnType<typeof accountsService>;
   placements: ReturnType<typeof placementsService>;
   visitStats: ReturnType<typeof visitStatsService>;
+  orders: ReturnType<typeof ordersService>;
   /**
    * Runs `work` with the services (and `repos`, the repositories) bound to one transaction: all
    * its writes or none. Stale-answer notices and picture releases wait for the commit.
@@ -52,6 +65,7 @@ export interface Services {
 
 function servicesOn(
   deps: ServiceDeps,
+  orders: OrdersShared,
   repos: Repositories,
   effects: Effects,
   inTransaction: boolean,
@@ -70,13 +84,14 @@ function servicesOn(
     accounts: accountsService(context),
     placements: placementsService(context),
     visitStats: visitStatsService(context, deps.visits),
+    orders: ordersService(context, orders),
     async transaction(work) {
       if (inTransaction) {
         // already in one: the same transaction, the same held effects
-        return repos.transaction((trx) => work(servicesOn(deps, trx, effects, true), trx));
+        return repos.transaction((trx) => work(servicesOn(deps, orders, trx, effects, true), trx));
       }
       const held = deferredEffects(deps);
-      const result = await repos.transaction((trx) => work(servicesOn(deps, trx, held, true), trx));
+      const result = await repos.transaction((trx) => work(servicesOn(deps, orders, trx, held, true), trx));
       await held.commit();
       return result;
     },
@@ -85,7 +100,14 @@ function servicesOn(
 
 /** The services on `deps.repos` (the database): what the plugin decorates, the seed and the benches use. */
 export function createServices(deps: ServiceDeps): Services {
-  return servicesOn(deps, deps.repos, immediateEffects(deps), false);
+  const limits = { ...DEFAULT_ORDER_RATE_LIMITS, ...deps.orderLimits };
+  // one per app, not per transaction: the streams' hub and the per-address counts
+  const orders: OrdersShared = {
+    limits,
+    addresses: new AddressWindow(limits.windowMs, limits.addresses),
+    live: orderLive(deps.repos, deps.orderNotices, deps.log),
+  };
+  return servicesOn(deps, orders, deps.repos, immediateEffects(deps), false);
 }
 
 /** Decorates the app with its services (after the repositories, the state, the storage and the visit counter). */
@@ -98,6 +120,8 @@ export const servicesPlugin = fp(
       pictureLimits: app.appConfig.pictureLimits,
       visits: app.visits,
       log: app.log,
+      orderNotices: app.orderNotices,
+      orderLimits: app.appConfig.orderLimits,
     });
     app.decorate('catalog', services.catalog);
     app.decorate('pictures', services.pictures);
@@ -105,6 +129,9 @@ export const servicesPlugin = fp(
     app.decorate('accounts', services.accounts);
     app.decorate('placements', services.placements);
     app.decorate('visitStats', services.visitStats);
+    app.decorate('orders', services.orders);
+    // open streams would hold the server's close: they end first (clients reconnect elsewhere)
+    app.addHook('preClose', async () => services.orders.closeStreams());
     app.decorate('transaction', services.transaction);
   },
   { name: 'services', dependencies: ['repositories', 'state', 'visits'] },

@@ -1,16 +1,16 @@
 /**
- * The shared-state seam: `app.loginAttempts` (failed-login counts) and `app.cacheBus` (stale
- * answer-cache notices). On PostgreSQL (any number of API processes on one database) both live
+ * The shared-state seam: `app.loginAttempts` (failed-login counts), `app.cacheBus` (stale
+ * answer-cache notices) and `app.orderNotices` (new order events: the streams' wake-ups). On PostgreSQL (any number of API processes on one database) both live
  * in the database (postgres.ts); on SQLite (one process) in memory (memory.ts). The answer cache
  * of this app listens on the bus.
  */
 import fp from 'fastify-plugin';
 import type { PubSub } from '../db/notify';
 import { answerCache } from '../http/answer-cache';
-import { memoryCacheBus, memoryLoginAttempts } from './memory';
-import { pgCacheBus, pgLoginAttempts } from './postgres';
+import { memoryCacheBus, memoryLoginAttempts, memoryOrderNotices } from './memory';
+import { pgCacheBus, pgLoginAttempts, pgOrderNotices } from './postgres';
 
-export type { CacheBus, CacheScope, LoginAttempts } from './types';
+export type { CacheBus, CacheScope, LoginAttempts, OrderNotices } from './types';
 
 export interface StateOptions {
   /** Failed logins allowed per address and window (default 10 per 15 min). */
@@ -29,15 +29,19 @@ export const statePlugin = fp<StateOptions>(
       app.decorate('cacheBus', bus);
       const unsubscribe = bus.subscribe((scope) => cache.clear(scope));
       // the listening connection is its own (not the pool's): closed here whatever the order
+      const orders = await pgOrderNotices(options.pubsub);
+      app.decorate('orderNotices', orders.notices);
       app.addHook('onClose', async () => {
         unsubscribe();
         await close();
+        await orders.close();
       });
       return;
     }
     app.decorate('loginAttempts', memoryLoginAttempts(limit.max, limit.windowMs));
     const bus = memoryCacheBus();
     app.decorate('cacheBus', bus);
+    app.decorate('orderNotices', memoryOrderNotices());
     const unsubscribe = bus.subscribe((scope) => cache.clear(scope));
     app.addHook('onClose', async () => unsubscribe());
   },

@@ -1,7 +1,7 @@
 /**
  * The shared state in PostgreSQL, for several API processes on one database: the failed-login
  * counts in tables (the same rules as in process, login-rules.ts; one attempt's rows locked in a
- * transaction) and the answer cache's stale notices over LISTEN/NOTIFY.
+ * transaction), the answer cache's stale notices and the order streams' wake-ups over LISTEN/NOTIFY.
  */
 import { randomBytes } from 'node:crypto';
 import type { PubSub } from '../db/notify';
@@ -15,7 +15,7 @@ import {
   MAX_LOGIN_DELAY_MS,
   NONE,
 } from './login-rules';
-import type { CacheBus, CacheScope, LoginAttempts } from './types';
+import type { CacheBus, CacheScope, LoginAttempts, OrderNotices } from './types';
 
 const knownKey = (address: string, login: string) => JSON.stringify([address, login]);
 
@@ -101,4 +101,35 @@ function isScope(v: unknown): v is CacheScope {
   if (v === 'answers') return true;
   const r = (v as { restaurants?: unknown } | null)?.restaurants;
   return Array.isArray(r) && r.every((id) => typeof id === 'string');
+}
+
+const ORDERS_TOPIC = 'orders';
+
+/**
+ * The order streams' wake-ups over LISTEN/NOTIFY: this process's listeners are told at once, the
+ * other servers through the database (also after the listening connection came back: they may
+ * have missed some).
+ */
+export async function pgOrderNotices(
+  pubsub: PubSub,
+): Promise<{ notices: OrderNotices; close: () => Promise<void> }> {
+  const self = randomBytes(8).toString('hex');
+  const listeners = new Set<() => void>();
+  const tell = () => {
+    for (const listener of listeners) listener();
+  };
+  const close = await pubsub.subscribe(ORDERS_TOPIC, (payload) => payload !== self && tell(), tell);
+  return {
+    notices: {
+      async publish() {
+        tell();
+        await pubsub.publish(ORDERS_TOPIC, self);
+      },
+      subscribe(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    },
+    close,
+  };
 }

@@ -27,3 +27,14 @@ export interface CacheBus {
  * admin's lists, which every write may change).
  */
 export type CacheScope = 'answers' | { restaurants: readonly string[] };
+
+/**
+ * "New order events were committed": wakes every process's stream hub, which then reads the new
+ * events from `order_events` (the notice carries nothing the table does not hold). In process on
+ * SQLite; LISTEN/NOTIFY on PostgreSQL. A listener is also called when notices may have been
+ * missed (the listening connection was lost and made again).
+ */
+export interface OrderNotices {
+  publish(): Promise<void>;
+  subscribe(listener: () => void): () => void;
+}

@@ -205,3 +205,28 @@ export const orderAnswers = {
   guestTable: z.object({ data: guestTable }),
   orderDays: z.object({ data: z.array(orderDayTotals) }),
 } as const;
+
+// ---------- what the routes take besides bodies (added with the API) ----------
+
+/** The stream's own signals besides `order` and `call`: `ready` (live from here), `reset` (reload your list). */
+export const ORDER_STREAM_SIGNALS = ['ready', 'reset'] as const;
+
+/** `?day=` (Tashkent, today by default); admins name the restaurant. */
+export const orderDayQuery = z.object({ day: visitDay.optional(), restaurant_id: id.optional() });
+/** `?from=&to=` of the history (the last 30 days by default). */
+export const orderDaysQuery = z.object({
+  from: visitDay.optional(),
+  to: visitDay.optional(),
+  restaurant_id: id.optional(),
+});
+/** A staff stream: `?after=` resumes after an event number when `Last-Event-ID` cannot be sent. */
+export const orderStreamQuery = z.object({
+  after: z.coerce.number().int().min(0).optional(),
+  restaurant_id: id.optional(),
+});
+/** A guest's order: its key, and for its stream the `?after=` fallback. */
+export const guestOrderQuery = z.object({
+  key: plainString().min(1).max(100),
+  after: z.coerce.number().int().min(0).optional(),
+});
+export const placementIdParam = z.object({ placementId: id });

@@ -1,0 +1,112 @@
+/**
+ * The live streams' log (docs/ORDERS.md, "Live updates"): one row per change of an order or a
+ * call, numbered by the database's own sequence, written in the change's transaction. A stream
+ * replays from a number; a server's hub reads what is newer than what it has seen.
+ *
+ * On PostgreSQL the numbers are taken from a sequence when a row is inserted, and transactions may
+ * commit in another order: a reader that saw 11 could miss 10 committed a moment later. So the
+ * insert first takes a transaction-level advisory lock (released at commit): event writers
+ * commit one at a time in number order, and whoever sees a number sees every smaller one.
+ * SQLite has one writer at a time anyway.
+ */
+import { sql } from 'kysely';
+import type { Dialect, Q } from './query';
+
+export type EventKind = 'order' | 'call';
+
+export interface EventRow {
+  seq: number;
+  restaurant_id: string;
+  kind: string;
+  entity_id: string;
+}
+
+const COLUMNS = ['seq', 'restaurant_id', 'kind', 'entity_id'] as const;
+
+export function orderEventsRepository(q: Q, dialect: Dialect) {
+  const asRows = (rows: EventRow[]) => rows.map((r) => ({ ...r, seq: Number(r.seq) }));
+  return {
+    /** Appends an event (inside the change's transaction); its number is the database's. */
+    async append(restaurantId: string, kind: EventKind, entityId: string, at: string): Promise<number> {
+      if (dialect === 'postgres') {
+        await sql`select pg_advisory_xact_lock(hashtext('qrmenu.order_events.' || current_schema()))`.execute(
+          q,
+        );
+      }
+      const row = await q
+        .insertInto('order_events')
+        .values({ restaurant_id: restaurantId, kind, entity_id: entityId, created_at: at })
+        .returning('seq')
+        .executeTakeFirstOrThrow();
+      return Number(row.seq);
+    },
+
+    /** Every event after `seq`, in order, at most `limit` (a hub's read). */
+    after: async (seq: number, limit: number): Promise<EventRow[]> =>
+      asRows(
+        await q
+          .selectFrom('order_events')
+          .select(COLUMNS)
+          .where('seq', '>', seq)
+          .orderBy('seq')
+          .limit(limit)
+          .execute(),
+      ),
+
+    /** A restaurant's events after `seq`, in order (a staff stream's replay). */
+    ofRestaurantAfter: async (restaurantId: string, seq: number, limit: number): Promise<EventRow[]> =>
+      asRows(
+        await q
+          .selectFrom('order_events')
+          .select(COLUMNS)
+          .where('restaurant_id', '=', restaurantId)
+          .where('seq', '>', seq)
+          .orderBy('seq')
+          .limit(limit)
+          .execute(),
+      ),
+
+    /** One order's events after `seq`, in order (a guest's replay). */
+    ofEntityAfter: async (entityId: string, seq: number, limit: number): Promise<EventRow[]> =>
+      asRows(
+        await q
+          .selectFrom('order_events')
+          .select(COLUMNS)
+          .where('entity_id', '=', entityId)
+          .where('seq', '>', seq)
+          .orderBy('seq')
+          .limit(limit)
+          .execute(),
+      ),
+
+    /** The smallest and largest numbers kept (null when there is none). */
+    async bounds(): Promise<{ min: number | null; max: number | null }> {
+      const row = await q
+        .selectFrom('order_events')
+        .select((eb) => [eb.fn.min('seq').as('min'), eb.fn.max('seq').as('max')])
+        .executeTakeFirst();
+      return {
+        min: row?.min == null ? null : Number(row.min),
+        max: row?.max == null ? null : Number(row.max),
+      };
+    },
+
+    /**
+     * Deletes events made before `before`, always keeping the newest (so the kept bounds say
+     * how far back a replay can go).
+     */
+    async prune(before: string): Promise<number> {
+      const newest = await q
+        .selectFrom('order_events')
+        .select((eb) => eb.fn.max('seq').as('max'))
+        .executeTakeFirst();
+      if (newest?.max == null) return 0;
+      const res = await q
+        .deleteFrom('order_events')
+        .where('created_at', '<', before)
+        .where('seq', '<', Number(newest.max))
+        .executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * Guests' orders (docs/ORDERS.md): one row per order with its lines' snapshot as JSON text
+ * (`StoredOrderLine[]`: what was ordered, in Uzbek and in the guest's language, with the external
+ * ids a POS will need), and the mappers to the staff's and the guest's answers.
+ */
+import type { GuestOrder, Order, OrderLine, OrderStatus } from '@qrmenu/shared/schemas';
+import type { OrderRow } from '../db';
+import { chunks, type Q } from './query';
+
+/** A chosen row as stored: ids, names in Uzbek and in the guest's language, its extra. */
+export interface StoredOrderRow {
+  _id: string;
+  external_id: string | null;
+  option: string;
+  name: string;
+  guest_option: string;
+  guest_name: string;
+  price: number;
+}
+
+/** A line as stored (the `items` column). */
+export interface StoredOrderLine {
+  product_id: string;
+  external_id: string | null;
+  name: string;
+  guest_name: string;
+  quantity: number;
+  /** Unit price: the product's price plus its rows' extras. */
+  price: number;
+  rows: StoredOrderRow[];
+}
+
+export const parseLines = (items: string): StoredOrderLine[] => JSON.parse(items) as StoredOrderLine[];
+
+const staffLine = (l: StoredOrderLine): OrderLine => ({
+  product_id: l.product_id,
+  name: l.name,
+  quantity: l.quantity,
+  price: l.price,
+  rows: l.rows.map((r) => ({ _id: r._id, option: r.option, name: r.name, price: r.price })),
+});
+
+const guestLine = (l: StoredOrderLine): OrderLine => ({
+  product_id: l.product_id,
+  name: l.guest_name,
+  quantity: l.quantity,
+  price: l.price,
+  rows: l.rows.map((r) => ({ _id: r._id, option: r.guest_option, name: r.guest_name, price: r.price })),
+});
+
+/** The staff's answer (names in Uzbek). */
+export const toOrder = (r: OrderRow): Order => ({
+  _id: r.id,
+  restaurant_id: r.restaurant_id,
+  number: r.number,
+  day: r.day,
+  placement_id: r.placement_id,
+  table: r.table_name,
+  status: r.status as OrderStatus,
+  reject_reason: r.reject_reason,
+  language: r.language as Order['language'],
+  comment: r.comment,
+  items: parseLines(r.items).map(staffLine),
+  total: r.total,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+/** The guest's answer (names in the order's language) with the key that opens it again. */
+export const toGuestOrder = (r: OrderRow): GuestOrder => ({
+  _id: r.id,
+  number: r.number,
+  table: r.table_name,
+  status: r.status as OrderStatus,
+  reject_reason: r.reject_reason,
+  language: r.language as GuestOrder['language'],
+  comment: r.comment,
+  items: parseLines(r.items).map(guestLine),
+  total: r.total,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  key: r.guest_key,
+});
+
+export function ordersRepository(q: Q) {
+  return {
+    find: (id: string) => q.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** The order a cart's attempt already made (its idempotency key), if any. */
+    findByKey: (restaurantId: string, idempotencyKey: string) =>
+      q
+        .selectFrom('orders')
+        .selectAll()
+        .where('restaurant_id', '=', restaurantId)
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirst(),
+
+    async byIds(ids: readonly string[]): Promise<OrderRow[]> {
+      const out: OrderRow[] = [];
+      for (const part of chunks(ids)) {
+        out.push(...(await q.selectFrom('orders').selectAll().where('id', 'in', part).execute()));
+      }
+      return out;
+    },
+
+    async insert(row: OrderRow): Promise<void> {
+      await q.insertInto('orders').values(row).execute();
+    },
+
+    /** A restaurant's orders of one day, newest first (index: restaurant, day, number). */
+    listDay: (restaurantId: string, day: string) =>
+      q
+        .selectFrom('orders')
+        .selectAll()
+        .where('restaurant_id', '=', restaurantId)
+        .where('day', '=', day)
+        .orderBy('number', 'desc')
+        .execute(),
+
+    /** Per-day counts and the served orders' sum, days `from`..`to` (newest first). */
+    dayTotals: (restaurantId: string, from: string, to: string) =>
+      q
+        .selectFrom('orders')
+        .select((eb) => [
+          'day',
+          eb.fn.countAll<number>().as('orders'),
+          eb.fn.sum<number>(eb.case().when('status', '=', 'served').then(1).else(0).end()).as('served'),
+          eb.fn.sum<number>(eb.case().when('status', '=', 'rejected').then(1).else(0).end()).as('rejected'),
+          eb.fn
+            .sum<number>(eb.case().when('status', '=', 'served').then(eb.ref('total')).else(0).end())
+            .as('total'),
+        ])
+        .where('restaurant_id', '=', restaurantId)
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .groupBy('day')
+        .orderBy('day', 'desc')
+        .execute(),
+
+    /**
+     * When the orders of a table since `since` were made, newest first, at most `limit` (the
+     * per-table limit: index placement, created_at).
+     */
+    recentOfPlacement: async (placementId: string, since: string, limit: number): Promise<string[]> =>
+      (
+        await q
+          .selectFrom('orders')
+          .select('created_at')
+          .where('placement_id', '=', placementId)
+          .where('created_at', '>', since)
+          .orderBy('created_at', 'desc')
+          .limit(limit)
+          .execute()
+      ).map((r) => r.created_at),
+
+    /** Moves an order on only if it is still in status `from` (two taps racing: one wins). */
+    async moveStatus(
+      id: string,
+      from: string,
+      to: string,
+      reason: string | null,
+      at: string,
+    ): Promise<boolean> {
+      const res = await q
+        .updateTable('orders')
+        .set({ status: to, reject_reason: reason, updated_at: at })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,314 @@
+/**
+ * Orders from the table (docs/ORDERS.md, "HTTP API"): the staff's board (a manager's own
+ * restaurant; an admin names it with `?restaurant_id=`) and the guests' calls (no login). Each
+ * route calls one method of `app.orders`; the live streams are server-sent events (http/sse.ts).
+ */
+import {
+  answers,
+  callCreateBody,
+  guestOrderQuery,
+  idParam,
+  ORDER_LIMITS,
+  optionalRestaurantIdFilter,
+  orderCreateBody,
+  orderDayQuery,
+  orderDaysQuery,
+  orderingSettingsBody,
+  orderStatusBody,
+  orderStreamQuery,
+  placementIdParam,
+} from '@qrmenu/shared/schemas';
+import { z } from 'zod';
+import { ownedRestaurantId, ownerCheck } from '../http/access';
+import { lastEventId, openEventStream } from '../http/sse';
+import type { App } from '../types';
+
+const STREAM_TEXT =
+  'text/event-stream: `retry:` first; then events `id: <number>`, `event: order|call|ready|reset`, `data: <JSON>`; a comment line every 20 s. A reconnect sends `Last-Event-ID` (or `?after=`) and first gets what it missed, in order; a number older than the kept day answers `reset` (reload the list).';
+const LIMITS_TEXT = `At most ${ORDER_LIMITS.items} lines, ${ORDER_LIMITS.quantity} of a line, one row per option (else 400), a comment of ${ORDER_LIMITS.comment} characters. Orders and calls per address and per table and minute are capped: 429 \`rate_limited\` with \`Retry-After\`.`;
+const streamAnswer = z.string().describe(STREAM_TEXT);
+
+export default async function orderRoutes(app: App): Promise<void> {
+  const { orders } = app;
+
+  // ---------- staff ----------
+
+  app.get(
+    '/manager/ordering',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['orders'],
+        operationId: 'orders.ordering',
+        summary: "The ordering switches: the restaurant's and each placement's",
+        querystring: optionalRestaurantIdFilter,
+        response: { 200: answers.ordering },
+      },
+    },
+    async (request) => {
+      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      return { data: await orders.ordering(restaurantId) };
+    },
+  );
+
+  app.put(
+    '/manager/ordering',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['orders'],
+        operationId: 'orders.updateOrdering',
+        summary: 'Switches ordering on or off: the restaurant, and placements by id',
+        description:
+          "400 with details on `placements.<i>._id` for a placement that is not the restaurant's (nothing changed). The guests' page of the restaurant is refreshed on every server.",
+        querystring: optionalRestaurantIdFilter,
+        body: orderingSettingsBody,
+        response: { 200: answers.ordering },
+      },
+    },
+    async (request) => {
+      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      return { data: await orders.changeOrdering(restaurantId, request.body) };
+    },
+  );
+
+  app.get(
+    '/manager/orders',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['orders'],
+        operationId: 'orders.list',
+        summary: "A day's orders, newest first (Tashkent days; today by default)",
+        querystring: orderDayQuery,
+        response: { 200: answers.orders },
+      },
+    },
+    async (request) => {
+      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      const data = await orders.day(restaurantId, request.query.day);
+      return { data, count: data.length };
+    },
+  );
+
+  app.get(
+    '/manager/orders/days',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['orders'],
+        operationId: 'orders.days',
+        summary: 'The history: per day its orders, served and rejected counts and the served total',
+        description:
+          'Days `from`..`to` (Tashkent), newest first; the last 30 days by default. Days without orders are left out.',
+        querystring: orderDaysQuery,
+        response: { 200: answers.orderDays },
+      },
+    },
+    async (request) => {
+      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      return { data: await orders.days(restaurantId, request.query.from, request.query.to) };
+    },
+  );
+
+  app.get(
+    '/manager/orders/csv',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['orders'],
+        operationId: 'orders.csv',
+        summary: "A day's orders as CSV for Excel (UTF-8 with BOM, Uzbek headers, a download)",
+        querystring: orderDayQuery,
+        response: {
+          200: z
+            .string()
+            .describe(
+              "text/csv: Raqam, Vaqt, Stol, Holat, Taomlar, Izoh, Jami (so'm); one line per order, oldest first",
+            ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      const day = request.query.day;
+      const csv = await orders.csv(restaurantId, day);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="buyurtmalar-${day ?? 'bugun'}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.put(
+    '/manager/orders/:id/status',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['orders'],
+        operationId: 'orders.setStatus',
+        summary:
+          'Moves an order along its life: sent → accepted → ready → served; sent or accepted → rejected',
+        description:
+          '400 when rejecting without a reason; 409 for any other move (or when another move came first): nothing changes.',
+        params: idParam,
+        body: orderStatusBody,
+        response: { 200: answers.order },
+      },
+    },
+    async (request) => ({ data: await orders.move(request.params.id, request.body, ownerCheck(request)) }),
+  );
+
+  app.get(
+    '/manager/calls',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['orders'],
+        operationId: 'orders.calls',
+        summary: 'Pending waiter calls and bill requests, oldest first',
+        querystring: optionalRestaurantIdFilter,
+        response: { 200: answers.calls },
+      },
+    },
+    async (request) => {
+      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      return { data: await orders.pendingCalls(restaurantId) };
+    },
+  );
+
+  app.put(
+    '/manager/calls/:id/done',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['orders'],
+        operationId: 'orders.callDone',
+        summary: 'Marks a call done (again: the same answer)',
+        params: idParam,
+        response: { 200: answers.call },
+      },
+    },
+    async (request) => ({ data: await orders.finishCall(request.params.id, ownerCheck(request)) }),
+  );
+
+  app.get(
+    '/manager/orders/events',
+    {
+      config: { access: 'own' },
+      compress: false,
+      schema: {
+        tags: ['orders'],
+        operationId: 'orders.events',
+        summary: "The live stream of the restaurant's orders and calls (server-sent events)",
+        description: `The bearer token goes in the Authorization header (read with fetch streaming), never in the address. \`order\` and \`call\` events carry the entity's current state. ${STREAM_TEXT}`,
+        querystring: orderStreamQuery,
+        response: { 200: streamAnswer },
+      },
+    },
+    async (request, reply) => {
+      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      await orders.followRestaurant(restaurantId, lastEventId(request, request.query.after), () =>
+        openEventStream(reply),
+      );
+      return reply;
+    },
+  );
+
+  // ---------- guests ----------
+
+  app.get(
+    '/public/tables/:placementId',
+    {
+      config: { access: 'pub' },
+      schema: {
+        tags: ['orders'],
+        operationId: 'orders.table',
+        summary: "Whether a table takes orders, its name and its pending calls (a guest's page asks first)",
+        params: placementIdParam,
+        response: { 200: answers.guestTable },
+      },
+    },
+    async (request) => ({ data: await orders.table(request.params.placementId) }),
+  );
+
+  app.post(
+    '/public/orders',
+    {
+      config: { access: 'pub' },
+      schema: {
+        tags: ['orders'],
+        operationId: 'orders.place',
+        summary:
+          'Places an order from a table (201); the same idempotency key again answers that order (200)',
+        description: `The server prices each line from the menu as it is now; refused lines answer 409 \`conflict\` with one detail each, \`{ path: "items.<i>", message: "unavailable" | "option_missing" | "price_changed" }\`, and nothing is stored. 404 for an unknown table; 409 when the table or its restaurant does not take orders. ${LIMITS_TEXT} The order is stored before the answer. The answer's \`key\` opens the order again.`,
+        body: orderCreateBody,
+        response: { 200: answers.guestOrder, 201: answers.guestOrder },
+      },
+    },
+    async (request, reply) => {
+      const { order, created } = await orders.place(request.body, request.ip);
+      return reply.status(created ? 201 : 200).send({ data: order });
+    },
+  );
+
+  app.get(
+    '/public/orders/:id',
+    {
+      config: { access: 'pub' },
+      schema: {
+        tags: ['orders'],
+        operationId: 'orders.guestOrder',
+        summary: "A guest's order (names in its language), opened with its key",
+        description: '404 for an unknown order or a wrong key.',
+        params: idParam,
+        querystring: guestOrderQuery,
+        response: { 200: answers.guestOrder },
+      },
+    },
+    async (request) => ({ data: await orders.guestOrder(request.params.id, request.query.key) }),
+  );
+
+  app.get(
+    '/public/orders/:id/events',
+    {
+      config: { access: 'pub' },
+      compress: false,
+      schema: {
+        tags: ['orders'],
+        operationId: 'orders.guestEvents',
+        summary: "A guest's order, live (server-sent events)",
+        description: `Opens with \`ready\` and the order's current state (\`order\`), unless resuming. 404 for a wrong key. ${STREAM_TEXT}`,
+        params: idParam,
+        querystring: guestOrderQuery,
+        response: { 200: streamAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { key, after } = request.query;
+      await orders.followOrder(id, key, lastEventId(request, after), () => openEventStream(reply));
+      return reply;
+    },
+  );
+
+  app.post(
+    '/public/calls',
+    {
+      config: { access: 'pub' },
+      schema: {
+        tags: ['orders'],
+        operationId: 'orders.call',
+        summary:
+          'Calls the waiter or asks for the bill (201); a call of that kind still pending answers it (200)',
+        description: `404 for an unknown table; 409 when the table does not take orders. ${LIMITS_TEXT}`,
+        body: callCreateBody,
+        response: { 200: answers.call, 201: answers.call },
+      },
+    },
+    async (request, reply) => {
+      const { call, created } = await orders.call(request.body, request.ip);
+      return reply.status(created ? 201 : 200).send({ data: call });
+    },
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The staff's reads of orders: a day's orders (today by default, Tashkent days), the history's
+ * per-day totals, and a day as CSV for Excel: UTF-8 with a byte-order mark (Excel reads UTF-8
+ * only with one), commas with RFC 4180 quoting, CRLF line ends, Uzbek headers, and a cell that
+ * Excel would run as a formula starting with a quote mark.
+ * A guest reads its own order with the key it was given.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { GuestOrder, Order, OrderStatus } from '@qrmenu/shared/schemas';
+import { notFound } from '../../http/errors';
+import { parseLines, toGuestOrder, toOrder } from '../../repos/orders';
+import { addDays, dayOf } from '../../visits/day';
+import type { OrdersContext } from './context';
+
+/** The history's default span: the last 30 days. */
+const HISTORY_DAYS = 30;
+
+/** The CSV's Uzbek headers and status words (the words of docs/ORDERS.md). */
+export const CSV_HEADERS = ['Raqam', 'Vaqt', 'Stol', 'Holat', 'Taomlar', 'Izoh', "Jami (so'm)"] as const;
+export const STATUS_WORDS: Record<OrderStatus, string> = {
+  sent: 'Yuborildi',
+  accepted: 'Qabul qilindi',
+  ready: 'Tayyor',
+  served: 'Berildi',
+  rejected: 'Rad etildi',
+};
+
+export async function dayOrders(ctx: OrdersContext, restaurantId: string, day = dayOf()): Promise<Order[]> {
+  return (await ctx.repos.orders.listDay(restaurantId, day)).map(toOrder);
+}
+
+export async function dayTotals(ctx: OrdersContext, restaurantId: string, from?: string, to?: string) {
+  const last = to ?? dayOf();
+  const first = from ?? addDays(last, -(HISTORY_DAYS - 1));
+  const rows = await ctx.repos.orders.dayTotals(restaurantId, first, last);
+  return rows.map((r) => ({
+    day: r.day,
+    orders: Number(r.orders),
+    served: Number(r.served ?? 0),
+    rejected: Number(r.rejected ?? 0),
+    total: Number(r.total ?? 0),
+  }));
+}
+
+const cell = (value: string | number): string => {
+  const text = String(value);
+  // a cell Excel would take for a formula starts with a quote mark instead (CSV injection)
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+/** Tashkent's time of an ISO instant (`HH:MM`). */
+const tashkentTime = (iso: string) => new Date(Date.parse(iso) + 5 * 3600_000).toISOString().slice(11, 16);
+
+export async function dayCsv(ctx: OrdersContext, restaurantId: string, day = dayOf()): Promise<string> {
+  const rows = (await ctx.repos.orders.listDay(restaurantId, day)).reverse();
+  const lines = [CSV_HEADERS.map(cell).join(',')];
+  for (const r of rows) {
+    const items = parseLines(r.items)
+      .map((l) => {
+        const rowsText = l.rows.map((x) => `${x.option}: ${x.name}`).join(', ');
+        return `${l.quantity} × ${l.name}${rowsText ? ` (${rowsText})` : ''}`;
+      })
+      .join('; ');
+    lines.push(
+      [
+        `#${r.number}`,
+        tashkentTime(r.created_at),
+        r.table_name,
+        STATUS_WORDS[r.status as OrderStatus] ?? r.status,
+        items,
+        r.comment ?? '',
+        r.total,
+      ]
+        .map(cell)
+        .join(','),
+    );
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+const sameKey = (given: string, stored: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/** A guest's order, opened with its key; 404 for a wrong key (as for no order). */
+export async function guestOrderOf(ctx: OrdersContext, id: string, key: string): Promise<GuestOrder> {
+  const row = await ctx.repos.orders.find(id);
+  if (!row || !sameKey(key, row.guest_key)) throw notFound('Order not found');
+  return toGuestOrder(row);
+}

@@ -1,0 +1,69 @@
+/**
+ * `app.orders` (docs/ORDERS.md): guests order from the table and call the staff; the staff move
+ * orders along their life, clear calls, read the day, the history and the CSV, switch ordering
+ * on and off, and follow it all live. Each rule lives in its part: place.ts (prices,
+ * idempotency, limits, durability), pricing.ts, status.ts (the state machine), calls.ts,
+ * ordering.ts (the switches, a guest's table), history.ts (lists, totals, CSV, a guest's
+ * order), limits.ts, live.ts (the streams' hub).
+ */
+import type { CallKind, OrderStatus } from '@qrmenu/shared/schemas';
+import { toTableCall } from '../../repos/table-calls';
+import type { AssertOwner, ServiceContext } from '../context';
+import { callTable, finishCall } from './calls';
+import type { OrdersContext } from './context';
+import { dayCsv, dayOrders, dayTotals, guestOrderOf } from './history';
+import type { AddressWindow, OrderRateLimits } from './limits';
+import type { LiveSink, OrderLive } from './live';
+import { changeOrdering, guestTable, orderingSettings } from './ordering';
+import { type PlaceBody, placeOrder } from './place';
+import { moveOrder } from './status';
+
+export { AddressWindow, DEFAULT_ORDER_RATE_LIMITS, type OrderRateLimits } from './limits';
+export { type LiveSink, type OrderLive, orderLive } from './live';
+
+export interface OrdersShared {
+  limits: OrderRateLimits;
+  addresses: AddressWindow;
+  live: OrderLive;
+}
+
+export function ordersService(context: ServiceContext, shared: OrdersShared) {
+  const ctx: OrdersContext = { ...context, ...shared };
+  return {
+    // ---------- guests ----------
+    /** Places an order; `created` false when the key had already made it (200). */
+    place: (body: PlaceBody, address: string) => placeOrder(ctx, body, address),
+    /** A guest's order, opened with its key. */
+    guestOrder: (id: string, key: string) => guestOrderOf(ctx, id, key),
+    /** Whether a table takes orders, its name, its pending calls. */
+    table: (placementId: string) => guestTable(ctx, placementId),
+    /** A waiter call or a bill request; `created` false when one was pending (200). */
+    call: (body: { placement_id: string; kind: CallKind }, address: string) => callTable(ctx, body, address),
+    /** Follows one order live (its guest: the key must open it; 404 before the stream opens). */
+    async followOrder(id: string, key: string, after: number | null, open: () => LiveSink): Promise<void> {
+      await guestOrderOf(ctx, id, key);
+      await shared.live.follow({ orderId: id }, after, open());
+    },
+
+    // ---------- staff (the route checked whose restaurant it is) ----------
+    day: (restaurantId: string, day?: string) => dayOrders(ctx, restaurantId, day),
+    days: (restaurantId: string, from?: string, to?: string) => dayTotals(ctx, restaurantId, from, to),
+    csv: (restaurantId: string, day?: string) => dayCsv(ctx, restaurantId, day),
+    move: (
+      id: string,
+      body: { status: Exclude<OrderStatus, 'sent'>; reason?: string | undefined },
+      assertOwner: AssertOwner,
+    ) => moveOrder(ctx, id, body, assertOwner),
+    pendingCalls: async (restaurantId: string) =>
+      (await ctx.repos.tableCalls.pendingOf(restaurantId)).map(toTableCall),
+    finishCall: (id: string, assertOwner: AssertOwner) => finishCall(ctx, id, assertOwner),
+    ordering: (restaurantId: string) => orderingSettings(ctx, restaurantId),
+    changeOrdering: (restaurantId: string, body: Parameters<typeof changeOrdering>[2]) =>
+      changeOrdering(ctx, restaurantId, body),
+    /** Follows a restaurant's orders and calls live. */
+    followRestaurant: (restaurantId: string, after: number | null, open: () => LiveSink) =>
+      shared.live.follow({ restaurantId }, after, open()),
+    /** Ends this server's streams (it is stopping). */
+    closeStreams: () => shared.live.closeAll(),
+  };
+}

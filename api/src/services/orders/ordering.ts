@@ -1,0 +1,70 @@
+/**
+ * The ordering switches (docs/ORDERS.md, "Who may order"): the restaurant's and each
+ * placement's, both off by default. A change clears the guests' page of that restaurant from
+ * every server's answer cache (the page offers the cart only when ordering is on). What a
+ * guest's page asks of its table: whether it takes orders, its name, its pending calls.
+ */
+import type { CallKind, OrderingSettings } from '@qrmenu/shared/schemas';
+import { now } from '../../db';
+import { badRequest, notFound } from '../../http/errors';
+import type { OrdersContext } from './context';
+
+export async function orderingSettings(ctx: OrdersContext, restaurantId: string): Promise<OrderingSettings> {
+  const [restaurant, placements] = await Promise.all([
+    ctx.repos.restaurants.findById(restaurantId),
+    ctx.repos.placements.list(restaurantId),
+  ]);
+  if (!restaurant) throw notFound('Restaurant not found');
+  return {
+    takes_orders: restaurant.takes_orders === 1,
+    placements: placements.map((p) => ({ _id: p.id, name: p.name, takes_orders: p.takes_orders === 1 })),
+  };
+}
+
+export async function changeOrdering(
+  ctx: OrdersContext,
+  restaurantId: string,
+  body: {
+    takes_orders?: boolean | undefined;
+    placements?: { _id: string; takes_orders: boolean }[] | undefined;
+  },
+): Promise<OrderingSettings> {
+  const placements = body.placements ?? [];
+  if (placements.length > 0) {
+    const owners = await ctx.repos.placements.owners(placements.map((p) => p._id));
+    const unknown = placements
+      .map((p, i) => ({ p, i }))
+      .filter(({ p }) => owners.get(p._id) !== restaurantId)
+      .map(({ i }) => ({ path: `placements.${i}._id`, message: 'Unknown placement' }));
+    if (unknown.length > 0) throw badRequest('Unknown placements', unknown);
+  }
+  const at = now();
+  await ctx.repos.transaction(async (trx) => {
+    if (body.takes_orders !== undefined)
+      await trx.restaurants.setTakesOrders(restaurantId, body.takes_orders, at);
+    for (const on of [true, false]) {
+      const ids = placements.filter((p) => p.takes_orders === on).map((p) => p._id);
+      if (ids.length > 0) await trx.placements.setTakesOrders(restaurantId, ids, on, at);
+    }
+  });
+  ctx.effects.stale({ restaurants: [restaurantId] });
+  return orderingSettings(ctx, restaurantId);
+}
+
+export async function guestTable(
+  ctx: OrdersContext,
+  placementId: string,
+): Promise<{ takes_orders: boolean; table: string; pending_calls: CallKind[] }> {
+  const placement = await ctx.repos.placements.find(placementId);
+  if (!placement) throw notFound('Table not found');
+  const [restaurant, pending] = await Promise.all([
+    ctx.repos.restaurants.findById(placement.restaurant_id),
+    ctx.repos.tableCalls.pendingKinds(placement.id),
+  ]);
+  return {
+    takes_orders:
+      restaurant?.is_active === 1 && restaurant.takes_orders === 1 && placement.takes_orders === 1,
+    table: placement.name,
+    pending_calls: pending as CallKind[],
+  };
+}

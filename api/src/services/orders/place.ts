@@ -1,0 +1,94 @@
+/**
+ * Placing an order (docs/ORDERS.md): the table must take orders (its restaurant active and
+ * switched on, its placement switched on; else 409), the same idempotency key of the same
+ * restaurant answers the order it made (no second one, not counted against the limits), the
+ * per-address and per-table limits (limits.ts), the server's prices (pricing.ts: refused lines
+ * answer 409 `conflict` with one detail each, nothing stored), and durability: the order, its
+ * day's number and its stream event are written in one transaction, committed before the answer.
+ */
+import { randomBytes } from 'node:crypto';
+import type { GuestOrder, orderCreateBody } from '@qrmenu/shared/schemas';
+import type { z } from 'zod';
+import { isUniqueViolation, newId, now } from '../../db';
+import { conflict, HttpError, notFound } from '../../http/errors';
+import { toGuestOrder } from '../../repos/orders';
+import { dayOf } from '../../visits/day';
+import { announce, type OrdersContext } from './context';
+import { checkTable, windowStart } from './limits';
+import { priceItems } from './pricing';
+
+/** The body as validated (rows default to none). */
+export type PlaceBody = z.output<typeof orderCreateBody>;
+
+export async function placeOrder(
+  ctx: OrdersContext,
+  body: PlaceBody,
+  address: string,
+): Promise<{ order: GuestOrder; created: boolean }> {
+  const { repos, limits } = ctx;
+  const placement = await repos.placements.find(body.placement_id);
+  if (!placement) throw notFound('Table not found');
+  const restaurantId = placement.restaurant_id;
+  const again = await repos.orders.findByKey(restaurantId, body.idempotency_key);
+  if (again) return { order: toGuestOrder(again), created: false };
+
+  ctx.addresses.take(`order:${address}`, limits.ordersPerAddress, 'orders');
+  const restaurant = await repos.restaurants.findById(restaurantId);
+  if (restaurant?.is_active !== 1 || restaurant.takes_orders !== 1 || placement.takes_orders !== 1) {
+    throw conflict('This table does not take orders');
+  }
+  checkTable(
+    await repos.orders.recentOfPlacement(placement.id, windowStart(limits.windowMs), limits.ordersPerTable),
+    limits.ordersPerTable,
+    limits.windowMs,
+    'orders',
+  );
+
+  const menu = await repos.menu.orderable(
+    restaurantId,
+    body.items.map((i) => i.product_id),
+  );
+  const priced = priceItems(body.items, menu, body.language);
+  if ('problems' in priced) {
+    throw new HttpError(409, 'conflict', 'Some items cannot be ordered as they are', priced.problems);
+  }
+
+  const at = now();
+  const day = dayOf(Date.parse(at));
+  try {
+    const row = await repos.transaction(async (trx) => {
+      const number = await trx.orderNumbers.next(restaurantId, day);
+      const order = {
+        id: newId(),
+        restaurant_id: restaurantId,
+        day,
+        number,
+        placement_id: placement.id,
+        table_name: placement.name,
+        status: 'sent',
+        reject_reason: null,
+        language: body.language,
+        comment: body.comment ? body.comment : null,
+        items: JSON.stringify(priced.lines),
+        total: priced.total,
+        idempotency_key: body.idempotency_key,
+        guest_key: randomBytes(18).toString('base64url'),
+        client_address: address,
+        created_at: at,
+        updated_at: at,
+      };
+      await trx.orders.insert(order);
+      await trx.orderEvents.append(restaurantId, 'order', order.id, at);
+      return order;
+    });
+    announce(ctx);
+    return { order: toGuestOrder(row), created: true };
+  } catch (err) {
+    // the same key sent twice at once: the other request's order is the answer
+    if (isUniqueViolation(err)) {
+      const made = await repos.orders.findByKey(restaurantId, body.idempotency_key);
+      if (made) return { order: toGuestOrder(made), created: false };
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The server decides prices (docs/ORDERS.md, "What the server decides"): each line is priced
+ * from the menu as it is when the order arrives. A line is refused, in this order of reasons,
+ * when its product is gone, switched off, stopped or in a switched-off category (`unavailable`),
+ * when a chosen row is not (or no longer) a row of the product's options (`option_missing`), or
+ * when the unit price the cart showed differs from the product's price plus its rows' extras
+ * (`price_changed`). Two rows of one option is a malformed request (400). The lines keep the
+ * names in Uzbek and in the guest's language, and the product's and rows' external ids (a POS).
+ */
+import {
+  type ContentLang,
+  type OrderItemBody,
+  type OrderItemProblem,
+  parseTranslations,
+} from '@qrmenu/shared/schemas';
+import { badRequest, type ErrorDetail } from '../../http/errors';
+import type { Repositories } from '../../repos';
+import type { StoredOrderLine } from '../../repos/orders';
+
+type Menu = Awaited<ReturnType<Repositories['menu']['orderable']>>;
+type Item = Required<Pick<OrderItemBody, 'product_id' | 'quantity' | 'price'>> & { row_ids: string[] };
+
+/** Sums of fractional extras may differ in the last bits: below a hundredth of a so'm is the same price. */
+const SAME_PRICE = 0.01;
+
+/** A name in the guest's language, Uzbek when it has none. */
+const translated = (raw: string | undefined, lang: ContentLang, uz: string): string => {
+  if (lang === 'uz' || !raw) return uz;
+  return parseTranslations(raw)[lang]?.name ?? uz;
+};
+
+export type Priced = { lines: StoredOrderLine[]; total: number } | { problems: ErrorDetail[] };
+
+export function priceItems(items: readonly Item[], menu: Menu, lang: ContentLang): Priced {
+  const products = new Map(menu.products.map((p) => [p.id, p]));
+  const options = new Map(menu.options.map((o) => [o.id, o]));
+  const rows = new Map(menu.rows.map((r) => [r.id, r]));
+
+  /** The line as ordered, or why it is refused. */
+  const priceOne = (item: Item, i: number): StoredOrderLine | OrderItemProblem => {
+    const product = products.get(item.product_id);
+    if (product?.is_active !== 1 || product.category_active !== 1) return 'unavailable';
+    const chosen = [];
+    const seenOptions = new Set<string>();
+    for (const rowId of item.row_ids) {
+      const row = rows.get(rowId);
+      const option = row ? options.get(row.product_option_id) : undefined;
+      if (!row || !option || option.product_id !== product.id) return 'option_missing';
+      if (seenOptions.has(option.id)) {
+        throw badRequest('At most one row per option', [
+          { path: `items.${i}.row_ids`, message: 'One row per option' },
+        ]);
+      }
+      seenOptions.add(option.id);
+      chosen.push({ row, option });
+    }
+    const unit = product.price + chosen.reduce((sum, c) => sum + c.row.price, 0);
+    if (Math.abs(unit - item.price) >= SAME_PRICE) return 'price_changed';
+    return {
+      product_id: product.id,
+      external_id: product.external_id,
+      name: product.name,
+      guest_name: translated(product.translations, lang, product.name),
+      quantity: item.quantity,
+      price: unit,
+      rows: chosen.map(({ row, option }) => ({
+        _id: row.id,
+        external_id: row.external_id,
+        option: option.name,
+        name: row.name,
+        guest_option: translated(option.translations, lang, option.name),
+        guest_name: translated(row.translations, lang, row.name),
+        price: row.price,
+      })),
+    };
+  };
+
+  const problems: ErrorDetail[] = [];
+  const lines: StoredOrderLine[] = [];
+  items.forEach((item, i) => {
+    const priced = priceOne(item, i);
+    if (typeof priced === 'string') problems.push({ path: `items.${i}`, message: priced });
+    else lines.push(priced);
+  });
+  if (problems.length > 0) return { problems };
+  return { lines, total: lines.reduce((sum, l) => sum + l.price * l.quantity, 0) };
+}
