@@ -10,8 +10,10 @@
  *   double tap, a retry after a lost connection: the same key), then the order's page opens;
  * - the cart and its key survive a reload; refused lines are named with their reasons, a changed
  *   price is read from a fresh copy of the page and confirmed; 429 and no connection say so;
- * - the waiter call and the bill request, pending shown; the order's page follows its status.
+ * - the waiter call and the bill request, pending shown; the order's page follows its status;
+ * - axe (WCAG 2.1 AA) on the menu with the sheet open, with the cart open, and on the order's page.
  */
+import { axeViolations } from '@qrmenu/shared/testing/axe';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addLine,
@@ -27,6 +29,7 @@ import { startMenu } from '../src/public-menu/cart/menu';
 import { startOrderPage } from '../src/public-menu/cart/order';
 import { settingsFor } from '../src/public-menu/guest-script';
 import type { LocalMenu } from '../src/public-menu/localize';
+import { renderOrderPage } from '../src/public-menu/order-page';
 import { renderMenuPage } from '../src/public-menu/page';
 
 const settings = settingsFor('uz');
@@ -152,7 +155,7 @@ const made = (number = 14) =>
   );
 
 const byText = (text: string, root: ParentNode = document) =>
-  [...root.querySelectorAll<HTMLElement>('button')].find((b) => b.textContent?.includes(text));
+  [...root.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent?.includes(text));
 const addButton = (name: string) =>
   document.querySelector<HTMLButtonElement>(`button[aria-label="Savatga qo'shish: ${name}"]`)!;
 const openDialog = () => document.querySelector<HTMLDialogElement>('dialog[open]');
@@ -520,5 +523,58 @@ describe("the order's page", () => {
     const before = FakeEventSource.last;
     startOrderPage(orderPage('served'), settings);
     expect(FakeEventSource.last).toBe(before);
+  });
+});
+
+describe('accessibility (axe, WCAG 2.1 AA; contrast and focus order in the e2e run)', () => {
+  it('the menu with the sheet open, then with the cart open', async () => {
+    openPage('/m/rayhon?p=table5');
+    fakeApi();
+    await start();
+    await add('Toshkent oshi', "To'liq");
+    addButton('Toshkent oshi').click();
+    expect(openDialog()?.querySelector('h2')?.textContent).toBe('Toshkent oshi');
+    expect(await axeViolations(document)).toEqual([]);
+    openDialog()!.close();
+    bar().querySelector('button')!.click();
+    expect(openDialog()?.querySelector('h2')?.textContent).toBe(words.cart);
+    expect(await axeViolations(document)).toEqual([]);
+  });
+
+  it("the order's page", async () => {
+    openPage(
+      '/m/rayhon/orders/order1?key=k',
+      renderOrderPage({
+        order: {
+          _id: 'order1',
+          key: 'k',
+          number: 14,
+          table: 'Stol 5',
+          status: 'rejected',
+          reject_reason: 'Osh tugadi',
+          language: 'uz',
+          comment: 'Piyozsiz',
+          items: [
+            {
+              product_id: 'osh',
+              name: 'Toshkent oshi',
+              quantity: 2,
+              price: 65000,
+              rows: [{ _id: 'full', option: 'Porsiya', name: "To'liq", price: 20000 }],
+            },
+          ],
+          total: 130000,
+          createdAt: '2026-11-26T10:00:00.000Z',
+          updatedAt: '2026-11-26T10:05:00.000Z',
+        },
+        lang: 'uz',
+        restaurant: 'Rayhon',
+        menuHref: '/m/rayhon?p=table5',
+        selfHref: '?key=k',
+        script: SCRIPT,
+      }),
+    );
+    expect(document.querySelector('h1')?.textContent).toBe('Buyurtma #14');
+    expect(await axeViolations(document)).toEqual([]);
   });
 });

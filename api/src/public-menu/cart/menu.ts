@@ -178,6 +178,7 @@ export async function startMenu(
                 },
               }),
               row.name,
+              row.price > 0 ? ' ' : null,
               row.price > 0 ? h('b', null, `+${som(row.price)}`) : null,
             ),
           ),
