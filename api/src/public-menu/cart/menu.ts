@@ -384,6 +384,9 @@ export async function startMenu(
       rememberOrder(slug, order);
       cart = { lines: [], comment: '', key: null };
       save();
+      // the page as it should look if the browser keeps it for the back button
+      cartView.close();
+      showBar();
       go(orderPath(slug, order));
       return;
     }
