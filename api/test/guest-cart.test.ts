@@ -254,6 +254,8 @@ describe('the menu page with the script', () => {
     await start();
     expect(api.calls).toEqual([]);
     expect(document.querySelectorAll('.qm-add')).toHaveLength(0);
+    // nothing to say: no panel at all
+    expect(document.querySelector('.qm-table')).toBeNull();
   });
 
   it('adds nothing at a table that does not take orders', async () => {

@@ -56,7 +56,11 @@ export async function startMenu(
       ),
     );
   }
-  document.querySelector('header')?.after(panel);
+  // under the restaurant's header, once it has something to say
+  const showPanel = () => {
+    if (!panel.isConnected) document.querySelector('header')?.after(panel);
+  };
+  if (recent.length > 0) showPanel();
   if (!placement) return;
 
   // the language switch keeps the table (its links are `?lang=ru&switch=1` without it)
@@ -121,6 +125,7 @@ export async function startMenu(
     callButtons.bill,
     callNote,
   );
+  showPanel();
   showCalls();
   poll();
 
