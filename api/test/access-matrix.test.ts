@@ -62,6 +62,8 @@ interface Case {
   build: (s: Setup, who: Who) => Request | Promise<Request>;
   /** Deviations from the access-derived expectation. */
   expect?: Partial<Record<Who, number>>;
+  /** A live stream (never ends): a success is checked by its status, then the stream is dropped. */
+  stream?: boolean;
 }
 
 let seq = 0;
@@ -514,7 +516,152 @@ const CASES: Case[] = [
     access: 'own',
     build: (s) => ({ url: `/manager/visits/csv?restaurant_id=${s.restaurant.id}` }),
   },
+  {
+    method: 'GET',
+    path: '/manager/ordering',
+    access: 'own',
+    build: (s) => ({ url: `/manager/ordering?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/ordering',
+    access: 'own',
+    build: (s) => ({
+      url: `/manager/ordering?restaurant_id=${s.restaurant.id}`,
+      payload: { takes_orders: true },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/orders',
+    access: 'own',
+    build: (s) => ({ url: `/manager/orders?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/orders/days',
+    access: 'own',
+    build: (s) => ({ url: `/manager/orders/days?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/orders/csv',
+    access: 'own',
+    build: (s) => ({ url: `/manager/orders/csv?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/orders/{id}/status',
+    access: 'own',
+    build: async (s) => ({
+      url: `/manager/orders/${(await orderOf(s))._id}/status`,
+      payload: { status: 'accepted' },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/calls',
+    access: 'own',
+    build: (s) => ({ url: `/manager/calls?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/calls/{id}/done',
+    access: 'own',
+    build: async (s) => ({ url: `/manager/calls/${await callOf(s)}/done` }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/orders/events',
+    access: 'own',
+    stream: true,
+    build: (s) => ({ url: `/manager/orders/events?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'GET',
+    path: '/public/tables/{placementId}',
+    access: 'pub',
+    build: async (s) => ({ url: `/public/tables/${await orderingTable(s)}` }),
+  },
+  {
+    method: 'POST',
+    path: '/public/orders',
+    access: 'pub',
+    ok: 201,
+    build: async (s) => ({ url: '/public/orders', payload: orderBody(s, await orderingTable(s)) }),
+  },
+  {
+    method: 'GET',
+    path: '/public/orders/{id}',
+    access: 'pub',
+    build: async (s) => {
+      const order = await orderOf(s);
+      return { url: `/public/orders/${order._id}?key=${order.key}` };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/public/orders/{id}/events',
+    access: 'pub',
+    stream: true,
+    build: async (s) => {
+      const order = await orderOf(s);
+      return { url: `/public/orders/${order._id}/events?key=${order.key}` };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/public/calls',
+    access: 'pub',
+    ok: 201,
+    build: async (s) => ({
+      url: '/public/calls',
+      payload: { placement_id: await orderingTable(s), kind: 'waiter' },
+    }),
+  },
 ];
+
+/** A fresh placement of the setup's restaurant, ordering on there and at the restaurant. */
+async function orderingTable(s: Setup): Promise<string> {
+  const id = await placementOf(s);
+  await ctx.db.updateTable('placements').set({ takes_orders: 1 }).where('id', '=', id).execute();
+  await ctx.db
+    .updateTable('restaurants')
+    .set({ takes_orders: 1 })
+    .where('id', '=', s.restaurant.id)
+    .execute();
+  return id;
+}
+
+/** The setup's product with its row (25 000 + 5 000), as a guest's cart sends it. */
+const orderBody = (s: Setup, table: string) => ({
+  placement_id: table,
+  idempotency_key: `matrix-${uniq()}-${uniq()}`,
+  language: 'uz',
+  items: [{ product_id: s.product, quantity: 1, row_ids: [s.row], price: 30000 }],
+});
+
+/** An order placed at a fresh table of the setup's restaurant. */
+async function orderOf(s: Setup): Promise<{ _id: string; key: string }> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/public/orders',
+    payload: orderBody(s, await orderingTable(s)),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data;
+}
+
+/** A waiter call at a fresh table of the setup's restaurant. */
+async function callOf(s: Setup): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/public/calls',
+    payload: { placement_id: await orderingTable(s), kind: 'waiter' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data._id;
+}
 
 /** A fresh placement of the setup's restaurant (made by its owner). */
 async function placementOf(s: Setup): Promise<string> {
@@ -585,6 +732,8 @@ beforeAll(async () => {
     integrationSecretKey: 'matrix-key',
     iikoApiUrl: iiko.url,
     posSchedule: false,
+    // every cell orders from this one address
+    orderLimits: { ordersPerAddress: 10_000, callsPerAddress: 10_000 },
   });
   waiter = await createUser(ctx, 'waiter');
 });
@@ -610,6 +759,18 @@ describe.each(CASES)('$method /api$path ($access)', (c) => {
         headers: { ...bearer(token), ...body.headers },
         payload: body.payload,
       });
+    } else if (c.stream && want < 400) {
+      // the stream never ends: its status is read and it is dropped
+      const streamed = await ctx.app.inject({
+        method: c.method,
+        url: `/api${req.url}`,
+        headers: bearer(token),
+        payloadAsStream: true,
+      });
+      expect(streamed.statusCode).toBe(want);
+      expect(streamed.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      streamed.stream().destroy();
+      return;
     } else {
       res = await ctx.app.inject({
         method: c.method,
@@ -653,11 +814,15 @@ describe('garbage never yields 500', () => {
     `${'{"a":'.repeat(500)}1${'}'.repeat(500)}`,
     JSON.stringify({ name: 'x'.repeat(300_000) }),
   ];
-  // (sync and logout take no body: whatever is sent is ignored)
+  // (sync, logout and marking a call done take no body: whatever is sent is ignored)
   it.each(
     CASES.filter(
       (c) =>
-        c.method !== 'GET' && c.method !== 'DELETE' && !c.path.endsWith('/sync') && c.path !== '/auth/logout',
+        c.method !== 'GET' &&
+        c.method !== 'DELETE' &&
+        !c.path.endsWith('/sync') &&
+        !c.path.endsWith('/done') &&
+        c.path !== '/auth/logout',
     ),
   )('$method /api$path', async (c) => {
     const s = await freshSetup();

@@ -69,6 +69,9 @@ export function openEventStream(reply: FastifyReply, options: EventStreamOptions
   heartbeat.unref();
   reply.raw.on('close', close);
   body.on('error', close);
+  // the connection ends with the stream: a stream ended by a stopping server must not leave it
+  // open as an idle keep-alive connection (the server's close would wait for it)
+  reply.raw.shouldKeepAlive = false;
   void reply
     .status(200)
     .header('content-type', 'text/event-stream; charset=utf-8')

@@ -163,7 +163,7 @@ async function waitReady(proc: ApiProcess, ms = 60_000): Promise<void> {
 }
 
 /**
- * The balancer: round robin over the servers, each checked on its readiness every 300 ms
+ * The balancer (live streams stay open: `timeout tunnel`, heartbeats): round robin over the servers, each checked on its readiness every 300 ms
  * (out after 3 failures, back after 1 success; a check may take 2 s); a request whose connection a server refused or
  * dropped, or that a draining server answered 503, is sent to another server (`retry-on`,
  * `option redispatch`). The configuration docs/OPERATIONS.md ("Several servers") recommends.
@@ -178,6 +178,9 @@ defaults
   timeout client 60s
   timeout server 60s
   timeout http-keep-alive 10s
+  # live streams (server-sent events) are long answers: their 20 s heartbeats keep the client
+  # and server timeouts from calling them idle; a tunnelled connection may stay an hour
+  timeout tunnel 1h
   # a loaded server's readiness may take a moment: slow is not down
   timeout check 2s
   option http-keep-alive
