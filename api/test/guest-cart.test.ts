@@ -354,6 +354,26 @@ describe('the menu page with the script', () => {
     expect(bar().hidden).toBe(true);
   });
 
+  it('says so when the order has as many lines as it may, and keeps the sheet open', async () => {
+    const full = Array.from({ length: settings.limits.items }, (_, i) => ({
+      product_id: `p${i}`,
+      name: `Taom ${i}`,
+      price: 1000,
+      rows: [],
+      quantity: 1,
+    }));
+    localStorage.setItem('qm-cart:rayhon:table5', JSON.stringify({ lines: full, comment: '', key: null }));
+    openPage('/m/rayhon?p=table5');
+    fakeApi();
+    await start();
+    addButton("Ko'k choy").click();
+    byText(words.addToCart, openDialog()!)!.click();
+    expect(openDialog()?.querySelector('[role="alert"]')?.textContent).toBe(
+      `Bir buyurtmada ko'pi bilan ${settings.limits.items} xil taom bo'ladi`,
+    );
+    expect(bar().textContent).toContain(`${settings.limits.items} ta`);
+  });
+
   it('a lost connection keeps the cart and its key: the retry sends the same key, one order', async () => {
     openPage('/m/rayhon?p=table5');
     const api = fakeApi({

@@ -474,6 +474,7 @@ export const t = {
       addLabel: "Savatga qo'shish: {name}",
       addToCart: "Savatga qo'shish",
       noChoice: 'Kerak emas',
+      tooMany: "Bir buyurtmada ko'pi bilan {max} xil taom bo'ladi",
       quantity: 'Soni',
       more: "Ko'paytirish",
       less: 'Kamaytirish',

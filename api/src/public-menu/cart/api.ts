@@ -4,6 +4,7 @@
  * that never got an answer (no connection).
  */
 import type { CallKind, GuestOrder, OrderCreateBody } from '@qrmenu/shared/schemas';
+import type { CartWords } from './words';
 
 export interface ErrorDetail {
   path: string;
@@ -53,3 +54,7 @@ export const placeOrder = (body: OrderCreateBody) => call<GuestOrder>('POST', '/
 
 export const callStaff = (placementId: string, kind: CallKind) =>
   call<{ kind: CallKind; status: string }>('POST', '/api/public/calls', { placement_id: placementId, kind });
+
+/** What the guest is told when a call got no useful answer: no connection, a limit, else a failure. */
+export const failure = (words: CartWords, status: number): string =>
+  status === 0 ? words.offline : status === 429 ? words.rateLimited : words.failed;

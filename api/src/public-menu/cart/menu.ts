@@ -4,12 +4,12 @@
  * a dish's rows and quantity, the cart bar, the cart, sending the order, and the table's calls.
  * The guest's recent orders are linked on any page of the restaurant (docs/ORDERS.md).
  */
-import type { CallKind } from '@qrmenu/shared/schemas';
-import { callStaff, type ErrorDetail, getTable, placeOrder } from './api';
+import { type ErrorDetail, failure, getTable, placeOrder } from './api';
+import { tableCalls } from './calls';
 import {
   acceptNewPrice,
   addLine,
-  type CartRow,
+  type CartLine,
   cartTotal,
   hasProblems,
   itemCount,
@@ -25,11 +25,9 @@ import {
 import { type Dish, priceOn, readDishes } from './dishes';
 import { h, modal } from './dom';
 import { formatAmount } from './format';
+import { openSheet } from './sheet';
 import { CART_CSS } from './styles';
 import { fill, type GuestScriptSettings } from './words';
-
-/** While a call is pending, the table is asked again this often (the staff may clear it). */
-const CALL_POLL_MS = 20_000;
 
 /** `go` opens the order's page once it is made (the tests watch it instead of navigating). */
 export async function startMenu(
@@ -82,134 +80,21 @@ export async function startMenu(
   document.head.append(h('style', null, CART_CSS));
   document.body.append(status);
 
-  // ---------- the table's calls ----------
-  const pending = new Set<CallKind>(table.ok ? table.data.pending_calls : []);
-  const callNote = h('p', { role: 'status' });
-  const callButtons = {
-    waiter: h('button', { type: 'button', class: 'qm-btn qm-alt', onclick: () => call('waiter') }),
-    bill: h('button', { type: 'button', class: 'qm-btn qm-alt', onclick: () => call('bill') }),
-  };
-  const showCalls = () => {
-    callButtons.waiter.textContent = pending.has('waiter') ? words.waiterCalled : words.callWaiter;
-    callButtons.bill.textContent = pending.has('bill') ? words.billAsked : words.askBill;
-    for (const kind of ['waiter', 'bill'] as const) callButtons[kind].disabled = pending.has(kind);
-  };
-  let polling = 0;
-  const poll = () => {
-    clearTimeout(polling);
-    if (pending.size === 0) return;
-    polling = window.setTimeout(async () => {
-      const again = await getTable(placement);
-      if (again.ok) {
-        pending.clear();
-        for (const kind of again.data.pending_calls) pending.add(kind);
-        showCalls();
-      }
-      poll();
-    }, CALL_POLL_MS);
-  };
-  async function call(kind: CallKind) {
-    if (!placement || pending.has(kind)) return;
-    callNote.textContent = '';
-    const answer = await callStaff(placement, kind);
-    if (answer.ok) {
-      pending.add(kind);
-      callNote.textContent = kind === 'waiter' ? words.waiterCalled : words.billAsked;
-    } else callNote.textContent = failure(answer.status);
-    showCalls();
-    poll();
-  }
+  // ---------- the table: its name and its calls ----------
   panel.prepend(
     h('p', null, h('b', null, table.ok ? table.data.table : '')),
-    callButtons.waiter,
-    callButtons.bill,
-    callNote,
+    ...tableCalls(placement, words, table.ok ? table.data.pending_calls : []),
   );
   showPanel();
-  showCalls();
-  poll();
 
   // ---------- the sheet: a dish's rows and quantity ----------
   const sheet = modal(words.close);
-  function choose(dish: Dish, from: Element) {
-    let quantity = 1;
-    const picks = dish.options.map(() => -1);
-    const unit = () => dish.price + picks.reduce((n, r, i) => n + (dish.options[i]?.rows[r]?.price ?? 0), 0);
-    const count = h('output', { 'aria-live': 'polite' }, '1');
-    const confirm = h('button', { type: 'button', class: 'qm-btn qm-wide', onclick: add });
-    const refresh = () => {
-      count.textContent = String(quantity);
-      confirm.textContent = `${words.addToCart} · ${som(unit() * quantity)}`;
-    };
-    const step = (by: number) => () => {
-      quantity = Math.max(1, Math.min(limits.quantity, quantity + by));
-      refresh();
-    };
-    function add() {
-      const rows: CartRow[] = [];
-      dish.options.forEach((option, i) => {
-        const row = option.rows[picks[i] ?? -1];
-        if (row) rows.push({ id: row.id, option: option.name, name: row.name, price: row.price });
-      });
-      const added = addLine(
-        cart,
-        { product_id: dish.id, name: dish.name, price: unit(), rows, quantity },
-        limits,
-      );
-      if (!added) return;
-      save();
-      sheet.close();
-      showBar(true);
-    }
-    sheet.title.textContent = dish.name;
-    sheet.body.replaceChildren(
-      h('p', null, som(dish.price)),
-      ...dish.options.map((option, i) =>
-        h(
-          'fieldset',
-          null,
-          h('legend', null, option.name),
-          ...[{ id: '', name: words.noChoice, price: 0 }, ...option.rows].map((row, r) =>
-            h(
-              'label',
-              null,
-              h('input', {
-                type: 'radio',
-                name: `qm-o${i}`,
-                checked: r === 0,
-                onchange: () => {
-                  picks[i] = r - 1;
-                  refresh();
-                },
-              }),
-              row.name,
-              row.price > 0 ? ' ' : null,
-              row.price > 0 ? h('b', null, `+${som(row.price)}`) : null,
-            ),
-          ),
-        ),
-      ),
-      h(
-        'div',
-        { class: 'qm-qty', role: 'group', 'aria-label': words.quantity },
-        h('span', null, `${words.quantity}:`),
-        h(
-          'button',
-          { type: 'button', class: 'qm-btn qm-alt', 'aria-label': words.less, onclick: step(-1) },
-          '−',
-        ),
-        count,
-        h(
-          'button',
-          { type: 'button', class: 'qm-btn qm-alt', 'aria-label': words.more, onclick: step(1) },
-          '+',
-        ),
-      ),
-      confirm,
-    );
-    refresh();
-    sheet.open(from);
-  }
+  const onAdd = (line: Omit<CartLine, 'problem' | 'newPrice'>) => {
+    if (!addLine(cart, line, limits)) return false;
+    save();
+    showBar(true);
+    return true;
+  };
   for (const dish of dishes.values()) {
     (dish.el.querySelector('div') ?? dish.el).append(
       h(
@@ -219,7 +104,7 @@ export async function startMenu(
           class: 'qm-btn qm-add',
           'aria-haspopup': 'dialog',
           'aria-label': fill(words.addLabel, { name: dish.name }),
-          onclick: (event) => choose(dish, event.currentTarget as Element),
+          onclick: (event) => openSheet(sheet, dish, event.currentTarget as Element, settings, onAdd),
         },
         words.add,
       ),
@@ -371,10 +256,6 @@ export async function startMenu(
       )?.focus();
   }
 
-  function failure(status: number): string {
-    return status === 0 ? words.offline : status === 429 ? words.rateLimited : words.failed;
-  }
-
   async function send() {
     if (sending || !placement || cart.lines.length === 0) return;
     sending = true;
@@ -403,7 +284,7 @@ export async function startMenu(
     if (answer.status === 409 && refused.length) {
       await markRefused(refused);
       error = words.refused;
-    } else error = answer.status === 409 ? words.closed : failure(answer.status);
+    } else error = answer.status === 409 ? words.closed : failure(words, answer.status);
     save();
     renderCart('qm-send');
   }
