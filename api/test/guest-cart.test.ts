@@ -76,7 +76,6 @@ function menu(prices: { osh?: number; full?: number } = {}): LocalMenu {
             image: null,
             options: [
               {
-                id: 'portion',
                 name: said('Porsiya'),
                 rows: [
                   { id: 'half', name: said('Yarim'), price: 0 },

@@ -39,7 +39,7 @@ export interface LocalMenu {
       description: Said;
       price: number;
       image: string | null;
-      options: { id: string; name: Said; rows: { id: string; name: Said; price: number }[] }[];
+      options: { name: Said; rows: { id: string; name: Said; price: number }[] }[];
     }[];
   }[];
 }
@@ -68,7 +68,6 @@ export function localizeMenu(menu: Menu, lang: GuestLang): LocalMenu {
         price: p.price,
         image: p.image,
         options: p.options.map((o) => ({
-          id: o.id,
           name: say(o.name, o.translations, lang, 'name'),
           rows: o.rows.map((row) => ({
             id: row.id,

@@ -28,7 +28,6 @@ export interface MenuRestaurant {
 }
 
 export interface MenuOption {
-  id: string;
   name: string;
   translations: Translations;
   rows: { id: string; name: string; price: number; translations: Translations }[];
@@ -105,7 +104,7 @@ async function activeCategories(repos: Repositories, restaurantId: string): Prom
   for (const o of options) {
     if (o.id !== lastOptionId || !current) {
       lastOptionId = o.id;
-      current = { id: o.id, name: o.name, translations: parseTranslations(o.translations), rows: [] };
+      current = { name: o.name, translations: parseTranslations(o.translations), rows: [] };
       const list = optionsByProduct.get(o.product_id);
       if (list) list.push(current);
       else optionsByProduct.set(o.product_id, [current]);

@@ -88,9 +88,13 @@ export function Document({
  */
 const SIZES = { cover: '(min-width: 720px) 720px, 100vw', logo: '64px', thumbnail: '88px' } as const;
 
-/** The ids and prices the cart reads (cart/dishes.ts), on a page that takes orders only. */
-const cartData = (ordering: boolean, kind: 'product' | 'option' | 'row', id: string, price?: number) =>
-  ordering ? { [`data-${kind}`]: id, ...(price === undefined ? {} : { 'data-price': price }) } : {};
+/**
+ * The ids and prices the cart reads (cart/dishes.ts), on a page that takes orders only: a
+ * product's id and price, a row's id and its extra when it has one. Ids do not compress (they
+ * are most of these bytes), so nothing the order does not send is marked: an option is its `<dl>`.
+ */
+const cartData = (ordering: boolean, kind: 'product' | 'row', id: string, price: number) =>
+  ordering ? { [`data-${kind}`]: id, ...(price || kind === 'product' ? { 'data-price': price } : {}) } : {};
 
 function Product({
   product,
@@ -122,7 +126,7 @@ function Product({
         {product.options.map((option, i) => (
           // options have no stable id on the page; their order is fixed by the query
           // biome-ignore lint/suspicious/noArrayIndexKey: static render, order never changes
-          <dl className="opt" key={i} {...cartData(ordering, 'option', option.id)}>
+          <dl className="opt" key={i}>
             <dt lang={langOf(option.name)}>{option.name.text}</dt>
             {option.rows.map((row, j) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: static render, order never changes

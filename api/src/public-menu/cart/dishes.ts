@@ -1,7 +1,7 @@
 /**
  * The dishes as the server rendered them: the page of a restaurant that takes orders marks each
- * product `data-product`/`data-price`, each option `data-option` and each row
- * `data-row`/`data-price` (page.tsx). The script reads names and prices from there rather than
+ * product `data-product`/`data-price` and each option row `data-row` (and `data-price` when it
+ * costs extra); an option is the `<dl>` of its rows (page.tsx). The script reads names and prices from there rather than
  * fetching the menu again; a fresh copy of the page (after the server refused a changed price)
  * is read the same way.
  */
@@ -13,7 +13,6 @@ export interface DishRow {
 }
 
 export interface DishOption {
-  id: string;
   name: string;
   rows: DishRow[];
 }
@@ -32,14 +31,13 @@ const text = (el: Node | null | undefined) => el?.textContent?.trim() ?? '';
 export function readDishes(root: ParentNode): Map<string, Dish> {
   const dishes = new Map<string, Dish>();
   for (const el of root.querySelectorAll<HTMLElement>('[data-product]')) {
-    const options = [...el.querySelectorAll<HTMLElement>('[data-option]')].map((option) => ({
-      id: option.dataset.option ?? '',
+    const options = [...el.querySelectorAll<HTMLElement>('dl.opt')].map((option) => ({
       name: text(option.querySelector('dt')),
       rows: [...option.querySelectorAll<HTMLElement>('[data-row]')].map((row) => ({
         id: row.dataset.row ?? '',
         // the row's name comes first; its extra (`<b>+5 000 so'm</b>`) after it
         name: text(row.firstChild),
-        price: Number(row.dataset.price),
+        price: Number(row.dataset.price ?? 0),
       })),
     }));
     dishes.set(el.dataset.product ?? '', {
