@@ -9,9 +9,12 @@
 //   the first screen (load, nothing scrolled) and after scrolling the whole menu;
 // - every picture the page loaded: no EXIF, GPS, camera, XMP or ICC (sharp's reading of it);
 // - Lighthouse (mobile preset) performance on that page (`--no-lighthouse` skips it);
+// - the same page at a table that takes orders (the guests' cart script and its data): its first
+//   screen over the wire and Lighthouse again;
 // - the back office: picture bytes of the manager's product table of 10 photographed products
 //   and of a product's detail page.
-// Targets: first screen <= 200 KiB, whole menu <= 1 MiB, Lighthouse >= 95, no metadata,
+// Targets: first screen <= 200 KiB (plus the cart's script at a table taking orders), whole menu
+// <= 1 MiB, Lighthouse >= 95 (with and without the cart), no metadata,
 // 12 MP in <= 1.5 s, 10 at once with the server's memory bounded (<= 512 MiB over its baseline),
 // back-office product list <= 150 KiB of pictures. `--strict` exits 1 when a target is missed.
 import { readFileSync } from 'node:fs';
@@ -172,6 +175,8 @@ async function pageBytes(browser, url, { scroll, storageState } = {}) {
   const result = {
     firstScreen,
     firstImages,
+    html: wire.entries.filter((e) => e.type === 'Document').reduce((n, e) => n + e.wire, 0),
+    scripts: wire.entries.filter((e) => e.type === 'Script').reduce((n, e) => n + e.wire, 0),
     all: wire.entries.reduce((n, e) => n + e.wire, 0),
     images: images.reduce((n, e) => n + e.wire, 0),
     imageUrls: [...new Set(images.map((e) => e.url))],
@@ -264,12 +269,31 @@ try {
   });
   report.backOffice = { table: table.images, detail: detail.images, detailUrls: detail.imageUrls };
 
+  const lighthouseOptions = { chromium: CHROMIUM, connectOverCDP: (u) => chromium.connectOverCDP(u) };
   if (!args.has('--no-lighthouse')) {
     report.lighthouse = await lighthousePage(
       `${base}/m/${s.restaurant.slug}`,
-      { chromium: CHROMIUM, connectOverCDP: (u) => chromium.connectOverCDP(u) },
+      lighthouseOptions,
       LIGHTHOUSE_RUNS,
     );
+  }
+
+  // the same page at a table that takes orders: the cart's script and its data on top
+  const [stol] = (
+    await call(base, 'manager/placements', {
+      token: s.token,
+      body: { restaurant_id: s.restaurant._id, names: ['Stol 5'] },
+    })
+  ).data;
+  await call(base, 'manager/ordering', {
+    token: s.token,
+    method: 'PUT',
+    body: { takes_orders: true, placements: [{ _id: stol._id, takes_orders: true }] },
+  });
+  const tableUrl = `${base}/m/${s.restaurant.slug}?p=${stol._id}`;
+  report.ordering = await pageBytes(browser, tableUrl);
+  if (!args.has('--no-lighthouse')) {
+    report.orderingLighthouse = await lighthousePage(tableUrl, lighthouseOptions, LIGHTHOUSE_RUNS);
   }
 } finally {
   await browser.close();
@@ -321,6 +345,21 @@ check(
   '(shown)',
   true,
 );
+const cart = report.ordering;
+check(
+  'guests page at a table taking orders, first screen (cart script, its data and the table answer included)',
+  `${kib(cart.firstScreen)} KiB (page ${kib(cart.html)} KiB vs ${kib(report.menu.html)} KiB, script ${kib(cart.scripts)} KiB; ${kib(report.menu.firstScreen)} KiB without ordering)`,
+  `<= ${TARGETS.firstScreenKiB} KiB + the script`,
+  cart.firstScreen <= TARGETS.firstScreenKiB * 1024 + cart.scripts,
+);
+if (report.orderingLighthouse) {
+  check(
+    'Lighthouse mobile, guests page at a table taking orders: performance (LCP, TBT)',
+    `${report.orderingLighthouse.performance} (LCP ${(report.orderingLighthouse.lcpMs / 1000).toFixed(2)} s, TBT ${report.orderingLighthouse.tbtMs.toFixed(0)} ms)`,
+    `>= ${TARGETS.lighthouse}`,
+    report.orderingLighthouse.performance >= TARGETS.lighthouse,
+  );
+}
 if (report.lighthouse) {
   check(
     'Lighthouse mobile, guests page: performance (LCP)',

@@ -128,6 +128,8 @@ export interface BuildAppOptions {
   pictureLimits?: Partial<PictureLimits>;
   /** Orders and calls per address and per table and minute (services/orders/limits.ts). */
   orderLimits?: Partial<OrderRateLimits>;
+  /** The guests' script build (`api/dist/guest`); without it the menu pages have no cart. */
+  guestScriptsDir?: string | undefined;
 }
 
 function loadJwtSecret(dataDir: string, given: string | undefined): string {
@@ -418,7 +420,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // picture's variants, named by their type); never renamed, so cached for good.
   await app.register(uploadsRoute);
 
-  await app.register(publicMenuRoutes);
+  await app.register(publicMenuRoutes, { guestScriptsDir: options.guestScriptsDir });
   await registerWeb(app);
 
   if (options.posSchedule !== false) startPosSchedule(app, options.posSchedule ?? {});

@@ -11,6 +11,7 @@ import { findWorkspaceRoot, resolveDataDir } from './config/data-dir';
 import { pictureLimits, readSettings, s3Config } from './config/settings';
 import { lifecycleOf } from './http/lifecycle';
 import { chooseLogFormat, prettyLogStream } from './http/log-format';
+import { defaultGuestScriptsDir } from './public-menu/guest-script';
 import { ConfigError } from './startup-checks';
 
 const moduleDir = dirname(fileURLToPath(import.meta.url));
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
     },
     publicApiBase: settings.PUBLIC_API_BASE,
     publicMenuUrl: settings.PUBLIC_MENU_URL,
+    // the API's own build of the guests' script, beside this file (dist/guest)
+    guestScriptsDir: defaultGuestScriptsDir(moduleDir),
     logger: {
       level: settings.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],

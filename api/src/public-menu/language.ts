@@ -7,7 +7,9 @@
  * `Accept-Language` by q-value (a phone in Russian gets Russian), else Uzbek (the state language).
  */
 import { CONTENT_LANGS, type ContentLang, LANGUAGE_NAMES } from '@qrmenu/shared/schemas';
-import { formatPrice, t } from '@qrmenu/shared/texts';
+import { t } from '@qrmenu/shared/texts';
+import { formatAmount } from './cart/format';
+import type { CartWords } from './cart/words';
 
 export type GuestLang = ContentLang;
 const GUEST_LANGS: readonly GuestLang[] = CONTENT_LANGS;
@@ -92,6 +94,8 @@ export interface GuestWords {
   notFoundTitle: string;
   notFoundText: string;
   notFoundHint: string;
+  /** The cart and the order's page: what the guests' script is built with (cart/build.ts). */
+  cart: CartWords;
 }
 
 export const GUEST_WORDS: Record<GuestLang, GuestWords> = {
@@ -111,6 +115,54 @@ export const GUEST_WORDS: Record<GuestLang, GuestWords> = {
     notFoundTitle: 'Страница не найдена',
     notFoundText: 'Меню этого ресторана не найдено',
     notFoundHint: 'Отсканируйте QR-код ещё раз или спросите у сотрудников ресторана.',
+    cart: {
+      add: 'Добавить',
+      addLabel: 'Добавить в корзину: {name}',
+      addToCart: 'В корзину',
+      noChoice: 'Не нужно',
+      tooMany: 'В одном заказе не больше {max} разных блюд',
+      quantity: 'Количество',
+      more: 'Больше',
+      less: 'Меньше',
+      remove: 'Удалить',
+      cart: 'Корзина',
+      bar: 'Корзина: {count} шт., {total}',
+      empty: 'Корзина пуста',
+      comment: 'Комментарий (необязательно)',
+      total: 'Итого',
+      send: 'Заказать',
+      sending: 'Отправляем…',
+      close: 'Закрыть',
+      unavailable: 'Сейчас нет в наличии',
+      optionMissing: 'Выбранного варианта больше нет',
+      priceChanged: 'Цена изменилась: {price}',
+      acceptPrice: 'Согласен с новой ценой',
+      refused: 'Измените отмеченные блюда и отправьте снова.',
+      rateLimited: 'Слишком много попыток. Попробуйте чуть позже.',
+      offline: 'Нет соединения с интернетом. Корзина сохранена: попробуйте ещё раз.',
+      failed: 'Заказ не отправлен. Попробуйте ещё раз.',
+      closed: 'Этот стол сейчас не принимает заказы.',
+      callWaiter: 'Позвать официанта',
+      askBill: 'Попросить счёт',
+      waiterCalled: 'Официант вызван',
+      billAsked: 'Счёт попросили',
+      myOrders: 'Мои заказы',
+      order: 'Заказ №{number}',
+      status: 'Статус',
+      statuses: {
+        sent: 'Отправлен',
+        accepted: 'Принят',
+        ready: 'Готов',
+        served: 'Подан',
+        rejected: 'Отклонён',
+      },
+      reason: 'Причина: {reason}',
+      commentShown: 'Комментарий',
+      backToMenu: 'Вернуться в меню',
+      refresh: 'Обновить статус',
+      reconnecting: 'Связь прервалась, подключаемся снова…',
+      orderMissing: 'Заказ не найден',
+    },
   },
   en: {
     title: (restaurant) => `${restaurant} — Menu`,
@@ -128,6 +180,54 @@ export const GUEST_WORDS: Record<GuestLang, GuestWords> = {
     notFoundTitle: 'Page not found',
     notFoundText: "This restaurant's menu was not found",
     notFoundHint: 'Scan the QR code again or ask the restaurant staff.',
+    cart: {
+      add: 'Add',
+      addLabel: 'Add to cart: {name}',
+      addToCart: 'Add to cart',
+      noChoice: 'None',
+      tooMany: 'At most {max} different dishes in one order',
+      quantity: 'Quantity',
+      more: 'More',
+      less: 'Fewer',
+      remove: 'Remove',
+      cart: 'Cart',
+      bar: 'Cart: {count} items, {total}',
+      empty: 'The cart is empty',
+      comment: 'Comment (optional)',
+      total: 'Total',
+      send: 'Place order',
+      sending: 'Sending…',
+      close: 'Close',
+      unavailable: 'Not available now',
+      optionMissing: 'The chosen option is gone',
+      priceChanged: 'The price changed: {price}',
+      acceptPrice: 'Accept the new price',
+      refused: 'Change the marked dishes and send again.',
+      rateLimited: 'Too many attempts. Try again in a little while.',
+      offline: 'No internet connection. The cart is saved: try again.',
+      failed: 'The order was not sent. Try again.',
+      closed: 'This table does not take orders now.',
+      callWaiter: 'Call the waiter',
+      askBill: 'Ask for the bill',
+      waiterCalled: 'The waiter is called',
+      billAsked: 'The bill is asked for',
+      myOrders: 'My orders',
+      order: 'Order #{number}',
+      status: 'Status',
+      statuses: {
+        sent: 'Sent',
+        accepted: 'Accepted',
+        ready: 'Ready',
+        served: 'Served',
+        rejected: 'Rejected',
+      },
+      reason: 'Reason: {reason}',
+      commentShown: 'Comment',
+      backToMenu: 'Back to the menu',
+      refresh: 'Refresh the status',
+      reconnecting: 'Connection lost, reconnecting…',
+      orderMissing: 'Order not found',
+    },
   },
 };
 
@@ -136,9 +236,7 @@ export const GUEST_WORDS: Record<GuestLang, GuestWords> = {
  * `25 000 so'm`, `25 000 сум`, `25,000 UZS`.
  */
 export function formatGuestPrice(price: number, lang: GuestLang): string {
-  const digits = formatPrice(price);
-  const grouped = lang === 'en' ? digits.replace(/ /g, ',') : digits;
-  return `${grouped} ${GUEST_WORDS[lang].currency}`;
+  return formatAmount(price, lang, GUEST_WORDS[lang].currency);
 }
 
 /** The menu's address in one language (`/m/<slug>?lang=ru`). */

@@ -28,6 +28,7 @@ export interface LocalMenu {
     logotype: string | null;
     address: Said;
     work_time: Said;
+    takes_orders: boolean;
   };
   categories: {
     id: string;
@@ -38,7 +39,7 @@ export interface LocalMenu {
       description: Said;
       price: number;
       image: string | null;
-      options: { name: Said; rows: { name: Said; price: number }[] }[];
+      options: { name: Said; rows: { id: string; name: Said; price: number }[] }[];
     }[];
   }[];
 }
@@ -55,6 +56,7 @@ export function localizeMenu(menu: Menu, lang: GuestLang): LocalMenu {
       logotype: r.logotype,
       address: say(r.address, r.translations, lang, 'address'),
       work_time: say(r.work_time, r.translations, lang, 'work_time'),
+      takes_orders: r.takes_orders,
     },
     categories: menu.categories.map((c) => ({
       id: c.id,
@@ -68,6 +70,7 @@ export function localizeMenu(menu: Menu, lang: GuestLang): LocalMenu {
         options: p.options.map((o) => ({
           name: say(o.name, o.translations, lang, 'name'),
           rows: o.rows.map((row) => ({
+            id: row.id,
             name: say(row.name, row.translations, lang, 'name'),
             price: row.price,
           })),

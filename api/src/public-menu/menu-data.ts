@@ -23,12 +23,14 @@ export interface MenuRestaurant {
   logotype: string | null;
   /** Russian and English of the address and working hours. */
   translations: Translations;
+  /** Its manager opened ordering (each table has its own switch too: the script asks). */
+  takes_orders: boolean;
 }
 
 export interface MenuOption {
   name: string;
   translations: Translations;
-  rows: { name: string; price: number; translations: Translations }[];
+  rows: { id: string; name: string; price: number; translations: Translations }[];
 }
 
 export interface MenuProduct {
@@ -60,18 +62,33 @@ export type MenuLookup =
   | { kind: 'moved'; slug: string }
   | { kind: 'missing' };
 
-export async function lookUpMenu(repos: Repositories, slug: string): Promise<MenuLookup> {
+type RestaurantRow = NonNullable<Awaited<ReturnType<Repositories['menu']['findRestaurant']>>>;
+
+/** The active restaurant of a slug, or where an old slug moved, or nothing. */
+export async function lookUpRestaurant(
+  repos: Repositories,
+  slug: string,
+): Promise<{ kind: 'restaurant'; restaurant: RestaurantRow } | Exclude<MenuLookup, { kind: 'menu' }>> {
   const restaurant = await repos.menu.findRestaurant(slug);
   if (!restaurant) {
     const renamed = await repos.slugs.findRenamed(slug);
     return renamed && renamed.is_active === 1 ? { kind: 'moved', slug: renamed.slug } : { kind: 'missing' };
   }
-  if (restaurant.is_active !== 1) return { kind: 'missing' };
-  const { id, is_active: _active, translations, ...shown } = restaurant;
+  return restaurant.is_active === 1 ? { kind: 'restaurant', restaurant } : { kind: 'missing' };
+}
+
+export async function lookUpMenu(repos: Repositories, slug: string): Promise<MenuLookup> {
+  const found = await lookUpRestaurant(repos, slug);
+  if (found.kind !== 'restaurant') return found;
+  const { id, is_active: _active, translations, takes_orders, ...shown } = found.restaurant;
   return {
     kind: 'menu',
     menu: {
-      restaurant: { ...shown, translations: parseTranslations(translations) },
+      restaurant: {
+        ...shown,
+        translations: parseTranslations(translations),
+        takes_orders: takes_orders === 1,
+      },
       categories: await activeCategories(repos, id),
     },
     restaurantId: id,
@@ -93,6 +110,7 @@ async function activeCategories(repos: Repositories, restaurantId: string): Prom
       else optionsByProduct.set(o.product_id, [current]);
     }
     current.rows.push({
+      id: o.row_id,
       name: o.row_name,
       price: Number(o.row_price),
       translations: parseTranslations(o.row_translations),

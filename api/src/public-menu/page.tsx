@@ -1,9 +1,12 @@
 /**
- * The guests' menu page and its 404, rendered to static HTML by React's server renderer: every
- * name, description and address is untrusted text and React escapes it (text and attributes).
- * No script at all: the page works with JavaScript off; category links and the language switch
- * are plain anchors. In the guest's language (language.ts): `<html lang>`, the page's own words,
- * prices, `hreflang` alternates; a text that fell back to Uzbek says `lang="uz"`.
+ * The guests' menu page, its 404 and an order's page, rendered to static HTML by React's server
+ * renderer: every name, description and address is untrusted text and React escapes it (text and
+ * attributes). No inline script: the page works with JavaScript off; category links and the
+ * language switch are plain anchors. When the restaurant takes orders, products, options and
+ * rows carry their ids and prices (`data-*`) and the guests' script (cart/) is loaded with
+ * `defer` at the end, after the menu is on screen. In the guest's language (language.ts):
+ * `<html lang>`, the page's own words, prices, `hreflang` alternates; a text that fell back to
+ * Uzbek says `lang="uz"`.
  */
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -36,11 +39,13 @@ function safeImageUrl(url: string | null | undefined): string | null {
 /** `tel:` wants digits and a leading plus only. */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-function Document({
+export function Document({
   lang,
   title,
   description,
   slug,
+  script,
+  css = '',
   children,
 }: {
   lang: GuestLang;
@@ -48,6 +53,10 @@ function Document({
   description?: string;
   /** The menu's slug: its `hreflang` alternates (none on the 404 page). */
   slug?: string;
+  /** The guests' script, loaded after the page is parsed (none without ordering). */
+  script?: string | null;
+  /** Rules of this page only, after the menu's stylesheet. */
+  css?: string;
   children: ReactNode;
 }) {
   return (
@@ -63,9 +72,12 @@ function Document({
             ))
           : null}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant stylesheet, no user text */}
-        <style dangerouslySetInnerHTML={{ __html: MENU_CSS }} />
+        <style dangerouslySetInnerHTML={{ __html: MENU_CSS + css }} />
       </head>
-      <body>{children}</body>
+      <body>
+        {children}
+        {script ? <script src={script} defer /> : null}
+      </body>
     </html>
   );
 }
@@ -76,11 +88,29 @@ function Document({
  */
 const SIZES = { cover: '(min-width: 720px) 720px, 100vw', logo: '64px', thumbnail: '88px' } as const;
 
-function Product({ product, lang, priority }: { product: LocalProduct; lang: GuestLang; priority: boolean }) {
+/**
+ * The ids and prices the cart reads (cart/dishes.ts), on a page that takes orders only: a
+ * product's id and price, a row's id and its extra when it has one. Ids do not compress (they
+ * are most of these bytes), so nothing the order does not send is marked: an option is its `<dl>`.
+ */
+const cartData = (ordering: boolean, kind: 'product' | 'row', id: string, price: number) =>
+  ordering ? { [`data-${kind}`]: id, ...(price || kind === 'product' ? { 'data-price': price } : {}) } : {};
+
+function Product({
+  product,
+  lang,
+  priority,
+  ordering,
+}: {
+  product: LocalProduct;
+  lang: GuestLang;
+  priority: boolean;
+  ordering: boolean;
+}) {
   const image = safeImageUrl(product.image);
   const som = (price: number) => formatGuestPrice(price, lang);
   return (
-    <li>
+    <li {...cartData(ordering, 'product', product.id, product.price)}>
       {/* the name is right beside it: an empty alt keeps screen readers from reading it twice */}
       {image ? (
         <Picture src={image} alt="" width={88} height={88} sizes={SIZES.thumbnail} priority={priority} />
@@ -100,7 +130,7 @@ function Product({ product, lang, priority }: { product: LocalProduct; lang: Gue
             <dt lang={langOf(option.name)}>{option.name.text}</dt>
             {option.rows.map((row, j) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: static render, order never changes
-              <dd key={j}>
+              <dd key={j} {...cartData(ordering, 'row', row.id, row.price)}>
                 {/* a span only where needed: one per row would add ~6 % to a big menu */}
                 {row.name.uz ? <span lang="uz">{row.name.text}</span> : row.name.text}
                 {row.price > 0 ? (
@@ -122,17 +152,19 @@ function Category({
   category,
   lang,
   priorityId,
+  ordering,
 }: {
   category: LocalCategory;
   lang: GuestLang;
   priorityId: string | null;
+  ordering: boolean;
 }) {
   return (
     <section id={`cat-${category.id}`}>
       <h2 lang={langOf(category.title)}>{category.title.text}</h2>
       <ul className="items">
         {category.products.map((p) => (
-          <Product key={p.id} product={p} lang={lang} priority={p.id === priorityId} />
+          <Product key={p.id} product={p} lang={lang} priority={p.id === priorityId} ordering={ordering} />
         ))}
       </ul>
     </section>
@@ -152,7 +184,7 @@ function LanguageSwitch({ lang, words }: { lang: GuestLang; words: GuestWords })
   );
 }
 
-function MenuPage({ menu }: { menu: LocalMenu }) {
+function MenuPage({ menu, script }: { menu: LocalMenu; script: string | null }) {
   const { lang } = menu;
   const text = GUEST_WORDS[lang];
   const r = menu.restaurant;
@@ -168,6 +200,7 @@ function MenuPage({ menu }: { menu: LocalMenu }) {
       slug={r.slug}
       title={text.title(r.name)}
       description={text.description(r.name, r.address.text)}
+      script={script}
     >
       <header className="wrap">
         {cover ? (
@@ -241,7 +274,9 @@ function MenuPage({ menu }: { menu: LocalMenu }) {
       ) : null}
       <main className="wrap">
         {menu.categories.length > 0 ? (
-          menu.categories.map((c) => <Category key={c.id} category={c} lang={lang} priorityId={priorityId} />)
+          menu.categories.map((c) => (
+            <Category key={c.id} category={c} lang={lang} priorityId={priorityId} ordering={!!script} />
+          ))
         ) : (
           <p className="empty">{text.emptyMenu}</p>
         )}
@@ -263,8 +298,10 @@ function NotFoundPage({ lang }: { lang: GuestLang }) {
   );
 }
 
-const html = (page: ReactNode) => `<!DOCTYPE html>${renderToStaticMarkup(page)}`;
+export const html = (page: ReactNode) => `<!DOCTYPE html>${renderToStaticMarkup(page)}`;
 
-export const renderMenuPage = (menu: LocalMenu): string => html(<MenuPage menu={menu} />);
+/** `script`: the guests' script of the page's language when the restaurant takes orders. */
+export const renderMenuPage = (menu: LocalMenu, script: string | null = null): string =>
+  html(<MenuPage menu={menu} script={script} />);
 export const renderNotFoundPage = (lang: GuestLang = DEFAULT_GUEST_LANG): string =>
   html(<NotFoundPage lang={lang} />);

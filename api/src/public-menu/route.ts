@@ -1,6 +1,8 @@
 /**
  * `GET /m/:slug`: a restaurant's menu for guests (what its QR code opens), as one complete,
- * server-rendered HTML page: no login, no JavaScript, CSS inline, compressed (br or gzip).
+ * server-rendered HTML page: no login, no JavaScript needed, CSS inline, compressed (br or gzip).
+ * When the restaurant takes orders the page also loads the guests' script (`/m/assets/...`,
+ * guest-script.ts), and `GET /m/:slug/orders/:id?key=` is an order's page for its guest.
  * - An inactive or unknown restaurant: the Uzbek 404 page, status 404.
  * - An old slug of an active restaurant: 301 to `/m/<current slug>` (query kept), so printed
  *   codes survive a slug change.
@@ -17,10 +19,14 @@ import { z } from 'zod';
 import { answerCache, EVERY_WRITE } from '../http/answer-cache';
 import type { App } from '../types';
 import { CompressedPage, pickEncoding } from './compressed-page';
-import { chooseGuestLanguage, type GuestLang, SWITCH_PARAM } from './language';
+import { GUEST_SCRIPT_PATH, loadGuestScripts } from './guest-script';
+import type { GuestLang } from './language';
+import { SWITCH_PARAM } from './language';
 import { localizeMenu } from './localize';
 import { lookUpMenu } from './menu-data';
-import { renderMenuPage, renderNotFoundPage } from './page';
+import orderPageRoute from './order-route';
+import { renderMenuPage } from './page';
+import { languageOf, notFound, sendPage } from './send-page';
 
 interface PageAnswer {
   kind: 'page';
@@ -32,51 +38,16 @@ interface PageAnswer {
 }
 type Answer = PageAnswer | { kind: 'moved'; slug: string } | { kind: 'missing' };
 
-const PAGE_CACHE_CONTROL = 'public, no-cache';
+const SCRIPT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-const notFoundPages = new Map<GuestLang, CompressedPage>();
-const notFound = (lang: GuestLang) => {
-  let page = notFoundPages.get(lang);
-  if (!page) {
-    page = CompressedPage.of(renderNotFoundPage(lang));
-    notFoundPages.set(lang, page);
-  }
-  return page;
-};
-
-/** The guest's language: `?lang=`, else `Accept-Language`, else Uzbek (language.ts). */
-const languageOf = (request: FastifyRequest) =>
-  chooseGuestLanguage(
-    (request.query as { lang?: unknown } | undefined)?.lang,
-    request.headers['accept-language'],
-  ).lang;
-
-async function sendPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  status: 200 | 404,
-  page: CompressedPage,
-  lang: GuestLang,
-): Promise<FastifyReply> {
-  // the same address answers in the language the browser asks for: caches keep one per language
-  void reply
-    .header('Vary', 'Accept-Encoding, Accept-Language')
-    .header('Content-Language', lang)
-    .header('Cache-Control', PAGE_CACHE_CONTROL);
-  if (status === 200) {
-    void reply.header('ETag', page.etag);
-    if (page.matches(request.headers['if-none-match'])) return reply.code(304).send();
-  }
-  const encoding = pickEncoding(request.headers['accept-encoding']);
-  if (encoding !== 'identity') void reply.header('Content-Encoding', encoding);
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .send(await page.body(encoding));
+export interface PublicMenuOptions {
+  /** The guests' script build (guest-script-build.ts); none: the pages have no cart. */
+  guestScriptsDir?: string | undefined;
 }
 
-export default async function publicMenuRoutes(app: App): Promise<void> {
+export default async function publicMenuRoutes(app: App, options: PublicMenuOptions = {}): Promise<void> {
   const cache = answerCache(app.db);
+  const scripts = loadGuestScripts(options.guestScriptsDir);
 
   const answerFor = async (slug: string, lang: GuestLang, expired?: Answer): Promise<Answer> => {
     const found = await lookUpMenu(app.repos, slug);
@@ -88,7 +59,9 @@ export default async function publicMenuRoutes(app: App): Promise<void> {
     if (expired?.kind === 'page' && expired.data === data) return expired;
     return {
       kind: 'page',
-      page: CompressedPage.of(renderMenuPage(menu)),
+      page: CompressedPage.of(
+        renderMenuPage(menu, menu.restaurant.takes_orders ? scripts.urlOf(lang) : null),
+      ),
       data,
       restaurantId: found.restaurantId,
     };
@@ -133,6 +106,26 @@ export default async function publicMenuRoutes(app: App): Promise<void> {
         .redirect(`/m/${answer.slug}${query >= 0 ? request.url.slice(query) : ''}`, 301);
     },
   );
+
+  // the guests' script, from memory: its name carries its content's hash, so it is kept a year
+  app.get(
+    `${GUEST_SCRIPT_PATH}:file`,
+    { config: { access: 'pub' }, schema: { hide: true, params: z.object({ file: z.string() }) } },
+    async (request, reply) => {
+      const file = scripts.file(request.params.file);
+      if (!file?.identity) return elsewhere(request, reply);
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      const body = file[encoding];
+      void reply
+        .header('Vary', 'Accept-Encoding')
+        .header('Cache-Control', SCRIPT_CACHE_CONTROL)
+        .type('text/javascript; charset=utf-8');
+      if (body && encoding !== 'identity') void reply.header('Content-Encoding', encoding);
+      return reply.send(body ?? file.identity);
+    },
+  );
+
+  await app.register(orderPageRoute, { scripts });
 
   // `/m`, `/m/`, `/m/a/b`: the guest's 404 page, not the back office; `/m/<slug>/` drops the slash
   const elsewhere = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 
 /**
  * The page's only stylesheet, inlined in a <style> element: on a 3G phone one request (HTML and
- * CSS together) is faster than a second round trip for a file. No scripts anywhere, so a CSP of
- * `style-src 'self' 'unsafe-inline'` (or one listing MENU_STYLE_HASH) is all the page needs.
+ * CSS together) is faster than a second round trip for a file. No inline script, so a CSP of
+ * `style-src 'self' 'unsafe-inline'` (or one listing MENU_STYLE_HASH) is all the page needs; the
+ * guests' cart script (a file of this origin, `script-src 'self'`) adds its own `<style>`.
  * Colours keep text at >= 4.5:1 contrast; links and nav chips are >= 44 px tall. `<picture>` is
  * `display:contents`: its `<img>` is the box the rules below size (a flex item in a product row),
  * and its `<source>`s (display:block in Chromium) are hidden, or the row's gap is put beside each.

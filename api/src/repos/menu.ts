@@ -108,6 +108,7 @@ export function menuRepository(q: Q) {
             'o.product_id',
             'o.name',
             'o.translations',
+            'r.id as row_id',
             'r.name as row_name',
             'r.price as row_price',
             'r.translations as row_translations',

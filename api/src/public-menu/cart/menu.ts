@@ -1,0 +1,320 @@
+/**
+ * The cart on the menu page (`/m/<slug>?p=<placement>`). The page is complete without it; this
+ * adds, once the table is known to take orders: an add button per dish, the sheet that chooses
+ * a dish's rows and quantity, the cart bar, the cart, sending the order, and the table's calls.
+ * The guest's recent orders are linked on any page of the restaurant (docs/ORDERS.md).
+ */
+import { type ErrorDetail, failure, getTable, placeOrder } from './api';
+import { tableCalls } from './calls';
+import {
+  acceptNewPrice,
+  addLine,
+  type CartLine,
+  cartTotal,
+  hasProblems,
+  itemCount,
+  loadCart,
+  newKey,
+  orderBody,
+  orderPath,
+  recentOrders,
+  rememberOrder,
+  saveCart,
+  setQuantity,
+} from './cart';
+import { type Dish, priceOn, readDishes } from './dishes';
+import { h, modal } from './dom';
+import { formatAmount } from './format';
+import { openSheet } from './sheet';
+import { CART_CSS } from './styles';
+import { fill, type GuestScriptSettings } from './words';
+
+/** `go` opens the order's page once it is made (the tests watch it instead of navigating). */
+export async function startMenu(
+  settings: GuestScriptSettings,
+  go: (url: string) => void = (url) => location.assign(url),
+): Promise<void> {
+  const { words, lang, limits } = settings;
+  const slug = location.pathname.split('/')[2] ?? '';
+  const placement = new URLSearchParams(location.search).get('p');
+  const som = (n: number) => formatAmount(n, lang, settings.currency);
+
+  const panel = h('section', { class: 'qm-table' });
+  const recent = recentOrders(slug);
+  if (recent.length > 0) {
+    panel.append(
+      h(
+        'p',
+        null,
+        `${words.myOrders}: `,
+        ...recent.flatMap((o, i) => [
+          i > 0 ? ', ' : '',
+          h('a', { href: orderPath(slug, o) }, fill(words.order, { number: o.number })),
+        ]),
+      ),
+    );
+  }
+  // under the restaurant's header, once it has something to say
+  const showPanel = () => {
+    if (!panel.isConnected) document.querySelector('header')?.after(panel);
+  };
+  if (recent.length > 0) showPanel();
+  if (!placement) return;
+
+  // the language switch keeps the table (its links are `?lang=ru&switch=1` without it)
+  for (const a of document.querySelectorAll<HTMLAnchorElement>('.langs a')) {
+    const url = new URL(a.href);
+    url.searchParams.set('p', placement);
+    a.href = url.pathname + url.search;
+  }
+
+  let cart = loadCart(slug, placement);
+  const table = await getTable(placement);
+  // without an answer (no connection) a cart already begun here stays usable; sending says why
+  const open = table.ok ? table.data.takes_orders : cart.lines.length > 0;
+  if (!open) return;
+
+  const dishes = readDishes(document);
+  const save = () => saveCart(slug, placement, cart);
+  const status = h('p', { class: 'qm-sr', role: 'status' });
+  document.head.append(h('style', null, CART_CSS));
+  document.body.append(status);
+
+  // ---------- the table: its name and its calls ----------
+  panel.prepend(
+    h('p', null, h('b', null, table.ok ? table.data.table : '')),
+    ...tableCalls(placement, words, table.ok ? table.data.pending_calls : []),
+  );
+  showPanel();
+
+  // ---------- the sheet: a dish's rows and quantity ----------
+  const sheet = modal(words.close);
+  const onAdd = (line: Omit<CartLine, 'problem' | 'newPrice'>) => {
+    if (!addLine(cart, line, limits)) return false;
+    save();
+    showBar(true);
+    return true;
+  };
+  for (const dish of dishes.values()) {
+    (dish.el.querySelector('div') ?? dish.el).append(
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'qm-btn qm-add',
+          'aria-haspopup': 'dialog',
+          'aria-label': fill(words.addLabel, { name: dish.name }),
+          onclick: (event) => openSheet(sheet, dish, event.currentTarget as Element, settings, onAdd),
+        },
+        words.add,
+      ),
+    );
+  }
+
+  // ---------- the cart bar and the cart ----------
+  const barButton = h('button', {
+    type: 'button',
+    class: 'qm-btn',
+    'aria-haspopup': 'dialog',
+    onclick: () => {
+      renderCart();
+      cartView.open(barButton);
+    },
+  });
+  const bar = h('div', { class: 'qm-bar', hidden: true }, barButton);
+  document.body.append(bar);
+  /** The bar's words; `announce`: say them in the live region too (a change the guest made). */
+  function showBar(announce = false) {
+    const label = fill(words.bar, { count: itemCount(cart), total: som(cartTotal(cart)) });
+    barButton.textContent = label;
+    bar.hidden = cart.lines.length === 0;
+    document.body.classList.toggle('qm-room', !bar.hidden);
+    if (announce) status.textContent = cart.lines.length ? label : words.empty;
+  }
+
+  const cartView = modal(words.close, () => showBar());
+  let sending = false;
+  let error = '';
+  function renderCart(focusId?: string) {
+    cartView.title.textContent = words.cart;
+    const lines = cart.lines.map((line, i) => {
+      const change = (quantity: number, focus: string) => () => {
+        setQuantity(cart, i, quantity, limits);
+        save();
+        showBar(true);
+        renderCart(cart.lines.length ? focus : undefined);
+      };
+      return h(
+        'li',
+        null,
+        h('p', null, h('b', null, line.name)),
+        ...line.rows.map((r) => h('p', { class: 'qm-rows' }, `${r.option}: ${r.name}`)),
+        h('p', null, `${som(line.price)} × ${line.quantity} = ${som(line.price * line.quantity)}`),
+        line.problem
+          ? h(
+              'p',
+              { class: 'qm-problem' },
+              line.problem === 'unavailable'
+                ? words.unavailable
+                : line.problem === 'option_missing'
+                  ? words.optionMissing
+                  : fill(words.priceChanged, {
+                      price: line.newPrice === undefined ? '' : som(line.newPrice),
+                    }),
+            )
+          : null,
+        line.problem === 'price_changed' && line.newPrice !== undefined
+          ? h(
+              'button',
+              {
+                type: 'button',
+                class: 'qm-btn',
+                id: `qm-l${i}-ok`,
+                onclick: () => {
+                  acceptNewPrice(line);
+                  save();
+                  showBar(true);
+                  renderCart(`qm-l${i}-ok`);
+                },
+              },
+              words.acceptPrice,
+            )
+          : null,
+        h(
+          'div',
+          { class: 'qm-qty', role: 'group', 'aria-label': `${words.quantity}: ${line.name}` },
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'qm-btn qm-alt',
+              id: `qm-l${i}-less`,
+              'aria-label': `${words.less}: ${line.name}`,
+              onclick: change(line.quantity - 1, `qm-l${i}-less`),
+            },
+            '−',
+          ),
+          h('output', null, String(line.quantity)),
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'qm-btn qm-alt',
+              id: `qm-l${i}-more`,
+              'aria-label': `${words.more}: ${line.name}`,
+              disabled: line.quantity >= limits.quantity,
+              onclick: change(line.quantity + 1, `qm-l${i}-more`),
+            },
+            '+',
+          ),
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'qm-btn qm-alt',
+              'aria-label': `${words.remove}: ${line.name}`,
+              onclick: change(0, ''),
+            },
+            words.remove,
+          ),
+        ),
+      );
+    });
+    const comment = h('textarea', {
+      id: 'qm-comment',
+      maxlength: limits.comment,
+      oninput: () => {
+        cart.comment = comment.value;
+        save();
+      },
+    });
+    comment.value = cart.comment;
+    cartView.body.replaceChildren(
+      ...(cart.lines.length
+        ? [
+            h('ul', { class: 'qm-lines' }, ...lines),
+            h('p', null, h('label', { for: 'qm-comment' }, words.comment), comment),
+            h('p', { class: 'qm-total' }, `${words.total}: ${som(cartTotal(cart))}`),
+            h('p', { class: 'qm-err', role: 'alert' }, error),
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'qm-btn qm-wide',
+                id: 'qm-send',
+                disabled: sending || hasProblems(cart),
+                onclick: send,
+              },
+              sending ? words.sending : words.send,
+            ),
+          ]
+        : [h('p', null, words.empty)]),
+    );
+    if (focusId !== undefined)
+      (
+        document.getElementById(focusId) ?? cartView.body.querySelector<HTMLElement>('button, textarea')
+      )?.focus();
+  }
+
+  async function send() {
+    if (sending || !placement || cart.lines.length === 0) return;
+    sending = true;
+    error = '';
+    cart.key ??= newKey();
+    save();
+    renderCart('qm-send');
+    const answer = await placeOrder(orderBody(cart, placement, lang));
+    sending = false;
+    if (answer.ok) {
+      const order = { id: answer.data._id, key: answer.data.key, number: answer.data.number, at: Date.now() };
+      rememberOrder(slug, order);
+      cart = { lines: [], comment: '', key: null };
+      save();
+      // the page as it should look if the browser keeps it for the back button
+      cartView.close();
+      showBar();
+      go(orderPath(slug, order));
+      return;
+    }
+    // an answer that is certain (refused, invalid) ends the attempt: the next one gets a new key;
+    // no answer, a limit or a server failure keep it, so a retry cannot make a second order
+    const certain = answer.status >= 400 && answer.status < 500 && answer.status !== 429;
+    if (certain) cart.key = null;
+    const refused = (answer.details ?? []).filter((d) => /^items\.\d+$/.test(d.path));
+    if (answer.status === 409 && refused.length) {
+      await markRefused(refused);
+      error = words.refused;
+    } else error = answer.status === 409 ? words.closed : failure(words, answer.status);
+    save();
+    renderCart('qm-send');
+  }
+
+  /** Marks each refused line; a changed price is read from a fresh copy of this page. */
+  async function markRefused(details: ErrorDetail[]) {
+    let fresh: Map<string, Dish> | undefined;
+    if (details.some((d) => d.message === 'price_changed')) {
+      // `switch` keeps this fetch from counting as another visit of the menu (visits/)
+      const res = await fetch(`${location.pathname}?lang=${lang}&switch=1`, { cache: 'no-store' }).catch(
+        () => null,
+      );
+      if (res?.ok) fresh = readDishes(new DOMParser().parseFromString(await res.text(), 'text/html'));
+    }
+    for (const detail of details) {
+      const line = cart.lines[Number(detail.path.split('.')[1])];
+      if (!line) continue;
+      line.problem = detail.message as NonNullable<typeof line.problem>;
+      if (line.problem !== 'price_changed') continue;
+      const price =
+        fresh &&
+        priceOn(
+          fresh,
+          line.product_id,
+          line.rows.map((r) => r.id),
+        );
+      if (price === undefined) line.problem = 'unavailable';
+      else line.newPrice = price;
+    }
+  }
+
+  showBar();
+}

@@ -1,0 +1,75 @@
+/**
+ * `GET /m/:slug/orders/:id?key=`: an order's page for its guest (order-page.tsx), the order of
+ * this restaurant whose key is given; anything else is the guests' 404 page (an order is opened
+ * by its key only: no id is guessable into someone's order). An old slug moves to the current
+ * one. `no-store`: the status changes, and the page is one guest's.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { PLACEMENT_PARAM, slug as slugSchema } from '@qrmenu/shared/schemas';
+import { z } from 'zod';
+import { toGuestOrder } from '../repos/orders';
+import type { App } from '../types';
+import { CompressedPage } from './compressed-page';
+import type { GuestScripts } from './guest-script';
+import { langFromQuery, SWITCH_PARAM } from './language';
+import { lookUpRestaurant } from './menu-data';
+import { renderOrderPage } from './order-page';
+import { languageOf, notFound, ORDER_CACHE_CONTROL, sendPage } from './send-page';
+
+/** The order's key against the one given, in constant time. */
+function sameSecret(stored: string, given: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export default async function orderPageRoute(
+  app: App,
+  { scripts }: { scripts: GuestScripts },
+): Promise<void> {
+  app.get(
+    '/m/:slug/orders/:id',
+    {
+      config: { access: 'pub' },
+      schema: { hide: true, params: z.object({ slug: z.string(), id: z.string() }) },
+    },
+    async (request, reply) => {
+      const query = request.query as { key?: unknown; lang?: unknown };
+      const key = typeof query.key === 'string' ? query.key : '';
+      const { slug, id } = request.params;
+      const found = slugSchema.safeParse(slug).success
+        ? await lookUpRestaurant(app.repos, slug)
+        : ({ kind: 'missing' } as const);
+      if (found.kind === 'moved') {
+        const rest = request.url.slice(request.url.indexOf('/orders/'));
+        return reply.header('Cache-Control', 'no-cache').redirect(`/m/${found.slug}${rest}`, 301);
+      }
+      const row = found.kind === 'restaurant' && key ? await app.repos.orders.find(id) : undefined;
+      if (
+        !row ||
+        found.kind !== 'restaurant' ||
+        row.restaurant_id !== found.restaurant.id ||
+        !sameSecret(row.guest_key, key)
+      ) {
+        const lang = languageOf(request);
+        return sendPage(request, reply, 404, notFound(lang), lang, ORDER_CACHE_CONTROL);
+      }
+      const order = toGuestOrder(row);
+      const lang = langFromQuery(query.lang) ?? order.language;
+      const menuHref = `/m/${found.restaurant.slug}?${new URLSearchParams({
+        ...(row.placement_id ? { [PLACEMENT_PARAM]: row.placement_id } : {}),
+        lang,
+        [SWITCH_PARAM]: '1',
+      })}`;
+      const html = renderOrderPage({
+        order,
+        lang,
+        restaurant: found.restaurant.name,
+        menuHref,
+        selfHref: `?key=${encodeURIComponent(key)}`,
+        script: scripts.urlOf(lang),
+      });
+      return sendPage(request, reply, 200, CompressedPage.of(html), lang, ORDER_CACHE_CONTROL);
+    },
+  );
+}

@@ -1,0 +1,601 @@
+// @vitest-environment jsdom
+/**
+ * The guests' script (public-menu/cart/) in a browser-like DOM: the menu page as the server
+ * renders it for a restaurant that takes orders, the script started on it with the Uzbek build's
+ * settings, the API answered by a fake `fetch` shaped like the contract (docs/ORDERS.md):
+ * - nothing is added without a table, or at a table that does not take orders;
+ * - dishes are added through the sheet (one row per option, extras counted, a quantity), the bar
+ *   shows the count and the total, the cart changes quantities and removes;
+ * - the order is sent once, with its table, language, rows, prices and one key per attempt (a
+ *   double tap, a retry after a lost connection: the same key), then the order's page opens;
+ * - the cart and its key survive a reload; refused lines are named with their reasons, a changed
+ *   price is read from a fresh copy of the page and confirmed; 429 and no connection say so;
+ * - the waiter call and the bill request, pending shown; the order's page follows its status;
+ * - axe (WCAG 2.1 AA) on the menu with the sheet open, with the cart open, and on the order's page.
+ */
+import { axeViolations } from '@qrmenu/shared/testing/axe';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  addLine,
+  type Cart,
+  emptyCart,
+  orderBody,
+  recentOrders,
+  rememberOrder,
+  setQuantity,
+} from '../src/public-menu/cart/cart';
+import { formatAmount } from '../src/public-menu/cart/format';
+import { startMenu } from '../src/public-menu/cart/menu';
+import { startOrderPage } from '../src/public-menu/cart/order';
+import { settingsFor } from '../src/public-menu/guest-script';
+import type { LocalMenu } from '../src/public-menu/localize';
+import { renderOrderPage } from '../src/public-menu/order-page';
+import { renderMenuPage } from '../src/public-menu/page';
+
+const settings = settingsFor('uz');
+const words = settings.words;
+const SCRIPT = '/m/assets/cart.uz.00000000.js';
+
+// jsdom has <dialog> but not its modal methods: what the browser does, as far as the script sees
+beforeEach(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+    this.querySelector<HTMLElement>('button')?.focus();
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
+function menu(prices: { osh?: number; full?: number } = {}): LocalMenu {
+  const said = (text: string) => ({ text });
+  return {
+    lang: 'uz',
+    restaurant: {
+      name: 'Rayhon',
+      slug: 'rayhon',
+      phone_number: '',
+      image: null,
+      logotype: null,
+      address: said('Toshkent'),
+      work_time: said(''),
+      takes_orders: true,
+    },
+    categories: [
+      {
+        id: 'c1',
+        title: said('Issiq taomlar'),
+        products: [
+          {
+            id: 'osh',
+            name: said('Toshkent oshi'),
+            description: said(''),
+            price: prices.osh ?? 45000,
+            image: null,
+            options: [
+              {
+                name: said('Porsiya'),
+                rows: [
+                  { id: 'half', name: said('Yarim'), price: 0 },
+                  { id: 'full', name: said("To'liq"), price: prices.full ?? 20000 },
+                ],
+              },
+            ],
+          },
+          {
+            id: 'tea',
+            name: said("Ko'k choy"),
+            description: said(''),
+            price: 8000,
+            image: null,
+            options: [],
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** The page as the server renders it, at `url` (its scripts are not run: the test starts them). */
+function openPage(url: string, page = renderMenuPage(menu(), SCRIPT)) {
+  const parsed = new DOMParser().parseFromString(page, 'text/html');
+  document.documentElement.replaceWith(document.importNode(parsed.documentElement, true));
+  history.replaceState(null, '', url);
+}
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** A fake API: answers by method and path; `orders` answers POST /api/public/orders in turn. */
+function fakeApi(
+  options: {
+    table?: { takes_orders: boolean; table: string; pending_calls: string[] };
+    orders?: (() => Response | Promise<Response>)[];
+    freshPage?: string;
+  } = {},
+) {
+  const calls: Call[] = [];
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const orders = [...(options.orders ?? [])];
+  const fetch = vi.fn(async (input: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    const url = String(input);
+    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    if (url.startsWith('/api/public/tables/'))
+      return json(200, { data: options.table ?? { takes_orders: true, table: 'Stol 5', pending_calls: [] } });
+    if (url === '/api/public/orders') {
+      const next = orders.shift();
+      if (!next) throw new Error('no answer planned');
+      return next();
+    }
+    if (url === '/api/public/calls') {
+      const kind = (calls.at(-1)!.body as { kind: string }).kind;
+      return json(201, { data: { kind, status: 'pending' } });
+    }
+    if (url.startsWith('/m/rayhon?')) return new Response(options.freshPage ?? '', { status: 200 });
+    return json(404, { error: { code: 'not_found' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { calls, json, posts: () => calls.filter((c) => c.url === '/api/public/orders') };
+}
+
+const made = (number = 14) =>
+  new Response(
+    JSON.stringify({
+      data: { _id: 'order1', key: 'secret-key', number, status: 'sent', items: [], total: 0 },
+    }),
+    { status: 201 },
+  );
+
+const byText = (text: string, root: ParentNode = document) =>
+  [...root.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent?.includes(text));
+const addButton = (name: string) =>
+  document.querySelector<HTMLButtonElement>(`button[aria-label="Savatga qo'shish: ${name}"]`)!;
+const openDialog = () => document.querySelector<HTMLDialogElement>('dialog[open]');
+const bar = () => document.querySelector<HTMLElement>('.qm-bar')!;
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+/** Adds a dish through its sheet: `row` is the label of the row to choose, `more` extra taps on +. */
+async function add(name: string, row?: string, more = 0) {
+  addButton(name).click();
+  const sheet = openDialog()!;
+  if (row) {
+    const label = [...sheet.querySelectorAll('label')].find((l) => l.textContent?.startsWith(row))!;
+    const input = label.querySelector('input')!;
+    input.checked = true;
+    input.dispatchEvent(new Event('change'));
+  }
+  for (let i = 0; i < more; i++)
+    sheet.querySelector<HTMLButtonElement>(`button[aria-label="${words.more}"]`)!.click();
+  byText(words.addToCart, sheet)!.click();
+}
+
+async function start() {
+  const go = vi.fn();
+  await startMenu(settings, go);
+  return go;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('the cart rules', () => {
+  const limits = settings.limits;
+  const line = (product: string, rows: string[] = [], quantity = 1) => ({
+    product_id: product,
+    name: product,
+    price: 1000,
+    rows: rows.map((id) => ({ id, option: 'o', name: id, price: 0 })),
+    quantity,
+  });
+
+  it('adds the same dish with the same rows to its line, another choice to a new line', () => {
+    const cart: Cart = emptyCart();
+    addLine(cart, line('osh', ['full']), limits);
+    addLine(cart, line('osh', ['full'], 2), limits);
+    addLine(cart, line('osh', ['half']), limits);
+    expect(cart.lines.map((l) => [l.product_id, l.rows[0]?.id, l.quantity])).toEqual([
+      ['osh', 'full', 3],
+      ['osh', 'half', 1],
+    ]);
+  });
+
+  it("keeps to the contract's limits: quantity per line, lines per order", () => {
+    const cart = emptyCart();
+    addLine(cart, line('osh', [], limits.quantity), limits);
+    addLine(cart, line('osh'), limits);
+    expect(cart.lines[0]?.quantity).toBe(limits.quantity);
+    for (let i = 1; i < limits.items; i++) expect(addLine(cart, line(`p${i}`), limits)).toBe(true);
+    expect(addLine(cart, line('one-too-many'), limits)).toBe(false);
+    expect(cart.lines).toHaveLength(limits.items);
+    setQuantity(cart, 0, 0, limits);
+    expect(cart.lines).toHaveLength(limits.items - 1);
+  });
+
+  it('makes the body the contract asks for (no empty comment)', () => {
+    const cart = emptyCart();
+    addLine(cart, line('osh', ['full'], 2), limits);
+    cart.key = 'k'.repeat(32);
+    cart.comment = '   ';
+    expect(orderBody(cart, 'table5', 'ru')).toEqual({
+      placement_id: 'table5',
+      idempotency_key: 'k'.repeat(32),
+      language: 'ru',
+      items: [{ product_id: 'osh', quantity: 2, row_ids: ['full'], price: 1000 }],
+    });
+  });
+
+  it('formats prices as the page does in each language, and forgets orders older than two days', () => {
+    expect(formatAmount(1234567, 'uz', "so'm")).toBe("1 234 567 so'm");
+    expect(formatAmount(65000.9, 'en', 'UZS')).toBe('65,000 UZS');
+    const now = Date.now();
+    rememberOrder('rayhon', { id: 'old', key: 'k', number: 1, at: now - 3 * 24 * 3600 * 1000 });
+    rememberOrder('rayhon', { id: 'new', key: 'k', number: 2, at: now });
+    expect(recentOrders('rayhon').map((o) => o.id)).toEqual(['new']);
+  });
+});
+
+describe('the menu page with the script', () => {
+  it('adds nothing without a table in the address, and asks nothing', async () => {
+    openPage('/m/rayhon');
+    const api = fakeApi();
+    await start();
+    expect(api.calls).toEqual([]);
+    expect(document.querySelectorAll('.qm-add')).toHaveLength(0);
+    // nothing to say: no panel at all
+    expect(document.querySelector('.qm-table')).toBeNull();
+  });
+
+  it('adds nothing at a table that does not take orders', async () => {
+    openPage('/m/rayhon?p=instagram');
+    const api = fakeApi({ table: { takes_orders: false, table: 'Instagram', pending_calls: [] } });
+    await start();
+    expect(api.calls.map((c) => c.url)).toEqual(['/api/public/tables/instagram']);
+    expect(document.querySelectorAll('.qm-add')).toHaveLength(0);
+    expect(byText(words.callWaiter)).toBeUndefined();
+  });
+
+  it('adds two dishes, one with an option row, and sends one order; the order page opens', async () => {
+    openPage('/m/rayhon?p=table5');
+    const api = fakeApi({ orders: [made] });
+    const go = await start();
+    expect(document.querySelectorAll('.qm-add')).toHaveLength(2);
+    expect(bar().hidden).toBe(true);
+    // the language switch keeps the table
+    expect(document.querySelector('.langs a[lang="ru"]')?.getAttribute('href')).toBe(
+      '/m/rayhon?lang=ru&switch=1&p=table5',
+    );
+
+    await add('Toshkent oshi', "To'liq", 1);
+    expect(openDialog()).toBeNull();
+    // focus went back to the button that opened the sheet
+    expect(document.activeElement).toBe(addButton('Toshkent oshi'));
+    await add("Ko'k choy");
+    expect(bar().hidden).toBe(false);
+    expect(bar().textContent).toBe("Savat: 3 ta, 138 000 so'm");
+    expect(document.querySelector('[role="status"].qm-sr')?.textContent).toBe("Savat: 3 ta, 138 000 so'm");
+
+    bar().querySelector('button')!.click();
+    const cart = openDialog()!;
+    expect(cart.getAttribute('aria-labelledby')).toBe(cart.querySelector('h2')?.id);
+    expect(cart.querySelector('h2')?.textContent).toBe(words.cart);
+    expect(
+      [...cart.querySelectorAll('.qm-lines li')].map((li) => li.querySelector('b')?.textContent),
+    ).toEqual(['Toshkent oshi', "Ko'k choy"]);
+    expect(cart.querySelector('.qm-rows')?.textContent).toBe("Porsiya: To'liq");
+    expect(cart.querySelector('.qm-total')?.textContent).toBe("Jami: 138 000 so'm");
+    const comment = cart.querySelector('textarea')!;
+    comment.value = 'Achchiq emas';
+    comment.dispatchEvent(new Event('input'));
+
+    byText(words.send, cart)!.click();
+    // a second tap while the first is on its way sends nothing more
+    byText(words.sending, cart)?.click();
+    await flush();
+    expect(api.posts()).toHaveLength(1);
+    const body = api.posts()[0]?.body as Record<string, unknown>;
+    expect(body).toEqual({
+      placement_id: 'table5',
+      idempotency_key: expect.stringMatching(/^[0-9a-f]{32}$/),
+      language: 'uz',
+      comment: 'Achchiq emas',
+      items: [
+        { product_id: 'osh', quantity: 2, row_ids: ['full'], price: 65000 },
+        { product_id: 'tea', quantity: 1, row_ids: [], price: 8000 },
+      ],
+    });
+    expect(go).toHaveBeenCalledWith('/m/rayhon/orders/order1?key=secret-key');
+    expect(localStorage.getItem('qm-cart:rayhon:table5')).toBeNull();
+    expect(recentOrders('rayhon').map((o) => [o.id, o.number])).toEqual([['order1', 14]]);
+
+    // back on the menu: the order is linked
+    openPage('/m/rayhon?p=table5');
+    await start();
+    const link = [...document.querySelectorAll('a')].find((a) => a.textContent === 'Buyurtma #14');
+    expect(link?.getAttribute('href')).toBe('/m/rayhon/orders/order1?key=secret-key');
+  });
+
+  it('keeps the cart across a reload, per table; quantities change, a line is removed', async () => {
+    openPage('/m/rayhon?p=table5');
+    fakeApi();
+    await start();
+    await add('Toshkent oshi');
+    await add("Ko'k choy", undefined, 2);
+
+    openPage('/m/rayhon?p=table5');
+    fakeApi();
+    await start();
+    expect(bar().textContent).toBe("Savat: 4 ta, 69 000 so'm");
+    bar().querySelector('button')!.click();
+    const cart = openDialog()!;
+    cart.querySelector<HTMLButtonElement>(`button[aria-label="${words.less}: Ko'k choy"]`)!.click();
+    expect(bar().textContent).toBe("Savat: 3 ta, 61 000 so'm");
+    // focus stays on the button pressed, though the list was drawn again
+    expect(document.activeElement?.getAttribute('aria-label')).toBe(`${words.less}: Ko'k choy`);
+    cart.querySelector<HTMLButtonElement>(`button[aria-label="${words.remove}: Toshkent oshi"]`)!.click();
+    expect(bar().textContent).toBe("Savat: 2 ta, 16 000 so'm");
+
+    // another table of the same restaurant has its own cart
+    openPage('/m/rayhon?p=table6');
+    fakeApi();
+    await start();
+    expect(bar().hidden).toBe(true);
+  });
+
+  it('says so when the order has as many lines as it may, and keeps the sheet open', async () => {
+    const full = Array.from({ length: settings.limits.items }, (_, i) => ({
+      product_id: `p${i}`,
+      name: `Taom ${i}`,
+      price: 1000,
+      rows: [],
+      quantity: 1,
+    }));
+    localStorage.setItem('qm-cart:rayhon:table5', JSON.stringify({ lines: full, comment: '', key: null }));
+    openPage('/m/rayhon?p=table5');
+    fakeApi();
+    await start();
+    addButton("Ko'k choy").click();
+    byText(words.addToCart, openDialog()!)!.click();
+    expect(openDialog()?.querySelector('[role="alert"]')?.textContent).toBe(
+      `Bir buyurtmada ko'pi bilan ${settings.limits.items} xil taom bo'ladi`,
+    );
+    expect(bar().textContent).toContain(`${settings.limits.items} ta`);
+  });
+
+  it('a lost connection keeps the cart and its key: the retry sends the same key, one order', async () => {
+    openPage('/m/rayhon?p=table5');
+    const api = fakeApi({
+      orders: [
+        () => {
+          throw new TypeError('Failed to fetch');
+        },
+        made,
+      ],
+    });
+    const go = await start();
+    await add("Ko'k choy");
+    bar().querySelector('button')!.click();
+    byText(words.send, openDialog()!)!.click();
+    await flush();
+    expect(openDialog()?.querySelector('[role="alert"]')?.textContent).toBe(words.offline);
+    expect(go).not.toHaveBeenCalled();
+
+    // the phone was reloaded meanwhile: the key came back with the cart
+    openPage('/m/rayhon?p=table5');
+    const retry = fakeApi({ orders: [made] });
+    const again = await start();
+    bar().querySelector('button')!.click();
+    byText(words.send, openDialog()!)!.click();
+    await flush();
+    const key = (c: Call | undefined) => (c!.body as { idempotency_key: string }).idempotency_key;
+    expect(key(retry.posts()[0])).toBe(key(api.posts()[0]));
+    expect(again).toHaveBeenCalledOnce();
+  });
+
+  it('names each refused line with its reason; a changed price is shown and confirmed; a new attempt gets a new key', async () => {
+    openPage('/m/rayhon?p=table5');
+    const api = fakeApi({
+      orders: [
+        () =>
+          api.json(409, {
+            error: {
+              code: 'conflict',
+              message: 'Some items cannot be ordered as they are',
+              details: [
+                { path: 'items.0', message: 'price_changed' },
+                { path: 'items.1', message: 'unavailable' },
+              ],
+            },
+          }),
+        made,
+      ],
+      // the menu now: osh costs more, the tea is gone
+      freshPage: renderMenuPage(
+        {
+          ...menu({ osh: 50000 }),
+          categories: [
+            { ...menu().categories[0]!, products: [menu({ osh: 50000 }).categories[0]!.products[0]!] },
+          ],
+        },
+        SCRIPT,
+      ),
+    });
+    await start();
+    await add('Toshkent oshi', "To'liq");
+    await add("Ko'k choy");
+    bar().querySelector('button')!.click();
+    byText(words.send, openDialog()!)!.click();
+    await flush();
+    await flush();
+    const cart = openDialog()!;
+    const problems = [...cart.querySelectorAll('.qm-lines li')].map((li) => [
+      li.querySelector('b')?.textContent,
+      li.querySelector('.qm-problem')?.textContent,
+    ]);
+    expect(problems).toEqual([
+      ['Toshkent oshi', "Narx o'zgardi: 70 000 so'm"],
+      ["Ko'k choy", words.unavailable],
+    ]);
+    expect(cart.querySelector('[role="alert"]')?.textContent).toBe(words.refused);
+    expect(byText(words.send, cart)?.disabled).toBe(true);
+    // the fresh copy of the page was asked without counting a visit
+    expect(api.calls.some((c) => c.url === '/m/rayhon?lang=uz&switch=1')).toBe(true);
+
+    byText(words.acceptPrice, cart)!.click();
+    cart.querySelector<HTMLButtonElement>(`button[aria-label="${words.remove}: Ko'k choy"]`)!.click();
+    expect(cart.querySelector('.qm-total')?.textContent).toBe("Jami: 70 000 so'm");
+    const send = byText(words.send, cart)!;
+    expect(send.disabled).toBe(false);
+    send.click();
+    await flush();
+    const [first, second] = api.posts().map((c) => c.body as { idempotency_key: string; items: unknown[] });
+    expect(second?.items).toEqual([{ product_id: 'osh', quantity: 1, row_ids: ['full'], price: 70000 }]);
+    expect(second?.idempotency_key).not.toBe(first?.idempotency_key);
+  });
+
+  it('says when there were too many orders, and keeps the cart', async () => {
+    openPage('/m/rayhon?p=table5');
+    const api = fakeApi({
+      orders: [() => api.json(429, { error: { code: 'rate_limited', message: 'Too many orders' } })],
+    });
+    await start();
+    await add("Ko'k choy");
+    bar().querySelector('button')!.click();
+    byText(words.send, openDialog()!)!.click();
+    await flush();
+    expect(openDialog()?.querySelector('[role="alert"]')?.textContent).toBe(words.rateLimited);
+    expect(JSON.parse(localStorage.getItem('qm-cart:rayhon:table5') ?? '{}').lines).toHaveLength(1);
+  });
+
+  it('calls the waiter and asks for the bill; a pending call shows and is not sent twice', async () => {
+    openPage('/m/rayhon?p=table5');
+    const api = fakeApi({ table: { takes_orders: true, table: 'Stol 5', pending_calls: ['bill'] } });
+    await start();
+    expect(document.querySelector('.qm-table b')?.textContent).toBe('Stol 5');
+    const bill = byText(words.billAsked)!;
+    expect(bill.disabled).toBe(true);
+    byText(words.callWaiter)!.click();
+    await flush();
+    expect(api.calls.filter((c) => c.url === '/api/public/calls').map((c) => c.body)).toEqual([
+      { placement_id: 'table5', kind: 'waiter' },
+    ]);
+    expect(byText(words.waiterCalled)?.disabled).toBe(true);
+    expect(document.querySelector('.qm-table p[role="status"]')?.textContent).toBe(words.waiterCalled);
+  });
+});
+
+describe("the order's page", () => {
+  class FakeEventSource extends EventTarget {
+    static CLOSED = 2;
+    static last: FakeEventSource;
+    readyState = 0;
+    onopen: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    constructor(readonly url: string) {
+      super();
+      FakeEventSource.last = this;
+    }
+    emit(order: Record<string, unknown>) {
+      this.dispatchEvent(Object.assign(new Event('order'), { data: JSON.stringify(order) }));
+    }
+    close() {
+      this.readyState = FakeEventSource.CLOSED;
+    }
+  }
+
+  function orderPage(status = 'sent') {
+    document.body.innerHTML = `<main data-order="order1"><div role="status"><p>Holati: <b data-status="${status}">${
+      words.statuses[status as 'sent']
+    }</b></p><p class="qm-reason"></p></div><p class="qm-live"></p></main>`;
+    history.replaceState(null, '', '/m/rayhon/orders/order1?key=secret%2Fkey');
+    return document.querySelector<HTMLElement>('main')!;
+  }
+
+  it('follows the status live until it cannot change any more', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    startOrderPage(orderPage(), settings);
+    const events = FakeEventSource.last;
+    expect(events.url).toBe('/api/public/orders/order1/events?key=secret%2Fkey');
+    const status = document.querySelector('[data-status]')!;
+    events.emit({ status: 'accepted', reject_reason: null });
+    expect(status.textContent).toBe('Qabul qilindi');
+    events.onerror?.();
+    expect(document.querySelector('.qm-live')?.textContent).toBe(words.reconnecting);
+    events.emit({ status: 'rejected', reject_reason: 'Osh tugadi' });
+    expect(status.textContent).toBe('Rad etildi');
+    expect(document.querySelector('.qm-reason')?.textContent).toBe('Sabab: Osh tugadi');
+    expect(document.querySelector('.qm-live')?.textContent).toBe('');
+    expect(events.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('opens no stream for an order already served', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const before = FakeEventSource.last;
+    startOrderPage(orderPage('served'), settings);
+    expect(FakeEventSource.last).toBe(before);
+  });
+});
+
+describe('accessibility (axe, WCAG 2.1 AA; contrast and focus order in the e2e run)', () => {
+  it('the menu with the sheet open, then with the cart open', async () => {
+    openPage('/m/rayhon?p=table5');
+    fakeApi();
+    await start();
+    await add('Toshkent oshi', "To'liq");
+    addButton('Toshkent oshi').click();
+    expect(openDialog()?.querySelector('h2')?.textContent).toBe('Toshkent oshi');
+    expect(await axeViolations(document)).toEqual([]);
+    openDialog()!.close();
+    bar().querySelector('button')!.click();
+    expect(openDialog()?.querySelector('h2')?.textContent).toBe(words.cart);
+    expect(await axeViolations(document)).toEqual([]);
+  });
+
+  it("the order's page", async () => {
+    openPage(
+      '/m/rayhon/orders/order1?key=k',
+      renderOrderPage({
+        order: {
+          _id: 'order1',
+          key: 'k',
+          number: 14,
+          table: 'Stol 5',
+          status: 'rejected',
+          reject_reason: 'Osh tugadi',
+          language: 'uz',
+          comment: 'Piyozsiz',
+          items: [
+            {
+              product_id: 'osh',
+              name: 'Toshkent oshi',
+              quantity: 2,
+              price: 65000,
+              rows: [{ _id: 'full', option: 'Porsiya', name: "To'liq", price: 20000 }],
+            },
+          ],
+          total: 130000,
+          createdAt: '2026-11-26T10:00:00.000Z',
+          updatedAt: '2026-11-26T10:05:00.000Z',
+        },
+        lang: 'uz',
+        restaurant: 'Rayhon',
+        menuHref: '/m/rayhon?p=table5',
+        selfHref: '?key=k',
+        script: SCRIPT,
+      }),
+    );
+    expect(document.querySelector('h1')?.textContent).toBe('Buyurtma #14');
+    expect(await axeViolations(document)).toEqual([]);
+  });
+});

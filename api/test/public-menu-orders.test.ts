@@ -1,0 +1,144 @@
+/**
+ * The guests' pages and ordering (docs/ORDERS.md, "The guest's page"):
+ * - the manager's switch shows at once on the cached menu page: the script and the cart's data
+ *   appear when ordering opens and go when it closes;
+ * - an order's page (`/m/<slug>/orders/<id>?key=`): its day's number, table, status, lines with
+ *   their options, comment and total, in the order's language (`?lang=` chooses another),
+ *   `no-store`, the script for its live status; a rejection's reason; a wrong key, another
+ *   restaurant's slug or an unknown order is the guests' 404; an old slug moves (axe: guest-cart.test.ts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGuestScripts, type GuestScriptManifest } from '../src/public-menu/guest-script-build';
+import { apiCall, createRestaurant, createTestApp, type TestCtx } from './helpers';
+import { basket, type OrderWorld, ok, orderWorld, placeAs } from './orders-support';
+
+let ctx: TestCtx;
+let dir: string;
+let manifest: GuestScriptManifest;
+let world: OrderWorld;
+const previousTtl = process.env.PUBLIC_CACHE_TTL_MS;
+
+beforeAll(async () => {
+  process.env.PUBLIC_CACHE_TTL_MS = '60000'; // only a clear can refresh a page
+  dir = mkdtempSync(join(tmpdir(), 'qrmenu-guest-pages-'));
+  manifest = await buildGuestScripts(dir);
+  ctx = await createTestApp({ guestScriptsDir: dir });
+  world = await orderWorld(ctx, 2, false);
+}, 120_000);
+afterAll(async () => {
+  if (previousTtl === undefined) delete process.env.PUBLIC_CACHE_TTL_MS;
+  else process.env.PUBLIC_CACHE_TTL_MS = previousTtl;
+  await ctx?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity', ...headers } });
+const doc = (html: string) => new JSDOM(html).window.document;
+const switchOrdering = (on: boolean) =>
+  ok(
+    apiCall(ctx, 'PUT', '/manager/ordering', world.manager.token, {
+      takes_orders: on,
+      placements: world.tables.map((t) => ({ _id: t._id, takes_orders: on })),
+    }),
+  );
+
+describe("the manager's switch and the cached menu page", () => {
+  it('the script and the data come with ordering and go without it, at once', async () => {
+    const before = await get(`/m/${world.slug}`);
+    expect(before.body).not.toContain('<script');
+    await switchOrdering(true);
+    const open = doc((await get(`/m/${world.slug}`)).body);
+    expect(open.querySelector('script')?.getAttribute('src')).toBe(`/m/assets/${manifest.uz.file}`);
+    expect(open.querySelectorAll('[data-product]')).toHaveLength(2);
+    const ru = doc((await get(`/m/${world.slug}?lang=ru`)).body);
+    expect(ru.querySelector('script')?.getAttribute('src')).toBe(`/m/assets/${manifest.ru.file}`);
+    await switchOrdering(false);
+    expect((await get(`/m/${world.slug}`)).body).not.toMatch(/<script|data-product/);
+    await switchOrdering(true);
+  });
+});
+
+describe("an order's page", () => {
+  let order: { _id: string; key: string; number: number };
+  let url: string;
+  beforeAll(async () => {
+    await switchOrdering(true);
+    const placed = await placeAs(ctx, basket(world, 1, { comment: 'Tezroq, iltimos' }));
+    expect(placed.statusCode, placed.body).toBe(201);
+    order = placed.json().data;
+    url = `/m/${world.slug}/orders/${order._id}?key=${encodeURIComponent(order.key)}`;
+  });
+
+  it('shows the order in its language: number, table, status, lines with options, comment, total', async () => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-language']).toBe('ru');
+    const page = doc(res.body);
+    expect(page.documentElement.lang).toBe('ru');
+    expect(page.querySelector('h1')?.textContent).toBe(`Заказ №${order.number}`);
+    expect(page.querySelector('header .desc')?.textContent).toContain('Stol 2');
+    const status = page.querySelector('[role="status"]')!;
+    expect(status.querySelector('[data-status]')?.textContent).toBe('Отправлен');
+    const lines = [...page.querySelectorAll('main li')].map((li) => li.textContent);
+    expect(lines).toEqual([
+      'ПловРазмер: Большая35 000 сум × 2 = 70 000 сум',
+      'Choy5 000 сум × 1 = 5 000 сум',
+    ]);
+    expect(page.querySelector('main')?.textContent).toContain('Комментарий: Tezroq, iltimos');
+    expect(page.querySelector('main')?.textContent).toContain('Итого: 75 000 сум');
+    expect(page.querySelector('main')?.getAttribute('data-order')).toBe(order._id);
+    expect(page.querySelector('script')?.getAttribute('src')).toBe(`/m/assets/${manifest.ru.file}`);
+    // back to the menu of the same table, not counted as another visit
+    const back = [...page.querySelectorAll('a')].find((a) => a.textContent === 'Вернуться в меню');
+    expect(back?.getAttribute('href')).toBe(`/m/${world.slug}?p=${world.tables[1]!._id}&lang=ru&switch=1`);
+  });
+
+  it('in another language when asked, with a rejection and its reason', async () => {
+    await ok(
+      apiCall(ctx, 'PUT', `/manager/orders/${order._id}/status`, world.manager.token, {
+        status: 'rejected',
+        reason: 'Osh tugadi',
+      }),
+    );
+    const page = doc((await get(`${url}&lang=uz`)).body);
+    expect(page.documentElement.lang).toBe('uz');
+    expect(page.querySelector('[data-status]')?.textContent).toBe('Rad etildi');
+    expect(page.querySelector('.qm-reason')?.textContent).toBe('Sabab: Osh tugadi');
+  });
+
+  it("a wrong key, another restaurant's slug or an unknown order: the guests' 404", async () => {
+    const other = await createRestaurant(ctx, { slug: 'boshqa-restoran' });
+    for (const wrong of [
+      `/m/${world.slug}/orders/${order._id}?key=${order.key.slice(0, -1)}x`,
+      `/m/${world.slug}/orders/${order._id}`,
+      `/m/${other.slug}/orders/${order._id}?key=${encodeURIComponent(order.key)}`,
+      `/m/${world.slug}/orders/${'0'.repeat(24)}?key=${encodeURIComponent(order.key)}`,
+      `/m/Bad%20Slug/orders/${order._id}?key=${encodeURIComponent(order.key)}`,
+    ]) {
+      const res = await get(wrong);
+      expect(res.statusCode, wrong).toBe(404);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(doc(res.body).querySelector('h1')?.textContent).toBe('Sahifa topilmadi');
+    }
+  });
+
+  it("an old slug's link moves to the current one", async () => {
+    await ok(
+      apiCall(ctx, 'PUT', `/manager/restaurants/update?slug=${world.slug}`, world.manager.token, {
+        slug: `${world.slug}-yangi`,
+      }),
+    );
+    const res = await get(url);
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(
+      `/m/${world.slug}-yangi/orders/${order._id}?key=${encodeURIComponent(order.key)}`,
+    );
+    expect((await get(res.headers.location as string)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,322 @@
+/**
+ * A guest orders from table 5 on a 375 px phone (docs/ORDERS.md): the manager's restaurant takes
+ * orders at "Stol 5"; its code is decoded from the printed sheet; the guest adds two dishes, one
+ * with an option row, sends, and sees "Yuborildi", then "Qabul qilindi" live once the staff
+ * accept (through the API); a dish stopped meanwhile is refused by name; a double tap makes one
+ * order; a waiter call reaches the staff; the page without JavaScript still reads the whole menu;
+ * axe is clean on the menu with the sheet open, the cart and the order's page. Every restaurant
+ * and order is the test's own (the suite may run in parallel).
+ */
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { expectAccessible } from '../a11y';
+import {
+  ADMIN,
+  apiToken,
+  baseURL,
+  createManager,
+  creator,
+  loginWithStorage,
+  trackCspViolations,
+  unique,
+} from './support';
+
+test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+function decodePng(png: Buffer): string | null {
+  const image = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
+}
+
+interface World {
+  token: string;
+  slug: string;
+  products: { osh: string; choy: string; somsa: string };
+}
+
+/** The manager's restaurant: three dishes (osh with "Porsiya": Yarim / To'liq +20 000), tables 4 and 5. */
+async function makeWorld(request: APIRequestContext): Promise<World & { restaurantId: string }> {
+  const manager = await createManager(request);
+  const admin = await apiToken(request, ADMIN);
+  const slug = unique('buyurtma').toLowerCase();
+  const created = await request.post(`${baseURL()}/api/admin/restaurants/create`, {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: {
+      name: 'Buyurtma Oshxonasi',
+      slug,
+      address: 'Toshkent, Chilonzor 1',
+      phone_number: '+998901112233',
+      work_time: '10:00-23:00',
+      manager_id: manager._id,
+      is_active: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const restaurantId = ((await created.json()) as { data: { _id: string } }).data._id;
+  const token = await apiToken(request, manager);
+  const post = creator(request, token);
+  const category = await post('manager/category/create', { title: 'Taomlar', restaurant_id: restaurantId });
+  const osh = await post('manager/products', { name: 'Toshkent oshi', category_id: category, price: 45000 });
+  const choy = await post('manager/products', { name: "Ko'k choy", category_id: category, price: 8000 });
+  const somsa = await post('manager/products', { name: 'Tandir somsa', category_id: category, price: 12000 });
+  const portion = await post('manager/product-option', { product_id: osh, name: 'Porsiya' });
+  await post('manager/product-option-row', { product_option_id: portion, name: 'Yarim', price: 0 });
+  await post('manager/product-option-row', { product_option_id: portion, name: "To'liq", price: 20000 });
+  const placements = await request.post(`${baseURL()}/api/manager/placements`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { restaurant_id: restaurantId, names: ['Stol 4', 'Stol 5'] },
+  });
+  expect(placements.status()).toBe(201);
+  return { token, slug, restaurantId, products: { osh, choy, somsa } };
+}
+
+/** Ordering on for the restaurant and its "Stol 5" (the manager's switches). */
+async function openOrdering(request: APIRequestContext, token: string, table: string) {
+  const res = await request.put(`${baseURL()}/api/manager/ordering`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { takes_orders: true, placements: [{ _id: table, takes_orders: true }] },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** "Stol 5"'s code as printed: the manager prints every sheet; the one naming Stol 5 is decoded. */
+async function tableFiveCode(page: Page, token: string): Promise<string> {
+  // the manager prints at a desk: the 12 cm sheet is wider than a phone's screen
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginWithStorage(page, token, 'manager');
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'QR kod' }).click();
+  const dialog = page.getByRole('dialog', { name: 'QR kod' });
+  await expect(dialog.getByTestId('placement-row')).toHaveCount(2);
+  await page.evaluate(() => {
+    window.print = () => {
+      for (const sheet of document.querySelectorAll('body > .qm-print-page')) {
+        const copy = sheet.cloneNode(true) as HTMLElement;
+        copy.setAttribute('data-testid', 'printed');
+        document.body.append(copy);
+      }
+    };
+  });
+  await dialog.getByRole('button', { name: 'Hammasini chop etish (2 varaq)' }).click();
+  await page.emulateMedia({ media: 'print' });
+  const sheet = page.getByTestId('printed').filter({ hasText: 'Stol 5' });
+  await expect(sheet).toHaveCount(1);
+  const code = decodePng(await sheet.locator('svg').screenshot());
+  await page.emulateMedia({ media: 'screen' });
+  expect(code).toMatch(/\?p=[0-9a-f]{24}$/);
+  return code!;
+}
+
+async function staff<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'PUT',
+  path: string,
+  data?: object,
+) {
+  const res = await request.fetch(`${baseURL()}/api/${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(data ? { data } : {}),
+  });
+  expect(res.status(), `${method} ${path}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Adds a dish through its sheet, choosing `row` when given. */
+async function addDish(guest: Page, name: string, row?: string) {
+  await guest.getByRole('button', { name: `Savatga qo'shish: ${name}` }).click();
+  const sheet = guest.getByRole('dialog', { name });
+  await expect(sheet).toBeVisible();
+  if (row) await sheet.getByRole('radio', { name: new RegExp(`^${row}`) }).check();
+  await sheet.getByRole('button', { name: /^Savatga qo'shish/ }).click();
+  await expect(sheet).toBeHidden();
+}
+
+const cartBar = (guest: Page) => guest.locator('.qm-bar').getByRole('button');
+
+test('a guest at table 5 orders two dishes and follows the order live; staff accept; a stopped dish is refused by name', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const world = await makeWorld(request);
+  const code = await tableFiveCode(page, world.token);
+  const table = new URL(code).searchParams.get('p')!;
+  await openOrdering(request, world.token, table);
+
+  const phone = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    hasTouch: true,
+    locale: 'uz-UZ',
+  });
+  const guest = await phone.newPage();
+  const csp = await trackCspViolations(guest);
+  await guest.goto(code);
+  await expect(guest.getByText('Stol 5', { exact: true })).toBeVisible();
+
+  // the sheet of a dish with an option: a labelled dialog, its rows with their extras
+  await guest.getByRole('button', { name: "Savatga qo'shish: Toshkent oshi" }).click();
+  const sheet = guest.getByRole('dialog', { name: 'Toshkent oshi' });
+  await expect(sheet.getByRole('group', { name: 'Porsiya' }).getByRole('radio')).toHaveCount(3);
+  await expect(sheet.getByText("+20 000 so'm")).toBeVisible();
+  await expectAccessible(guest, 'the menu with the option sheet open');
+  await guest.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(guest.getByRole('button', { name: "Savatga qo'shish: Toshkent oshi" })).toBeFocused();
+
+  await addDish(guest, 'Toshkent oshi', "To'liq");
+  await addDish(guest, "Ko'k choy");
+  await expect(cartBar(guest)).toHaveText("Savat: 2 ta, 73 000 so'm");
+  for (const name of ["Savatga qo'shish: Ko'k choy", 'Ofitsiantni chaqirish', "Hisobni so'rash"]) {
+    const box = (await guest.getByRole('button', { name }).boundingBox())!;
+    expect(box.height, `${name}: a touch target`).toBeGreaterThanOrEqual(44);
+  }
+
+  // the cart survives a reload
+  await guest.reload();
+  await expect(cartBar(guest)).toHaveText("Savat: 2 ta, 73 000 so'm");
+  await cartBar(guest).click();
+  const cart = guest.getByRole('dialog', { name: 'Savat' });
+  await expect(cart.getByText("Porsiya: To'liq")).toBeVisible();
+  await expectAccessible(guest, 'the cart');
+  await cart.getByLabel('Izoh (ixtiyoriy)').fill('Piyozsiz');
+  await cart.getByRole('button', { name: 'Buyurtma berish' }).click();
+
+  await guest.waitForURL(/\/orders\/[0-9a-f]{24}\?key=/);
+  const status = guest.getByRole('status').filter({ hasText: 'Holati' });
+  await expect(status).toContainText('Yuborildi');
+  await expect(guest.getByRole('heading', { level: 1 })).toHaveText(/^Buyurtma #\d+$/);
+  await expect(guest.getByText("Porsiya: To'liq")).toBeVisible();
+  await expect(guest.getByText("Jami: 73 000 so'm")).toBeVisible();
+  await expectAccessible(guest, "the order's page");
+  const orderId = new URL(guest.url()).pathname.split('/').pop()!;
+
+  // the staff see it, with the table and the option; they accept; the guest's page follows
+  const today = await staff<{
+    data: { _id: string; table: string; items: { rows: { name: string }[] }[] }[];
+  }>(request, world.token, 'GET', 'manager/orders');
+  const made = today.data.find((o) => o._id === orderId)!;
+  expect(made.table).toBe('Stol 5');
+  expect(made.items[0]?.rows.map((r) => r.name)).toEqual(["To'liq"]);
+  await staff(request, world.token, 'PUT', `manager/orders/${orderId}/status`, { status: 'accepted' });
+  await expect(status).toContainText('Qabul qilindi');
+
+  // the order is linked from the menu on this phone
+  await guest.goto(code);
+  await expect(guest.getByRole('link', { name: /^Buyurtma #\d+$/ })).toHaveAttribute(
+    'href',
+    new RegExp(orderId),
+  );
+
+  // a dish stopped while it sits in the cart is refused by name
+  await addDish(guest, 'Tandir somsa');
+  await addDish(guest, "Ko'k choy");
+  const stop = await request.post(`${baseURL()}/api/manager/stop-list`, {
+    headers: { Authorization: `Bearer ${world.token}` },
+    data: { product_ids: [world.products.somsa], action: 'stop' },
+  });
+  expect(stop.status()).toBe(200);
+  await cartBar(guest).click();
+  await cart.getByRole('button', { name: 'Buyurtma berish' }).click();
+  const somsa = cart.getByRole('listitem').filter({ hasText: 'Tandir somsa' });
+  await expect(somsa).toContainText('Hozir mavjud emas');
+  await expect(cart.getByRole('alert')).toHaveText("Belgilangan taomlarni o'zgartiring va qayta yuboring.");
+  await expect(cart.getByRole('button', { name: 'Buyurtma berish' })).toBeDisabled();
+  await cart.getByRole('button', { name: "O'chirish: Tandir somsa" }).click();
+  await cart.getByRole('button', { name: 'Buyurtma berish' }).click();
+  await guest.waitForURL(/\/orders\//);
+  await expect(guest.getByRole('status').filter({ hasText: 'Holati' })).toContainText('Yuborildi');
+
+  expect(await csp()).toEqual([]);
+  await phone.close();
+});
+
+test('a double tap, or a retry after a lost answer, makes one order; a waiter call reaches the staff', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const world = await makeWorld(request);
+  const code = await tableFiveCode(page, world.token);
+  await openOrdering(request, world.token, new URL(code).searchParams.get('p')!);
+  const phone = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    hasTouch: true,
+    locale: 'uz-UZ',
+  });
+  const guest = await phone.newPage();
+  await guest.goto(code);
+
+  await addDish(guest, "Ko'k choy");
+  await cartBar(guest).click();
+  await guest
+    .getByRole('dialog', { name: 'Savat' })
+    .getByRole('button', { name: 'Buyurtma berish' })
+    .dblclick();
+  await guest.waitForURL(/\/orders\//);
+  const orders = await staff<{ data: unknown[] }>(request, world.token, 'GET', 'manager/orders');
+  expect(orders.data).toHaveLength(1);
+
+  // the connection drops after the server made the order: the guest is told, tries again, and
+  // the same key answers the order already made
+  await guest.goto(code);
+  await addDish(guest, 'Tandir somsa');
+  let dropped = 0;
+  await guest.route('**/api/public/orders', async (route) => {
+    if (dropped++ > 0) return route.continue();
+    await route.fetch(); // the order reaches the server...
+    await route.abort('internetdisconnected'); // ...its answer never reaches the phone
+  });
+  await cartBar(guest).click();
+  const cart = guest.getByRole('dialog', { name: 'Savat' });
+  await cart.getByRole('button', { name: 'Buyurtma berish' }).click();
+  await expect(cart.getByRole('alert')).toHaveText(
+    "Internet aloqasi yo'q. Savat saqlandi: qayta urinib ko'ring.",
+  );
+  await cart.getByRole('button', { name: 'Buyurtma berish' }).click();
+  await guest.waitForURL(/\/orders\//);
+  expect(dropped).toBe(2);
+  const after = await staff<{ data: unknown[] }>(request, world.token, 'GET', 'manager/orders');
+  expect(after.data).toHaveLength(2);
+
+  await guest.goto(code);
+  await guest.getByRole('button', { name: 'Ofitsiantni chaqirish' }).click();
+  await expect(guest.getByRole('button', { name: 'Ofitsiant chaqirildi' })).toBeDisabled();
+  const calls = await staff<{ data: { _id: string; kind: string; table: string; status: string }[] }>(
+    request,
+    world.token,
+    'GET',
+    'manager/calls',
+  );
+  expect(calls.data.map((c) => [c.kind, c.table, c.status])).toEqual([['waiter', 'Stol 5', 'pending']]);
+  await staff(request, world.token, 'PUT', `manager/calls/${calls.data[0]!._id}/done`);
+  // after a reload the table asks anew: nothing pending
+  await guest.reload();
+  await expect(guest.getByRole('button', { name: 'Ofitsiantni chaqirish' })).toBeEnabled();
+  await phone.close();
+});
+
+test('without JavaScript the page of a restaurant taking orders still reads the whole menu', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const world = await makeWorld(request);
+  const code = await tableFiveCode(page, world.token);
+  await openOrdering(request, world.token, new URL(code).searchParams.get('p')!);
+  const phone = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+  const guest = await phone.newPage();
+  const res = await guest.goto(code);
+  expect(res?.status()).toBe(200);
+  // (their order is the API suite's business: dishes made in one millisecond may tie)
+  expect((await guest.getByRole('heading', { level: 3 }).allTextContents()).sort()).toEqual([
+    "Ko'k choy",
+    'Tandir somsa',
+    'Toshkent oshi',
+  ]);
+  await expect(guest.getByText("To'liq +20 000 so'm")).toBeVisible();
+  await expect(guest.getByRole('button')).toHaveCount(0);
+  await phone.close();
+});
