@@ -10,6 +10,7 @@ import { errorBody as errorBodySchema, LIMITS } from '@qrmenu/shared/schemas';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { DEFAULT_REQUEST_TIMEOUT_MS, parsePublicMenuUrl } from './config/env';
 import { connect } from './db';
 import { accessHook } from './http/access';
 import { registerApiCompression } from './http/compression';
@@ -50,7 +51,6 @@ import type { App, AppConfig } from './types';
 import { type VisitsOptions, visitsPlugin } from './visits';
 import { registerWeb, trySpaFallback } from './web';
 
-export { REMOTE_PACKAGES, type RemoteName } from './remotes';
 export type { App, AppConfig } from './types';
 
 export interface BuildAppOptions {
@@ -128,27 +128,11 @@ function loadJwtSecret(dataDir: string, given: string | undefined): string {
   return secret;
 }
 
-export function parseTokenTtl(v: string | number | undefined): string | number {
+function parseTokenTtl(v: string | number | undefined): string | number {
   if (v === undefined || v === '') return '12h';
   if (typeof v === 'number') return v;
   const s = v.trim();
   return /^\d+$/.test(s) ? Number(s) : s;
-}
-
-/** PUBLIC_MENU_URL: an absolute http(s) URL (a wrong one fails the start, not a QR code later). */
-export function parsePublicMenuUrl(v: string | undefined): string | null {
-  const s = v?.trim();
-  if (!s) return null;
-  let url: URL;
-  try {
-    url = new URL(s);
-  } catch {
-    throw new Error(`PUBLIC_MENU_URL must be an absolute http(s) URL, got "${s}"`);
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
-    throw new Error(`PUBLIC_MENU_URL must be an http(s) URL without query or fragment, got "${s}"`);
-  }
-  return s.replace(/\/+$/, '');
 }
 
 const ACCESS_TEXT = {
@@ -157,8 +141,6 @@ const ACCESS_TEXT = {
   adm: 'adm (admins only)',
   own: "own (admins, or a manager acting on its own restaurant; another restaurant's things answer 404)",
 } as const;
-
-export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
 
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 500] as const;
 

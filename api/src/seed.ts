@@ -9,8 +9,8 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type App, buildApp } from './app';
 import { resolveDataDir } from './config/data-dir';
+import { pickSettings, STORAGE_SETTINGS, s3Config } from './config/settings';
 import type { MenuCategory } from './services/catalog';
-import { storageFromEnv } from './storage/s3';
 
 interface SeedProduct {
   name: string;
@@ -241,7 +241,15 @@ export async function seed(app: SeedTarget): Promise<{ created: string[]; skippe
 }
 
 async function main(): Promise<void> {
-  const env = process.env;
+  const env = pickSettings([
+    'DATA_DIR',
+    'INIT_CWD',
+    'DATABASE_URL',
+    'JWT_SECRET',
+    'ADMIN_LOGIN',
+    'ADMIN_PASSWORD',
+    ...STORAGE_SETTINGS,
+  ]);
   const app = await buildApp({
     dataDir: resolveDataDir(env, process.cwd(), dirname(fileURLToPath(import.meta.url))),
     databaseUrl: env.DATABASE_URL,
@@ -254,7 +262,7 @@ async function main(): Promise<void> {
           ? `Admin created: login "${login}", password "${password}" (shown only once)`
           : `Admin "${login}" created`,
       ),
-    s3: storageFromEnv(env),
+    s3: s3Config(env),
     posSchedule: false,
     visits: { enabled: false },
     logger: false,

@@ -1,75 +1,39 @@
 /**
- * Production entry: reads the environment of CONTRACT.md ("Runtime and start-up"), checks it
- * (startup-checks.ts), builds the app, listens, and closes gracefully on SIGTERM/SIGINT.
+ * Production entry: reads its settings from the environment (config/settings.ts: every variable,
+ * its default and rule in config/env.ts, docs/CONFIGURATION.md), builds the app, listens, and
+ * closes gracefully on SIGTERM/SIGINT.
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { resolveDataDir } from './config/data-dir';
+import { findWorkspaceRoot, resolveDataDir } from './config/data-dir';
+import { pictureLimits, readSettings, s3Config } from './config/settings';
 import { lifecycleOf } from './http/lifecycle';
-import { chooseLogFormat, LogFormatError, prettyLogStream } from './http/log-format';
-import { parseTrustProxy, TrustProxyError } from './http/trust-proxy';
-import { pictureLimitsFromEnv } from './images/limits';
-import { ConfigError, checkStartup, isCluster, parseMs } from './startup-checks';
-import { type S3Config, storageFromEnv } from './storage/s3';
+import { chooseLogFormat, prettyLogStream } from './http/log-format';
+import { ConfigError } from './startup-checks';
 
-const env = process.env;
-
-/** The workspace root: WEB_ROOT, else the folder above `api/` (works from src/ and dist/). */
-function findWebRoot(): string | undefined {
-  if (env.WEB_ROOT) return resolve(env.WEB_ROOT);
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 4; i++) {
-    if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return dir;
-    dir = dirname(dir);
-  }
-  return undefined;
-}
-
-/** REQUEST_TIMEOUT_MS: a whole number of milliseconds, at least 1000 (unset: the default). */
-function parseRequestTimeout(v: string | undefined): number | undefined {
-  if (v === undefined || v.trim() === '') return undefined;
-  const ms = Number(v);
-  if (!Number.isInteger(ms) || ms < 1000) {
-    throw new ConfigError(
-      `REQUEST_TIMEOUT_MS="${v}": give whole milliseconds, at least 1000 (default 120000)`,
-    );
-  }
-  return ms;
-}
-
-/** STORAGE_DRIVER and the S3_* variables (storage/s3.ts); a mistake is told in one line. */
-function parseStorage(): S3Config | undefined {
-  try {
-    return storageFromEnv(env);
-  } catch (err) {
-    throw new ConfigError((err as Error).message);
-  }
-}
+const moduleDir = dirname(fileURLToPath(import.meta.url));
 
 async function main(): Promise<void> {
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad PORT: ${env.PORT}`);
-  const host = env.HOST || '0.0.0.0';
-  const logFormat = chooseLogFormat(env.LOG_FORMAT, process.stdout.isTTY === true);
-  const dataDir = resolveDataDir(env, process.cwd(), dirname(fileURLToPath(import.meta.url)));
-  checkStartup(env);
-  const drainMs = parseMs('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 0, 0);
-  const shutdownTimeoutMs = parseMs('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 1000, 30_000);
-  if (!isCluster(env) && !env.JWT_SECRET?.trim() && env.DATABASE_URL?.trim().startsWith('postgres')) {
+  const settings = readSettings();
+  const dataDir = resolveDataDir(settings, process.cwd(), moduleDir);
+  const logFormat = chooseLogFormat(settings.LOG_FORMAT, process.stdout.isTTY === true);
+  const drainMs = settings.SHUTDOWN_DRAIN_MS;
+  const shutdownTimeoutMs = settings.SHUTDOWN_TIMEOUT_MS;
+  if (!settings.CLUSTER && !settings.JWT_SECRET && settings.DATABASE_URL?.startsWith('postgres')) {
     process.stderr.write(
-      'JWT_SECRET unset: this server keeps a generated one in DATA_DIR; a second server on this database needs JWT_SECRET set on both (see "Run several servers")\n',
+      'JWT_SECRET unset: this server keeps a generated one in DATA_DIR; a second server on this database needs JWT_SECRET set on both (see docs/CONFIGURATION.md, "Several servers")\n',
     );
   }
 
   const app = await buildApp({
     dataDir,
-    databaseUrl: env.DATABASE_URL,
-    jwtSecret: env.JWT_SECRET,
-    tokenTtl: env.TOKEN_TTL,
-    adminLogin: env.ADMIN_LOGIN,
-    adminPassword: env.ADMIN_PASSWORD,
+    databaseUrl: settings.DATABASE_URL,
+    jwtSecret: settings.JWT_SECRET,
+    tokenTtl: settings.TOKEN_TTL,
+    adminLogin: settings.ADMIN_LOGIN,
+    adminPassword: settings.ADMIN_PASSWORD,
     onAdminCreated(login, password, generated) {
       if (generated) {
         // Into a file only this user can read, never into the logs (log collectors keep lines
@@ -82,42 +46,32 @@ async function main(): Promise<void> {
         process.stdout.write(`Admin "${login}" created from ADMIN_LOGIN/ADMIN_PASSWORD\n`);
       }
     },
-    integrationFeedUrl: env.INTEGRATION_FEED_URL,
-    integrationSecretKey: env.INTEGRATION_SECRET_KEY,
-    iikoApiUrl: env.IIKO_API_URL,
-    posterApiUrl: env.POSTER_API_URL,
-    posImageHosts: (env.POS_IMAGE_HOSTS ?? '')
-      .split(',')
-      .map((h) => h.trim())
-      .filter(Boolean),
-    posSchedule: {
-      syncEveryMs: Number(env.POS_SYNC_INTERVAL_MINUTES || 15) * 60_000,
-    },
-    webRoot: findWebRoot(),
+    integrationFeedUrl: settings.INTEGRATION_FEED_URL,
+    integrationSecretKey: settings.INTEGRATION_SECRET_KEY,
+    iikoApiUrl: settings.IIKO_API_URL,
+    posterApiUrl: settings.POSTER_API_URL,
+    posImageHosts: settings.POS_IMAGE_HOSTS,
+    posSchedule: { syncEveryMs: settings.POS_SYNC_INTERVAL_MINUTES * 60_000 },
+    // the repository (found from this file, in src/ or dist/) serves the built front end
+    webRoot: settings.WEB_ROOT ? resolve(settings.WEB_ROOT) : findWorkspaceRoot(moduleDir),
     remoteUrls: {
-      mfe_auth: env.REMOTE_MFE_AUTH_URL,
-      mfe_restaurants: env.REMOTE_MFE_RESTAURANTS_URL,
-      mfe_catalog: env.REMOTE_MFE_CATALOG_URL,
-      mfe_stoplist: env.REMOTE_MFE_STOPLIST_URL,
+      mfe_auth: settings.REMOTE_MFE_AUTH_URL,
+      mfe_restaurants: settings.REMOTE_MFE_RESTAURANTS_URL,
+      mfe_catalog: settings.REMOTE_MFE_CATALOG_URL,
+      mfe_stoplist: settings.REMOTE_MFE_STOPLIST_URL,
     },
-    publicApiBase: env.PUBLIC_API_BASE,
-    publicMenuUrl: env.PUBLIC_MENU_URL,
+    publicApiBase: settings.PUBLIC_API_BASE,
+    publicMenuUrl: settings.PUBLIC_MENU_URL,
     logger: {
-      level: env.LOG_LEVEL || 'info',
+      level: settings.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       ...(logFormat === 'pretty' ? { stream: prettyLogStream(process.stdout) } : {}),
     },
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    requestTimeoutMs: parseRequestTimeout(env.REQUEST_TIMEOUT_MS),
-    s3: parseStorage(),
-    pictureLimits: (() => {
-      try {
-        return pictureLimitsFromEnv(env);
-      } catch (err) {
-        throw new ConfigError((err as Error).message);
-      }
-    })(),
-    validateResponses: env.VALIDATE_RESPONSES === '1' || env.NODE_ENV === 'test',
+    trustProxy: settings.TRUST_PROXY,
+    requestTimeoutMs: settings.REQUEST_TIMEOUT_MS,
+    s3: s3Config(settings),
+    pictureLimits: pictureLimits(settings),
+    validateResponses: settings.VALIDATE_RESPONSES || settings.NODE_ENV === 'test',
   });
 
   // Graceful stop (a rolling deploy): readiness answers 503 at once, so the load balancer stops
@@ -155,7 +109,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  const address = await app.listen({ port, host });
+  const address = await app.listen({ port: settings.PORT, host: settings.HOST });
   // one plain line whatever LOG_LEVEL says: where to open it (PORT=0 picks a free port)
   process.stdout.write(`Listening on ${address}\n`);
 }
@@ -172,7 +126,6 @@ function writeAdminPasswordFile(dataDir: string, password: string): string {
 
 main().catch((err) => {
   // a configuration mistake is told in one line; anything else with its stack
-  const told = err instanceof TrustProxyError || err instanceof ConfigError || err instanceof LogFormatError;
-  console.error(told ? err.message : err instanceof Error ? err.stack : err);
+  console.error(err instanceof ConfigError ? err.message : err instanceof Error ? err.stack : err);
   process.exit(1);
 });

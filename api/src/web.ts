@@ -6,8 +6,6 @@ import { z } from 'zod';
 import { REMOTE_PACKAGES, type RemoteName } from './remotes';
 import type { App } from './types';
 
-export { REMOTE_PACKAGES, type RemoteName } from './remotes';
-
 export interface RuntimeConfig {
   apiBase: string;
   remotes: Record<RemoteName, string | null>;
@@ -16,7 +14,7 @@ export interface RuntimeConfig {
 }
 
 /** `/config.json`: overrides first, else the built remotes found in the web root, else null. */
-export function runtimeConfig(app: App): RuntimeConfig {
+function runtimeConfig(app: App): RuntimeConfig {
   const cfg = app.appConfig;
   const remotes = {} as Record<RemoteName, string | null>;
   for (const [name, pkg] of Object.entries(REMOTE_PACKAGES) as [RemoteName, string][]) {
@@ -38,11 +36,11 @@ const PACKAGES = new Set<string>(Object.values(REMOTE_PACKAGES));
  * them a year without asking; the rest are revalidated (ETag, 304) on every use.
  */
 const CONTENT_HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const REVALIDATE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
 
 /** Cache-Control of a built file (its precompressed `.br`/`.gz` twin counts as the file). */
-export function cacheControlFor(path: string): string {
+function cacheControlFor(path: string): string {
   const name = path.replace(/\.(br|gz)$/, '');
   return CONTENT_HASHED.test(name) ? IMMUTABLE : REVALIDATE;
 }

@@ -11,7 +11,7 @@ import { t } from '@qrmenu/shared/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posPicturesSettled } from '../src/integration/pos/pictures';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
-import { type FakeIiko, IIKO_API_LOGIN, startFakeIiko } from './fakes/iiko';
+import { type FakeIiko, IIKO_API_LOGIN, soldOnMenu, startFakeIiko } from './fakes/iiko';
 import {
   adminUser,
   bearer,
@@ -38,7 +38,7 @@ describe('iiko Cloud provider', () => {
   const creds = { apiLogin: IIKO_API_LOGIN };
   const org = () => fake.data.organizations[0] as { id: string; name: string };
   const live = (i: number) =>
-    fake.data.products.filter((p) => p.type !== 'modifier' && !p.isDeleted)[i] as Record<string, unknown> & {
+    fake.data.products.filter((p) => soldOnMenu(p) && !p.isDeleted)[i] as Record<string, unknown> & {
       id: string;
       name: string;
     };
@@ -98,7 +98,7 @@ describe('iiko Cloud provider', () => {
       .where('external_id', '=', ext)
       .executeTakeFirst();
 
-  it('lists the organizations the credentials reach; wrong credentials answer 502 in Uzbek', async () => {
+  it('lists the organizations the credentials reach; a wrong apiLogin answers 422 naming the field, in Uzbek', async () => {
     const res = await post('/api/admin/integration/pos/locations', { provider: 'iiko', credentials: creds });
     expect(res.statusCode).toBe(200);
     expect(expectShape(answers.posLocations, res.json()).data).toEqual(fake.data.organizations);
@@ -106,13 +106,50 @@ describe('iiko Cloud provider', () => {
       provider: 'iiko',
       credentials: { apiLogin: 'wrong' },
     });
-    expectError(bad, 502, 'bad_gateway');
-    expect(bad.json().error.message).toBe(t.posErrorCredentials);
+    expectError(bad, 422, 'validation');
+    expect(bad.json().error).toMatchObject({
+      message: t.posErrorCredentials,
+      details: [{ path: 'credentials.apiLogin', message: t.posErrorCredentials }],
+    });
     const malformedCreds = await post('/api/admin/integration/pos/locations', {
       provider: 'iiko',
       credentials: { login: 'x' },
     });
     expectError(malformedCreds, 400, 'validation');
+  });
+
+  it('a wrong apiLogin answers 422 in the preview and the import too, and imports nothing', async () => {
+    const wrong = { apiLogin: 'wrong' };
+    const before = await snapshot(ctx.db);
+    const preview = await post('/api/admin/integration/pos/preview', {
+      provider: 'iiko',
+      credentials: wrong,
+      location_id: org().id,
+    });
+    expectError(preview, 422, 'validation');
+    const imported = await post('/api/admin/integration/pos/import', {
+      provider: 'iiko',
+      credentials: wrong,
+      location_id: org().id,
+      manager_id: manager.id,
+    });
+    expectError(imported, 422, 'validation');
+    expect(imported.json().error.details).toEqual([
+      { path: 'credentials.apiLogin', message: t.posErrorCredentials },
+    ]);
+    expect(await snapshot(ctx.db)).toBe(before);
+  });
+
+  it('an organization these credentials do not reach answers 404; iiko failing answers 502', async () => {
+    const gone = await post('/api/admin/integration/pos/preview', {
+      provider: 'iiko',
+      credentials: creds,
+      location_id: '00000001-0000-4000-8000-0000000000ff',
+    });
+    expectError(gone, 404, 'not_found');
+    fake.fail('/api/1/organizations', '500', 3);
+    const down = await post('/api/admin/integration/pos/locations', { provider: 'iiko', credentials: creds });
+    expectError(down, 502, 'bad_gateway');
   });
 
   it('previews the counts of an organization', async () => {
@@ -156,13 +193,15 @@ describe('iiko Cloud provider', () => {
       .where('restaurant_id', '=', restaurantId)
       .execute();
     expect(products).toHaveLength(300);
-    // three sizes: one option "O'lcham", a row per size, the default (middle) size's price
+    // three sizes: one option "O'lcham", a row per size; the price is the smallest size's and each
+    // row the difference, so that price + row is what each size costs
     const sized = live(6);
     const p7 = await product(sized.id);
     const sizePrices = (sized.sizePrices as { price: { currentPrice: number } }[]).map(
       (s) => s.price.currentPrice,
     );
-    expect(p7?.price).toBe(sizePrices[1]);
+    const [small = 0, middle = 0, large = 0] = sizePrices;
+    expect(p7?.price).toBe(small);
     const options = await ctx.db
       .selectFrom('product_options')
       .selectAll()
@@ -174,13 +213,18 @@ describe('iiko Cloud provider', () => {
       .selectAll()
       .where('product_option_id', '=', options[0]?.id as string)
       .execute();
-    expect(rows.map((r) => [r.name, Number(r.price)]).sort()).toEqual(
+    expect(rows.map((r) => [r.name, (p7?.price as number) + Number(r.price)]).sort()).toEqual(
       [
-        ['Kichik', sizePrices[0]],
-        ["O'rta", sizePrices[1]],
-        ['Katta', sizePrices[2]],
+        ['Kichik', small],
+        ["O'rta", middle],
+        ['Katta', large],
       ].sort(),
     );
+    // the service fee (type "Service") is not on the menu, and the log says so
+    expect(
+      await product(fake.data.products.find((p) => p.name === 'Xizmat haqi 10%')?.id as string),
+    ).toBeUndefined();
+    expect(logs.join('')).toContain('type \\"Service\\" is not sold on the menu');
     // group modifiers: an option named after the group, its live children with their prices
     const withMods = await product(live(4).id);
     const modOptions = await ctx.db
@@ -299,7 +343,7 @@ describe('iiko Cloud provider', () => {
       ).map((p) => p.external_id ?? `here:${p.id}`);
     const posOrder = () =>
       fake.data.products
-        .filter((p) => p.parentGroup === group && p.type !== 'modifier' && !p.isDeleted)
+        .filter((p) => p.parentGroup === group && soldOnMenu(p) && !p.isDeleted)
         .sort((a, b) => (a.order as number) - (b.order as number))
         .map((p) => p.id as string);
     // the import: the POS's order

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowedPictureLink, posPicturesSettled } from '../src/integration/pos/pictures';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
-import { type FakeIiko, IIKO_API_LOGIN, startFakeIiko } from './fakes/iiko';
+import { type FakeIiko, IIKO_API_LOGIN, soldOnMenu, startFakeIiko } from './fakes/iiko';
 import { type FakePictureHost, startPictureHost } from './fakes/picture-host';
 import { adminUser, bearer, createTestApp, createUser, type TestCtx, type TestUser } from './helpers';
 
@@ -44,7 +44,7 @@ describe("the POS's pictures", () => {
   let restaurantId: string;
   const withPictures = () =>
     fake.data.products.filter(
-      (p) => p.type !== 'modifier' && !p.isDeleted && (p.imageLinks as string[]).length > 0,
+      (p) => soldOnMenu(p) && !p.isDeleted && (p.imageLinks as string[]).length > 0,
     ) as (Record<string, unknown> & { id: string; imageLinks: string[] })[];
   const product = (ext: string) =>
     ctx.db

@@ -64,7 +64,7 @@ describe('Poster provider', () => {
       .where('external_id', '=', ext)
       .executeTakeFirst();
 
-  it('lists the spots; a wrong token answers 502 with the Uzbek credentials text', async () => {
+  it('lists the spots; a wrong token answers 422 naming the field, with the Uzbek credentials text', async () => {
     const res = await post('/api/admin/integration/pos/locations', {
       provider: 'poster',
       credentials: creds,
@@ -73,12 +73,45 @@ describe('Poster provider', () => {
       { id: '1', name: 'Oqtepa Lavash Sergeli' },
       { id: '2', name: 'Oqtepa Lavash Chorsu' },
     ]);
+    const wrong = { ...creds, token: '1:bad' };
     const bad = await post('/api/admin/integration/pos/locations', {
       provider: 'poster',
-      credentials: { ...creds, token: '1:bad' },
+      credentials: wrong,
     });
-    expectError(bad, 502, 'bad_gateway');
-    expect(bad.json().error.message).toBe(t.posErrorCredentials);
+    expectError(bad, 422, 'validation');
+    expect(bad.json().error).toMatchObject({
+      message: t.posErrorCredentials,
+      details: [{ path: 'credentials.token', message: t.posErrorCredentials }],
+    });
+    // the same in the preview and the import, which bring nothing
+    const before = await snapshot(ctx.db);
+    const preview = await post('/api/admin/integration/pos/preview', {
+      provider: 'poster',
+      credentials: wrong,
+      location_id: '1',
+    });
+    expectError(preview, 422, 'validation');
+    const someone = await createUser(ctx, 'manager');
+    const afterUser = await snapshot(ctx.db);
+    const imported = await post('/api/admin/integration/pos/import', {
+      provider: 'poster',
+      credentials: wrong,
+      location_id: '1',
+      manager_id: someone.id,
+    });
+    expectError(imported, 422, 'validation');
+    expect(await snapshot(ctx.db)).toBe(afterUser);
+    expect(afterUser).not.toBe(before); // (the manager made for the import)
+  });
+
+  it('Poster failing (HTTP 500) answers 502, not the credentials text', async () => {
+    fake.fail('/api/access.getSpots', '500', 3);
+    const res = await post('/api/admin/integration/pos/locations', {
+      provider: 'poster',
+      credentials: creds,
+    });
+    expectError(res, 502, 'bad_gateway');
+    expect(res.json().error.message).toBe(t.posErrorUnreachable);
   });
 
   it("imports a spot with prices in so'm (kopecks / 100), variants and modifier groups as options", async () => {
@@ -87,9 +120,10 @@ describe('Poster provider', () => {
       credentials: creds,
       location_id: '1',
     });
+    // 8 categories and the top screen's dish in a category of its own
     expect(expectShape(answers.posPreview, preview.json()).data).toMatchObject({
-      categories: 8,
-      products: 200,
+      categories: 9,
+      products: 201,
       pictures: 50,
     });
     const manager = await createUser(ctx, 'manager');
@@ -106,7 +140,7 @@ describe('Poster provider', () => {
     const first = item(1);
     expect((await product(first.product_id))?.price).toBe(Number(first.spots[0]?.price) / 100);
     expect(Number(first.spots[0]?.price) / 100).toBeGreaterThanOrEqual(12000); // so'm, not kopecks
-    // variants (n = 9): option "Variant", rows in so'm; the product's price is the cheapest
+    // variants (n = 9): option "Variant"; the product costs the cheapest, each row the difference
     const nine = await product(item(9).product_id);
     const variant = await ctx.db
       .selectFrom('product_options')
@@ -119,10 +153,11 @@ describe('Poster provider', () => {
       .select(['name', 'price'])
       .where('product_option_id', '=', variant[0]?.id as string)
       .execute();
-    expect(rows.map((r) => Number(r.price)).sort((a, b) => a - b)).toEqual([
-      nine?.price,
-      (nine?.price as number) + 4000,
-    ]);
+    expect(rows.map((r) => Number(r.price)).sort((a, b) => a - b)).toEqual([0, 4000]);
+    expect(nine?.price).toBe(Number(item(9).spots[0]?.price) / 100);
+    // the top screen's dish: in a category of its own
+    const top = await product('99');
+    expect(top).toMatchObject({ name: 'Kombo set' });
     // modifier group (n = 6): option named after the group, modification prices as given
     const six = await product(item(6).product_id);
     const mods = await ctx.db
@@ -161,7 +196,7 @@ describe('Poster provider', () => {
   });
 
   it('a product removed in Poster leaves the menu; a malformed answer changes nothing', async () => {
-    const gone = fake.data.products.pop() as P;
+    const gone = fake.data.products.splice(-2, 1)[0] as P; // the last in a category
     const res = await ctx.app.inject({
       method: 'PUT',
       url: `/api/admin/integration/pos/${restaurantId}/sync`,
@@ -170,7 +205,7 @@ describe('Poster provider', () => {
     expect(expectShape(answers.posSync, res.json()).data).toMatchObject({
       result: 'ok',
       removed: 1,
-      products: 199,
+      products: 200,
     });
     expect(await product(gone.product_id)).toBeUndefined();
     fake.fail('/api/menu.getProducts', 'malformed');

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
-import { type FakeIiko, IIKO_API_LOGIN, startFakeIiko } from './fakes/iiko';
+import { type FakeIiko, IIKO_API_LOGIN, soldOnMenu, startFakeIiko } from './fakes/iiko';
 import { adminUser, bearer, createTestApp, createUser, type TestCtx } from './helpers';
 
 describe('POS schedule', () => {
@@ -57,7 +57,7 @@ describe('POS schedule', () => {
   };
 
   it('polls the stop-list without a webhook', async () => {
-    const dish = fake.data.products.find((p) => p.type === 'dish' && String(p.name).endsWith(' 4')) as {
+    const dish = fake.data.products.find((p) => soldOnMenu(p) && String(p.name).endsWith(' 4')) as {
       id: string;
     };
     expect((await product(dish.id))?.is_active).toBe(1);
@@ -66,7 +66,7 @@ describe('POS schedule', () => {
   });
 
   it('syncs the menu on its interval', async () => {
-    const dish = fake.data.products.find((p) => p.type === 'dish' && String(p.name).endsWith(' 5')) as {
+    const dish = fake.data.products.find((p) => soldOnMenu(p) && String(p.name).endsWith(' 5')) as {
       id: string;
       name: string;
     };

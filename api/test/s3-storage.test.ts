@@ -1,7 +1,8 @@
 /**
  * The S3 driver against s3rver (an S3-compatible server in Node) on 127.0.0.1: what it stores
  * reads back byte for byte with its type, missing keys are null, deletes are idempotent, URLs
- * go through the server or a public base, and the configuration comes from S3_* variables.
+ * go through the server or a public base. Its configuration from the S3_* variables:
+ * settings.test.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type S3Config, s3ConfigFromEnv, s3Storage } from '../src/storage/s3';
+import { type S3Config, s3Storage } from '../src/storage/s3';
 
 const dir = mkdtempSync(join(tmpdir(), 'qrmenu-s3rver-'));
 const server = new S3rver({
@@ -90,42 +91,5 @@ describe('s3Storage', () => {
     expect(storage.keyOf('https://cdn.example.uz/menu/k.jpg')).toBe('k.jpg');
     expect(storage.keyOf('/uploads/k.jpg')).toBe('k.jpg');
     expect(storage.keyOf('https://cdn.example.uz/other/k.jpg')).toBeNull();
-  });
-});
-
-describe('s3ConfigFromEnv', () => {
-  const env = {
-    S3_ENDPOINT: 'https://storage.yandexcloud.net',
-    S3_REGION: 'ru-central1',
-    S3_BUCKET: 'menu',
-    S3_ACCESS_KEY_ID: 'id',
-    S3_SECRET_ACCESS_KEY: 'secret',
-  };
-
-  it('reads every variable, path style and public URL included', () => {
-    expect(
-      s3ConfigFromEnv({ ...env, S3_FORCE_PATH_STYLE: 'true', S3_PUBLIC_URL: 'https://cdn.uz/p/' }),
-    ).toEqual({
-      endpoint: 'https://storage.yandexcloud.net',
-      region: 'ru-central1',
-      bucket: 'menu',
-      accessKeyId: 'id',
-      secretAccessKey: 'secret',
-      forcePathStyle: true,
-      publicUrl: 'https://cdn.uz/p',
-    });
-  });
-
-  it('defaults to AWS virtual-host style in us-east-1 without an endpoint', () => {
-    const c = s3ConfigFromEnv({ ...env, S3_ENDPOINT: undefined, S3_REGION: undefined });
-    expect(c).toMatchObject({ endpoint: undefined, region: 'us-east-1', forcePathStyle: false });
-  });
-
-  it('names the missing variable, and refuses a public URL that is not http(s)', () => {
-    expect(() => s3ConfigFromEnv({ ...env, S3_BUCKET: ' ' })).toThrow(/S3_BUCKET/);
-    expect(() => s3ConfigFromEnv({ ...env, S3_SECRET_ACCESS_KEY: undefined })).toThrow(
-      /S3_SECRET_ACCESS_KEY/,
-    );
-    expect(() => s3ConfigFromEnv({ ...env, S3_PUBLIC_URL: 'cdn.uz' })).toThrow(/S3_PUBLIC_URL/);
   });
 });

@@ -5,7 +5,7 @@
  * page says they came; a StopListUpdate webhook takes a dish off the guests' page within 2 s.
  */
 import { expect, test } from '@playwright/test';
-import { type FakeIiko, IIKO_API_LOGIN, startFakeIiko } from '../../api/test/fakes/iiko';
+import { type FakeIiko, IIKO_API_LOGIN, soldOnMenu, startFakeIiko } from '../../api/test/fakes/iiko';
 import { type FakePictureHost, startPictureHost } from '../../api/test/fakes/picture-host';
 import {
   type FakePoster,
@@ -72,12 +72,12 @@ test('admin imports an iiko organization; a stop-list webhook takes a dish off t
   ).restaurants.find((r) => r.type === 'iiko');
   expect(restaurant).toBeTruthy();
   const dish = fake.data.products.find(
-    (p) => p.type === 'dish' && !p.isDeleted && String(p.name).endsWith(' 4'),
+    (p) => soldOnMenu(p) && !p.isDeleted && String(p.name).endsWith(' 4'),
   ) as { id: string; name: string };
   // the POS's pictures come in the background: the restaurant's page says when they are in
   await page.goto(`${server.url}/admin/viewRestaurant/${restaurant?._id}/${restaurant?.slug}`);
   const withPicture = fake.data.products.filter(
-    (p) => p.type !== 'modifier' && !p.isDeleted && (p.imageLinks as string[]).length > 0,
+    (p) => soldOnMenu(p) && !p.isDeleted && (p.imageLinks as string[]).length > 0,
   );
   await expect(page.getByTestId('pos-sync-status')).toContainText(
     `Mahsulot rasmlari yuklandi (${withPicture.length} ta mahsulot)`,

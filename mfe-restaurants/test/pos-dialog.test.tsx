@@ -86,21 +86,53 @@ describe('POS connect dialog', () => {
     });
   });
 
-  it("shows the API's Uzbek error when the POS refuses the credentials", async () => {
+  it('shows the Uzbek refusal under the field the POS refused (422 naming it)', async () => {
     stubApi(
       routes({
         'POST /admin/integration/pos/locations': {
-          status: 502,
-          body: { error: { code: 'bad_gateway', message: t.posErrorCredentials } },
+          status: 422,
+          body: {
+            error: {
+              code: 'validation',
+              message: t.posErrorCredentials,
+              details: [{ path: 'credentials.token', message: t.posErrorCredentials }],
+            },
+          },
         },
       }),
     );
     const dialog = await open();
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: t.posProvider }), 'poster');
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(t.posPosterToken)), '1:bad');
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(t.posPosterAppSecret)), 'secret');
+    const token = within(dialog).getByLabelText(new RegExp(t.posPosterToken));
+    const secret = within(dialog).getByLabelText(new RegExp(t.posPosterAppSecret));
+    await userEvent.type(token, '1:bad');
+    await userEvent.type(secret, 'secret');
     await userEvent.click(within(dialog).getByRole('button', { name: t.posConnect }));
-    expect(await screen.findByText(t.posErrorCredentials)).toBeInTheDocument();
+    expect(await within(dialog).findByText(t.posErrorCredentials)).toBeInTheDocument();
+    expect(token).toHaveAttribute('aria-invalid', 'true');
+    expect(secret).not.toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(token).toHaveAccessibleDescription(t.posErrorCredentials));
     expect(within(dialog).queryByRole('combobox', { name: t.posSpot })).toBeNull();
+    expect(await axeViolations()).toEqual([]);
+    // typing a new token clears its refusal
+    await userEvent.type(token, 'x');
+    expect(within(dialog).queryByText(t.posErrorCredentials)).toBeNull();
+  });
+
+  it("shows the API's Uzbek error as a notice when the POS itself fails (502)", async () => {
+    stubApi(
+      routes({
+        'POST /admin/integration/pos/locations': {
+          status: 502,
+          body: { error: { code: 'bad_gateway', message: t.posErrorUnreachable } },
+        },
+      }),
+    );
+    const dialog = await open();
+    const login = within(dialog).getByLabelText(new RegExp(t.posApiLogin));
+    await userEvent.type(login, 'my-api-login');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.posConnect }));
+    expect(await screen.findByText(t.posErrorUnreachable)).toBeInTheDocument();
+    expect(login).not.toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -1,10 +1,9 @@
-export { type Connection, type ConnectOptions, connect, type DB, isPostgresUrl } from './connect';
+export { type Connection, connect, type DB } from './connect';
 export { migrateToLatest } from './migrations';
 export * from './schema';
 export {
   fromBool,
   isConcurrencyFailure,
-  isForeignKeyViolation,
   isUniqueViolation,
   newId,
   now,

@@ -11,7 +11,7 @@ import type { Migration } from 'kysely/migration';
 type AnyDb = Kysely<any>;
 
 /** Each ordered list: its table and the column naming its parent. */
-export const POSITIONED_LISTS = [
+const POSITIONED_LISTS = [
   { table: 'categories', parent: 'restaurant_id' },
   { table: 'products', parent: 'category_id' },
   { table: 'product_options', parent: 'product_id' },

@@ -5,7 +5,7 @@ import type { Migration } from 'kysely/migration';
 type AnyDb = Kysely<any>;
 
 /** The tables whose rows have translatable fields (shared `TRANSLATABLE`). */
-export const TRANSLATED_TABLES = [
+const TRANSLATED_TABLES = [
   'restaurants',
   'categories',
   'products',

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { answerCacheTtlMs } from '../config/settings';
 import type { CacheScope } from '../state/types';
 
 /** The tag of answers every write may change (the admin's lists): cleared by any clear. */
@@ -150,22 +151,13 @@ export class AnswerCache {
   }
 }
 
-function cacheTtlFromEnv(): number {
-  const v = process.env.PUBLIC_CACHE_TTL_MS?.trim();
-  if (v) {
-    const n = Number(v);
-    return Number.isFinite(n) && n > 0 ? n : 0;
-  }
-  return process.env.NODE_ENV === 'test' ? 0 : 1000;
-}
-
 const caches = new WeakMap<object, AnswerCache>();
 
 /** The cache of one app (keyed by its database handle). */
 export function answerCache(db: object): AnswerCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new AnswerCache(cacheTtlFromEnv());
+    cache = new AnswerCache(answerCacheTtlMs());
     caches.set(db, cache);
   }
   return cache;

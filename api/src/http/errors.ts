@@ -30,8 +30,6 @@ export const unauthorized = (message = 'Authentication required') =>
 export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const conflict = (message = 'Conflict') => new HttpError(409, 'conflict', message);
-export const payloadTooLarge = (message = 'Payload too large') =>
-  new HttpError(413, 'payload_too_large', message);
 export const unsupportedMediaType = (message = 'Unsupported media type') =>
   new HttpError(415, 'unsupported_media_type', message);
 export const tooManyRequests = (message = 'Too many requests') => new HttpError(429, 'rate_limited', message);
@@ -49,7 +47,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   502: 'bad_gateway',
 };
 
-export function errorBody(code: ErrorCode | string, message: string, details?: ErrorDetail[]): ErrorBody {
+function errorBody(code: ErrorCode | string, message: string, details?: ErrorDetail[]): ErrorBody {
   return details ? { error: { code, message, details } } : { error: { code, message } };
 }
 

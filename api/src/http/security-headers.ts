@@ -10,7 +10,7 @@ export interface CspSources {
 }
 
 /** The origin of an absolute http(s) URL; null for a path on this origin or anything else. */
-export function originOf(url: string | undefined): string | null {
+function originOf(url: string | undefined): string | null {
   const value = url?.trim();
   if (!value || !/^https?:\/\//i.test(value)) return null;
   try {
@@ -28,7 +28,7 @@ export function originOf(url: string | undefined): string | null {
  * precompressed, cached copy); an injected style cannot run code. Manifests are fetched
  * (connect-src), uploaded images may come from the API's origin (img-src). No framing at all.
  */
-export function contentSecurityPolicy(sources: CspSources): string {
+function contentSecurityPolicy(sources: CspSources): string {
   const remotes = [...new Set(sources.remoteUrls.map(originOf).filter((o): o is string => !!o))];
   const api = originOf(sources.publicApiBase);
   const withApi = api && !remotes.includes(api) ? [...remotes, api] : remotes;

@@ -27,22 +27,3 @@ export function resolvePictureLimits(given: Partial<PictureLimits> = {}): Pictur
   }
   return limits;
 }
-
-/** UPLOAD_QUOTA_MB and UPLOAD_RATE_LIMIT (requests per 10 minutes) from the environment; unset: defaults. */
-export function pictureLimitsFromEnv(
-  env: Record<string, string | undefined> = process.env,
-): Partial<PictureLimits> {
-  const out: Partial<PictureLimits> = {};
-  const positive = (name: string): number | undefined => {
-    const v = env[name]?.trim();
-    if (!v) return undefined;
-    const n = Number(v);
-    if (!Number.isFinite(n) || n <= 0) throw new Error(`${name}="${v}": give a positive number`);
-    return n;
-  };
-  const quota = positive('UPLOAD_QUOTA_MB');
-  if (quota !== undefined) out.quotaBytes = Math.round(quota * 1024 * 1024);
-  const rate = positive('UPLOAD_RATE_LIMIT');
-  if (rate !== undefined) out.uploadsPerWindow = Math.ceil(rate);
-  return out;
-}

@@ -18,7 +18,7 @@ import { Limiter } from './limiter';
  * is a decompression bomb (a PNG of 20,000 × 20,000 blank pixels is a few hundred KiB), refused
  * from its header before a pixel is decoded.
  */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 
 /** What an upload may be, by its decoded content (the contract's four kinds). */
 const INPUT_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);

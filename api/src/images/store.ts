@@ -38,7 +38,7 @@ export async function storeImage(storage: FileStorage, image: ProcessedImage): P
  * The storage keys behind a picture URL: every variant of a processed picture, the one file of
  * an older upload, nothing for an external link.
  */
-export function keysOfUrl(storage: FileStorage, url: string): string[] {
+function keysOfUrl(storage: FileStorage, url: string): string[] {
   const key = storage.keyOf(url);
   if (!key) return [];
   const id = imageIdOf(key);

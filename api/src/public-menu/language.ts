@@ -10,7 +10,7 @@ import { CONTENT_LANGS, type ContentLang, LANGUAGE_NAMES } from '@qrmenu/shared/
 import { formatPrice, t } from '@qrmenu/shared/texts';
 
 export type GuestLang = ContentLang;
-export const GUEST_LANGS: readonly GuestLang[] = CONTENT_LANGS;
+const GUEST_LANGS: readonly GuestLang[] = CONTENT_LANGS;
 export const DEFAULT_GUEST_LANG: GuestLang = 'uz';
 
 const isGuestLang = (value: unknown): value is GuestLang =>
@@ -142,7 +142,7 @@ export function formatGuestPrice(price: number, lang: GuestLang): string {
 }
 
 /** The menu's address in one language (`/m/<slug>?lang=ru`). */
-export const menuHref = (slug: string, lang: GuestLang): string => `/m/${slug}?lang=${lang}`;
+const menuHref = (slug: string, lang: GuestLang): string => `/m/${slug}?lang=${lang}`;
 
 /**
  * Marks a page opened from the language switch: the guest is already on the menu, so it is not

@@ -27,7 +27,7 @@ type LocalProduct = LocalCategory['products'][number];
 const langOf = (said: Said) => (said.uz ? 'uz' : undefined);
 
 /** Pictures come from uploads (`/uploads/...`) or an http(s) address; anything else is dropped. */
-export function safeImageUrl(url: string | null | undefined): string | null {
+function safeImageUrl(url: string | null | undefined): string | null {
   if (!url) return null;
   if (url.startsWith('/') && !url.startsWith('//')) return url;
   return /^https?:\/\//i.test(url) ? url : null;
@@ -152,7 +152,7 @@ function LanguageSwitch({ lang, words }: { lang: GuestLang; words: GuestWords })
   );
 }
 
-export function MenuPage({ menu }: { menu: LocalMenu }) {
+function MenuPage({ menu }: { menu: LocalMenu }) {
   const { lang } = menu;
   const text = GUEST_WORDS[lang];
   const r = menu.restaurant;
@@ -250,7 +250,7 @@ export function MenuPage({ menu }: { menu: LocalMenu }) {
   );
 }
 
-export function NotFoundPage({ lang }: { lang: GuestLang }) {
+function NotFoundPage({ lang }: { lang: GuestLang }) {
   const text = GUEST_WORDS[lang];
   return (
     <Document lang={lang} title={text.notFoundTitle}>

@@ -48,7 +48,7 @@ export default async function posRoutes(app: App) {
         operationId: 'pos.locations',
         summary: 'The iiko organizations or Poster spots these credentials reach',
         body: posLocationsBody,
-        response: { 200: answers.posLocations, 502: errorBody },
+        response: { 200: answers.posLocations, 422: errorBody, 502: errorBody },
       },
     },
     async (request) =>
@@ -67,7 +67,7 @@ export default async function posRoutes(app: App) {
         summary:
           'What an import of this location would bring: counts of categories, products, options, pictures',
         body: posPreviewBody,
-        response: { 200: answers.posPreview, 502: errorBody },
+        response: { 200: answers.posPreview, 422: errorBody, 502: errorBody },
       },
     },
     async (request) =>
@@ -89,7 +89,7 @@ export default async function posRoutes(app: App) {
         description:
           "The answer carries the webhook token once (for iiko's webhook settings, `authToken`); it is never shown again. 409: the manager already has a restaurant, or this location is already imported.",
         body: posImportBody,
-        response: { 201: answers.posImported, 502: errorBody },
+        response: { 201: answers.posImported, 422: errorBody, 502: errorBody },
       },
     },
     async (request, reply) =>
@@ -122,7 +122,7 @@ export default async function posRoutes(app: App) {
         description:
           '409 while another sync of it runs (on any server); 502 (nothing changed) when the POS fails.',
         params,
-        response: { 200: answers.posSync, 502: errorBody },
+        response: { 200: answers.posSync, 422: errorBody, 502: errorBody },
       },
     },
     async (request) => pos(async () => ({ data: await syncPosRestaurant(app, request.params._id) })),

@@ -51,42 +51,42 @@ export function addressKey(ip: string): string {
 }
 
 /** The address's failures as of `at` (a window that ended counts as none). */
-export function addressNow(f: Failures, at: number, limits: LoginLimits): Failures {
+function addressNow(f: Failures, at: number, limits: LoginLimits): Failures {
   return f.count > 0 && f.since + limits.windowMs > at ? f : NONE;
 }
 
 /** The login's failures as of `at` (forgotten after a window without failures). */
-export function loginNow(f: Failures, at: number, limits: LoginLimits): Failures {
+function loginNow(f: Failures, at: number, limits: LoginLimits): Failures {
   return f.count > 0 && f.last + limits.windowMs > at ? f : NONE;
 }
 
 /** Seconds the address must wait, or 0. */
-export function addressWait(f: Failures, at: number, limits: LoginLimits): number {
+function addressWait(f: Failures, at: number, limits: LoginLimits): number {
   const now = addressNow(f, at, limits);
   return now.count >= limits.max ? Math.max(1, Math.ceil((now.since + limits.windowMs - at) / 1000)) : 0;
 }
 
 /** The per-login delay after `count` failures (0 below the limit). */
-export function loginDelayMs(count: number, limits: LoginLimits): number {
+function loginDelayMs(count: number, limits: LoginLimits): number {
   if (count < limits.max) return 0;
   return Math.min(MAX_LOGIN_DELAY_MS, 1000 * 2 ** Math.min(20, count - limits.max));
 }
 
 /** Seconds the login must wait (from an address it has not succeeded from), or 0. */
-export function loginWait(f: Failures, at: number, limits: LoginLimits): number {
+function loginWait(f: Failures, at: number, limits: LoginLimits): number {
   const now = loginNow(f, at, limits);
   const until = now.last + loginDelayMs(now.count, limits);
   return until > at ? Math.max(1, Math.ceil((until - at) / 1000)) : 0;
 }
 
 /** The address's failures after one more at `at`. */
-export function addressFailed(f: Failures, at: number, limits: LoginLimits): Failures {
+function addressFailed(f: Failures, at: number, limits: LoginLimits): Failures {
   const now = addressNow(f, at, limits);
   return now.count === 0 ? { count: 1, since: at, last: at } : { ...now, count: now.count + 1, last: at };
 }
 
 /** The login's failures after one more at `at`. */
-export function loginFailed(f: Failures, at: number, limits: LoginLimits): Failures {
+function loginFailed(f: Failures, at: number, limits: LoginLimits): Failures {
   const now = loginNow(f, at, limits);
   return now.count === 0 ? { count: 1, since: at, last: at } : { ...now, count: now.count + 1, last: at };
 }

@@ -1,7 +1,7 @@
 /** Keys and URLs shared by every storage driver. */
 
 /** The image types uploads store, by the extension their key ends with. */
-export const IMAGE_TYPES = {
+const IMAGE_TYPES = {
   jpg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',

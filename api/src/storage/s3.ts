@@ -28,44 +28,6 @@ export interface S3Config {
   publicUrl?: string | undefined;
 }
 
-type Env = Record<string, string | undefined>;
-
-const trimmed = (v: string | undefined): string | undefined => v?.trim() || undefined;
-
-/** The S3 configuration from S3_* variables; a missing required one fails the start, naming it. */
-export function s3ConfigFromEnv(env: Env = process.env): S3Config {
-  const need = (name: string): string => {
-    const v = trimmed(env[name]);
-    if (!v) throw new Error(`STORAGE_DRIVER=s3 needs ${name}`);
-    return v;
-  };
-  const publicUrl = trimmed(env.S3_PUBLIC_URL)?.replace(/\/+$/, '');
-  if (publicUrl && !/^https?:\/\/[^/]/.test(publicUrl)) {
-    throw new Error(`S3_PUBLIC_URL must be an absolute http(s) URL, got "${publicUrl}"`);
-  }
-  const pathStyle = trimmed(env.S3_FORCE_PATH_STYLE)?.toLowerCase();
-  return {
-    endpoint: trimmed(env.S3_ENDPOINT),
-    region: trimmed(env.S3_REGION) ?? 'us-east-1',
-    bucket: need('S3_BUCKET'),
-    accessKeyId: need('S3_ACCESS_KEY_ID'),
-    secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
-    forcePathStyle: pathStyle === '1' || pathStyle === 'true' || pathStyle === 'yes',
-    publicUrl,
-  };
-}
-
-/**
- * STORAGE_DRIVER: `local` (default: the uploads folder under DATA_DIR) or `s3` (a bucket,
- * configured by the S3_* variables): the S3 configuration, or undefined for the folder.
- */
-export function storageFromEnv(env: Env = process.env): S3Config | undefined {
-  const driver = (env.STORAGE_DRIVER ?? '').trim().toLowerCase() || 'local';
-  if (driver === 'local') return undefined;
-  if (driver !== 's3') throw new Error(`STORAGE_DRIVER="${env.STORAGE_DRIVER}": give local or s3`);
-  return s3ConfigFromEnv(env);
-}
-
 /** A flat file name: no slash, no `..`, nothing a bucket or a URL would read specially. */
 const FLAT_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 

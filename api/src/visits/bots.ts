@@ -1,6 +1,14 @@
 /**
  * What is not a guest: crawlers, link previews (a messenger fetches the page when its link is
  * shared in a chat) and browsers' speculative prefetches. Checked on headers only, in one regex.
+ *
+ * A messenger's preview fetcher names itself a bot (`TelegramBot (like TwitterBot)`,
+ * `Twitterbot/1.0`, `LinkedInBot/1.0`, `Slackbot-LinkExpanding`); the same messenger's in-app
+ * browser, where a guest who taps the link reads the menu, names the app without "bot"
+ * (`... Telegram-Android/11.2.1`, `[FBAN/FBIOS;...]`, `Instagram 330.0`, `Viber/12.8`,
+ * `[LinkedInApp]`, `[Pinterest/Android]`, `YaApp_Android`, `MicroMessenger`): those are guests.
+ * So the app names below are matched with their fetcher's own word, never alone. The table of
+ * real user agents of both kinds is `api/test/fixtures/visits/user-agents.json`.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 
@@ -15,24 +23,28 @@ const NOT_A_GUEST = new RegExp(
     'spider',
     'slurp',
     'preview',
-    'telegram',
+    // preview fetchers of messengers and networks (their in-app browsers are guests)
+    'telegrambot',
     'whatsapp',
     'facebookexternalhit',
     'facebookcatalog',
+    'facebot',
     'meta-externalagent',
-    'slack',
-    'discord',
-    'twitter',
+    'slackbot',
+    'slack-imgproxy',
+    'discordbot',
+    'twitterbot',
     'skypeuripreview',
-    'viber',
-    'linkedin',
-    'pinterest',
+    'linkedinbot',
+    'pinterestbot',
     'vkshare',
-    'yandex',
+    'yandex\\.com/bots',
     'googlebot',
     'google-inspectiontool',
     'adsbot',
     'lighthouse',
+    'headlesschrome',
+    // scripts and tools
     'curl/',
     'wget/',
     'python-requests',

@@ -1,9 +1,13 @@
 /**
- * A fake iiko Cloud (iikoTransport) on 127.0.0.1, answering the documented shapes of
- * `/api/1/access_token`, `/api/v2/access_token`, `/api/1/organizations`, `/api/1/nomenclature`
- * (`revision`; the same `startRevision` answers empty arrays) and `/api/1/stop_lists`, with
- * realistic data: menu groups (one deleted, one off the menu), modifier groups and their
- * modifiers, dishes and goods, three-size products, deleted products, image links, a stop-list.
+ * A fake iiko Cloud (iikoTransport) on 127.0.0.1, answering `/api/1/access_token`,
+ * `/api/v2/access_token`, `/api/1/organizations`, `/api/1/nomenclature` (`revision`; the same
+ * `startRevision` answers empty arrays) and `/api/1/stop_lists` in the shapes of iiko's recorded
+ * answers (api/test/fixtures/iiko/, SOURCES.md there): capitalised types (`Dish`, `Good`,
+ * `Modifier`, `Service`), modifier groups on the menu but `isGroupModifier`, `tags: null` on
+ * modifiers, `productCategories`, a wrong apiLogin answered 401. Realistic data: menu groups (one
+ * deleted, one off the menu), modifier groups and their modifiers, dishes and goods, three-size
+ * products, deleted products, a service fee, image links, a stop-list. `lowerCaseTypes` sends the
+ * same menu with the types as iiko's documentation spells them (`dish`, `good`, `modifier`).
  */
 import type { FakeBase, Fault } from './server';
 import { DISHES, GROUPS, rng, startFake } from './server';
@@ -22,9 +26,22 @@ export interface IikoData {
   stopItems: { productId: string; sizeId: string | null; balance: number }[];
 }
 
-/** `count` live dishes (plus deleted ones, modifiers) of one organization. */
-export function iikoMenu(count = 300, seed = 21, imageHost = IIKO_IMAGE_HOST): IikoData {
+/** iiko's product types as its answers spell them (its documentation: lower case). */
+const TYPES = { dish: 'Dish', good: 'Good', modifier: 'Modifier', service: 'Service' } as const;
+
+/** A product the guests' menu offers (a dish or a good, whatever the case of its type). */
+export const soldOnMenu = (p: Record<string, unknown>) =>
+  ['dish', 'good'].includes(String(p.type).toLowerCase());
+
+/** `count` live dishes (plus deleted ones, modifiers, a service) of one organization. */
+export function iikoMenu(
+  count = 300,
+  seed = 21,
+  imageHost = IIKO_IMAGE_HOST,
+  lowerCaseTypes = false,
+): IikoData {
   const rand = rng(seed);
+  const type = (t: keyof typeof TYPES) => (lowerCaseTypes ? t : TYPES[t]);
   const org = { id: uuid(1, 1), name: 'Rayhon Chilonzor' };
   const sizes = [
     { id: uuid(2, 1), name: 'Kichik', priority: 0, isDefault: false },
@@ -64,12 +81,13 @@ export function iikoMenu(count = 300, seed = 21, imageHost = IIKO_IMAGE_HOST): I
     { name: "Qo'shimchalar", items: ['Pishloq', 'Tuxum', "Qo'ziqorin", 'Zaytun', 'Bodring'] },
     { name: 'Non turi', items: ['Patir', 'Obi non'] },
   ].map((mg, i) => {
-    const g = group(900 + i, mg.name, { isGroupModifier: true, isIncludedInMenu: false });
+    // as recorded: a modifier group is "on the menu", only isGroupModifier tells it apart
+    const g = group(900 + i, mg.name, { isGroupModifier: true, tags: null });
     const children = mg.items.map((name, j) => {
       const m = {
         id: uuid(4, i * 100 + j),
         name,
-        type: 'modifier',
+        type: type('modifier'),
         parentGroup: g.id,
         groupId: g.id,
         order: j,
@@ -81,6 +99,7 @@ export function iikoMenu(count = 300, seed = 21, imageHost = IIKO_IMAGE_HOST): I
         splittable: false,
         useBalanceForSell: false,
         canSetOpenPrice: false,
+        tags: null,
       };
       products.push(m);
       return m;
@@ -106,7 +125,7 @@ export function iikoMenu(count = 300, seed = 21, imageHost = IIKO_IMAGE_HOST): I
       code: `D${n}`,
       name: `${DISHES[n % DISHES.length]} ${n}`,
       description: n % 4 === 0 ? `${DISHES[n % DISHES.length]} — uy usulida tayyorlangan` : null,
-      type: n % 10 === 0 ? 'good' : 'dish',
+      type: type(n % 10 === 0 ? 'good' : 'dish'),
       parentGroup: parent,
       groupId: parent,
       order: count - n,
@@ -150,6 +169,8 @@ export function iikoMenu(count = 300, seed = 21, imageHost = IIKO_IMAGE_HOST): I
     dish((menuGroups[0] as { id: string }).id, { isDeleted: true });
   dish(deletedGroup.id);
   dish(hiddenGroup.id);
+  // a service fee in a menu group: iiko sells it, the guests' menu does not show it
+  dish((menuGroups[0] as { id: string }).id, { type: type('service'), name: 'Xizmat haqi 10%' });
   const stopItems = [
     { productId: live[0]?.id as string, sizeId: null, balance: 0 },
     { productId: live[1]?.id as string, sizeId: null, balance: 0 },
@@ -178,9 +199,9 @@ export interface FakeIiko extends FakeBase {
 }
 
 export async function startFakeIiko(
-  options: { products?: number; imageHost?: string } = {},
+  options: { products?: number; imageHost?: string; lowerCaseTypes?: boolean } = {},
 ): Promise<FakeIiko> {
-  const data = iikoMenu(options.products ?? 300, 21, options.imageHost);
+  const data = iikoMenu(options.products ?? 300, 21, options.imageHost, options.lowerCaseTypes);
   const valid = new Set<string>();
   const state = { revision: 1000, tokensIssued: 0, lastNomenclatureBody: undefined as unknown };
   const corr = () => `corr-${Math.random().toString(16).slice(2, 10)}`;
@@ -237,7 +258,7 @@ export async function startFakeIiko(
             json: {
               correlationId: corr(),
               groups: same ? [] : data.groups,
-              productCategories: [],
+              productCategories: same ? [] : [{ id: uuid(7, 1), name: 'Oshxona', isDeleted: false }],
               products: same ? [] : data.products,
               sizes: same ? [] : data.sizes,
               revision: state.revision,

@@ -1,11 +1,15 @@
 /**
  * A fake Poster (joinposter) on 127.0.0.1: GET `/api/access.getSpots`, `/api/menu.getCategories`,
- * `/api/menu.getProducts` with `?token=`, in the documented shapes (numbers as strings, prices
- * per spot in kopecks as strings, tech variants in `modifications`, dish modifier groups in
- * `group_modifications`, `hidden`, `photo`/`photo_origin` paths), and webhooks signed the
- * documented way (`posterSign`).
+ * `/api/menu.getProducts` with `?token=`, in the shapes of Poster's documented answers
+ * (api/test/fixtures/poster/, SOURCES.md there): most numbers as strings, prices per spot in
+ * kopecks as strings, tech variants in `modifications` (their spots listed twice, as documented),
+ * dish modifier groups in `group_modifications` with numeric ids and `is_deleted` and prices in
+ * money, `hidden`, `photo`/`photo_origin` paths, a dish on the top screen (`menu_category_id`
+ * "0"), a wrong token answered `{error: {code: 11}}`; webhooks signed the documented way
+ * (`posterSign`).
  */
 import { createHash } from 'node:crypto';
+import { recorded } from '../fixtures/recorded';
 import type { FakeBase } from './server';
 import { DISHES, GROUPS, rng, startFake } from './server';
 
@@ -89,7 +93,8 @@ export function posterMenu(count = 200, seed = 7): PosterData {
               modificator_name: `${v} l`,
               modificator_selfprice: '0',
               order: String(k),
-              spots: spots.map((s) => ({
+              // as documented: each spot listed twice
+              spots: [...spots, ...spots].map((s) => ({
                 spot_id: s.spot_id,
                 price: String((som + k * 4000) * 100),
                 profit: '0',
@@ -102,7 +107,7 @@ export function posterMenu(count = 200, seed = 7): PosterData {
         ? {
             group_modifications: [
               {
-                dish_modification_group_id: String(500 + (n % 3)),
+                dish_modification_group_id: 500 + (n % 3),
                 name: 'Souslar',
                 num_min: 0,
                 num_max: 2,
@@ -110,7 +115,7 @@ export function posterMenu(count = 200, seed = 7): PosterData {
                 is_deleted: 0,
                 modifications: [
                   {
-                    dish_modification_id: '71',
+                    dish_modification_id: 71,
                     name: 'Ketchup',
                     ingredient_id: 0,
                     type: 1,
@@ -121,7 +126,7 @@ export function posterMenu(count = 200, seed = 7): PosterData {
                     photo_small: '',
                   },
                   {
-                    dish_modification_id: '72',
+                    dish_modification_id: 72,
                     name: 'Pishloq',
                     ingredient_id: 0,
                     type: 1,
@@ -140,6 +145,19 @@ export function posterMenu(count = 200, seed = 7): PosterData {
       cooking_time: '0',
       out: 0,
     };
+  });
+  // a dish on the top screen, outside every category (as documented: "Top screen", category "0")
+  products.push({
+    ...(products[0] as (typeof products)[number]),
+    category_name: 'Top screen',
+    menu_category_id: '0',
+    product_id: '99',
+    product_name: 'Kombo set',
+    type: '2',
+    hidden: '0',
+    photo: null,
+    photo_origin: null,
+    sort_order: '999',
   });
   return { spots, categories, products };
 }
@@ -160,8 +178,7 @@ export async function startFakePoster(options: { products?: number } = {}): Prom
   const data = posterMenu(options.products ?? 200);
   const base = await startFake(
     (_req, path, _body, query) => {
-      if (query.get('token') !== POSTER_TOKEN)
-        return { json: { error: { code: 10, message: 'Incorrect token' } } };
+      if (query.get('token') !== POSTER_TOKEN) return { json: recorded('poster/error.documented.json') };
       switch (path) {
         case '/api/access.getSpots':
           return { json: { response: data.spots } };

@@ -1,7 +1,8 @@
 /**
- * The POS connect dialog (issue 21): the provider and its credentials, then the iiko
- * organizations / Poster spots to choose from, a preview (categories, products, options,
- * pictures), a manager, and the import with a progress bar. Errors come from the API in Uzbek.
+ * The POS connect dialog: the provider and its credentials, then the iiko organizations / Poster
+ * spots to choose from, a preview (categories, products, options, pictures), a manager, and the
+ * import with a progress bar. Errors come from the API in Uzbek: credentials the POS refused
+ * (422, `details` naming `credentials.<field>`) show under their field, the rest as a notice.
  */
 import { ApiError } from '@qrmenu/shared/api';
 import { usePosImport, usePosLocations, usePosPreview } from '@qrmenu/shared/query';
@@ -35,6 +36,17 @@ const PROVIDER_LABEL: Record<PosProvider, string> = { iiko: t.posProviderIiko, p
 const messageOf = (err: unknown) =>
   err instanceof ApiError && err.message ? err.message : t.posErrorUnreachable;
 
+/** The credential fields the POS refused, with the API's Uzbek message for each. */
+function refusedFields(err: unknown, fields: readonly { name: string }[]): Record<string, string> {
+  if (!(err instanceof ApiError) || err.status !== 422) return {};
+  const refused: Record<string, string> = {};
+  for (const d of err.details) {
+    if (d.path === 'credentials') for (const f of fields) refused[f.name] = d.message;
+    else if (d.path.startsWith('credentials.')) refused[d.path.slice('credentials.'.length)] = d.message;
+  }
+  return refused;
+}
+
 export function PosConnectDialog({ dialog }: { dialog: FormDialogState<never> }) {
   const [provider, setProvider] = useState<PosProvider>('iiko');
   const [credentials, setCredentials] = useState<Record<string, string>>({});
@@ -42,39 +54,43 @@ export function PosConnectDialog({ dialog }: { dialog: FormDialogState<never> })
   const [managerId, setManagerId] = useState('');
   const [preview, setPreview] = useState<PosPreview | null>(null);
   const [webhookToken, setWebhookToken] = useState<string | null>(null);
+  const [refused, setRefused] = useState<Record<string, string>>({});
   const locations = usePosLocations();
   const previewCall = usePosPreview();
   const importCall = usePosImport();
   const { managers } = useManagerOptions({ enabled: dialog.open });
   const fields = FIELDS[provider];
   const filled = fields.every((f) => (credentials[f.name] ?? '').trim() !== '');
+  /** A refusal of the credentials under their fields; any other failure as a notice. */
+  const failed = (err: unknown) => {
+    const byField = refusedFields(err, fields);
+    setRefused(byField);
+    if (Object.keys(byField).length === 0) notify.error(messageOf(err));
+  };
 
   const connect = () => {
     setPreview(null);
     setLocationId('');
-    locations.mutateAsync({ provider, credentials }).catch((err) => notify.error(messageOf(err)));
+    setRefused({});
+    locations.mutateAsync({ provider, credentials }).catch(failed);
   };
   const showPreview = (id: string) => {
     setLocationId(id);
     setPreview(null);
-    if (id)
-      previewCall
-        .mutateAsync({ provider, credentials, location_id: id })
-        .then(setPreview, (err) => notify.error(messageOf(err)));
+    if (id) previewCall.mutateAsync({ provider, credentials, location_id: id }).then(setPreview, failed);
   };
   const runImport = () => {
     if (!locationId || !managerId) {
       notify.error(t.selectRestaurantAndManager);
       return;
     }
-    importCall.mutateAsync({ provider, credentials, location_id: locationId, manager_id: managerId }).then(
-      (answer) => {
+    importCall
+      .mutateAsync({ provider, credentials, location_id: locationId, manager_id: managerId })
+      .then((answer) => {
         notify.success(t.posImported);
         if (provider === 'iiko') setWebhookToken(answer.webhook_token);
         else dialog.close();
-      },
-      (err) => notify.error(messageOf(err)),
-    );
+      }, failed);
   };
 
   return (
@@ -91,6 +107,7 @@ export function PosConnectDialog({ dialog }: { dialog: FormDialogState<never> })
                 onChange={(e) => {
                   setProvider(e.currentTarget.value as PosProvider);
                   setCredentials({});
+                  setRefused({});
                   locations.reset();
                 }}
               >
@@ -104,18 +121,24 @@ export function PosConnectDialog({ dialog }: { dialog: FormDialogState<never> })
             </NativeSelect.Root>
           </Field.Root>
           {fields.map((f) => (
-            <Field.Root key={`${provider}-${f.name}`} required>
+            <Field.Root key={`${provider}-${f.name}`} required invalid={!!refused[f.name]}>
               <Field.Label>{f.label}</Field.Label>
               <Input
                 name={f.name}
                 type="password"
                 autoComplete="off"
                 value={credentials[f.name] ?? ''}
+                // the refusal is read with the field (the field kit does not link a late error text)
+                aria-describedby={refused[f.name] ? `pos-refused-${f.name}` : undefined}
                 onChange={(e) => {
                   const value = e.currentTarget.value;
                   setCredentials((c) => ({ ...c, [f.name]: value }));
+                  setRefused((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== f.name)));
                 }}
               />
+              {refused[f.name] ? (
+                <Field.ErrorText id={`pos-refused-${f.name}`}>{refused[f.name]}</Field.ErrorText>
+              ) : null}
             </Field.Root>
           ))}
           <Button

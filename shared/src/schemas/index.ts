@@ -438,7 +438,6 @@ export const productUploadResult = z.object({ data: z.array(productImage) });
 
 export const idParam = z.object({ id });
 export const productIdParam = z.object({ productId: id });
-export const optionIdParam = z.object({ optionId: id });
 
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 export const deleted = dataOf(z.object({ _id: z.string() }));

@@ -15,15 +15,50 @@ export class PosSyncBusyError extends Error {
 
 export class PosInvalidMenuError extends IntegrationUnavailableError {}
 
+/**
+ * The POS refused the credentials the admin typed (iiko: the access token call answers 401 for a
+ * wrong apiLogin; Poster: error 10-12, a bad or expired token). It is the admin's input that was
+ * refused, not the server that failed: 422 with the credential fields named.
+ */
+export class PosCredentialsError extends PosHttpError {
+  constructor(
+    provider: string,
+    /** The credential fields the POS refused (`apiLogin`, `token`, ...). */
+    readonly fields: readonly string[],
+    status: number,
+    correlationId: string | undefined,
+    message: string,
+  ) {
+    super(provider, status, correlationId, message);
+  }
+}
+
+export interface PosErrorAnswer {
+  uz: string;
+  status: number;
+  code: string;
+  /** The fields refused (the contract's error `details`): credentials the POS did not accept. */
+  details?: { path: string; message: string }[];
+}
+
 /** The Uzbek text of the last error, and the HTTP status the API answers with. */
-export function describePosError(err: unknown): { uz: string; status: number; code: string } {
+export function describePosError(err: unknown): PosErrorAnswer {
   if (err instanceof PosSyncBusyError) return { uz: t.posErrorBusy, status: 409, code: 'conflict' };
   if (err instanceof SecretKeyMissingError) return { uz: t.posErrorSecretKey, status: 500, code: 'internal' };
   if (err instanceof PosInvalidMenuError)
     return { uz: t.posErrorInvalidMenu, status: 502, code: 'bad_gateway' };
   if (err instanceof PosHttpError) {
-    if (err.status === 401 || err.status === 403)
-      return { uz: t.posErrorCredentials, status: 502, code: 'bad_gateway' };
+    if (err instanceof PosCredentialsError || err.status === 401 || err.status === 403) {
+      const fields = err instanceof PosCredentialsError ? err.fields : [];
+      return {
+        uz: t.posErrorCredentials,
+        status: 422,
+        code: 'validation',
+        details: (fields.length > 0 ? fields.map((f) => `credentials.${f}`) : ['credentials']).map(
+          (path) => ({ path, message: t.posErrorCredentials }),
+        ),
+      };
+    }
     if (err.status === 404) return { uz: t.posErrorLocationGone, status: 404, code: 'not_found' };
     if (err.status === 429) return { uz: t.posErrorRateLimited, status: 502, code: 'bad_gateway' };
     if (err.status === 200) return { uz: t.posErrorMalformed, status: 502, code: 'bad_gateway' };
@@ -48,7 +83,7 @@ export function posHttpError(err: unknown): Error {
       err.issues.map((i) => ({ path: ['credentials', ...i.path].join('.'), message: i.message })),
     );
   }
-  const { uz, status, code } = describePosError(err);
+  const { uz, status, code, details } = describePosError(err);
   if (status === 500 && code === 'internal' && !(err instanceof SecretKeyMissingError)) return err as Error;
-  return new HttpError(status, code as never, uz);
+  return new HttpError(status, code as never, uz, details);
 }

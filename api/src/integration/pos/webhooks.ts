@@ -7,6 +7,7 @@ import { HttpError } from '../../http/errors';
 import type { App } from '../../types';
 import { posterVerify } from '../providers/poster';
 import { refreshStopList, syncPos } from './service';
+import { enumKey } from './skipped';
 
 /** Webhook work runs after the answer; a failure is logged. */
 function later(app: App, what: string, restaurantId: string, work: () => Promise<unknown>): void {
@@ -33,7 +34,8 @@ export async function acceptIikoWebhook(
     expected = undefined;
   }
   if (!expected || presented !== expected) throw new HttpError(401, 'unauthorized', 'Bad webhook token');
-  if (events.includes('StopListUpdate'))
+  // event types compared without case, as every POS enum (integration/pos/skipped.ts)
+  if (events.some((e) => enumKey(e) === 'stoplistupdate'))
     later(app, 'stop-list', restaurantId, () => refreshStopList(app, restaurantId));
 }
 
@@ -54,7 +56,7 @@ export async function acceptPosterWebhook(
     secret = undefined;
   }
   if (!secret || !posterVerify(body, secret)) throw new HttpError(401, 'unauthorized', 'Bad signature');
-  if (['product', 'dish', 'category'].includes(body.object)) {
+  if (['product', 'dish', 'category'].includes(enumKey(body.object))) {
     later(app, 'sync', restaurantId, () => syncPos(app, restaurantId));
   }
 }

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type FeedRestaurant, type IntegrationFeed, integrationFeed } from '@qrmenu/shared/schemas';
+import type { z } from 'zod';
 import { type IntegrationProvider, IntegrationUnavailableError } from '../../provider';
 
 export interface FeedProviderOptions {
@@ -141,6 +142,15 @@ function assertUniqueIds(feed: IntegrationFeed): void {
   }
 }
 
+/** The first few places a feed differs from its form (`restaurants.0.categories.1.products.2.price: ...`). */
+function whereWrong(error: z.ZodError): string {
+  const shown = error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+    .join('; ');
+  return error.issues.length > 3 ? `${shown}; and ${error.issues.length - 3} more` : shown;
+}
+
 /** Fetches and validates the whole feed. */
 export async function loadFeed(options: FeedProviderOptions): Promise<IntegrationFeed> {
   let url: URL;
@@ -165,9 +175,12 @@ export async function loadFeed(options: FeedProviderOptions): Promise<Integratio
   }
   const parsed = integrationFeed.safeParse(json);
   if (!parsed.success) {
-    throw new IntegrationUnavailableError('integration feed does not have the expected form', {
-      cause: parsed.error,
-    });
+    // one wrong item refuses the whole feed (a sync must not take a product it cannot read for
+    // one the feed removed): the answer says where, so that the feed's owner can find it
+    throw new IntegrationUnavailableError(
+      `integration feed does not have the expected form: ${whereWrong(parsed.error)}`,
+      { cause: parsed.error },
+    );
   }
   assertUniqueIds(parsed.data);
   return parsed.data;

@@ -1,9 +1,17 @@
 /**
- * The parts of iikoCloud's answers (iikoTransport, public OpenAPI description in
- * `UserVanya/Iikocloud-py-sdk`, `openapi/upstream/iikocloud.openapi.json`) this provider reads.
- * Unknown fields pass; a missing field we need rejects the answer.
+ * The parts of iikoCloud's answers (iikoTransport) this provider reads, checked against recorded
+ * answers (`api/test/fixtures/iiko/`, SOURCES.md there) before the public OpenAPI description:
+ * where they differ the recordings win (`type` is `Dish`, not `dish`; lists and tags may be
+ * null). Unknown fields pass; a missing field we need rejects the answer.
  */
 import { z } from 'zod';
+
+/** A list iiko may send as null or leave out: read as empty. */
+const list = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .nullish()
+    .transform((v) => v ?? []);
 
 export const tokenAnswer = z.object({ correlationId: z.string().optional(), token: z.string().min(1) });
 
@@ -27,11 +35,11 @@ export const iikoGroup = z.object({
   isIncludedInMenu: z.boolean(),
   isGroupModifier: z.boolean(),
   isDeleted: z.boolean().optional(),
-  imageLinks: z.array(z.string()).optional(),
+  imageLinks: list(z.string()),
 });
 
-const childModifier = z.object({ id: z.string() });
-const groupModifier = z.object({ id: z.string(), childModifiers: z.array(childModifier).default([]) });
+const modifierRef = z.object({ id: z.string() });
+const groupModifier = z.object({ id: z.string(), childModifiers: list(modifierRef) });
 
 export const iikoProduct = z.object({
   id: z.string(),
@@ -42,9 +50,12 @@ export const iikoProduct = z.object({
   groupId: z.string().nullable().optional(),
   order: z.number().optional(),
   isDeleted: z.boolean().optional(),
-  sizePrices: z.array(sizePrice).default([]),
-  groupModifiers: z.array(groupModifier).default([]),
-  imageLinks: z.array(z.string()).default([]),
+  sizePrices: list(sizePrice),
+  /** Modifier groups offered with the product (rows: `childModifiers`). */
+  groupModifiers: list(groupModifier),
+  /** Single modifiers, outside any group. */
+  modifiers: list(modifierRef),
+  imageLinks: list(z.string()),
 });
 
 export const iikoSize = z.object({
@@ -56,9 +67,9 @@ export const iikoSize = z.object({
 
 export const nomenclatureAnswer = z.object({
   correlationId: z.string().optional(),
-  groups: z.array(iikoGroup).default([]),
-  products: z.array(iikoProduct).default([]),
-  sizes: z.array(iikoSize).default([]),
+  groups: list(iikoGroup),
+  products: list(iikoProduct),
+  sizes: list(iikoSize),
   revision: z.number(),
 });
 
@@ -85,3 +96,4 @@ export const stopListsAnswer = z.object({
 
 export type Nomenclature = z.infer<typeof nomenclatureAnswer>;
 export type IikoProduct = z.infer<typeof iikoProduct>;
+export type StopListsAnswer = z.infer<typeof stopListsAnswer>;

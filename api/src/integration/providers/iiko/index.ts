@@ -6,8 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { PosCredentialsError } from '../../pos/errors';
 import { DEFAULT_HTTP_POLICY, type HttpPolicy, malformed, PosHttpError, requestJson } from '../../pos/http';
-import { type PosStopList, sizeKey } from '../../pos/stop-list';
+import type { PosStopList } from '../../pos/stop-list';
 import type {
   PosConnection,
   PosDeps,
@@ -16,7 +17,7 @@ import type {
   PosRestaurant,
 } from '../../pos/types';
 import { nomenclatureAnswer, organizationsAnswer, stopListsAnswer, tokenAnswer } from './api';
-import { mapNomenclature } from './mapping';
+import { mapNomenclature, readStopList } from './mapping';
 
 export const IIKO_PROVIDER_NAME = 'iiko';
 export const IIKO_DEFAULT_URL = 'https://api-ru.iiko.services';
@@ -105,12 +106,25 @@ function connectIiko(
       log,
     );
 
+  /** The credential fields an admin typed: what a refusal names. */
+  const credentialFields = Object.keys(credentials);
+  const refused = (err: PosHttpError, why: string) =>
+    new PosCredentialsError(IIKO_PROVIDER_NAME, credentialFields, err.status, err.correlationId, why);
+
   async function newToken(): Promise<string> {
     const [path, body] =
       'apiLogin' in credentials
         ? ['/api/1/access_token', { apiLogin: credentials.apiLogin }]
         : ['/api/v2/access_token', credentials];
-    const json = await call(path, body);
+    let json: unknown;
+    try {
+      json = await call(path, body);
+    } catch (err) {
+      // a wrong apiLogin answers 401 (400 for one iiko cannot read): the admin's input is refused
+      if (err instanceof PosHttpError && [400, 401, 403].includes(err.status))
+        throw refused(err, `${path} refused the credentials (HTTP ${err.status})`);
+      throw err;
+    }
     const parsed = tokenAnswer.safeParse(json);
     if (!parsed.success) throw malformed(IIKO_PROVIDER_NAME, path, correlationOf(json), log, parsed.error);
     const token = parsed.data.token;
@@ -145,10 +159,19 @@ function connectIiko(
     try {
       json = await call(path, body, await token());
     } catch (err) {
+      if (err instanceof PosHttpError && err.status === 403 && !(err instanceof PosCredentialsError))
+        throw refused(err, `${path} is not allowed to these credentials`);
       if (!(err instanceof PosHttpError) || err.status !== 401) throw err;
       tokens.delete(cacheKey);
       await deps.tokens?.delete(cacheKey);
-      json = await call(path, body, await token());
+      try {
+        json = await call(path, body, await token());
+      } catch (again) {
+        // a fresh token refused too: these credentials no longer reach iiko
+        if (again instanceof PosHttpError && again.status === 401 && !(again instanceof PosCredentialsError))
+          throw refused(again, `${path} refused a fresh token`);
+        throw again;
+      }
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) throw malformed(IIKO_PROVIDER_NAME, path, correlationOf(json), log, parsed.error);
@@ -170,29 +193,25 @@ function connectIiko(
       { organizationIds: [organizationId] },
       stopListsAnswer,
     );
-    const items = new Set<string>();
-    const sizes = new Set<string>();
-    for (const org of answer.terminalGroupStopLists) {
-      if (org.organizationId !== organizationId) continue;
-      // on the stop-list of any terminal group with nothing left: not offered
-      for (const tg of org.items)
-        for (const item of tg.items) {
-          if (item.balance > 0) continue;
-          if (item.sizeId) sizes.add(sizeKey(item.productId, item.sizeId));
-          else items.add(item.productId);
-        }
-    }
-    return { items, sizes };
+    return readStopList(answer, organizationId);
   }
 
   /** Nomenclature first: an unchanged menu costs this one call (and the token, when due). */
   async function fetchMenu(organizationId: string, sinceRevision: string | null): Promise<PosMenuAnswer> {
     const startRevision = sinceRevision === null ? 0 : Number(sinceRevision);
-    const nomenclature = await authorised(
-      '/api/1/nomenclature',
-      { organizationId, startRevision },
-      nomenclatureAnswer,
-    );
+    let nomenclature: z.infer<typeof nomenclatureAnswer>;
+    try {
+      nomenclature = await authorised(
+        '/api/1/nomenclature',
+        { organizationId, startRevision },
+        nomenclatureAnswer,
+      );
+    } catch (err) {
+      // iiko answers 400 for an organization these credentials do not reach: that location is gone
+      if (!(err instanceof PosHttpError) || err.status !== 400) throw err;
+      if ((await organizations()).some((o) => o.id === organizationId)) throw err;
+      throw new PosHttpError(IIKO_PROVIDER_NAME, 404, err.correlationId, 'organization not found');
+    }
     const revision = String(nomenclature.revision);
     const unchanged =
       sinceRevision !== null &&
@@ -204,7 +223,7 @@ function connectIiko(
     if (!org)
       throw new PosHttpError(IIKO_PROVIDER_NAME, 404, nomenclature.correlationId, 'organization not found');
     const stopped = await fetchStopList(organizationId);
-    return { revision, menu: mapNomenclature(org, nomenclature, stopped) };
+    return { revision, menu: mapNomenclature(org, nomenclature, stopped, log) };
   }
 
   return {

@@ -1,11 +1,19 @@
 /**
  * The parts of Poster's answers (joinposter.com/api, `menu.getCategories`, `menu.getProducts`,
- * `access.getSpots`; docs: github.com/joinposter/docs) this provider reads. Poster sends numbers
- * as strings; an error comes as HTTP 200 with `{error: {code, message}}`.
+ * `access.getSpots`) this provider reads, checked against the answers in Poster's own docs
+ * (`api/test/fixtures/poster/`, SOURCES.md there). Poster sends most numbers as strings but not
+ * all (`group_modifications` ids, `is_deleted`, `out` are numbers): every id and flag is read
+ * either way. An error comes as HTTP 200 with `{error: {code, message}}`.
  */
 import { z } from 'zod';
 
 const num = z.union([z.string(), z.number()]).transform((v) => String(v));
+/** A list Poster may leave out or send as null: read as empty. */
+const list = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .nullish()
+    .transform((v) => v ?? []);
 
 export const posterError = z.object({
   error: z.union([
@@ -28,48 +36,54 @@ export const categoriesAnswer = z.object({
       category_name: z.string(),
       category_hidden: num.optional(),
       sort_order: num.optional(),
-      visible: z.array(z.object({ spot_id: num, visible: num })).optional(),
+      visible: list(z.object({ spot_id: num, visible: num })),
     }),
   ),
 });
 
-const spotPrice = z.object({ spot_id: num, price: num, visible: num.optional() });
+const spotPrice = z.object({ spot_id: num, price: num.nullish(), visible: num.optional() });
 
 export const posterProduct = z.object({
   product_id: num,
   product_name: z.string(),
+  /** "0": the product sits on the menu's top level, outside every category. */
   menu_category_id: num,
+  /** Poster's own name of that category (for the top level: the top screen's). */
+  category_name: z.string().nullish(),
+  /** 1 semi-finished, 2 dish (tech card), 3 product. */
+  type: num.optional(),
   hidden: num.optional(),
   sort_order: num.optional(),
   photo: z.string().nullable().optional(),
   photo_origin: z.string().nullable().optional(),
   product_production_description: z.string().nullable().optional(),
-  spots: z.array(spotPrice).optional(),
+  spots: list(spotPrice),
+  /** Price per spot id in kopecks (`{"1": "30000"}`), beside `spots` in newer answers. */
+  price: z.record(z.string(), num).nullish().catch(undefined),
   /** Tech variants (a product sold in variants), each with its own price per spot. */
-  modifications: z
-    .array(
-      z.object({ modificator_id: num, modificator_name: z.string(), spots: z.array(spotPrice).default([]) }),
-    )
-    .optional(),
-  /** Dish modifier groups; a modification's `price` is in money units (not kopecks). */
-  group_modifications: z
-    .array(
-      z.object({
-        dish_modification_group_id: num,
-        name: z.string(),
-        is_deleted: num.optional(),
-        modifications: z
-          .array(
-            z.object({
-              dish_modification_id: num,
-              name: z.string(),
-              price: z.union([z.number(), z.string()]).optional(),
-            }),
-          )
-          .default([]),
-      }),
-    )
-    .optional(),
+  modifications: list(
+    z.object({
+      modificator_id: num,
+      modificator_name: z.string(),
+      order: num.optional(),
+      spots: list(spotPrice),
+    }),
+  ),
+  /** Dish modifier groups; a modification's `price` is in money units ("price in money"), not kopecks. */
+  group_modifications: list(
+    z.object({
+      dish_modification_group_id: num,
+      name: z.string(),
+      is_deleted: num.optional(),
+      modifications: list(
+        z.object({
+          dish_modification_id: num,
+          name: z.string(),
+          price: z.union([z.number(), z.string()]).nullish(),
+        }),
+      ),
+    }),
+  ),
 });
 
 export const productsAnswer = z.object({ response: z.array(posterProduct) });

@@ -6,6 +6,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { PosCredentialsError } from '../../pos/errors';
 import { DEFAULT_HTTP_POLICY, type HttpPolicy, malformed, PosHttpError, requestJson } from '../../pos/http';
 import type {
   PosConnection,
@@ -20,6 +21,14 @@ import { mapPosterMenu } from './mapping';
 export const POSTER_PROVIDER_NAME = 'poster';
 export const POSTER_DEFAULT_URL = 'https://joinposter.com';
 export const POSTER_IMAGE_HOSTS = ['joinposter.com', 'ps.joinposter.com'];
+
+/**
+ * Poster's error codes (its docs, "errors"): 10 no token, 11 a wrong token, 12 an expired one,
+ * 20 the application may not call this method, 54 access denied: the token is refused. 700: too
+ * many requests. Anything else is Poster failing.
+ */
+const TOKEN_REFUSED = new Set([10, 11, 12, 20, 54]);
+const RATE_LIMITED = 700;
 
 export const posterCredentials = z
   .object({
@@ -74,14 +83,11 @@ function connectPoster(
     const error = posterError.safeParse(json);
     if (error.success) {
       const e = error.data.error;
-      const code = typeof e === 'object' ? Number(e.code) : Number(e);
-      // code 10 (and friends): the token is wrong or revoked
-      throw new PosHttpError(
-        POSTER_PROVIDER_NAME,
-        code === 10 ? 401 : 400,
-        undefined,
-        `/api/${method} answered error ${String(typeof e === 'object' ? e.code : e)}`,
-      );
+      const code = Number(typeof e === 'object' ? e.code : e);
+      const label = `/api/${method} answered error ${Number.isNaN(code) ? String(e) : code}`;
+      if (TOKEN_REFUSED.has(code))
+        throw new PosCredentialsError(POSTER_PROVIDER_NAME, ['token'], 401, undefined, label);
+      throw new PosHttpError(POSTER_PROVIDER_NAME, code === RATE_LIMITED ? 429 : 502, undefined, label);
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success)
@@ -103,7 +109,10 @@ function connectPoster(
       get('menu.getCategories', categoriesAnswer),
       get('menu.getProducts', productsAnswer),
     ]);
-    return { revision: null, menu: mapPosterMenu(spot, categories.response, products.response, base) };
+    return {
+      revision: null,
+      menu: mapPosterMenu(spot, categories.response, products.response, base, log),
+    };
   }
 
   return {

@@ -1,2 +1,0 @@
-/** The in-process failed-login counts moved to state/ (the shared-state seam). */
-export { LoginLimiter } from '../state/login-limiter';
