@@ -496,7 +496,7 @@ export const OTHER_VARIABLES: Record<string, OtherVariable> = {
   BENCH_GUESTS: {
     group: 'bench',
     default: '`0`',
-    meaning: 'distinct guests of `bench:visits` (`0`: one per request)',
+    meaning: 'distinct guests (addresses) of `bench:visits` (`0`: one per request)',
   },
   BENCH_DATABASE_URL: {
     group: 'bench',

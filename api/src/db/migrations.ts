@@ -4,6 +4,7 @@ import { accountsMigration } from './accounts-migration';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
 import { translationColumns } from './migration-translations';
+import { visitSketches } from './migration-visit-sketches';
 import { visitsMigration } from './migration-visits';
 import { picturesMigration } from './pictures-migration';
 
@@ -297,6 +298,7 @@ export const migrations: Record<string, Migration> = {
   '0013_positions': positions,
   '0014_accounts': accountsMigration,
   '0015_pos_pictures_order_stops': posPicturesAndOrder,
+  '0016_visit_sketches': visitSketches,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -210,11 +210,12 @@ export interface VisitCountsTable {
   views: number;
 }
 
-/** Salted visitor hashes of days not yet folded into `visit_uniques`. */
-export interface VisitHashesTable {
+/** The unique visitors of a day not yet folded into `visit_uniques`: a sketch (visits/sketch.ts). */
+export interface VisitSketchesTable {
   restaurant_id: string;
   day: string;
-  hash: string;
+  /** the sketch's registers as text (`Sketch.encode`) */
+  registers: string;
 }
 
 export interface VisitUniquesTable {
@@ -254,7 +255,7 @@ export interface Database {
   login_known: LoginKnownTable;
   placements: PlacementsTable;
   visit_counts: VisitCountsTable;
-  visit_hashes: VisitHashesTable;
+  visit_sketches: VisitSketchesTable;
   visit_uniques: VisitUniquesTable;
   visit_salts: VisitSaltsTable;
   pictures: PicturesTable;

@@ -42,7 +42,7 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     pictures: picturesRepository(q),
     menu: menuRepository(q),
     placements: placementsRepository(q),
-    visits: visitsRepository(q),
+    visits: visitsRepository(q, dialect),
     transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
   };
 }
