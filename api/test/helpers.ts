@@ -3,6 +3,7 @@
  * PostgreSQL database in TEST_DATABASE_URL), users/tokens, catalog fixtures written through the
  * DB, a snapshot of every table to assert that bad input changed nothing, and exact-shape checks.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -171,6 +172,19 @@ export async function createRestaurant(
     })
     .execute();
   return { id, slug, name };
+}
+
+/**
+ * The URL of a picture recorded as the restaurant's (its files are not stored): what a picture
+ * field accepts without an upload (services/own-pictures.ts).
+ */
+export async function ownPicture(ctx: TestCtx, restaurantId: string): Promise<string> {
+  const id = randomBytes(16).toString('hex');
+  await ctx.db
+    .insertInto('pictures')
+    .values({ id, restaurant_id: restaurantId, bytes: 1000, created_at: now() })
+    .execute();
+  return ctx.app.storage.url(`${id}.jpg`);
 }
 
 export async function createCategory(

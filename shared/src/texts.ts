@@ -103,6 +103,7 @@ export const t = {
   replaceImageNumber: (n: number) => `${n}-rasmni almashtirish`,
   imageWillBeReplaced: 'Saqlanganda almashtiriladi',
   productImagesSaved: 'Mahsulot rasmlari saqlandi!',
+  pictureNotOwn: 'Bu rasm ushbu restoranga yuklanmagan: sahifani yangilab, rasmni qayta yuklang',
 
   // ---------- field labels ----------
   fields: {

@@ -23,6 +23,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { toPublicRestaurant, toRestaurant } from '../../repos/restaurants';
 import { monthStart } from '../../visits/stats';
 import type { ServiceContext } from '../context';
+import { assertOwnPictures } from '../own-pictures';
 import { patchOf } from '../patch';
 import { translationsChange, translationsColumn } from '../translations';
 import { newRestaurantRow } from './rows';
@@ -42,7 +43,8 @@ export function countsOf(rows: readonly RestaurantRow[]): RestaurantCounts {
 const replaces = (before: string | null, after: string | null | undefined) =>
   after !== undefined && before !== null && after !== before;
 
-export function restaurantsService({ repos, effects }: ServiceContext) {
+export function restaurantsService(context: ServiceContext) {
+  const { repos, effects } = context;
   /** 400 unless `managerId` names an active manager. */
   async function assertActiveManager(managerId: string): Promise<void> {
     const user = await repos.users.findById(managerId);
@@ -136,6 +138,16 @@ export function restaurantsService({ repos, effects }: ServiceContext) {
           logotype: true,
         }),
       };
+      const pictures = (['image', 'logotype'] as const).flatMap((field) => {
+        const url = patch[field];
+        return typeof url === 'string' ? [{ path: field, url }] : [];
+      });
+      await assertOwnPictures(
+        context,
+        row.id,
+        pictures,
+        [row.image, row.logotype].filter((u) => u !== null),
+      );
       if (patch.slug !== undefined) await assertSlugFree(repos, patch.slug, row.id);
       if (patch.manager_id) await assertManagerFree(patch.manager_id, row.id);
       const translations = translationsChange(row.translations, b.translations);
