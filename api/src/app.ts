@@ -76,11 +76,13 @@ export interface BuildAppOptions {
   posterApiUrl?: string | undefined;
   /** Timeouts/retries of POS calls (tests shorten them). */
   posHttp?: Partial<HttpPolicy>;
-  /**
-   * Hosts POS pictures may be downloaded from besides the provider's own: host names (https,
-   * subdomains too) or exact origins (`http://127.0.0.1:8081`).
-   */
+  /** Hosts POS pictures may be downloaded from besides the provider's own: host names (https, port 443, subdomains too). */
   posImageHosts?: readonly string[] | undefined;
+  /**
+   * Loopback origins a fake picture host of the tests answers on, fetched without the public
+   * address check (server.ts passes POS_PICTURE_TEST_ORIGINS, which needs NODE_ENV=test).
+   */
+  posPictureTestOrigins?: readonly string[] | undefined;
   /** Scheduled POS syncs and stop-list polls (default on; tests turn it off or shorten it). */
   posSchedule?: PosScheduleOptions | false;
   /** The workspace root: serves `shell/dist` and `<remote>/dist`. Optional. */
@@ -245,6 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     box: secretBox(options.integrationSecretKey),
     http: options.posHttp ?? {},
     imageHosts: options.posImageHosts ?? [],
+    pictureTestOrigins: options.posPictureTestOrigins ?? [],
   });
   // the POS's pictures still downloading finish before the database closes
   app.addHook('preClose', () => posPicturesSettled(app));

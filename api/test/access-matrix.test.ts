@@ -26,6 +26,7 @@ import {
   PNG,
   signToken,
   snapshot,
+  TEST_SECRET_KEY,
   type TestCtx,
   type TestUser,
 } from './helpers';
@@ -582,7 +583,7 @@ beforeAll(async () => {
   iiko = await startFakeIiko({ products: 30 });
   ctx = await createTestApp({
     integrationFeedUrl: pathToFileURL(file).href,
-    integrationSecretKey: 'matrix-key',
+    integrationSecretKey: TEST_SECRET_KEY,
     iikoApiUrl: iiko.url,
     posSchedule: false,
   });

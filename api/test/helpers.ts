@@ -16,6 +16,8 @@ import { hashPassword } from '../src/services/passwords';
 
 export const ADMIN = { login: 'admin', password: 'admin-pass-1' } as const;
 export const PASSWORD = 'secret123';
+/** An INTEGRATION_SECRET_KEY of the tests: 32 bytes in hex (the only forms a key takes, with base64). */
+export const TEST_SECRET_KEY = '7d1f0c4e9a2b6d3f8e5a1c7b0d9e2f4a6b8c1d3e5f7a9b0c2d4e6f8a1b3c5d7e';
 
 export interface TestCtx {
   app: App;
