@@ -1,8 +1,9 @@
 /**
  * Counts guests' views of `/m/<slug>` in memory and writes them in batches.
  *
- * Who: a visitor is its address (visitor.ts: IPv6 by its /64), never the browser's name, which
- * the client chooses. Unique visitors of a restaurant's day are a HyperLogLog sketch
+ * Who: a visitor is its address (IPv6 by its /64: a home, phone or office network gets a whole
+ * /64 and may pick any address in it; the key the failed-login limit uses too), never the
+ * browser's name, which the client chooses (a new one per request made a new visitor of each). Unique visitors of a restaurant's day are a HyperLogLog sketch
  * (sketch.ts): at most 16 KiB whatever their number, merged by every server into one row of the
  * day, so no visitor adds a row and a flood of new ones costs what a returning guest does.
  * A view is counted at most `VIEWS_PER_VISITOR_MINUTE` times a minute per address and
@@ -28,8 +29,8 @@ import type { VisitCountsTable } from '../db';
 import type { Repositories } from '../repos';
 import { isNotAGuest } from './bots';
 import { DAY_MS, dayOf, nextDayStart } from './day';
+import { addressKey } from '../state/login-rules';
 import { Sketch } from './sketch';
-import { visitorKey } from './visitor';
 
 /** Views an address counts per restaurant and minute (a reload or two; a table of guests on one Wi-Fi). */
 export const VIEWS_PER_VISITOR_MINUTE = 20;
@@ -120,7 +121,7 @@ export function createVisitCounter(
       visitors.clear();
       visitorsMinute = minute;
     }
-    const who = visitorKey(request.ip);
+    const who = addressKey(request.ip);
     const visitor = restaurantId + SEP + who;
     const seen = visitors.get(visitor) ?? 0;
     if (seen >= VIEWS_PER_VISITOR_MINUTE) return;
