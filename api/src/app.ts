@@ -109,7 +109,7 @@ export interface BuildAppOptions {
   /** Where uploaded files live; default: the folder `<dataDir>/uploads`. */
   storage?: FileStorage;
   /** Failed logins allowed per address and window (default 10 per 15 min). */
-  loginRateLimit?: { max: number; windowMs: number };
+  loginRateLimit?: { max: number; windowMs: number; pruneEveryMs?: number };
   /** The guests' visit counter: on by default, written every 5 s. */
   visits?: VisitsOptions;
   /** Keep uploads in an S3-compatible bucket instead of `<dataDir>/uploads` (STORAGE_DRIVER=s3). */

@@ -8,13 +8,16 @@ import fp from 'fastify-plugin';
 import type { PubSub } from '../db/notify';
 import { answerCache } from '../http/answer-cache';
 import { memoryCacheBus, memoryLoginAttempts } from './memory';
-import { pgCacheBus, pgLoginAttempts } from './postgres';
+import { pgCacheBus, pgLoginAttempts, pruneLoginRows } from './postgres';
 
 export type { CacheBus, CacheScope, LoginAttempts } from './types';
 
 export interface StateOptions {
-  /** Failed logins allowed per address and window (default 10 per 15 min). */
-  loginRateLimit?: { max: number; windowMs: number } | undefined;
+  /**
+   * Failed logins allowed per address and window (default 10 per 15 min); on PostgreSQL, how
+   * often the rows no rule looks at any more are deleted (default every 5 min).
+   */
+  loginRateLimit?: { max: number; windowMs: number; pruneEveryMs?: number } | undefined;
   /** PostgreSQL's LISTEN/NOTIFY: given, the state is shared through the database. */
   pubsub?: PubSub | undefined;
 }
@@ -25,11 +28,13 @@ export const statePlugin = fp<StateOptions>(
     const cache = answerCache(app.db);
     if (options.pubsub) {
       app.decorate('loginAttempts', pgLoginAttempts(app.repos, limit));
+      const stopPruning = pruneLoginRows(app.repos, limit, limit.pruneEveryMs ?? 5 * 60_000);
       const { bus, close } = await pgCacheBus(options.pubsub);
       app.decorate('cacheBus', bus);
       const unsubscribe = bus.subscribe((scope) => cache.clear(scope));
       // the listening connection is its own (not the pool's): closed here whatever the order
       app.addHook('onClose', async () => {
+        stopPruning();
         unsubscribe();
         await close();
       });

@@ -19,6 +19,21 @@ import type { CacheBus, CacheScope, LoginAttempts } from './types';
 
 const knownKey = (address: string, login: string) => JSON.stringify([address, login]);
 
+/**
+ * Forgets the rows no rule looks at any more, every `everyMs` (a timer, not the logins: a quiet
+ * server prunes too, and no login pays for it). Answers the timer's stop.
+ */
+export function pruneLoginRows(repos: Repositories, limits: LoginLimits, everyMs: number): () => void {
+  const timer = setInterval(() => {
+    const at = Date.now();
+    repos.throttle.prune(at - limits.windowMs - MAX_LOGIN_DELAY_MS, at).catch(() => {
+      // the next beat tries again
+    });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 export function pgLoginAttempts(repos: Repositories, limits: LoginLimits): LoginAttempts {
   return {
     attempt: (ip, login) =>
@@ -37,8 +52,6 @@ export function pgLoginAttempts(repos: Repositories, limits: LoginLimits): Login
         if (!('address' in result)) return result.wait;
         await r.throttle.save(a, result.address);
         await r.throttle.save(l, result.login);
-        // now and then, the rows no rule looks at any more
-        if (Math.random() < 0.01) await r.throttle.prune(at - limits.windowMs - MAX_LOGIN_DELAY_MS, at);
         return 0;
       }),
     succeed: (ip, login) =>
@@ -47,7 +60,8 @@ export function pgLoginAttempts(repos: Repositories, limits: LoginLimits): Login
         const address = addressKey(ip);
         const a = `a:${address}`;
         const rows = await r.throttle.lock([a]);
-        await r.throttle.save(a, addressTakenBack(rows.get(a) ?? NONE));
+        const counted = rows.get(a);
+        if (counted) await r.throttle.save(a, addressTakenBack(counted));
         await r.throttle.clear(`l:${login}`);
         await r.throttle.setKnown(knownKey(address, login), at + KNOWN_ADDRESS_MS);
       }),

@@ -27,9 +27,9 @@ import { hash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { VisitCountsTable } from '../db';
 import type { Repositories } from '../repos';
+import { addressKey } from '../state/login-rules';
 import { isNotAGuest } from './bots';
 import { DAY_MS, dayOf, nextDayStart } from './day';
-import { addressKey } from '../state/login-rules';
 import { Sketch } from './sketch';
 
 /** Views an address counts per restaurant and minute (a reload or two; a table of guests on one Wi-Fi). */
