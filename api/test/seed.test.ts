@@ -1,6 +1,10 @@
+import { imageIdOf, imageKeys } from '@qrmenu/shared/image-variants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, seed } from '../src/seed';
-import { bearer, createTestApp, loginAs, type TestCtx } from './helpers';
+import { DEMO, SHOWCASE, seed } from '../src/seed';
+import type { Said, SeedRestaurant } from '../src/seed/demo';
+import { PLACEMENTS } from '../src/seed/showcase';
+import { DEMO_VISIT_DAYS } from '../src/seed/visits';
+import { ADMIN, bearer, createTestApp, loginAs, type TestCtx } from './helpers';
 
 let ctx: TestCtx;
 beforeAll(async () => {
@@ -8,19 +12,83 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
+const rowsOf = async (
+  table:
+    | 'users'
+    | 'restaurants'
+    | 'categories'
+    | 'products'
+    | 'product_options'
+    | 'option_rows'
+    | 'pictures'
+    | 'placements'
+    | 'visit_counts'
+    | 'visit_uniques'
+    | 'visit_sketches',
+) =>
+  Number(
+    (
+      await ctx.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst()
+    )?.n,
+  );
+
 const counts = async () => ({
-  users: (await ctx.db.selectFrom('users').select('id').execute()).length,
-  restaurants: (await ctx.db.selectFrom('restaurants').select('id').execute()).length,
-  categories: (await ctx.db.selectFrom('categories').select('id').execute()).length,
-  products: (await ctx.db.selectFrom('products').select('id').execute()).length,
-  options: (await ctx.db.selectFrom('product_options').select('id').execute()).length,
-  rows: (await ctx.db.selectFrom('option_rows').select('id').execute()).length,
+  users: await rowsOf('users'),
+  restaurants: await rowsOf('restaurants'),
+  categories: await rowsOf('categories'),
+  products: await rowsOf('products'),
+  options: await rowsOf('product_options'),
+  rows: await rowsOf('option_rows'),
+  pictures: await rowsOf('pictures'),
+  placements: await rowsOf('placements'),
+  visitCounts: await rowsOf('visit_counts'),
+  visitUniques: await rowsOf('visit_uniques'),
+  visitSketches: await rowsOf('visit_sketches'),
 });
+
+type Lang = 'uz' | 'ru' | 'en';
+const inLang = (said: Said, lang: Lang) => (typeof said === 'string' ? said : said[lang]);
+
+/** The headings of a guest's menu page: category titles and product names, in order. */
+async function menuHeadings(slug: string, lang: Lang) {
+  const res = await ctx.app.inject({ method: 'GET', url: `/m/${slug}?lang=${lang}` });
+  expect(res.statusCode).toBe(200);
+  const headings = [...res.body.matchAll(/<h[23][^>]*>([^<]*)<\/h[23]>/g)].map((m) => m[1]);
+  const options = [...res.body.matchAll(/<dl class="opt">(.*?)<\/dl>/g)].map((m) => m[1]).join('');
+  const rows = [...options.matchAll(/<dd>(?:<span lang="uz">)?([^<]*?)(?:<\/span>)?(?: <b>|<\/dd>)/g)].map(
+    (m) => m[1],
+  );
+  return { body: res.body, headings, rows };
+}
+
+/** What the demo says its guests see in `lang`: active categories with their active products. */
+function shownIn(r: SeedRestaurant, lang: Lang) {
+  const shown = r.categories
+    .map((c) => ({ ...c, products: c.products.filter((p) => !p.stopped) }))
+    .filter((c) => c.products.length > 0);
+  return {
+    headings: shown.flatMap((c) => [inLang(c.title, lang), ...c.products.map((p) => inLang(p.name, lang))]),
+    rows: shown.flatMap((c) =>
+      c.products.flatMap((p) => (p.options ?? []).flatMap((o) => o.rows.map(([n]) => inLang(n, lang)))),
+    ),
+  };
+}
+
+/** What the first run gave the showcase. */
+let seeded = { pictures: 0, placements: 0, visits: 0 };
 
 describe('seed', () => {
   it('writes the demo once and is idempotent', async () => {
     const first = await seed(ctx.app);
+    seeded = first.showcase;
     expect(first.created).toEqual(['rayhon-milliy-taomlar', 'oqtepa-lavash', 'caravan']);
+    const products = SHOWCASE.categories.flatMap((c) => c.products).length;
+    expect(first.showcase.pictures).toBe(products + 2); // and the cover and the logo
+    expect(first.showcase.placements).toBe(PLACEMENTS.length);
+    expect(first.showcase.visits).toBeGreaterThan(0);
     const after = await counts();
     expect(after.users).toBe(3);
     expect(after.restaurants).toBe(3);
@@ -28,10 +96,13 @@ describe('seed', () => {
     expect(after.products).toBeGreaterThanOrEqual(12);
     expect(after.options).toBeGreaterThan(0);
     expect(after.rows).toBeGreaterThan(0);
+    expect(after.pictures).toBe(products + 2);
+    expect(after.placements).toBe(PLACEMENTS.length);
     const stopped = await ctx.db.selectFrom('products').select('id').where('is_active', '=', 0).execute();
     expect(stopped.length).toBeGreaterThanOrEqual(2);
     const second = await seed(ctx.app);
     expect(second.created).toEqual([]);
+    expect(second.showcase).toEqual({ pictures: 0, placements: 0, visits: 0 });
     expect(await counts()).toEqual(after);
   });
 
@@ -54,20 +125,78 @@ describe('seed', () => {
 
   it("each demo restaurant's menu page lists its categories, products and option rows in the demo's order", async () => {
     for (const r of DEMO) {
-      const res = await ctx.app.inject({ method: 'GET', url: `/m/${r.slug}` });
-      expect(res.statusCode).toBe(200);
-      const shown = r.categories
-        .map((c) => ({ ...c, products: c.products.filter((p) => !p.stopped) }))
-        .filter((c) => c.products.length > 0);
-      const headings = [...res.body.matchAll(/<h[23]>([^<]*)<\/h[23]>/g)].map((m) => m[1]);
-      expect(headings).toEqual(shown.flatMap((c) => [c.title, ...c.products.map((p) => p.name)]));
-      const options = [...res.body.matchAll(/<dl class="opt">(.*?)<\/dl>/g)].map((m) => m[1]).join('');
-      const rows = [...options.matchAll(/<dd>([^<]*?)(?: <b>|<\/dd>)/g)].map((m) => m[1]);
-      expect(rows).toEqual(
-        shown.flatMap((c) =>
-          c.products.flatMap((p) => (p.options ?? []).flatMap((o) => o.rows.map(([n]) => n))),
-        ),
-      );
+      const page = await menuHeadings(r.slug, 'uz');
+      const demo = shownIn(r, 'uz');
+      expect(page.headings).toEqual(demo.headings);
+      expect(page.rows).toEqual(demo.rows);
     }
   });
+
+  it("the showcase's guests read its menu, address and hours in Russian and English; the others stay Uzbek", async () => {
+    for (const lang of ['ru', 'en'] as const) {
+      const page = await menuHeadings(SHOWCASE.slug, lang);
+      const demo = shownIn(SHOWCASE, lang);
+      expect(page.headings).toEqual(demo.headings);
+      expect(page.rows).toEqual(demo.rows);
+      // nothing fell back to Uzbek: the one Uzbek text is the language switch's «O'zbekcha»
+      expect(page.body.match(/ lang="uz"/g)).toHaveLength(1);
+      expect(page.body).toContain(inLang(SHOWCASE.address, lang));
+      expect(page.body).toContain(inLang(SHOWCASE.work_time, lang));
+    }
+    const other = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/restaurants',
+      headers: bearer(await adminToken()),
+    });
+    const others = other.json().restaurants.filter((r: { slug: string }) => r.slug !== SHOWCASE.slug);
+    expect(others.map((r: { translations: object }) => r.translations)).toEqual([{}, {}]);
+  });
+
+  it('every product of the showcase, its cover and its logo are processed pictures with all their files stored', async () => {
+    const restaurant = await ctx.app.restaurants.findBySlug(SHOWCASE.slug);
+    const products = await ctx.app.catalog.products.list(restaurant!.id);
+    expect(products).toHaveLength(SHOWCASE.categories.flatMap((c) => c.products).length);
+    const urls = [restaurant!.image, restaurant!.logotype, ...products.map((p) => p.images[0]?.file)];
+    for (const url of urls) {
+      const id = imageIdOf(url ?? '');
+      expect(id, `${url} is a processed picture`).not.toBeNull();
+      for (const key of imageKeys(id!)) expect(await ctx.app.storage.get(key), key).not.toBeNull();
+    }
+    // the others have none
+    const other = await ctx.app.restaurants.findBySlug('caravan');
+    expect((await ctx.app.catalog.products.list(other!.id)).every((p) => p.images.length === 0)).toBe(true);
+  });
+
+  it("the showcase's manager sees its placements and a chart of visits by day, placement and language", async () => {
+    const token = await loginAs(ctx.app, 'manager1', 'manager123');
+    const placements = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/manager/placements',
+      headers: bearer(token),
+    });
+    expect(placements.json().data.map((p: { name: string }) => p.name)).toEqual(PLACEMENTS);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/manager/visits', headers: bearer(token) });
+    const stats = res.json().data;
+    const days = stats.days.filter((d: { visits: number }) => d.visits > 0);
+    expect(days).toHaveLength(DEMO_VISIT_DAYS);
+    for (const d of days) expect(d.unique).toBeGreaterThan(0);
+    expect(stats.totals.today.visits).toBeGreaterThan(0);
+    expect(stats.placements.map((p: { name: string | null }) => p.name)).toEqual(
+      expect.arrayContaining(['Stol 1', 'Eshik', 'Instagram', null]),
+    );
+    expect(stats.languages.map((l: { language: string }) => l.language).sort()).toEqual(['en', 'ru', 'uz']);
+    // the admin's list: the showcase's «30 kun» are its chart's 30 days (the pages this test
+    // opened count too: the test app counts visits)
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/restaurants',
+      headers: bearer(await adminToken()),
+    });
+    const body = list.json();
+    const showcaseId = body.restaurants.find((r: { slug: string }) => r.slug === SHOWCASE.slug)._id;
+    expect(body.visits_30d[showcaseId]).toBe(stats.totals.month.visits);
+    expect(stats.totals.month.visits).toBeGreaterThanOrEqual(seeded.visits);
+  });
 });
+
+const adminToken = () => loginAs(ctx.app, ADMIN.login, ADMIN.password);

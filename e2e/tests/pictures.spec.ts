@@ -93,6 +93,14 @@ test('a manager adds, replaces and removes a product picture; guests see the rig
   const [first] = await imagesOf(request, made.productId);
   expect(first).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
   expect(await guestPictures(page, made.slug)).toEqual([first]);
+  // the thumbnail starts at the card's padding: the <picture>'s sources take no place in the row
+  const inset = await page
+    .locator('.items > li')
+    .first()
+    .evaluate(
+      (li) => (li.querySelector('img')?.getBoundingClientRect().x ?? 0) - li.getBoundingClientRect().x,
+    );
+  expect(inset).toBe(12);
 
   // replace
   await page.goto('/');

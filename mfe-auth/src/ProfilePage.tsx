@@ -46,7 +46,7 @@ export default function ProfilePage() {
     <Page title={t.profile} maxW="md" centered>
       <Card.Root>
         <Card.Body>
-          {/* spec 8: the failure is also an error toast, once per failure */}
+          {/* the failure is also an error toast, once per failure */}
           <PageState
             query={profile}
             errorText={t.profileLoadError}

@@ -32,7 +32,7 @@ describe('ProfilePage', () => {
     renderProfile();
     const card = await screen.findByTestId('profile');
     const rows = Array.from(card.children).map((row) => row.textContent);
-    // the role in Uzbek (issue 17), not the API's word
+    // the role in Uzbek, not the API's word
     expect(rows).toEqual(['Loginbosh', 'RolAdministrator', 'HolatFaol']);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(t.profile);
     expect(await axeViolations()).toEqual([]);

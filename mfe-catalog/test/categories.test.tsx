@@ -1,4 +1,4 @@
-/** The category list (spec 2, 4, 5, 8): counters, toggles, the dialog's rules, delete, failures, not found. */
+/** The category list (docs/SCREENS.md, "Categories"): counters, toggles, the dialog's rules, delete, failures, not found. */
 import { ROUTES } from '@qrmenu/shared/paths';
 import { answers, fixtures, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';

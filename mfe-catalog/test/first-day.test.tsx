@@ -1,5 +1,5 @@
 /**
- * Issue 17 in the catalog forms: an option row refused for a negative extra price says so under
+ * The first day of a new user in the catalog forms: an option row refused for a negative extra price says so under
  * the price (not "Majburiy maydon" under a filled field), an empty option name is marked under
  * the name beside the spec's toast, and a product price in so'm is a whole number.
  */

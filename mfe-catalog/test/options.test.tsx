@@ -1,5 +1,5 @@
 /**
- * Options and option rows (spec 2, 5, 8): no client checks on their fields (the server's 400 is the
+ * Options and option rows (docs/SCREENS.md): no client checks on their fields (the server's 400 is the
  * save-failure toast), prices rounded down, the spec's toasts, empty and not-found states, and the
  * options page without a product.
  */

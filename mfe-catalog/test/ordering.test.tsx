@@ -1,5 +1,5 @@
 /**
- * The catalog's lists in the restaurant's order (issue 18): Yuqoriga / Pastga on categories,
+ * The catalog's lists in the restaurant's order (docs/SCREENS.md): Yuqoriga / Pastga on categories,
  * products, options and rows send one move each, the new order shows before the answer, the
  * answer's order is kept, a failure puts the old order back with the Uzbek toast; a search turns
  * the product table's sorting off. (Drag by touch and keyboard: the kit's tests and the e2e spec.)

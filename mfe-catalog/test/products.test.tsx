@@ -1,5 +1,5 @@
 /**
- * The product table and its dialog (spec 2, 5, 8, 9): 10 a page, counters, the 4-word preview,
+ * The product table and its dialog (docs/SCREENS.md): 10 a page, counters, the 4-word preview,
  * prices in so'm, the name search, toggles, the form's rules, changed fields only, pictures after
  * the create, and the spec's toasts on failures.
  */
@@ -299,7 +299,7 @@ describe('product dialog', () => {
     const dialog = await dialogNamed(t.editProduct);
     expect(field(dialog, 'name')).toHaveValue('Sezar salati');
     expect(priceInput(dialog)).toHaveValue(45000.75);
-    // the pictures' editor (issue 16) instead of the create form's picker
+    // the pictures' editor instead of the create form's picker
     expect(within(dialog).getByTestId('product-pictures')).toBeInTheDocument();
     expect(within(dialog).getByText(t.noImagesYet)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: t.save }));

@@ -1,5 +1,5 @@
 /**
- * 'Tarjima qilinmaganlar' (issue 19): everything still untranslated of a restaurant in one
+ * 'Tarjima qilinmaganlar' (docs/SCREENS.md, "Untranslated texts"): everything still untranslated of a restaurant in one
  * language, each item saved on its own with only that language's fields; markers on the lists.
  */
 import { ROUTES } from '@qrmenu/shared/paths';

@@ -1,5 +1,5 @@
 /**
- * Issue 17's dead ends on the admin's restaurant screens: the slug suggested from the name with
+ * A new user's dead ends on the admin's restaurant screens, gone: the slug suggested from the name with
  * one line saying what it is, no free manager (the way to Menedjerlar and back), and an
  * integration with no source configured.
  */

@@ -116,7 +116,7 @@ describe('QR kod on the restaurant detail page', () => {
     expect(open).toHaveAttribute('target', '_blank');
     expect(open.getAttribute('rel')).toContain('noopener');
     expect(within(dialog).queryByText(t.qr.inactiveNote)).toBeNull();
-    // one code for every language; a link per language for a card printed in one (issue 19)
+    // one code for every language; a link per language for a card printed in one
     const links = within(within(dialog).getByTestId('qr-language-links')).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
       `${url}?lang=uz`,

@@ -50,7 +50,7 @@ describe('restaurant create form (admin)', () => {
     signInAs('admin');
     renderNew();
     await waitFor(() => expect(within(managerSelect()).getAllByRole('option')).toHaveLength(3));
-    // Optional fields and the active switch are there too, with the defaults of spec 4/9.
+    // Optional fields and the active switch are there too, with their defaults (docs/SCREENS.md).
     expect(input('bot_token')).toBeInTheDocument();
     expect(input('channel_id')).toBeInTheDocument();
     expect(activeSwitch()).toBeChecked();

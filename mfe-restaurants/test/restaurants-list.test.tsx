@@ -94,7 +94,7 @@ describe('restaurants list (admin)', () => {
     const activeName = within(cells(active!)[1]!).getByText('Faol oddiy');
     const inactiveName = within(cells(inactive!)[1]!).getByText('Nofaol integratsiya');
     // Chakra's green.700 and red.700: at least 4.5:1 on white and on the striped rows' grey (WCAG
-    // AA; red.600 #dc2626 was 4.39:1 on the stripe, issue 17)
+    // AA; red.600 #dc2626 was 4.39:1 on the stripe)
     expect(activeName).toHaveStyle({ color: 'rgb(17, 105, 50)' });
     expect(inactiveName).toHaveStyle({ color: 'rgb(153, 25, 25)' });
     expect(within(active!).getByText('Faol')).toBeInTheDocument();
@@ -181,7 +181,7 @@ describe('restaurants list (admin)', () => {
     const create = vi.spyOn(toaster, 'create');
     await userEvent.click(syncButton());
     expect(await screen.findByText('Restoranni yangilashda xatolik yuz berdi!')).toBeInTheDocument();
-    // Spec 9: the sync error stays 5 s, not the usual 2 s.
+    // The sync error stays 5 s, not the usual 2 s (docs/SCREENS.md).
     expect(create).toHaveBeenCalledWith(
       expect.objectContaining({ type: 'error', title: t.syncError, duration: 5000 }),
     );

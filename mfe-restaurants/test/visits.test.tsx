@@ -1,5 +1,5 @@
 /**
- * Issue 22 in the restaurants module: the visits panel (one request, totals, the SVG chart and
+ * The guests' visits in the restaurants module: the visits panel (one request, totals, the SVG chart and
  * its table, top placements and languages, CSV) on the manager's Asosiy and the admin's
  * detail, the admin list's sortable "30 kun", and the QR dialog's placements (a range, a code
  * each carrying `?p=<id>`, one print run for all). axe on each.

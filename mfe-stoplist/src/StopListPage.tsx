@@ -1,6 +1,6 @@
 /**
  * `/ProductStopList` (also `/productStopList`), the manager's Menyu: what is available and what
- * the kitchen has run out of (spec 2, 4). Data: the manager's own restaurant, its categories and
+ * the kitchen has run out of (docs/PRODUCT.md, "The stop-list"). Data: the manager's own restaurant, its categories and
  * all its products, read in parallel through the shared query hooks (the catalog reads the same
  * cached lists, so both show one state).
  */

@@ -1,5 +1,5 @@
 /**
- * The two tabs of the stop-list screen (spec 4), computed from the manager's categories and
+ * The two tabs of the stop-list screen (docs/PRODUCT.md, "The stop-list"), computed from the manager's categories and
  * products as the server last answered them. Pure functions: the screen memoises their results.
  */
 import type { Category, Product } from '@qrmenu/shared/schemas';
@@ -17,7 +17,7 @@ export type StopListTabs = Record<TabId, CategoryGroup[]>;
 /**
  * Mavjud: active products in active categories. Stop-list: inactive products under their
  * categories, which are then exactly the categories with at least one inactive product. An
- * active product of an inactive category is on neither tab (spec 4 as written). With the
+ * active product of an inactive category is on neither tab (as the rules are written). With the
  * `previous` split, a group whose category and products are the same objects is kept as it was,
  * so after a change only the sections it touched re-render.
  */

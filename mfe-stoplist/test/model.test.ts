@@ -1,4 +1,4 @@
-/** The tabs of spec 4 and the search (src/model.ts). */
+/** The stop-list's tabs and the search (src/model.ts). */
 import { fixtures } from '@qrmenu/shared/testing/fixtures';
 import { describe, expect, it } from 'vitest';
 import { filterGroups, idsOf, normalizeName, splitTabs } from '../src/model';

@@ -1,5 +1,5 @@
 /**
- * Every page's address, written once (spec 2): the route patterns the shell's table registers,
+ * Every page's address, written once (docs/SCREENS.md, "Addresses"): the route patterns the shell's table registers,
  * and per role the builders that pages, layouts and remotes link with. Managers live outside the
  * /admin prefix except their home (/admin) and their profile (/admin/profile); react-router
  * matches the patterns case-insensitively (`/productStopList` opens `/ProductStopList`).
@@ -34,7 +34,7 @@ export const ROUTES = {
     productOptions: '/admin/product-option/:ProductId',
     /** :id option id */
     optionRows: '/admin/product-option-row/:id',
-    /** :id restaurant id: what is still untranslated (issue 19) */
+    /** :id restaurant id: what is still untranslated */
     untranslated: '/admin/untranslated/:id',
   },
   /** The manager's top-level pages (no /admin prefix). */

@@ -1,9 +1,9 @@
 /**
  * The Uzbek catalogue: every user-facing text of the product, written once.
- * Texts quoted in the spec (sections 2, 4, 5, 8) are copied word for word.
+ * The screens' texts, as docs/SCREENS.md quotes them word for word.
  */
 export const t = {
-  // ---------- spec 2: screens ----------
+  // ---------- screens ----------
   notFound: 'Sahifa topilmadi',
   backToAdmin: 'Bosh sahifaga qaytish',
   restaurants: 'Restoranlar',
@@ -91,7 +91,7 @@ export const t = {
     "Opsiyalar mahsulotga biriktiriladi: kategoriyani oching, mahsulotni tanlang va undagi 'Opsiyalar' tugmasini bosing.",
   goToCategories: "Kategoriyalarga o'tish",
   noImagesYet: "Mahsulotda hali rasm yo'q",
-  // a product's pictures in Tahrirlash (issue 16)
+  // a product's pictures in Tahrirlash
   productImages: 'Mahsulot rasmlari',
   addImages: "Rasm qo'shish",
   replaceImage: 'Almashtirish',
@@ -144,12 +144,12 @@ export const t = {
     updatedAt: 'Yangilangan sana',
   },
 
-  // ---------- spec 4: states and transitions ----------
+  // ---------- states and transitions ----------
   noChanges: "Hech qanday o'zgarish yo'q.",
   signOutConfirm: 'Tizimdan chiqmoqchimisiz?',
   deleteConfirm: "Rostdan ham o'chirmoqchimisiz?",
 
-  // ---------- spec 5: validation ----------
+  // ---------- validation ----------
   required: 'Majburiy maydon',
   invalidNumber: 'Son kiriting',
   negativeNumber: "Qiymat manfiy bo'lishi mumkin emas",
@@ -167,7 +167,7 @@ export const t = {
   tokenMissing: 'Token topilmadi! Iltimos, qayta tizimga kiring.',
   slugMissing: 'Restoran slugi topilmadi!',
 
-  // ---------- spec 8: errors ----------
+  // ---------- errors ----------
   listLoadError: "Xatolik yuz berdi! Ma'lumotlarni olib bo'lmadi.",
   restaurantCreateError: "Restoran qo'shishda xatolik yuz berdi!",
   editError: 'Tahrirlashda xatolik yuz berdi!',
@@ -207,7 +207,7 @@ export const t = {
   noRestaurantForManager: 'Sizga hali restoran biriktirilmagan',
   emptyList: "Ro'yxat bo'sh",
   uploadError: 'Rasm yuklashda xatolik yuz berdi!',
-  // a picked file or an upload refused, said why (issue 16)
+  // a picked file or an upload refused, said why
   notAnImage: (name: string) => `"${name}" rasm emas. Faqat JPEG, PNG, WebP yoki GIF rasm yuklash mumkin.`,
   imageTooLarge: (name: string) => `"${name}" juda katta: rasm 5 MB dan oshmasligi kerak.`,
   imageTooManyPixels: 'Rasm juda katta: 50 megapikseldan oshmasligi kerak.',
@@ -222,7 +222,7 @@ export const t = {
   restaurantUpdated: 'Restoran yangilandi!',
   restaurantDeleted: "Restoran o'chirildi!",
   syncSuccess: 'Restoran yangilandi!',
-  // ---------- POS integrations (issue 21) ----------
+  // ---------- POS integrations (iiko, Poster) ----------
   posProvider: 'Kassa tizimi',
   posProviderIiko: 'iiko Cloud',
   posProviderPoster: 'Poster',
@@ -284,7 +284,7 @@ export const t = {
   optionRowDeleted: "Variant o'chirildi",
   managerCreated: "Menedjer qo'shildi!",
 
-  // ---------- accounts (issue 20: sessions a server ends) ----------
+  // ---------- accounts (sessions a server ends) ----------
   changePassword: "Parolni o'zgartirish",
   newPassword: 'Yangi parol',
   passwordChanged: "Parol o'zgartirildi! Boshqa qurilmalardagi seanslar yakunlandi.",
@@ -312,7 +312,7 @@ export const t = {
   selectCategory: (title: string) => `${title}: hammasini tanlash`,
   productCount: (n: number) => `${n} ta mahsulot`,
 
-  // ---------- the menu in the restaurant's order (issue 18: @qrmenu/shared/sortable) ----------
+  // ---------- the menu in the restaurant's order (@qrmenu/shared/sortable) ----------
   sortable: {
     moveUp: 'Yuqoriga',
     moveDown: 'Pastga',
@@ -359,7 +359,7 @@ export const t = {
     inactiveNote:
       'Restoran nofaol: QR kod ochgan mehmonlar menyu o\'rniga "Sahifa topilmadi" sahifasini ko\'radi.',
     error: "QR kodni yaratib bo'lmadi",
-    /** Issue 19: the one code opens the guest's language; a printed card in one language links these. */
+    /** The one code opens the guest's language; a printed card in one language links these. */
     languageLinks: 'Bitta tildagi bosma kartalar uchun havolalar',
     // what the server does (api: a slug change keeps the old slug as a 301 to the new one, no
     // other restaurant may take it, deleting the restaurant frees it)
@@ -369,7 +369,7 @@ export const t = {
       'ular ishlamay qoladi. Yangi QR kodni yuklab olib, qayta chop eting.',
   },
 
-  // ---------- menu content in Russian and English (issue 19; the back office stays Uzbek) ----------
+  // ---------- menu content in Russian and English (the back office stays Uzbek) ----------
   translations: {
     /** The language tabs' accessible name (the tabs show each language's own name). */
     tabs: 'Tillar',
@@ -393,7 +393,7 @@ export const t = {
     },
   },
 
-  // ---------- placements of the QR codes and the guests' visits (issue 22) ----------
+  // ---------- placements of the QR codes and the guests' visits ----------
   placements: {
     title: 'Joylashuvlar',
     hint: "Har bir joy (stol, eshik, Instagram) o'z QR kodini oladi: qaysi koddan kirilgani alohida sanaladi.",
@@ -468,7 +468,7 @@ export const t = {
     notFoundHint: "QR-kodni qayta skanerlang yoki restoran xodimlaridan so'rang.",
   },
 
-  // ---------- the first day of a new user (issue 17) ----------
+  // ---------- the first day of a new user: true messages, no dead ends ----------
   /** "Matn juda uzun" with the limit, so the user knows how much to cut. */
   tooLongMax: (max: number) => `Matn juda uzun: ko'pi bilan ${max} ta belgi`,
   /** So'm has no smaller unit in use: a price is a whole number. */
@@ -551,7 +551,7 @@ export function uzbekIssue(issue: IssueLike): string {
 
 // ---------- display helpers ----------
 
-/** "Integratsiya" for an integration restaurant, "Oddiy" for a manual one (spec 2). */
+/** "Integratsiya" for an integration restaurant, "Oddiy" for a manual one. */
 export function restaurantTypeLabel(type: string | null | undefined): string {
   return !type || type === 'manual' ? t.manual : t.integration;
 }
@@ -561,7 +561,7 @@ export function activeLabel(active: boolean): string {
   return active ? t.active : t.inactive;
 }
 
-/** The first `count` words of a text, with "..." when cut (product list: 4 words, spec 9). */
+/** The first `count` words of a text, with "..." when cut (the product table shows 4). */
 export function previewWords(text: string | null | undefined, count = 4): string {
   const words = (text ?? '').trim().split(/\s+/).filter(Boolean);
   return words.length > count ? `${words.slice(0, count).join(' ')}...` : words.join(' ');

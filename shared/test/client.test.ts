@@ -176,8 +176,6 @@ describe('api client', () => {
     const { calls } = stubApi({
       '*': (req) => {
         if (req.url.endsWith('/manager/category?restaurant_id=r1')) return { body: { data: [], count: 0 } };
-        if (req.url.includes('/user/category')) return { body: { categories: [], count: 3 } };
-        if (req.url.includes('/user/products/?')) return { body: { data: { products: [], count: 2 } } };
         if (req.url.includes('/manager/products') && req.method === 'GET')
           return { body: { data: [], count: 0 } };
         return { body: { data: { _id: 'x' } } };
@@ -188,8 +186,6 @@ describe('api client', () => {
     await api.restaurants.deleteById('r1');
     await api.integration.sync('r1');
     expect(await api.categories.managerList('r1')).toEqual({ items: [], count: 0 });
-    expect(await api.categories.publicList('r1')).toEqual({ items: [], count: 3 });
-    expect(await api.products.publicList('r1', 'c1')).toEqual({ items: [], count: 2 });
     await api.products.managerList();
     await api.categories.update('c1', { title: 'T' });
     await api.categories.remove('c1');
@@ -204,8 +200,6 @@ describe('api client', () => {
       'DELETE /manager/restaurants/delete?restaurantId=r1',
       'PUT /admin/integration/restaurants/r1/sync',
       'GET /manager/category?restaurant_id=r1',
-      'GET /user/category?restaurant_id=r1',
-      'GET /user/products/?restaurant_id=r1&category_id=c1',
       'GET /manager/products',
       'PUT /manager/category/update/c1',
       'DELETE /manager/category/delete/c1',

@@ -1,5 +1,5 @@
 /**
- * Issue 17 ("the first day of a new user") in the shared kit: true messages under the fields, no
+ * The first day of a new user in the shared kit: true messages under the fields, no
  * generic toast beside a taken login, a success toast replacing an old error toast, toasts at the
  * bottom on a phone, and the phone's Back button closing a dialog (asking first with typed changes).
  */

@@ -29,7 +29,7 @@ describe('paths of the restaurant screens', () => {
   });
 });
 
-describe('paths of the catalog (spec 2)', () => {
+describe('paths of the catalog', () => {
   const ids = { restaurantId: 'r1', categoryId: 'c/1', productId: 'p1', optionId: 'o1' };
 
   it('admins: under /admin, with the restaurant id where the spec has :id', () => {

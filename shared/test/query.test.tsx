@@ -12,7 +12,6 @@ import {
   useMyRestaurant,
   useProductDetail,
   useProfile,
-  usePublicCategories,
   useSyncRestaurant,
   useUpdateCategory,
 } from '../src/query';
@@ -110,19 +109,12 @@ describe('query layer', () => {
     expect(queryClient.getQueryData(queryKeys.profile())).toBeUndefined();
   });
 
-  it('a query hook waits for a stored token; the public lists do not', async () => {
+  it('a query hook waits for a stored token', async () => {
     signOut();
-    const api = stubApi({
-      'GET /manager/category': answers.counted([fixtures.category()]),
-      'GET /user/category': answers.publicCategories([fixtures.category()]),
-    });
-    const { result } = renderHook(() => ({
-      own: useManagerCategories('r1'),
-      pub: usePublicCategories('r1'),
-    }));
-    await waitFor(() => expect(result.current.pub.data?.count).toBe(1));
+    const api = stubApi({ 'GET /manager/category': answers.counted([fixtures.category()]) });
+    const { result } = renderHook(() => ({ own: useManagerCategories('r1') }));
     expect(result.current.own.fetchStatus).toBe('idle');
-    expect(api.calls.map((c) => c.path)).toEqual(['/user/category']);
+    expect(api.calls).toHaveLength(0);
     act(() => signIn('t3', 'manager'));
     await waitFor(() => expect(result.current.own.data?.count).toBe(1));
     expect(api.callsTo('GET /manager/category')[0]?.search.get('restaurant_id')).toBe('r1');
@@ -165,16 +157,16 @@ describe('query layer', () => {
   it('a mutation invalidates the data it changes, in other modules too', async () => {
     stubApi({ 'PUT /manager/category/update/c1': answers.data(fixtures.category({ _id: 'c1' })) });
     queryClient.setQueryData(queryKeys.categories.manager('r1'), { items: [], count: 0 });
-    queryClient.setQueryData(queryKeys.products.public('r1'), { items: [], count: 0 });
+    queryClient.setQueryData(queryKeys.products.manager('r1'), { items: [], count: 0 });
     queryClient.setQueryData(queryKeys.restaurants.adminList(), { restaurants: [], counts: {} });
     const { result } = renderHook(() => useUpdateCategory());
     await act(() => result.current.mutateAsync({ id: 'c1', changed: { title: 'Yangi' } }));
     expect(queryClient.getQueryState(queryKeys.categories.manager('r1'))?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(queryKeys.products.public('r1'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.products.manager('r1'))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(queryKeys.restaurants.adminList())?.isInvalidated).toBe(false);
   });
 
-  it('the stop-list answer goes into every manager list; details and public lists are refetched', async () => {
+  it('the stop-list answer goes into every manager list; details are refetched', async () => {
     const soup = fixtures.product({ _id: 'p1', category_id: 'c1', is_active: true });
     const salad = fixtures.product({ _id: 'p2', category_id: 'c1', is_active: true });
     const tea = fixtures.product({ _id: 'p3', category_id: 'c2', is_active: true });
@@ -200,8 +192,6 @@ describe('query layer', () => {
     const otherList = { items: [fixtures.product({ _id: 'x1' })], count: 1 };
     queryClient.setQueryData(queryKeys.products.manager('r2'), otherList);
     queryClient.setQueryData(queryKeys.products.detail('p1'), { ...soup, options: [] });
-    queryClient.setQueryData(queryKeys.products.public('r1', 'c1'), { items: [soup, salad], count: 2 });
-    queryClient.setQueryData(queryKeys.categories.public('r1'), { items: [c1, c2], count: 2 });
 
     const { result } = renderHook(() => useApplyStopList());
     await act(() => result.current.mutateAsync({ product_ids: ['p1', 'p2'], action: 'stop' }));
@@ -220,8 +210,6 @@ describe('query layer', () => {
     }
     expect(queryClient.getQueryData(queryKeys.products.manager('r2'))).toBe(otherList);
     expect(queryClient.getQueryState(queryKeys.products.detail('p1'))?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(queryKeys.products.public('r1', 'c1'))?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(queryKeys.categories.public('r1'))?.isInvalidated).toBe(true);
     // one call, no list refetched
     expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /manager/stop-list']);
   });

@@ -1,24 +1,31 @@
 /**
  * The kit pieces the pages share: DeleteButton / useResourceDelete (Ha / Yo'q, one call, a toast),
- * combineQueries (one page state out of several queries), LazyDialog (nothing before the first
- * opening, mounted after), useRouteParams, and the resource descriptions.
+ * the list page's frame (useResourceList, ListPage, ListState), combineQueries (one page state out
+ * of several queries), LazyDialog (nothing before the first opening, mounted after),
+ * useRouteParams, and the resource descriptions.
  */
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { type ReactElement, useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../src/api';
 import { ROUTES } from '../src/paths';
 import { queryKeys } from '../src/query';
-import { categories, optionRows, options, products, restaurants, stopList } from '../src/resources';
+import { categories, optionRows, options, products, restaurants } from '../src/resources';
+import { signInAs } from '../src/testing/kit';
 import { t } from '../src/texts';
 import {
   combineQueries,
   DeleteButton,
   type DeleteSpec,
   LazyDialog,
+  ListPage,
+  ListState,
+  type QueryState,
   toaster,
   UiProvider,
+  useResourceList,
   useRouteParams,
 } from '../src/ui';
 
@@ -102,6 +109,110 @@ describe('DeleteButton', () => {
   });
 });
 
+const listTexts = {
+  title: 'Narsalar',
+  add: "Narsa qo'shish",
+  loadError: t.listLoadError,
+  empty: t.emptyList,
+  notFound: t.productNotFound,
+};
+
+/** A list page made of the kit alone, over a query the test gives. */
+function ThingsPage({
+  query,
+  remove,
+}: {
+  query: QueryState<Thing[]>;
+  remove: (id: string) => Promise<unknown>;
+}) {
+  const resource = { texts: listTexts, remove: specWith(remove) };
+  const load = vi.fn(async () => ({}));
+  const list = useResourceList(resource, query, load);
+  return (
+    <ListPage
+      list={list}
+      form={<p>{list.dialog.record ? `Tahrir: ${list.dialog.record.name}` : 'Yangi narsa'}</p>}
+      testId="things-page"
+    >
+      <ListState resource={resource} query={list.query} notFoundText={resource.texts.notFound}>
+        {(items) =>
+          items.map((item) => (
+            <p key={item._id}>
+              {item.name}
+              <button type="button" onClick={() => list.rowActions.onEdit(item)}>
+                {t.edit}
+              </button>
+              <button type="button" onClick={() => list.rowActions.onDelete(item)}>
+                {t.delete}
+              </button>
+            </p>
+          ))
+        }
+      </ListState>
+    </ListPage>
+  );
+}
+
+/** The providers and router a page has in the shell, signed in as a manager. */
+function renderPage(page: ReactElement) {
+  signInAs('manager');
+  return render(page, {
+    wrapper: ({ children }) => (
+      <UiProvider>
+        <MemoryRouter>{children}</MemoryRouter>
+      </UiProvider>
+    ),
+  });
+}
+
+const queryOf = (over: Partial<QueryState<Thing[]>>): QueryState<Thing[]> => ({
+  data: undefined,
+  isPending: false,
+  isError: false,
+  error: null,
+  refetch: vi.fn(),
+  ...over,
+});
+
+describe('the list page kit', () => {
+  it("titles the page, offers Qo'shish once loaded, opens the dialog to create and to edit", async () => {
+    const remove = vi.fn(async () => ({}));
+    const { rerender } = renderPage(<ThingsPage query={queryOf({ isPending: true })} remove={remove} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Narsalar' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: listTexts.add })).toBeNull();
+    rerender(<ThingsPage query={queryOf({ data: [thing] })} remove={remove} />);
+    await userEvent.click(screen.getByRole('button', { name: listTexts.add }));
+    expect(await screen.findByText('Yangi narsa')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: t.edit }));
+    expect(await screen.findByText('Tahrir: Sezar')).toBeInTheDocument();
+  });
+
+  it("a row's delete asks Ha / Yo'q, then calls the resource's delete once", async () => {
+    const remove = vi.fn(async () => ({ _id: 't1' }));
+    renderPage(<ThingsPage query={queryOf({ data: [thing] })} remove={remove} />);
+    await userEvent.click(screen.getByRole('button', { name: t.delete }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Sezar');
+    await userEvent.click(screen.getByRole('button', { name: t.yes }));
+    await waitFor(() => expect(toastTitles()).toContain(t.productDeleted));
+    expect(remove).toHaveBeenCalledTimes(1);
+    expect(remove).toHaveBeenCalledWith('t1');
+  });
+
+  it("says the resource's texts: empty, failed (no Qo'shish), not found for a 404 or a 400", async () => {
+    const remove = vi.fn(async () => ({}));
+    const { rerender } = renderPage(<ThingsPage query={queryOf({ data: [] })} remove={remove} />);
+    expect(screen.getByText(t.emptyList)).toBeInTheDocument();
+    rerender(<ThingsPage query={queryOf({ isError: true, error: new Error('500') })} remove={remove} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(t.listLoadError);
+    expect(screen.queryByRole('button', { name: listTexts.add })).toBeNull();
+    for (const status of [404, 400]) {
+      const error = new ApiError(status, 'not_found', 'x');
+      rerender(<ThingsPage query={queryOf({ isError: true, error })} remove={remove} />);
+      expect(screen.getByText(t.productNotFound)).toBeInTheDocument();
+    }
+  });
+});
+
 describe('combineQueries', () => {
   const query = (over: Partial<{ isError: boolean; error: unknown }> = {}) => ({
     isError: false,
@@ -175,9 +286,8 @@ describe('useRouteParams', () => {
 });
 
 describe('resources', () => {
-  it("gather each resource's patterns, keys, calls and texts", () => {
+  it("gather each resource's patterns, hooks, texts and delete", () => {
     expect(products.routes.list).toEqual([ROUTES.admin.products, ROUTES.manager.products]);
-    expect(products.keys).toBe(queryKeys.products);
     expect(categories.remove.success).toBe(t.categoryDeleted);
     expect(options.texts.add).toBe(t.addOption);
     expect(optionRows.texts.notFound).toBe(t.optionNotFound);
@@ -186,7 +296,7 @@ describe('resources', () => {
   });
 
   it('the product table and the stop-list read one set of rows: one key per restaurant', () => {
-    // a manager's own list (no id) is the key the stop-list writes its answers into
-    expect(products.keys.manager(undefined).slice(0, 3)).toEqual([...stopList.keys.products()]);
+    // a manager's own list (no id) is under the prefix the stop-list writes its answers into
+    expect(queryKeys.products.manager(undefined).slice(0, 3)).toEqual([...queryKeys.products.managerAll()]);
   });
 });

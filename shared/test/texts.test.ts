@@ -12,7 +12,7 @@ import {
   uzbekIssue,
 } from '../src/texts';
 
-/** Every quoted message of the spec (sections 2, 4, 5, 8), copied from the spec text. */
+/** Every message the screens quote (docs/SCREENS.md), word for word. */
 const SPEC_MESSAGES = [
   'Sahifa topilmadi',
   'Login yoki parol xato',

@@ -9,7 +9,7 @@ export function RequireToken() {
   return isAuthenticated ? <Outlet /> : <Navigate to={ROUTES.login} replace />;
 }
 
-/** Routes defined only for some roles (spec 6): other roles land on the 404 page. */
+/** Routes defined only for some roles (docs/SCREENS.md, "Addresses"): other roles land on the 404 page. */
 export function RequireRole({ roles, children }: { roles: readonly string[]; children: ReactNode }) {
   const { role } = useSession();
   return role !== null && roles.includes(role) ? children : <Navigate to={ROUTES.notFound} replace />;

@@ -1,5 +1,5 @@
 /**
- * The route table of spec section 2: which remote and expose serve each pattern of the shared
+ * The route table (docs/SCREENS.md, "Addresses"): which remote and expose serve each pattern of the shared
  * catalogue (`@qrmenu/shared/paths`, the same patterns every remote links with).
  * Admin area: `/admin/*`; manager pages also live at top level (no /admin prefix).
  */
@@ -17,7 +17,7 @@ import type { RemoteRef } from './remotes';
 // Role names typed by the shared schema (a type-only import keeps zod off the first page).
 const OWNER_ROLES: readonly KnownRole[] = ['admin', 'manager'];
 const ADMIN_ONLY: readonly KnownRole[] = ['admin'];
-/** Spec 2 routes the stop-list for managers only: admins have no stop-list screen of their own. */
+/** The stop-list is the managers' only: admins have no stop-list screen of their own. */
 const MANAGER_ONLY: readonly KnownRole[] = ['manager'];
 
 /** Layouts, the UI facade (Chakra) and TanStack Query load only after login. */
@@ -37,7 +37,7 @@ function LoginRoute() {
 
 /**
  * `/admin`: managers get their home, admins the restaurant list. Other roles stay in the sidebar
- * layout (spec 2) on their profile: the restaurant list is not theirs (spec 6).
+ * layout on their profile: the restaurant list is not theirs.
  */
 function AdminIndex() {
   const { isManager, isAdmin } = useSession();

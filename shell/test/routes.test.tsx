@@ -30,7 +30,7 @@ const ALL_DEPLOYED = {
   },
 };
 
-/** Spec 2's manager top-level routes and the remote/expose serving each (docs/ARCHITECTURE.md). */
+/** The manager's top-level routes (docs/SCREENS.md) and the remote/expose serving each (docs/ARCHITECTURE.md). */
 const MANAGER_ROUTES: [path: string, page: string][] = [
   ['/viewRestaurant/1', 'mfe_restaurants/RestaurantDetailPage'],
   ['/product-option/1', 'mfe_catalog/ProductOptionPage'],
@@ -43,7 +43,7 @@ const MANAGER_ROUTES: [path: string, page: string][] = [
   ['/categoryList', 'mfe_catalog/CategoryListPage'],
 ];
 
-/** Spec 2's admin sub-routes with parameters, and their pages. */
+/** The admin's sub-routes with parameters, and their pages. */
 const ADMIN_SUB_ROUTES: [path: string, page: string][] = [
   ['/admin/viewRestaurant/r1/oshxona', 'mfe_restaurants/RestaurantDetailPage'],
   ['/admin/viewProduct/c1/r1', 'mfe_catalog/ProductTablePage'],
@@ -164,7 +164,7 @@ describe('role layouts', () => {
     expect(screen.queryByRole('navigation', { name: 'Menyu' })).not.toBeInTheDocument();
   });
 
-  it('gives another role the sidebar layout and its profile at /admin (spec 2)', async () => {
+  it('gives another role the sidebar layout and its profile at /admin', async () => {
     signIn('token-1', 'waiter');
     const router = renderAt('/admin');
     expect(await screen.findByText('remote:mfe_auth/ProfilePage')).toBeInTheDocument();
@@ -175,7 +175,7 @@ describe('role layouts', () => {
     expect(screen.queryByText('Sahifa topilmadi')).not.toBeInTheDocument();
   });
 
-  it('sends another role from restaurants to the 404 page (spec 6)', async () => {
+  it('sends another role from restaurants to the 404 page', async () => {
     signIn('token-1', 'waiter');
     const router = renderAt('/admin/restaurants');
     expect(await screen.findByText('Sahifa topilmadi')).toBeInTheDocument();

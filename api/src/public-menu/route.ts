@@ -106,7 +106,7 @@ export default async function publicMenuRoutes(app: App): Promise<void> {
     '/m/:slug',
     {
       config: { access: 'pub' },
-      // an HTML page, not part of the JSON API (README: "Guests' menu")
+      // an HTML page, not part of the JSON API (docs/PRODUCT.md, "The guests' menu page")
       schema: { hide: true, params: z.object({ slug: z.string() }) },
     },
     async (request, reply) => {

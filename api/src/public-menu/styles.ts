@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
  * CSS together) is faster than a second round trip for a file. No scripts anywhere, so a CSP of
  * `style-src 'self' 'unsafe-inline'` (or one listing MENU_STYLE_HASH) is all the page needs.
  * Colours keep text at >= 4.5:1 contrast; links and nav chips are >= 44 px tall. `<picture>` is
- * `display:contents`: its `<img>` is the box the rules below size (a flex item in a product row).
+ * `display:contents`: its `<img>` is the box the rules below size (a flex item in a product row),
+ * and its `<source>`s (display:block in Chromium) are hidden, or the row's gap is put beside each.
  */
 const CSS = `
 :root{color-scheme:light;--ink:#1b1b1b;--muted:#505050;--accent:#0a6847;--chip:#e8f3ee;--line:#dcdcdc}
@@ -16,6 +17,7 @@ body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-seri
 a{color:var(--accent)}
 .wrap{max-width:720px;margin:0 auto}
 picture{display:contents}
+picture>source{display:none}
 .cover{display:block;width:100%;height:auto;aspect-ratio:5/2;object-fit:cover;background:var(--line)}
 .head{padding:16px;background:#fff}
 .brand{display:flex;gap:12px;align-items:center}

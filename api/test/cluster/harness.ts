@@ -166,7 +166,7 @@ async function waitReady(proc: ApiProcess, ms = 60_000): Promise<void> {
  * The balancer: round robin over the servers, each checked on its readiness every 300 ms
  * (out after 3 failures, back after 1 success; a check may take 2 s); a request whose connection a server refused or
  * dropped, or that a draining server answered 503, is sent to another server (`retry-on`,
- * `option redispatch`). The configuration the README's "Run several servers" recommends.
+ * `option redispatch`). The configuration docs/OPERATIONS.md ("Several servers") recommends.
  */
 export function haproxyConfig(port: number, servers: { name: string; port: number }[]): string {
   return `global

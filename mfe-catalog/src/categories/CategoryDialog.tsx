@@ -1,4 +1,4 @@
-/** Create and edit a category in a dialog (spec 5: the title must not be empty; no change, no call). */
+/** Create and edit a category in a dialog (the title must not be empty; no change, no call). */
 
 import {
   FormDialog,

@@ -3,22 +3,16 @@
  * restaurant). Counters, the list with status toggles, create/edit dialog, delete with Ha / Yo'q.
  * The API answers 404 for a restaurant the caller may not see: the page says it is not found.
  */
-import { isMissing } from '@qrmenu/shared/api';
 import { categories as resource, restaurants } from '@qrmenu/shared/resources';
-import type { Category } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
 import {
   Button,
-  CreateButton,
-  LazyDialog,
+  ListPage,
+  ListState,
   LoadingSkeleton,
-  Page,
-  PageState,
-  useFormDialog,
-  useIdlePreload,
   usePaths,
-  useResourceDelete,
+  useResourceList,
   useRouteParams,
 } from '@qrmenu/shared/ui';
 import { lazy } from 'react';
@@ -27,7 +21,6 @@ import { useMoveCategory } from '../common/moves';
 import { StatusCounters } from '../common/StatusCounters';
 import { CategoryList } from './CategoryList';
 
-// the form (and the schemas it needs) loads at idle after the page shows
 const loadCategoryDialog = () => import('./CategoryDialog');
 const CategoryDialog = lazy(loadCategoryDialog);
 
@@ -54,54 +47,35 @@ export default function CategoryListPage() {
   const { isManager } = useSession();
   const paths = usePaths();
   // the address's restaurant when it names one (the server refuses another's with 404), else the manager's own
-  const categories = resource.useList(restaurantParam);
+  const list = useResourceList(resource, resource.useList(restaurantParam), loadCategoryDialog);
   const mine = restaurants.useMine({ enabled: isManager && !restaurantParam });
   const restaurantId = restaurantParam ?? mine.data?._id;
-  useIdlePreload(loadCategoryDialog, categories.isSuccess);
-  const dialog = useFormDialog<Category>();
-  const confirmDelete = useResourceDelete(resource.remove);
   const move = useMoveCategory(restaurantParam);
-  const found = !categories.isError;
+  const found = !list.query.isError;
 
   return (
-    <Page
-      title={resource.texts.title}
+    <ListPage
+      list={list}
       back={paths.restaurantsBack}
       actions={
-        found ? (
-          <>
-            {restaurantId ? <UntranslatedLink href={paths.untranslated({ restaurantId })} /> : null}
-            <CreateButton onClick={dialog.openCreate} disabled={!restaurantId}>
-              {resource.texts.add}
-            </CreateButton>
-          </>
-        ) : null
+        found && restaurantId ? <UntranslatedLink href={paths.untranslated({ restaurantId })} /> : null
       }
+      canCreate={found}
+      createDisabled={!restaurantId}
+      form={<CategoryDialog dialog={list.dialog} restaurantId={restaurantId} />}
       testId="category-list-page"
     >
-      {found ? <StatusCounters items={categories.data?.items} loading={categories.isPending} /> : null}
-      <PageState
-        query={categories}
-        errorText={resource.texts.loadError}
+      {found ? <StatusCounters items={list.query.data?.items} loading={list.query.isPending} /> : null}
+      <ListState
+        resource={resource}
+        query={list.query}
         notFoundText={restaurantParam ? t.restaurantNotFound : t.noRestaurantForManager}
-        isNotFound={isMissing}
-        emptyText={resource.texts.empty}
         loading={<LoadingSkeleton rows={6} height="14" />}
       >
-        {(list) => (
-          <CategoryList
-            categories={list.items}
-            paths={paths}
-            onEdit={dialog.openEdit}
-            onDelete={confirmDelete.ask}
-            onMove={move.move}
-          />
+        {(data) => (
+          <CategoryList categories={data.items} paths={paths} {...list.rowActions} onMove={move.move} />
         )}
-      </PageState>
-      <LazyDialog open={dialog.open}>
-        <CategoryDialog dialog={dialog} restaurantId={restaurantId} />
-      </LazyDialog>
-      {confirmDelete.dialog}
-    </Page>
+      </ListState>
+    </ListPage>
   );
 }

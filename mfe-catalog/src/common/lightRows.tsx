@@ -223,7 +223,7 @@ function StatusSwitch({
 
 /**
  * The status toggles of a list, one call each (`{is_active}` only through `change`), with the
- * spec's toasts; which rows have a call in flight.
+ * screen's toasts; which rows have a call in flight.
  */
 export function useStatusToggles<T extends { _id: string }>(
   change: (item: T, next: boolean) => Promise<unknown>,

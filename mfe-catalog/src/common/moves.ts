@@ -1,7 +1,7 @@
 /**
- * The catalog's moves (issue 18): one hook per list, each the sortable kit's optimistic move on
- * the cached list the page shows (the same entry the stop-list reads, so it follows at once),
- * with the public lists and product details read again after.
+ * The catalog's moves: one hook per list, each the sortable kit's optimistic move on the cached
+ * list the page shows (the same entry the stop-list reads, so it follows at once); a product's
+ * detail shows its options and rows in order, so it is read again after their moves.
  */
 import { api } from '@qrmenu/shared/api';
 import { queryKeys as k } from '@qrmenu/shared/query';
@@ -15,7 +15,6 @@ export function useMoveCategory(restaurantParam: string | undefined) {
     queryKey: k.categories.manager(restaurantParam),
     lens: countedList<Category>(),
     run: ({ id, position }) => api.categories.move(id, position),
-    invalidates: [k.categories.publicAll(), k.products.publicAll()],
   });
 }
 
@@ -29,7 +28,6 @@ export function useMoveProduct(restaurantParam: string | undefined, categoryId: 
     queryKey: k.products.manager(restaurantParam),
     lens,
     run: ({ id, position }) => api.products.move(id, position),
-    invalidates: [k.products.publicAll()],
   });
 }
 

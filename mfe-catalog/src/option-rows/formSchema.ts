@@ -1,5 +1,5 @@
 /**
- * The option-row form. Spec 5: no client checks on the name or the price; the price is a numeric
+ * The option-row form. No client checks on the name or the price (docs/SCREENS.md, "Option rows"); the price is a numeric
  * input, and the form sends what was typed, the server's 400 coming back as the save-failure toast.
  *
  * How a price is sent: a number when the input holds one (negative too: the server refuses it);

@@ -1,5 +1,5 @@
 /**
- * Create and rename a product option. Spec 5: no client checks on the name; what was typed is sent
+ * Create and rename a product option. No client checks on the name (docs/SCREENS.md, "Options"); what was typed is sent
  * and a refusal of the server (400 for a blank name) shows 'Saqlashda xatolik yuz berdi.'.
  */
 

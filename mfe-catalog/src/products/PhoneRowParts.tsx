@@ -1,8 +1,8 @@
 /**
- * The phone's product card (issue 17): a thumbnail, so a manager sees which products have a
+ * The phone's product card: a thumbnail, so a manager sees which products have a
  * picture, and the less used actions (Opsiyalar, O'chirish) under one "Boshqa amallar" button,
  * so that a screen holds more than two products. From `md` up the table shows every action
- * inline and no thumbnail (the spec's columns).
+ * inline and no thumbnail (the columns docs/SCREENS.md lists).
  */
 import { assetUrl } from '@qrmenu/shared/runtime-config';
 import type { Product } from '@qrmenu/shared/schemas';

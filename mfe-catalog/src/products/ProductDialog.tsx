@@ -1,9 +1,9 @@
 /**
- * Create and edit a product in a dialog, one body for both (spec 2, 5): name, category (the
- * restaurant's), price, description, active. Pictures on creation as the spec says: once the
- * create answers with the new id, each chosen file goes to /manager/upload with progress, then
+ * Create and edit a product in a dialog, one body for both (docs/SCREENS.md, "Product dialog"):
+ * name, category (the restaurant's), price, description, active. A new product's pictures: once
+ * the create answers with the new id, each chosen file goes to /manager/upload with progress, then
  * 'Mahsulot rasmi yuklandi!'. A create answered without an id: 'Mahsulot yaratishda xatolik yuz
- * berdi!'. In Tahrirlash (issue 16) the stored pictures are reordered, replaced, removed and new
+ * berdi!'. In Tahrirlash the stored pictures are reordered, replaced, removed and new
  * ones added (ProductPictures), sent when the dialog saves.
  */
 

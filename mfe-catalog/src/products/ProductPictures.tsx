@@ -1,5 +1,5 @@
 /**
- * A product's pictures in Tahrirlash (issue 16 lifts "pictures only on creation"): each stored
+ * A product's pictures in Tahrirlash (not only on creation, docs/SCREENS.md "Pictures"): each stored
  * picture can be moved earlier or later, replaced by a new file or removed; new files are added
  * at the end. Nothing is sent until the dialog saves: then the replacements and the new files are
  * uploaded (with progress), and the whole list is written at once; the server deletes the files

@@ -25,7 +25,7 @@ export interface ProductTableProps {
   sortDisabled?: boolean;
 }
 
-// From `md` up the table of spec 2, in the kit's table look (small, striped, scrolling sideways
+// From `md` up the table of docs/SCREENS.md, in the kit's table look (small, striped, scrolling sideways
 // when narrow). On a phone each row is a card instead (name and price; the description and the
 // status; the actions two a line) rather than a table scrolled sideways. One markup for both, so
 // the table's semantics stay; plain cells (`LightRows`) keep a page of rows cheap to show.

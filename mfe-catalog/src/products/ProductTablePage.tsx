@@ -3,24 +3,18 @@
  * (a manager). The category's products: counters, a name search, the table 10 a page with
  * Oldingi/Keyingi, status toggles, detail / options / edit / delete, and the create/edit dialog.
  */
-import { isMissing } from '@qrmenu/shared/api';
-import { products as resource } from '@qrmenu/shared/resources';
-import type { Product } from '@qrmenu/shared/schemas';
+import { categories as categoryResource, products as resource } from '@qrmenu/shared/resources';
 import { t } from '@qrmenu/shared/texts';
 import {
-  CreateButton,
   EmptyState,
-  LazyDialog,
+  ListPage,
+  ListState,
   LoadingSkeleton,
-  Page,
-  PageState,
   Pagination,
   Stack,
-  useFormDialog,
-  useIdlePreload,
   usePagination,
   usePaths,
-  useResourceDelete,
+  useResourceList,
   useRouteParams,
 } from '@qrmenu/shared/ui';
 import { lazy, useState } from 'react';
@@ -30,7 +24,6 @@ import { ProductSearch } from './ProductSearch';
 import { ProductTable } from './ProductTable';
 import { useCategoryProducts, useNameFilter } from './useCategoryProducts';
 
-// the form (and the schemas it needs) loads at idle after the page shows
 const loadProductDialog = () => import('./ProductDialog');
 const ProductDialog = lazy(loadProductDialog);
 
@@ -38,12 +31,10 @@ export default function ProductTablePage() {
   const { category_id: categoryId, id: restaurantParam } = useRouteParams(...resource.routes.list);
   const paths = usePaths();
   const { categories, category, restaurantId, products } = useCategoryProducts(restaurantParam, categoryId);
+  const list = useResourceList(resource, products, loadProductDialog);
   const [query, setQuery] = useState('');
   const shown = useNameFilter(products.data?.items, query);
   const page = usePagination(shown);
-  useIdlePreload(loadProductDialog, products.data !== undefined);
-  const dialog = useFormDialog<Product>();
-  const confirmDelete = useResourceDelete(resource.remove);
   const move = useMoveProduct(restaurantParam, categoryId);
 
   const search = (value: string) => {
@@ -52,19 +43,25 @@ export default function ProductTablePage() {
   };
 
   return (
-    <Page
-      title={category ? t.productsOf(category.title) : resource.texts.title}
+    <ListPage
+      list={list}
+      title={category ? t.productsOf(category.title) : undefined}
       back={paths.categories({ restaurantId: restaurantId ?? '' })}
-      actions={
-        category ? <CreateButton onClick={dialog.openCreate}>{resource.texts.add}</CreateButton> : null
+      canCreate={!!category}
+      form={
+        <ProductDialog
+          dialog={list.dialog}
+          categories={categories.data?.items ?? []}
+          categoryId={categoryId}
+        />
       }
       testId="product-table-page"
     >
-      <PageState
+      {/* the category first: another restaurant's, or none, is "not found" */}
+      <ListState
+        resource={categoryResource}
         query={categories}
-        errorText={t.categoriesLoadError}
-        notFoundText={t.categoryNotFound}
-        isNotFound={isMissing}
+        notFoundText={categoryResource.texts.notFound}
         isEmpty={() => false}
         loading={<LoadingSkeleton rows={8} />}
       >
@@ -73,13 +70,7 @@ export default function ProductTablePage() {
             <Stack gap="4">
               <StatusCounters items={products.data?.items} loading={products.isPending} />
               <ProductSearch value={query} onChange={search} />
-              <PageState
-                query={products}
-                errorText={resource.texts.loadError}
-                isEmpty={(d) => d.items.length === 0}
-                emptyText={resource.texts.empty}
-                loading={<LoadingSkeleton rows={8} />}
-              >
+              <ListState resource={resource} query={products} loading={<LoadingSkeleton rows={8} />}>
                 {() =>
                   shown.length === 0 ? (
                     <EmptyState message={t.noSearchResults} />
@@ -90,8 +81,7 @@ export default function ProductTablePage() {
                         offset={page.offset}
                         restaurantId={restaurantId}
                         paths={paths}
-                        onEdit={dialog.openEdit}
-                        onDelete={confirmDelete.ask}
+                        {...list.rowActions}
                         onMove={move.move}
                         total={shown.length}
                         sortDisabled={query.trim() !== ''}
@@ -100,17 +90,13 @@ export default function ProductTablePage() {
                     </>
                   )
                 }
-              </PageState>
+              </ListState>
             </Stack>
           ) : (
-            <EmptyState message={t.categoryNotFound} />
+            <EmptyState message={categoryResource.texts.notFound} />
           )
         }
-      </PageState>
-      <LazyDialog open={dialog.open}>
-        <ProductDialog dialog={dialog} categories={categories.data?.items ?? []} categoryId={categoryId} />
-      </LazyDialog>
-      {confirmDelete.dialog}
-    </Page>
+      </ListState>
+    </ListPage>
   );
 }

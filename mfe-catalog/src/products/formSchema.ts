@@ -1,7 +1,7 @@
 /**
  * The product form, from the shared rules the server applies (`productCreateBody`): name required,
  * category required, price a number >= 0, description optional, the active flag. Pictures are not
- * a form field: they are uploaded after the create (spec 5).
+ * a form field: they are uploaded once the product exists (the create answers its id).
  */
 import { translationFormValues } from '@qrmenu/shared/forms';
 import {
@@ -37,13 +37,11 @@ export interface ProductFormOutput {
 
 export type ProductFormSchema = z.ZodType<ProductFormOutput, ProductFormValues>;
 
-// built with the schema's own methods: no zod of this remote's own in its bundle
-export const productFormSchema: ProductFormSchema = productCreateBody.omit({ images: true });
-
 /**
  * The form's schema for `product` (null: a new one). A price typed in so'm is a whole number
  * (12000.5 was saved silently and shown as 12 000): the form says so under the field. A stored
  * price with a fraction (an integration feed's) may stay as it is on an edit of other fields.
+ * Built with the shared schema's own methods: no zod of this remote's own in its bundle.
  */
 export function productFormSchemaFor(product: Product | null): ProductFormSchema {
   return productCreateBody.omit({ images: true }).extend({

@@ -6,7 +6,6 @@
  * language's fields of that item (the API's partial update), and a finished item leaves the list.
  * Four reads, whatever the catalog's size: restaurant, categories, products, options with rows.
  */
-import { ROUTES } from '@qrmenu/shared/paths';
 import {
   useRestaurantOptions,
   useUpdateCategory,
@@ -15,7 +14,7 @@ import {
   useUpdateProduct,
   useUpdateRestaurant,
 } from '@qrmenu/shared/query';
-import { categories, products, restaurants } from '@qrmenu/shared/resources';
+import { categories, products, translations as resource, restaurants } from '@qrmenu/shared/resources';
 import { LANGUAGE_NAMES, TRANSLATION_LANGS, type TranslationLang } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
 import { fieldLabel, t } from '@qrmenu/shared/texts';
@@ -28,10 +27,10 @@ import {
   Field,
   HStack,
   Input,
+  ListState,
   LoadingSkeleton,
   notify,
   Page,
-  PageState,
   Stack,
   Tabs,
   Text,
@@ -153,7 +152,7 @@ function ItemForm({
 }
 
 export default function UntranslatedPage() {
-  const { id: param } = useRouteParams(ROUTES.admin.untranslated, ROUTES.manager.untranslated);
+  const { id: param } = useRouteParams(...resource.routes.list);
   const { isManager } = useSession();
   const paths = usePaths();
   const mine = restaurants.useMine({ enabled: isManager && !param });
@@ -182,7 +181,7 @@ export default function UntranslatedPage() {
 
   return (
     <Page
-      title={text.title}
+      title={resource.texts.title}
       back={restaurantId ? paths.categories({ restaurantId }) : paths.restaurantsBack}
       testId="untranslated-page"
     >
@@ -198,11 +197,7 @@ export default function UntranslatedPage() {
         </Tabs.List>
       </Tabs.Root>
       <Box id="untranslated-panel" role="tabpanel" aria-label={LANGUAGE_NAMES[lang]}>
-        <PageState
-          query={query}
-          errorText={t.listLoadError}
-          loading={<LoadingSkeleton rows={6} height="24" />}
-        >
+        <ListState resource={resource} query={query} loading={<LoadingSkeleton rows={6} height="24" />}>
           {(c) => {
             const items = untranslatedItems(c, lang);
             return items.length === 0 ? (
@@ -215,7 +210,7 @@ export default function UntranslatedPage() {
               </Stack>
             );
           }}
-        </PageState>
+        </ListState>
       </Box>
     </Page>
   );

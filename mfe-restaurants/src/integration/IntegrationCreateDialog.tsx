@@ -1,5 +1,5 @@
 /**
- * Integration create (spec 2, 5): pick an external restaurant (`/admin/integration/restaurants`)
+ * Integration create (docs/SCREENS.md, "Integration dialog"): pick an external restaurant (`/admin/integration/restaurants`)
  * and a manager free to run it; both are required ('Iltimos, restoran va menedjer tanlang!').
  */
 

@@ -84,7 +84,7 @@ export default function ManagersPage() {
             role="region"
             aria-label={t.managers}
           >
-            {/* a login or restaurant name of one long word wraps in its cell (issue 17) */}
+            {/* a login or restaurant name of one long word wraps in its cell */}
             <Table.Root
               size="sm"
               data-testid="managers-table"

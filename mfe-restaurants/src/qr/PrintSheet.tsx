@@ -50,7 +50,7 @@ export function PrintSheet({
   restaurant: Restaurant | PublicRestaurant;
   image: QrImage;
   url: string;
-  /** The placement the code carries, printed under the name (issue 22). */
+  /** The placement the code carries, printed under the name. */
   label?: string | undefined;
 }) {
   const logo = assetUrl(restaurant.logotype);

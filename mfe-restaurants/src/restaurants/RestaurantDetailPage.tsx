@@ -3,8 +3,8 @@
  * own restaurant). Fields, pictures, the manager's login, edit, delete (admin), categories, back.
  */
 import { isMissing } from '@qrmenu/shared/api';
-import { useProfile } from '@qrmenu/shared/query';
-import { isPosType, managers as managerResource, restaurants as resource } from '@qrmenu/shared/resources';
+import { useManagers, useProfile } from '@qrmenu/shared/query';
+import { isPosType, restaurants as resource } from '@qrmenu/shared/resources';
 import type { PublicRestaurant, Restaurant } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
@@ -58,7 +58,7 @@ function ManagerLogin({
 }) {
   const profile = useProfile({ enabled: isManager });
   const managerId = 'manager_id' in restaurant ? restaurant.manager_id : null;
-  const managers = managerResource.useList({ enabled: !isManager && managerId !== null });
+  const managers = useManagers({ enabled: !isManager && managerId !== null });
   if (isManager) return <>{profile.data?.login ?? '…'}</>;
   if (!managerId)
     return (

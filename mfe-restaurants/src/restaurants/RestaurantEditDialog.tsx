@@ -5,7 +5,7 @@ import type { FormDialogState } from '@qrmenu/shared/ui';
 import { useEffect } from 'react';
 import { useRestaurantForm } from './RestaurantForm';
 
-/** A manager's edit of its own restaurant: no manager or active selector (spec 6). */
+/** A manager's edit of its own restaurant: no manager or active selector (those are the admin's). */
 export function RestaurantEditDialog({ dialog }: { dialog: FormDialogState<Restaurant> }) {
   const form = useRestaurantForm(true, dialog.record);
   const { reset } = form;

@@ -1,5 +1,5 @@
 /**
- * The restaurant create/edit form (spec 2, 4, 5), one body for the form page (admins) and the
+ * The restaurant create/edit form (docs/SCREENS.md, "Restaurant form"), one body for the form page (admins) and the
  * edit dialog (managers): `useRestaurantForm` gives the kit's EntityForm/FormDialog their save
  * (create; edits of the changed fields only) and the body. Image and logotype go through
  * `/manager/upload` once the restaurant exists (after the create, or with the edit).
@@ -50,7 +50,7 @@ const PICTURES = ['image', 'logotype'] as const;
 
 /**
  * Shown while an edit changes the slug: the menu's address (and so its QR code) changes; the old
- * address keeps redirecting (README "Guests' menu"), which the text says as the server does it.
+ * address keeps redirecting (docs/PRODUCT.md, "Slugs that moved"), which the text says as the server does it.
  */
 function SlugChangeWarning({
   form,

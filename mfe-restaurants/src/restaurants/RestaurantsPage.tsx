@@ -1,5 +1,5 @@
 /**
- * `/admin/restaurants`: the restaurant table (spec 2). Admins: every restaurant, counters,
+ * `/admin/restaurants`: the restaurant table (docs/SCREENS.md, "Restaurants"). Admins: every restaurant, counters,
  * create, integration create, sync, delete. Managers: only their own restaurant, no counters,
  * no delete, no sync, links without the /admin prefix.
  */

@@ -1,7 +1,7 @@
 /**
  * The restaurant form, built from the shared field rules (`restaurantFields`): the same rules the
  * server applies. Admins (and every non-manager role) must choose a manager and the active flag;
- * managers see neither (spec 5, 6).
+ * managers see neither (docs/SCREENS.md, "Restaurant form").
  */
 import { translationFormValues } from '@qrmenu/shared/forms';
 import {
@@ -16,7 +16,7 @@ import type { z } from 'zod';
 
 // Built with the schemas' own methods: no second zod copy in this remote's bundle.
 const adminRestaurantForm = restaurantCreateBody.omit({ type: true }).extend({
-  // Required in the form (spec 5), although the API lets it be null.
+  // Required in the form (docs/SCREENS.md, "Restaurant form"), although the API lets it be null.
   manager_id: id,
   is_active: restaurantFields.is_active,
 });
@@ -56,7 +56,7 @@ export interface RestaurantFormOutput {
 
 export type RestaurantFormSchema = z.ZodType<RestaurantFormOutput, RestaurantFormValues>;
 
-/** The role's schema, and the form values of a restaurant (defaults of a new one: active, spec 4). */
+/** The role's schema, and the form values of a restaurant (defaults of a new one: active). */
 export function restaurantFormFor(isManager: boolean): {
   schema: RestaurantFormSchema;
   values: (r: Restaurant | null) => RestaurantFormValues;

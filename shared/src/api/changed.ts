@@ -1,5 +1,5 @@
 /**
- * Edits send only changed fields (spec 4). `changedFields(initial, values)` keeps the keys of
+ * Edits send only changed fields (docs/SCREENS.md, "What every screen shares"). `changedFields(initial, values)` keeps the keys of
  * `values` whose value differs from `initial` (deep comparison for arrays/objects; `''`, `null`
  * and `undefined` count as the same "empty"). An empty object means nothing changed.
  */

@@ -3,7 +3,7 @@ import { getRuntimeConfig } from '../runtime-config';
 import { getAccessToken, signOut } from '../session';
 import { ApiError, parseRetryAfter } from './errors';
 
-/** Default timeout of a call; the sync call uses 60 000 ms (spec 9). */
+/** Default timeout of a call; a sync, an import and an upload wait 60 000 ms (they read a whole feed or file). */
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const SYNC_TIMEOUT_MS = 60_000;
 export const UPLOAD_TIMEOUT_MS = 60_000;

@@ -1,5 +1,5 @@
 /**
- * The typed HTTP client of ../shared/CONTRACT.md: `api.<resource>.<call>()` for every route.
+ * The typed HTTP client of the API: `api.<resource>.<call>()` for every route the front calls.
  * Calls resolve with the answer's payload and reject with `ApiError`.
  */
 import type {
@@ -47,7 +47,7 @@ import { apiUrl, call, http, SYNC_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './client
 import { ApiError } from './errors';
 
 export { changedFields, hasChanges } from './changed';
-export { apiUrl, call, DEFAULT_TIMEOUT_MS, http, SYNC_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './client';
+
 export { ApiError, type ApiErrorDetail, isApiError, isMissing, parseRetryAfter } from './errors';
 
 type Data<T> = { data: T };
@@ -68,8 +68,8 @@ export interface Deleted {
   _id: string;
 }
 
-/** A restaurant answer of `/manager/restaurants/me`: the spec allows a list or one object. */
-export function pickRestaurant(value: unknown): Restaurant | null {
+/** A restaurant answer of `/manager/restaurants/me`: the contract allows a list or one object. */
+function pickRestaurant(value: unknown): Restaurant | null {
   if (Array.isArray(value)) return (value[0] as Restaurant | undefined) ?? null;
   if (value && typeof value === 'object') return value as Restaurant;
   return null;
@@ -235,11 +235,6 @@ export const api = {
       call<{ data: Category[]; count: number }>('manager/category', {
         query: { restaurant_id: restaurantId },
       }).then((r): CountedList<Category> => ({ items: r.data, count: r.count })),
-    /** GET /user/category?restaurant_id= */
-    publicList: (restaurantId: string) =>
-      call<{ categories: Category[]; count: number }>('user/category', {
-        query: { restaurant_id: restaurantId },
-      }).then((r): CountedList<Category> => ({ items: r.categories, count: r.count })),
     /** POST /manager/category/create */
     create: (body: CategoryCreateBody) =>
       data(call<Data<Category>>('manager/category/create', { method: 'post', json: body })),
@@ -263,11 +258,6 @@ export const api = {
       call<{ data: Product[]; count: number }>('manager/products', {
         query: { restaurant_id: restaurantId },
       }).then((r): CountedList<Product> => ({ items: r.data, count: r.count })),
-    /** GET /user/products/?restaurant_id=&category_id= */
-    publicList: (restaurantId: string, categoryId?: string) =>
-      call<Data<{ products: Product[]; count: number }>>('user/products/', {
-        query: { restaurant_id: restaurantId, category_id: categoryId },
-      }).then((r): CountedList<Product> => ({ items: r.data.products, count: r.data.count })),
     /** GET /user/products/{id} → the product with its category and options (with rows). */
     detail: (id: string) => data(call<Data<ProductDetail>>(`user/products/${enc(id)}`)),
     /** POST /manager/products → the new id. */

@@ -38,7 +38,7 @@ export interface EntityFormTexts {
   created?: string;
   updated?: string;
   /**
-   * Error toasts of a failed call (spec 8); a function picks the text by the error (a product
+   * Error toasts of a failed call; a function picks the text by the error (a product
    * create that answers without an id has its own text).
    */
   createError: ErrorText;
@@ -72,7 +72,7 @@ export interface EntityFormOptions<R, S extends FormSchema, C = unknown, U = unk
   /** After a successful save, before `onSaved` (uploads go here); `saved` is null for extras only. */
   afterSave?: (saved: C | U | null, record: R | null) => unknown;
   onSaved?: (saved: C | U | null) => void;
-  /** One message for any invalid field, under the fields and as an error toast (spec 5's integration). */
+  /** One message for any invalid field, under the fields and as an error toast (the integration dialog's). */
   invalidText?: string;
 }
 

@@ -15,11 +15,9 @@ export {
   FormDialog,
   type FormDialogProps,
   type FormSchema,
-  useEntityForm,
 } from './FormDialog';
 export {
   applyServerErrors,
-  fieldErrorText,
   formResolver,
   NumberField,
   type NumberFieldProps,
@@ -36,6 +34,5 @@ export {
   TranslatableFields,
   type TranslatableFieldsProps,
   type TranslationTab,
-  translatedName,
   translationFormValues,
 } from './TranslatableFields';

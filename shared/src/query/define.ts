@@ -24,13 +24,11 @@ export type QueryArgs = (string | undefined)[];
 export interface QueryDefinition<A extends QueryArgs, T> {
   key: (...args: A) => QueryKey;
   fetch: (...args: A) => Promise<T>;
-  /** Whether the arguments are complete (default: always); until then the query waits. */
-  ready?: (...args: A) => boolean;
   /**
-   * Runs without a stored token too (the spec's public `/user/*` lists). Every other query waits
-   * for a token, so no page calls the API signed out.
+   * Whether the arguments are complete (default: always); until then the query waits. It waits
+   * for a stored token too, so no page calls the API signed out.
    */
-  anonymous?: boolean;
+  ready?: (...args: A) => boolean;
 }
 
 export type QueryHook<A extends QueryArgs, T> = ((
@@ -46,8 +44,7 @@ export type QueryHook<A extends QueryArgs, T> = ((
 /** `useX(id?, extras?)`: the query runs once it is ready, a token is stored and `extras.enabled` allows. */
 export function defineQuery<A extends QueryArgs, T>(def: QueryDefinition<A, T>): QueryHook<A, T> {
   const prefetch = async (...args: A) => {
-    const allowed =
-      (def.anonymous || sessionStore.get(accessTokenAtom) !== null) && (def.ready?.(...args) ?? true);
+    const allowed = sessionStore.get(accessTokenAtom) !== null && (def.ready?.(...args) ?? true);
     if (!allowed) return;
     await queryClient.prefetchQuery({ queryKey: def.key(...args), queryFn: () => def.fetch(...args) });
   };
@@ -57,7 +54,7 @@ export function defineQuery<A extends QueryArgs, T>(def: QueryDefinition<A, T>):
     const args = (hasExtras ? input.slice(0, -1) : input) as A;
     const { enabled = true, ...extras } = (hasExtras ? last : {}) as QueryExtras<T>;
     const token = useAtomValue(accessTokenAtom, { store: sessionStore });
-    const allowed = (def.anonymous || token !== null) && (def.ready?.(...args) ?? true);
+    const allowed = token !== null && (def.ready?.(...args) ?? true);
     return useQuery(
       {
         queryKey: def.key(...args),

@@ -32,8 +32,6 @@ const PRODUCTS_AND_CATEGORIES: QueryKey[] = [k.products.all(), k.categories.all(
 /** The signed-in user's profile. */
 export const useProfile = defineQuery({ key: k.profile, fetch: () => api.auth.profile() });
 
-export const useLogin = defineMutation({ run: api.auth.login, invalidates: [] });
-
 // ---------- restaurants ----------
 
 export const useAdminRestaurants = defineQuery({
@@ -157,13 +155,6 @@ export const useManagerCategories = defineQuery({
   fetch: (restaurantId) => api.categories.managerList(restaurantId),
 });
 
-export const usePublicCategories = defineQuery({
-  key: (restaurantId: string | undefined) => k.categories.public(restaurantId ?? ''),
-  fetch: (restaurantId) => api.categories.publicList(restaurantId ?? ''),
-  ready: has,
-  anonymous: true,
-});
-
 export const useCreateCategory = defineMutation({
   run: api.categories.create,
   invalidates: [k.categories.all()],
@@ -181,14 +172,6 @@ export const useDeleteCategory = defineMutation({ run: api.categories.remove, in
 export const useManagerProducts = defineQuery({
   key: (restaurantId?: string) => k.products.manager(restaurantId),
   fetch: (restaurantId) => api.products.managerList(restaurantId),
-});
-
-export const usePublicProducts = defineQuery({
-  key: (restaurantId: string | undefined, categoryId?: string) =>
-    k.products.public(restaurantId ?? '', categoryId),
-  fetch: (restaurantId, categoryId) => api.products.publicList(restaurantId ?? '', categoryId),
-  ready: (restaurantId) => has(restaurantId),
-  anonymous: true,
 });
 
 export const useProductDetail = defineQuery({
@@ -209,7 +192,7 @@ export const useCreateProduct = defineMutation({
 export const useUpdateProduct = defineMutation({
   run: ({ id, changed }: { id: string; changed: ProductUpdateBody }) => api.products.update(id, changed),
   update: (product) => replaceInLists(k.products.managerAll(), [product]),
-  invalidates: [k.products.details(), k.products.publicAll(), k.categories.all()],
+  invalidates: [k.products.details(), k.categories.all()],
 });
 
 export const useDeleteProduct = defineMutation({ run: api.products.remove, invalidates: CATALOG });
@@ -265,22 +248,22 @@ export const useDeleteOptionRow = defineMutation({ run: api.optionRows.remove, i
  * The stop-list answer holds every product and category whose state changed: written into the
  * manager lists the catalog and the stop-list screen read (no refetch of a 1,000-product list).
  */
-export function applyStopListResult(result: StopListResult): void {
+function applyStopListResult(result: StopListResult): void {
   replaceInLists(k.products.managerAll(), result.products);
   replaceInLists(k.categories.managerAll(), result.categories);
 }
 
 /**
  * `POST /manager/stop-list`: the answer goes into the manager lists; what shows those products
- * otherwise (details, the public lists) is refetched. No restaurant field changes.
+ * otherwise (their details) is refetched. No restaurant field changes.
  */
 export const useApplyStopList = defineMutation({
   run: api.stopList.apply,
   update: applyStopListResult,
-  invalidates: [k.products.details(), k.products.publicAll(), k.categories.publicAll()],
+  invalidates: [k.products.details()],
 });
 
-// ---------- placements and visits (issue 22) ----------
+// ---------- placements and visits ----------
 
 /** A restaurant's placements (a manager's own without an id). */
 export const usePlacements = defineQuery({

@@ -28,17 +28,12 @@ export const queryKeys = {
     manager: (restaurantId?: string) => ['qrmenu', 'categories', 'manager', restaurantId ?? null] as const,
     /** every restaurant's manager list (a prefix) */
     managerAll: () => ['qrmenu', 'categories', 'manager'] as const,
-    public: (restaurantId: string) => ['qrmenu', 'categories', 'public', restaurantId] as const,
-    publicAll: () => ['qrmenu', 'categories', 'public'] as const,
   },
   products: {
     all: () => ['qrmenu', 'products'] as const,
     manager: (restaurantId?: string) => ['qrmenu', 'products', 'manager', restaurantId ?? null] as const,
     /** every restaurant's manager list (a prefix) */
     managerAll: () => ['qrmenu', 'products', 'manager'] as const,
-    public: (restaurantId: string, categoryId?: string) =>
-      ['qrmenu', 'products', 'public', restaurantId, categoryId ?? null] as const,
-    publicAll: () => ['qrmenu', 'products', 'public'] as const,
     detail: (id: string) => ['qrmenu', 'products', 'detail', id] as const,
     details: () => ['qrmenu', 'products', 'detail'] as const,
   },

@@ -1,15 +1,10 @@
 /**
- * The catalog's resources: categories, products, options, option rows. Written `as const
- * satisfies Resource<…>` so that the route literals (typed params) and the hooks keep their types.
+ * The catalog's resources: categories, products, options, option rows, and the page of what is
+ * still untranslated. Written `as const satisfies Resource<…>` so that the route literals (typed
+ * params) and the hooks keep their types.
  */
-import { api } from '../api';
 import { ROUTES } from '../paths';
 import {
-  queryKeys,
-  useCreateCategory,
-  useCreateOption,
-  useCreateOptionRow,
-  useCreateProduct,
   useDeleteCategory,
   useDeleteOption,
   useDeleteOptionRow,
@@ -19,10 +14,6 @@ import {
   useOptionRows,
   useProductDetail,
   useProductOptions,
-  useUpdateCategory,
-  useUpdateOption,
-  useUpdateOptionRow,
-  useUpdateProduct,
 } from '../query';
 import type { Category, OptionRow, Product, ProductOption } from '../schemas';
 import { t } from '../texts';
@@ -33,10 +24,7 @@ const M = ROUTES.manager;
 const id = (item: { _id: string }) => item._id;
 
 export const categories = {
-  name: 'categories',
   routes: { list: [A.categories, M.categories] },
-  keys: queryKeys.categories,
-  api: api.categories,
   texts: {
     title: t.categories,
     add: t.addCategory,
@@ -46,8 +34,6 @@ export const categories = {
   },
   /** A restaurant's categories (`restaurantId` required for admins; a manager's are its own). */
   useList: useManagerCategories,
-  useCreate: useCreateCategory,
-  useUpdate: useUpdateCategory,
   remove: {
     use: useDeleteCategory,
     variables: id,
@@ -60,10 +46,7 @@ export const categories = {
 } as const satisfies Resource<Category>;
 
 export const products = {
-  name: 'products',
   routes: { list: [A.products, M.products], detail: [A.product, M.product] },
-  keys: queryKeys.products,
-  api: api.products,
   texts: {
     title: t.products,
     add: t.addProduct,
@@ -77,8 +60,6 @@ export const products = {
    */
   useList: useManagerProducts,
   useDetail: useProductDetail,
-  useCreate: useCreateProduct,
-  useUpdate: useUpdateProduct,
   remove: {
     use: useDeleteProduct,
     variables: id,
@@ -90,10 +71,7 @@ export const products = {
 } as const satisfies Resource<Product>;
 
 export const options = {
-  name: 'options',
   routes: { list: [A.productOptions, M.productOptions] },
-  keys: queryKeys.options,
-  api: api.options,
   texts: {
     title: t.options,
     add: t.addOption,
@@ -102,8 +80,6 @@ export const options = {
     empty: t.noOptions,
   },
   useList: useProductOptions,
-  useCreate: useCreateOption,
-  useUpdate: useUpdateOption,
   remove: {
     use: useDeleteOption,
     variables: id,
@@ -115,10 +91,7 @@ export const options = {
 } as const satisfies Resource<ProductOption>;
 
 export const optionRows = {
-  name: 'optionRows',
   routes: { list: [A.optionRows, M.optionRows] },
-  keys: queryKeys.optionRows,
-  api: api.optionRows,
   texts: {
     title: t.optionRows,
     add: t.addOptionRow,
@@ -127,8 +100,6 @@ export const optionRows = {
     empty: t.noOptionRows,
   },
   useList: useOptionRows,
-  useCreate: useCreateOptionRow,
-  useUpdate: useUpdateOptionRow,
   remove: {
     use: useDeleteOptionRow,
     variables: id,
@@ -137,3 +108,9 @@ export const optionRows = {
     error: t.optionDeleteError,
   },
 } as const satisfies Resource<OptionRow>;
+
+/** What is still untranslated in a restaurant, one language at a time (its items are forms). */
+export const translations = {
+  routes: { list: [A.untranslated, M.untranslated] },
+  texts: { title: t.translations.title, loadError: t.listLoadError },
+} as const satisfies Resource<never>;

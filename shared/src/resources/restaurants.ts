@@ -1,19 +1,13 @@
-/** The restaurants' resources: restaurants, their managers, the manager's stop-list. */
-import { api } from '../api';
+/** The restaurants' resources: restaurants and the manager's stop-list. */
 import { ROUTES } from '../paths';
 import {
-  queryKeys,
   useAdminRestaurants,
   useApplyStopList,
-  useCreateManager,
-  useCreateRestaurant,
   useDeleteRestaurant,
-  useManagers,
   useMyRestaurant,
   useRestaurantBySlug,
-  useUpdateRestaurant,
 } from '../query';
-import type { Manager, PublicRestaurant, Restaurant } from '../schemas';
+import type { PublicRestaurant, Restaurant } from '../schemas';
 import { t } from '../texts';
 import type { Resource } from './resource';
 
@@ -21,31 +15,16 @@ const A = ROUTES.admin;
 const M = ROUTES.manager;
 
 export const restaurants = {
-  name: 'restaurants',
-  routes: {
-    list: [A.restaurants],
-    create: [A.restaurantNew],
-    edit: [A.restaurantEdit],
-    detail: [A.restaurant, M.restaurant],
-  },
-  keys: queryKeys.restaurants,
-  api: api.restaurants,
-  texts: {
-    title: t.restaurants,
-    add: t.addRestaurant,
-    notFound: t.restaurantNotFound,
-    empty: t.noRestaurants,
-  },
+  routes: { edit: [A.restaurantEdit], detail: [A.restaurant, M.restaurant] },
+  texts: { notFound: t.restaurantNotFound },
   /** Every restaurant with counters (admins). */
   useList: useAdminRestaurants,
   /** The manager's own restaurant, or null. */
   useMine: useMyRestaurant,
   useBySlug: useRestaurantBySlug,
-  useCreate: useCreateRestaurant,
-  useUpdate: useUpdateRestaurant,
   remove: {
     use: useDeleteRestaurant,
-    // deleted by slug: a restaurant without one cannot be deleted from here (spec 8)
+    // the delete call names the restaurant by its slug: one without a slug cannot be deleted here
     variables: (r) => ({ slug: r.slug }),
     guard: (r) => (r.slug ? undefined : t.slugMissing),
     label: (r) => r.name,
@@ -54,22 +33,8 @@ export const restaurants = {
   },
 } as const satisfies Resource<Restaurant | PublicRestaurant, { slug: string }>;
 
-export const managers = {
-  name: 'managers',
-  routes: { list: [A.managers] },
-  keys: { all: queryKeys.managers },
-  api: api.managers,
-  texts: { title: t.managers },
-  useList: useManagers,
-  useCreate: useCreateManager,
-} as const satisfies Resource<Manager>;
-
+/** The manager's stop-list: its rows are the manager's own products and categories (their resources). */
 export const stopList = {
-  name: 'stopList',
-  routes: { list: [M.stopList] },
-  // the stop-list's rows are the manager's own products and categories (their resources' keys)
-  keys: { products: queryKeys.products.managerAll, categories: queryKeys.categories.managerAll },
-  api: api.stopList,
   texts: { title: t.menu, loadError: t.productsLoadError },
   useApply: useApplyStopList,
 } as const satisfies Resource<never>;

@@ -1,5 +1,5 @@
 /**
- * Every entity, request and answer of ../shared/CONTRACT.md, written once.
+ * Every entity, request and answer of the API (docs/API.md), written once.
  * The server validates and documents with these; the client and forms take their types from them.
  */
 import './jitless';
@@ -189,7 +189,7 @@ export const syncResult = z.object({
 });
 export type SyncResult = z.infer<typeof syncResult>;
 
-// ---------- POS integrations (issue 21) ----------
+// ---------- POS integrations (iiko, Poster) ----------
 
 export { isPosType, POS_PROVIDERS } from './pos-providers';
 
@@ -252,7 +252,7 @@ export const posSyncResult = syncResult.extend({
   removed: z.number().int(),
 });
 
-/** The JSON feed of an integration provider (CONTRACT.md, "Integration provider"). */
+/** The JSON feed of an integration provider (docs/API.md, "Integration feed"). */
 const feedId = z.coerce.string().pipe(plainString());
 const feedRow = z.object({ id: feedId, name: requiredText(), price });
 const feedOption = z.object({
@@ -480,7 +480,7 @@ export const answers = {
   adminRestaurants: z.object({
     restaurants: z.array(restaurant),
     counts: restaurantCounts,
-    /** Guests' visits of the last 30 days by restaurant id (issue 22; absent from older servers). */
+    /** Guests' visits of the last 30 days by restaurant id (absent from servers older than the visits). */
     visits_30d: z.record(z.string(), z.number().int()).optional(),
   }),
   myRestaurant: dataOf(restaurant.nullable()),

@@ -1,5 +1,5 @@
 /**
- * Moving an item within its list (issue 18: the menu in the restaurant's order). Every list of
+ * Moving an item within its list (the menu in the restaurant's order, docs/PRODUCT.md). Every list of
  * the catalog has a hand-made order: categories within a restaurant, products within a category,
  * options within a product, rows within an option. One call moves one item; it answers the whole
  * list in its new order.

@@ -1,5 +1,5 @@
 /**
- * Menu content in Russian and English beside the required Uzbek (issue 19).
+ * Menu content in Russian and English beside the required Uzbek (docs/PRODUCT.md).
  *
  * The shape, one for every translatable entity (category, product, option, option row,
  * restaurant), on reads and writes:

@@ -1,6 +1,6 @@
 /**
  * Placements (where a restaurant put a QR code: "Stol 1", "Eshik", "Instagram") and the guests'
- * visit counts (issue 22). A code of a placement opens `/m/<slug>?p=<placement id>`; a code
+ * visit counts (docs/PRODUCT.md, "Visits"). A code of a placement opens `/m/<slug>?p=<placement id>`; a code
  * without one (every code printed before placements existed) counts as "QR kod".
  */
 import { z } from 'zod';

@@ -7,7 +7,6 @@
  *     queryKey: queryKeys.categories.manager(restaurantId),
  *     lens: countedList<Category>(),
  *     run: ({ id, position }) => api.categories.move(id, position),
- *     invalidates: [queryKeys.categories.publicAll()],
  *   });
  *   <SortableList items={list.items} onMove={move.move} ... />
  */
@@ -30,7 +29,7 @@ export interface MoveMutationOptions<D, T extends { _id: string }> {
   lens: ListLens<D, T>;
   /** The one call; answers the list in its new order. */
   run: (variables: MoveVariables) => Promise<readonly T[]>;
-  /** Other cached data the order shows in (the public lists, the stop-list), refetched after. */
+  /** Other cached data the order shows in (a product's detail), refetched after. */
   invalidates?: readonly QueryKey[];
   /** The toast of a failure (default: the order could not be saved, the old one is back). */
   errorText?: string;

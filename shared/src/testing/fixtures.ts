@@ -1,6 +1,6 @@
 /**
  * One valid object per entity (the shared schemas' types), each with unique ids and names,
- * overridable field by field; and the API's answer shapes around them (CONTRACT.md).
+ * overridable field by field; and the API's answer shapes around them (docs/API.md).
  */
 import type {
   Category,

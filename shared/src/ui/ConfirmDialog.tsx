@@ -9,7 +9,7 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   onCancel: () => void;
   loading?: boolean;
-  /** Defaults to "Ha" / "Yo'q" (spec 2). */
+  /** Defaults to "Ha" / "Yo'q" (every deletion asks: docs/SCREENS.md). */
   confirmText?: string;
   cancelText?: string;
 }

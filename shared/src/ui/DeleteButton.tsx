@@ -20,7 +20,7 @@ export interface DeleteSpec<T, V = unknown> {
   /** What else goes with it (under the name); `warningColor` when it must stand out. */
   warning?: string;
   warningColor?: string;
-  /** Spec 8's toasts. */
+  /** The toasts of a success and of a failure. */
   success: string;
   error: string;
   /** A reason it cannot be deleted, as an error toast instead of the call. */

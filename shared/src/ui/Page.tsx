@@ -62,8 +62,8 @@ export interface PageProps extends PageHeaderProps {
 
 /**
  * A back-office page: its header and content. Without a stored token (a remote run alone; in the
- * shell the guard has sent the user to the login screen already) it shows spec 5's
- * "Token topilmadi!" instead; the query hooks make no call without a token either.
+ * shell the guard has sent the user to the login screen already) it shows "Token topilmadi!"
+ * instead (docs/SCREENS.md, "What every screen shares"); the query hooks make no call without a token either.
  */
 export function Page({ title, back, actions, children, maxW, centered, testId }: PageProps) {
   const { isAuthenticated } = useSession();

@@ -18,7 +18,7 @@ export interface QueryState<T> {
 const toasted = new WeakSet<object>();
 
 /**
- * Spec 8's rule for a failed read: one error toast per failure, not per render, StrictMode re-run
+ * A failed read says so once: one error toast per failure, not per render, StrictMode re-run
  * or second component showing the same query. A refetch that fails again is a new failure.
  */
 export function useFailureToast(
@@ -48,7 +48,7 @@ const is404 = (error: unknown) => isApiError(error) && error.status === 404;
 
 export interface PageStateProps<T> {
   query: QueryState<T>;
-  /** Spec 8's text of this failure: in place (with "Qayta urinish") and as one error toast per failure. */
+  /** The screen's text of this failure: in place (with "Qayta urinish") and as one error toast per failure. */
   errorText?: string;
   /** When the answer counts as nothing to show (default: null, `[]`, or `{items: []}`). */
   isEmpty?: (data: T) => boolean;

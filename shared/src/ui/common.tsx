@@ -144,8 +144,3 @@ export function RemoteFallback({
     </Center>
   );
 }
-
-/** "Bu bo'lim hali mavjud emas" for a route whose module is not deployed yet. */
-export function NotAvailable() {
-  return <RemoteFallback message={t.moduleNotAvailable} />;
-}

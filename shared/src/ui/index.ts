@@ -4,7 +4,6 @@
  */
 
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
-export { CreateButton } from './CreateButton';
 export * from './chakra';
 export { combineQueries } from './combineQueries';
 export {
@@ -14,7 +13,6 @@ export {
   ImageOrDefault,
   type ImageOrDefaultProps,
   LoadingSkeleton,
-  NotAvailable,
   pictureSrcSet,
   RemoteFallback,
   StatusBadge,
@@ -31,18 +29,19 @@ export {
 } from './ImageUploadField';
 export { LazyDialog, useIdlePreload } from './LazyDialog';
 export {
-  type NotifyOptions,
-  notify,
-  SYNC_ERROR_DURATION_MS,
-  TOAST_DURATION_MS,
-  Toaster,
-  toaster,
-  toastLayout,
-} from './notify';
-export { Page, PageHeader, type PageHeaderProps, type PageProps, usePaths, useRouteParams } from './Page';
-export { PageState, type PageStateProps, type QueryState, useFailureToast } from './PageState';
-export { PAGE_SIZE, Pagination, type PaginationState, usePagination } from './pagination';
-export { checkPickedFiles, isPictureFile, uploadErrorText } from './pickedImages';
+  ListPage,
+  type ListPageProps,
+  type ListResource,
+  ListState,
+  type ListStateProps,
+  type ResourceList,
+  useResourceList,
+} from './ListPage';
+export { type NotifyOptions, notify, toaster, toastLayout } from './notify';
+export { Page, type PageHeaderProps, type PageProps, usePaths, useRouteParams } from './Page';
+export { PageState, type PageStateProps, type QueryState } from './PageState';
+export { Pagination, type PaginationState, usePagination } from './pagination';
+export { checkPickedFiles, uploadErrorText } from './pickedImages';
 export { system } from './system';
 export { UiProvider } from './UiProvider';
 export { type ConfirmDelete, type ConfirmDeleteOptions, useConfirmDelete } from './useConfirmDelete';

@@ -1,7 +1,7 @@
 import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react';
 import { t } from '../texts';
 
-/** Toast auto-close (spec 9): 2000 ms, 5000 ms for the sync error. */
+/** Toast auto-close: 2000 ms, 5000 ms for the sync error (docs/SCREENS.md, "What every screen shares"). */
 export const TOAST_DURATION_MS = 2000;
 export const SYNC_ERROR_DURATION_MS = 5000;
 
@@ -56,7 +56,7 @@ export const notify = {
   error: (text: string, options?: NotifyOptions) => show('error', text, options),
   info: (text: string, options?: NotifyOptions) => show('info', text, options),
   warning: (text: string, options?: NotifyOptions) => show('warning', text, options),
-  /** The sync failure is shown for 5 s (spec 8). */
+  /** The sync failure is shown for 5 s: its text is long and says what to do. */
   syncError: (text: string, options?: NotifyOptions) =>
     show('error', text, { ...options, duration: options?.duration ?? SYNC_ERROR_DURATION_MS }),
   dismiss: (id?: string) => toaster.dismiss(id),

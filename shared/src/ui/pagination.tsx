@@ -2,7 +2,7 @@ import { Button, HStack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { t } from '../texts';
 
-/** Page size of the restaurant and product tables (spec 9). */
+/** Page size of the restaurant and product tables (docs/SCREENS.md, "What every screen shares"). */
 export const PAGE_SIZE = 10;
 
 export interface PaginationState<T> {

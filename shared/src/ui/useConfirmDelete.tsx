@@ -6,7 +6,7 @@ import { notify } from './notify';
 export interface ConfirmDeleteOptions<T> {
   /** The call (a mutation's `mutateAsync`). */
   remove: (item: T) => Promise<unknown>;
-  /** Spec 8's toasts: success, and failure. */
+  /** The toasts: success, and failure. */
   successText: string;
   errorText: string;
   /** The question (default "Rostdan ham o'chirmoqchimisiz?"). */
@@ -29,7 +29,7 @@ export interface ConfirmDelete<T> {
   pending: boolean;
 }
 
-/** Confirm-then-delete (spec 2: every deletion asks Ha / Yo'q): Yo'q makes no call. */
+/** Confirm-then-delete (every deletion asks Ha / Yo'q: docs/SCREENS.md): Yo'q makes no call. */
 export function useConfirmDelete<T>(options: ConfirmDeleteOptions<T>): ConfirmDelete<T> {
   const [target, setTarget] = useState<{ item: T } | null>(null);
   const [pending, setPending] = useState(false);

@@ -47,11 +47,9 @@ log('admin list', list.restaurants.length, list.counts);
 const cat = await api.categories.create({ title: 'Ichimliklar', restaurant_id: r._id, is_active: true });
 log('category', cat.title);
 log('manager cats', await api.categories.managerList(r._id));
-log('public cats', (await api.categories.publicList(r._id)).count);
 const p = await api.products.create({ name: 'Choy', category_id: cat._id, price: 5000, is_active: true });
 log('product id', p);
 log('manager products', (await api.products.managerList(r._id)).count);
-log('public products', (await api.products.publicList(r._id, cat._id)).count);
 const png = new Uint8Array(
   Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

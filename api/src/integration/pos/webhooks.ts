@@ -43,7 +43,7 @@ export async function acceptIikoWebhook(
   }
   if (!expected || !sameSecret(presented, expected))
     throw new HttpError(401, 'unauthorized', 'Bad webhook token');
-  // event types compared without case, as every POS enum (integration/pos/skipped.ts)
+  // iiko documents `StopListUpdate`; its enums are compared without case (skipped.ts)
   if (events.some((e) => enumKey(e) === 'stoplistupdate'))
     later(app, 'stop-list', restaurantId, () => refreshStopList(app, restaurantId));
 }
