@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import cors from '@fastify/cors';
 import jwt from '@fastify/jwt';
@@ -11,6 +11,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { DEFAULT_REQUEST_TIMEOUT_MS, parsePublicMenuUrl } from './config/env';
+import { privateDir, privateFile } from './config/private-files';
 import { connect } from './db';
 import { accessHook } from './http/access';
 import { registerApiCompression } from './http/compression';
@@ -122,6 +123,7 @@ function loadJwtSecret(dataDir: string, given: string | undefined): string {
   if (given?.trim()) return given.trim();
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) {
+    privateFile(file); // one left readable by an earlier version
     const s = readFileSync(file, 'utf8').trim();
     if (s) return s;
   }
@@ -151,7 +153,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const trustProxy = checkTrustProxy(options.trustProxy); // before anything is opened
   const dataDir = resolve(options.dataDir);
   const uploadsDir = join(dataDir, 'uploads');
-  mkdirSync(uploadsDir, { recursive: true });
+  // password hashes, sealed keys, the visits' salt, pictures: this user's only (config/private-files.ts)
+  privateDir(dataDir);
+  privateDir(uploadsDir);
 
   const conn = await connect({
     databaseUrl: options.databaseUrl,
