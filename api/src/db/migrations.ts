@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { accountsMigration } from './accounts-migration';
+import { clusterState } from './migration-cluster-state';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
 import { translationColumns } from './migration-translations';
@@ -299,6 +300,7 @@ export const migrations: Record<string, Migration> = {
   '0014_accounts': accountsMigration,
   '0015_pos_pictures_order_stops': posPicturesAndOrder,
   '0016_visit_sketches': visitSketches,
+  '0017_cluster_state': clusterState,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

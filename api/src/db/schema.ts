@@ -239,6 +239,20 @@ export interface PicturesTable {
   created_at: string;
 }
 
+/** Who holds a piece of scheduled work, until when (ms since 1970): one server at a time. */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
+/** Requests per key in the window that began at `started_at` (ms since 1970): the upload limit. */
+export interface RateCountsTable {
+  key: string;
+  started_at: number;
+  count: number;
+}
+
 export interface Database {
   integration_accounts: IntegrationAccountsTable;
   integration_tokens: IntegrationTokensTable;
@@ -259,6 +273,8 @@ export interface Database {
   visit_uniques: VisitUniquesTable;
   visit_salts: VisitSaltsTable;
   pictures: PicturesTable;
+  leases: LeasesTable;
+  rate_counts: RateCountsTable;
 }
 
 export type UserRow = UsersTable;

@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import { categoriesRepository } from './categories';
 import { integrationAccountsRepository } from './integration-accounts';
 import { integrationTokensRepository } from './integration-tokens';
+import { leasesRepository } from './leases';
 import { throttleRepository } from './login-throttle';
 import { menuRepository } from './menu';
 import { optionRowsRepository } from './option-rows';
@@ -18,6 +19,7 @@ import { picturesRepository } from './pictures';
 import { placementsRepository } from './placements';
 import { productsRepository } from './products';
 import { type Dialect, inTransaction, type Q } from './query';
+import { rateCountsRepository } from './rate-counts';
 import { restaurantsRepository } from './restaurants';
 import { sessionsRepository } from './sessions';
 import { slugsRepository } from './slug-history';
@@ -43,6 +45,8 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     menu: menuRepository(q),
     placements: placementsRepository(q),
     visits: visitsRepository(q, dialect),
+    leases: leasesRepository(q),
+    rateCounts: rateCountsRepository(q),
     transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
   };
 }
@@ -63,6 +67,8 @@ export interface Repositories {
   menu: ReturnType<typeof menuRepository>;
   placements: ReturnType<typeof placementsRepository>;
   visits: ReturnType<typeof visitsRepository>;
+  leases: ReturnType<typeof leasesRepository>;
+  rateCounts: ReturnType<typeof rateCountsRepository>;
   /** Runs `work` with repositories bound to one transaction (or this one, inside a transaction). */
   transaction<T>(work: (trx: Repositories) => Promise<T>): Promise<T>;
 }

@@ -166,10 +166,10 @@ export function picturesService({ repos, storage, pictureLimits, effects }: Serv
       });
     },
 
-    /** After a POS's pictures were attached: what they replaced is released, every answer is stale. */
+    /** After a POS's pictures were attached: what they replaced is released, its answers are stale. */
     async posPicturesDone(restaurantId: string): Promise<void> {
       await effects.releasePictures(restaurantId);
-      effects.stale('answers');
+      effects.stale({ restaurants: [restaurantId] });
     },
   };
 }

@@ -1,16 +1,17 @@
 /**
- * The shared-state seam: `app.loginAttempts` (failed-login counts) and `app.cacheBus` (stale
- * answer-cache notices). On PostgreSQL (any number of API processes on one database) both live
+ * The shared-state seam: `app.loginAttempts` (failed-login counts), `app.cacheBus` (stale
+ * answer-cache notices), `app.rateCounter` (the upload limit's counts) and `app.leases` (work
+ * one server does at a time). On PostgreSQL (any number of API processes on one database) both live
  * in the database (postgres.ts); on SQLite (one process) in memory (memory.ts). The answer cache
  * of this app listens on the bus.
  */
 import fp from 'fastify-plugin';
 import type { PubSub } from '../db/notify';
 import { answerCache } from '../http/answer-cache';
-import { memoryCacheBus, memoryLoginAttempts } from './memory';
-import { pgCacheBus, pgLoginAttempts, pruneLoginRows } from './postgres';
+import { memoryCacheBus, memoryLeases, memoryLoginAttempts, memoryRateCounter } from './memory';
+import { pgCacheBus, pgLeases, pgLoginAttempts, pgRateCounter, pruneLoginRows } from './postgres';
 
-export type { CacheBus, CacheScope, LoginAttempts } from './types';
+export type { CacheBus, CacheScope, Leases, LoginAttempts, RateCounter } from './types';
 
 export interface StateOptions {
   /**
@@ -28,6 +29,9 @@ export const statePlugin = fp<StateOptions>(
     const cache = answerCache(app.db);
     if (options.pubsub) {
       app.decorate('loginAttempts', pgLoginAttempts(app.repos, limit));
+      app.decorate('rateCounter', pgRateCounter(app.repos));
+      const leases = pgLeases(app.repos);
+      app.decorate('leases', leases);
       const stopPruning = pruneLoginRows(app.repos, limit, limit.pruneEveryMs ?? 5 * 60_000);
       const { bus, close } = await pgCacheBus(options.pubsub);
       app.decorate('cacheBus', bus);
@@ -36,11 +40,15 @@ export const statePlugin = fp<StateOptions>(
       app.addHook('onClose', async () => {
         stopPruning();
         unsubscribe();
+        // the scheduled work this server held goes to another at once, not at the lease's expiry
+        await leases.releaseAll().catch(() => undefined);
         await close();
       });
       return;
     }
     app.decorate('loginAttempts', memoryLoginAttempts(limit.max, limit.windowMs));
+    app.decorate('rateCounter', memoryRateCounter());
+    app.decorate('leases', memoryLeases());
     const bus = memoryCacheBus();
     app.decorate('cacheBus', bus);
     const unsubscribe = bus.subscribe((scope) => cache.clear(scope));

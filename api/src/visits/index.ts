@@ -1,7 +1,9 @@
 /**
  * `app.visits`: the guests' visit counter (counter.ts), flushed every `flushMs` and when the
  * app closes (before the database does: this plugin's onClose runs first, being registered later).
- * The days before today are folded into counts after the first batch of each day.
+ * The days before today are folded into counts after the first batch of each day, by one
+ * server at a time (the `visits-fold` lease of app.leases); another tries again a minute later
+ * until the day is folded.
  */
 import fp from 'fastify-plugin';
 import { createVisitCounter, type VisitCounter } from './counter';
@@ -33,12 +35,15 @@ export const visitsPlugin = fp<VisitsOptions>(
     const counter = createVisitCounter(app.repos, app.log);
     app.decorate('visits', counter);
     let foldedDay = '';
+    let nextFoldTry = 0;
     const flush = () =>
       counter
         .flush()
         .then(async () => {
           const today = dayOf();
-          if (foldedDay === today) return;
+          if (foldedDay === today || Date.now() < nextFoldTry) return;
+          nextFoldTry = Date.now() + 60_000;
+          if (!(await app.leases.hold('visits-fold', 10 * 60_000))) return;
           await counter.fold();
           foldedDay = today;
         })
@@ -50,5 +55,5 @@ export const visitsPlugin = fp<VisitsOptions>(
       await flush();
     });
   },
-  { name: 'visits', dependencies: ['repositories'] },
+  { name: 'visits', dependencies: ['repositories', 'state'] },
 );

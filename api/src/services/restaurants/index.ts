@@ -235,7 +235,7 @@ export function restaurantsService(context: ServiceContext) {
       if (Object.keys(changes).length === 0) return { restaurant: row, changed: false };
       const set = { ...changes, updated_at: now() };
       await repos.restaurants.update(row.id, set);
-      effects.stale('answers');
+      effects.stale({ restaurants: [row.id] }); // its slug stays: no other answer changes
       return { restaurant: { ...row, ...set }, changed: true };
     },
 
