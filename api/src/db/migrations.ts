@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { accountsMigration } from './accounts-migration';
+import { categoryStopReason } from './migration-category-stop-reason';
 import { clusterState } from './migration-cluster-state';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
@@ -301,6 +302,7 @@ export const migrations: Record<string, Migration> = {
   '0015_pos_pictures_order_stops': posPicturesAndOrder,
   '0016_visit_sketches': visitSketches,
   '0017_cluster_state': clusterState,
+  '0018_category_stop_reason': categoryStopReason,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

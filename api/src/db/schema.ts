@@ -50,6 +50,11 @@ export interface CategoriesTable {
   position: Generated<number>;
   /** The POS's order value last seen (imported categories only). */
   pos_position?: number | null;
+  /**
+   * 1: a stop of its last active product switched it off (a resume switches it back on); 0: its
+   * manager did, or it is active (a resume leaves it as it is).
+   */
+  emptied_by_stop?: number;
   created_at: string;
   updated_at: string;
 }
