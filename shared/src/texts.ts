@@ -305,6 +305,8 @@ export const t = {
 
   // ---------- the stop-list screen (mfe-stoplist) ----------
   stopListEmpty: "Stop-listda mahsulot yo'q",
+  /** Beside a category its manager switched off: its products are not on the guests' menu. */
+  categoryOff: "Kategoriya nofaol: mehmonlar ko'rmaydi",
   noAvailableProducts: "Mavjud mahsulot yo'q",
   noProductsGoToCategories: "Restoranda hali mahsulot yo'q. Avval kategoriya va mahsulot qo'shing.",
   selectedCount: (n: number) => `${n} ta tanlandi`,
