@@ -164,6 +164,20 @@ const CASES: Case[] = [
   },
   {
     method: 'GET',
+    path: '/admin/restaurants/{id}/old-slugs',
+    access: 'adm',
+    build: (s) => ({ url: `/admin/restaurants/${s.restaurant.id}/old-slugs` }),
+  },
+  {
+    method: 'DELETE',
+    path: '/admin/restaurants/{id}/old-slugs/{slug}',
+    access: 'adm',
+    // the matrix's restaurant was never renamed: the admin passes the check and finds no such slug
+    expect: { admin: 404, owner: 403, other: 403, waiter: 403 },
+    build: (s) => ({ url: `/admin/restaurants/${s.restaurant.id}/old-slugs/eski-manzil` }),
+  },
+  {
+    method: 'GET',
     path: '/user/restaurants/view',
     access: 'pub',
     build: (s) => ({ url: `/user/restaurants/view?slug=${s.restaurant.slug}` }),

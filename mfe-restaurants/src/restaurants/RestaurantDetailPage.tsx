@@ -29,6 +29,7 @@ import { PosSyncStatus } from '../integration/PosSyncStatus';
 import { QrCodeButton } from '../qr/QrCodeButton';
 import { VisitsPanel } from '../visits/VisitsPanel';
 import { LazyRestaurantEditDialog } from './dialogs';
+import { OldSlugs } from './OldSlugs';
 import { RestaurantInfo } from './RestaurantInfo';
 
 type Shown = Restaurant | PublicRestaurant;
@@ -145,6 +146,7 @@ export default function RestaurantDetailPage() {
                     />
                   ) : null}
                 </HStack>
+                {isAdmin ? <OldSlugs restaurantId={r._id} /> : null}
                 {isAdmin ? <VisitsPanel restaurantId={r._id} /> : null}
               </Box>
             ) : null

@@ -34,6 +34,9 @@ function uniqueToConflict(err: unknown): never {
   throw err;
 }
 
+/** Old slugs a restaurant keeps as redirects (the newest): renaming cannot squat addresses. */
+export const OLD_SLUGS_KEPT = 5;
+
 export function countsOf(rows: readonly RestaurantRow[]): RestaurantCounts {
   const active = rows.reduce((n, r) => n + (r.is_active === 1 ? 1 : 0), 0);
   return { all_count: rows.length, active_count: active, inactive_count: rows.length - active };
@@ -161,6 +164,8 @@ export function restaurantsService(context: ServiceContext) {
             ? await repos.restaurants.update(row.id, patch, translations)
             : await repos.transaction(async (trx) => {
                 await trx.slugs.recordChange(row.id, row.slug, slug, patch.updated_at as string);
+                // a restaurant keeps its last few old addresses, not any number of them
+                await trx.slugs.keepNewest(row.id, OLD_SLUGS_KEPT);
                 return trx.restaurants.update(row.id, patch, translations);
               });
       } catch (err) {
@@ -173,6 +178,19 @@ export function restaurantsService(context: ServiceContext) {
       effects.stale('answers');
       const data = toRestaurant({ ...row, ...patch });
       return merged ? { ...data, translations: merged } : data;
+    },
+
+    /** The restaurant's old slugs (its printed codes' redirects), newest first; 404 for no restaurant. */
+    async oldSlugs(id: string): Promise<{ slug: string; createdAt: string }[]> {
+      if (!(await repos.restaurants.exists(id))) throw notFound('Restaurant not found');
+      return (await repos.slugs.ofRestaurant(id)).map((r) => ({ slug: r.slug, createdAt: r.created_at }));
+    },
+
+    /** Frees one old slug: its printed codes lead nowhere, another restaurant may take it (404: none). */
+    async releaseOldSlug(id: string, slug: string): Promise<{ slug: string }> {
+      if (!(await repos.slugs.release(id, slug))) throw notFound('No such old slug of this restaurant');
+      effects.stale('answers'); // its redirect was cached for any restaurant's write to clear
+      return { slug };
     },
 
     removeBySlug: async (slug: string) => remove(await repos.restaurants.findBySlug(slug)),
