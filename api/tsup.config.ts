@@ -1,7 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { server: 'src/server.ts', seed: 'src/seed.ts', 'reprocess-images': 'src/reprocess-images.ts' },
+  entry: {
+    server: 'src/server.ts',
+    seed: 'src/seed.ts',
+    'reprocess-images': 'src/reprocess-images.ts',
+    'rotate-secrets': 'src/rotate-secrets.ts',
+  },
   outDir: 'dist',
   format: ['esm'],
   platform: 'node',

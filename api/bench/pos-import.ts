@@ -24,7 +24,8 @@ const app = await buildApp({
   jwtSecret: 'bench-secret-bench-secret-bench-secret',
   adminLogin: 'admin',
   adminPassword: 'bench-admin-pass',
-  integrationSecretKey: 'bench-key',
+  // 32 bytes in hex: the only forms a key takes (with base64)
+  integrationSecretKey: 'be'.repeat(32),
   iikoApiUrl: fake.url,
   posSchedule: false,
   logger: false,

@@ -1,7 +1,7 @@
 /**
  * The server of the visits bench (visits.ts), a child process: a fresh SQLite database with the
  * big menu (40 categories, 1,000 products), visit counting on or off (`VISITS=on|off`), the
- * answer cache on (as deployed). Sends `{ url }` when listening; stops on `stop`.
+ * answer cache on (as deployed), the loopback trusted as a proxy. Sends `{ url }` when listening; stops on `stop`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,8 @@ const app = await buildApp({
   adminPassword: 'bench-admin-pass',
   logger: false,
   validateResponses: false,
+  // the bench's guests come as X-Forwarded-For from the loopback (visits.ts)
+  trustProxy: ['loopback'],
   visits: { enabled: process.env.VISITS !== 'off' },
 });
 const restaurant = await app.restaurants.create({

@@ -1,8 +1,9 @@
 /**
  * Visits bench: the cached guests' page `GET /m/<slug>` (1,000 products, br) with
  * visit counting off and on, side by side: `pnpm --filter @qrmenu/api bench:visits`.
- * Each request is a different guest (its own user agent: every view a new unique visitor, a row
- * written at the next batch: the worst case), or one of `BENCH_GUESTS` guests coming back. Rounds alternate off/on (ABAB) so that a slow moment of the machine
+ * Each request is a different guest (its own address, given as `X-Forwarded-For` to a server
+ * that trusts the loopback proxy: every view a new unique visitor, the worst case), or one of
+ * `BENCH_GUESTS` guests coming back. Rounds alternate off/on (ABAB) so that a slow moment of the machine
  * falls on both. Target: counting on keeps >= 95 % of the throughput.
  */
 import { fork } from 'node:child_process';
@@ -16,6 +17,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 0);
 const PHONE =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+
+/** Guest n's address: 10.0.0.0/8 has room for 16 million. */
+const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
 async function start(visits: 'on' | 'off') {
   const child = fork(fileURLToPath(new URL('./visits-server.ts', import.meta.url)), [], {
@@ -54,7 +58,7 @@ async function measure(url: string): Promise<{ rps: number; p99: number; non2xx:
       {
         setupRequest: (request: { path: string; headers?: Record<string, string> }) => ({
           ...request,
-          headers: { ...request.headers, 'user-agent': `${PHONE} guest/${GUESTS ? n++ % GUESTS : n++}` },
+          headers: { ...request.headers, 'x-forwarded-for': addressOf(GUESTS ? n++ % GUESTS : n++) },
         }),
       },
     ],

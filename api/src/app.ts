@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import cors from '@fastify/cors';
 import jwt from '@fastify/jwt';
@@ -11,6 +11,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { DEFAULT_REQUEST_TIMEOUT_MS, parsePublicMenuUrl } from './config/env';
+import { privateDir, privateFile } from './config/private-files';
 import { connect } from './db';
 import { accessHook } from './http/access';
 import { registerApiCompression } from './http/compression';
@@ -81,11 +82,13 @@ export interface BuildAppOptions {
   posterApiUrl?: string | undefined;
   /** Timeouts/retries of POS calls (tests shorten them). */
   posHttp?: Partial<HttpPolicy>;
-  /**
-   * Hosts POS pictures may be downloaded from besides the provider's own: host names (https,
-   * subdomains too) or exact origins (`http://127.0.0.1:8081`).
-   */
+  /** Hosts POS pictures may be downloaded from besides the provider's own: host names (https, port 443, subdomains too). */
   posImageHosts?: readonly string[] | undefined;
+  /**
+   * Loopback origins a fake picture host of the tests answers on, fetched without the public
+   * address check (server.ts passes POS_PICTURE_TEST_ORIGINS, which needs NODE_ENV=test).
+   */
+  posPictureTestOrigins?: readonly string[] | undefined;
   /** Scheduled POS syncs and stop-list polls (default on; tests turn it off or shorten it). */
   posSchedule?: PosScheduleOptions | false;
   /** The workspace root: serves `shell/dist` and `<remote>/dist`. Optional. */
@@ -119,7 +122,7 @@ export interface BuildAppOptions {
   /** Where uploaded files live; default: the folder `<dataDir>/uploads`. */
   storage?: FileStorage;
   /** Failed logins allowed per address and window (default 10 per 15 min). */
-  loginRateLimit?: { max: number; windowMs: number };
+  loginRateLimit?: { max: number; windowMs: number; pruneEveryMs?: number };
   /** The guests' visit counter: on by default, written every 5 s. */
   visits?: VisitsOptions;
   /** Keep uploads in an S3-compatible bucket instead of `<dataDir>/uploads` (STORAGE_DRIVER=s3). */
@@ -136,6 +139,7 @@ function loadJwtSecret(dataDir: string, given: string | undefined): string {
   if (given?.trim()) return given.trim();
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) {
+    privateFile(file); // one left readable by an earlier version
     const s = readFileSync(file, 'utf8').trim();
     if (s) return s;
   }
@@ -166,7 +170,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const trustProxy = checkTrustProxy(options.trustProxy); // before anything is opened
   const dataDir = resolve(options.dataDir);
   const uploadsDir = join(dataDir, 'uploads');
-  mkdirSync(uploadsDir, { recursive: true });
+  // password hashes, sealed keys, the visits' salt, pictures: this user's only (config/private-files.ts)
+  privateDir(dataDir);
+  privateDir(uploadsDir);
   const webRoot = options.webRoot ? resolve(options.webRoot) : undefined;
   const remoteUrls = options.remoteUrls ?? {};
   const releaseOrigins = options.releaseOrigins ?? [];
@@ -284,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     box: secretBox(options.integrationSecretKey),
     http: options.posHttp ?? {},
     imageHosts: options.posImageHosts ?? [],
+    pictureTestOrigins: options.posPictureTestOrigins ?? [],
   });
   // the POS's pictures still downloading finish before the database closes
   app.addHook('preClose', () => posPicturesSettled(app));

@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     iikoApiUrl: settings.IIKO_API_URL,
     posterApiUrl: settings.POSTER_API_URL,
     posImageHosts: settings.POS_IMAGE_HOSTS,
+    posPictureTestOrigins: settings.POS_PICTURE_TEST_ORIGINS,
     posSchedule: { syncEveryMs: settings.POS_SYNC_INTERVAL_MINUTES * 60_000 },
     // the repository (found from this file, in src/ or dist/) serves the built front end
     webRoot: settings.WEB_ROOT ? resolve(settings.WEB_ROOT) : findWorkspaceRoot(moduleDir),

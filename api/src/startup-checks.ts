@@ -20,6 +20,8 @@ interface Checked {
   CLUSTER: boolean;
   DATABASE_URL: string | undefined;
   STORAGE_DRIVER: 'local' | 's3';
+  NODE_ENV?: string | undefined;
+  POS_PICTURE_TEST_ORIGINS?: readonly string[];
 }
 
 /**
@@ -38,6 +40,12 @@ export function checkStartup(settings: Checked): void {
   if (adminPassword && adminPassword.length < LIMITS.passwordMin) {
     throw new ConfigError(
       `ADMIN_PASSWORD is ${adminPassword.length} characters: give at least ${LIMITS.passwordMin} (or leave it unset to have one generated)`,
+    );
+  }
+  // a test's allowance that would let a production server fetch from its own loopback
+  if ((settings.POS_PICTURE_TEST_ORIGINS?.length ?? 0) > 0 && settings.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'POS_PICTURE_TEST_ORIGINS is for tests only: set it with NODE_ENV=test, or unset it (POS pictures come over https from public addresses)',
     );
   }
   if (!settings.CLUSTER) return;

@@ -11,7 +11,7 @@ import type { PosContext } from './integration/pos/types';
 import type { ProviderRegistry } from './integration/providers';
 import type { Repositories } from './repos';
 import type { Services } from './services';
-import type { CacheBus, LoginAttempts, OrderNotices } from './state/types';
+import type { CacheBus, Leases, LoginAttempts, OrderNotices, RateCounter } from './state/types';
 import type { FileStorage } from './storage/types';
 import type { VisitCounter } from './visits';
 
@@ -37,6 +37,8 @@ declare module 'fastify' {
     cacheBus: CacheBus;
     /** New order events committed (state/): wakes every server's stream hub. */
     orderNotices: OrderNotices;
+    rateCounter: RateCounter;
+    leases: Leases;
     /** Every read and write of the tables (repos/), bound to `db`: what the services use. */
     repos: Repositories;
     /** The menu (services/catalog/): categories, products, options, rows, moves, the stop-list, sources. */

@@ -13,6 +13,7 @@ import {
   expectError,
   expectShape,
   type Method,
+  ownPicture,
   snapshot as snapshotOf,
   type TestCtx,
 } from './helpers';
@@ -224,11 +225,12 @@ describe('products', () => {
   });
 
   it('creates with {data:{id}} and 201, then shows the product with its category', async () => {
+    const picture = await ownPicture(ctx, r1);
     const id = await createProduct(m1, cat, {
       name: ' Osh ',
       description: 'Toshkent oshi',
       price: 35000.5,
-      images: [{ file: '/uploads/osh.jpg' }],
+      images: [{ file: picture }],
     });
     const res = await call('GET', `/user/products/${id}`);
     expect(res.statusCode).toBe(200);
@@ -241,7 +243,7 @@ describe('products', () => {
       description: 'Toshkent oshi',
       price: 35000.5,
       is_active: true,
-      images: [{ file: '/uploads/osh.jpg' }],
+      images: [{ file: picture }],
       options: [],
     });
     expect(new Date(p.createdAt).toISOString()).toBe(p.createdAt);

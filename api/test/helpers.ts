@@ -3,6 +3,7 @@
  * PostgreSQL database in TEST_DATABASE_URL), users/tokens, catalog fixtures written through the
  * DB, a snapshot of every table to assert that bad input changed nothing, and exact-shape checks.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,8 @@ import { hashPassword } from '../src/services/passwords';
 
 export const ADMIN = { login: 'admin', password: 'admin-pass-1' } as const;
 export const PASSWORD = 'secret123';
+/** An INTEGRATION_SECRET_KEY of the tests: 32 bytes in hex (the only forms a key takes, with base64). */
+export const TEST_SECRET_KEY = '7d1f0c4e9a2b6d3f8e5a1c7b0d9e2f4a6b8c1d3e5f7a9b0c2d4e6f8a1b3c5d7e';
 
 export interface TestCtx {
   app: App;
@@ -171,6 +174,19 @@ export async function createRestaurant(
     })
     .execute();
   return { id, slug, name };
+}
+
+/**
+ * The URL of a picture recorded as the restaurant's (its files are not stored): what a picture
+ * field accepts without an upload (services/own-pictures.ts).
+ */
+export async function ownPicture(ctx: TestCtx, restaurantId: string): Promise<string> {
+  const id = randomBytes(16).toString('hex');
+  await ctx.db
+    .insertInto('pictures')
+    .values({ id, restaurant_id: restaurantId, bytes: 1000, created_at: now() })
+    .execute();
+  return ctx.app.storage.url(`${id}.jpg`);
 }
 
 export async function createCategory(

@@ -11,6 +11,7 @@ import {
   expectError,
   expectShape,
   type Method,
+  ownPicture,
   snapshot,
   type TestCtx,
   type World,
@@ -85,10 +86,11 @@ describe('image URLs are trimmed and not blank', () => {
       expectError(await call('PUT', url, w.manager1.token, body), 400, 'validation');
     }
     expect(await snapshot(ctx.db)).toBe(before);
-    const res = await call('PUT', url, w.manager1.token, { image: ' /uploads/a.png ', logotype: null });
+    const picture = await ownPicture(ctx, w.own.restaurant.id);
+    const res = await call('PUT', url, w.manager1.token, { image: ` ${picture} `, logotype: null });
     expect(res.statusCode).toBe(200);
     expect(expectShape(answers.restaurant, res.json()).data).toMatchObject({
-      image: '/uploads/a.png',
+      image: picture,
       logotype: null,
     });
   });
@@ -104,9 +106,10 @@ describe('image URLs are trimmed and not blank', () => {
       );
     }
     expect(await snapshot(ctx.db)).toBe(before);
+    const picture = await ownPicture(ctx, w.own.restaurant.id);
     const created = await call('POST', '/manager/products', w.manager1.token, {
       ...base,
-      images: [{ file: '  /uploads/s.jpg\n' }],
+      images: [{ file: `  ${picture}\n` }],
     });
     expect(created.statusCode).toBe(201);
     const id = expectShape(answers.productCreated, created.json()).data.id;
@@ -115,6 +118,6 @@ describe('image URLs are trimmed and not blank', () => {
       .select('images')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(row.images)).toEqual([{ file: '/uploads/s.jpg' }]);
+    expect(JSON.parse(row.images)).toEqual([{ file: picture }]);
   });
 });

@@ -16,6 +16,7 @@ import {
   createTestApp,
   createUser,
   expectShape,
+  TEST_SECRET_KEY,
   type TestCtx,
   type TestUser,
 } from './helpers';
@@ -41,7 +42,7 @@ describe('iiko in the shapes of its answers', () => {
       d.products.push(...drink.products);
     });
     ctx = await createTestApp({
-      integrationSecretKey: 'shapes-key',
+      integrationSecretKey: TEST_SECRET_KEY,
       iikoApiUrl: fake.url,
       posHttp: { timeoutMs: 400, backoffMs: 5, attempts: 2 },
       posSchedule: false,

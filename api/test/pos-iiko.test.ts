@@ -20,11 +20,12 @@ import {
   expectError,
   expectShape,
   snapshot,
+  TEST_SECRET_KEY,
   type TestCtx,
   type TestUser,
 } from './helpers';
 
-const SECRET_KEY = 'test-integration-secret-key';
+const SECRET_KEY = TEST_SECRET_KEY;
 
 describe('iiko Cloud provider', () => {
   let fake: FakeIiko;
@@ -178,6 +179,9 @@ describe('iiko Cloud provider', () => {
     await posPicturesSettled(ctx.app, restaurantId);
     slug = data.restaurant.slug;
     webhookToken = data.webhook_token;
+    // 32 random bytes: nothing of it follows from the restaurant's id or the time
+    expect(Buffer.from(webhookToken, 'base64url')).toHaveLength(32);
+    expect(webhookToken).not.toContain(restaurantId.slice(0, 8));
     expect(data.restaurant.type).toBe('iiko');
     const cats = await ctx.db
       .selectFrom('categories')
@@ -555,6 +559,8 @@ describe('iiko Cloud provider', () => {
       },
     ];
     expect((await stopListWebhook(event, 'nope')).statusCode).toBe(401);
+    const oneOff = `${webhookToken.slice(0, -1)}${webhookToken.endsWith('A') ? 'B' : 'A'}`;
+    expect((await stopListWebhook(event, oneOff)).statusCode).toBe(401);
     const started = Date.now();
     expect((await stopListWebhook(event)).statusCode).toBe(200);
     while (Date.now() - started < 2000 && (await page()).includes(dish.name))

@@ -7,31 +7,69 @@
 import { imageIdOf, imageKeys } from '@qrmenu/shared/image-variants';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowedPictureLink, posPicturesSettled } from '../src/integration/pos/pictures';
+import { allowedPictureLink, downloadPicture, posPicturesSettled } from '../src/integration/pos/pictures';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
 import { type FakeIiko, IIKO_API_LOGIN, soldOnMenu, startFakeIiko } from './fakes/iiko';
 import { type FakePictureHost, startPictureHost } from './fakes/picture-host';
-import { adminUser, bearer, createTestApp, createUser, type TestCtx, type TestUser } from './helpers';
+import {
+  adminUser,
+  bearer,
+  createTestApp,
+  createUser,
+  TEST_SECRET_KEY,
+  type TestCtx,
+  type TestUser,
+} from './helpers';
 
 describe('allowedPictureLink', () => {
-  const hosts = ['iiko.biz', 'http://127.0.0.1:8081'];
-  it('allows the host and its subdomains over https, an origin exactly', () => {
+  const hosts = ['iiko.biz'];
+  const testOrigins = ['http://127.0.0.1:8081'];
+  it('allows the host and its subdomains over https on port 443, a test origin exactly', () => {
     expect(allowedPictureLink('https://iiko.biz/a.jpg', hosts)).toBeDefined();
-    expect(allowedPictureLink('https://img.iiko.biz/a.jpg', hosts)).toBeDefined();
-    expect(allowedPictureLink('http://127.0.0.1:8081/images/a.jpg', hosts)).toBeDefined();
+    expect(allowedPictureLink('https://img.iiko.biz:443/a.jpg', hosts)).toBeDefined();
+    expect(allowedPictureLink('http://127.0.0.1:8081/images/a.jpg', hosts, testOrigins)).toBeDefined();
   });
-  it('refuses other hosts, look-alikes, plain http to a host name, other ports, credentials', () => {
+  it('refuses other hosts, look-alikes, plain http, other ports, credentials, a test origin not given', () => {
     for (const link of [
       'http://iiko.biz/a.jpg',
       'https://eviliiko.biz/a.jpg',
       'https://iiko.biz.evil.com/a.jpg',
-      'http://127.0.0.1:8082/a.jpg',
+      'https://img.iiko.biz:8443/a.jpg',
+      'http://127.0.0.1:8081/a.jpg',
       'https://user:pw@iiko.biz/a.jpg',
       'file:///etc/passwd',
       'not a link',
     ]) {
       expect(allowedPictureLink(link, hosts), link).toBeUndefined();
     }
+    expect(allowedPictureLink('http://127.0.0.1:8082/a.jpg', hosts, testOrigins)).toBeUndefined();
+  });
+});
+
+describe('a picture is fetched only from a public address, on port 443 (checked when connecting)', () => {
+  const resolvingTo =
+    (...addresses: string[]) =>
+    async () =>
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  it('refuses a host that resolves to a loopback, private, link-local or unique-local address', async () => {
+    for (const address of ['127.0.0.1', '10.1.2.3', '192.168.0.10', '169.254.169.254', '::1', 'fd00::5']) {
+      await expect(
+        downloadPicture(new URL('https://img.iiko.biz/a.jpg'), { resolve: resolvingTo(address) }),
+        address,
+      ).rejects.toThrow(/not a public address/);
+    }
+    // one private address among public ones is enough to refuse
+    await expect(
+      downloadPicture(new URL('https://img.iiko.biz/a.jpg'), { resolve: resolvingTo('8.8.8.8', '10.0.0.1') }),
+    ).rejects.toThrow(/not a public address/);
+  });
+  it('refuses an address written in the link, and any port but 443', async () => {
+    for (const link of ['https://10.0.0.5/a.jpg', 'https://[::1]/a.jpg', 'https://127.0.0.1/a.jpg']) {
+      await expect(downloadPicture(new URL(link)), link).rejects.toThrow(/not a public address/);
+    }
+    await expect(
+      downloadPicture(new URL('https://img.iiko.biz:8443/a.jpg'), { resolve: resolvingTo('8.8.8.8') }),
+    ).rejects.toThrow(/port 443/);
   });
 });
 
@@ -74,9 +112,9 @@ describe("the POS's pictures", () => {
     pictures = await startPictureHost();
     fake = await startFakeIiko({ products: 36, imageHost: pictures.url });
     ctx = await createTestApp({
-      integrationSecretKey: 'test-integration-secret-key',
+      integrationSecretKey: TEST_SECRET_KEY,
       iikoApiUrl: fake.url,
-      posImageHosts: [pictures.url],
+      posPictureTestOrigins: [pictures.url],
       posHttp: { timeoutMs: 2000, backoffMs: 5, attempts: 2 },
       posSchedule: false,
     });

@@ -22,6 +22,7 @@ import {
   expectError,
   expectShape,
   snapshot,
+  TEST_SECRET_KEY,
   type TestCtx,
   type TestUser,
 } from './helpers';
@@ -42,7 +43,7 @@ describe('Poster provider', () => {
   beforeAll(async () => {
     fake = await startFakePoster({ products: 200 });
     ctx = await createTestApp({
-      integrationSecretKey: 'poster-test-key',
+      integrationSecretKey: TEST_SECRET_KEY,
       posterApiUrl: fake.url,
       posHttp: { timeoutMs: 400, backoffMs: 5, attempts: 3 },
       posSchedule: false,
@@ -172,7 +173,7 @@ describe('Poster provider', () => {
     expect((await product(item(22).product_id))?.is_active).toBe(1);
   });
 
-  it('a product webhook with a bad signature is refused; a signed one answers 200 and syncs', async () => {
+  it('a product webhook with a bad signature or older than a few minutes is refused; a signed one answers 200 and syncs', async () => {
     const url = `/api/integrations/poster/webhook/${restaurantId}`;
     const target = item(5);
     target.spots = target.spots.map((s) => ({ ...s, price: '4550000' }));
@@ -181,11 +182,15 @@ describe('Poster provider', () => {
       object: 'product',
       object_id: Number(target.product_id),
       action: 'changed',
-      time: '1732530000',
+      time: String(Math.floor(Date.now() / 1000)),
     };
     const before = await snapshot(ctx.db);
     const bad = await ctx.app.inject({ method: 'POST', url, payload: { ...hook, verify: 'x'.repeat(32) } });
     expect(bad.statusCode).toBe(401);
+    // signed, but sent ten minutes ago (a replay, or a queue that held it): refused
+    const old = { ...hook, time: String(Math.floor(Date.now() / 1000) - 600) };
+    const stale = await ctx.app.inject({ method: 'POST', url, payload: { ...old, verify: posterSign(old) } });
+    expect(stale.statusCode).toBe(401);
     expect(await snapshot(ctx.db)).toBe(before);
     const res = await ctx.app.inject({ method: 'POST', url, payload: { ...hook, verify: posterSign(hook) } });
     expect(res.statusCode).toBe(200);

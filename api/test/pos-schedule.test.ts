@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
 import { type FakeIiko, IIKO_API_LOGIN, soldOnMenu, startFakeIiko } from './fakes/iiko';
-import { adminUser, bearer, createTestApp, createUser, type TestCtx } from './helpers';
+import { adminUser, bearer, createTestApp, createUser, TEST_SECRET_KEY, type TestCtx } from './helpers';
 
 describe('POS schedule', () => {
   let fake: FakeIiko;
@@ -17,7 +17,7 @@ describe('POS schedule', () => {
     clearIikoTokens();
     fake = await startFakeIiko({ products: 40 });
     ctx = await createTestApp({
-      integrationSecretKey: 'schedule-key',
+      integrationSecretKey: TEST_SECRET_KEY,
       iikoApiUrl: fake.url,
       posHttp: { timeoutMs: 400, backoffMs: 5, attempts: 2 },
       posSchedule: { minIntervalMs: 50, stopListEveryMs: 100, syncEveryMs: 600 },

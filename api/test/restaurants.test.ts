@@ -10,6 +10,7 @@ import {
   expectError,
   expectShape,
   type Method,
+  ownPicture,
   snapshot,
   type TestCtx,
   type World,
@@ -315,12 +316,13 @@ describe('PUT /api/manager/restaurants/update', () => {
   it('lets an admin change is_active, manager_id, slug, image; 409 for a taken slug or manager', async () => {
     const r = await call('POST', '/admin/restaurants/create', w.admin.token, validRestaurant('admin-tahrir'));
     const id = r.json().data._id as string;
+    const picture = await ownPicture(ctx, id);
     const free = await createUser(ctx, 'manager');
     const res = await call('PUT', '/manager/restaurants/update?slug=admin-tahrir', w.admin.token, {
       is_active: false,
       manager_id: free.id,
       slug: 'admin-tahrir-2',
-      image: '/uploads/a.png',
+      image: picture,
     });
     expect(res.statusCode).toBe(200);
     expect(expectShape(answers.restaurant, res.json()).data).toMatchObject({
@@ -328,7 +330,7 @@ describe('PUT /api/manager/restaurants/update', () => {
       is_active: false,
       manager_id: free.id,
       slug: 'admin-tahrir-2',
-      image: '/uploads/a.png',
+      image: picture,
     });
     const before = await snapshot(ctx.db);
     expectError(

@@ -24,7 +24,7 @@ const rowsOf = async (
     | 'placements'
     | 'visit_counts'
     | 'visit_uniques'
-    | 'visit_hashes',
+    | 'visit_sketches',
 ) =>
   Number(
     (
@@ -46,7 +46,7 @@ const counts = async () => ({
   placements: await rowsOf('placements'),
   visitCounts: await rowsOf('visit_counts'),
   visitUniques: await rowsOf('visit_uniques'),
-  visitHashes: await rowsOf('visit_hashes'),
+  visitSketches: await rowsOf('visit_sketches'),
 });
 
 type Lang = 'uz' | 'ru' | 'en';

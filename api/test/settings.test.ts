@@ -43,6 +43,7 @@ describe('readSettings', () => {
       UPLOAD_QUOTA_MB: 256,
       UPLOAD_RATE_LIMIT: 60,
       POS_IMAGE_HOSTS: [],
+      POS_PICTURE_TEST_ORIGINS: [],
       POS_SYNC_INTERVAL_MINUTES: 15,
       CLUSTER: false,
       VALIDATE_RESPONSES: false,
@@ -61,7 +62,7 @@ describe('readSettings', () => {
         ADMIN_PASSWORD: ' spaced pass ',
         LOG_FORMAT: 'PRETTY',
         TRUST_PROXY: '10.0.0.5, loopback',
-        POS_IMAGE_HOSTS: ' cdn.example.uz, ,http://127.0.0.1:8081 ',
+        POS_IMAGE_HOSTS: ' cdn.example.uz, ,https://img.example.uz ',
         POS_SYNC_INTERVAL_MINUTES: '0.5',
         STORAGE_DRIVER: 'S3',
         S3_BUCKET: 'b',
@@ -78,7 +79,7 @@ describe('readSettings', () => {
       ADMIN_PASSWORD: ' spaced pass ', // a password is taken as given
       LOG_FORMAT: 'pretty',
       TRUST_PROXY: ['10.0.0.5', 'loopback'],
-      POS_IMAGE_HOSTS: ['cdn.example.uz', 'http://127.0.0.1:8081'],
+      POS_IMAGE_HOSTS: ['cdn.example.uz', 'img.example.uz'],
       POS_SYNC_INTERVAL_MINUTES: 0.5,
       STORAGE_DRIVER: 's3',
       S3_FORCE_PATH_STYLE: true,
@@ -119,9 +120,37 @@ describe('readSettings', () => {
       /^INTEGRATION_FEED_URL="ftp:\/\/feed.uz\/x": give an http\(s\):\/\/ or file:\/\//,
     ],
     ['IIKO_API_URL', 'iiko', /^IIKO_API_URL="iiko"/],
+    [
+      'POS_IMAGE_HOSTS',
+      'http://127.0.0.1:8081',
+      /^POS_IMAGE_HOSTS: "http:\/\/127.0.0.1:8081" is not a host name: pictures are fetched over https on port 443 only/,
+    ],
+    [
+      'INTEGRATION_SECRET_KEY',
+      'a passphrase',
+      /^INTEGRATION_SECRET_KEY: give 32 random bytes in base64 or hex/,
+    ],
     ['POSTER_API_URL', 'file:///x', /^POSTER_API_URL="file:\/\/\/x"/],
   ])('refuses %s=%s in one line naming it', (name, value, message) => {
     expect(refusal({ [name]: value })).toMatch(message);
+  });
+
+  it('takes POS_PICTURE_TEST_ORIGINS (loopback origins) only with NODE_ENV=test', () => {
+    const origins = 'http://127.0.0.1:8081';
+    expect(
+      readSettings({ NODE_ENV: 'test', POS_PICTURE_TEST_ORIGINS: origins }).POS_PICTURE_TEST_ORIGINS,
+    ).toEqual([origins]);
+    for (const env of [{ NODE_ENV: 'production' }, { NODE_ENV: 'development' }, {}] as Record<
+      string,
+      string
+    >[]) {
+      expect(refusal({ ...env, POS_PICTURE_TEST_ORIGINS: origins })).toMatch(
+        /^POS_PICTURE_TEST_ORIGINS is for tests only: set it with NODE_ENV=test/,
+      );
+    }
+    expect(refusal({ NODE_ENV: 'test', POS_PICTURE_TEST_ORIGINS: 'https://cdn.example.uz' })).toMatch(
+      /^POS_PICTURE_TEST_ORIGINS: "https:\/\/cdn.example.uz" is not a loopback origin/,
+    );
   });
 
   it('refuses a JWT_SECRET under 32 characters and an ADMIN_PASSWORD under 8', () => {

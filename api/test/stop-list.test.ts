@@ -109,13 +109,29 @@ describe('stop', () => {
 });
 
 describe('resume', () => {
-  it('activates the products and their categories only', async () => {
-    const a = (await createCategory(ctx, r1, { title: 'A', is_active: false })).id;
-    const b = (await createCategory(ctx, r1, { title: 'B', is_active: false })).id;
-    const c = (await createCategory(ctx, r1, { title: 'C', is_active: false })).id; // no products at all
-    const pa1 = (await createProduct(ctx, r1, a, { is_active: false })).id;
-    const pa2 = (await createProduct(ctx, r1, a, { is_active: false })).id;
-    const pb = (await createProduct(ctx, r1, b, { is_active: false })).id;
+  /** A category switched off the way its manager does it: its own edit (not a stop). */
+  const switchedOff = async (title: string) => {
+    const id = (await createCategory(ctx, r1, { title })).id;
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/manager/category/update/${id}`,
+      headers: { authorization: `Bearer ${m1}` },
+      payload: { is_active: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return id;
+  };
+
+  it('activates the products, and a category only when a stop of its last product switched it off', async () => {
+    // A and B were emptied by stops (their last products stopped); C has no product at all
+    const a = (await createCategory(ctx, r1, { title: 'A' })).id;
+    const b = (await createCategory(ctx, r1, { title: 'B' })).id;
+    const c = (await createCategory(ctx, r1, { title: 'C', is_active: false })).id;
+    const pa1 = (await createProduct(ctx, r1, a)).id;
+    const pa2 = (await createProduct(ctx, r1, a)).id;
+    const pb = (await createProduct(ctx, r1, b)).id;
+    expect((await stopList(m1, { product_ids: [pa1, pa2, pb], action: 'stop' })).statusCode).toBe(200);
+    expect(await active('categories', a)).toBe(false);
     const res = await stopList(m1, { product_ids: [pa1], action: 'resume' });
     expect(res.statusCode).toBe(200);
     const { data } = expectShape(answers.stopList, res.json());
@@ -125,16 +141,32 @@ describe('resume', () => {
     expect(await active('products', pb)).toBe(false);
     expect(await active('categories', b)).toBe(false);
     expect(await active('categories', c)).toBe(false);
+  });
 
-    // an active product in an inactive category: the category is activated, the product not repeated
-    const d = (await createCategory(ctx, r1, { title: 'D', is_active: false })).id;
-    const pd = (await createProduct(ctx, r1, d)).id;
-    const res2 = expectShape(
+  it('never switches on a category its manager switched off: the guests do not get back what was hidden on purpose', async () => {
+    const off = await switchedOff('Mavsumiy');
+    const stopped = (await createProduct(ctx, r1, off, { is_active: false })).id;
+    const kept = (await createProduct(ctx, r1, off)).id; // active, hidden by its category
+    const res = expectShape(
       answers.stopList,
-      (await stopList(m1, { product_ids: [pd], action: 'resume' })).json(),
+      (await stopList(m1, { product_ids: [stopped, kept], action: 'resume' })).json(),
     );
-    expect(res2.data.products).toEqual([]);
-    expect(res2.data.categories.map((x) => x._id)).toEqual([d]);
+    expect(res.data.products.map((p) => p._id)).toEqual([stopped]);
+    expect(res.data.categories).toEqual([]);
+    expect(await active('categories', off)).toBe(false);
+
+    // emptied by a stop, then switched off by its manager: the manager's word stands
+    const later = (await createCategory(ctx, r1, { title: 'Keyin' })).id;
+    const p = (await createProduct(ctx, r1, later)).id;
+    await stopList(m1, { product_ids: [p], action: 'stop' });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/manager/category/update/${later}`,
+      headers: { authorization: `Bearer ${m1}` },
+      payload: { is_active: false },
+    });
+    await stopList(m1, { product_ids: [p], action: 'resume' });
+    expect(await active('categories', later)).toBe(false);
   });
 });
 

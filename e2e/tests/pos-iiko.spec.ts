@@ -29,8 +29,10 @@ test.beforeAll(async () => {
     env: {
       IIKO_API_URL: fake.url,
       POSTER_API_URL: poster.url,
-      INTEGRATION_SECRET_KEY: 'e2e-pos-key',
-      POS_IMAGE_HOSTS: pictures.url,
+      INTEGRATION_SECRET_KEY: 'e2e0'.repeat(16),
+      // the fake picture host on the loopback: an allowance the server takes only in tests
+      NODE_ENV: 'test',
+      POS_PICTURE_TEST_ORIGINS: pictures.url,
     },
   });
 });

@@ -351,6 +351,31 @@ describe('product dialog', () => {
     });
   });
 
+  it('a list the server refuses for a picture not of this restaurant: the Uzbek reason, not a crash', async () => {
+    const pictured = { ...caesar, images: [{ file: '/uploads/a.jpg' }, { file: '/uploads/b.jpg' }] };
+    stubCatalog([pictured], {
+      // another tab released the picture meanwhile: the list names one no longer this restaurant's
+      'PUT /manager/products/p1': {
+        status: 400,
+        body: {
+          error: {
+            code: 'validation',
+            message: 'A picture field takes only pictures uploaded to this restaurant',
+            details: [{ path: 'images.0.file', message: 'Not a picture stored for this restaurant' }],
+          },
+        },
+      },
+    });
+    asAdmin();
+    await screen.findByText('Sezar salati');
+    await userEvent.click(within(row('Sezar salati')).getByRole('button', { name: t.edit }));
+    const dialog = await dialogNamed(t.editProduct);
+    await userEvent.click(within(dialog).getByRole('button', { name: t.moveImageEarlier(2) }));
+    await userEvent.click(within(dialog).getByRole('button', { name: t.save }));
+    expect(await screen.findByText(t.pictureNotOwn)).toBeInTheDocument();
+    expect(screen.queryByText(t.productImagesSaved)).toBeNull();
+  });
+
   it('a text file renamed .jpg is refused when picked, naming the accepted kinds; nothing is sent', async () => {
     const api = stubCatalog([caesar]);
     asAdmin();

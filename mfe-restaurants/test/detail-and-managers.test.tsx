@@ -52,6 +52,36 @@ describe('restaurant detail (admin)', () => {
     expect(view.path()).toBe('/admin/categoryList/d1');
   });
 
+  it("lists the old slugs (the printed codes' redirects) and releases one after Ha", async () => {
+    const r = makeRestaurant({ _id: 'd9', slug: 'yangi', name: 'Yangi' });
+    let old = [
+      { slug: 'eski-2', createdAt: '2026-11-20T10:00:00.000Z' },
+      { slug: 'eski-1', createdAt: '2026-11-10T10:00:00.000Z' },
+    ];
+    const api = stubApi({
+      'GET /user/restaurants/view': answers.data(r),
+      'GET /admin/managers': answers.data(managers),
+      'GET /admin/restaurants/d9/old-slugs': () => answers.data(old),
+      'DELETE /admin/restaurants/d9/old-slugs/eski-1': () => {
+        old = old.filter((o) => o.slug !== 'eski-1');
+        return answers.data({ slug: 'eski-1' });
+      },
+    });
+    login('admin');
+    renderAdminDetail('/admin/viewRestaurant/d9/yangi');
+    const panel = await screen.findByRole('region', { name: t.oldSlugs });
+    expect(within(panel).getByText('/m/eski-2')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: t.releaseOldSlugOf('eski-1') }));
+    expect(await screen.findByText(t.releaseOldSlugQuestion('eski-1'))).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Ha' }));
+    expect(await screen.findByText(t.oldSlugReleased)).toBeInTheDocument();
+    expect(api.writes().map((w) => `${w.method} ${w.path}`)).toEqual([
+      'DELETE /admin/restaurants/d9/old-slugs/eski-1',
+    ]);
+    await waitFor(() => expect(screen.queryByText('/m/eski-1')).not.toBeInTheDocument());
+    expect(screen.getByText('/m/eski-2')).toBeInTheDocument();
+  });
+
   it('deletes by slug after Ha and returns to the list', async () => {
     const r = makeRestaurant({ _id: 'd2', slug: 'ketadi', name: 'Ketadi' });
     const api = stubApi({

@@ -44,6 +44,14 @@ const STYLES = {
     _focusVisible: { outline: '2px solid', outlineColor: 'blue.600', outlineOffset: '-2px' },
   },
   '& .sl-title': { flex: '1', minWidth: '0', overflowWrap: 'break-word' },
+  '& .sl-off': {
+    margin: '0',
+    paddingInline: '3',
+    paddingBlock: '1',
+    fontSize: 'sm',
+    color: 'fg.muted',
+    bg: 'bg.muted',
+  },
   '& .sl-count': { color: 'fg.muted', fontWeight: 'normal', fontSize: 'sm', whiteSpace: 'nowrap' },
   '& .sl-chevron': { width: '4', flexShrink: '0', transition: 'transform 0.15s' },
   '& [aria-expanded="false"] .sl-chevron': { transform: 'rotate(-90deg)' },
@@ -233,6 +241,7 @@ const CategorySection = memo(function CategorySection({
           </button>
         </h2>
       </div>
+      {category.is_active ? null : <p className="sl-off">{t.categoryOff}</p>}
       {open ? (
         <ul className="sl-list" id={listId}>
           {products.map((product) => (

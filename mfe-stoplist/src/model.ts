@@ -15,9 +15,10 @@ export interface CategoryGroup {
 export type StopListTabs = Record<TabId, CategoryGroup[]>;
 
 /**
- * Mavjud: active products in active categories. Stop-list: inactive products under their
- * categories, which are then exactly the categories with at least one inactive product. An
- * active product of an inactive category is on neither tab (as the rules are written). With the
+ * Mavjud: active products under their categories, an inactive category's too (its section says
+ * the category is off: guests see none of it, and the manager can still stop or later resume
+ * them; docs/PRODUCT.md, "The stop-list"). Stop-list: inactive products under their
+ * categories, which are then exactly the categories with at least one inactive product. With the
  * `previous` split, a group whose category and products are the same objects is kept as it was,
  * so after a change only the sections it touched re-render.
  */
@@ -28,12 +29,10 @@ export function splitTabs(
 ): StopListTabs {
   const available = new Map<string, Product[]>();
   const stopped = new Map<string, Product[]>();
-  const activeCategory = new Map(categories.map((c) => [c._id, c.is_active]));
+  const known = new Set(categories.map((c) => c._id));
   for (const product of products) {
-    const categoryActive = activeCategory.get(product.category_id);
-    if (categoryActive === undefined) continue;
-    const target = product.is_active ? (categoryActive ? available : null) : stopped;
-    if (!target) continue;
+    if (!known.has(product.category_id)) continue;
+    const target = product.is_active ? available : stopped;
     const list = target.get(product.category_id);
     if (list) list.push(product);
     else target.set(product.category_id, [product]);

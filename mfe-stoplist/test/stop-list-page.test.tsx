@@ -297,6 +297,23 @@ describe('the action', () => {
     expect(names()).toEqual(['Manti', 'Choy']);
   });
 
+  it('an active product of a category switched off shows on Mavjud under it, marked, and can be stopped', async () => {
+    const menu = fakeMenu([hot, drinks], [product('osh', 'Osh', 'hot'), product('choy', 'Choy', 'drinks')]);
+    // its manager switched the category off: guests see none of it, the stop-list still does
+    menu.categories = menu.categories.map((c) => (c._id === 'hot' ? { ...c, is_active: false } : c));
+    const api = stubApi(menu.routes);
+    open();
+    await loaded();
+    const hidden = section('Issiq taomlar');
+    expect(within(hidden).getByText(t.categoryOff)).toBeInTheDocument();
+    expect(within(section('Ichimliklar')).queryByText(t.categoryOff)).not.toBeInTheDocument();
+    await userEvent.click(productBox('Osh'));
+    await userEvent.click(actionButton(t.moveToStopList));
+    expect(await screen.findByText(t.movedToStopList)).toBeInTheDocument();
+    expect(api.writes()[0]!.body).toEqual({ product_ids: ['osh'], action: 'stop' });
+    await waitFor(() => expect(names()).toEqual(['Choy']));
+  });
+
   it('shows what the server answered, not what was asked', async () => {
     const menu = standardMenu();
     // the server changed only Osh (Manti, say, was taken out on another phone meanwhile)

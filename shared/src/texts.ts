@@ -105,6 +105,7 @@ export const t = {
   replaceImageNumber: (n: number) => `${n}-rasmni almashtirish`,
   imageWillBeReplaced: 'Saqlanganda almashtiriladi',
   productImagesSaved: 'Mahsulot rasmlari saqlandi!',
+  pictureNotOwn: 'Bu rasm ushbu restoranga yuklanmagan: sahifani yangilab, rasmni qayta yuklang',
 
   // ---------- field labels ----------
   fields: {
@@ -306,6 +307,16 @@ export const t = {
 
   // ---------- the stop-list screen (mfe-stoplist) ----------
   stopListEmpty: "Stop-listda mahsulot yo'q",
+  oldSlugs: 'Eski manzillar',
+  oldSlugsHint: 'Eski QR kodlar shu manzillar orqali menyuni ochadi (oxirgi 5 tasi saqlanadi).',
+  releaseOldSlug: "Bo'shatish",
+  releaseOldSlugOf: (slug: string) => `/m/${slug} manzilini bo'shatish`,
+  releaseOldSlugQuestion: (slug: string) =>
+    `/m/${slug} bo'shatilsinmi? Bu manzildagi QR kodlar endi menyuni ochmaydi, uni boshqa restoran olishi mumkin.`,
+  oldSlugReleased: "Manzil bo'shatildi!",
+  oldSlugReleaseError: "Manzilni bo'shatishda xatolik yuz berdi!",
+  /** Beside a category its manager switched off: its products are not on the guests' menu. */
+  categoryOff: "Kategoriya nofaol: mehmonlar ko'rmaydi",
   noAvailableProducts: "Mavjud mahsulot yo'q",
   noProductsGoToCategories: "Restoranda hali mahsulot yo'q. Avval kategoriya va mahsulot qo'shing.",
   selectedCount: (n: number) => `${n} ta tanlandi`,

@@ -34,7 +34,7 @@ export const PAGES = {
  */
 const CATALOG = [PAGES.categoryList, PAGES.productTable] as const;
 export const PREFETCH = {
-  sidebar: [PAGES.restaurants, PAGES.profile],
+  sidebar: [PAGES.profile],
   admin: [PAGES.restaurants, PAGES.profile, PAGES.managers, PAGES.restaurantForm, ...CATALOG],
   // the stop-list is the manager's most used screen (Menyu): ready before the first tap; the
   // orders board is the bottom bar's other live screen

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { chooseLogFormat } from '../http/log-format';
 import { parseTrustProxy } from '../http/trust-proxy';
 import { DEFAULT_PICTURE_LIMITS } from '../images/limits';
+import { parseSecretKey } from '../integration/secrets';
 
 /** The sections of docs/CONFIGURATION.md, in their order. */
 export const GROUPS = {
@@ -93,15 +94,37 @@ const parsedBy = <T>(parse: (v: string | undefined) => T) =>
     });
 
 /** A comma-separated list (blank entries dropped). */
-const list = z
-  .string()
-  .optional()
-  .transform((v) =>
-    (v ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
+const commaList = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** POS_IMAGE_HOSTS: host names (an `https://host` written whole is taken as its host). */
+function parseImageHosts(v: string | undefined): string[] {
+  return commaList(v).map((entry) => {
+    if (!entry.includes('://')) return entry.toLowerCase();
+    const url = URL.canParse(entry) ? new URL(entry) : undefined;
+    if (url?.protocol !== 'https:' || url.port !== '' || url.pathname !== '/')
+      throw new Error(
+        `POS_IMAGE_HOSTS: "${entry}" is not a host name: pictures are fetched over https on port 443 only (a test's fake host: POS_PICTURE_TEST_ORIGINS)`,
+      );
+    return url.hostname;
+  });
+}
+
+/** POS_PICTURE_TEST_ORIGINS: origins on the loopback only (127.0.0.0/8, [::1], localhost). */
+function parseTestOrigins(v: string | undefined): string[] {
+  return commaList(v).map((entry) => {
+    const url = URL.canParse(entry) ? new URL(entry) : undefined;
+    const loopback = url && /^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/.test(url.hostname);
+    if (!url || !loopback || !/^https?:$/.test(url.protocol))
+      throw new Error(
+        `POS_PICTURE_TEST_ORIGINS: "${entry}" is not a loopback origin (http://127.0.0.1:<port>)`,
+      );
+    return url.origin;
+  });
+}
 
 /** Longest time to receive a whole request (buildApp's default as well). */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
@@ -369,10 +392,23 @@ export const SETTINGS = {
   }),
   INTEGRATION_SECRET_KEY: setting({
     group: 'pos',
-    values: 'text (a passphrase or random bytes in base64)',
+    values: '32 random bytes in base64 or hex (`openssl rand -base64 32`)',
     default: 'none',
-    meaning: 'seals POS credentials (AES-GCM); required to import from iiko / Poster',
+    meaning:
+      'seals POS credentials (AES-GCM, the restaurant as associated data); required to import from iiko / Poster; a key of the earlier form (any text) is refused: re-seal with `pnpm rotate-secrets` (README, "Rotating INTEGRATION_SECRET_KEY")',
+    schema: parsedBy((v) => {
+      parseSecretKey(v);
+      return v?.trim() || undefined;
+    }),
+  }),
+  INTEGRATION_SECRET_KEY_OLD: setting({
+    group: 'pos',
+    values: 'the key being replaced (32 bytes, or any text of the earlier form)',
+    default: 'none',
+    meaning:
+      'read only by `pnpm rotate-secrets`: opens the sealed values to seal them again under INTEGRATION_SECRET_KEY',
     schema: text,
+    verbatim: true,
   }),
   IIKO_API_URL: setting({
     group: 'pos',
@@ -390,10 +426,18 @@ export const SETTINGS = {
   }),
   POS_IMAGE_HOSTS: setting({
     group: 'pos',
-    values: 'host names (https) or exact origins, comma-separated',
+    values: 'host names, comma-separated (fetched over https, port 443, public addresses only)',
     default: 'none',
     meaning: "picture hosts allowed besides the POS's own (a self-hosted POS)",
-    schema: list,
+    schema: parsedBy(parseImageHosts),
+  }),
+  POS_PICTURE_TEST_ORIGINS: setting({
+    group: 'pos',
+    values: 'loopback origins (`http://127.0.0.1:8081`), comma-separated; only with `NODE_ENV=test`',
+    default: 'none',
+    meaning:
+      "tests only: a fake picture host the POS's pictures are fetched from as they are (the server refuses to start with it under any other NODE_ENV)",
+    schema: parsedBy(parseTestOrigins),
   }),
   POS_SYNC_INTERVAL_MINUTES: setting({
     group: 'pos',
@@ -529,7 +573,7 @@ export const OTHER_VARIABLES: Record<string, OtherVariable> = {
   BENCH_GUESTS: {
     group: 'bench',
     default: '`0`',
-    meaning: 'distinct guests of `bench:visits` (`0`: one per request)',
+    meaning: 'distinct guests (addresses) of `bench:visits` (`0`: one per request)',
   },
   BENCH_DATABASE_URL: {
     group: 'bench',

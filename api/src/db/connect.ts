@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { privateDatabase, privateDir } from '../config/private-files';
 import { migrateToLatest } from './migrations';
 import { type PubSub, pgPubSub } from './notify';
 import type { Database } from './schema';
@@ -78,12 +78,14 @@ function cachePreparedStatements(database: SQLite.Database, max = 1000): void {
 async function connectSqlite(url: string | undefined, options: ConnectOptions): Promise<Connection> {
   let file: string;
   if (!url) {
-    mkdirSync(options.dataDir, { recursive: true });
+    privateDir(options.dataDir);
     file = join(options.dataDir, 'qrmenu.sqlite');
   } else {
     file = url.replace(/^(sqlite|file):(\/\/)?/i, '');
     if (file !== ':memory:') file = resolve(file);
   }
+  // password hashes and sealed keys: this user's only (its -wal and -shm follow its mode)
+  if (file !== ':memory:') privateDatabase(file);
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');

@@ -2,10 +2,13 @@ import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { accountsMigration } from './accounts-migration';
 import { ordersMigration } from './migration-orders';
+import { categoryStopReason } from './migration-category-stop-reason';
+import { clusterState } from './migration-cluster-state';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
 import { releasesMigration } from './migration-releases';
 import { translationColumns } from './migration-translations';
+import { visitSketches } from './migration-visit-sketches';
 import { visitsMigration } from './migration-visits';
 import { picturesMigration } from './pictures-migration';
 
@@ -301,6 +304,9 @@ export const migrations: Record<string, Migration> = {
   '0015_pos_pictures_order_stops': posPicturesAndOrder,
   '0016_module_releases': releasesMigration,
   '0017_orders': ordersMigration,
+  '0018_visit_sketches': visitSketches,
+  '0019_cluster_state': clusterState,
+  '0020_category_stop_reason': categoryStopReason,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -52,6 +52,11 @@ export interface CategoriesTable {
   position: Generated<number>;
   /** The POS's order value last seen (imported categories only). */
   pos_position?: number | null;
+  /**
+   * 1: a stop of its last active product switched it off (a resume switches it back on); 0: its
+   * manager did, or it is active (a resume leaves it as it is).
+   */
+  emptied_by_stop?: number;
   created_at: string;
   updated_at: string;
 }
@@ -214,11 +219,12 @@ export interface VisitCountsTable {
   views: number;
 }
 
-/** Salted visitor hashes of days not yet folded into `visit_uniques`. */
-export interface VisitHashesTable {
+/** The unique visitors of a day not yet folded into `visit_uniques`: a sketch (visits/sketch.ts). */
+export interface VisitSketchesTable {
   restaurant_id: string;
   day: string;
-  hash: string;
+  /** the sketch's registers as text (`Sketch.encode`) */
+  registers: string;
 }
 
 export interface VisitUniquesTable {
@@ -338,6 +344,20 @@ export interface TableCallsTable {
   done_at: string | null;
 }
 
+/** Who holds a piece of scheduled work, until when (ms since 1970): one server at a time. */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
+/** Requests per key in the window that began at `started_at` (ms since 1970): the upload limit. */
+export interface RateCountsTable {
+  key: string;
+  started_at: number;
+  count: number;
+}
+
 export interface Database {
   integration_accounts: IntegrationAccountsTable;
   integration_tokens: IntegrationTokensTable;
@@ -354,7 +374,7 @@ export interface Database {
   login_known: LoginKnownTable;
   placements: PlacementsTable;
   visit_counts: VisitCountsTable;
-  visit_hashes: VisitHashesTable;
+  visit_sketches: VisitSketchesTable;
   visit_uniques: VisitUniquesTable;
   visit_salts: VisitSaltsTable;
   pictures: PicturesTable;
@@ -365,6 +385,8 @@ export interface Database {
   order_day_numbers: OrderDayNumbersTable;
   order_events: OrderEventsTable;
   table_calls: TableCallsTable;
+  leases: LeasesTable;
+  rate_counts: RateCountsTable;
 }
 
 export type UserRow = UsersTable;

@@ -19,9 +19,12 @@ export interface TokenPayload {
   exp?: number;
 }
 
-/** A new access token for the user, in the user's current epoch. */
-export async function issueToken(app: FastifyInstance, userId: string): Promise<string> {
-  const ep = await app.repos.sessions.epoch(userId);
+/**
+ * A new access token for the user, in `epoch` (a login's: the one read with the user before the
+ * password was checked), else in the user's current epoch.
+ */
+export async function issueToken(app: FastifyInstance, userId: string, epoch?: number): Promise<string> {
+  const ep = epoch ?? (await app.repos.sessions.epoch(userId));
   return app.jwt.sign({ sub: userId, ep, jti: randomBytes(16).toString('base64url') });
 }
 

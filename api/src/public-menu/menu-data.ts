@@ -57,7 +57,8 @@ export interface Menu {
 }
 
 export type MenuLookup =
-  | { kind: 'menu'; menu: Menu; restaurantId: string }
+  /** `placements`: the ids of its QR codes' placements (a view's `?p=` counts only if it is one). */
+  | { kind: 'menu'; menu: Menu; restaurantId: string; placements: string[] }
   /** An old slug of an active restaurant: its current slug. */
   | { kind: 'moved'; slug: string }
   | { kind: 'missing' };
@@ -92,6 +93,7 @@ export async function lookUpMenu(repos: Repositories, slug: string): Promise<Men
       categories: await activeCategories(repos, id),
     },
     restaurantId: id,
+    placements: await repos.placements.idsOf(id),
   };
 }
 

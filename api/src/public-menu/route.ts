@@ -35,6 +35,8 @@ interface PageAnswer {
   data: string;
   /** Its restaurant: a write there clears the page, writes elsewhere leave it. */
   restaurantId: string;
+  /** Its placements' ids: a `?p=` of anything else counts as no placement. */
+  placements: ReadonlySet<string>;
 }
 type Answer = PageAnswer | { kind: 'moved'; slug: string } | { kind: 'missing' };
 
@@ -56,7 +58,8 @@ export default async function publicMenuRoutes(app: App, options: PublicMenuOpti
     // A page that only aged out (a write clears the cache instead) is usually still right:
     // hashing the data costs a few ms where rendering and compressing a big menu cost ~50.
     const data = createHash('sha256').update(JSON.stringify(menu)).digest('base64url');
-    if (expired?.kind === 'page' && expired.data === data) return expired;
+    const placements = new Set(found.placements);
+    if (expired?.kind === 'page' && expired.data === data) return { ...expired, placements };
     return {
       kind: 'page',
       page: CompressedPage.of(
@@ -64,6 +67,7 @@ export default async function publicMenuRoutes(app: App, options: PublicMenuOpti
       ),
       data,
       restaurantId: found.restaurantId,
+      placements,
     };
   };
   // a redirect of an old slug: cleared by any write (a slug may move to another restaurant)
@@ -96,7 +100,11 @@ export default async function publicMenuRoutes(app: App, options: PublicMenuOpti
         // a view (a 304 revalidation too): counted in memory, written in batches (visits/); the
         // page the language switch opens is the same guest on the same menu, not another visit
         const query = request.query as Record<string, unknown>;
-        if (query[SWITCH_PARAM] === undefined) app.visits.count(request, slug, lang, query[PLACEMENT_PARAM]);
+        if (query[SWITCH_PARAM] === undefined) {
+          const p = query[PLACEMENT_PARAM];
+          const placement = typeof p === 'string' && answer.placements.has(p) ? p : '';
+          app.visits.count(request, answer.restaurantId, lang, placement);
+        }
         return sendPage(request, reply, 200, answer.page, lang);
       }
       if (answer.kind === 'missing') return sendPage(request, reply, 404, notFound(lang), lang);

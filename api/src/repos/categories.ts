@@ -80,7 +80,7 @@ export function categoriesRepository(q: Q, dialect: Dialect) {
     deactivateEmptied(restaurantId: string, at: string) {
       return q
         .updateTable('categories')
-        .set({ is_active: 0, updated_at: at })
+        .set({ is_active: 0, emptied_by_stop: 1, updated_at: at })
         .where('restaurant_id', '=', restaurantId)
         .where('is_active', '!=', 0)
         .where(({ exists, selectFrom }) =>
@@ -100,13 +100,17 @@ export function categoriesRepository(q: Q, dialect: Dialect) {
         .execute();
     },
 
-    /** Switches on the restaurant's categories of `ids` that are off; answers those. */
+    /**
+     * Switches on the restaurant's categories of `ids` that a stop switched off (never those its
+     * manager switched off); answers those.
+     */
     activate(restaurantId: string, ids: readonly string[], at: string) {
       return q
         .updateTable('categories')
-        .set({ is_active: 1, updated_at: at })
+        .set({ is_active: 1, emptied_by_stop: 0, updated_at: at })
         .where('restaurant_id', '=', restaurantId)
         .where('is_active', '!=', 1)
+        .where('emptied_by_stop', '=', 1)
         .where('id', 'in', [...ids])
         .returning(COLUMNS)
         .execute();

@@ -11,6 +11,7 @@ import { categoriesRepository } from './categories';
 import { deployKeysRepository } from './deploy-keys';
 import { integrationAccountsRepository } from './integration-accounts';
 import { integrationTokensRepository } from './integration-tokens';
+import { leasesRepository } from './leases';
 import { throttleRepository } from './login-throttle';
 import { menuRepository } from './menu';
 import { moduleChannelsRepository } from './module-channels';
@@ -24,6 +25,7 @@ import { picturesRepository } from './pictures';
 import { placementsRepository } from './placements';
 import { productsRepository } from './products';
 import { type Dialect, inTransaction, type Q } from './query';
+import { rateCountsRepository } from './rate-counts';
 import { restaurantsRepository } from './restaurants';
 import { sessionsRepository } from './sessions';
 import { slugsRepository } from './slug-history';
@@ -49,7 +51,7 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     pictures: picturesRepository(q),
     menu: menuRepository(q),
     placements: placementsRepository(q),
-    visits: visitsRepository(q),
+    visits: visitsRepository(q, dialect),
     releases: moduleReleasesRepository(q, dialect),
     channels: moduleChannelsRepository(q, dialect),
     deployKeys: deployKeysRepository(q),
@@ -57,6 +59,8 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     orderNumbers: orderNumbersRepository(q),
     orderEvents: orderEventsRepository(q, dialect),
     tableCalls: tableCallsRepository(q),
+    leases: leasesRepository(q),
+    rateCounts: rateCountsRepository(q),
     transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
   };
 }
@@ -84,6 +88,8 @@ export interface Repositories {
   orderNumbers: ReturnType<typeof orderNumbersRepository>;
   orderEvents: ReturnType<typeof orderEventsRepository>;
   tableCalls: ReturnType<typeof tableCallsRepository>;
+  leases: ReturnType<typeof leasesRepository>;
+  rateCounts: ReturnType<typeof rateCountsRepository>;
   /** Runs `work` with repositories bound to one transaction (or this one, inside a transaction). */
   transaction<T>(work: (trx: Repositories) => Promise<T>): Promise<T>;
 }

@@ -26,6 +26,18 @@ export function integrationAccountsRepository(q: Q) {
 
     list: () => q.selectFrom('integration_accounts').selectAll().execute(),
 
+    /** New sealed values of an account (a key rotation: integration/rotate-secrets.ts). */
+    async reseal(
+      restaurantId: string,
+      sealed: Pick<IntegrationAccountRow, 'credentials_enc' | 'webhook_token_enc'>,
+    ): Promise<void> {
+      await q
+        .updateTable('integration_accounts')
+        .set(sealed)
+        .where('restaurant_id', '=', restaurantId)
+        .execute();
+    },
+
     async create(row: IntegrationAccountRow): Promise<void> {
       await q.insertInto('integration_accounts').values(row).execute();
     },

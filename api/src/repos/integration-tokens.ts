@@ -16,6 +16,12 @@ export function integrationTokensRepository(q: Q) {
         .execute();
     },
 
+    /** Drops every cached token (they are fetched again); answers how many went. */
+    async deleteAll(): Promise<number> {
+      const result = await q.deleteFrom('integration_tokens').executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async delete(key: string): Promise<void> {
       await q.deleteFrom('integration_tokens').where('key', '=', key).execute();
     },

@@ -1,8 +1,10 @@
 /**
  * The failed-login counts in the database (state/postgres.ts applies login-rules.ts to them):
- * rows locked for the length of one attempt's transaction, so parallel attempts on any server
- * are counted one after the other.
+ * an attempt's keys locked for the length of its transaction (transaction-level advisory locks,
+ * which need no row), so parallel attempts on any server are counted one after the other, and
+ * a row is written only for an attempt that counts (a refused one writes nothing).
  */
+import { sql } from 'kysely';
 import type { Q } from './query';
 
 export interface FailuresRow {
@@ -13,28 +15,24 @@ export interface FailuresRow {
 
 export function throttleRepository(q: Q) {
   return {
-    /** The rows of `keys` (made when missing), locked until the transaction ends; by key. */
+    /** The rows of `keys` that exist, by key, with the keys locked until the transaction ends. */
     async lock(keys: string[]): Promise<Map<string, FailuresRow>> {
-      await q
-        .insertInto('login_failures')
-        .values(keys.map((key) => ({ key, count: 0, since: 0, last: 0 })))
-        .onConflict((oc) => oc.column('key').doNothing())
-        .execute();
       // in key order: two attempts locking the same pair cannot deadlock
-      const rows = await q
-        .selectFrom('login_failures')
-        .selectAll()
-        .where('key', 'in', keys)
-        .orderBy('key')
-        .forUpdate()
-        .execute();
+      for (const key of [...keys].sort()) {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`login:${key}`}, 0))`.execute(q);
+      }
+      const rows = await q.selectFrom('login_failures').selectAll().where('key', 'in', keys).execute();
       return new Map(
         rows.map((r) => [r.key, { count: r.count, since: Number(r.since), last: Number(r.last) }]),
       );
     },
 
     async save(key: string, f: FailuresRow): Promise<void> {
-      await q.updateTable('login_failures').set(f).where('key', '=', key).execute();
+      await q
+        .insertInto('login_failures')
+        .values({ key, ...f })
+        .onConflict((oc) => oc.column('key').doUpdateSet(f))
+        .execute();
     },
 
     async clear(key: string): Promise<void> {

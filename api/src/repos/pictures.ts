@@ -4,7 +4,7 @@
  */
 import { imageIdOf } from '@qrmenu/shared/image-variants';
 import { parseImages } from './products';
-import { inTransaction, type Q } from './query';
+import { chunks, inTransaction, type Q } from './query';
 
 export interface OwnedPicture {
   id: string;
@@ -32,6 +32,21 @@ export function picturesRepository(q: Q) {
         .where('restaurant_id', '=', restaurantId)
         .executeTakeFirst();
       return Number(row?.total ?? 0);
+    },
+
+    /** Which of `ids` are pictures the restaurant stored. */
+    async ownedAmong(restaurantId: string, ids: readonly string[]): Promise<Set<string>> {
+      const out = new Set<string>();
+      for (const part of chunks(ids)) {
+        const rows = await q
+          .selectFrom('pictures')
+          .select('id')
+          .where('restaurant_id', '=', restaurantId)
+          .where('id', 'in', part)
+          .execute();
+        for (const r of rows) out.add(r.id);
+      }
+      return out;
     },
 
     ofRestaurant(restaurantId: string): Promise<OwnedPicture[]> {

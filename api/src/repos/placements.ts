@@ -22,6 +22,16 @@ export function placementsRepository(q: Q) {
         .orderBy('id') // ids sort in the order they were made
         .execute(),
 
+    /** The ids of a restaurant's placements (at most `PLACEMENT_LIMITS.perRestaurant`). */
+    async idsOf(restaurantId: string): Promise<string[]> {
+      const rows = await q
+        .selectFrom('placements')
+        .select('id')
+        .where('restaurant_id', '=', restaurantId)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
     find: (id: string) => q.selectFrom('placements').selectAll().where('id', '=', id).executeTakeFirst(),
 
     async count(restaurantId: string): Promise<number> {
@@ -62,20 +72,6 @@ export function placementsRepository(q: Q) {
     async delete(id: string): Promise<boolean> {
       const res = await q.deleteFrom('placements').where('id', '=', id).executeTakeFirst();
       return Number(res.numDeletedRows) > 0;
-    },
-
-    /** Which of `ids` are placements, with their restaurants (a code's `?p=` is checked against it). */
-    async owners(ids: readonly string[]): Promise<Map<string, string>> {
-      const out = new Map<string, string>();
-      for (const part of chunks(ids)) {
-        const rows = await q
-          .selectFrom('placements')
-          .select(['id', 'restaurant_id'])
-          .where('id', 'in', part)
-          .execute();
-        for (const r of rows) out.set(r.id, r.restaurant_id);
-      }
-      return out;
     },
   };
 }

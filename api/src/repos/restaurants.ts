@@ -41,6 +41,21 @@ export function restaurantsRepository(q: Q, dialect: Dialect) {
 
     findById: (id: string) => q.selectFrom('restaurants').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    /**
+     * Locks the restaurant's row until the transaction ends (PostgreSQL; SQLite runs one write
+     * at a time anyway): what is read of the restaurant's own rows after it (its pictures'
+     * bytes) stays true until the commit. Answers whether the restaurant exists.
+     */
+    async lock(id: string): Promise<boolean> {
+      const row = await q
+        .selectFrom('restaurants')
+        .select('id')
+        .where('id', '=', id)
+        .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     findBySlug: (slug: string) =>
       q.selectFrom('restaurants').selectAll().where('slug', '=', slug).executeTakeFirst(),
 

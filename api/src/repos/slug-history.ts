@@ -60,6 +60,43 @@ export function slugsRepository(q: Q) {
         .execute();
     },
 
+    /** A restaurant's old slugs, newest first. */
+    ofRestaurant(restaurantId: string) {
+      return q
+        .selectFrom('restaurant_slug_history')
+        .select(['slug', 'created_at'])
+        .where('restaurant_id', '=', restaurantId)
+        .orderBy('created_at', 'desc')
+        .orderBy('slug')
+        .execute();
+    },
+
+    /** Frees the restaurant's old slugs past its `keep` newest (they stop redirecting). */
+    async keepNewest(restaurantId: string, keep: number): Promise<void> {
+      const kept = q
+        .selectFrom('restaurant_slug_history')
+        .select('slug')
+        .where('restaurant_id', '=', restaurantId)
+        .orderBy('created_at', 'desc')
+        .orderBy('slug')
+        .limit(keep);
+      await q
+        .deleteFrom('restaurant_slug_history')
+        .where('restaurant_id', '=', restaurantId)
+        .where('slug', 'not in', kept)
+        .execute();
+    },
+
+    /** Frees one old slug of the restaurant; false when it has no such old slug. */
+    async release(restaurantId: string, slug: string): Promise<boolean> {
+      const res = await q
+        .deleteFrom('restaurant_slug_history')
+        .where('restaurant_id', '=', restaurantId)
+        .where('slug', '=', slug)
+        .executeTakeFirst();
+      return Number(res.numDeletedRows) > 0;
+    },
+
     /** The restaurant an old slug now belongs to, with its current slug (chains resolve in one hop). */
     findRenamed(oldSlug: string) {
       return q

@@ -15,8 +15,21 @@ export const toManager = (row: Pick<UserRow, 'id' | 'login'>): Manager => ({ _id
 
 export function usersRepository(q: Q) {
   return {
-    findByLogin: (login: string) =>
-      q.selectFrom('users').selectAll().where('login', '=', login).executeTakeFirst(),
+    /**
+     * The user of a login with its session epoch, read together: a token made from this read
+     * carries the epoch the password was checked in, so a reset or a deactivation that lands
+     * while the (slow) password check runs ends that token too.
+     */
+    async findByLogin(login: string): Promise<(UserRow & { epoch: number }) | undefined> {
+      const row = await q
+        .selectFrom('users')
+        .leftJoin('session_epochs', 'session_epochs.user_id', 'users.id')
+        .selectAll('users')
+        .select('session_epochs.epoch')
+        .where('users.login', '=', login)
+        .executeTakeFirst();
+      return row ? { ...row, epoch: row.epoch ?? 0 } : undefined;
+    },
 
     findById: (id: string) => q.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 

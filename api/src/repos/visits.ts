@@ -1,14 +1,18 @@
 /**
  * The guests' visit counts (the manager's chart, the admin's "30 kun"). Every write adds:
- * batches of any number of servers add into the same rows (`views + excluded.views`), and unique
- * visitors are distinct salted hashes by their key, so two servers seeing one guest store one row. A finished day is folded: its
- * hashes are counted into `visit_uniques` and deleted, with the day's salt.
+ * batches of any number of servers add into the same rows (`views + excluded.views`), and a
+ * day's unique visitors are one sketch per restaurant (visits/sketch.ts) that each server merges
+ * into under a row lock. A finished day is folded in batches: its sketches become counts in
+ * `visit_uniques` and are deleted, with the day's salt.
  */
 import { sql } from 'kysely';
-import type { VisitCountsTable, VisitHashesTable } from '../db';
-import { chunks, inTransaction, type Q } from './query';
+import type { VisitCountsTable } from '../db';
+import { chunks, type Dialect, inTransaction, type Q } from './query';
 
-export function visitsRepository(q: Q) {
+/** How many sketches a fold reads at a time (each at most ~22 KB). */
+const FOLD_BATCH = 100;
+
+export function visitsRepository(q: Q, dialect: Dialect) {
   return {
     /** Adds batched view counts (the rows of one batch have distinct keys). */
     async addViews(rows: VisitCountsTable[]): Promise<void> {
@@ -25,15 +29,25 @@ export function visitsRepository(q: Q) {
       }
     },
 
-    /** Stores visitor hashes; one already stored (by this or another server) is left alone. */
-    async addHashes(rows: VisitHashesTable[]): Promise<void> {
-      for (const part of chunks(rows)) {
-        await q
-          .insertInto('visit_hashes')
-          .values(part)
-          .onConflict((oc) => oc.columns(['restaurant_id', 'day', 'hash']).doNothing())
-          .execute();
-      }
+    /** The stored sketch of a restaurant's day, locked until the transaction ends (PostgreSQL). */
+    async lockSketch(restaurantId: string, day: string): Promise<string | undefined> {
+      const row = await q
+        .selectFrom('visit_sketches')
+        .select('registers')
+        .where('restaurant_id', '=', restaurantId)
+        .where('day', '=', day)
+        .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+        .executeTakeFirst();
+      return row?.registers;
+    },
+
+    /** Stores a restaurant's day's sketch (what `lockSketch` read, merged with a batch). */
+    async putSketch(restaurantId: string, day: string, registers: string): Promise<void> {
+      await q
+        .insertInto('visit_sketches')
+        .values({ restaurant_id: restaurantId, day, registers })
+        .onConflict((oc) => oc.columns(['restaurant_id', 'day']).doUpdateSet({ registers }))
+        .execute();
     },
 
     /** The day's salt, shared by every server: the first to ask stores `fresh`, the others read it. */
@@ -52,85 +66,92 @@ export function visitsRepository(q: Q) {
     },
 
     /**
-     * Folds the days before `today`: their hashes become counts and are deleted, and so are their
-     * salts. The rows a fold deletes are its own (DELETE ... RETURNING), so two servers folding at
-     * the same moment never count a hash twice.
+     * Folds the days before `today`, `FOLD_BATCH` sketches at a time (one transaction each, so
+     * memory stays bounded whatever the number of restaurants): each becomes its count
+     * (`estimate`) and is deleted; then the days' salts go. The rows a batch deletes are its own
+     * (DELETE ... RETURNING), so two servers folding at once never count a day twice.
      */
-    async foldDays(today: string): Promise<void> {
-      await inTransaction(q, async (trx) => {
-        const gone = await trx
-          .deleteFrom('visit_hashes')
-          .where('day', '<', today)
-          .returning(['restaurant_id', 'day'])
-          .execute();
-        const counts = new Map<string, { restaurant_id: string; day: string; uniques: number }>();
-        for (const r of gone) {
-          const key = `${r.restaurant_id}\u0000${r.day}`;
-          const c = counts.get(key) ?? { restaurant_id: r.restaurant_id, day: r.day, uniques: 0 };
-          c.uniques += 1;
-          counts.set(key, c);
-        }
-        for (const part of chunks([...counts.values()], 200)) {
-          await trx
-            .insertInto('visit_uniques')
-            .values(part)
-            .onConflict((oc) =>
-              oc
-                .columns(['restaurant_id', 'day'])
-                .doUpdateSet({ uniques: sql<number>`visit_uniques.uniques + excluded.uniques` }),
-            )
+    async foldDays(today: string, estimate: (registers: string) => number): Promise<void> {
+      for (;;) {
+        const folded = await inTransaction(q, async (trx) => {
+          const keys = await trx
+            .selectFrom('visit_sketches')
+            .select(['restaurant_id', 'day'])
+            .where('day', '<', today)
+            .limit(FOLD_BATCH)
             .execute();
-        }
-        await trx.deleteFrom('visit_salts').where('day', '<', today).execute();
-      });
+          if (keys.length === 0) return 0;
+          const gone = await trx
+            .deleteFrom('visit_sketches')
+            .where((eb) =>
+              eb.or(
+                keys.map((k) => eb.and([eb('restaurant_id', '=', k.restaurant_id), eb('day', '=', k.day)])),
+              ),
+            )
+            .returning(['restaurant_id', 'day', 'registers'])
+            .execute();
+          const counts = gone.map((r) => ({
+            restaurant_id: r.restaurant_id,
+            day: r.day,
+            uniques: estimate(r.registers),
+          }));
+          if (counts.length > 0) {
+            await trx
+              .insertInto('visit_uniques')
+              .values(counts)
+              .onConflict((oc) =>
+                oc
+                  .columns(['restaurant_id', 'day'])
+                  .doUpdateSet({ uniques: sql<number>`visit_uniques.uniques + excluded.uniques` }),
+              )
+              .execute();
+          }
+          return keys.length;
+        });
+        if (folded < FOLD_BATCH) break;
+      }
+      await q.deleteFrom('visit_salts').where('day', '<', today).execute();
     },
 
-    /** Restaurant ids of current slugs (the counter counts by slug; a page is served by slug). */
-    async idsOfSlugs(slugs: readonly string[]): Promise<Map<string, string>> {
-      const out = new Map<string, string>();
-      for (const part of chunks(slugs)) {
-        const rows = await q
-          .selectFrom('restaurants')
-          .select(['id', 'slug'])
-          .where('slug', 'in', part)
-          .execute();
-        for (const r of rows) out.set(r.slug, r.id);
+    /** Which of `ids` are restaurants (a batch's views of a deleted one are dropped). */
+    async existingRestaurants(ids: readonly string[]): Promise<Set<string>> {
+      const out = new Set<string>();
+      for (const part of chunks(ids)) {
+        const rows = await q.selectFrom('restaurants').select('id').where('id', 'in', part).execute();
+        for (const r of rows) out.add(r.id);
       }
       return out;
     },
 
-    /** Views and unique visitors per day from `from` on (days without visits are absent). */
-    async daily(restaurantId: string | null, from: string) {
+    /**
+     * Views and folded unique visitors per day from `from` on (days without visits are absent),
+     * and the sketches of the days not folded yet (today's, the caller estimates them).
+     */
+    async daily(restaurantId: string, from: string) {
       const views = await q
         .selectFrom('visit_counts')
         .select(['day', (eb) => eb.fn.sum<number>('views').as('visits')])
-        .$if(restaurantId !== null, (qb) => qb.where('restaurant_id', '=', restaurantId!))
+        .where('restaurant_id', '=', restaurantId)
         .where('day', '>=', from)
         .groupBy('day')
         .execute();
       const uniques = await q
         .selectFrom('visit_uniques')
-        .select(['day', (eb) => eb.fn.sum<number>('uniques').as('n')])
-        .$if(restaurantId !== null, (qb) => qb.where('restaurant_id', '=', restaurantId!))
+        .select(['day', 'uniques'])
+        .where('restaurant_id', '=', restaurantId)
         .where('day', '>=', from)
-        .groupBy('day')
-        .unionAll(
-          q
-            .selectFrom('visit_hashes')
-            .select(['day', (eb) => eb.fn.countAll<number>().as('n')])
-            .$if(restaurantId !== null, (qb) => qb.where('restaurant_id', '=', restaurantId!))
-            .where('day', '>=', from)
-            .groupBy('day'),
-        )
         .execute();
-      const out = new Map<string, { visits: number; unique: number }>();
-      for (const r of views) out.set(r.day, { visits: Number(r.visits), unique: 0 });
-      for (const r of uniques) {
-        const c = out.get(r.day) ?? { visits: 0, unique: 0 };
-        c.unique += Number(r.n);
-        out.set(r.day, c);
-      }
-      return out;
+      const open = await q
+        .selectFrom('visit_sketches')
+        .select(['day', 'registers'])
+        .where('restaurant_id', '=', restaurantId)
+        .where('day', '>=', from)
+        .execute();
+      return {
+        views: views.map((r) => ({ day: r.day, visits: Number(r.visits) })),
+        uniques: uniques.map((r) => ({ day: r.day, unique: Number(r.uniques) })),
+        open,
+      };
     },
 
     /** Views from `from` on by placement ('' = none), with the placement's name if it still exists. */

@@ -32,7 +32,8 @@ export default async function authRoutes(app: App): Promise<void> {
       const user = await app.accounts.authenticate(login, password);
       if (!user) throw unauthorized('Wrong login or password');
       await attempts.succeed(address, login);
-      const accessToken = await issueToken(app, user.id);
+      // in the epoch read with the user: a reset meanwhile has ended it already
+      const accessToken = await issueToken(app, user.id, user.epoch);
       return { data: { accessToken } };
     },
   );

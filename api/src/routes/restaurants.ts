@@ -1,5 +1,7 @@
 import {
   answers,
+  idParam,
+  oldSlugParams,
   restaurantCreateBody,
   restaurantIdQuery,
   restaurantUpdateBody,
@@ -58,6 +60,36 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       const user = request.user!;
       return { data: isManager(user) ? await restaurants.ofManager(user._id) : null };
     },
+  );
+
+  app.get(
+    '/admin/restaurants/:id/old-slugs',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags: ['restaurants'],
+        operationId: 'restaurants.oldSlugs',
+        summary: "A restaurant's old slugs (its printed QR codes' redirects), newest first: at most 5",
+        params: idParam,
+        response: { 200: answers.oldSlugs },
+      },
+    },
+    async (request) => ({ data: await restaurants.oldSlugs(request.params.id) }),
+  );
+
+  app.delete(
+    '/admin/restaurants/:id/old-slugs/:slug',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags: ['restaurants'],
+        operationId: 'restaurants.releaseOldSlug',
+        summary: 'Release an old slug: its printed QR codes lead nowhere, another restaurant may take it',
+        params: oldSlugParams,
+        response: { 200: answers.oldSlugReleased },
+      },
+    },
+    async (request) => ({ data: await restaurants.releaseOldSlug(request.params.id, request.params.slug) }),
   );
 
   app.post(

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { assertOwnsRestaurant } from '../http/access';
 import { badRequest, HttpError, unsupportedMediaType } from '../http/errors';
 import { streamToFile, withUploadDir } from '../images';
+import type { RateCounter } from '../state/types';
 import type { App } from '../types';
 
 const FILE_FIELDS = new Set(['files', 'files[]', 'file']);
@@ -49,8 +50,9 @@ async function ownedTarget(
 
 export default async function uploadRoutes(app: App): Promise<void> {
   const limits = app.appConfig.pictureLimits;
-  // Uploads per account over time: each one costs seconds of CPU and up to 50 MB of disk.
-  await app.register(rateLimit, { global: false });
+  // Uploads per account over time: each one costs seconds of CPU and up to 50 MB of disk. Counted
+  // by app.rateCounter: on PostgreSQL every server adds into one count, like failed logins.
+  await app.register(rateLimit, { global: false, store: rateLimitStore(app.rateCounter) });
 
   app.post(
     '/manager/upload',
@@ -133,4 +135,24 @@ export default async function uploadRoutes(app: App): Promise<void> {
       });
     },
   );
+}
+
+/** @fastify/rate-limit's store over `app.rateCounter` (its own store would count per process). */
+function rateLimitStore(counter: RateCounter) {
+  return class SharedRateStore {
+    incr(
+      key: string,
+      done: (err: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      counter.hit(key, timeWindow).then(
+        (result) => done(null, result),
+        (err: Error) => done(err),
+      );
+    }
+
+    child(): SharedRateStore {
+      return this;
+    }
+  };
 }

@@ -3,12 +3,14 @@
  * ko'rishlar») and the admin's «30 kun» have something to show: views by day, QR placement and
  * language, and unique visitors, made up but shaped like a real week (more on the weekend, a
  * little more each week, today only begun). Written through the visits' repository as the
- * visit counter writes its batches (`addViews`, `addHashes`), then the past days folded as the
- * counter folds them (`foldDays`): the stored rows are the ones real visits leave.
+ * visit counter writes its batches (`addViews`, a day's visitors in its sketch: `putSketch`),
+ * then the past days folded as the counter folds them (`foldDays`): the stored rows are the
+ * ones real visits leave.
  */
 import { createHash } from 'node:crypto';
 import type { Repositories } from '../repos';
 import { addDays, dayOf } from '../visits/day';
+import { Sketch } from '../visits/sketch';
 
 /** How many days back the demo's visits go (today included). */
 export const DEMO_VISIT_DAYS = 14;
@@ -43,12 +45,9 @@ function viewsOn(day: string, daysAgo: number): number {
   return daysAgo === 0 ? Math.round(full * 0.45) : full;
 }
 
-/** A visitor hash of the shape the counter stores (its salt and inputs are the demo's own). */
+/** A visitor's hash as the counter adds it to a sketch (its salt and inputs are the demo's own). */
 const visitorHash = (restaurantId: string, day: string, n: number) =>
-  createHash('sha256')
-    .update(`demo\u0000${restaurantId}\u0000${day}\u0000${n}`)
-    .digest('base64url')
-    .slice(0, 22);
+  createHash('sha256').update(`demo\u0000${restaurantId}\u0000${day}\u0000${n}`).digest();
 
 /**
  * Writes the demo's visits of the last DEMO_VISIT_DAYS days (`placementIds`: name -> id of the
@@ -69,7 +68,7 @@ export async function writeDemoVisits(
     language: string;
     views: number;
   }[] = [];
-  const hashes: { restaurant_id: string; day: string; hash: string }[] = [];
+  const sketches: { day: string; sketch: Sketch }[] = [];
   let total = 0;
   for (let daysAgo = DEMO_VISIT_DAYS - 1; daysAgo >= 0; daysAgo--) {
     const day = addDays(today, -daysAgo);
@@ -83,13 +82,14 @@ export async function writeDemoVisits(
     }
     // about two in three views are a guest's first of the day
     const uniques = Math.round(dayViews * 0.68);
-    for (let i = 0; i < uniques; i++)
-      hashes.push({ restaurant_id: restaurantId, day, hash: visitorHash(restaurantId, day, i) });
+    const sketch = new Sketch();
+    for (let i = 0; i < uniques; i++) sketch.addHash(visitorHash(restaurantId, day, i));
+    sketches.push({ day, sketch });
   }
   await repos.transaction(async (trx) => {
     await trx.visits.addViews(views);
-    await trx.visits.addHashes(hashes);
+    for (const { day, sketch } of sketches) await trx.visits.putSketch(restaurantId, day, sketch.encode());
   });
-  await repos.visits.foldDays(today);
+  await repos.visits.foldDays(today, (registers) => Sketch.decode(registers).estimate());
   return total;
 }

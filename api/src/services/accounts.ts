@@ -66,8 +66,11 @@ export function accountsService({ repos }: ServiceContext) {
   return {
     find: (userId: string) => repos.users.findById(userId),
 
-    /** The user a login and password name, if the password is right and the user active. */
-    async authenticate(login: string, password: string): Promise<UserRow | undefined> {
+    /**
+     * The user a login and password name, if the password is right and the user active, with
+     * the session epoch read with it (its token is of that epoch: http/sessions.ts).
+     */
+    async authenticate(login: string, password: string): Promise<(UserRow & { epoch: number }) | undefined> {
       const user = await repos.users.findByLogin(login);
       const ok = await verifyPassword(user?.password_hash, password);
       return user && ok && user.is_active === 1 ? user : undefined;

@@ -19,9 +19,19 @@ const MAX_PRODUCT_IMAGES = 50;
 export type PictureTarget = { product_id: string } | { restaurant_id: string; type: 'image' | 'logotype' };
 
 export function picturesService({ repos, storage, pictureLimits, effects }: ServiceContext) {
+  /**
+   * The restaurant's pictures' bytes, read with its row locked (PostgreSQL `FOR UPDATE`) until the
+   * transaction that records new ones commits: parallel uploads, on any server, read the use one
+   * after the other and cannot pass the quota together.
+   */
+  async function usedUnderLock(trx: Repositories, restaurantId: string): Promise<number> {
+    await trx.restaurants.lock(restaurantId);
+    return trx.pictures.usedBytes(restaurantId);
+  }
+
   /** 413 when the restaurant's pictures plus `adding` bytes would pass its quota (read in the transaction). */
   async function assertQuota(trx: Repositories, restaurantId: string, adding: number) {
-    const used = await trx.pictures.usedBytes(restaurantId);
+    const used = await usedUnderLock(trx, restaurantId);
     if (used + adding > pictureLimits.quotaBytes) {
       const mib = (n: number) => (n / 1024 / 1024).toFixed(1);
       throw new HttpError(
@@ -145,7 +155,7 @@ export function picturesService({ repos, storage, pictureLimits, effects }: Serv
       merge: (current: ProductImage[]) => ProductImage[],
     ): Promise<'written' | 'taken' | 'quota'> {
       return repos.transaction(async (trx) => {
-        const used = await trx.pictures.usedBytes(restaurantId);
+        const used = await usedUnderLock(trx, restaurantId);
         const overQuota = used + bytesOf(stored) > pictureLimits.quotaBytes;
         if (!(await claim(trx, overQuota))) return 'taken';
         if (overQuota) return 'quota';
@@ -156,10 +166,10 @@ export function picturesService({ repos, storage, pictureLimits, effects }: Serv
       });
     },
 
-    /** After a POS's pictures were attached: what they replaced is released, every answer is stale. */
+    /** After a POS's pictures were attached: what they replaced is released, its answers are stale. */
     async posPicturesDone(restaurantId: string): Promise<void> {
       await effects.releasePictures(restaurantId);
-      effects.stale('answers');
+      effects.stale({ restaurants: [restaurantId] });
     },
   };
 }

@@ -4,6 +4,8 @@
  * counted apart. Owns: names are unique per restaurant (a name given twice: 400; one the
  * restaurant has: 409, nothing created), at most PLACEMENT_LIMITS.perRestaurant a restaurant
  * (counted in the transaction that adds them); a deleted placement's visits stay counted.
+ * A new or deleted placement makes the restaurant's cached menu pages stale: a page knows its
+ * placements, and counts a view's `?p=` only when it is one of them.
  */
 import { PLACEMENT_LIMITS, type Placement } from '@qrmenu/shared/schemas';
 import { isUniqueViolation, newId, now, type PlacementRow } from '../db';
@@ -18,7 +20,7 @@ function nameTakenToConflict(err: unknown): never {
   throw err;
 }
 
-export function placementsService({ repos }: ServiceContext) {
+export function placementsService({ repos, effects }: ServiceContext) {
   /** The placement `id`, once the caller's check passed on its restaurant. */
   const ownedPlacement = async (id: string, assertOwner: AssertOwner): Promise<PlacementRow> =>
     owned(await repos.placements.find(id), 'Placement not found', assertOwner);
@@ -62,6 +64,7 @@ export function placementsService({ repos }: ServiceContext) {
       } catch (err) {
         nameTakenToConflict(err);
       }
+      effects.stale({ restaurants: [restaurantId] });
       return rows.map(toPlacement);
     },
 
@@ -81,6 +84,7 @@ export function placementsService({ repos }: ServiceContext) {
     async remove(id: string, assertOwner: AssertOwner): Promise<{ _id: string }> {
       const row = await ownedPlacement(id, assertOwner);
       if (!(await repos.placements.delete(row.id))) throw notFound('Placement not found');
+      effects.stale({ restaurants: [row.restaurant_id] });
       return { _id: row.id };
     },
   };

@@ -9,28 +9,61 @@ import {
   NONE,
 } from './login-rules';
 
-const PRUNE_AT = 10_000;
-const HARD_CAP = 100_000;
+/** Entries a map holds at most (memory bound): past it, the least recently used go. */
+const CAP = 100_000;
 
-/** Drops expired entries once the map is large; past a hard cap, the oldest go too (memory bound). */
-function prune<V>(map: Map<string, V>, expired: (v: V) => boolean): void {
-  if (map.size < PRUNE_AT) return;
-  for (const [k, v] of map) if (expired(v)) map.delete(k);
-  for (const k of map.keys()) {
-    if (map.size <= HARD_CAP) break;
-    map.delete(k); // insertion order: the oldest first
+/**
+ * A map in the order of last use: every read or write moves its key to the end, so the first
+ * keys are the least recently used, the ones to evict at the cap. An attacked login, looked up
+ * at each guess, stays however many other keys pass through. Expired entries are swept once
+ * per `CAP / 10` writes (amortised: no attempt pays for a scan of the whole map).
+ */
+class RecentMap<V> {
+  private readonly map = new Map<string, V>();
+  private writes = 0;
+
+  /** `expired(v, at)`: whether an entry means nothing any more at time `at`. */
+  constructor(private readonly expired: (v: V, at: number) => boolean) {}
+
+  get(key: string): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+
+  set(key: string, v: V, at: number): void {
+    this.map.delete(key);
+    this.map.set(key, v);
+    if (++this.writes >= CAP / 10) {
+      this.writes = 0;
+      for (const [k, old] of this.map) if (this.expired(old, at)) this.map.delete(k);
+    }
+    for (const k of this.map.keys()) {
+      if (this.map.size <= CAP) break;
+      this.map.delete(k);
+    }
+  }
+
+  delete(key: string): void {
+    this.map.delete(key);
   }
 }
 
 /** In memory, per process: a restart forgets the counts. */
 export class LoginLimiter {
   private readonly limits: LoginLimits;
-  private readonly byAddress = new Map<string, Failures>();
-  private readonly byLogin = new Map<string, Failures>();
-  private readonly knownAddresses = new Map<string, number>();
+  private readonly byAddress: RecentMap<Failures>;
+  private readonly byLogin: RecentMap<Failures>;
+  private readonly knownAddresses = new RecentMap<number>((until, at) => until <= at);
 
   constructor(max: number, windowMs: number) {
     this.limits = { max, windowMs };
+    const old = (f: Failures, at: number) => f.last + windowMs <= at;
+    this.byAddress = new RecentMap(old);
+    this.byLogin = new RecentMap(old);
   }
 
   /**
@@ -50,11 +83,8 @@ export class LoginLimiter {
       this.limits,
     );
     if (!('address' in result)) return result.wait;
-    this.byAddress.set(address, result.address);
-    this.byLogin.set(login, result.login);
-    const old = (f: Failures) => f.last + this.limits.windowMs <= at;
-    prune(this.byAddress, old);
-    prune(this.byLogin, old);
+    this.byAddress.set(address, result.address, at);
+    this.byLogin.set(login, result.login, at);
     return 0;
   }
 
@@ -63,9 +93,8 @@ export class LoginLimiter {
     const address = addressKey(ip);
     this.byLogin.delete(login);
     const f = this.byAddress.get(address);
-    if (f) this.byAddress.set(address, addressTakenBack(f));
-    this.knownAddresses.set(knownKey(address, login), at + KNOWN_ADDRESS_MS);
-    prune(this.knownAddresses, (until) => until <= at);
+    if (f) this.byAddress.set(address, addressTakenBack(f), at);
+    this.knownAddresses.set(knownKey(address, login), at + KNOWN_ADDRESS_MS, at);
   }
 }
 

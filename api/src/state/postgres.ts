@@ -15,9 +15,30 @@ import {
   MAX_LOGIN_DELAY_MS,
   NONE,
 } from './login-rules';
-import type { CacheBus, CacheScope, LoginAttempts, OrderNotices } from './types';
+import type { CacheBus, CacheScope, Leases, LoginAttempts, OrderNotices, RateCounter } from './types';
 
 const knownKey = (address: string, login: string) => JSON.stringify([address, login]);
+
+/** The longest window a rate count lives (the upload limit's: 10 minutes), with room to spare. */
+const RATE_WINDOW_MAX_MS = 60 * 60_000;
+
+/**
+ * Forgets the failed-login and rate rows no rule looks at any more, every `everyMs` (a timer,
+ * not the logins: a quiet server prunes too, and no login pays for it). Answers its stop.
+ */
+export function pruneLoginRows(repos: Repositories, limits: LoginLimits, everyMs: number): () => void {
+  const timer = setInterval(() => {
+    const at = Date.now();
+    Promise.all([
+      repos.throttle.prune(at - limits.windowMs - MAX_LOGIN_DELAY_MS, at),
+      repos.rateCounts.prune(at - RATE_WINDOW_MAX_MS),
+    ]).catch(() => {
+      // the next beat tries again
+    });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
 
 export function pgLoginAttempts(repos: Repositories, limits: LoginLimits): LoginAttempts {
   return {
@@ -37,8 +58,6 @@ export function pgLoginAttempts(repos: Repositories, limits: LoginLimits): Login
         if (!('address' in result)) return result.wait;
         await r.throttle.save(a, result.address);
         await r.throttle.save(l, result.login);
-        // now and then, the rows no rule looks at any more
-        if (Math.random() < 0.01) await r.throttle.prune(at - limits.windowMs - MAX_LOGIN_DELAY_MS, at);
         return 0;
       }),
     succeed: (ip, login) =>
@@ -47,10 +66,40 @@ export function pgLoginAttempts(repos: Repositories, limits: LoginLimits): Login
         const address = addressKey(ip);
         const a = `a:${address}`;
         const rows = await r.throttle.lock([a]);
-        await r.throttle.save(a, addressTakenBack(rows.get(a) ?? NONE));
+        const counted = rows.get(a);
+        if (counted) await r.throttle.save(a, addressTakenBack(counted));
         await r.throttle.clear(`l:${login}`);
         await r.throttle.setKnown(knownKey(address, login), at + KNOWN_ADDRESS_MS);
       }),
+  };
+}
+
+/** Requests per key and window counted in the database: every server adds into one row. */
+export function pgRateCounter(repos: Repositories): RateCounter {
+  return {
+    async hit(key, windowMs) {
+      const at = Date.now();
+      const { count, startedAt } = await repos.rateCounts.hit(key, windowMs, at);
+      return { current: count, ttl: startedAt + windowMs - at };
+    },
+  };
+}
+
+/** Leases in the database, held by this server (a random id) until it closes or stops renewing. */
+export function pgLeases(repos: Repositories): Leases {
+  const holder = randomBytes(12).toString('base64url');
+  const held = new Set<string>();
+  return {
+    async hold(name, ttlMs) {
+      const mine = await repos.leases.hold(name, holder, Date.now(), ttlMs);
+      if (mine) held.add(name);
+      else held.delete(name);
+      return mine;
+    },
+    async releaseAll() {
+      for (const name of held) await repos.leases.release(name, holder);
+      held.clear();
+    },
   };
 }
 

@@ -39,3 +39,20 @@ export interface OrderNotices {
   publish(): Promise<void>;
   subscribe(listener: () => void): () => void;
 }
+
+/** Requests counted per key and window (the upload limit): by every server on PostgreSQL. */
+export interface RateCounter {
+  /** Counts one request of `key`: its count in the window, and ms until the window ends. */
+  hit(key: string, windowMs: number): Promise<{ current: number; ttl: number }>;
+}
+
+/**
+ * Work only one server does at a time (the POS's schedule, the visits' fold): a lease held and
+ * renewed in the database; one process (SQLite) always holds it.
+ */
+export interface Leases {
+  /** Takes or renews the lease `name` for `ttlMs`: true when this server holds it now. */
+  hold(name: string, ttlMs: number): Promise<boolean>;
+  /** Gives back every lease this server holds (it is closing): another takes them at once. */
+  releaseAll(): Promise<void>;
+}

@@ -1,15 +1,16 @@
 /** The local driver: files in one folder of the server's disk (`DATA_DIR/uploads`). */
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { privateDir } from '../config/private-files';
 import { contentTypeOf, isFlatKey, keyUrls } from './keys';
 import type { FileStorage } from './types';
 
 export function localStorage(dir: string): FileStorage {
-  mkdirSync(dir, { recursive: true });
+  privateDir(dir);
   const pathOf = (key: string) => {
     if (!isFlatKey(key)) throw new Error(`invalid storage key "${key}"`);
     return join(dir, key);
@@ -21,8 +22,9 @@ export function localStorage(dir: string): FileStorage {
       // written aside, then renamed: a reader never sees half a file
       const partial = `${path}.${randomBytes(6).toString('hex')}.part`;
       try {
-        if (Buffer.isBuffer(body)) await writeFile(partial, body);
-        else await pipeline(body as Readable, createWriteStream(partial));
+        // this user's only, like everything in DATA_DIR (the server reads them to serve them)
+        if (Buffer.isBuffer(body)) await writeFile(partial, body, { mode: 0o600 });
+        else await pipeline(body as Readable, createWriteStream(partial, { mode: 0o600 }));
         await rename(partial, path);
       } catch (err) {
         await unlink(partial).catch(() => undefined);

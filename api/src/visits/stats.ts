@@ -1,7 +1,30 @@
-/** The stats answer of a restaurant (issue 22): built from the repositories' sums. */
+/** The stats answer of a restaurant: built from the repositories' sums and today's sketch. */
 import { VISIT_DAYS, type VisitCount, type VisitStats } from '@qrmenu/shared/schemas';
 import type { Repositories } from '../repos';
 import { addDays, dayOf } from './day';
+import { Sketch } from './sketch';
+
+/** Views and unique visitors by day: the folded days' counts, the open days' sketches estimated. */
+async function dailyCounts(
+  repos: Repositories,
+  restaurantId: string,
+  from: string,
+): Promise<Map<string, { visits: number; unique: number }>> {
+  const { views, uniques, open } = await repos.visits.daily(restaurantId, from);
+  const out = new Map<string, { visits: number; unique: number }>();
+  const of = (day: string) => {
+    let c = out.get(day);
+    if (!c) {
+      c = { visits: 0, unique: 0 };
+      out.set(day, c);
+    }
+    return c;
+  };
+  for (const r of views) of(r.day).visits += r.visits;
+  for (const r of uniques) of(r.day).unique += r.unique;
+  for (const r of open) of(r.day).unique += Sketch.decode(r.registers).estimate();
+  return out;
+}
 
 const byVisits = <T extends { visits: number }>(a: T, b: T) => b.visits - a.visits;
 
@@ -13,7 +36,7 @@ export async function visitStats(
   const today = dayOf(at);
   const from = addDays(today, -(VISIT_DAYS - 1));
   const [daily, placements, languages] = await Promise.all([
-    repos.visits.daily(restaurantId, from),
+    dailyCounts(repos, restaurantId, from),
     repos.visits.byPlacement(restaurantId, from),
     repos.visits.byLanguage(restaurantId, from),
   ]);
@@ -40,7 +63,7 @@ export async function visitStats(
 
 /** Every day with visits, oldest first, as CSV (`day,visits,unique`). */
 export async function visitsCsv(repos: Repositories, restaurantId: string): Promise<string> {
-  const daily = await repos.visits.daily(restaurantId, '0000-00-00');
+  const daily = await dailyCounts(repos, restaurantId, '0000-00-00');
   const lines = ['day,visits,unique'];
   for (const day of [...daily.keys()].sort()) {
     const c = daily.get(day)!;

@@ -5,6 +5,7 @@
  * uploaded (with progress), and the whole list is written at once; the server deletes the files
  * nobody refers to any more.
  */
+import { isApiError } from '@qrmenu/shared/api';
 import type { Product } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import {
@@ -52,6 +53,15 @@ export interface ProductPictures {
     write: (images: { file: string }[]) => Promise<unknown>,
   ) => Promise<boolean>;
 }
+
+/**
+ * A refused list: a picture no longer this restaurant's (400 on `images.N.file`: another tab
+ * removed it meanwhile, and the server released it), or another failure.
+ */
+const listErrorText = (error: unknown) =>
+  isApiError(error) && error.status === 400 && error.details.some((d) => d.path.startsWith('images.'))
+    ? t.pictureNotOwn
+    : t.productUpdateError;
 
 let nextKey = 0;
 const slotsOf = (product: Product | null): Slot[] =>
@@ -127,7 +137,12 @@ export function useProductPictures(product: Product | null, open: boolean): Prod
       final.push(...sent);
       // the uploads appended to the stored list: the list written now is what the dialog shows
       if (final.join('\n') !== stored.join('\n') || sent.length > 0 || slots.some((s) => s.replacement)) {
-        await write(final.map((file) => ({ file })));
+        try {
+          await write(final.map((file) => ({ file })));
+        } catch (error) {
+          notify.error(listErrorText(error));
+          return false;
+        }
       }
       return ok;
     },

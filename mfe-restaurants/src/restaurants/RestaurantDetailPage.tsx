@@ -31,6 +31,7 @@ import { OrdersTodayPanel } from '../orders/OrdersTodayPanel';
 import { QrCodeButton } from '../qr/QrCodeButton';
 import { VisitsPanel } from '../visits/VisitsPanel';
 import { LazyRestaurantEditDialog } from './dialogs';
+import { OldSlugs } from './OldSlugs';
 import { RestaurantInfo } from './RestaurantInfo';
 
 type Shown = Restaurant | PublicRestaurant;
@@ -148,6 +149,7 @@ export default function RestaurantDetailPage() {
                   ) : null}
                 </HStack>
                 {isAdmin ? <OrdersTodayPanel restaurantId={r._id} /> : null}
+                {isAdmin ? <OldSlugs restaurantId={r._id} /> : null}
                 {isAdmin ? <VisitsPanel restaurantId={r._id} /> : null}
               </Box>
             ) : null

@@ -141,6 +141,19 @@ export const api = {
     /** DELETE /manager/restaurants/delete?restaurantId= (admin only) */
     deleteById: (restaurantId: string) =>
       data(call<Data<Deleted>>('manager/restaurants/delete', { method: 'delete', query: { restaurantId } })),
+    /** GET /admin/restaurants/{id}/old-slugs → its old slugs (redirects), newest first (admin). */
+    oldSlugs: (restaurantId: string) =>
+      data(call<Data<{ slug: string; createdAt: string }[]>>(`admin/restaurants/${restaurantId}/old-slugs`)),
+    /** DELETE /admin/restaurants/{id}/old-slugs/{slug}: the slug stops redirecting and is free (admin). */
+    releaseOldSlug: ({ restaurantId, slug }: { restaurantId: string; slug: string }) =>
+      data(
+        call<Data<{ slug: string }>>(
+          `admin/restaurants/${restaurantId}/old-slugs/${encodeURIComponent(slug)}`,
+          {
+            method: 'delete',
+          },
+        ),
+      ),
     /** GET /user/restaurants/view?slug= (public fields only without an owner/admin token). */
     view: (slug: string) =>
       data(call<Data<Restaurant | PublicRestaurant>>('user/restaurants/view', { query: { slug } })),

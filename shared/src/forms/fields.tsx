@@ -33,6 +33,7 @@ export function formResolver<S extends z.ZodType<FieldValues, FieldValues>>(
  */
 export function serverDetailText(message: string): string {
   if (/wrong password/i.test(message)) return t.wrongCurrentPassword;
+  if (/stored for this restaurant/i.test(message)) return t.pictureNotOwn;
   const tooLong = /too big: expected string to have <=\s*(\d+)/i.exec(message);
   if (tooLong) return t.tooLongMax(Number(tooLong[1]));
   if (/too big: expected number/i.test(message)) return t.tooBigNumber;

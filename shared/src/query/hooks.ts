@@ -59,6 +59,19 @@ export const useUpdateRestaurant = defineMutation({
   invalidates: RESTAURANTS,
 });
 
+/** A restaurant's old slugs, newest first (under restaurants: a rename refreshes them). */
+export const useOldSlugs = defineQuery({
+  key: k.restaurants.oldSlugs,
+  fetch: api.restaurants.oldSlugs,
+  ready: has,
+});
+
+/** Releases an old slug: it stops redirecting, another restaurant may take it. */
+export const useReleaseOldSlug = defineMutation({
+  run: api.restaurants.releaseOldSlug,
+  invalidates: RESTAURANTS,
+});
+
 /** Deletes by slug (`DELETE /admin/restaurants/delete?slug=`), or by id when `{ id }` is given. */
 export const useDeleteRestaurant = defineMutation({
   run: (target: { slug: string } | { id: string }) =>

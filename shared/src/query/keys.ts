@@ -7,6 +7,7 @@ export const queryKeys = {
     adminList: () => ['qrmenu', 'restaurants', 'admin-list'] as const,
     mine: () => ['qrmenu', 'restaurants', 'mine'] as const,
     view: (slug: string) => ['qrmenu', 'restaurants', 'view', slug] as const,
+    oldSlugs: (restaurantId: string) => ['qrmenu', 'restaurants', 'old-slugs', restaurantId] as const,
     /** mutation key of the syncs (their variables are the restaurant ids) */
     sync: () => ['qrmenu', 'restaurants', 'sync'] as const,
   },

@@ -441,6 +441,8 @@ export const productUploadResult = z.object({ data: z.array(productImage) });
 // ---------- envelopes and errors ----------
 
 export const idParam = z.object({ id });
+/** A restaurant and one of its old slugs (releasing it). */
+export const oldSlugParams = z.object({ id, slug });
 export const productIdParam = z.object({ productId: id });
 
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
@@ -515,6 +517,9 @@ export const answers = {
   posImported: dataOf(z.object({ restaurant, webhook_token: z.string() })),
   posAccount: dataOf(posAccount),
   posSync: dataOf(posSyncResult),
+  /** A restaurant's old slugs (its printed codes' redirects), newest first. */
+  oldSlugs: dataOf(z.array(z.object({ slug: z.string(), createdAt: z.string() }))),
+  oldSlugReleased: dataOf(z.object({ slug: z.string() })),
   deleted,
   ...visitAnswers,
   ...releaseAnswers,

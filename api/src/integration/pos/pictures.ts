@@ -12,6 +12,12 @@
  * removed by a sync. A link that fails is recorded too (tried again when the POS changes it), so
  * a broken link is not fetched every minute.
  */
+import type { LookupAddress } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { ImageError, type StoredImage } from '../../images';
 import type { App } from '../../types';
 import type { PosRestaurant } from './types';
@@ -40,10 +46,24 @@ function parse(text: string | null | undefined): PosPictures {
 }
 
 /**
- * Whether a link is on one of the hosts: a bare host name allows it and its subdomains over
- * https; an origin (`http://127.0.0.1:8081`, set by POS_IMAGE_HOSTS) allows exactly that origin.
+ * Where the POS's pictures may come from: the provider's image hosts (and POS_IMAGE_HOSTS), host
+ * names reached over https on port 443 only; and, in tests only (POS_PICTURE_TEST_ORIGINS, which
+ * the server refuses without NODE_ENV=test), exact loopback origins of a fake picture host.
  */
-export function allowedPictureLink(link: string, hosts: readonly string[]): URL | undefined {
+export interface PictureSources {
+  hosts: readonly string[];
+  testOrigins: readonly string[];
+}
+
+/**
+ * Whether a link is on one of the hosts (the host or a subdomain, https, port 443) or is one of
+ * the test origins exactly.
+ */
+export function allowedPictureLink(
+  link: string,
+  hosts: readonly string[],
+  testOrigins: readonly string[] = [],
+): URL | undefined {
   let url: URL;
   try {
     url = new URL(link);
@@ -51,34 +71,102 @@ export function allowedPictureLink(link: string, hosts: readonly string[]): URL 
     return undefined;
   }
   if (url.username || url.password) return undefined;
-  for (const host of hosts) {
-    if (host.includes('://')) {
-      if (URL.canParse(host) && new URL(host).origin === url.origin) return url;
-    } else if (url.protocol === 'https:' && (url.hostname === host || url.hostname.endsWith(`.${host}`))) {
-      return url;
-    }
-  }
-  return undefined;
+  if (testOrigins.includes(url.origin)) return url;
+  if (url.protocol !== 'https:' || url.port !== '') return undefined;
+  return hosts.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`)) ? url : undefined;
 }
 
-/** The picture's bytes: a 200 answer under the cap; redirects are not followed (they could leave the hosts). */
-async function download(url: URL): Promise<Buffer> {
-  const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
-  if (response.status !== 200) {
-    await response.body?.cancel();
-    throw new Error(`answered ${response.status}`);
+export interface DownloadOptions {
+  /** How a host name is resolved (default: the system's resolver); tests give a fake one. */
+  resolve?: (host: string) => Promise<LookupAddress[]>;
+  /** Origins fetched as they are (tests only: PictureSources.testOrigins). */
+  testOrigins?: readonly string[];
+}
+
+/**
+ * The picture's bytes: a 200 answer under the cap; redirects are not followed (they could leave
+ * the hosts). Only https on port 443, and only to public addresses: the check runs on the
+ * addresses the host resolves to when the socket connects (a `lookup` of our own), so a host
+ * that resolves to 127.0.0.1, 10.x or ::1 (or changes its answer between a check and the
+ * connection) reaches nothing inside; an address written in the link is checked the same way.
+ */
+export async function downloadPicture(url: URL, options: DownloadOptions = {}): Promise<Buffer> {
+  if (options.testOrigins?.includes(url.origin)) return readAnswer(await fetchTestOrigin(url));
+  if (url.protocol !== 'https:' || (url.port !== '' && url.port !== '443'))
+    throw new Error('pictures are fetched over https on port 443 only');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) && !isPublicAddress(host)) throw new Error(`${host} is not a public address`);
+  const resolve = options.resolve ?? ((name: string) => dnsLookup(name, { all: true }));
+  const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
+    resolve(hostname).then(
+      (addresses) => {
+        const inside = addresses.find((a) => !isPublicAddress(a.address));
+        if (addresses.length === 0 || inside) {
+          callback(
+            new Error(`${hostname} resolves to ${inside?.address ?? 'nothing'}: not a public address`),
+            '',
+            4,
+          );
+        } else if (lookupOptions.all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (err: Error) => callback(err, '', 4),
+    );
+  };
+  return readAnswer(await httpsGet(url, lookup));
+}
+
+/** Whether an address is on the public internet (not loopback, private, link-local, reserved...). */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  return parsed.range() === 'unicast';
+}
+
+function httpsGet(url: URL, lookup: LookupFunction): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    // agent: false, a connection of its own: no pooled socket skips the check
+    const request = httpsRequest(url, { method: 'GET', lookup, agent: false, timeout: DOWNLOAD_TIMEOUT_MS });
+    request.on('response', resolve);
+    request.on('timeout', () => request.destroy(new Error('timed out')));
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+function fetchTestOrigin(url: URL): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
+      timeout: DOWNLOAD_TIMEOUT_MS,
+    });
+    request.on('response', resolve);
+    request.on('timeout', () => request.destroy(new Error('timed out')));
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+async function readAnswer(response: IncomingMessage): Promise<Buffer> {
+  if (response.statusCode !== 200) {
+    response.destroy();
+    throw new Error(`answered ${response.statusCode}`);
   }
-  const declared = Number(response.headers.get('content-length') ?? 0);
+  const declared = Number(response.headers['content-length'] ?? 0);
   if (declared > POS_PICTURE_MAX_BYTES) {
-    await response.body?.cancel();
+    response.destroy();
     throw new Error(`larger than ${POS_PICTURE_MAX_BYTES} bytes`);
   }
   const chunks: Buffer[] = [];
   let bytes = 0;
-  for await (const chunk of response.body ?? []) {
-    bytes += chunk.byteLength;
-    if (bytes > POS_PICTURE_MAX_BYTES) throw new Error(`larger than ${POS_PICTURE_MAX_BYTES} bytes`);
-    chunks.push(Buffer.from(chunk));
+  for await (const chunk of response) {
+    bytes += (chunk as Buffer).byteLength;
+    if (bytes > POS_PICTURE_MAX_BYTES) {
+      response.destroy();
+      throw new Error(`larger than ${POS_PICTURE_MAX_BYTES} bytes`);
+    }
+    chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
 }
@@ -95,7 +183,7 @@ async function syncPictures(
   app: App,
   restaurantId: string,
   menu: PosRestaurant,
-  hosts: readonly string[],
+  sources: PictureSources,
 ): Promise<PosPicturesResult> {
   const result: PosPicturesResult = { added: 0, failed: 0 };
   const local = new Map(
@@ -110,7 +198,7 @@ async function syncPictures(
       // a link off the provider's hosts is never fetched: left out here, so it costs no write
       const links = p.imageLinks
         .filter((link) => {
-          if (allowedPictureLink(link, hosts)) return true;
+          if (allowedPictureLink(link, sources.hosts, sources.testOrigins)) return true;
           refusedHosts.add(safeHost(link));
           return false;
         })
@@ -140,7 +228,7 @@ async function syncPictures(
     while (next < work.length) {
       const item = work[next++] as (typeof work)[number];
       try {
-        const outcome = await syncProduct(app, restaurantId, item, hosts);
+        const outcome = await syncProduct(app, restaurantId, item, sources);
         result.added += outcome.added;
         result.failed += outcome.failed;
       } finally {
@@ -158,7 +246,7 @@ async function syncProduct(
   app: App,
   restaurantId: string,
   item: { productId: string; previousText: string | null; links: string[] },
-  hosts: readonly string[],
+  sources: PictureSources,
 ): Promise<PosPicturesResult> {
   const previous = parse(item.previousText);
   const kept = new Map<string, string>();
@@ -175,9 +263,11 @@ async function syncProduct(
       files.push(reuse);
       continue;
     }
-    const url = allowedPictureLink(link, hosts) as URL; // the links are filtered above
+    const url = allowedPictureLink(link, sources.hosts, sources.testOrigins) as URL; // filtered above
     try {
-      const picture = await app.pictures.store(await download(url));
+      const picture = await app.pictures.store(
+        await downloadPicture(url, { testOrigins: sources.testOrigins }),
+      );
       stored.push(picture);
       files.push(picture.url);
     } catch (err) {
@@ -249,7 +339,7 @@ export function startPosPictures(
   app: App,
   restaurantId: string,
   menu: PosRestaurant,
-  hosts: readonly string[],
+  sources: PictureSources,
 ): Promise<PosPicturesResult> {
   let jobs = running.get(app.pos);
   if (!jobs) {
@@ -259,7 +349,7 @@ export function startPosPictures(
   const before = jobs.get(restaurantId) ?? Promise.resolve({ added: 0, failed: 0 });
   const job = before
     .catch(() => undefined)
-    .then(() => syncPictures(app, restaurantId, menu, hosts))
+    .then(() => syncPictures(app, restaurantId, menu, sources))
     .catch((err: unknown) => {
       app.log.error({ err, restaurantId }, 'POS pictures failed');
       return { added: 0, failed: 0 };

@@ -2,7 +2,10 @@
  * Scheduled work of the POS integrations: every POS restaurant is synced every `syncEveryMs`
  * (default 15 min; Sinxronlash and the webhooks sync at once), and iiko's stop-list is polled
  * every `stopListEveryMs` (default and at least 60 s, with up to 20 % jitter) in case a
- * StopListUpdate webhook was missed. A restaurant another server is syncing is skipped (its lock).
+ * StopListUpdate webhook was missed. With several servers, one does it at a time: the one
+ * holding the `pos-schedule` lease (app.leases, renewed at each tick; taken over by another once
+ * it expires, or at once when its holder closes), so the POS is polled once a minute in all, not
+ * once per server. A restaurant another server is syncing is skipped (its lock).
  */
 import type { App } from '../../types';
 import { PosSyncBusyError } from './errors';
@@ -25,7 +28,11 @@ export function startPosSchedule(app: App, options: PosScheduleOptions): void {
   let closed = false;
   const lastSync = new Map<string, number>();
 
+  // held over a few ticks: a holder that stops ticking (it died) hands over within them
+  const leaseMs = Math.max(3 * pollEvery, 3 * floor);
+
   async function tick() {
+    if (!(await app.leases.hold('pos-schedule', leaseMs))) return;
     const accounts = await app.repos.integrationAccounts.list();
     for (const account of accounts) {
       if (closed) return;

@@ -5,10 +5,10 @@
  */
 import { feedRestaurant } from '@qrmenu/shared/schemas';
 import type { IntegrationAccountRow, RestaurantRow } from '../../db';
-import { newId, now } from '../../db';
+import { now } from '../../db';
 import type { App } from '../../types';
 import { importRestaurant, syncRestaurant } from '../importer';
-import { mask } from '../secrets';
+import { mask, newWebhookToken } from '../secrets';
 import { describePosError, PosInvalidMenuError, PosSyncBusyError } from './errors';
 import { startPosPictures } from './pictures';
 import type { PosConnection, PosRestaurant, TokenStore } from './types';
@@ -34,13 +34,13 @@ function tokenStore(app: App): TokenStore {
       const row = await repo.find(key);
       if (!row) return undefined;
       try {
-        return { token: app.pos.box.open(row.token_enc), renewAt: Date.parse(row.renew_at) };
+        return { token: app.pos.box.open(row.token_enc, key), renewAt: Date.parse(row.renew_at) };
       } catch {
         return undefined; // sealed with another key
       }
     },
     set: (key, token, renewAt) =>
-      repo.save({ key, token_enc: app.pos.box.seal(token), renew_at: new Date(renewAt).toISOString() }),
+      repo.save({ key, token_enc: app.pos.box.seal(token, key), renew_at: new Date(renewAt).toISOString() }),
     delete: (key) => repo.delete(key),
   };
 }
@@ -48,11 +48,15 @@ function tokenStore(app: App): TokenStore {
 /** Takes the menu's pictures in the background (pictures.ts), from the provider's hosts only. */
 function followPictures(app: App, provider: string, restaurantId: string, menu: PosRestaurant): void {
   const hosts = [...(app.pos.providers.get(provider)?.imageHosts ?? []), ...app.pos.imageHosts];
-  void startPosPictures(app, restaurantId, menu, hosts);
+  void startPosPictures(app, restaurantId, menu, { hosts, testOrigins: app.pos.pictureTestOrigins });
 }
 
 function accountConnection(app: App, account: IntegrationAccountRow): PosConnection {
-  return connectionOf(app, account.provider, JSON.parse(app.pos.box.open(account.credentials_enc)));
+  return connectionOf(
+    app,
+    account.provider,
+    JSON.parse(app.pos.box.open(account.credentials_enc, account.restaurant_id)),
+  );
 }
 
 /** A menu the database can hold (names, prices within limits); else the sync is refused whole. */
@@ -91,9 +95,7 @@ export async function importPos(
   const menu = answer.menu;
   if (!menu) throw new PosInvalidMenuError('the POS answered no menu');
   assertStorable(menu);
-  const webhookToken = newId() + newId();
-  const credentialsEnc = app.pos.box.seal(JSON.stringify(input.credentials));
-  const webhookTokenEnc = app.pos.box.seal(webhookToken);
+  const webhookToken = newWebhookToken();
   const at = now();
   const restaurant = await app.transaction(async (tx, trx) => {
     const row = await importRestaurant(tx, input.provider, menu, input.manager_id);
@@ -101,8 +103,9 @@ export async function importPos(
       restaurant_id: row.id,
       provider: input.provider,
       location_id: input.location_id,
-      credentials_enc: credentialsEnc,
-      webhook_token_enc: webhookTokenEnc,
+      // sealed for this restaurant (its id the associated data): they open only in its row
+      credentials_enc: app.pos.box.seal(JSON.stringify(input.credentials), row.id),
+      webhook_token_enc: app.pos.box.seal(webhookToken, row.id),
       revision: answer.revision,
       sync_started_at: null,
       last_sync_at: at,
@@ -238,9 +241,12 @@ export function accountView(app: App, account: IntegrationAccountRow) {
   let credentials: Record<string, string> = {};
   try {
     credentials = Object.fromEntries(
-      Object.entries(JSON.parse(app.pos.box.open(account.credentials_enc)) as Record<string, string>).map(
-        ([k, v]) => [k, mask(v)],
-      ),
+      Object.entries(
+        JSON.parse(app.pos.box.open(account.credentials_enc, account.restaurant_id)) as Record<
+          string,
+          string
+        >,
+      ).map(([k, v]) => [k, mask(v)]),
     );
   } catch {
     // a changed INTEGRATION_SECRET_KEY: the credentials must be entered again

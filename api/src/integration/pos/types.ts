@@ -85,6 +85,8 @@ export interface PosContext {
   providers: PosRegistry;
   box: SecretBox;
   http: Partial<HttpPolicy>;
-  /** Picture hosts allowed besides each provider's own (POS_IMAGE_HOSTS: a self-hosted POS, tests). */
+  /** Picture hosts allowed besides each provider's own (POS_IMAGE_HOSTS: https, port 443). */
   imageHosts: readonly string[];
+  /** Loopback origins of a fake picture host (POS_PICTURE_TEST_ORIGINS, tests only). */
+  pictureTestOrigins: readonly string[];
 }

@@ -44,6 +44,8 @@ export function categoriesService({ repos, effects }: ServiceContext) {
     ): Promise<Category> {
       const found = await ownedCategory(id, assertOwner);
       const set = patchOf<CategoryRow>(body, CATEGORY_FIELDS, found);
+      // switched on or off by its manager (even to what it was): no resume switches it back on
+      if (body.is_active !== undefined) set.emptied_by_stop = 0;
       const translations = translationsChange(found.translations, body.translations);
       if (Object.keys(set).length === 0 && !translations) return toCategory(found);
       const updated = { ...found, ...set, updated_at: now() };

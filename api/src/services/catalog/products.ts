@@ -17,11 +17,13 @@ import { now, type ProductRow } from '../../db';
 import { notFound } from '../../http/errors';
 import { type ProductFilter, parseImages, toProduct } from '../../repos/products';
 import { type AssertOwner, owned, type ServiceContext } from '../context';
+import { assertOwnPictures } from '../own-pictures';
 import { patchOf } from '../patch';
 import { translationsChange } from '../translations';
 import { newProductRow, PRODUCT_FIELDS } from './rows';
 
-export function productsService({ repos, effects }: ServiceContext) {
+export function productsService(context: ServiceContext) {
+  const { repos, effects } = context;
   /** The product `id`, once the caller's check passed on its restaurant. */
   const ownedProduct = async (id: string, assertOwner: AssertOwner) =>
     owned(await repos.products.find(id), 'Product not found', assertOwner);
@@ -81,6 +83,7 @@ export function productsService({ repos, effects }: ServiceContext) {
       const category = await repos.categories.find(body.category_id);
       if (!category) throw notFound('Category not found');
       await assertOwner(category.restaurant_id);
+      await assertOwnPictures(context, category.restaurant_id, imageRefs(body.images));
       const row = newProductRow(category.restaurant_id, category.id, body);
       await repos.products.create(row);
       effects.stale({ restaurants: [row.restaurant_id] });
@@ -93,6 +96,10 @@ export function productsService({ repos, effects }: ServiceContext) {
       assertOwner: AssertOwner,
     ): Promise<Product> {
       const found = await ownedProduct(id, assertOwner);
+      if (body.images) {
+        const held = parseImages(found.images).map((i) => i.file);
+        await assertOwnPictures(context, found.restaurant_id, imageRefs(body.images), held);
+      }
       const set: Partial<ProductRow> = {};
       let categoryTitle = found.category_title;
       if (body.category_id !== undefined && body.category_id !== found.category_id) {
@@ -154,3 +161,7 @@ function dropsPictures(stored: string, next: string): boolean {
   const kept = new Set(parseImages(next).map((i) => i.file));
   return parseImages(stored).some((i) => !kept.has(i.file));
 }
+
+/** A product's images as picture references named by their field (`images.0.file`). */
+const imageRefs = (images: readonly { file: string }[] = []) =>
+  images.map((image, i) => ({ path: `images.${i}.file`, url: image.file }));

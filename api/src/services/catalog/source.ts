@@ -84,7 +84,7 @@ export function sourceService({ repos, effects }: ServiceContext) {
     /** The first import of a source's menu into the (new) restaurant. */
     async importMenu(restaurantId: string, source: SourceMenu, at = now()): Promise<void> {
       await store(repos, menuRows(restaurantId, menuOfSource(source), at));
-      effects.stale('answers');
+      effects.stale({ restaurants: [restaurantId] });
     },
 
     /** Brings the restaurant's menu in step with its source. */
@@ -92,7 +92,9 @@ export function sourceService({ repos, effects }: ServiceContext) {
       const counts = await syncMenu(repos, restaurantId, source);
       // what the source dropped may have had pictures
       if (counts.removed > 0) await effects.releasePictures(restaurantId);
-      if (counts.added + counts.changed + counts.removed > 0) effects.stale('answers');
+      // only this restaurant's answers (and the admin's lists): a POS's minute-by-minute syncs
+      // must not empty every other restaurant's cached pages on every server
+      if (counts.added + counts.changed + counts.removed > 0) effects.stale({ restaurants: [restaurantId] });
       return counts;
     },
   };

@@ -125,8 +125,8 @@ export function stopListService({ repos, effects }: ServiceContext) {
         });
         changed += ids.length;
       }
-      // the POS's writes make every cached answer stale, as its syncs do
-      if (changed > 0) effects.stale('answers');
+      // the POS's writes make only their restaurant's answers stale, as its syncs do
+      if (changed > 0) effects.stale({ restaurants: [restaurantId] });
       return changed;
     },
   };

@@ -23,6 +23,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { toPublicRestaurant, toRestaurant } from '../../repos/restaurants';
 import { monthStart } from '../../visits/stats';
 import type { ServiceContext } from '../context';
+import { assertOwnPictures } from '../own-pictures';
 import { patchOf } from '../patch';
 import { translationsChange, translationsColumn } from '../translations';
 import { newRestaurantRow } from './rows';
@@ -33,6 +34,9 @@ function uniqueToConflict(err: unknown): never {
   throw err;
 }
 
+/** Old slugs a restaurant keeps as redirects (the newest): renaming cannot squat addresses. */
+export const OLD_SLUGS_KEPT = 5;
+
 export function countsOf(rows: readonly RestaurantRow[]): RestaurantCounts {
   const active = rows.reduce((n, r) => n + (r.is_active === 1 ? 1 : 0), 0);
   return { all_count: rows.length, active_count: active, inactive_count: rows.length - active };
@@ -42,7 +46,8 @@ export function countsOf(rows: readonly RestaurantRow[]): RestaurantCounts {
 const replaces = (before: string | null, after: string | null | undefined) =>
   after !== undefined && before !== null && after !== before;
 
-export function restaurantsService({ repos, effects }: ServiceContext) {
+export function restaurantsService(context: ServiceContext) {
+  const { repos, effects } = context;
   /** 400 unless `managerId` names an active manager. */
   async function assertActiveManager(managerId: string): Promise<void> {
     const user = await repos.users.findById(managerId);
@@ -136,6 +141,16 @@ export function restaurantsService({ repos, effects }: ServiceContext) {
           logotype: true,
         }),
       };
+      const pictures = (['image', 'logotype'] as const).flatMap((field) => {
+        const url = patch[field];
+        return typeof url === 'string' ? [{ path: field, url }] : [];
+      });
+      await assertOwnPictures(
+        context,
+        row.id,
+        pictures,
+        [row.image, row.logotype].filter((u) => u !== null),
+      );
       if (patch.slug !== undefined) await assertSlugFree(repos, patch.slug, row.id);
       if (patch.manager_id) await assertManagerFree(patch.manager_id, row.id);
       const translations = translationsChange(row.translations, b.translations);
@@ -149,6 +164,8 @@ export function restaurantsService({ repos, effects }: ServiceContext) {
             ? await repos.restaurants.update(row.id, patch, translations)
             : await repos.transaction(async (trx) => {
                 await trx.slugs.recordChange(row.id, row.slug, slug, patch.updated_at as string);
+                // a restaurant keeps its last few old addresses, not any number of them
+                await trx.slugs.keepNewest(row.id, OLD_SLUGS_KEPT);
                 return trx.restaurants.update(row.id, patch, translations);
               });
       } catch (err) {
@@ -161,6 +178,19 @@ export function restaurantsService({ repos, effects }: ServiceContext) {
       effects.stale('answers');
       const data = toRestaurant({ ...row, ...patch });
       return merged ? { ...data, translations: merged } : data;
+    },
+
+    /** The restaurant's old slugs (its printed codes' redirects), newest first; 404 for no restaurant. */
+    async oldSlugs(id: string): Promise<{ slug: string; createdAt: string }[]> {
+      if (!(await repos.restaurants.exists(id))) throw notFound('Restaurant not found');
+      return (await repos.slugs.ofRestaurant(id)).map((r) => ({ slug: r.slug, createdAt: r.created_at }));
+    },
+
+    /** Frees one old slug: its printed codes lead nowhere, another restaurant may take it (404: none). */
+    async releaseOldSlug(id: string, slug: string): Promise<{ slug: string }> {
+      if (!(await repos.slugs.release(id, slug))) throw notFound('No such old slug of this restaurant');
+      effects.stale('answers'); // its redirect was cached for any restaurant's write to clear
+      return { slug };
     },
 
     removeBySlug: async (slug: string) => remove(await repos.restaurants.findBySlug(slug)),
@@ -223,7 +253,7 @@ export function restaurantsService({ repos, effects }: ServiceContext) {
       if (Object.keys(changes).length === 0) return { restaurant: row, changed: false };
       const set = { ...changes, updated_at: now() };
       await repos.restaurants.update(row.id, set);
-      effects.stale('answers');
+      effects.stale({ restaurants: [row.id] }); // its slug stays: no other answer changes
       return { restaurant: { ...row, ...set }, changed: true };
     },
 

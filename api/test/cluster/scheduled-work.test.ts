@@ -1,0 +1,137 @@
+/**
+ * Two servers on one PostgreSQL database: scheduled work (the POS's polls and syncs, the visits'
+ * fold) runs on one of them at a time (a lease in the database), not on each; the upload limit
+ * is shared like the failed-login limit (61 uploads spread over both in 10 minutes: the 61st
+ * refused); a POS's writes make only their restaurant's cached answers stale.
+ */
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clearIikoTokens } from '../../src/integration/providers/iiko';
+import type { CacheScope } from '../../src/state';
+import { type FakeIiko, IIKO_API_LOGIN, soldOnMenu, startFakeIiko } from '../fakes/iiko';
+import {
+  adminUser,
+  bearer,
+  createRestaurant,
+  createTestApp,
+  createUser,
+  multipart,
+  TEST_SECRET_KEY,
+  type TestCtx,
+} from '../helpers';
+
+const PG = process.env.TEST_DATABASE_URL?.trim();
+if (!PG)
+  console.log('scheduled work across servers: skipped (TEST_DATABASE_URL not set; it needs PostgreSQL)');
+
+describe.skipIf(!PG)('two servers on one database', () => {
+  let fake: FakeIiko;
+  let first: TestCtx;
+  let second: TestCtx;
+  let restaurantId: string;
+
+  beforeAll(async () => {
+    clearIikoTokens();
+    fake = await startFakeIiko({ products: 30 });
+    const options = {
+      integrationSecretKey: TEST_SECRET_KEY,
+      iikoApiUrl: fake.url,
+      posHttp: { timeoutMs: 400, backoffMs: 5, attempts: 2 },
+      posSchedule: { minIntervalMs: 50, stopListEveryMs: 100, syncEveryMs: 60_000 },
+    };
+    first = await createTestApp(options);
+    const row = await sql<{ s: string }>`select current_schema() as s`.execute(first.db);
+    const sep = PG!.includes('?') ? '&' : '?';
+    const url = `${PG}${sep}options=${encodeURIComponent(`-c search_path=${row.rows[0]!.s}`)}`;
+    second = await createTestApp({ ...options, databaseUrl: url, isolateSchema: false });
+    const admin = await adminUser(first);
+    const manager = await createUser(first, 'manager');
+    const res = await first.app.inject({
+      method: 'POST',
+      url: '/api/admin/integration/pos/import',
+      headers: bearer(admin.token),
+      payload: {
+        provider: 'iiko',
+        credentials: { apiLogin: IIKO_API_LOGIN },
+        location_id: fake.data.organizations[0]?.id,
+        manager_id: manager.id,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    restaurantId = res.json().data.restaurant._id;
+  }, 60_000);
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await fake?.close();
+  });
+
+  it('the POS schedule runs on one server at a time', async () => {
+    // each tick that does the work reads the POS accounts first: count them per server
+    const worked = [first, second].map((ctx) => vi.spyOn(ctx.app.repos.integrationAccounts, 'list'));
+    await new Promise((r) => setTimeout(r, 1500));
+    const counts = worked.map((spy) => spy.mock.calls.length);
+    for (const spy of worked) spy.mockRestore();
+    // both ticked ~10 times; one of them did the work each time, the other none
+    expect(Math.max(...counts)).toBeGreaterThan(2);
+    expect(Math.min(...counts)).toBe(0);
+  });
+
+  it("a POS's sync and stop-list make only their restaurant's answers stale", async () => {
+    const scopes: CacheScope[] = [];
+    const publish = first.app.cacheBus.publish.bind(first.app.cacheBus);
+    const spy = vi.spyOn(first.app.cacheBus, 'publish').mockImplementation(async (scope) => {
+      scopes.push(scope);
+      return publish(scope);
+    });
+    try {
+      const dish = fake.data.products.find((p) => soldOnMenu(p)) as { id: string; name: string };
+      fake.change(() => {
+        dish.name = 'Yangi nom';
+      });
+      fake.data.stopItems.push({ productId: dish.id, sizeId: null, balance: 0 });
+      const admin = await adminUser(first);
+      const res = await first.app.inject({
+        method: 'PUT',
+        url: `/api/admin/integration/pos/${restaurantId}/sync`,
+        headers: bearer(admin.token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(scopes.length).toBeGreaterThan(0);
+    expect(scopes).not.toContain('answers');
+    for (const scope of scopes) expect(scope).toEqual({ restaurants: [restaurantId] });
+  });
+
+  it('61 uploads spread over both servers in 10 minutes: the 61st is refused', async () => {
+    const manager = await createUser(first, 'manager');
+    const r = await createRestaurant(first, { manager_id: manager.id });
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#357' } })
+      .png()
+      .toBuffer();
+    const upload = (ctx: TestCtx) => {
+      const body = multipart({ restaurant_id: r.id, type: 'image' }, [
+        { data: png, filename: 'p.png', type: 'image/png' },
+      ]);
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/manager/upload',
+        headers: { ...bearer(manager.token), ...body.headers },
+        payload: body.payload,
+      });
+    };
+    for (let i = 0; i < 60; i++) {
+      const res = await upload(i % 2 ? second : first);
+      expect(res.statusCode, `upload ${i + 1}: ${res.body}`).toBe(200);
+    }
+    for (const ctx of [first, second]) {
+      const refused = await upload(ctx);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('rate_limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  }, 120_000);
+});

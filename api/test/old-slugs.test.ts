@@ -1,0 +1,81 @@
+/**
+ * Old slugs a restaurant keeps (its printed codes' redirects): the last 5 only, so renaming cannot
+ * squat any number of addresses; an admin sees them and may release one (its codes then lead
+ * nowhere, and another restaurant may take it).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminUser,
+  apiCall,
+  createTestApp,
+  createUser,
+  expectError,
+  type TestCtx,
+  type TestUser,
+} from './helpers';
+
+let ctx: TestCtx;
+let admin: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await adminUser(ctx);
+});
+afterAll(async () => ctx?.close());
+
+const restaurant = (slug: string) => ({
+  name: 'Rayhon',
+  slug,
+  address: 'Toshkent',
+  phone_number: '+998901112233',
+  work_time: '09:00-22:00',
+});
+
+const oldSlugs = async (id: string) => {
+  const res = await apiCall(ctx, 'GET', `/admin/restaurants/${id}/old-slugs`, admin.token);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as { slug: string }[]).map((s) => s.slug);
+};
+
+describe('old slugs', () => {
+  it('a restaurant keeps its last 5; an older one is free again', async () => {
+    const created = await apiCall(
+      ctx,
+      'POST',
+      '/admin/restaurants/create',
+      admin.token,
+      restaurant('eski-1'),
+    );
+    const id = created.json().data._id as string;
+    for (let i = 2; i <= 7; i++) {
+      const res = await apiCall(ctx, 'PUT', `/manager/restaurants/update?slug=eski-${i - 1}`, admin.token, {
+        slug: `eski-${i}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await oldSlugs(id)).toEqual(['eski-6', 'eski-5', 'eski-4', 'eski-3', 'eski-2']);
+    expect((await ctx.app.inject({ method: 'GET', url: '/m/eski-2' })).statusCode).toBe(301);
+    expect((await ctx.app.inject({ method: 'GET', url: '/m/eski-1' })).statusCode).toBe(404);
+    const other = await apiCall(ctx, 'POST', '/admin/restaurants/create', admin.token, restaurant('eski-1'));
+    expect(other.statusCode, other.body).toBe(201);
+  });
+
+  it('an admin releases one: its codes lead nowhere, another restaurant may take it', async () => {
+    const created = await apiCall(ctx, 'POST', '/admin/restaurants/create', admin.token, restaurant('qoldi'));
+    const id = created.json().data._id as string;
+    await apiCall(ctx, 'PUT', '/manager/restaurants/update?slug=qoldi', admin.token, { slug: 'qoldi-2' });
+    expectError(
+      await apiCall(ctx, 'POST', '/admin/restaurants/create', admin.token, restaurant('qoldi')),
+      409,
+    );
+    const manager = await createUser(ctx, 'manager');
+    expectError(await apiCall(ctx, 'DELETE', `/admin/restaurants/${id}/old-slugs/qoldi`, manager.token), 403);
+    expectError(await apiCall(ctx, 'DELETE', `/admin/restaurants/${id}/old-slugs/boshqa`, admin.token), 404);
+    const res = await apiCall(ctx, 'DELETE', `/admin/restaurants/${id}/old-slugs/qoldi`, admin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await oldSlugs(id)).toEqual([]);
+    expect((await ctx.app.inject({ method: 'GET', url: '/m/qoldi' })).statusCode).toBe(404);
+    const taken = await apiCall(ctx, 'POST', '/admin/restaurants/create', admin.token, restaurant('qoldi'));
+    expect(taken.statusCode, taken.body).toBe(201);
+  });
+});
