@@ -1,7 +1,7 @@
 import type { PictureLimits } from './images/limits';
 import type { RemoteName } from './remotes';
-import type { ReleaseSettings } from './services/releases';
 import type { OrderRateLimits } from './services/orders/limits';
+import type { ReleaseSettings } from './services/releases';
 
 /** The settings the app was built with (`app.appConfig`). */
 export interface AppConfig {

@@ -282,7 +282,7 @@ export const SETTINGS = {
     default: "none (the origins of `REMOTE_*_URL` and this server's `/remotes/...` are allowed anyway)",
     meaning:
       "where a module's release may be registered from ([OPERATIONS.md](OPERATIONS.md#shipping-one-module)); the shell's Content-Security-Policy allows them too",
-    schema: list,
+    schema: parsedBy(commaList),
   }),
   RELEASE_CANARY_MIN_LOADS: setting({
     group: 'releases',

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { accountsMigration } from './accounts-migration';
-import { ordersMigration } from './migration-orders';
 import { categoryStopReason } from './migration-category-stop-reason';
 import { clusterState } from './migration-cluster-state';
+import { ordersMigration } from './migration-orders';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
 import { releasesMigration } from './migration-releases';

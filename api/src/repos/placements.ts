@@ -73,5 +73,19 @@ export function placementsRepository(q: Q) {
       const res = await q.deleteFrom('placements').where('id', '=', id).executeTakeFirst();
       return Number(res.numDeletedRows) > 0;
     },
+
+    /** Which of `ids` are placements, with their restaurants (the ordering switches check theirs). */
+    async owners(ids: readonly string[]): Promise<Map<string, string>> {
+      const out = new Map<string, string>();
+      for (const part of chunks(ids)) {
+        const rows = await q
+          .selectFrom('placements')
+          .select(['id', 'restaurant_id'])
+          .where('id', 'in', part)
+          .execute();
+        for (const r of rows) out.set(r.id, r.restaurant_id);
+      }
+      return out;
+    },
   };
 }

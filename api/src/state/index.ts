@@ -9,8 +9,21 @@
 import fp from 'fastify-plugin';
 import type { PubSub } from '../db/notify';
 import { answerCache } from '../http/answer-cache';
-import { memoryCacheBus, memoryLeases, memoryLoginAttempts, memoryOrderNotices, memoryRateCounter } from './memory';
-import { pgCacheBus, pgLeases, pgLoginAttempts, pgOrderNotices, pgRateCounter, pruneLoginRows } from './postgres';
+import {
+  memoryCacheBus,
+  memoryLeases,
+  memoryLoginAttempts,
+  memoryOrderNotices,
+  memoryRateCounter,
+} from './memory';
+import {
+  pgCacheBus,
+  pgLeases,
+  pgLoginAttempts,
+  pgOrderNotices,
+  pgRateCounter,
+  pruneLoginRows,
+} from './postgres';
 
 export type { CacheBus, CacheScope, Leases, LoginAttempts, OrderNotices, RateCounter } from './types';
 
