@@ -43,6 +43,7 @@ import productRoutes from './routes/products';
 import releaseRoutes from './routes/releases';
 import restaurantRoutes from './routes/restaurants';
 import stopListRoutes from './routes/stop-list';
+import telegramRoutes from './routes/telegram';
 import uploadRoutes from './routes/upload';
 import visitRoutes from './routes/visits';
 import { servicesPlugin } from './services';
@@ -53,6 +54,7 @@ import { allowedOrigins } from './services/releases/manifest';
 import { statePlugin } from './state';
 import { createStorage, type FileStorage, uploadsRoute } from './storage';
 import type { S3Config } from './storage/s3';
+import { type OutboxOptions, telegramAccess, telegramPlugin, telegramSetup } from './telegram';
 import type { App, AppConfig } from './types';
 import { type VisitsOptions, visitsPlugin } from './visits';
 import { environmentRemotes, registerWeb, trySpaFallback } from './web';
@@ -89,6 +91,14 @@ export interface BuildAppOptions {
    * address check (server.ts passes POS_PICTURE_TEST_ORIGINS, which needs NODE_ENV=test).
    */
   posPictureTestOrigins?: readonly string[] | undefined;
+  /** The Telegram Bot API's address (default https://api.telegram.org); tests: the fake. */
+  telegramApiUrl?: string | undefined;
+  /** This server's public origin as Telegram reaches it (bots' webhooks); none: no webhook is set. */
+  telegramWebhookUrl?: string | undefined;
+  /** Bot API calls taking longer are given up (default 10 s; tests shorten it). */
+  telegramTimeoutMs?: number | undefined;
+  /** The bots' outbox: its schedule (tests drain it themselves) and pacing. */
+  telegramOutbox?: OutboxOptions;
   /** Scheduled POS syncs and stop-list polls (default on; tests turn it off or shorten it). */
   posSchedule?: PosScheduleOptions | false;
   /** The workspace root: serves `shell/dist` and `<remote>/dist`. Optional. */
@@ -301,7 +311,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     options.storage ??
       createStorage(options.s3 ? { driver: 's3', config: options.s3 } : { driver: 'local', dir: uploadsDir }),
   );
-  await app.register(servicesPlugin);
+  const telegram = {
+    box: app.pos.box,
+    apiUrl: options.telegramApiUrl,
+    webhookUrl: options.telegramWebhookUrl?.replace(/\/+$/, ''),
+    timeoutMs: options.telegramTimeoutMs,
+    log: app.log,
+  };
+  await app.register(servicesPlugin, { bots: telegramSetup(telegram) });
+  await app.register(telegramPlugin, {
+    access: telegramAccess(telegram),
+    outbox: options.telegramOutbox ?? {},
+  });
 
   // Every /api route must say who may call it; error answers are documented for all of them.
   app.addHook('onRoute', (route) => {
@@ -372,6 +393,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           description: "Guests' orders and calls from the table, the staff's board and its live streams",
         },
         {
+          name: 'telegram',
+          description:
+            "A restaurant's own Telegram bot: its set-up, a test message and the webhook of its updates",
+        },
+        {
           name: 'visits',
           description: "Guests' visits of the menu page: daily counts, placements, languages",
         },
@@ -419,6 +445,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(visitRoutes);
       await api.register(releaseRoutes);
       await api.register(orderRoutes);
+      await api.register(telegramRoutes);
     },
     { prefix: '/api' },
   );

@@ -53,6 +53,10 @@ async function main(): Promise<void> {
     posterApiUrl: settings.POSTER_API_URL,
     posImageHosts: settings.POS_IMAGE_HOSTS,
     posPictureTestOrigins: settings.POS_PICTURE_TEST_ORIGINS,
+    telegramApiUrl: settings.TELEGRAM_API_URL,
+    telegramWebhookUrl:
+      settings.TELEGRAM_WEBHOOK_URL ??
+      (settings.PUBLIC_MENU_URL ? new URL(settings.PUBLIC_MENU_URL).origin : undefined),
     posSchedule: { syncEveryMs: settings.POS_SYNC_INTERVAL_MINUTES * 60_000 },
     // the repository (found from this file, in src/ or dist/) serves the built front end
     webRoot: settings.WEB_ROOT ? resolve(settings.WEB_ROOT) : findWorkspaceRoot(moduleDir),

@@ -13,6 +13,7 @@ import type { Repositories } from './repos';
 import type { Services } from './services';
 import type { CacheBus, Leases, LoginAttempts, OrderNotices, RateCounter } from './state/types';
 import type { FileStorage } from './storage/types';
+import type { TelegramService } from './telegram/types';
 import type { VisitCounter } from './visits';
 
 export type { AppConfig } from './config';
@@ -57,6 +58,8 @@ declare module 'fastify' {
     releases: Services['releases'];
     /** Guests' orders and calls, the staff's board, the live streams (services/orders/). */
     orders: Services['orders'];
+    /** The restaurants' Telegram bots (telegram/): status, test message, webhook updates, the outbox. */
+    telegram: TelegramService;
     /** The services bound to one transaction; their effects run once after the commit. */
     transaction: Services['transaction'];
     /** Where uploaded files live (storage/): `put`, `get`, `delete`, `url`, `keyOf`. */

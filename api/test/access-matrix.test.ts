@@ -683,6 +683,28 @@ const CASES: Case[] = [
     },
   },
   {
+    method: 'GET',
+    path: '/manager/telegram',
+    access: 'own',
+    build: (s) => ({ url: `/manager/telegram?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'POST',
+    path: '/manager/telegram/test',
+    access: 'own',
+    // the restaurant has no checked bot: its callers are told so (400), others as ever
+    expect: { admin: 400, owner: 400 },
+    build: (s) => ({ url: `/manager/telegram/test?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'POST',
+    path: '/telegram/webhook/{id}',
+    access: 'pub',
+    // Telegram's own call: its secret, never a login, opens it
+    expect: { none: 401, admin: 401, owner: 401, other: 401, waiter: 401 },
+    build: (s) => ({ url: `/telegram/webhook/${s.restaurant.id}`, payload: { update_id: 1 } }),
+  },
+  {
     method: 'POST',
     path: '/public/calls',
     access: 'pub',

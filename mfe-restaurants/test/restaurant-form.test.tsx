@@ -1,4 +1,5 @@
 import { ROUTES } from '@qrmenu/shared/paths';
+import { BOT_TOKEN_MASK } from '@qrmenu/shared/schemas';
 import {
   answers,
   axeViolations,
@@ -34,6 +35,18 @@ async function type(el: HTMLElement, value: string) {
   await userEvent.clear(el);
   if (value) await userEvent.type(el, value);
 }
+
+/** Telegram's refusal as the API answers it (docs/TELEGRAM.md). */
+const refusal = (path: string, code: string) => ({
+  status: 400,
+  body: {
+    error: {
+      code: 'validation',
+      message: 'Telegram refused',
+      details: [{ path, message: `telegram: ${code}` }],
+    },
+  },
+});
 
 const renderNew = () => renderAtRoute(<RestaurantFormPage />, ROUTES.admin.restaurantNew);
 const renderEdit = (id: string) =>
@@ -237,6 +250,55 @@ describe('restaurant edit form (admin)', () => {
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]!.body).toEqual({ slug: 'yangi-slug' });
     expect(api.writes()[0]!.search.get('slug')).toBe('eski-slug');
+  });
+
+  it('shows the bot Telegram confirmed, masks the token, and «Sinov xabari» says whether it arrived', async () => {
+    const withBot = { ...existing, bot_token: BOT_TOKEN_MASK, channel_id: '-1001234567890' };
+    const status = {
+      connected: true,
+      bot_username: 'rayhon_bot',
+      chat_title: 'Oshxona',
+      webhook: true,
+      waiting: 0,
+      last_error: null,
+    };
+    const api = stubApi({
+      'GET /admin/restaurants': answers.adminRestaurants([withBot]),
+      'GET /admin/managers': answers.data(managers),
+      'GET /manager/telegram': answers.data(status),
+      'POST /manager/telegram/test': answers.data({ sent: true }),
+    });
+    signInAs('admin');
+    renderEdit('e1');
+    expect(await screen.findByText(t.telegram.connected('rayhon_bot', 'Oshxona'))).toBeInTheDocument();
+    expect(input('bot_token')).toHaveValue(BOT_TOKEN_MASK);
+    expect(screen.getByText(t.telegram.tokenHint)).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: t.telegram.testButton }));
+    expect(await screen.findByText(t.telegram.testSent)).toBeInTheDocument();
+    expect(api.callsTo('POST /manager/telegram/test')[0]?.search.get('restaurant_id')).toBe('e1');
+
+    api.answer({
+      'POST /manager/telegram/test': refusal('channel_id', 'not_in_chat'),
+    });
+    await userEvent.click(screen.getByRole('button', { name: t.telegram.testButton }));
+    expect(
+      await screen.findByText(`${t.telegram.testFailed}: ${t.telegram.errors.not_in_chat}`),
+    ).toBeInTheDocument();
+  });
+
+  it("shows Telegram's refusal of a saved token under its field, in Uzbek", async () => {
+    stubApi({
+      'GET /admin/restaurants': listAnswer,
+      'GET /admin/managers': answers.data(managers),
+      'PUT /manager/restaurants/update': refusal('bot_token', 'bad_token'),
+    });
+    signInAs('admin');
+    renderEdit('e1');
+    await waitFor(() => expect(managerSelect()).toHaveValue('m1'));
+    await type(input('bot_token'), '123:wrong');
+    await userEvent.click(submit());
+    expect(await screen.findByText(t.telegram.errors.bad_token!)).toBeInTheDocument();
   });
 
   it("says 'Restoran topilmadi.' for an id not in the list", async () => {

@@ -707,6 +707,65 @@ export const t = {
   /** The integration with no feed configured on the server. */
   integrationNotConfigured:
     "Integratsiya manbasi sozlanmagan: serverda INTEGRATION_FEED_URL ko'rsatilmagan. Uni serverni o'rnatgan administrator sozlaydi.",
+  // ---------- the restaurant's Telegram bot (docs/TELEGRAM.md) ----------
+  telegram: {
+    /** The form's line under the bot's fields once they are checked. */
+    connected: (bot: string, chat: string | null) => (chat ? `Bot @${bot} → ${chat}` : `Bot @${bot}`),
+    notConnected: 'Telegram bot ulanmagan',
+    /** No public address for Telegram to call: orders are posted, buttons and commands do not work. */
+    noWebhook: 'Tugmalar va buyruqlar ishlamaydi: server manzili sozlanmagan',
+    tokenHint: 'Saqlangan token yashirilgan. Almashtirish uchun yangisini yozing.',
+    testButton: 'Sinov xabari',
+    testSent: 'Sinov xabari yuborildi',
+    testFailed: 'Sinov xabari yuborilmadi',
+    testText: 'Sinov xabari: buyurtmalar va chaqiruvlar shu chatga keladi.',
+    /** Under the bot's fields when Telegram refused them (the API's `telegram: <code>` details). */
+    errors: {
+      bad_token: "Bot tokeni noto'g'ri",
+      chat_not_found: 'Chat topilmadi',
+      not_in_chat: "Bot bu chatda yo'q. Uni chatga qo'shing",
+      cannot_post: "Botda bu chatga yozish huquqi yo'q",
+      unreachable: "Telegram javob bermadi. Keyinroq urinib ko'ring",
+      no_key: "Tokenni saqlab bo'lmaydi: shifrlash kaliti sozlanmagan",
+      no_token: 'Avval bot tokenini kiriting',
+    } as Record<string, string>,
+    // what the staff read in the chat
+    newOrder: (n: number) => `Yangi buyurtma #${n}`,
+    table: (name: string) => `Stol: ${name}`,
+    comment: (text: string) => `Izoh: ${text}`,
+    total: (sum: string) => `Jami: ${sum}`,
+    status: {
+      sent: 'Yangi',
+      accepted: 'Qabul qilindi',
+      ready: 'Tayyor',
+      served: 'Berildi',
+      rejected: 'Rad etildi',
+    } as Record<string, string>,
+    /** Who moved it and when: "Qabul qilindi: Aziz, 14:05". */
+    doneBy: (what: string, who: string, time: string) => `${what}: ${who}, ${time}`,
+    /** A move made on the board, not in the chat. */
+    board: 'buyurtmalar paneli',
+    /** The reason a guest reads when the chat's "Rad etish" rejected the order. */
+    rejectReason: 'Restoran buyurtmani qabul qila olmadi',
+    accept: 'Qabul qilish',
+    reject: 'Rad etish',
+    ready: 'Tayyor',
+    waiterCall: (table: string) => `Ofitsiant chaqirildi: ${table}`,
+    billCall: (table: string) => `Hisob so'raldi: ${table}`,
+    callDone: 'Bajarildi',
+    /** The press's short answer (the spinner stops with it). */
+    pressDone: 'Bajarildi',
+    pressLate: "Bu allaqachon o'zgargan",
+    pressUnknown: 'Topilmadi',
+    // the stop-list commands
+    stopped: (name: string) => `Stop-listga qo'shildi: ${name}`,
+    resumed: (name: string) => `Stop-listdan olindi: ${name}`,
+    notFound: (query: string) => `Topilmadi: ${query}`,
+    choose: 'Qaysi biri?',
+    stopListTitle: 'Stop-list:',
+    stopListEmpty: "Stop-list bo'sh",
+    usage: 'Yozing: /stop <taom>, /resume <taom>, /stoplist',
+  },
 } as const;
 
 export type Texts = typeof t;

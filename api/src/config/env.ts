@@ -20,6 +20,7 @@ export const GROUPS = {
   front: "The front end and the guests' pages",
   pictures: 'Pictures',
   pos: 'POS and the integration feed',
+  telegram: "The restaurants' Telegram bots",
   cluster: 'Several servers',
   releases: "Releasing a module (the server's rules; `pnpm release` reads the last two)",
   build: 'Building the front end (read by the build, not the server)',
@@ -438,6 +439,21 @@ export const SETTINGS = {
     meaning:
       "tests only: a fake picture host the POS's pictures are fetched from as they are (the server refuses to start with it under any other NODE_ENV)",
     schema: parsedBy(parseTestOrigins),
+  }),
+  TELEGRAM_API_URL: setting({
+    group: 'telegram',
+    values: 'an absolute http(s) URL',
+    default: '`https://api.telegram.org`',
+    meaning: 'address of the Telegram Bot API (tests: the fake); docs/TELEGRAM.md',
+    schema: url('http', 'https'),
+  }),
+  TELEGRAM_WEBHOOK_URL: setting({
+    group: 'telegram',
+    values: 'an absolute http(s) URL (Telegram itself calls https only)',
+    default: 'PUBLIC_MENU_URL; without either no webhook is set',
+    meaning:
+      "this server's public origin as Telegram reaches it: each bot's updates (buttons, commands) come to `<it>/api/telegram/webhook/<restaurant>`",
+    schema: url('http', 'https'),
   }),
   POS_SYNC_INTERVAL_MINUTES: setting({
     group: 'pos',

@@ -7,6 +7,7 @@ import { ordersMigration } from './migration-orders';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
 import { releasesMigration } from './migration-releases';
+import { telegramMigration } from './migration-telegram';
 import { translationColumns } from './migration-translations';
 import { visitSketches } from './migration-visit-sketches';
 import { visitsMigration } from './migration-visits';
@@ -307,6 +308,7 @@ export const migrations: Record<string, Migration> = {
   '0018_visit_sketches': visitSketches,
   '0019_cluster_state': clusterState,
   '0020_category_stop_reason': categoryStopReason,
+  '0021_telegram': telegramMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -358,6 +358,52 @@ export interface RateCountsTable {
   count: number;
 }
 
+/** A restaurant's checked bot and chat (docs/TELEGRAM.md); the token is sealed in `restaurants.bot_token`. */
+export interface TelegramBotsTable {
+  restaurant_id: string;
+  bot_id: string;
+  bot_username: string;
+  /** The chat's numeric id as Telegram gave it (an `@name` is resolved once). */
+  chat_id: string | null;
+  chat_title: string | null;
+  /** The webhook's `secret_token`, sealed for the restaurant; null: no webhook set. */
+  webhook_secret_enc: string | null;
+  /** The last `order_events.seq` read for this bot. */
+  events_seq: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A message to send (or edit) in a restaurant's chat: sent in `seq` order, marked sent once. */
+export interface TelegramOutboxTable {
+  seq: Generated<number>;
+  restaurant_id: string;
+  /** `order` | `call` (a post) | `edit` (of the post `ref`) | `text` (a test message, a reply) */
+  kind: string;
+  /** The order's or call's id; for an edit, the post's `post_key`. */
+  ref: string;
+  /** `order:<id>` / `call:<id>` for posts (unique per restaurant); null otherwise. */
+  post_key: string | null;
+  /** JSON: a text's params; a post's or edit's note (who pressed what, when). */
+  payload: string;
+  /** `pending` | `sent` | `failed` (refused for good: logged, not retried) */
+  status: string;
+  attempts: number;
+  /** Not before (ms since 1970): 429's retry_after, a backoff. */
+  next_at: number;
+  message_id: number | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** An update handled, once per restaurant and `update_id`. */
+export interface TelegramUpdatesTable {
+  restaurant_id: string;
+  update_id: number;
+  received_at: string;
+}
+
 export interface Database {
   integration_accounts: IntegrationAccountsTable;
   integration_tokens: IntegrationTokensTable;
@@ -387,6 +433,9 @@ export interface Database {
   table_calls: TableCallsTable;
   leases: LeasesTable;
   rate_counts: RateCountsTable;
+  telegram_bots: TelegramBotsTable;
+  telegram_outbox: TelegramOutboxTable;
+  telegram_updates: TelegramUpdatesTable;
 }
 
 export type UserRow = UsersTable;
@@ -402,3 +451,5 @@ export type ModuleReleaseRow = ModuleReleasesTable;
 export type ModuleChannelRow = ModuleChannelsTable;
 export type OrderRow = OrdersTable;
 export type TableCallRow = TableCallsTable;
+export type TelegramBotRow = TelegramBotsTable;
+export type TelegramOutboxRow = Omit<TelegramOutboxTable, 'seq'> & { seq: number };

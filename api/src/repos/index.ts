@@ -30,6 +30,9 @@ import { restaurantsRepository } from './restaurants';
 import { sessionsRepository } from './sessions';
 import { slugsRepository } from './slug-history';
 import { tableCallsRepository } from './table-calls';
+import { telegramBotsRepository } from './telegram-bots';
+import { telegramOutboxRepository } from './telegram-outbox';
+import { telegramUpdatesRepository } from './telegram-updates';
 import { usersRepository } from './users';
 import { visitsRepository } from './visits';
 
@@ -61,6 +64,9 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     tableCalls: tableCallsRepository(q),
     leases: leasesRepository(q),
     rateCounts: rateCountsRepository(q),
+    telegramBots: telegramBotsRepository(q),
+    telegramOutbox: telegramOutboxRepository(q),
+    telegramUpdates: telegramUpdatesRepository(q),
     transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
   };
 }
@@ -90,6 +96,9 @@ export interface Repositories {
   tableCalls: ReturnType<typeof tableCallsRepository>;
   leases: ReturnType<typeof leasesRepository>;
   rateCounts: ReturnType<typeof rateCountsRepository>;
+  telegramBots: ReturnType<typeof telegramBotsRepository>;
+  telegramOutbox: ReturnType<typeof telegramOutboxRepository>;
+  telegramUpdates: ReturnType<typeof telegramUpdatesRepository>;
   /** Runs `work` with repositories bound to one transaction (or this one, inside a transaction). */
   transaction<T>(work: (trx: Repositories) => Promise<T>): Promise<T>;
 }

@@ -1,5 +1,6 @@
 /** The restaurants: reads by id, slug, manager and source, writes, and the row -> answer mappers. */
 import {
+  BOT_TOKEN_MASK,
   type PublicRestaurant,
   parseTranslations,
   type Restaurant,
@@ -9,7 +10,7 @@ import { type RestaurantRow, toBool } from '../db';
 import type { Dialect, Q } from './query';
 import { updateTranslated } from './translations';
 
-/** Row -> the contract's Restaurant (exact object: nothing else leaks). */
+/** Row -> the contract's Restaurant (exact object: nothing else leaks; a bot token only as a mask). */
 export const toRestaurant = (r: RestaurantRow): Restaurant => ({
   _id: r.id,
   name: r.name,
@@ -20,7 +21,7 @@ export const toRestaurant = (r: RestaurantRow): Restaurant => ({
   manager_id: r.manager_id,
   type: r.type,
   is_active: toBool(r.is_active),
-  bot_token: r.bot_token,
+  bot_token: r.bot_token === null ? null : BOT_TOKEN_MASK,
   channel_id: r.channel_id,
   image: r.image,
   logotype: r.logotype,

@@ -33,6 +33,7 @@ import { picturesService } from './pictures';
 import { placementsService } from './placements';
 import { type ReleaseRuntime, type ReleaseSettings, releaseRuntime, releasesService } from './releases';
 import { restaurantsService } from './restaurants';
+import type { BotSetup } from './restaurants/bot';
 import { visitStatsService } from './visit-stats';
 
 export type { AssertOwner } from './context';
@@ -50,6 +51,8 @@ export interface ServiceDeps {
   orderNotices: OrderNotices;
   /** Orders and calls per address and table (services/orders/limits.ts); defaults otherwise. */
   orderLimits?: Partial<OrderRateLimits> | undefined;
+  /** Checks a restaurant's bot with Telegram before it is saved (telegram/setup.ts); none: tokens refused. */
+  bots?: BotSetup | undefined;
 }
 
 export interface Services {
@@ -88,7 +91,7 @@ function servicesOn(
   return {
     catalog: catalogService(context),
     pictures: picturesService(context),
-    restaurants: restaurantsService(context),
+    restaurants: restaurantsService(context, deps.bots),
     accounts: accountsService(context),
     placements: placementsService(context),
     visitStats: visitStatsService(context, deps.visits),
@@ -125,8 +128,9 @@ export const REPORT_FLUSH_MS = 5000;
 
 /** Decorates the app with its services (after the repositories, the state, the storage and the visit counter). */
 export const servicesPlugin = fp(
-  async (app) => {
+  async (app, options: { bots?: BotSetup | undefined }) => {
     const services = createServices({
+      bots: options.bots,
       repos: app.repos,
       storage: app.storage,
       cacheBus: app.cacheBus,

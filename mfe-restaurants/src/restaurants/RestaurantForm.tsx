@@ -35,6 +35,7 @@ import { NoFreeManager } from '../managers/NoFreeManager';
 import { useManagerOptions } from '../managers/useManagerOptions';
 import { type RestaurantFormSchema, type RestaurantFormValues, restaurantFormFor } from './formSchema';
 import { SlugFromName, SlugHint } from './SlugFromName';
+import { TelegramPanel } from './TelegramPanel';
 
 type TextFieldName = 'name' | 'slug' | 'phone_number' | 'bot_token' | 'channel_id';
 const TEXT_FIELDS: { name: TextFieldName; required: boolean; placeholder?: string }[] = [
@@ -154,9 +155,16 @@ export function useRestaurantForm(isManager: boolean, restaurant: Restaurant | n
             required={f.required}
             placeholder={f.placeholder}
             autoComplete="off"
-            helperText={f.name === 'slug' ? <SlugHint form={form} /> : undefined}
+            helperText={
+              f.name === 'slug' ? (
+                <SlugHint form={form} />
+              ) : f.name === 'bot_token' && restaurant?.bot_token ? (
+                t.telegram.tokenHint
+              ) : undefined
+            }
           />
         ))}
+        {restaurant ? <TelegramPanel restaurantId={restaurant._id} /> : null}
         {restaurant ? null : <SlugFromName form={form} />}
         {isManager ? null : managers.isLoading ? (
           // The select mounts once its options exist, so that it shows the stored manager.

@@ -52,6 +52,7 @@ import type {
   StopListResult,
   SyncResult,
   TableCall,
+  TelegramStatus,
   UploadTargetType,
   VisitStats,
 } from '../schemas';
@@ -437,6 +438,21 @@ export const api = {
         lastEventId: options.lastEventId ?? null,
         ...(options.signal ? { signal: options.signal } : {}),
       }),
+  },
+
+  /** The restaurant's Telegram bot (docs/TELEGRAM.md); its token and chat are saved with the restaurant. */
+  telegram: {
+    /** GET /manager/telegram: the bot's @name, its chat, the webhook, messages waiting. */
+    status: (restaurantId: string) =>
+      data(call<Data<TelegramStatus>>('manager/telegram', { query: { restaurant_id: restaurantId } })),
+    /** POST /manager/telegram/test: "Sinov xabari", sent at once. */
+    test: (restaurantId: string) =>
+      data(
+        call<Data<{ sent: true }>>('manager/telegram/test', {
+          method: 'post',
+          query: { restaurant_id: restaurantId },
+        }),
+      ),
   },
 
   visits: {

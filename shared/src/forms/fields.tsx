@@ -33,6 +33,9 @@ export function formResolver<S extends z.ZodType<FieldValues, FieldValues>>(
  */
 export function serverDetailText(message: string): string {
   if (/wrong password/i.test(message)) return t.wrongCurrentPassword;
+  // the bot's set-up: Telegram's refusal, by its code (docs/TELEGRAM.md)
+  const telegram = /^telegram: (\w+)/.exec(message);
+  if (telegram) return t.telegram.errors[telegram[1] ?? ''] ?? t.invalidValue;
   if (/stored for this restaurant/i.test(message)) return t.pictureNotOwn;
   const tooLong = /too big: expected string to have <=\s*(\d+)/i.exec(message);
   if (tooLong) return t.tooLongMax(Number(tooLong[1]));

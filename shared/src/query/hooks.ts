@@ -66,6 +66,19 @@ export const useOldSlugs = defineQuery({
   ready: has,
 });
 
+/** The restaurant's Telegram bot as checked (docs/TELEGRAM.md). */
+export const useTelegramStatus = defineQuery({
+  key: k.restaurants.telegram,
+  fetch: api.telegram.status,
+  ready: has,
+});
+
+/** "Sinov xabari": a test message to the restaurant's chat (its status refreshed after). */
+export const useTelegramTest = defineMutation({
+  run: (restaurantId: string) => api.telegram.test(restaurantId),
+  invalidates: [k.restaurants.telegramAll()],
+});
+
 /** Releases an old slug: it stops redirecting, another restaurant may take it. */
 export const useReleaseOldSlug = defineMutation({
   run: api.restaurants.releaseOldSlug,

@@ -8,6 +8,9 @@ export const queryKeys = {
     mine: () => ['qrmenu', 'restaurants', 'mine'] as const,
     view: (slug: string) => ['qrmenu', 'restaurants', 'view', slug] as const,
     oldSlugs: (restaurantId: string) => ['qrmenu', 'restaurants', 'old-slugs', restaurantId] as const,
+    /** the restaurant's Telegram bot as checked (under restaurants: saving the form refreshes it) */
+    telegramAll: () => ['qrmenu', 'restaurants', 'telegram'] as const,
+    telegram: (restaurantId: string) => ['qrmenu', 'restaurants', 'telegram', restaurantId] as const,
     /** mutation key of the syncs (their variables are the restaurant ids) */
     sync: () => ['qrmenu', 'restaurants', 'sync'] as const,
   },

@@ -105,6 +105,12 @@ export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
 
 export const RESTAURANT_TYPE_MANUAL = 'manual';
 
+/**
+ * What the API answers for a saved `bot_token`: never the token (docs/TELEGRAM.md). Sent back
+ * unchanged it changes nothing; a new token replaces it.
+ */
+export const BOT_TOKEN_MASK = '••••••••';
+
 export const restaurant = z.object({
   _id: z.string(),
   name: z.string(),
@@ -479,6 +485,23 @@ export type ErrorBody = z.infer<typeof errorBody>;
 
 // ---------- answers, one per route ----------
 
+/**
+ * A restaurant's Telegram bot as checked (docs/TELEGRAM.md): its @name, its chat, whether Telegram
+ * can reach this server (webhook), the messages waiting to be sent and the last refusal.
+ */
+export const telegramStatus = z.object({
+  connected: z.boolean(),
+  bot_username: z.string().nullable(),
+  chat_title: z.string().nullable(),
+  webhook: z.boolean(),
+  waiting: z.number().int(),
+  last_error: z.string().nullable(),
+});
+export type TelegramStatus = z.infer<typeof telegramStatus>;
+
+/** An update as Telegram posts it to the webhook: its number, the rest read by the server (docs/TELEGRAM.md). */
+export const telegramUpdateBody = z.looseObject({ update_id: z.number().int() });
+
 export const answers = {
   health: z.object({ status: z.literal('ok') }),
   login: dataOf(z.object({ accessToken: z.string() })),
@@ -520,6 +543,10 @@ export const answers = {
   /** A restaurant's old slugs (its printed codes' redirects), newest first. */
   oldSlugs: dataOf(z.array(z.object({ slug: z.string(), createdAt: z.string() }))),
   oldSlugReleased: dataOf(z.object({ slug: z.string() })),
+  telegramStatus: dataOf(telegramStatus),
+  telegramTest: dataOf(z.object({ sent: z.literal(true) })),
+  /** What the webhook answers Telegram (it reads only the status). */
+  telegramWebhook: dataOf(z.object({ received: z.literal(true) })),
   deleted,
   ...visitAnswers,
   ...releaseAnswers,

@@ -26,6 +26,7 @@ import type { ServiceContext } from '../context';
 import { assertOwnPictures } from '../own-pictures';
 import { patchOf } from '../patch';
 import { translationsChange, translationsColumn } from '../translations';
+import { type BotSetup, NO_BOT_SETUP } from './bot';
 import { newRestaurantRow } from './rows';
 import { assertSlugFree, uniqueSlug } from './slugs';
 
@@ -46,7 +47,7 @@ export function countsOf(rows: readonly RestaurantRow[]): RestaurantCounts {
 const replaces = (before: string | null, after: string | null | undefined) =>
   after !== undefined && before !== null && after !== before;
 
-export function restaurantsService(context: ServiceContext) {
+export function restaurantsService(context: ServiceContext, bots: BotSetup = NO_BOT_SETUP) {
   const { repos, effects } = context;
   /** 400 unless `managerId` names an active manager. */
   async function assertActiveManager(managerId: string): Promise<void> {
@@ -110,15 +111,17 @@ export function restaurantsService(context: ServiceContext) {
         manager_id: b.manager_id ?? null,
         type: b.type,
         is_active: fromBool(b.is_active),
-        bot_token: b.bot_token ?? null,
-        channel_id: b.channel_id ?? null,
         translations: translationsColumn(b.translations),
       });
+      // the bot's fields are checked with Telegram before anything is written
+      const bot = await bots.prepare(row.id, null, { bot_token: b.bot_token, channel_id: b.channel_id });
+      if (bot) Object.assign(row, bot.columns);
       try {
         await repos.restaurants.create(row);
       } catch (err) {
         uniqueToConflict(err);
       }
+      if (bot) await bot.apply(repos);
       effects.stale('answers');
       return toRestaurant(row);
     },
@@ -135,8 +138,6 @@ export function restaurantsService(context: ServiceContext) {
           phone_number: true,
           work_time: true,
           is_active: fromBool,
-          bot_token: true,
-          channel_id: true,
           image: true,
           logotype: true,
         }),
@@ -152,6 +153,9 @@ export function restaurantsService(context: ServiceContext) {
         [row.image, row.logotype].filter((u) => u !== null),
       );
       if (patch.slug !== undefined) await assertSlugFree(repos, patch.slug, row.id);
+      // the bot's fields: checked with Telegram, the token sealed (telegram/setup.ts)
+      const bot = await bots.prepare(row.id, row, { bot_token: b.bot_token, channel_id: b.channel_id });
+      if (bot) Object.assign(patch, bot.columns);
       if (patch.manager_id) await assertManagerFree(patch.manager_id, row.id);
       const translations = translationsChange(row.translations, b.translations);
       if (Object.keys(patch).length === 0 && !translations) return toRestaurant(row);
@@ -171,6 +175,7 @@ export function restaurantsService(context: ServiceContext) {
       } catch (err) {
         uniqueToConflict(err);
       }
+      if (bot) await bot.apply(repos);
       // the picture or logo replaced (or cleared) here is referred to by nothing now
       if (replaces(row.image, patch.image) || replaces(row.logotype, patch.logotype)) {
         await effects.releasePictures(row.id);

@@ -1,0 +1,37 @@
+/** The restaurants' checked bots and chats (docs/TELEGRAM.md): one row a restaurant. */
+import type { TelegramBotRow } from '../db';
+import type { Q } from './query';
+
+export function telegramBotsRepository(q: Q) {
+  return {
+    find: (restaurantId: string) =>
+      q.selectFrom('telegram_bots').selectAll().where('restaurant_id', '=', restaurantId).executeTakeFirst(),
+
+    /** Writes the restaurant's bot (a new one, or the checked values of the one it has). */
+    async put(row: TelegramBotRow): Promise<void> {
+      const { restaurant_id: _id, created_at: _created, events_seq: _seq, ...changed } = row;
+      await q
+        .insertInto('telegram_bots')
+        .values(row)
+        .onConflict((oc) => oc.column('restaurant_id').doUpdateSet(changed))
+        .execute();
+    },
+
+    async remove(restaurantId: string): Promise<void> {
+      await q.deleteFrom('telegram_bots').where('restaurant_id', '=', restaurantId).execute();
+    },
+
+    /** The bots with a chat to post to (what the outbox follows). */
+    withChat: () => q.selectFrom('telegram_bots').selectAll().where('chat_id', 'is not', null).execute(),
+
+    /** Moves a bot's reading of the orders' events on to `seq` (only ever forwards). */
+    async advance(restaurantId: string, seq: number): Promise<void> {
+      await q
+        .updateTable('telegram_bots')
+        .set({ events_seq: seq })
+        .where('restaurant_id', '=', restaurantId)
+        .where('events_seq', '<', seq)
+        .execute();
+    },
+  };
+}

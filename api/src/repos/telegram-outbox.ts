@@ -1,0 +1,158 @@
+/**
+ * The messages to send to the restaurants' chats (docs/TELEGRAM.md, "Limits and faults"): one row
+ * per message, sent in `seq` order per restaurant; a post of an order or a call is unique per
+ * restaurant (`post_key`), so it can be queued once only; a row is marked sent once (the update
+ * matches only a pending row).
+ */
+import type { TelegramOutboxRow, TelegramOutboxTable } from '../db';
+import type { Q } from './query';
+
+export type NewOutboxRow = Omit<TelegramOutboxTable, 'seq'>;
+
+const asRow = <
+  T extends { seq: number | bigint; message_id: number | bigint | null; next_at: number | bigint },
+>(
+  r: T,
+): T & { seq: number; message_id: number | null; next_at: number } => ({
+  ...r,
+  seq: Number(r.seq),
+  next_at: Number(r.next_at),
+  message_id: r.message_id === null ? null : Number(r.message_id),
+});
+
+export function telegramOutboxRepository(q: Q) {
+  return {
+    /** Queues a message; false when its post was queued already (nothing added). */
+    async add(row: NewOutboxRow): Promise<boolean> {
+      const added = await q
+        .insertInto('telegram_outbox')
+        .values(row)
+        .onConflict((oc) => oc.columns(['restaurant_id', 'post_key']).doNothing())
+        .returning('seq')
+        .executeTakeFirst();
+      return added !== undefined;
+    },
+
+    /** Whether an edit of the post `ref` waits to be sent (one is enough: it shows the latest state). */
+    async editPending(restaurantId: string, ref: string): Promise<boolean> {
+      const row = await q
+        .selectFrom('telegram_outbox')
+        .select('seq')
+        .where('restaurant_id', '=', restaurantId)
+        .where('kind', '=', 'edit')
+        .where('ref', '=', ref)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The restaurants with something to send. */
+    async restaurantsPending(): Promise<string[]> {
+      const rows = await q
+        .selectFrom('telegram_outbox')
+        .select('restaurant_id')
+        .distinct()
+        .where('status', '=', 'pending')
+        .execute();
+      return rows.map((r) => r.restaurant_id);
+    },
+
+    /** A restaurant's next message: the oldest pending one. */
+    async head(restaurantId: string): Promise<TelegramOutboxRow | undefined> {
+      const row = await q
+        .selectFrom('telegram_outbox')
+        .selectAll()
+        .where('restaurant_id', '=', restaurantId)
+        .where('status', '=', 'pending')
+        .orderBy('seq')
+        .limit(1)
+        .executeTakeFirst();
+      return row ? asRow(row) : undefined;
+    },
+
+    /** The post of an order or a call (its message id once sent). */
+    async post(restaurantId: string, postKey: string): Promise<TelegramOutboxRow | undefined> {
+      const row = await q
+        .selectFrom('telegram_outbox')
+        .selectAll()
+        .where('restaurant_id', '=', restaurantId)
+        .where('post_key', '=', postKey)
+        .executeTakeFirst();
+      return row ? asRow(row) : undefined;
+    },
+
+    /** The notes of the edits of a post, oldest first (who pressed what). */
+    async editNotes(restaurantId: string, ref: string): Promise<string[]> {
+      const rows = await q
+        .selectFrom('telegram_outbox')
+        .select('payload')
+        .where('restaurant_id', '=', restaurantId)
+        .where('kind', '=', 'edit')
+        .where('ref', '=', ref)
+        .orderBy('seq')
+        .execute();
+      return rows.map((r) => r.payload);
+    },
+
+    /** Marks a pending row sent (false: it was not pending any more). */
+    async markSent(seq: number, messageId: number | null, at: string): Promise<boolean> {
+      const res = await q
+        .updateTable('telegram_outbox')
+        .set({ status: 'sent', message_id: messageId, sent_at: at, last_error: null })
+        .where('seq', '=', seq)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+
+    /** Refused for good (a chat gone, a message too old to edit): kept with its error, not retried. */
+    async markFailed(seq: number, error: string): Promise<void> {
+      await q
+        .updateTable('telegram_outbox')
+        .set({ status: 'failed', last_error: error })
+        .where('seq', '=', seq)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /** Tried again not before `nextAt`. */
+    async postpone(seq: number, nextAt: number, attempts: number, error: string): Promise<void> {
+      await q
+        .updateTable('telegram_outbox')
+        .set({ next_at: nextAt, attempts, last_error: error })
+        .where('seq', '=', seq)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /** How many messages wait, and the newest refusal or fault (the set-up's status). */
+    async summary(restaurantId: string): Promise<{ waiting: number; lastError: string | null }> {
+      const waiting = await q
+        .selectFrom('telegram_outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('restaurant_id', '=', restaurantId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      const error = await q
+        .selectFrom('telegram_outbox')
+        .select('last_error')
+        .where('restaurant_id', '=', restaurantId)
+        .where('last_error', 'is not', null)
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return { waiting: Number(waiting?.n ?? 0), lastError: error?.last_error ?? null };
+    },
+
+    /** A restaurant's rows, in order (tests and the set-up's status). */
+    async ofRestaurant(restaurantId: string): Promise<TelegramOutboxRow[]> {
+      const rows = await q
+        .selectFrom('telegram_outbox')
+        .selectAll()
+        .where('restaurant_id', '=', restaurantId)
+        .orderBy('seq')
+        .execute();
+      return rows.map(asRow);
+    },
+  };
+}

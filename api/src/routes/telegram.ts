@@ -1,0 +1,73 @@
+/**
+ * The restaurant's Telegram bot (docs/TELEGRAM.md): its status and test message for the form,
+ * and the webhook Telegram posts the bot's updates to (checked by its secret, not a login).
+ */
+import { answers, idParam, optionalRestaurantIdFilter, telegramUpdateBody } from '@qrmenu/shared/schemas';
+import { ownedRestaurantId } from '../http/access';
+import type { App } from '../types';
+
+export default async function telegramRoutes(app: App): Promise<void> {
+  const { telegram } = app;
+
+  app.get(
+    '/manager/telegram',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['telegram'],
+        operationId: 'telegram.status',
+        summary: "The restaurant's bot as checked: its @name, its chat, the webhook, messages waiting",
+        querystring: optionalRestaurantIdFilter,
+        response: { 200: answers.telegramStatus },
+      },
+    },
+    async (request) => ({
+      data: await telegram.status(await ownedRestaurantId(request, request.query.restaurant_id)),
+    }),
+  );
+
+  app.post(
+    '/manager/telegram/test',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['telegram'],
+        operationId: 'telegram.test',
+        summary: 'Sends a test message ("Sinov xabari") to the restaurant\'s chat at once',
+        description:
+          '400 with a `telegram: <code>` detail under `bot_token` or `channel_id` when Telegram refused it (bad_token, not_in_chat, cannot_post, chat_not_found, unreachable, no_token).',
+        querystring: optionalRestaurantIdFilter,
+        response: { 200: answers.telegramTest },
+      },
+    },
+    async (request) => ({
+      data: await telegram.test(await ownedRestaurantId(request, request.query.restaurant_id)),
+    }),
+  );
+
+  app.post(
+    '/telegram/webhook/:id',
+    {
+      config: { access: 'pub' },
+      schema: {
+        tags: ['telegram'],
+        operationId: 'telegram.webhook',
+        summary: "Telegram's updates of a restaurant's bot (buttons pressed, commands)",
+        description:
+          'Called by Telegram only: `X-Telegram-Bot-Api-Secret-Token` must be the secret set with the webhook (401 otherwise, nothing changed). An update is handled once per `update_id`; one from another chat is passed over.',
+        params: idParam,
+        body: telegramUpdateBody,
+        response: { 200: answers.telegramWebhook },
+      },
+    },
+    async (request) => {
+      const secret = request.headers['x-telegram-bot-api-secret-token'];
+      await telegram.handleUpdate(
+        request.params.id,
+        typeof secret === 'string' ? secret : undefined,
+        request.body,
+      );
+      return { data: { received: true as const } };
+    },
+  );
+}

@@ -1,0 +1,253 @@
+/**
+ * The outbox (docs/TELEGRAM.md, "Limits and faults"): what is posted to a restaurant's chat goes
+ * through one table, one row per message.
+ *
+ * - **Nothing lost.** An order or a call is posted because of its event in `order_events`, which
+ *   its own transaction wrote; `follow` turns the events after a bot's `events_seq` into outbox
+ *   rows and moves `events_seq` on in one transaction, so an event is queued exactly once.
+ * - **Nothing doubled.** A post is unique per restaurant (`post_key`); a row is marked sent once
+ *   (only a pending row is updated); an edit is queued only when none waits (it writes the
+ *   latest state when it is sent). Only the server holding the `telegram-outbox` lease sends.
+ * - **In order.** A restaurant's rows go oldest first; a row that must wait holds the ones after
+ *   it (an order's edit never overtakes its post).
+ * - **Telegram's limits.** At most one message a second and 20 a minute per chat; a 429 waits
+ *   its `retry_after`; a timeout, a network fault or a 5xx retries with a growing pause (1 s,
+ *   2 s, ... 60 s at most), for as long as Telegram is down; any other refusal (the bot removed
+ *   from the chat, a revoked token) marks the row failed with Telegram's words, logged.
+ *
+ * A send that timed out may still have reached Telegram (the Bot API has no idempotency key): its
+ * retry can then post it a second time. That window is one timeout; docs/TELEGRAM.md says so.
+ */
+import { now } from '../db';
+import type { App } from '../types';
+import { TelegramError, TelegramUnreachable } from './api';
+import { callMessage, orderMessage, type PressNote } from './messages';
+import type { TelegramAccess } from './setup';
+
+export interface OutboxOptions {
+  /** Drain on a timer and on every order notice (default true; tests drain it themselves). */
+  schedule?: boolean;
+  /** How often the lease holder looks for work (default 1000 ms; a new event wakes it at once). */
+  everyMs?: number;
+  /** Least time between two messages to one chat (default 1000 ms). */
+  gapMs?: number;
+  /** Messages per chat and minute (default 20, a group's limit). */
+  perMinute?: number;
+  /** First retry pause after a timeout or a 5xx (default 1000 ms), doubled each time up to `maxBackoffMs`. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+const EVENTS_PER_READ = 200;
+
+/** A post's key: `order:<id>`, `call:<id>`. */
+export const postKey = (kind: 'order' | 'call', id: string) => `${kind}:${id}`;
+
+export function telegramOutbox(app: App, access: TelegramAccess, options: OutboxOptions = {}) {
+  const gapMs = options.gapMs ?? 1000;
+  const perMinute = options.perMinute ?? 20;
+  const backoffMs = options.backoffMs ?? 1000;
+  const maxBackoffMs = options.maxBackoffMs ?? 60_000;
+  /** Sends per restaurant in the last minute (this server's, while it holds the lease). */
+  const sent = new Map<string, number[]>();
+
+  /** Queues what happened since each bot last looked (one transaction per bot). */
+  async function follow(): Promise<void> {
+    for (const bot of await app.repos.telegramBots.withChat()) {
+      const from = Number(bot.events_seq);
+      const events = await app.repos.orderEvents.ofRestaurantAfter(bot.restaurant_id, from, EVENTS_PER_READ);
+      if (events.length === 0) continue;
+      await app.repos.transaction(async (trx) => {
+        for (const e of events) {
+          const kind = e.kind === 'call' ? 'call' : 'order';
+          const key = postKey(kind, e.entity_id);
+          const at = now();
+          const row = {
+            restaurant_id: bot.restaurant_id,
+            status: 'pending',
+            attempts: 0,
+            next_at: 0,
+            message_id: null,
+            last_error: null,
+            created_at: at,
+            sent_at: null,
+          };
+          const posted = await trx.telegramOutbox.add({
+            ...row,
+            kind,
+            ref: e.entity_id,
+            post_key: key,
+            payload: '{}',
+          });
+          if (!posted && !(await trx.telegramOutbox.editPending(bot.restaurant_id, key))) {
+            await trx.telegramOutbox.add({ ...row, kind: 'edit', ref: key, post_key: null, payload: '{}' });
+          }
+        }
+        await trx.telegramBots.advance(bot.restaurant_id, events[events.length - 1]?.seq ?? from);
+      });
+    }
+  }
+
+  /** The latest press in the chat on a post (who moved it to which state). */
+  async function noteOf(restaurantId: string, key: string): Promise<PressNote | undefined> {
+    const notes = (await app.repos.telegramOutbox.editNotes(restaurantId, key))
+      .map((p) => JSON.parse(p) as Partial<PressNote>)
+      .filter((n): n is PressNote => typeof n.status === 'string' && typeof n.by === 'string');
+    return notes[notes.length - 1];
+  }
+
+  /** The message a row stands for: params of sendMessage or editMessageText, or why it cannot be sent. */
+  async function messageOf(
+    row: Awaited<ReturnType<App['repos']['telegramOutbox']['head']>> & object,
+    chatId: string,
+  ): Promise<{ method: 'sendMessage' | 'editMessageText'; params: Record<string, unknown> } | string> {
+    const { repos } = app;
+    if (row.kind === 'text') {
+      return { method: 'sendMessage', params: { chat_id: chatId, ...JSON.parse(row.payload) } };
+    }
+    const key = row.kind === 'edit' ? row.ref : (row.post_key ?? '');
+    const [kind, id] = key.split(':') as ['order' | 'call', string];
+    const note = await noteOf(row.restaurant_id, key);
+    let rendered: ReturnType<typeof orderMessage>;
+    if (kind === 'order') {
+      const order = await repos.orders.find(id);
+      if (!order) return 'the order is gone';
+      rendered = orderMessage(order, note);
+    } else {
+      const call = await repos.tableCalls.find(id);
+      if (!call) return 'the call is gone';
+      rendered = callMessage(call, note);
+    }
+    if (row.kind !== 'edit') return { method: 'sendMessage', params: { chat_id: chatId, ...rendered } };
+    const post = await repos.telegramOutbox.post(row.restaurant_id, key);
+    if (post?.status !== 'sent' || post.message_id === null) return 'its post was never sent';
+    return {
+      method: 'editMessageText',
+      params: { chat_id: chatId, message_id: post.message_id, ...rendered },
+    };
+  }
+
+  /** Whether the chat's limits let one more message go now. */
+  function mayPostNow(restaurantId: string, at: number): boolean {
+    const recent = (sent.get(restaurantId) ?? []).filter((t) => at - t < 60_000);
+    sent.set(restaurantId, recent);
+    const last = recent[recent.length - 1];
+    return recent.length < perMinute && (last === undefined || at - last >= gapMs);
+  }
+
+  /** Sends a restaurant's due rows, in order, until one must wait. */
+  async function drainRestaurant(restaurantId: string): Promise<void> {
+    const { repos } = app;
+    for (;;) {
+      const row = await repos.telegramOutbox.head(restaurantId);
+      if (!row || row.next_at > Date.now() || !mayPostNow(restaurantId, Date.now())) return;
+      const bot = await repos.telegramBots.find(restaurantId);
+      const restaurant = await repos.restaurants.findById(restaurantId);
+      if (!bot?.chat_id || !restaurant?.bot_token) {
+        await repos.telegramOutbox.markFailed(row.seq, 'the restaurant has no bot or chat any more');
+        continue;
+      }
+      const message = await messageOf(row, bot.chat_id);
+      if (typeof message === 'string') {
+        await repos.telegramOutbox.markFailed(row.seq, message);
+        continue;
+      }
+      try {
+        const token = access.openToken(restaurant.bot_token, restaurantId);
+        sent.get(restaurantId)?.push(Date.now());
+        const result = await access.bot(token)(message.method, message.params);
+        const messageId = typeof result === 'object' ? result.message_id : null;
+        await repos.telegramOutbox.markSent(row.seq, messageId, now());
+      } catch (err) {
+        if (err instanceof TelegramError && err.code === 429) {
+          const wait = Math.max(1, err.retryAfterS ?? 1) * 1000;
+          await repos.telegramOutbox.postpone(row.seq, Date.now() + wait, row.attempts, err.message);
+          return;
+        }
+        if (err instanceof TelegramError && /message is not modified/i.test(err.description)) {
+          // the chat shows this state already (two edits in a row): nothing to change
+          await repos.telegramOutbox.markSent(row.seq, null, now());
+          continue;
+        }
+        if (err instanceof TelegramError) {
+          app.log.warn({ restaurantId, seq: row.seq, err: err.message }, 'Telegram refused a message');
+          await repos.telegramOutbox.markFailed(row.seq, err.message);
+          continue;
+        }
+        const reason = err instanceof TelegramUnreachable ? err.message : (err as Error).message;
+        const pause = Math.min(maxBackoffMs, backoffMs * 2 ** row.attempts);
+        await repos.telegramOutbox.postpone(row.seq, Date.now() + pause, row.attempts + 1, reason);
+        return;
+      }
+    }
+  }
+
+  return {
+    follow,
+    /** Queues new events, then sends what is due for every restaurant (each one's rows in order). */
+    async drain(): Promise<void> {
+      await follow();
+      const restaurants = await app.repos.telegramOutbox.restaurantsPending();
+      await Promise.all(restaurants.map((id) => drainRestaurant(id)));
+    },
+  };
+}
+
+export type TelegramOutbox = ReturnType<typeof telegramOutbox>;
+
+/**
+ * Runs the outbox on the server holding the `telegram-outbox` lease: every `everyMs` and as soon
+ * as an order event is committed anywhere (the orders' notices), one drain at a time.
+ */
+export function scheduleOutbox(app: App, outbox: TelegramOutbox, options: OutboxOptions = {}) {
+  const everyMs = options.everyMs ?? 1000;
+  const leaseMs = Math.max(15_000, 5 * everyMs);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+
+  async function tick(): Promise<void> {
+    if (!(await app.leases.hold('telegram-outbox', leaseMs))) return;
+    await outbox.drain();
+  }
+
+  /** A drain now, or right after the one running. */
+  function wake(): Promise<void> {
+    if (closed) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = tick()
+      .catch((err) => app.log.warn({ err: (err as Error).message }, 'Telegram outbox failed'))
+      .finally(() => {
+        running = undefined;
+        if (again && !closed) {
+          again = false;
+          void wake();
+        }
+      });
+    return running;
+  }
+
+  const loop = () => {
+    if (closed) return;
+    timer = setTimeout(() => {
+      void wake().finally(loop);
+    }, everyMs);
+    timer.unref();
+  };
+  let unsubscribe = () => {};
+  app.addHook('onReady', async () => {
+    unsubscribe = app.orderNotices.subscribe(() => void wake());
+    loop();
+  });
+  app.addHook('preClose', async () => {
+    closed = true;
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+    await running;
+  });
+  return { wake };
+}

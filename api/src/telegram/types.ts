@@ -1,0 +1,13 @@
+/** What `app.telegram` offers (index.ts), apart so that the app's type imports no Telegram module. */
+import type { TelegramStatus } from '@qrmenu/shared/schemas';
+
+export interface TelegramService {
+  /** The bot as checked, for the form (a restaurant without a bot: not connected). */
+  status(restaurantId: string): Promise<TelegramStatus>;
+  /** "Sinov xabari": sent at once, so the answer says whether it arrived (400 with the reason). */
+  test(restaurantId: string): Promise<{ sent: true }>;
+  /** One webhook update (`secret`: the header as received; 401 for a wrong one). */
+  handleUpdate(restaurantId: string, secret: string | undefined, body: unknown): Promise<void>;
+  /** Queues and sends what is due now (the schedule's work; tests call it to wait for it). */
+  drain(): Promise<void>;
+}

@@ -1,0 +1,212 @@
+/**
+ * Updates from a restaurant's bot (docs/TELEGRAM.md, "What the staff see"): Telegram posts each one
+ * to `/api/telegram/webhook/<restaurant>` with the secret set with the webhook in
+ * `X-Telegram-Bot-Api-Secret-Token`; a missing or wrong secret is refused (compared in constant
+ * time) and changes nothing. An update is handled once per `update_id`, even when two servers
+ * get it (a row taken first, telegram_updates). Only the configured chat is heard:
+ *
+ * - a button on an order (`o:<move>:<id>`) moves it through `app.orders.move`, the board's own
+ *   state machine ("Tayyor" on a new order accepts it first), and one on a call (`c:<id>`)
+ *   through `app.orders.finishCall`; the message is then edited (through the outbox) to say who
+ *   did it and when, and the press is answered so the spinner stops;
+ * - `/stop <dish>`, `/resume <dish>`, `/stoplist` go through `app.catalog.stopList`, the
+ *   stop-list screen's own service; several dishes that match are offered as buttons.
+ */
+import type { Product, STOP_LIST_ACTIONS } from '@qrmenu/shared/schemas';
+import { t } from '@qrmenu/shared/texts';
+import type { TelegramBotRow } from '../db';
+import { now } from '../db';
+import { HttpError, notFound, unauthorized } from '../http/errors';
+import { sameSecret } from '../integration/secrets';
+import type { App } from '../types';
+import { type TgCallbackQuery, type TgMessage, type TgUpdate, tgUpdate } from './api';
+import { ORDER_MOVES, type OrderMove, type PressNote, whoPressed } from './messages';
+import { matchNames } from './names';
+import { postKey } from './outbox';
+import type { TelegramAccess } from './setup';
+
+const MOST_BUTTONS = 8;
+type StopAction = (typeof STOP_LIST_ACTIONS)[number];
+
+export function telegramUpdates(app: App, access: TelegramAccess, wake: () => void) {
+  const { repos } = app;
+
+  /** Queues a message to the chat (a reply) or an edit's note; the outbox sends it in turn. */
+  async function queue(restaurantId: string, kind: 'text' | 'edit', ref: string, payload: unknown) {
+    await repos.telegramOutbox.add({
+      restaurant_id: restaurantId,
+      kind,
+      ref,
+      post_key: null,
+      payload: JSON.stringify(payload),
+      status: 'pending',
+      attempts: 0,
+      next_at: 0,
+      message_id: null,
+      last_error: null,
+      created_at: now(),
+      sent_at: null,
+    });
+    wake();
+  }
+
+  const reply = (restaurantId: string, text: string, buttons?: { text: string; callback_data: string }[][]) =>
+    queue(
+      restaurantId,
+      'text',
+      '',
+      buttons ? { text, reply_markup: { inline_keyboard: buttons } } : { text },
+    );
+
+  /** The route's access check for the bot: only this restaurant's things (404 otherwise). */
+  const ownedBy = (restaurantId: string) => async (owner: string) => {
+    if (owner !== restaurantId) throw notFound('Not found');
+  };
+
+  async function answer(bot: TelegramBotRow, token: string, query: TgCallbackQuery, text: string) {
+    try {
+      await access.bot(token)('answerCallbackQuery', { callback_query_id: query.id, text });
+    } catch (err) {
+      app.log.warn(
+        { restaurantId: bot.restaurant_id, err: (err as Error).message },
+        'a press was not answered',
+      );
+    }
+  }
+
+  async function stopOrResume(
+    restaurantId: string,
+    productIds: string[],
+    action: StopAction,
+    names: string[],
+  ) {
+    await app.catalog.stopList.apply(productIds, action, ownedBy(restaurantId));
+    const said = action === 'stop' ? t.telegram.stopped : t.telegram.resumed;
+    await reply(restaurantId, names.map((n) => said(n)).join('\n'));
+  }
+
+  async function onPress(bot: TelegramBotRow, token: string, query: TgCallbackQuery) {
+    const restaurantId = bot.restaurant_id;
+    const data = query.data ?? '';
+    const note = (status: string): PressNote => ({ status, by: whoPressed(query.from), at: now() });
+    const owner = ownedBy(restaurantId);
+    try {
+      const order = /^o:([ards]):(.+)$/.exec(data);
+      const call = /^c:(.+)$/.exec(data);
+      const dish = /^([su]):(.+)$/.exec(data);
+      if (order) {
+        const [, move, id] = order as unknown as [string, OrderMove, string];
+        const status = ORDER_MOVES[move];
+        if (status === 'rejected') {
+          await app.orders.move(id, { status, reason: t.telegram.rejectReason }, owner);
+        } else {
+          const row = await repos.orders.find(id);
+          // "Tayyor" pressed on a new order: accepted first, as the board would have to
+          if (status === 'ready' && row?.status === 'sent')
+            await app.orders.move(id, { status: 'accepted' }, owner);
+          await app.orders.move(id, { status }, owner);
+        }
+        await queue(restaurantId, 'edit', postKey('order', id), note(status));
+      } else if (call) {
+        const id = call[1] as string;
+        await app.orders.finishCall(id, owner);
+        await queue(restaurantId, 'edit', postKey('call', id), note('done'));
+      } else if (dish) {
+        const products = await app.catalog.products.list(restaurantId);
+        const product = products.find((p) => p._id === dish[2]);
+        if (!product) throw notFound('Product not found');
+        await stopOrResume(restaurantId, [product._id], dish[1] === 's' ? 'stop' : 'resume', [product.name]);
+      } else {
+        throw notFound('Unknown button');
+      }
+      await answer(bot, token, query, t.telegram.pressDone);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      await answer(bot, token, query, err.status === 409 ? t.telegram.pressLate : t.telegram.pressUnknown);
+    }
+  }
+
+  /** `/stop@bot Manti` → `['stop', 'Manti']`; null for another bot's command or plain text. */
+  function commandOf(bot: TelegramBotRow, text: string): [string, string] | null {
+    const m = /^\/(\w+)(?:@(\w+))?(?:\s+([\s\S]*))?$/.exec(text.trim());
+    if (!m) return null;
+    if (m[2] && m[2].toLowerCase() !== bot.bot_username.toLowerCase()) return null;
+    return [(m[1] ?? '').toLowerCase(), (m[3] ?? '').trim()];
+  }
+
+  async function onCommand(bot: TelegramBotRow, message: TgMessage) {
+    const restaurantId = bot.restaurant_id;
+    const command = commandOf(bot, message.text ?? '');
+    if (!command) return;
+    const [name, query] = command;
+    if (name !== 'stop' && name !== 'resume' && name !== 'stoplist') return;
+    const products = await app.catalog.products.list(restaurantId);
+    if (name === 'stoplist') {
+      const stopped = products.filter((p) => !p.is_active);
+      await reply(
+        restaurantId,
+        stopped.length
+          ? [t.telegram.stopListTitle, ...stopped.map((p) => `• ${p.name}`)].join('\n')
+          : t.telegram.stopListEmpty,
+      );
+      return;
+    }
+    if (!query) {
+      await reply(restaurantId, t.telegram.usage);
+      return;
+    }
+    const stop = name === 'stop';
+    // a dish already as asked is not offered (its manager's stop is what a resume lifts)
+    const candidates = products.filter((p: Product) => (stop ? p.is_active : !p.is_active));
+    const found = matchNames(candidates, query);
+    if (found.length === 0) {
+      await reply(restaurantId, t.telegram.notFound(query));
+    } else if (found.length === 1) {
+      const [product] = found as [Product];
+      await stopOrResume(restaurantId, [product._id], stop ? 'stop' : 'resume', [product.name]);
+    } else {
+      const buttons = found
+        .slice(0, MOST_BUTTONS)
+        .map((p) => [{ text: p.name, callback_data: `${stop ? 's' : 'u'}:${p._id}` }]);
+      await reply(restaurantId, t.telegram.choose, buttons);
+    }
+  }
+
+  /** The update's chat, when it is the restaurant's configured one. */
+  function fromTheChat(bot: TelegramBotRow, update: TgUpdate): boolean {
+    const chat = update.callback_query?.message?.chat ?? update.message?.chat ?? update.channel_post?.chat;
+    return chat !== undefined && bot.chat_id !== null && String(chat.id) === bot.chat_id;
+  }
+
+  return {
+    /**
+     * Handles one update for restaurant `restaurantId` (`secret`: the header as received).
+     * 401 for a wrong or missing secret; an update not for this server's kinds is passed over.
+     */
+    async handle(restaurantId: string, secret: string | undefined, body: unknown): Promise<void> {
+      const bot = await repos.telegramBots.find(restaurantId);
+      const restaurant = bot ? await repos.restaurants.findById(restaurantId) : undefined;
+      if (!bot?.webhook_secret_enc || !restaurant?.bot_token) throw unauthorized('Unknown webhook');
+      const expected = access.openToken(bot.webhook_secret_enc, restaurantId);
+      if (!sameSecret(secret ?? '', expected)) throw unauthorized('Wrong secret token');
+      const parsed = tgUpdate.safeParse(body);
+      if (!parsed.success) {
+        app.log.warn({ restaurantId }, 'a Telegram update of an unknown shape was passed over');
+        return;
+      }
+      const update = parsed.data;
+      if (!fromTheChat(bot, update)) return; // another chat: heard by nobody
+      if (!(await repos.telegramUpdates.claim(restaurantId, update.update_id, now()))) return;
+      try {
+        const token = access.openToken(restaurant.bot_token, restaurantId);
+        if (update.callback_query) await onPress(bot, token, update.callback_query);
+        const message = update.message ?? update.channel_post;
+        if (message?.text) await onCommand(bot, message);
+      } catch (err) {
+        // handled again when Telegram repeats it
+        await repos.telegramUpdates.release(restaurantId, update.update_id);
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * The Telegram tests' world: the fake Bot API, an app pointed at it (its outbox drained by the
+ * test, not on a timer), a restaurant of the orders' world with its bot set up through the form's
+ * own call, and updates delivered to the webhook as Telegram posts them.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { type FakeBot, type FakeChat, type FakeTelegram, startTelegramFake } from './fakes/telegram';
+import { apiCall, createTestApp, TEST_SECRET_KEY, type TestCtx } from './helpers';
+import { type OrderWorld, ok, orderWorld } from './orders-support';
+
+export interface TelegramWorld {
+  ctx: TestCtx;
+  fake: FakeTelegram;
+  bot: FakeBot;
+  chat: FakeChat;
+  world: OrderWorld;
+  /** Posts an update to the restaurant's webhook (`secret`: the header; default the one set, null: none). */
+  deliver(update: Record<string, unknown>, secret?: string | null): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export const WEBHOOK_ORIGIN = 'https://menu.example.uz';
+
+export async function telegramApp(fake: FakeTelegram, extra: Parameters<typeof createTestApp>[0] = {}) {
+  return createTestApp({
+    integrationSecretKey: TEST_SECRET_KEY,
+    telegramApiUrl: fake.url,
+    telegramWebhookUrl: WEBHOOK_ORIGIN,
+    telegramTimeoutMs: 300,
+    // drained by the tests; no pacing unless a test asks for it
+    telegramOutbox: { schedule: false, gapMs: 0, perMinute: 10_000, backoffMs: 50 },
+    ...extra,
+  });
+}
+
+/** The restaurant's form saving the bot's two fields (as a manager). */
+export const saveBot = (ctx: TestCtx, w: OrderWorld, fields: Record<string, unknown>) =>
+  apiCall(ctx, 'PUT', `/manager/restaurants/update?slug=${w.slug}`, w.manager.token, fields);
+
+export async function telegramWorld(): Promise<TelegramWorld> {
+  const fake = await startTelegramFake();
+  const ctx = await telegramApp(fake);
+  const bot = fake.addBot('rayhon_buyurtma_bot');
+  const chat = fake.addChat({
+    id: -1001234567890,
+    type: 'supergroup',
+    title: 'Rayhon oshxona',
+    members: [[bot, 'administrator']],
+  });
+  const world = await orderWorld(ctx);
+  await ok(saveBot(ctx, world, { bot_token: bot.token, channel_id: String(chat.id) }));
+  return {
+    ctx,
+    fake,
+    bot,
+    chat,
+    world,
+    deliver(update, secret) {
+      const hook = fake.webhook(bot.token);
+      if (!hook) throw new Error('no webhook');
+      const header = secret === undefined ? hook.secret_token : secret;
+      return ctx.app.inject({
+        method: 'POST',
+        url: new URL(hook.url).pathname,
+        headers: header === null || header === undefined ? {} : { 'x-telegram-bot-api-secret-token': header },
+        payload: update,
+      });
+    },
+    async close() {
+      await ctx.close();
+      await fake.close();
+    },
+  };
+}
+
+let nextUpdate = 900_000;
+/** A button pressed by Aziz on the message `messageId` of `chatId` (the recorded update's shape). */
+export function press(chatId: number, messageId: number, data: string, updateId = nextUpdate++) {
+  return {
+    update_id: updateId,
+    callback_query: {
+      id: `cq-${updateId}`,
+      from: {
+        id: 111222333,
+        is_bot: false,
+        first_name: 'Aziz',
+        username: 'aziz_oshpaz',
+        language_code: 'uz',
+      },
+      message: {
+        message_id: messageId,
+        chat: { id: chatId, type: 'supergroup', title: 'Rayhon oshxona' },
+        date: 1764129600,
+      },
+      chat_instance: '-8510981563742516013',
+      data,
+    },
+  };
+}
+
+/** A text written in `chatId` (a command). */
+export function say(chatId: number, text: string, updateId = nextUpdate++) {
+  return {
+    update_id: updateId,
+    message: {
+      message_id: updateId % 100_000,
+      from: { id: 111222333, is_bot: false, first_name: 'Aziz' },
+      chat: { id: chatId, type: 'supergroup', title: 'Rayhon oshxona' },
+      date: 1764129800,
+      text,
+    },
+  };
+}
