@@ -1,0 +1,203 @@
+/**
+ * The restaurant's Telegram bot end to end (docs/TELEGRAM.md), against the fake Bot API
+ * (api/test/fakes/telegram.ts) on 127.0.0.1: the admin saves the bot and chat in the restaurant
+ * form, which says which bot Telegram confirmed and sends «Sinov xabari» (axe on the form); a
+ * guest's order appears in the chat as one sendMessage with the order's text and three buttons;
+ * "Qabul qilish" pressed through the webhook (with the right secret) marks it accepted on the
+ * board and on the guest's page, and the message is edited; a wrong or missing secret is refused
+ * and changes nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type FakeTelegram, startTelegramFake } from '../../api/test/fakes/telegram';
+import { expectAccessible } from '../a11y';
+import { type RunningServer, startApiServer } from '../servers';
+import { ADMIN, unique } from './support';
+
+let fake: FakeTelegram;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  fake = await startTelegramFake();
+  server = await startApiServer({
+    env: {
+      TELEGRAM_API_URL: fake.url,
+      TELEGRAM_WEBHOOK_URL: 'https://menu.example.uz',
+      INTEGRATION_SECRET_KEY: 'e2e0'.repeat(16),
+    },
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await fake?.close();
+});
+
+async function token(request: APIRequestContext, creds: { login: string; password: string }) {
+  const res = await request.post(`${server.url}/api/auth/login`, { data: creds });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
+async function post(request: APIRequestContext, auth: string, path: string, data: object) {
+  const res = await request.post(`${server.url}/api/${path}`, {
+    headers: { Authorization: `Bearer ${auth}` },
+    data,
+  });
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
+  const body = (await res.json()) as { data: { _id?: string; id?: string } };
+  return (body.data._id ?? body.data.id) as string;
+}
+
+async function signIn(page: Page, auth: string, role: string) {
+  await page.goto(`${server.url}/not-found`);
+  await page.evaluate(
+    ([t, r]) => {
+      localStorage.setItem('accessToken', t);
+      localStorage.setItem('role', r);
+    },
+    [auth, role] as const,
+  );
+}
+
+test('an order reaches the chat with three buttons; "Qabul qilish" through the webhook accepts it everywhere', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const admin = await token(request, ADMIN);
+  const managerCreds = { login: unique('tg-menejer'), password: 'parol12345' };
+  const managerId = await post(request, admin, 'admin/managers', managerCreds);
+  const slug = unique('telegram').toLowerCase();
+  const restaurantId = await post(request, admin, 'admin/restaurants/create', {
+    name: 'Telegram Oshxonasi',
+    slug,
+    address: 'Toshkent',
+    phone_number: '+998901112233',
+    work_time: '09:00-23:00',
+    manager_id: managerId,
+  });
+  const manager = await token(request, managerCreds);
+  const category = await post(request, manager, 'manager/category/create', {
+    title: 'Taomlar',
+    restaurant_id: restaurantId,
+  });
+  const osh = await post(request, manager, 'manager/products', {
+    name: 'Osh',
+    category_id: category,
+    price: 45_000,
+  });
+  const placed = await request.post(`${server.url}/api/manager/placements`, {
+    headers: { Authorization: `Bearer ${manager}` },
+    data: { restaurant_id: restaurantId, names: ['Stol 5'] },
+  });
+  const table = ((await placed.json()) as { data: { _id: string }[] }).data[0]!._id;
+  await request.put(`${server.url}/api/manager/ordering`, {
+    headers: { Authorization: `Bearer ${manager}` },
+    data: { takes_orders: true, placements: [{ _id: table, takes_orders: true }] },
+  });
+
+  // the bot and its chat, saved in the restaurant form
+  const bot = fake.addBot('oshxona_bot');
+  const chatId = -1002223334445;
+  fake.addChat({
+    id: chatId,
+    type: 'supergroup',
+    title: 'Oshxona guruhi',
+    members: [[bot, 'administrator']],
+  });
+  await signIn(page, admin, 'admin');
+  await page.goto(`${server.url}/admin/restaurants/${restaurantId}/edit`);
+  await page.getByRole('textbox', { name: 'Bot tokeni' }).fill(bot.token);
+  await page.getByRole('textbox', { name: 'Kanal ID' }).fill(String(chatId));
+  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await expect(page.getByText('Restoran yangilandi!')).toBeVisible();
+  await page.goto(`${server.url}/admin/restaurants/${restaurantId}/edit`);
+  await expect(page.getByText('Bot @oshxona_bot → Oshxona guruhi')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Bot tokeni' })).not.toHaveValue(bot.token);
+  await page.getByRole('button', { name: 'Sinov xabari' }).click();
+  await expect(page.getByText('Sinov xabari yuborildi')).toBeVisible();
+  await expectAccessible(page, 'the restaurant form with its bot');
+
+  // a guest's order: one sendMessage, its text, three buttons
+  const ordered = await request.post(`${server.url}/api/public/orders`, {
+    data: {
+      placement_id: table,
+      idempotency_key: randomUUID(),
+      language: 'uz',
+      comment: 'Piyozsiz',
+      items: [{ product_id: osh, quantity: 2, row_ids: [], price: 45_000 }],
+    },
+  });
+  expect(ordered.status()).toBe(201);
+  const order = ((await ordered.json()) as { data: { _id: string; number: number; key: string } }).data;
+  const posts = () =>
+    fake
+      .callsOf('sendMessage')
+      .filter((c) => String(c.body.text).startsWith(`Yangi buyurtma #${order.number}`));
+  await expect.poll(() => posts().length, { timeout: 10_000 }).toBe(1);
+  const sent = posts()[0]!.body as {
+    text: string;
+    reply_markup: { inline_keyboard: { text: string; callback_data: string }[][] };
+  };
+  expect(sent.text).toContain('Stol: Stol 5');
+  expect(sent.text).toContain("2 × Osh — 90 000 so'm");
+  expect(sent.text).toContain('Izoh: Piyozsiz');
+  expect(sent.text).toContain("Jami: 90 000 so'm");
+  const buttons = sent.reply_markup.inline_keyboard.flat();
+  expect(buttons.map((b) => b.text)).toEqual(['Qabul qilish', 'Rad etish', 'Tayyor']);
+
+  // the board and the guest's page, open before the press
+  const boardContext = await browser.newContext();
+  const board = await boardContext.newPage();
+  await signIn(board, manager, 'manager');
+  await board.goto(`${server.url}/orders`);
+  const card = board.getByRole('article', { name: new RegExp(`^#${order.number}, Stol 5$`) });
+  await expect(card).toBeVisible();
+  const guest = await boardContext.newPage();
+  await guest.goto(`${server.url}/m/${slug}/orders/${order._id}?key=${encodeURIComponent(order.key)}`);
+  const guestStatus = guest.getByRole('status').filter({ hasText: 'Holati' });
+  await expect(guestStatus).toContainText('Yuborildi');
+
+  const message = fake.messages.find((m) => m.text.startsWith(`Yangi buyurtma #${order.number}`))!;
+  const hook = fake.webhook(bot.token)!;
+  const webhook = `${server.url}${new URL(hook.url).pathname}`;
+  const update = (id: number) => ({
+    update_id: id,
+    callback_query: {
+      id: `cq-${id}`,
+      from: { id: 111222333, is_bot: false, first_name: 'Aziz', username: 'aziz_oshpaz' },
+      message: { message_id: message.message_id, chat: { id: chatId, type: 'supergroup' }, date: 1764129600 },
+      chat_instance: '-8510981563742516013',
+      data: buttons[0]!.callback_data,
+    },
+  });
+  // a wrong or a missing secret: refused, nothing changes
+  const wrong = await request.post(webhook, {
+    headers: { 'X-Telegram-Bot-Api-Secret-Token': 'not-the-secret' },
+    data: update(1),
+  });
+  expect(wrong.status()).toBe(401);
+  expect((await request.post(webhook, { data: update(2) })).status()).toBe(401);
+  const status = async () =>
+    (
+      (await (
+        await request.get(`${server.url}/api/public/orders/${order._id}?key=${encodeURIComponent(order.key)}`)
+      ).json()) as { data: { status: string } }
+    ).data.status;
+  expect(await status()).toBe('sent');
+
+  const pressed = await request.post(webhook, {
+    headers: { 'X-Telegram-Bot-Api-Secret-Token': hook.secret_token! },
+    data: update(3),
+  });
+  expect(pressed.status()).toBe(200);
+  expect(await status()).toBe('accepted');
+  await expect(
+    board.getByTestId('column-accepted').getByRole('article', { name: `#${order.number}, Stol 5` }),
+  ).toBeVisible();
+  await expect(guestStatus).toContainText('Qabul qilindi');
+  expect(fake.callsOf('answerCallbackQuery')).toHaveLength(1);
+  await expect.poll(() => message.texts.length, { timeout: 10_000 }).toBe(2);
+  expect(message.text).toMatch(/Qabul qilindi: Aziz \(@aziz_oshpaz\), \d\d:\d\d/);
+  await boardContext.close();
+});
