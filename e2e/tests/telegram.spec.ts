@@ -5,7 +5,8 @@
  * guest's order appears in the chat as one sendMessage with the order's text and three buttons;
  * "Qabul qilish" pressed through the webhook (with the right secret) marks it accepted on the
  * board and on the guest's page, and the message is edited; a wrong or missing secret is refused
- * and changes nothing.
+ * and changes nothing; `/stop Osh` from the chat takes the dish off the guests' page within 2 s and
+ * `/resume osh` brings it back, while the same from another chat does nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -200,4 +201,31 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
   await expect.poll(() => message.texts.length, { timeout: 10_000 }).toBe(2);
   expect(message.text).toMatch(/Qabul qilindi: Aziz \(@aziz_oshpaz\), \d\d:\d\d/);
   await boardContext.close();
+
+  // the kitchen's stop-list from the chat: /stop Osh takes it off the guests' page within 2 s,
+  // /resume osh brings it back; the same from another chat does nothing
+  const say = (id: number, chat: number, text: string) =>
+    request.post(webhook, {
+      headers: { 'X-Telegram-Bot-Api-Secret-Token': hook.secret_token! },
+      data: {
+        update_id: id,
+        message: {
+          message_id: id,
+          from: { id: 1, is_bot: false, first_name: 'Oshpaz' },
+          chat: { id: chat, type: 'supergroup' },
+          date: 1764129800,
+          text,
+        },
+      },
+    });
+  const menu = async () => (await request.get(`${server.url}/m/${slug}`)).text();
+  expect(await menu()).toContain('>Osh<');
+  expect((await say(10, -100999, '/stop Osh')).status()).toBe(200);
+  expect(await menu()).toContain('>Osh<');
+  const stopped = Date.now();
+  expect((await say(11, chatId, '/stop Osh')).status()).toBe(200);
+  await expect.poll(async () => (await menu()).includes('>Osh<'), { timeout: 2000 }).toBe(false);
+  console.log(`/stop reached the guests' page in ${Date.now() - stopped} ms`);
+  expect((await say(12, chatId, '/resume osh')).status()).toBe(200);
+  await expect.poll(async () => (await menu()).includes('>Osh<'), { timeout: 2000 }).toBe(true);
 });
