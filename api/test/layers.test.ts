@@ -17,7 +17,17 @@ import { describe, expect, it } from 'vitest';
 const SRC = resolve(import.meta.dirname, '../src');
 
 /** The folders that must not hold SQL. */
-const NO_SQL = ['routes', 'services', 'integration', 'http', 'public-menu', 'storage', 'state', 'images'];
+const NO_SQL = [
+  'routes',
+  'services',
+  'integration',
+  'telegram',
+  'http',
+  'public-menu',
+  'storage',
+  'state',
+  'images',
+];
 
 const SQL_SIGNS: [string, RegExp][] = [
   ['an import of kysely', /from\s+['"]kysely['"]/],

@@ -142,6 +142,17 @@ describe('setting up the bot', () => {
     expect(await refusal(saveBot(ctx, w, { bot_token: '123:wrong' }))).toEqual([
       { path: 'bot_token', message: 'telegram: bad_token' },
     ]);
+    // a token of another shape never reaches the Bot API's path
+    const asked = fake.callsOf('getMe').length;
+    expect(await refusal(saveBot(ctx, w, { bot_token: `${bot.token}/../getUpdates?x=` }))).toEqual([
+      { path: 'bot_token', message: 'telegram: bad_token' },
+    ]);
+    expect(fake.callsOf('getMe').length).toBe(asked);
+    // a right-shaped token Telegram does not know
+    expect(await refusal(saveBot(ctx, w, { bot_token: '123456:AAHunknownTokenOfNoBot0123' }))).toEqual([
+      { path: 'bot_token', message: 'telegram: bad_token' },
+    ]);
+    expect(fake.callsOf('getMe').length).toBe(asked + 1);
     const cases: [string, string][] = [
       ['-1009999', 'chat_not_found'],
       ['-1005550003', 'chat_not_found'], // a private group the bot left is not even seen

@@ -34,6 +34,9 @@ export interface TelegramSettings {
   log: Logger;
 }
 
+/** What BotFather gives: the bot's id, a colon, its secret. */
+const TOKEN_SHAPE = /^\d{1,20}:[\w-]{20,100}$/;
+
 /** A refusal under `field`, its reason one of the catalogue's `t.telegram.errors` codes. */
 const refuse = (field: 'bot_token' | 'channel_id', code: string) =>
   badRequest('Telegram refused the bot set-up', [{ path: field, message: `telegram: ${code}` }]);
@@ -148,6 +151,8 @@ export function telegramSetup(settings: TelegramSettings): BotSetup {
           },
         };
       }
+      // the token goes into the Bot API's path: only its own shape (`<bot id>:<secret>`) is sent
+      if (tokenSent && !TOKEN_SHAPE.test(token)) throw refuse('bot_token', 'bad_token');
       let sealed: string;
       try {
         sealed = settings.box.seal(token, restaurantId);
