@@ -38,6 +38,8 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
     adminLogin: ADMIN.login,
     adminPassword: ADMIN.password,
     logger: false,
+    // tests talk to 127.0.0.1 only: a bot's calls go nowhere (port 9 refuses) unless a test gives its fake
+    telegramApiUrl: 'http://127.0.0.1:9',
     ...options,
   });
   await app.ready();

@@ -8,7 +8,7 @@ import { answers, BOT_TOKEN_MASK } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTelegram, startTelegramFake } from './fakes/telegram';
-import { apiCall, type TestCtx } from './helpers';
+import { ADMIN, apiCall, loginAs, type TestCtx } from './helpers';
 import { basket, callAs, ok, orderWorld, placeAs } from './orders-support';
 import {
   press,
@@ -113,6 +113,15 @@ describe('setting up the bot', () => {
     expect(fake.webhook(second.token)?.secret_token).not.toBe(firstSecret);
     const status = await ok(apiCall(ctx, 'GET', '/manager/telegram', w.manager.token));
     expect(status.data.bot_username).toBe('ikkinchi_bot');
+
+    // a deleted restaurant's bot hears nothing more either
+    const gone = await orderWorld(ctx);
+    const third = fake.addBot('uchinchi_bot');
+    await ok(saveBot(ctx, gone, { bot_token: third.token, channel_id: '' }));
+    expect(fake.webhook(third.token)).toBeDefined();
+    const admin = await loginAs(ctx.app, ADMIN.login, ADMIN.password);
+    await ok(apiCall(ctx, 'DELETE', `/admin/restaurants/delete?slug=${gone.slug}`, admin));
+    expect(fake.webhook(third.token)).toBeUndefined();
 
     const removed = await ok(saveBot(ctx, w, { bot_token: '' }));
     expect(removed.data.bot_token).toBeNull();

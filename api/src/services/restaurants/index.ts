@@ -64,9 +64,14 @@ export function restaurantsService(context: ServiceContext, bots: BotSetup = NO_
     if (taken && taken.id !== exceptRestaurantId) throw conflict('This manager already has a restaurant');
   }
 
-  /** Deletes a restaurant with everything in it (404 for none). */
+  /** Deletes a restaurant with everything in it (404 for none); its bot's webhook goes with it. */
   async function remove(row: RestaurantRow | undefined): Promise<{ _id: string }> {
+    // best effort: a token that no longer opens (the key changed) must not keep the restaurant
+    const bot = row?.bot_token
+      ? await bots.prepare(row.id, row, { bot_token: null }).catch(() => undefined)
+      : undefined;
     if (!row || !(await repos.restaurants.delete(row.id))) throw notFound('Restaurant not found');
+    await bot?.apply(repos);
     await effects.releasePictures(row.id);
     effects.stale('answers');
     return { _id: row.id };
