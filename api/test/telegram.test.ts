@@ -4,11 +4,15 @@
  * calls posted with their buttons, presses that move the order as the board does, the stop-list
  * commands, and updates handled once.
  */
+
+import { randomBytes } from 'node:crypto';
 import { answers, BOT_TOKEN_MASK } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resealSecrets } from '../src/integration/rotate-secrets';
+import { secretBox } from '../src/integration/secrets';
 import { type FakeTelegram, startTelegramFake } from './fakes/telegram';
-import { ADMIN, apiCall, loginAs, type TestCtx } from './helpers';
+import { ADMIN, apiCall, loginAs, TEST_SECRET_KEY, type TestCtx } from './helpers';
 import { basket, callAs, ok, orderWorld, placeAs } from './orders-support';
 import {
   press,
@@ -230,6 +234,35 @@ describe('setting up the bot', () => {
     expect(await refusal(apiCall(ctx, 'POST', '/manager/telegram/test', w.manager.token))).toEqual([
       { path: 'channel_id', message: 'telegram: not_in_chat' },
     ]);
+  });
+});
+
+describe('pnpm rotate-secrets', () => {
+  it("seals the bots' tokens and webhook secrets again under the new key (and a token stored before sealing)", async () => {
+    const fake = await startTelegramFake();
+    const ctx = await telegramApp(fake);
+    try {
+      const legacy = await orderWorld(ctx); // its token was stored as it was typed
+      const w = await orderWorld(ctx);
+      const bot = fake.addBot('aylanma_bot');
+      await ok(saveBot(ctx, w, { bot_token: bot.token, channel_id: '' }));
+      const next = secretBox(randomBytes(32).toString('hex'));
+      const report = await resealSecrets(ctx.app.repos, { box: next, oldKey: TEST_SECRET_KEY });
+      expect(report).toMatchObject({ failed: [], bots: 2 });
+      const stored = async (id: string) =>
+        ctx.db.selectFrom('restaurants').select('bot_token').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(next.open((await stored(w.restaurantId)).bot_token!, w.restaurantId)).toBe(bot.token);
+      expect(next.open((await stored(legacy.restaurantId)).bot_token!, legacy.restaurantId)).toBe(
+        'bot-secret',
+      );
+      const secret = (await ctx.app.repos.telegramBots.find(w.restaurantId))!.webhook_secret_enc!;
+      expect(next.open(secret, w.restaurantId)).toBe(fake.webhook(bot.token)?.secret_token);
+      // run again: nothing left to do
+      expect((await resealSecrets(ctx.app.repos, { box: next, oldKey: TEST_SECRET_KEY })).bots).toBe(0);
+    } finally {
+      await ctx.close();
+      await fake.close();
+    }
   });
 });
 

@@ -4,7 +4,8 @@
  * opened with the old key (its earlier form, any text, included: secrets.ts) and sealed again
  * for its restaurant under the new one. Values that already open under the new key are left as
  * they are, so the command is safe to run again. The POS's API tokens are a cache: they are
- * dropped, and fetched again at the next call.
+ * dropped, and fetched again at the next call. The restaurants' Telegram bot tokens and webhook
+ * secrets are sealed the same way (docs/TELEGRAM.md), and so re-sealed here too.
  */
 import type { Repositories } from '../repos';
 import { oldSecretOpener, type SecretBox } from './secrets';
@@ -16,6 +17,11 @@ export interface ResealReport {
   failed: { restaurantId: string; reason: string }[];
   /** API tokens dropped (fetched again when needed). */
   tokensDropped: number;
+  /**
+   * Restaurants whose Telegram bot token and webhook secret were sealed again (docs/TELEGRAM.md;
+   * a token stored before sealing is sealed now); those that opened under neither key are in `failed`.
+   */
+  bots: number;
 }
 
 export async function resealSecrets(
@@ -23,7 +29,7 @@ export async function resealSecrets(
   { box, oldKey }: { box: SecretBox; oldKey: string },
 ): Promise<ResealReport> {
   const openOld = oldSecretOpener(oldKey);
-  const report: ResealReport = { resealed: 0, failed: [], tokensDropped: 0 };
+  const report: ResealReport = { resealed: 0, failed: [], tokensDropped: 0, bots: 0 };
   for (const account of await repos.integrationAccounts.list()) {
     const row = account.restaurant_id;
     const current = (sealed: string) => {
@@ -48,5 +54,29 @@ export async function resealSecrets(
     }
   }
   report.tokensDropped = await repos.integrationTokens.deleteAll();
+  for (const restaurant of await repos.restaurants.withBotToken()) {
+    const row = restaurant.id;
+    /** The value under the new key: kept when it opens already, else opened with the old one. */
+    const plain = (sealed: string): { value: string; changed: boolean } => {
+      if (!sealed.startsWith('v1.') && !sealed.startsWith('v2.')) return { value: sealed, changed: true };
+      try {
+        return { value: box.open(sealed, row), changed: false };
+      } catch {
+        return { value: openOld(sealed, row), changed: true };
+      }
+    };
+    try {
+      const token = plain(restaurant.bot_token as string);
+      const bot = await repos.telegramBots.find(row);
+      const secret = bot?.webhook_secret_enc ? plain(bot.webhook_secret_enc) : undefined;
+      if (!token.changed && !secret?.changed) continue;
+      await repos.restaurants.resealBotToken(row, box.seal(token.value, row));
+      if (bot && secret)
+        await repos.telegramBots.put({ ...bot, webhook_secret_enc: box.seal(secret.value, row) });
+      report.bots += 1;
+    } catch (err) {
+      report.failed.push({ restaurantId: row, reason: `Telegram bot: ${(err as Error).message}` });
+    }
+  }
   return report;
 }

@@ -57,6 +57,15 @@ export function restaurantsRepository(q: Q, dialect: Dialect) {
       return row !== undefined;
     },
 
+    /** The restaurants with a bot token (`pnpm rotate-secrets` seals them again). */
+    withBotToken: () =>
+      q.selectFrom('restaurants').select(['id', 'bot_token']).where('bot_token', 'is not', null).execute(),
+
+    /** A restaurant's bot token sealed again (nothing else of the row changes). */
+    async resealBotToken(id: string, sealed: string): Promise<void> {
+      await q.updateTable('restaurants').set({ bot_token: sealed }).where('id', '=', id).execute();
+    },
+
     findBySlug: (slug: string) =>
       q.selectFrom('restaurants').selectAll().where('slug', '=', slug).executeTakeFirst(),
 
