@@ -32,7 +32,7 @@ export default defineConfig({
     headless: true,
     viewport: { width: 1280, height: 800 },
     // an Uzbek browser (Accept-Language: uz-UZ): the guests' page follows the browser's language
-    // (issue 19), and the specs read its Uzbek; languages.spec.ts sets Russian itself
+    // (docs/PRODUCT.md), and the specs read its Uzbek; languages.spec.ts sets Russian itself
     locale: 'uz-UZ',
     // A failed test keeps its trace (every action with the page's DOM, the network, the console)
     // and a screenshot of the end; the trace's filmstrip of screenshots is left out: recording it

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the longest names the schemas allow, without a space to break them, stay inside the
+ * The longest names the schemas allow, without a space to break them, stay inside the
  * screen on every page of both roles and the guests' menu, at 375 and 1280 px: the page never
  * scrolls sideways and no text box spills out of its box (a card, a cell, a row).
  */

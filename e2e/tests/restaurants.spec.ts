@@ -207,7 +207,7 @@ test('admin edits it (no-change case first), makes it inactive and uploads a log
   await expect(page).toHaveURL(/\/admin\/restaurants$/);
   const r = row(page, 'Rayhon Milliy Taomlar');
   await expect(r.getByText('Nofaol', { exact: true })).toBeVisible();
-  await expect(r.getByTestId('restaurant-name')).toHaveCSS('color', 'rgb(153, 25, 25)'); // red.700: AA on the striped rows (issue 17)
+  await expect(r.getByTestId('restaurant-name')).toHaveCSS('color', 'rgb(153, 25, 25)'); // red.700: AA on the striped rows
   await expectCounters(page, 1, 0, 1);
 
   // The detail shows the uploaded logotype and the manager's login.

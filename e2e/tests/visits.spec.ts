@@ -1,5 +1,5 @@
 /**
- * Issue 22, end to end: a manager names two placements in the QR dialog and prints a sheet per
+ * Visits, end to end (docs/PRODUCT.md): a manager names two placements in the QR dialog and prints a sheet per
  * placement; the codes are decoded from the printed sheets; three guests (three browsers, three
  * phones) open the menu through them, one twice; a messenger's link preview fetches the page
  * too. The manager's Asosiy then shows 4 visits and 3 unique visitors, split by placement, on a
