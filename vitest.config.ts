@@ -7,7 +7,8 @@ import { defineConfig } from 'vitest/config';
  * The front ends' jsdom projects run in `vmThreads` (each file still gets a fresh jsdom and
  * module graph, in a vm context rather than a process of its own: about half the CPU). The few
  * files that need a real process are listed in their package's FORKS_ONLY and run in a
- * `<package>-forks` project beside it (`--project 'shared*'` runs both). The API keeps `forks`.
+ * `<package>-forks` project beside it (`--project 'shared*'` runs both). The API and mfe-orders
+ * (its board reads a stream, see its config) keep `forks`.
  *
  * Workers: vitest's own default in a run is one less than the cores, one on a 2-core machine,
  * where the main process (transforms, reporting) mostly waits: at least two here.
