@@ -14,7 +14,11 @@ export default async function globalSetup(config: FullConfig) {
   // Port 0: each server takes a free port itself and reports it; the workers, started after this,
   // find theirs in the environment (servers.ts workerBaseUrl).
   const started = await Promise.allSettled(
-    Array.from({ length: Math.max(1, config.workers) }, () => startApiServer()),
+    // behind a reverse proxy as a deployment is (docs/DELIVERY.md): guests' addresses come in
+    // X-Forwarded-For from loopback, so a spec can give each guest an address of its own
+    Array.from({ length: Math.max(1, config.workers) }, () =>
+      startApiServer({ env: { TRUST_PROXY: 'loopback' } }),
+    ),
   );
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failed = started.find((s) => s.status === 'rejected');

@@ -134,6 +134,8 @@ export interface PageCase {
   path: (w: CatalogWorld) => string;
   /** A state of the page worth its own check (a dialog opened on it). */
   action?: (page: Page) => Promise<void>;
+  /** The page holds a live stream open (the orders board): the network is never idle on it. */
+  live?: boolean;
 }
 
 /**
@@ -184,8 +186,13 @@ export const BACK_OFFICE_PAGES: readonly PageCase[] = [
     path: () => '/ProductStopList?tab=stop-list',
   },
   // the orders board (mfe_orders): a manager's own, an admin's for a restaurant
-  { name: 'orders board (manager)', who: 'manager', path: () => '/orders' },
+  { name: 'orders board (manager)', who: 'manager', path: () => '/orders', live: true },
   { name: 'orders history (manager)', who: 'manager', path: () => '/orders/history' },
   { name: 'ordering switches (manager)', who: 'manager', path: () => '/orders/settings' },
-  { name: 'orders board (admin)', who: 'admin', path: (w) => `/admin/orders/${w.restaurant._id}` },
+  {
+    name: 'orders board (admin)',
+    who: 'admin',
+    path: (w) => `/admin/orders/${w.restaurant._id}`,
+    live: true,
+  },
 ];
