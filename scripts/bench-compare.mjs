@@ -315,10 +315,12 @@ function rows(apiResult, lighthouse, refLabel) {
         verdict: b === undefined ? undefined : [b >= 0.15, 'current >= 15 %'],
       });
     }
-    if (f.adminRaw) {
-      const [a, b] = [of('adminRaw', refLabel, (x) => x.p99), of('adminRaw', CURRENT, (x) => x.p99)];
+    // the admin's table as it asks (a page of 10; a ref without pages answers all 1,000 to it)
+    const adminKey = f.adminPageRaw ? 'adminPageRaw' : f.adminRaw ? 'adminRaw' : undefined;
+    if (adminKey) {
+      const [a, b] = [of(adminKey, refLabel, (x) => x.p99), of(adminKey, CURRENT, (x) => x.p99)];
       out.push({
-        figure: '1,000-restaurant admin list without the cache, p99 ms',
+        figure: `1,000-restaurant admin list${adminKey === 'adminPageRaw' ? ', the page of 10 its table asks for,' : ''} without the cache, p99 ms`,
         ref: fmt(a),
         current: fmt(b),
         ratio: ratio(b, a),

@@ -188,12 +188,19 @@ export async function prepareBuilt(root: string, workDir: string, label: string)
  */
 export async function startBuilt(
   prepared: Prepared,
-  options: { cache: 'on' | 'off'; bareUrl: string; workDir: string },
+  options: {
+    cache: 'on' | 'off';
+    bareUrl: string;
+    workDir: string;
+    /** more of the server's environment (e.g. NODE_OPTIONS=--cpu-prof to profile it) */
+    env?: Record<string, string>;
+  },
 ): Promise<{ target: Target; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(options.workDir, 'run-'));
   cpSync(prepared.template, dataDir, { recursive: true });
   const server = await startOn(prepared.root, dataDir, {
     PUBLIC_CACHE_TTL_MS: options.cache === 'on' ? '1000' : '0',
+    ...options.env,
   });
   try {
     const target: Target = {

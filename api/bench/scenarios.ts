@@ -135,6 +135,8 @@ export const urls = (t: Target) => ({
   list: `${t.appUrl}/api/user/products/?restaurant_id=${t.restaurantId}&category_id=${t.categoryId}`,
   detail: `${t.appUrl}/api/user/products/${t.productId}`,
   admin: `${t.appUrl}/api/admin/restaurants`,
+  /** what the back office's table asks for: its first page of 10, with the counters of all */
+  adminPage: `${t.appUrl}/api/admin/restaurants?limit=10&page=1`,
   menu: `${t.appUrl}/m/${t.menuSlug}`,
 });
 
@@ -203,6 +205,12 @@ export const SCENARIOS: Scenario[] = [
     name: '  the 1,000 restaurants, answer cache off',
     cache: 'off',
     run: (t) => load(urls(t).admin, asAdmin(t)),
+  },
+  {
+    key: 'adminPageRaw',
+    name: "  the admin's table: a page of 10 of the 1,000 (as it asks), answer cache off",
+    cache: 'off',
+    run: (t) => load(urls(t).adminPage, asAdmin(t)),
   },
   {
     key: 'adminRaw1',

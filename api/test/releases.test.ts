@@ -144,6 +144,7 @@ describe('first stable releases', () => {
       'mfe_restaurants',
       'mfe_catalog',
       'mfe_stoplist',
+      'mfe_orders',
     ]);
   });
 });
