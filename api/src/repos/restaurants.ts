@@ -6,8 +6,21 @@ import {
   type TranslationsPatch,
 } from '@qrmenu/shared/schemas';
 import { type RestaurantRow, toBool } from '../db';
+import { prepared } from './prepared';
 import type { Dialect, Q } from './query';
 import { updateTranslated } from './translations';
+
+// the access checks of every manager's write: prepared (built once per handle)
+const existing = prepared<{ id: string }, 'id'>((db, p) =>
+  db.selectFrom('restaurants').select('id').where('id', '=', p('id')),
+);
+const managed = prepared<{ id: string }, 'id' | 'managerId'>((db, p) =>
+  db
+    .selectFrom('restaurants')
+    .select('id')
+    .where('id', '=', p('id'))
+    .where('manager_id', '=', p('managerId')),
+);
 
 /** Row -> the contract's Restaurant (exact object: nothing else leaks). */
 export const toRestaurant = (r: RestaurantRow): Restaurant => ({
@@ -72,18 +85,12 @@ export function restaurantsRepository(q: Q, dialect: Dialect) {
         .executeTakeFirst(),
 
     async exists(id: string): Promise<boolean> {
-      return !!(await q.selectFrom('restaurants').select('id').where('id', '=', id).executeTakeFirst());
+      return (await existing(q, { id })).length > 0;
     },
 
     /** True when `managerId` manages restaurant `id`. */
     async isManagedBy(id: string, managerId: string): Promise<boolean> {
-      const row = await q
-        .selectFrom('restaurants')
-        .select('id')
-        .where('id', '=', id)
-        .where('manager_id', '=', managerId)
-        .executeTakeFirst();
-      return !!row;
+      return (await managed(q, { id, managerId })).length > 0;
     },
 
     async create(row: RestaurantRow): Promise<void> {
