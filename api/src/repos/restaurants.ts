@@ -84,6 +84,18 @@ export function restaurantsRepository(q: Q, dialect: Dialect) {
         .where('external_id', '=', externalId)
         .executeTakeFirst(),
 
+    /** How many restaurants there are, and how many of them are active (the admin's counters). */
+    async counts(): Promise<{ all: number; active: number }> {
+      const row = await q
+        .selectFrom('restaurants')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('all'),
+          eb.fn.sum<number | string | null>('is_active').as('active'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { all: Number(row.all), active: Number(row.active ?? 0) };
+    },
+
     async exists(id: string): Promise<boolean> {
       return (await existing(q, { id })).length > 0;
     },
