@@ -1,10 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './chromium';
-import { freePortSync } from './servers';
-
-// The port is chosen once, in the runner; workers inherit it through the environment.
-process.env.E2E_PORT ??= String(freePortSync());
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+import { workerBaseUrl } from './servers';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -19,7 +15,10 @@ export default defineConfig({
   testDir: './tests',
   // Separate folders let two runs on one machine keep their traces apart.
   outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results',
-  workers: 1,
+  // Each worker has its own server (global-setup.ts), and a spec file runs in one worker, its
+  // tests in order. Two by default: on 2 cores a worker mostly waits (on the browser, the server,
+  // the network going idle), so two at once finish in little more than half the time.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   retries: 0,
   timeout: 60_000,
@@ -27,14 +26,19 @@ export default defineConfig({
   reporter: [['list']],
   globalSetup: './global-setup.ts',
   use: {
-    baseURL,
+    // read in each worker (this file is loaded there again, after the global setup)
+    baseURL: workerBaseUrl(),
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1280, height: 800 },
     // an Uzbek browser (Accept-Language: uz-UZ): the guests' page follows the browser's language
-    // (issue 19), and the specs read its Uzbek; languages.spec.ts sets Russian itself
+    // (docs/PRODUCT.md), and the specs read its Uzbek; languages.spec.ts sets Russian itself
     locale: 'uz-UZ',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (every action with the page's DOM, the network, the console)
+    // and a screenshot of the end; the trace's filmstrip of screenshots is left out: recording it
+    // for every test cost a sixth of the suite's CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
       args: CHROMIUM_ARGS,

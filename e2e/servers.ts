@@ -3,7 +3,7 @@
  * folder), a static server for a remote served from another origin, and a remote built alone
  * from a copy of its sources (the deploy test).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import {
   cpSync,
   createReadStream,
@@ -26,19 +26,15 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const ADMIN = { login: 'admin', password: 'admin12345' } as const;
 
-/** A free TCP port on 127.0.0.1, found synchronously (usable while a config file loads). */
-export function freePortSync(): number {
-  const out = execFileSync(
-    process.execPath,
-    [
-      '-e',
-      "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-    ],
-    { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } },
-  );
-  const port = Number(out.trim());
-  if (!Number.isInteger(port) || port <= 0) throw new Error(`no free port found (${out})`);
-  return port;
+/**
+ * The suite's server of this worker: the global setup starts one per worker (each its own data
+ * folder, so specs running side by side never see each other's restaurants or counters) and
+ * lists their URLs in E2E_BASE_URLS; Playwright numbers the workers running at once from 0
+ * (TEST_PARALLEL_INDEX). Undefined in the runner before the global setup has run.
+ */
+export function workerBaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const urls = env.E2E_BASE_URLS?.split(' ').filter(Boolean) ?? [];
+  return urls[Number(env.TEST_PARALLEL_INDEX ?? 0)] ?? urls[0];
 }
 
 export interface RunningServer {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm bench:photos`: the pictures' targets (issue 16) on the production build, end to end.
+// `pnpm bench:photos`: the pictures' targets (docs/BENCHMARKS.md) on the production build, end to end.
 // A restaurant whose 40 products each get their own phone photo (4032 × 3024 JPEG, ~2.3 MB, GPS,
 // make/model, orientation: api/test/photos.ts), uploaded through POST /api/manager/upload, then:
 // - the upload of one 12 MP photo (median of 5; the request's time on 127.0.0.1 is the

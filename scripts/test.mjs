@@ -1,10 +1,21 @@
 #!/usr/bin/env node
-// `pnpm test`: lint, typecheck, OpenAPI lint, unit and API suites (SQLite, then PostgreSQL when
-// TEST_DATABASE_URL is set), the production build, then the Playwright suite over it.
-// With TEST_NODE22 set to a Node 22 `node` binary, the unit and API suites run once more on it.
-// Closes with one line "N passed, N failed" summing every step.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// `pnpm test`: lint, typecheck, OpenAPI lint, the unit and API suites (vitest, SQLite), the
+// production build, then the Playwright suite over it. Closes with one line "N passed, N failed"
+// summing every step that ran (lint, typecheck and OpenAPI lint count one each; the suites count
+// their tests).
+//
+// Two lanes run side by side first: the checks (lint, typecheck, OpenAPI lint, then the build)
+// and the vitest run (its workers keep both cores busy; the checks fill the gaps). The e2e suite
+// runs last, alone: its waits on pages and toasts are bounded, and a machine busy with other
+// steps would stretch them. Each step's output goes to .reports/<step>.log and is printed whole
+// when the step ends; while steps run, a line every 30 s says which and for how long.
+//
+// The slower extras, asked for by CI (.ci/run) and by anyone who wants them:
+//   --postgres  the API suite once more on PostgreSQL (TEST_DATABASE_URL=postgres://...)
+//   --node22    the unit and API suites once more on Node 22 (TEST_NODE22=<a Node 22 `node`)
+// They run one after the other after the SQLite run, in its lane.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { missingChromium } from '../e2e/chromium.ts';
 
@@ -13,125 +24,210 @@ const reports = join(root, '.reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
+const args = new Set(process.argv.slice(2));
+const known = new Set(['--postgres', '--node22']);
+const unknown = [...args].filter((a) => !known.has(a));
+if (unknown.length) {
+  console.error(`unknown option ${unknown.join(' ')} (known: ${[...known].join(', ')})`);
+  process.exit(2);
+}
+
+const started = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** label -> { ms, counts } for the closing table */
+const summary = [];
+const running = new Map();
 
-function run(label, command, args, env = {}) {
-  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${label}: exit ${result.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return result.status === 0;
+function fail(label) {
+  failed += 1;
+  failures.push(label);
 }
 
-function step(label, command, args, env) {
-  if (run(label, command, args, env)) passed += 1;
-  else {
-    failed += 1;
-    failures.push(label);
-  }
+/**
+ * Runs a command with its output in .reports/<slug>.log; prints the log when it ends.
+ * Resolves with whether it exited 0.
+ */
+function run(label, command, commandArgs, env = process.env) {
+  const slug = label
+    .replace(/[^\w]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+  const logFile = join(reports, `${slug}.log`);
+  const log = createWriteStream(logFile);
+  const t0 = Date.now();
+  console.log(`=== ${label}: started (${command} ${commandArgs.join(' ')})`);
+  running.set(label, { t0, logFile });
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('close', (code, signal) => {
+      log.end(() => {
+        running.delete(label);
+        const ms = Date.now() - t0;
+        console.log(`\n=== ${label} ${'='.repeat(Math.max(3, 90 - label.length))}`);
+        process.stdout.write(readFileSync(logFile, 'utf8'));
+        console.log(`=== ${label}: exit ${code ?? signal} in ${seconds(ms)}`);
+        summary.push({ label, ms, ok: code === 0 });
+        resolve(code === 0);
+      });
+    });
+    child.on('error', (err) => {
+      log.write(`${err.stack}\n`);
+    });
+  });
 }
 
-/** Adds a JSON report's test counts; a runner that crashed before writing one counts as one failure. */
+/** A step counted as one test: passed when it exits 0. */
+async function step(label, command, commandArgs) {
+  if (await run(label, command, commandArgs)) passed += 1;
+  else fail(label);
+}
+
+/**
+ * A suite whose JSON report gives its counts; a runner that crashed before writing one counts as
+ * one failure, and so does a failed exit with no failed test.
+ */
 function count(label, ok, file, read) {
+  const entry = summary.find((s) => s.label === label);
   if (!existsSync(file)) {
     failed += 1;
     failures.push(`${label} (no report)`);
     return;
   }
-  const { pass, fail } = read(JSON.parse(readFileSync(file, 'utf8')));
+  const { pass, fail: failing, skipped } = read(JSON.parse(readFileSync(file, 'utf8')));
+  if (entry) entry.counts = `${pass} passed, ${failing} failed${skipped ? `, ${skipped} skipped` : ''}`;
   passed += pass;
-  failed += fail;
-  if (fail > 0 || !ok) failures.push(label);
-  if (!ok && fail === 0) failed += 1;
+  failed += failing;
+  if (failing > 0 || !ok) failures.push(label);
+  if (!ok && failing === 0) failed += 1;
 }
 
-const vitestCounts = (r) => ({ pass: r.numPassedTests, fail: r.numFailedTests });
+const vitestCounts = (r) => ({ pass: r.numPassedTests, fail: r.numFailedTests, skipped: r.numPendingTests });
+const vitestArgs = (report) => [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+];
+const { TEST_DATABASE_URL, TEST_NODE22, ...sqliteEnv } = process.env;
+
+/** vitest on SQLite, then the extras asked for (each after the other: they share the CPU). */
+async function unitSuites() {
+  const sqliteReport = join(reports, 'vitest-sqlite.json');
+  const label = 'unit + API (SQLite)';
+  const ok = await run(label, 'pnpm', ['exec', 'vitest', ...vitestArgs(sqliteReport)], sqliteEnv);
+  count(label, ok, sqliteReport, vitestCounts);
+
+  if (args.has('--postgres')) {
+    const pgLabel = 'API (PostgreSQL)';
+    if (!TEST_DATABASE_URL) {
+      console.log(`\n!!! ${pgLabel}: --postgres needs TEST_DATABASE_URL=postgres://... (not run)`);
+      fail(pgLabel);
+    } else {
+      const pgReport = join(reports, 'vitest-pg.json');
+      const pgOk = await run(
+        pgLabel,
+        'pnpm',
+        ['exec', 'vitest', ...vitestArgs(pgReport), '--project', 'api'],
+        {
+          ...sqliteEnv,
+          TEST_DATABASE_URL,
+        },
+      );
+      count(pgLabel, pgOk, pgReport, vitestCounts);
+    }
+  }
+
+  // Node 22 is the other supported line (better-sqlite3 13 is a Node-API module: the build made
+  // for Node 24 loads unchanged).
+  if (args.has('--node22')) {
+    const n22Label = 'unit + API (Node 22)';
+    if (!TEST_NODE22) {
+      console.log(`\n!!! ${n22Label}: --node22 needs TEST_NODE22=<path of a Node 22 node> (not run)`);
+      fail(n22Label);
+    } else {
+      const n22Report = join(reports, 'vitest-node22.json');
+      const n22Ok = await run(
+        n22Label,
+        TEST_NODE22,
+        [
+          join(root, 'node_modules/vitest/vitest.mjs'),
+          ...vitestArgs(n22Report).map((a) => a.replace('=default', '=dot')),
+        ],
+        { ...sqliteEnv, PATH: `${dirname(TEST_NODE22)}:${process.env.PATH}` },
+      );
+      count(n22Label, n22Ok, n22Report, vitestCounts);
+    }
+  }
+}
+
+async function e2e(noChromium) {
+  if (noChromium) {
+    console.log(`\n=== e2e: not run (no Chromium, see the first lines)`);
+    fail('e2e (no Chromium)');
+    return;
+  }
+  const e2eReport = join(reports, 'playwright.json');
+  const ok = await run(
+    'e2e',
+    'pnpm',
+    ['--filter', '@qrmenu/e2e', 'exec', 'playwright', 'test', '--reporter=list,json'],
+    { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+  );
+  count('e2e', ok, e2eReport, (r) => ({
+    pass: r.stats.expected + r.stats.flaky,
+    fail: r.stats.unexpected,
+    skipped: r.stats.skipped,
+  }));
+}
+
+/** lint, typecheck, OpenAPI lint, build, one after the other; answers whether the build is there. */
+async function checks() {
+  await step('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
+  await step('typecheck', 'pnpm', ['typecheck']);
+  // the OpenAPI document the server serves, against Redocly's recommended rules (redocly.yaml)
+  await step('OpenAPI lint', 'pnpm', ['lint:openapi']);
+  if (await run('build', 'pnpm', ['build'])) return true;
+  fail('build');
+  return false;
+}
+
+/** Every 30 s: what is still running, and how far the e2e suite is. */
+const heartbeat = setInterval(() => {
+  if (running.size === 0) return;
+  const parts = [...running].map(([label, { t0, logFile }]) => {
+    let extra = '';
+    if (label === 'e2e' && existsSync(logFile)) {
+      const done = (readFileSync(logFile, 'utf8').match(/^\s+[✓✘-]\s+\d+ /gmu) ?? []).length;
+      extra = `, ${done} tests done`;
+    }
+    return `${label} (${seconds(Date.now() - t0)}${extra})`;
+  });
+  console.log(`... ${seconds(Date.now() - started)}: running ${parts.join(', ')}`);
+}, 30_000);
 
 // Without the browser every e2e test would fail on its own: said once, first, counted once.
 const noChromium = missingChromium();
 if (noChromium) console.log(`\n!!! ${noChromium}`);
+if (!args.has('--postgres') && TEST_DATABASE_URL)
+  console.log('(TEST_DATABASE_URL is set: add --postgres to run the API suite on PostgreSQL too)');
+if (!args.has('--node22') && TEST_NODE22)
+  console.log('(TEST_NODE22 is set: add --node22 to run the suites on it too)');
 
-step('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
-step('typecheck', 'pnpm', ['-r', 'typecheck']);
-// the OpenAPI document the server serves, against Redocly's recommended rules (redocly.yaml)
-step('OpenAPI lint', 'pnpm', ['lint:openapi']);
+const [built] = await Promise.all([checks(), unitSuites()]);
+if (built) await e2e(noChromium);
+else console.log('\n=== e2e: not run (the build failed)');
+clearInterval(heartbeat);
 
-const { TEST_DATABASE_URL, ...sqliteEnv } = process.env;
-const sqliteReport = join(reports, 'vitest-sqlite.json');
-const sqliteOk =
-  spawnSync(
-    'pnpm',
-    ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${sqliteReport}`],
-    { cwd: root, stdio: 'inherit', env: sqliteEnv },
-  ).status === 0;
-count('unit + API (SQLite)', sqliteOk, sqliteReport, vitestCounts);
-
-if (TEST_DATABASE_URL) {
-  const pgReport = join(reports, 'vitest-pg.json');
-  const pgOk = run('API on PostgreSQL', 'pnpm', [
-    'exec',
-    'vitest',
-    'run',
-    '--project',
-    'api',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${pgReport}`,
-  ]);
-  count('API (PostgreSQL)', pgOk, pgReport, vitestCounts);
-} else {
-  console.log('\n(TEST_DATABASE_URL not set: the API suite ran on SQLite only)');
-}
-
-// Node 22 is the other supported line: the unit and API suites on it (better-sqlite3 13 is a
-// Node-API module, so the build made for Node 24 loads unchanged).
-const { TEST_NODE22 } = process.env;
-if (TEST_NODE22) {
-  const node22Report = join(reports, 'vitest-node22.json');
-  const node22Ok =
-    spawnSync(
-      TEST_NODE22,
-      [
-        join(root, 'node_modules/vitest/vitest.mjs'),
-        'run',
-        '--reporter=dot',
-        '--reporter=json',
-        `--outputFile.json=${node22Report}`,
-      ],
-      {
-        cwd: root,
-        stdio: 'inherit',
-        env: { ...sqliteEnv, PATH: `${dirname(TEST_NODE22)}:${process.env.PATH}` },
-      },
-    ).status === 0;
-  count('unit + API (Node 22)', node22Ok, node22Report, vitestCounts);
-}
-
-if (!run('build', 'pnpm', ['build'])) {
-  failed += 1;
-  failures.push('build');
-} else if (noChromium) {
-  console.log(`\n=== e2e: not run (no Chromium, see the first lines)`);
-  failed += 1;
-  failures.push('e2e (no Chromium)');
-} else {
-  const e2eReport = join(reports, 'playwright.json');
-  const e2eOk = run(
-    'e2e',
-    'pnpm',
-    ['--filter', '@qrmenu/e2e', 'exec', 'playwright', 'test', '--reporter=list,json'],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-    },
+console.log(`\nSteps (wall time; they overlap), ${seconds(Date.now() - started)} in all:`);
+for (const s of summary)
+  console.log(
+    `  ${s.ok ? 'ok  ' : 'FAIL'} ${s.label.padEnd(24)} ${seconds(s.ms).padStart(8)}  ${s.counts ?? ''}`,
   );
-  count('e2e', e2eOk, e2eReport, (r) => ({
-    pass: r.stats.expected + r.stats.flaky,
-    fail: r.stats.unexpected,
-  }));
-}
-
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

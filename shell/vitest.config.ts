@@ -1,11 +1,26 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Files that need a process of their own: the rspack build configuration loads rspack and the
+ * federation plugin, which need Node's own globals (ReadableStream), absent from a vm context.
+ * They run in the `shell-forks` project (vitest.forks.config.ts).
+ */
+export const FORKS_ONLY = ['test/rspack-config.test.ts'];
+
+export const test = {
+  environment: 'jsdom' as const,
+  setupFiles: ['@qrmenu/shared/testing/dom-setup'],
+  include: ['test/**/*.test.{ts,tsx}'],
+  testTimeout: 20_000,
+};
 
 export default defineConfig({
   test: {
+    ...test,
     name: 'shell',
-    environment: 'jsdom',
-    setupFiles: ['@qrmenu/shared/testing/dom-setup'],
-    include: ['test/**/*.test.{ts,tsx}'],
-    testTimeout: 20_000,
+    // a fresh jsdom and module graph per file in a vm context of a thread: about half the CPU of
+    // a process per file (see the root vitest.config.ts)
+    pool: 'vmThreads',
+    exclude: [...configDefaults.exclude, ...FORKS_ONLY],
   },
 });

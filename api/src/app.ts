@@ -26,6 +26,7 @@ import { posRegistryFromConfig } from './integration/pos/registry';
 import { type PosScheduleOptions, startPosSchedule } from './integration/pos/schedule';
 import { secretBox } from './integration/secrets';
 import publicMenuRoutes from './public-menu/route';
+import { GUEST_STYLE_HASHES } from './public-menu/styles';
 import { REMOTE_PACKAGES, type RemoteName } from './remotes';
 import { createRepositories, repositoriesPlugin } from './repos';
 import accountRoutes from './routes/accounts';
@@ -255,6 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     remoteUrls: [...Object.values(remoteUrls), ...releaseOrigins],
     publicApiBase: options.publicApiBase,
     picturesUrl: options.s3?.publicUrl,
+    styleHashes: GUEST_STYLE_HASHES,
   });
   app.setErrorHandler(errorHandler);
   // not async: returning the reply (a thenable) from an async handler makes it wait on the stream

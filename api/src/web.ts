@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { type AssignedRelease, assignmentQuery } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { releaseSubject } from './http/access';
+import { styleNonceFor } from './http/security-headers';
 import { REMOTE_PACKAGES, type RemoteName } from './remotes';
 import type { App } from './types';
 
@@ -81,6 +83,22 @@ function shellDist(app: App): string | undefined {
   return app.appConfig.webRoot ? join(app.appConfig.webRoot, 'shell', 'dist') : undefined;
 }
 
+/**
+ * The shell's index.html with a fresh nonce for this answer: the CSP allows the <style>s emotion
+ * (Chakra) writes by it, and shared/ui's UiProvider reads it from the `csp-nonce` meta (a
+ * script sees a nonce through `.nonce` only). So the page differs per answer: read from disk (a
+ * redeploy shows at once, as before), sent as it is (under 1 KiB), `no-cache` and no validator:
+ * a 304 would pair a cached page's nonce with a new header.
+ */
+async function sendShell(reply: FastifyReply, root: string): Promise<void> {
+  const page = await readFile(join(root, 'index.html'), 'utf8');
+  const meta = `<meta property="csp-nonce" nonce="${styleNonceFor(reply)}" />`;
+  await reply
+    .header('Cache-Control', REVALIDATE)
+    .type('text/html; charset=utf-8')
+    .send(page.replace('</head>', `${meta}</head>`));
+}
+
 /** For a GET of a page (not /api, /uploads, /remotes): sends the shell's index.html, true. */
 export function trySpaFallback(request: FastifyRequest, reply: FastifyReply): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -88,8 +106,8 @@ export function trySpaFallback(request: FastifyRequest, reply: FastifyReply): bo
   if (/^\/(api|uploads|remotes)(\/|$)/.test(path) || path === '/config.json') return false;
   const root = shellDist(request.server as unknown as App);
   if (!root || !existsSync(join(root, 'index.html'))) return false;
-  // not awaited: the caller returns the reply, which Fastify then leaves to sendFile
-  void reply.sendFile('index.html', root);
+  // not awaited: the caller returns the reply, which Fastify then leaves to this send
+  sendShell(reply, root).catch((error: unknown) => reply.send(error));
   return true;
 }
 
@@ -111,10 +129,19 @@ export async function registerWeb(app: App): Promise<void> {
 
   const root = shellDist(app);
   const serveShell = !!root && existsSync(root);
-  // This instance gives `reply.sendFile` (the remotes and the SPA fallback use it) and, when the
-  // shell is built, serves it at /.
+  // This instance gives `reply.sendFile` (the remotes use it) and, when the shell is built, serves
+  // its files at /; never index.html as it is (`/`, `/index.html` and every page go to
+  // trySpaFallback, which stamps the nonce).
   await app.register(fastifyStatic, {
-    ...(serveShell ? { root, prefix: '/', wildcard: true, index: ['index.html'] } : { serve: false }),
+    ...(serveShell
+      ? {
+          root,
+          prefix: '/',
+          wildcard: true,
+          index: false,
+          allowedPath: (path) => !/\/(index\.html)?$/.test(path),
+        }
+      : { serve: false }),
     decorateReply: true,
     preCompressed: true,
     cacheControl: false,

@@ -73,6 +73,46 @@ describe('GET /api/admin/restaurants', () => {
     }
   });
 
+  it('answers one page (newest first) with the counters of all; 400 for a bad page or limit', async () => {
+    const extra = [await createRestaurant(ctx), await createRestaurant(ctx), await createRestaurant(ctx)];
+    try {
+      const all = expectShape(
+        answers.adminRestaurants,
+        (await call('GET', '/admin/restaurants', w.admin.token)).json(),
+      );
+      const ids = all.restaurants.map((r) => r._id);
+      expect(ids.length).toBeGreaterThanOrEqual(5);
+      const pages = [];
+      for (let page = 1; page <= Math.ceil(ids.length / 2); page++) {
+        const res = await call('GET', `/admin/restaurants?limit=2&page=${page}`, w.admin.token);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = expectShape(answers.adminRestaurants, res.json());
+        expect(body.counts).toStrictEqual(all.counts);
+        expect(Object.keys(body.visits_30d ?? {}).sort()).toEqual(body.restaurants.map((r) => r._id).sort());
+        pages.push(...body.restaurants.map((r) => r._id));
+      }
+      // the pages, one after another, are the whole list in its order
+      expect(pages).toEqual(ids);
+      const first = expectShape(
+        answers.adminRestaurants,
+        (await call('GET', '/admin/restaurants?limit=2', w.admin.token)).json(),
+      );
+      expect(first.restaurants.map((r) => r._id)).toEqual(ids.slice(0, 2));
+      for (const bad of ['limit=0', 'limit=101', 'limit=2&page=0', 'limit=x', 'sort=name']) {
+        expectError(await call('GET', `/admin/restaurants?${bad}`, w.admin.token), 400, 'validation');
+      }
+    } finally {
+      await ctx.db
+        .deleteFrom('restaurants')
+        .where(
+          'id',
+          'in',
+          extra.map((r) => r.id),
+        )
+        .execute();
+    }
+  });
+
   it('is for admins only', async () => {
     expectError(await call('GET', '/admin/restaurants'), 401, 'unauthorized');
     expectError(await call('GET', '/admin/restaurants', w.manager1.token), 403, 'forbidden');

@@ -239,6 +239,28 @@ describe('counting', () => {
     const body = expectShape(answers.adminRestaurants, res.json());
     expect(body.visits_30d?.[restaurantId]).toBe(5);
     expect(body.visits_30d?.[restaurant.id]).toBe(0);
+    // by visits, a page at a time: the most visited first (or last), the list's order among equals
+    for (const [sort, sign] of [
+      ['visits_desc', -1],
+      ['visits_asc', 1],
+    ] as const) {
+      const expected = [...body.restaurants]
+        .map((r) => r._id)
+        .sort((a, b) => sign * ((body.visits_30d?.[a] ?? 0) - (body.visits_30d?.[b] ?? 0)));
+      const paged = [];
+      for (let page = 1; paged.length < expected.length; page++) {
+        const part = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/admin/restaurants?sort=${sort}&limit=1&page=${page}`,
+          headers: bearer(admin.token),
+        });
+        expect(part.statusCode, part.body).toBe(200);
+        const ids = expectShape(answers.adminRestaurants, part.json()).restaurants.map((r) => r._id);
+        expect(ids.length).toBe(1);
+        paged.push(...ids);
+      }
+      expect(paged).toEqual(expected);
+    }
     const forAdmin = await stats(admin.token, ctx.app, `?restaurant_id=${restaurantId}`);
     expect(forAdmin.totals.month.visits).toBe(5);
     expectError(

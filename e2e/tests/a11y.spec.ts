@@ -1,7 +1,8 @@
 /**
  * Every page of every module, at a desktop and a phone width, checked by axe-core (WCAG 2.1 A
- * and AA: no serious or critical violation) and for its one level-one heading. A module that
- * adds a page adds it to BACK_OFFICE_PAGES (support.ts).
+ * and AA: no serious or critical violation) and for its one level-one heading, and rendered
+ * with no Content-Security-Policy violation (every module's styles allowed by the page's nonce).
+ * A module that adds a page adds it to BACK_OFFICE_PAGES (support.ts).
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../a11y';
@@ -15,6 +16,7 @@ import {
   creator,
   loginWithStorage,
   type PageCase,
+  trackCspViolations,
   unique,
   type Who,
 } from './support';
@@ -103,9 +105,11 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     for (const c of PAGES) {
       test(`${c.name} at ${viewport.label} px`, async ({ page }) => {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        const cspViolations = await trackCspViolations(page);
         await open(page, c);
         await c.action?.(page);
         await expectAccessible(page, `${c.name} at ${viewport.label} px`);
+        expect(await cspViolations()).toEqual([]);
       });
     }
   }

@@ -231,7 +231,7 @@ test('a manager builds a menu from nothing on a phone, edits and deletes some of
   await expect(first.getByRole('switch', { name: 'Taom 01 holati' })).not.toBeChecked();
   await counters(page, 12, 11, 1);
   await productRow(page, 'Taom 02').getByRole('button', { name: 'Tahrirlash' }).click();
-  // a price in so'm is a whole number (issue 17): a fraction is refused under the field
+  // a price in so'm is a whole number: a fraction is refused under the field
   await productDialog.locator('input[name="price"]').fill('99000.9');
   await productDialog.getByRole('button', { name: 'Saqlash' }).click();
   await expect(productDialog.getByText("Narx butun so'mda bo'lishi kerak")).toBeVisible();
@@ -240,7 +240,7 @@ test('a manager builds a menu from nothing on a phone, edits and deletes some of
   await toast(page, 'Mahsulot yangilandi!');
   await expect(productRow(page, 'Taom 02').getByTestId('product-price')).toHaveText("99 000 so'm");
   await page.getByRole('searchbox', { name: 'Qidirish' }).fill('taom 11');
-  // on a phone O'chirish is under the card's menu (issue 17)
+  // on a phone O'chirish is under the card's menu
   await productRow(page, 'Taom 11').getByRole('button', { name: 'Taom 11: boshqa amallar' }).click();
   await productRow(page, 'Taom 11').getByRole('button', { name: "O'chirish" }).click();
   await page.getByRole('button', { name: 'Ha', exact: true }).click();

@@ -1,5 +1,5 @@
 /**
- * Issue 17, "the first day of a new user", in the browser: the phone's Back button closes a
+ * "The first day of a new user", in the browser: the phone's Back button closes a
  * dialog (asking first when something was typed), form dialogs centred from md up, toasts on a
  * phone never over the title and "Orqaga", stop-list names wrapping at words, and axe on the
  * states beyond the happy path (an inactive restaurant's row, an empty list, a failed list).
@@ -150,7 +150,7 @@ test("a phone's product cards: a thumbnail each, two actions and a menu, more th
   await expect(first.getByRole('button', { name: "O'chirish" })).toBeHidden();
   const heights = await rows.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
   // before: four full-width buttons two a line, ~250 px a card. The order's handle sits on the
-  // actions' line and Yuqoriga/Pastga in the menu (issue 18), so the card keeps that
+  // actions' line and Yuqoriga/Pastga in the menu, so the card keeps that
   expect(Math.max(...heights)).toBeLessThan(740 / 3);
   await first.getByRole('button', { name: 'Lagmon: boshqa amallar' }).click();
   // the menu holds Yuqoriga / Pastga too

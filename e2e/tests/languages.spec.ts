@@ -1,5 +1,5 @@
 /**
- * Menus in Uzbek, Russian and English (issue 19): a manager fills Russian for a category and a
+ * Menus in Uzbek, Russian and English (docs/PRODUCT.md): a manager fills Russian for a category and a
  * product and English for the product in the forms' language tabs (axe clean on the tabs); a
  * guest whose browser asks for Russian sees the Russian names and Uzbek where one is missing
  * (marked `lang="uz"`); the switch's plain links change the language with JavaScript off.

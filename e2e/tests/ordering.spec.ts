@@ -1,5 +1,5 @@
 /**
- * The menu in the restaurant's order (issue 18), on a phone (375 px, touch) in the composed
+ * The menu in the restaurant's order, on a phone (375 px, touch) in the composed
  * production app: a manager drags a category to the top, a product down and an option row up,
  * once by touch (a finger held on the handle, then moved) and once by keyboard (Space, arrows,
  * Space); after a reload the back office, the guests' page (/m/<slug>) and the stop-list show the

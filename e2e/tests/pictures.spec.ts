@@ -1,5 +1,5 @@
 /**
- * A product's pictures after creation (issue 16): a manager adds a photo to an existing product
+ * A product's pictures after creation: a manager adds a photo to an existing product
  * in Tahrirlash, replaces it, removes it; the guests' page shows the right one each time; the
  * files of the replaced and the removed one are gone; a text file renamed .jpg is refused when
  * picked, with the message that names the accepted kinds.

@@ -22,7 +22,9 @@ let server: RunningServer;
 let pictures: FakePictureHost;
 
 test.beforeAll(async () => {
-  pictures = await startPictureHost();
+  // smaller photos than the API suite's: this spec follows them from the POS to the guests' page;
+  // what processing does to a photo is the API suite's (pos-pictures, images)
+  pictures = await startPictureHost({ width: 480, height: 360 });
   fake = await startFakeIiko({ products: 120, imageHost: pictures.url });
   poster = await startFakePoster({ products: 40 });
   server = await startApiServer({
@@ -47,6 +49,8 @@ test('admin imports an iiko organization; a stop-list webhook takes a dish off t
   page,
   request,
 }) => {
+  // the 40 pictures are processed in the background (12 files each): room for a busy machine
+  test.setTimeout(150_000);
   const login = await request.post(`${server.url}/api/auth/login`, { data: ADMIN });
   const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
   const headers = { Authorization: `Bearer ${token}` };
@@ -83,7 +87,7 @@ test('admin imports an iiko organization; a stop-list webhook takes a dish off t
   );
   await expect(page.getByTestId('pos-sync-status')).toContainText(
     `Mahsulot rasmlari yuklandi (${withPicture.length} ta mahsulot)`,
-    { timeout: 30_000 },
+    { timeout: 90_000 },
   );
   await page.goto(`${server.url}/m/${restaurant?.slug}`);
   await expect(page.getByRole('heading', { name: dish.name, exact: true })).toBeVisible();

@@ -3,7 +3,7 @@
  * (token, manager creation) and logging in through the UI.
  */
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { ADMIN } from '../servers';
+import { ADMIN, workerBaseUrl } from '../servers';
 
 export { type RunningServer, startApiServer, startStaticServer } from '../servers';
 export { ADMIN };
@@ -19,9 +19,10 @@ export interface Credentials {
   password: string;
 }
 
-/** Base URL of the server started by the global setup. */
+/** Base URL of this worker's server, started by the global setup. */
 export function baseURL(): string {
-  const url = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
+  const url = workerBaseUrl();
+  if (!url) throw new Error('no e2e server: E2E_BASE_URLS is set by global-setup.ts');
   return url.replace(/\/+$/, '');
 }
 
@@ -83,15 +84,21 @@ export function creator(request: APIRequestContext, token: string) {
   };
 }
 
-/** Puts a token (and role) straight into storage, for tests that do not test the login itself. */
+/**
+ * Puts a token (and role) straight into storage, for tests that do not test the login itself:
+ * before the first script of the page's next document on the suite's origin runs, and only that
+ * once (a later sign-out stays signed out). The next `page.goto` opens the app signed in, with
+ * no page loaded just to write the storage.
+ */
 export async function loginWithStorage(page: Page, token: string, role: string): Promise<void> {
-  await page.goto('/not-found');
-  await page.evaluate(
-    ([t, r]) => {
+  await page.addInitScript(
+    ([origin, t, r]) => {
+      if (window.location.origin !== origin || sessionStorage.getItem('e2e-session-put')) return;
+      sessionStorage.setItem('e2e-session-put', '1');
       localStorage.setItem('accessToken', t);
       localStorage.setItem('role', r);
     },
-    [token, role] as const,
+    [new URL(baseURL()).origin, token, role] as const,
   );
 }
 
@@ -127,6 +134,8 @@ export interface PageCase {
   path: (w: CatalogWorld) => string;
   /** A state of the page worth its own check (a dialog opened on it). */
   action?: (page: Page) => Promise<void>;
+  /** The page holds a live stream open (the orders board): the network is never idle on it. */
+  live?: boolean;
 }
 
 /**
@@ -177,8 +186,13 @@ export const BACK_OFFICE_PAGES: readonly PageCase[] = [
     path: () => '/ProductStopList?tab=stop-list',
   },
   // the orders board (mfe_orders): a manager's own, an admin's for a restaurant
-  { name: 'orders board (manager)', who: 'manager', path: () => '/orders' },
+  { name: 'orders board (manager)', who: 'manager', path: () => '/orders', live: true },
   { name: 'orders history (manager)', who: 'manager', path: () => '/orders/history' },
   { name: 'ordering switches (manager)', who: 'manager', path: () => '/orders/settings' },
-  { name: 'orders board (admin)', who: 'admin', path: (w) => `/admin/orders/${w.restaurant._id}` },
+  {
+    name: 'orders board (admin)',
+    who: 'admin',
+    path: (w) => `/admin/orders/${w.restaurant._id}`,
+    live: true,
+  },
 ];

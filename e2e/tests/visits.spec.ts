@@ -1,9 +1,10 @@
 /**
- * Issue 22, end to end: a manager names two placements in the QR dialog and prints a sheet per
- * placement; the codes are decoded from the printed sheets; three guests (three browsers, three
- * phones) open the menu through them, one twice; a messenger's link preview fetches the page
- * too. The manager's Asosiy then shows 4 visits and 3 unique visitors, split by placement, on a
- * phone-sized screen, painted within 300 ms of the stats answer's arrival.
+ * Visits, end to end (docs/PRODUCT.md): a manager names two placements in the QR dialog and
+ * prints a sheet per placement; the codes are decoded from the printed sheets; three guests
+ * (three browsers, three phones, three addresses) open the menu through them, one twice; a
+ * messenger's link preview fetches the page too. The manager's Asosiy then shows 4 visits and 3
+ * unique visitors, split by placement, on a phone-sized screen, painted within 300 ms of the
+ * stats answer's arrival.
  */
 import { expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
@@ -85,7 +86,13 @@ test('guests through two placements: 4 visits, 3 unique, split by placement; a l
   const [stol1, stol2] = codes as [string, string];
 
   // three guests, three phones: A twice through Stol 1, B through Stol 1, C through Stol 2
-  const guests = await Promise.all(PHONES.map((userAgent) => browser.newContext({ userAgent })));
+  // a visitor is its address (docs/PRODUCT.md): each phone on its own mobile network, as the
+  // reverse proxy in front of the server reports it (the suite's servers trust loopback's)
+  const guests = await Promise.all(
+    PHONES.map((userAgent, i) =>
+      browser.newContext({ userAgent, extraHTTPHeaders: { 'x-forwarded-for': `203.0.113.${10 + i}` } }),
+    ),
+  );
   const open = async (i: number, url: string) => {
     const guest = await guests[i]!.newPage();
     const res = await guest.goto(url);

@@ -1,4 +1,4 @@
-/** Issue 17: without Chromium the e2e suite says once what is missing, not 84 launch errors. */
+/** Without Chromium the e2e suite says once what is missing, not 84 launch errors. */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -157,9 +157,9 @@ describe("the admin list's 30 kun", () => {
     const list = ['a', 'b', 'c'].map((id, i) =>
       fixtures.restaurant({ _id: id, name: `Restoran ${id}`, slug: `r-${id}`, manager_id: `m${i}` }),
     );
-    const counted = answers.adminRestaurants(list) as { body: Record<string, unknown> };
-    const reply = { body: { ...counted.body, visits_30d: { a: 5, b: 40, c: 12 } } };
-    stubApi({ 'GET /admin/restaurants': reply });
+    stubApi({
+      'GET /admin/restaurants': answers.adminRestaurantPages(list, { visits: { a: 5, b: 40, c: 12 } }),
+    });
     signInAs('admin');
     renderAtRoute(<RestaurantsPage />, ROUTES.admin.restaurants);
     await screen.findByTestId('restaurants-table');

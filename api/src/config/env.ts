@@ -543,15 +543,20 @@ export const OTHER_VARIABLES: Record<string, OtherVariable> = {
     meaning: 'the Chromium that Playwright, Lighthouse and the web benches drive',
   },
   PW_OUTPUT_DIR: { group: 'test', default: '`test-results`', meaning: "Playwright's traces and screenshots" },
-  E2E_PORT: {
+  E2E_WORKERS: {
     group: 'test',
-    default: 'a free port',
-    meaning: 'port of the server the end-to-end specs start (set by their set-up)',
+    default: '`2`',
+    meaning: 'Playwright workers of the end-to-end suite, each with a server of its own',
   },
-  E2E_BASE_URL: {
+  E2E_BASE_URLS: {
     group: 'test',
-    default: '`http://127.0.0.1:<E2E_PORT>`',
-    meaning: 'address of that server (set by the set-up)',
+    default: 'set by the set-up',
+    meaning: "the addresses of the suite's servers, one a worker (set by `e2e/global-setup.ts`)",
+  },
+  TEST_PARALLEL_INDEX: {
+    group: 'test',
+    default: 'set by Playwright',
+    meaning: "which worker runs a spec (Playwright's own), hence which server it uses",
   },
   HAPROXY_BIN: {
     group: 'test',

@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import { accountsMigration } from './accounts-migration';
 import { categoryStopReason } from './migration-category-stop-reason';
 import { clusterState } from './migration-cluster-state';
+import { listIndexes } from './migration-list-indexes';
 import { ordersMigration } from './migration-orders';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
@@ -308,7 +309,8 @@ export const migrations: Record<string, Migration> = {
   '0018_visit_sketches': visitSketches,
   '0019_cluster_state': clusterState,
   '0020_category_stop_reason': categoryStopReason,
-  '0021_telegram': telegramMigration,
+  '0021_list_indexes': listIndexes,
+  '0022_telegram': telegramMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

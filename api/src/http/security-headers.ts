@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export interface CspSources {
   /** Where remotes are deployed when not on this origin (REMOTE_*_URL). */
@@ -7,6 +8,8 @@ export interface CspSources {
   publicApiBase?: string | undefined;
   /** S3_PUBLIC_URL: pictures loaded straight from a bucket or a CDN (img-src only). */
   picturesUrl?: string | undefined;
+  /** Inline <style>s allowed by their hash (`'sha256-...'`): the guests' pages' constant styles. */
+  styleHashes?: readonly string[] | undefined;
 }
 
 /** The origin of an absolute http(s) URL; null for a path on this origin or anything else. */
@@ -23,12 +26,14 @@ function originOf(url: string | undefined): string | null {
 /**
  * The Content-Security-Policy of every document (see `registerSecurityHeaders`). Scripts only
  * from this origin and the remotes' origins (Module Federation adds their entry and chunks as
- * <script src>; no inline script, no eval). Styles also allow 'unsafe-inline': emotion (Chakra)
- * writes <style> elements at run time, and a nonce would make index.html differ per request (no
- * precompressed, cached copy); an injected style cannot run code. Manifests are fetched
- * (connect-src), uploaded images may come from the API's origin (img-src). No framing at all.
+ * <script src>; no inline script, no eval). Styles from files of the same origins, and inline
+ * only by hash (the guests' pages' constant <style>s) or, on the shell's index.html, by this
+ * answer's nonce (the <style>s emotion, under Chakra, writes at run time): no 'unsafe-inline',
+ * so injected markup can restyle nothing (no fake form over the page, no CSS reading attributes
+ * out). Manifests are fetched (connect-src), uploaded images may come from the API's origin
+ * (img-src). No framing at all.
  */
-function contentSecurityPolicy(sources: CspSources): string {
+function contentSecurityPolicy(sources: CspSources, nonce?: string): string {
   const remotes = [...new Set(sources.remoteUrls.map(originOf).filter((o): o is string => !!o))];
   const api = originOf(sources.publicApiBase);
   const withApi = api && !remotes.includes(api) ? [...remotes, api] : remotes;
@@ -38,7 +43,7 @@ function contentSecurityPolicy(sources: CspSources): string {
   return [
     "default-src 'self'",
     `script-src ${list("'self'", ...remotes)}`,
-    `style-src ${list("'self'", "'unsafe-inline'", ...remotes)}`,
+    `style-src ${list("'self'", ...remotes, ...(nonce ? [`'nonce-${nonce}'`] : (sources.styleHashes ?? [])))}`,
     `img-src ${list("'self'", 'data:', 'blob:', ...images)}`,
     `font-src ${list("'self'", 'data:', ...remotes)}`,
     `connect-src ${list("'self'", ...withApi)}`,
@@ -47,6 +52,15 @@ function contentSecurityPolicy(sources: CspSources): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+const styleNonces = new WeakMap<FastifyReply, string>();
+
+/** A fresh nonce (16 random bytes) that this answer's CSP allows <style> elements by. */
+export function styleNonceFor(reply: FastifyReply): string {
+  const nonce = randomBytes(16).toString('base64');
+  styleNonces.set(reply, nonce);
+  return nonce;
 }
 
 /** Answers a browser renders as a page, where CSP, framing and the opener policy take effect. */
@@ -81,7 +95,11 @@ export function registerSecurityHeaders(app: FastifyInstance, sources: CspSource
   const json = { ...everywhere, 'content-security-policy': JSON_CSP };
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
-    reply.headers(DOCUMENT_TYPE.test(type) ? documents : JSON_TYPE.test(type) ? json : everywhere);
+    const nonce = styleNonces.get(reply);
+    const page = nonce
+      ? { ...documents, 'content-security-policy': contentSecurityPolicy(sources, nonce) }
+      : documents;
+    reply.headers(DOCUMENT_TYPE.test(type) ? page : JSON_TYPE.test(type) ? json : everywhere);
     return payload;
   });
 }

@@ -9,12 +9,7 @@ import type { GuestOrder } from '@qrmenu/shared/schemas';
 import { fill } from './cart/words';
 import { formatGuestPrice, GUEST_WORDS, type GuestLang } from './language';
 import { Document, html } from './page';
-
-/** The order page's own rules (the menu's stylesheet does the rest). */
-const ORDER_CSS =
-  '.order{padding:0 12px 24px}.state{margin:12px 0;padding:12px 16px;background:#fff;border-radius:12px;font-size:1.1rem}' +
-  '.state p{margin:0}.qm-reason:empty,.qm-live:empty{display:none}.links{display:flex;flex-wrap:wrap;gap:8px}' +
-  '.links a{line-height:44px;padding:0 16px;border-radius:22px;background:var(--chip);text-decoration:none;font-weight:600}';
+import { ORDER_CSS } from './styles';
 
 export interface OrderPageProps {
   order: GuestOrder;

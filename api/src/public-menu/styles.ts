@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
+import { CART_CSS } from './cart/styles';
 
 /**
  * The page's only stylesheet, inlined in a <style> element: on a 3G phone one request (HTML and
- * CSS together) is faster than a second round trip for a file. No inline script, so a CSP of
- * `style-src 'self' 'unsafe-inline'` (or one listing MENU_STYLE_HASH) is all the page needs; the
- * guests' cart script (a file of this origin, `script-src 'self'`) adds its own `<style>`.
+ * CSS together) is faster than a second round trip for a file. The CSP allows it by its hash
+ * (GUEST_STYLE_HASHES), not by 'unsafe-inline'; the guests' cart script (a file of this origin,
+ * `script-src 'self'`) adds its own `<style>`, allowed the same way.
  * Colours keep text at >= 4.5:1 contrast; links and nav chips are >= 44 px tall. `<picture>` is
  * `display:contents`: its `<img>` is the box the rules below size (a flex item in a product row),
  * and its `<source>`s (display:block in Chromium) are hidden, or the row's gap is put beside each.
@@ -56,5 +57,17 @@ export const MENU_CSS = CSS.replace(/\s*\n\s*/g, '')
   .replace(/\s*([{}:;,>])\s*/g, '$1')
   .replace(/;}/g, '}');
 
-/** For a CSP that lists hashes instead of 'unsafe-inline': `style-src 'sha256-...'`. */
-export const MENU_STYLE_HASH = `sha256-${createHash('sha256').update(MENU_CSS).digest('base64')}`;
+/** The order page's own rules, after the menu's (order-page.tsx). */
+export const ORDER_CSS =
+  '.order{padding:0 12px 24px}.state{margin:12px 0;padding:12px 16px;background:#fff;border-radius:12px;font-size:1.1rem}' +
+  '.state p{margin:0}.qm-reason:empty,.qm-live:empty{display:none}.links{display:flex;flex-wrap:wrap;gap:8px}' +
+  '.links a{line-height:44px;padding:0 16px;border-radius:22px;background:var(--chip);text-decoration:none;font-weight:600}';
+
+const sha256 = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+
+/**
+ * Every inline <style> a guests' page can hold, as CSP hash sources (computed once at start,
+ * the styles are constants): the menu's and the 404's, the order page's, and the one the cart
+ * script adds. A hash covers a <style> element only, so no page carries a `style` attribute.
+ */
+export const GUEST_STYLE_HASHES: readonly string[] = [MENU_CSS, MENU_CSS + ORDER_CSS, CART_CSS].map(sha256);

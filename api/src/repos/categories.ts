@@ -5,6 +5,7 @@
 import { type Category, parseTranslations, type TranslationsPatch } from '@qrmenu/shared/schemas';
 import { type CategoryRow, toBool } from '../db';
 import { arrangeList, insertLast, insertManyLast, moveInList } from './positions';
+import { prepared } from './prepared';
 import { type Dialect, deleteByIds, inMenuOrder, type Q } from './query';
 import { updateTranslated } from './translations';
 
@@ -30,6 +31,11 @@ const COLUMNS = [
   'updated_at',
 ] as const;
 
+// a product's create reads its category first: prepared (built once per handle)
+const byId = prepared<Omit<CategoryRow, 'external_id' | 'pos_position'>, 'id'>((db, p) =>
+  db.selectFrom('categories').select(COLUMNS).where('id', '=', p('id')),
+);
+
 export function categoriesRepository(q: Q, dialect: Dialect) {
   return {
     async list(restaurantId: string, onlyActive: boolean): Promise<Category[]> {
@@ -39,8 +45,8 @@ export function categoriesRepository(q: Q, dialect: Dialect) {
       return rows.map(toCategory);
     },
 
-    find(id: string) {
-      return q.selectFrom('categories').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+    async find(id: string) {
+      return (await byId(q, { id }))[0];
     },
 
     /** The imported categories of a restaurant (those with an external id), for a sync. */

@@ -48,16 +48,30 @@ export async function inListTransaction<T>(q: Q, work: (trx: Q) => Promise<T>): 
 }
 
 /**
- * Inserts `row` as the last item of its list (the parent held meanwhile, so items created at once
- * get 0, 1, 2, ... in the order their transactions ran). A parent gone meanwhile fails the insert
- * on its foreign key, as any insert would.
+ * Inserts `row` as the last item of its list, so items created at once get 0, 1, 2, ... in the
+ * order they ran: on SQLite one statement reads the position and inserts; on PostgreSQL a
+ * transaction holds the parent meanwhile. A parent gone meanwhile fails the insert on its foreign
+ * key, as any insert would.
  */
 export async function insertLast<T extends OrderedTable>(
   q: Q,
   table: T,
   row: Insertable<Database[T]>,
 ): Promise<void> {
-  const parentId = (row as Record<string, unknown>)[ORDERED_LISTS[table].parent] as string;
+  const { parent } = ORDERED_LISTS[table];
+  const parentId = (row as Record<string, unknown>)[parent] as string;
+  if (!isPostgres(q)) {
+    // SQLite runs one statement at a time: the position read and the insert in one statement
+    // need no transaction (which would hold the one connection from every other request
+    // across its round trips)
+    const values = row as Record<string, unknown>;
+    const columns = Object.keys(values).filter((c) => values[c] !== undefined);
+    await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}, position)
+      values (${sql.join(columns.map((c) => sql`${values[c]}`))}, ${lastPosition(table, parentId)} + 1)`.execute(
+      q,
+    );
+    return;
+  }
   await inListTransaction(q, async (trx) => {
     await lockList(trx, table, parentId);
     const position = await nextPosition(trx, table, parentId);
@@ -108,11 +122,21 @@ export async function lockLists(trx: Q, table: OrderedTable, parentIds: readonly
   return true;
 }
 
+/**
+ * The last position of a list (-1 when empty) as a subquery: ORDER BY ... LIMIT 1 is one step
+ * down the `(parent, position)` index however long the list (SQLite's max() read it all).
+ */
+function lastPosition(table: OrderedTable, parentId: string) {
+  const { parent } = ORDERED_LISTS[table];
+  return sql`coalesce((select position from ${sql.table(table)} where ${sql.ref(parent)} = ${parentId}
+    order by position desc limit 1), -1)`;
+}
+
 /** Where a new item of the list goes: after the last one. */
 export async function nextPosition(q: Q, table: OrderedTable, parentId: string): Promise<number> {
-  const { parent } = ORDERED_LISTS[table];
-  const result = await sql<{ next: number | string | null }>`select coalesce(max(position), -1) + 1 as next
-    from ${sql.table(table)} where ${sql.ref(parent)} = ${parentId}`.execute(q);
+  const result = await sql<{
+    next: number | string | null;
+  }>`select ${lastPosition(table, parentId)} + 1 as next`.execute(q);
   return Number(result.rows[0]?.next ?? 0);
 }
 

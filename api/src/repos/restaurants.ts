@@ -7,8 +7,21 @@ import {
   type TranslationsPatch,
 } from '@qrmenu/shared/schemas';
 import { type RestaurantRow, toBool } from '../db';
+import { prepared } from './prepared';
 import type { Dialect, Q } from './query';
 import { updateTranslated } from './translations';
+
+// the access checks of every manager's write: prepared (built once per handle)
+const existing = prepared<{ id: string }, 'id'>((db, p) =>
+  db.selectFrom('restaurants').select('id').where('id', '=', p('id')),
+);
+const managed = prepared<{ id: string }, 'id' | 'managerId'>((db, p) =>
+  db
+    .selectFrom('restaurants')
+    .select('id')
+    .where('id', '=', p('id'))
+    .where('manager_id', '=', p('managerId')),
+);
 
 /** Row -> the contract's Restaurant (exact object: nothing else leaks; a bot token only as a mask). */
 export const toRestaurant = (r: RestaurantRow): Restaurant => ({
@@ -81,19 +94,25 @@ export function restaurantsRepository(q: Q, dialect: Dialect) {
         .where('external_id', '=', externalId)
         .executeTakeFirst(),
 
+    /** How many restaurants there are, and how many of them are active (the admin's counters). */
+    async counts(): Promise<{ all: number; active: number }> {
+      const row = await q
+        .selectFrom('restaurants')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('all'),
+          eb.fn.sum<number | string | null>('is_active').as('active'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { all: Number(row.all), active: Number(row.active ?? 0) };
+    },
+
     async exists(id: string): Promise<boolean> {
-      return !!(await q.selectFrom('restaurants').select('id').where('id', '=', id).executeTakeFirst());
+      return (await existing(q, { id })).length > 0;
     },
 
     /** True when `managerId` manages restaurant `id`. */
     async isManagedBy(id: string, managerId: string): Promise<boolean> {
-      const row = await q
-        .selectFrom('restaurants')
-        .select('id')
-        .where('id', '=', id)
-        .where('manager_id', '=', managerId)
-        .executeTakeFirst();
-      return !!row;
+      return (await managed(q, { id, managerId })).length > 0;
     },
 
     async create(row: RestaurantRow): Promise<void> {

@@ -3,7 +3,31 @@
  * epoch, the logged-out token ids, and the user a token names with both checked in one read.
  */
 import { sql } from 'kysely';
+import { prepared } from './prepared';
 import type { Q } from './query';
+
+/** Every authenticated request runs it: prepared (built once), one statement with or without a token id. */
+const userOfToken = prepared<
+  { id: string; login: string; role: string; epoch: number | null },
+  'userId' | 'jti'
+>((db, p) =>
+  db
+    .selectFrom('users')
+    .leftJoin('session_epochs', 'session_epochs.user_id', 'users.id')
+    .select(['users.id', 'users.login', 'users.role', 'session_epochs.epoch'])
+    .where('users.id', '=', p('userId'))
+    .where('users.is_active', '=', 1)
+    // a token without an id (older ones) matches no logged-out id: null equals nothing
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('revoked_tokens')
+            .select('revoked_tokens.jti')
+            .where('revoked_tokens.jti', '=', p('jti')),
+        ),
+      ),
+    ),
+);
 
 export function sessionsRepository(db: Q) {
   return {
@@ -44,22 +68,7 @@ export function sessionsRepository(db: Q) {
      * id was logged out: one indexed read per authenticated request.
      */
     async findUser(userId: string, jti: string | undefined) {
-      let query = db
-        .selectFrom('users')
-        .leftJoin('session_epochs', 'session_epochs.user_id', 'users.id')
-        .select(['users.id', 'users.login', 'users.role', 'session_epochs.epoch'])
-        .where('users.id', '=', userId)
-        .where('users.is_active', '=', 1);
-      if (jti) {
-        query = query.where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('revoked_tokens').select('revoked_tokens.jti').where('revoked_tokens.jti', '=', jti),
-            ),
-          ),
-        );
-      }
-      const row = await query.executeTakeFirst();
+      const row = (await userOfToken(db, { userId, jti: jti ?? null }))[0];
       return row ? { id: row.id, login: row.login, role: row.role, epoch: row.epoch ?? 0 } : undefined;
     },
   };

@@ -12,6 +12,14 @@ import { chunks, type Dialect, inTransaction, type Q } from './query';
 /** How many sketches a fold reads at a time (each at most ~22 KB). */
 const FOLD_BATCH = 100;
 
+/** A page of the admin's restaurant list (absent: every restaurant, newest first). */
+export interface RestaurantsPage {
+  limit?: number;
+  offset?: number;
+  /** by the views of the period, most or fewest first */
+  byVisits?: 'desc' | 'asc';
+}
+
 export function visitsRepository(q: Q, dialect: Dialect) {
   return {
     /** Adds batched view counts (the rows of one batch have distinct keys). */
@@ -177,21 +185,29 @@ export function visitsRepository(q: Q, dialect: Dialect) {
         .execute();
     },
 
-    /** Every restaurant (the admin's list order) with its views from `from` on: one query. */
-    restaurantsWithVisits(from: string) {
+    /**
+     * Restaurants (the admin's list order: newest first, or by their views from `from` on, the
+     * newest first among equals) with those views: every one, or `limit` from `offset`.
+     */
+    restaurantsWithVisits(from: string, page: RestaurantsPage = {}) {
       return q
         .selectFrom('restaurants')
         .selectAll('restaurants')
         .select((eb) =>
           eb
             .selectFrom('visit_counts')
-            .select((sub) => sub.fn.sum<number>('visit_counts.views').as('n'))
+            // none counts 0 (as a number: the sort below reads it by its name on both databases)
+            .select((sub) => sub.fn.coalesce(sub.fn.sum<number>('visit_counts.views'), sql.lit(0)).as('n'))
             .whereRef('visit_counts.restaurant_id', '=', 'restaurants.id')
             .where('visit_counts.day', '>=', from)
             .as('visits_30d'),
         )
+        .$if(page.byVisits !== undefined, (qb) =>
+          qb.orderBy('visits_30d', page.byVisits === 'asc' ? 'asc' : 'desc'),
+        )
         .orderBy('created_at', 'desc')
         .orderBy('id')
+        .$if(page.limit !== undefined, (qb) => qb.limit(page.limit!).offset(page.offset ?? 0))
         .execute();
     },
   };

@@ -1,4 +1,5 @@
 import {
+  adminRestaurantsQuery,
   answers,
   idParam,
   oldSlugParams,
@@ -37,12 +38,22 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       schema: {
         tags: ['restaurants'],
         operationId: 'restaurants.adminList',
-        summary: 'All restaurants with counters',
+        summary: 'All restaurants with counters, or one page of them (?limit=, ?page=, ?sort=)',
+        description:
+          'Newest first, or by the visits of the last 30 days (sort=visits_desc, visits_asc; the newest first among equals). With limit, only that many from page (1 by default), with the counters of all.',
+        querystring: adminRestaurantsQuery,
         response: { 200: answers.adminRestaurants },
       },
     },
     // the same answer for every admin; every restaurant write clears the cache
-    async (_request, reply) => sendCached(app, reply, 'admin-restaurants', () => restaurants.adminList()),
+    async (request, reply) => {
+      const { page, limit, sort } = request.query;
+      const key =
+        limit === undefined && sort === undefined
+          ? 'admin-restaurants'
+          : `admin-restaurants\u0000${limit === undefined ? '' : `${page ?? 1}\u0000${limit}`}\u0000${sort ?? ''}`;
+      return sendCached(app, reply, key, () => restaurants.adminList(request.query));
+    },
   );
 
   app.get(

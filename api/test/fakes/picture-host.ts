@@ -17,8 +17,11 @@ export interface FakePictureHost {
   close(): Promise<void>;
 }
 
-export async function startPictureHost(): Promise<FakePictureHost> {
-  const photo = await phonePhoto({ width: 1200, height: 900 });
+/** `size`: the photo's pixels (1200 × 900 unless given). */
+export async function startPictureHost(
+  size: { width: number; height: number } = { width: 1200, height: 900 },
+): Promise<FakePictureHost> {
+  const photo = await phonePhoto(size);
   const requests = new Map<string, number>();
   const faults = new Map<string, PictureFault>();
   const server = createServer((req, res) => {

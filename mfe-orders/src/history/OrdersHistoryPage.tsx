@@ -23,6 +23,7 @@ import {
   Page,
   PageState,
   Stack,
+  saveFile,
   Table,
   Text,
 } from '@qrmenu/shared/ui';
@@ -30,7 +31,6 @@ import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { clockTime } from '../board/model';
 import { OrdersNav } from '../common/OrdersNav';
-import { saveFile } from '../common/saveFile';
 import { useOrdersRestaurant } from '../common/useOrdersRestaurant';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -66,4 +66,4 @@ export function qrPngBlob(image: QrImage, pixels = 1024): Promise<Blob> {
 }
 
 // also used by the visits' CSV download, which must not load the `qrcode` library
-export { saveFile } from '../common/saveFile';
+export { saveFile } from '@qrmenu/shared/ui';

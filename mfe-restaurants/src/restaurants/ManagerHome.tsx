@@ -1,18 +1,43 @@
 /**
  * `/admin` for a manager (also `/getManagerRestaurant`): its own restaurant's card
  * (`/manager/restaurants/me`, a list or an object) with an edit dialog and the pictures, and
- * the guests' visits of its menu (VisitsPanel).
+ * the guests' visits of its menu (VisitsPanel). The card comes first: the visits panel's code,
+ * its request and its chart only once the card is there (the first paint needs none of them),
+ * in the panel's own frame meanwhile, so nothing below the card jumps.
  */
 import { managerPaths } from '@qrmenu/shared/paths';
 import { useMyRestaurant, useProfile } from '@qrmenu/shared/query';
 import type { Restaurant } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Button, HStack, LoadingSkeleton, Page, PageState, useFormDialog } from '@qrmenu/shared/ui';
+import {
+  Box,
+  Button,
+  HStack,
+  LoadingSkeleton,
+  Page,
+  PageState,
+  Skeleton,
+  Stack,
+  useFormDialog,
+} from '@qrmenu/shared/ui';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { QrCodeButton } from '../qr/QrCodeButton';
-import { VisitsPanel } from '../visits/VisitsPanel';
 import { LazyRestaurantEditDialog } from './dialogs';
 import { RestaurantInfo } from './RestaurantInfo';
+
+const VisitsPanel = lazy(() => import('../visits/VisitsPanel').then((m) => ({ default: m.VisitsPanel })));
+
+/** The visits panel's frame while its code loads (the panel's own loading state has the same size). */
+const VISITS_LOADING = (
+  <Box borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '5' }} mt="4" aria-busy="true">
+    <Skeleton h="6" mb="3" />
+    <Stack gap="3">
+      <Skeleton h="20" />
+      <Skeleton h="44" />
+    </Stack>
+  </Box>
+);
 
 const CARD_LOADING = (
   <Box minH="96">
@@ -69,8 +94,11 @@ export default function ManagerHome() {
           ) : null
         }
       </PageState>
-      {/* its own request, sent with the restaurant's: the chart does not wait for the card */}
-      {mine.data === null ? null : <VisitsPanel />}
+      {mine.data ? (
+        <Suspense fallback={VISITS_LOADING}>
+          <VisitsPanel />
+        </Suspense>
+      ) : null}
       <LazyRestaurantEditDialog dialog={edit} />
     </Page>
   );

@@ -3,39 +3,76 @@
  * create, integration create, sync, delete. Managers: only their own restaurant, no counters,
  * no delete, no sync, links without the /admin prefix.
  */
+import { ADMIN_PAGE_SIZE, useAdminRestaurantsPage } from '@qrmenu/shared/query';
 import { restaurants } from '@qrmenu/shared/resources';
 import type { Restaurant } from '@qrmenu/shared/schemas';
+import { useSession } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
 import {
   Button,
+  combineQueries,
   LoadingSkeleton,
   Page,
   PageState,
   Pagination,
+  type PaginationState,
   useFormDialog,
-  usePagination,
   usePaths,
   useResourceDelete,
 } from '@qrmenu/shared/ui';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useRestaurantsScope } from '../common/useRestaurantsScope';
+import type { ScopedRestaurants } from '../common/useRestaurantsScope';
 import { LazyIntegrationCreateDialog, LazyPosConnectDialog, LazyRestaurantEditDialog } from './dialogs';
 import { RestaurantCounters } from './RestaurantCounters';
-import { RestaurantsTable, sortByVisits, type VisitSort } from './RestaurantsTable';
+import { RestaurantsTable, type VisitSort } from './RestaurantsTable';
+
+const SORT_PARAM = { none: undefined, desc: 'visits_desc', asc: 'visits_asc' } as const;
+
+/**
+ * Admins: one page of the restaurants at a time, as the server reads it (in the order of "30
+ * kun" when sorted by it), with the counters of all; the page before stays shown while the next
+ * one loads. A manager: its own restaurant.
+ */
+function useRestaurantsPage(isManager: boolean, page: number, visitSort: VisitSort) {
+  const admin = useAdminRestaurantsPage(String(page), SORT_PARAM[visitSort], {
+    enabled: !isManager,
+    placeholderData: (previous) => previous,
+  });
+  const mine = restaurants.useMine({ enabled: isManager });
+  const data = useMemo<ScopedRestaurants | undefined>(() => {
+    if (!isManager) return admin.data;
+    if (mine.data === undefined) return undefined;
+    return { restaurants: mine.data ? [mine.data] : [], counts: null };
+  }, [isManager, admin.data, mine.data]);
+  return combineQueries([isManager ? mine : admin], data);
+}
 
 export default function RestaurantsPage() {
-  const { isManager, isAdmin, query } = useRestaurantsScope();
+  const { isManager, isAdmin } = useSession();
   const paths = usePaths();
   const navigate = useNavigate();
-  // "30 kun" (admins): the list sorted by the guests' visits, before it is cut into pages
-  const visits = isManager ? undefined : query.data?.visits_30d;
   const [visitSort, setVisitSort] = useState<VisitSort>('none');
-  const rows = useMemo(
-    () => sortByVisits(query.data?.restaurants, visits, visitSort),
-    [query.data?.restaurants, visits, visitSort],
-  );
-  const pagination = usePagination(rows);
+  const [page, setPage] = useState(1);
+  const query = useRestaurantsPage(isManager, page, visitSort);
+  const visits = isManager ? undefined : query.data?.visits_30d;
+  const total = query.data?.counts?.all_count ?? query.data?.restaurants.length ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  // past the end (the list shrank: a delete): the last page
+  useEffect(() => {
+    if (page > pages) setPage(pages);
+  }, [page, pages]);
+  const pagination: Pick<
+    PaginationState<Restaurant>,
+    'page' | 'pages' | 'hasPrevious' | 'hasNext' | 'previous' | 'next'
+  > = {
+    page,
+    pages,
+    hasPrevious: page > 1,
+    hasNext: page < pages,
+    previous: () => setPage((p) => Math.max(1, p - 1)),
+    next: () => setPage((p) => Math.min(pages, p + 1)),
+  };
   const edit = useFormDialog<Restaurant>();
   const integration = useFormDialog<never>();
   const pos = useFormDialog<never>();
@@ -71,17 +108,20 @@ export default function RestaurantsPage() {
         {() => (
           <>
             <RestaurantsTable
-              rows={pagination.items}
-              offset={pagination.offset}
+              rows={query.data?.restaurants ?? []}
+              offset={isManager ? 0 : (page - 1) * ADMIN_PAGE_SIZE}
               isAdmin={isAdmin}
               paths={paths}
               onEdit={(r) => (isManager ? edit.openEdit(r) : navigate(paths.restaurantEdit(r)))}
               onDelete={confirmDelete.ask}
               visits={visits}
               visitSort={visitSort}
-              onSortVisits={() => setVisitSort((s) => (s === 'desc' ? 'asc' : 'desc'))}
+              onSortVisits={() => {
+                setVisitSort((s) => (s === 'desc' ? 'asc' : 'desc'));
+                setPage(1);
+              }}
             />
-            {pagination.total > pagination.pageSize ? <Pagination state={pagination} /> : null}
+            {total > ADMIN_PAGE_SIZE ? <Pagination state={pagination} /> : null}
           </>
         )}
       </PageState>

@@ -14,17 +14,6 @@ export function isIntegration(r: Pick<Restaurant, 'type'>): boolean {
 
 export type VisitSort = 'none' | 'desc' | 'asc';
 
-/** The rows by their 30-day visits (most first, or fewest), the list's order kept among equals. */
-export function sortByVisits(
-  rows: Restaurant[] | undefined,
-  visits: Record<string, number> | undefined,
-  sort: VisitSort,
-): Restaurant[] | undefined {
-  if (!rows || !visits || sort === 'none') return rows;
-  const sign = sort === 'desc' ? -1 : 1;
-  return [...rows].sort((a, b) => sign * ((visits[a._id] ?? 0) - (visits[b._id] ?? 0)));
-}
-
 export interface RestaurantsTableProps {
   rows: Restaurant[];
   /** Index of the first row in the whole list (the "#" column keeps counting across pages). */

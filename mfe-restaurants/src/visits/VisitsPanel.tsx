@@ -17,11 +17,11 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
+  saveFile,
   Table,
   Text,
 } from '@qrmenu/shared/ui';
 import { useId } from 'react';
-import { saveFile } from '../common/saveFile';
 import { shortDay, UNIQUE_COLOR, VISITS_COLOR, VisitsChart } from './VisitsChart';
 
 const TOP = 5;

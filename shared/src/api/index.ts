@@ -5,6 +5,7 @@
 
 import type { z } from 'zod';
 import type {
+  AdminRestaurantsQuery,
   Category,
   CategoryCreateBody,
   CategoryUpdateBody,
@@ -120,8 +121,12 @@ export const api = {
   },
 
   restaurants: {
-    /** GET /admin/restaurants → all restaurants with counters (admin). */
-    adminList: () => call<AdminRestaurants>('admin/restaurants'),
+    /**
+     * GET /admin/restaurants → all restaurants with counters (admin); with `limit`, one page of
+     * them (`page`, `sort` by 30-day visits), the counters still of all.
+     */
+    adminList: (page: AdminRestaurantsQuery = {}) =>
+      call<AdminRestaurants>('admin/restaurants', { query: page }),
     /** GET /manager/restaurants/me → the caller's restaurant or null (list or object accepted). */
     mine: () => call<Data<unknown>>('manager/restaurants/me').then((r) => pickRestaurant(r?.data)),
     /** POST /admin/restaurants/create */

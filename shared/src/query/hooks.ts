@@ -36,7 +36,24 @@ export const useProfile = defineQuery({ key: k.profile, fetch: () => api.auth.pr
 
 export const useAdminRestaurants = defineQuery({
   key: k.restaurants.adminList,
-  fetch: api.restaurants.adminList,
+  fetch: () => api.restaurants.adminList(),
+});
+
+/** Rows a page of the admin's restaurant table holds (the tables' page size, ui/pagination.tsx). */
+export const ADMIN_PAGE_SIZE = 10;
+
+/**
+ * One page of the admin's restaurant table (`page` from "1"; `sort` by 30-day visits or none):
+ * the server reads only those rows and the counters.
+ */
+export const useAdminRestaurantsPage = defineQuery({
+  key: k.restaurants.adminPage,
+  fetch: (page: string, sort: string | undefined) =>
+    api.restaurants.adminList({
+      page: Number(page),
+      limit: ADMIN_PAGE_SIZE,
+      ...(sort === 'visits_desc' || sort === 'visits_asc' ? { sort } : {}),
+    }),
 });
 
 /** The manager's own restaurant, or null (`/manager/restaurants/me`: a list or an object). */

@@ -5,6 +5,9 @@ export const queryKeys = {
   restaurants: {
     all: () => ['qrmenu', 'restaurants'] as const,
     adminList: () => ['qrmenu', 'restaurants', 'admin-list'] as const,
+    /** a page of the admin's list (under adminList: what changes the list changes its pages) */
+    adminPage: (page: string, sort: string | undefined) =>
+      ['qrmenu', 'restaurants', 'admin-list', 'page', page, sort ?? ''] as const,
     mine: () => ['qrmenu', 'restaurants', 'mine'] as const,
     view: (slug: string) => ['qrmenu', 'restaurants', 'view', slug] as const,
     oldSlugs: (restaurantId: string) => ['qrmenu', 'restaurants', 'old-slugs', restaurantId] as const,

@@ -143,6 +143,14 @@ export const restaurantCounts = z.object({
 });
 export type RestaurantCounts = z.infer<typeof restaurantCounts>;
 
+/** The admin's restaurant list by pages (docs/API.md): `limit` rows from page `page`, newest first or by 30-day visits. */
+export const adminRestaurantsQuery = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  sort: z.enum(['visits_desc', 'visits_asc']).optional(),
+});
+export type AdminRestaurantsQuery = z.infer<typeof adminRestaurantsQuery>;
+
 /** The editable fields of a restaurant, as the form and the server see them. */
 export const restaurantFields = {
   name: requiredText(),

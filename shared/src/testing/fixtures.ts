@@ -15,7 +15,7 @@ import type {
   Restaurant,
   TableCall,
 } from '../schemas';
-import type { StubReply } from './fetch-stub';
+import type { StubCall, StubReply } from './fetch-stub';
 
 const CREATED = '2026-01-01T00:00:00.000Z';
 let seq = 0;
@@ -180,6 +180,39 @@ export const answers = {
           inactive_count: restaurants.length - active,
         },
       },
+    };
+  },
+  /**
+   * `GET /admin/restaurants` as the server answers it: every restaurant, or with `?limit=` the
+   * page `?page=` of them (sorted by `visits` first with `?sort=visits_desc|visits_asc`, the
+   * list's order among equals), the counters always of all (computed, or `counts`).
+   */
+  adminRestaurantPages(
+    restaurants: Restaurant[],
+    options: {
+      counts?: { all_count: number; active_count: number; inactive_count: number };
+      visits?: Record<string, number>;
+    } = {},
+  ): (call: StubCall) => StubReply {
+    return (call) => {
+      const visitsOf = (r: Restaurant) => options.visits?.[r._id] ?? 0;
+      const sort = call.search.get('sort');
+      const sign = sort === 'visits_desc' ? -1 : sort === 'visits_asc' ? 1 : 0;
+      const sorted =
+        sign === 0 ? restaurants : [...restaurants].sort((a, b) => sign * (visitsOf(a) - visitsOf(b)));
+      const limit = call.search.get('limit');
+      const page = Number(call.search.get('page') ?? 1);
+      const rows = limit ? sorted.slice((page - 1) * Number(limit), page * Number(limit)) : sorted;
+      const all = answers.adminRestaurants(restaurants, options.counts) as { body: Record<string, unknown> };
+      return {
+        body: {
+          ...all.body,
+          restaurants: rows,
+          ...(options.visits
+            ? { visits_30d: Object.fromEntries(rows.map((r) => [r._id, visitsOf(r)])) }
+            : {}),
+        },
+      };
     };
   },
   /** `GET /manager/category` and `GET /manager/products`: `{data, count}`. */

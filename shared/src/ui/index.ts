@@ -42,6 +42,7 @@ export { Page, type PageHeaderProps, type PageProps, usePaths, useRouteParams } 
 export { PageState, type PageStateProps, type QueryState } from './PageState';
 export { Pagination, type PaginationState, usePagination } from './pagination';
 export { checkPickedFiles, uploadErrorText } from './pickedImages';
+export { saveFile } from './saveFile';
 export { system } from './system';
 export { UiProvider } from './UiProvider';
 export { type ConfirmDelete, type ConfirmDeleteOptions, useConfirmDelete } from './useConfirmDelete';

@@ -1,7 +1,8 @@
 /**
- * The cart's own styles, added by the script (the page's stylesheet stays what a page without
- * ordering needs; the CSP allows inline styles). Built on the page's colours (public-menu/styles.ts):
- * every button is at least 44 px tall, text keeps >= 4.5:1 contrast.
+ * The cart's own styles, added by the script in one <style> (the page's stylesheet stays what a
+ * page without ordering needs; the CSP allows this text by its hash, GUEST_STYLE_HASHES, so it
+ * must be added exactly as it is). Built on the page's colours (public-menu/styles.ts): every
+ * button is at least 44 px tall, text keeps >= 4.5:1 contrast.
  */
 export const CART_CSS = `
 .qm-btn{display:inline-flex;align-items:center;justify-content:center;min-height:44px;min-width:44px;padding:0 16px;border:0;border-radius:22px;background:var(--accent);color:#fff;font:inherit;font-weight:600;cursor:pointer}

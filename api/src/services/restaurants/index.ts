@@ -8,6 +8,7 @@
  * Every write makes every cached answer stale (a restaurant's slug and the admin's list change).
  */
 import {
+  type AdminRestaurantsQuery,
   type FeedRestaurant,
   type PublicRestaurant,
   type Restaurant,
@@ -81,11 +82,29 @@ export function restaurantsService(context: ServiceContext, bots: BotSetup = NO_
     find: (id: string) => repos.restaurants.findById(id),
     findBySlug: (slug: string) => repos.restaurants.findBySlug(slug),
 
-    /** Every restaurant with the counters and each one's guests' visits of the last 30 days ("30 kun"). */
-    async adminList() {
-      const rows = await repos.visits.restaurantsWithVisits(monthStart());
+    /**
+     * The restaurants with the counters and each one's guests' visits of the last 30 days ("30
+     * kun"): every one, or a page of them (the admin's table: the page's rows and the counters,
+     * not a thousand rows to show ten).
+     */
+    async adminList(query: AdminRestaurantsQuery = {}) {
+      const paged = query.limit !== undefined;
+      const [rows, counted] = await Promise.all([
+        repos.visits.restaurantsWithVisits(monthStart(), {
+          ...(paged ? { limit: query.limit, offset: ((query.page ?? 1) - 1) * query.limit! } : {}),
+          ...(query.sort ? { byVisits: query.sort === 'visits_asc' ? 'asc' : 'desc' } : {}),
+        }),
+        paged ? repos.restaurants.counts() : undefined,
+      ]);
       const visits30d = Object.fromEntries(rows.map((r) => [r.id, Number(r.visits_30d ?? 0)]));
-      return { restaurants: rows.map(toRestaurant), counts: countsOf(rows), visits_30d: visits30d };
+      const counts = counted
+        ? {
+            all_count: counted.all,
+            active_count: counted.active,
+            inactive_count: counted.all - counted.active,
+          }
+        : countsOf(rows);
+      return { restaurants: rows.map(toRestaurant), counts, visits_30d: visits30d };
     },
 
     /** A manager's own restaurant (null: none). */

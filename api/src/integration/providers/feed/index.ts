@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { type IntegrationProvider, IntegrationUnavailableError } from '../../provider';
 
 export interface FeedProviderOptions {
-  /** `http://`, `https://` or `file://` URL of the JSON feed (CONTRACT.md, "Integration provider"). */
+  /** `http://`, `https://` or `file://` URL of the JSON feed (docs/API.md, the integration feed). */
   url: string;
   /** Time allowed for an HTTP fetch, redirects and body included. Default 15 s (the client waits 60 s for a sync). */
   timeoutMs?: number;
