@@ -188,6 +188,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const remoteUrls = options.remoteUrls ?? {};
   const releaseOrigins = options.releaseOrigins ?? [];
   let differingRemotes: string[] = [];
+  // the app's logger once it exists; a connection lost before that is only dropped by the pool
+  let logIdleError: (err: Error) => void = () => {};
 
   const conn = await connect({
     databaseUrl: options.databaseUrl,
@@ -203,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       // each module's first stable release: the environment's address (a later start keeps the database's)
       differingRemotes = await seedReleases(createRepositories(db), environmentRemotes(webRoot, remoteUrls));
     },
+    onIdleError: (err) => logIdleError(err),
   });
 
   const logger: FastifyServerOptions['logger'] =
@@ -227,6 +230,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
 
+  logIdleError = (err) =>
+    app.log.warn({ err }, 'an idle database connection was lost; the next query opens a new one');
   app.setValidatorCompiler(validatorCompiler);
   // Answers are written with JSON.stringify of exactly what the handler built (mappers build
   // exact objects). With validateResponses (the default; tests) each answer is first checked

@@ -23,6 +23,13 @@ export interface ConnectOptions {
    * empty users table that another is filling.
    */
   bootstrap?: ((db: DB) => Promise<void>) | undefined;
+  /**
+   * PostgreSQL only: an idle pooled connection was lost (the database restarted, an
+   * administrator ended it). The pool drops it and opens a new one for the next query; a query
+   * that fails reports its own error. Without a listener node-postgres's pool would throw it as
+   * an uncaught exception and end the process.
+   */
+  onIdleError?: ((err: Error) => void) | undefined;
 }
 
 export interface Connection {
@@ -122,6 +129,7 @@ async function connectPostgres(url: string, options: ConnectOptions): Promise<Co
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  pool.on('error', (err) => options.onIdleError?.(err));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const dropSchema = async () => {
     if (!schema) return;
