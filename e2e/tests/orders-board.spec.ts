@@ -289,6 +289,9 @@ test('the board shows its fallback while mfe_orders is down; the bottom bar keep
   await bar.getByRole('link', { name: 'Menyu' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Menyu' })).toBeVisible();
   await bar.getByRole('link', { name: 'Buyurtmalar' }).click();
+  // still down: the fallback again; the module comes back only then (before it, the navigation
+  // itself could load it and no retry button would show)
+  await expect(page.getByRole('heading', { name: "Bo'limni yuklab bo'lmadi" })).toBeVisible();
   await page.unroute('**/remotes/mfe-orders/**');
   await page.getByRole('button', { name: 'Qayta urinish' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Buyurtmalar' })).toBeVisible();
