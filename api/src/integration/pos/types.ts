@@ -7,6 +7,7 @@ import type { FeedRestaurant } from '@qrmenu/shared/schemas';
 import type { IntegrationProvider } from '../provider';
 import type { SecretBox } from '../secrets';
 import type { HttpPolicy, PosLogger } from './http';
+import type { PosOrderChannel } from './outgoing-orders';
 import type { PosStopList } from './stop-list';
 
 type FeedCategory = FeedRestaurant['categories'][number];
@@ -49,6 +50,8 @@ export interface PosConnection extends IntegrationProvider {
   fetchMenu(locationId: string, sinceRevision: string | null): Promise<PosMenuAnswer>;
   /** The stop-list now (providers with a stop-list only). */
   fetchStopList?(locationId: string): Promise<PosStopList>;
+  /** Guests' orders into the POS (outgoing-orders.ts); absent: this provider takes none. */
+  readonly orders?: PosOrderChannel;
 }
 
 /** Where tokens live between calls and servers (the database, sealed); absent: this process only. */

@@ -1,0 +1,92 @@
+/**
+ * A guest's order going into the restaurant's POS as the table's order (docs/ORDERS.md, "Into the
+ * POS"). Each POS provider answers these calls in its own protocol (iiko: `order/create` followed
+ * by `commands/status`, `order/by_table`, `order/add_items`; Poster: `incomingOrders`); the
+ * sending service (queue, retries, status back to the board, Telegram and the guest) is the same
+ * for every provider and only sees this interface.
+ */
+
+/** A table as the POS knows it, for the placements dialog's mapping. */
+export interface PosTable {
+  /** The POS's table id (iiko table id; Poster table id). */
+  id: string;
+  /** The table's name or number as the POS shows it ("5", "Stol 5"). */
+  name: string;
+  /** Where it is (iiko: the restaurant section's name; Poster: the hall's name). */
+  section: string;
+}
+
+/** A modifier (iiko) or modification (Poster) chosen on a line. */
+export interface PosOrderModifier {
+  /** The POS's id of the modifier row (`external_id` of the order row). */
+  id: string;
+  /** The POS's id of its group (iiko `productGroupId`), null for a single modifier. */
+  groupId: string | null;
+  amount: number;
+}
+
+/** One line of the order in the POS's terms. */
+export interface PosOrderLine {
+  /** The POS's product id. */
+  productId: string;
+  /** The POS's size id (iiko) when the guest chose a size row; null otherwise. */
+  sizeId: string | null;
+  modifiers: PosOrderModifier[];
+  amount: number;
+  /** Our unit price in so'm (the POS's price is the price: a difference is reported, not forced). */
+  price: number;
+  /** Our name of the product, for messages ("Mastava"). */
+  name: string;
+}
+
+/** What goes to the POS: one order of ours (or the lines added to the table's open POS order). */
+export interface PosOrderDraft {
+  /** Our order's id: the POS's external number / idempotency key, so a retry never doubles it. */
+  orderId: string;
+  /** Our short number ("14"), shown in the POS where it has a place for it. */
+  number: number;
+  /** iiko organization / Poster spot the restaurant was imported from. */
+  locationId: string;
+  /** iiko terminal group (chosen when connecting); null for Poster. */
+  terminalGroupId: string | null;
+  /** The mapped POS table; null: not mapped (the table's name goes in the comment). */
+  tableId: string | null;
+  tableName: string;
+  comment: string | null;
+  lines: PosOrderLine[];
+}
+
+/** A line the POS refused, by its index in `PosOrderDraft.lines`. */
+export interface PosRefusedLine {
+  index: number;
+  /** The POS's own words, kept for the staff (the guest reads the product's name). */
+  reason: string;
+}
+
+/** The POS's answer to a send or a follow-up. */
+export type PosSendResult =
+  /** Taken: the POS's order id (and its own number or total when it says them). */
+  | { state: 'accepted'; posOrderId: string; posNumber?: string; posTotal?: number }
+  /** Asynchronous (iiko's command, Poster's new incoming order): ask again with `follow`. */
+  | { state: 'pending'; ticket: string; posOrderId?: string }
+  /** Refused by the POS (a dish on its stop-list, a closed table...): not retried. */
+  | { state: 'refused'; reason: string; lines: PosRefusedLine[] };
+
+/**
+ * The calls a POS connection offers for orders. Transient failures (the POS down, slow, 429,
+ * 5xx) throw `PosHttpError` (retried by the sender with backoff); refused credentials throw
+ * `PosCredentialsError` (the sender stops and tells the staff).
+ */
+export interface PosOrderChannel {
+  /** The location's tables (iiko: the terminal groups' restaurant sections; Poster: halls' tables). */
+  listTables(locationId: string, terminalGroupId: string | null): Promise<PosTable[]>;
+  /**
+   * Sends the order. `openPosOrderId`: the table's open POS order found before (or null); a POS
+   * that can add to an open order (iiko `add_items`) adds the lines there instead of a new order.
+   */
+  send(draft: PosOrderDraft, openPosOrderId: string | null): Promise<PosSendResult>;
+  /** Asks again about a pending send (`ticket` from a `pending` answer). */
+  follow(draft: PosOrderDraft, ticket: string): Promise<PosSendResult>;
+  /** The table's open POS order, if any (iiko `order/by_table`); providers without one: null. */
+  openOrderOfTable?(draft: PosOrderDraft): Promise<string | null>;
+}
