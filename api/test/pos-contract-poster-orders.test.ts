@@ -11,6 +11,7 @@ import {
   hallsAnswer,
   incomingOrderAnswer,
   incomingOrdersAnswer,
+  type PosterTable,
   posterError,
   productsAnswer,
   tablesAnswer,
@@ -145,7 +146,9 @@ describe('Poster orders over documented answers', () => {
       "Зал у львівській кав'ярні",
     ]);
     const { log, lines } = capturingLog();
-    expect(mapPosterTables('1', halls, [{ ...(tables[0] as never), is_deleted: '1' }], log)).toEqual([]);
+    expect(mapPosterTables('1', halls, [{ ...(tables[0] as PosterTable), is_deleted: '1' }], log)).toEqual(
+      [],
+    );
     expect(lines.map((l) => [l.obj.reason, l.obj.count])).toEqual([['the table is deleted', 1]]);
   });
 

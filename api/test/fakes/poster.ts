@@ -253,6 +253,8 @@ export interface FakeIncomingOrder {
 export interface FakePoster extends FakeBase {
   data: PosterData;
   incomingOrders: FakeIncomingOrder[];
+  /** The next `times` online orders are made, but their answer is lost (HTTP 504). */
+  loseAnswers(times?: number): void;
   /** Deletes a product from Poster's menu: orders with it answer 41 "Product not found". */
   refuseProduct(productId: string): void;
   /**
@@ -270,6 +272,7 @@ const posterNow = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
 export async function startFakePoster(options: { products?: number } = {}): Promise<FakePoster> {
   const data = posterMenu(options.products ?? 200);
   const incomingOrders: FakeIncomingOrder[] = [];
+  let answersToLose = 0;
   const product = (id: unknown) => data.products.find((p) => String(p.product_id) === String(id));
   const answerOf = ({ body: _body, ...order }: FakeIncomingOrder) => order;
 
@@ -358,8 +361,14 @@ export async function startFakePoster(options: { products?: number } = {}): Prom
               ),
             },
           };
-        case '/api/incomingOrders.createIncomingOrder':
-          return createIncomingOrder(body);
+        case '/api/incomingOrders.createIncomingOrder': {
+          const answer = createIncomingOrder(body);
+          if (answersToLose > 0 && 'response' in answer.json) {
+            answersToLose--;
+            return { status: 504, json: { error: 'Gateway Timeout' } };
+          }
+          return answer;
+        }
         case '/api/incomingOrders.getIncomingOrder': {
           const order = incomingOrders.find(
             (o) => String(o.incoming_order_id) === query.get('incoming_order_id'),
@@ -403,6 +412,9 @@ export async function startFakePoster(options: { products?: number } = {}): Prom
     ...base,
     data,
     incomingOrders,
+    loseAnswers(times = 1) {
+      answersToLose += times;
+    },
     refuseProduct(productId) {
       data.products = data.products.filter((p) => String(p.product_id) !== productId);
     },
@@ -420,7 +432,7 @@ export async function startFakePoster(options: { products?: number } = {}): Prom
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(webhook(incomingOrderId)),
         }).catch(() => null);
-        if (res?.status === 200 || (res && res.status < 500)) return res.status;
+        if (res && res.status < 500) return res.status;
         await sleep(50);
       }
       return null;

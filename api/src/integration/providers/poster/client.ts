@@ -36,6 +36,11 @@ export interface PosterCallOptions {
   query?: Record<string, string>;
   /** Sent as JSON with POST. */
   body?: unknown;
+  /**
+   * One attempt, no retry inside the call: for a call that makes something (an online order),
+   * where a retry after a lost answer would make it twice; the caller looks before it retries.
+   */
+  once?: boolean;
 }
 
 export type PosterCall = <T>(method: string, schema: z.ZodType<T>, options?: PosterCallOptions) => Promise<T>;
@@ -54,7 +59,7 @@ export function posterCaller(base: string, token: string, policy: HttpPolicy, lo
         label,
         body: options.body,
       },
-      policy,
+      options.once ? { ...policy, attempts: 1 } : policy,
       log,
     );
     const error = posterError.safeParse(json);

@@ -101,6 +101,8 @@ export function posterOrders(call: PosterCall, log?: PosLogger): PosOrderChannel
     listTables: (spotId) => listTables(spotId),
 
     // Poster cannot add to an open order through online orders: each order is an online order
+    // once: an answer lost after Poster made the order is not retried here; the sender's next
+    // send looks first, and finds it
     async send(draft) {
       const earlier = await sentBefore(draft);
       if (earlier) {
@@ -114,7 +116,10 @@ export function posterOrders(call: PosterCall, log?: PosLogger): PosOrderChannel
       if (unsendable.length > 0)
         return { state: 'refused', reason: 'Poster: lines without a Poster product id', lines: unsendable };
       try {
-        const { response } = await call('incomingOrders.createIncomingOrder', incomingOrderAnswer, { body });
+        const { response } = await call('incomingOrders.createIncomingOrder', incomingOrderAnswer, {
+          body,
+          once: true,
+        });
         return incomingOrderResult(response, log);
       } catch (err) {
         if (err instanceof PosterAnswerError && REFUSING.has(err.code)) return refusal(draft, err);
