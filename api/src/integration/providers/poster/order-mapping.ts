@@ -90,11 +90,11 @@ export function incomingOrderBody(
     if (modifications.length > 0) product.modification = JSON.stringify(modifications);
     products.push(product);
   });
-  skipped.log(log, {
-    provider: 'poster',
-    orderId: draft.orderId,
-    call: 'incomingOrders.createIncomingOrder',
-  });
+  skipped.log(
+    log,
+    { provider: 'poster', orderId: draft.orderId },
+    'POS order left items out of what it sends',
+  );
   const comment = [
     t.telegram.table(tableLabel),
     draft.comment?.trim() ? t.telegram.comment(draft.comment.trim()) : null,
@@ -174,7 +174,7 @@ export function mapPosterTables(
     // a table whose hall is not listed (the documented example has one) keeps an empty section
     out.push({ id: table.table_id, name, section: hall ? decodeEntities(hall.hall_name.trim()) : '' });
   }
-  skipped.log(log, { provider: 'poster', spotId, call: 'spots.getTableHallTables' });
+  skipped.log(log, { provider: 'poster', spotId }, 'POS tables left out of the list');
   return out;
 }
 
