@@ -162,6 +162,11 @@ export const GUEST_WORDS: Record<GuestLang, GuestWords> = {
       refresh: 'Обновить статус',
       reconnecting: 'Связь прервалась, подключаемся снова…',
       orderMissing: 'Заказ не найден',
+      pos: {
+        sending: 'Передаём на кухню',
+        accepted: 'Передан на кухню',
+        refused: 'Нет в наличии: {names}',
+      },
     },
   },
   en: {
@@ -227,6 +232,11 @@ export const GUEST_WORDS: Record<GuestLang, GuestWords> = {
       refresh: 'Refresh the status',
       reconnecting: 'Connection lost, reconnecting…',
       orderMissing: 'Order not found',
+      pos: {
+        sending: 'Being passed to the kitchen',
+        accepted: 'Passed to the kitchen',
+        refused: 'Not available: {names}',
+      },
     },
   },
 };

@@ -89,4 +89,9 @@ export interface PosOrderChannel {
   follow(draft: PosOrderDraft, ticket: string): Promise<PosSendResult>;
   /** The table's open POS order, if any (iiko `order/by_table`); providers without one: null. */
   openOrderOfTable?(draft: PosOrderDraft): Promise<string | null>;
+  /**
+   * The location's terminal groups (iiko: tables and orders belong to one); providers without
+   * them leave it out (the draft's `terminalGroupId` stays null).
+   */
+  listTerminalGroups?(locationId: string): Promise<{ id: string; name: string }[]>;
 }
