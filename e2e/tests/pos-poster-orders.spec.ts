@@ -132,8 +132,8 @@ test('a guest at table 5 orders Mastava and a Kompot with a modification: Poster
   await guest.goto(`${server.url}/m/${restaurant.slug}?p=${table}`);
   await expect(guest.getByText('Stol 5', { exact: true })).toBeVisible();
   for (const [name, row] of [['Mastava'], ['Kompot', 'Limon']] as const) {
-    await guest.getByRole('button', { name: `Savatga qo'shish: ${name}` }).click();
-    const sheet = guest.getByRole('dialog', { name });
+    await guest.getByRole('button', { name: `Savatga qo'shish: ${name}`, exact: true }).click();
+    const sheet = guest.getByRole('dialog', { name, exact: true });
     await expect(sheet).toBeVisible();
     if (row) await sheet.getByRole('radio', { name: new RegExp(`^${row}`) }).check();
     await sheet.getByRole('button', { name: /^Savatga qo'shish/ }).click();
