@@ -28,7 +28,8 @@ export class PosterAnswerError extends PosHttpError {
     readonly posterMessage: string,
     label: string,
   ) {
-    super(POSTER_PROVIDER_NAME, 502, undefined, label);
+    // Poster's words are the staff's detail of why the order waits (the sender shows them)
+    super(POSTER_PROVIDER_NAME, 502, undefined, label, posterMessage || undefined);
   }
 }
 
