@@ -49,7 +49,7 @@ describe('guests orders into iiko', () => {
   const tables: Record<string, string> = {};
   const ids = { mastava: '', kompot: '', litre: '', ice: '' };
 
-  const call = (method: string, url: string, body?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
     apiCall(ctx, method, url, manager.token, body);
   /** The sender's turns until nothing more goes through now (a pending send is asked again at once here). */
   const settle = async () => {

@@ -217,7 +217,7 @@ export function iikoOrderDesk(data: IikoData) {
   function addItems(body: Json): Answer {
     state.adds.push(body);
     const order = orders.get(String(body.orderId));
-    if (!order || order.creationStatus !== 'Success') return error(`Order ${String(body.orderId)} not found`);
+    if (order?.creationStatus !== 'Success') return error(`Order ${String(body.orderId)} not found`);
     if (order.status !== 'New') return error(`Order ${order.id} is closed`);
     const items = priced((body.items ?? []) as Item[]);
     if (typeof items === 'string') return error(items);
