@@ -11,6 +11,7 @@ import { t } from '@qrmenu/shared/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
 import { iikoOrderId } from '../src/integration/providers/iiko/orders';
+import { orderMessage } from '../src/telegram/messages';
 import {
   type FakeIiko,
   IIKO_API_LOGIN,
@@ -46,6 +47,7 @@ describe('guests orders into iiko', () => {
   let admin: TestUser;
   let manager: TestUser;
   let restaurantId: string;
+  let slug: string;
   const tables: Record<string, string> = {};
   const ids = { mastava: '', kompot: '', litre: '', ice: '' };
 
@@ -77,6 +79,12 @@ describe('guests orders into iiko', () => {
         201,
       ),
     ).data;
+  /** The order's Telegram message as the outbox would send it now. */
+  const telegramText = async (orderId: string) => {
+    const row = await ctx.app.repos.orders.find(orderId);
+    if (!row) throw new Error('no order');
+    return orderMessage(row, undefined, await ctx.app.repos.orderPos.find(orderId)).text;
+  };
   const mastava = (quantity = 1) => ({ product_id: ids.mastava, quantity, row_ids: [], price: 28000 });
   const kompotLitreIce = (quantity = 2) => ({
     product_id: ids.kompot,
@@ -108,6 +116,7 @@ describe('guests orders into iiko', () => {
       201,
     );
     restaurantId = imported.data.restaurant._id;
+    slug = imported.data.restaurant.slug;
     const made = await ok(
       call('POST', '/manager/placements', { restaurant_id: restaurantId, names: ['Stol 5', 'Stol 6'] }),
       201,
@@ -203,6 +212,16 @@ describe('guests orders into iiko', () => {
     });
     const guest = await ok(apiCall(ctx, 'GET', `/public/orders/${order._id}?key=${order.key}`));
     expect(guest.data.pos).toEqual({ state: 'accepted', refused: [] });
+    // the guest's page says it in the order's language
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/m/${slug}/orders/${order._id}?key=${order.key}`,
+    });
+    expect(page.body).toContain('data-pos-state="accepted">Передан на кухню</p>');
+    // and the Telegram post, edited on each change of state
+    const text = await telegramText(order._id);
+    expect(text).toContain(t.telegram.pos(t.orders.pos.states.accepted as string));
+    expect(text).toContain(t.orders.pos.posNumber('1'));
   });
 
   it('a second order of the table goes through add_items to the same iiko order', async () => {
@@ -240,6 +259,11 @@ describe('guests orders into iiko', () => {
     ]);
     const guest = await ok(apiCall(ctx, 'GET', `/public/orders/${order._id}?key=${order.key}`));
     expect(guest.data.pos).toEqual({ state: 'refused', refused: ['Mastava'] });
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/m/${slug}/orders/${order._id}?key=${order.key}`,
+    });
+    expect(page.body).toContain('Нет в наличии: Mastava');
     // an unmapped table: no tableIds, its name in the comment
     const sent = fake.desk.state.creates.at(-1) as { order: Record<string, unknown> };
     expect(sent.order.tableIds).toBeUndefined();
