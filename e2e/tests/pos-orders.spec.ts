@@ -172,6 +172,7 @@ test('a guest at table 5 orders; iiko gets one table order with the right ids; t
     `${server.url}/m/${restaurant.slug}/orders/${first._id}?key=${encodeURIComponent(first.key)}`,
   );
   await expect(page.getByRole('status')).toContainText('Oshxonaga uzatildi');
+  await expectAccessible(page, "the guest's order page, passed to the kitchen");
 });
 
 /**
