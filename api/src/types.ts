@@ -7,8 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DB } from './db';
-import type { PosOrdersService } from './integration/pos/orders-plugin';
-import type { PosContext } from './integration/pos/types';
+import type { PosContext, PosOrdersService } from './integration/pos/types';
 import type { ProviderRegistry } from './integration/providers';
 import type { Repositories } from './repos';
 import type { Services } from './services';

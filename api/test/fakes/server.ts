@@ -7,7 +7,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Fault = '401' | '429' | '500' | 'timeout' | 'malformed' | 'badshape';
+/** `lost`: the call is handled, then its answer is lost (the connection drops before it). */
+export type Fault = '401' | '429' | '500' | 'timeout' | 'malformed' | 'badshape' | 'lost';
 
 export interface FakeBase {
   url: string;
@@ -90,6 +91,10 @@ export async function startFake(handler: Handler, badShape: (path: string) => un
         return send(400, JSON.stringify({ errorDescription: 'bad json' }));
       }
       const answer = handler(req, path, body, url.searchParams);
+      if (fault === 'lost') {
+        res.socket?.destroy();
+        return;
+      }
       send(answer.status ?? 200, JSON.stringify(answer.json), answer.headers);
     });
   });

@@ -8,6 +8,7 @@ import { formatSom, t } from '@qrmenu/shared/texts';
 import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@qrmenu/shared/ui';
 import { memo, useId } from 'react';
 import { ageText, type Move, movesOf } from './model';
+import { PosState } from './PosState';
 
 export interface OrderCardProps {
   order: Order;
@@ -80,6 +81,7 @@ export const OrderCard = memo(function OrderCard({ order, now, onMove, finished 
           <span>{t.total}</span>
           <span>{formatSom(order.total)}</span>
         </Flex>
+        <PosState order={order} />
         {finished ? (
           <Stack gap="1">
             <Badge alignSelf="start" colorPalette={order.status === 'served' ? 'green' : 'red'}>

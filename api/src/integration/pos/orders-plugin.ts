@@ -2,11 +2,7 @@
 import fp from 'fastify-plugin';
 import type { App } from '../../types';
 import { type PosSenderOptions, posOrderSender, scheduleSender } from './order-sender';
-
-export interface PosOrdersService {
-  /** Sends what is due now (tests; the schedule does it on its own). */
-  drain(): Promise<void>;
-}
+import type { PosOrdersService } from './types';
 
 export const posOrdersPlugin = fp(
   async (app, options: PosSenderOptions) => {

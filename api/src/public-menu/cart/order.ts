@@ -6,7 +6,7 @@
  * nothing more can change and the stream is closed.
  */
 import type { GuestOrder, OrderStatus } from '@qrmenu/shared/schemas';
-import { fill, type GuestScriptSettings } from './words';
+import { fill, type GuestScriptSettings, posText } from './words';
 
 /** A stream the server ended (a restart, a proxy's error page) is opened again after this. */
 const REOPEN_MS = 5000;
@@ -16,11 +16,16 @@ const isFinal = (status: string | undefined) => status === 'served' || status ==
 export function startOrderPage(root: HTMLElement, { words }: GuestScriptSettings): void {
   const status = root.querySelector<HTMLElement>('[data-status]');
   const reason = root.querySelector<HTMLElement>('.qm-reason');
+  const pos = root.querySelector<HTMLElement>('.qm-pos');
   const note = root.querySelector<HTMLElement>('.qm-live');
   const key = new URLSearchParams(location.search).get('key') ?? '';
   if (!status || isFinal(status.dataset.status)) return;
 
-  const show = (order: Pick<GuestOrder, 'status' | 'reject_reason'>) => {
+  const show = (order: Pick<GuestOrder, 'status' | 'reject_reason' | 'pos'>) => {
+    if (pos) {
+      pos.dataset.posState = order.pos?.state ?? '';
+      pos.textContent = posText(order.pos, words);
+    }
     status.dataset.status = order.status;
     status.textContent = words.statuses[order.status as OrderStatus] ?? order.status;
     if (reason)

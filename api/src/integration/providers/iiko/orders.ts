@@ -40,7 +40,16 @@ export function stableUuid(seed: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16] as string, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export const iikoOrderId = (draft: PosOrderDraft) => stableUuid(`order:${draft.orderId}`);
+/**
+ * The iiko order ids our order may take, in turn: the first, then a new one for each time iiko
+ * refused it (its refused order keeps its id in iiko, so «Qayta yuborish» needs another).
+ */
+const ORDER_ID_TURNS = 5;
+export const iikoOrderIds = (draft: Pick<PosOrderDraft, 'orderId'>) =>
+  Array.from({ length: ORDER_ID_TURNS }, (_, i) =>
+    stableUuid(i === 0 ? `order:${draft.orderId}` : `order:${draft.orderId}:${i + 1}`),
+  );
+export const iikoOrderId = (draft: Pick<PosOrderDraft, 'orderId'>) => iikoOrderIds(draft)[0] as string;
 export const iikoPositionId = (draft: PosOrderDraft, index: number) =>
   stableUuid(`position:${draft.orderId}:${index}`);
 
@@ -138,13 +147,18 @@ const accepted = (
 };
 
 export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrderChannel {
-  async function byId(organizationId: string, orderId: string): Promise<IikoOrderInfo | undefined> {
+  async function byIds(organizationId: string, orderIds: string[]): Promise<IikoOrderInfo[]> {
     const answer = await call(
       '/api/1/order/by_id',
-      { organizationIds: [organizationId], orderIds: [orderId] },
+      { organizationIds: [organizationId], orderIds },
       ordersAnswer,
     );
-    return answer.orders.find((o) => o.id === orderId && enumKey(o.creationStatus) !== 'error');
+    return answer.orders;
+  }
+  async function byId(organizationId: string, orderId: string): Promise<IikoOrderInfo | undefined> {
+    return (await byIds(organizationId, [orderId])).find(
+      (o) => o.id === orderId && enumKey(o.creationStatus) !== 'error',
+    );
   }
 
   /** Where a send stands after `Success`: the order's number and sum (the add's: the order's). */
@@ -175,8 +189,14 @@ export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrder
           posOrderId: openPosOrderId,
         };
       }
-      const id = iikoOrderId(draft);
-      const before = await byId(draft.locationId, id);
+      // the first of our ids iiko has not refused: made already (a lost answer) or still free
+      const candidates = iikoOrderIds(draft);
+      const known = await byIds(draft.locationId, candidates);
+      const id = candidates.find(
+        (c) => !known.some((o) => o.id === c && enumKey(o.creationStatus) === 'error'),
+      );
+      if (!id) return refused(draft, 'iiko refused this order too many times');
+      const before = known.find((o) => o.id === id);
       if (before) {
         return enumKey(before.creationStatus) === 'success'
           ? accepted(draft, before, id)
