@@ -157,6 +157,14 @@ test('a guest at table 5 orders Mastava and a Kompot with a modification: Poster
   expect(received?.comment?.split('\n')[0]).toBe('Stol: 5 (Asosiy zal)');
   expect(received?.comment).toContain(`qr:${orderId}`);
 
+  // until the cashier takes it, the staff read that the POS has not answered yet
+  const posState = async () => {
+    const res = await request.get(api('manager/orders'), { headers: manager });
+    const day = (await res.json()) as { data: { _id: string; pos: { state: string } | null }[] };
+    return day.data.find((o) => o._id === orderId)?.pos?.state;
+  };
+  await expect.poll(posState, { timeout: 15_000 }).toBe('pending');
+
   // the cashier accepts it in Poster: the signed webhook reaches the app
   const hook = await poster.settle(
     received?.incoming_order_id as number,
@@ -164,21 +172,16 @@ test('a guest at table 5 orders Mastava and a Kompot with a modification: Poster
     `${server.url}/api/integrations/poster/webhook/${restaurant._id}`,
   );
   expect(hook).toBe(200);
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(api('manager/orders'), { headers: manager });
-        const day = (await res.json()) as { data: { _id: string; pos: { state: string } | null }[] };
-        return day.data.find((o) => o._id === orderId)?.pos?.state;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe('accepted');
+  await expect.poll(posState, { timeout: 15_000 }).toBe('accepted');
   expect(poster.incomingOrders).toHaveLength(1);
 
   // the board (the manager's phone) shows it taken by the POS
   await loginThroughUi(page, managerCreds, server.url);
   await page.goto(`${server.url}/orders`);
-  await expect(page.getByText('Kassa qabul qildi').first()).toBeVisible();
+  const pos = page.getByTestId('order-pos');
+  await expect(pos).toHaveAttribute('data-pos-state', 'accepted');
+  await expect(pos).toContainText('Kassa qabul qildi');
+  // the POS's number: the online order's
+  await expect(pos).toContainText(`Kassadagi raqami: ${received?.incoming_order_id}`);
   await phone.close();
 });
