@@ -100,6 +100,18 @@ export function orderPosRepository(q: Q) {
       return row ? asRow(row) : undefined;
     },
 
+    /** Makes the restaurant's pending send with `ticket` due at `at` (false: none pending with it). */
+    async dueNow(restaurantId: string, ticket: string, at: number): Promise<boolean> {
+      const res = await q
+        .updateTable('order_pos')
+        .set({ next_at: at })
+        .where('restaurant_id', '=', restaurantId)
+        .where('state', '=', 'pending')
+        .where('ticket', '=', ticket)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
     /** Moves a row on only if it is still in `from` (false: someone moved it first). */
     async move(orderId: string, from: string, change: OrderPosChange): Promise<boolean> {
       const res = await q

@@ -98,4 +98,9 @@ export interface PosContext {
 export interface PosOrdersService {
   /** Sends what is due now (tests; the schedule does it on its own). */
   drain(): Promise<void>;
+  /**
+   * The POS said its order `ticket` changed (Poster's `incoming_order` webhook): the restaurant's
+   * pending send with that ticket is asked about now, not at its next poll. false: none waits.
+   */
+  followNow(restaurantId: string, ticket: string): Promise<boolean>;
 }
