@@ -308,6 +308,23 @@ describe('guests orders into iiko', () => {
     );
   });
 
+  it('an order the staff reject while it waits for iiko is not sent', async () => {
+    const before = fake.desk.state.creates.length;
+    fake.desk.state.down = true;
+    const order = await place('Stol 6', [mastava()]);
+    await settle();
+    expect((await boardOrder(order._id))?.pos?.state).toBe('failed');
+    await ok(
+      call('PUT', `/manager/orders/${order._id}/status`, { status: 'rejected', reason: 'Oshxona yopildi' }),
+    );
+    fake.desk.state.down = false;
+    await settle();
+    expect((await boardOrder(order._id))?.pos?.state).toBe('cancelled');
+    expect(fake.desk.state.creates).toHaveLength(before);
+    const guest = await ok(apiCall(ctx, 'GET', `/public/orders/${order._id}?key=${order.key}`));
+    expect(guest.data.pos).toBeNull();
+  });
+
   it('a lost answer, tried again, finds the order made: no double', async () => {
     const before = fake.desk.made().length;
     fake.fail('/api/1/order/create', 'lost');

@@ -618,6 +618,7 @@ export const t = {
         accepted: 'Kassa qabul qildi',
         refused: 'Kassa rad etdi',
         failed: 'Kassaga yuborilmadi',
+        cancelled: 'Kassaga yuborilmadi: buyurtma rad etilgan',
       } as Record<string, string>,
       reason: (reason: string) => `Sabab: ${reason}`,
       refusedLine: (name: string, reason: string) => `${name}: ${reason}`,

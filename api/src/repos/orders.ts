@@ -77,8 +77,12 @@ export const toOrderPos = (p: OrderPosRow, total: number): OrderPos => ({
   price_differs: p.pos_total !== null && Math.abs(p.pos_total - total) >= SAME_TOTAL,
 });
 
-/** What a guest reads of it: faults are the staff's to handle, so the guest reads "being passed on". */
-export const toGuestOrderPos = (p: OrderPosRow, lines: StoredOrderLine[]): GuestOrderPos => {
+/**
+ * What a guest reads of it: faults are the staff's to handle, so the guest reads "being passed
+ * on"; an order rejected before it went says nothing more (the guest reads the rejection).
+ */
+export const toGuestOrderPos = (p: OrderPosRow, lines: StoredOrderLine[]): GuestOrderPos | null => {
+  if (p.state === 'cancelled') return null;
   if (p.state === 'accepted') return { state: 'accepted', refused: [] };
   if (p.state === 'refused') {
     const refused = (JSON.parse(p.refused_lines) as { index: number; name: string }[]).map(

@@ -114,9 +114,18 @@ export type PosSendMode = (typeof POS_SEND_MODES)[number];
  * An order's way into the POS: queued (`waiting`), being sent (`sending`), sent and the POS still
  * working on it (`pending`), taken (`accepted`), refused by the POS (`refused`: a dish on its
  * stop-list...; not retried by itself), or not sent for a fault (`failed`: retried with a growing
- * pause while `next_try_at` is set; a refused token waits for the staff's retry).
+ * pause while `next_try_at` is set; a refused token waits for the staff's retry), or not sent at
+ * all because the staff rejected the order before it went (`cancelled`).
  */
-export const POS_ORDER_STATES = ['waiting', 'sending', 'pending', 'accepted', 'refused', 'failed'] as const;
+export const POS_ORDER_STATES = [
+  'waiting',
+  'sending',
+  'pending',
+  'accepted',
+  'refused',
+  'failed',
+  'cancelled',
+] as const;
 export type PosOrderState = (typeof POS_ORDER_STATES)[number];
 
 /** A line the POS refused: its index in `items`, its name, the POS's words. */

@@ -13,6 +13,7 @@
  * - **Faults.** The POS down, slow, 429 or 5xx: tried again after 1 s, 2 s, ... 60 s at most, for
  *   as long as it takes. A refused token (`PosCredentialsError`): failed, waits for the staff's
  *   «Qayta yuborish». A refusal (a dish on the POS's stop-list): refused, by line, not retried.
+ *   An order the staff rejected before it went is not sent (`cancelled`).
  * - **Seen.** Each change of state writes the order's event in its own transaction: the board,
  *   the guest's page and the Telegram post follow it live.
  */
@@ -123,6 +124,11 @@ export function posOrderSender(app: App, options: PosSenderOptions = {}) {
       repos.integrationAccounts.find(row.restaurant_id),
     ]);
     if (!order) return true; // deleted with its restaurant
+    if (order.status === 'rejected' && (row.state === 'waiting' || row.state === 'failed')) {
+      // the staff rejected it before it reached the POS: the kitchen must not get it
+      await move(row, { state: 'cancelled', ticket: null, next_at: null });
+      return true;
+    }
     const channel = account ? accountConnection(app, account).orders : undefined;
     if (!account || !channel) {
       await stop(row, TEXT.reasons.notConnected);
