@@ -88,6 +88,7 @@ describe('Poster orders channel', () => {
       state: 'pending',
       ticket: String(made?.incoming_order_id),
       posOrderId: String(made?.incoming_order_id),
+      received: true,
     });
     expect(made?.body).toEqual({
       spot_id: 1,

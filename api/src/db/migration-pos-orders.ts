@@ -5,7 +5,8 @@
  * - `placements.pos_table_id`: the POS's table a placement (a table's QR code) stands for;
  * - `order_pos`: an order's way into the POS, one row per order, queued in `seq` order (a
  *   restaurant's orders go in that order), with its state, the POS's ids, a refusal's lines, the
- *   attempts and the next try (ms since 1970; null: none planned).
+ *   attempts and the next try (ms since 1970; null: none planned); `received`: the POS holds it
+ *   and only its decision is awaited (it no longer holds the orders after it).
  */
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
@@ -38,6 +39,7 @@ export const posOrdersMigration: Migration = {
       .addColumn('refused_lines', 'text', (c) => c.notNull().defaultTo('[]'))
       .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('next_at', 'bigint')
+      .addColumn('received', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();

@@ -368,6 +368,8 @@ export interface OrderPosTable {
   attempts: number;
   /** The next try, ms since 1970; null: none planned (accepted, refused, or waiting for the staff). */
   next_at: number | null;
+  /** 1: the POS holds the order, only its decision is awaited: the orders after it need not wait. */
+  received: number;
   created_at: string;
   updated_at: string;
 }

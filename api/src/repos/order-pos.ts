@@ -31,6 +31,7 @@ export type OrderPosChange = Partial<
     | 'refused_lines'
     | 'attempts'
     | 'next_at'
+    | 'received'
   >
 > & { updated_at: string };
 
@@ -47,6 +48,7 @@ export function orderPosRepository(q: Q) {
           refused_lines: '[]',
           attempts: 0,
           next_at: 0,
+          received: 0,
           created_at: at,
           updated_at: at,
         })
@@ -86,7 +88,10 @@ export function orderPosRepository(q: Q) {
       return rows.map((r) => r.restaurant_id);
     },
 
-    /** A restaurant's next order to send: the oldest on its way (it holds those after it). */
+    /**
+     * A restaurant's next order to send: the oldest on its way (it holds those after it), leaving
+     * out those the POS already holds (`received`: only its decision is awaited; `receivedDue`).
+     */
     async head(restaurantId: string): Promise<OrderPosRow | undefined> {
       const row = await q
         .selectFrom('order_pos')
@@ -94,10 +99,26 @@ export function orderPosRepository(q: Q) {
         .where('restaurant_id', '=', restaurantId)
         .where('state', 'in', OPEN_STATES)
         .where('next_at', 'is not', null)
+        .where((eb) => eb.or([eb('received', '=', 0), eb('state', '!=', 'pending')]))
         .orderBy('seq')
         .limit(1)
         .executeTakeFirst();
       return row ? asRow(row) : undefined;
+    },
+
+    /** The restaurant's orders the POS holds whose decision is due to be asked for, oldest first. */
+    async receivedDue(restaurantId: string, at: number, limit: number): Promise<OrderPosRow[]> {
+      const rows = await q
+        .selectFrom('order_pos')
+        .selectAll()
+        .where('restaurant_id', '=', restaurantId)
+        .where('state', '=', 'pending')
+        .where('received', '=', 1)
+        .where('next_at', '<=', at)
+        .orderBy('seq')
+        .limit(limit)
+        .execute();
+      return rows.map(asRow);
     },
 
     /** Makes the restaurant's pending send with `ticket` due at `at` (false: none pending with it). */

@@ -7,7 +7,9 @@
  *   sends, so two servers never send one order at once.
  * - **In order.** A restaurant's orders go oldest first; one that must wait (the POS down, its
  *   answer pending) holds the ones after it, so after an outage the queue goes through once, in
- *   order. A refused order or one waiting for the staff (a refused token) does not hold the rest.
+ *   order. A refused order or one waiting for the staff (a refused token) does not hold the rest,
+ *   nor does one the POS already holds while its cashier decides (`received`, Poster's online
+ *   orders): those are asked about on their own.
  * - **Never twice.** The POS's external number is our order's id and the provider looks before it
  *   sends again (iiko: `order/by_id`), so a try after a lost answer finds the order made.
  * - **Faults.** The POS down, slow, 429 or 5xx: tried again after 1 s, 2 s, ... 60 s at most, for
@@ -102,7 +104,8 @@ export function posOrderSender(app: App, options: PosSenderOptions = {}) {
       });
       return true;
     }
-    // pending: asked again after a pause; it holds the orders after it
+    // pending: asked again after a pause; it holds the orders after it unless the POS holds it
+    const received = result.received === true;
     await move(
       row,
       {
@@ -110,10 +113,11 @@ export function posOrderSender(app: App, options: PosSenderOptions = {}) {
         ticket: result.ticket,
         pos_order_id: result.posOrderId ?? row.pos_order_id,
         next_at: Date.now() + followMs,
+        received: received ? 1 : 0,
       },
       row.state !== 'pending',
     );
-    return false;
+    return received;
   }
 
   /** One step of the restaurant's head order; true: go on with the next one. */
@@ -199,6 +203,10 @@ export function posOrderSender(app: App, options: PosSenderOptions = {}) {
   }
 
   async function drainRestaurant(restaurantId: string): Promise<void> {
+    // the POS's decisions on orders it holds, each on its own (a fault delays only that one)
+    for (const row of await app.repos.orderPos.receivedDue(restaurantId, Date.now(), PER_DRAIN)) {
+      await step(row);
+    }
     for (let i = 0; i < PER_DRAIN; i++) {
       const row = await app.repos.orderPos.head(restaurantId);
       if (!row || row.next_at === null || row.next_at > Date.now()) return;

@@ -136,7 +136,7 @@ export function incomingOrderResult(order: PosterIncomingOrder, log?: PosLogger)
       { provider: 'poster', incomingOrderId: id, status: order.status },
       'Poster online order status unknown; asked again later',
     );
-  return { state: 'pending', ticket: id, posOrderId: id };
+  return { state: 'pending', ticket: id, posOrderId: id, received: true };
 }
 
 /** `&#39;` and its kind in Poster's names (its halls example has one). */
