@@ -115,7 +115,12 @@ describe('Poster orders over documented answers', () => {
     for (const file of ['incoming-order-created', 'incoming-order-created-strings']) {
       const { response } = incomingOrderAnswer.parse(recorded(`poster/${file}.documented.json`));
       const id = response.incoming_order_id;
-      expect(incomingOrderResult(response)).toEqual({ state: 'pending', ticket: id, posOrderId: id, received: true });
+      expect(incomingOrderResult(response)).toEqual({
+        state: 'pending',
+        ticket: id,
+        posOrderId: id,
+        received: true,
+      });
     }
   });
 
