@@ -4,11 +4,13 @@
 // summing every step that ran (lint, typecheck and OpenAPI lint count one each; the suites count
 // their tests).
 //
-// Two lanes run side by side first: the checks (lint, typecheck, OpenAPI lint, then the build)
-// and the vitest run (its workers keep both cores busy; the checks fill the gaps). The e2e suite
-// runs last, alone: its waits on pages and toasts are bounded, and a machine busy with other
-// steps would stretch them. Each step's output goes to .reports/<step>.log and is printed whole
-// when the step ends; while steps run, a line every 30 s says which and for how long.
+// Two lanes run side by side: the checks (lint, typecheck, OpenAPI lint, the build, then the e2e
+// suite over that build) and the vitest run. The first lane is the long one (the e2e suite alone
+// takes longer than the whole vitest run), so it goes first on the CPU: the vitest lane runs at a
+// lower priority (nice 10) and takes what the checks and the browsers leave, and the e2e suite
+// starts as soon as the build is there instead of waiting for vitest to end. Each step's output
+// goes to .reports/<step>.log and is printed whole when the step ends; while steps run, a line
+// every 30 s says which and for how long.
 //
 // The slower extras, asked for by CI (.ci/run) and by anyone who wants them:
 //   --postgres  the API suite once more on PostgreSQL (TEST_DATABASE_URL=postgres://...)
@@ -16,6 +18,7 @@
 // They run one after the other after the SQLite run, in its lane.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { missingChromium } from '../e2e/chromium.ts';
 
@@ -50,7 +53,7 @@ function fail(label) {
  * Runs a command with its output in .reports/<slug>.log; prints the log when it ends.
  * Resolves with whether it exited 0.
  */
-function run(label, command, commandArgs, env = process.env) {
+function run(label, command, commandArgs, env = process.env, { background = false } = {}) {
   const slug = label
     .replace(/[^\w]+/g, '-')
     .replace(/^-|-$/g, '')
@@ -62,6 +65,8 @@ function run(label, command, commandArgs, env = process.env) {
   running.set(label, { t0, logFile });
   return new Promise((resolve) => {
     const child = spawn(command, commandArgs, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // set before the child starts its own processes (they inherit it): pnpm takes a while to boot
+    if (background && child.pid) lowerPriority(child.pid);
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     child.on('close', (code, signal) => {
@@ -79,6 +84,15 @@ function run(label, command, commandArgs, env = process.env) {
       log.write(`${err.stack}\n`);
     });
   });
+}
+
+/** The vitest lane's priority: below the checks and the e2e suite, which wait on one another. */
+function lowerPriority(pid) {
+  try {
+    setPriority(pid, 10);
+  } catch {
+    // not allowed here: the lanes then share the CPU evenly, as before
+  }
 }
 
 /** A step counted as one test: passed when it exits 0. */
@@ -119,7 +133,9 @@ const { TEST_DATABASE_URL, TEST_NODE22, ...sqliteEnv } = process.env;
 async function unitSuites() {
   const sqliteReport = join(reports, 'vitest-sqlite.json');
   const label = 'unit + API (SQLite)';
-  const ok = await run(label, 'pnpm', ['exec', 'vitest', ...vitestArgs(sqliteReport)], sqliteEnv);
+  const ok = await run(label, 'pnpm', ['exec', 'vitest', ...vitestArgs(sqliteReport)], sqliteEnv, {
+    background: true,
+  });
   count(label, ok, sqliteReport, vitestCounts);
 
   if (args.has('--postgres')) {
@@ -137,6 +153,7 @@ async function unitSuites() {
           ...sqliteEnv,
           TEST_DATABASE_URL,
         },
+        { background: true },
       );
       count(pgLabel, pgOk, pgReport, vitestCounts);
     }
@@ -159,6 +176,7 @@ async function unitSuites() {
           ...vitestArgs(n22Report).map((a) => a.replace('=default', '=dot')),
         ],
         { ...sqliteEnv, PATH: `${dirname(TEST_NODE22)}:${process.env.PATH}` },
+        { background: true },
       );
       count(n22Label, n22Ok, n22Report, vitestCounts);
     }
@@ -185,15 +203,18 @@ async function e2e(noChromium) {
   }));
 }
 
-/** lint, typecheck, OpenAPI lint, build, one after the other; answers whether the build is there. */
+/** lint, typecheck, OpenAPI lint, build, then the e2e suite over the build, one after the other. */
 async function checks() {
   await step('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
   await step('typecheck', 'pnpm', ['typecheck']);
   // the OpenAPI document the server serves, against Redocly's recommended rules (redocly.yaml)
   await step('OpenAPI lint', 'pnpm', ['lint:openapi']);
-  if (await run('build', 'pnpm', ['build'])) return true;
+  if (await run('build', 'pnpm', ['build'])) {
+    await e2e(noChromium);
+    return;
+  }
   fail('build');
-  return false;
+  console.log('\n=== e2e: not run (the build failed)');
 }
 
 /** Every 30 s: what is still running, and how far the e2e suite is. */
@@ -218,9 +239,7 @@ if (!args.has('--postgres') && TEST_DATABASE_URL)
 if (!args.has('--node22') && TEST_NODE22)
   console.log('(TEST_NODE22 is set: add --node22 to run the suites on it too)');
 
-const [built] = await Promise.all([checks(), unitSuites()]);
-if (built) await e2e(noChromium);
-else console.log('\n=== e2e: not run (the build failed)');
+await Promise.all([checks(), unitSuites()]);
 clearInterval(heartbeat);
 
 console.log(`\nSteps (wall time; they overlap), ${seconds(Date.now() - started)} in all:`);
