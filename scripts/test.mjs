@@ -4,13 +4,12 @@
 // summing every step that ran (lint, typecheck and OpenAPI lint count one each; the suites count
 // their tests).
 //
-// Two lanes run side by side: the checks (lint, typecheck, OpenAPI lint, the build, then the e2e
-// suite over that build) and the vitest run. The first lane is the long one (the e2e suite alone
-// takes longer than the whole vitest run), so it goes first on the CPU: the vitest lane runs at a
-// lower priority (nice 10) and takes what the checks and the browsers leave, and the e2e suite
-// starts as soon as the build is there instead of waiting for vitest to end. Each step's output
-// goes to .reports/<step>.log and is printed whole when the step ends; while steps run, a line
-// every 30 s says which and for how long.
+// Two lanes run side by side. The first is the long one and goes first on the CPU: the production
+// build, then the e2e suite over it (the e2e suite alone takes longer than the whole other lane).
+// The second runs at a lower priority (nice 10) and takes what the build and the browsers leave:
+// lint, typecheck, OpenAPI lint (none of which the build needs), then the vitest run. Each step's
+// output goes to .reports/<step>.log and is printed whole when the step ends; while steps run, a
+// line every 30 s says which and for how long.
 //
 // The slower extras, asked for by CI (.ci/run) and by anyone who wants them:
 //   --postgres  the API suite once more on PostgreSQL (TEST_DATABASE_URL=postgres://...)
@@ -86,7 +85,7 @@ function run(label, command, commandArgs, env = process.env, { background = fals
   });
 }
 
-/** The vitest lane's priority: below the checks and the e2e suite, which wait on one another. */
+/** The second lane's priority: below the build and the e2e suite, the longer lane. */
 function lowerPriority(pid) {
   try {
     setPriority(pid, 10);
@@ -96,8 +95,8 @@ function lowerPriority(pid) {
 }
 
 /** A step counted as one test: passed when it exits 0. */
-async function step(label, command, commandArgs) {
-  if (await run(label, command, commandArgs)) passed += 1;
+async function step(label, command, commandArgs, options) {
+  if (await run(label, command, commandArgs, process.env, options)) passed += 1;
   else fail(label);
 }
 
@@ -203,18 +202,24 @@ async function e2e(noChromium) {
   }));
 }
 
-/** lint, typecheck, OpenAPI lint, build, then the e2e suite over the build, one after the other. */
-async function checks() {
-  await step('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
-  await step('typecheck', 'pnpm', ['typecheck']);
-  // the OpenAPI document the server serves, against Redocly's recommended rules (redocly.yaml)
-  await step('OpenAPI lint', 'pnpm', ['lint:openapi']);
+/** The first lane: the production build, then the e2e suite over it. */
+async function buildThenE2e() {
   if (await run('build', 'pnpm', ['build'])) {
     await e2e(noChromium);
     return;
   }
   fail('build');
   console.log('\n=== e2e: not run (the build failed)');
+}
+
+/** The second lane, in the background: lint, typecheck, OpenAPI lint, then the vitest suites. */
+async function checksThenUnitSuites() {
+  const background = { background: true };
+  await step('lint', 'pnpm', ['exec', 'biome', 'check', '.'], background);
+  await step('typecheck', 'pnpm', ['typecheck'], background);
+  // the OpenAPI document the server serves, against Redocly's recommended rules (redocly.yaml)
+  await step('OpenAPI lint', 'pnpm', ['lint:openapi'], background);
+  await unitSuites();
 }
 
 /** Every 30 s: what is still running, and how far the e2e suite is. */
@@ -239,7 +244,7 @@ if (!args.has('--postgres') && TEST_DATABASE_URL)
 if (!args.has('--node22') && TEST_NODE22)
   console.log('(TEST_NODE22 is set: add --node22 to run the suites on it too)');
 
-await Promise.all([checks(), unitSuites()]);
+await Promise.all([buildThenE2e(), checksThenUnitSuites()]);
 clearInterval(heartbeat);
 
 console.log(`\nSteps (wall time; they overlap), ${seconds(Date.now() - started)} in all:`);
