@@ -4,10 +4,9 @@
 // summing every step that ran (lint, typecheck and OpenAPI lint count one each; the suites count
 // their tests).
 //
-// Two lanes run side by side. The first is the long one and goes first on the CPU: the production
-// build, then the e2e suite over it (the e2e suite alone takes longer than the whole other lane).
-// The second runs at a lower priority (nice 10) and takes what the build and the browsers leave:
-// lint, typecheck, OpenAPI lint (none of which the build needs), then the vitest run. Each step's
+// Two lanes run side by side: the production build, then the e2e suite over it (the longer lane:
+// the e2e suite alone takes longer than the whole other lane, so it starts first thing); and lint,
+// typecheck, OpenAPI lint (none of which the build needs), then the vitest run. Each step's
 // output goes to .reports/<step>.log and is printed whole when the step ends; while steps run, a
 // line every 30 s says which and for how long.
 //
@@ -17,7 +16,6 @@
 // They run one after the other after the SQLite run, in its lane.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { missingChromium } from '../e2e/chromium.ts';
 
@@ -52,7 +50,7 @@ function fail(label) {
  * Runs a command with its output in .reports/<slug>.log; prints the log when it ends.
  * Resolves with whether it exited 0.
  */
-function run(label, command, commandArgs, env = process.env, { background = false } = {}) {
+function run(label, command, commandArgs, env = process.env) {
   const slug = label
     .replace(/[^\w]+/g, '-')
     .replace(/^-|-$/g, '')
@@ -64,8 +62,6 @@ function run(label, command, commandArgs, env = process.env, { background = fals
   running.set(label, { t0, logFile });
   return new Promise((resolve) => {
     const child = spawn(command, commandArgs, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    // set before the child starts its own processes (they inherit it): pnpm takes a while to boot
-    if (background && child.pid) lowerPriority(child.pid);
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     child.on('close', (code, signal) => {
@@ -85,18 +81,9 @@ function run(label, command, commandArgs, env = process.env, { background = fals
   });
 }
 
-/** The second lane's priority: below the build and the e2e suite, the longer lane. */
-function lowerPriority(pid) {
-  try {
-    setPriority(pid, 10);
-  } catch {
-    // not allowed here: the lanes then share the CPU evenly, as before
-  }
-}
-
 /** A step counted as one test: passed when it exits 0. */
-async function step(label, command, commandArgs, options) {
-  if (await run(label, command, commandArgs, process.env, options)) passed += 1;
+async function step(label, command, commandArgs) {
+  if (await run(label, command, commandArgs)) passed += 1;
   else fail(label);
 }
 
@@ -132,9 +119,7 @@ const { TEST_DATABASE_URL, TEST_NODE22, ...sqliteEnv } = process.env;
 async function unitSuites() {
   const sqliteReport = join(reports, 'vitest-sqlite.json');
   const label = 'unit + API (SQLite)';
-  const ok = await run(label, 'pnpm', ['exec', 'vitest', ...vitestArgs(sqliteReport)], sqliteEnv, {
-    background: true,
-  });
+  const ok = await run(label, 'pnpm', ['exec', 'vitest', ...vitestArgs(sqliteReport)], sqliteEnv);
   count(label, ok, sqliteReport, vitestCounts);
 
   if (args.has('--postgres')) {
@@ -152,7 +137,6 @@ async function unitSuites() {
           ...sqliteEnv,
           TEST_DATABASE_URL,
         },
-        { background: true },
       );
       count(pgLabel, pgOk, pgReport, vitestCounts);
     }
@@ -175,7 +159,6 @@ async function unitSuites() {
           ...vitestArgs(n22Report).map((a) => a.replace('=default', '=dot')),
         ],
         { ...sqliteEnv, PATH: `${dirname(TEST_NODE22)}:${process.env.PATH}` },
-        { background: true },
       );
       count(n22Label, n22Ok, n22Report, vitestCounts);
     }
@@ -212,13 +195,12 @@ async function buildThenE2e() {
   console.log('\n=== e2e: not run (the build failed)');
 }
 
-/** The second lane, in the background: lint, typecheck, OpenAPI lint, then the vitest suites. */
+/** The second lane: lint, typecheck, OpenAPI lint, then the vitest suites. */
 async function checksThenUnitSuites() {
-  const background = { background: true };
-  await step('lint', 'pnpm', ['exec', 'biome', 'check', '.'], background);
-  await step('typecheck', 'pnpm', ['typecheck'], background);
+  await step('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
+  await step('typecheck', 'pnpm', ['typecheck']);
   // the OpenAPI document the server serves, against Redocly's recommended rules (redocly.yaml)
-  await step('OpenAPI lint', 'pnpm', ['lint:openapi'], background);
+  await step('OpenAPI lint', 'pnpm', ['lint:openapi']);
   await unitSuites();
 }
 
