@@ -7,8 +7,9 @@
 // - the API bench's scenarios (api/bench/compare.ts over api/bench/scenarios.ts: reads with the
 //   answer cache on and off, inserts, updates, stop-lists), `--rounds` rounds (default 3);
 // - Lighthouse (mobile preset, scripts/bench-web-lighthouse.mjs) on the login page, the admin's
-//   restaurant list and the manager's home (Asosiy), signed in on a warmed-up server,
-//   `--lighthouse-runs` each (default 3).
+//   restaurant list, the manager's home (Asosiy), stop-list (Menyu) and categories, signed in on a
+//   warmed-up server, `--lighthouse-runs` each (default 3); `--pages login,admin,asosiy,stoplist,
+//   categories` picks some.
 // Prints each figure's median for both with the ratio current / ref, and the verdict against the
 // speed targets of docs/BENCHMARKS.md ("Side by side"). Options: --only <scenario keys> (API),
 // --no-api, --no-lighthouse, --no-build (use this tree's build as it is), --keep (leave the
@@ -25,7 +26,7 @@ import { lighthousePage } from './bench-web-lighthouse.mjs';
 const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 const argv = process.argv.slice(2);
 const has = (name) => argv.includes(`--${name}`);
-const VALUED = ['rounds', 'lighthouse-runs', 'only', 'ref-tree', 'json'];
+const VALUED = ['rounds', 'lighthouse-runs', 'only', 'ref-tree', 'json', 'pages'];
 function value(name) {
   const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
   if (i < 0) return undefined;
@@ -185,7 +186,14 @@ const PAGES = [
     who: 'admin',
   },
   { key: 'asosiy', name: "manager's home (Asosiy) /admin", path: '/admin', who: 'manager' },
-];
+  {
+    key: 'stoplist',
+    name: "manager's stop-list (Menyu) /ProductStopList",
+    path: '/ProductStopList',
+    who: 'manager',
+  },
+  { key: 'categories', name: "manager's categories /categoryList", path: '/categoryList', who: 'manager' },
+].filter((page) => !value('pages') || value('pages').split(',').includes(page.key));
 
 /** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like, seen on a busy machine) is run again, up to 3 times. */
 async function lighthouseOnce(url, options) {

@@ -4,11 +4,11 @@
 // summing every step that ran (lint, typecheck and OpenAPI lint count one each; the suites count
 // their tests).
 //
-// Two lanes run side by side first: the checks (lint, typecheck, OpenAPI lint, then the build)
-// and the vitest run (its workers keep both cores busy; the checks fill the gaps). The e2e suite
-// runs last, alone: its waits on pages and toasts are bounded, and a machine busy with other
-// steps would stretch them. Each step's output goes to .reports/<step>.log and is printed whole
-// when the step ends; while steps run, a line every 30 s says which and for how long.
+// Two lanes run side by side: the production build, then the e2e suite over it (the longer lane:
+// the e2e suite alone takes longer than the whole other lane, so it starts first thing); and lint,
+// typecheck, OpenAPI lint (none of which the build needs), then the vitest run. Each step's
+// output goes to .reports/<step>.log and is printed whole when the step ends; while steps run, a
+// line every 30 s says which and for how long.
 //
 // The slower extras, asked for by CI (.ci/run) and by anyone who wants them:
 //   --postgres  the API suite once more on PostgreSQL (TEST_DATABASE_URL=postgres://...)
@@ -185,15 +185,23 @@ async function e2e(noChromium) {
   }));
 }
 
-/** lint, typecheck, OpenAPI lint, build, one after the other; answers whether the build is there. */
-async function checks() {
+/** The first lane: the production build, then the e2e suite over it. */
+async function buildThenE2e() {
+  if (await run('build', 'pnpm', ['build'])) {
+    await e2e(noChromium);
+    return;
+  }
+  fail('build');
+  console.log('\n=== e2e: not run (the build failed)');
+}
+
+/** The second lane: lint, typecheck, OpenAPI lint, then the vitest suites. */
+async function checksThenUnitSuites() {
   await step('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
   await step('typecheck', 'pnpm', ['typecheck']);
   // the OpenAPI document the server serves, against Redocly's recommended rules (redocly.yaml)
   await step('OpenAPI lint', 'pnpm', ['lint:openapi']);
-  if (await run('build', 'pnpm', ['build'])) return true;
-  fail('build');
-  return false;
+  await unitSuites();
 }
 
 /** Every 30 s: what is still running, and how far the e2e suite is. */
@@ -218,9 +226,7 @@ if (!args.has('--postgres') && TEST_DATABASE_URL)
 if (!args.has('--node22') && TEST_NODE22)
   console.log('(TEST_NODE22 is set: add --node22 to run the suites on it too)');
 
-const [built] = await Promise.all([checks(), unitSuites()]);
-if (built) await e2e(noChromium);
-else console.log('\n=== e2e: not run (the build failed)');
+await Promise.all([buildThenE2e(), checksThenUnitSuites()]);
 clearInterval(heartbeat);
 
 console.log(`\nSteps (wall time; they overlap), ${seconds(Date.now() - started)} in all:`);

@@ -9,18 +9,27 @@ import { type APIRequestContext, test as base, expect, type Locator, type Page }
 import { type RunningServer, startApiServer } from '../servers';
 import { ADMIN, type Credentials, loginThroughUi, PNG, trackCspViolations } from './support';
 
-const test = base.extend<object, { server: RunningServer }>({
-  server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
-    async ({}, use) => {
-      const server = await startApiServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
+/**
+ * This file's server, started before its first test and stopped after its last, handed to the
+ * tests as a fixture. Not a worker fixture: one would give the file a worker of its own, which
+ * Playwright schedules after every other file (the run's tail waited on this file alone).
+ */
+let fileServer: RunningServer | undefined;
+const test = base.extend<{ server: RunningServer }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
+  server: async ({}, use) => {
+    if (!fileServer) throw new Error("the file's server did not start");
+    await use(fileServer);
+  },
 });
 test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  fileServer = await startApiServer();
+});
+test.afterAll(async () => {
+  await fileServer?.stop();
+  fileServer = undefined;
+});
 
 const MANAGER_A: Credentials = { login: 'katalog-a', password: 'parol12345' };
 const MANAGER_B: Credentials = { login: 'katalog-b', password: 'parol12345' };

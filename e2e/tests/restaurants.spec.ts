@@ -59,39 +59,54 @@ interface Env {
   feed: { url: string; set: (feed: Feed) => void };
 }
 
-/** One feed and one server for this file (worker scope), and pages pointed at that server. */
-const test = base.extend<object, Env>({
-  feed: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
-    async ({}, use) => {
-      let current = makeFeed(2);
-      const server: Server = createServer((_req, res) => {
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(current));
-      });
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      await use({
-        url: `http://127.0.0.1:${port}/feed.json`,
-        set: (feed) => {
-          current = feed;
-        },
-      });
-      await new Promise<void>((r) => server.close(() => r()));
-    },
-    { scope: 'worker' },
-  ],
-  server: [
-    async ({ feed }, use) => {
-      const server = await startApiServer({ env: { INTEGRATION_FEED_URL: feed.url } });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
+/**
+ * One feed and one server for this file, started before its first test and stopped after its
+ * last, handed to the tests as fixtures. Not worker fixtures: they would give the file a worker
+ * of its own, which Playwright schedules after every other file.
+ */
+let fileEnv: (Env & { stop: () => Promise<void> }) | undefined;
+const test = base.extend<Env>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
+  feed: async ({}, use) => {
+    if (!fileEnv) throw new Error("the file's feed did not start");
+    await use(fileEnv.feed);
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
+  server: async ({}, use) => {
+    if (!fileEnv) throw new Error("the file's server did not start");
+    await use(fileEnv.server);
+  },
 });
 test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  let current = makeFeed(2);
+  const feedServer: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(current));
+  });
+  await new Promise<void>((r) => feedServer.listen(0, '127.0.0.1', r));
+  const address = feedServer.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const feed = {
+    url: `http://127.0.0.1:${port}/feed.json`,
+    set: (next: Feed) => {
+      current = next;
+    },
+  };
+  const server = await startApiServer({ env: { INTEGRATION_FEED_URL: feed.url } });
+  fileEnv = {
+    feed,
+    server,
+    stop: async () => {
+      await server.stop();
+      await new Promise<void>((r) => feedServer.close(() => r()));
+    },
+  };
+});
+test.afterAll(async () => {
+  await fileEnv?.stop();
+  fileEnv = undefined;
+});
 
 /** The API of this file's server, as a given user. */
 function apiOf(request: APIRequestContext, server: RunningServer) {

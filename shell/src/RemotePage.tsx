@@ -85,6 +85,10 @@ const loading = new Map<string, Promise<RemoteModule>>();
 /** React.lazy wrappers, one per page, for pages not loaded yet. */
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();
 
+/** Page loads not finished yet: the warm-up waits for the page on screen first (warm-up.ts). */
+let loadsInFlight = 0;
+export const pageLoadsInFlight = (): number => loadsInFlight;
+
 /** A page of one build: a module switched to another release loads its pages afresh. */
 const keyOf = (ref: RemoteRef) => `${ref.remote}/${ref.expose}@${remoteUrl(ref.remote) ?? ''}`;
 
@@ -130,6 +134,11 @@ export function loadPage(ref: RemoteRef): Promise<RemoteModule> {
       },
     );
     loading.set(key, promise);
+    loadsInFlight += 1;
+    const settled = () => {
+      loadsInFlight -= 1;
+    };
+    promise.then(settled, settled);
   }
   return promise;
 }

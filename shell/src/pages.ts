@@ -28,9 +28,10 @@ export const PAGES = {
 } as const satisfies Record<string, RemoteRef>;
 
 /**
- * Pages warmed after the area's first paint, so the first move to another module is quick (a page
- * not loaded yet waits behind Suspense, whose reveal React throttles to 300 ms). The catalog's
- * category list and product table: a manager's bottom bar and an admin's restaurant rows lead there.
+ * Pages warmed once the page on screen has settled (warm-up.ts), so the first move to another
+ * module is quick (a page not loaded yet waits behind Suspense, whose reveal React throttles to
+ * 300 ms). The catalog's category list and product table: a manager's bottom bar and an admin's
+ * restaurant rows lead there.
  */
 const CATALOG = [PAGES.categoryList, PAGES.productTable] as const;
 export const PREFETCH = {

@@ -6,12 +6,12 @@
 import { ROUTES } from '@qrmenu/shared/paths';
 import type { KnownRole } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
-import { lazy, Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, useEffect } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useLocation } from 'react-router-dom';
 import { RequireRole, RequireToken } from './guards';
 import { NotFoundPage } from './NotFoundPage';
 import { PAGES } from './pages';
-import { Loading, RemotePage } from './RemotePage';
+import { isDeployed, Loading, loadPage, RemotePage } from './RemotePage';
 import type { RemoteRef } from './remotes';
 
 // Role names typed by the shared schema (a type-only import keeps zod off the first page).
@@ -29,9 +29,19 @@ const AreaLayout = lazy(() => import('./layouts/AreaLayout'));
 const ModulesPage = lazy(() => import('./modules/ModulesPage'));
 
 const page = (ref: RemoteRef) => <RemotePage remote={ref.remote} expose={ref.expose} />;
-const only = (roles: readonly string[], ref: RemoteRef) => (
-  <RequireRole roles={roles}>{page(ref)}</RequireRole>
-);
+
+/** What a route serves, for loading its page's module ahead of the area's code (`pageAt`). */
+interface PageHandle {
+  page: (role: string | null) => RemoteRef | undefined;
+}
+
+/** A route served by a remote's page, for every signed-in role or only `roles`. */
+const serve = (ref: RemoteRef, roles?: readonly string[]) => ({
+  element: roles ? <RequireRole roles={roles}>{page(ref)}</RequireRole> : page(ref),
+  handle: {
+    page: (role: string | null) => (!roles || (role !== null && roles.includes(role)) ? ref : undefined),
+  } satisfies PageHandle,
+});
 const toNotFound = <Navigate to={ROUTES.notFound} replace />;
 
 /** `/`: the login screen, or /home when a token is stored. */
@@ -50,7 +60,24 @@ function AdminIndex() {
   return <Navigate to={isAdmin ? ROUTES.admin.restaurants : ROUTES.admin.profile} replace />;
 }
 
+/** The page a signed-in `role` gets at `pathname`, when a remote serves it. */
+export function pageAt(pathname: string, role: string | null): RemoteRef | undefined {
+  const matches = matchRoutes(createRoutes(), pathname) ?? [];
+  const handle = matches.at(-1)?.route.handle as PageHandle | undefined;
+  return handle?.page(role);
+}
+
 function Area() {
+  const { pathname } = useLocation();
+  const { role } = useSession();
+  // The page's module (its remote's manifest, entry and chunks) loads beside the area's code
+  // rather than after it: on a phone they are round trips the first paint would wait on in turn.
+  // Once: later pages load from inside the area. A failure shows where the page renders.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first page only
+  useEffect(() => {
+    const ref = pageAt(pathname, role);
+    if (ref && isDeployed(ref)) loadPage(ref).catch(() => undefined);
+  }, []);
   return (
     <Suspense fallback={<Loading />}>
       <AreaLayout />
@@ -63,19 +90,25 @@ const M = ROUTES.manager;
 
 /** Under `/admin` (child paths are absolute: they start with the parent's). */
 export const adminRoutes: RouteObject[] = [
-  { index: true, element: <AdminIndex /> },
-  { path: A.restaurants, element: only(OWNER_ROLES, PAGES.restaurants) },
-  { path: A.restaurantNew, element: only(ADMIN_ONLY, PAGES.restaurantForm) },
-  { path: A.restaurantEdit, element: only(OWNER_ROLES, PAGES.restaurantForm) },
-  { path: A.managers, element: only(ADMIN_ONLY, PAGES.managers) },
-  { path: A.productOptions, element: page(PAGES.productOptions) },
-  { path: A.profile, element: page(PAGES.profile) },
-  { path: A.restaurant, element: page(PAGES.restaurantDetail) },
-  { path: A.products, element: page(PAGES.productTable) },
-  { path: A.categories, element: page(PAGES.categoryList) },
-  { path: A.optionRows, element: page(PAGES.productOptionRows) },
-  { path: A.product, element: page(PAGES.productDetail) },
-  { path: A.untranslated, element: page(PAGES.untranslated) },
+  {
+    index: true,
+    element: <AdminIndex />,
+    handle: {
+      page: (role: string | null) => (role === 'manager' ? PAGES.managerHome : undefined),
+    } satisfies PageHandle,
+  },
+  { path: A.restaurants, ...serve(PAGES.restaurants, OWNER_ROLES) },
+  { path: A.restaurantNew, ...serve(PAGES.restaurantForm, ADMIN_ONLY) },
+  { path: A.restaurantEdit, ...serve(PAGES.restaurantForm, OWNER_ROLES) },
+  { path: A.managers, ...serve(PAGES.managers, ADMIN_ONLY) },
+  { path: A.productOptions, ...serve(PAGES.productOptions) },
+  { path: A.profile, ...serve(PAGES.profile) },
+  { path: A.restaurant, ...serve(PAGES.restaurantDetail) },
+  { path: A.products, ...serve(PAGES.productTable) },
+  { path: A.categories, ...serve(PAGES.categoryList) },
+  { path: A.optionRows, ...serve(PAGES.productOptionRows) },
+  { path: A.product, ...serve(PAGES.productDetail) },
+  { path: A.untranslated, ...serve(PAGES.untranslated) },
   {
     path: A.modules,
     element: (
@@ -86,27 +119,27 @@ export const adminRoutes: RouteObject[] = [
       </RequireRole>
     ),
   },
-  { path: A.orders, element: only(ADMIN_ONLY, PAGES.ordersBoard) },
-  { path: A.orderHistory, element: only(ADMIN_ONLY, PAGES.ordersHistory) },
-  { path: A.orderingSettings, element: only(ADMIN_ONLY, PAGES.orderingSettings) },
+  { path: A.orders, ...serve(PAGES.ordersBoard, ADMIN_ONLY) },
+  { path: A.orderHistory, ...serve(PAGES.ordersHistory, ADMIN_ONLY) },
+  { path: A.orderingSettings, ...serve(PAGES.orderingSettings, ADMIN_ONLY) },
   { path: '*', element: toNotFound },
 ];
 
 /** Manager pages without the /admin prefix (react-router matches paths case-insensitively). */
 export const managerRoutes: RouteObject[] = [
-  { path: M.restaurant, element: page(PAGES.restaurantDetail) },
-  { path: M.productOptions, element: page(PAGES.productOptions) },
-  { path: M.optionRows, element: page(PAGES.productOptionRows) },
-  { path: M.productOptionsIndex, element: page(PAGES.productOptions) },
-  { path: M.stopList, element: only(MANAGER_ONLY, PAGES.stopList) },
-  { path: M.products, element: page(PAGES.productTable) },
-  { path: M.restaurantCard, element: page(PAGES.managerHome) },
-  { path: M.product, element: page(PAGES.productDetail) },
-  { path: M.categories, element: page(PAGES.categoryList) },
-  { path: M.untranslated, element: page(PAGES.untranslated) },
-  { path: M.orders, element: only(MANAGER_ONLY, PAGES.ordersBoard) },
-  { path: M.orderHistory, element: only(MANAGER_ONLY, PAGES.ordersHistory) },
-  { path: M.orderingSettings, element: only(MANAGER_ONLY, PAGES.orderingSettings) },
+  { path: M.restaurant, ...serve(PAGES.restaurantDetail) },
+  { path: M.productOptions, ...serve(PAGES.productOptions) },
+  { path: M.optionRows, ...serve(PAGES.productOptionRows) },
+  { path: M.productOptionsIndex, ...serve(PAGES.productOptions) },
+  { path: M.stopList, ...serve(PAGES.stopList, MANAGER_ONLY) },
+  { path: M.products, ...serve(PAGES.productTable) },
+  { path: M.restaurantCard, ...serve(PAGES.managerHome) },
+  { path: M.product, ...serve(PAGES.productDetail) },
+  { path: M.categories, ...serve(PAGES.categoryList) },
+  { path: M.untranslated, ...serve(PAGES.untranslated) },
+  { path: M.orders, ...serve(PAGES.ordersBoard, MANAGER_ONLY) },
+  { path: M.orderHistory, ...serve(PAGES.ordersHistory, MANAGER_ONLY) },
+  { path: M.orderingSettings, ...serve(PAGES.orderingSettings, MANAGER_ONLY) },
 ];
 
 export function createRoutes(): RouteObject[] {

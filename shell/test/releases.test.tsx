@@ -91,7 +91,10 @@ describe('a canary that fails', () => {
     expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_catalog', entry: STABLE }], {
       force: true,
     });
-    await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('mfe_catalog/ProductTablePage'));
+    // the warm-up (after the page settles; these stub pages ask for nothing: 3 s at the latest)
+    await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('mfe_catalog/ProductTablePage'), {
+      timeout: 4000,
+    });
     flushReports();
     await waitFor(() => expect(reportsSent(api).length).toBeGreaterThan(0));
     expect(reportsSent(api)).toEqual(

@@ -8,6 +8,7 @@
 import { managerPaths } from '@qrmenu/shared/paths';
 import { useMyRestaurant, useProfile } from '@qrmenu/shared/query';
 import type { Restaurant } from '@qrmenu/shared/schemas';
+import { getRole } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
 import {
   Box,
@@ -25,6 +26,16 @@ import { useNavigate } from 'react-router-dom';
 import { QrCodeButton } from '../qr/QrCodeButton';
 import { LazyRestaurantEditDialog } from './dialogs';
 import { RestaurantInfo } from './RestaurantInfo';
+
+/**
+ * The card's two reads start as this module runs: the shell loads it beside its own area code
+ * (Chakra, the layout), so the requests no longer wait for the area's first render (as the
+ * stop-list warms its data when its module loads).
+ */
+if (getRole() === 'manager') {
+  void useMyRestaurant.prefetch();
+  void useProfile.prefetch();
+}
 
 const VisitsPanel = lazy(() => import('../visits/VisitsPanel').then((m) => ({ default: m.VisitsPanel })));
 

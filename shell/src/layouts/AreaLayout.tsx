@@ -8,6 +8,7 @@ import { RemoteFallback, UiProvider } from '@qrmenu/shared/ui';
 import { useEffect } from 'react';
 import { PREFETCH } from '../pages';
 import { prefetchFormKit, prefetchPages, RemoteFallbackContext } from '../RemotePage';
+import { warmWhenSettled } from '../warm-up';
 import { ManagerLayout } from './ManagerLayout';
 import { SidebarLayout } from './SidebarLayout';
 
@@ -15,8 +16,8 @@ export default function AreaLayout() {
   const { isManager, isAdmin } = useSession();
   useEffect(() => {
     const refs = isManager ? PREFETCH.manager : isAdmin ? PREFETCH.admin : PREFETCH.sidebar;
-    const id = setTimeout(() => prefetchPages(refs).then(prefetchFormKit), 0);
-    return () => clearTimeout(id);
+    // after the page on screen has painted its data: never on its critical path (warm-up.ts)
+    return warmWhenSettled(queryClient, () => void prefetchPages(refs).then(prefetchFormKit));
   }, [isManager, isAdmin]);
   return (
     <QueryClientProvider client={queryClient}>
