@@ -3,7 +3,7 @@
  * (`StoredOrderLine[]`: what was ordered, in Uzbek and in the guest's language, with the external
  * ids a POS will need), and the mappers to the staff's and the guest's answers.
  */
-import type { GuestOrder, Order, OrderLine, OrderStatus } from '@qrmenu/shared/schemas';
+import type { GuestOrder, Order, OrderLine, OrderPayment, OrderStatus } from '@qrmenu/shared/schemas';
 import type { OrderRow } from '../db';
 import { chunks, type Q } from './query';
 
@@ -48,6 +48,17 @@ const guestLine = (l: StoredOrderLine): OrderLine => ({
   rows: l.rows.map((r) => ({ _id: r._id, option: r.guest_option, name: r.guest_name, price: r.price })),
 });
 
+/** The copy of its bill's payment an order carries (docs/PAYMENTS.md), or null. */
+export function paymentOf(r: OrderRow): OrderPayment | null {
+  if (!r.payment_status || !r.payment_method || r.payment_amount == null || !r.payment_at) return null;
+  return {
+    status: r.payment_status as OrderPayment['status'],
+    method: r.payment_method as OrderPayment['method'],
+    amount: Number(r.payment_amount),
+    at: r.payment_at,
+  };
+}
+
 /** The staff's answer (names in Uzbek). */
 export const toOrder = (r: OrderRow): Order => ({
   _id: r.id,
@@ -62,6 +73,7 @@ export const toOrder = (r: OrderRow): Order => ({
   comment: r.comment,
   items: parseLines(r.items).map(staffLine),
   total: r.total,
+  payment: paymentOf(r),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -77,6 +89,7 @@ export const toGuestOrder = (r: OrderRow): GuestOrder => ({
   comment: r.comment,
   items: parseLines(r.items).map(guestLine),
   total: r.total,
+  payment: paymentOf(r),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   key: r.guest_key,

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { id, plainString } from './fields';
+import { orderPayment } from './payments';
 import { visitDay } from './visits';
 
 export const ORDER_LIMITS = {
@@ -116,6 +117,8 @@ export const order = z.object({
   comment: z.string().nullable(),
   items: z.array(orderLine),
   total: z.number(),
+  /** The table's bill paid from the phone (docs/PAYMENTS.md); null: not paid so. */
+  payment: orderPayment.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -133,6 +136,7 @@ export const guestOrder = order
     comment: true,
     items: true,
     total: true,
+    payment: true,
     createdAt: true,
     updatedAt: true,
   })
