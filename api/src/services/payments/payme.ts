@@ -151,8 +151,8 @@ const checked = (tx: PaymeTransactionRow) => ({
 
 /**
  * The bill an `account` names, checked for a new payment of `tiyin`: it exists in this
- * restaurant (-31050), is still open (-31051), no other payment holds it (-31052), and the
- * amount is its amount to the tiyin (-31001).
+ * restaurant (-31050), is still open (-31051), the amount is its amount to the tiyin (-31001),
+ * and no other payment holds it (-31052).
  */
 async function payableBill(
   trx: Repositories,
@@ -165,8 +165,8 @@ async function payableBill(
   if (!bill || bill.restaurant_id !== restaurantId)
     throw new PaymeFault(PAYME_ERRORS.noBill, PAYME_ACCOUNT_FIELD);
   if (bill.status !== 'open') throw new PaymeFault(PAYME_ERRORS.billPaid, PAYME_ACCOUNT_FIELD);
-  if (await billHeld(trx, bill.id)) throw new PaymeFault(PAYME_ERRORS.billBusy, PAYME_ACCOUNT_FIELD);
   if (tiyin !== bill.amount) throw new PaymeFault(PAYME_ERRORS.wrongAmount);
+  if (await billHeld(trx, bill.id)) throw new PaymeFault(PAYME_ERRORS.billBusy, PAYME_ACCOUNT_FIELD);
   return bill;
 }
 
