@@ -18,7 +18,10 @@ const completeShape = recorded<Recorded>('click/complete.recorded.json').request
 export type ClickReply = Record<string, string | number> & { error: number; error_note: string };
 
 let transIds = 2_000_000_000;
-export const clickTransId = () => String((transIds += 1));
+export function clickTransId(): string {
+  transIds += 1;
+  return String(transIds);
+}
 
 /** "2026-11-26 14:05:00", the form Click signs with. */
 const signTime = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
