@@ -26,7 +26,25 @@ const paymeAnswer = z
   );
 /** Click reads `error` and `error_note` and the ids it sent. */
 const clickAnswer = z.looseObject({ error: z.number().int(), error_note: z.string() });
-const clickBody = z.record(z.string(), z.string());
+/** Click posts form fields; some of its calls come as JSON (as merchants' handlers note): both are read. */
+const clickBody = z.unknown();
+
+function clickFields(body: unknown): Record<string, string> {
+  let value = body;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return {};
+    }
+  }
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
+      .map(([k, v]) => [k, String(v)]),
+  );
+}
 
 const PROVIDERS_TEXT =
   "Called by the provider only: checked by the restaurant's own credentials (nothing changes for a wrong one); answered 200 in the provider's protocol, an error in the body.";
@@ -195,8 +213,8 @@ export default async function paymentRoutes(app: App): Promise<void> {
         async (request) => {
           const answer =
             step === 'prepare'
-              ? await payments.clickPrepare(request.params.id, request.body)
-              : await payments.clickComplete(request.params.id, request.body);
+              ? await payments.clickPrepare(request.params.id, clickFields(request.body))
+              : await payments.clickComplete(request.params.id, clickFields(request.body));
           return answer as z.infer<typeof clickAnswer>;
         },
       );

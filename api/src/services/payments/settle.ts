@@ -5,6 +5,7 @@
  * soon as it is committed, and never before.
  */
 import type { PaymentMethod } from '@qrmenu/shared/schemas';
+import { formatTiyin, t } from '@qrmenu/shared/texts';
 import type { BillRow } from '../../db';
 import type { Repositories } from '../../repos';
 
@@ -44,7 +45,35 @@ export async function markRefunded(trx: Repositories, bill: BillRow, at: string)
   );
   await eventsOf(trx, bill, at);
   await trx.bills.detach(bill.id);
+  await alertChat(trx, bill, at);
   return true;
+}
+
+/**
+ * Money going back is told to the staff at once, not only in the order's edited post (an edit
+ * rings no one): a message in the restaurant's chat, queued in the same transaction
+ * (docs/TELEGRAM.md: the outbox sends it in turn).
+ */
+async function alertChat(trx: Repositories, bill: BillRow, at: string): Promise<void> {
+  const bot = await trx.telegramBots.find(bill.restaurant_id);
+  if (!bot?.chat_id) return;
+  const method = t.payments.methods[bill.paid_method ?? ''] ?? bill.paid_method ?? '';
+  await trx.telegramOutbox.add({
+    restaurant_id: bill.restaurant_id,
+    kind: 'text',
+    ref: `refund:${bill.id}`,
+    post_key: null,
+    payload: JSON.stringify({
+      text: t.payments.refundedAlert(bill.table_name, formatTiyin(bill.amount), method),
+    }),
+    status: 'pending',
+    attempts: 0,
+    next_at: 0,
+    message_id: null,
+    last_error: null,
+    created_at: at,
+    sent_at: null,
+  });
 }
 
 /** Whether another payment holds the bill (its amount is fixed while one does). */
