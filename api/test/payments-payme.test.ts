@@ -116,6 +116,31 @@ describe('the documented sequence', () => {
   });
 });
 
+describe("the order's page", () => {
+  it("shows the table's bill and sends «To'lash» on to Payme without JavaScript", async () => {
+    const order = await guestOrders(ctx, world.w, 1);
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/m/${world.w.slug}/orders/${order._id}?key=${encodeURIComponent(order.key)}`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('75 000 сум');
+    expect(page.body).toContain(`${order._id}/pay?`);
+    const pay = await ctx.app.inject({
+      method: 'GET',
+      url: `/m/${world.w.slug}/orders/${order._id}/pay?key=${encodeURIComponent(order.key)}&method=payme`,
+    });
+    expect(pay.statusCode).toBe(303);
+    expect(pay.headers.location).toMatch(/^https:\/\/checkout\.paycom\.uz\//);
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: `/m/${world.w.slug}/orders/${order._id}/pay?key=wrong&method=payme`,
+    });
+    expect(refused.statusCode).toBe(303);
+    expect(refused.headers.location).toContain('pay=failed');
+  });
+});
+
 describe('idempotent, out of order, wrong amount, wrong auth', () => {
   it('answers every repeated call as the first, and nothing is paid twice', async () => {
     const order = await guestOrders(ctx, world.w, 1);

@@ -679,6 +679,14 @@ export const t = {
       refresh: 'Holatni yangilash',
       reconnecting: 'Aloqa uzildi, qayta ulanmoqda…',
       orderMissing: 'Buyurtma topilmadi',
+      /** The table's bill on the order's page (docs/PAYMENTS.md). */
+      bill: 'Hisob',
+      billOrders: 'Buyurtmalar: {numbers}',
+      pay: "To'lash",
+      payWith: "{method} orqali to'lash",
+      paid: "To'landi: {sum}, {method}",
+      refunded: "To'lov bekor qilindi. Hisob to'lanmagan",
+      payFailed: "To'lovni boshlab bo'lmadi. Qayta urinib ko'ring.",
     },
   },
 
