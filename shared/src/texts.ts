@@ -743,7 +743,10 @@ export const t = {
     clickMerchantId: 'Click merchant ID',
     clickSecret: 'Click maxfiy kaliti',
     secretHint: 'Saqlangan kalit yashirilgan. Almashtirish uchun yangisini yozing.',
+    on: 'Ulangan',
     off: "O'chirilgan",
+    saved: "To'lov sozlamalari saqlandi",
+    saveError: "To'lov sozlamalarini saqlab bo'lmadi",
   },
   telegram: {
     /** The form's line under the bot's fields once they are checked. */
