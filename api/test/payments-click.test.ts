@@ -6,11 +6,21 @@
  * completion (the bill unpaid again). Answers checked as recorded; the rows show nothing paid twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resealSecrets } from '../src/integration/rotate-secrets';
+import { secretBox } from '../src/integration/secrets';
 import { clickTransId, fakeClick } from './fakes/click';
 import { recorded } from './fixtures/recorded';
 import { createTestApp, TEST_SECRET_KEY, type TestCtx } from './helpers';
 import { ok } from './orders-support';
-import { billOf, CLICK, guestOrders, guestView, type PaymentWorld, paymentWorld } from './payments-support';
+import {
+  billOf,
+  CLICK,
+  guestOrders,
+  guestView,
+  PAYME,
+  type PaymentWorld,
+  paymentWorld,
+} from './payments-support';
 
 const codes = recorded<{ codes: Record<string, { error: number; error_note: string }> }>(
   'click/errors.recorded.json',
@@ -200,5 +210,22 @@ describe('exact to the tiyin', () => {
     expect(tiyinToDecimalSom(12_345_678)).toBe('123456.78');
     expect(tiyinToDecimalSom(100_000)).toBe('1000');
     expect(tiyinToDecimalSom(1_005)).toBe('10.05');
+  });
+});
+
+describe('rotating INTEGRATION_SECRET_KEY', () => {
+  it("seals the restaurant's Payme key and Click secret again under the new key (pnpm rotate-secrets)", async () => {
+    const next = secretBox('b'.repeat(64));
+    const report = await resealSecrets(ctx.app.repos, { box: next, oldKey: TEST_SECRET_KEY });
+    expect(report.failed).toEqual([]);
+    expect(report.payments).toBe(1);
+    const row = await ctx.db
+      .selectFrom('payment_accounts')
+      .selectAll()
+      .where('restaurant_id', '=', world.w.restaurantId)
+      .executeTakeFirstOrThrow();
+    expect(next.open(row.payme_key_enc as string, world.w.restaurantId)).toBe(PAYME.key);
+    expect(next.open(row.click_secret_enc as string, world.w.restaurantId)).toBe(CLICK.secret_key);
+    expect((await resealSecrets(ctx.app.repos, { box: next, oldKey: TEST_SECRET_KEY })).payments).toBe(0);
   });
 });
