@@ -26,21 +26,30 @@ export function clickTransId(): string {
 /** "2026-11-26 14:05:00", the form Click signs with. */
 const signTime = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
 
-export function fakeClick(app: FastifyInstance, restaurantId: string, serviceId: string, secretKey: string) {
+/** Where the fake sends: an app in the test's process (inject) or a running server's origin (e2e). */
+export type ClickTarget = FastifyInstance | string;
+
+export function fakeClick(app: ClickTarget, restaurantId: string, serviceId: string, secretKey: string) {
   function sign(f: Record<string, string>, secret = secretKey): string {
     const text = `${f.click_trans_id}${f.service_id}${secret}${f.merchant_trans_id}${f.action === '1' ? f.merchant_prepare_id : ''}${f.amount}${f.action}${f.sign_time}`;
     return createHash('md5').update(text, 'utf8').digest('hex');
   }
 
   async function post(step: 'prepare' | 'complete', fields: Record<string, string>): Promise<ClickReply> {
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/payments/click/${restaurantId}/${step}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(fields).toString(),
-    });
-    if (res.statusCode !== 200) throw new Error(`Click expects 200, got ${res.statusCode}: ${res.body}`);
-    return res.json() as ClickReply;
+    const url = `/api/payments/click/${restaurantId}/${step}`;
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    const payload = new URLSearchParams(fields).toString();
+    const res =
+      typeof app === 'string'
+        ? await fetch(`${app}${url}`, { method: 'POST', headers, body: payload }).then(async (r) => ({
+            status: r.status,
+            text: await r.text(),
+          }))
+        : await app
+            .inject({ method: 'POST', url, headers, payload })
+            .then((r) => ({ status: r.statusCode, text: r.body }));
+    if (res.status !== 200) throw new Error(`Click expects 200, got ${res.status}: ${res.text}`);
+    return JSON.parse(res.text) as ClickReply;
   }
 
   interface Options {

@@ -34,13 +34,25 @@ export interface PaymeReply {
 /** A new transaction id as Payme makes them (24 hex characters, like `5305e3bab097f420a62ced0b`). */
 export const paymeId = () => randomBytes(12).toString('hex');
 
+/** Where the fake sends: an app in the test's process (inject) or a running server's origin (e2e). */
+export type PaymeTarget = FastifyInstance | string;
+
+async function send(
+  target: PaymeTarget,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; text: string }> {
+  if (typeof target === 'string') {
+    const res = await fetch(`${target}${url}`, { method: 'POST', headers, body });
+    return { status: res.status, text: await res.text() };
+  }
+  const res = await target.inject({ method: 'POST', url, headers, payload: body });
+  return { status: res.statusCode, text: res.body };
+}
+
 /** `now` is Payme's clock (a test that moves the server's clock moves Payme's with it). */
-export function fakePayme(
-  app: FastifyInstance,
-  restaurantId: string,
-  key: string,
-  now: () => number = Date.now,
-) {
+export function fakePayme(app: PaymeTarget, restaurantId: string, key: string, now: () => number = Date.now) {
   let rpcId = 0;
   /** The account field as the cashbox is set up (our bill's id). */
   const account = (billId: string) => ({ bill_id: billId });
@@ -60,18 +72,17 @@ export function fakePayme(
         params: { ...Object.fromEntries(Object.keys(template).map((k) => [k, params[k]])), ...params },
         id: rpcId,
       });
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/payments/payme/${restaurantId}`,
-      headers: {
+    const res = await send(
+      app,
+      `/api/payments/payme/${restaurantId}`,
+      {
         'content-type': 'application/json',
         authorization: `Basic ${Buffer.from(`Paycom:${options.key ?? key}`).toString('base64')}`,
       },
-      payload: body,
-    });
-    if (res.statusCode !== 200)
-      throw new Error(`Payme expects 200 always, got ${res.statusCode}: ${res.body}`);
-    return res.json() as PaymeReply;
+      body,
+    );
+    if (res.status !== 200) throw new Error(`Payme expects 200 always, got ${res.status}: ${res.text}`);
+    return JSON.parse(res.text) as PaymeReply;
   }
 
   return {
