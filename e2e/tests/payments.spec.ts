@@ -209,5 +209,9 @@ test('the bill paid with Payme, then with Click: the guest, the board and the ch
   await expect(
     board.getByRole('article', { name: `#${second.number}, Stol 6` }).getByTestId('order-payment'),
   ).toContainText("To'landi: 90 000 so'm, Click");
+  const secondPost = () => fake.messages.find((m) => m.text.startsWith(`Yangi buyurtma #${second.number}`));
+  await expect
+    .poll(() => secondPost()?.text ?? '', { timeout: 10_000 })
+    .toContain("To'landi: 90 000 so'm, Click");
   await boardContext.close();
 });
