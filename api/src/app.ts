@@ -21,6 +21,8 @@ import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { type PictureLimits, resolvePictureLimits } from './images/limits';
 import { providersPlugin } from './integration';
 import type { HttpPolicy } from './integration/pos/http';
+import type { PosSenderOptions } from './integration/pos/order-sender';
+import { posOrdersPlugin } from './integration/pos/orders-plugin';
 import { posPicturesSettled } from './integration/pos/pictures';
 import { posRegistryFromConfig } from './integration/pos/registry';
 import { type PosScheduleOptions, startPosSchedule } from './integration/pos/schedule';
@@ -40,6 +42,7 @@ import orderRoutes from './routes/orders';
 import paymentRoutes from './routes/payments';
 import placementRoutes from './routes/placements';
 import posRoutes from './routes/pos';
+import posOrderRoutes from './routes/pos-orders';
 import positionRoutes from './routes/positions';
 import productRoutes from './routes/products';
 import releaseRoutes from './routes/releases';
@@ -101,6 +104,8 @@ export interface BuildAppOptions {
   telegramTimeoutMs?: number | undefined;
   /** The bots' outbox: its schedule (tests drain it themselves) and pacing. */
   telegramOutbox?: OutboxOptions;
+  /** The sender of guests' orders into the POS (integration/pos/order-sender.ts). */
+  posOrders?: PosSenderOptions;
   /** Scheduled POS syncs and stop-list polls (default on; tests turn it off or shorten it). */
   posSchedule?: PosScheduleOptions | false;
   /** The workspace root: serves `shell/dist` and `<remote>/dist`. Optional. */
@@ -345,6 +350,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     access: telegramAccess(telegram),
     outbox: options.telegramOutbox ?? {},
   });
+  await app.register(posOrdersPlugin, options.posOrders ?? {});
 
   // Every /api route must say who may call it; error answers are documented for all of them.
   app.addHook('onRoute', (route) => {
@@ -472,6 +478,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(visitRoutes);
       await api.register(releaseRoutes);
       await api.register(orderRoutes);
+      await api.register(posOrderRoutes);
       await api.register(paymentRoutes);
       await api.register(telegramRoutes);
     },

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DB } from './db';
-import type { PosContext } from './integration/pos/types';
+import type { PosContext, PosOrdersService } from './integration/pos/types';
 import type { ProviderRegistry } from './integration/providers';
 import type { Repositories } from './repos';
 import type { Services } from './services';
@@ -70,6 +70,8 @@ declare module 'fastify' {
     providers: ProviderRegistry;
     /** The POS providers (iiko, Poster), the credentials' sealing box, their HTTP policy. */
     pos: PosContext;
+    /** Guests' orders into the POS (integration/pos/order-sender.ts): the sender's drain. */
+    posOrders: PosOrdersService;
     /** The guests' visit counter (visits/): `count(...)` per served menu page, `flush()`. */
     visits: VisitCounter;
   }

@@ -631,6 +631,40 @@ const CASES: Case[] = [
       payload: { status: 'accepted' },
     }),
   },
+  // into the POS: this restaurant is not from a POS (404 for those who may ask)
+  {
+    method: 'GET',
+    path: '/manager/pos/tables',
+    access: 'own',
+    build: (s) => ({ url: `/manager/pos/tables?restaurant_id=${s.restaurant.id}` }),
+    expect: { admin: 404, owner: 404 },
+  },
+  {
+    method: 'PUT',
+    path: '/manager/pos/terminal-group',
+    access: 'own',
+    build: (s) => ({
+      url: `/manager/pos/terminal-group?restaurant_id=${s.restaurant.id}`,
+      payload: { terminal_group_id: 'group-1' },
+    }),
+    expect: { admin: 404, owner: 404 },
+  },
+  {
+    method: 'PUT',
+    path: '/manager/placements/{id}/pos-table',
+    access: 'own',
+    build: async (s) => ({
+      url: `/manager/placements/${await placementOf(s)}/pos-table`,
+      payload: { pos_table_id: null },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/manager/orders/{id}/pos-retry',
+    access: 'own',
+    build: async (s) => ({ url: `/manager/orders/${(await orderOf(s))._id}/pos-retry` }),
+    expect: { admin: 404, owner: 404 },
+  },
   {
     method: 'GET',
     path: '/manager/calls',

@@ -58,6 +58,7 @@ describe('the ordering switches', () => {
     expect(settings.data).toEqual({
       takes_orders: false,
       placements: off.tables.map((t) => ({ _id: t._id, name: t.name, takes_orders: false })),
+      pos: null,
     });
     const table = await ok(apiCall(ctx, 'GET', `/public/tables/${off.tables[0]!._id}`));
     expectShape(answers.guestTable, table);
@@ -196,6 +197,7 @@ describe('placing an order', () => {
         {
           _id: w.big.id,
           external_id: 'ext-big',
+          option_external_id: null,
           option: 'Hajmi',
           name: 'Katta',
           guest_option: 'Размер',

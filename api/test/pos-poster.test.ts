@@ -200,6 +200,22 @@ describe('Poster provider', () => {
     expect((await product(target.product_id))?.price).toBe(45500);
   });
 
+  it("an online order's webhook (incoming_order) is checked like any: a wrong verify 401, a signed one 200, no sync", async () => {
+    const url = `/api/integrations/poster/webhook/${restaurantId}`;
+    const hook = fake.webhook(7);
+    const before = await snapshot(ctx.db);
+    const syncs = fake.count('/api/menu.getProducts');
+    const bad = await ctx.app.inject({ method: 'POST', url, payload: { ...hook, verify: 'f'.repeat(32) } });
+    expect(bad.statusCode).toBe(401);
+    const other = await ctx.app.inject({ method: 'POST', url, payload: fake.webhook(7, 'another-secret') });
+    expect(other.statusCode).toBe(401);
+    const res = await ctx.app.inject({ method: 'POST', url, payload: hook });
+    expect(res.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fake.count('/api/menu.getProducts')).toBe(syncs);
+    expect(await snapshot(ctx.db)).toBe(before);
+  });
+
   it('a product removed in Poster leaves the menu; a malformed answer changes nothing', async () => {
     const gone = fake.data.products.splice(-2, 1)[0] as P; // the last in a category
     const res = await ctx.app.inject({

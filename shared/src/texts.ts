@@ -608,6 +608,59 @@ export const t = {
       "Hali joy qo'shilmagan. Buyurtma stolning o'z QR kodidan beriladi: avval «QR kod» oynasidagi «Joylashuvlar» bo'limida stollarni qo'shing.",
     saveError: "Sozlamani saqlab bo'lmadi. Avvalgi holat qaytarildi.",
     settingsLoadError: "Sozlamalarni yuklab bo'lmadi",
+    // ---------- into the POS (docs/ORDERS.md, "Into the POS") ----------
+    pos: {
+      /** The order card's line: where it is on its way into the POS. */
+      states: {
+        waiting: 'Kassaga yuborish navbatida',
+        sending: 'Kassaga yuborilmoqda',
+        pending: 'Kassa javobini kutmoqda',
+        accepted: 'Kassa qabul qildi',
+        refused: 'Kassa rad etdi',
+        failed: 'Kassaga yuborilmadi',
+        cancelled: 'Kassaga yuborilmadi: buyurtma rad etilgan',
+      } as Record<string, string>,
+      reason: (reason: string) => `Sabab: ${reason}`,
+      refusedLine: (name: string, reason: string) => `${name}: ${reason}`,
+      retry: 'Qayta yuborish',
+      retryOf: (n: number) => `#${n} buyurtmani kassaga qayta yuborish`,
+      retryError: "Kassaga qayta yuborib bo'lmadi",
+      retried: "Kassaga qayta yuborish navbatiga qo'yildi",
+      nextTry: (time: string) => `Keyingi urinish: ${time}`,
+      attempts: (n: number) => `Urinishlar: ${n}`,
+      posNumber: (n: string) => `Kassadagi raqami: ${n}`,
+      /** The POS's price is the price: staff see when it differs from the menu's. */
+      priceDiffers: (pos: string, ours: string) => `Kassadagi summa boshqa: ${pos} (menyuda ${ours})`,
+      // the reasons written by the sender (a refusal keeps the POS's own words)
+      reasons: {
+        down: 'Kassa javob bermayapti',
+        credentials: "Kassa ulanish kaliti eskirgan yoki noto'g'ri: administrator ulanishni yangilashi kerak",
+        notConnected: 'Restoran kassaga ulanmagan',
+        noTerminalGroup: 'Kassa terminali guruhi tanlanmagan',
+        noProduct: "Taom kassada yo'q (menyu sinxronlanmagan)",
+      },
+      // the orders' settings
+      settingsTitle: 'Kassaga yuborish',
+      sendLegend: 'Buyurtma kassaga qachon yuborilsin',
+      send: {
+        off: 'Yuborilmasin',
+        accepted: 'Xodim qabul qilganda',
+        at_once: 'Mehmon yuborishi bilan darhol',
+      } as Record<string, string>,
+      sendHint:
+        "Buyurtma kassaga stolning buyurtmasi bo'lib tushadi (chek va oshxona kassadan chiqadi). Stollarni «QR kod» oynasidagi «Joylashuvlar» bo'limida kassadagi stollarga bog'lang.",
+      saved: 'Saqlandi',
+      // the placements dialog: each placement's table in the POS
+      tablesTitle: 'Kassadagi stollar',
+      tablesHint: "Har bir joyni kassadagi stolga bog'lang: buyurtma o'sha stolga tushadi.",
+      terminalGroup: 'Kassa terminallari guruhi',
+      chooseTerminalGroup: 'Guruhni tanlang',
+      tableOf: (name: string) => `${name}: kassadagi stol`,
+      noTable: "Bog'lanmagan (stol nomi izohga yoziladi)",
+      tablesLoadError: "Kassadagi stollarni yuklab bo'lmadi",
+      tableSaved: (name: string) => `${name}: saqlandi`,
+      tableSaveError: "Bog'lab bo'lmadi",
+    },
   },
 
   // ---------- the guests' public menu page (/m/<slug>, server-rendered) ----------
@@ -687,6 +740,12 @@ export const t = {
       paid: "To'landi: {sum}, {method}",
       refunded: "To'lov bekor qilindi. Hisob to'lanmagan",
       payFailed: "To'lovni boshlab bo'lmadi. Qayta urinib ko'ring.",
+      /** The order's way into the kitchen's till, in a guest's words. */
+      pos: {
+        sending: 'Oshxonaga uzatilmoqda',
+        accepted: 'Oshxonaga uzatildi',
+        refused: 'Mavjud emas: {names}',
+      },
     },
   },
 
@@ -781,6 +840,8 @@ export const t = {
       served: 'Berildi',
       rejected: 'Rad etildi',
     } as Record<string, string>,
+    /** The order's way into the POS (the board's words). */
+    pos: (state: string) => `Kassa: ${state}`,
     /** Who moved it and when: "Qabul qilindi: Aziz, 14:05". */
     doneBy: (what: string, who: string, time: string) => `${what}: ${who}, ${time}`,
     /** A move made on the board, not in the chat. */

@@ -6,6 +6,7 @@ import { clusterState } from './migration-cluster-state';
 import { listIndexes } from './migration-list-indexes';
 import { ordersMigration } from './migration-orders';
 import { paymentsMigration } from './migration-payments';
+import { posOrdersMigration } from './migration-pos-orders';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
 import { releasesMigration } from './migration-releases';
@@ -312,7 +313,8 @@ export const migrations: Record<string, Migration> = {
   '0020_category_stop_reason': categoryStopReason,
   '0021_list_indexes': listIndexes,
   '0022_telegram': telegramMigration,
-  '0023_payments': paymentsMigration,
+  '0023_pos_orders': posOrdersMigration,
+  '0024_payments': paymentsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -187,6 +187,10 @@ export interface IntegrationAccountsTable {
   pictures_total?: number;
   pictures_done?: number;
   pictures_failed?: number;
+  /** When its orders go into the POS: `off` | `accepted` | `at_once` (shared `POS_SEND_MODES`). */
+  orders_send?: string;
+  /** The iiko terminal group its tables belong to (null: not chosen yet; Poster: none). */
+  terminal_group_id?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -197,6 +201,8 @@ export interface PlacementsTable {
   name: string;
   /** 1: this code's table takes orders (when its restaurant does too). */
   takes_orders?: number;
+  /** The POS's table this placement stands for (null: not mapped). */
+  pos_table_id?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -381,6 +387,30 @@ export interface BillsTable {
   updated_at: string;
 }
 
+/** An order's way into the POS (docs/ORDERS.md, "Into the POS"): queued in `seq` order per restaurant. */
+export interface OrderPosTable {
+  seq: Generated<number>;
+  order_id: string;
+  restaurant_id: string;
+  /** shared `POS_ORDER_STATES` */
+  state: string;
+  /** The POS's ticket of a send still in progress (iiko's correlation id). */
+  ticket: string | null;
+  pos_order_id: string | null;
+  pos_number: string | null;
+  pos_total: number | null;
+  reason: string | null;
+  /** JSON `[{ index, name, reason }]` of the lines the POS refused. */
+  refused_lines: string;
+  attempts: number;
+  /** The next try, ms since 1970; null: none planned (accepted, refused, or waiting for the staff). */
+  next_at: number | null;
+  /** 1: the POS holds the order, only its decision is awaited: the orders after it need not wait. */
+  received: number;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A Payme transaction as Payme named it and as we first answered it. */
 export interface PaymeTransactionsTable {
   /** Payme's id (24 characters). */
@@ -516,6 +546,7 @@ export interface Database {
   bills: BillsTable;
   payme_transactions: PaymeTransactionsTable;
   click_transactions: ClickTransactionsTable;
+  order_pos: OrderPosTable;
 }
 
 export type UserRow = UsersTable;
@@ -532,6 +563,7 @@ export type ModuleChannelRow = ModuleChannelsTable;
 export type OrderRow = OrdersTable;
 export type TableCallRow = TableCallsTable;
 export type TelegramBotRow = TelegramBotsTable;
+export type OrderPosRow = Omit<OrderPosTable, 'seq'> & { seq: number };
 export type TelegramOutboxRow = Omit<TelegramOutboxTable, 'seq'> & { seq: number };
 export type BillRow = BillsTable;
 export type PaymeTransactionRow = PaymeTransactionsTable;

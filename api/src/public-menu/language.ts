@@ -169,6 +169,11 @@ export const GUEST_WORDS: Record<GuestLang, GuestWords> = {
       paid: 'Оплачено: {sum}, {method}',
       refunded: 'Оплата отменена. Счёт не оплачен',
       payFailed: 'Не удалось начать оплату. Попробуйте ещё раз.',
+      pos: {
+        sending: 'Передаём на кухню',
+        accepted: 'Передан на кухню',
+        refused: 'Нет в наличии: {names}',
+      },
     },
   },
   en: {
@@ -241,6 +246,11 @@ export const GUEST_WORDS: Record<GuestLang, GuestWords> = {
       paid: 'Paid: {sum}, {method}',
       refunded: 'The payment was cancelled. The bill is unpaid',
       payFailed: 'The payment could not start. Try again.',
+      pos: {
+        sending: 'Being passed to the kitchen',
+        accepted: 'Passed to the kitchen',
+        refused: 'Not available: {names}',
+      },
     },
   },
 };

@@ -6,7 +6,7 @@
  * the `role="status"` region, so a screen reader hears each change.
  */
 import type { Bill, GuestOrder } from '@qrmenu/shared/schemas';
-import { fill } from './cart/words';
+import { fill, posText } from './cart/words';
 import { formatGuestPrice, formatGuestTiyin, GUEST_WORDS, type GuestLang } from './language';
 import { Document, html } from './page';
 import { ORDER_CSS } from './styles';
@@ -101,6 +101,9 @@ function OrderPage({ order, lang, restaurant, menuHref, selfHref, script, bill, 
           </p>
           <p className="qm-reason">
             {order.reject_reason ? fill(words.reason, { reason: order.reject_reason }) : ''}
+          </p>
+          <p className="qm-pos" data-pos-state={order.pos?.state ?? ''}>
+            {posText(order.pos, words)}
           </p>
         </div>
         <p className="qm-paid" data-paid={order.payment?.status ?? ''}>

@@ -70,7 +70,7 @@ export default async function orderPageRoute(
         const lang = languageOf(request);
         return sendPage(request, reply, 404, notFound(lang), lang, ORDER_CACHE_CONTROL);
       }
-      const order = toGuestOrder(row);
+      const order = toGuestOrder(row, await app.repos.orderPos.find(row.id));
       const lang = langFromQuery(query.lang) ?? order.language;
       const menuHref = `/m/${found.restaurant.slug}?${new URLSearchParams({
         ...(row.placement_id ? { [PLACEMENT_PARAM]: row.placement_id } : {}),

@@ -22,6 +22,7 @@ import { optionRowsRepository } from './option-rows';
 import { optionsRepository } from './options';
 import { orderEventsRepository } from './order-events';
 import { orderNumbersRepository } from './order-numbers';
+import { orderPosRepository } from './order-pos';
 import { ordersRepository } from './orders';
 import { paymeTransactionsRepository } from './payme-transactions';
 import { paymentAccountsRepository } from './payment-accounts';
@@ -65,6 +66,7 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     orders: ordersRepository(q),
     orderNumbers: orderNumbersRepository(q),
     orderEvents: orderEventsRepository(q, dialect),
+    orderPos: orderPosRepository(q),
     tableCalls: tableCallsRepository(q),
     leases: leasesRepository(q),
     rateCounts: rateCountsRepository(q),
@@ -101,6 +103,7 @@ export interface Repositories {
   orders: ReturnType<typeof ordersRepository>;
   orderNumbers: ReturnType<typeof orderNumbersRepository>;
   orderEvents: ReturnType<typeof orderEventsRepository>;
+  orderPos: ReturnType<typeof orderPosRepository>;
   tableCalls: ReturnType<typeof tableCallsRepository>;
   leases: ReturnType<typeof leasesRepository>;
   rateCounts: ReturnType<typeof rateCountsRepository>;

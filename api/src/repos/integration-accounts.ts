@@ -38,6 +38,19 @@ export function integrationAccountsRepository(q: Q) {
         .execute();
     },
 
+    /** The restaurant's orders into its POS: when they go, and (iiko) the terminal group of its tables. */
+    async setOrders(
+      restaurantId: string,
+      change: Partial<Pick<IntegrationAccountRow, 'orders_send' | 'terminal_group_id'>>,
+      at: string,
+    ): Promise<void> {
+      await q
+        .updateTable('integration_accounts')
+        .set({ ...change, updated_at: at })
+        .where('restaurant_id', '=', restaurantId)
+        .execute();
+    },
+
     async create(row: IntegrationAccountRow): Promise<void> {
       await q.insertInto('integration_accounts').values(row).execute();
     },

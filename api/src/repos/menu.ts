@@ -68,7 +68,7 @@ export function menuRepository(q: Q) {
           .execute(),
         q
           .selectFrom('product_options')
-          .select(['id', 'product_id', 'name', 'translations'])
+          .select(['id', 'product_id', 'name', 'translations', 'external_id'])
           .where('product_id', 'in', ids)
           .execute(),
         q

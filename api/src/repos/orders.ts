@@ -3,14 +3,28 @@
  * (`StoredOrderLine[]`: what was ordered, in Uzbek and in the guest's language, with the external
  * ids a POS will need), and the mappers to the staff's and the guest's answers.
  */
-import type { GuestOrder, Order, OrderLine, OrderPayment, OrderStatus } from '@qrmenu/shared/schemas';
-import type { OrderRow } from '../db';
+import type {
+  GuestOrder,
+  GuestOrderPos,
+  Order,
+  OrderLine,
+  OrderPayment,
+  OrderPos,
+  OrderStatus,
+  PosOrderState,
+} from '@qrmenu/shared/schemas';
+import type { OrderPosRow, OrderRow } from '../db';
 import { chunks, type Q } from './query';
 
 /** A chosen row as stored: ids, names in Uzbek and in the guest's language, its extra. */
 export interface StoredOrderRow {
   _id: string;
   external_id: string | null;
+  /**
+   * Its option's external id (a POS's: iiko's modifier group `productGroupId`, or the size and
+   * single-modifier options' fixed ids). Absent on orders stored before it was kept.
+   */
+  option_external_id?: string | null;
   option: string;
   name: string;
   guest_option: string;
@@ -58,9 +72,40 @@ export function paymentOf(r: OrderRow): OrderPayment | null {
     at: r.payment_at,
   };
 }
+/** Below a hundredth of a so'm two totals are the same. */
+const SAME_TOTAL = 0.01;
+
+/** What the staff see of an order's way into the POS. */
+export const toOrderPos = (p: OrderPosRow, total: number): OrderPos => ({
+  state: p.state as PosOrderState,
+  reason: p.reason,
+  refused_lines: JSON.parse(p.refused_lines),
+  attempts: p.attempts,
+  next_try_at: p.next_at ? new Date(p.next_at).toISOString() : null,
+  pos_order_id: p.pos_order_id,
+  pos_number: p.pos_number,
+  pos_total: p.pos_total,
+  price_differs: p.pos_total !== null && Math.abs(p.pos_total - total) >= SAME_TOTAL,
+});
+
+/**
+ * What a guest reads of it: faults are the staff's to handle, so the guest reads "being passed
+ * on"; an order rejected before it went says nothing more (the guest reads the rejection).
+ */
+export const toGuestOrderPos = (p: OrderPosRow, lines: StoredOrderLine[]): GuestOrderPos | null => {
+  if (p.state === 'cancelled') return null;
+  if (p.state === 'accepted') return { state: 'accepted', refused: [] };
+  if (p.state === 'refused') {
+    const refused = (JSON.parse(p.refused_lines) as { index: number; name: string }[]).map(
+      (l) => lines[l.index]?.guest_name ?? l.name,
+    );
+    return { state: 'refused', refused };
+  }
+  return { state: 'sending', refused: [] };
+};
 
 /** The staff's answer (names in Uzbek). */
-export const toOrder = (r: OrderRow): Order => ({
+export const toOrder = (r: OrderRow, pos?: OrderPosRow | null): Order => ({
   _id: r.id,
   restaurant_id: r.restaurant_id,
   number: r.number,
@@ -76,10 +121,11 @@ export const toOrder = (r: OrderRow): Order => ({
   payment: paymentOf(r),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
+  pos: pos ? toOrderPos(pos, r.total) : null,
 });
 
 /** The guest's answer (names in the order's language) with the key that opens it again. */
-export const toGuestOrder = (r: OrderRow): GuestOrder => ({
+export const toGuestOrder = (r: OrderRow, pos?: OrderPosRow | null): GuestOrder => ({
   _id: r.id,
   number: r.number,
   table: r.table_name,
@@ -93,6 +139,7 @@ export const toGuestOrder = (r: OrderRow): GuestOrder => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   key: r.guest_key,
+  pos: pos ? toGuestOrderPos(pos, parseLines(r.items)) : null,
 });
 
 export function ordersRepository(q: Q) {

@@ -47,6 +47,15 @@ export function placementsRepository(q: Q) {
       for (const part of chunks(rows)) await q.insertInto('placements').values(part).execute();
     },
 
+    /** Maps a placement to the POS's table (null: not mapped). */
+    async setPosTable(id: string, posTableId: string | null, at: string): Promise<void> {
+      await q
+        .updateTable('placements')
+        .set({ pos_table_id: posTableId, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async rename(id: string, name: string, at: string): Promise<void> {
       await q.updateTable('placements').set({ name, updated_at: at }).where('id', '=', id).execute();
     },

@@ -7,8 +7,8 @@
  */
 import type { OrderStatus } from '@qrmenu/shared/schemas';
 import { formatSom, formatTiyin, t } from '@qrmenu/shared/texts';
-import type { OrderRow, TableCallRow } from '../db';
-import { parseLines, paymentOf } from '../repos/orders';
+import type { OrderPosRow, OrderRow, TableCallRow } from '../db';
+import { parseLines, paymentOf, toOrderPos } from '../repos/orders';
 
 export interface Button {
   text: string;
@@ -76,7 +76,26 @@ function paymentLine(order: OrderRow): string[] {
   return [payment.status === 'paid' ? t.payments.paidLine(...args) : t.payments.refundedLine(...args)];
 }
 
-export function orderMessage(order: OrderRow, note?: PressNote): Rendered {
+/** The order's way into the POS, as the board says it (docs/ORDERS.md, "Into the POS"). */
+function posLines(order: OrderRow, row: OrderPosRow | undefined): string[] {
+  if (!row) return [];
+  const pos = toOrderPos(row, order.total);
+  const words = t.orders.pos;
+  return [
+    t.telegram.pos(words.states[pos.state] ?? pos.state),
+    ...(pos.refused_lines.length > 0
+      ? pos.refused_lines.map((l) => `• ${words.refusedLine(l.name, l.reason)}`)
+      : pos.reason && (pos.state === 'failed' || pos.state === 'refused')
+        ? [words.reason(pos.reason)]
+        : []),
+    ...(pos.pos_number ? [words.posNumber(pos.pos_number)] : []),
+    ...(pos.price_differs && pos.pos_total !== null
+      ? [words.priceDiffers(formatSom(pos.pos_total), formatSom(order.total))]
+      : []),
+  ];
+}
+
+export function orderMessage(order: OrderRow, note?: PressNote, pos?: OrderPosRow): Rendered {
   const lines = parseLines(order.items).map((line) => {
     const rows = line.rows.map((r) => `${r.option}: ${r.name}`).join(', ');
     const head = `${line.quantity} × ${line.name}${rows ? ` (${rows})` : ''}`;
@@ -95,6 +114,7 @@ export function orderMessage(order: OrderRow, note?: PressNote): Rendered {
       : []),
     stateLine(order.status, order.updated_at, note),
     ...paymentLine(order),
+    ...posLines(order, pos),
   ].join('\n');
   return { text, reply_markup: { inline_keyboard: orderButtons(order) } };
 }

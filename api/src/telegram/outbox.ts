@@ -112,7 +112,7 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
     if (kind === 'order') {
       const order = await repos.orders.find(id);
       if (!order) return 'the order is gone';
-      rendered = orderMessage(order, note);
+      rendered = orderMessage(order, note, await repos.orderPos.find(order.id));
     } else {
       const call = await repos.tableCalls.find(id);
       if (!call) return 'the call is gone';

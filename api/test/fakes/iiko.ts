@@ -9,8 +9,11 @@
  * products, deleted products, a service fee, image links, a stop-list. `lowerCaseTypes` sends the
  * same menu with the types as iiko's documentation spells them (`dish`, `good`, `modifier`).
  */
+import { type IikoOrderDesk, iikoOrderDesk } from './iiko-orders';
 import type { FakeBase, Fault } from './server';
 import { DISHES, GROUPS, rng, startFake } from './server';
+
+export { IIKO_TABLES, IIKO_TERMINAL_GROUPS } from './iiko-orders';
 
 export const IIKO_API_LOGIN = 'fake-api-login-0123456789';
 export const IIKO_IMAGE_HOST = 'https://img.iiko.fake';
@@ -39,6 +42,7 @@ export function iikoMenu(
   seed = 21,
   imageHost = IIKO_IMAGE_HOST,
   lowerCaseTypes = false,
+  tableDishes = false,
 ): IikoData {
   const rand = rng(seed);
   const type = (t: keyof typeof TYPES) => (lowerCaseTypes ? t : TYPES[t]);
@@ -171,6 +175,69 @@ export function iikoMenu(
   dish(hiddenGroup.id);
   // a service fee in a menu group: iiko sells it, the guests' menu does not show it
   dish((menuGroups[0] as { id: string }).id, { type: type('service'), name: 'Xizmat haqi 10%' });
+  if (tableDishes) {
+    // what a table orders in the orders' end-to-end test: Mastava, and a Kompot in two sizes
+    // (0,5 L and 1 L, as sizes.assembled.json) with an optional modifier
+    const drinks = group(950, 'Ichimliklar');
+    const liters = [
+      { id: uuid(2, 11), name: '0,5 L', priority: 0, isDefault: true },
+      { id: uuid(2, 12), name: '1 L', priority: 1, isDefault: false },
+    ];
+    sizes.push(...liters);
+    const extras = group(960, 'Kompotga', { isGroupModifier: true, tags: null });
+    const extraRows = ['Muz', 'Limon'].map((name, j) => {
+      const m = {
+        id: uuid(4, 960 + j),
+        name,
+        type: type('modifier'),
+        parentGroup: extras.id,
+        groupId: extras.id,
+        order: j,
+        isDeleted: false,
+        sizePrices: [{ sizeId: null, price: price(1000 + j * 1000) }],
+        groupModifiers: [],
+        modifiers: [],
+        imageLinks: [],
+        tags: null,
+      };
+      products.push(m);
+      return m;
+    });
+    dish(drinks.id, {
+      id: uuid(5, 9001),
+      name: 'Mastava',
+      type: type('dish'),
+      sizePrices: [{ sizeId: null, price: price(28000) }],
+      groupModifiers: [],
+      imageLinks: [],
+    });
+    dish(drinks.id, {
+      id: uuid(5, 9002),
+      name: 'Kompot',
+      type: type('good'),
+      sizePrices: [
+        { sizeId: liters[0]?.id, price: price(9000) },
+        { sizeId: liters[1]?.id, price: price(15000) },
+      ],
+      groupModifiers: [
+        {
+          id: extras.id,
+          minAmount: 0,
+          maxAmount: 1,
+          required: false,
+          childModifiersHaveMinMaxRestrictions: false,
+          childModifiers: extraRows.map((c) => ({
+            id: c.id,
+            defaultAmount: 0,
+            minAmount: 0,
+            maxAmount: 1,
+            required: false,
+          })),
+        },
+      ],
+      imageLinks: [],
+    });
+  }
   const stopItems = [
     { productId: live[0]?.id as string, sizeId: null, balance: 0 },
     { productId: live[1]?.id as string, sizeId: null, balance: 0 },
@@ -196,15 +263,24 @@ export interface FakeIiko extends FakeBase {
   /** Changes the menu: a new revision. */
   change(fn: (data: IikoData) => void): void;
   lastNomenclatureBody: unknown;
+  /** The table orders it took (fakes/iiko-orders.ts): `down`, `refuse`, what it was sent. */
+  desk: IikoOrderDesk;
 }
 
 export async function startFakeIiko(
-  options: { products?: number; imageHost?: string; lowerCaseTypes?: boolean } = {},
+  options: { products?: number; imageHost?: string; lowerCaseTypes?: boolean; tableDishes?: boolean } = {},
 ): Promise<FakeIiko> {
-  const data = iikoMenu(options.products ?? 300, 21, options.imageHost, options.lowerCaseTypes);
+  const data = iikoMenu(
+    options.products ?? 300,
+    21,
+    options.imageHost,
+    options.lowerCaseTypes,
+    options.tableDishes,
+  );
   const valid = new Set<string>();
   const state = { revision: 1000, tokensIssued: 0, lastNomenclatureBody: undefined as unknown };
   const corr = () => `corr-${Math.random().toString(16).slice(2, 10)}`;
+  const desk = iikoOrderDesk(data);
   const base = await startFake(
     (req, path, body) => {
       if (path === '/api/1/access_token' || path === '/api/v2/access_token') {
@@ -233,6 +309,8 @@ export async function startFakeIiko(
           json: { correlationId: corr(), errorDescription: 'Token expired', error: 'UNAUTHORIZED' },
         };
       const orgId = (body as { organizationId?: string })?.organizationId;
+      const ordered = desk.handle(path, body);
+      if (ordered) return ordered;
       switch (path) {
         case '/api/1/organizations':
           return {
@@ -309,6 +387,7 @@ export async function startFakeIiko(
     get lastNomenclatureBody() {
       return state.lastNomenclatureBody;
     },
+    desk,
     expireTokens: () => valid.clear(),
     change(fn: (d: IikoData) => void) {
       fn(data);

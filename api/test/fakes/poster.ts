@@ -7,8 +7,17 @@
  * money, `hidden`, `photo`/`photo_origin` paths, a dish on the top screen (`menu_category_id`
  * "0"), a wrong token answered `{error: {code: 11}}`; webhooks signed the documented way
  * (`posterSign`).
+ *
+ * Guests' orders: `spots.getSpotTablesHalls` / `spots.getTableHallTables` (spot 1 has a hall of
+ * tables 1-10 and a deleted one; spot 2 none), `POST incomingOrders.createIncomingOrder` checked
+ * as Poster documents it (a phone or client id, products by id, a variant's `modificator_id`, the
+ * dish modifications `[{m, a}]` as a JSON string; order errors 41, 42, 46, 50, 60) and kept in
+ * `incomingOrders` for tests to read, `getIncomingOrder(s)` in the documented answer's shape.
+ * `settle()` moves an order to accepted (1) or cancelled (7) and posts the signed
+ * `incoming_order` webhook; `refuseProduct()` deletes a product from Poster's menu.
  */
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { recorded } from '../fixtures/recorded';
 import type { FakeBase } from './server';
 import { DISHES, GROUPS, rng, startFake } from './server';
@@ -16,10 +25,57 @@ import { DISHES, GROUPS, rng, startFake } from './server';
 export const POSTER_TOKEN = '687409:4164553abf6a031302898da7800b59fb';
 export const POSTER_APP_SECRET = 'fe2bc8e865d8fc2236968ee53c3b2bd5';
 
+export const POSTER_ACCOUNT = 'qrmenu-demo';
+
 export interface PosterData {
   spots: { spot_id: string; spot_name: string; spot_adress: string }[];
   categories: Record<string, unknown>[];
   products: Record<string, unknown>[];
+  halls: Record<string, string>[];
+  tables: Record<string, string>[];
+}
+
+/** Halls and tables as Poster documents them (strings, `delete` / `is_deleted` flags). */
+function posterFloor(): Pick<PosterData, 'halls' | 'tables'> {
+  const stamp = '2026-01-10 09:00:00';
+  const halls = [
+    {
+      hall_id: '1',
+      hall_name: 'Asosiy zal',
+      hall_order: '1',
+      spot_id: '1',
+      delete: '0',
+      last_modified_time: stamp,
+    },
+    {
+      hall_id: '2',
+      hall_name: 'Eski ayvon',
+      hall_order: '2',
+      spot_id: '1',
+      delete: '1',
+      last_modified_time: stamp,
+    },
+  ];
+  const table = (id: number, hall: string, deleted = '0') => ({
+    table_id: String(100 + id),
+    table_num: String(id),
+    table_title: '',
+    spot_id: '1',
+    table_shape: 'square',
+    hall_id: hall,
+    table_x: String(id * 3),
+    table_y: '2',
+    table_height: '4',
+    table_width: '4',
+    is_deleted: deleted,
+    status: '1',
+  });
+  const tables = [
+    ...Array.from({ length: 10 }, (_, i) => table(i + 1, '1')),
+    table(11, '1', '1'),
+    table(12, '2'),
+  ];
+  return { halls, tables };
 }
 
 export function posterMenu(count = 200, seed = 7): PosterData {
@@ -159,7 +215,7 @@ export function posterMenu(count = 200, seed = 7): PosterData {
     photo_origin: null,
     sort_order: '999',
   });
-  return { spots, categories, products };
+  return { spots, categories, products, ...posterFloor() };
 }
 
 /** The documented signature of a Poster webhook. */
@@ -170,14 +226,120 @@ export function posterSign(body: Record<string, unknown>, secret = POSTER_APP_SE
   return createHash('md5').update(parts.map(String).join(';')).digest('hex');
 }
 
+/** An online order as the fake keeps it: the documented answer's fields, and the body it came with. */
+export interface FakeIncomingOrder {
+  incoming_order_id: number;
+  spot_id: number;
+  status: number;
+  client_id: number;
+  first_name: string | null;
+  phone: string | null;
+  comment: string | null;
+  created_at: string;
+  updated_at: string;
+  transaction_id: number | null;
+  products: {
+    io_product_id: number;
+    product_id: number;
+    modificator_id: number | null;
+    incoming_order_id: number;
+    count: number;
+    created_at: string;
+  }[];
+  /** The request's JSON body, as received. */
+  body: Record<string, unknown>;
+}
+
 export interface FakePoster extends FakeBase {
   data: PosterData;
+  incomingOrders: FakeIncomingOrder[];
+  /** The next `times` online orders are made, but their answer is lost (HTTP 504). */
+  loseAnswers(times?: number): void;
+  /** Deletes a product from Poster's menu: orders with it answer 41 "Product not found". */
+  refuseProduct(productId: string): void;
+  /**
+   * Moves an online order to accepted (1, with a register's order) or cancelled (7) and, given
+   * the app's webhook address, posts the signed `incoming_order` webhook there (its HTTP status).
+   */
+  settle(incomingOrderId: number, to: 'accepted' | 'cancelled', webhookUrl?: string): Promise<number | null>;
+  /** The signed `incoming_order` webhook of an online order, as Poster posts it. */
+  webhook(incomingOrderId: number, secret?: string): Record<string, unknown>;
 }
+
+const orderError = (code: number, message: string) => ({ json: { error: { code, message } } });
+const posterNow = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
 
 export async function startFakePoster(options: { products?: number } = {}): Promise<FakePoster> {
   const data = posterMenu(options.products ?? 200);
+  const incomingOrders: FakeIncomingOrder[] = [];
+  let answersToLose = 0;
+  const product = (id: unknown) => data.products.find((p) => String(p.product_id) === String(id));
+  const answerOf = ({ body: _body, ...order }: FakeIncomingOrder) => order;
+
+  function createIncomingOrder(raw: unknown) {
+    const body = (raw ?? {}) as Record<string, unknown>;
+    if (!data.spots.some((s) => s.spot_id === String(body.spot_id)))
+      return orderError(60, 'Location not found');
+    if (!body.phone && !body.client_id) return orderError(50, 'Absence of required properties');
+    const lines = Array.isArray(body.products) ? (body.products as Record<string, unknown>[]) : [];
+    if (lines.length === 0) return orderError(50, 'Absence of required properties');
+    for (const line of lines) {
+      const p = product(line.product_id) as
+        | {
+            modifications?: { modificator_id: string }[];
+            group_modifications?: { modifications: { dish_modification_id: number }[] }[];
+          }
+        | undefined;
+      if (!p) return orderError(41, 'Product not found');
+      if (!(Number(line.count) > 0)) return orderError(46, 'Product count have to equal or greater then 0');
+      if (
+        line.modificator_id !== undefined &&
+        !p.modifications?.some((m) => m.modificator_id === String(line.modificator_id))
+      )
+        return orderError(42, 'Product modification not found');
+      if (line.modification !== undefined) {
+        let mods: { m: unknown; a: unknown }[];
+        try {
+          mods = JSON.parse(String(line.modification));
+        } catch {
+          return orderError(400, 'Invalid request format, required data missing');
+        }
+        const known = new Set(
+          p.group_modifications?.flatMap((g) => g.modifications.map((m) => m.dish_modification_id)),
+        );
+        if (!Array.isArray(mods) || mods.some((m) => !known.has(Number(m.m)) || !(Number(m.a) > 0)))
+          return orderError(42, 'Product modification not found');
+      }
+    }
+    const id = incomingOrders.length + 1;
+    const now = posterNow();
+    const order: FakeIncomingOrder = {
+      incoming_order_id: id,
+      spot_id: Number(body.spot_id),
+      status: 0,
+      client_id: Number(body.client_id ?? 0),
+      first_name: (body.first_name as string) ?? null,
+      phone: (body.phone as string) ?? null,
+      comment: (body.comment as string) ?? null,
+      created_at: now,
+      updated_at: now,
+      transaction_id: null,
+      products: lines.map((line, k) => ({
+        io_product_id: id * 100 + k,
+        product_id: Number(line.product_id),
+        modificator_id: line.modificator_id === undefined ? null : Number(line.modificator_id),
+        incoming_order_id: id,
+        count: Number(line.count),
+        created_at: now,
+      })),
+      body,
+    };
+    incomingOrders.push(order);
+    return { json: { response: { ...answerOf(order), fiscal_spreading: 0, fiscal_method: '' } } };
+  }
+
   const base = await startFake(
-    (_req, path, _body, query) => {
+    (_req, path, body, query) => {
       if (query.get('token') !== POSTER_TOKEN) return { json: recorded('poster/error.documented.json') };
       switch (path) {
         case '/api/access.getSpots':
@@ -186,11 +348,95 @@ export async function startFakePoster(options: { products?: number } = {}): Prom
           return { json: { response: data.categories } };
         case '/api/menu.getProducts':
           return { json: { response: data.products } };
+        case '/api/spots.getSpotTablesHalls':
+          return { json: { response: data.halls } };
+        case '/api/spots.getTableHallTables':
+          return {
+            json: {
+              response: data.tables.filter(
+                (t) =>
+                  (!query.get('spot_id') || t.spot_id === query.get('spot_id')) &&
+                  (!query.get('hall_id') || t.hall_id === query.get('hall_id')) &&
+                  (query.get('without_deleted') !== '1' || t.is_deleted !== '1'),
+              ),
+            },
+          };
+        case '/api/incomingOrders.createIncomingOrder': {
+          const answer = createIncomingOrder(body);
+          if (answersToLose > 0 && 'response' in answer.json) {
+            answersToLose--;
+            return { status: 504, json: { error: 'Gateway Timeout' } };
+          }
+          return answer;
+        }
+        case '/api/incomingOrders.getIncomingOrder': {
+          const order = incomingOrders.find(
+            (o) => String(o.incoming_order_id) === query.get('incoming_order_id'),
+          );
+          return order ? { json: { response: answerOf(order) } } : orderError(42, 'Order not found');
+        }
+        case '/api/incomingOrders.getIncomingOrders': {
+          const from = query.get('date_from') ?? '';
+          const to = query.get('date_to') ?? '9999';
+          const status = query.get('status');
+          return {
+            json: {
+              response: incomingOrders
+                .filter((o) => o.created_at >= from && o.created_at <= to)
+                .filter((o) => status === null || String(o.status) === status)
+                .map(answerOf),
+            },
+          };
+        }
         default:
           return { json: { error: { code: 20, message: 'Unknown method' } } };
       }
     },
     () => ({ response: 'not a list' }),
   );
-  return { ...base, data };
+
+  function webhook(incomingOrderId: number, secret = POSTER_APP_SECRET): Record<string, unknown> {
+    const body: Record<string, unknown> = {
+      account: POSTER_ACCOUNT,
+      object: 'incoming_order',
+      object_id: incomingOrderId,
+      action: 'changed',
+      time: String(Math.floor(Date.now() / 1000)),
+      account_number: '687409',
+      data: JSON.stringify({ type: 1 }),
+    };
+    return { ...body, verify: posterSign(body, secret) };
+  }
+
+  return {
+    ...base,
+    data,
+    incomingOrders,
+    loseAnswers(times = 1) {
+      answersToLose += times;
+    },
+    refuseProduct(productId) {
+      data.products = data.products.filter((p) => String(p.product_id) !== productId);
+    },
+    async settle(incomingOrderId, to, webhookUrl) {
+      const order = incomingOrders.find((o) => o.incoming_order_id === incomingOrderId);
+      if (!order) throw new Error(`no online order ${incomingOrderId}`);
+      order.status = to === 'accepted' ? 1 : 7;
+      order.transaction_id = to === 'accepted' ? 5000 + incomingOrderId : null;
+      order.updated_at = posterNow();
+      if (!webhookUrl) return null;
+      // Poster posts the hook right after the change; retried like Poster does when not answered 200
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const res = await fetch(webhookUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(webhook(incomingOrderId)),
+        }).catch(() => null);
+        if (res && res.status < 500) return res.status;
+        await sleep(50);
+      }
+      return null;
+    },
+    webhook,
+  };
 }

@@ -8,6 +8,7 @@ import { formatSom, formatTiyin, t } from '@qrmenu/shared/texts';
 import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@qrmenu/shared/ui';
 import { memo, useId } from 'react';
 import { ageText, clockTime, type Move, movesOf } from './model';
+import { PosState } from './PosState';
 
 /**
  * The table's bill paid from the phone (docs/PAYMENTS.md): amount, method, time; a payment
@@ -102,6 +103,7 @@ export const OrderCard = memo(function OrderCard({ order, now, onMove, finished 
           <span>{formatSom(order.total)}</span>
         </Flex>
         <PaymentLine order={order} />
+        <PosState order={order} />
         {finished ? (
           <Stack gap="1">
             <Badge alignSelf="start" colorPalette={order.status === 'served' ? 'green' : 'red'}>

@@ -7,7 +7,7 @@
  */
 import { isMissing } from '@qrmenu/shared/api';
 import { orders } from '@qrmenu/shared/resources';
-import type { OrderingSettings } from '@qrmenu/shared/schemas';
+import { type OrderingSettings, POS_SEND_MODES, type PosSendMode } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
 import {
@@ -28,7 +28,43 @@ import { useId } from 'react';
 import { OrdersNav } from '../common/OrdersNav';
 import { useOrdersRestaurant } from '../common/useOrdersRestaurant';
 
-type Change = { takes_orders?: boolean; placements?: { _id: string; takes_orders: boolean }[] };
+type Change = {
+  takes_orders?: boolean;
+  placements?: { _id: string; takes_orders: boolean }[];
+  pos_send?: PosSendMode;
+};
+
+/** When a POS restaurant's orders go into its POS (docs/ORDERS.md, "Into the POS"). */
+function PosSending({ send, save }: { send: PosSendMode; save: (change: Change) => void }) {
+  return (
+    <Box as="fieldset" borderWidth="1px" borderRadius="lg" p="4" data-testid="pos-sending">
+      <Heading as="legend" size="md" px="1">
+        {t.orders.pos.settingsTitle}
+      </Heading>
+      <Text fontWeight="semibold" mt="1">
+        {t.orders.pos.sendLegend}
+      </Text>
+      <Stack gap="1" mt="2">
+        {POS_SEND_MODES.map((mode) => (
+          <Flex as="label" key={mode} align="center" gap="2" minH="11" cursor="pointer">
+            <input
+              type="radio"
+              name="pos-send"
+              value={mode}
+              checked={send === mode}
+              onChange={() => save({ pos_send: mode })}
+              style={{ width: '1.25rem', height: '1.25rem' }}
+            />
+            <span>{t.orders.pos.send[mode]}</span>
+          </Flex>
+        ))}
+      </Stack>
+      <Text mt="2" fontSize="sm" color="fg.muted">
+        {t.orders.pos.sendHint}
+      </Text>
+    </Box>
+  );
+}
 
 function Settings({ settings, save }: { settings: OrderingSettings; save: (change: Change) => void }) {
   const placementsHeading = useId();
@@ -60,6 +96,7 @@ function Settings({ settings, save }: { settings: OrderingSettings; save: (chang
           {settings.takes_orders ? t.orders.restaurantOnHint : t.orders.restaurantOffHint}
         </Text>
       </Box>
+      {settings.pos ? <PosSending send={settings.pos.send} save={save} /> : null}
       <Box as="section" aria-labelledby={placementsHeading}>
         <Heading as="h2" size="md" mb="2" id={placementsHeading}>
           {t.orders.placementsTitle}
@@ -138,7 +175,7 @@ export default function OrderingSettingsPage() {
   const settings = orders.useSettings(restaurantId);
   const update = orders.useUpdateSettings();
   const save = (change: Change) => {
-    if (change.placements?.length === 0 && change.takes_orders === undefined) return;
+    if (change.placements?.length === 0 && change.takes_orders === undefined && !change.pos_send) return;
     update.mutate(
       { ...change, ...(restaurantId ? { restaurantId } : {}) },
       {

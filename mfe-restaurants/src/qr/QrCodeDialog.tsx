@@ -18,11 +18,15 @@ import { Box, Button, DialogShell, Flex, Link, notify, Stack, Text } from '@qrme
 import { useEffect, useMemo, useState } from 'react';
 import { PlacementSheets, type SheetsMode } from './PlacementSheets';
 import { Placements } from './Placements';
+import { PosTables } from './PosTables';
 import { PrintSheet, QrSvg } from './PrintSheet';
 import { placementUrl } from './placementNames';
 import { type QrImage, qrImage, qrPngBlob, qrSvgFile, saveFile } from './qrImage';
 
 type Shown = Restaurant | PublicRestaurant;
+
+/** Restaurants from a POS: their placements map to the POS's tables. */
+const POS_TYPES: readonly string[] = ['iiko', 'poster'];
 
 export interface QrCodeDialogProps {
   restaurant: Shown;
@@ -152,6 +156,9 @@ export function QrCodeDialog({ restaurant, open, onClose }: QrCodeDialogProps) {
               selectedId={placement?._id ?? null}
               onSelect={setPlacement}
             />
+            {'type' in restaurant && POS_TYPES.includes(restaurant.type) ? (
+              <PosTables restaurantId={restaurant._id} />
+            ) : null}
             {placements.length > 0 ? (
               <Flex gap="2" wrap="wrap" justify="center">
                 <Button variant="outline" {...ACTION} onClick={() => setPrintRun('pages')}>

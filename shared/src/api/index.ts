@@ -36,6 +36,7 @@ import type {
   PosImportBody,
   PosPreview,
   PosProvider,
+  PosTables,
   Product,
   ProductCreateBody,
   ProductDetail,
@@ -423,6 +424,29 @@ export const api = {
       data(call<Data<TableCall[]>>('manager/calls', { query: { restaurant_id: restaurantId } })),
     /** PUT /manager/calls/{id}/done */
     callDone: (id: string) => data(call<Data<TableCall>>(`manager/calls/${enc(id)}/done`, { method: 'put' })),
+    /** POST /manager/orders/{id}/pos-retry: «Qayta yuborish» of an order the POS did not take. */
+    posRetry: (id: string) =>
+      data(call<Data<Order>>(`manager/orders/${enc(id)}/pos-retry`, { method: 'post' })),
+    /** GET /manager/pos/tables: the POS's tables (iiko: of the chosen terminal group), each placement's. */
+    posTables: (restaurantId?: string) =>
+      data(call<Data<PosTables>>('manager/pos/tables', { query: { restaurant_id: restaurantId } })),
+    /** PUT /manager/pos/terminal-group {terminal_group_id}: the iiko terminal group of the tables. */
+    choosePosTerminalGroup: (terminalGroupId: string, restaurantId?: string) =>
+      data(
+        call<Data<PosTables>>('manager/pos/terminal-group', {
+          method: 'put',
+          json: { terminal_group_id: terminalGroupId },
+          query: { restaurant_id: restaurantId },
+        }),
+      ),
+    /** PUT /manager/placements/{id}/pos-table {pos_table_id}: a placement's POS table (null: none). */
+    mapPlacementTable: (placementId: string, posTableId: string | null) =>
+      data(
+        call<Data<{ _id: string; name: string; pos_table_id: string | null }>>(
+          `manager/placements/${enc(placementId)}/pos-table`,
+          { method: 'put', json: { pos_table_id: posTableId } },
+        ),
+      ),
     /** GET /manager/ordering: whether the restaurant and each placement take orders. */
     ordering: (restaurantId?: string) =>
       data(call<Data<OrderingSettings>>('manager/ordering', { query: { restaurant_id: restaurantId } })),

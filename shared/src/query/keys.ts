@@ -79,5 +79,8 @@ export const queryKeys = {
     /** the ordering switches (they list the placements) */
     orderingAll: () => ['qrmenu', 'orders', 'ordering'] as const,
     ordering: (restaurantId?: string) => ['qrmenu', 'orders', 'ordering', restaurantId ?? null] as const,
+    /** the POS's tables and each placement's mapped one */
+    posTablesAll: () => ['qrmenu', 'orders', 'pos-tables'] as const,
+    posTables: (restaurantId?: string) => ['qrmenu', 'orders', 'pos-tables', restaurantId ?? null] as const,
   },
 } as const;

@@ -10,7 +10,7 @@ import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { api, type OrderingSettingsBody } from '../api';
 import type { Order, OrderingSettings, OrderStatus, TableCall } from '../schemas';
 import { queryClient } from './client';
-import { defineOptimisticMutation, defineQuery } from './define';
+import { defineMutation, defineOptimisticMutation, defineQuery } from './define';
 import { queryKeys as k } from './keys';
 
 const has = (id: string | undefined): boolean => !!id;
@@ -183,12 +183,43 @@ export const useUpdateOrdering = defineOptimisticMutation<
     return {
       ...settings,
       takes_orders: change.takes_orders ?? settings.takes_orders,
+      pos: change.pos_send && settings.pos ? { ...settings.pos, send: change.pos_send } : settings.pos,
       placements: settings.placements.map((p) =>
         placed.has(p._id) ? { ...p, takes_orders: placed.get(p._id) as boolean } : p,
       ),
     };
   },
   update: (settings, { restaurantId }) => queryClient.setQueryData(k.orders.ordering(restaurantId), settings),
+});
+
+// ---------- into the POS (docs/ORDERS.md, "Into the POS") ----------
+
+/** «Qayta yuborish»: the order back in the POS's queue (the answer and the stream show it). */
+export const useRetryPosOrder = defineMutation({
+  run: (order: Order) => api.orders.posRetry(order._id),
+  update: (order: Order) => {
+    writeOrder(order);
+  },
+  invalidates: [],
+});
+
+/** The POS's tables for the placements dialog (iiko: once its terminal group is chosen). */
+export const usePosTables = defineQuery({
+  key: (restaurantId?: string) => k.orders.posTables(restaurantId),
+  fetch: (restaurantId?: string) => api.orders.posTables(restaurantId),
+});
+
+export const useChoosePosTerminalGroup = defineMutation({
+  run: ({ terminalGroupId, restaurantId }: { terminalGroupId: string; restaurantId?: string }) =>
+    api.orders.choosePosTerminalGroup(terminalGroupId, restaurantId),
+  update: (tables, { restaurantId }) => queryClient.setQueryData(k.orders.posTables(restaurantId), tables),
+  invalidates: [],
+});
+
+export const useMapPlacementTable = defineMutation({
+  run: ({ placementId, posTableId }: { placementId: string; posTableId: string | null }) =>
+    api.orders.mapPlacementTable(placementId, posTableId),
+  invalidates: [k.orders.posTablesAll()],
 });
 
 // ---------- what the live stream writes ----------

@@ -5,12 +5,16 @@
 import { ROUTES } from '../paths';
 import {
   useCallDone,
+  useChoosePosTerminalGroup,
+  useMapPlacementTable,
   useMoveOrder,
   useOrderDays,
   useOrderingSettings,
   useOrdersOfDay,
   useOrdersToday,
   useOrdersTodaySummary,
+  usePosTables,
+  useRetryPosOrder,
   useTableCalls,
   useUpdateOrdering,
   useWaitingOrdersCount,
@@ -39,4 +43,9 @@ export const orders = {
   useCallDone,
   useSettings: useOrderingSettings,
   useUpdateSettings: useUpdateOrdering,
+  // into the POS (docs/ORDERS.md, "Into the POS")
+  useRetryPos: useRetryPosOrder,
+  usePosTables,
+  useChooseTerminalGroup: useChoosePosTerminalGroup,
+  useMapPlacementTable,
 } as const satisfies Resource<Order>;

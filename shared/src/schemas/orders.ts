@@ -102,6 +102,63 @@ export const orderLine = z.object({
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
+// ---------- into the POS (docs/ORDERS.md, "Into the POS") ----------
+
+/**
+ * When a POS restaurant's orders go into its POS: never (`off`, the default), when the staff
+ * accept them (`accepted`), or as soon as the guest sends them (`at_once`).
+ */
+export const POS_SEND_MODES = ['off', 'accepted', 'at_once'] as const;
+export type PosSendMode = (typeof POS_SEND_MODES)[number];
+
+/**
+ * An order's way into the POS: queued (`waiting`), being sent (`sending`), sent and the POS still
+ * working on it (`pending`), taken (`accepted`), refused by the POS (`refused`: a dish on its
+ * stop-list...; not retried by itself), or not sent for a fault (`failed`: retried with a growing
+ * pause while `next_try_at` is set; a refused token waits for the staff's retry), or not sent at
+ * all because the staff rejected the order before it went (`cancelled`).
+ */
+export const POS_ORDER_STATES = [
+  'waiting',
+  'sending',
+  'pending',
+  'accepted',
+  'refused',
+  'failed',
+  'cancelled',
+] as const;
+export type PosOrderState = (typeof POS_ORDER_STATES)[number];
+
+/** A line the POS refused: its index in `items`, its name, the POS's words. */
+export const posRefusedLine = z.object({ index: z.number().int(), name: z.string(), reason: z.string() });
+
+/** What the staff see of an order's way into the POS. */
+export const orderPos = z.object({
+  state: z.enum(POS_ORDER_STATES),
+  /** Why it was refused or failed (the POS's words, or ours for a fault). */
+  reason: z.string().nullable(),
+  refused_lines: z.array(posRefusedLine),
+  attempts: z.number().int(),
+  /** The next automatic try (a transient fault); null: none planned. */
+  next_try_at: z.string().nullable(),
+  /** The POS's order (a second order of the table adds to it). */
+  pos_order_id: z.string().nullable(),
+  pos_number: z.string().nullable(),
+  /** The POS's total of what it took, when it said it. */
+  pos_total: z.number().nullable(),
+  /** The POS's total differs from ours: its price is the price (a sync not yet run). */
+  price_differs: z.boolean(),
+});
+export type OrderPos = z.infer<typeof orderPos>;
+
+/** What a guest reads of it: being passed on, taken, or dishes the kitchen does not have. */
+export const guestOrderPos = z.object({
+  state: z.enum(['sending', 'accepted', 'refused']),
+  /** The refused dishes' names, in the order's language. */
+  refused: z.array(z.string()),
+});
+export type GuestOrderPos = z.infer<typeof guestOrderPos>;
+
 export const order = z.object({
   _id: z.string(),
   restaurant_id: z.string(),
@@ -121,6 +178,8 @@ export const order = z.object({
   payment: orderPayment.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Its way into the POS; null: it does not go to one. */
+  pos: orderPos.nullable().optional(),
 });
 export type Order = z.infer<typeof order>;
 
@@ -140,7 +199,7 @@ export const guestOrder = order
     createdAt: true,
     updatedAt: true,
   })
-  .extend({ key: z.string() });
+  .extend({ key: z.string(), pos: guestOrderPos.nullable().optional() });
 export type GuestOrder = z.infer<typeof guestOrder>;
 
 export const tableCall = z.object({
@@ -159,6 +218,11 @@ export type TableCall = z.infer<typeof tableCall>;
 export const orderingSettings = z.object({
   takes_orders: z.boolean(),
   placements: z.array(z.object({ _id: z.string(), name: z.string(), takes_orders: z.boolean() })),
+  /** A POS restaurant's orders into its POS; null: not a POS restaurant (or its POS takes none). */
+  pos: z
+    .object({ provider: z.string(), send: z.enum(POS_SEND_MODES) })
+    .nullable()
+    .optional(),
 });
 export type OrderingSettings = z.infer<typeof orderingSettings>;
 export const orderingSettingsBody = z.strictObject({
@@ -167,6 +231,8 @@ export const orderingSettingsBody = z.strictObject({
     .array(z.strictObject({ _id: id, takes_orders: z.boolean() }))
     .max(300)
     .optional(),
+  /** When orders go into the POS (a POS restaurant only, else 400). */
+  pos_send: z.enum(POS_SEND_MODES).optional(),
 });
 
 export const orderStatusBody = z.strictObject({
@@ -182,6 +248,27 @@ export const guestTable = z.object({
   /** Kinds with a call still pending at this table (the buttons say so). */
   pending_calls: z.array(z.enum(CALL_KINDS)),
 });
+
+/** A table as the POS knows it (the placements dialog maps each placement to one). */
+export const posTable = z.object({ id: z.string(), name: z.string(), section: z.string() });
+/**
+ * The POS's tables for the placements dialog. iiko lists them per terminal group: until one is
+ * chosen (`terminal_group_id` null while there are several) `tables` is empty and
+ * `terminal_groups` says which to choose from.
+ */
+export const posTables = z.object({
+  provider: z.string(),
+  terminal_group_id: z.string().nullable(),
+  terminal_groups: z.array(z.object({ id: z.string(), name: z.string() })),
+  tables: z.array(posTable),
+  /** Each placement's mapped POS table (null: not mapped, the table's name goes in the comment). */
+  placements: z.array(z.object({ _id: z.string(), name: z.string(), pos_table_id: z.string().nullable() })),
+});
+export type PosTables = z.infer<typeof posTables>;
+/** The POS's ids: uuids (iiko), numbers (Poster). */
+const posId = plainString().trim().min(1).max(100);
+export const posTerminalGroupBody = z.strictObject({ terminal_group_id: posId });
+export const placementPosTableBody = z.strictObject({ pos_table_id: posId.nullable() });
 
 /** A day of the history: its orders, how many were served or rejected, the served orders' sum. */
 export const orderDayTotals = z.object({
@@ -208,6 +295,7 @@ export const orderAnswers = {
   ordering: z.object({ data: orderingSettings }),
   guestTable: z.object({ data: guestTable }),
   orderDays: z.object({ data: z.array(orderDayTotals) }),
+  posTables: z.object({ data: posTables }),
 } as const;
 
 // ---------- what the routes take besides bodies (added with the API) ----------

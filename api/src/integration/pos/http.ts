@@ -40,6 +40,8 @@ export class PosHttpError extends IntegrationUnavailableError {
     readonly status: number,
     readonly correlationId: string | undefined,
     message: string,
+    /** The provider's own words about a refused request (iiko `errorDescription`), when it said any. */
+    readonly detail?: string,
   ) {
     super(message);
   }
@@ -55,6 +57,8 @@ export interface PosRequest {
   body?: unknown;
   /** Where the provider puts its correlation id in a JSON answer. */
   correlationOf?: (json: unknown) => string | undefined;
+  /** The provider's words in an error answer (iiko `errorDescription`), kept on the error. */
+  detailOf?: (json: unknown) => string | undefined;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -134,6 +138,7 @@ export async function requestJson(
           response.status,
           correlationId,
           `${req.label} answered HTTP ${response.status}`,
+          parsed ? req.detailOf?.(json) : undefined,
         );
       } else if (!parsed) {
         log?.warn(

@@ -67,8 +67,13 @@ export interface PosRefusedLine {
 export type PosSendResult =
   /** Taken: the POS's order id (and its own number or total when it says them). */
   | { state: 'accepted'; posOrderId: string; posNumber?: string; posTotal?: number }
-  /** Asynchronous (iiko's command, Poster's new incoming order): ask again with `follow`. */
-  | { state: 'pending'; ticket: string; posOrderId?: string }
+  /**
+   * Asynchronous (iiko's command, Poster's new incoming order): ask again with `follow`.
+   * `received`: the POS holds the order and only its decision is awaited (Poster's cashier), so
+   * the restaurant's next orders need not wait for it; otherwise (iiko's command still running:
+   * the next order of the table must find this one to add to it) they do.
+   */
+  | { state: 'pending'; ticket: string; posOrderId?: string; received?: boolean }
   /** Refused by the POS (a dish on its stop-list, a closed table...): not retried. */
   | { state: 'refused'; reason: string; lines: PosRefusedLine[] };
 
@@ -89,4 +94,9 @@ export interface PosOrderChannel {
   follow(draft: PosOrderDraft, ticket: string): Promise<PosSendResult>;
   /** The table's open POS order, if any (iiko `order/by_table`); providers without one: null. */
   openOrderOfTable?(draft: PosOrderDraft): Promise<string | null>;
+  /**
+   * The location's terminal groups (iiko: tables and orders belong to one); providers without
+   * them leave it out (the draft's `terminalGroupId` stays null).
+   */
+  listTerminalGroups?(locationId: string): Promise<{ id: string; name: string }[]>;
 }

@@ -51,7 +51,7 @@ function followPictures(app: App, provider: string, restaurantId: string, menu: 
   void startPosPictures(app, restaurantId, menu, { hosts, testOrigins: app.pos.pictureTestOrigins });
 }
 
-function accountConnection(app: App, account: IntegrationAccountRow): PosConnection {
+export function accountConnection(app: App, account: IntegrationAccountRow): PosConnection {
   return connectionOf(
     app,
     account.provider,

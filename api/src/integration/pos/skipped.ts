@@ -25,9 +25,13 @@ export class SkipReport {
     this.reasons.set(reason, entry);
   }
 
-  /** One warning per reason; nothing when nothing was left out. */
-  log(log: PosLogger | undefined, context: Record<string, unknown>): void {
+  /** One warning per reason (`message`: what was left out of what); nothing when nothing was. */
+  log(
+    log: PosLogger | undefined,
+    context: Record<string, unknown>,
+    message = 'POS mapping left items out of the menu',
+  ): void {
     for (const [reason, { count, samples }] of this.reasons)
-      log?.warn({ ...context, reason, count, samples }, 'POS mapping left items out of the menu');
+      log?.warn({ ...context, reason, count, samples }, message);
   }
 }

@@ -93,3 +93,14 @@ export interface PosContext {
   /** Loopback origins of a fake picture host (POS_PICTURE_TEST_ORIGINS, tests only). */
   pictureTestOrigins: readonly string[];
 }
+
+/** `app.posOrders` (orders-plugin.ts): the sender of guests' orders into the POS. */
+export interface PosOrdersService {
+  /** Sends what is due now (tests; the schedule does it on its own). */
+  drain(): Promise<void>;
+  /**
+   * The POS said its order `ticket` changed (Poster's `incoming_order` webhook): the restaurant's
+   * pending send with that ticket is asked about now, not at its next poll. false: none waits.
+   */
+  followNow(restaurantId: string, ticket: string): Promise<boolean>;
+}

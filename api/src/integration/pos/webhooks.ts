@@ -8,6 +8,7 @@
 import { HttpError } from '../../http/errors';
 import type { App } from '../../types';
 import { posterVerify } from '../providers/poster';
+import { posterOrderChange } from '../providers/poster/webhook';
 import { sameSecret } from '../secrets';
 import { refreshStopList, syncPos } from './service';
 import { enumKey } from './skipped';
@@ -48,7 +49,10 @@ export async function acceptIikoWebhook(
     later(app, 'stop-list', restaurantId, () => refreshStopList(app, restaurantId));
 }
 
-/** Poster's product, dish and category changes: the restaurant is synced (401 for a wrong signature). */
+/**
+ * Poster's product, dish and category changes: the restaurant is synced; an online order's
+ * change (`incoming_order`): its pending send is asked about now (401 for a wrong signature).
+ */
 export async function acceptPosterWebhook(
   app: App,
   restaurantId: string,
@@ -72,4 +76,9 @@ export async function acceptPosterWebhook(
   if (['product', 'dish', 'category'].includes(enumKey(body.object))) {
     later(app, 'sync', restaurantId, () => syncPos(app, restaurantId));
   }
+  const order = posterOrderChange(body);
+  if (order)
+    later(app, 'POS order follow-up', restaurantId, () =>
+      app.posOrders.followNow(restaurantId, order.ticket),
+    );
 }

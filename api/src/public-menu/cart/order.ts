@@ -7,7 +7,7 @@
  */
 import type { GuestOrder, OrderStatus } from '@qrmenu/shared/schemas';
 import { formatTiyinAmount } from './format';
-import { fill, type GuestScriptSettings } from './words';
+import { fill, type GuestScriptSettings, posText } from './words';
 
 /** A stream the server ended (a restart, a proxy's error page) is opened again after this. */
 const REOPEN_MS = 5000;
@@ -17,6 +17,7 @@ const METHOD_NAMES: Record<string, string> = { payme: 'Payme', click: 'Click' };
 export function startOrderPage(root: HTMLElement, { words, lang, currency }: GuestScriptSettings): void {
   const status = root.querySelector<HTMLElement>('[data-status]');
   const reason = root.querySelector<HTMLElement>('.qm-reason');
+  const pos = root.querySelector<HTMLElement>('.qm-pos');
   const note = root.querySelector<HTMLElement>('.qm-live');
   const paid = root.querySelector<HTMLElement>('.qm-paid');
   const pay = root.querySelector<HTMLElement>('.pay');
@@ -42,7 +43,11 @@ export function startOrderPage(root: HTMLElement, { words, lang, currency }: Gue
     if (pay) pay.hidden = payment?.status === 'paid';
   };
 
-  const show = (order: Pick<GuestOrder, 'status' | 'reject_reason'>) => {
+  const show = (order: Pick<GuestOrder, 'status' | 'reject_reason' | 'pos'>) => {
+    if (pos) {
+      pos.dataset.posState = order.pos?.state ?? '';
+      pos.textContent = posText(order.pos, words);
+    }
     status.dataset.status = order.status;
     status.textContent = words.statuses[order.status as OrderStatus] ?? order.status;
     if (reason)

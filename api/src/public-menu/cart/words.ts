@@ -4,7 +4,7 @@
  * the Uzbek ones from the catalogue) and the order limits of the contract. Types only here and
  * one tiny helper: the script carries its words as data, not the catalogue.
  */
-import type { ORDER_LIMITS } from '@qrmenu/shared/schemas';
+import type { GuestOrderPos, ORDER_LIMITS } from '@qrmenu/shared/schemas';
 import type { t } from '@qrmenu/shared/texts';
 
 /** The catalogue's Uzbek words' keys, each any text (the Russian and English ones too). */
@@ -21,3 +21,11 @@ export interface GuestScriptSettings {
 /** A word with its `{holes}` filled: `fill('Buyurtma #{number}', { number: 14 })`. */
 export const fill = (template: string, values: Record<string, string | number>): string =>
   template.replace(/\{(\w+)\}/g, (hole, name: string) => String(values[name] ?? hole));
+
+/** The order's way into the kitchen's till in a guest's words (docs/ORDERS.md, "Into the POS"). */
+export const posText = (pos: GuestOrderPos | null | undefined, words: CartWords): string =>
+  !pos
+    ? ''
+    : pos.state === 'refused'
+      ? fill(words.pos.refused, { names: pos.refused.join(', ') })
+      : words.pos[pos.state];

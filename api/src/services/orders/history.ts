@@ -26,7 +26,9 @@ export const STATUS_WORDS: Record<OrderStatus, string> = {
 };
 
 export async function dayOrders(ctx: OrdersContext, restaurantId: string, day = dayOf()): Promise<Order[]> {
-  return (await ctx.repos.orders.listDay(restaurantId, day)).map(toOrder);
+  const rows = await ctx.repos.orders.listDay(restaurantId, day);
+  const pos = new Map((await ctx.repos.orderPos.byOrders(rows.map((r) => r.id))).map((p) => [p.order_id, p]));
+  return rows.map((r) => toOrder(r, pos.get(r.id)));
 }
 
 export async function dayTotals(ctx: OrdersContext, restaurantId: string, from?: string, to?: string) {
@@ -89,5 +91,5 @@ const sameKey = (given: string, stored: string) => {
 export async function guestOrderOf(ctx: OrdersContext, id: string, key: string): Promise<GuestOrder> {
   const row = await ctx.repos.orders.find(id);
   if (!row || !sameKey(key, row.guest_key)) throw notFound('Order not found');
-  return toGuestOrder(row);
+  return toGuestOrder(row, await ctx.repos.orderPos.find(row.id));
 }

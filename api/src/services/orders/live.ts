@@ -71,19 +71,21 @@ export function orderLive(repos: Repositories, notices: OrderNotices, log: Logge
   async function render(rows: EventRow[]): Promise<Rendered[]> {
     const orderIds = rows.filter((r) => r.kind === 'order').map((r) => r.entity_id);
     const callIds = rows.filter((r) => r.kind === 'call').map((r) => r.entity_id);
-    const [orders, calls] = await Promise.all([
+    const [orders, calls, posRows] = await Promise.all([
       orderIds.length ? repos.orders.byIds([...new Set(orderIds)]) : [],
       callIds.length ? repos.tableCalls.byIds([...new Set(callIds)]) : [],
+      orderIds.length ? repos.orderPos.byOrders([...new Set(orderIds)]) : [],
     ]);
     const orderById = new Map(orders.map((o) => [o.id, o]));
+    const posById = new Map(posRows.map((p) => [p.order_id, p]));
     const callById = new Map(calls.map((c) => [c.id, c]));
     return rows.map((row) => {
       if (row.kind === 'order') {
         const o = orderById.get(row.entity_id);
         return {
           row,
-          staff: o ? { event: 'order', data: toOrder(o) } : null,
-          guest: o ? { event: 'order', data: toGuestOrder(o) } : null,
+          staff: o ? { event: 'order', data: toOrder(o, posById.get(o.id)) } : null,
+          guest: o ? { event: 'order', data: toGuestOrder(o, posById.get(o.id)) } : null,
         };
       }
       const c = callById.get(row.entity_id);
@@ -190,7 +192,8 @@ export function orderLive(repos: Repositories, notices: OrderNotices, log: Logge
           sink.send({ id: now, event: after === null ? 'ready' : 'reset', data: { seq: now } });
           if ('orderId' in target) {
             const order = await repos.orders.find(target.orderId);
-            if (order) sink.send({ id: now, event: 'order', data: toGuestOrder(order) });
+            const pos = order ? await repos.orderPos.find(order.id) : undefined;
+            if (order) sink.send({ id: now, event: 'order', data: toGuestOrder(order, pos) });
           }
         } else {
           f.sent = after;

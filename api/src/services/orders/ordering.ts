@@ -4,20 +4,22 @@
  * every server's answer cache (the page offers the cart only when ordering is on). What a
  * guest's page asks of its table: whether it takes orders, its name, its pending calls.
  */
-import type { CallKind, OrderingSettings } from '@qrmenu/shared/schemas';
+import type { CallKind, OrderingSettings, PosSendMode } from '@qrmenu/shared/schemas';
 import { now } from '../../db';
 import { badRequest, notFound } from '../../http/errors';
 import type { OrdersContext } from './context';
 
 export async function orderingSettings(ctx: OrdersContext, restaurantId: string): Promise<OrderingSettings> {
-  const [restaurant, placements] = await Promise.all([
+  const [restaurant, placements, account] = await Promise.all([
     ctx.repos.restaurants.findById(restaurantId),
     ctx.repos.placements.list(restaurantId),
+    ctx.repos.integrationAccounts.find(restaurantId),
   ]);
   if (!restaurant) throw notFound('Restaurant not found');
   return {
     takes_orders: restaurant.takes_orders === 1,
     placements: placements.map((p) => ({ _id: p.id, name: p.name, takes_orders: p.takes_orders === 1 })),
+    pos: account ? { provider: account.provider, send: (account.orders_send ?? 'off') as PosSendMode } : null,
   };
 }
 
@@ -27,9 +29,13 @@ export async function changeOrdering(
   body: {
     takes_orders?: boolean | undefined;
     placements?: { _id: string; takes_orders: boolean }[] | undefined;
+    pos_send?: PosSendMode | undefined;
   },
 ): Promise<OrderingSettings> {
   const placements = body.placements ?? [];
+  if (body.pos_send !== undefined && !(await ctx.repos.integrationAccounts.find(restaurantId))) {
+    throw badRequest('Not a POS restaurant', [{ path: 'pos_send', message: 'Not a POS restaurant' }]);
+  }
   if (placements.length > 0) {
     const owners = await ctx.repos.placements.owners(placements.map((p) => p._id));
     const unknown = placements
@@ -46,6 +52,8 @@ export async function changeOrdering(
       const ids = placements.filter((p) => p.takes_orders === on).map((p) => p._id);
       if (ids.length > 0) await trx.placements.setTakesOrders(restaurantId, ids, on, at);
     }
+    if (body.pos_send !== undefined)
+      await trx.integrationAccounts.setOrders(restaurantId, { orders_send: body.pos_send }, at);
   });
   ctx.effects.stale({ restaurants: [restaurantId] });
   return orderingSettings(ctx, restaurantId);

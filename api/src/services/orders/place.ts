@@ -13,7 +13,7 @@ import { isUniqueViolation, newId, now } from '../../db';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { toGuestOrder } from '../../repos/orders';
 import { dayOf } from '../../visits/day';
-import { announce, type OrdersContext } from './context';
+import { announce, type OrdersContext, queueForPos } from './context';
 import { checkTable, windowStart } from './limits';
 import { priceItems } from './pricing';
 
@@ -30,7 +30,7 @@ export async function placeOrder(
   if (!placement) throw notFound('Table not found');
   const restaurantId = placement.restaurant_id;
   const again = await repos.orders.findByKey(restaurantId, body.idempotency_key);
-  if (again) return { order: toGuestOrder(again), created: false };
+  if (again) return { order: toGuestOrder(again, await repos.orderPos.find(again.id)), created: false };
 
   ctx.addresses.take(`order:${address}`, limits.ordersPerAddress, 'orders');
   const restaurant = await repos.restaurants.findById(restaurantId);
@@ -78,16 +78,17 @@ export async function placeOrder(
         updated_at: at,
       };
       await trx.orders.insert(order);
+      await queueForPos(trx, order, 'at_once', at);
       await trx.orderEvents.append(restaurantId, 'order', order.id, at);
       return order;
     });
     announce(ctx);
-    return { order: toGuestOrder(row), created: true };
+    return { order: toGuestOrder(row, await repos.orderPos.find(row.id)), created: true };
   } catch (err) {
     // the same key sent twice at once: the other request's order is the answer
     if (isUniqueViolation(err)) {
       const made = await repos.orders.findByKey(restaurantId, body.idempotency_key);
-      if (made) return { order: toGuestOrder(made), created: false };
+      if (made) return { order: toGuestOrder(made, await repos.orderPos.find(made.id)), created: false };
     }
     throw err;
   }

@@ -66,6 +66,7 @@ export function priceItems(items: readonly Item[], menu: Menu, lang: ContentLang
       rows: chosen.map(({ row, option }) => ({
         _id: row.id,
         external_id: row.external_id,
+        option_external_id: option.external_id,
         option: option.name,
         name: row.name,
         guest_option: translated(option.translations, lang, option.name),

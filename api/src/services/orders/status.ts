@@ -9,7 +9,7 @@ import { now } from '../../db';
 import { badRequest, conflict } from '../../http/errors';
 import { toOrder } from '../../repos/orders';
 import { type AssertOwner, owned } from '../context';
-import { announce, type OrdersContext } from './context';
+import { announce, type OrdersContext, queueForPos } from './context';
 
 export async function moveOrder(
   ctx: OrdersContext,
@@ -28,10 +28,14 @@ export async function moveOrder(
   const at = now();
   const moved = await ctx.repos.transaction(async (trx) => {
     if (!(await trx.orders.moveStatus(row.id, from, to, reason, at))) return false;
+    if (to === 'accepted') await queueForPos(trx, row, 'accepted', at);
     await trx.orderEvents.append(row.restaurant_id, 'order', row.id, at);
     return true;
   });
   if (!moved) throw conflict('The order was changed meanwhile');
   announce(ctx);
-  return toOrder({ ...row, status: to, reject_reason: reason, updated_at: at });
+  return toOrder(
+    { ...row, status: to, reject_reason: reason, updated_at: at },
+    await ctx.repos.orderPos.find(row.id),
+  );
 }

@@ -97,3 +97,75 @@ export const stopListsAnswer = z.object({
 export type Nomenclature = z.infer<typeof nomenclatureAnswer>;
 export type IikoProduct = z.infer<typeof iikoProduct>;
 export type StopListsAnswer = z.infer<typeof stopListsAnswer>;
+
+// ---------- guests' orders into iiko (orders.ts) ----------
+
+/** An error answer: `{ correlationId, errorDescription, error }` (iiko's words are kept). */
+export const errorAnswer = z.object({
+  correlationId: z.string().nullish(),
+  errorDescription: z.string().nullish(),
+  error: z.string().nullish(),
+});
+
+export const terminalGroupsAnswer = z.object({
+  correlationId: z.string().optional(),
+  terminalGroups: z.array(
+    z.object({
+      organizationId: z.string(),
+      items: z.array(z.object({ id: z.string(), name: z.string().nullish() })),
+    }),
+  ),
+});
+
+export const restaurantSectionsAnswer = z.object({
+  correlationId: z.string().optional(),
+  restaurantSections: list(
+    z.object({
+      id: z.string(),
+      terminalGroupId: z.string(),
+      name: z.string().nullish(),
+      tables: list(
+        z.object({
+          id: z.string(),
+          number: z.number().nullish(),
+          name: z.string().nullish(),
+          isDeleted: z.boolean().nullish(),
+        }),
+      ),
+    }),
+  ),
+});
+
+/** An order as iiko answers it (`order/create`'s `orderInfo`, `order/by_id`'s and `by_table`'s `orders`). */
+export const iikoOrderInfo = z.object({
+  id: z.string(),
+  posId: z.string().nullish(),
+  externalNumber: z.string().nullish(),
+  organizationId: z.string().nullish(),
+  /** `Success` | `InProgress` | `Error` (compared without case). */
+  creationStatus: z.string().nullish(),
+  errorInfo: z
+    .object({ code: z.string().nullish(), message: z.string().nullish(), description: z.string().nullish() })
+    .nullish(),
+  order: z
+    .object({
+      tableIds: list(z.string()),
+      /** `New` | `Bill` | `Closed` | `Deleted` (compared without case). */
+      status: z.string().nullish(),
+      sum: z.number().nullish(),
+      number: z.number().nullish(),
+      items: list(z.object({ positionId: z.string().nullish(), cost: z.number().nullish() }).passthrough()),
+    })
+    .nullish(),
+});
+
+export const orderCreateAnswer = z.object({ correlationId: z.string(), orderInfo: iikoOrderInfo });
+export const ordersAnswer = z.object({ correlationId: z.string().optional(), orders: list(iikoOrderInfo) });
+export const correlationAnswer = z.object({ correlationId: z.string() });
+export const commandStatusAnswer = z.object({
+  /** `InProgress` | `Success` | `Error` (compared without case). */
+  state: z.string(),
+  exception: z.record(z.string(), z.unknown()).nullish(),
+  errorReason: z.string().nullish(),
+});
+export type IikoOrderInfo = z.infer<typeof iikoOrderInfo>;

@@ -16,8 +16,9 @@ import type {
   PosProviderFactory,
   PosRestaurant,
 } from '../../pos/types';
-import { nomenclatureAnswer, organizationsAnswer, stopListsAnswer, tokenAnswer } from './api';
+import { errorAnswer, nomenclatureAnswer, organizationsAnswer, stopListsAnswer, tokenAnswer } from './api';
 import { mapNomenclature, readStopList } from './mapping';
+import { iikoOrders } from './orders';
 
 export const IIKO_PROVIDER_NAME = 'iiko';
 export const IIKO_DEFAULT_URL = 'https://api-ru.iiko.services';
@@ -91,7 +92,12 @@ function connectIiko(
   const correlationOf = (json: unknown) =>
     json && typeof json === 'object' && 'correlationId' in json ? String(json.correlationId) : undefined;
 
-  const call = (path: string, body: unknown, token?: string) =>
+  const detailOf = (json: unknown) => {
+    const parsed = errorAnswer.safeParse(json);
+    return parsed.success ? (parsed.data.errorDescription ?? parsed.data.error ?? undefined) : undefined;
+  };
+  /** `once`: one attempt, no HTTP retry (an order call: the sender retries, looking first). */
+  const call = (path: string, body: unknown, token?: string, once = false) =>
     requestJson(
       {
         provider: IIKO_PROVIDER_NAME,
@@ -101,8 +107,9 @@ function connectIiko(
         body,
         headers: token ? { authorization: `Bearer ${token}` } : {},
         correlationOf,
+        detailOf,
       },
-      policy,
+      once ? { ...policy, attempts: 1 } : policy,
       log,
     );
 
@@ -154,10 +161,10 @@ function connectIiko(
   }
 
   /** An authorised call; a 401 (token expired or revoked) renews the token once. */
-  async function authorised<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+  async function authorised<T>(path: string, body: unknown, schema: z.ZodType<T>, once = false): Promise<T> {
     let json: unknown;
     try {
-      json = await call(path, body, await token());
+      json = await call(path, body, await token(), once);
     } catch (err) {
       if (err instanceof PosHttpError && err.status === 403 && !(err instanceof PosCredentialsError))
         throw refused(err, `${path} is not allowed to these credentials`);
@@ -165,7 +172,7 @@ function connectIiko(
       tokens.delete(cacheKey);
       await deps.tokens?.delete(cacheKey);
       try {
-        json = await call(path, body, await token());
+        json = await call(path, body, await token(), once);
       } catch (again) {
         // a fresh token refused too: these credentials no longer reach iiko
         if (again instanceof PosHttpError && again.status === 401 && !(again instanceof PosCredentialsError))
@@ -239,5 +246,6 @@ function connectIiko(
     },
     fetchMenu,
     fetchStopList,
+    orders: iikoOrders(authorised, log),
   };
 }

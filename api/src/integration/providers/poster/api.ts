@@ -90,3 +90,57 @@ export const productsAnswer = z.object({ response: z.array(posterProduct) });
 
 export type PosterProduct = z.infer<typeof posterProduct>;
 export type PosterCategory = z.infer<typeof categoriesAnswer>['response'][number];
+
+/** An id Poster may send as null (`transaction_id` of a new order, `modificator_id` of a plain product). */
+const maybeNum = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined || v === '' ? null : String(v)));
+
+/**
+ * An online order (`incomingOrders.createIncomingOrder`, `getIncomingOrder`, `getIncomingOrders`):
+ * ids as numbers or strings as documented, `status` 0 new, 1 accepted, 7 cancelled,
+ * `transaction_id` the register's order once accepted.
+ */
+export const posterIncomingOrder = z.object({
+  incoming_order_id: num,
+  spot_id: num,
+  status: num,
+  comment: z.string().nullish(),
+  transaction_id: maybeNum,
+  products: list(z.object({ product_id: num, modificator_id: maybeNum, count: num })),
+});
+
+export const incomingOrderAnswer = z.object({ response: posterIncomingOrder });
+export const incomingOrdersAnswer = z.object({ response: list(posterIncomingOrder) });
+
+/** `spots.getSpotTablesHalls`: every spot's halls. */
+export const hallsAnswer = z.object({
+  response: list(
+    z.object({
+      hall_id: num,
+      hall_name: z.string(),
+      hall_order: num.optional(),
+      spot_id: num,
+      delete: num.optional(),
+    }),
+  ),
+});
+
+/** `spots.getTableHallTables`: the tables of a spot (of a hall). */
+export const tablesAnswer = z.object({
+  response: list(
+    z.object({
+      table_id: num,
+      table_num: num,
+      table_title: z.string().nullish(),
+      spot_id: num,
+      hall_id: num,
+      is_deleted: num.optional(),
+    }),
+  ),
+});
+
+export type PosterIncomingOrder = z.infer<typeof posterIncomingOrder>;
+export type PosterHall = z.infer<typeof hallsAnswer>['response'][number];
+export type PosterTable = z.infer<typeof tablesAnswer>['response'][number];

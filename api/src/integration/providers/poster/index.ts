@@ -6,8 +6,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { PosCredentialsError } from '../../pos/errors';
-import { DEFAULT_HTTP_POLICY, type HttpPolicy, malformed, PosHttpError, requestJson } from '../../pos/http';
+import { DEFAULT_HTTP_POLICY, type HttpPolicy, PosHttpError } from '../../pos/http';
 import type {
   PosConnection,
   PosDeps,
@@ -15,20 +14,14 @@ import type {
   PosProviderFactory,
   PosRestaurant,
 } from '../../pos/types';
-import { categoriesAnswer, posterError, productsAnswer, spotsAnswer } from './api';
+import { categoriesAnswer, productsAnswer, spotsAnswer } from './api';
+import { POSTER_PROVIDER_NAME, posterCaller } from './client';
 import { mapPosterMenu } from './mapping';
+import { posterOrders } from './orders';
 
-export const POSTER_PROVIDER_NAME = 'poster';
+export { POSTER_PROVIDER_NAME };
 export const POSTER_DEFAULT_URL = 'https://joinposter.com';
 export const POSTER_IMAGE_HOSTS = ['joinposter.com', 'ps.joinposter.com'];
-
-/**
- * Poster's error codes (its docs, "errors"): 10 no token, 11 a wrong token, 12 an expired one,
- * 20 the application may not call this method, 54 access denied: the token is refused. 700: too
- * many requests. Anything else is Poster failing.
- */
-const TOKEN_REFUSED = new Set([10, 11, 12, 20, 54]);
-const RATE_LIMITED = 700;
 
 export const posterCredentials = z
   .object({
@@ -72,28 +65,8 @@ function connectPoster(
   const policy: HttpPolicy = { ...DEFAULT_HTTP_POLICY, ...deps.http };
   const log = deps.log;
 
-  async function get<T>(method: string, schema: z.ZodType<T>): Promise<T> {
-    const url = new URL(`/api/${method}`, base);
-    url.searchParams.set('token', credentials.token);
-    const json = await requestJson(
-      { provider: POSTER_PROVIDER_NAME, method: 'GET', url, label: `/api/${method}` },
-      policy,
-      log,
-    );
-    const error = posterError.safeParse(json);
-    if (error.success) {
-      const e = error.data.error;
-      const code = Number(typeof e === 'object' ? e.code : e);
-      const label = `/api/${method} answered error ${Number.isNaN(code) ? String(e) : code}`;
-      if (TOKEN_REFUSED.has(code))
-        throw new PosCredentialsError(POSTER_PROVIDER_NAME, ['token'], 401, undefined, label);
-      throw new PosHttpError(POSTER_PROVIDER_NAME, code === RATE_LIMITED ? 429 : 502, undefined, label);
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success)
-      throw malformed(POSTER_PROVIDER_NAME, `/api/${method}`, undefined, log, parsed.error);
-    return parsed.data;
-  }
+  const call = posterCaller(base, credentials.token, policy, log);
+  const get = <T>(method: string, schema: z.ZodType<T>) => call(method, schema);
 
   const spots = async () =>
     (await get('access.getSpots', spotsAnswer)).response.map((s) => ({
@@ -127,5 +100,6 @@ function connectPoster(
       }
     },
     fetchMenu: (spotId) => fetchMenu(spotId),
+    orders: posterOrders(call, log),
   };
 }

@@ -1,0 +1,316 @@
+/**
+ * Guests' orders into iiko Cloud (docs/ORDERS.md, "Into the POS"; README.md here): a table order.
+ *
+ * - Tables: `/api/1/terminal_groups`, then `/api/1/reserve/available_restaurant_sections` of the
+ *   chosen terminal group (a table's name is iiko's `name`, else its `number`).
+ * - Sending: `/api/1/order/create` with `checkStopList`, or, when the table already has an open
+ *   iiko order (`/api/1/order/by_table`), `/api/1/order/add_items` to it. Both are asynchronous:
+ *   the answer's `correlationId` is followed with `/api/1/commands/status` (`InProgress`,
+ *   `Success`, `Error`, compared without case).
+ * - Never twice: the iiko order's `id` and each item's `positionId` are made from our order's id
+ *   (the same on every try), and `externalNumber` is our order's id. Before a send, the order (or
+ *   the open order's positions) is looked up with `/api/1/order/by_id`: a try whose answer was
+ *   lost finds its order there and does not send again. The non-idempotent calls are made once
+ *   per try (no HTTP retry inside): the sender retries, looking first.
+ * - A refusal (an error answer of 4xx, or a command's `Error`) names the lines whose product or
+ *   size iiko's words mention; iiko's words are kept for the staff.
+ */
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { PosLogger } from '../../pos/http';
+import { PosHttpError } from '../../pos/http';
+import type { PosOrderChannel, PosOrderDraft, PosSendResult, PosTable } from '../../pos/outgoing-orders';
+import { enumKey } from '../../pos/skipped';
+import {
+  commandStatusAnswer,
+  correlationAnswer,
+  type IikoOrderInfo,
+  orderCreateAnswer,
+  ordersAnswer,
+  restaurantSectionsAnswer,
+  terminalGroupsAnswer,
+} from './api';
+
+/** An authorised iiko call; `once`: no HTTP retry (a call that must not be repeated blindly). */
+export type IikoCall = <T>(path: string, body: unknown, schema: z.ZodType<T>, once?: boolean) => Promise<T>;
+
+/** A uuid made from `seed`: the same on every try, so iiko sees one order, one position. */
+export function stableUuid(seed: string): string {
+  const h = createHash('sha256').update(seed).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((Number.parseInt(h[16] as string, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * The iiko order ids our order may take, in turn: the first, then a new one for each time iiko
+ * refused it (its refused order keeps its id in iiko, so «Qayta yuborish» needs another).
+ */
+const ORDER_ID_TURNS = 5;
+export const iikoOrderIds = (draft: Pick<PosOrderDraft, 'orderId'>) =>
+  Array.from({ length: ORDER_ID_TURNS }, (_, i) =>
+    stableUuid(i === 0 ? `order:${draft.orderId}` : `order:${draft.orderId}:${i + 1}`),
+  );
+export const iikoOrderId = (draft: Pick<PosOrderDraft, 'orderId'>) => iikoOrderIds(draft)[0] as string;
+export const iikoPositionId = (draft: PosOrderDraft, index: number) =>
+  stableUuid(`position:${draft.orderId}:${index}`);
+
+/**
+ * A pending send's ticket (opaque to the sender): the iiko order it goes to and the command's
+ * correlation id (empty: ask about the order itself).
+ */
+const ticketOf = (posOrderId: string, correlationId: string) => `${posOrderId} ${correlationId}`;
+const readTicket = (ticket: string) => {
+  const [posOrderId = '', correlationId = ''] = ticket.split(' ');
+  return { posOrderId, correlationId };
+};
+
+/** The draft's lines as iiko's order items. */
+export function iikoItems(draft: PosOrderDraft) {
+  return draft.lines.map((line, index) => ({
+    type: 'Product',
+    productId: line.productId,
+    amount: line.amount,
+    ...(line.sizeId ? { productSizeId: line.sizeId } : {}),
+    modifiers: line.modifiers.map((m) => ({
+      productId: m.id,
+      amount: m.amount,
+      ...(m.groupId ? { productGroupId: m.groupId } : {}),
+    })),
+    positionId: iikoPositionId(draft, index),
+  }));
+}
+
+/** The order's comment: the guest's, and the table's name when it is not mapped to an iiko table. */
+function commentOf(draft: PosOrderDraft): string | null {
+  const parts = [`QR #${draft.number}`, draft.tableId ? null : draft.tableName, draft.comment].filter(
+    (p): p is string => Boolean(p),
+  );
+  return parts.join(' · ');
+}
+
+/** The lines iiko's words mention (by product or size id, without case); all of them when none is named. */
+export function refusedLines(draft: PosOrderDraft, words: string): { index: number; reason: string }[] {
+  const text = words.toLowerCase();
+  const named = draft.lines
+    .map((line, index) => ({ line, index }))
+    .filter(
+      ({ line }) =>
+        text.includes(line.productId.toLowerCase()) ||
+        (line.sizeId !== null && text.includes(line.sizeId.toLowerCase())) ||
+        line.modifiers.some((m) => text.includes(m.id.toLowerCase())),
+    );
+  return named.map(({ index }) => ({ index, reason: words }));
+}
+
+const refused = (draft: PosOrderDraft, words: string): PosSendResult => ({
+  state: 'refused',
+  reason: words,
+  lines: refusedLines(draft, words),
+});
+
+/** An error answer the POS gave to the request itself (not a fault): iiko refused it. */
+const isRefusal = (err: unknown): err is PosHttpError =>
+  err instanceof PosHttpError &&
+  err.status >= 400 &&
+  err.status < 500 &&
+  ![401, 403, 408, 429].includes(err.status);
+
+/**
+ * What iiko charges for this draft's lines: the `cost` of its own positions (an add shares the
+ * order with earlier ones, so the order's `sum` is not this draft's); unknown when a position
+ * or its cost is missing.
+ */
+function costOf(draft: PosOrderDraft, info: IikoOrderInfo | undefined): number | undefined {
+  const items = info?.order?.items ?? [];
+  let total = 0;
+  for (let index = 0; index < draft.lines.length; index++) {
+    const id = iikoPositionId(draft, index);
+    const cost = items.find((i) => i.positionId === id)?.cost;
+    if (typeof cost !== 'number') return undefined;
+    total += cost;
+  }
+  return total;
+}
+
+/** What an accepted iiko order says: its id, number, and the sum of this draft's lines. */
+const accepted = (
+  draft: PosOrderDraft,
+  info: IikoOrderInfo | undefined,
+  posOrderId: string,
+): PosSendResult => {
+  const posTotal = costOf(draft, info);
+  return {
+    state: 'accepted',
+    posOrderId,
+    ...(info?.order?.number != null ? { posNumber: String(info.order.number) } : {}),
+    ...(posTotal !== undefined ? { posTotal } : {}),
+  };
+};
+
+export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrderChannel {
+  async function byIds(organizationId: string, orderIds: string[]): Promise<IikoOrderInfo[]> {
+    const answer = await call(
+      '/api/1/order/by_id',
+      { organizationIds: [organizationId], orderIds },
+      ordersAnswer,
+    );
+    return answer.orders;
+  }
+  async function byId(organizationId: string, orderId: string): Promise<IikoOrderInfo | undefined> {
+    return (await byIds(organizationId, [orderId])).find(
+      (o) => o.id === orderId && enumKey(o.creationStatus) !== 'error',
+    );
+  }
+
+  /** Where a send stands after `Success`: the order's number and sum (the add's: the order's). */
+  async function settled(draft: PosOrderDraft, posOrderId: string): Promise<PosSendResult> {
+    const info = await byId(draft.locationId, posOrderId);
+    return accepted(draft, info, posOrderId);
+  }
+
+  async function send(draft: PosOrderDraft, openPosOrderId: string | null): Promise<PosSendResult> {
+    if (!draft.terminalGroupId) throw new Error('iiko orders need the terminal group');
+    const items = iikoItems(draft);
+    try {
+      if (openPosOrderId) {
+        // a lost answer's add is already there: its first position is in the order
+        const open = await byId(draft.locationId, openPosOrderId);
+        const first = items[0]?.positionId;
+        if (open?.order?.items.some((i) => i.positionId === first))
+          return accepted(draft, open, openPosOrderId);
+        const answer = await call(
+          '/api/1/order/add_items',
+          { organizationId: draft.locationId, orderId: openPosOrderId, items, combos: [] },
+          correlationAnswer,
+          true,
+        );
+        return {
+          state: 'pending',
+          ticket: ticketOf(openPosOrderId, answer.correlationId),
+          posOrderId: openPosOrderId,
+        };
+      }
+      // the first of our ids iiko has not refused: made already (a lost answer) or still free
+      const candidates = iikoOrderIds(draft);
+      const known = await byIds(draft.locationId, candidates);
+      const id = candidates.find(
+        (c) => !known.some((o) => o.id === c && enumKey(o.creationStatus) === 'error'),
+      );
+      if (!id) return refused(draft, 'iiko refused this order too many times');
+      const before = known.find((o) => o.id === id);
+      if (before) {
+        return enumKey(before.creationStatus) === 'success'
+          ? accepted(draft, before, id)
+          : { state: 'pending', ticket: ticketOf(id, ''), posOrderId: id };
+      }
+      const answer = await call(
+        '/api/1/order/create',
+        {
+          organizationId: draft.locationId,
+          terminalGroupId: draft.terminalGroupId,
+          createOrderSettings: { checkStopList: true },
+          order: {
+            id,
+            externalNumber: draft.orderId,
+            ...(draft.tableId ? { tableIds: [draft.tableId] } : {}),
+            comment: commentOf(draft),
+            items,
+          },
+        },
+        orderCreateAnswer,
+        true,
+      );
+      const status = enumKey(answer.orderInfo.creationStatus);
+      if (status === 'success') return accepted(draft, answer.orderInfo, answer.orderInfo.id);
+      if (status === 'error') {
+        const e = answer.orderInfo.errorInfo;
+        return refused(draft, e?.description || e?.message || e?.code || 'Error');
+      }
+      return {
+        state: 'pending',
+        ticket: ticketOf(answer.orderInfo.id, answer.correlationId),
+        posOrderId: answer.orderInfo.id,
+      };
+    } catch (err) {
+      if (isRefusal(err)) return refused(draft, err.detail ?? err.message);
+      throw err;
+    }
+  }
+
+  async function follow(draft: PosOrderDraft, ticket: string): Promise<PosSendResult> {
+    const { posOrderId, correlationId } = readTicket(ticket);
+    if (!correlationId) {
+      // a send found its order already made, still being made: ask about the order itself
+      const info = await byId(draft.locationId, posOrderId);
+      if (enumKey(info?.creationStatus) === 'success') return accepted(draft, info, posOrderId);
+      return { state: 'pending', ticket, posOrderId };
+    }
+    const answer = await call(
+      '/api/1/commands/status',
+      { organizationId: draft.locationId, correlationId },
+      commandStatusAnswer,
+    );
+    const state = enumKey(answer.state);
+    if (state === 'success') return settled(draft, posOrderId);
+    if (state === 'error') {
+      const message = answer.exception?.message;
+      return refused(draft, (typeof message === 'string' && message) || answer.errorReason || 'Error');
+    }
+    if (state !== 'inprogress')
+      log?.warn({ provider: 'iiko', state: answer.state }, 'unknown command state; asked again later');
+    return { state: 'pending', ticket, posOrderId };
+  }
+
+  return {
+    async listTerminalGroups(organizationId) {
+      const answer = await call(
+        '/api/1/terminal_groups',
+        { organizationIds: [organizationId], includeDisabled: false },
+        terminalGroupsAnswer,
+      );
+      return answer.terminalGroups
+        .filter((g) => g.organizationId === organizationId)
+        .flatMap((g) => g.items.map((i) => ({ id: i.id, name: i.name?.trim() || i.id })));
+    },
+
+    async listTables(_organizationId, terminalGroupId): Promise<PosTable[]> {
+      if (!terminalGroupId) return [];
+      const answer = await call(
+        '/api/1/reserve/available_restaurant_sections',
+        { terminalGroupIds: [terminalGroupId], returnSchema: false },
+        restaurantSectionsAnswer,
+      );
+      return answer.restaurantSections
+        .filter((s) => s.terminalGroupId === terminalGroupId)
+        .flatMap((s) =>
+          s.tables
+            .filter((t) => !t.isDeleted)
+            .map((t) => ({
+              id: t.id,
+              name: t.name?.trim() || (t.number != null ? String(t.number) : t.id),
+              section: s.name?.trim() || '',
+            })),
+        );
+    },
+
+    send,
+    follow,
+
+    async openOrderOfTable(draft) {
+      if (!draft.tableId) return null;
+      const answer = await call(
+        '/api/1/order/by_table',
+        {
+          organizationIds: [draft.locationId],
+          tableIds: [draft.tableId],
+          statuses: ['New', 'Bill'],
+        },
+        ordersAnswer,
+      );
+      // an order still open for new dishes (`New`; a `Bill` is being paid), made (not failed)
+      const open = answer.orders.find(
+        (o) => enumKey(o.order?.status) === 'new' && enumKey(o.creationStatus) === 'success',
+      );
+      return open?.id ?? null;
+    },
+  };
+}

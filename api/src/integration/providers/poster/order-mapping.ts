@@ -1,0 +1,212 @@
+/**
+ * A guest's order in Poster's terms and Poster's answers in ours (README.md in this folder has
+ * the table): the `incomingOrders.createIncomingOrder` body, an online order's status as a
+ * `PosSendResult`, the halls' tables, and which lines Poster refused. Pure functions, so the
+ * contract test runs them over Poster's documented answers (api/test/fixtures/poster/).
+ */
+import { t } from '@qrmenu/shared/texts';
+import type { PosLogger } from '../../pos/http';
+import type { PosOrderDraft, PosRefusedLine, PosSendResult, PosTable } from '../../pos/outgoing-orders';
+import { enumKey, SkipReport } from '../../pos/skipped';
+import type { PosterHall, PosterIncomingOrder, PosterProduct, PosterTable } from './api';
+import { VARIANT_OPTION_ID } from './mapping';
+
+/**
+ * Poster needs a phone (or a client id) on every online order, to find or make its customer
+ * (its docs: "a mandatory parameter if client_id is not specified"); a guest at a table gives
+ * none, so every order from the menu carries this one number and Poster files them under one
+ * customer, named below.
+ */
+export const TABLE_ORDER_PHONE = '+998000000000';
+export const TABLE_ORDER_CLIENT_NAME = 'QR menyu';
+
+/**
+ * Poster's online order has no field for an external number: our order's id goes in the comment
+ * behind this tag, and a send first looks for it among the spot's recent online orders (a retry
+ * after a lost answer finds the order it made and never makes a second).
+ */
+export const orderTag = (orderId: string) => `qr:${orderId}`;
+
+/** Poster's ids are numbers: sent as numbers, as its request example does. */
+const posterId = (id: string): number | null => (/^\d{1,15}$/.test(id.trim()) ? Number(id.trim()) : null);
+
+export interface IncomingOrderProduct {
+  product_id: number;
+  count: number;
+  /** The product's variant (a tech card's modification), when the guest chose one. */
+  modificator_id?: number;
+  /** The dish's modifications: a JSON string `[{"m": id, "a": count}]`, as Poster documents it. */
+  modification?: string;
+}
+
+export interface IncomingOrderBody {
+  spot_id: number | string;
+  phone: string;
+  first_name: string;
+  comment: string;
+  products: IncomingOrderProduct[];
+}
+
+/**
+ * The body of `incomingOrders.createIncomingOrder`, or the lines that cannot be sent (a product
+ * id Poster could not know). No price is sent: Poster takes the spot's own price (the POS's
+ * price is the price). The table goes in the comment: the documented request has no table.
+ */
+export function incomingOrderBody(
+  draft: PosOrderDraft,
+  tableLabel: string,
+  log?: PosLogger,
+): { body: IncomingOrderBody; unsendable: PosRefusedLine[] } {
+  const skipped = new SkipReport();
+  const unsendable: PosRefusedLine[] = [];
+  const products: IncomingOrderProduct[] = [];
+  draft.lines.forEach((line, index) => {
+    const productId = posterId(line.productId);
+    if (productId === null) {
+      unsendable.push({ index, reason: `not a Poster product id: "${line.productId}"` });
+      return;
+    }
+    const product: IncomingOrderProduct = { product_id: productId, count: line.amount };
+    // a variant row (option "Variant" on import) is the product's modificator; Poster takes one
+    const variants = [
+      ...(line.sizeId ? [line.sizeId] : []),
+      ...line.modifiers.filter((m) => m.groupId === VARIANT_OPTION_ID).map((m) => m.id),
+    ];
+    if (variants.length > 0) {
+      const variant = posterId(variants[0] as string);
+      if (variant === null) skipped.add('a variant id is not a Poster id', `${line.name}: ${variants[0]}`);
+      else product.modificator_id = variant;
+      for (const extra of variants.slice(1))
+        skipped.add('a second variant of one line', `${line.name}: ${extra}`);
+    }
+    const modifications: { m: number; a: number }[] = [];
+    for (const m of line.modifiers) {
+      if (m.groupId === VARIANT_OPTION_ID) continue;
+      const id = posterId(m.id);
+      if (id === null) skipped.add('a modification id is not a Poster id', `${line.name}: ${m.id}`);
+      else if (!(m.amount > 0)) skipped.add('a modification with no amount', `${line.name}: ${m.id}`);
+      else modifications.push({ m: id, a: m.amount });
+    }
+    if (modifications.length > 0) product.modification = JSON.stringify(modifications);
+    products.push(product);
+  });
+  skipped.log(
+    log,
+    { provider: 'poster', orderId: draft.orderId },
+    'POS order left items out of what it sends',
+  );
+  const comment = [
+    t.telegram.table(tableLabel),
+    draft.comment?.trim() ? t.telegram.comment(draft.comment.trim()) : null,
+    `${t.orders.number(draft.number)} ${orderTag(draft.orderId)}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return {
+    body: {
+      spot_id: posterId(draft.locationId) ?? draft.locationId,
+      phone: TABLE_ORDER_PHONE,
+      first_name: TABLE_ORDER_CLIENT_NAME,
+      comment,
+      products,
+    },
+    unsendable,
+  };
+}
+
+/** Poster's online order statuses (documented 0 new, 1 accepted, 7 cancelled), words as well. */
+const NEW = new Set(['0', 'new']);
+const ACCEPTED = new Set(['1', 'accepted']);
+const CANCELLED = new Set(['7', 'canceled', 'cancelled', 'rejected']);
+
+/** An online order's state as the sender reads it. */
+export function incomingOrderResult(order: PosterIncomingOrder, log?: PosLogger): PosSendResult {
+  const status = enumKey(order.status);
+  const id = order.incoming_order_id;
+  if (ACCEPTED.has(status))
+    return { state: 'accepted', posOrderId: order.transaction_id ?? id, posNumber: id };
+  if (CANCELLED.has(status))
+    return {
+      state: 'refused',
+      reason: `Poster: online order ${id} cancelled (status ${order.status})`,
+      lines: [],
+    };
+  if (!NEW.has(status))
+    log?.warn(
+      { provider: 'poster', incomingOrderId: id, status: order.status },
+      'Poster online order status unknown; asked again later',
+    );
+  return { state: 'pending', ticket: id, posOrderId: id, received: true };
+}
+
+/** `&#39;` and its kind in Poster's names (its halls example has one). */
+function decodeEntities(text: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return text.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (all, code: string) => {
+    if (code[0] !== '#') return named[code.toLowerCase()] ?? all;
+    const n = code[1]?.toLowerCase() === 'x' ? Number.parseInt(code.slice(2), 16) : Number(code.slice(1));
+    return Number.isFinite(n) && n > 0 && n < 0x110000 ? String.fromCodePoint(n) : all;
+  });
+}
+
+/** A spot's tables with their hall's name; deleted tables and tables of deleted halls left out, said. */
+export function mapPosterTables(
+  spotId: string,
+  halls: PosterHall[],
+  tables: PosterTable[],
+  log?: PosLogger,
+): PosTable[] {
+  const skipped = new SkipReport();
+  const hallById = new Map(halls.filter((h) => h.spot_id === spotId).map((h) => [h.hall_id, h]));
+  const out: PosTable[] = [];
+  for (const table of tables) {
+    const name = [table.table_num, decodeEntities(table.table_title?.trim() ?? '')].filter(Boolean).join(' ');
+    if (table.spot_id !== spotId) continue;
+    if (enumKey(table.is_deleted) === '1') {
+      skipped.add('the table is deleted', name);
+      continue;
+    }
+    const hall = hallById.get(table.hall_id);
+    if (hall && enumKey(hall.delete) === '1') {
+      skipped.add('its hall is deleted', name);
+      continue;
+    }
+    // a table whose hall is not listed (the documented example has one) keeps an empty section
+    out.push({ id: table.table_id, name, section: hall ? decodeEntities(hall.hall_name.trim()) : '' });
+  }
+  skipped.log(log, { provider: 'poster', spotId }, 'POS tables left out of the list');
+  return out;
+}
+
+/**
+ * Which lines Poster refused (its error 41 "Product not found", 42 "Product modification not
+ * found" name no product): each line is checked against the spot's menu as Poster gives it now.
+ */
+export function refusedLines(
+  draft: PosOrderDraft,
+  products: PosterProduct[],
+  words: string,
+): PosRefusedLine[] {
+  const byId = new Map(products.map((p) => [p.product_id, p]));
+  const problem = (line: PosOrderDraft['lines'][number]): string | null => {
+    const p = byId.get(line.productId.trim());
+    if (!p) return `product ${line.productId} not found`;
+    const atSpot = p.spots.find((s) => s.spot_id === draft.locationId);
+    if (enumKey(p.hidden) === '1' || enumKey(atSpot?.visible ?? '1') === '0')
+      return `product ${line.productId} is hidden`;
+    const variants = new Set(p.modifications.map((m) => m.modificator_id));
+    const dishMods = new Set(
+      p.group_modifications.flatMap((g) => g.modifications.map((m) => m.dish_modification_id)),
+    );
+    const chosen = [
+      ...(line.sizeId ? [{ id: line.sizeId, groupId: VARIANT_OPTION_ID }] : []),
+      ...line.modifiers,
+    ];
+    const unknown = chosen.find((m) => !(m.groupId === VARIANT_OPTION_ID ? variants : dishMods).has(m.id));
+    return unknown ? `modification ${unknown.id} of product ${line.productId} not found` : null;
+  };
+  return draft.lines.flatMap((line, index) => {
+    const what = problem(line);
+    return what ? [{ index, reason: `${words}: ${what}` }] : [];
+  });
+}

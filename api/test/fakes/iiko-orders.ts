@@ -1,0 +1,363 @@
+/**
+ * The fake iiko's table orders (fakes/iiko.ts), answered in the shapes of iiko's recorded and
+ * documented answers (fixtures/iiko/, SOURCES.md there): `/api/1/terminal_groups`,
+ * `/api/1/reserve/available_restaurant_sections`, `/api/1/order/create` (an `orderInfo` in
+ * progress), `/api/1/commands/status` (`InProgress` once, then `Success` or `Error` with iiko's
+ * words in `exception.message`), `/api/1/order/by_id`, `/api/1/order/by_table`,
+ * `/api/1/order/add_items`; errors as `{correlationId, errorDescription, error}` with HTTP 400.
+ *
+ * Like iiko it prices what it takes from its own menu (the size's price, plus the modifiers'),
+ * refuses a product on its stop-list with `checkStopList` (`refuse`: one our menu did not know
+ * of yet), refuses an order id it already has, and can be down (`down`: every order call
+ * answers 503) for as long as a test says.
+ */
+import type { IikoData } from './iiko';
+
+type Json = Record<string, unknown>;
+interface Answer {
+  status?: number;
+  json: unknown;
+}
+
+interface Item {
+  productId: string;
+  productSizeId?: string;
+  amount: number;
+  modifiers?: { productId: string; amount: number; productGroupId?: string }[];
+  positionId?: string;
+}
+
+interface FakeOrder {
+  id: string;
+  organizationId: string;
+  terminalGroupId: string;
+  externalNumber: string | null;
+  tableIds: string[];
+  comment: string | null;
+  number: number;
+  status: 'New' | 'Bill' | 'Closed';
+  creationStatus: 'InProgress' | 'Success' | 'Error';
+  errorInfo: Json | null;
+  items: (Item & { cost: number })[];
+}
+
+interface Command {
+  asked: number;
+  /** What it ends in: success applies `done`, an error keeps iiko's words. */
+  error: string | null;
+  done: () => void;
+}
+
+const uuid = (kind: number, n: number) =>
+  `${kind.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+export const IIKO_TERMINAL_GROUPS = [
+  { id: uuid(6, 1), name: 'Asosiy zal' },
+  { id: uuid(6, 2), name: 'Yozgi ayvon' },
+];
+
+/** Tables per terminal group: the hall's "Stol 1".."Stol 12", the terrace's by number only (as iiko may). */
+export const IIKO_TABLES = [
+  ...Array.from({ length: 12 }, (_, i) => ({
+    id: uuid(8, i + 1),
+    number: i + 1,
+    name: `Stol ${i + 1}`,
+    group: 0,
+    section: 'Asosiy zal',
+  })),
+  ...Array.from({ length: 4 }, (_, i) => ({
+    id: uuid(8, 101 + i),
+    number: 101 + i,
+    name: null,
+    group: 1,
+    section: 'Ayvon',
+  })),
+];
+
+export function iikoOrderDesk(data: IikoData) {
+  const orders = new Map<string, FakeOrder>();
+  const commands = new Map<string, Command>();
+  /** An order's creating command: iiko finishes it in time whether or not anyone asks. */
+  const creating = new Map<string, Command>();
+  const state = {
+    down: false,
+    /** Products iiko refuses on its stop-list that our menu did not know of. */
+    refuse: new Set<string>(),
+    creates: [] as Json[],
+    adds: [] as Json[],
+    number: 0,
+  };
+  const corr = () => `corr-${Math.random().toString(16).slice(2, 10)}-${Date.now().toString(16)}`;
+  const error = (description: string): Answer => ({
+    status: 400,
+    json: { correlationId: corr(), errorDescription: description, error: 'BAD_REQUEST' },
+  });
+  const products = () => new Map(data.products.map((p) => [String(p.id), p]));
+
+  const priceOf = (p: Json | undefined, sizeId: string | undefined): number | undefined => {
+    const prices = (p?.sizePrices ?? []) as { sizeId: string | null; price: { currentPrice: number } }[];
+    return (prices.find((sp) => (sp.sizeId ?? undefined) === sizeId) ?? (sizeId ? undefined : prices[0]))
+      ?.price.currentPrice;
+  };
+
+  /** The items priced, or iiko's words for the first it cannot take. */
+  function priced(items: Item[]): (Item & { cost: number })[] | string {
+    const byId = products();
+    const out: (Item & { cost: number })[] = [];
+    for (const item of items) {
+      const p = byId.get(item.productId);
+      const unit = priceOf(p, item.productSizeId);
+      if (!p || unit === undefined) return `Product ${item.productId} not found`;
+      let extras = 0;
+      for (const m of item.modifiers ?? []) {
+        const mp = priceOf(byId.get(m.productId), undefined);
+        if (mp === undefined) return `Modifier ${m.productId} not found`;
+        extras += mp * m.amount;
+      }
+      out.push({ ...item, cost: (unit + extras) * item.amount });
+    }
+    return out;
+  }
+
+  const stopped = (items: Item[]) => items.find((i) => state.refuse.has(i.productId));
+
+  function info(o: FakeOrder) {
+    return {
+      id: o.id,
+      posId: o.creationStatus === 'Success' ? uuid(9, o.number) : null,
+      externalNumber: o.externalNumber,
+      organizationId: o.organizationId,
+      timestamp: 1764000000000 + o.number,
+      creationStatus: o.creationStatus,
+      errorInfo: o.errorInfo,
+      order:
+        o.creationStatus === 'Success'
+          ? {
+              tableIds: o.tableIds,
+              status: o.status,
+              sum: o.items.reduce((s, i) => s + i.cost, 0),
+              number: o.number,
+              comment: o.comment,
+              items: o.items.map((i) => ({
+                type: 'Product',
+                positionId: i.positionId ?? null,
+                product: { id: i.productId, name: String(products().get(i.productId)?.name ?? '') },
+                size: i.productSizeId ? { id: i.productSizeId } : null,
+                modifiers: (i.modifiers ?? []).map((m) => ({
+                  product: { id: m.productId },
+                  amount: m.amount,
+                })),
+                price: i.cost / i.amount,
+                cost: i.cost,
+                amount: i.amount,
+                status: 'Added',
+              })),
+            }
+          : null,
+    };
+  }
+
+  function create(body: Json): Answer {
+    state.creates.push(body);
+    const order = (body.order ?? {}) as Json & { items?: Item[]; tableIds?: string[] };
+    const group = IIKO_TERMINAL_GROUPS.find((g) => g.id === body.terminalGroupId);
+    if (body.organizationId !== data.organizations[0]?.id || !group) return error('Terminal group not found');
+    const tableIds = order.tableIds ?? [];
+    if (tableIds.some((t) => !IIKO_TABLES.some((x) => x.id === t)))
+      return error(`Table ${tableIds[0]} not found`);
+    const id = String(order.id ?? uuid(10, state.number + 1));
+    if (orders.has(id)) return error(`Order with id ${id} already exists`);
+    const items = priced(order.items ?? []);
+    if (typeof items === 'string') return error(items);
+    state.number++;
+    const made: FakeOrder = {
+      id,
+      organizationId: String(body.organizationId),
+      terminalGroupId: group.id,
+      externalNumber: (order.externalNumber as string | undefined) ?? null,
+      tableIds,
+      comment: (order.comment as string | undefined) ?? null,
+      number: state.number,
+      status: 'New',
+      creationStatus: 'InProgress',
+      errorInfo: null,
+      items,
+    };
+    orders.set(id, made);
+    const settings = (body.createOrderSettings ?? {}) as { checkStopList?: boolean };
+    const refused = settings.checkStopList ? stopped(items) : undefined;
+    const words = refused ? `Product ${refused.productId} is in stop list` : null;
+    const correlationId = corr();
+    const command: Command = {
+      asked: 0,
+      error: words,
+      done: () => {
+        made.creationStatus = words ? 'Error' : 'Success';
+        if (words)
+          made.errorInfo = { code: 'Common', message: words, description: words, additionalData: null };
+      },
+    };
+    commands.set(correlationId, command);
+    creating.set(id, command);
+    return {
+      json: {
+        correlationId,
+        orderInfo: {
+          id,
+          organizationId: made.organizationId,
+          timestamp: 1764000000000 + made.number,
+          creationStatus: 'InProgress',
+          errorInfo: null,
+          order: null,
+        },
+      },
+    };
+  }
+
+  function addItems(body: Json): Answer {
+    state.adds.push(body);
+    const order = orders.get(String(body.orderId));
+    if (order?.creationStatus !== 'Success') return error(`Order ${String(body.orderId)} not found`);
+    if (order.status !== 'New') return error(`Order ${order.id} is closed`);
+    const items = priced((body.items ?? []) as Item[]);
+    if (typeof items === 'string') return error(items);
+    const refused = stopped(items);
+    const words = refused ? `Product ${refused.productId} is in stop list` : null;
+    const correlationId = corr();
+    commands.set(correlationId, {
+      asked: 0,
+      error: words,
+      done: () => {
+        if (!words) order.items.push(...items);
+      },
+    });
+    return { json: { correlationId } };
+  }
+
+  function finish(command: Command): void {
+    if (command.asked < 2) command.asked = 2;
+    command.done();
+    command.done = () => {};
+  }
+
+  function status(body: Json): Answer {
+    const command = commands.get(String(body.correlationId));
+    if (!command) return error('Command not found');
+    command.asked++;
+    if (command.asked === 1) return { json: { state: 'InProgress' } };
+    finish(command);
+    return command.error
+      ? { json: { state: 'Error', exception: { message: command.error, $type: 'StopListException' } } }
+      : { json: { state: 'Success' } };
+  }
+
+  const ORDER_PATHS = new Set([
+    '/api/1/terminal_groups',
+    '/api/1/reserve/available_restaurant_sections',
+    '/api/1/order/create',
+    '/api/1/commands/status',
+    '/api/1/order/by_id',
+    '/api/1/order/by_table',
+    '/api/1/order/add_items',
+  ]);
+
+  /** Answers an order call (undefined: not one of them). */
+  function handle(path: string, raw: unknown): Answer | undefined {
+    if (!ORDER_PATHS.has(path)) return undefined;
+    if (state.down)
+      return { status: 503, json: { correlationId: corr(), errorDescription: 'Service unavailable' } };
+    const body = (raw ?? {}) as Json;
+    switch (path) {
+      case '/api/1/terminal_groups':
+        return {
+          json: {
+            correlationId: corr(),
+            terminalGroups: ((body.organizationIds ?? []) as string[])
+              .filter((id) => id === data.organizations[0]?.id)
+              .map((organizationId) => ({
+                organizationId,
+                items: IIKO_TERMINAL_GROUPS.map((g) => ({ ...g, organizationId, address: 'Toshkent' })),
+              })),
+          },
+        };
+      case '/api/1/reserve/available_restaurant_sections': {
+        const ids = (body.terminalGroupIds ?? []) as string[];
+        return {
+          json: {
+            correlationId: corr(),
+            restaurantSections: IIKO_TERMINAL_GROUPS.map((g, i) => ({ g, i }))
+              .filter(({ g }) => ids.includes(g.id))
+              .map(({ g, i }) => ({
+                id: uuid(7, i + 1),
+                terminalGroupId: g.id,
+                name: IIKO_TABLES.find((t) => t.group === i)?.section ?? '',
+                tables: IIKO_TABLES.filter((t) => t.group === i).map((t) => ({
+                  id: t.id,
+                  number: t.number,
+                  name: t.name,
+                  seatingCapacity: 4,
+                  revision: 1,
+                  isDeleted: false,
+                })),
+                schema: null,
+              })),
+            revision: 1,
+          },
+        };
+      }
+      case '/api/1/order/create':
+        return create(body);
+      case '/api/1/order/add_items':
+        return addItems(body);
+      case '/api/1/commands/status':
+        return status(body);
+      case '/api/1/order/by_id':
+        return {
+          json: {
+            correlationId: corr(),
+            orders: ((body.orderIds ?? []) as string[]).flatMap((id) => {
+              const o = orders.get(id);
+              // asked about later, an order being made is made by now
+              const command = creating.get(id);
+              if (o?.creationStatus === 'InProgress' && command) finish(command);
+              return o ? [info(o)] : [];
+            }),
+          },
+        };
+      case '/api/1/order/by_table': {
+        const tables = (body.tableIds ?? []) as string[];
+        const statuses = ((body.statuses ?? []) as string[]).map((s) => s.toLowerCase());
+        return {
+          json: {
+            correlationId: corr(),
+            orders: [...orders.values()]
+              .filter(
+                (o) =>
+                  o.creationStatus === 'Success' &&
+                  o.tableIds.some((t) => tables.includes(t)) &&
+                  (statuses.length === 0 || statuses.includes(o.status.toLowerCase())),
+              )
+              .map(info),
+          },
+        };
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  return {
+    handle,
+    state,
+    orders,
+    /** The orders iiko made, in the order it made them. */
+    made: () => [...orders.values()].filter((o) => o.creationStatus === 'Success'),
+    /** The staff close the bill of a table's order: a new one starts for the next guests. */
+    close(orderId: string) {
+      const o = orders.get(orderId);
+      if (o) o.status = 'Closed';
+    },
+  };
+}
+
+export type IikoOrderDesk = ReturnType<typeof iikoOrderDesk>;

@@ -1,0 +1,105 @@
+/**
+ * The iiko order channel (providers/iiko/orders.ts) over iiko's own recorded and documented
+ * answers (fixtures/iiko/, SOURCES.md there), not over this project's fake: terminal groups,
+ * tables (a table named only by its number, a deleted one left out), a create in progress, each
+ * recorded command state (whatever its case), and an error answer kept in iiko's words.
+ */
+import { describe, expect, it } from 'vitest';
+import { PosHttpError } from '../src/integration/pos/http';
+import type { PosOrderDraft } from '../src/integration/pos/outgoing-orders';
+import { type IikoCall, iikoOrders } from '../src/integration/providers/iiko/orders';
+import { recorded } from './fixtures/recorded';
+
+const draft: PosOrderDraft = {
+  orderId: '01a2166c8885000050f554e6',
+  number: 3,
+  locationId: 'org',
+  terminalGroupId: '497f6eca-6276-4993-bfeb-53cbbbba6f08',
+  tableId: '5f3a2d10-0000-4000-8000-000000000101',
+  tableName: 'Stol 5',
+  comment: null,
+  lines: [
+    { productId: 'p-mastava', sizeId: null, modifiers: [], amount: 1, price: 28000, name: 'Mastava' },
+    {
+      productId: 'p-kompot',
+      sizeId: 's-1l',
+      modifiers: [{ id: 'm-ice', groupId: 'g-extras', amount: 1 }],
+      amount: 2,
+      price: 16000,
+      name: 'Kompot',
+    },
+  ],
+};
+
+/** A channel whose calls answer `answers[path]` (a function: computed, an Error: thrown). */
+function channel(answers: Record<string, unknown>) {
+  const asked: string[] = [];
+  const call: IikoCall = async (path, _body, schema) => {
+    asked.push(path);
+    const answer = answers[path];
+    if (answer instanceof Error) throw answer;
+    return schema.parse(typeof answer === 'function' ? answer() : answer);
+  };
+  return { orders: iikoOrders(call, undefined), asked };
+}
+
+const noOrders = { correlationId: 'c', orders: [] };
+
+describe('iiko orders over recorded answers', () => {
+  it('reads the documented terminal groups and restaurant sections', async () => {
+    const { orders } = channel({
+      '/api/1/terminal_groups': recorded('iiko/terminal_groups.documented.json'),
+      '/api/1/reserve/available_restaurant_sections': recorded('iiko/restaurant_sections.documented.json'),
+    });
+    expect(await orders.listTerminalGroups?.('7bc05553-4b68-44e8-b7bc-37be63c6d9e9')).toEqual([
+      { id: '497f6eca-6276-4993-bfeb-53cbbbba6f08', name: 'string' },
+    ]);
+    expect(await orders.listTables('org', '497f6eca-6276-4993-bfeb-53cbbbba6f08')).toEqual([
+      { id: '5f3a2d10-0000-4000-8000-000000000101', name: 'Стол 5', section: 'Основной зал' },
+      { id: '5f3a2d10-0000-4000-8000-000000000102', name: '6', section: 'Основной зал' },
+    ]);
+  });
+
+  it('a recorded create in progress is pending; each recorded command state reads as it should', async () => {
+    const created = recorded<{ orderInfo: { id: string } }>('iiko/order_create.recorded.json');
+    const [success, inProgress, error] = recorded<{ answers: unknown[] }>(
+      'iiko/commands_status.recorded.json',
+    ).answers as Record<string, unknown>[];
+    const send = channel({ '/api/1/order/by_id': noOrders, '/api/1/order/create': created });
+    const pending = await send.orders.send(draft, null);
+    expect(pending).toMatchObject({ state: 'pending', posOrderId: created.orderInfo.id });
+    const ticket = pending.state === 'pending' ? pending.ticket : '';
+
+    const follow = (answer: unknown) =>
+      channel({ '/api/1/commands/status': answer, '/api/1/order/by_id': noOrders }).orders.follow(
+        draft,
+        ticket,
+      );
+    expect(await follow(success)).toEqual({ state: 'accepted', posOrderId: created.orderInfo.id });
+    expect(await follow({ state: 'SUCCESS' })).toMatchObject({ state: 'accepted' });
+    expect(await follow(inProgress)).toEqual({ state: 'pending', ticket, posOrderId: created.orderInfo.id });
+    // the recording's error carries no words: the order is refused without naming a line
+    expect(await follow(error)).toEqual({ state: 'refused', reason: 'Error', lines: [] });
+    expect(
+      await follow({ state: 'error', exception: { message: 'Product p-kompot is in stop list' } }),
+    ).toEqual({
+      state: 'refused',
+      reason: 'Product p-kompot is in stop list',
+      lines: [{ index: 1, reason: 'Product p-kompot is in stop list' }],
+    });
+  });
+
+  it("an error answer refuses the order in iiko's words; a 5xx is a fault to retry", async () => {
+    const words = recorded<{ errorDescription: string }>('iiko/error.documented.json').errorDescription;
+    const refused = channel({
+      '/api/1/order/by_id': noOrders,
+      '/api/1/order/create': new PosHttpError('iiko', 400, 'c', 'HTTP 400', words),
+    });
+    expect(await refused.orders.send(draft, null)).toEqual({ state: 'refused', reason: words, lines: [] });
+    const down = channel({
+      '/api/1/order/by_id': noOrders,
+      '/api/1/order/create': new PosHttpError('iiko', 503, 'c', 'HTTP 503'),
+    });
+    await expect(down.orders.send(draft, null)).rejects.toBeInstanceOf(PosHttpError);
+  });
+});

@@ -1,0 +1,368 @@
+/**
+ * Guests' orders into iiko (docs/ORDERS.md, "Into the POS"), against the fake iikoTransport
+ * (fakes/iiko.ts, fakes/iiko-orders.ts: answers in the shapes of iiko's recorded ones): the
+ * exact `order/create` body (the mapped table, product, size and modifier ids, amounts), a
+ * second order of the table through `add_items`, a dish iiko refuses named to the board and the
+ * guest, iiko down while 10 orders arrive (each once, in order, after it is back), a lost answer
+ * retried without a double, a refused token waiting for the staff's retry.
+ */
+import { answers } from '@qrmenu/shared/schemas';
+import { t } from '@qrmenu/shared/texts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearIikoTokens } from '../src/integration/providers/iiko';
+import { iikoOrderId } from '../src/integration/providers/iiko/orders';
+import { orderMessage } from '../src/telegram/messages';
+import {
+  type FakeIiko,
+  IIKO_API_LOGIN,
+  IIKO_TABLES,
+  IIKO_TERMINAL_GROUPS,
+  startFakeIiko,
+} from './fakes/iiko';
+import {
+  adminUser,
+  apiCall,
+  createTestApp,
+  createUser,
+  expectError,
+  expectShape,
+  type TestCtx,
+  type TestUser,
+} from './helpers';
+import { newKey, ok, placeAs } from './orders-support';
+
+const SECRET_KEY = 'pos-orders-test-secret-key-0123456789abcdef';
+const uuid = (kind: number, n: number) =>
+  `${kind.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+/** The fake's table dishes (fakes/iiko.ts `tableDishes`). */
+const MASTAVA = uuid(5, 9001);
+const KOMPOT = uuid(5, 9002);
+const LITRE = uuid(2, 12);
+const ICE = uuid(4, 960);
+const KOMPOT_EXTRAS = uuid(3, 960);
+
+describe('guests orders into iiko', () => {
+  let fake: FakeIiko;
+  let ctx: TestCtx;
+  let admin: TestUser;
+  let manager: TestUser;
+  let restaurantId: string;
+  let slug: string;
+  const tables: Record<string, string> = {};
+  const ids = { mastava: '', kompot: '', litre: '', ice: '' };
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
+    apiCall(ctx, method, url, manager.token, body);
+  /** The sender's turns until nothing more goes through now (a pending send is asked again at once here). */
+  const settle = async () => {
+    for (let i = 0; i < 200; i++) {
+      await ctx.app.posOrders.drain();
+      // what is still on its way by itself (a failure waiting for the staff is not)
+      const open = await ctx.db
+        .selectFrom('order_pos')
+        .select('state')
+        .where('state', 'in', ['waiting', 'sending', 'pending', 'failed'])
+        .where('next_at', 'is not', null)
+        .execute();
+      if (open.length === 0) return;
+      // iiko down: the head keeps failing, the rest keep waiting behind it
+      if (fake.desk.state.down) return;
+    }
+  };
+  const board = async () => expectShape(answers.orders, await ok(call('GET', '/manager/orders'))).data;
+  const boardOrder = async (id: string) => (await board()).find((o) => o._id === id);
+  const place = async (table: string, items: unknown[]) =>
+    expectShape(
+      answers.guestOrder,
+      await ok(
+        placeAs(ctx, { placement_id: tables[table], idempotency_key: newKey(), language: 'ru', items }),
+        201,
+      ),
+    ).data;
+  /** The order's Telegram message as the outbox would send it now. */
+  const telegramText = async (orderId: string) => {
+    const row = await ctx.app.repos.orders.find(orderId);
+    if (!row) throw new Error('no order');
+    return orderMessage(row, undefined, await ctx.app.repos.orderPos.find(orderId)).text;
+  };
+  const mastava = (quantity = 1) => ({ product_id: ids.mastava, quantity, row_ids: [], price: 28000 });
+  const kompotLitreIce = (quantity = 2) => ({
+    product_id: ids.kompot,
+    quantity,
+    row_ids: [ids.litre, ids.ice],
+    price: 16000,
+  });
+
+  beforeAll(async () => {
+    clearIikoTokens();
+    fake = await startFakeIiko({ products: 20, tableDishes: true });
+    ctx = await createTestApp({
+      integrationSecretKey: SECRET_KEY,
+      iikoApiUrl: fake.url,
+      posHttp: { timeoutMs: 300, backoffMs: 1, attempts: 2 },
+      posSchedule: false,
+      posOrders: { schedule: false, backoffMs: 0, followMs: 0, sendingMs: 0 },
+      orderLimits: { ordersPerTable: 100, ordersPerAddress: 100 },
+    });
+    admin = await adminUser(ctx);
+    manager = await createUser(ctx, 'manager');
+    const imported = await ok(
+      apiCall(ctx, 'POST', '/admin/integration/pos/import', admin.token, {
+        provider: 'iiko',
+        credentials: { apiLogin: IIKO_API_LOGIN },
+        location_id: fake.data.organizations[0]?.id,
+        manager_id: manager.id,
+      }),
+      201,
+    );
+    restaurantId = imported.data.restaurant._id;
+    slug = imported.data.restaurant.slug;
+    const made = await ok(
+      call('POST', '/manager/placements', { restaurant_id: restaurantId, names: ['Stol 5', 'Stol 6'] }),
+      201,
+    );
+    for (const p of made.data as { _id: string; name: string }[]) tables[p.name] = p._id;
+    await ok(
+      call('PUT', '/manager/ordering', {
+        takes_orders: true,
+        placements: Object.values(tables).map((_id) => ({ _id, takes_orders: true })),
+        pos_send: 'at_once',
+      }),
+    );
+    const product = (ext: string) =>
+      ctx.db.selectFrom('products').select('id').where('external_id', '=', ext).executeTakeFirstOrThrow();
+    const row = (ext: string) =>
+      ctx.db.selectFrom('option_rows').select('id').where('external_id', '=', ext).executeTakeFirstOrThrow();
+    ids.mastava = (await product(MASTAVA)).id;
+    ids.kompot = (await product(KOMPOT)).id;
+    ids.litre = (await row(LITRE)).id;
+    ids.ice = (await row(ICE)).id;
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await fake?.close();
+  });
+
+  it('maps a placement to an iiko table of the terminal group chosen first', async () => {
+    const before = expectShape(answers.posTables, await ok(call('GET', '/manager/pos/tables'))).data;
+    expect(before).toMatchObject({ provider: 'iiko', terminal_group_id: null, tables: [] });
+    expect(before.terminal_groups).toEqual(IIKO_TERMINAL_GROUPS);
+    expectError(
+      await call('PUT', '/manager/pos/terminal-group', { terminal_group_id: 'not-a-group' }),
+      400,
+      'validation',
+    );
+    const chosen = await ok(
+      call('PUT', '/manager/pos/terminal-group', { terminal_group_id: IIKO_TERMINAL_GROUPS[0]?.id }),
+    );
+    expect(chosen.data.tables).toHaveLength(12);
+    expect(chosen.data.tables[4]).toEqual({ id: IIKO_TABLES[4]?.id, name: 'Stol 5', section: 'Asosiy zal' });
+    expectError(
+      await call('PUT', `/manager/placements/${tables['Stol 5']}/pos-table`, { pos_table_id: 'nope' }),
+      400,
+      'validation',
+    );
+    await ok(
+      call('PUT', `/manager/placements/${tables['Stol 5']}/pos-table`, { pos_table_id: IIKO_TABLES[4]?.id }),
+    );
+    const after = (await ok(call('GET', '/manager/pos/tables'))).data;
+    expect(after.placements).toEqual([
+      { _id: tables['Stol 5'], name: 'Stol 5', pos_table_id: IIKO_TABLES[4]?.id },
+      { _id: tables['Stol 6'], name: 'Stol 6', pos_table_id: null },
+    ]);
+  });
+
+  it('sends one order/create with the mapped table, product, size and modifier ids and amounts', async () => {
+    const order = await place('Stol 5', [mastava(), kompotLitreIce()]);
+    expect(order.pos).toEqual({ state: 'sending', refused: [] });
+    expect((await boardOrder(order._id))?.pos?.state).toBe('waiting');
+    await settle();
+    expect(fake.desk.state.creates).toEqual([
+      {
+        organizationId: fake.data.organizations[0]?.id,
+        terminalGroupId: IIKO_TERMINAL_GROUPS[0]?.id,
+        createOrderSettings: { checkStopList: true },
+        order: {
+          id: iikoOrderId({ orderId: order._id } as never),
+          externalNumber: order._id,
+          tableIds: [IIKO_TABLES[4]?.id],
+          comment: `QR #${order.number}`,
+          items: [
+            { type: 'Product', productId: MASTAVA, amount: 1, modifiers: [], positionId: expect.any(String) },
+            {
+              type: 'Product',
+              productId: KOMPOT,
+              amount: 2,
+              productSizeId: LITRE,
+              modifiers: [{ productId: ICE, amount: 1, productGroupId: KOMPOT_EXTRAS }],
+              positionId: expect.any(String),
+            },
+          ],
+        },
+      },
+    ]);
+    const seen = await boardOrder(order._id);
+    expect(seen?.pos).toMatchObject({
+      state: 'accepted',
+      pos_order_id: fake.desk.made()[0]?.id,
+      pos_number: '1',
+      pos_total: 28000 + 2 * 16000,
+      price_differs: false,
+      reason: null,
+    });
+    const guest = await ok(apiCall(ctx, 'GET', `/public/orders/${order._id}?key=${order.key}`));
+    expect(guest.data.pos).toEqual({ state: 'accepted', refused: [] });
+    // the guest's page says it in the order's language
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/m/${slug}/orders/${order._id}?key=${order.key}`,
+    });
+    expect(page.body).toContain('data-pos-state="accepted">Передан на кухню</p>');
+    // and the Telegram post, edited on each change of state
+    const text = await telegramText(order._id);
+    expect(text).toContain(t.telegram.pos(t.orders.pos.states.accepted as string));
+    expect(text).toContain(t.orders.pos.posNumber('1'));
+  });
+
+  it('a second order of the table goes through add_items to the same iiko order', async () => {
+    const first = fake.desk.made()[0];
+    const order = await place('Stol 5', [mastava(2)]);
+    await settle();
+    expect(fake.desk.state.creates).toHaveLength(1);
+    expect(fake.desk.state.adds).toEqual([
+      {
+        organizationId: fake.data.organizations[0]?.id,
+        orderId: first?.id,
+        items: [
+          { type: 'Product', productId: MASTAVA, amount: 2, modifiers: [], positionId: expect.any(String) },
+        ],
+        combos: [],
+      },
+    ]);
+    expect(first?.items).toHaveLength(3);
+    expect((await boardOrder(order._id))?.pos).toMatchObject({
+      state: 'accepted',
+      pos_order_id: first?.id,
+      pos_total: 56000,
+      price_differs: false,
+    });
+  });
+
+  it('a dish iiko refuses (its stop-list ahead of ours) comes back refused by name; a retry sends it', async () => {
+    fake.desk.state.refuse.add(MASTAVA);
+    const order = await place('Stol 6', [kompotLitreIce(1), mastava()]);
+    await settle();
+    const seen = await boardOrder(order._id);
+    expect(seen?.pos?.state).toBe('refused');
+    expect(seen?.pos?.refused_lines).toEqual([
+      { index: 1, name: 'Mastava', reason: `Product ${MASTAVA} is in stop list` },
+    ]);
+    const guest = await ok(apiCall(ctx, 'GET', `/public/orders/${order._id}?key=${order.key}`));
+    expect(guest.data.pos).toEqual({ state: 'refused', refused: ['Mastava'] });
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/m/${slug}/orders/${order._id}?key=${order.key}`,
+    });
+    expect(page.body).toContain('Нет в наличии: Mastava');
+    // an unmapped table: no tableIds, its name in the comment
+    const sent = fake.desk.state.creates.at(-1) as { order: Record<string, unknown> };
+    expect(sent.order.tableIds).toBeUndefined();
+    expect(sent.order.comment).toBe(`QR #${order.number} · Stol 6`);
+
+    fake.desk.state.refuse.delete(MASTAVA);
+    const retried = expectShape(
+      answers.order,
+      await ok(call('POST', `/manager/orders/${order._id}/pos-retry`)),
+    );
+    expect(retried.data.pos?.state).toBe('waiting');
+    expectError(await call('POST', `/manager/orders/${order._id}/pos-retry`), 409, 'conflict');
+    await settle();
+    expect((await boardOrder(order._id))?.pos?.state).toBe('accepted');
+  });
+
+  it('iiko down while 10 orders arrive: staff see each waiting; all 10 reach it once after, in order', async () => {
+    const before = fake.desk.state.creates.length;
+    fake.desk.state.down = true;
+    const placed = [];
+    for (let i = 0; i < 10; i++) {
+      placed.push(await place('Stol 6', [mastava()]));
+      await settle();
+    }
+    const seen = await board();
+    const states = placed.map((p) => seen.find((o) => o._id === p._id)?.pos);
+    expect(states[0]).toMatchObject({
+      state: 'failed',
+      reason: expect.stringContaining(t.orders.pos.reasons.down),
+    });
+    expect(states[0]?.next_try_at).not.toBeNull();
+    expect(states.slice(1).map((s) => s?.state)).toEqual(Array(9).fill('waiting'));
+    expect(fake.desk.state.creates).toHaveLength(before);
+
+    fake.desk.state.down = false;
+    await settle();
+    const sent = fake.desk.state.creates.slice(before) as { order: { externalNumber: string } }[];
+    expect(sent.map((c) => c.order.externalNumber)).toEqual(placed.map((p) => p._id));
+    const after = await board();
+    expect(placed.map((p) => after.find((o) => o._id === p._id)?.pos?.state)).toEqual(
+      Array(10).fill('accepted'),
+    );
+  });
+
+  it('an order the staff reject while it waits for iiko is not sent', async () => {
+    const before = fake.desk.state.creates.length;
+    fake.desk.state.down = true;
+    const order = await place('Stol 6', [mastava()]);
+    await settle();
+    expect((await boardOrder(order._id))?.pos?.state).toBe('failed');
+    await ok(
+      call('PUT', `/manager/orders/${order._id}/status`, { status: 'rejected', reason: 'Oshxona yopildi' }),
+    );
+    fake.desk.state.down = false;
+    await settle();
+    expect((await boardOrder(order._id))?.pos?.state).toBe('cancelled');
+    expect(fake.desk.state.creates).toHaveLength(before);
+    const guest = await ok(apiCall(ctx, 'GET', `/public/orders/${order._id}?key=${order.key}`));
+    expect(guest.data.pos).toBeNull();
+  });
+
+  it('a lost answer, tried again, finds the order made: no double', async () => {
+    const before = fake.desk.made().length;
+    fake.fail('/api/1/order/create', 'lost');
+    const order = await place('Stol 6', [kompotLitreIce(1)]);
+    await ctx.app.posOrders.drain();
+    expect((await boardOrder(order._id))?.pos?.state).toBe('failed');
+    await settle();
+    expect((await boardOrder(order._id))?.pos?.state).toBe('accepted');
+    const made = fake.desk.made().filter((o) => o.externalNumber === order._id);
+    expect(made).toHaveLength(1);
+    expect(fake.desk.made()).toHaveLength(before + 1);
+  });
+
+  it('a refused token: failed, no automatic try, the staff retry once it works again', async () => {
+    fake.expireTokens();
+    fake.fail('/api/1/access_token', '401');
+    clearIikoTokens();
+    const order = await place('Stol 6', [mastava()]);
+    await settle();
+    const seen = (await boardOrder(order._id))?.pos;
+    expect(seen).toMatchObject({
+      state: 'failed',
+      reason: t.orders.pos.reasons.credentials,
+      next_try_at: null,
+    });
+    await ok(call('POST', `/manager/orders/${order._id}/pos-retry`));
+    await settle();
+    expect((await boardOrder(order._id))?.pos?.state).toBe('accepted');
+  });
+
+  it('sent when accepted: queued only once the staff accept it', async () => {
+    await ok(call('PUT', '/manager/ordering', { pos_send: 'accepted' }));
+    const order = await place('Stol 6', [mastava()]);
+    await settle();
+    expect((await boardOrder(order._id))?.pos).toBeNull();
+    const accepted = await ok(call('PUT', `/manager/orders/${order._id}/status`, { status: 'accepted' }));
+    expect(accepted.data.pos.state).toBe('waiting');
+    await settle();
+    expect((await boardOrder(order._id))?.pos?.state).toBe('accepted');
+  });
+});
