@@ -39,6 +39,7 @@ import integrationRoutes from './routes/integration';
 import managerRoutes from './routes/managers';
 import optionRoutes from './routes/options';
 import orderRoutes from './routes/orders';
+import paymentRoutes from './routes/payments';
 import placementRoutes from './routes/placements';
 import posRoutes from './routes/pos';
 import posOrderRoutes from './routes/pos-orders';
@@ -118,6 +119,12 @@ export interface BuildAppOptions {
   releaseOrigins?: readonly string[] | undefined;
   /** When a canary is switched off by itself (default: 10 % failures of at least 20 loads). */
   canaryThreshold?: Partial<CanaryThreshold> | undefined;
+  /** Payme's checkout (default `https://checkout.paycom.uz`; its sandbox `https://test.paycom.uz`). */
+  paymeCheckoutUrl?: string | undefined;
+  /** Click's payment page (default `https://my.click.uz/services/pay`). */
+  clickPayUrl?: string | undefined;
+  /** The payments' clock in ms (tests move it past Payme's 12 hours); default `Date.now`. */
+  paymentsClock?: (() => number) | undefined;
   /** Overrides `apiBase` in /config.json. */
   publicApiBase?: string | undefined;
   /** Base URL of the guests' menu pages (`<base>/m/<slug>`, printed in QR codes); default: this origin. */
@@ -330,7 +337,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     timeoutMs: options.telegramTimeoutMs,
     log: app.log,
   };
-  await app.register(servicesPlugin, { bots: telegramSetup(telegram) });
+  await app.register(servicesPlugin, {
+    bots: telegramSetup(telegram),
+    box: app.pos.box,
+    payments: {
+      ...(options.paymeCheckoutUrl ? { paymeCheckoutUrl: options.paymeCheckoutUrl } : {}),
+      ...(options.clickPayUrl ? { clickPayUrl: options.clickPayUrl } : {}),
+      ...(options.paymentsClock ? { clock: options.paymentsClock } : {}),
+    },
+  });
   await app.register(telegramPlugin, {
     access: telegramAccess(telegram),
     outbox: options.telegramOutbox ?? {},
@@ -406,6 +421,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           description: "Guests' orders and calls from the table, the staff's board and its live streams",
         },
         {
+          name: 'payments',
+          description:
+            "The table's bill paid with Payme and Click: checkout, the providers' endpoints, credentials",
+        },
+        {
           name: 'telegram',
           description:
             "A restaurant's own Telegram bot: its set-up, a test message and the webhook of its updates",
@@ -459,6 +479,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(releaseRoutes);
       await api.register(orderRoutes);
       await api.register(posOrderRoutes);
+      await api.register(paymentRoutes);
       await api.register(telegramRoutes);
     },
     { prefix: '/api' },

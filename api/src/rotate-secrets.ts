@@ -39,7 +39,7 @@ async function main(): Promise<void> {
       oldKey: env.INTEGRATION_SECRET_KEY_OLD,
     });
     process.stdout.write(
-      `${report.resealed} POS account(s) and ${report.bots} Telegram bot(s) sealed again under the new key; ${report.tokensDropped} cached API token(s) dropped (fetched again when needed)\n`,
+      `${report.resealed} POS account(s), ${report.bots} Telegram bot(s) and ${report.payments} restaurant(s)' payment secrets sealed again under the new key; ${report.tokensDropped} cached API token(s) dropped (fetched again when needed)\n`,
     );
     for (const f of report.failed)
       process.stdout.write(

@@ -587,6 +587,7 @@ describe('accessibility (axe, WCAG 2.1 AA; contrast and focus order in the e2e r
           total: 130000,
           createdAt: '2026-11-26T10:00:00.000Z',
           updatedAt: '2026-11-26T10:05:00.000Z',
+          payment: null,
         },
         lang: 'uz',
         restaurant: 'Rayhon',

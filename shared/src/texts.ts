@@ -732,6 +732,14 @@ export const t = {
       refresh: 'Holatni yangilash',
       reconnecting: 'Aloqa uzildi, qayta ulanmoqda…',
       orderMissing: 'Buyurtma topilmadi',
+      /** The table's bill on the order's page (docs/PAYMENTS.md). */
+      bill: 'Hisob',
+      billOrders: 'Buyurtmalar: {numbers}',
+      pay: "To'lash",
+      payWith: "{method} orqali to'lash",
+      paid: "To'landi: {sum}, {method}",
+      refunded: "To'lov bekor qilindi. Hisob to'lanmagan",
+      payFailed: "To'lovni boshlab bo'lmadi. Qayta urinib ko'ring.",
       /** The order's way into the kitchen's till, in a guest's words. */
       pos: {
         sending: 'Oshxonaga uzatilmoqda',
@@ -767,6 +775,38 @@ export const t = {
   integrationNotConfigured:
     "Integratsiya manbasi sozlanmagan: serverda INTEGRATION_FEED_URL ko'rsatilmagan. Uni serverni o'rnatgan administrator sozlaydi.",
   // ---------- the restaurant's Telegram bot (docs/TELEGRAM.md) ----------
+  /** Paying the table's bill from the phone (docs/PAYMENTS.md). */
+  payments: {
+    pay: "To'lash",
+    bill: 'Hisob',
+    /** The bill's orders on the guest's page: "Buyurtma #14". */
+    billOrder: (n: number) => `Buyurtma #${n}`,
+    billTotal: (sum: string) => `Jami: ${sum}`,
+    payWith: (method: string) => `${method} orqali to'lash`,
+    paid: "To'landi",
+    /** The board's and the chat's line under a paid order. */
+    paidLine: (sum: string, method: string, time: string) => `To'landi: ${sum}, ${method}, ${time}`,
+    refundedLine: (sum: string, method: string, time: string) =>
+      `To'lov bekor qilindi: ${sum}, ${method}, ${time}. Hisob to'lanmagan`,
+    /** The message the chat gets when a payment is cancelled after it was made. */
+    refundedAlert: (table: string, sum: string, method: string) =>
+      `⚠️ ${table}: ${method} to'lovi (${sum}) bekor qilindi. Hisob to'lanmagan`,
+    methods: { payme: 'Payme', click: 'Click' } as Record<string, string>,
+    closeTable: 'Hisob yopildi',
+    nothingToPay: "To'lanadigan hisob yo'q",
+    failed: "To'lovni boshlab bo'lmadi. Keyinroq urinib ko'ring",
+    settingsTitle: "To'lov tizimlari",
+    paymeMerchantId: 'Payme kassa ID',
+    paymeKey: 'Payme kaliti',
+    clickServiceId: 'Click service ID',
+    clickMerchantId: 'Click merchant ID',
+    clickSecret: 'Click maxfiy kaliti',
+    secretHint: 'Saqlangan kalit yashirilgan. Almashtirish uchun yangisini yozing.',
+    on: 'Ulangan',
+    off: "O'chirilgan",
+    saved: "To'lov sozlamalari saqlandi",
+    saveError: "To'lov sozlamalarini saqlab bo'lmadi",
+  },
   telegram: {
     /** The form's line under the bot's fields once they are checked. */
     connected: (bot: string, chat: string | null) => (chat ? `Bot @${bot} → ${chat}` : `Bot @${bot}`),
@@ -904,6 +944,17 @@ export function previewWords(text: string | null | undefined, count = 4): string
 /** A price in so'm for display, rounded down: 25000.9 -> "25 000 so'm". */
 export function formatSom(price: number | null | undefined): string {
   return `${formatPrice(price)} ${t.currency}`;
+}
+
+/**
+ * An amount of tiyin as the guest and the staff read it: "123 456,78 so'm" (whole so'm without
+ * the fraction), counted on integers only (docs/PAYMENTS.md).
+ */
+export function formatTiyin(tiyin: number): string {
+  const whole = Math.floor(tiyin / 100);
+  const frac = tiyin % 100;
+  const so = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return `${so}${frac ? `,${String(frac).padStart(2, '0')}` : ''} ${t.currency}`;
 }
 
 /** Apostrophe look-alikes of Uzbek Latin (oʻ, gʻ, o‘, g’, o`), read as one. */

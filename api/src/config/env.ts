@@ -21,6 +21,7 @@ export const GROUPS = {
   pictures: 'Pictures',
   pos: 'POS and the integration feed',
   telegram: "The restaurants' Telegram bots",
+  payments: 'Paying the bill (Payme, Click)',
   cluster: 'Several servers',
   releases: "Releasing a module (the server's rules; `pnpm release` reads the last two)",
   build: 'Building the front end (read by the build, not the server)',
@@ -454,6 +455,21 @@ export const SETTINGS = {
     meaning:
       "this server's public origin as Telegram reaches it: each bot's updates (buttons, commands) come to `<it>/api/telegram/webhook/<restaurant>`",
     schema: url('http', 'https'),
+  }),
+  PAYME_CHECKOUT_URL: setting({
+    group: 'payments',
+    values: 'an absolute https URL',
+    default: '`https://checkout.paycom.uz`',
+    meaning:
+      "Payme's checkout the guests are sent to; its sandbox is `https://test.paycom.uz` (docs/PAYMENTS.md)",
+    schema: url('https'),
+  }),
+  CLICK_PAY_URL: setting({
+    group: 'payments',
+    values: 'an absolute https URL',
+    default: '`https://my.click.uz/services/pay`',
+    meaning: "Click's payment page the guests are sent to (docs/PAYMENTS.md)",
+    schema: url('https'),
   }),
   POS_SYNC_INTERVAL_MINUTES: setting({
     group: 'pos',

@@ -5,6 +5,7 @@ import { categoryStopReason } from './migration-category-stop-reason';
 import { clusterState } from './migration-cluster-state';
 import { listIndexes } from './migration-list-indexes';
 import { ordersMigration } from './migration-orders';
+import { paymentsMigration } from './migration-payments';
 import { posOrdersMigration } from './migration-pos-orders';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
@@ -313,6 +314,7 @@ export const migrations: Record<string, Migration> = {
   '0021_list_indexes': listIndexes,
   '0022_telegram': telegramMigration,
   '0023_pos_orders': posOrdersMigration,
+  '0024_payments': paymentsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -316,6 +316,15 @@ export interface OrdersTable {
   client_address: string | null;
   created_at: string;
   updated_at: string;
+  /** The table's bill that covers it (docs/PAYMENTS.md); null until a bill is made. */
+  bill_id?: string | null;
+  /** A copy of its bill's payment: `paid` | `refunded`; null: not paid from the phone. */
+  payment_status?: string | null;
+  /** `payme` | `click` */
+  payment_method?: string | null;
+  /** The bill's amount paid, in tiyin. */
+  payment_amount?: number | null;
+  payment_at?: string | null;
 }
 
 /** The last order number given per restaurant and Tashkent day. */
@@ -350,6 +359,34 @@ export interface TableCallsTable {
   done_at: string | null;
 }
 
+/** A restaurant's merchant credentials (docs/PAYMENTS.md); secrets sealed for the restaurant. */
+export interface PaymentAccountsTable {
+  restaurant_id: string;
+  payme_merchant_id: string | null;
+  payme_key_enc: string | null;
+  click_service_id: string | null;
+  click_merchant_id: string | null;
+  click_secret_enc: string | null;
+  updated_at: string;
+}
+
+/** A table's bill: the orders it covers and their amount in tiyin. */
+export interface BillsTable {
+  id: string;
+  restaurant_id: string;
+  placement_id: string | null;
+  table_name: string;
+  /** In tiyin (1 so'm = 100 tiyin). */
+  amount: number;
+  /** `open` | `paid` | `closed` (by the staff) */
+  status: string;
+  /** `payme` | `click` */
+  paid_method: string | null;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** An order's way into the POS (docs/ORDERS.md, "Into the POS"): queued in `seq` order per restaurant. */
 export interface OrderPosTable {
   seq: Generated<number>;
@@ -372,6 +409,45 @@ export interface OrderPosTable {
   received: number;
   created_at: string;
   updated_at: string;
+}
+
+/** A Payme transaction as Payme named it and as we first answered it. */
+export interface PaymeTransactionsTable {
+  /** Payme's id (24 characters). */
+  id: string;
+  restaurant_id: string;
+  bill_id: string;
+  /** Ours, answered as `transaction`. */
+  transaction: string;
+  /** Payme's creation time (ms): GetStatement's period is over it. */
+  time: number;
+  /** In tiyin. */
+  amount: number;
+  /** JSON of the `account` object as sent. */
+  account: string;
+  /** 1 created, 2 performed, -1 cancelled, -2 cancelled after perform. */
+  state: number;
+  reason: number | null;
+  create_time: number;
+  perform_time: number;
+  cancel_time: number;
+}
+
+/** A Click transaction, by `click_trans_id`. */
+export interface ClickTransactionsTable {
+  /** Answered as `merchant_prepare_id` and `merchant_confirm_id`. */
+  prepare_id: Generated<number>;
+  click_trans_id: string;
+  click_paydoc_id: string | null;
+  restaurant_id: string;
+  bill_id: string;
+  /** In tiyin. */
+  amount: number;
+  /** `prepared` | `completed` | `cancelled` */
+  status: string;
+  created_at: string;
+  completed_at: string | null;
+  cancelled_at: string | null;
 }
 
 /** Who holds a piece of scheduled work, until when (ms since 1970): one server at a time. */
@@ -466,6 +542,10 @@ export interface Database {
   telegram_bots: TelegramBotsTable;
   telegram_outbox: TelegramOutboxTable;
   telegram_updates: TelegramUpdatesTable;
+  payment_accounts: PaymentAccountsTable;
+  bills: BillsTable;
+  payme_transactions: PaymeTransactionsTable;
+  click_transactions: ClickTransactionsTable;
   order_pos: OrderPosTable;
 }
 
@@ -485,3 +565,7 @@ export type TableCallRow = TableCallsTable;
 export type TelegramBotRow = TelegramBotsTable;
 export type OrderPosRow = Omit<OrderPosTable, 'seq'> & { seq: number };
 export type TelegramOutboxRow = Omit<TelegramOutboxTable, 'seq'> & { seq: number };
+export type BillRow = BillsTable;
+export type PaymeTransactionRow = PaymeTransactionsTable;
+export type ClickTransactionRow = Omit<ClickTransactionsTable, 'prepare_id'> & { prepare_id: number };
+export type PaymentAccountRow = PaymentAccountsTable;

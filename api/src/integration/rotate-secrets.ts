@@ -5,7 +5,8 @@
  * for its restaurant under the new one. Values that already open under the new key are left as
  * they are, so the command is safe to run again. The POS's API tokens are a cache: they are
  * dropped, and fetched again at the next call. The restaurants' Telegram bot tokens and webhook
- * secrets are sealed the same way (docs/TELEGRAM.md), and so re-sealed here too.
+ * secrets are sealed the same way (docs/TELEGRAM.md), and so re-sealed here too, as are the
+ * restaurants' Payme keys and Click secrets (docs/PAYMENTS.md).
  */
 import type { Repositories } from '../repos';
 import { oldSecretOpener, type SecretBox } from './secrets';
@@ -22,6 +23,8 @@ export interface ResealReport {
    * a token stored before sealing is sealed now); those that opened under neither key are in `failed`.
    */
   bots: number;
+  /** Restaurants whose Payme key and Click secret were sealed again (docs/PAYMENTS.md). */
+  payments: number;
 }
 
 export async function resealSecrets(
@@ -29,7 +32,7 @@ export async function resealSecrets(
   { box, oldKey }: { box: SecretBox; oldKey: string },
 ): Promise<ResealReport> {
   const openOld = oldSecretOpener(oldKey);
-  const report: ResealReport = { resealed: 0, failed: [], tokensDropped: 0, bots: 0 };
+  const report: ResealReport = { resealed: 0, failed: [], tokensDropped: 0, bots: 0, payments: 0 };
   for (const account of await repos.integrationAccounts.list()) {
     const row = account.restaurant_id;
     const current = (sealed: string) => {
@@ -76,6 +79,31 @@ export async function resealSecrets(
       report.bots += 1;
     } catch (err) {
       report.failed.push({ restaurantId: row, reason: `Telegram bot: ${(err as Error).message}` });
+    }
+  }
+  for (const account of await repos.paymentAccounts.sealed()) {
+    const row = account.restaurant_id;
+    const again = (sealed: string | null): { value: string | null; changed: boolean } => {
+      if (sealed === null) return { value: null, changed: false };
+      try {
+        box.open(sealed, row);
+        return { value: sealed, changed: false };
+      } catch {
+        return { value: box.seal(openOld(sealed, row), row), changed: true };
+      }
+    };
+    try {
+      const key = again(account.payme_key_enc);
+      const secret = again(account.click_secret_enc);
+      if (!key.changed && !secret.changed) continue;
+      await repos.paymentAccounts.put({
+        ...account,
+        payme_key_enc: key.value,
+        click_secret_enc: secret.value,
+      });
+      report.payments += 1;
+    } catch (err) {
+      report.failed.push({ restaurantId: row, reason: `payments: ${(err as Error).message}` });
     }
   }
   return report;

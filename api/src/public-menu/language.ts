@@ -8,7 +8,7 @@
  */
 import { CONTENT_LANGS, type ContentLang, LANGUAGE_NAMES } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { formatAmount } from './cart/format';
+import { formatAmount, formatTiyinAmount } from './cart/format';
 import type { CartWords } from './cart/words';
 
 export type GuestLang = ContentLang;
@@ -162,6 +162,13 @@ export const GUEST_WORDS: Record<GuestLang, GuestWords> = {
       refresh: 'Обновить статус',
       reconnecting: 'Связь прервалась, подключаемся снова…',
       orderMissing: 'Заказ не найден',
+      bill: 'Счёт',
+      billOrders: 'Заказы: {numbers}',
+      pay: 'Оплатить',
+      payWith: 'Оплатить через {method}',
+      paid: 'Оплачено: {sum}, {method}',
+      refunded: 'Оплата отменена. Счёт не оплачен',
+      payFailed: 'Не удалось начать оплату. Попробуйте ещё раз.',
       pos: {
         sending: 'Передаём на кухню',
         accepted: 'Передан на кухню',
@@ -232,6 +239,13 @@ export const GUEST_WORDS: Record<GuestLang, GuestWords> = {
       refresh: 'Refresh the status',
       reconnecting: 'Connection lost, reconnecting…',
       orderMissing: 'Order not found',
+      bill: 'Bill',
+      billOrders: 'Orders: {numbers}',
+      pay: 'Pay',
+      payWith: 'Pay with {method}',
+      paid: 'Paid: {sum}, {method}',
+      refunded: 'The payment was cancelled. The bill is unpaid',
+      payFailed: 'The payment could not start. Try again.',
       pos: {
         sending: 'Being passed to the kitchen',
         accepted: 'Passed to the kitchen',
@@ -247,6 +261,11 @@ export const GUEST_WORDS: Record<GuestLang, GuestWords> = {
  */
 export function formatGuestPrice(price: number, lang: GuestLang): string {
   return formatAmount(price, lang, GUEST_WORDS[lang].currency);
+}
+
+/** An amount of tiyin in the guest's language, its tiyin shown when there are any (docs/PAYMENTS.md). */
+export function formatGuestTiyin(tiyin: number, lang: GuestLang): string {
+  return formatTiyinAmount(tiyin, lang, GUEST_WORDS[lang].currency);
 }
 
 /** The menu's address in one language (`/m/<slug>?lang=ru`). */

@@ -5,9 +5,9 @@
  * shows the status of the moment); the guests' script (cart/order.ts) follows the status live in
  * the `role="status"` region, so a screen reader hears each change.
  */
-import type { GuestOrder } from '@qrmenu/shared/schemas';
+import type { Bill, GuestOrder } from '@qrmenu/shared/schemas';
 import { fill, posText } from './cart/words';
-import { formatGuestPrice, GUEST_WORDS, type GuestLang } from './language';
+import { formatGuestPrice, formatGuestTiyin, GUEST_WORDS, type GuestLang } from './language';
 import { Document, html } from './page';
 import { ORDER_CSS } from './styles';
 
@@ -20,9 +20,67 @@ export interface OrderPageProps {
   /** This page's own address (the refresh link). */
   selfHref: string;
   script: string | null;
+  /**
+   * The table's bill when the restaurant takes payments (docs/PAYMENTS.md); its «To'lash» links
+   * (`pay?method=`) work without JavaScript: the server sends the guest on to the provider.
+   */
+  bill?: Bill | null;
+  /** The last attempt to pay could not start (`?pay=failed`). */
+  payFailed?: boolean;
 }
 
-function OrderPage({ order, lang, restaurant, menuHref, selfHref, script }: OrderPageProps) {
+const METHOD_NAMES: Record<string, string> = { payme: 'Payme', click: 'Click' };
+
+/** The paid line (or a cancelled payment's) the page shows and the script keeps up to date. */
+export function paymentText(order: Pick<GuestOrder, 'payment'>, lang: GuestLang): string {
+  const words = GUEST_WORDS[lang].cart;
+  const p = order.payment;
+  if (!p) return '';
+  if (p.status === 'refunded') return words.refunded;
+  return fill(words.paid, {
+    sum: formatGuestTiyin(p.amount, lang),
+    method: METHOD_NAMES[p.method] ?? p.method,
+  });
+}
+
+function BillSection({
+  bill,
+  lang,
+  order,
+  selfHref,
+  payFailed,
+}: Required<Pick<OrderPageProps, 'lang' | 'order' | 'selfHref'>> & { bill: Bill; payFailed: boolean }) {
+  const words = GUEST_WORDS[lang].cart;
+  const payable = bill.status === 'open' && bill.amount > 0 && order.payment?.status !== 'paid';
+  const key = new URLSearchParams(selfHref.slice(1)).get('key') ?? '';
+  return (
+    <section className="bill" aria-labelledby="qm-bill">
+      <h2 id="qm-bill">{words.bill}</h2>
+      <p className="desc">
+        {fill(words.billOrders, { numbers: bill.orders.map((o) => `#${o.number}`).join(', ') })}
+      </p>
+      <p className="price">
+        {words.total}: {formatGuestTiyin(bill.amount, lang)}
+      </p>
+      {payFailed ? <p className="qm-pay-failed">{words.payFailed}</p> : null}
+      {payable && bill.methods.length > 0 ? (
+        <nav className="pay" aria-label={words.pay}>
+          {bill.methods.map((m) => (
+            <a
+              key={m}
+              className="pay-button"
+              href={`${order._id}/pay?${new URLSearchParams({ key, method: m, lang })}`}
+            >
+              {fill(words.payWith, { method: METHOD_NAMES[m] ?? m })}
+            </a>
+          ))}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+function OrderPage({ order, lang, restaurant, menuHref, selfHref, script, bill, payFailed }: OrderPageProps) {
   const words = GUEST_WORDS[lang].cart;
   const som = (n: number) => formatGuestPrice(n, lang);
   const title = fill(words.order, { number: order.number });
@@ -48,6 +106,9 @@ function OrderPage({ order, lang, restaurant, menuHref, selfHref, script }: Orde
             {posText(order.pos, words)}
           </p>
         </div>
+        <p className="qm-paid" data-paid={order.payment?.status ?? ''}>
+          {paymentText(order, lang)}
+        </p>
         <p className="qm-live" />
         <ul className="items">
           {order.items.map((line, i) => (
@@ -78,6 +139,15 @@ function OrderPage({ order, lang, restaurant, menuHref, selfHref, script }: Orde
         <p className="price">
           {words.total}: {som(order.total)}
         </p>
+        {bill ? (
+          <BillSection
+            bill={bill}
+            lang={lang}
+            order={order}
+            selfHref={selfHref}
+            payFailed={payFailed ?? false}
+          />
+        ) : null}
         <p className="links">
           <a href={selfHref}>{words.refresh}</a>
           <a href={menuHref}>{words.backToMenu}</a>

@@ -7,6 +7,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { PLACEMENT_PARAM, slug as slugSchema } from '@qrmenu/shared/schemas';
 import { z } from 'zod';
+import { HttpError } from '../http/errors';
 import { toGuestOrder } from '../repos/orders';
 import type { App } from '../types';
 import { CompressedPage } from './compressed-page';
@@ -21,6 +22,21 @@ function sameSecret(stored: string, given: string): boolean {
   const a = Buffer.from(stored);
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The table's bill for the order's page when the restaurant takes payments (docs/PAYMENTS.md);
+ * none for a rejected order or a table with nothing to pay.
+ */
+async function billOf(app: App, row: { id: string; status: string; restaurant_id: string }, key: string) {
+  if (row.status === 'rejected') return null;
+  try {
+    const bill = await app.payments.bill(row.id, key);
+    return bill.methods.length > 0 || bill.status !== 'open' ? bill : null;
+  } catch (err) {
+    if (err instanceof HttpError && err.status < 500) return null;
+    throw err;
+  }
 }
 
 export default async function orderPageRoute(
@@ -68,8 +84,44 @@ export default async function orderPageRoute(
         menuHref,
         selfHref: `?key=${encodeURIComponent(key)}`,
         script: scripts.urlOf(lang),
+        bill: await billOf(app, row, key),
+        payFailed: (request.query as { pay?: unknown }).pay === 'failed',
       });
       return sendPage(request, reply, 200, CompressedPage.of(html), lang, ORDER_CACHE_CONTROL);
+    },
+  );
+
+  /**
+   * «To'lash» without JavaScript: the provider's checkout for the table's bill (303 to it); a
+   * refusal (paid already, the method not set up) sends the guest back to the order's page.
+   */
+  app.get(
+    '/m/:slug/orders/:id/pay',
+    {
+      config: { access: 'pub' },
+      schema: { hide: true, params: z.object({ slug: z.string(), id: z.string() }) },
+    },
+    async (request, reply) => {
+      const query = request.query as { key?: unknown; method?: unknown; lang?: unknown };
+      const key = typeof query.key === 'string' ? query.key : '';
+      const method = query.method === 'payme' || query.method === 'click' ? query.method : undefined;
+      const { slug, id } = request.params;
+      const back = `/m/${encodeURIComponent(slug)}/orders/${encodeURIComponent(id)}?${new URLSearchParams({
+        key,
+        ...(typeof query.lang === 'string' ? { lang: query.lang } : {}),
+      })}`;
+      reply.header('Cache-Control', 'no-store');
+      if (!method || !key) return reply.redirect(back, 303);
+      try {
+        const { url } = await app.payments.checkout(
+          { order_id: id, key, method },
+          `${request.protocol}://${request.host}`,
+        );
+        return reply.redirect(url, 303);
+      } catch (err) {
+        if (err instanceof HttpError && err.status < 500) return reply.redirect(`${back}&pay=failed`, 303);
+        throw err;
+      }
     },
   );
 }

@@ -61,7 +61,12 @@ export const MENU_CSS = CSS.replace(/\s*\n\s*/g, '')
 export const ORDER_CSS =
   '.order{padding:0 12px 24px}.state{margin:12px 0;padding:12px 16px;background:#fff;border-radius:12px;font-size:1.1rem}' +
   '.state p{margin:0}.qm-reason:empty,.qm-live:empty{display:none}.links{display:flex;flex-wrap:wrap;gap:8px}' +
-  '.links a{line-height:44px;padding:0 16px;border-radius:22px;background:var(--chip);text-decoration:none;font-weight:600}';
+  '.links a{line-height:44px;padding:0 16px;border-radius:22px;background:var(--chip);text-decoration:none;font-weight:600}' +
+  '.qm-paid{margin:12px 0;padding:12px 16px;border-radius:12px;background:#e6f4ea;color:#0b5d1e;font-weight:600}.qm-paid:empty{display:none}' +
+  '.bill{margin:16px 0;padding:12px 16px;background:#fff;border-radius:12px}.bill h2{margin:0 0 4px;font-size:1.2rem}' +
+  '.pay{display:flex;flex-wrap:wrap;gap:8px;margin-top:8px}.pay[hidden]{display:none}' +
+  '.pay-button{line-height:48px;padding:0 20px;border-radius:24px;background:#0b57d0;color:#fff;text-decoration:none;font-weight:700}' +
+  '.qm-pay-failed{color:#a50e0e}';
 
 const sha256 = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
 

@@ -7,7 +7,9 @@
  * module: api/test/layers.test.ts).
  */
 import fp from 'fastify-plugin';
+import { billsRepository } from './bills';
 import { categoriesRepository } from './categories';
+import { clickTransactionsRepository } from './click-transactions';
 import { deployKeysRepository } from './deploy-keys';
 import { integrationAccountsRepository } from './integration-accounts';
 import { integrationTokensRepository } from './integration-tokens';
@@ -22,6 +24,8 @@ import { orderEventsRepository } from './order-events';
 import { orderNumbersRepository } from './order-numbers';
 import { orderPosRepository } from './order-pos';
 import { ordersRepository } from './orders';
+import { paymeTransactionsRepository } from './payme-transactions';
+import { paymentAccountsRepository } from './payment-accounts';
 import { picturesRepository } from './pictures';
 import { placementsRepository } from './placements';
 import { productsRepository } from './products';
@@ -69,6 +73,10 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     telegramBots: telegramBotsRepository(q),
     telegramOutbox: telegramOutboxRepository(q),
     telegramUpdates: telegramUpdatesRepository(q),
+    paymentAccounts: paymentAccountsRepository(q),
+    bills: billsRepository(q),
+    paymeTransactions: paymeTransactionsRepository(q),
+    clickTransactions: clickTransactionsRepository(q),
     transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
   };
 }
@@ -102,6 +110,10 @@ export interface Repositories {
   telegramBots: ReturnType<typeof telegramBotsRepository>;
   telegramOutbox: ReturnType<typeof telegramOutboxRepository>;
   telegramUpdates: ReturnType<typeof telegramUpdatesRepository>;
+  paymentAccounts: ReturnType<typeof paymentAccountsRepository>;
+  bills: ReturnType<typeof billsRepository>;
+  paymeTransactions: ReturnType<typeof paymeTransactionsRepository>;
+  clickTransactions: ReturnType<typeof clickTransactionsRepository>;
   /** Runs `work` with repositories bound to one transaction (or this one, inside a transaction). */
   transaction<T>(work: (trx: Repositories) => Promise<T>): Promise<T>;
 }

@@ -8,6 +8,7 @@ import type {
   GuestOrderPos,
   Order,
   OrderLine,
+  OrderPayment,
   OrderPos,
   OrderStatus,
   PosOrderState,
@@ -61,6 +62,16 @@ const guestLine = (l: StoredOrderLine): OrderLine => ({
   rows: l.rows.map((r) => ({ _id: r._id, option: r.guest_option, name: r.guest_name, price: r.price })),
 });
 
+/** The copy of its bill's payment an order carries (docs/PAYMENTS.md), or null. */
+export function paymentOf(r: OrderRow): OrderPayment | null {
+  if (!r.payment_status || !r.payment_method || r.payment_amount == null || !r.payment_at) return null;
+  return {
+    status: r.payment_status as OrderPayment['status'],
+    method: r.payment_method as OrderPayment['method'],
+    amount: Number(r.payment_amount),
+    at: r.payment_at,
+  };
+}
 /** Below a hundredth of a so'm two totals are the same. */
 const SAME_TOTAL = 0.01;
 
@@ -107,6 +118,7 @@ export const toOrder = (r: OrderRow, pos?: OrderPosRow | null): Order => ({
   comment: r.comment,
   items: parseLines(r.items).map(staffLine),
   total: r.total,
+  payment: paymentOf(r),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   pos: pos ? toOrderPos(pos, r.total) : null,
@@ -123,6 +135,7 @@ export const toGuestOrder = (r: OrderRow, pos?: OrderPosRow | null): GuestOrder 
   comment: r.comment,
   items: parseLines(r.items).map(guestLine),
   total: r.total,
+  payment: paymentOf(r),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   key: r.guest_key,

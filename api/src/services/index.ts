@@ -13,6 +13,7 @@
  */
 import fp from 'fastify-plugin';
 import type { PictureLimits } from '../images/limits';
+import { type SecretBox, secretBox } from '../integration/secrets';
 import type { Repositories } from '../repos';
 import type { CacheBus, OrderNotices } from '../state/types';
 import type { FileStorage } from '../storage/types';
@@ -29,6 +30,7 @@ import {
   orderLive,
   ordersService,
 } from './orders';
+import { DEFAULT_PAYMENTS_SETTINGS, type PaymentsSettings, paymentsService } from './payments';
 import { picturesService } from './pictures';
 import { placementsService } from './placements';
 import { type ReleaseRuntime, type ReleaseSettings, releaseRuntime, releasesService } from './releases';
@@ -53,6 +55,10 @@ export interface ServiceDeps {
   orderLimits?: Partial<OrderRateLimits> | undefined;
   /** Checks a restaurant's bot with Telegram before it is saved (telegram/setup.ts); none: tokens refused. */
   bots?: BotSetup | undefined;
+  /** Seals the merchant secrets (the POS's box); none: secrets cannot be stored. */
+  box?: SecretBox | undefined;
+  /** The providers' addresses and clock (services/payments/context.ts). */
+  payments?: Partial<PaymentsSettings> | undefined;
 }
 
 export interface Services {
@@ -64,6 +70,7 @@ export interface Services {
   visitStats: ReturnType<typeof visitStatsService>;
   releases: ReturnType<typeof releasesService>;
   orders: ReturnType<typeof ordersService>;
+  payments: ReturnType<typeof paymentsService>;
   /**
    * Runs `work` with the services (and `repos`, the repositories) bound to one transaction: all
    * its writes or none. Stale-answer notices and picture releases wait for the commit.
@@ -97,6 +104,12 @@ function servicesOn(
     visitStats: visitStatsService(context, deps.visits),
     releases: releasesService(context, deps.releaseRuntime),
     orders: ordersService(context, orders),
+    payments: paymentsService({
+      ...context,
+      box: deps.box ?? secretBox(undefined),
+      live: orders.live,
+      settings: { ...DEFAULT_PAYMENTS_SETTINGS, ...deps.payments },
+    }),
     async transaction(work) {
       if (inTransaction) {
         // already in one: the same transaction, the same held effects
@@ -128,9 +141,18 @@ export const REPORT_FLUSH_MS = 5000;
 
 /** Decorates the app with its services (after the repositories, the state, the storage and the visit counter). */
 export const servicesPlugin = fp(
-  async (app, options: { bots?: BotSetup | undefined }) => {
+  async (
+    app,
+    options: {
+      bots?: BotSetup | undefined;
+      box?: SecretBox | undefined;
+      payments?: Partial<PaymentsSettings> | undefined;
+    },
+  ) => {
     const services = createServices({
       bots: options.bots,
+      box: options.box,
+      payments: options.payments,
       repos: app.repos,
       storage: app.storage,
       cacheBus: app.cacheBus,
@@ -149,6 +171,7 @@ export const servicesPlugin = fp(
     app.decorate('visitStats', services.visitStats);
     app.decorate('releases', services.releases);
     app.decorate('orders', services.orders);
+    app.decorate('payments', services.payments);
     // open streams would hold the server's close: they end first (clients reconnect elsewhere)
     app.addHook('preClose', async () => services.orders.closeStreams());
     app.decorate('transaction', services.transaction);

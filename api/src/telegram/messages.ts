@@ -6,9 +6,9 @@
  * always shows the latest state however many changes it stands for.
  */
 import type { OrderStatus } from '@qrmenu/shared/schemas';
-import { formatSom, t } from '@qrmenu/shared/texts';
+import { formatSom, formatTiyin, t } from '@qrmenu/shared/texts';
 import type { OrderPosRow, OrderRow, TableCallRow } from '../db';
-import { parseLines, toOrderPos } from '../repos/orders';
+import { parseLines, paymentOf, toOrderPos } from '../repos/orders';
 
 export interface Button {
   text: string;
@@ -64,6 +64,18 @@ function stateLine(status: string, at: string, note: PressNote | undefined): str
   return t.telegram.doneBy(what, who, tashkentTime(note && note.status === status ? note.at : at));
 }
 
+/** The bill's payment under the order (docs/PAYMENTS.md): paid, or cancelled after it was. */
+function paymentLine(order: OrderRow): string[] {
+  const payment = paymentOf(order);
+  if (!payment) return [];
+  const args = [
+    formatTiyin(payment.amount),
+    t.payments.methods[payment.method] ?? payment.method,
+    tashkentTime(payment.at),
+  ] as const;
+  return [payment.status === 'paid' ? t.payments.paidLine(...args) : t.payments.refundedLine(...args)];
+}
+
 /** The order's way into the POS, as the board says it (docs/ORDERS.md, "Into the POS"). */
 function posLines(order: OrderRow, row: OrderPosRow | undefined): string[] {
   if (!row) return [];
@@ -101,6 +113,7 @@ export function orderMessage(order: OrderRow, note?: PressNote, pos?: OrderPosRo
       ? [t.orders.rejectedBecause(order.reject_reason)]
       : []),
     stateLine(order.status, order.updated_at, note),
+    ...paymentLine(order),
     ...posLines(order, pos),
   ].join('\n');
   return { text, reply_markup: { inline_keyboard: orderButtons(order) } };

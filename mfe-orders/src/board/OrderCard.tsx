@@ -4,11 +4,32 @@
  * a phone). Memoised: the stream changes one order at a time.
  */
 import type { Order } from '@qrmenu/shared/schemas';
-import { formatSom, t } from '@qrmenu/shared/texts';
+import { formatSom, formatTiyin, t } from '@qrmenu/shared/texts';
 import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@qrmenu/shared/ui';
 import { memo, useId } from 'react';
-import { ageText, type Move, movesOf } from './model';
+import { ageText, clockTime, type Move, movesOf } from './model';
 import { PosState } from './PosState';
+
+/**
+ * The table's bill paid from the phone (docs/PAYMENTS.md): amount, method, time; a payment
+ * cancelled after it was made says the bill is unpaid again (it arrives live, as the order's event).
+ */
+function PaymentLine({ order }: { order: Order }) {
+  const p = order.payment;
+  if (!p) return null;
+  const args = [formatTiyin(p.amount), t.payments.methods[p.method] ?? p.method, clockTime(p.at)] as const;
+  const paid = p.status === 'paid';
+  return (
+    <Badge
+      alignSelf="start"
+      colorPalette={paid ? 'green' : 'orange'}
+      data-testid="order-payment"
+      whiteSpace="normal"
+    >
+      {paid ? t.payments.paidLine(...args) : t.payments.refundedLine(...args)}
+    </Badge>
+  );
+}
 
 export interface OrderCardProps {
   order: Order;
@@ -81,6 +102,7 @@ export const OrderCard = memo(function OrderCard({ order, now, onMove, finished 
           <span>{t.total}</span>
           <span>{formatSom(order.total)}</span>
         </Flex>
+        <PaymentLine order={order} />
         <PosState order={order} />
         {finished ? (
           <Stack gap="1">

@@ -32,6 +32,7 @@ import { QrCodeButton } from '../qr/QrCodeButton';
 import { VisitsPanel } from '../visits/VisitsPanel';
 import { LazyRestaurantEditDialog } from './dialogs';
 import { OldSlugs } from './OldSlugs';
+import { PaymentsPanel } from './PaymentsPanel';
 import { RestaurantInfo } from './RestaurantInfo';
 
 type Shown = Restaurant | PublicRestaurant;
@@ -151,6 +152,7 @@ export default function RestaurantDetailPage() {
                 {isAdmin ? <OrdersTodayPanel restaurantId={r._id} /> : null}
                 {isAdmin ? <OldSlugs restaurantId={r._id} /> : null}
                 {isAdmin ? <VisitsPanel restaurantId={r._id} /> : null}
+                {isAdmin ? <PaymentsPanel restaurantId={r._id} /> : null}
               </Box>
             ) : null
           }

@@ -28,6 +28,8 @@ import type {
   orderingSettingsBody,
   orderStatusBody,
   PasswordChangeBody,
+  PaymentSettings,
+  PaymentSettingsBody,
   Placement,
   PlacementCreateBody,
   PosAccount,
@@ -467,6 +469,21 @@ export const api = {
         lastEventId: options.lastEventId ?? null,
         ...(options.signal ? { signal: options.signal } : {}),
       }),
+  },
+
+  /** A restaurant's Payme and Click credentials (docs/PAYMENTS.md): the secrets are taken, never read back. */
+  payments: {
+    /** GET /admin/restaurants/{id}/payments */
+    settings: (restaurantId: string) =>
+      data(call<Data<PaymentSettings>>(`admin/restaurants/${encodeURIComponent(restaurantId)}/payments`)),
+    /** PUT /admin/restaurants/{id}/payments */
+    change: ({ restaurantId, body }: { restaurantId: string; body: PaymentSettingsBody }) =>
+      data(
+        call<Data<PaymentSettings>>(`admin/restaurants/${encodeURIComponent(restaurantId)}/payments`, {
+          method: 'put',
+          json: body,
+        }),
+      ),
   },
 
   /** The restaurant's Telegram bot (docs/TELEGRAM.md); its token and chat are saved with the restaurant. */

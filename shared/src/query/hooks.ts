@@ -90,6 +90,19 @@ export const useTelegramStatus = defineQuery({
   ready: has,
 });
 
+/** A restaurant's Payme and Click credentials as the admin sees them: never a secret (docs/PAYMENTS.md). */
+export const usePaymentSettings = defineQuery({
+  key: k.restaurants.payments,
+  fetch: api.payments.settings,
+  ready: has,
+});
+
+/** Saves them; a secret left out keeps the saved one. */
+export const useChangePaymentSettings = defineMutation({
+  run: api.payments.change,
+  invalidates: [k.restaurants.all()],
+});
+
 /** "Sinov xabari": a test message to the restaurant's chat (its status refreshed after). */
 export const useTelegramTest = defineMutation({
   run: (restaurantId: string) => api.telegram.test(restaurantId),

@@ -14,6 +14,8 @@ export const queryKeys = {
     /** the restaurant's Telegram bot as checked (under restaurants: saving the form refreshes it) */
     telegramAll: () => ['qrmenu', 'restaurants', 'telegram'] as const,
     telegram: (restaurantId: string) => ['qrmenu', 'restaurants', 'telegram', restaurantId] as const,
+    /** the restaurant's Payme and Click credentials (docs/PAYMENTS.md) */
+    payments: (restaurantId: string) => ['qrmenu', 'restaurants', 'payments', restaurantId] as const,
     /** mutation key of the syncs (their variables are the restaurant ids) */
     sync: () => ['qrmenu', 'restaurants', 'sync'] as const,
   },

@@ -16,11 +16,13 @@ import {
   slug,
 } from './fields';
 import { orderAnswers } from './orders';
+import { paymentAnswers } from './payments';
 import { releaseAnswers } from './releases';
 import { translationSchemas as tr } from './translations';
 import { visitAnswers } from './visits';
 
 export * from './orders';
+export * from './payments';
 export * from './releases';
 export {
   applyTranslations,
@@ -559,6 +561,7 @@ export const answers = {
   ...visitAnswers,
   ...releaseAnswers,
   ...orderAnswers,
+  ...paymentAnswers,
 } as const;
 
 /** The slug suggested from a name (zod-free, in its own file). */

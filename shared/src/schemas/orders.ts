@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { id, plainString } from './fields';
+import { orderPayment } from './payments';
 import { visitDay } from './visits';
 
 export const ORDER_LIMITS = {
@@ -173,6 +174,8 @@ export const order = z.object({
   comment: z.string().nullable(),
   items: z.array(orderLine),
   total: z.number(),
+  /** The table's bill paid from the phone (docs/PAYMENTS.md); null: not paid so. */
+  payment: orderPayment.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Its way into the POS; null: it does not go to one. */
@@ -192,6 +195,7 @@ export const guestOrder = order
     comment: true,
     items: true,
     total: true,
+    payment: true,
     createdAt: true,
     updatedAt: true,
   })

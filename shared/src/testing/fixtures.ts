@@ -134,6 +134,7 @@ export const fixtures = {
       comment: null,
       items: [{ product_id: `p${n}`, name: `Mahsulot ${n}`, quantity: 2, price: 10_000, rows: [] }],
       total: 20_000,
+      payment: null,
       createdAt: at,
       updatedAt: at,
       ...over,

@@ -8,3 +8,15 @@ export function formatAmount(price: number, lang: string, currency: string): str
   const digits = formatPrice(price);
   return `${lang === 'en' ? digits.replace(/ /g, ',') : digits} ${currency}`;
 }
+
+/**
+ * Tiyin as the guest reads them: whole so'm grouped as `formatAmount` does, the tiyin after a
+ * comma (a point in English) only when there are any. Integers only (docs/PAYMENTS.md).
+ */
+export function formatTiyinAmount(tiyin: number, lang: string, currency: string): string {
+  const whole = formatAmount(Math.floor(tiyin / 100), lang, currency);
+  const frac = tiyin % 100;
+  if (!frac) return whole;
+  const at = whole.lastIndexOf(' ');
+  return `${whole.slice(0, at)}${lang === 'en' ? '.' : ','}${String(frac).padStart(2, '0')}${whole.slice(at)}`;
+}

@@ -6,20 +6,42 @@
  * nothing more can change and the stream is closed.
  */
 import type { GuestOrder, OrderStatus } from '@qrmenu/shared/schemas';
+import { formatTiyinAmount } from './format';
 import { fill, type GuestScriptSettings, posText } from './words';
 
 /** A stream the server ended (a restart, a proxy's error page) is opened again after this. */
 const REOPEN_MS = 5000;
 
-const isFinal = (status: string | undefined) => status === 'served' || status === 'rejected';
+const METHOD_NAMES: Record<string, string> = { payme: 'Payme', click: 'Click' };
 
-export function startOrderPage(root: HTMLElement, { words }: GuestScriptSettings): void {
+export function startOrderPage(root: HTMLElement, { words, lang, currency }: GuestScriptSettings): void {
   const status = root.querySelector<HTMLElement>('[data-status]');
   const reason = root.querySelector<HTMLElement>('.qm-reason');
   const pos = root.querySelector<HTMLElement>('.qm-pos');
   const note = root.querySelector<HTMLElement>('.qm-live');
+  const paid = root.querySelector<HTMLElement>('.qm-paid');
+  const pay = root.querySelector<HTMLElement>('.pay');
   const key = new URLSearchParams(location.search).get('key') ?? '';
-  if (!status || isFinal(status.dataset.status)) return;
+  // a served order is followed on while its table's bill waits to be paid (docs/PAYMENTS.md)
+  const takesPayments = root.querySelector('.bill') !== null;
+  const isFinal = (s: string | undefined, paidState: string | undefined) =>
+    s === 'rejected' || (s === 'served' && (!takesPayments || paidState === 'paid'));
+  if (!status || isFinal(status.dataset.status, paid?.dataset.paid)) return;
+
+  const showPayment = (payment: GuestOrder['payment']) => {
+    if (!paid) return;
+    paid.dataset.paid = payment?.status ?? '';
+    paid.textContent = !payment
+      ? ''
+      : payment.status === 'refunded'
+        ? words.refunded
+        : fill(words.paid, {
+            sum: formatTiyinAmount(payment.amount, lang, currency),
+            method: METHOD_NAMES[payment.method] ?? payment.method,
+          });
+    // paid: the «To'lash» links go (a refund brings them back with a reload of the page)
+    if (pay) pay.hidden = payment?.status === 'paid';
+  };
 
   const show = (order: Pick<GuestOrder, 'status' | 'reject_reason' | 'pos'>) => {
     if (pos) {
@@ -43,7 +65,8 @@ export function startOrderPage(root: HTMLElement, { words }: GuestScriptSettings
       const order = JSON.parse((event as MessageEvent<string>).data) as GuestOrder;
       say('');
       show(order);
-      if (isFinal(order.status)) events.close();
+      showPayment(order.payment);
+      if (isFinal(order.status, order.payment?.status)) events.close();
     });
     events.onopen = () => say('');
     events.onerror = () => {

@@ -1,0 +1,31 @@
+/** The restaurants' merchant credentials (docs/PAYMENTS.md): one row a restaurant, secrets sealed. */
+import type { PaymentAccountRow } from '../db';
+import type { Q } from './query';
+
+export function paymentAccountsRepository(q: Q) {
+  return {
+    find: (restaurantId: string) =>
+      q
+        .selectFrom('payment_accounts')
+        .selectAll()
+        .where('restaurant_id', '=', restaurantId)
+        .executeTakeFirst(),
+
+    async put(row: PaymentAccountRow): Promise<void> {
+      const { restaurant_id: _id, ...changed } = row;
+      await q
+        .insertInto('payment_accounts')
+        .values(row)
+        .onConflict((oc) => oc.column('restaurant_id').doUpdateSet(changed))
+        .execute();
+    },
+
+    /** Every row with a sealed value (`pnpm rotate-secrets` seals them again). */
+    sealed: () =>
+      q
+        .selectFrom('payment_accounts')
+        .selectAll()
+        .where((eb) => eb.or([eb('payme_key_enc', 'is not', null), eb('click_secret_enc', 'is not', null)]))
+        .execute(),
+  };
+}

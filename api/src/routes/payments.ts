@@ -1,0 +1,223 @@
+/**
+ * Paying the table's bill (docs/PAYMENTS.md): the guest's bill and checkout (their order's key
+ * opens them, no login), the staff's closing of a table, the admin's merchant credentials and
+ * reconciliation, and the endpoints Payme and Click call, checked by the restaurant's own
+ * credentials (Basic auth, `sign_string`) instead of a login, and answered in their protocols
+ * (always 200: the error is in the body, as they read it).
+ */
+import {
+  answers,
+  billBody,
+  checkoutBody,
+  idParam,
+  paymentSettingsBody,
+  placementIdParam,
+  reconcileBody,
+} from '@qrmenu/shared/schemas';
+import { z } from 'zod';
+import { ownerCheck } from '../http/access';
+import type { App } from '../types';
+
+/** JSON-RPC as Payme reads it; the body is parsed by the service (-32700 for a broken one). */
+const paymeAnswer = z
+  .looseObject({ jsonrpc: z.literal('2.0'), id: z.unknown() })
+  .describe(
+    '`{ jsonrpc, id, result }` or `{ jsonrpc, id, error: { code, message: { ru, uz, en }, data? } }`',
+  );
+/** Click reads `error` and `error_note` and the ids it sent. */
+const clickAnswer = z.looseObject({ error: z.number().int(), error_note: z.string() });
+/** Click posts form fields; some of its calls come as JSON (as merchants' handlers note): both are read. */
+const clickBody = z.unknown();
+
+function clickFields(body: unknown): Record<string, string> {
+  let value = body;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return {};
+    }
+  }
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
+      .map(([k, v]) => [k, String(v)]),
+  );
+}
+
+const PROVIDERS_TEXT =
+  "Called by the provider only: checked by the restaurant's own credentials (nothing changes for a wrong one); answered 200 in the provider's protocol, an error in the body.";
+
+export default async function paymentRoutes(app: App): Promise<void> {
+  const { payments } = app;
+
+  // ---------- guests ----------
+
+  app.post(
+    '/public/bill',
+    {
+      config: { access: 'pub' },
+      schema: {
+        tags: ['payments'],
+        operationId: 'payments.bill',
+        summary:
+          "The guest's table's bill: its orders since the table was last closed and their amount (tiyin)",
+        description:
+          "The order's key opens it (404 otherwise). While no payment holds the bill, the table's new orders join it; 409 when there is nothing to pay.",
+        body: billBody,
+        response: { 200: answers.bill },
+      },
+    },
+    async (request) => ({ data: await payments.bill(request.body.order_id, request.body.key) }),
+  );
+
+  app.post(
+    '/public/checkout',
+    {
+      config: { access: 'pub' },
+      schema: {
+        tags: ['payments'],
+        operationId: 'payments.checkout',
+        summary:
+          "The provider's checkout link for the table's bill (Payme or Click); the guest returns to their order's page",
+        description: '409 when the bill is paid already, or the restaurant has not set the method up.',
+        body: checkoutBody,
+        response: { 200: answers.checkout },
+      },
+    },
+    async (request) => {
+      const origin = `${request.protocol}://${request.host}`;
+      return { data: await payments.checkout(request.body, origin) };
+    },
+  );
+
+  // ---------- staff and admins ----------
+
+  app.put(
+    '/manager/tables/:placementId/close',
+    {
+      config: { access: 'own' },
+      schema: {
+        tags: ['payments'],
+        operationId: 'payments.closeTable',
+        summary: 'Closes a table («Hisob yopildi», paid at the till): its next order starts a new bill',
+        description: '409 while a payment of its bill is under way.',
+        params: placementIdParam,
+        response: { 200: answers.closedBill },
+      },
+    },
+    async (request) => ({ data: await payments.closeTable(request.params.placementId, ownerCheck(request)) }),
+  );
+
+  app.get(
+    '/admin/restaurants/:id/payments',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags: ['payments'],
+        operationId: 'payments.settings',
+        summary:
+          "A restaurant's Payme and Click credentials: the ids, and whether each secret is set (never the secret)",
+        params: idParam,
+        response: { 200: answers.paymentSettings },
+      },
+    },
+    async (request) => ({ data: await payments.settings(request.params.id) }),
+  );
+
+  app.put(
+    '/admin/restaurants/:id/payments',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags: ['payments'],
+        operationId: 'payments.changeSettings',
+        summary:
+          "Sets a restaurant's Payme or Click credentials (a secret left out keeps the saved one; null switches it off)",
+        description:
+          "The secrets are sealed at rest (INTEGRATION_SECRET_KEY, as the POS's credentials; 400 when it is not set).",
+        params: idParam,
+        body: paymentSettingsBody,
+        response: { 200: answers.paymentSettings },
+      },
+    },
+    async (request) => ({ data: await payments.changeSettings(request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/admin/restaurants/:id/payments/reconcile',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags: ['payments'],
+        operationId: 'payments.reconcile',
+        summary:
+          "A day's transactions as we recorded them against the provider's list of that day: every difference",
+        params: idParam,
+        body: reconcileBody,
+        response: { 200: answers.reconciliation },
+      },
+    },
+    async (request) => ({ data: await payments.reconcile(request.params.id, request.body) }),
+  );
+
+  // ---------- the providers ----------
+
+  await app.register(async (providers: App) => {
+    // Payme's body stays text: a broken one is answered -32700 in its protocol, not our 400
+    providers.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, body);
+    });
+    providers.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+
+    providers.post(
+      '/payments/payme/:id',
+      {
+        config: { access: 'pub' },
+        schema: {
+          tags: ['payments'],
+          operationId: 'payments.payme',
+          summary:
+            "Payme Business's Merchant API for a restaurant (JSON-RPC: CheckPerformTransaction ... GetStatement)",
+          description: `${PROVIDERS_TEXT} \`Authorization: Basic base64("Paycom:<key>")\`.`,
+          params: idParam,
+          response: { 200: paymeAnswer },
+        },
+      },
+      async (request) =>
+        payments.payme(request.params.id, request.headers.authorization, String(request.body ?? '')),
+    );
+
+    for (const step of ['prepare', 'complete'] as const) {
+      providers.post(
+        `/payments/click/:id/${step}`,
+        {
+          config: { access: 'pub' },
+          schema: {
+            tags: ['payments'],
+            operationId: `payments.click${step === 'prepare' ? 'Prepare' : 'Complete'}`,
+            summary: `Click's SHOP API ${step === 'prepare' ? 'Prepare (action 0)' : 'Complete (action 1)'} for a restaurant`,
+            description: `${PROVIDERS_TEXT} \`sign_string\` is checked.`,
+            params: idParam,
+            body: clickBody,
+            response: { 200: clickAnswer },
+          },
+        },
+        async (request) => {
+          const answer =
+            step === 'prepare'
+              ? await payments.clickPrepare(request.params.id, clickFields(request.body))
+              : await payments.clickComplete(request.params.id, clickFields(request.body));
+          return answer as z.infer<typeof clickAnswer>;
+        },
+      );
+    }
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * `app.payments` (docs/PAYMENTS.md): the table's bill and its checkout for guests, the merchant
+ * endpoints Payme and Click call, the admin's credentials, the staff's closing of a table and the
+ * daily reconciliation. Each rule lives in its part: bills.ts, credentials.ts, links.ts,
+ * payme.ts, click.ts, settle.ts (a bill paid or refunded, live), reconcile.ts, money.ts (tiyin).
+ */
+import type { Bill, PaymentMethod, PaymentSettingsBody } from '@qrmenu/shared/schemas';
+import { conflict, notFound } from '../../http/errors';
+import type { AssertOwner } from '../context';
+import { billForCheckout, closeTable, guestBill } from './bills';
+import { clickComplete, clickPrepare } from './click';
+import type { PaymentsContext } from './context';
+import { changePaymentSettings, clickCredentials, paymeCredentials, paymentSettings } from './credentials';
+import { clickLink, paymeLink } from './links';
+import { handlePayme } from './payme';
+import { reconcile } from './reconcile';
+
+export { DEFAULT_PAYMENTS_SETTINGS, type PaymentsSettings } from './context';
+
+export function paymentsService(ctx: PaymentsContext) {
+  return {
+    // ---------- guests ----------
+    bill: (orderId: string, key: string): Promise<Bill> => guestBill(ctx, orderId, key),
+    /**
+     * The provider's checkout link for the table's bill; the guest comes back to their order's
+     * page (`origin` is this site's, as the guest reached it).
+     */
+    async checkout(body: { order_id: string; key: string; method: PaymentMethod }, origin: string) {
+      const { bill, order } = await billForCheckout(ctx, body.order_id, body.key);
+      const restaurant = await ctx.repos.restaurants.findById(bill.restaurant_id);
+      if (!restaurant) throw notFound('Restaurant not found');
+      const back = `${origin}/m/${restaurant.slug}/orders/${order.id}?key=${encodeURIComponent(order.guest_key)}`;
+      if (body.method === 'payme') {
+        const payme = await paymeCredentials(ctx, bill.restaurant_id);
+        if (!payme) throw conflict('Payme is not set up for this restaurant');
+        return {
+          url: paymeLink(ctx.settings.paymeCheckoutUrl, payme.merchantId, bill.id, bill.amount, back),
+          amount: bill.amount,
+        };
+      }
+      const click = await clickCredentials(ctx, bill.restaurant_id);
+      if (!click) throw conflict('Click is not set up for this restaurant');
+      return {
+        url: clickLink(ctx.settings.clickPayUrl, click, bill.id, bill.amount, back),
+        amount: bill.amount,
+      };
+    },
+
+    // ---------- the providers (checked by their own credentials, not a login) ----------
+    payme: (restaurantId: string, authorization: string | undefined, body: string) =>
+      handlePayme(ctx, restaurantId, authorization, body),
+    clickPrepare: (restaurantId: string, params: Record<string, string>) =>
+      clickPrepare(ctx, restaurantId, params),
+    clickComplete: (restaurantId: string, params: Record<string, string>) =>
+      clickComplete(ctx, restaurantId, params),
+
+    // ---------- staff and admins (the route checked whose restaurant it is) ----------
+    settings: (restaurantId: string) => paymentSettings(ctx, restaurantId),
+    changeSettings: (restaurantId: string, body: PaymentSettingsBody) =>
+      changePaymentSettings(ctx, restaurantId, body),
+    closeTable: (placementId: string, assertOwner: AssertOwner) => closeTable(ctx, placementId, assertOwner),
+    reconcile: (restaurantId: string, body: Parameters<typeof reconcile>[2]) =>
+      reconcile(ctx, restaurantId, body),
+  };
+}

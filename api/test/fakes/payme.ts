@@ -1,0 +1,110 @@
+/**
+ * A fake Payme Business: it calls a restaurant's merchant endpoint as Payme does, with the
+ * requests shaped from the documented ones (api/test/fixtures/payme/, SOURCES.md there):
+ * JSON-RPC over POST, `Authorization: Basic base64("Paycom:<key>")`, amounts in tiyin, times in
+ * ms, a 24-character transaction id. `pay` runs the documented sequence (CheckPerformTransaction,
+ * CreateTransaction, PerformTransaction); every method can also be called alone, repeated, out of
+ * order, with another amount or another key, as Payme's sandbox does.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { recorded } from '../fixtures/recorded';
+
+interface Documented {
+  request: { method: string; params: Record<string, unknown> };
+}
+
+const shapes = {
+  CheckPerformTransaction: recorded<Documented>('payme/CheckPerformTransaction.assembled.json').request,
+  CreateTransaction: recorded<Documented>('payme/CreateTransaction.documented.json').request,
+  PerformTransaction: recorded<Documented>('payme/PerformTransaction.assembled.json').request,
+  CancelTransaction: recorded<Documented>('payme/CancelTransaction.documented.json').request,
+  CheckTransaction: recorded<Documented>('payme/CheckTransaction.assembled.json').request,
+  GetStatement: recorded<Documented>('payme/GetStatement.documented.json').request,
+};
+type Method = keyof typeof shapes;
+
+export interface PaymeReply {
+  jsonrpc: '2.0';
+  id: number;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: { ru: string; uz: string; en: string }; data?: string };
+}
+
+/** A new transaction id as Payme makes them (24 hex characters, like `5305e3bab097f420a62ced0b`). */
+export const paymeId = () => randomBytes(12).toString('hex');
+
+/** Where the fake sends: an app in the test's process (inject) or a running server's origin (e2e). */
+export type PaymeTarget = FastifyInstance | string;
+
+async function send(
+  target: PaymeTarget,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; text: string }> {
+  if (typeof target === 'string') {
+    const res = await fetch(`${target}${url}`, { method: 'POST', headers, body });
+    return { status: res.status, text: await res.text() };
+  }
+  const res = await target.inject({ method: 'POST', url, headers, payload: body });
+  return { status: res.statusCode, text: res.body };
+}
+
+/** `now` is Payme's clock (a test that moves the server's clock moves Payme's with it). */
+export function fakePayme(app: PaymeTarget, restaurantId: string, key: string, now: () => number = Date.now) {
+  let rpcId = 0;
+  /** The account field as the cashbox is set up (our bill's id). */
+  const account = (billId: string) => ({ bill_id: billId });
+
+  async function call(
+    method: Method | string,
+    params: Record<string, unknown>,
+    options: { key?: string; raw?: string } = {},
+  ): Promise<PaymeReply> {
+    rpcId += 1;
+    // the documented request's shape, its values replaced by this payment's
+    const template = shapes[method as Method]?.params ?? {};
+    const body =
+      options.raw ??
+      JSON.stringify({
+        method,
+        params: { ...Object.fromEntries(Object.keys(template).map((k) => [k, params[k]])), ...params },
+        id: rpcId,
+      });
+    const res = await send(
+      app,
+      `/api/payments/payme/${restaurantId}`,
+      {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`Paycom:${options.key ?? key}`).toString('base64')}`,
+      },
+      body,
+    );
+    if (res.status !== 200) throw new Error(`Payme expects 200 always, got ${res.status}: ${res.text}`);
+    return JSON.parse(res.text) as PaymeReply;
+  }
+
+  return {
+    call,
+    account,
+    checkPerform: (billId: string, amount: number, options?: { key?: string }) =>
+      call('CheckPerformTransaction', { amount, account: account(billId) }, options),
+    create: (id: string, billId: string, amount: number, time = now(), options?: { key?: string }) =>
+      call('CreateTransaction', { id, time, amount, account: account(billId) }, options),
+    perform: (id: string, options?: { key?: string }) => call('PerformTransaction', { id }, options),
+    cancel: (id: string, reason = 5, options?: { key?: string }) =>
+      call('CancelTransaction', { id, reason }, options),
+    check: (id: string) => call('CheckTransaction', { id }),
+    statement: (from: number, to: number) => call('GetStatement', { from, to }),
+
+    /** The documented sequence: check, create, perform. Answers each step's reply. */
+    async pay(billId: string, amount: number, id = paymeId()) {
+      const check = await call('CheckPerformTransaction', { amount, account: account(billId) });
+      const create = await call('CreateTransaction', { id, time: now(), amount, account: account(billId) });
+      const perform = await call('PerformTransaction', { id });
+      return { id, check, create, perform };
+    },
+  };
+}
+export type FakePayme = ReturnType<typeof fakePayme>;

@@ -1,0 +1,69 @@
+/**
+ * The payments' test world (docs/PAYMENTS.md): the orders' world, an admin, the restaurant's
+ * Payme and Click credentials, and a guest's order at table 1 whose bill is opened as the guest's
+ * page opens it.
+ */
+import { expect } from 'vitest';
+import { adminUser, apiCall, type TestCtx, type TestUser } from './helpers';
+import { basket, type OrderWorld, ok, orderWorld, placeAs } from './orders-support';
+
+export const PAYME = { merchant_id: '5e730e8e0b852a417aa49ceb', key: 'zpcK%c1JZsPnGwqO09Wfx4CFU%wP2d9BqAmD' };
+export const CLICK = { service_id: '82886', merchant_id: '46111', secret_key: '9TDkmspVHm7LZ' };
+
+export interface PaymentWorld {
+  w: OrderWorld;
+  admin: TestUser;
+}
+
+export async function paymentWorld(ctx: TestCtx, credentials = true): Promise<PaymentWorld> {
+  const w = await orderWorld(ctx);
+  const admin = await adminUser(ctx);
+  if (credentials) {
+    await ok(
+      apiCall(ctx, 'PUT', `/admin/restaurants/${w.restaurantId}/payments`, admin.token, {
+        payme: PAYME,
+        click: CLICK,
+      }),
+    );
+  }
+  return { w, admin };
+}
+
+export interface GuestOrder {
+  _id: string;
+  key: string;
+}
+
+/** A guest's order at `table` (two Osh Katta 35 000 and a tea 5 000: 75 000 so'm). */
+export async function guestOrders(ctx: TestCtx, w: OrderWorld, table = 0): Promise<GuestOrder> {
+  const made = await ok(placeAs(ctx, basket(w, table)), 201);
+  return made.data as GuestOrder;
+}
+
+export async function billOf(ctx: TestCtx, order: GuestOrder) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/public/bill',
+    payload: { order_id: order._id, key: order.key },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as {
+    _id: string;
+    amount: number;
+    status: string;
+    paid_method: string | null;
+    orders: { _id: string; number: number; amount: number }[];
+    methods: string[];
+  };
+}
+
+export async function guestView(ctx: TestCtx, order: GuestOrder) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/public/orders/${order._id}?key=${order.key}`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as {
+    payment: { status: string; method: string; amount: number; at: string } | null;
+  };
+}

@@ -1,0 +1,217 @@
+/**
+ * Paying the bill end to end (docs/PAYMENTS.md), against the fake Payme and the fake Click
+ * (api/test/fakes/payme.ts, click.ts: the documented requests) and the fake Bot API, on
+ * 127.0.0.1: the admin enters the restaurant's Payme and Click credentials on its detail page
+ * (axe); a guest orders; the order's page shows the table's bill and «To'lash» per method (axe);
+ * the fake Payme runs its documented sequence (check, create, perform): the guest's page shows it
+ * paid live, the board shows it, the chat's post says it; then the same with the fake Click
+ * (prepare, complete) at another table.
+ */
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { fakeClick } from '../../api/test/fakes/click';
+import { fakePayme } from '../../api/test/fakes/payme';
+import { type FakeTelegram, startTelegramFake } from '../../api/test/fakes/telegram';
+import { expectAccessible } from '../a11y';
+import { type RunningServer, startApiServer } from '../servers';
+import { ADMIN, unique } from './support';
+
+const PAYME = { merchant_id: '5e730e8e0b852a417aa49ceb', key: 'zpcK%c1JZsPnGwqO09Wfx4CFU%wP2d9BqAmD' };
+const CLICK = { service_id: '82886', merchant_id: '46111', secret_key: '9TDkmspVHm7LZ' };
+
+let fake: FakeTelegram;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  fake = await startTelegramFake();
+  server = await startApiServer({
+    env: {
+      TELEGRAM_API_URL: fake.url,
+      TELEGRAM_WEBHOOK_URL: 'https://menu.example.uz',
+      INTEGRATION_SECRET_KEY: 'e2e1'.repeat(16),
+    },
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await fake?.close();
+});
+
+async function token(request: APIRequestContext, creds: { login: string; password: string }) {
+  const res = await request.post(`${server.url}/api/auth/login`, { data: creds });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+}
+
+async function call(
+  request: APIRequestContext,
+  auth: string,
+  method: 'post' | 'put',
+  path: string,
+  data: object,
+) {
+  const res = await request[method](`${server.url}/api/${path}`, {
+    headers: { Authorization: `Bearer ${auth}` },
+    data,
+  });
+  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  const d = ((await res.json()) as { data: Record<string, unknown> & { _id?: string; id?: string } }).data;
+  // a create answers `_id` or `id` (products): one name here
+  return Array.isArray(d) ? d : { ...d, _id: d._id ?? d.id };
+}
+
+async function signIn(page: Page, auth: string, role: string) {
+  await page.goto(`${server.url}/not-found`);
+  await page.evaluate(
+    ([t, r]) => {
+      localStorage.setItem('accessToken', t);
+      localStorage.setItem('role', r);
+    },
+    [auth, role] as const,
+  );
+}
+
+test('the bill paid with Payme, then with Click: the guest, the board and the chat see it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const admin = await token(request, ADMIN);
+  const managerCreds = { login: unique('pay-menejer'), password: 'parol12345' };
+  const managerId = ((d) => (d._id ?? d.id) as string)(
+    await call(request, admin, 'post', 'admin/managers', managerCreds),
+  );
+  const slug = unique('tolov').toLowerCase();
+  const restaurant = await call(request, admin, 'post', 'admin/restaurants/create', {
+    name: "To'lov Oshxonasi",
+    slug,
+    address: 'Toshkent',
+    phone_number: '+998901112233',
+    work_time: '09:00-23:00',
+    manager_id: managerId,
+  });
+  const restaurantId = (restaurant._id ?? restaurant.id) as string;
+  const manager = await token(request, managerCreds);
+  const category = (
+    await call(request, manager, 'post', 'manager/category/create', {
+      title: 'Taomlar',
+      restaurant_id: restaurantId,
+    })
+  )._id as string;
+  const osh = (
+    await call(request, manager, 'post', 'manager/products', {
+      name: 'Osh',
+      category_id: category,
+      price: 45_000,
+    })
+  )._id as string;
+  const placed = (await call(request, manager, 'post', 'manager/placements', {
+    restaurant_id: restaurantId,
+    names: ['Stol 5', 'Stol 6'],
+  })) as unknown as { _id: string }[];
+  const [table5, table6] = placed.map((p) => p._id) as [string, string];
+  await call(request, manager, 'put', 'manager/ordering', {
+    takes_orders: true,
+    placements: placed.map((p) => ({ _id: p._id, takes_orders: true })),
+  });
+  // the restaurant's bot and chat (docs/TELEGRAM.md)
+  const bot = fake.addBot('tolov_bot');
+  const chatId = -1003334445556;
+  fake.addChat({ id: chatId, type: 'supergroup', title: 'Kassa', members: [[bot, 'administrator']] });
+  await call(request, manager, 'put', `manager/restaurants/update?slug=${slug}`, {
+    bot_token: bot.token,
+    channel_id: String(chatId),
+  });
+
+  // the admin enters the credentials on the restaurant's detail page
+  await signIn(page, admin, 'admin');
+  await page.goto(`${server.url}/admin/viewRestaurant/${restaurantId}/${slug}`);
+  const panel = page.getByTestId('payments-panel');
+  await panel.getByLabel('Payme kassa ID').fill(PAYME.merchant_id);
+  await panel.getByLabel('Payme kaliti').fill(PAYME.key);
+  await panel.getByLabel('Click service ID').fill(CLICK.service_id);
+  await panel.getByLabel('Click merchant ID').fill(CLICK.merchant_id);
+  await panel.getByLabel('Click maxfiy kaliti').fill(CLICK.secret_key);
+  await panel.getByRole('button', { name: 'Saqlash' }).click();
+  await expect(page.getByText("To'lov sozlamalari saqlandi")).toBeVisible();
+  await expect(panel.getByLabel('Payme kaliti')).toHaveValue('');
+  await expect(panel).toContainText('Payme: Ulangan · Click: Ulangan');
+  await expectAccessible(page, "the restaurant's payment credentials");
+
+  // a guest orders at Stol 5 and opens the order's page
+  const order = async (table: string) => {
+    const res = await request.post(`${server.url}/api/public/orders`, {
+      data: {
+        placement_id: table,
+        idempotency_key: randomUUID(),
+        language: 'uz',
+        items: [{ product_id: osh, quantity: 2, row_ids: [], price: 45_000 }],
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { data: { _id: string; number: number; key: string } }).data;
+  };
+  const first = await order(table5);
+  const boardContext = await browser.newContext();
+  const board = await boardContext.newPage();
+  await signIn(board, manager, 'manager');
+  await board.goto(`${server.url}/orders`);
+  await expect(board.getByRole('article', { name: `#${first.number}, Stol 5` })).toBeVisible();
+
+  const guest = await boardContext.newPage();
+  await guest.goto(`${server.url}/m/${slug}/orders/${first._id}?key=${encodeURIComponent(first.key)}`);
+  const bill = guest.getByRole('region', { name: 'Hisob' });
+  await expect(bill).toContainText("Jami: 90 000 so'm");
+  await expect(bill.getByRole('link', { name: "Payme orqali to'lash" })).toBeVisible();
+  await expect(bill.getByRole('link', { name: "Click orqali to'lash" })).toBeVisible();
+  await expectAccessible(guest, "the order's page with the bill");
+  // «To'lash» leads to Payme's checkout with the bill's amount in tiyin
+  const checkout = await request.get(
+    `${server.url}/m/${slug}/orders/${first._id}/pay?key=${encodeURIComponent(first.key)}&method=payme`,
+    { maxRedirects: 0 },
+  );
+  expect(checkout.status()).toBe(303);
+  const link = checkout.headers().location ?? '';
+  const params = Buffer.from(link.replace('https://checkout.paycom.uz/', ''), 'base64').toString('utf8');
+  const billId = /ac\.bill_id=([^;]+)/.exec(params)?.[1] ?? '';
+  expect(params).toContain(`m=${PAYME.merchant_id};ac.bill_id=`);
+  expect(params).toContain(';a=9000000;');
+
+  // the fake Payme's documented sequence: check, create, perform
+  const payme = fakePayme(server.url, restaurantId, PAYME.key);
+  const paid = await payme.pay(billId, 9_000_000);
+  expect(paid.check.result).toEqual({ allow: true });
+  expect(paid.create.result).toMatchObject({ state: 1 });
+  expect(paid.perform.result).toMatchObject({ state: 2 });
+  await expect(guest.getByText("To'landi: 90 000 so'm, Payme")).toBeVisible();
+  await expect(bill.getByRole('link', { name: "Payme orqali to'lash" })).toBeHidden();
+  await expect(
+    board.getByRole('article', { name: `#${first.number}, Stol 5` }).getByTestId('order-payment'),
+  ).toContainText("To'landi: 90 000 so'm, Payme");
+  const post = () => fake.messages.find((m) => m.text.startsWith(`Yangi buyurtma #${first.number}`));
+  await expect.poll(() => post()?.text ?? '', { timeout: 10_000 }).toContain("To'landi: 90 000 so'm, Payme");
+
+  // the same with the fake Click at Stol 6: prepare, complete
+  const second = await order(table6);
+  await guest.goto(`${server.url}/m/${slug}/orders/${second._id}?key=${encodeURIComponent(second.key)}`);
+  const clickLink = await request.get(
+    `${server.url}/m/${slug}/orders/${second._id}/pay?key=${encodeURIComponent(second.key)}&method=click`,
+    { maxRedirects: 0 },
+  );
+  const clickUrl = new URL(clickLink.headers().location ?? '');
+  expect(clickUrl.origin + clickUrl.pathname).toBe('https://my.click.uz/services/pay');
+  expect(clickUrl.searchParams.get('amount')).toBe('90000');
+  const click = fakeClick(server.url, restaurantId, CLICK.service_id, CLICK.secret_key);
+  const clicked = await click.pay(clickUrl.searchParams.get('transaction_param') ?? '', '90000.00');
+  expect(clicked.prepared).toMatchObject({ error: 0 });
+  expect(clicked.completed).toMatchObject({ error: 0 });
+  await expect(guest.getByText("To'landi: 90 000 so'm, Click")).toBeVisible();
+  await expect(
+    board.getByRole('article', { name: `#${second.number}, Stol 6` }).getByTestId('order-payment'),
+  ).toContainText("To'landi: 90 000 so'm, Click");
+  const secondPost = () => fake.messages.find((m) => m.text.startsWith(`Yangi buyurtma #${second.number}`));
+  await expect
+    .poll(() => secondPost()?.text ?? '', { timeout: 10_000 })
+    .toContain("To'landi: 90 000 so'm, Click");
+  await boardContext.close();
+});

@@ -1,0 +1,45 @@
+/**
+ * The board shows a bill paid from the phone (docs/PAYMENTS.md, "What the staff see"): the
+ * amount to the tiyin, the method and the time under the order; a payment cancelled after it was
+ * made says the bill is unpaid again; axe clean.
+ */
+import { axeViolations, fixtures, renderAtRoute } from '@qrmenu/shared/testing/kit';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { OrderCard } from '../src/board/OrderCard';
+
+const at = '2026-11-26T09:05:00.000Z'; // 14:05 in Tashkent
+
+describe("an order's payment on the board", () => {
+  it('says paid with the amount, method and time; a cancel says unpaid', async () => {
+    const paid = fixtures.order({
+      status: 'served',
+      payment: { status: 'paid', method: 'payme', amount: 12_345_678, at },
+    });
+    // a page has its one heading; the card is the board's
+    const view = renderAtRoute(
+      <main>
+        <h1>Buyurtmalar</h1>
+        <OrderCard order={paid} now={Date.now()} onMove={() => {}} finished />
+      </main>,
+      '/orders',
+    );
+    expect(await screen.findByTestId('order-payment')).toHaveTextContent(
+      "To'landi: 123 456,78 so'm, Payme, 14:05",
+    );
+    expect(await axeViolations()).toEqual([]);
+    view.unmount();
+    renderAtRoute(
+      <OrderCard
+        order={{ ...paid, payment: { status: 'refunded', method: 'click', amount: 7_500_000, at } }}
+        now={Date.now()}
+        onMove={() => {}}
+        finished
+      />,
+      '/orders',
+    );
+    expect(await screen.findByTestId('order-payment')).toHaveTextContent(
+      "To'lov bekor qilindi: 75 000 so'm, Click, 14:05. Hisob to'lanmagan",
+    );
+  });
+});
