@@ -23,9 +23,12 @@ const PARAM = '\u0000param:';
  */
 export const plannedOnce = (value: string): Expression<string> => sql<string>`cast(${value} as text)`;
 
-/** `build` makes the query once per handle; `p(name)` is a text slot filled by `values[name]` on each run. */
+/**
+ * `build` makes the query once per handle; `p(name)` is a text slot filled by `values[name]` on
+ * each run, `n(name)` a number slot (a LIMIT, an OFFSET: no plan depends on them).
+ */
 export function prepared<O, K extends string>(
-  build: (db: Q, p: (name: K) => Expression<string>) => Compilable<O>,
+  build: (db: Q, p: (name: K) => Expression<string>, n: (name: K) => Expression<number>) => Compilable<O>,
 ) {
   const cache = new WeakMap<Q, { compiled: CompiledQuery<O>; slots: (K | null)[] }>();
   return async (db: Q, values: Record<K, unknown>): Promise<O[]> => {
@@ -36,7 +39,7 @@ export function prepared<O, K extends string>(
         const marker = `${PARAM}${name}`;
         return bare ? sql<string>`${marker}` : plannedOnce(marker);
       };
-      const compiled = build(db, slot).compile();
+      const compiled = build(db, slot, (name) => sql<number>`${`${PARAM}${name}`}`).compile();
       const slots = compiled.parameters.map((v) =>
         typeof v === 'string' && v.startsWith(PARAM) ? (v.slice(PARAM.length) as K) : null,
       );
