@@ -213,6 +213,12 @@ export const SCENARIOS: Scenario[] = [
     run: (t) => load(urls(t).adminPage, asAdmin(t)),
   },
   {
+    key: 'adminPageRaw5',
+    name: "  the admin's table, a page of 10, answer cache off, 5 connections (a few admins paging at once)",
+    cache: 'off',
+    run: (t) => load(urls(t).adminPage, asAdmin(t), 5),
+  },
+  {
     key: 'adminRaw1',
     name: '  the 1,000 restaurants, answer cache off, 1 connection',
     cache: 'off',

@@ -97,8 +97,9 @@ async function main(): Promise<void> {
   // Past SHUTDOWN_TIMEOUT_MS the process exits anyway.
   // While draining, every answer closes its connection: a kept-alive connection would otherwise
   // stay open (idle ones are closed only at the moment the port closes) and hold the exit.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (lifecycleOf(app).draining) void reply.header('connection', 'close');
+    done(null, payload);
   });
   let closing = false;
   const shutdown = (signal: string) => {

@@ -145,8 +145,19 @@ export async function assertOwnsRestaurant(request: FastifyRequest, restaurantId
  */
 export const ownerCheck =
   (request: FastifyRequest) =>
-  (restaurantId: string): Promise<void> =>
-    assertOwnsRestaurant(request, restaurantId);
+  (restaurantId: string, managerId?: string | null): Promise<void> =>
+    managerId === undefined
+      ? assertOwnsRestaurant(request, restaurantId)
+      : assertOwnsRead(request, managerId);
+
+/**
+ * `assertOwnsRestaurant` on a restaurant read a moment ago with the thing the request names
+ * (`managerId`: its manager, null for none): it exists, so only a manager's own is checked.
+ */
+async function assertOwnsRead(request: FastifyRequest, managerId: string | null): Promise<void> {
+  const user = requireUser(request);
+  if (!isAdmin(user) && managerId !== user._id) throw notFound('Restaurant not found');
+}
 
 /**
  * The restaurant a list route works on: admins must name it (`?restaurant_id=`, 400 if absent,

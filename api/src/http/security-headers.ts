@@ -93,13 +93,14 @@ export function registerSecurityHeaders(app: FastifyInstance, sources: CspSource
     'cross-origin-opener-policy': 'same-origin',
   };
   const json = { ...everywhere, 'content-security-policy': JSON_CSP };
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // a callback hook, not an async one: no promise and microtask on every answer
+  app.addHook('onSend', (_request, reply, payload, done) => {
     const type = String(reply.getHeader('content-type') ?? '');
     const nonce = styleNonces.get(reply);
     const page = nonce
       ? { ...documents, 'content-security-policy': contentSecurityPolicy(sources, nonce) }
       : documents;
     reply.headers(DOCUMENT_TYPE.test(type) ? page : JSON_TYPE.test(type) ? json : everywhere);
-    return payload;
+    done(null, payload);
   });
 }

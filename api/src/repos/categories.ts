@@ -36,6 +36,24 @@ const byId = prepared<Omit<CategoryRow, 'external_id' | 'pos_position'>, 'id'>((
   db.selectFrom('categories').select(COLUMNS).where('id', '=', p('id')),
 );
 
+// a product's create: the category with its restaurant's manager (the owner check reads nothing more)
+const byIdWithManager = prepared<
+  Omit<CategoryRow, 'external_id' | 'pos_position'> & { manager_id: string | null },
+  'id'
+>((db, p) =>
+  db
+    .selectFrom('categories')
+    .select(COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('restaurants')
+        .select('restaurants.manager_id')
+        .whereRef('restaurants.id', '=', 'categories.restaurant_id')
+        .as('manager_id'),
+    )
+    .where('id', '=', p('id')),
+);
+
 export function categoriesRepository(q: Q, dialect: Dialect) {
   return {
     async list(restaurantId: string, onlyActive: boolean): Promise<Category[]> {
@@ -47,6 +65,11 @@ export function categoriesRepository(q: Q, dialect: Dialect) {
 
     async find(id: string) {
       return (await byId(q, { id }))[0];
+    },
+
+    /** The category with its restaurant's manager (null: none), for an owner check without a read. */
+    async findWithManager(id: string) {
+      return (await byIdWithManager(q, { id }))[0];
     },
 
     /** The imported categories of a restaurant (those with an external id), for a sync. */

@@ -10,9 +10,10 @@
  * position changes), so gaps left by deletes and any duplicates heal on the next move, and
  * concurrent moves end in a permutation of 0..n-1.
  */
-import { type Insertable, PostgresAdapter, sql } from 'kysely';
+import { CompiledQuery, type Expression, type Insertable, sql } from 'kysely';
 import { type Database, isConcurrencyFailure } from '../db';
-import { insertChunked, type Q } from './query';
+import { plannedOnce } from './prepared';
+import { insertChunked, isPostgres, type Q } from './query';
 
 /** Each ordered list: the column naming its parent, and the parent's table (locked on writes). */
 export const ORDERED_LISTS = {
@@ -26,8 +27,6 @@ export type OrderedTable = keyof typeof ORDERED_LISTS;
 
 /** Rows written per UPDATE when renumbering (two parameters a row, far under both limits). */
 const WRITE_CHUNK = 500;
-
-export const isPostgres = (q: Q): boolean => q.getExecutor().adapter instanceof PostgresAdapter;
 
 const ATTEMPTS = 5;
 
@@ -66,10 +65,8 @@ export async function insertLast<T extends OrderedTable>(
     // across its round trips)
     const values = row as Record<string, unknown>;
     const columns = Object.keys(values).filter((c) => values[c] !== undefined);
-    await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}, position)
-      values (${sql.join(columns.map((c) => sql`${values[c]}`))}, ${lastPosition(table, parentId)} + 1)`.execute(
-      q,
-    );
+    const text = lastInsertText(q, table, columns);
+    await q.executeQuery(CompiledQuery.raw(text, [...columns.map((c) => values[c]), parentId]));
     return;
   }
   await inListTransaction(q, async (trx) => {
@@ -126,10 +123,32 @@ export async function lockLists(trx: Q, table: OrderedTable, parentIds: readonly
  * The last position of a list (-1 when empty) as a subquery: ORDER BY ... LIMIT 1 is one step
  * down the `(parent, position)` index however long the list (SQLite's max() read it all).
  */
-function lastPosition(table: OrderedTable, parentId: string) {
+function lastPosition(table: OrderedTable, parentId: string | Expression<string>) {
   const { parent } = ORDERED_LISTS[table];
   return sql`coalesce((select position from ${sql.table(table)} where ${sql.ref(parent)} = ${parentId}
     order by position desc limit 1), -1)`;
+}
+
+/**
+ * SQLite's insert of a new last item, compiled once per table and column list (every insert of
+ * the bench's products had Kysely build and compile the same text again): the values, then the
+ * parent's id for the position.
+ */
+const lastInsertTexts = new Map<string, string>();
+function lastInsertText(q: Q, table: OrderedTable, columns: readonly string[]): string {
+  const key = `${table}\u0000${columns.join('\u0000')}`;
+  let text = lastInsertTexts.get(key);
+  if (text === undefined) {
+    const slot = '\u0000parent';
+    const compiled =
+      sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}, position)
+      values (${sql.join(columns.map(() => sql`${null}`))}, ${lastPosition(table, plannedOnce(slot))} + 1)`.compile(
+        q,
+      );
+    text = compiled.sql;
+    lastInsertTexts.set(key, text);
+  }
+  return text;
 }
 
 /** Where a new item of the list goes: after the last one. */

@@ -1,20 +1,45 @@
 /**
- * Prepared queries for the hot read paths (the public product list and detail): a query built
- * and compiled once per database handle, then run with new parameter values, skipping Kysely's
- * per-call building and compiling.
+ * Prepared queries for the hot paths (every request's session read, the access checks, the public
+ * product list and detail): a query built and compiled once per database handle, then run with
+ * new parameter values, skipping Kysely's per-call building and compiling.
+ *
+ * On SQLite each value goes in as `cast(? as text)`, not a bare `?`: SQLite plans a statement
+ * again on every run whose bound value might change its plan ("the statement will be
+ * automatically recompiled ... following any change to the bindings of that parameter"): a
+ * join's key carried over to the joined table, or an indexed column with ANALYZE's samples
+ * (sqlite_stat4). The bench measured the product by id with its category at ~12 us against ~4 us,
+ * a category's products at 84 us against 41 us. A cast is an expression the planner does not
+ * look into: the plan is made once, with the same indexes. Every slot is text (ids, a token id);
+ * PostgreSQL plans its own way and gets the bare parameter.
  */
-import { type Compilable, type CompiledQuery, createQueryId } from 'kysely';
-import type { Q } from './query';
+import { type Compilable, type CompiledQuery, createQueryId, type Expression, sql } from 'kysely';
+import { isPostgres, type Q } from './query';
 
 const PARAM = '\u0000param:';
 
-/** `build` makes the query once per handle; `p(name)` marks a slot filled by `values[name]` on each run. */
-export function prepared<O, K extends string>(build: (db: Q, p: (name: K) => string) => Compilable<O>) {
+/**
+ * A text value as SQLite takes it without planning the statement again on every run (above):
+ * for a hot statement built per call whose value meets an indexed column (a new item's parent).
+ */
+export const plannedOnce = (value: string): Expression<string> => sql<string>`cast(${value} as text)`;
+
+/**
+ * `build` makes the query once per handle; `p(name)` is a text slot filled by `values[name]` on
+ * each run, `n(name)` a number slot (a LIMIT, an OFFSET: no plan depends on them).
+ */
+export function prepared<O, K extends string>(
+  build: (db: Q, p: (name: K) => Expression<string>, n: (name: K) => Expression<number>) => Compilable<O>,
+) {
   const cache = new WeakMap<Q, { compiled: CompiledQuery<O>; slots: (K | null)[] }>();
   return async (db: Q, values: Record<K, unknown>): Promise<O[]> => {
     let entry = cache.get(db);
     if (!entry) {
-      const compiled = build(db, (name) => `${PARAM}${name}`).compile();
+      const bare = isPostgres(db);
+      const slot = (name: K) => {
+        const marker = `${PARAM}${name}`;
+        return bare ? sql<string>`${marker}` : plannedOnce(marker);
+      };
+      const compiled = build(db, slot, (name) => sql<number>`${`${PARAM}${name}`}`).compile();
       const slots = compiled.parameters.map((v) =>
         typeof v === 'string' && v.startsWith(PARAM) ? (v.slice(PARAM.length) as K) : null,
       );

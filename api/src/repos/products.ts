@@ -118,6 +118,19 @@ const listQueries = [false, true].map((byCategory) =>
 
 const byId = prepared<ProductWithCategory, 'id'>((db, p) => selectProducts(db).where('p.id', '=', p('id')));
 
+// a manager's write: the product with its restaurant's manager (the owner check reads nothing more)
+const byIdWithManager = prepared<ProductWithCategory & { manager_id: string | null }, 'id'>((db, p) =>
+  selectProducts(db)
+    .select((eb) =>
+      eb
+        .selectFrom('restaurants as r')
+        .select('r.manager_id')
+        .whereRef('r.id', '=', 'p.restaurant_id')
+        .as('manager_id'),
+    )
+    .where('p.id', '=', p('id')),
+);
+
 const AVAILABILITY = [
   'id',
   'external_id',
@@ -138,6 +151,11 @@ export function productsRepository(q: Q, dialect: Dialect) {
 
     async find(id: string): Promise<ProductWithCategory | undefined> {
       return (await byId(q, { id }))[0];
+    },
+
+    /** `find` with the restaurant's manager (null: none), for an owner check without a read. */
+    async findWithManager(id: string) {
+      return (await byIdWithManager(q, { id }))[0];
     },
 
     /** Products by id, category title joined (ids are chunked to stay under parameter limits). */

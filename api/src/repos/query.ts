@@ -2,7 +2,7 @@
  * What every repository shares: the handle type (a database or a transaction), the dialect,
  * running in a transaction, the menu's order rule and chunked writes.
  */
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import type { Database } from '../db';
 
 /** A database handle or a transaction: every repository works on either. */
@@ -10,6 +10,9 @@ export type Q = Kysely<Database> | Transaction<Database>;
 
 /** Which database a repository talks to, for the few statements that differ (row locks). */
 export type Dialect = 'sqlite' | 'postgres';
+
+/** True when `q` talks to PostgreSQL (for a helper that has the handle, not the dialect). */
+export const isPostgres = (q: Q): boolean => q.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Runs `work` in a transaction: a new one, or the one `q` already is. */
 export function inTransaction<T>(q: Q, work: (trx: Q) => Promise<T>): Promise<T> {

@@ -5,9 +5,12 @@
  * into under a row lock. A finished day is folded in batches: its sketches become counts in
  * `visit_uniques` and are deleted, with the day's salt.
  */
-import { sql } from 'kysely';
-import type { VisitCountsTable } from '../db';
+import { type Expression, sql } from 'kysely';
+import type { RestaurantRow, VisitCountsTable } from '../db';
+import { prepared } from './prepared';
 import { chunks, type Dialect, inTransaction, type Q } from './query';
+
+type RestaurantWithVisits = RestaurantRow & { visits_30d: number | string | null };
 
 /** How many sketches a fold reads at a time (each at most ~22 KB). */
 const FOLD_BATCH = 100;
@@ -190,25 +193,52 @@ export function visitsRepository(q: Q, dialect: Dialect) {
      * newest first among equals) with those views: every one, or `limit` from `offset`.
      */
     restaurantsWithVisits(from: string, page: RestaurantsPage = {}) {
-      return q
-        .selectFrom('restaurants')
-        .selectAll('restaurants')
-        .select((eb) =>
-          eb
-            .selectFrom('visit_counts')
-            // none counts 0 (as a number: the sort below reads it by its name on both databases)
-            .select((sub) => sub.fn.coalesce(sub.fn.sum<number>('visit_counts.views'), sql.lit(0)).as('n'))
-            .whereRef('visit_counts.restaurant_id', '=', 'restaurants.id')
-            .where('visit_counts.day', '>=', from)
-            .as('visits_30d'),
-        )
-        .$if(page.byVisits !== undefined, (qb) =>
-          qb.orderBy('visits_30d', page.byVisits === 'asc' ? 'asc' : 'desc'),
-        )
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .$if(page.limit !== undefined, (qb) => qb.limit(page.limit!).offset(page.offset ?? 0))
-        .execute();
+      const run = restaurantsPages.get(`${page.byVisits ?? ''}\u0000${page.limit !== undefined}`)!;
+      return run(q, { from, limit: page.limit ?? -1, offset: page.offset ?? 0 });
     },
   };
+}
+
+/**
+ * The admin's list in each of its orders, whole or a page: prepared (the table asks for a page
+ * on every visit and sort; built and compiled once per handle).
+ */
+const restaurantsPages = new Map(
+  [undefined, 'desc' as const, 'asc' as const].flatMap((byVisits) =>
+    [false, true].map((paged) => [
+      `${byVisits ?? ''}\u0000${paged}`,
+      prepared<RestaurantWithVisits, 'from' | 'limit' | 'offset'>((q, p, n) =>
+        restaurantsQuery(
+          q,
+          p('from'),
+          byVisits,
+          paged ? { limit: n('limit'), offset: n('offset') } : undefined,
+        ),
+      ),
+    ]),
+  ),
+);
+
+function restaurantsQuery(
+  q: Q,
+  from: Expression<string>,
+  byVisits: 'desc' | 'asc' | undefined,
+  page: { limit: Expression<number>; offset: Expression<number> } | undefined,
+) {
+  return q
+    .selectFrom('restaurants')
+    .selectAll('restaurants')
+    .select((eb) =>
+      eb
+        .selectFrom('visit_counts')
+        // none counts 0 (as a number: the sort below reads it by its name on both databases)
+        .select((sub) => sub.fn.coalesce(sub.fn.sum<number>('visit_counts.views'), sql.lit(0)).as('n'))
+        .whereRef('visit_counts.restaurant_id', '=', 'restaurants.id')
+        .where('visit_counts.day', '>=', from)
+        .as('visits_30d'),
+    )
+    .$if(byVisits !== undefined, (qb) => qb.orderBy('visits_30d', byVisits === 'asc' ? 'asc' : 'desc'))
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .$if(page !== undefined, (qb) => qb.limit(page!.limit).offset(page!.offset));
 }

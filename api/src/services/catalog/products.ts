@@ -26,7 +26,7 @@ export function productsService(context: ServiceContext) {
   const { repos, effects } = context;
   /** The product `id`, once the caller's check passed on its restaurant. */
   const ownedProduct = async (id: string, assertOwner: AssertOwner) =>
-    owned(await repos.products.find(id), 'Product not found', assertOwner);
+    owned(await repos.products.findWithManager(id), 'Product not found', assertOwner);
 
   /** A category of the restaurant (404 when it is not one). */
   async function categoryOf(restaurantId: string, categoryId: string, message: string) {
@@ -80,9 +80,9 @@ export function productsService(context: ServiceContext) {
       body: z.output<typeof productCreateBody>,
       assertOwner: AssertOwner,
     ): Promise<{ id: string }> {
-      const category = await repos.categories.find(body.category_id);
+      const category = await repos.categories.findWithManager(body.category_id);
       if (!category) throw notFound('Category not found');
-      await assertOwner(category.restaurant_id);
+      await assertOwner(category.restaurant_id, category.manager_id);
       await assertOwnPictures(context, category.restaurant_id, imageRefs(body.images));
       const row = newProductRow(category.restaurant_id, category.id, body);
       await repos.products.create(row);
