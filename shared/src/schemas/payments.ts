@@ -35,7 +35,13 @@ export const bill = z.object({
   status: z.enum(BILL_STATUSES),
   paid_method: z.enum(PAYMENT_METHODS).nullable(),
   paid_at: z.string().nullable(),
-  orders: z.array(z.object({ _id: z.string(), number: z.number().int(), amount: tiyin })),
+  /**
+   * `amount`: what the bill counts for the order: the POS's amount when the POS took it
+   * (`menu_amount` then says the menu's, when it differs), else the menu's.
+   */
+  orders: z.array(
+    z.object({ _id: z.string(), number: z.number().int(), amount: tiyin, menu_amount: tiyin.nullable() }),
+  ),
   /** The methods this restaurant set up (none: no «To'lash»). */
   methods: z.array(z.enum(PAYMENT_METHODS)),
 });

@@ -18,6 +18,7 @@ import type {
 } from '../../pos/types';
 import { errorAnswer, nomenclatureAnswer, organizationsAnswer, stopListsAnswer, tokenAnswer } from './api';
 import { mapNomenclature, readStopList } from './mapping';
+import { iikoPayments } from './payments';
 import { iikoOrders } from './orders';
 
 export const IIKO_PROVIDER_NAME = 'iiko';
@@ -246,6 +247,6 @@ function connectIiko(
     },
     fetchMenu,
     fetchStopList,
-    orders: iikoOrders(authorised, log),
+    orders: { ...iikoOrders(authorised, log), recordPayment: iikoPayments(authorised) },
   };
 }
