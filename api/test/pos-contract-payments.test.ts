@@ -133,7 +133,7 @@ describe('Poster payments over documented answers', () => {
       'dash.getTransaction': open,
       'transactions.closeTransaction': recorded('poster/close-transaction.documented.json'),
     });
-    expect(await record(posterDraft, null)).toEqual({ state: 'recorded' });
+    expect(await record(posterDraft)).toEqual({ state: 'recorded' });
     expect(asked[0]?.query).toEqual({ transaction_id: '330660', include_history: 'true' });
     expect(asked[1]).toMatchObject({
       method: 'transactions.closeTransaction',
@@ -145,13 +145,13 @@ describe('Poster payments over documented answers', () => {
     const { record, asked } = poster({
       'dash.getTransaction': { response: [{ ...order, payed_card: '2750', payed_cash: '0' }] },
     });
-    expect(await record(posterDraft, null)).toEqual({ state: 'recorded' });
+    expect(await record(posterDraft)).toEqual({ state: 'recorded' });
     expect(asked.map((a) => a.method)).toEqual(['dash.getTransaction']);
   });
 
   it('refuses the documented order closed at the register (paid in cash there)', async () => {
     const { record } = poster({ 'dash.getTransaction': documented });
-    expect(await record(posterDraft, null)).toEqual({
+    expect(await record(posterDraft)).toEqual({
       state: 'refused',
       reason: 'Poster: order 330660 closed at the register',
     });

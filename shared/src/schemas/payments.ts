@@ -22,6 +22,20 @@ export const orderPayment = z.object({
 export type OrderPayment = z.infer<typeof orderPayment>;
 
 /**
+ * The bill's payment on its way into the POS as an external payment (docs/PAYMENTS.md, "Into the
+ * POS"): `waiting` / `pending` (on its way), `recorded` (paid in the POS), `failed` (the POS down:
+ * tried again; or a refused token: the staff told), `refused` (the POS said no), `cancelled` (the
+ * payment was cancelled before it went).
+ */
+export const PAYMENT_POS_STATES = ['waiting', 'pending', 'recorded', 'failed', 'refused', 'cancelled'] as const;
+export const paymentPos = z.object({
+  state: z.enum(PAYMENT_POS_STATES),
+  /** Why it did not go (the POS's words or ours); null when it went. */
+  reason: z.string().nullable(),
+});
+export type PaymentPos = z.infer<typeof paymentPos>;
+
+/**
  * `open`: to pay; `paid`; `refunded`: its payment was cancelled after it was made (its orders went
  * back to the table's next bill); `closed`: the staff closed the table (paid at the till).
  */
