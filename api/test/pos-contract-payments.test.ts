@@ -123,7 +123,9 @@ function poster(answers: Record<string, unknown>) {
 }
 
 describe('Poster payments over documented answers', () => {
-  const documented = recorded<{ response: Record<string, unknown>[] }>('poster/dash-get-transaction.documented.json');
+  const documented = recorded<{ response: Record<string, unknown>[] }>(
+    'poster/dash-get-transaction.documented.json',
+  );
   const order = documented.response[0] as Record<string, unknown>;
   const open = { response: [{ ...order, status: '1', payed_cash: '0', payed_sum: '0', date_close: '0' }] };
   const posterDraft = draft({ posOrderId: '330660', locationId: '1', amount: 2750, terminalGroupId: null });

@@ -12,7 +12,13 @@ import { formatTiyin, t } from '@qrmenu/shared/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
 import { iikoOrderId } from '../src/integration/providers/iiko/orders';
-import { type FakeIiko, IIKO_API_LOGIN, IIKO_TABLES, IIKO_TERMINAL_GROUPS, startFakeIiko } from './fakes/iiko';
+import {
+  type FakeIiko,
+  IIKO_API_LOGIN,
+  IIKO_TABLES,
+  IIKO_TERMINAL_GROUPS,
+  startFakeIiko,
+} from './fakes/iiko';
 import { fakePayme } from './fakes/payme';
 import { recorded } from './fixtures/recorded';
 import {
@@ -107,9 +113,14 @@ describe('a bill paid from the phone, into iiko', () => {
       201,
     );
     restaurantId = imported.data.restaurant._id;
-    await ok(apiCall(ctx, 'PUT', `/admin/restaurants/${restaurantId}/payments`, admin.token, { payme: PAYME }));
+    await ok(
+      apiCall(ctx, 'PUT', `/admin/restaurants/${restaurantId}/payments`, admin.token, { payme: PAYME }),
+    );
     const made = await ok(
-      call('POST', '/manager/placements', { restaurant_id: restaurantId, names: ['Stol 5', 'Stol 6', 'Stol 7'] }),
+      call('POST', '/manager/placements', {
+        restaurant_id: restaurantId,
+        names: ['Stol 5', 'Stol 6', 'Stol 7'],
+      }),
       201,
     );
     for (const p of made.data as { _id: string; name: string }[]) tables[p.name] = p._id;
@@ -122,9 +133,17 @@ describe('a bill paid from the phone, into iiko', () => {
     );
     await ok(call('PUT', '/manager/pos/terminal-group', { terminal_group_id: IIKO_TERMINAL_GROUPS[0]?.id }));
     for (const [i, name] of ['Stol 5', 'Stol 6', 'Stol 7'].entries())
-      await ok(call('PUT', `/manager/placements/${tables[name]}/pos-table`, { pos_table_id: IIKO_TABLES[4 + i]?.id }));
+      await ok(
+        call('PUT', `/manager/placements/${tables[name]}/pos-table`, {
+          pos_table_id: IIKO_TABLES[4 + i]?.id,
+        }),
+      );
     mastava = (
-      await ctx.db.selectFrom('products').select('id').where('external_id', '=', MASTAVA).executeTakeFirstOrThrow()
+      await ctx.db
+        .selectFrom('products')
+        .select('id')
+        .where('external_id', '=', MASTAVA)
+        .executeTakeFirstOrThrow()
     ).id;
   });
   afterAll(async () => {
@@ -153,7 +172,11 @@ describe('a bill paid from the phone, into iiko', () => {
     ]);
     const { perform } = await payme().pay(bill._id, bill.amount);
     expect(perform.result).toMatchObject({ state: 2 });
-    const queued = await ctx.db.selectFrom('payment_pos').selectAll().where('bill_id', '=', bill._id).execute();
+    const queued = await ctx.db
+      .selectFrom('payment_pos')
+      .selectAll()
+      .where('bill_id', '=', bill._id)
+      .execute();
     expect(queued).toHaveLength(1);
     await settle();
     expect(paymentsInto(order._id)).toEqual([
@@ -179,7 +202,9 @@ describe('a bill paid from the phone, into iiko', () => {
     expect(seen?.payment?.status).toBe('paid');
     expect(seen?.payment_pos).toEqual({ state: 'recorded', reason: null });
     // Payme repeats its perform: nothing goes twice
-    await payme().perform((await ctx.db.selectFrom('payme_transactions').select('id').executeTakeFirstOrThrow()).id);
+    await payme().perform(
+      (await ctx.db.selectFrom('payme_transactions').select('id').executeTakeFirstOrThrow()).id,
+    );
     await settle();
     expect(paymentsInto(order._id)).toHaveLength(1);
   });
@@ -244,7 +269,7 @@ describe('a bill paid from the phone, into iiko', () => {
     ]);
   });
 
-  it("a payment iiko has no type for: refused, the board and the chat say so", async () => {
+  it('a payment iiko has no type for: refused, the board and the chat say so', async () => {
     await ctx.db.deleteFrom('telegram_outbox').execute();
     const order = await ordered('Stol 6');
     const bill = await billOf(ctx, order);
@@ -258,8 +283,8 @@ describe('a bill paid from the phone, into iiko', () => {
     if (payme) payme.isDeleted = false;
     const seen = (await board()).find((o) => o._id === order._id)?.payment_pos;
     expect(seen).toEqual({ state: 'refused', reason: 'iiko: no external payment type "payme"' });
-    const texts = (await ctx.db.selectFrom('telegram_outbox').select(['ref', 'payload']).execute()).filter((r) =>
-      r.ref.startsWith('payment-pos:'),
+    const texts = (await ctx.db.selectFrom('telegram_outbox').select(['ref', 'payload']).execute()).filter(
+      (r) => r.ref.startsWith('payment-pos:'),
     );
     expect(texts).toHaveLength(1);
     expect(JSON.parse(texts[0]?.payload ?? '{}').text).toContain('iiko: no external payment type');

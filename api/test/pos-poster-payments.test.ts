@@ -55,7 +55,9 @@ describe('a bill paid with Click, into Poster', () => {
     });
     expect(imported.statusCode, imported.body).toBe(201);
     restaurantId = imported.json().data.restaurant._id;
-    await ok(apiCall(ctx, 'PUT', `/admin/restaurants/${restaurantId}/payments`, admin.token, { click: CLICK }));
+    await ok(
+      apiCall(ctx, 'PUT', `/admin/restaurants/${restaurantId}/payments`, admin.token, { click: CLICK }),
+    );
     const made = await ok(
       apiCall(ctx, 'POST', '/manager/placements', manager.token, {
         restaurant_id: restaurantId,
@@ -102,12 +104,20 @@ describe('a bill paid with Click, into Poster', () => {
     const online = fake.incomingOrders.at(-1);
     await fake.settle(online?.incoming_order_id as number, 'accepted');
     await ctx.app.posOrders.drain();
-    const pos = await ctx.db.selectFrom('order_pos').selectAll().where('order_id', '=', order._id).executeTakeFirstOrThrow();
+    const pos = await ctx.db
+      .selectFrom('order_pos')
+      .selectAll()
+      .where('order_id', '=', order._id)
+      .executeTakeFirstOrThrow();
     expect(pos.state).toBe('accepted');
     return { order, transactionId: Number(pos.pos_order_id) };
   }
   const paymentState = async (billId: string) =>
-    (await ctx.db.selectFrom('payment_pos').select(['state', 'reason']).where('bill_id', '=', billId).executeTakeFirstOrThrow());
+    await ctx.db
+      .selectFrom('payment_pos')
+      .select(['state', 'reason'])
+      .where('bill_id', '=', billId)
+      .executeTakeFirstOrThrow();
   const closesOf = (transactionId: number) => fake.closes.filter((c) => c.transaction_id === transactionId);
 
   it("pays and closes the cashier's register order once, with the bill's exact amount by card", async () => {
@@ -145,7 +155,7 @@ describe('a bill paid with Click, into Poster', () => {
     expect((await paymentState(bill._id)).state).toBe('recorded');
   });
 
-  it("a lost answer of closeTransaction: the next try finds it paid, and does not close it again", async () => {
+  it('a lost answer of closeTransaction: the next try finds it paid, and does not close it again', async () => {
     const { order, transactionId } = await accepted(2);
     const bill = await billOf(ctx, order);
     fake.fail('/api/transactions.closeTransaction', 'lost');

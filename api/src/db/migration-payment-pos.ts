@@ -31,7 +31,11 @@ export const paymentPosMigration: Migration = {
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('payment_pos_bill_idx').on('payment_pos').column('bill_id').execute();
-    await db.schema.createIndex('payment_pos_due_idx').on('payment_pos').columns(['state', 'next_at']).execute();
+    await db.schema
+      .createIndex('payment_pos_due_idx')
+      .on('payment_pos')
+      .columns(['state', 'next_at'])
+      .execute();
   },
   async down(db: AnyDb) {
     await db.schema.dropTable('payment_pos').ifExists().execute();

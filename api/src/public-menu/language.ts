@@ -242,7 +242,7 @@ export const GUEST_WORDS: Record<GuestLang, GuestWords> = {
       orderMissing: 'Order not found',
       bill: 'Bill',
       billOrders: 'Orders: {numbers}',
-      billPosAmount: '#{number}: the till\'s amount {pos} (menu {menu})',
+      billPosAmount: "#{number}: the till's amount {pos} (menu {menu})",
       pay: 'Pay',
       payWith: 'Pay with {method}',
       paid: 'Paid: {sum}, {method}',

@@ -54,8 +54,7 @@ interface PaymentType {
 /** The restaurant's payment types: the recorded ones and the Payme and Click types it made. */
 const PAYMENT_TYPES: PaymentType[] = [
   ...recorded<{ paymentTypes: PaymentType[] }>('iiko/payment_types.recorded.json').paymentTypes,
-  ...recorded<{ paymentTypes: PaymentType[] }>('iiko/payment_types_payme_click.assembled.json')
-    .paymentTypes,
+  ...recorded<{ paymentTypes: PaymentType[] }>('iiko/payment_types_payme_click.assembled.json').paymentTypes,
 ].filter((t, i, all) => all.findIndex((x) => x.id === t.id) === i);
 
 interface Command {
@@ -268,7 +267,9 @@ export function iikoOrderDesk(data: IikoData) {
       sum: number;
       isProcessedExternally?: boolean;
     }[];
-    const unknown = payments.find((p) => !PAYMENT_TYPES.some((t) => t.id === p.paymentTypeId && !t.isDeleted));
+    const unknown = payments.find(
+      (p) => !PAYMENT_TYPES.some((t) => t.id === p.paymentTypeId && !t.isDeleted),
+    );
     if (unknown) return error(`Payment type ${unknown.paymentTypeId} not found`);
     const correlationId = corr();
     const command: Command = {
@@ -371,7 +372,9 @@ export function iikoOrderDesk(data: IikoData) {
         return {
           json: {
             correlationId: corr(),
-            paymentTypes: ((body.organizationIds ?? []) as string[]).includes(String(data.organizations[0]?.id))
+            paymentTypes: ((body.organizationIds ?? []) as string[]).includes(
+              String(data.organizations[0]?.id),
+            )
               ? PAYMENT_TYPES
               : [],
           },

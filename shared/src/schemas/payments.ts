@@ -27,7 +27,14 @@ export type OrderPayment = z.infer<typeof orderPayment>;
  * tried again; or a refused token: the staff told), `refused` (the POS said no), `cancelled` (the
  * payment was cancelled before it went).
  */
-export const PAYMENT_POS_STATES = ['waiting', 'pending', 'recorded', 'failed', 'refused', 'cancelled'] as const;
+export const PAYMENT_POS_STATES = [
+  'waiting',
+  'pending',
+  'recorded',
+  'failed',
+  'refused',
+  'cancelled',
+] as const;
 export const paymentPos = z.object({
   state: z.enum(PAYMENT_POS_STATES),
   /** Why it did not go (the POS's words or ours); null when it went. */

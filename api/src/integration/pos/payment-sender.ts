@@ -21,9 +21,9 @@ import { tellChat } from '../../services/payments/settle';
 import type { App } from '../../types';
 import { PosCredentialsError } from './errors';
 import { PosHttpError } from './http';
+import type { PosSenderOptions } from './order-sender';
 import type { PosPaymentDraft } from './outgoing-orders';
 import { accountConnection } from './service';
-import type { PosSenderOptions } from './order-sender';
 
 const PER_DRAIN = 50;
 const TEXT = t.orders.pos;
@@ -67,11 +67,7 @@ export function posPaymentSender(app: App, options: PosSenderOptions = {}) {
   }
 
   const stop = (row: PaymentPosRow, reason: string) =>
-    move(
-      row,
-      { state: 'failed', reason, attempts: row.attempts + 1, next_at: null, ticket: null },
-      reason,
-    );
+    move(row, { state: 'failed', reason, attempts: row.attempts + 1, next_at: null, ticket: null }, reason);
 
   async function step(row: PaymentPosRow): Promise<void> {
     const account = await app.repos.integrationAccounts.find(row.restaurant_id);
@@ -103,7 +99,10 @@ export function posPaymentSender(app: App, options: PosSenderOptions = {}) {
       }
     } catch (err) {
       if (err instanceof PosCredentialsError) {
-        app.log.warn({ restaurantId: row.restaurant_id, err: err.message }, 'the POS refused the credentials');
+        app.log.warn(
+          { restaurantId: row.restaurant_id, err: err.message },
+          'the POS refused the credentials',
+        );
         await stop(row, TEXT.reasons.credentials);
         return;
       }

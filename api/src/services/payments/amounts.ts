@@ -30,7 +30,9 @@ export async function orderAmounts(trx: Repositories, orders: readonly OrderRow[
     const p = pos.get(order.id);
     const accepted = p?.state === 'accepted' ? p : undefined;
     const posTiyin =
-      accepted?.pos_total !== null && accepted?.pos_total !== undefined ? somToTiyin(accepted.pos_total) : null;
+      accepted?.pos_total !== null && accepted?.pos_total !== undefined
+        ? somToTiyin(accepted.pos_total)
+        : null;
     const tiyin = posTiyin ?? menu;
     return {
       order,

@@ -22,7 +22,6 @@ import type { PaymentsContext } from './context';
 import { configuredMethods } from './credentials';
 import { billHeld } from './settle';
 
-
 /** The guest's order, opened with its key (a wrong key is the same 404 as no order). */
 async function guestOrder(ctx: PaymentsContext, orderId: string, key: string): Promise<OrderRow> {
   const order = await ctx.repos.orders.find(orderId);

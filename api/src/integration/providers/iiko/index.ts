@@ -18,8 +18,8 @@ import type {
 } from '../../pos/types';
 import { errorAnswer, nomenclatureAnswer, organizationsAnswer, stopListsAnswer, tokenAnswer } from './api';
 import { mapNomenclature, readStopList } from './mapping';
-import { iikoPayments } from './payments';
 import { iikoOrders } from './orders';
+import { iikoPayments } from './payments';
 
 export const IIKO_PROVIDER_NAME = 'iiko';
 export const IIKO_DEFAULT_URL = 'https://api-ru.iiko.services';

@@ -31,7 +31,8 @@ export function posterPayments(call: PosterCall) {
           ? { state: 'recorded' }
           : { state: 'refused', reason: `Poster: order ${draft.posOrderId} closed at the register` };
       }
-      if (order.status !== '1') return { state: 'refused', reason: `Poster: order ${draft.posOrderId} removed` };
+      if (order.status !== '1')
+        return { state: 'refused', reason: `Poster: order ${draft.posOrderId} removed` };
       const tablet = order.history.find((h) => h.spot_tablet_id)?.spot_tablet_id;
       if (!tablet) return { state: 'refused', reason: `Poster: order ${draft.posOrderId} has no register` };
       const closed = await call('transactions.closeTransaction', closeTransactionAnswer, {
