@@ -5,11 +5,21 @@
  * (axe); a guest orders; the order's page shows the table's bill and «To'lash» per method (axe);
  * the fake Payme runs its documented sequence (check, create, perform): the guest's page shows it
  * paid live, the board shows it, the chat's post says it; then the same with the fake Click
- * (prepare, complete) at another table.
+ * (prepare, complete) at another table. Then the Payme case of a restaurant on iiko (the fake
+ * iikoTransport, api/test/fakes/iiko.ts): the guest's order goes to iiko, the bill is iiko's
+ * amount, Payme's sequence pays it, the board shows it paid in the POS, and the fake iiko receives
+ * one external payment of that amount into the table's order (docs/PAYMENTS.md, "Into the POS").
  */
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { fakeClick } from '../../api/test/fakes/click';
+import {
+  type FakeIiko,
+  IIKO_API_LOGIN,
+  IIKO_TABLES,
+  IIKO_TERMINAL_GROUPS,
+  startFakeIiko,
+} from '../../api/test/fakes/iiko';
 import { fakePayme } from '../../api/test/fakes/payme';
 import { type FakeTelegram, startTelegramFake } from '../../api/test/fakes/telegram';
 import { expectAccessible } from '../a11y';
@@ -20,12 +30,15 @@ const PAYME = { merchant_id: '5e730e8e0b852a417aa49ceb', key: 'zpcK%c1JZsPnGwqO0
 const CLICK = { service_id: '82886', merchant_id: '46111', secret_key: '9TDkmspVHm7LZ' };
 
 let fake: FakeTelegram;
+let iiko: FakeIiko;
 let server: RunningServer;
 
 test.beforeAll(async () => {
   fake = await startTelegramFake();
+  iiko = await startFakeIiko({ products: 20, tableDishes: true });
   server = await startApiServer({
     env: {
+      IIKO_API_URL: iiko.url,
       TELEGRAM_API_URL: fake.url,
       TELEGRAM_WEBHOOK_URL: 'https://menu.example.uz',
       INTEGRATION_SECRET_KEY: 'e2e1'.repeat(16),
@@ -35,6 +48,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   await fake?.close();
+  await iiko?.close();
 });
 
 async function token(request: APIRequestContext, creds: { login: string; password: string }) {
@@ -214,4 +228,103 @@ test('the bill paid with Payme, then with Click: the guest, the board and the ch
     .poll(() => secondPost()?.text ?? '', { timeout: 10_000 })
     .toContain("To'landi: 90 000 so'm, Click");
   await boardContext.close();
+});
+
+test("an iiko restaurant's bill paid with Payme: iiko's amount, and the fake iiko receives the external payment", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await token(request, ADMIN);
+  const managerCreds = { login: unique('iiko-tolov'), password: 'parol12345' };
+  const managerId = ((d) => (d._id ?? d.id) as string)(
+    await call(request, admin, 'post', 'admin/managers', managerCreds),
+  );
+  const imported = await request.post(`${server.url}/api/admin/integration/pos/import`, {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: {
+      provider: 'iiko',
+      credentials: { apiLogin: IIKO_API_LOGIN },
+      location_id: iiko.data.organizations[0]?.id,
+      manager_id: managerId,
+    },
+  });
+  expect(imported.status(), await imported.text()).toBe(201);
+  const restaurant = ((await imported.json()) as { data: { restaurant: { _id: string; slug: string } } }).data
+    .restaurant;
+  await call(request, admin, 'put', `admin/restaurants/${restaurant._id}/payments`, { payme: PAYME });
+  const manager = await token(request, managerCreds);
+  const [table] = (await call(request, manager, 'post', 'manager/placements', {
+    restaurant_id: restaurant._id,
+    names: ['Stol 5'],
+  })) as unknown as { _id: string }[];
+  const tableId = table?._id as string;
+  await call(request, manager, 'put', 'manager/ordering', {
+    takes_orders: true,
+    placements: [{ _id: tableId, takes_orders: true }],
+    pos_send: 'at_once',
+  });
+  await call(request, manager, 'put', 'manager/pos/terminal-group', {
+    terminal_group_id: IIKO_TERMINAL_GROUPS[0]?.id,
+  });
+  await call(request, manager, 'put', `manager/placements/${tableId}/pos-table`, {
+    pos_table_id: IIKO_TABLES[4]?.id,
+  });
+
+  // the guest's Mastava, as the guest's page lists it
+  await page.goto(`${server.url}/m/${restaurant.slug}?p=${tableId}`);
+  const mastava = await page.evaluate(() => {
+    const li = [...document.querySelectorAll<HTMLElement>('li[data-product]')].find(
+      (el) => el.querySelector('h3')?.textContent === 'Mastava',
+    );
+    return { id: li?.dataset.product ?? '', price: Number(li?.dataset.price ?? 0) };
+  });
+  expect(mastava.id).toBeTruthy();
+  const res = await request.post(`${server.url}/api/public/orders`, {
+    data: {
+      placement_id: tableId,
+      idempotency_key: randomUUID(),
+      language: 'uz',
+      items: [{ product_id: mastava.id, quantity: 2, row_ids: [], price: mastava.price }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const ordered = ((await res.json()) as { data: { _id: string; number: number; key: string } }).data;
+
+  await signIn(page, manager, 'manager');
+  await page.goto(`${server.url}/orders`);
+  const card = page.getByRole('article', { name: `#${ordered.number}, Stol 5` });
+  await expect(card.getByTestId('order-pos')).toHaveAttribute('data-pos-state', 'accepted', {
+    timeout: 20_000,
+  });
+  const iikoOrder = iiko.desk.made().find((o) => o.externalNumber === ordered._id);
+  const iikoSum = iikoOrder?.items.reduce((s, i) => s + i.cost, 0) ?? 0;
+  expect(iikoSum).toBeGreaterThan(0);
+
+  // the bill is iiko's amount, in tiyin
+  const billed = await request.post(`${server.url}/api/public/bill`, {
+    data: { order_id: ordered._id, key: ordered.key },
+  });
+  expect(billed.status()).toBe(200);
+  const bill = ((await billed.json()) as { data: { _id: string; amount: number } }).data;
+  expect(bill.amount).toBe(Math.round(iikoSum * 100));
+
+  const paid = await fakePayme(server.url, restaurant._id, PAYME.key).pay(bill._id, bill.amount);
+  expect(paid.perform.result).toMatchObject({ state: 2 });
+  await expect(card.getByTestId('order-payment')).toContainText("To'landi");
+  await expect(card.getByTestId('order-payment-pos')).toHaveAttribute('data-payment-pos-state', 'recorded', {
+    timeout: 20_000,
+  });
+  await expect(card.getByTestId('order-payment-pos')).toContainText("Kassada to'landi");
+  await expectAccessible(page, 'the board with a bill paid in the POS');
+  // the fake iiko received one external payment of the exact amount into the table's order
+  const received = iiko.desk.state.payments.filter((p) => p.orderId === iikoOrder?.id);
+  expect(received).toHaveLength(1);
+  expect(received[0]).toMatchObject({
+    orderId: iikoOrder?.id,
+    payments: [{ sum: bill.amount / 100, isProcessedExternally: true, paymentTypeKind: 'Card' }],
+  });
+  expect(iikoOrder?.payments).toEqual([
+    expect.objectContaining({ sum: bill.amount / 100, isProcessedExternally: true }),
+  ]);
 });

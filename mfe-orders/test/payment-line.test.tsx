@@ -1,7 +1,8 @@
 /**
  * The board shows a bill paid from the phone (docs/PAYMENTS.md, "What the staff see"): the
  * amount to the tiyin, the method and the time under the order; a payment cancelled after it was
- * made says the bill is unpaid again; axe clean.
+ * made says the bill is unpaid again; the payment's way into the POS (paid there, on its way,
+ * «Kassaga yuborilmadi» with the reason); axe clean.
  */
 import { axeViolations, fixtures, renderAtRoute } from '@qrmenu/shared/testing/kit';
 import { screen } from '@testing-library/react';
@@ -40,6 +41,40 @@ describe("an order's payment on the board", () => {
     );
     expect(await screen.findByTestId('order-payment')).toHaveTextContent(
       "To'lov bekor qilindi: 75 000 so'm, Click, 14:05. Hisob to'lanmagan",
+    );
+  });
+
+  it("shows the payment's way into the POS under the paid line", async () => {
+    const paid = fixtures.order({
+      status: 'served',
+      payment: { status: 'paid', method: 'payme', amount: 5_800_100, at },
+    });
+    const view = renderAtRoute(
+      <main>
+        <h1>Buyurtmalar</h1>
+        <OrderCard
+          order={{ ...paid, payment_pos: { state: 'recorded', reason: null } }}
+          now={Date.now()}
+          onMove={() => {}}
+          finished
+        />
+      </main>,
+      '/orders',
+    );
+    expect(await screen.findByTestId('order-payment-pos')).toHaveTextContent("Kassada to'landi");
+    expect(await axeViolations()).toEqual([]);
+    view.unmount();
+    renderAtRoute(
+      <OrderCard
+        order={{ ...paid, payment_pos: { state: 'failed', reason: 'Kassa javob bermayapti' } }}
+        now={Date.now()}
+        onMove={() => {}}
+        finished
+      />,
+      '/orders',
+    );
+    expect(await screen.findByTestId('order-payment-pos')).toHaveTextContent(
+      'Kassaga yuborilmadi. Sabab: Kassa javob bermayapti',
     );
   });
 });

@@ -735,6 +735,8 @@ export const t = {
       /** The table's bill on the order's page (docs/PAYMENTS.md). */
       bill: 'Hisob',
       billOrders: 'Buyurtmalar: {numbers}',
+      /** An order the POS took at its own price: the bill counts the POS's. */
+      billPosAmount: '#{number}: kassadagi summa {pos} (menyuda {menu})',
       pay: "To'lash",
       payWith: "{method} orqali to'lash",
       paid: "To'landi: {sum}, {method}",
@@ -806,6 +808,26 @@ export const t = {
     off: "O'chirilgan",
     saved: "To'lov sozlamalari saqlandi",
     saveError: "To'lov sozlamalarini saqlab bo'lmadi",
+    /** The payment on its way into the POS as an external payment (docs/PAYMENTS.md). */
+    pos: {
+      states: {
+        waiting: "Kassaga to'lov yuborilmoqda",
+        pending: "Kassaga to'lov yuborilmoqda",
+        recorded: "Kassada to'landi",
+        failed: 'Kassaga yuborilmadi',
+        refused: 'Kassaga yuborilmadi',
+        cancelled: 'Kassaga yuborilmadi',
+      } as Record<string, string>,
+      cancelledReason: "to'lov bekor qilindi",
+      reason: (reason: string) => `Sabab: ${reason}`,
+      /** The chat's message when the payment cannot reach the POS by itself. */
+      failedAlert: (table: string, sum: string, method: string, reason: string) =>
+        `⚠️ ${table}: ${method} to'lovi (${sum}) kassaga yuborilmadi. Sabab: ${reason}. Kassada qo'lda yopish kerak`,
+      /** A payment the POS got, cancelled here: the POS keeps it until the staff cancel it there. */
+      refundAlert: (table: string, sum: string, method: string) =>
+        `⚠️ ${table}: ${method} to'lovi (${sum}) bekor qilindi, lekin kassada to'langan. Kassadagi to'lovni qo'lda bekor qiling`,
+      noChannel: "Kassa tashqi to'lovni qabul qilmaydi",
+    },
   },
   telegram: {
     /** The form's line under the bot's fields once they are checked. */

@@ -5,6 +5,7 @@ import { categoryStopReason } from './migration-category-stop-reason';
 import { clusterState } from './migration-cluster-state';
 import { listIndexes } from './migration-list-indexes';
 import { ordersMigration } from './migration-orders';
+import { paymentPosMigration } from './migration-payment-pos';
 import { paymentsMigration } from './migration-payments';
 import { posOrdersMigration } from './migration-pos-orders';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
@@ -315,6 +316,7 @@ export const migrations: Record<string, Migration> = {
   '0022_telegram': telegramMigration,
   '0023_pos_orders': posOrdersMigration,
   '0024_payments': paymentsMigration,
+  '0025_payment_pos': paymentPosMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

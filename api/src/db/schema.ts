@@ -387,6 +387,27 @@ export interface BillsTable {
   updated_at: string;
 }
 
+/** A payment's way into the POS as an external payment (docs/PAYMENTS.md, "Into the POS"). */
+export interface PaymentPosTable {
+  /** Made from our payment's id and the POS order: a payment is queued once. */
+  id: string;
+  restaurant_id: string;
+  bill_id: string;
+  method: string;
+  pos_order_id: string;
+  /** Tiyin. */
+  amount: number;
+  /** `waiting`, `pending`, `recorded`, `failed`, `refused` */
+  state: string;
+  ticket: string | null;
+  reason: string | null;
+  attempts: number;
+  /** The next try, ms since 1970; null: none planned. */
+  next_at: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** An order's way into the POS (docs/ORDERS.md, "Into the POS"): queued in `seq` order per restaurant. */
 export interface OrderPosTable {
   seq: Generated<number>;
@@ -547,6 +568,7 @@ export interface Database {
   payme_transactions: PaymeTransactionsTable;
   click_transactions: ClickTransactionsTable;
   order_pos: OrderPosTable;
+  payment_pos: PaymentPosTable;
 }
 
 export type UserRow = UsersTable;
@@ -564,6 +586,7 @@ export type OrderRow = OrdersTable;
 export type TableCallRow = TableCallsTable;
 export type TelegramBotRow = TelegramBotsTable;
 export type OrderPosRow = Omit<OrderPosTable, 'seq'> & { seq: number };
+export type PaymentPosRow = PaymentPosTable;
 export type TelegramOutboxRow = Omit<TelegramOutboxTable, 'seq'> & { seq: number };
 export type BillRow = BillsTable;
 export type PaymeTransactionRow = PaymeTransactionsTable;

@@ -59,6 +59,17 @@ function BillSection({
       <p className="desc">
         {fill(words.billOrders, { numbers: bill.orders.map((o) => `#${o.number}`).join(', ') })}
       </p>
+      {bill.orders
+        .filter((o) => o.menu_amount !== null)
+        .map((o) => (
+          <p key={o._id} className="desc">
+            {fill(words.billPosAmount, {
+              number: o.number,
+              pos: formatGuestTiyin(o.amount, lang),
+              menu: formatGuestTiyin(o.menu_amount ?? 0, lang),
+            })}
+          </p>
+        ))}
       <p className="price">
         {words.total}: {formatGuestTiyin(bill.amount, lang)}
       </p>

@@ -26,6 +26,7 @@ import { orderPosRepository } from './order-pos';
 import { ordersRepository } from './orders';
 import { paymeTransactionsRepository } from './payme-transactions';
 import { paymentAccountsRepository } from './payment-accounts';
+import { paymentPosRepository } from './payment-pos';
 import { picturesRepository } from './pictures';
 import { placementsRepository } from './placements';
 import { productsRepository } from './products';
@@ -67,6 +68,7 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     orderNumbers: orderNumbersRepository(q),
     orderEvents: orderEventsRepository(q, dialect),
     orderPos: orderPosRepository(q),
+    paymentPos: paymentPosRepository(q),
     tableCalls: tableCallsRepository(q),
     leases: leasesRepository(q),
     rateCounts: rateCountsRepository(q),
@@ -104,6 +106,7 @@ export interface Repositories {
   orderNumbers: ReturnType<typeof orderNumbersRepository>;
   orderEvents: ReturnType<typeof orderEventsRepository>;
   orderPos: ReturnType<typeof orderPosRepository>;
+  paymentPos: ReturnType<typeof paymentPosRepository>;
   tableCalls: ReturnType<typeof tableCallsRepository>;
   leases: ReturnType<typeof leasesRepository>;
   rateCounts: ReturnType<typeof rateCountsRepository>;

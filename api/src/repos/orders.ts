@@ -11,9 +11,10 @@ import type {
   OrderPayment,
   OrderPos,
   OrderStatus,
+  PaymentPos,
   PosOrderState,
 } from '@qrmenu/shared/schemas';
-import type { OrderPosRow, OrderRow } from '../db';
+import type { OrderPosRow, OrderRow, PaymentPosRow } from '../db';
 import { chunks, type Q } from './query';
 
 /** A chosen row as stored: ids, names in Uzbek and in the guest's language, its extra. */
@@ -104,8 +105,8 @@ export const toGuestOrderPos = (p: OrderPosRow, lines: StoredOrderLine[]): Guest
   return { state: 'sending', refused: [] };
 };
 
-/** The staff's answer (names in Uzbek). */
-export const toOrder = (r: OrderRow, pos?: OrderPosRow | null): Order => ({
+/** The staff's answer (names in Uzbek); `paymentPos` when the caller read it (the board). */
+export const toOrder = (r: OrderRow, pos?: OrderPosRow | null, paymentPos?: PaymentPosRow | null): Order => ({
   _id: r.id,
   restaurant_id: r.restaurant_id,
   number: r.number,
@@ -122,7 +123,33 @@ export const toOrder = (r: OrderRow, pos?: OrderPosRow | null): Order => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   pos: pos ? toOrderPos(pos, r.total) : null,
+  ...(paymentPos !== undefined
+    ? {
+        payment_pos: paymentPos
+          ? { state: paymentPos.state as PaymentPos['state'], reason: paymentPos.reason }
+          : null,
+      }
+    : {}),
 });
+
+/**
+ * Each order's bill's payment into the POS: the row of its bill and its POS order (a bill's
+ * orders may sit in several POS orders, each paid on its own).
+ */
+export async function paymentPosOf(
+  repos: { paymentPos: { ofBills(ids: readonly string[]): Promise<PaymentPosRow[]> } },
+  orders: readonly OrderRow[],
+  pos: ReadonlyMap<string, OrderPosRow>,
+): Promise<Map<string, PaymentPosRow | null>> {
+  const billIds = [...new Set(orders.map((o) => o.bill_id).filter((b): b is string => Boolean(b)))];
+  const rows = await repos.paymentPos.ofBills(billIds);
+  return new Map(
+    orders.map((o) => [
+      o.id,
+      rows.find((r) => r.bill_id === o.bill_id && r.pos_order_id === pos.get(o.id)?.pos_order_id) ?? null,
+    ]),
+  );
+}
 
 /** The guest's answer (names in the order's language) with the key that opens it again. */
 export const toGuestOrder = (r: OrderRow, pos?: OrderPosRow | null): GuestOrder => ({

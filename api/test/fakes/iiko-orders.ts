@@ -4,13 +4,16 @@
  * `/api/1/reserve/available_restaurant_sections`, `/api/1/order/create` (an `orderInfo` in
  * progress), `/api/1/commands/status` (`InProgress` once, then `Success` or `Error` with iiko's
  * words in `exception.message`), `/api/1/order/by_id`, `/api/1/order/by_table`,
- * `/api/1/order/add_items`; errors as `{correlationId, errorDescription, error}` with HTTP 400.
+ * `/api/1/order/add_items`, `/api/1/payment_types` (the recorded list with the restaurant's
+ * Payme and Click types, fixtures/iiko/payment_types*.json), `/api/1/order/add_payments` (a
+ * command; done, the payment shows in the order's `payments`); errors as `{correlationId, errorDescription, error}` with HTTP 400.
  *
  * Like iiko it prices what it takes from its own menu (the size's price, plus the modifiers'),
  * refuses a product on its stop-list with `checkStopList` (`refuse`: one our menu did not know
  * of yet), refuses an order id it already has, and can be down (`down`: every order call
  * answers 503) for as long as a test says.
  */
+import { recorded } from '../fixtures/recorded';
 import type { IikoData } from './iiko';
 
 type Json = Record<string, unknown>;
@@ -39,7 +42,20 @@ interface FakeOrder {
   creationStatus: 'InProgress' | 'Success' | 'Error';
   errorInfo: Json | null;
   items: (Item & { cost: number })[];
+  payments: { paymentType: { id: string; kind: string }; sum: number; isProcessedExternally: boolean }[];
 }
+
+interface PaymentType {
+  id: string;
+  paymentTypeKind: string;
+  isDeleted: boolean;
+}
+
+/** The restaurant's payment types: the recorded ones and the Payme and Click types it made. */
+const PAYMENT_TYPES: PaymentType[] = [
+  ...recorded<{ paymentTypes: PaymentType[] }>('iiko/payment_types.recorded.json').paymentTypes,
+  ...recorded<{ paymentTypes: PaymentType[] }>('iiko/payment_types_payme_click.assembled.json').paymentTypes,
+].filter((t, i, all) => all.findIndex((x) => x.id === t.id) === i);
 
 interface Command {
   asked: number;
@@ -79,12 +95,16 @@ export function iikoOrderDesk(data: IikoData) {
   const commands = new Map<string, Command>();
   /** An order's creating command: iiko finishes it in time whether or not anyone asks. */
   const creating = new Map<string, Command>();
+  /** An order's payment commands: iiko runs them whether or not anyone asks (a lost answer). */
+  const paying = new Map<string, Command[]>();
   const state = {
     down: false,
     /** Products iiko refuses on its stop-list that our menu did not know of. */
     refuse: new Set<string>(),
     creates: [] as Json[],
     adds: [] as Json[],
+    /** Every `add_payments` body received, in order. */
+    payments: [] as Json[],
     number: 0,
   };
   const corr = () => `corr-${Math.random().toString(16).slice(2, 10)}-${Date.now().toString(16)}`;
@@ -138,6 +158,7 @@ export function iikoOrderDesk(data: IikoData) {
               sum: o.items.reduce((s, i) => s + i.cost, 0),
               number: o.number,
               comment: o.comment,
+              payments: o.payments,
               items: o.items.map((i) => ({
                 type: 'Product',
                 positionId: i.positionId ?? null,
@@ -182,6 +203,7 @@ export function iikoOrderDesk(data: IikoData) {
       creationStatus: 'InProgress',
       errorInfo: null,
       items,
+      payments: [],
     };
     orders.set(id, made);
     const settings = (body.createOrderSettings ?? {}) as { checkStopList?: boolean };
@@ -234,6 +256,39 @@ export function iikoOrderDesk(data: IikoData) {
     return { json: { correlationId } };
   }
 
+  function addPayments(body: Json): Answer {
+    state.payments.push(body);
+    const order = orders.get(String(body.orderId));
+    if (order?.creationStatus !== 'Success') return error(`Order ${String(body.orderId)} not found`);
+    if (order.status === 'Closed') return error(`Order ${order.id} is closed`);
+    const payments = (body.payments ?? []) as {
+      paymentTypeId: string;
+      paymentTypeKind: string;
+      sum: number;
+      isProcessedExternally?: boolean;
+    }[];
+    const unknown = payments.find(
+      (p) => !PAYMENT_TYPES.some((t) => t.id === p.paymentTypeId && !t.isDeleted),
+    );
+    if (unknown) return error(`Payment type ${unknown.paymentTypeId} not found`);
+    const correlationId = corr();
+    const command: Command = {
+      asked: 0,
+      error: null,
+      done: () => {
+        for (const p of payments)
+          order.payments.push({
+            paymentType: { id: p.paymentTypeId, kind: p.paymentTypeKind },
+            sum: p.sum,
+            isProcessedExternally: p.isProcessedExternally === true,
+          });
+      },
+    };
+    commands.set(correlationId, command);
+    paying.set(order.id, [...(paying.get(order.id) ?? []), command]);
+    return { json: { correlationId } };
+  }
+
   function finish(command: Command): void {
     if (command.asked < 2) command.asked = 2;
     command.done();
@@ -259,6 +314,8 @@ export function iikoOrderDesk(data: IikoData) {
     '/api/1/order/by_id',
     '/api/1/order/by_table',
     '/api/1/order/add_items',
+    '/api/1/payment_types',
+    '/api/1/order/add_payments',
   ]);
 
   /** Answers an order call (undefined: not one of them). */
@@ -309,6 +366,19 @@ export function iikoOrderDesk(data: IikoData) {
         return create(body);
       case '/api/1/order/add_items':
         return addItems(body);
+      case '/api/1/order/add_payments':
+        return addPayments(body);
+      case '/api/1/payment_types':
+        return {
+          json: {
+            correlationId: corr(),
+            paymentTypes: ((body.organizationIds ?? []) as string[]).includes(
+              String(data.organizations[0]?.id),
+            )
+              ? PAYMENT_TYPES
+              : [],
+          },
+        };
       case '/api/1/commands/status':
         return status(body);
       case '/api/1/order/by_id':
@@ -320,6 +390,7 @@ export function iikoOrderDesk(data: IikoData) {
               // asked about later, an order being made is made by now
               const command = creating.get(id);
               if (o?.creationStatus === 'InProgress' && command) finish(command);
+              for (const c of paying.get(id) ?? []) finish(c);
               return o ? [info(o)] : [];
             }),
           },
@@ -352,6 +423,8 @@ export function iikoOrderDesk(data: IikoData) {
     orders,
     /** The orders iiko made, in the order it made them. */
     made: () => [...orders.values()].filter((o) => o.creationStatus === 'Success'),
+    /** The restaurant's payment types as `payment_types` answers them (a test may delete one). */
+    paymentTypes: () => PAYMENT_TYPES,
     /** The staff close the bill of a table's order: a new one starts for the next guests. */
     close(orderId: string) {
       const o = orders.get(orderId);

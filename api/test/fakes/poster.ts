@@ -15,6 +15,12 @@
  * `incomingOrders` for tests to read, `getIncomingOrder(s)` in the documented answer's shape.
  * `settle()` moves an order to accepted (1) or cancelled (7) and posts the signed
  * `incoming_order` webhook; `refuseProduct()` deletes a product from Poster's menu.
+ *
+ * Payments: an accepted online order becomes a register's order (`transaction_id`, opened on
+ * register 1), read with `dash.getTransaction` in its documented shape (strings, sums in kopecks,
+ * `status` 1 open / 2 closed, the history's `spot_tablet_id`) and paid and closed with
+ * `POST transactions.closeTransaction` (`{response: {err_code: 0}}`); every close body is kept in
+ * `closes` for tests.
  */
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -250,9 +256,22 @@ export interface FakeIncomingOrder {
   body: Record<string, unknown>;
 }
 
+/** A register's order (Poster's transaction) made when the cashier accepts an online order. */
+export interface FakeTransaction {
+  transaction_id: number;
+  spot_id: number;
+  spot_tablet_id: number;
+  status: 1 | 2;
+  payed_card: number;
+  payed_cash: number;
+}
+
 export interface FakePoster extends FakeBase {
   data: PosterData;
   incomingOrders: FakeIncomingOrder[];
+  transactions: FakeTransaction[];
+  /** Every `transactions.closeTransaction` body received, in order. */
+  closes: Record<string, unknown>[];
   /** The next `times` online orders are made, but their answer is lost (HTTP 504). */
   loseAnswers(times?: number): void;
   /** Deletes a product from Poster's menu: orders with it answer 41 "Product not found". */
@@ -272,6 +291,8 @@ const posterNow = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
 export async function startFakePoster(options: { products?: number } = {}): Promise<FakePoster> {
   const data = posterMenu(options.products ?? 200);
   const incomingOrders: FakeIncomingOrder[] = [];
+  const transactions: FakeTransaction[] = [];
+  const closes: Record<string, unknown>[] = [];
   let answersToLose = 0;
   const product = (id: unknown) => data.products.find((p) => String(p.product_id) === String(id));
   const answerOf = ({ body: _body, ...order }: FakeIncomingOrder) => order;
@@ -388,6 +409,44 @@ export async function startFakePoster(options: { products?: number } = {}): Prom
             },
           };
         }
+        case '/api/dash.getTransaction': {
+          const tx = transactions.find((x) => String(x.transaction_id) === query.get('transaction_id'));
+          if (!tx) return { json: { response: [] } };
+          const documented = recorded<{ response: Record<string, unknown>[] }>(
+            'poster/dash-get-transaction.documented.json',
+          ).response[0] as Record<string, unknown>;
+          const history = (documented.history as Record<string, unknown>[]).slice(0, 1);
+          return {
+            json: {
+              response: [
+                {
+                  ...documented,
+                  transaction_id: String(tx.transaction_id),
+                  spot_id: String(tx.spot_id),
+                  status: String(tx.status),
+                  payed_card: String(tx.payed_card),
+                  payed_cash: String(tx.payed_cash),
+                  payed_sum: String(tx.payed_card + tx.payed_cash),
+                  date_close: tx.status === 2 ? String(Date.now()) : '0',
+                  history: history.map((h) => ({ ...h, spot_tablet_id: String(tx.spot_tablet_id) })),
+                },
+              ],
+            },
+          };
+        }
+        case '/api/transactions.closeTransaction': {
+          const b = (body ?? {}) as Record<string, unknown>;
+          closes.push(b);
+          const tx = transactions.find((x) => x.transaction_id === Number(b.transaction_id));
+          if (!tx) return orderError(32, 'Transaction not found');
+          if (tx.status !== 1) return orderError(32, 'Transaction is closed');
+          if (Number(b.spot_tablet_id) !== tx.spot_tablet_id || Number(b.spot_id) !== tx.spot_id)
+            return orderError(60, 'Location not found');
+          tx.payed_card = Number(b.payed_card ?? 0);
+          tx.payed_cash = Number(b.payed_cash ?? 0);
+          tx.status = 2;
+          return { json: recorded('poster/close-transaction.documented.json') };
+        }
         default:
           return { json: { error: { code: 20, message: 'Unknown method' } } };
       }
@@ -412,6 +471,8 @@ export async function startFakePoster(options: { products?: number } = {}): Prom
     ...base,
     data,
     incomingOrders,
+    transactions,
+    closes,
     loseAnswers(times = 1) {
       answersToLose += times;
     },
@@ -423,6 +484,15 @@ export async function startFakePoster(options: { products?: number } = {}): Prom
       if (!order) throw new Error(`no online order ${incomingOrderId}`);
       order.status = to === 'accepted' ? 1 : 7;
       order.transaction_id = to === 'accepted' ? 5000 + incomingOrderId : null;
+      if (order.transaction_id !== null)
+        transactions.push({
+          transaction_id: order.transaction_id,
+          spot_id: order.spot_id,
+          spot_tablet_id: 1,
+          status: 1,
+          payed_card: 0,
+          payed_cash: 0,
+        });
       order.updated_at = posterNow();
       if (!webhookUrl) return null;
       // Poster posts the hook right after the change; retried like Poster does when not answered 200

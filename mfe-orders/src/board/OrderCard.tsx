@@ -20,14 +20,42 @@ function PaymentLine({ order }: { order: Order }) {
   const args = [formatTiyin(p.amount), t.payments.methods[p.method] ?? p.method, clockTime(p.at)] as const;
   const paid = p.status === 'paid';
   return (
-    <Badge
-      alignSelf="start"
-      colorPalette={paid ? 'green' : 'orange'}
-      data-testid="order-payment"
-      whiteSpace="normal"
+    <Stack gap="1">
+      <Badge
+        alignSelf="start"
+        colorPalette={paid ? 'green' : 'orange'}
+        data-testid="order-payment"
+        whiteSpace="normal"
+      >
+        {paid ? t.payments.paidLine(...args) : t.payments.refundedLine(...args)}
+      </Badge>
+      {paid ? <PaymentPosLine order={order} /> : null}
+    </Stack>
+  );
+}
+
+/**
+ * The paid bill on its way into the POS as an external payment (docs/PAYMENTS.md, "Into the
+ * POS"): paid in the POS, on its way, or «Kassaga yuborilmadi» with the reason (the staff then
+ * close it in the POS by hand; the chat was told too).
+ */
+function PaymentPosLine({ order }: { order: Order }) {
+  const p = order.payment_pos;
+  if (!p) return null;
+  const words = t.payments.pos;
+  const stuck = p.state === 'failed' || p.state === 'refused' || p.state === 'cancelled';
+  return (
+    <Text
+      fontSize="sm"
+      fontWeight="semibold"
+      color={p.state === 'recorded' ? 'green.800' : stuck ? 'red.700' : 'fg'}
+      overflowWrap="anywhere"
+      data-testid="order-payment-pos"
+      data-payment-pos-state={p.state}
     >
-      {paid ? t.payments.paidLine(...args) : t.payments.refundedLine(...args)}
-    </Badge>
+      {words.states[p.state]}
+      {stuck && p.reason ? `. ${words.reason(p.reason)}` : null}
+    </Text>
   );
 }
 

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { id, plainString } from './fields';
-import { orderPayment } from './payments';
+import { orderPayment, paymentPos } from './payments';
 import { visitDay } from './visits';
 
 export const ORDER_LIMITS = {
@@ -180,6 +180,8 @@ export const order = z.object({
   updatedAt: z.string(),
   /** Its way into the POS; null: it does not go to one. */
   pos: orderPos.nullable().optional(),
+  /** Its bill's payment on its way into the POS (staff only); null: none goes. */
+  payment_pos: paymentPos.nullable().optional(),
 });
 export type Order = z.infer<typeof order>;
 

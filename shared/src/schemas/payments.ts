@@ -22,6 +22,27 @@ export const orderPayment = z.object({
 export type OrderPayment = z.infer<typeof orderPayment>;
 
 /**
+ * The bill's payment on its way into the POS as an external payment (docs/PAYMENTS.md, "Into the
+ * POS"): `waiting` / `pending` (on its way), `recorded` (paid in the POS), `failed` (the POS down:
+ * tried again; or a refused token: the staff told), `refused` (the POS said no), `cancelled` (the
+ * payment was cancelled before it went).
+ */
+export const PAYMENT_POS_STATES = [
+  'waiting',
+  'pending',
+  'recorded',
+  'failed',
+  'refused',
+  'cancelled',
+] as const;
+export const paymentPos = z.object({
+  state: z.enum(PAYMENT_POS_STATES),
+  /** Why it did not go (the POS's words or ours); null when it went. */
+  reason: z.string().nullable(),
+});
+export type PaymentPos = z.infer<typeof paymentPos>;
+
+/**
  * `open`: to pay; `paid`; `refunded`: its payment was cancelled after it was made (its orders went
  * back to the table's next bill); `closed`: the staff closed the table (paid at the till).
  */
@@ -35,7 +56,13 @@ export const bill = z.object({
   status: z.enum(BILL_STATUSES),
   paid_method: z.enum(PAYMENT_METHODS).nullable(),
   paid_at: z.string().nullable(),
-  orders: z.array(z.object({ _id: z.string(), number: z.number().int(), amount: tiyin })),
+  /**
+   * `amount`: what the bill counts for the order: the POS's amount when the POS took it
+   * (`menu_amount` then says the menu's, when it differs), else the menu's.
+   */
+  orders: z.array(
+    z.object({ _id: z.string(), number: z.number().int(), amount: tiyin, menu_amount: tiyin.nullable() }),
+  ),
   /** The methods this restaurant set up (none: no «To'lash»). */
   methods: z.array(z.enum(PAYMENT_METHODS)),
 });

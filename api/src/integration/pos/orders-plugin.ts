@@ -1,12 +1,24 @@
-/** `app.posOrders` (order-sender.ts): the sender of guests' orders into the POS, on the lease holder. */
+/**
+ * `app.posOrders` (order-sender.ts, payment-sender.ts): the senders of guests' orders and of their
+ * payments into the POS, on the lease holder.
+ */
 import fp from 'fastify-plugin';
 import type { App } from '../../types';
 import { type PosSenderOptions, posOrderSender, scheduleSender } from './order-sender';
+import { posPaymentSender } from './payment-sender';
 import type { PosOrdersService } from './types';
 
 export const posOrdersPlugin = fp(
   async (app, options: PosSenderOptions) => {
-    const sender = posOrderSender(app as unknown as App, options);
+    const orders = posOrderSender(app as unknown as App, options);
+    const payments = posPaymentSender(app as unknown as App, options);
+    // one lease, one loop: the orders first (a payment goes into an order the POS holds)
+    const sender = {
+      async drain() {
+        await orders.drain();
+        await payments.drain();
+      },
+    };
     const schedule =
       options.schedule !== false ? scheduleSender(app as unknown as App, sender, options) : null;
     app.decorate('posOrders', {

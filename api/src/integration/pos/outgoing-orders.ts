@@ -78,6 +78,31 @@ export type PosSendResult =
   | { state: 'refused'; reason: string; lines: PosRefusedLine[] };
 
 /**
+ * A payment made here (Payme, Click) to record in a POS order as an external payment
+ * (docs/PAYMENTS.md, "Into the POS").
+ */
+export interface PosPaymentDraft {
+  /** Our payment's key ("payme:<id>:<pos order>"): the same on every try. */
+  paymentId: string;
+  method: 'payme' | 'click';
+  /** iiko organization / Poster spot. */
+  locationId: string;
+  terminalGroupId: string | null;
+  /** The POS order the bill's orders went into (iiko order id; Poster `transaction_id`). */
+  posOrderId: string;
+  /** Tiyin (1 so'm = 100 tiyin). */
+  amount: number;
+}
+
+/** The POS's answer to recording a payment. */
+export type PosPaymentResult =
+  | { state: 'recorded' }
+  /** Asynchronous (iiko's command): ask again with the ticket. */
+  | { state: 'pending'; ticket: string }
+  /** The POS said no (no payment type for the method, the order closed): the staff see why. */
+  | { state: 'refused'; reason: string };
+
+/**
  * The calls a POS connection offers for orders. Transient failures (the POS down, slow, 429,
  * 5xx) throw `PosHttpError` (retried by the sender with backoff); refused credentials throw
  * `PosCredentialsError` (the sender stops and tells the staff).
@@ -99,4 +124,10 @@ export interface PosOrderChannel {
    * them leave it out (the draft's `terminalGroupId` stays null).
    */
   listTerminalGroups?(locationId: string): Promise<{ id: string; name: string }[]>;
+  /**
+   * Records a payment made here in the POS order as an external payment; `ticket`: a pending
+   * answer's, to ask again. Never twice: the provider looks whether the POS has it before it
+   * sends. Providers that cannot take payments leave it out.
+   */
+  recordPayment?(draft: PosPaymentDraft, ticket: string | null): Promise<PosPaymentResult>;
 }

@@ -8,7 +8,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { GuestOrder, Order, OrderStatus } from '@qrmenu/shared/schemas';
 import { notFound } from '../../http/errors';
-import { parseLines, toGuestOrder, toOrder } from '../../repos/orders';
+import { parseLines, paymentPosOf, toGuestOrder, toOrder } from '../../repos/orders';
 import { addDays, dayOf } from '../../visits/day';
 import type { OrdersContext } from './context';
 
@@ -28,7 +28,8 @@ export const STATUS_WORDS: Record<OrderStatus, string> = {
 export async function dayOrders(ctx: OrdersContext, restaurantId: string, day = dayOf()): Promise<Order[]> {
   const rows = await ctx.repos.orders.listDay(restaurantId, day);
   const pos = new Map((await ctx.repos.orderPos.byOrders(rows.map((r) => r.id))).map((p) => [p.order_id, p]));
-  return rows.map((r) => toOrder(r, pos.get(r.id)));
+  const paid = await paymentPosOf(ctx.repos, rows, pos);
+  return rows.map((r) => toOrder(r, pos.get(r.id), paid.get(r.id)));
 }
 
 export async function dayTotals(ctx: OrdersContext, restaurantId: string, from?: string, to?: string) {

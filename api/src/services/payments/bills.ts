@@ -16,19 +16,11 @@ import { now } from '../../db';
 import { conflict, notFound } from '../../http/errors';
 import { sameSecret } from '../../integration/secrets';
 import type { Repositories } from '../../repos';
-import { parseLines } from '../../repos/orders';
 import { type AssertOwner, owned } from '../context';
+import { orderAmounts, sumTiyin } from './amounts';
 import type { PaymentsContext } from './context';
 import { configuredMethods } from './credentials';
-import { somToTiyin } from './money';
 import { billHeld } from './settle';
-
-/** An order's amount in tiyin: each line's unit price in tiyin times its quantity. */
-export function orderTiyin(order: OrderRow): number {
-  return parseLines(order.items).reduce((sum, line) => sum + somToTiyin(line.price) * line.quantity, 0);
-}
-
-const sumTiyin = (orders: readonly OrderRow[]) => orders.reduce((s, o) => s + orderTiyin(o), 0);
 
 /** The guest's order, opened with its key (a wrong key is the same 404 as no order). */
 async function guestOrder(ctx: PaymentsContext, orderId: string, key: string): Promise<OrderRow> {
@@ -57,7 +49,7 @@ async function currentBill(trx: Repositories, order: OrderRow): Promise<BillRow>
       restaurant_id: order.restaurant_id,
       placement_id: order.placement_id,
       table_name: order.table_name,
-      amount: sumTiyin(unbilled),
+      amount: await sumTiyin(trx, unbilled),
       status: 'open',
       paid_method: null,
       paid_at: null,
@@ -77,7 +69,7 @@ async function currentBill(trx: Repositories, order: OrderRow): Promise<BillRow>
     unbilled.map((o) => o.id),
   );
   const covered = (await trx.bills.ordersOf(open.id)).filter((o) => o.status !== 'rejected');
-  const amount = sumTiyin(covered);
+  const amount = await sumTiyin(trx, covered);
   if (amount !== open.amount) await trx.bills.setAmount(open.id, amount, at);
   return { ...open, amount };
 }
@@ -91,7 +83,12 @@ async function answer(ctx: PaymentsContext, bill: BillRow): Promise<Bill> {
     status: bill.status as Bill['status'],
     paid_method: bill.paid_method as PaymentMethod | null,
     paid_at: bill.paid_at,
-    orders: orders.map((o) => ({ _id: o.id, number: o.number, amount: orderTiyin(o) })),
+    orders: (await orderAmounts(ctx.repos, orders)).map((a) => ({
+      _id: a.order.id,
+      number: a.order.number,
+      amount: a.tiyin,
+      menu_amount: a.menuTiyin,
+    })),
     methods: await configuredMethods(ctx, bill.restaurant_id),
   };
 }
@@ -157,7 +154,10 @@ export async function closeTable(
       bill.id,
       unbilled.map((o) => o.id),
     );
-    const amount = sumTiyin((await trx.bills.ordersOf(bill.id)).filter((o) => o.status !== 'rejected'));
+    const amount = await sumTiyin(
+      trx,
+      (await trx.bills.ordersOf(bill.id)).filter((o) => o.status !== 'rejected'),
+    );
     await trx.bills.setAmount(bill.id, amount, at);
     await trx.bills.move(bill.id, 'open', 'closed', { method: null, at: null }, at);
     return { ...bill, amount, status: 'closed' };

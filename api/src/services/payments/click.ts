@@ -176,7 +176,8 @@ export async function clickComplete(
         return raced?.status === 'completed' ? answer(p, 'success', confirm) : answer(p, 'cancelled');
       }
       // the bill was closed at the till meanwhile: nothing is written, Click is told it is paid
-      if (!(await markPaid(trx, bill, 'click', at))) throw new RolledBack(answer(p, 'alreadyPaid'));
+      if (!(await markPaid(trx, bill, 'click', at, String(clickTransId))))
+        throw new RolledBack(answer(p, 'alreadyPaid'));
       changed = true;
       return answer(p, 'success', confirm);
     })

@@ -263,7 +263,7 @@ const METHODS: Record<Method, Handler> = {
         return { transaction: moved.transaction, perform_time: moved.perform_time, state: 2 };
       }
       // the bill was closed at the till meanwhile: refuse, and nothing is written (Payme cancels)
-      if (!(await markPaid(trx, bill, 'payme', new Date(performTime).toISOString())))
+      if (!(await markPaid(trx, bill, 'payme', new Date(performTime).toISOString(), tx.id)))
         throw new PaymeFault(PAYME_ERRORS.cannotPerform);
       return { transaction: tx.transaction, perform_time: performTime, state: 2, announce: true };
     });

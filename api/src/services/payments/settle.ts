@@ -8,6 +8,7 @@ import type { PaymentMethod } from '@qrmenu/shared/schemas';
 import { formatTiyin, t } from '@qrmenu/shared/texts';
 import type { BillRow } from '../../db';
 import type { Repositories } from '../../repos';
+import { orderAmounts } from './amounts';
 
 async function eventsOf(trx: Repositories, bill: BillRow, at: string): Promise<void> {
   for (const order of await trx.bills.ordersOf(bill.id)) {
@@ -15,17 +16,50 @@ async function eventsOf(trx: Repositories, bill: BillRow, at: string): Promise<v
   }
 }
 
-/** Marks an open bill paid; false when it is not open any more (paid another way, closed). */
+/**
+ * Marks an open bill paid; false when it is not open any more (paid another way, closed). For the
+ * bill's orders the POS holds, "record this payment in the POS" is queued in the same transaction
+ * (docs/PAYMENTS.md, "Into the POS"), one row per POS order, its id made from our payment's id
+ * (`paymentId`: the provider's transaction), so a payment is queued once.
+ */
 export async function markPaid(
   trx: Repositories,
   bill: BillRow,
   method: PaymentMethod,
   at: string,
+  paymentId: string,
 ): Promise<boolean> {
   if (!(await trx.bills.move(bill.id, 'open', 'paid', { method, at }, at))) return false;
   await trx.bills.copyPayment(bill.id, { status: 'paid', method, amount: bill.amount, at }, at);
   await eventsOf(trx, bill, at);
+  await queueIntoPos(trx, bill, method, at, paymentId);
   return true;
+}
+
+async function queueIntoPos(
+  trx: Repositories,
+  bill: BillRow,
+  method: PaymentMethod,
+  at: string,
+  paymentId: string,
+): Promise<void> {
+  const orders = (await trx.bills.ordersOf(bill.id)).filter((o) => o.status !== 'rejected');
+  const perPosOrder = new Map<string, number>();
+  for (const a of await orderAmounts(trx, orders)) {
+    if (a.posOrderId) perPosOrder.set(a.posOrderId, (perPosOrder.get(a.posOrderId) ?? 0) + a.tiyin);
+  }
+  for (const [posOrderId, amount] of perPosOrder) {
+    await trx.paymentPos.enqueue({
+      id: `${method}:${paymentId}:${posOrderId}`,
+      restaurant_id: bill.restaurant_id,
+      bill_id: bill.id,
+      method,
+      pos_order_id: posOrderId,
+      amount,
+      created_at: at,
+      updated_at: at,
+    });
+  }
 }
 
 /**
@@ -46,7 +80,34 @@ export async function markRefunded(trx: Repositories, bill: BillRow, at: string)
   await eventsOf(trx, bill, at);
   await trx.bills.detach(bill.id);
   await alertChat(trx, bill, at);
+  await undoInPos(trx, bill, at);
   return true;
+}
+
+/**
+ * The POS got (or may be getting) the payment now cancelled: neither iiko's Cloud API nor
+ * Poster's documents a call that takes an external payment back out of a closed order, so the
+ * staff are told to cancel it in the POS by hand; what has not gone yet does not go.
+ */
+async function undoInPos(trx: Repositories, bill: BillRow, at: string): Promise<void> {
+  const rows = await trx.paymentPos.ofBills([bill.id]);
+  for (const row of rows.filter((r) => r.state === 'waiting' || r.state === 'failed')) {
+    await trx.paymentPos.move(row.id, row.state, {
+      state: 'cancelled',
+      next_at: null,
+      reason: t.payments.pos.cancelledReason,
+      updated_at: at,
+    });
+  }
+  if (!rows.some((r) => r.state === 'recorded' || r.state === 'pending')) return;
+  const method = t.payments.methods[bill.paid_method ?? ''] ?? bill.paid_method ?? '';
+  await tellChat(
+    trx,
+    bill.restaurant_id,
+    `refund-pos:${bill.id}`,
+    t.payments.pos.refundAlert(bill.table_name, formatTiyin(bill.amount), method),
+    at,
+  );
 }
 
 /**
@@ -55,17 +116,32 @@ export async function markRefunded(trx: Repositories, bill: BillRow, at: string)
  * (docs/TELEGRAM.md: the outbox sends it in turn).
  */
 async function alertChat(trx: Repositories, bill: BillRow, at: string): Promise<void> {
-  const bot = await trx.telegramBots.find(bill.restaurant_id);
-  if (!bot?.chat_id) return;
   const method = t.payments.methods[bill.paid_method ?? ''] ?? bill.paid_method ?? '';
+  await tellChat(
+    trx,
+    bill.restaurant_id,
+    `refund:${bill.id}`,
+    t.payments.refundedAlert(bill.table_name, formatTiyin(bill.amount), method),
+    at,
+  );
+}
+
+/** A message in the restaurant's chat, queued in the caller's transaction (none without a chat). */
+export async function tellChat(
+  trx: Repositories,
+  restaurantId: string,
+  ref: string,
+  text: string,
+  at: string,
+): Promise<void> {
+  const bot = await trx.telegramBots.find(restaurantId);
+  if (!bot?.chat_id) return;
   await trx.telegramOutbox.add({
-    restaurant_id: bill.restaurant_id,
+    restaurant_id: restaurantId,
     kind: 'text',
-    ref: `refund:${bill.id}`,
+    ref,
     post_key: null,
-    payload: JSON.stringify({
-      text: t.payments.refundedAlert(bill.table_name, formatTiyin(bill.amount), method),
-    }),
+    payload: JSON.stringify({ text }),
     status: 'pending',
     attempts: 0,
     next_at: 0,

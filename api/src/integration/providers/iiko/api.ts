@@ -155,8 +155,35 @@ export const iikoOrderInfo = z.object({
       sum: z.number().nullish(),
       number: z.number().nullish(),
       items: list(z.object({ positionId: z.string().nullish(), cost: z.number().nullish() }).passthrough()),
+      /** The order's payments (a table order's `payments`): ours are external, of our type. */
+      payments: list(
+        z
+          .object({
+            paymentType: z.object({ id: z.string(), kind: z.string().nullish() }).passthrough().nullish(),
+            sum: z.number().nullish(),
+            isProcessedExternally: z.boolean().nullish(),
+          })
+          .passthrough(),
+      ),
     })
     .nullish(),
+});
+
+/** `/api/1/payment_types`: the organization's payment types (the restaurant makes one per method). */
+export const paymentTypesAnswer = z.object({
+  correlationId: z.string().optional(),
+  paymentTypes: list(
+    z.object({
+      id: z.string(),
+      code: z.string().nullish(),
+      name: z.string().nullish(),
+      isDeleted: z.boolean().nullish(),
+      /** `Unknown` | `Cash` | `Card` | `Credit` | `Writeoff` | `Voucher` | `External` (without case). */
+      paymentTypeKind: z.string().nullish(),
+      /** `External` | `Internal` | `Both`: an external payment needs `External` or `Both`. */
+      paymentProcessingType: z.string().nullish(),
+    }),
+  ),
 });
 
 export const orderCreateAnswer = z.object({ correlationId: z.string(), orderInfo: iikoOrderInfo });

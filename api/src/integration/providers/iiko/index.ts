@@ -19,6 +19,7 @@ import type {
 import { errorAnswer, nomenclatureAnswer, organizationsAnswer, stopListsAnswer, tokenAnswer } from './api';
 import { mapNomenclature, readStopList } from './mapping';
 import { iikoOrders } from './orders';
+import { iikoPayments } from './payments';
 
 export const IIKO_PROVIDER_NAME = 'iiko';
 export const IIKO_DEFAULT_URL = 'https://api-ru.iiko.services';
@@ -246,6 +247,6 @@ function connectIiko(
     },
     fetchMenu,
     fetchStopList,
-    orders: iikoOrders(authorised, log),
+    orders: { ...iikoOrders(authorised, log), recordPayment: iikoPayments(authorised) },
   };
 }

@@ -144,3 +144,23 @@ export const tablesAnswer = z.object({
 export type PosterIncomingOrder = z.infer<typeof posterIncomingOrder>;
 export type PosterHall = z.infer<typeof hallsAnswer>['response'][number];
 export type PosterTable = z.infer<typeof tablesAnswer>['response'][number];
+
+/**
+ * `dash.getTransaction` (with `include_history`): the register's order; `status` 1 open, 2 closed,
+ * 3 removed; sums in kopecks (tiyin); the history's entries carry the register (`spot_tablet_id`).
+ */
+export const transactionAnswer = z.object({
+  response: list(
+    z.object({
+      transaction_id: num,
+      status: num,
+      spot_id: num.optional(),
+      payed_card: num.optional(),
+      sum: num.optional(),
+      history: list(z.object({ type_history: z.string().nullish(), spot_tablet_id: maybeNum })),
+    }),
+  ),
+});
+
+/** `transactions.closeTransaction`: `err_code` 0 when the order is closed. */
+export const closeTransactionAnswer = z.object({ response: z.object({ err_code: num }) });

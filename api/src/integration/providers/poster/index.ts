@@ -18,6 +18,7 @@ import { categoriesAnswer, productsAnswer, spotsAnswer } from './api';
 import { POSTER_PROVIDER_NAME, posterCaller } from './client';
 import { mapPosterMenu } from './mapping';
 import { posterOrders } from './orders';
+import { posterPayments } from './payments';
 
 export { POSTER_PROVIDER_NAME };
 export const POSTER_DEFAULT_URL = 'https://joinposter.com';
@@ -100,6 +101,6 @@ function connectPoster(
       }
     },
     fetchMenu: (spotId) => fetchMenu(spotId),
-    orders: posterOrders(call, log),
+    orders: { ...posterOrders(call, log), recordPayment: posterPayments(call) },
   };
 }

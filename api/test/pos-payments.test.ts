@@ -1,0 +1,292 @@
+/**
+ * A bill paid from the phone recorded in iiko as an external payment (docs/PAYMENTS.md, "Into the
+ * POS"), against the fake iikoTransport (fakes/iiko-orders.ts, answering in the shapes of iiko's
+ * recorded ones) and the fake Payme (its documented sequence): the bill counts iiko's amounts;
+ * after PerformTransaction iiko receives one `add_payments` of the exact sum, processed
+ * externally, into the table's iiko order; iiko down: retried, once after it is back; a lost
+ * answer: no double; the board shows the payment's way; a cancel after it: the staff told to
+ * cancel it in iiko by hand.
+ */
+import { answers } from '@qrmenu/shared/schemas';
+import { formatTiyin, t } from '@qrmenu/shared/texts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearIikoTokens } from '../src/integration/providers/iiko';
+import { iikoOrderId } from '../src/integration/providers/iiko/orders';
+import {
+  type FakeIiko,
+  IIKO_API_LOGIN,
+  IIKO_TABLES,
+  IIKO_TERMINAL_GROUPS,
+  startFakeIiko,
+} from './fakes/iiko';
+import { fakePayme } from './fakes/payme';
+import { recorded } from './fixtures/recorded';
+import {
+  adminUser,
+  apiCall,
+  createTestApp,
+  createUser,
+  expectShape,
+  TEST_SECRET_KEY,
+  type TestCtx,
+  type TestUser,
+} from './helpers';
+import { newKey, ok, placeAs } from './orders-support';
+import { billOf, PAYME } from './payments-support';
+
+const uuid = (kind: number, n: number) =>
+  `${kind.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+const MASTAVA = uuid(5, 9001);
+const PAYME_TYPE = recorded<{ paymentTypes: { id: string; code: string }[] }>(
+  'iiko/payment_types_payme_click.assembled.json',
+).paymentTypes.find((p) => p.code === 'PAYME')?.id;
+
+describe('a bill paid from the phone, into iiko', () => {
+  let fake: FakeIiko;
+  let ctx: TestCtx;
+  let admin: TestUser;
+  let manager: TestUser;
+  let restaurantId: string;
+  const tables: Record<string, string> = {};
+  let mastava = '';
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
+    apiCall(ctx, method, url, manager.token, body);
+  const payme = () => fakePayme(ctx.app, restaurantId, PAYME.key);
+  /** The senders' turns until nothing more goes through now. */
+  const settle = async () => {
+    for (let i = 0; i < 100; i++) {
+      await ctx.app.posOrders.drain();
+      const open = await ctx.db
+        .selectFrom('payment_pos')
+        .select('state')
+        .where('state', 'in', ['waiting', 'pending', 'failed'])
+        .where('next_at', 'is not', null)
+        .execute();
+      const orders = await ctx.db
+        .selectFrom('order_pos')
+        .select('state')
+        .where('state', 'in', ['waiting', 'sending', 'pending', 'failed'])
+        .where('next_at', 'is not', null)
+        .execute();
+      if (open.length + orders.length === 0 || fake.desk.state.down) return;
+    }
+  };
+  const board = async () => expectShape(answers.orders, await ok(call('GET', '/manager/orders'))).data;
+  /** A guest's order of `n` Mastava at `table`, taken by iiko. */
+  const ordered = async (table: string, n = 1) => {
+    const made = await ok(
+      placeAs(ctx, {
+        placement_id: tables[table],
+        idempotency_key: newKey(),
+        language: 'uz',
+        items: [{ product_id: mastava, quantity: n, row_ids: [], price: 28000 }],
+      }),
+      201,
+    );
+    await settle();
+    return made.data as { _id: string; key: string };
+  };
+  const paymentsInto = (orderId: string) =>
+    fake.desk.state.payments.filter((p) => p.orderId === iikoOrderId({ orderId } as never));
+
+  beforeAll(async () => {
+    clearIikoTokens();
+    fake = await startFakeIiko({ products: 20, tableDishes: true });
+    ctx = await createTestApp({
+      integrationSecretKey: TEST_SECRET_KEY,
+      iikoApiUrl: fake.url,
+      posHttp: { timeoutMs: 300, backoffMs: 1, attempts: 2 },
+      posSchedule: false,
+      posOrders: { schedule: false, backoffMs: 0, followMs: 0, sendingMs: 0 },
+      orderLimits: { ordersPerTable: 100, ordersPerAddress: 100 },
+    });
+    admin = await adminUser(ctx);
+    manager = await createUser(ctx, 'manager');
+    const imported = await ok(
+      apiCall(ctx, 'POST', '/admin/integration/pos/import', admin.token, {
+        provider: 'iiko',
+        credentials: { apiLogin: IIKO_API_LOGIN },
+        location_id: fake.data.organizations[0]?.id,
+        manager_id: manager.id,
+      }),
+      201,
+    );
+    restaurantId = imported.data.restaurant._id;
+    await ok(
+      apiCall(ctx, 'PUT', `/admin/restaurants/${restaurantId}/payments`, admin.token, { payme: PAYME }),
+    );
+    const made = await ok(
+      call('POST', '/manager/placements', {
+        restaurant_id: restaurantId,
+        names: ['Stol 5', 'Stol 6', 'Stol 7'],
+      }),
+      201,
+    );
+    for (const p of made.data as { _id: string; name: string }[]) tables[p.name] = p._id;
+    await ok(
+      call('PUT', '/manager/ordering', {
+        takes_orders: true,
+        placements: Object.values(tables).map((_id) => ({ _id, takes_orders: true })),
+        pos_send: 'at_once',
+      }),
+    );
+    await ok(call('PUT', '/manager/pos/terminal-group', { terminal_group_id: IIKO_TERMINAL_GROUPS[0]?.id }));
+    for (const [i, name] of ['Stol 5', 'Stol 6', 'Stol 7'].entries())
+      await ok(
+        call('PUT', `/manager/placements/${tables[name]}/pos-table`, {
+          pos_table_id: IIKO_TABLES[4 + i]?.id,
+        }),
+      );
+    mastava = (
+      await ctx.db
+        .selectFrom('products')
+        .select('id')
+        .where('external_id', '=', MASTAVA)
+        .executeTakeFirstOrThrow()
+    ).id;
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await fake?.close();
+  });
+
+  it("counts iiko's amount, and iiko receives one external payment of it into the table's order", async () => {
+    // iiko's price changed since the menu's sync (28 000): iiko's is the price, to the tiyin
+    const dish = fake.data.products.find((p) => p.id === MASTAVA) as {
+      sizePrices: { price: { currentPrice: number } }[];
+    };
+    const menuPrice = dish.sizePrices[0]?.price.currentPrice;
+    for (const sp of dish.sizePrices) sp.price.currentPrice = 29000.5;
+    const order = await ordered('Stol 5', 2);
+    for (const sp of dish.sizePrices) sp.price.currentPrice = menuPrice as number;
+    const iikoOrder = fake.desk.orders.get(iikoOrderId({ orderId: order._id } as never));
+    expect(iikoOrder?.creationStatus).toBe('Success');
+    const iikoSum = iikoOrder?.items.reduce((s, i) => s + i.cost, 0) ?? 0;
+    const bill = await billOf(ctx, order);
+    // iiko's total in whole tiyin: the bill counts the POS's amount, and says the menu's
+    expect(iikoSum).toBe(58001);
+    expect(bill.amount).toBe(5_800_100);
+    expect(bill.orders).toEqual([
+      { _id: order._id, number: expect.any(Number), amount: 5_800_100, menu_amount: 5_600_000 },
+    ]);
+    const { perform } = await payme().pay(bill._id, bill.amount);
+    expect(perform.result).toMatchObject({ state: 2 });
+    const queued = await ctx.db
+      .selectFrom('payment_pos')
+      .selectAll()
+      .where('bill_id', '=', bill._id)
+      .execute();
+    expect(queued).toHaveLength(1);
+    await settle();
+    expect(paymentsInto(order._id)).toEqual([
+      {
+        organizationId: fake.data.organizations[0]?.id,
+        orderId: iikoOrderId({ orderId: order._id } as never),
+        payments: [
+          {
+            paymentTypeKind: 'Card',
+            sum: bill.amount / 100,
+            paymentTypeId: PAYME_TYPE,
+            isProcessedExternally: true,
+            isFiscalizedExternally: false,
+            isPrepay: true,
+          },
+        ],
+      },
+    ]);
+    expect(iikoOrder?.payments).toEqual([
+      { paymentType: { id: PAYME_TYPE, kind: 'Card' }, sum: bill.amount / 100, isProcessedExternally: true },
+    ]);
+    const seen = (await board()).find((o) => o._id === order._id);
+    expect(seen?.payment?.status).toBe('paid');
+    expect(seen?.payment_pos).toEqual({ state: 'recorded', reason: null });
+    // Payme repeats its perform: nothing goes twice
+    await payme().perform(
+      (await ctx.db.selectFrom('payme_transactions').select('id').executeTakeFirstOrThrow()).id,
+    );
+    await settle();
+    expect(paymentsInto(order._id)).toHaveLength(1);
+  });
+
+  it('iiko down: the payment waits, the staff see why, and it goes once after iiko is back', async () => {
+    const order = await ordered('Stol 6');
+    const bill = await billOf(ctx, order);
+    fake.desk.state.down = true;
+    await payme().pay(bill._id, bill.amount);
+    await ctx.app.posOrders.drain();
+    await ctx.app.posOrders.drain();
+    const waiting = (await board()).find((o) => o._id === order._id)?.payment_pos;
+    expect(waiting?.state).toBe('failed');
+    expect(waiting?.reason).toContain(t.orders.pos.reasons.down);
+    expect(paymentsInto(order._id)).toHaveLength(0);
+    fake.desk.state.down = false;
+    await settle();
+    expect(paymentsInto(order._id)).toHaveLength(1);
+    expect((await board()).find((o) => o._id === order._id)?.payment_pos?.state).toBe('recorded');
+  });
+
+  it('a lost answer of add_payments: tried again, iiko has it, no double', async () => {
+    const order = await ordered('Stol 7');
+    const bill = await billOf(ctx, order);
+    fake.fail('/api/1/order/add_payments', 'lost');
+    await payme().pay(bill._id, bill.amount);
+    await settle();
+    expect(paymentsInto(order._id)).toHaveLength(1);
+    const iikoOrder = fake.desk.orders.get(iikoOrderId({ orderId: order._id } as never));
+    expect(iikoOrder?.payments).toHaveLength(1);
+    expect((await board()).find((o) => o._id === order._id)?.payment_pos?.state).toBe('recorded');
+  });
+
+  it('a cancel after the POS got it: the staff are told to cancel it in iiko by hand', async () => {
+    const at = new Date().toISOString();
+    await ctx.db
+      .insertInto('telegram_bots')
+      .values({
+        restaurant_id: restaurantId,
+        bot_id: '1',
+        bot_username: 'test_bot',
+        chat_id: '-1001',
+        chat_title: 'Oshxona',
+        webhook_secret_enc: null,
+        events_seq: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const tx = await ctx.db
+      .selectFrom('payme_transactions')
+      .select(['id', 'bill_id'])
+      .orderBy('create_time')
+      .executeTakeFirstOrThrow();
+    const cancelled = await payme().cancel(tx.id);
+    expect(cancelled.result).toMatchObject({ state: -2 });
+    const texts = (await ctx.db.selectFrom('telegram_outbox').select(['ref', 'payload']).execute()).filter(
+      (r) => r.ref === `refund-pos:${tx.bill_id}`,
+    );
+    expect(texts.map((r) => JSON.parse(r.payload).text)).toEqual([
+      t.payments.pos.refundAlert('Stol 5', formatTiyin(5_800_100), 'Payme'),
+    ]);
+  });
+
+  it('a payment iiko has no type for: refused, the board and the chat say so', async () => {
+    await ctx.db.deleteFrom('telegram_outbox').execute();
+    const order = await ordered('Stol 6');
+    const bill = await billOf(ctx, order);
+    const { perform } = await fakePayme(ctx.app, restaurantId, PAYME.key).pay(bill._id, bill.amount);
+    expect(perform.result).toMatchObject({ state: 2 });
+    // the restaurant deleted its Payme type in iiko meanwhile
+    const types = fake.desk.paymentTypes();
+    const payme = types.find((p) => p.id === PAYME_TYPE);
+    if (payme) payme.isDeleted = true;
+    await settle();
+    if (payme) payme.isDeleted = false;
+    const seen = (await board()).find((o) => o._id === order._id)?.payment_pos;
+    expect(seen).toEqual({ state: 'refused', reason: 'iiko: no external payment type "payme"' });
+    const texts = (await ctx.db.selectFrom('telegram_outbox').select(['ref', 'payload']).execute()).filter(
+      (r) => r.ref.startsWith('payment-pos:'),
+    );
+    expect(texts).toHaveLength(1);
+    expect(JSON.parse(texts[0]?.payload ?? '{}').text).toContain('iiko: no external payment type');
+  });
+});
