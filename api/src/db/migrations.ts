@@ -8,6 +8,7 @@ import { ordersMigration } from './migration-orders';
 import { paymentsMigration } from './migration-payments';
 import { posOrdersMigration } from './migration-pos-orders';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
+import { productOrderIndex } from './migration-product-order-index';
 import { positions } from './migration-positions';
 import { releasesMigration } from './migration-releases';
 import { telegramMigration } from './migration-telegram';
@@ -315,6 +316,7 @@ export const migrations: Record<string, Migration> = {
   '0022_telegram': telegramMigration,
   '0023_pos_orders': posOrdersMigration,
   '0024_payments': paymentsMigration,
+  '0025_product_order_index': productOrderIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
