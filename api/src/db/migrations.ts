@@ -10,6 +10,7 @@ import { paymentsMigration } from './migration-payments';
 import { posOrdersMigration } from './migration-pos-orders';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
+import { productOrderIndex } from './migration-product-order-index';
 import { releasesMigration } from './migration-releases';
 import { telegramMigration } from './migration-telegram';
 import { translationColumns } from './migration-translations';
@@ -317,6 +318,7 @@ export const migrations: Record<string, Migration> = {
   '0023_pos_orders': posOrdersMigration,
   '0024_payments': paymentsMigration,
   '0025_payment_pos': paymentPosMigration,
+  '0026_product_order_index': productOrderIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
