@@ -9,9 +9,10 @@ import type { TelegramStatus } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import fp from 'fastify-plugin';
 import { badRequest, notFound } from '../http/errors';
+import { scheduleLeasedDrain } from '../state/leased-drain';
 import type { App } from '../types';
 import { TelegramError, TelegramUnreachable } from './api';
-import { type OutboxOptions, scheduleOutbox, telegramOutbox } from './outbox';
+import { type OutboxOptions, telegramOutbox } from './outbox';
 import type { TelegramAccess } from './setup';
 import type { TelegramService } from './types';
 import { telegramUpdates } from './updates';
@@ -24,7 +25,15 @@ const UPDATES_KEPT_MS = 24 * 3_600_000;
 
 export function telegramService(app: App, access: TelegramAccess, options: OutboxOptions): TelegramService {
   const outbox = telegramOutbox(app, access, options);
-  const scheduled = options.schedule === false ? undefined : scheduleOutbox(app, outbox, options);
+  const scheduled =
+    options.schedule === false
+      ? undefined
+      : scheduleLeasedDrain(app, {
+          lease: 'telegram-outbox',
+          drain: outbox.drain,
+          failure: 'Telegram outbox failed',
+          everyMs: options.everyMs,
+        });
   const wake = () => void scheduled?.wake();
   const updates = telegramUpdates(app, access, wake);
   let lastPrune = 0;

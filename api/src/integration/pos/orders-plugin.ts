@@ -3,8 +3,9 @@
  * payments into the POS, on the lease holder.
  */
 import fp from 'fastify-plugin';
+import { scheduleLeasedDrain } from '../../state/leased-drain';
 import type { App } from '../../types';
-import { type PosSenderOptions, posOrderSender, scheduleSender } from './order-sender';
+import { type PosSenderOptions, posOrderSender } from './order-sender';
 import { posPaymentSender } from './payment-sender';
 import type { PosOrdersService } from './types';
 
@@ -20,7 +21,14 @@ export const posOrdersPlugin = fp(
       },
     };
     const schedule =
-      options.schedule !== false ? scheduleSender(app as unknown as App, sender, options) : null;
+      options.schedule !== false
+        ? scheduleLeasedDrain(app as unknown as App, {
+            lease: 'pos-orders',
+            drain: sender.drain,
+            failure: 'POS order sender failed',
+            everyMs: options.everyMs,
+          })
+        : null;
     app.decorate('posOrders', {
       drain: () => sender.drain(),
       async followNow(restaurantId, ticket) {
