@@ -5,13 +5,14 @@
  * against a newer `@qrmenu/shared` than the running shell provides, is refused before any of its
  * code runs: its pages show the fallback, the console says why, the other modules keep working.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import {
   buildRemoteCopy,
   deployInto,
+  ROOT,
   type RunningServer,
   startApiServer,
   startStaticServer,
@@ -44,7 +45,10 @@ function nextMinor(version: string): string {
 test.beforeAll(async () => {
   // three production builds on a busy machine
   test.setTimeout(600_000);
-  const shellProvides = await (await import('../../shared/package.json', { with: { type: 'json' } })).default;
+  // the version of the workspace's shared package the shell provides
+  const shellProvides = JSON.parse(readFileSync(join(ROOT, 'shared', 'package.json'), 'utf8')) as {
+    version: string;
+  };
   sharedVersion = shellProvides.version;
   builds.first = await buildRemoteCopy({ app: 'mfe-auth', label: 'Versiya 1' });
   builds.second = await buildRemoteCopy({ app: 'mfe-auth', label: 'Versiya 2' });

@@ -51,6 +51,25 @@ interface PaymentType {
   isDeleted: boolean;
 }
 
+/**
+ * Every answer starts from the recording's (or documented example's) own object: its keys, their
+ * nesting and the values the fake does not decide (nulls, flags) are the recording's; only ids,
+ * names, numbers and states are this fake's.
+ */
+const RECORDED = {
+  create: recorded<Json & { orderInfo: Json }>('iiko/order_create.recorded.json'),
+  status: recorded<{ answers: Json[] }>('iiko/commands_status.recorded.json').answers,
+  error: recorded<Json>('iiko/error.documented.json'),
+  command: recorded<Json>('iiko/add_payments.documented.json'),
+  terminalGroup: recorded<{ terminalGroups: { items: Json[] }[] }>('iiko/terminal_groups.documented.json')
+    .terminalGroups[0]?.items[0] as Json,
+  section: recorded<{ restaurantSections: (Json & { tables: Json[] })[] }>(
+    'iiko/restaurant_sections.documented.json',
+  ).restaurantSections[0] as Json & { tables: Json[] },
+};
+const statusAnswer = (state: string) =>
+  RECORDED.status.find((a) => String(a.state).toLowerCase() === state.toLowerCase()) as Json;
+
 /** The restaurant's payment types: the recorded ones and the Payme and Click types it made. */
 const PAYMENT_TYPES: PaymentType[] = [
   ...recorded<{ paymentTypes: PaymentType[] }>('iiko/payment_types.recorded.json').paymentTypes,
@@ -110,7 +129,7 @@ export function iikoOrderDesk(data: IikoData) {
   const corr = () => `corr-${Math.random().toString(16).slice(2, 10)}-${Date.now().toString(16)}`;
   const error = (description: string): Answer => ({
     status: 400,
-    json: { correlationId: corr(), errorDescription: description, error: 'BAD_REQUEST' },
+    json: { ...RECORDED.error, correlationId: corr(), errorDescription: description },
   });
   const products = () => new Map(data.products.map((p) => [String(p.id), p]));
 
@@ -223,14 +242,13 @@ export function iikoOrderDesk(data: IikoData) {
     creating.set(id, command);
     return {
       json: {
+        ...RECORDED.create,
         correlationId,
         orderInfo: {
+          ...RECORDED.create.orderInfo,
           id,
           organizationId: made.organizationId,
           timestamp: 1764000000000 + made.number,
-          creationStatus: 'InProgress',
-          errorInfo: null,
-          order: null,
         },
       },
     };
@@ -253,7 +271,7 @@ export function iikoOrderDesk(data: IikoData) {
         if (!words) order.items.push(...items);
       },
     });
-    return { json: { correlationId } };
+    return { json: { ...RECORDED.command, correlationId } };
   }
 
   function addPayments(body: Json): Answer {
@@ -286,7 +304,7 @@ export function iikoOrderDesk(data: IikoData) {
     };
     commands.set(correlationId, command);
     paying.set(order.id, [...(paying.get(order.id) ?? []), command]);
-    return { json: { correlationId } };
+    return { json: { ...RECORDED.command, correlationId } };
   }
 
   function finish(command: Command): void {
@@ -299,11 +317,18 @@ export function iikoOrderDesk(data: IikoData) {
     const command = commands.get(String(body.correlationId));
     if (!command) return error('Command not found');
     command.asked++;
-    if (command.asked === 1) return { json: { state: 'InProgress' } };
+    if (command.asked === 1) return { json: statusAnswer('InProgress') };
     finish(command);
+    // the recorded Error carries `exception: null`; iiko's description gives it a `message`,
+    // which is where a refusal's words are (the channel reads either)
     return command.error
-      ? { json: { state: 'Error', exception: { message: command.error, $type: 'StopListException' } } }
-      : { json: { state: 'Success' } };
+      ? {
+          json: {
+            ...statusAnswer('Error'),
+            exception: { message: command.error, $type: 'StopListException' },
+          },
+        }
+      : { json: statusAnswer('Success') };
   }
 
   const ORDER_PATHS = new Set([
@@ -333,7 +358,12 @@ export function iikoOrderDesk(data: IikoData) {
               .filter((id) => id === data.organizations[0]?.id)
               .map((organizationId) => ({
                 organizationId,
-                items: IIKO_TERMINAL_GROUPS.map((g) => ({ ...g, organizationId, address: 'Toshkent' })),
+                items: IIKO_TERMINAL_GROUPS.map((g) => ({
+                  ...RECORDED.terminalGroup,
+                  ...g,
+                  organizationId,
+                  address: 'Toshkent',
+                })),
               })),
           },
         };
@@ -345,18 +375,16 @@ export function iikoOrderDesk(data: IikoData) {
             restaurantSections: IIKO_TERMINAL_GROUPS.map((g, i) => ({ g, i }))
               .filter(({ g }) => ids.includes(g.id))
               .map(({ g, i }) => ({
+                ...RECORDED.section,
                 id: uuid(7, i + 1),
                 terminalGroupId: g.id,
                 name: IIKO_TABLES.find((t) => t.group === i)?.section ?? '',
                 tables: IIKO_TABLES.filter((t) => t.group === i).map((t) => ({
+                  ...RECORDED.section.tables[0],
                   id: t.id,
                   number: t.number,
                   name: t.name,
-                  seatingCapacity: 4,
-                  revision: 1,
-                  isDeleted: false,
                 })),
-                schema: null,
               })),
             revision: 1,
           },
