@@ -116,7 +116,10 @@ export const providerStatement = z.array(providerStatementEntry).max(PROVIDER_ST
 export const statementDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Not a date');
+  .refine((d) => {
+    const ms = Date.parse(`${d}T00:00:00Z`);
+    return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(d);
+  }, 'Not a date');
 
 export const reconcileBody = z.strictObject({
   day: statementDay,

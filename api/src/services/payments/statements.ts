@@ -126,16 +126,20 @@ const statementOf = (row: PaymentStatementRow): PaymentStatement => ({
 /**
  * Builds (or rebuilds) a day's statement of one method and stores it. `provider`: the provider's
  * list just added; left out, the list stored with the day (if any) is compared again.
+ * `skipEmpty`: a day without a transaction or a difference is not stored (the nightly run: no
+ * line of zeros per restaurant and night); answers null then.
  */
 export async function buildStatement(
   ctx: PaymentsContext,
   restaurantId: string,
   day: string,
   method: PaymentMethod,
-  provider?: ProviderStatementEntry[],
-): Promise<PaymentStatement> {
+  options: { provider?: ProviderStatementEntry[]; skipEmpty?: boolean } = {},
+): Promise<PaymentStatement | null> {
+  const { provider } = options;
   const mine = await ours(ctx, restaurantId, method, day);
   const own = await ownDifferences(ctx, restaurantId, method, day, mine);
+  if (options.skipEmpty && mine.length === 0 && own.length === 0) return null;
   const at = now();
   return ctx.repos.transaction(async (trx) => {
     const stored = await trx.paymentStatements.find(restaurantId, day, method);
@@ -216,9 +220,8 @@ export async function rebuildDay(
     throw badRequest('The day has not come yet', [{ path: 'day', message: 'future' }]);
   const methods = await configuredMethods(ctx, restaurantId);
   if (methods.length === 0) throw conflict('No payment provider is set up for this restaurant');
-  const out: PaymentStatement[] = [];
-  for (const method of methods) out.push(await buildStatement(ctx, restaurantId, day, method));
-  return out;
+  for (const method of methods) await buildStatement(ctx, restaurantId, day, method);
+  return (await ctx.repos.paymentStatements.ofDay(restaurantId, day)).map(statementOf);
 }
 
 /** The provider's list of a day added to its statement: compared, stored with the day. */
@@ -228,7 +231,11 @@ export async function reconcile(
   body: { day: string; method: PaymentMethod; transactions: ProviderStatementEntry[] },
 ): Promise<PaymentStatement> {
   await mustExist(ctx, restaurantId);
-  return buildStatement(ctx, restaurantId, body.day, body.method, body.transactions);
+  const built = await buildStatement(ctx, restaurantId, body.day, body.method, {
+    provider: body.transactions,
+  });
+  if (!built) throw new Error('statement not stored');
+  return built;
 }
 
 /** Tashkent's hour from which the nightly run builds the day before. */
@@ -236,7 +243,8 @@ export const STATEMENT_HOUR = 1;
 
 /**
  * The nightly run: once Tashkent's clock is past `STATEMENT_HOUR`, yesterday's statement of every
- * restaurant with a payment provider, for each method it takes, unless it was built already.
+ * restaurant with a payment provider, for each method it takes, unless it was built already (a
+ * day without payments is not stored).
  * Answers the day it saw to (null: not yet time, or a build failed), which the caller passes back
  * as `seen`: that day is not looked at again.
  */
@@ -251,7 +259,7 @@ export async function buildNight(ctx: PaymentsContext, seen?: string): Promise<s
     for (const method of await configuredMethods(ctx, id)) {
       if (await ctx.repos.paymentStatements.find(id, day, method)) continue;
       try {
-        await buildStatement(ctx, id, day, method);
+        await buildStatement(ctx, id, day, method, { skipEmpty: true });
       } catch (err) {
         // one restaurant's failure does not stop the others'; the next look tries it again
         ctx.log.warn({ restaurantId: id, day, method, err: (err as Error).message }, 'statement not built');
