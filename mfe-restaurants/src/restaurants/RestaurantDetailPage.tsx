@@ -1,7 +1,8 @@
 /**
  * `/admin/viewRestaurant/:id/:slug` (admins, by slug) and `/viewRestaurant/:id` (a manager: its
  * own restaurant). Fields, pictures, the manager's login, edit, delete (admin), categories, back;
- * for admins, today's orders (with the way to the restaurant's board) and the visits.
+ * for admins, today's orders (with the way to the restaurant's board), the visits, the payment
+ * providers and the payments' daily statement («Kunlik hisobot»).
  */
 import { isMissing } from '@qrmenu/shared/api';
 import { useManagers, useProfile } from '@qrmenu/shared/query';
@@ -34,6 +35,7 @@ import { LazyRestaurantEditDialog } from './dialogs';
 import { OldSlugs } from './OldSlugs';
 import { PaymentsPanel } from './PaymentsPanel';
 import { RestaurantInfo } from './RestaurantInfo';
+import { StatementsPanel } from './StatementsPanel';
 
 type Shown = Restaurant | PublicRestaurant;
 
@@ -153,6 +155,7 @@ export default function RestaurantDetailPage() {
                 {isAdmin ? <OldSlugs restaurantId={r._id} /> : null}
                 {isAdmin ? <VisitsPanel restaurantId={r._id} /> : null}
                 {isAdmin ? <PaymentsPanel restaurantId={r._id} /> : null}
+                {isAdmin ? <StatementsPanel restaurantId={r._id} /> : null}
               </Box>
             ) : null
           }
