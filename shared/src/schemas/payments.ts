@@ -184,6 +184,10 @@ export const paymentStatement = z.object({
   built_at: z.string(),
 });
 export type PaymentStatement = z.infer<typeof paymentStatement>;
+/** The names of 5.7 (the reconcile answer before the statement was stored), kept for builds against it. */
+export const reconcileDifference = statementDifference;
+export const reconciliation = paymentStatement;
+
 /** A line of the list of days: the statement without its differences (their number is there). */
 export const paymentStatementLine = paymentStatement.omit({ differences: true });
 export type PaymentStatementLine = z.infer<typeof paymentStatementLine>;
@@ -201,6 +205,8 @@ export const paymentAnswers = {
   checkout: z.object({ data: checkout }),
   paymentSettings: z.object({ data: paymentSettings }),
   statement: z.object({ data: paymentStatement }),
+  /** 5.7's name of `statement`. */
+  reconciliation: z.object({ data: paymentStatement }),
   /** A day's statements, one per method the restaurant takes. */
   dayStatements: z.object({ data: z.array(paymentStatement) }),
   statements: z.object({ data: z.array(paymentStatementLine), count: z.number().int() }),
