@@ -26,6 +26,7 @@ import {
   usePaths,
   useRouteParams,
 } from '@qrmenu/shared/ui';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PosSyncStatus } from '../integration/PosSyncStatus';
 import { OrdersTodayPanel } from '../orders/OrdersTodayPanel';
@@ -35,9 +36,11 @@ import { LazyRestaurantEditDialog } from './dialogs';
 import { OldSlugs } from './OldSlugs';
 import { PaymentsPanel } from './PaymentsPanel';
 import { RestaurantInfo } from './RestaurantInfo';
-import { StatementsPanel } from './StatementsPanel';
 
 type Shown = Restaurant | PublicRestaurant;
+
+// the daily statement reads uploaded files with the schemas (zod): loaded after the page shows
+const StatementsPanel = lazy(() => import('./StatementsPanel').then((m) => ({ default: m.StatementsPanel })));
 
 /** Admins read the restaurant by its slug, a manager reads its own; the address's :id must match. */
 function useDetail(
@@ -155,7 +158,11 @@ export default function RestaurantDetailPage() {
                 {isAdmin ? <OldSlugs restaurantId={r._id} /> : null}
                 {isAdmin ? <VisitsPanel restaurantId={r._id} /> : null}
                 {isAdmin ? <PaymentsPanel restaurantId={r._id} /> : null}
-                {isAdmin ? <StatementsPanel restaurantId={r._id} /> : null}
+                {isAdmin ? (
+                  <Suspense fallback={null}>
+                    <StatementsPanel restaurantId={r._id} />
+                  </Suspense>
+                ) : null}
               </Box>
             ) : null
           }
