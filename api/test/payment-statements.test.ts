@@ -384,3 +384,29 @@ describe('who may', () => {
     );
   });
 });
+
+describe('the schedule', () => {
+  it('the lease holder builds the night by itself once its clock is past 01:00 in Tashkent', async () => {
+    let scheduled = noon;
+    const own = await createTestApp({
+      integrationSecretKey: TEST_SECRET_KEY,
+      paymentsClock: () => scheduled,
+      nightlyStatements: { everyMs: 50 },
+    });
+    try {
+      const w = await paymentWorld(own);
+      const bill = await billOf(own, await guestOrders(own, w.w, 0));
+      await fakePayme(own.app, w.w.restaurantId, PAYME.key, () => scheduled).pay(bill._id, bill.amount);
+      scheduled = nextNight;
+      const built = () =>
+        own.db
+          .selectFrom('payment_statements')
+          .select(['day', 'method', 'count'])
+          .where('restaurant_id', '=', w.w.restaurantId)
+          .execute();
+      await expect.poll(built, { timeout: 10_000 }).toEqual([{ day, method: 'payme', count: 1 }]);
+    } finally {
+      await own.close();
+    }
+  });
+});
