@@ -24,6 +24,7 @@ import { type RunningServer, startApiServer } from '../servers';
 import {
   connectBot,
   importPosRestaurant,
+  menuDish,
   openTables,
   orderPost,
   posterDish,
@@ -88,12 +89,7 @@ test("a Poster restaurant's bill paid with Click: the guest, the board and the c
   const phone = await browser.newContext({ locale: 'uz-UZ' });
   const guest = await phone.newPage();
   await guest.goto(`${server.url}/m/${restaurant.slug}?p=${table}`);
-  const plov = await guest.evaluate(() => {
-    const li = [...document.querySelectorAll<HTMLElement>('li[data-product]')].find(
-      (el) => el.querySelector('h3')?.textContent === 'Choyxona palovi',
-    );
-    return { id: li?.dataset.product ?? '', price: Number(li?.dataset.price ?? 0) };
-  });
+  const plov = await menuDish(guest, 'Choyxona palovi');
   expect(plov).toEqual({ id: expect.any(String), price: PLOV_SOM });
   const ordered = await api.order(table, [
     { product_id: plov.id, quantity: 2, row_ids: [], price: plov.price },

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { FakePoster } from '../../api/test/fakes/poster';
 import type { FakeTelegram } from '../../api/test/fakes/telegram';
-import { ADMIN, type Credentials } from './support';
+import { ADMIN, type Credentials, unique } from './support';
 
 /** A created item's answer: `_id` (or `id` where the contract answers that, as products), kept as `_id`. */
 export type Created = { _id: string } & Record<string, unknown>;
@@ -71,6 +71,36 @@ export async function signIn(page: Page, base: string, auth: string, role: 'admi
     },
     [auth, role] as const,
   );
+}
+
+/**
+ * A restaurant made by the admin for a new manager, with one dish: "Osh" at 45 000 so'm in
+ * "Taomlar". `prefix` starts the manager's login and the slug (made unique).
+ */
+export async function oshRestaurant(api: ServerApi, name: string, prefix: string) {
+  const admin = await api.token(ADMIN);
+  const managerCreds = { login: unique(`${prefix}-menejer`), password: 'parol12345' };
+  const managerId = await api.create(admin, 'admin/managers', managerCreds);
+  const slug = unique(prefix).toLowerCase();
+  const restaurantId = await api.create(admin, 'admin/restaurants/create', {
+    name,
+    slug,
+    address: 'Toshkent',
+    phone_number: '+998901112233',
+    work_time: '09:00-23:00',
+    manager_id: managerId,
+  });
+  const manager = await api.token(managerCreds);
+  const category = await api.create(manager, 'manager/category/create', {
+    title: 'Taomlar',
+    restaurant_id: restaurantId,
+  });
+  const osh = await api.create(manager, 'manager/products', {
+    name: 'Osh',
+    category_id: category,
+    price: 45_000,
+  });
+  return { admin, manager, managerCreds, restaurantId, slug, osh };
 }
 
 export interface PosRestaurant {
@@ -173,4 +203,14 @@ export function posterDish(
     })),
     ...extra,
   };
+}
+
+/** A dish's id and price as the guests' menu page (open in `page`) carries them for its cart. */
+export async function menuDish(page: Page, name: string): Promise<{ id: string; price: number }> {
+  return page.evaluate((wanted) => {
+    const li = [...document.querySelectorAll<HTMLElement>('li[data-product]')].find(
+      (el) => el.querySelector('h3')?.textContent === wanted,
+    );
+    return { id: li?.dataset.product ?? '', price: Number(li?.dataset.price ?? 0) };
+  }, name);
 }
