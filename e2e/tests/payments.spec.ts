@@ -22,7 +22,7 @@ import {
 import { fakePayme } from '../../api/test/fakes/payme';
 import { type FakeTelegram, startTelegramFake } from '../../api/test/fakes/telegram';
 import { expectAccessible } from '../a11y';
-import { type RunningServer, startApiServer } from '../servers';
+import type { RunningServer } from '../servers';
 import {
   connectBot,
   importPosRestaurant,
@@ -32,6 +32,7 @@ import {
   oshRestaurant,
   serverApi,
   signIn,
+  startServerWith,
 } from './pos-support';
 import { unique } from './support';
 
@@ -45,20 +46,9 @@ let server: RunningServer;
 test.beforeAll(async () => {
   fake = await startTelegramFake();
   iiko = await startFakeIiko({ products: 20, tableDishes: true });
-  server = await startApiServer({
-    env: {
-      IIKO_API_URL: iiko.url,
-      TELEGRAM_API_URL: fake.url,
-      TELEGRAM_WEBHOOK_URL: 'https://menu.example.uz',
-      INTEGRATION_SECRET_KEY: 'e2e1'.repeat(16),
-    },
-  });
+  server = await startServerWith({ iiko, telegram: fake });
 });
-test.afterAll(async () => {
-  await server?.stop();
-  await fake?.close();
-  await iiko?.close();
-});
+test.afterAll(() => server?.stop());
 
 test('the bill paid with Payme, then with Click: the guest, the board and the chat see it', async ({
   page,

@@ -17,8 +17,8 @@ import {
   startFakeIiko,
 } from '../../api/test/fakes/iiko';
 import { expectAccessible } from '../a11y';
-import { type RunningServer, startApiServer } from '../servers';
-import { importPosRestaurant, openTables, serverApi } from './pos-support';
+import type { RunningServer } from '../servers';
+import { importPosRestaurant, openTables, serverApi, startServerWith } from './pos-support';
 import { loginThroughUi } from './support';
 
 let fake: FakeIiko;
@@ -28,14 +28,9 @@ const MANAGER = { login: 'kassa-menedjer', password: 'parol12345' };
 
 test.beforeAll(async () => {
   fake = await startFakeIiko({ products: 20, tableDishes: true });
-  server = await startApiServer({
-    env: { IIKO_API_URL: fake.url, INTEGRATION_SECRET_KEY: 'e2e1'.repeat(16) },
-  });
+  server = await startServerWith({ iiko: fake });
 });
-test.afterAll(async () => {
-  await server?.stop();
-  await fake?.close();
-});
+test.afterAll(() => server?.stop());
 
 const card = (page: Page, number: number) => page.getByRole('article', { name: `#${number}, Stol 5` });
 

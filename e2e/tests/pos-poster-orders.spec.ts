@@ -13,8 +13,8 @@ import {
   POSTER_TOKEN,
   startFakePoster,
 } from '../../api/test/fakes/poster';
-import { type RunningServer, startApiServer } from '../servers';
-import { importPosRestaurant, openTables, posterDish, serverApi } from './pos-support';
+import type { RunningServer } from '../servers';
+import { importPosRestaurant, openTables, posterDish, serverApi, startServerWith } from './pos-support';
 import { loginThroughUi } from './support';
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
@@ -44,14 +44,9 @@ test.beforeAll(async () => {
       ],
     }),
   );
-  server = await startApiServer({
-    env: { POSTER_API_URL: poster.url, INTEGRATION_SECRET_KEY: 'e2e1'.repeat(16) },
-  });
+  server = await startServerWith({ poster });
 });
-test.afterAll(async () => {
-  await server?.stop();
-  await poster?.close();
-});
+test.afterAll(() => server?.stop());
 
 test('a guest at table 5 orders Mastava and a Kompot with a modification: Poster gets one online order, the board shows it taken', async ({
   browser,

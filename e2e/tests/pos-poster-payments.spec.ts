@@ -20,7 +20,7 @@ import {
 } from '../../api/test/fakes/poster';
 import { type FakeTelegram, startTelegramFake } from '../../api/test/fakes/telegram';
 import { expectAccessible } from '../a11y';
-import { type RunningServer, startApiServer } from '../servers';
+import type { RunningServer } from '../servers';
 import {
   connectBot,
   importPosRestaurant,
@@ -30,6 +30,7 @@ import {
   posterDish,
   serverApi,
   signIn,
+  startServerWith,
 } from './pos-support';
 import { unique } from './support';
 
@@ -45,20 +46,9 @@ test.beforeAll(async () => {
   poster = await startFakePoster({ products: 30 });
   poster.data.products.push(posterDish(poster, '311', 'Choyxona palovi', PLOV_SOM));
   telegram = await startTelegramFake();
-  server = await startApiServer({
-    env: {
-      POSTER_API_URL: poster.url,
-      TELEGRAM_API_URL: telegram.url,
-      TELEGRAM_WEBHOOK_URL: 'https://menu.example.uz',
-      INTEGRATION_SECRET_KEY: 'e2e2'.repeat(16),
-    },
-  });
+  server = await startServerWith({ poster, telegram });
 });
-test.afterAll(async () => {
-  await server?.stop();
-  await telegram?.close();
-  await poster?.close();
-});
+test.afterAll(() => server?.stop());
 
 test("a Poster restaurant's bill paid with Click: the guest, the board and the chat see it, and Poster closes the register order with it", async ({
   page,

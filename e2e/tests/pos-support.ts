@@ -6,9 +6,42 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { FakeIiko } from '../../api/test/fakes/iiko';
 import type { FakePoster } from '../../api/test/fakes/poster';
 import type { FakeTelegram } from '../../api/test/fakes/telegram';
-import { ADMIN, type Credentials, unique } from './support';
+import { ADMIN, type Credentials, type RunningServer, startApiServer, unique } from './support';
+
+/**
+ * The spec's own server, talking to the fakes it is given (their addresses in its environment,
+ * a key to seal the integrations' secrets with); `stop` stops it, then closes the fakes.
+ */
+export async function startServerWith(fakes: {
+  iiko?: FakeIiko;
+  poster?: FakePoster;
+  telegram?: FakeTelegram;
+}): Promise<RunningServer> {
+  const env: Record<string, string> = { INTEGRATION_SECRET_KEY: 'e2e1'.repeat(16) };
+  if (fakes.iiko) env.IIKO_API_URL = fakes.iiko.url;
+  if (fakes.poster) env.POSTER_API_URL = fakes.poster.url;
+  if (fakes.telegram) {
+    env.TELEGRAM_API_URL = fakes.telegram.url;
+    env.TELEGRAM_WEBHOOK_URL = 'https://menu.example.uz';
+  }
+  const closeFakes = () => Promise.all(Object.values(fakes).map((f) => f?.close()));
+  try {
+    const server = await startApiServer({ env });
+    return {
+      ...server,
+      stop: async () => {
+        await server.stop();
+        await closeFakes();
+      },
+    };
+  } catch (err) {
+    await closeFakes();
+    throw err;
+  }
+}
 
 /** A created item's answer: `_id` (or `id` where the contract answers that, as products), kept as `_id`. */
 export type Created = { _id: string } & Record<string, unknown>;

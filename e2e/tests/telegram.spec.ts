@@ -11,26 +11,17 @@
 import { expect, test } from '@playwright/test';
 import { type FakeTelegram, startTelegramFake } from '../../api/test/fakes/telegram';
 import { expectAccessible } from '../a11y';
-import { type RunningServer, startApiServer } from '../servers';
-import { openTables, oshRestaurant, serverApi, signIn } from './pos-support';
+import type { RunningServer } from '../servers';
+import { openTables, oshRestaurant, serverApi, signIn, startServerWith } from './pos-support';
 
 let fake: FakeTelegram;
 let server: RunningServer;
 
 test.beforeAll(async () => {
   fake = await startTelegramFake();
-  server = await startApiServer({
-    env: {
-      TELEGRAM_API_URL: fake.url,
-      TELEGRAM_WEBHOOK_URL: 'https://menu.example.uz',
-      INTEGRATION_SECRET_KEY: 'e2e0'.repeat(16),
-    },
-  });
+  server = await startServerWith({ telegram: fake });
 });
-test.afterAll(async () => {
-  await server?.stop();
-  await fake?.close();
-});
+test.afterAll(() => server?.stop());
 
 test('an order reaches the chat with three buttons; "Qabul qilish" through the webhook accepts it everywhere', async ({
   page,
