@@ -76,7 +76,7 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     telegramOutbox: telegramOutboxRepository(q),
     telegramUpdates: telegramUpdatesRepository(q),
     paymentAccounts: paymentAccountsRepository(q),
-    bills: billsRepository(q),
+    bills: billsRepository(q, dialect),
     paymeTransactions: paymeTransactionsRepository(q),
     clickTransactions: clickTransactionsRepository(q),
     transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
