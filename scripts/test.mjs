@@ -16,7 +16,8 @@
 // They run one after the other after the SQLite run, in its lane.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { missingChromium } from '../e2e/chromium.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -37,6 +38,8 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** "suite: file > test — first line of the error", printed last so a log's tail names them */
+const failedNames = [];
 /** label -> { ms, counts } for the closing table */
 const summary = [];
 const running = new Map();
@@ -98,7 +101,9 @@ function count(label, ok, file, read) {
     failures.push(`${label} (no report)`);
     return;
   }
-  const { pass, fail: failing, skipped } = read(JSON.parse(readFileSync(file, 'utf8')));
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const { pass, fail: failing, skipped, failedTests = [] } = read(report);
+  for (const name of failedTests) failedNames.push(`${label}: ${name}`);
   if (entry) entry.counts = `${pass} passed, ${failing} failed${skipped ? `, ${skipped} skipped` : ''}`;
   passed += pass;
   failed += failing;
@@ -106,7 +111,36 @@ function count(label, ok, file, read) {
   if (!ok && failing === 0) failed += 1;
 }
 
-const vitestCounts = (r) => ({ pass: r.numPassedTests, fail: r.numFailedTests, skipped: r.numPendingTests });
+const firstLine = (text) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .split('\n')
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 300) ?? '';
+const vitestCounts = (r) => ({
+  pass: r.numPassedTests,
+  fail: r.numFailedTests,
+  skipped: r.numPendingTests,
+  failedTests: r.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((t) => t.status === 'failed')
+      .map((t) => `${relative(root, file.name)} > ${t.fullName} — ${firstLine(t.failureMessages?.[0])}`),
+  ),
+});
+/** Playwright's JSON report: suites nest; a spec's tests carry their runs' results. */
+function playwrightFailures(suites, file = '') {
+  return (suites ?? []).flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((t) => t.status === 'unexpected')
+        .map((t) => {
+          const last = t.results.at(-1);
+          return `${suite.file ?? file} > ${spec.title} — ${firstLine(last?.error?.message ?? last?.errors?.[0]?.message)}`;
+        }),
+    ),
+    ...playwrightFailures(suite.suites, suite.file ?? file),
+  ]);
+}
 const vitestArgs = (report) => [
   'run',
   '--reporter=default',
@@ -182,6 +216,7 @@ async function e2e(noChromium) {
     pass: r.stats.expected + r.stats.flaky,
     fail: r.stats.unexpected,
     skipped: r.stats.skipped,
+    failedTests: playwrightFailures(r.suites),
   }));
 }
 
@@ -235,5 +270,6 @@ for (const s of summary)
     `  ${s.ok ? 'ok  ' : 'FAIL'} ${s.label.padEnd(24)} ${seconds(s.ms).padStart(8)}  ${s.counts ?? ''}`,
   );
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+for (const name of failedNames) console.log(`  ✘ ${name}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -12,26 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
 import { iikoOrderId } from '../src/integration/providers/iiko/orders';
 import { orderMessage } from '../src/telegram/messages';
-import {
-  type FakeIiko,
-  IIKO_API_LOGIN,
-  IIKO_TABLES,
-  IIKO_TERMINAL_GROUPS,
-  startFakeIiko,
-} from './fakes/iiko';
-import {
-  adminUser,
-  apiCall,
-  createTestApp,
-  createUser,
-  expectError,
-  expectShape,
-  type TestCtx,
-  type TestUser,
-} from './helpers';
+import { type FakeIiko, IIKO_TABLES, IIKO_TERMINAL_GROUPS, startFakeIiko } from './fakes/iiko';
+import { apiCall, expectError, expectShape, type TestCtx, type TestUser } from './helpers';
 import { newKey, ok, placeAs } from './orders-support';
+import { drainPos, posWorld } from './pos-support';
 
-const SECRET_KEY = 'pos-orders-test-secret-key-0123456789abcdef';
 const uuid = (kind: number, n: number) =>
   `${kind.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 /** The fake's table dishes (fakes/iiko.ts `tableDishes`). */
@@ -44,31 +29,15 @@ const KOMPOT_EXTRAS = uuid(3, 960);
 describe('guests orders into iiko', () => {
   let fake: FakeIiko;
   let ctx: TestCtx;
-  let admin: TestUser;
   let manager: TestUser;
-  let restaurantId: string;
   let slug: string;
-  const tables: Record<string, string> = {};
+  let tables: Record<string, string> = {};
   const ids = { mastava: '', kompot: '', litre: '', ice: '' };
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
     apiCall(ctx, method, url, manager.token, body);
-  /** The sender's turns until nothing more goes through now (a pending send is asked again at once here). */
-  const settle = async () => {
-    for (let i = 0; i < 200; i++) {
-      await ctx.app.posOrders.drain();
-      // what is still on its way by itself (a failure waiting for the staff is not)
-      const open = await ctx.db
-        .selectFrom('order_pos')
-        .select('state')
-        .where('state', 'in', ['waiting', 'sending', 'pending', 'failed'])
-        .where('next_at', 'is not', null)
-        .execute();
-      if (open.length === 0) return;
-      // iiko down: the head keeps failing, the rest keep waiting behind it
-      if (fake.desk.state.down) return;
-    }
-  };
+  /** The sender's turns until nothing more goes through now (iiko down: the rest wait behind it). */
+  const settle = () => drainPos(ctx, () => fake.desk.state.down);
   const board = async () => expectShape(answers.orders, await ok(call('GET', '/manager/orders'))).data;
   const boardOrder = async (id: string) => (await board()).find((o) => o._id === id);
   const place = async (table: string, items: unknown[]) =>
@@ -96,39 +65,18 @@ describe('guests orders into iiko', () => {
   beforeAll(async () => {
     clearIikoTokens();
     fake = await startFakeIiko({ products: 20, tableDishes: true });
-    ctx = await createTestApp({
-      integrationSecretKey: SECRET_KEY,
-      iikoApiUrl: fake.url,
-      posHttp: { timeoutMs: 300, backoffMs: 1, attempts: 2 },
-      posSchedule: false,
-      posOrders: { schedule: false, backoffMs: 0, followMs: 0, sendingMs: 0 },
-      orderLimits: { ordersPerTable: 100, ordersPerAddress: 100 },
-    });
-    admin = await adminUser(ctx);
-    manager = await createUser(ctx, 'manager');
-    const imported = await ok(
-      apiCall(ctx, 'POST', '/admin/integration/pos/import', admin.token, {
-        provider: 'iiko',
-        credentials: { apiLogin: IIKO_API_LOGIN },
-        location_id: fake.data.organizations[0]?.id,
-        manager_id: manager.id,
-      }),
-      201,
-    );
-    restaurantId = imported.data.restaurant._id;
-    slug = imported.data.restaurant.slug;
-    const made = await ok(
-      call('POST', '/manager/placements', { restaurant_id: restaurantId, names: ['Stol 5', 'Stol 6'] }),
-      201,
-    );
-    for (const p of made.data as { _id: string; name: string }[]) tables[p.name] = p._id;
-    await ok(
-      call('PUT', '/manager/ordering', {
-        takes_orders: true,
-        placements: Object.values(tables).map((_id) => ({ _id, takes_orders: true })),
-        pos_send: 'at_once',
-      }),
-    );
+    ({ ctx, manager, slug, tables } = await posWorld(
+      { provider: 'iiko', fake },
+      {
+        app: {
+          posHttp: { timeoutMs: 300, backoffMs: 1, attempts: 2 },
+          posOrders: { schedule: false, backoffMs: 0, followMs: 0, sendingMs: 0 },
+          orderLimits: { ordersPerTable: 100, ordersPerAddress: 100 },
+        },
+        tables: ['Stol 5', 'Stol 6'],
+        posSend: 'at_once',
+      },
+    ));
     const product = (ext: string) =>
       ctx.db.selectFrom('products').select('id').where('external_id', '=', ext).executeTakeFirstOrThrow();
     const row = (ext: string) =>

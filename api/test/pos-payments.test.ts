@@ -12,27 +12,13 @@ import { formatTiyin, t } from '@qrmenu/shared/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
 import { iikoOrderId } from '../src/integration/providers/iiko/orders';
-import {
-  type FakeIiko,
-  IIKO_API_LOGIN,
-  IIKO_TABLES,
-  IIKO_TERMINAL_GROUPS,
-  startFakeIiko,
-} from './fakes/iiko';
+import { type FakeIiko, IIKO_TABLES, IIKO_TERMINAL_GROUPS, startFakeIiko } from './fakes/iiko';
 import { fakePayme } from './fakes/payme';
 import { recorded } from './fixtures/recorded';
-import {
-  adminUser,
-  apiCall,
-  createTestApp,
-  createUser,
-  expectShape,
-  TEST_SECRET_KEY,
-  type TestCtx,
-  type TestUser,
-} from './helpers';
+import { apiCall, expectShape, type TestCtx, type TestUser } from './helpers';
 import { newKey, ok, placeAs } from './orders-support';
 import { billOf, PAYME } from './payments-support';
+import { drainPos, posWorld } from './pos-support';
 
 const uuid = (kind: number, n: number) =>
   `${kind.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -44,34 +30,16 @@ const PAYME_TYPE = recorded<{ paymentTypes: { id: string; code: string }[] }>(
 describe('a bill paid from the phone, into iiko', () => {
   let fake: FakeIiko;
   let ctx: TestCtx;
-  let admin: TestUser;
   let manager: TestUser;
   let restaurantId: string;
-  const tables: Record<string, string> = {};
+  let tables: Record<string, string> = {};
   let mastava = '';
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
     apiCall(ctx, method, url, manager.token, body);
   const payme = () => fakePayme(ctx.app, restaurantId, PAYME.key);
-  /** The senders' turns until nothing more goes through now. */
-  const settle = async () => {
-    for (let i = 0; i < 100; i++) {
-      await ctx.app.posOrders.drain();
-      const open = await ctx.db
-        .selectFrom('payment_pos')
-        .select('state')
-        .where('state', 'in', ['waiting', 'pending', 'failed'])
-        .where('next_at', 'is not', null)
-        .execute();
-      const orders = await ctx.db
-        .selectFrom('order_pos')
-        .select('state')
-        .where('state', 'in', ['waiting', 'sending', 'pending', 'failed'])
-        .where('next_at', 'is not', null)
-        .execute();
-      if (open.length + orders.length === 0 || fake.desk.state.down) return;
-    }
-  };
+  /** The senders' turns until nothing more goes through now (iiko down: the rest wait behind it). */
+  const settle = () => drainPos(ctx, () => fake.desk.state.down, 100);
   const board = async () => expectShape(answers.orders, await ok(call('GET', '/manager/orders'))).data;
   /** A guest's order of `n` Mastava at `table`, taken by iiko. */
   const ordered = async (table: string, n = 1) => {
@@ -93,44 +61,19 @@ describe('a bill paid from the phone, into iiko', () => {
   beforeAll(async () => {
     clearIikoTokens();
     fake = await startFakeIiko({ products: 20, tableDishes: true });
-    ctx = await createTestApp({
-      integrationSecretKey: TEST_SECRET_KEY,
-      iikoApiUrl: fake.url,
-      posHttp: { timeoutMs: 300, backoffMs: 1, attempts: 2 },
-      posSchedule: false,
-      posOrders: { schedule: false, backoffMs: 0, followMs: 0, sendingMs: 0 },
-      orderLimits: { ordersPerTable: 100, ordersPerAddress: 100 },
-    });
-    admin = await adminUser(ctx);
-    manager = await createUser(ctx, 'manager');
-    const imported = await ok(
-      apiCall(ctx, 'POST', '/admin/integration/pos/import', admin.token, {
-        provider: 'iiko',
-        credentials: { apiLogin: IIKO_API_LOGIN },
-        location_id: fake.data.organizations[0]?.id,
-        manager_id: manager.id,
-      }),
-      201,
-    );
-    restaurantId = imported.data.restaurant._id;
-    await ok(
-      apiCall(ctx, 'PUT', `/admin/restaurants/${restaurantId}/payments`, admin.token, { payme: PAYME }),
-    );
-    const made = await ok(
-      call('POST', '/manager/placements', {
-        restaurant_id: restaurantId,
-        names: ['Stol 5', 'Stol 6', 'Stol 7'],
-      }),
-      201,
-    );
-    for (const p of made.data as { _id: string; name: string }[]) tables[p.name] = p._id;
-    await ok(
-      call('PUT', '/manager/ordering', {
-        takes_orders: true,
-        placements: Object.values(tables).map((_id) => ({ _id, takes_orders: true })),
-        pos_send: 'at_once',
-      }),
-    );
+    ({ ctx, manager, restaurantId, tables } = await posWorld(
+      { provider: 'iiko', fake },
+      {
+        app: {
+          posHttp: { timeoutMs: 300, backoffMs: 1, attempts: 2 },
+          posOrders: { schedule: false, backoffMs: 0, followMs: 0, sendingMs: 0 },
+          orderLimits: { ordersPerTable: 100, ordersPerAddress: 100 },
+        },
+        payments: { payme: PAYME },
+        tables: ['Stol 5', 'Stol 6', 'Stol 7'],
+        posSend: 'at_once',
+      },
+    ));
     await ok(call('PUT', '/manager/pos/terminal-group', { terminal_group_id: IIKO_TERMINAL_GROUPS[0]?.id }));
     for (const [i, name] of ['Stol 5', 'Stol 6', 'Stol 7'].entries())
       await ok(

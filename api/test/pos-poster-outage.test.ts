@@ -8,18 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderTag } from '../src/integration/providers/poster/order-mapping';
-import { type FakePoster, POSTER_APP_SECRET, POSTER_TOKEN, startFakePoster } from './fakes/poster';
-import {
-  adminUser,
-  apiCall,
-  bearer,
-  createTestApp,
-  createUser,
-  TEST_SECRET_KEY,
-  type TestCtx,
-  type TestUser,
-} from './helpers';
+import { type FakePoster, startFakePoster } from './fakes/poster';
+import { apiCall, type TestCtx, type TestUser } from './helpers';
 import { newKey, ok, placeAs } from './orders-support';
+import { posWorld } from './pos-support';
 
 describe('Poster down while guests order', () => {
   let fake: FakePoster;
@@ -30,44 +22,25 @@ describe('Poster down while guests order', () => {
 
   beforeAll(async () => {
     fake = await startFakePoster({ products: 40 });
-    ctx = await createTestApp({
-      integrationSecretKey: TEST_SECRET_KEY,
-      posterApiUrl: fake.url,
-      posHttp: { timeoutMs: 400, backoffMs: 1, attempts: 2 },
-      posSchedule: false,
-      // a pending send is asked again only after a minute: Poster's webhook makes it due at once
-      posOrders: { schedule: false, backoffMs: 1, maxBackoffMs: 2, followMs: 60_000 },
-    });
-    const admin = await adminUser(ctx);
-    manager = await createUser(ctx, 'manager');
-    const imported = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/integration/pos/import',
-      headers: bearer(admin.token),
-      payload: {
-        provider: 'poster',
-        credentials: { token: POSTER_TOKEN, appSecret: POSTER_APP_SECRET },
-        location_id: '1',
-        manager_id: manager.id,
+    let made: Record<string, string>;
+    ({
+      ctx,
+      manager,
+      restaurantId,
+      tables: made,
+    } = await posWorld(
+      { provider: 'poster', fake },
+      {
+        app: {
+          posHttp: { timeoutMs: 400, backoffMs: 1, attempts: 2 },
+          // a pending send is asked again only after a minute: Poster's webhook makes it due at once
+          posOrders: { schedule: false, backoffMs: 1, maxBackoffMs: 2, followMs: 60_000 },
+        },
+        tables: ['Stol 5'],
+        posSend: 'at_once',
       },
-    });
-    expect(imported.statusCode, imported.body).toBe(201);
-    restaurantId = imported.json().data.restaurant._id;
-    const made = await ok(
-      apiCall(ctx, 'POST', '/manager/placements', manager.token, {
-        restaurant_id: restaurantId,
-        names: ['Stol 5'],
-      }),
-      201,
-    );
-    placementId = made.data[0]._id;
-    await ok(
-      apiCall(ctx, 'PUT', '/manager/ordering', manager.token, {
-        takes_orders: true,
-        placements: [{ _id: placementId, takes_orders: true }],
-        pos_send: 'at_once',
-      }),
-    );
+    ));
+    placementId = made['Stol 5'] as string;
     // the placements dialog lists Poster's tables; "Stol 5" is mapped to Poster's table 5
     const tables = await ok(apiCall(ctx, 'GET', '/manager/pos/tables', manager.token));
     expect(tables.data.tables).toContainEqual({ id: '105', name: '5', section: 'Asosiy zal' });

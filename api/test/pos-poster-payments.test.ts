@@ -9,70 +9,39 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tiyinToDecimalSom } from '../src/services/payments/money';
 import { fakeClick } from './fakes/click';
-import { type FakePoster, POSTER_APP_SECRET, POSTER_TOKEN, startFakePoster } from './fakes/poster';
-import {
-  adminUser,
-  apiCall,
-  bearer,
-  createTestApp,
-  createUser,
-  TEST_SECRET_KEY,
-  type TestCtx,
-  type TestUser,
-} from './helpers';
-import { newKey, ok, placeAs } from './orders-support';
+import { type FakePoster, startFakePoster } from './fakes/poster';
+import type { TestCtx } from './helpers';
+import { newKey, placeAs } from './orders-support';
 import { billOf, CLICK } from './payments-support';
+import { posWorld } from './pos-support';
 
 describe('a bill paid with Click, into Poster', () => {
   let fake: FakePoster;
   let ctx: TestCtx;
-  let manager: TestUser;
   let restaurantId: string;
   const placements: string[] = [];
   let ip = 0;
 
   beforeAll(async () => {
     fake = await startFakePoster({ products: 40 });
-    ctx = await createTestApp({
-      integrationSecretKey: TEST_SECRET_KEY,
-      posterApiUrl: fake.url,
-      posHttp: { timeoutMs: 400, backoffMs: 1, attempts: 2 },
-      posSchedule: false,
-      posOrders: { schedule: false, backoffMs: 0, maxBackoffMs: 0, followMs: 0 },
-    });
-    const admin = await adminUser(ctx);
-    manager = await createUser(ctx, 'manager');
-    const imported = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/integration/pos/import',
-      headers: bearer(admin.token),
-      payload: {
-        provider: 'poster',
-        credentials: { token: POSTER_TOKEN, appSecret: POSTER_APP_SECRET },
-        location_id: '1',
-        manager_id: manager.id,
+    let made: Record<string, string>;
+    ({
+      ctx,
+      restaurantId,
+      tables: made,
+    } = await posWorld(
+      { provider: 'poster', fake },
+      {
+        app: {
+          posHttp: { timeoutMs: 400, backoffMs: 1, attempts: 2 },
+          posOrders: { schedule: false, backoffMs: 0, maxBackoffMs: 0, followMs: 0 },
+        },
+        payments: { click: CLICK },
+        tables: ['Stol 5', 'Stol 6', 'Stol 7'],
+        posSend: 'at_once',
       },
-    });
-    expect(imported.statusCode, imported.body).toBe(201);
-    restaurantId = imported.json().data.restaurant._id;
-    await ok(
-      apiCall(ctx, 'PUT', `/admin/restaurants/${restaurantId}/payments`, admin.token, { click: CLICK }),
-    );
-    const made = await ok(
-      apiCall(ctx, 'POST', '/manager/placements', manager.token, {
-        restaurant_id: restaurantId,
-        names: ['Stol 5', 'Stol 6', 'Stol 7'],
-      }),
-      201,
-    );
-    for (const p of made.data as { _id: string }[]) placements.push(p._id);
-    await ok(
-      apiCall(ctx, 'PUT', '/manager/ordering', manager.token, {
-        takes_orders: true,
-        placements: placements.map((_id) => ({ _id, takes_orders: true })),
-        pos_send: 'at_once',
-      }),
-    );
+    ));
+    placements.push(...Object.values(made));
   });
   afterAll(async () => {
     await ctx?.close();

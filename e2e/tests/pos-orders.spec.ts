@@ -8,8 +8,7 @@
  * goes through `add_items` to the same iiko order; the guest's page says it in the guest's words.
  * axe on the dialog, the settings and the board.
  */
-import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   type FakeIiko,
   IIKO_API_LOGIN,
@@ -18,8 +17,9 @@ import {
   startFakeIiko,
 } from '../../api/test/fakes/iiko';
 import { expectAccessible } from '../a11y';
-import { type RunningServer, startApiServer } from '../servers';
-import { ADMIN, loginThroughUi } from './support';
+import type { RunningServer } from '../servers';
+import { importPosRestaurant, openTables, serverApi, startServerWith } from './pos-support';
+import { loginThroughUi } from './support';
 
 let fake: FakeIiko;
 let server: RunningServer;
@@ -28,29 +28,9 @@ const MANAGER = { login: 'kassa-menedjer', password: 'parol12345' };
 
 test.beforeAll(async () => {
   fake = await startFakeIiko({ products: 20, tableDishes: true });
-  server = await startApiServer({
-    env: { IIKO_API_URL: fake.url, INTEGRATION_SECRET_KEY: 'e2e1'.repeat(16) },
-  });
+  server = await startServerWith({ iiko: fake });
 });
-test.afterAll(async () => {
-  await server?.stop();
-  await fake?.close();
-});
-
-async function tokenOf(request: APIRequestContext, creds: { login: string; password: string }) {
-  const login = await request.post(`${server.url}/api/auth/login`, { data: creds });
-  expect(login.status()).toBe(200);
-  return ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-}
-
-/** A guest's order through the public API, as the cart sends it. */
-async function order(request: APIRequestContext, table: string, items: unknown[]) {
-  const res = await request.post(`${server.url}/api/public/orders`, {
-    data: { placement_id: table, idempotency_key: randomUUID(), language: 'uz', items },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: { _id: string; number: number; key: string } }).data;
-}
+test.afterAll(() => server?.stop());
 
 const card = (page: Page, number: number) => page.getByRole('article', { name: `#${number}, Stol 5` });
 
@@ -59,34 +39,14 @@ test('a guest at table 5 orders; iiko gets one table order with the right ids; t
   request,
 }) => {
   test.setTimeout(120_000);
-  const admin = { Authorization: `Bearer ${await tokenOf(request, ADMIN)}` };
-  const made = await request.post(`${server.url}/api/admin/managers`, { headers: admin, data: MANAGER });
-  expect(made.status()).toBe(201);
-  const managerId = ((await made.json()) as { data: { _id: string } }).data._id;
-  const imported = await request.post(`${server.url}/api/admin/integration/pos/import`, {
-    headers: admin,
-    data: {
-      provider: 'iiko',
-      credentials: { apiLogin: IIKO_API_LOGIN },
-      location_id: fake.data.organizations[0]?.id,
-      manager_id: managerId,
-    },
+  const api = serverApi(request, server.url);
+  const { restaurant, manager } = await importPosRestaurant(api, MANAGER, {
+    provider: 'iiko',
+    credentials: { apiLogin: IIKO_API_LOGIN },
+    location_id: fake.data.organizations[0]?.id,
   });
-  expect(imported.status(), await imported.text()).toBe(201);
-  const restaurant = ((await imported.json()) as { data: { restaurant: { _id: string; slug: string } } }).data
-    .restaurant;
-  const headers = { Authorization: `Bearer ${await tokenOf(request, MANAGER)}` };
-  const placed = await request.post(`${server.url}/api/manager/placements`, {
-    headers,
-    data: { restaurant_id: restaurant._id, names: ['Stol 5'] },
-  });
-  expect(placed.status()).toBe(201);
-  const table = ((await placed.json()) as { data: { _id: string }[] }).data[0]?._id as string;
-  const opened = await request.put(`${server.url}/api/manager/ordering`, {
-    headers,
-    data: { takes_orders: true, placements: [{ _id: table, takes_orders: true }] },
-  });
-  expect(opened.status()).toBe(200);
+  const headers = { Authorization: `Bearer ${manager}` };
+  const [table] = (await openTables(api, manager, restaurant._id, ['Stol 5'])) as [string];
 
   // the manager maps the placement to iiko's table: the terminal group first (connected before)
   await loginThroughUi(page, MANAGER, server.url);
@@ -119,7 +79,7 @@ test('a guest at table 5 orders; iiko gets one table order with the right ids; t
   const items = await guestItems(page, `${server.url}/m/${restaurant.slug}?p=${table}`);
   await page.goto(`${server.url}/orders`);
   await expect(page.getByRole('heading', { level: 1, name: 'Buyurtmalar' })).toBeVisible();
-  const first = await order(request, table, items);
+  const first = await api.order(table, items);
   const firstCard = card(page, first.number);
   await expect(firstCard.getByTestId('order-pos')).toHaveAttribute('data-pos-state', 'accepted', {
     timeout: 20_000,
@@ -155,7 +115,7 @@ test('a guest at table 5 orders; iiko gets one table order with the right ids; t
   ]);
 
   // the same table orders again: added to the same iiko order
-  const second = await order(request, table, items.slice(0, 1));
+  const second = await api.order(table, items.slice(0, 1));
   await expect(card(page, second.number).getByTestId('order-pos')).toHaveAttribute(
     'data-pos-state',
     'accepted',

@@ -13,8 +13,9 @@ import {
   POSTER_TOKEN,
   startFakePoster,
 } from '../../api/test/fakes/poster';
-import { type RunningServer, startApiServer } from '../servers';
-import { ADMIN, loginThroughUi } from './support';
+import type { RunningServer } from '../servers';
+import { importPosRestaurant, openTables, posterDish, serverApi, startServerWith } from './pos-support';
+import { loginThroughUi } from './support';
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 
@@ -24,27 +25,9 @@ let server: RunningServer;
 test.beforeAll(async () => {
   poster = await startFakePoster({ products: 30 });
   // two dishes of the spot's menu in Poster's shape: Mastava, and a Kompot with its additions
-  const base = poster.data.products[0] as Record<string, unknown>;
-  const dish = (id: string, name: string, som: number, extra: Record<string, unknown> = {}) => ({
-    ...base,
-    product_id: id,
-    product_name: name,
-    menu_category_id: '1',
-    hidden: '0',
-    photo: null,
-    photo_origin: null,
-    sort_order: '0',
-    spots: poster.data.spots.map((s) => ({
-      spot_id: s.spot_id,
-      price: String(som * 100),
-      profit: '0',
-      visible: '1',
-    })),
-    ...extra,
-  });
   poster.data.products.push(
-    dish('301', 'Mastava', 28000),
-    dish('302', 'Kompot', 9000, {
+    posterDish(poster, '301', 'Mastava', 28000),
+    posterDish(poster, '302', 'Kompot', 9000, {
       group_modifications: [
         {
           dish_modification_group_id: 601,
@@ -61,62 +44,38 @@ test.beforeAll(async () => {
       ],
     }),
   );
-  server = await startApiServer({
-    env: { POSTER_API_URL: poster.url, INTEGRATION_SECRET_KEY: 'e2e1'.repeat(16) },
-  });
+  server = await startServerWith({ poster });
 });
-test.afterAll(async () => {
-  await server?.stop();
-  await poster?.close();
-});
+test.afterAll(() => server?.stop());
 
 test('a guest at table 5 orders Mastava and a Kompot with a modification: Poster gets one online order, the board shows it taken', async ({
   browser,
   page,
   request,
 }) => {
-  const api = (path: string) => `${server.url}/api/${path}`;
-  const login = async (creds: { login: string; password: string }) => {
-    const res = await request.post(api('auth/login'), { data: creds });
-    expect(res.status()).toBe(200);
-    return {
-      Authorization: `Bearer ${((await res.json()) as { data: { accessToken: string } }).data.accessToken}`,
-    };
-  };
-  const admin = await login(ADMIN);
-  const managerCreds = { login: 'poster-kassir', password: 'parol12345' };
-  const created = await request.post(api('admin/managers'), { headers: admin, data: managerCreds });
-  const managerId = ((await created.json()) as { data: { _id: string } }).data._id;
-  const imported = await request.post(api('admin/integration/pos/import'), {
-    headers: admin,
-    data: {
+  const api = serverApi(request, server.url);
+  const {
+    restaurant,
+    manager: managerToken,
+    managerCreds,
+  } = await importPosRestaurant(
+    api,
+    { login: 'poster-kassir', password: 'parol12345' },
+    {
       provider: 'poster',
       credentials: { token: POSTER_TOKEN, appSecret: POSTER_APP_SECRET },
       location_id: '1',
-      manager_id: managerId,
     },
-  });
-  expect(imported.status()).toBe(201);
-  const restaurant = ((await imported.json()) as { data: { restaurant: { _id: string; slug: string } } }).data
-    .restaurant;
-  const manager = await login(managerCreds);
-  const placements = await request.post(api('manager/placements'), {
-    headers: manager,
-    data: { restaurant_id: restaurant._id, names: ['Stol 5'] },
-  });
-  const table = ((await placements.json()) as { data: { _id: string }[] }).data[0]?._id as string;
-  const ordering = await request.put(api('manager/ordering'), {
-    headers: manager,
-    data: { takes_orders: true, placements: [{ _id: table, takes_orders: true }], pos_send: 'at_once' },
-  });
-  expect(ordering.status(), await ordering.text()).toBe(200);
-  const tables = await request.get(api('manager/pos/tables'), { headers: manager });
+  );
+  const manager = { Authorization: `Bearer ${managerToken}` };
+  const [table] = (await openTables(api, managerToken, restaurant._id, ['Stol 5'], 'at_once')) as [string];
+  const tables = await request.get(api.url('manager/pos/tables'), { headers: manager });
   expect(((await tables.json()) as { data: { tables: unknown[] } }).data.tables).toContainEqual({
     id: '105',
     name: '5',
     section: 'Asosiy zal',
   });
-  const mapped = await request.put(api(`manager/placements/${table}/pos-table`), {
+  const mapped = await request.put(api.url(`manager/placements/${table}/pos-table`), {
     headers: manager,
     data: { pos_table_id: '105' },
   });
@@ -159,7 +118,7 @@ test('a guest at table 5 orders Mastava and a Kompot with a modification: Poster
 
   // until the cashier takes it, the staff read that the POS has not answered yet
   const posState = async () => {
-    const res = await request.get(api('manager/orders'), { headers: manager });
+    const res = await request.get(api.url('manager/orders'), { headers: manager });
     const day = (await res.json()) as { data: { _id: string; pos: { state: string } | null }[] };
     return day.data.find((o) => o._id === orderId)?.pos?.state;
   };

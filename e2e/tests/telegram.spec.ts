@@ -8,94 +8,33 @@
  * and changes nothing; `/stop Osh` from the chat takes the dish off the guests' page within 2 s and
  * `/resume osh` brings it back, while the same from another chat does nothing.
  */
-import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { type FakeTelegram, startTelegramFake } from '../../api/test/fakes/telegram';
 import { expectAccessible } from '../a11y';
-import { type RunningServer, startApiServer } from '../servers';
-import { ADMIN, unique } from './support';
+import type { RunningServer } from '../servers';
+import { openTables, oshRestaurant, serverApi, signIn, startServerWith } from './pos-support';
 
 let fake: FakeTelegram;
 let server: RunningServer;
 
 test.beforeAll(async () => {
   fake = await startTelegramFake();
-  server = await startApiServer({
-    env: {
-      TELEGRAM_API_URL: fake.url,
-      TELEGRAM_WEBHOOK_URL: 'https://menu.example.uz',
-      INTEGRATION_SECRET_KEY: 'e2e0'.repeat(16),
-    },
-  });
+  server = await startServerWith({ telegram: fake });
 });
-test.afterAll(async () => {
-  await server?.stop();
-  await fake?.close();
-});
-
-async function token(request: APIRequestContext, creds: { login: string; password: string }) {
-  const res = await request.post(`${server.url}/api/auth/login`, { data: creds });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
-}
-
-async function post(request: APIRequestContext, auth: string, path: string, data: object) {
-  const res = await request.post(`${server.url}/api/${path}`, {
-    headers: { Authorization: `Bearer ${auth}` },
-    data,
-  });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
-  const body = (await res.json()) as { data: { _id?: string; id?: string } };
-  return (body.data._id ?? body.data.id) as string;
-}
-
-async function signIn(page: Page, auth: string, role: string) {
-  await page.goto(`${server.url}/not-found`);
-  await page.evaluate(
-    ([t, r]) => {
-      localStorage.setItem('accessToken', t);
-      localStorage.setItem('role', r);
-    },
-    [auth, role] as const,
-  );
-}
+test.afterAll(() => server?.stop());
 
 test('an order reaches the chat with three buttons; "Qabul qilish" through the webhook accepts it everywhere', async ({
   page,
   browser,
   request,
 }) => {
-  const admin = await token(request, ADMIN);
-  const managerCreds = { login: unique('tg-menejer'), password: 'parol12345' };
-  const managerId = await post(request, admin, 'admin/managers', managerCreds);
-  const slug = unique('telegram').toLowerCase();
-  const restaurantId = await post(request, admin, 'admin/restaurants/create', {
-    name: 'Telegram Oshxonasi',
-    slug,
-    address: 'Toshkent',
-    phone_number: '+998901112233',
-    work_time: '09:00-23:00',
-    manager_id: managerId,
-  });
-  const manager = await token(request, managerCreds);
-  const category = await post(request, manager, 'manager/category/create', {
-    title: 'Taomlar',
-    restaurant_id: restaurantId,
-  });
-  const osh = await post(request, manager, 'manager/products', {
-    name: 'Osh',
-    category_id: category,
-    price: 45_000,
-  });
-  const placed = await request.post(`${server.url}/api/manager/placements`, {
-    headers: { Authorization: `Bearer ${manager}` },
-    data: { restaurant_id: restaurantId, names: ['Stol 5'] },
-  });
-  const table = ((await placed.json()) as { data: { _id: string }[] }).data[0]!._id;
-  await request.put(`${server.url}/api/manager/ordering`, {
-    headers: { Authorization: `Bearer ${manager}` },
-    data: { takes_orders: true, placements: [{ _id: table, takes_orders: true }] },
-  });
+  const api = serverApi(request, server.url);
+  const { admin, manager, restaurantId, slug, osh } = await oshRestaurant(
+    api,
+    'Telegram Oshxonasi',
+    'telegram',
+  );
+  const [table] = (await openTables(api, manager, restaurantId, ['Stol 5'])) as [string];
 
   // the bot and its chat, saved in the restaurant form
   const bot = fake.addBot('oshxona_bot');
@@ -106,7 +45,7 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
     title: 'Oshxona guruhi',
     members: [[bot, 'administrator']],
   });
-  await signIn(page, admin, 'admin');
+  await signIn(page, server.url, admin, 'admin');
   await page.goto(`${server.url}/admin/restaurants/${restaurantId}/edit`);
   await page.getByRole('textbox', { name: 'Bot tokeni' }).fill(bot.token);
   await page.getByRole('textbox', { name: 'Kanal ID' }).fill(String(chatId));
@@ -120,17 +59,9 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
   await expectAccessible(page, 'the restaurant form with its bot');
 
   // a guest's order: one sendMessage, its text, three buttons
-  const ordered = await request.post(`${server.url}/api/public/orders`, {
-    data: {
-      placement_id: table,
-      idempotency_key: randomUUID(),
-      language: 'uz',
-      comment: 'Piyozsiz',
-      items: [{ product_id: osh, quantity: 2, row_ids: [], price: 45_000 }],
-    },
+  const order = await api.order(table, [{ product_id: osh, quantity: 2, row_ids: [], price: 45_000 }], {
+    comment: 'Piyozsiz',
   });
-  expect(ordered.status()).toBe(201);
-  const order = ((await ordered.json()) as { data: { _id: string; number: number; key: string } }).data;
   const posts = () =>
     fake
       .callsOf('sendMessage')
@@ -150,7 +81,7 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
   // the board and the guest's page, open before the press
   const boardContext = await browser.newContext();
   const board = await boardContext.newPage();
-  await signIn(board, manager, 'manager');
+  await signIn(board, server.url, manager, 'manager');
   await board.goto(`${server.url}/orders`);
   const card = board.getByRole('article', { name: new RegExp(`^#${order.number}, Stol 5$`) });
   await expect(card).toBeVisible();

@@ -4,24 +4,44 @@
  * `bigint` as text, so each is read through `Number` (bills stay far below 2^53 tiyin).
  */
 import type { BillRow, OrderRow } from '../db';
-import { chunks, type Q } from './query';
+import { chunks, type Dialect, type Q } from './query';
 
 const asBill = (r: BillRow): BillRow => ({ ...r, amount: Number(r.amount) });
 
-export function billsRepository(q: Q) {
+/**
+ * How a bill is read: `lock` keeps its row until the transaction ends, so that whatever is decided
+ * from it (no payment holds it, its amount) stays true until the commit: two payments beginning
+ * on one bill at once take it one after the other, and the second sees the first's hold
+ * (docs/PAYMENTS.md, "The bill"). PostgreSQL: `FOR NO KEY UPDATE`, which waits for another
+ * holder and then reads the row as it was committed, yet lets the payments' rows that reference
+ * the bill be inserted meanwhile (their key check takes a weaker lock). SQLite runs one write
+ * transaction at a time anyway.
+ */
+export interface BillRead {
+  lock?: boolean;
+}
+
+export function billsRepository(q: Q, dialect: Dialect) {
+  const locking = (read: BillRead) => read.lock === true && dialect === 'postgres';
   return {
-    async find(id: string): Promise<BillRow | undefined> {
-      const r = await q.selectFrom('bills').selectAll().where('id', '=', id).executeTakeFirst();
+    async find(id: string, read: BillRead = {}): Promise<BillRow | undefined> {
+      const r = await q
+        .selectFrom('bills')
+        .selectAll()
+        .where('id', '=', id)
+        .$if(locking(read), (qb) => qb.forNoKeyUpdate())
+        .executeTakeFirst();
       return r && asBill(r);
     },
 
     /** The table's open bill, if any (at most one: a partial unique index). */
-    async openOf(placementId: string): Promise<BillRow | undefined> {
+    async openOf(placementId: string, read: BillRead = {}): Promise<BillRow | undefined> {
       const r = await q
         .selectFrom('bills')
         .selectAll()
         .where('placement_id', '=', placementId)
         .where('status', '=', 'open')
+        .$if(locking(read), (qb) => qb.forNoKeyUpdate())
         .executeTakeFirst();
       return r && asBill(r);
     },

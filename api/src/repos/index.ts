@@ -77,7 +77,7 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     telegramOutbox: telegramOutboxRepository(q),
     telegramUpdates: telegramUpdatesRepository(q),
     paymentAccounts: paymentAccountsRepository(q),
-    bills: billsRepository(q),
+    bills: billsRepository(q, dialect),
     paymeTransactions: paymeTransactionsRepository(q),
     clickTransactions: clickTransactionsRepository(q),
     paymentStatements: paymentStatementsRepository(q),

@@ -127,8 +127,10 @@ export function iikoOrderDesk(data: IikoData) {
     number: 0,
   };
   const corr = () => `corr-${Math.random().toString(16).slice(2, 10)}-${Date.now().toString(16)}`;
-  const error = (description: string): Answer => ({
-    status: 400,
+  // iiko's documented error body; its description gives it for 400 and 401 only, so an outage
+  // (503) answers the same shape: the client decides a retry by the status alone (pos/http.ts)
+  const error = (description: string, status = 400): Answer => ({
+    status,
     json: { ...RECORDED.error, correlationId: corr(), errorDescription: description },
   });
   const products = () => new Map(data.products.map((p) => [String(p.id), p]));
@@ -346,8 +348,7 @@ export function iikoOrderDesk(data: IikoData) {
   /** Answers an order call (undefined: not one of them). */
   function handle(path: string, raw: unknown): Answer | undefined {
     if (!ORDER_PATHS.has(path)) return undefined;
-    if (state.down)
-      return { status: 503, json: { correlationId: corr(), errorDescription: 'Service unavailable' } };
+    if (state.down) return error('Service unavailable', 503);
     const body = (raw ?? {}) as Json;
     switch (path) {
       case '/api/1/terminal_groups':

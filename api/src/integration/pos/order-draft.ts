@@ -6,8 +6,8 @@
  */
 import type { IntegrationAccountRow, OrderRow, PlacementRow } from '../../db';
 import { parseLines, type StoredOrderLine } from '../../repos/orders';
-import { MODIFIER_OPTION_ID, SIZE_OPTION_ID } from '../providers/iiko/mapping';
 import type { PosOrderDraft, PosOrderLine } from './outgoing-orders';
+import { LOOSE_MODIFIERS_OPTION_ID, SIZE_OPTION_ID } from './types';
 
 /** The draft, or the indexes of lines the POS cannot know (a product or row made here, no external id). */
 export type DraftOrMissing = { draft: PosOrderDraft } | { missing: number[] };
@@ -24,7 +24,7 @@ function lineOf(line: StoredOrderLine): PosOrderLine | null {
         id: row.external_id,
         // a single modifier has no group; an order stored before the option's id was kept: none known
         groupId:
-          row.option_external_id && row.option_external_id !== MODIFIER_OPTION_ID
+          row.option_external_id && row.option_external_id !== LOOSE_MODIFIERS_OPTION_ID
             ? row.option_external_id
             : null,
         amount: 1,

@@ -10,6 +10,15 @@ import type { HttpPolicy, PosLogger } from './http';
 import type { PosOrderChannel } from './outgoing-orders';
 import type { PosStopList } from './stop-list';
 
+/**
+ * Option ids the neutral menu reserves, so an order's line can be given back to the POS in its own
+ * terms (order-draft.ts): the option holding a product's sizes (its row: the size's id), and the
+ * one holding single modifiers outside any modifier group (a row: a modifier with no group). Any
+ * other option's external id is the POS's own modifier group.
+ */
+export const SIZE_OPTION_ID = 'sizes';
+export const LOOSE_MODIFIERS_OPTION_ID = 'modifiers';
+
 type FeedCategory = FeedRestaurant['categories'][number];
 type FeedProduct = FeedCategory['products'][number];
 

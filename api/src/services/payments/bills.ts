@@ -40,7 +40,8 @@ async function currentBill(trx: Repositories, order: OrderRow): Promise<BillRow>
   }
   if (!order.placement_id) throw conflict('The table is gone');
   const at = now();
-  const open = await trx.bills.openOf(order.placement_id);
+  // locked: a payment beginning meanwhile waits, so the amount counted here is the one it checks
+  const open = await trx.bills.openOf(order.placement_id, { lock: true });
   const unbilled = await trx.bills.unbilledOf(order.placement_id);
   if (!open) {
     if (unbilled.length === 0) throw conflict('Nothing to pay');
@@ -131,7 +132,8 @@ export async function closeTable(
   const closed = await ctx.repos.transaction(async (trx) => {
     const at = now();
     const unbilled = await trx.bills.unbilledOf(placement.id);
-    let bill = await trx.bills.openOf(placement.id);
+    // locked: a payment beginning meanwhile waits, and one that began is seen below
+    let bill = await trx.bills.openOf(placement.id, { lock: true });
     if (!bill) {
       if (unbilled.length === 0) return null;
       bill = {

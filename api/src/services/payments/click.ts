@@ -118,7 +118,8 @@ export async function clickPrepare(
       if (known.amount !== checked.tiyin) return answer(p, 'amount');
       return answer(p, 'success', { merchant_prepare_id: known.prepare_id });
     }
-    const bill = await trx.bills.find(p.merchant_trans_id as string);
+    // locked: a payment racing this one on the bill waits, then sees this one's hold (-7)
+    const bill = await trx.bills.find(p.merchant_trans_id as string, { lock: true });
     if (!bill || bill.restaurant_id !== restaurantId) return answer(p, 'noUser');
     if (bill.status === 'paid' || bill.status === 'closed') return answer(p, 'alreadyPaid');
     if (bill.status !== 'open') return answer(p, 'cancelled');

@@ -161,7 +161,8 @@ async function payableBill(
   tiyin: number,
 ) {
   const id = acc[PAYME_ACCOUNT_FIELD];
-  const bill = typeof id === 'string' ? await trx.bills.find(id) : undefined;
+  // locked: a payment racing this one on the bill waits, then sees this one's hold (-31052)
+  const bill = typeof id === 'string' ? await trx.bills.find(id, { lock: true }) : undefined;
   if (!bill || bill.restaurant_id !== restaurantId)
     throw new PaymeFault(PAYME_ERRORS.noBill, PAYME_ACCOUNT_FIELD);
   if (bill.status !== 'open') throw new PaymeFault(PAYME_ERRORS.billPaid, PAYME_ACCOUNT_FIELD);

@@ -152,7 +152,10 @@ export async function tellChat(
   });
 }
 
-/** Whether another payment holds the bill (its amount is fixed while one does). */
+/**
+ * Whether another payment holds the bill (its amount is fixed while one does). Asked with the
+ * bill's row locked (`bills.find`/`openOf` with `lock`), so the answer holds until the commit.
+ */
 export async function billHeld(trx: Repositories, billId: string): Promise<boolean> {
   const [payme, click] = await Promise.all([
     trx.paymeTransactions.activeOfBill(billId),

@@ -6,14 +6,18 @@
 import type { PosLogger } from '../../pos/http';
 import { enumKey, SkipReport } from '../../pos/skipped';
 import { EMPTY_STOP_LIST, type PosStopList, sizeKey, stopsOf } from '../../pos/stop-list';
-import type { PosCategory, PosProduct, PosRestaurant } from '../../pos/types';
+import {
+  LOOSE_MODIFIERS_OPTION_ID,
+  type PosCategory,
+  type PosProduct,
+  type PosRestaurant,
+  SIZE_OPTION_ID,
+} from '../../pos/types';
 import type { IikoProduct, Nomenclature, StopListsAnswer } from './api';
 
-/** The option holding a product's sizes: one per product, its external id fixed. */
-export const SIZE_OPTION_ID = 'sizes';
+/** The option holding a product's sizes (the neutral menu's `SIZE_OPTION_ID`): one per product. */
 export const SIZE_OPTION_NAME = "O'lcham";
-/** The option holding a product's single modifiers (`modifiers`, outside any modifier group). */
-export const MODIFIER_OPTION_ID = 'modifiers';
+/** The option holding a product's single modifiers, outside any modifier group. */
 export const MODIFIER_OPTION_NAME = "Qo'shimchalar";
 
 /** Product types sold on the menu; `modifier` only ever appears as a row under a dish. */
@@ -120,7 +124,8 @@ function mapProduct(
     products,
     skipped,
   );
-  if (single.length > 0) options.push({ id: MODIFIER_OPTION_ID, name: MODIFIER_OPTION_NAME, rows: single });
+  if (single.length > 0)
+    options.push({ id: LOOSE_MODIFIERS_OPTION_ID, name: MODIFIER_OPTION_NAME, rows: single });
   const stops = stopsOf(
     stopped,
     p.id,

@@ -1,0 +1,115 @@
+/**
+ * The world of the API suites on guests' orders and payments into a POS (docs/ORDERS.md, "Into the
+ * POS"; docs/PAYMENTS.md, "Into the POS"): an app talking to the fake iiko or the fake Poster
+ * (fakes/iiko.ts, fakes/poster.ts), the fake's location imported as a manager's restaurant, its
+ * payment credentials, its tables taking orders; and the senders' turns until nothing more goes
+ * through now. Written once here; each suite keeps its own cases.
+ */
+import type { BuildAppOptions } from '../src/app';
+import { type FakeIiko, IIKO_API_LOGIN } from './fakes/iiko';
+import { type FakePoster, POSTER_APP_SECRET, POSTER_TOKEN } from './fakes/poster';
+import {
+  adminUser,
+  apiCall,
+  createTestApp,
+  createUser,
+  TEST_SECRET_KEY,
+  type TestCtx,
+  type TestUser,
+} from './helpers';
+import { ok } from './orders-support';
+import type { CLICK, PAYME } from './payments-support';
+
+export type PosUnderTest = { provider: 'iiko'; fake: FakeIiko } | { provider: 'poster'; fake: FakePoster };
+
+export interface PosWorldOptions {
+  /** The app's own options (the POS's HTTP, the senders' timing, the limits). */
+  app?: Partial<BuildAppOptions>;
+  /** The restaurant's tables, made and taking orders. */
+  tables?: string[];
+  /** How orders go to the POS (left as the import sets it without it). */
+  posSend?: 'off' | 'accepted' | 'at_once';
+  /** The restaurant's payment credentials. */
+  payments?: { payme?: typeof PAYME; click?: typeof CLICK };
+}
+
+export interface PosWorld {
+  ctx: TestCtx;
+  admin: TestUser;
+  manager: TestUser;
+  restaurantId: string;
+  slug: string;
+  /** The tables' ids by name. */
+  tables: Record<string, string>;
+}
+
+/** An app on the fake POS, its location imported for a new manager, set up as `options` say. */
+export async function posWorld(pos: PosUnderTest, options: PosWorldOptions = {}): Promise<PosWorld> {
+  const ctx = await createTestApp({
+    integrationSecretKey: TEST_SECRET_KEY,
+    ...(pos.provider === 'iiko' ? { iikoApiUrl: pos.fake.url } : { posterApiUrl: pos.fake.url }),
+    posSchedule: false,
+    ...options.app,
+  });
+  const admin = await adminUser(ctx);
+  const manager = await createUser(ctx, 'manager');
+  const imported = await ok(
+    apiCall(ctx, 'POST', '/admin/integration/pos/import', admin.token, {
+      provider: pos.provider,
+      ...(pos.provider === 'iiko'
+        ? { credentials: { apiLogin: IIKO_API_LOGIN }, location_id: pos.fake.data.organizations[0]?.id }
+        : { credentials: { token: POSTER_TOKEN, appSecret: POSTER_APP_SECRET }, location_id: '1' }),
+      manager_id: manager.id,
+    }),
+    201,
+  );
+  const restaurantId: string = imported.data.restaurant._id;
+  if (options.payments)
+    await ok(
+      apiCall(ctx, 'PUT', `/admin/restaurants/${restaurantId}/payments`, admin.token, options.payments),
+    );
+  const tables: Record<string, string> = {};
+  if (options.tables?.length) {
+    const made = await ok(
+      apiCall(ctx, 'POST', '/manager/placements', manager.token, {
+        restaurant_id: restaurantId,
+        names: options.tables,
+      }),
+      201,
+    );
+    for (const p of made.data as { _id: string; name: string }[]) tables[p.name] = p._id;
+    await ok(
+      apiCall(ctx, 'PUT', '/manager/ordering', manager.token, {
+        takes_orders: true,
+        placements: Object.values(tables).map((_id) => ({ _id, takes_orders: true })),
+        ...(options.posSend ? { pos_send: options.posSend } : {}),
+      }),
+    );
+  }
+  return { ctx, admin, manager, restaurantId, slug: imported.data.restaurant.slug, tables };
+}
+
+/**
+ * The senders' turns (orders, then payments, on the pos-orders lease) until nothing more goes
+ * through now: no order or payment on its way by itself (a failure waiting for the staff is not),
+ * or `stop()` says the rest can only wait (the POS is down: the head keeps failing, the rest wait
+ * behind it).
+ */
+export async function drainPos(ctx: TestCtx, stop: () => boolean = () => false, turns = 200): Promise<void> {
+  for (let i = 0; i < turns; i++) {
+    await ctx.app.posOrders.drain();
+    const orders = await ctx.db
+      .selectFrom('order_pos')
+      .select('state')
+      .where('state', 'in', ['waiting', 'sending', 'pending', 'failed'])
+      .where('next_at', 'is not', null)
+      .execute();
+    const payments = await ctx.db
+      .selectFrom('payment_pos')
+      .select('state')
+      .where('state', 'in', ['waiting', 'pending', 'failed'])
+      .where('next_at', 'is not', null)
+      .execute();
+    if (orders.length + payments.length === 0 || stop()) return;
+  }
+}
