@@ -85,9 +85,14 @@ export function paymentStatementsRepository(q: Q) {
       };
     },
 
-    /** Writes a day's statement, replacing the one built before (its `notified_at` kept). */
-    async put(row: StatementWrite): Promise<void> {
-      const { restaurant_id: _r, day: _d, method: _m, ...changed } = row;
+    /**
+     * Writes a day's statement, replacing the one built before (its `notified_at` kept);
+     * `keepProvider`: the provider's list stored is left as it is (a rebuild racing an upload
+     * does not drop the list just added).
+     */
+    async put(row: StatementWrite, keepProvider = false): Promise<void> {
+      const { restaurant_id: _r, day: _d, method: _m, provider, provider_at, ...rest } = row;
+      const changed = keepProvider ? rest : { ...rest, provider, provider_at };
       await q
         .insertInto('payment_statements')
         .values({ ...row, notified_at: null })

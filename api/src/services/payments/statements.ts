@@ -147,20 +147,23 @@ export async function buildStatement(
     const differences = [...(theirs ? againstProvider(mine, theirs) : []), ...own];
     const standing = mine.filter((o) => o.state === 2);
     const refunded = mine.filter((o) => o.state === -2);
-    await trx.paymentStatements.put({
-      restaurant_id: restaurantId,
-      day,
-      method,
-      count: standing.length,
-      total: standing.reduce((s, o) => s + o.amount, 0),
-      refunds: refunded.length,
-      refunds_total: refunded.reduce((s, o) => s + o.amount, 0),
-      difference_count: differences.length,
-      differences: JSON.stringify(differences),
-      provider: theirs ? JSON.stringify(theirs) : null,
-      provider_at: provider ? at : (stored?.provider_at ?? null),
-      built_at: at,
-    });
+    await trx.paymentStatements.put(
+      {
+        restaurant_id: restaurantId,
+        day,
+        method,
+        count: standing.length,
+        total: standing.reduce((s, o) => s + o.amount, 0),
+        refunds: refunded.length,
+        refunds_total: refunded.reduce((s, o) => s + o.amount, 0),
+        difference_count: differences.length,
+        differences: JSON.stringify(differences),
+        provider: theirs ? JSON.stringify(theirs) : null,
+        provider_at: provider ? at : (stored?.provider_at ?? null),
+        built_at: at,
+      },
+      !provider,
+    );
     // the staff hear of a day's differences once, however often it is rebuilt
     if (differences.length > 0 && (await trx.paymentStatements.markNotified(restaurantId, day, method, at))) {
       const name = t.payments.methods[method] ?? method;
