@@ -57,6 +57,7 @@ import type { OrderRateLimits } from './services/orders/limits';
 import { DEFAULT_CANARY_THRESHOLD, seedReleases } from './services/releases';
 import { allowedOrigins } from './services/releases/manifest';
 import { statePlugin } from './state';
+import { type NightlyStatementsOptions, nightlyStatementsPlugin } from './state/nightly-statements';
 import { createStorage, type FileStorage, uploadsRoute } from './storage';
 import type { S3Config } from './storage/s3';
 import { type OutboxOptions, telegramAccess, telegramPlugin, telegramSetup } from './telegram';
@@ -106,6 +107,8 @@ export interface BuildAppOptions {
   telegramOutbox?: OutboxOptions;
   /** The sender of guests' orders into the POS (integration/pos/order-sender.ts). */
   posOrders?: PosSenderOptions;
+  /** The payments' nightly statement (default on; tests run the night themselves). */
+  nightlyStatements?: NightlyStatementsOptions;
   /** Scheduled POS syncs and stop-list polls (default on; tests turn it off or shorten it). */
   posSchedule?: PosScheduleOptions | false;
   /** The workspace root: serves `shell/dist` and `<remote>/dist`. Optional. */
@@ -351,6 +354,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     outbox: options.telegramOutbox ?? {},
   });
   await app.register(posOrdersPlugin, options.posOrders ?? {});
+  await app.register(nightlyStatementsPlugin, options.nightlyStatements ?? {});
 
   // Every /api route must say who may call it; error answers are documented for all of them.
   app.addHook('onRoute', (route) => {

@@ -789,6 +789,28 @@ const CASES: Case[] = [
     }),
   },
   {
+    method: 'GET',
+    path: '/admin/restaurants/{id}/payments/statements',
+    access: 'adm',
+    build: (s) => ({ url: `/admin/restaurants/${s.restaurant.id}/payments/statements?page=1` }),
+  },
+  {
+    method: 'GET',
+    path: '/admin/restaurants/{id}/payments/statements/{day}',
+    access: 'adm',
+    build: (s) => ({ url: `/admin/restaurants/${s.restaurant.id}/payments/statements/2026-01-01` }),
+    // no statement of that day was built: the admin may look, and finds none
+    expect: { admin: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/admin/restaurants/{id}/payments/statements/{day}',
+    access: 'adm',
+    build: (s) => ({ url: `/admin/restaurants/${s.restaurant.id}/payments/statements/2026-01-01` }),
+    // the matrix's restaurant takes no payments: the admin may ask, and is told so
+    expect: { admin: 409 },
+  },
+  {
     method: 'POST',
     path: '/payments/payme/{id}',
     access: 'pub',

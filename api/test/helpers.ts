@@ -40,6 +40,8 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
     logger: false,
     // tests talk to 127.0.0.1 only: a bot's calls go nowhere (port 9 refuses) unless a test gives its fake
     telegramApiUrl: 'http://127.0.0.1:9',
+    // a night is run by the test that wants one (app.payments.buildNight), not by the wall clock
+    nightlyStatements: { enabled: false },
     ...options,
   });
   await app.ready();

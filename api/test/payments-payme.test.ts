@@ -316,7 +316,10 @@ describe('GetStatement and the reconciliation', () => {
         },
       ),
     );
+    // the day's statement also shows what our own records say (a payment past its 12 hours): here, the comparison
+    const against = ['missing_here', 'missing_there', 'amount', 'state'];
     const problems = res.data.differences
+      .filter((d: { problem: string }) => against.includes(d.problem))
       .map((d: { id: string; problem: string }) => `${d.id}:${d.problem}`)
       .sort();
     expect(problems).toEqual(

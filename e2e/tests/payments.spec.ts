@@ -9,6 +9,9 @@
  * iikoTransport, api/test/fakes/iiko.ts): the guest's order goes to iiko, the bill is iiko's
  * amount, Payme's sequence pays it, the board shows it paid in the POS, and the fake iiko receives
  * one external payment of that amount into the table's order (docs/PAYMENTS.md, "Into the POS").
+ * Last, the daily statement (docs/PAYMENTS.md, "Reconciliation"): a Payme payment, the day built
+ * now on the admin's screen, a bad file refused in Uzbek, Payme's GetStatement answer with one
+ * transaction more shown as the difference (axe).
  */
 import { expect, test } from '@playwright/test';
 import { fakeClick } from '../../api/test/fakes/click';
@@ -215,4 +218,79 @@ test("an iiko restaurant's bill paid with Payme: iiko's amount, and the fake iik
   expect(iikoOrder?.payments).toEqual([
     expect.objectContaining({ sum: bill.amount / 100, isProcessedExternally: true }),
   ]);
+});
+
+test("the daily statement: the day built now, its Payme payment, the provider's list with one more transaction", async ({
+  page,
+  request,
+}) => {
+  const api = serverApi(request, server.url);
+  const { admin, manager, restaurantId, slug, osh } = await oshRestaurant(
+    api,
+    'Hisobot Oshxonasi',
+    'hisobot',
+  );
+  await api.call(admin, 'put', `admin/restaurants/${restaurantId}/payments`, { payme: PAYME });
+  const [table] = (await openTables(api, manager, restaurantId, ['Stol 1'])) as [string];
+  const order = await api.order(table, [{ product_id: osh, quantity: 2, row_ids: [], price: 45_000 }]);
+  const billed = await request.post(api.url('public/bill'), {
+    data: { order_id: order._id, key: order.key },
+  });
+  const bill = ((await billed.json()) as { data: { _id: string; amount: number } }).data;
+  const paid = await fakePayme(server.url, restaurantId, PAYME.key).pay(bill._id, bill.amount);
+  expect(paid.perform.result).toMatchObject({ state: 2 });
+
+  // the admin builds today's statement now («Hisobotni yangilash»)
+  const today = new Date(Date.now() + 5 * 3_600_000).toISOString().slice(0, 10);
+  await signIn(page, server.url, admin, 'admin');
+  await page.goto(`${server.url}/admin/viewRestaurant/${restaurantId}/${slug}`);
+  const panel = page.getByTestId('statements-panel');
+  await expect(panel.getByRole('heading', { name: 'Kunlik hisobot' })).toBeVisible();
+  await panel.getByLabel('Hisobot kuni').fill(today);
+  await panel.getByRole('button', { name: 'Hisobotni yangilash' }).click();
+  await expect(page.getByText('Hisobot yangilandi')).toBeVisible();
+  const line = panel.getByTestId('statement-line');
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText(today);
+  await expect(line).toContainText('Payme');
+  await expect(line).toContainText("90 000 so'm");
+  await expect(line).toContainText("Farq yo'q");
+  const day = panel.getByTestId('statement-payme');
+  await expect(day).toContainText("Bu kunda farq yo'q");
+  await expect(day).toContainText("To'lov tizimining ro'yxati hali qo'shilmagan");
+  await expectAccessible(page, 'the daily statement');
+
+  // a bad file: an Uzbek error, nothing sent
+  const upload = day.getByLabel("Ro'yxatni yuklash (Payme)");
+  await upload.setInputFiles({
+    name: 'bad.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('id;amount\n1;2'),
+  });
+  await expect(day.getByRole('alert')).toHaveText(
+    "CSV faylning birinchi qatori id,amount,state bo'lishi kerak",
+  );
+
+  // Payme's GetStatement answer with one transaction more than ours
+  const statement = {
+    result: {
+      transactions: [
+        { id: paid.id, time: Date.now(), amount: bill.amount, state: 2 },
+        { id: '5305e3bab097f420a62ced0b', time: Date.now(), amount: 500_000, state: 2 },
+      ],
+    },
+  };
+  await upload.setInputFiles({
+    name: 'payme.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(statement)),
+  });
+  await expect(page.getByText("Ro'yxat qo'shildi va solishtirildi")).toBeVisible();
+  await expect(line).toContainText('1 ta farq');
+  const differences = day.getByTestId('statement-differences');
+  await expect(differences).toContainText('5305e3bab097f420a62ced0b');
+  await expect(differences).toContainText("Faqat to'lov tizimida bor");
+  await expect(differences).toContainText("5 000 so'm, o'tgan");
+  await expect(day).toContainText("Qo'shilgan: 2 ta tranzaksiya");
+  await expectAccessible(page, 'the daily statement with a difference');
 });

@@ -6,6 +6,7 @@ import { clusterState } from './migration-cluster-state';
 import { listIndexes } from './migration-list-indexes';
 import { ordersMigration } from './migration-orders';
 import { paymentPosMigration } from './migration-payment-pos';
+import { paymentStatementsMigration } from './migration-payment-statements';
 import { paymentsMigration } from './migration-payments';
 import { posOrdersMigration } from './migration-pos-orders';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
@@ -319,6 +320,7 @@ export const migrations: Record<string, Migration> = {
   '0024_payments': paymentsMigration,
   '0025_payment_pos': paymentPosMigration,
   '0026_product_order_index': productOrderIndex,
+  '0027_payment_statements': paymentStatementsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -471,6 +471,30 @@ export interface ClickTransactionsTable {
   cancelled_at: string | null;
 }
 
+/** A restaurant's statement of a Tashkent day for one method (docs/PAYMENTS.md, "Reconciliation"). */
+export interface PaymentStatementsTable {
+  restaurant_id: string;
+  /** `YYYY-MM-DD`, Tashkent's day. */
+  day: string;
+  /** `payme` | `click` */
+  method: string;
+  /** Payments performed (completed) that day and standing, and their total in tiyin. */
+  count: number;
+  total: number;
+  /** Payments of the day cancelled after they were performed, and their total in tiyin. */
+  refunds: number;
+  refunds_total: number;
+  difference_count: number;
+  /** JSON of shared `StatementDifference[]`. */
+  differences: string;
+  /** JSON of the provider's list (`[{ id, amount, state }]`) as the admin added it; null: none. */
+  provider: string | null;
+  provider_at: string | null;
+  built_at: string;
+  /** When the staff's chat was told of the differences; null: not (yet). */
+  notified_at: string | null;
+}
+
 /** Who holds a piece of scheduled work, until when (ms since 1970): one server at a time. */
 export interface LeasesTable {
   name: string;
@@ -569,6 +593,7 @@ export interface Database {
   click_transactions: ClickTransactionsTable;
   order_pos: OrderPosTable;
   payment_pos: PaymentPosTable;
+  payment_statements: PaymentStatementsTable;
 }
 
 export type UserRow = UsersTable;
@@ -592,3 +617,4 @@ export type BillRow = BillsTable;
 export type PaymeTransactionRow = PaymeTransactionsTable;
 export type ClickTransactionRow = Omit<ClickTransactionsTable, 'prepare_id'> & { prepare_id: number };
 export type PaymentAccountRow = PaymentAccountsTable;
+export type PaymentStatementRow = PaymentStatementsTable;

@@ -4,7 +4,7 @@
  * `bigint` as text, so each is read through `Number` (bills stay far below 2^53 tiyin).
  */
 import type { BillRow, OrderRow } from '../db';
-import type { Dialect, Q } from './query';
+import { chunks, type Dialect, type Q } from './query';
 
 const asBill = (r: BillRow): BillRow => ({ ...r, amount: Number(r.amount) });
 
@@ -114,6 +114,17 @@ export function billsRepository(q: Q, dialect: Dialect) {
         })
         .where('bill_id', '=', billId)
         .execute();
+    },
+
+    /** The bills of these ids (those that exist). */
+    async findMany(ids: readonly string[]): Promise<BillRow[]> {
+      if (ids.length === 0) return [];
+      const out: BillRow[] = [];
+      for (const part of chunks(ids)) {
+        const rows = await q.selectFrom('bills').selectAll().where('id', 'in', part).execute();
+        out.push(...rows.map(asBill));
+      }
+      return out;
     },
 
     /** A restaurant's bills paid (or refunded) in a period, by their payment's time. */

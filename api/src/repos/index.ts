@@ -27,6 +27,7 @@ import { ordersRepository } from './orders';
 import { paymeTransactionsRepository } from './payme-transactions';
 import { paymentAccountsRepository } from './payment-accounts';
 import { paymentPosRepository } from './payment-pos';
+import { paymentStatementsRepository } from './payment-statements';
 import { picturesRepository } from './pictures';
 import { placementsRepository } from './placements';
 import { productsRepository } from './products';
@@ -79,6 +80,7 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     bills: billsRepository(q, dialect),
     paymeTransactions: paymeTransactionsRepository(q),
     clickTransactions: clickTransactionsRepository(q),
+    paymentStatements: paymentStatementsRepository(q),
     transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
   };
 }
@@ -117,6 +119,7 @@ export interface Repositories {
   bills: ReturnType<typeof billsRepository>;
   paymeTransactions: ReturnType<typeof paymeTransactionsRepository>;
   clickTransactions: ReturnType<typeof clickTransactionsRepository>;
+  paymentStatements: ReturnType<typeof paymentStatementsRepository>;
   /** Runs `work` with repositories bound to one transaction (or this one, inside a transaction). */
   transaction<T>(work: (trx: Repositories) => Promise<T>): Promise<T>;
 }

@@ -20,6 +20,16 @@ export function paymentAccountsRepository(q: Q) {
         .execute();
     },
 
+    /** The restaurants with a provider's credentials (a row with a merchant id). */
+    withProvider: () =>
+      q
+        .selectFrom('payment_accounts')
+        .selectAll()
+        .where((eb) =>
+          eb.or([eb('payme_merchant_id', 'is not', null), eb('click_service_id', 'is not', null)]),
+        )
+        .execute(),
+
     /** Every row with a sealed value (`pnpm rotate-secrets` seals them again). */
     sealed: () =>
       q

@@ -1,7 +1,7 @@
 /**
  * Paying the table's bill (docs/PAYMENTS.md): the guest's bill and checkout (their order's key
  * opens them, no login), the staff's closing of a table, the admin's merchant credentials and
- * reconciliation, and the endpoints Payme and Click call, checked by the restaurant's own
+ * the daily statement, and the endpoints Payme and Click call, checked by the restaurant's own
  * credentials (Basic auth, `sign_string`) instead of a login, and answered in their protocols
  * (always 200: the error is in the body, as they read it).
  */
@@ -13,6 +13,8 @@ import {
   paymentSettingsBody,
   placementIdParam,
   reconcileBody,
+  statementDayParams,
+  statementsQuery,
 } from '@qrmenu/shared/schemas';
 import { z } from 'zod';
 import { ownerCheck } from '../http/access';
@@ -153,13 +155,65 @@ export default async function paymentRoutes(app: App): Promise<void> {
         tags: ['payments'],
         operationId: 'payments.reconcile',
         summary:
-          "A day's transactions as we recorded them against the provider's list of that day: every difference",
+          "Adds the provider's list of a day (Payme's GetStatement fields) to that day's statement: compared with ours, stored",
+        description:
+          "The day's statement of the method, built again with the list: every difference, ours and the provider's. The list replaces one added before.",
         params: idParam,
         body: reconcileBody,
-        response: { 200: answers.reconciliation },
+        response: { 200: answers.statement },
       },
     },
     async (request) => ({ data: await payments.reconcile(request.params.id, request.body) }),
+  );
+
+  app.get(
+    '/admin/restaurants/:id/payments/statements',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags: ['payments'],
+        operationId: 'payments.statements',
+        summary:
+          "A restaurant's daily statements, newest day first, a page at a time: per day and method our count, total, refunds and the number of differences",
+        params: idParam,
+        querystring: statementsQuery,
+        response: { 200: answers.statements },
+      },
+    },
+    async (request) => payments.statements(request.params.id, request.query.page),
+  );
+
+  app.get(
+    '/admin/restaurants/:id/payments/statements/:day',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags: ['payments'],
+        operationId: 'payments.dayStatements',
+        summary: "A day's statements (one per method) with every difference",
+        description: '404 when no statement of that day was built.',
+        params: statementDayParams,
+        response: { 200: answers.dayStatements },
+      },
+    },
+    async (request) => ({ data: await payments.dayStatements(request.params.id, request.params.day) }),
+  );
+
+  app.post(
+    '/admin/restaurants/:id/payments/statements/:day',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags: ['payments'],
+        operationId: 'payments.rebuildDay',
+        summary:
+          "Builds a day's statements now («Hisobotni yangilash»), for each method the restaurant takes; the provider's list added before is compared again",
+        description: '400 for a day still to come; 409 when no payment provider is set up.',
+        params: statementDayParams,
+        response: { 200: answers.dayStatements },
+      },
+    },
+    async (request) => ({ data: await payments.rebuildDay(request.params.id, request.params.day) }),
   );
 
   // ---------- the providers ----------

@@ -1,8 +1,8 @@
 /**
- * Work drained by one server at a time (the Telegram outbox, the POS senders): the server that
- * holds the lease `lease` runs `drain` every `everyMs` and as soon as an order event is committed
- * anywhere (the orders' notices), one drain at a time: a wake while one runs asks for one more
- * right after it. Closing the app stops the timer and waits for the drain that runs.
+ * Work drained by one server at a time (the Telegram outbox, the POS senders, the nightly
+ * statements): the server that holds the lease `lease` runs `drain` every `everyMs` and (unless
+ * `wakeOnOrders` is false) as soon as an order event is committed anywhere (the orders' notices),
+ * one drain at a time: a wake while one runs asks for one more right after it. Closing the app stops the timer and waits for the drain that runs.
  */
 import type { App } from '../types';
 
@@ -14,6 +14,8 @@ export interface LeasedDrainOptions {
   failure: string;
   /** How often the lease holder looks for work (default 1000 ms). */
   everyMs?: number;
+  /** Whether a committed order event wakes it (default true; work on a clock, not on orders: false). */
+  wakeOnOrders?: boolean;
 }
 
 export function scheduleLeasedDrain(app: App, options: LeasedDrainOptions) {
@@ -58,7 +60,7 @@ export function scheduleLeasedDrain(app: App, options: LeasedDrainOptions) {
   };
   let unsubscribe = () => {};
   app.addHook('onReady', async () => {
-    unsubscribe = app.orderNotices.subscribe(() => void wake());
+    if (options.wakeOnOrders !== false) unsubscribe = app.orderNotices.subscribe(() => void wake());
     loop();
   });
   app.addHook('preClose', async () => {

@@ -1,7 +1,8 @@
 /**
  * `/admin/viewRestaurant/:id/:slug` (admins, by slug) and `/viewRestaurant/:id` (a manager: its
  * own restaurant). Fields, pictures, the manager's login, edit, delete (admin), categories, back;
- * for admins, today's orders (with the way to the restaurant's board) and the visits.
+ * for admins, today's orders (with the way to the restaurant's board), the visits, the payment
+ * providers and the payments' daily statement («Kunlik hisobot»).
  */
 import { isMissing } from '@qrmenu/shared/api';
 import { useManagers, useProfile } from '@qrmenu/shared/query';
@@ -25,6 +26,7 @@ import {
   usePaths,
   useRouteParams,
 } from '@qrmenu/shared/ui';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PosSyncStatus } from '../integration/PosSyncStatus';
 import { OrdersTodayPanel } from '../orders/OrdersTodayPanel';
@@ -36,6 +38,9 @@ import { PaymentsPanel } from './PaymentsPanel';
 import { RestaurantInfo } from './RestaurantInfo';
 
 type Shown = Restaurant | PublicRestaurant;
+
+// the daily statement reads uploaded files with the schemas (zod): loaded after the page shows
+const StatementsPanel = lazy(() => import('./StatementsPanel').then((m) => ({ default: m.StatementsPanel })));
 
 /** Admins read the restaurant by its slug, a manager reads its own; the address's :id must match. */
 function useDetail(
@@ -153,6 +158,11 @@ export default function RestaurantDetailPage() {
                 {isAdmin ? <OldSlugs restaurantId={r._id} /> : null}
                 {isAdmin ? <VisitsPanel restaurantId={r._id} /> : null}
                 {isAdmin ? <PaymentsPanel restaurantId={r._id} /> : null}
+                {isAdmin ? (
+                  <Suspense fallback={null}>
+                    <StatementsPanel restaurantId={r._id} />
+                  </Suspense>
+                ) : null}
               </Box>
             ) : null
           }

@@ -30,6 +30,8 @@ import type {
   PasswordChangeBody,
   PaymentSettings,
   PaymentSettingsBody,
+  PaymentStatement,
+  PaymentStatementLine,
   Placement,
   PlacementCreateBody,
   PosAccount,
@@ -46,6 +48,7 @@ import type {
   ProductUpdateBody,
   Profile,
   PublicRestaurant,
+  ReconcileBody,
   ReleaseRegisterBody,
   ReleasesOverview,
   Restaurant,
@@ -483,6 +486,38 @@ export const api = {
           method: 'put',
           json: body,
         }),
+      ),
+    /** GET /admin/restaurants/{id}/payments/statements?page=: a page of the daily statements, newest first. */
+    statements: (restaurantId: string, page: number) =>
+      call<{ data: PaymentStatementLine[]; count: number }>(
+        `admin/restaurants/${encodeURIComponent(restaurantId)}/payments/statements`,
+        { query: { page } },
+      ),
+    /** GET /admin/restaurants/{id}/payments/statements/{day}: the day's statements with their differences. */
+    dayStatements: (restaurantId: string, day: string) =>
+      data(
+        call<Data<PaymentStatement[]>>(
+          `admin/restaurants/${encodeURIComponent(restaurantId)}/payments/statements/${encodeURIComponent(day)}`,
+        ),
+      ),
+    /** POST /admin/restaurants/{id}/payments/statements/{day}: «Hisobotni yangilash». */
+    rebuildDay: ({ restaurantId, day }: { restaurantId: string; day: string }) =>
+      data(
+        call<Data<PaymentStatement[]>>(
+          `admin/restaurants/${encodeURIComponent(restaurantId)}/payments/statements/${encodeURIComponent(day)}`,
+          { method: 'post' },
+        ),
+      ),
+    /** POST /admin/restaurants/{id}/payments/reconcile: the provider's list added to the day. */
+    reconcile: ({ restaurantId, body }: { restaurantId: string; body: ReconcileBody }) =>
+      data(
+        call<Data<PaymentStatement>>(
+          `admin/restaurants/${encodeURIComponent(restaurantId)}/payments/reconcile`,
+          {
+            method: 'post',
+            json: body,
+          },
+        ),
       ),
   },
 

@@ -103,6 +103,32 @@ export const useChangePaymentSettings = defineMutation({
   invalidates: [k.restaurants.all()],
 });
 
+/** A page of the restaurant's daily statements, newest day first (docs/PAYMENTS.md, "Reconciliation"). */
+export const useStatements = defineQuery({
+  key: (restaurantId: string, page: string) => k.restaurants.statements(restaurantId, page),
+  fetch: (restaurantId, page) => api.payments.statements(restaurantId, Number(page)),
+  ready: has,
+});
+
+/** A day's statements with their differences. */
+export const useDayStatements = defineQuery({
+  key: (restaurantId: string, day: string | undefined) => k.restaurants.statementDay(restaurantId, day ?? ''),
+  fetch: (restaurantId, day) => api.payments.dayStatements(restaurantId, day ?? ''),
+  ready: (restaurantId, day) => has(restaurantId) && has(day),
+});
+
+/** «Hisobotni yangilash»: the day built now. */
+export const useRebuildStatements = defineMutation({
+  run: api.payments.rebuildDay,
+  invalidates: [k.restaurants.statementsAll()],
+});
+
+/** The provider's list added to a day. */
+export const useReconcile = defineMutation({
+  run: api.payments.reconcile,
+  invalidates: [k.restaurants.statementsAll()],
+});
+
 /** "Sinov xabari": a test message to the restaurant's chat (its status refreshed after). */
 export const useTelegramTest = defineMutation({
   run: (restaurantId: string) => api.telegram.test(restaurantId),

@@ -16,6 +16,12 @@ export const queryKeys = {
     telegram: (restaurantId: string) => ['qrmenu', 'restaurants', 'telegram', restaurantId] as const,
     /** the restaurant's Payme and Click credentials (docs/PAYMENTS.md) */
     payments: (restaurantId: string) => ['qrmenu', 'restaurants', 'payments', restaurantId] as const,
+    /** its daily statements (a page of days; one day) */
+    statementsAll: () => ['qrmenu', 'restaurants', 'statements'] as const,
+    statements: (restaurantId: string, page: string) =>
+      ['qrmenu', 'restaurants', 'statements', restaurantId, 'page', page] as const,
+    statementDay: (restaurantId: string, day: string) =>
+      ['qrmenu', 'restaurants', 'statements', restaurantId, 'day', day] as const,
     /** mutation key of the syncs (their variables are the restaurant ids) */
     sync: () => ['qrmenu', 'restaurants', 'sync'] as const,
   },

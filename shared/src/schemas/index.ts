@@ -23,6 +23,7 @@ import { visitAnswers } from './visits';
 
 export * from './orders';
 export * from './payments';
+export * from './provider-statement';
 export * from './releases';
 export {
   applyTranslations,

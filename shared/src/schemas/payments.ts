@@ -1,7 +1,7 @@
 /**
  * Paying the table's bill from the phone (docs/PAYMENTS.md): the bill, the payment copied on its
  * orders, the checkout, the admin's merchant credentials (secrets are taken, never answered) and
- * the daily reconciliation. Every amount here is an integer number of tiyin (1 so'm = 100 tiyin).
+ * the daily statement (reconciliation). Every amount here is an integer number of tiyin (1 so'm = 100 tiyin).
  */
 import { z } from 'zod';
 import { id, plainString } from './fields';
@@ -47,6 +47,7 @@ export type PaymentPos = z.infer<typeof paymentPos>;
  * back to the table's next bill); `closed`: the staff closed the table (paid at the till).
  */
 export const BILL_STATUSES = ['open', 'paid', 'refunded', 'closed'] as const;
+export type BillStatus = (typeof BILL_STATUSES)[number];
 
 /** A table's bill: the orders it covers since the table was last closed, and their amount. */
 export const bill = z.object({
@@ -106,28 +107,96 @@ export const providerStatementEntry = z.object({
   amount: tiyin,
   state: z.number().int(),
 });
-export const reconcileBody = z.strictObject({
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  method: z.enum(PAYMENT_METHODS),
-  transactions: z.array(providerStatementEntry).max(10_000),
-});
+export type ProviderStatementEntry = z.infer<typeof providerStatementEntry>;
+/** The most entries a provider's list of a day may hold. */
+export const PROVIDER_STATEMENT_MAX = 10_000;
+export const providerStatement = z.array(providerStatementEntry).max(PROVIDER_STATEMENT_MAX);
 
-/** One difference between ours and the provider's list. */
-export const reconcileDifference = z.object({
-  id: z.string(),
-  problem: z.enum(['missing_here', 'missing_there', 'amount', 'state']),
-  ours: z.object({ amount: tiyin, state: z.number().int() }).nullable(),
-  theirs: z.object({ amount: tiyin, state: z.number().int() }).nullable(),
+/** A Tashkent day, `YYYY-MM-DD`, a date that exists. */
+export const statementDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => {
+    const ms = Date.parse(`${d}T00:00:00Z`);
+    return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(d);
+  }, 'Not a date');
+
+export const reconcileBody = z.strictObject({
+  day: statementDay,
+  method: z.enum(PAYMENT_METHODS),
+  transactions: providerStatement,
 });
-export const reconciliation = z.object({
+export type ReconcileBody = z.infer<typeof reconcileBody>;
+
+/**
+ * What a statement's difference says (docs/PAYMENTS.md, "Reconciliation"). Against the provider's
+ * list: `missing_here` (only theirs), `missing_there` (only ours), `amount`, `state`. From our own
+ * records: `bill_not_paid` (a payment performed, its bill not paid by it), `bill_amount` (its amount
+ * is not its bill's), `no_transaction` (a bill paid from the phone without a performed payment),
+ * `timed_out` (a Payme payment still created, past Payme's 12 hours), `pos_not_received` (the POS
+ * has not got the payment: refused, failed, or stuck on its way).
+ */
+export const STATEMENT_PROBLEMS = [
+  'missing_here',
+  'missing_there',
+  'amount',
+  'state',
+  'bill_not_paid',
+  'bill_amount',
+  'no_transaction',
+  'timed_out',
+  'pos_not_received',
+] as const;
+export type StatementProblem = (typeof STATEMENT_PROBLEMS)[number];
+
+/** A transaction's amount (tiyin) and state on Payme's scale (Click's put on it: 1, 2, -1, -2). */
+const entryState = z.object({ amount: tiyin, state: z.number().int() });
+
+/** One difference of a day: which transaction (or bill), what is wrong, ours against theirs. */
+export const statementDifference = z.object({
+  /** The provider's transaction id (Payme's id, Click's `click_trans_id`); a bill's id for `no_transaction`. */
+  id: z.string(),
+  problem: z.enum(STATEMENT_PROBLEMS),
+  ours: entryState.nullable(),
+  theirs: entryState.nullable(),
+  /** The bill the payment is for, as we have it (null when unknown: only the provider's). */
+  bill: z.object({ id: z.string(), amount: tiyin, status: z.enum(BILL_STATUSES) }).nullable(),
+  /** Why the POS has not got it (`pos_not_received`); null otherwise. */
+  reason: z.string().nullable(),
+});
+export type StatementDifference = z.infer<typeof statementDifference>;
+
+/** A restaurant's statement of a Tashkent day for one method. */
+export const paymentStatement = z.object({
   day: z.string(),
   method: z.enum(PAYMENT_METHODS),
-  /** Ours: performed (or completed) in the day, less refunds. */
-  total: tiyin,
+  /** Ours: payments performed (completed) that day and still standing, and their total. */
   count: z.number().int(),
-  differences: z.array(reconcileDifference),
+  total: tiyin,
+  /** Ours: the day's payments cancelled after they were made, and their total. */
+  refunds: z.number().int(),
+  refunds_total: tiyin,
+  difference_count: z.number().int(),
+  differences: z.array(statementDifference),
+  /** How many transactions the provider's list held (null: not added) and when it was added. */
+  provider_count: z.number().int().nullable(),
+  provider_at: z.string().nullable(),
+  built_at: z.string(),
 });
-export type Reconciliation = z.infer<typeof reconciliation>;
+export type PaymentStatement = z.infer<typeof paymentStatement>;
+/** The names of 5.7 (the reconcile answer before the statement was stored), kept for builds against it. */
+export const reconcileDifference = statementDifference;
+export const reconciliation = paymentStatement;
+
+/** A line of the list of days: the statement without its differences (their number is there). */
+export const paymentStatementLine = paymentStatement.omit({ differences: true });
+export type PaymentStatementLine = z.infer<typeof paymentStatementLine>;
+
+/** Lines a page of the list of days holds (the kit's page size). */
+export const STATEMENTS_PAGE_SIZE = 10;
+/** `?page=` of the list of days (from 1; a page is the kit's page size of lines, newest first). */
+export const statementsQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const statementDayParams = z.object({ id, day: statementDay });
 
 export const paymentAnswers = {
   bill: z.object({ data: bill }),
@@ -135,5 +204,10 @@ export const paymentAnswers = {
   closedBill: z.object({ data: bill.nullable() }),
   checkout: z.object({ data: checkout }),
   paymentSettings: z.object({ data: paymentSettings }),
-  reconciliation: z.object({ data: reconciliation }),
+  statement: z.object({ data: paymentStatement }),
+  /** 5.7's name of `statement`. */
+  reconciliation: z.object({ data: paymentStatement }),
+  /** A day's statements, one per method the restaurant takes. */
+  dayStatements: z.object({ data: z.array(paymentStatement) }),
+  statements: z.object({ data: z.array(paymentStatementLine), count: z.number().int() }),
 } as const;

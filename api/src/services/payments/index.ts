@@ -1,8 +1,9 @@
 /**
  * `app.payments` (docs/PAYMENTS.md): the table's bill and its checkout for guests, the merchant
  * endpoints Payme and Click call, the admin's credentials, the staff's closing of a table and the
- * daily reconciliation. Each rule lives in its part: bills.ts, credentials.ts, links.ts,
- * payme.ts, click.ts, settle.ts (a bill paid or refunded, live), reconcile.ts, money.ts (tiyin).
+ * daily statement. Each rule lives in its part: bills.ts, credentials.ts, links.ts, payme.ts,
+ * click.ts, settle.ts (a bill paid or refunded, live), statements.ts and reconcile.ts (the daily
+ * statement, ours against the provider's), money.ts (tiyin).
  */
 import type { Bill, PaymentMethod, PaymentSettingsBody } from '@qrmenu/shared/schemas';
 import { conflict, notFound } from '../../http/errors';
@@ -13,7 +14,7 @@ import type { PaymentsContext } from './context';
 import { changePaymentSettings, clickCredentials, paymeCredentials, paymentSettings } from './credentials';
 import { clickLink, paymeLink } from './links';
 import { handlePayme } from './payme';
-import { reconcile } from './reconcile';
+import { buildNight, dayStatements, rebuildDay, reconcile, statementLines } from './statements';
 
 export { DEFAULT_PAYMENTS_SETTINGS, type PaymentsSettings } from './context';
 
@@ -59,7 +60,14 @@ export function paymentsService(ctx: PaymentsContext) {
     changeSettings: (restaurantId: string, body: PaymentSettingsBody) =>
       changePaymentSettings(ctx, restaurantId, body),
     closeTable: (placementId: string, assertOwner: AssertOwner) => closeTable(ctx, placementId, assertOwner),
+
+    // ---------- the daily statement (admins) ----------
     reconcile: (restaurantId: string, body: Parameters<typeof reconcile>[2]) =>
       reconcile(ctx, restaurantId, body),
+    statements: (restaurantId: string, page: number) => statementLines(ctx, restaurantId, page),
+    dayStatements: (restaurantId: string, day: string) => dayStatements(ctx, restaurantId, day),
+    rebuildDay: (restaurantId: string, day: string) => rebuildDay(ctx, restaurantId, day),
+    /** The nightly run (state/nightly-statements.ts calls it): the day seen to, or null. */
+    buildNight: (seen?: string) => buildNight(ctx, seen),
   };
 }

@@ -1,14 +1,14 @@
 /**
- * The daily reconciliation (docs/PAYMENTS.md, "Reconciliation"): a restaurant's transactions of a
- * Tashkent day as we recorded them, against the provider's list of the same day (Payme's
- * GetStatement fields: id, amount in tiyin, state), and every difference: one only we have, one
- * only they have, another amount, another state. Click's states are put on Payme's scale
- * (prepared 1, completed 2, cancelled -1; a cancel after completion -2) so one rule compares both.
+ * Ours against the provider's (docs/PAYMENTS.md, "Reconciliation"): a restaurant's transactions of
+ * a Tashkent day as we recorded them, and the provider's list of the same day (Payme's
+ * GetStatement fields: id, amount in tiyin, state): one only we have, one only they have, another
+ * amount, another state. Click's states are put on Payme's scale (prepared 1, completed 2,
+ * cancelled -1; a cancel after completion -2) so one rule compares both.
  */
-import type { PaymentMethod, Reconciliation } from '@qrmenu/shared/schemas';
+import type { PaymentMethod, ProviderStatementEntry, StatementDifference } from '@qrmenu/shared/schemas';
 import type { PaymentsContext } from './context';
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 const TASHKENT_MS = 5 * 3_600_000;
 
 /** The day's bounds in ms: Tashkent midnight to midnight. */
@@ -17,24 +17,34 @@ export function tashkentDay(day: string): { from: number; to: number } {
   return { from, to: from + DAY_MS - 1 };
 }
 
-interface Entry {
-  id: string;
-  amount: number;
-  state: number;
+/** The Tashkent day (`YYYY-MM-DD`) and hour of a moment. */
+export function tashkentDayOf(ms: number): { day: string; hour: number } {
+  const local = new Date(ms + TASHKENT_MS);
+  return { day: local.toISOString().slice(0, 10), hour: local.getUTCHours() };
 }
 
-async function ours(
+/** One of our transactions of the day, with the bill it is for. */
+export interface OurEntry extends ProviderStatementEntry {
+  billId: string;
+  /** When it was made (ms): Payme's `time`, Click's Prepare. */
+  time: number;
+}
+
+/** Our transactions of the day: Payme's by Payme's `time` (GetStatement's period), Click's by Prepare. */
+export async function ours(
   ctx: PaymentsContext,
   restaurantId: string,
   method: PaymentMethod,
   day: string,
-): Promise<Entry[]> {
+): Promise<OurEntry[]> {
   const { from, to } = tashkentDay(day);
   if (method === 'payme') {
     return (await ctx.repos.paymeTransactions.statement(restaurantId, from, to)).map((t) => ({
       id: t.id,
       amount: t.amount,
       state: t.state,
+      billId: t.bill_id,
+      time: t.time,
     }));
   }
   const rows = await ctx.repos.clickTransactions.between(
@@ -46,41 +56,39 @@ async function ours(
     id: t.click_trans_id,
     amount: t.amount,
     state: t.status === 'completed' ? 2 : t.status === 'prepared' ? 1 : t.completed_at ? -2 : -1,
+    billId: t.bill_id,
+    time: Date.parse(t.created_at),
   }));
 }
 
-export async function reconcile(
-  ctx: PaymentsContext,
-  restaurantId: string,
-  body: { day: string; method: PaymentMethod; transactions: Entry[] },
-): Promise<Reconciliation> {
-  const mine = await ours(ctx, restaurantId, body.method, body.day);
-  const theirs = new Map(body.transactions.map((t) => [t.id, t]));
-  const differences: Reconciliation['differences'] = [];
+/** Every difference between our transactions of a day and the provider's list of it. */
+export function againstProvider(
+  mine: readonly ProviderStatementEntry[],
+  provider: readonly ProviderStatementEntry[],
+): StatementDifference[] {
+  const theirs = new Map(provider.map((t) => [t.id, t]));
+  const differences: StatementDifference[] = [];
+  const difference = (
+    id: string,
+    problem: StatementDifference['problem'],
+    o: ProviderStatementEntry | undefined,
+    t: ProviderStatementEntry | undefined,
+  ) =>
+    differences.push({
+      id,
+      problem,
+      ours: o ? { amount: o.amount, state: o.state } : null,
+      theirs: t ? { amount: t.amount, state: t.state } : null,
+      bill: null,
+      reason: null,
+    });
   for (const o of mine) {
     const t = theirs.get(o.id);
     theirs.delete(o.id);
-    const pair = {
-      ours: { amount: o.amount, state: o.state },
-      theirs: t ? { amount: t.amount, state: t.state } : null,
-    };
-    if (!t) differences.push({ id: o.id, problem: 'missing_there', ...pair });
-    else if (t.amount !== o.amount) differences.push({ id: o.id, problem: 'amount', ...pair });
-    else if (t.state !== o.state) differences.push({ id: o.id, problem: 'state', ...pair });
+    if (!t) difference(o.id, 'missing_there', o, t);
+    else if (t.amount !== o.amount) difference(o.id, 'amount', o, t);
+    else if (t.state !== o.state) difference(o.id, 'state', o, t);
   }
-  for (const t of theirs.values())
-    differences.push({
-      id: t.id,
-      problem: 'missing_here',
-      ours: null,
-      theirs: { amount: t.amount, state: t.state },
-    });
-  const performed = mine.filter((o) => o.state === 2);
-  return {
-    day: body.day,
-    method: body.method,
-    total: performed.reduce((s, o) => s + o.amount, 0),
-    count: performed.length,
-    differences,
-  };
+  for (const t of theirs.values()) difference(t.id, 'missing_here', undefined, t);
+  return differences;
 }
