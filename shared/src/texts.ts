@@ -875,8 +875,10 @@ export const t = {
       providerNone: "To'lov tizimining ro'yxati hali qo'shilmagan",
       upload: "Ro'yxatni yuklash",
       uploadHint:
-        "JSON (Payme GetStatement javobi yoki [{ id, amount, state }] ro'yxati) yoki CSV: birinchi qator id,amount,state. Summa tiyinda (1 so'm = 100 tiyin), holatlar Payme shkalasida: 2 o'tgan, -2 qaytarilgan, 1 yaratilgan, -1 bekor qilingan.",
+        "JSON (Payme GetStatement javobi yoki [{ id, amount, state }] ro'yxati) yoki CSV: birinchi qator id,amount,state. Summa tiyinda (1 so'm = 100 tiyin), holatlar Payme shkalasida: 2 o'tgan, -2 qaytarilgan, 1 yaratilgan, -1 bekor qilingan. GetStatement javobidan faqat shu kunning tranzaksiyalari olinadi.",
       uploaded: "Ro'yxat qo'shildi va solishtirildi",
+      /** A GetStatement answer's entries of other days, left out of the comparison. */
+      otherDays: (n: number) => `Boshqa kunlarning ${n} ta tranzaksiyasi hisobga olinmadi`,
       uploadError: "Ro'yxatni qo'shib bo'lmadi",
       fileErrors: {
         empty: "Fayl bo'sh",

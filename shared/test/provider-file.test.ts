@@ -24,6 +24,48 @@ describe('parseProviderFile', () => {
     expect(parseProviderFile('{"result":{"transactions":[]}}')).toEqual({ ok: true, transactions: [] });
   });
 
+  it("leaves out, and counts, a GetStatement's entries of another Tashkent day than the statement's", () => {
+    // 2026-11-25 in Tashkent (UTC+5): from 2026-11-24T19:00Z to 2026-11-25T18:59:59.999Z
+    const at = (iso: string) => Date.parse(iso);
+    const answer = {
+      result: {
+        transactions: [
+          { id: 'before', time: at('2026-11-24T18:59:59.999Z'), amount: 100, state: 2 },
+          { id: 'first', time: at('2026-11-24T19:00:00.000Z'), amount: 200, state: 2 },
+          { id: 'last', time: at('2026-11-25T18:59:59.999Z'), amount: 300, state: -2 },
+          { id: 'after', time: at('2026-11-25T19:00:00.000Z'), amount: 400, state: 2 },
+        ],
+      },
+    };
+    expect(parseProviderFile(JSON.stringify(answer), '2026-11-25')).toEqual({
+      ok: true,
+      transactions: [
+        { id: 'first', amount: 200, state: 2 },
+        { id: 'last', amount: 300, state: -2 },
+      ],
+      otherDays: 2,
+    });
+    // without the day, or entries without a time: all of them
+    expect(parseProviderFile(JSON.stringify(answer))).toMatchObject({
+      ok: true,
+      transactions: { length: 4 },
+    });
+    // a bad entry's number is its place in the file, the skipped ones counted
+    const bad = {
+      result: {
+        transactions: [
+          answer.result.transactions[0],
+          { id: '', time: at('2026-11-25T10:00:00Z'), amount: 1, state: 2 },
+        ],
+      },
+    };
+    expect(parseProviderFile(JSON.stringify(bad), '2026-11-25')).toEqual({
+      ok: false,
+      error: 'bad_entry',
+      line: 2,
+    });
+  });
+
   it('refuses a bad file whole, saying what and where', () => {
     expect(parseProviderFile('  ')).toEqual({ ok: false, error: 'empty' });
     expect(parseProviderFile('{"result":')).toEqual({ ok: false, error: 'not_json' });

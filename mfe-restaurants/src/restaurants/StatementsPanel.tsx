@@ -116,7 +116,7 @@ function Upload({ restaurantId, statement }: { restaurantId: string; statement: 
     const input = e.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    const read = parseProviderFile(await file.text());
+    const read = parseProviderFile(await file.text(), statement.day);
     input.value = '';
     if (!read.ok) {
       const text = W.fileErrors[read.error] ?? W.uploadError;
@@ -130,7 +130,8 @@ function Upload({ restaurantId, statement }: { restaurantId: string; statement: 
         body: { day: statement.day, method: statement.method, transactions: read.transactions },
       },
       {
-        onSuccess: () => notify.success(W.uploaded),
+        onSuccess: () =>
+          notify.success(read.otherDays ? `${W.uploaded}. ${W.otherDays(read.otherDays)}` : W.uploaded),
         onError: () => setError(W.uploadError),
       },
     );

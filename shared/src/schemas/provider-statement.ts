@@ -5,13 +5,18 @@
  * header row `id,amount,state` (amount in tiyin, Click's states on Payme's scale). Read whole or
  * refused whole: a bad file changes nothing, and says why (`line`: the CSV's line, or the JSON
  * entry's number, from 1).
+ *
+ * A GetStatement answer may cover more than the day compared (Payme's `from`/`to` are whatever the
+ * cashbox's report asked): given the day, entries whose `time` (Payme's creation time, what our own
+ * side of the day is read by) falls on another Tashkent day are left out and counted
+ * (`otherDays`), so they are neither compared nor silently lost.
  */
 import { type ProviderStatementEntry, providerStatement } from './payments';
 
 export type ProviderFileError = 'empty' | 'not_json' | 'csv_header' | 'bad_entry' | 'too_many';
 
 export type ProviderFileResult =
-  | { ok: true; transactions: ProviderStatementEntry[] }
+  | { ok: true; transactions: ProviderStatementEntry[]; otherDays?: number }
   | { ok: false; error: ProviderFileError; line?: number };
 
 const CSV_HEADER = ['id', 'amount', 'state'];
@@ -25,7 +30,10 @@ function checked(entries: unknown[], lineOf: (index: number) => number): Provide
   return { ok: false, error: 'bad_entry', line: lineOf(index) };
 }
 
-function fromJson(text: string): ProviderFileResult {
+/** Tashkent's calendar day (UTC+5 all year) of a time in ms. */
+const tashkentDayOf = (ms: number) => new Date(ms + 5 * 3_600_000).toISOString().slice(0, 10);
+
+function fromJson(text: string, day: string | undefined): ProviderFileResult {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -36,11 +44,20 @@ function fromJson(text: string): ProviderFileResult {
     ? value
     : (value as { result?: { transactions?: unknown } } | null)?.result?.transactions;
   if (!Array.isArray(list)) return { ok: false, error: 'not_json' };
-  // GetStatement's entries carry more than the three fields compared: only those are taken
-  const entries = list.map((e) =>
-    e && typeof e === 'object' ? { id: e.id, amount: e.amount, state: e.state } : e,
-  );
-  return checked(entries, (i) => i + 1);
+  const entries: unknown[] = [];
+  const numbers: number[] = [];
+  let otherDays = 0;
+  for (const [index, e] of list.entries()) {
+    if (day && e && typeof e.time === 'number' && tashkentDayOf(e.time) !== day) {
+      otherDays += 1;
+      continue;
+    }
+    // GetStatement's entries carry more than the three fields compared: only those are taken
+    entries.push(e && typeof e === 'object' ? { id: e.id, amount: e.amount, state: e.state } : e);
+    numbers.push(index + 1);
+  }
+  const read = checked(entries, (i) => numbers[i] ?? 0);
+  return read.ok && otherDays > 0 ? { ...read, otherDays } : read;
 }
 
 const cell = (value: string) => value.trim().replace(/^"(.*)"$/, '$1');
@@ -63,9 +80,12 @@ function fromCsv(text: string): ProviderFileResult {
   return checked(entries, (i) => lineNumbers[i] ?? 0);
 }
 
-/** Reads an uploaded file's text: JSON when it starts like JSON, else CSV. */
-export function parseProviderFile(text: string): ProviderFileResult {
+/**
+ * Reads an uploaded file's text: JSON when it starts like JSON, else CSV. `day` (YYYY-MM-DD, the
+ * statement's): JSON entries with a `time` of another day are left out and counted.
+ */
+export function parseProviderFile(text: string, day?: string): ProviderFileResult {
   const body = text.replace(/^\uFEFF/, '').trim();
   if (body === '') return { ok: false, error: 'empty' };
-  return body.startsWith('[') || body.startsWith('{') ? fromJson(body) : fromCsv(body);
+  return body.startsWith('[') || body.startsWith('{') ? fromJson(body, day) : fromCsv(body);
 }
