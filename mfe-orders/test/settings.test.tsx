@@ -1,6 +1,6 @@
 /** The switches that open and close ordering, on the test kit. */
 import { answers, axeViolations, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import OrderingSettingsPage from '../src/settings/OrderingSettingsPage';
@@ -59,6 +59,29 @@ describe('the ordering switches', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(within(list).getByRole('switch', { name: 'Instagram' })).not.toBeChecked());
     expect(within(list).getByRole('switch', { name: 'Stol 1' })).toBeChecked();
+  });
+
+  it("a POS restaurant's «Kassaga yuborish»: the choice shows on the click, before the answer; a refusal puts it back", async () => {
+    const withPos = { ...SETTINGS, pos: { provider: 'iiko', send: 'off' } };
+    const api = stubApi({
+      'GET /manager/ordering': answers.data(withPos),
+      'PUT /manager/ordering': answers.error(500),
+    });
+    renderAtRoute(<OrderingSettingsPage />, '/orders/settings', { as: 'manager' });
+    const atOnce = await screen.findByRole('radio', { name: 'Mehmon yuborishi bilan darhol' });
+    expect(screen.getByRole('radio', { name: 'Yuborilmasin' })).toBeChecked();
+    const answer = api.hold('PUT /manager/ordering');
+    fireEvent.click(atOnce);
+    // in the click's own task: no wait for the optimistic update or the server
+    expect(atOnce).toBeChecked();
+    answer.release();
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    expect(api.writes()[0]?.body).toEqual({ pos_send: 'at_once' });
+    expect(
+      await screen.findByText("Sozlamani saqlab bo'lmadi. Avvalgi holat qaytarildi."),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Yuborilmasin' })).toBeChecked());
+    expect(atOnce).not.toBeChecked();
   });
 
   it('says where to add tables when the restaurant has no placements', async () => {

@@ -24,7 +24,7 @@ import {
   Switch,
   Text,
 } from '@qrmenu/shared/ui';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { OrdersNav } from '../common/OrdersNav';
 import { useOrdersRestaurant } from '../common/useOrdersRestaurant';
 
@@ -33,9 +33,16 @@ type Change = {
   placements?: { _id: string; takes_orders: boolean }[];
   pos_send?: PosSendMode;
 };
+/** Sends a change; `settled` runs once the server has answered (or refused). */
+type Save = (change: Change, settled?: () => void) => void;
 
 /** When a POS restaurant's orders go into its POS (docs/ORDERS.md, "Into the POS"). */
-function PosSending({ send, save }: { send: PosSendMode; save: (change: Change) => void }) {
+function PosSending({ send, save }: { send: PosSendMode; save: Save }) {
+  // the choice shows from the click itself until the server has answered, then the saved value
+  // (kept, or put back on a refusal): a controlled radio waiting for the optimistic update (a few
+  // tasks later) snaps back for a moment, and a click in that moment seems lost
+  const [pending, setPending] = useState<PosSendMode | null>(null);
+  const choice = pending ?? send;
   return (
     <Box as="fieldset" borderWidth="1px" borderRadius="lg" p="4" data-testid="pos-sending">
       <Heading as="legend" size="md" px="1">
@@ -51,8 +58,11 @@ function PosSending({ send, save }: { send: PosSendMode; save: (change: Change) 
               type="radio"
               name="pos-send"
               value={mode}
-              checked={send === mode}
-              onChange={() => save({ pos_send: mode })}
+              checked={choice === mode}
+              onChange={() => {
+                setPending(mode);
+                save({ pos_send: mode }, () => setPending(null));
+              }}
               style={{ width: '1.25rem', height: '1.25rem' }}
             />
             <span>{t.orders.pos.send[mode]}</span>
@@ -66,7 +76,7 @@ function PosSending({ send, save }: { send: PosSendMode; save: (change: Change) 
   );
 }
 
-function Settings({ settings, save }: { settings: OrderingSettings; save: (change: Change) => void }) {
+function Settings({ settings, save }: { settings: OrderingSettings; save: Save }) {
   const placementsHeading = useId();
   const allOn = settings.placements.every((p) => p.takes_orders);
   const allOff = settings.placements.every((p) => !p.takes_orders);
@@ -174,7 +184,7 @@ export default function OrderingSettingsPage() {
   const { isManager } = useSession();
   const settings = orders.useSettings(restaurantId);
   const update = orders.useUpdateSettings();
-  const save = (change: Change) => {
+  const save: Save = (change, settled) => {
     if (change.placements?.length === 0 && change.takes_orders === undefined && !change.pos_send) return;
     update.mutate(
       { ...change, ...(restaurantId ? { restaurantId } : {}) },
@@ -183,6 +193,7 @@ export default function OrderingSettingsPage() {
           console.error('[orders] ordering switches', error);
           notify.error(t.orders.saveError);
         },
+        onSettled: settled,
       },
     );
   };
