@@ -12,7 +12,7 @@ import {
   useContext,
   useState,
 } from 'react';
-import { loadRemoteComponent, type RemoteModule } from './federation';
+import { fetchAhead, loadRemoteComponent, type RemoteModule } from './federation';
 import { reportFailure, reportLoad } from './release-reports';
 import { fallBackToStable, markRan, releaseOf } from './releases';
 import type { RemoteRef } from './remotes';
@@ -149,22 +149,24 @@ export function isDeployed(ref: RemoteRef): boolean {
 }
 
 /**
- * Warms the modules of pages the user is likely to open next (after the first paint); resolves
- * when they have loaded or failed.
+ * The form kit (`@qrmenu/shared/forms`, react-hook-form) and the shared schemas every module's
+ * forms validate with. The shell provides them (a build provides only what it imports: hence
+ * these imports), so every module uses one copy at one address (cached across visits) rather
+ * than whichever remote registered its own first. The warm-up only fetches them (`fetchAhead`):
+ * the schemas' zod objects are built when the first page that needs them runs.
  */
-export async function prefetchPages(refs: readonly RemoteRef[]): Promise<void> {
-  const loads = refs.filter((ref) => isDeployed(ref) && !loaded.has(keyOf(ref))).map(loadPage);
-  await Promise.allSettled(loads);
-}
+export const FORM_KIT = {
+  '@qrmenu/shared/schemas': () => import('@qrmenu/shared/schemas'),
+  '@qrmenu/shared/forms': () => import('@qrmenu/shared/forms'),
+} as const;
 
 /**
- * The form kit (`@qrmenu/shared/forms`, react-hook-form) and the shared schemas every module's
- * forms validate with, warmed after the pages: the shell provides them (a build provides only
- * what it imports), so every module uses one copy at one address (cached across visits) rather
- * than whichever remote registered its own first. Never on a page's critical path.
+ * Fetches the code of pages the user is likely to open next, and the form kit, without running
+ * it (after the page on screen has settled: warm-up.ts); resolves when fetched or failed.
  */
-export function prefetchFormKit(): Promise<unknown> {
-  return Promise.allSettled([import('@qrmenu/shared/schemas'), import('@qrmenu/shared/forms')]);
+export function fetchPagesAhead(refs: readonly RemoteRef[]): Promise<void> {
+  const pending = refs.filter((ref) => isDeployed(ref) && !loading.has(keyOf(ref)));
+  return fetchAhead(pending, Object.keys(FORM_KIT));
 }
 
 function lazyPage(ref: RemoteRef): LazyExoticComponent<ComponentType> {
