@@ -150,23 +150,20 @@ export function isDeployed(ref: RemoteRef): boolean {
 
 /**
  * The form kit (`@qrmenu/shared/forms`, react-hook-form) and the shared schemas every module's
- * forms validate with. The shell provides them (a build provides only what it imports: hence
- * these imports), so every module uses one copy at one address (cached across visits) rather
- * than whichever remote registered its own first. The warm-up only fetches them (`fetchAhead`):
- * the schemas' zod objects are built when the first page that needs them runs.
+ * forms validate with. Named here so that the shell provides them (a build provides only what it
+ * imports), and every module uses one copy at one address (cached across visits) rather than
+ * whichever remote registered its own first. The shell does not load them itself: the first page
+ * that validates a form does. Warmed, their chunk's compile and the schemas' zod objects were a
+ * long task within Asosiy's blocking time, fetched or run (docs/BENCHMARKS.md, "Asosiy's warm-up").
  */
-export const FORM_KIT = {
-  '@qrmenu/shared/schemas': () => import('@qrmenu/shared/schemas'),
-  '@qrmenu/shared/forms': () => import('@qrmenu/shared/forms'),
-} as const;
+export const SHELL_PROVIDES = [() => import('@qrmenu/shared/schemas'), () => import('@qrmenu/shared/forms')];
 
 /**
- * Fetches the code of pages the user is likely to open next, and the form kit, without running
- * it (after the page on screen has settled: warm-up.ts); resolves when fetched or failed.
+ * Fetches the code of pages the user is likely to open next without running it (after the page
+ * on screen has settled: warm-up.ts); resolves when fetched or failed.
  */
 export function fetchPagesAhead(refs: readonly RemoteRef[]): Promise<void> {
-  const pending = refs.filter((ref) => isDeployed(ref) && !loading.has(keyOf(ref)));
-  return fetchAhead(pending, Object.keys(FORM_KIT));
+  return fetchAhead(refs.filter((ref) => isDeployed(ref) && !loading.has(keyOf(ref))));
 }
 
 function lazyPage(ref: RemoteRef): LazyExoticComponent<ComponentType> {

@@ -6,7 +6,6 @@
  */
 import {
   loadRemote,
-  loadShare,
   type ModuleFederationRuntimePlugin,
   preloadRemote,
   registerPlugins,
@@ -195,22 +194,18 @@ export function prefetchLinksPlugin(): ModuleFederationRuntimePlugin {
 }
 
 /**
- * Fetches the code of `pages` and of the shell's shared modules `shared` without running any of
- * it: each remote's manifest and entry and the pages' chunks (`preloadRemote`), and the shared
- * modules' chunks (`loadShare` registers them and hands back a factory, not called here). A page
- * opened later runs its code then, from the cache (docs/BENCHMARKS.md, "Asosiy's warm-up").
- * Resolves once all is fetched or has failed (a page's own load reports its failures).
+ * Fetches the code of `pages` without running any of it (`preloadRemote`): each remote's manifest
+ * and entry, and the pages' chunks as prefetches. A page opened later runs its code then, from
+ * the cache (docs/BENCHMARKS.md, "Asosiy's warm-up"). Resolves once all is fetched or has failed
+ * (a page's own load reports its failures).
  */
-export async function fetchAhead(pages: readonly RemoteRef[], shared: readonly string[]): Promise<void> {
+export async function fetchAhead(pages: readonly RemoteRef[]): Promise<void> {
   const exposes = new Map<string, string[]>();
   for (const { remote, expose } of pages) exposes.set(remote, [...(exposes.get(remote) ?? []), expose]);
-  const fetches: Promise<unknown>[] = shared.map((name) => loadShare(name));
-  if (exposes.size > 0) {
-    fetches.unshift(
-      preloadRemote([...exposes].map(([nameOrAlias, list]) => ({ nameOrAlias, exposes: list }))),
-    );
-  }
-  await Promise.allSettled(fetches);
+  if (exposes.size === 0) return;
+  await preloadRemote([...exposes].map(([nameOrAlias, list]) => ({ nameOrAlias, exposes: list }))).catch(
+    () => undefined,
+  );
 }
 
 /** Registers every deployed remote (non-null manifest URL), the version check and the fallback plugin. */

@@ -17,7 +17,6 @@ import {
 const runtime = vi.hoisted(() => ({
   loadRemote: vi.fn(),
   preloadRemote: vi.fn(),
-  loadShare: vi.fn(),
   registerRemotes: vi.fn(),
   registerPlugins: vi.fn(),
 }));
@@ -186,30 +185,24 @@ describe('shared versions: what a remote requires against what the shell provide
 });
 
 describe("fetchAhead: the next pages' code fetched, not run", () => {
-  it("asks the runtime to preload each remote's pages at once and fetches the shared modules", async () => {
+  it("asks the runtime to preload each remote's pages at once", async () => {
     runtime.preloadRemote.mockResolvedValue([]);
-    runtime.loadShare.mockResolvedValue(() => ({}));
-    await fetchAhead(
-      [
-        { remote: 'mfe_catalog', expose: './CategoryListPage' },
-        { remote: 'mfe_stoplist', expose: './StopListPage' },
-        { remote: 'mfe_catalog', expose: './ProductTablePage' },
-      ],
-      ['@qrmenu/shared/schemas'],
-    );
+    await fetchAhead([
+      { remote: 'mfe_catalog', expose: './CategoryListPage' },
+      { remote: 'mfe_stoplist', expose: './StopListPage' },
+      { remote: 'mfe_catalog', expose: './ProductTablePage' },
+    ]);
     expect(runtime.preloadRemote).toHaveBeenCalledWith([
       { nameOrAlias: 'mfe_catalog', exposes: ['./CategoryListPage', './ProductTablePage'] },
       { nameOrAlias: 'mfe_stoplist', exposes: ['./StopListPage'] },
     ]);
-    // loadShare hands back the module's factory: fetchAhead never calls it
-    expect(runtime.loadShare).toHaveBeenCalledWith('@qrmenu/shared/schemas');
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
   });
 
   it('resolves when a fetch fails (the page reports its own failure when opened)', async () => {
     runtime.preloadRemote.mockRejectedValue(new Error('preloadRemote failed to load 1 resource(s).'));
-    runtime.loadShare.mockRejectedValue(new Error('offline'));
     await expect(
-      fetchAhead([{ remote: 'mfe_orders', expose: './OrdersBoardPage' }], ['@qrmenu/shared/forms']),
+      fetchAhead([{ remote: 'mfe_orders', expose: './OrdersBoardPage' }]),
     ).resolves.toBeUndefined();
   });
 });

@@ -27,7 +27,6 @@ const runtime = vi.hoisted(() => ({
 vi.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: runtime.loadRemote,
   preloadRemote: runtime.preloadRemote,
-  loadShare: vi.fn(async () => () => ({})),
   registerRemotes: runtime.registerRemotes,
   registerPlugins: vi.fn(),
 }));

@@ -9,15 +9,13 @@ import { App } from '../src/App';
 import { fallbackModule } from '../src/federation';
 import { resetRemotePages } from '../src/RemotePage';
 
-const { loadRemote, preloadRemote, loadShare } = vi.hoisted(() => ({
+const { loadRemote, preloadRemote } = vi.hoisted(() => ({
   loadRemote: vi.fn(),
-  preloadRemote: vi.fn(async () => []),
-  loadShare: vi.fn(async () => () => ({})),
+  preloadRemote: vi.fn(async (_options: { nameOrAlias: string; exposes: string[] }[]) => []),
 }));
 vi.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote,
   preloadRemote,
-  loadShare,
   registerRemotes: vi.fn(),
   registerPlugins: vi.fn(),
 }));
@@ -96,7 +94,6 @@ beforeEach(() => {
   loadRemote.mockReset();
   loadRemote.mockImplementation(async (id: string) => remoteModule(id));
   preloadRemote.mockClear();
-  loadShare.mockClear();
   setRuntimeConfig({
     apiBase: '/api',
     remotes: {
@@ -384,7 +381,7 @@ describe("the bottom bar's orders badge", () => {
 });
 
 describe('warm-up', () => {
-  it("fetches the sidebar's other modules and the form kit after the area's first paint, running none", async () => {
+  it("fetches the sidebar's other modules after the area's first paint, running none", async () => {
     signIn('token-1', 'admin');
     renderAt('/admin/restaurants');
     await screen.findByText('remote:mfe_restaurants/RestaurantsPage');
@@ -393,8 +390,6 @@ describe('warm-up', () => {
         expect.arrayContaining([{ nameOrAlias: 'mfe_auth', exposes: ['./ProfilePage'] }]),
       ),
     );
-    expect(loadShare).toHaveBeenCalledWith('@qrmenu/shared/schemas');
-    expect(loadShare).toHaveBeenCalledWith('@qrmenu/shared/forms');
     // fetched, not run: the profile's module runs when the admin opens it
     expect(loadRemote).not.toHaveBeenCalledWith('mfe_auth/ProfilePage');
     await userEvent.click(screen.getByRole('link', { name: 'Profil' }));
@@ -408,7 +403,7 @@ describe('warm-up', () => {
     renderAt('/admin');
     await screen.findByText('remote:mfe_restaurants/ManagerHome');
     await waitFor(() => expect(preloadRemote).toHaveBeenCalled());
-    const fetched = preloadRemote.mock.calls[0]?.[0] as { nameOrAlias: string; exposes: string[] }[];
+    const fetched = preloadRemote.mock.calls[0]?.[0] ?? [];
     expect(fetched).toEqual(
       expect.arrayContaining([
         { nameOrAlias: 'mfe_stoplist', exposes: ['./StopListPage'] },
