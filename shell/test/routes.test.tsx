@@ -2,7 +2,7 @@ import { queryClient, queryKeys } from '@qrmenu/shared/query';
 import { setRuntimeConfig } from '@qrmenu/shared/runtime-config';
 import { signIn } from '@qrmenu/shared/session';
 import { axeViolations, fixtures, locationTracker } from '@qrmenu/shared/testing/kit';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
@@ -414,6 +414,22 @@ describe('warm-up', () => {
     );
     expect(fetched.flatMap((f) => f.exposes)).not.toContain('./ManagerHome');
     expect(loadRemote.mock.calls.map((c) => String(c[0]))).toEqual(['mfe_restaurants/ManagerHome']);
+  });
+
+  it("runs a page's module from the intent to open it (a finger or a pointer on its link), once", async () => {
+    setRuntimeConfig(ALL_DEPLOYED);
+    signIn('token-1', 'manager');
+    renderAt('/admin');
+    await screen.findByText('remote:mfe_restaurants/ManagerHome');
+    const menyu = within(screen.getByRole('navigation', { name: 'Menyu' })).getByRole('link', {
+      name: 'Menyu',
+    });
+    expect(loadRemote).not.toHaveBeenCalledWith('mfe_stoplist/StopListPage');
+    fireEvent.pointerDown(menyu);
+    expect(loadRemote).toHaveBeenCalledWith('mfe_stoplist/StopListPage');
+    await userEvent.click(menyu);
+    expect(await screen.findByText('remote:mfe_stoplist/StopListPage')).toBeInTheDocument();
+    expect(loadRemote.mock.calls.filter((c) => c[0] === 'mfe_stoplist/StopListPage')).toHaveLength(1);
   });
 });
 
