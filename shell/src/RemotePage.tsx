@@ -78,8 +78,6 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
   }
 }
 
-/** Pages already loaded render at once (no Suspense fallback, no reveal throttle). */
-const loaded = new Map<string, ComponentType>();
 /** Loads in flight or done, one per page; a failure is forgotten so the next attempt loads again. */
 const loading = new Map<string, Promise<RemoteModule>>();
 /** React.lazy wrappers, one per page, for pages not loaded yet. */
@@ -123,16 +121,10 @@ export function loadPage(ref: RemoteRef): Promise<RemoteModule> {
   const key = keyOf(ref);
   let promise = loading.get(key);
   if (!promise) {
-    promise = loadRelease(ref).then(
-      (mod) => {
-        loaded.set(key, mod.default);
-        return mod;
-      },
-      (err: unknown) => {
-        forget(key);
-        throw err;
-      },
-    );
+    promise = loadRelease(ref).catch((err: unknown) => {
+      forget(key);
+      throw err;
+    });
     loading.set(key, promise);
     loadsInFlight += 1;
     const settled = () => {
@@ -178,7 +170,6 @@ function lazyPage(ref: RemoteRef): LazyExoticComponent<ComponentType> {
 
 /** Test hook: forget loaded pages. */
 export function resetRemotePages(): void {
-  loaded.clear();
   loading.clear();
   pages.clear();
 }

@@ -21,7 +21,7 @@ import {
   Table,
   Text,
 } from '@qrmenu/shared/ui';
-import { type SyntheticEvent, useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { shortDay, UNIQUE_COLOR, VISITS_COLOR, VisitsChart } from './VisitsChart';
 
 const TOP = 5;
@@ -138,11 +138,7 @@ function TopList({
 function VisitsTable({ days }: { days: VisitStats['days'] }) {
   const [open, setOpen] = useState(false);
   return (
-    <Box
-      as="details"
-      fontSize="sm"
-      onToggle={(event: SyntheticEvent<HTMLDetailsElement>) => setOpen(event.currentTarget.open)}
-    >
+    <Box as="details" fontSize="sm" onToggle={(event) => setOpen(event.currentTarget.hasAttribute('open'))}>
       <Box as="summary" cursor="pointer" py="2" minH="11" display="flex" alignItems="center">
         {t.visits.showTable}
       </Box>
