@@ -15,7 +15,8 @@
 // --no-api, --no-lighthouse, --no-build (use this tree's build as it is), --keep (leave the
 // ref's worktree and print where), --ref-tree <dir> (a built checkout of the ref instead of a new
 // worktree), --json <file> (every run's figures), --markdown (the table for docs), --strict (exit 1
-// on a missed target). Old refs need no bench scripts of their own: only their built server runs.
+// on a missed target), --nav-runs <n> (the warm-up's purpose: the time from a tap on Menyu on
+// Asosiy to the stop-list, n taps a side). Old refs need no bench scripts of their own: only their built server runs.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,7 +27,7 @@ import { lighthousePage } from './bench-web-lighthouse.mjs';
 const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 const argv = process.argv.slice(2);
 const has = (name) => argv.includes(`--${name}`);
-const VALUED = ['rounds', 'lighthouse-runs', 'only', 'ref-tree', 'json', 'pages'];
+const VALUED = ['rounds', 'lighthouse-runs', 'only', 'ref-tree', 'json', 'pages', 'nav-runs'];
 function value(name) {
   const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
   if (i < 0) return undefined;
@@ -256,12 +257,83 @@ async function lighthouseSideBySide(sides) {
           results[page.key][side.label] ??= [];
           results[page.key][side.label].push(once);
           console.log(
-            `  Lighthouse ${run}/${LIGHTHOUSE_RUNS} ${page.key.padEnd(6)} ${side.label.padEnd(10)} performance ${once.performance}, TBT ${once.tbtMs.toFixed(0)} ms, LCP ${(once.lcpMs / 1000).toFixed(2)} s`,
+            `  Lighthouse ${run}/${LIGHTHOUSE_RUNS} ${page.key.padEnd(6)} ${side.label.padEnd(10)} performance ${once.performance}, TBT ${once.tbtMs.toFixed(0)} ms, LCP ${(once.lcpMs / 1000).toFixed(2)} s, script ${once.scriptMs.toFixed(0)} ms, ${once.longTasks} long tasks`,
           );
         }
     }
     return results;
   } finally {
+    for (const server of running) await server.stop();
+  }
+}
+
+/**
+ * The warm-up's purpose, measured: a manager on Asosiy (a touch screen, the CPU slowed 4x as
+ * Lighthouse's mobile preset does) waits until the page and its warm-up are done, taps Menyu, and
+ * the time from the finger's touch to the stop-list's heading, then to its first product row, is
+ * read in the page (performance.now(), so Playwright's polling is not in it). `--nav-runs` runs a
+ * side.
+ */
+async function navigationSideBySide(sides, runs) {
+  const require = createRequire(join(root, 'e2e/package.json'));
+  const { chromium } = require('@playwright/test');
+  const executablePath = process.env.PW_CHROMIUM || '/usr/bin/chromium';
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+  const running = [];
+  const results = {};
+  try {
+    for (const side of sides) {
+      side.server = await startServer(side.tree);
+      running.push(side.server);
+      side.sessions = await sessionsOn(side.server.url);
+    }
+    for (let run = 1; run <= runs; run++) {
+      const order = run % 2 === 1 ? sides : [...sides].reverse();
+      for (const side of order) {
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, hasTouch: true });
+        const tab = await context.newPage();
+        const session = side.sessions.manager;
+        await tab.goto(`${side.server.url}/api/health`);
+        await tab.evaluate((s) => {
+          localStorage.setItem('accessToken', s.accessToken);
+          localStorage.setItem('role', s.role);
+        }, session);
+        const cdp = await context.newCDPSession(tab);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await tab.goto(`${side.server.url}/admin`);
+        await tab.getByTestId('manager-restaurant-card').waitFor();
+        // the warm-up starts once the page has settled (3 s at the latest): let it finish
+        await tab.waitForLoadState('networkidle');
+        await tab.waitForTimeout(5000);
+        await tab.evaluate(() => {
+          const times = {};
+          window.__navTimes = times;
+          addEventListener('touchstart', () => (times.tap ??= performance.now()), { capture: true });
+          new MutationObserver(() => {
+            const now = performance.now();
+            if (
+              !times.heading &&
+              [...document.querySelectorAll('h1')].some((h) => h.textContent.trim() === 'Menyu')
+            )
+              times.heading = now;
+            if (!times.row && document.querySelector('[data-testid="stop-list-product"]')) times.row = now;
+          }).observe(document.body, { childList: true, subtree: true, characterData: true });
+        });
+        await tab.getByRole('navigation', { name: 'Menyu' }).getByRole('link', { name: 'Menyu' }).tap();
+        await tab.getByTestId('stop-list-product').first().waitFor();
+        const times = await tab.evaluate(() => window.__navTimes);
+        const once = { headingMs: times.heading - times.tap, rowMs: times.row - times.tap };
+        results[side.label] ??= [];
+        results[side.label].push(once);
+        console.log(
+          `  Asosiy -> Menyu ${run}/${runs} ${side.label.padEnd(10)} heading ${once.headingMs.toFixed(0)} ms, first row ${once.rowMs.toFixed(0)} ms (CPU 4x slower)`,
+        );
+        await context.close();
+      }
+    }
+    return results;
+  } finally {
+    await browser.close();
     for (const server of running) await server.stop();
   }
 }
@@ -275,7 +347,7 @@ const median = (xs) => {
 };
 
 /** Rows: figure, ref, current, ratio current/ref, verdict. */
-function rows(apiResult, lighthouse, refLabel) {
+function rows(apiResult, lighthouse, refLabel, navigation) {
   const out = [];
   const fmt = (x, digits = 0) => (x === undefined ? '-' : x.toFixed(digits));
   const ratio = (cur, old) => (cur === undefined || !old ? '-' : `${(cur / old).toFixed(2)}x`);
@@ -355,6 +427,20 @@ function rows(apiResult, lighthouse, refLabel) {
       }
     }
   }
+  if (navigation) {
+    for (const [key, name] of [
+      ['headingMs', "Asosiy -> Menyu: the stop-list's heading after the tap, ms (CPU 4x)"],
+      ['rowMs', '  its first product row after the tap, ms'],
+    ]) {
+      const [a, b] = [refLabel, CURRENT].map((side) => median(navigation[side].map((x) => x[key])));
+      out.push({
+        figure: name,
+        ref: `${fmt(a)} (${navigation[refLabel].map((x) => x[key].toFixed(0)).join(', ')})`,
+        current: `${fmt(b)} (${navigation[CURRENT].map((x) => x[key].toFixed(0)).join(', ')})`,
+        ratio: ratio(b, a),
+      });
+    }
+  }
   if (lighthouse) {
     for (const page of PAGES) {
       const runs = lighthouse[page.key];
@@ -376,6 +462,13 @@ function rows(apiResult, lighthouse, refLabel) {
         ratio: ratio(tb, ta),
       });
       out.push({ figure: `  its LCP, s`, ref: fmt(la, 2), current: fmt(lb, 2), ratio: ratio(lb, la) });
+      const [sa, sb] = [refLabel, CURRENT].map((side) => median(runs[side].map((x) => x.scriptMs)));
+      out.push({
+        figure: `  its main-thread script time (bootup-time), ms`,
+        ref: fmt(sa),
+        current: fmt(sb),
+        ratio: ratio(sb, sa),
+      });
     }
   }
   return out;
@@ -394,6 +487,22 @@ function printTable(list, refLabel) {
     for (const row of cells) console.log(`| ${row.map((x) => String(x).trim() || ' ').join(' | ')} |`);
   }
   return list.every((r) => !r.verdict || r.verdict[0]);
+}
+
+/** Where each page's script time went: the median over the runs of each bundle's, largest first. */
+function printScriptByBundle(lighthouse, refLabel) {
+  for (const page of PAGES) {
+    for (const side of [refLabel, CURRENT]) {
+      const runs = lighthouse[page.key]?.[side] ?? [];
+      const urls = new Set(runs.flatMap((r) => Object.keys(r.scriptByUrl ?? {})));
+      const byBundle = [...urls]
+        .map((url) => [url, median(runs.map((r) => r.scriptByUrl?.[url] ?? 0))])
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([url, ms]) => `${URL.canParse(url) ? new URL(url).pathname : url} ${ms}`);
+      console.log(`  script ms by bundle, ${page.key}, ${side}: ${byBundle.join(', ')}`);
+    }
+  }
 }
 
 // ---------- run ----------
@@ -451,15 +560,21 @@ try {
     console.log(`\nLighthouse (mobile preset), ${LIGHTHOUSE_RUNS} runs a page on each side, taking turns…`);
     lighthouse = await lighthouseSideBySide(sides);
   }
+  let navigation;
+  if (value('nav-runs')) {
+    console.log(`\nAsosiy -> Menyu, ${value('nav-runs')} taps on each side, taking turns…`);
+    navigation = await navigationSideBySide(sides, Number(value('nav-runs')));
+  }
   console.log(
     `\n${ref} (${sha.slice(0, 10)}) against ${currentDesc}, ${new Date().toISOString().slice(0, 10)}: medians of ${ROUNDS} API rounds and ${LIGHTHOUSE_RUNS} Lighthouse runs (all runs in brackets); req/s higher is better, ms and s lower`,
   );
-  ok = printTable(rows(apiResult, lighthouse, ref), ref);
+  ok = printTable(rows(apiResult, lighthouse, ref, navigation), ref);
+  if (lighthouse) printScriptByBundle(lighthouse, ref);
   const json = value('json');
   if (json)
     writeFileSync(
       resolve(process.env.INIT_CWD ?? '.', json),
-      `${JSON.stringify({ ref, sha, current: currentDesc, api: apiResult, lighthouse }, null, 2)}\n`,
+      `${JSON.stringify({ ref, sha, current: currentDesc, api: apiResult, lighthouse, navigation }, null, 2)}\n`,
     );
 } finally {
   cleanUp();

@@ -15,6 +15,8 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
+const sum = (xs, pick) => xs.reduce((total, x) => total + (pick(x) ?? 0), 0);
+
 /** One Lighthouse run of `url`; `session` = {origin, accessToken, role} puts a login in place first. */
 async function once(url, { chromium, session, connectOverCDP }) {
   const chrome = await launch({ chromePath: chromium, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
@@ -49,6 +51,13 @@ async function once(url, { chromium, session, connectOverCDP }) {
       lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
       fcpMs: lhr.audits['first-contentful-paint'].numericValue,
       tbtMs: lhr.audits['total-blocking-time'].numericValue,
+      // CPU time, which the machine's load moves less than the score: the main thread's script
+      // time (bootup-time, by bundle) and its long tasks
+      scriptMs: sum(lhr.audits['bootup-time'].details?.items ?? [], (i) => i.scripting),
+      scriptByUrl: Object.fromEntries(
+        (lhr.audits['bootup-time'].details?.items ?? []).map((i) => [i.url, Math.round(i.scripting)]),
+      ),
+      longTasks: lhr.audits['long-tasks'].details?.items?.length ?? 0,
       finalUrl: lhr.finalDisplayedUrl,
       failedA11y: Object.values(lhr.audits)
         .filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
@@ -72,6 +81,8 @@ export async function lighthousePage(url, options, runs) {
     lcpMs: median(all.map((r) => r.lcpMs)),
     fcpMs: median(all.map((r) => r.fcpMs)),
     tbtMs: median(all.map((r) => r.tbtMs)),
+    scriptMs: median(all.map((r) => r.scriptMs)),
+    longTasks: median(all.map((r) => r.longTasks)),
     finalUrl: all[0]?.finalUrl,
     failedA11y: [...new Set(all.flatMap((r) => r.failedA11y))],
   };

@@ -95,7 +95,8 @@ describe('visits panel', () => {
       `${t.visits.languageNames.uz}56`,
     );
 
-    // the text alternative: a table of every day, newest first
+    // the text alternative: a table of every day, newest first, built when opened
+    expect(within(panel).queryByTestId('visits-table')).toBeNull();
     await userEvent.click(within(panel).getByText(t.visits.showTable));
     const table = within(panel).getByRole('table', { name: t.visits.tableCaption });
     const rows = within(table).getAllByRole('row').slice(1);

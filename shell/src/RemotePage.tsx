@@ -12,7 +12,7 @@ import {
   useContext,
   useState,
 } from 'react';
-import { loadRemoteComponent, type RemoteModule } from './federation';
+import { fetchAhead, loadRemoteComponent, type RemoteModule } from './federation';
 import { reportFailure, reportLoad } from './release-reports';
 import { fallBackToStable, markRan, releaseOf } from './releases';
 import type { RemoteRef } from './remotes';
@@ -78,8 +78,6 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
   }
 }
 
-/** Pages already loaded render at once (no Suspense fallback, no reveal throttle). */
-const loaded = new Map<string, ComponentType>();
 /** Loads in flight or done, one per page; a failure is forgotten so the next attempt loads again. */
 const loading = new Map<string, Promise<RemoteModule>>();
 /** React.lazy wrappers, one per page, for pages not loaded yet. */
@@ -123,16 +121,10 @@ export function loadPage(ref: RemoteRef): Promise<RemoteModule> {
   const key = keyOf(ref);
   let promise = loading.get(key);
   if (!promise) {
-    promise = loadRelease(ref).then(
-      (mod) => {
-        loaded.set(key, mod.default);
-        return mod;
-      },
-      (err: unknown) => {
-        forget(key);
-        throw err;
-      },
-    );
+    promise = loadRelease(ref).catch((err: unknown) => {
+      forget(key);
+      throw err;
+    });
     loading.set(key, promise);
     loadsInFlight += 1;
     const settled = () => {
@@ -149,22 +141,21 @@ export function isDeployed(ref: RemoteRef): boolean {
 }
 
 /**
- * Warms the modules of pages the user is likely to open next (after the first paint); resolves
- * when they have loaded or failed.
+ * The form kit (`@qrmenu/shared/forms`, react-hook-form) and the shared schemas every module's
+ * forms validate with. Named here so that the shell provides them (a build provides only what it
+ * imports), and every module uses one copy at one address (cached across visits) rather than
+ * whichever remote registered its own first. The shell does not load them itself: the first page
+ * that validates a form does. Warmed, their chunk's compile and the schemas' zod objects were a
+ * long task within Asosiy's blocking time, fetched or run (docs/BENCHMARKS.md, "Asosiy's warm-up").
  */
-export async function prefetchPages(refs: readonly RemoteRef[]): Promise<void> {
-  const loads = refs.filter((ref) => isDeployed(ref) && !loaded.has(keyOf(ref))).map(loadPage);
-  await Promise.allSettled(loads);
-}
+export const SHELL_PROVIDES = [() => import('@qrmenu/shared/schemas'), () => import('@qrmenu/shared/forms')];
 
 /**
- * The form kit (`@qrmenu/shared/forms`, react-hook-form) and the shared schemas every module's
- * forms validate with, warmed after the pages: the shell provides them (a build provides only
- * what it imports), so every module uses one copy at one address (cached across visits) rather
- * than whichever remote registered its own first. Never on a page's critical path.
+ * Fetches the code of pages the user is likely to open next without running it (after the page
+ * on screen has settled: warm-up.ts); resolves when fetched or failed.
  */
-export function prefetchFormKit(): Promise<unknown> {
-  return Promise.allSettled([import('@qrmenu/shared/schemas'), import('@qrmenu/shared/forms')]);
+export function fetchPagesAhead(refs: readonly RemoteRef[]): Promise<void> {
+  return fetchAhead(refs.filter((ref) => isDeployed(ref) && !loading.has(keyOf(ref))));
 }
 
 function lazyPage(ref: RemoteRef): LazyExoticComponent<ComponentType> {
@@ -179,7 +170,6 @@ function lazyPage(ref: RemoteRef): LazyExoticComponent<ComponentType> {
 
 /** Test hook: forget loaded pages. */
 export function resetRemotePages(): void {
-  loaded.clear();
   loading.clear();
   pages.clear();
 }

@@ -7,12 +7,14 @@
 import {
   loadRemote,
   type ModuleFederationRuntimePlugin,
+  preloadRemote,
   registerPlugins,
   registerRemotes,
   satisfy,
 } from '@module-federation/enhanced/runtime';
 import type { RuntimeConfig } from '@qrmenu/shared/runtime-config';
 import type { ComponentType } from 'react';
+import type { RemoteRef } from './remotes';
 
 /** Marker component returned by the fallback plugin: a page that did not load. */
 export function RemoteUnavailable(): null {
@@ -171,12 +173,47 @@ export function sharedVersionPlugin(): ModuleFederationRuntimePlugin {
   };
 }
 
+/**
+ * The runtime preloads a page's chunks with `<link rel="preload">`; for a page the user may open
+ * next they are prefetches: fetched at the lowest priority, behind anything the page on screen
+ * asks for, kept in the HTTP cache (content-named chunks are cached for a year), and without the
+ * browser's warning about preloads left unused. Other links (a page's stylesheets) are left alone.
+ */
+export function prefetchLinksPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'qrmenu-prefetch-links',
+    createLink({ url, attrs }) {
+      if (attrs?.rel !== 'preload') return undefined;
+      const link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.href = url;
+      if (attrs.as) link.as = attrs.as;
+      return link;
+    },
+  };
+}
+
+/**
+ * Fetches the code of `pages` without running any of it (`preloadRemote`): each remote's manifest
+ * and entry, and the pages' chunks as prefetches. A page opened later runs its code then, from
+ * the cache (docs/BENCHMARKS.md, "Asosiy's warm-up"). Resolves once all is fetched or has failed
+ * (a page's own load reports its failures).
+ */
+export async function fetchAhead(pages: readonly RemoteRef[]): Promise<void> {
+  const exposes = new Map<string, string[]>();
+  for (const { remote, expose } of pages) exposes.set(remote, [...(exposes.get(remote) ?? []), expose]);
+  if (exposes.size === 0) return;
+  await preloadRemote([...exposes].map(([nameOrAlias, list]) => ({ nameOrAlias, exposes: list }))).catch(
+    () => undefined,
+  );
+}
+
 /** Registers every deployed remote (non-null manifest URL), the version check and the fallback plugin. */
 export function registerFederation(config: RuntimeConfig): string[] {
   const remotes = Object.entries(config.remotes)
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')
     .map(([name, entry]) => ({ name, entry }));
-  registerPlugins([sharedVersionPlugin(), remoteFallbackPlugin()]);
+  registerPlugins([sharedVersionPlugin(), remoteFallbackPlugin(), prefetchLinksPlugin()]);
   registerRemotes(remotes, { force: true });
   return remotes.map((r) => r.name);
 }

@@ -28,10 +28,9 @@ export const PAGES = {
 } as const satisfies Record<string, RemoteRef>;
 
 /**
- * Pages warmed once the page on screen has settled (warm-up.ts), so the first move to another
- * module is quick (a page not loaded yet waits behind Suspense, whose reveal React throttles to
- * 300 ms). The catalog's category list and product table: a manager's bottom bar and an admin's
- * restaurant rows lead there.
+ * Pages whose code is fetched once the page on screen has settled (warm-up.ts), so the first move
+ * to another module waits on no network. The catalog's category list and product table: a
+ * manager's bottom bar and an admin's restaurant rows lead there.
  */
 const CATALOG = [PAGES.categoryList, PAGES.productTable] as const;
 export const PREFETCH = {

@@ -9,6 +9,7 @@ import { useSession } from '@qrmenu/shared/session';
 import { lazy, Suspense, useEffect } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useLocation } from 'react-router-dom';
 import { RequireRole, RequireToken } from './guards';
+import { loadOnIntent } from './intent';
 import { NotFoundPage } from './NotFoundPage';
 import { PAGES } from './pages';
 import { isDeployed, Loading, loadPage, RemotePage } from './RemotePage';
@@ -78,6 +79,8 @@ function Area() {
     const ref = pageAt(pathname, role);
     if (ref && isDeployed(ref)) loadPage(ref).catch(() => undefined);
   }, []);
+  // the next page's module runs from the user's intent to open it (intent.ts)
+  useEffect(() => loadOnIntent((path) => pageAt(path, role)), [role]);
   return (
     <Suspense fallback={<Loading />}>
       <AreaLayout />

@@ -1,9 +1,9 @@
 /**
  * When to warm the pages the user is likely to open next: once the page on screen has settled
- * (its module loaded, its queries answered) and the browser is idle. Warming runs the other
- * modules' code and the shared schemas (zod); started with the area's first commit, it ran on the
- * main thread before the manager's restaurant card could paint (docs/BENCHMARKS.md, "The
- * manager's Asosiy").
+ * (its module loaded, its queries answered) and the browser is idle. Warming fetches the other
+ * modules' code without running it (`fetchPagesAhead`): run there, the other pages' modules and
+ * the shared schemas (zod) were long tasks on the main thread while the manager's restaurant card
+ * was still within Lighthouse's blocking-time window (docs/BENCHMARKS.md, "Asosiy's warm-up").
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { pageLoadsInFlight } from './RemotePage';

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   fallbackModule,
+  fetchAhead,
   loadRemoteComponent,
+  prefetchLinksPlugin,
   providedBy,
   RemoteLoadError,
   RemoteUnavailable,
@@ -14,6 +16,7 @@ import {
 
 const runtime = vi.hoisted(() => ({
   loadRemote: vi.fn(),
+  preloadRemote: vi.fn(),
   registerRemotes: vi.fn(),
   registerPlugins: vi.fn(),
 }));
@@ -60,7 +63,11 @@ describe('registration and loading', () => {
     );
     expect(runtime.registerPlugins).toHaveBeenCalledTimes(1);
     const plugins = runtime.registerPlugins.mock.calls[0]![0] as { name: string }[];
-    expect(plugins.map((p) => p.name)).toEqual(['qrmenu-shared-versions', 'qrmenu-remote-fallback']);
+    expect(plugins.map((p) => p.name)).toEqual([
+      'qrmenu-shared-versions',
+      'qrmenu-remote-fallback',
+      'qrmenu-prefetch-links',
+    ]);
   });
 
   it('turns the fallback module and null into RemoteLoadError', async () => {
@@ -174,5 +181,47 @@ describe('shared versions: what a remote requires against what the shell provide
     expect(
       afterLoadManifest({ moduleInfo: { name: 'mfe_auth' }, error: new Error('404'), origin: host }),
     ).toBeUndefined();
+  });
+});
+
+describe("fetchAhead: the next pages' code fetched, not run", () => {
+  it("asks the runtime to preload each remote's pages at once", async () => {
+    runtime.preloadRemote.mockResolvedValue([]);
+    await fetchAhead([
+      { remote: 'mfe_catalog', expose: './CategoryListPage' },
+      { remote: 'mfe_stoplist', expose: './StopListPage' },
+      { remote: 'mfe_catalog', expose: './ProductTablePage' },
+    ]);
+    expect(runtime.preloadRemote).toHaveBeenCalledWith([
+      { nameOrAlias: 'mfe_catalog', exposes: ['./CategoryListPage', './ProductTablePage'] },
+      { nameOrAlias: 'mfe_stoplist', exposes: ['./StopListPage'] },
+    ]);
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('resolves when a fetch fails (the page reports its own failure when opened)', async () => {
+    runtime.preloadRemote.mockRejectedValue(new Error('preloadRemote failed to load 1 resource(s).'));
+    await expect(
+      fetchAhead([{ remote: 'mfe_orders', expose: './OrdersBoardPage' }]),
+    ).resolves.toBeUndefined();
+  });
+});
+
+describe('prefetchLinksPlugin', () => {
+  type CreateLink = (args: { url: string; attrs?: Record<string, string> }) => HTMLLinkElement | undefined;
+  const createLink = prefetchLinksPlugin().createLink as unknown as CreateLink;
+
+  it("turns the runtime's preload of a page's chunk into a prefetch", () => {
+    const link = createLink({
+      url: 'http://localhost/remotes/mfe-orders/7.js',
+      attrs: { rel: 'preload', as: 'script' },
+    });
+    expect(link?.rel).toBe('prefetch');
+    expect(link?.as).toBe('script');
+    expect(link?.href).toBe('http://localhost/remotes/mfe-orders/7.js');
+  });
+
+  it("leaves other links (a page's stylesheet) to the runtime", () => {
+    expect(createLink({ url: 'http://localhost/a.css', attrs: { rel: 'stylesheet' } })).toBeUndefined();
   });
 });

@@ -2,16 +2,20 @@ import { queryClient, queryKeys } from '@qrmenu/shared/query';
 import { setRuntimeConfig } from '@qrmenu/shared/runtime-config';
 import { signIn } from '@qrmenu/shared/session';
 import { axeViolations, fixtures, locationTracker } from '@qrmenu/shared/testing/kit';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
 import { fallbackModule } from '../src/federation';
 import { resetRemotePages } from '../src/RemotePage';
 
-const loadRemote = vi.hoisted(() => vi.fn());
+const { loadRemote, preloadRemote } = vi.hoisted(() => ({
+  loadRemote: vi.fn(),
+  preloadRemote: vi.fn(async (_options: { nameOrAlias: string; exposes: string[] }[]) => []),
+}));
 vi.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote,
+  preloadRemote,
   registerRemotes: vi.fn(),
   registerPlugins: vi.fn(),
 }));
@@ -89,6 +93,7 @@ beforeEach(() => {
   resetRemotePages();
   loadRemote.mockReset();
   loadRemote.mockImplementation(async (id: string) => remoteModule(id));
+  preloadRemote.mockClear();
   setRuntimeConfig({
     apiBase: '/api',
     remotes: {
@@ -375,26 +380,56 @@ describe("the bottom bar's orders badge", () => {
   });
 });
 
-describe('prefetch', () => {
-  it("warms the sidebar's other modules after the area's first paint", async () => {
+describe('warm-up', () => {
+  it("fetches the sidebar's other modules after the area's first paint, running none", async () => {
     signIn('token-1', 'admin');
     renderAt('/admin/restaurants');
     await screen.findByText('remote:mfe_restaurants/RestaurantsPage');
-    await waitFor(() => expect(loadRemote).toHaveBeenCalledWith('mfe_auth/ProfilePage'));
-    // the profile then renders without a loading state
+    await waitFor(() =>
+      expect(preloadRemote).toHaveBeenCalledWith(
+        expect.arrayContaining([{ nameOrAlias: 'mfe_auth', exposes: ['./ProfilePage'] }]),
+      ),
+    );
+    // fetched, not run: the profile's module runs when the admin opens it
+    expect(loadRemote).not.toHaveBeenCalledWith('mfe_auth/ProfilePage');
     await userEvent.click(screen.getByRole('link', { name: 'Profil' }));
     expect(await screen.findByText('remote:mfe_auth/ProfilePage')).toBeInTheDocument();
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(loadRemote.mock.calls.filter((c) => c[0] === 'mfe_auth/ProfilePage')).toHaveLength(1);
   });
 
-  it("warms a manager's catalog pages (the bottom bar's Kategoriyalar and the product table)", async () => {
+  it("fetches a manager's next pages (the bottom bar's, the catalog's two), not the page on screen", async () => {
     setRuntimeConfig(ALL_DEPLOYED);
     signIn('token-1', 'manager');
     renderAt('/admin');
     await screen.findByText('remote:mfe_restaurants/ManagerHome');
-    await waitFor(() => expect(loadRemote).toHaveBeenCalledWith('mfe_catalog/CategoryListPage'));
-    await waitFor(() => expect(loadRemote).toHaveBeenCalledWith('mfe_catalog/ProductTablePage'));
+    await waitFor(() => expect(preloadRemote).toHaveBeenCalled());
+    const fetched = preloadRemote.mock.calls[0]?.[0] ?? [];
+    expect(fetched).toEqual(
+      expect.arrayContaining([
+        { nameOrAlias: 'mfe_stoplist', exposes: ['./StopListPage'] },
+        { nameOrAlias: 'mfe_orders', exposes: ['./OrdersBoardPage'] },
+        { nameOrAlias: 'mfe_catalog', exposes: ['./CategoryListPage', './ProductTablePage'] },
+        { nameOrAlias: 'mfe_restaurants', exposes: ['./RestaurantDetailPage'] },
+      ]),
+    );
+    expect(fetched.flatMap((f) => f.exposes)).not.toContain('./ManagerHome');
+    expect(loadRemote.mock.calls.map((c) => String(c[0]))).toEqual(['mfe_restaurants/ManagerHome']);
+  });
+
+  it("runs a page's module from the intent to open it (a finger or a pointer on its link), once", async () => {
+    setRuntimeConfig(ALL_DEPLOYED);
+    signIn('token-1', 'manager');
+    renderAt('/admin');
+    await screen.findByText('remote:mfe_restaurants/ManagerHome');
+    const menyu = within(screen.getByRole('navigation', { name: 'Menyu' })).getByRole('link', {
+      name: 'Menyu',
+    });
+    expect(loadRemote).not.toHaveBeenCalledWith('mfe_stoplist/StopListPage');
+    fireEvent.pointerDown(menyu);
+    expect(loadRemote).toHaveBeenCalledWith('mfe_stoplist/StopListPage');
+    await userEvent.click(menyu);
+    expect(await screen.findByText('remote:mfe_stoplist/StopListPage')).toBeInTheDocument();
+    expect(loadRemote.mock.calls.filter((c) => c[0] === 'mfe_stoplist/StopListPage')).toHaveLength(1);
   });
 });
 

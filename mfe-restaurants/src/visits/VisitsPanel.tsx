@@ -21,7 +21,7 @@ import {
   Table,
   Text,
 } from '@qrmenu/shared/ui';
-import { useId } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { shortDay, UNIQUE_COLOR, VISITS_COLOR, VisitsChart } from './VisitsChart';
 
 const TOP = 5;
@@ -130,37 +130,48 @@ function TopList({
   );
 }
 
-/** The day-by-day numbers: the chart's text alternative (newest first). */
+/**
+ * The day-by-day numbers: the chart's text alternative (newest first), built when the table is
+ * opened: its 30 rows of cells were a good part of the panel's first render on Asosiy, for a
+ * table that starts closed (docs/BENCHMARKS.md, "Asosiy's warm-up").
+ */
 function VisitsTable({ days }: { days: VisitStats['days'] }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Box as="details" fontSize="sm">
+    <Box as="details" fontSize="sm" onToggle={(event) => setOpen(event.currentTarget.hasAttribute('open'))}>
       <Box as="summary" cursor="pointer" py="2" minH="11" display="flex" alignItems="center">
         {t.visits.showTable}
       </Box>
-      <Table.Root size="sm" data-testid="visits-table">
-        <Table.Caption>{t.visits.tableCaption}</Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader scope="col">{t.visits.day}</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              {t.visits.visits}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              {t.visits.unique}
-            </Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {[...days].reverse().map((d) => (
-            <Table.Row key={d.day}>
-              <Table.Cell>{shortDay(d.day)}</Table.Cell>
-              <Table.Cell textAlign="end">{d.visits}</Table.Cell>
-              <Table.Cell textAlign="end">{d.unique}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+      {open ? <DaysTable days={days} /> : null}
     </Box>
+  );
+}
+
+function DaysTable({ days }: { days: VisitStats['days'] }) {
+  return (
+    <Table.Root size="sm" data-testid="visits-table">
+      <Table.Caption>{t.visits.tableCaption}</Table.Caption>
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader scope="col">{t.visits.day}</Table.ColumnHeader>
+          <Table.ColumnHeader scope="col" textAlign="end">
+            {t.visits.visits}
+          </Table.ColumnHeader>
+          <Table.ColumnHeader scope="col" textAlign="end">
+            {t.visits.unique}
+          </Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {[...days].reverse().map((d) => (
+          <Table.Row key={d.day}>
+            <Table.Cell>{shortDay(d.day)}</Table.Cell>
+            <Table.Cell textAlign="end">{d.visits}</Table.Cell>
+            <Table.Cell textAlign="end">{d.unique}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
   );
 }
 
@@ -171,6 +182,10 @@ export function placementLabel(p: VisitStats['placements'][number]): string {
 
 export function VisitsPanel({ restaurantId }: { restaurantId?: string }) {
   const stats = useVisitStats(restaurantId);
+  // The numbers render in a deferred pass, which React splits into short tasks: the answer comes
+  // through the query's store, whose updates React renders at once, and the panel (totals, a
+  // 30-day chart, the top lists) was then one long task after the card (docs/BENCHMARKS.md).
+  const data = useDeferredValue(stats.data);
   const headingId = useId();
 
   const downloadCsv = async () => {
@@ -200,7 +215,7 @@ export function VisitsPanel({ restaurantId }: { restaurantId?: string }) {
         <Text role="alert" color="red.700">
           {t.visits.loadError}
         </Text>
-      ) : !stats.data ? (
+      ) : !data ? (
         // the panel's size while loading: nothing jumps when the numbers arrive
         <Stack gap="3" aria-busy="true">
           <Skeleton h="20" />
@@ -208,30 +223,30 @@ export function VisitsPanel({ restaurantId }: { restaurantId?: string }) {
         </Stack>
       ) : (
         <Stack gap="4">
-          <Totals totals={stats.data.totals} />
+          <Totals totals={data.totals} />
           <Box>
             <Text fontSize="sm" fontWeight="semibold" mb="1">
               {t.visits.chartTitle}
             </Text>
-            <VisitsChart days={stats.data.days} month={stats.data.totals.month} />
+            <VisitsChart days={data.days} month={data.totals.month} />
             <Legend />
           </Box>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <TopList
               title={t.visits.topPlacements}
               testId="visits-top-placements"
-              rows={stats.data.placements.map((p) => ({ label: placementLabel(p), visits: p.visits }))}
+              rows={data.placements.map((p) => ({ label: placementLabel(p), visits: p.visits }))}
             />
             <TopList
               title={t.visits.topLanguages}
               testId="visits-top-languages"
-              rows={stats.data.languages.map((l) => ({
+              rows={data.languages.map((l) => ({
                 label: t.visits.languageNames[l.language] ?? l.language,
                 visits: l.visits,
               }))}
             />
           </SimpleGrid>
-          <VisitsTable days={stats.data.days} />
+          <VisitsTable days={data.days} />
           <Flex gap="2" align="center" wrap="wrap">
             <Button variant="outline" size="sm" minH="11" onClick={downloadCsv}>
               {t.visits.csv}

@@ -7,7 +7,7 @@ import { useSession } from '@qrmenu/shared/session';
 import { RemoteFallback, UiProvider } from '@qrmenu/shared/ui';
 import { useEffect } from 'react';
 import { PREFETCH } from '../pages';
-import { prefetchFormKit, prefetchPages, RemoteFallbackContext } from '../RemotePage';
+import { fetchPagesAhead, RemoteFallbackContext } from '../RemotePage';
 import { warmWhenSettled } from '../warm-up';
 import { ManagerLayout } from './ManagerLayout';
 import { SidebarLayout } from './SidebarLayout';
@@ -17,7 +17,7 @@ export default function AreaLayout() {
   useEffect(() => {
     const refs = isManager ? PREFETCH.manager : isAdmin ? PREFETCH.admin : PREFETCH.sidebar;
     // after the page on screen has painted its data: never on its critical path (warm-up.ts)
-    return warmWhenSettled(queryClient, () => void prefetchPages(refs).then(prefetchFormKit));
+    return warmWhenSettled(queryClient, () => void fetchPagesAhead(refs));
   }, [isManager, isAdmin]);
   return (
     <QueryClientProvider client={queryClient}>
