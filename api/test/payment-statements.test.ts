@@ -20,7 +20,15 @@ import {
   type TestCtx,
 } from './helpers';
 import { ok } from './orders-support';
-import { billOf, CLICK, guestOrders, PAYME, type PaymentWorld, paymentWorld } from './payments-support';
+import {
+  billOf,
+  CLICK,
+  connectTestChat,
+  guestOrders,
+  PAYME,
+  type PaymentWorld,
+  paymentWorld,
+} from './payments-support';
 
 const HOUR = 3_600_000;
 const TASHKENT = 5 * HOUR;
@@ -45,23 +53,7 @@ async function runNight() {
   expect(await ctx.app.payments.buildNight()).toBe(day);
 }
 
-async function withChat(restaurantId: string) {
-  const at = new Date().toISOString();
-  await ctx.db
-    .insertInto('telegram_bots')
-    .values({
-      restaurant_id: restaurantId,
-      bot_id: '1',
-      bot_username: 'test_bot',
-      chat_id: '-1001',
-      chat_title: 'Oshxona',
-      webhook_secret_enc: null,
-      events_seq: 0,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-}
+const withChat = (restaurantId: string) => connectTestChat(ctx, restaurantId);
 
 const notes = (restaurantId: string) =>
   ctx.db

@@ -67,3 +67,25 @@ export async function guestView(ctx: TestCtx, order: GuestOrder) {
     payment: { status: string; method: string; amount: number; at: string } | null;
   };
 }
+
+/**
+ * The restaurant's staff chat, as a connected bot leaves it (docs/TELEGRAM.md), written straight
+ * into the table: the suites that read what the payments tell the chat need no bot set-up.
+ */
+export async function connectTestChat(ctx: TestCtx, restaurantId: string): Promise<void> {
+  const at = new Date().toISOString();
+  await ctx.db
+    .insertInto('telegram_bots')
+    .values({
+      restaurant_id: restaurantId,
+      bot_id: '1',
+      bot_username: 'test_bot',
+      chat_id: '-1001',
+      chat_title: 'Oshxona',
+      webhook_secret_enc: null,
+      events_seq: 0,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+}

@@ -17,7 +17,7 @@ import { fakePayme } from './fakes/payme';
 import { recorded } from './fixtures/recorded';
 import { apiCall, expectShape, type TestCtx, type TestUser } from './helpers';
 import { newKey, ok, placeAs } from './orders-support';
-import { billOf, PAYME } from './payments-support';
+import { billOf, connectTestChat, PAYME } from './payments-support';
 import { drainPos, posWorld } from './pos-support';
 
 const uuid = (kind: number, n: number) =>
@@ -182,21 +182,7 @@ describe('a bill paid from the phone, into iiko', () => {
   });
 
   it('a cancel after the POS got it: the staff are told to cancel it in iiko by hand', async () => {
-    const at = new Date().toISOString();
-    await ctx.db
-      .insertInto('telegram_bots')
-      .values({
-        restaurant_id: restaurantId,
-        bot_id: '1',
-        bot_username: 'test_bot',
-        chat_id: '-1001',
-        chat_title: 'Oshxona',
-        webhook_secret_enc: null,
-        events_seq: 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await connectTestChat(ctx, restaurantId);
     const tx = await ctx.db
       .selectFrom('payme_transactions')
       .select(['id', 'bill_id'])
