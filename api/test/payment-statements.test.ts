@@ -5,7 +5,7 @@
  * GetStatement answer as documented, a list, CSV, bad ones refused with nothing changed), and who
  * may read and change it.
  */
-import { parseProviderFile } from '@qrmenu/shared/schemas';
+import { parseProviderFile, paymentAnswers } from '@qrmenu/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClick } from './fakes/click';
 import { fakePayme, paymeId } from './fakes/payme';
@@ -16,6 +16,7 @@ import {
   createTestApp,
   createUser,
   expectError,
+  expectShape,
   TEST_SECRET_KEY,
   type TestCtx,
 } from './helpers';
@@ -64,20 +65,20 @@ const notes = (restaurantId: string) =>
     .execute();
 
 const dayOf = async (w: PaymentWorld) =>
-  (
+  expectShape(
+    paymentAnswers.dayStatements,
     await ok(
       apiCall(ctx, 'GET', `/admin/restaurants/${w.w.restaurantId}/payments/statements/${day}`, w.admin.token),
-    )
-  ).data as {
-    method: string;
-    count: number;
-    total: number;
-    refunds: number;
-    refunds_total: number;
-    difference_count: number;
-    provider_count: number | null;
-    differences: { id: string; problem: string; ours: unknown; theirs: unknown; bill: unknown }[];
-  }[];
+    ),
+  ).data;
+/** The restaurant's statement lines, the first page. */
+const linesOf = async (w: PaymentWorld) =>
+  expectShape(
+    paymentAnswers.statements,
+    await ok(
+      apiCall(ctx, 'GET', `/admin/restaurants/${w.w.restaurantId}/payments/statements`, w.admin.token),
+    ),
+  );
 const methodOf = async (w: PaymentWorld, method: string) => (await dayOf(w)).find((s) => s.method === method);
 
 describe('the nightly run', () => {
@@ -160,14 +161,7 @@ describe('the nightly run', () => {
   it('does nothing before Tashkent night has come', async () => {
     clock = nextNight - HOUR; // 00:30 in Tashkent
     expect(await ctx.app.payments.buildNight()).toBeNull();
-    const list = await ok(
-      apiCall(
-        ctx,
-        'GET',
-        `/admin/restaurants/${clean.w.restaurantId}/payments/statements`,
-        clean.admin.token,
-      ),
-    );
+    const list = await linesOf(clean);
     expect(list).toEqual({ data: [], count: 0 });
   });
 
@@ -192,14 +186,7 @@ describe('the nightly run', () => {
       difference_count: 0,
     });
     expect(await notes(clean.w.restaurantId)).toEqual([]);
-    const list = await ok(
-      apiCall(
-        ctx,
-        'GET',
-        `/admin/restaurants/${clean.w.restaurantId}/payments/statements`,
-        clean.admin.token,
-      ),
-    );
+    const list = await linesOf(clean);
     expect(list.count).toBe(2);
     expect(list.data.map((l: { day: string; method: string }) => `${l.day}:${l.method}`)).toEqual([
       `${day}:click`,

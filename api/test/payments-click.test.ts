@@ -15,6 +15,7 @@ import { ok } from './orders-support';
 import {
   billOf,
   CLICK,
+  clickCodes,
   guestOrders,
   guestView,
   PAYME,
@@ -22,10 +23,7 @@ import {
   paymentWorld,
 } from './payments-support';
 
-const codes = recorded<{ codes: Record<string, { error: number; error_note: string }> }>(
-  'click/errors.recorded.json',
-).codes;
-const code = (name: string) => codes[name]?.error;
+const code = (name: string) => clickCodes[name]?.error;
 
 let ctx: TestCtx;
 let world: PaymentWorld;

@@ -18,13 +18,21 @@ import {
   type TestCtx,
 } from './helpers';
 import { ok, placeAs } from './orders-support';
-import { billOf, guestOrders, guestView, PAYME, type PaymentWorld, paymentWorld } from './payments-support';
+import {
+  billOf,
+  guestOrders,
+  guestView,
+  PAYME,
+  PAYME_BILL_BUSY,
+  type PaymentWorld,
+  paymentWorld,
+} from './payments-support';
 
 const codes = recorded<{ codes: Record<string, number>; timeout_ms: number }>('payme/errors.documented.json');
 const E = codes.codes as Record<string, number>;
 /** Ours in Payme's account range (-31050..-31099): docs/PAYMENTS.md. */
 const BILL_PAID = -31051;
-const BILL_BUSY = -31052;
+const BILL_BUSY = PAYME_BILL_BUSY;
 
 let ctx: TestCtx;
 let world: PaymentWorld;

@@ -9,12 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickTransId, fakeClick } from './fakes/click';
 import { fakePayme, paymeId } from './fakes/payme';
 import { createTestApp, TEST_SECRET_KEY, type TestCtx } from './helpers';
-import { billOf, CLICK, guestOrders, PAYME, type PaymentWorld, paymentWorld } from './payments-support';
+import {
+  billOf,
+  CLICK,
+  clickCodes,
+  guestOrders,
+  PAYME,
+  PAYME_BILL_BUSY,
+  type PaymentWorld,
+  paymentWorld,
+} from './payments-support';
 
-/** Ours in Payme's account range (-31050..-31099): docs/PAYMENTS.md. */
-const BILL_BUSY = -31052;
-/** Click's "cannot update" (another payment holds the bill). */
-const CLICK_BUSY = -7;
+const BILL_BUSY = PAYME_BILL_BUSY;
+/** Click's "cannot update" (another payment holds the bill), as its recordings number it. */
+const CLICK_BUSY = clickCodes.failed_to_update?.error;
 /** Calls at once (each its own transaction, on PostgreSQL its own connection of the pool). */
 const AT_ONCE = 8;
 

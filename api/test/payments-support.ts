@@ -4,10 +4,19 @@
  * page opens it.
  */
 import { expect } from 'vitest';
+import { recorded } from './fixtures/recorded';
 import { adminUser, apiCall, type TestCtx, type TestUser } from './helpers';
 import { basket, type OrderWorld, ok, orderWorld, placeAs } from './orders-support';
 
 export const PAYME = { merchant_id: '5e730e8e0b852a417aa49ceb', key: 'zpcK%c1JZsPnGwqO09Wfx4CFU%wP2d9BqAmD' };
+/** Our answer to a second payment of a held bill: Payme's account error range (-31050..-31099). */
+export const PAYME_BILL_BUSY = -31052;
+
+/** Click's error codes by name, as its recorded answers give them (fixtures/click/errors.recorded.json). */
+export const clickCodes = recorded<{ codes: Record<string, { error: number; error_note: string }> }>(
+  'click/errors.recorded.json',
+).codes;
+
 export const CLICK = { service_id: '82886', merchant_id: '46111', secret_key: '9TDkmspVHm7LZ' };
 
 export interface PaymentWorld {

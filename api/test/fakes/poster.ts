@@ -285,7 +285,13 @@ export interface FakePoster extends FakeBase {
   webhook(incomingOrderId: number, secret?: string): Record<string, unknown>;
 }
 
-const orderError = (code: number, message: string) => ({ json: { error: { code, message } } });
+/** Poster's error answer (HTTP 200), the documented example's object with the page's code and words. */
+const orderError = (code: number, message: string) => {
+  const { _source, ...documented } = recorded<{ _source: string; error: Record<string, unknown> }>(
+    'poster/error.documented.json',
+  );
+  return { json: { ...documented, error: { ...documented.error, code, message } } };
+};
 const posterNow = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
 
 export async function startFakePoster(options: { products?: number } = {}): Promise<FakePoster> {
@@ -438,8 +444,10 @@ export async function startFakePoster(options: { products?: number } = {}): Prom
           const b = (body ?? {}) as Record<string, unknown>;
           closes.push(b);
           const tx = transactions.find((x) => x.transaction_id === Number(b.transaction_id));
-          if (!tx) return orderError(32, 'Transaction not found');
-          if (tx.status !== 1) return orderError(32, 'Transaction is closed');
+          // errors.md: 32 "The ID doesn't exist"; a closed register order has no code of its own
+          // there, so the fake answers it as an id it cannot act on
+          if (!tx) return orderError(32, "The ID doesn't exist");
+          if (tx.status !== 1) return orderError(32, "The ID doesn't exist");
           if (Number(b.spot_tablet_id) !== tx.spot_tablet_id || Number(b.spot_id) !== tx.spot_id)
             return orderError(60, 'Location not found');
           tx.payed_card = Number(b.payed_card ?? 0);
