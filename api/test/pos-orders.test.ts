@@ -69,7 +69,7 @@ describe('guests orders into iiko', () => {
       { provider: 'iiko', fake },
       {
         app: {
-          posHttp: { timeoutMs: 300, backoffMs: 1, attempts: 2 },
+          posHttp: { timeoutMs: 5_000, backoffMs: 1, attempts: 2 },
           posOrders: { schedule: false, backoffMs: 0, followMs: 0, sendingMs: 0 },
           orderLimits: { ordersPerTable: 100, ordersPerAddress: 100 },
         },

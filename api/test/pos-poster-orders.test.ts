@@ -21,7 +21,7 @@ import { type FakePoster, POSTER_APP_SECRET, POSTER_TOKEN, startFakePoster } fro
 import { capturingLog } from './pos-mapping';
 
 const creds = { token: POSTER_TOKEN, appSecret: POSTER_APP_SECRET };
-const http = { timeoutMs: 500, backoffMs: 1, attempts: 2 };
+const http = { timeoutMs: 5_000, backoffMs: 1, attempts: 2 };
 
 describe('Poster orders channel', () => {
   let fake: FakePoster;

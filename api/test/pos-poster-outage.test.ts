@@ -32,7 +32,7 @@ describe('Poster down while guests order', () => {
       { provider: 'poster', fake },
       {
         app: {
-          posHttp: { timeoutMs: 400, backoffMs: 1, attempts: 2 },
+          posHttp: { timeoutMs: 5_000, backoffMs: 1, attempts: 2 },
           // a pending send is asked again only after a minute: Poster's webhook makes it due at once
           posOrders: { schedule: false, backoffMs: 1, maxBackoffMs: 2, followMs: 60_000 },
         },

@@ -33,7 +33,7 @@ describe('a bill paid with Click, into Poster', () => {
       { provider: 'poster', fake },
       {
         app: {
-          posHttp: { timeoutMs: 400, backoffMs: 1, attempts: 2 },
+          posHttp: { timeoutMs: 5_000, backoffMs: 1, attempts: 2 },
           posOrders: { schedule: false, backoffMs: 0, maxBackoffMs: 0, followMs: 0 },
         },
         payments: { click: CLICK },

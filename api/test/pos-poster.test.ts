@@ -45,7 +45,7 @@ describe('Poster provider', () => {
     ctx = await createTestApp({
       integrationSecretKey: TEST_SECRET_KEY,
       posterApiUrl: fake.url,
-      posHttp: { timeoutMs: 400, backoffMs: 5, attempts: 3 },
+      posHttp: { timeoutMs: 5_000, backoffMs: 5, attempts: 3 },
       posSchedule: false,
     });
     admin = await adminUser(ctx);

@@ -19,7 +19,7 @@ describe('POS schedule', () => {
     ctx = await createTestApp({
       integrationSecretKey: TEST_SECRET_KEY,
       iikoApiUrl: fake.url,
-      posHttp: { timeoutMs: 400, backoffMs: 5, attempts: 2 },
+      posHttp: { timeoutMs: 5_000, backoffMs: 5, attempts: 2 },
       posSchedule: { minIntervalMs: 50, stopListEveryMs: 100, syncEveryMs: 600 },
     });
     const admin = await adminUser(ctx);

@@ -26,7 +26,9 @@ export async function telegramApp(fake: FakeTelegram, extra: Parameters<typeof c
     integrationSecretKey: TEST_SECRET_KEY,
     telegramApiUrl: fake.url,
     telegramWebhookUrl: WEBHOOK_ORIGIN,
-    telegramTimeoutMs: 300,
+    // a loaded CI machine answers a localhost call in well under this; the tests of a timeout
+    // pass their own short one (the fake hangs until the call gives up)
+    telegramTimeoutMs: 5_000,
     // drained by the tests; no pacing unless a test asks for it
     telegramOutbox: { schedule: false, gapMs: 0, perMinute: 10_000, backoffMs: 50 },
     ...extra,
@@ -37,9 +39,10 @@ export async function telegramApp(fake: FakeTelegram, extra: Parameters<typeof c
 export const saveBot = (ctx: TestCtx, w: OrderWorld, fields: Record<string, unknown>) =>
   apiCall(ctx, 'PUT', `/manager/restaurants/update?slug=${w.slug}`, w.manager.token, fields);
 
-export async function telegramWorld(): Promise<TelegramWorld> {
+/** `timeoutMs`: how long a Bot API call may take (short only where a test makes calls hang). */
+export async function telegramWorld(options: { timeoutMs?: number } = {}): Promise<TelegramWorld> {
   const fake = await startTelegramFake();
-  const ctx = await telegramApp(fake);
+  const ctx = await telegramApp(fake, options.timeoutMs ? { telegramTimeoutMs: options.timeoutMs } : {});
   const bot = fake.addBot('rayhon_buyurtma_bot');
   const chat = fake.addChat({
     id: -1001234567890,

@@ -193,10 +193,17 @@ describe('setting up the bot', () => {
   it('Telegram not answering is said as such; without INTEGRATION_SECRET_KEY a token is refused', async () => {
     const w = await orderWorld(ctx);
     const bot = fake.addBot('sekin_bot');
-    fake.fail('getMe', 'timeout');
-    expect(await refusal(saveBot(ctx, w, { bot_token: bot.token }))).toEqual([
-      { path: 'bot_token', message: 'telegram: unreachable' },
-    ]);
+    // a short limit: the fake holds the hanging call until the client gives up
+    const impatient = await telegramApp(fake, { telegramTimeoutMs: 300 });
+    try {
+      const i = await orderWorld(impatient);
+      fake.fail('getMe', 'timeout');
+      expect(await refusal(saveBot(impatient, i, { bot_token: bot.token }))).toEqual([
+        { path: 'bot_token', message: 'telegram: unreachable' },
+      ]);
+    } finally {
+      await impatient.close();
+    }
     fake.fail('getMe', '500');
     expect(await refusal(saveBot(ctx, w, { bot_token: bot.token }))).toEqual([
       { path: 'bot_token', message: 'telegram: unreachable' },
