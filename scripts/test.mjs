@@ -166,7 +166,7 @@ async function unitSuites() {
       const pgOk = await run(
         pgLabel,
         'pnpm',
-        ['exec', 'vitest', ...vitestArgs(pgReport), '--project', 'api'],
+        ['exec', 'vitest', ...vitestArgs(pgReport), '--project', 'api*'],
         {
           ...sqliteEnv,
           TEST_DATABASE_URL,

@@ -14,6 +14,7 @@ import { DEFAULT_REQUEST_TIMEOUT_MS, parsePublicMenuUrl } from './config/env';
 import { privateDir, privateFile } from './config/private-files';
 import { connect } from './db';
 import { accessHook } from './http/access';
+import { answerCache } from './http/answer-cache';
 import { registerApiCompression } from './http/compression';
 import { clientErrorHandler, errorHandler, notFoundHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -101,6 +102,8 @@ export interface BuildAppOptions {
   telegramApiUrl?: string | undefined;
   /** This server's public origin as Telegram reaches it (bots' webhooks); none: no webhook is set. */
   telegramWebhookUrl?: string | undefined;
+  /** How long the answer cache keeps an answer (default PUBLIC_CACHE_TTL_MS; 0: off). */
+  answerCacheTtlMs?: number | undefined;
   /** Bot API calls taking longer are given up (default 10 s; tests shorten it). */
   telegramTimeoutMs?: number | undefined;
   /** The bots' outbox: its schedule (tests drain it themselves) and pacing. */
@@ -285,6 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   app.decorate('db', conn.db);
+  answerCache(conn.db, options.answerCacheTtlMs);
   app.decorate('dbDialect', conn.dialect);
   app.decorate('appConfig', {
     dataDir,

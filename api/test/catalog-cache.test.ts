@@ -26,19 +26,15 @@ let ctx: TestCtx;
 let manager: TestUser;
 let restaurantId: string;
 let categoryId: string;
-const previousTtl = process.env.PUBLIC_CACHE_TTL_MS;
 
 beforeAll(async () => {
-  process.env.PUBLIC_CACHE_TTL_MS = '60000'; // long enough that only a clear can refresh it
-  ctx = await createTestApp();
+  ctx = await createTestApp({ answerCacheTtlMs: 60_000 }); // long enough that only a clear can refresh it
   manager = await createUser(ctx, 'manager');
   restaurantId = (await createRestaurant(ctx, { manager_id: manager.id })).id;
   categoryId = (await createCategory(ctx, restaurantId, { title: 'Ichimliklar' })).id;
 });
 
 afterAll(async () => {
-  if (previousTtl === undefined) delete process.env.PUBLIC_CACHE_TTL_MS;
-  else process.env.PUBLIC_CACHE_TTL_MS = previousTtl;
   await ctx?.close();
 });
 

@@ -11,7 +11,6 @@ import { adminUser, bearer, createTestApp, createUser, type TestCtx } from './he
 
 let ctx: TestCtx;
 let cached: TestCtx;
-const previousTtl = process.env.PUBLIC_CACHE_TTL_MS;
 
 const dom = (html: string) => new JSDOM(html).window.document;
 const texts = (nodes: Iterable<Element>) => [...nodes].map((n) => n.textContent?.trim());
@@ -75,12 +74,9 @@ const get = (c: TestCtx, url: string, headers: Record<string, string> = {}) =>
 beforeAll(async () => {
   ctx = await createTestApp();
   await menuIn(ctx, 'tillar');
-  process.env.PUBLIC_CACHE_TTL_MS = '60000'; // only a write's clear can refresh it
-  cached = await createTestApp();
+  cached = await createTestApp({ answerCacheTtlMs: 60_000 }); // only a write's clear can refresh it
 });
 afterAll(async () => {
-  if (previousTtl === undefined) delete process.env.PUBLIC_CACHE_TTL_MS;
-  else process.env.PUBLIC_CACHE_TTL_MS = previousTtl;
   await ctx?.close();
   await cached?.close();
 });

@@ -20,18 +20,14 @@ let ctx: TestCtx;
 let dir: string;
 let manifest: GuestScriptManifest;
 let world: OrderWorld;
-const previousTtl = process.env.PUBLIC_CACHE_TTL_MS;
 
 beforeAll(async () => {
-  process.env.PUBLIC_CACHE_TTL_MS = '60000'; // only a clear can refresh a page
   dir = mkdtempSync(join(tmpdir(), 'qrmenu-guest-pages-'));
   manifest = await buildGuestScripts(dir);
-  ctx = await createTestApp({ guestScriptsDir: dir });
+  ctx = await createTestApp({ guestScriptsDir: dir, answerCacheTtlMs: 60_000 }); // only a clear can refresh a page
   world = await orderWorld(ctx, 2, false);
 }, 120_000);
 afterAll(async () => {
-  if (previousTtl === undefined) delete process.env.PUBLIC_CACHE_TTL_MS;
-  else process.env.PUBLIC_CACHE_TTL_MS = previousTtl;
   await ctx?.close();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -495,14 +495,10 @@ describe('PUBLIC_MENU_URL', () => {
 
 describe('with the answer cache on', () => {
   let cached: TestCtx;
-  const previousTtl = process.env.PUBLIC_CACHE_TTL_MS;
   beforeAll(async () => {
-    process.env.PUBLIC_CACHE_TTL_MS = '60000'; // long enough that only a clear can refresh it
-    cached = await createTestApp();
+    cached = await createTestApp({ answerCacheTtlMs: 60_000 }); // long enough that only a clear can refresh it
   });
   afterAll(async () => {
-    if (previousTtl === undefined) delete process.env.PUBLIC_CACHE_TTL_MS;
-    else process.env.PUBLIC_CACHE_TTL_MS = previousTtl;
     await cached?.close();
   });
 

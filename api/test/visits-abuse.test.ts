@@ -8,15 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf } from '../src/visits/day';
 import { bearer, createRestaurant, createTestApp, createUser, type TestCtx, type TestUser } from './helpers';
 
-// the page from the answer cache, as deployed: 10,000 views measure the counter, not the renderer
-process.env.PUBLIC_CACHE_TTL_MS = '600000';
 
 let ctx: TestCtx;
 let owner: TestUser;
 let slug: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // the page from the answer cache, as deployed: 10,000 views measure the counter, not the renderer
+  ctx = await createTestApp({ answerCacheTtlMs: 600_000 });
   owner = await createUser(ctx, 'manager');
   slug = (await createRestaurant(ctx, { manager_id: owner.id, slug: 'inflated-cafe' })).slug;
 });

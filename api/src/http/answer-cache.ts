@@ -154,11 +154,14 @@ export class AnswerCache {
 
 const caches = new WeakMap<object, AnswerCache>();
 
-/** The cache of one app (keyed by its database handle). */
-export function answerCache(db: object): AnswerCache {
+/**
+ * The cache of one app (keyed by its database handle), made on the first call with `ttlMs`
+ * (default PUBLIC_CACHE_TTL_MS): the app makes it as it starts, with its own option.
+ */
+export function answerCache(db: object, ttlMs?: number): AnswerCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new AnswerCache(answerCacheTtlMs());
+    cache = new AnswerCache(ttlMs ?? answerCacheTtlMs());
     caches.set(db, cache);
   }
   return cache;
