@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf } from '../src/visits/day';
 import { bearer, createRestaurant, createTestApp, createUser, type TestCtx, type TestUser } from './helpers';
 
-
 let ctx: TestCtx;
 let owner: TestUser;
 let slug: string;
