@@ -3,7 +3,7 @@
  * squat any number of addresses; an admin sees them and may release one (its codes then lead
  * nowhere, and another restaurant may take it).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   adminUser,
   apiCall,
@@ -58,6 +58,33 @@ describe('old slugs', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/m/eski-1' })).statusCode).toBe(404);
     const other = await apiCall(ctx, 'POST', '/admin/restaurants/create', admin.token, restaurant('eski-1'));
     expect(other.statusCode, other.body).toBe(201);
+  });
+
+  it('renames in one millisecond keep their order: the newest first, the oldest freed', async () => {
+    const created = await apiCall(ctx, 'POST', '/admin/restaurants/create', admin.token, restaurant('tez-a'));
+    const id = created.json().data._id as string;
+    // on a tie of the clock the slugs' alphabet (the other way round) would decide
+    const names = ['tez-a', 'tez-b', 'tez-c', 'tez-d', 'tez-e', 'tez-f', 'tez-g'];
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-26T12:00:00.000Z'));
+      for (let i = 1; i < names.length; i++) {
+        const res = await apiCall(
+          ctx,
+          'PUT',
+          `/manager/restaurants/update?slug=${names[i - 1]}`,
+          admin.token,
+          {
+            slug: names[i],
+          },
+        );
+        expect(res.statusCode, res.body).toBe(200);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await oldSlugs(id)).toEqual(['tez-f', 'tez-e', 'tez-d', 'tez-c', 'tez-b']);
+    expect((await ctx.app.inject({ method: 'GET', url: '/m/tez-a' })).statusCode).toBe(404);
   });
 
   it('an admin releases one: its codes lead nowhere, another restaurant may take it', async () => {

@@ -53,10 +53,18 @@ export function slugsRepository(q: Q) {
         .where('slug', '=', newSlug)
         .where('restaurant_id', '=', restaurantId)
         .execute();
+      // "newest first" is the order of the renames: two in one millisecond must not tie (the
+      // tie would fall to the slugs' alphabet and keepNewest could free the newer one)
+      const newest = await q
+        .selectFrom('restaurant_slug_history')
+        .select((eb) => eb.fn.max('created_at').as('at'))
+        .where('restaurant_id', '=', restaurantId)
+        .executeTakeFirst();
+      const stamp = newest?.at && newest.at >= at ? new Date(Date.parse(newest.at) + 1).toISOString() : at;
       await q
         .insertInto('restaurant_slug_history')
-        .values({ slug: oldSlug, restaurant_id: restaurantId, created_at: at })
-        .onConflict((oc) => oc.column('slug').doUpdateSet({ restaurant_id: restaurantId, created_at: at }))
+        .values({ slug: oldSlug, restaurant_id: restaurantId, created_at: stamp })
+        .onConflict((oc) => oc.column('slug').doUpdateSet({ restaurant_id: restaurantId, created_at: stamp }))
         .execute();
     },
 
