@@ -16,6 +16,7 @@ import { t } from '../src/texts';
 import {
   Button,
   ImageUploadField,
+  LoadingSkeleton,
   notify,
   Page,
   PageState,
@@ -421,5 +422,17 @@ describe('axeViolations', () => {
     const rules = (await axeViolations()).map((f) => f.rule);
     expect(rules).toEqual(expect.arrayContaining(['button-name', 'one-h1']));
     extra.remove();
+  });
+
+  it('passes a page while it loads: the placeholder is a named status, busy', async () => {
+    renderAtRoute(
+      <Page title={t.categories}>
+        <LoadingSkeleton rows={2} />
+      </Page>,
+      '/',
+      { as: 'admin' },
+    );
+    expect(screen.getByRole('status', { name: t.loading })).toHaveAttribute('aria-busy', 'true');
+    expect(await axeViolations()).toEqual([]);
   });
 });

@@ -107,10 +107,13 @@ export function EmptyState({
   );
 }
 
-/** Placeholder rows while data loads. */
+/**
+ * Placeholder rows while data loads: a status named "Yuklanmoqda..." (a name on an element
+ * without a role is one ARIA prohibits, and screen readers skip it).
+ */
 export function LoadingSkeleton({ rows = 5, height = '10' }: { rows?: number; height?: string }) {
   return (
-    <Stack gap="3" aria-busy="true" aria-label={t.loading} data-testid="loading-skeleton">
+    <Stack gap="3" role="status" aria-busy="true" aria-label={t.loading} data-testid="loading-skeleton">
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
         <Skeleton key={i} height={height} />
