@@ -363,6 +363,8 @@ test('a v2 that throws on load: its canary users get v1 in the same page view; p
   await expect(card.getByTestId('release-Sinov versiyasi').getByTestId('release-version')).toHaveText(
     "Sinov versiyasi yo'q",
   );
-  await expect(page.getByTestId('canary-threshold')).toContainText(`kamida ${MIN_LOADS} ta yuklashda xatolar 10%`);
+  await expect(page.getByTestId('canary-threshold')).toContainText(
+    `kamida ${MIN_LOADS} ta yuklashda xatolar 10%`,
+  );
   await expectAccessible(page, 'Modullar: a canary switched off');
 });

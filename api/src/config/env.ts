@@ -555,7 +555,8 @@ export const OTHER_VARIABLES: Record<string, OtherVariable> = {
   },
   PW_CHROMIUM: {
     group: 'test',
-    default: 'e2e: `/usr/bin/chromium-headless-shell` (else `/usr/bin/chromium`); benches: `/usr/bin/chromium`',
+    default:
+      'e2e: `/usr/bin/chromium-headless-shell` (else `/usr/bin/chromium`); benches: `/usr/bin/chromium`',
     meaning: 'the Chromium that Playwright, Lighthouse and the web benches drive',
   },
   PW_OUTPUT_DIR: { group: 'test', default: '`test-results`', meaning: "Playwright's traces and screenshots" },
