@@ -4,11 +4,11 @@
 // summing every step that ran (lint, typecheck and OpenAPI lint count one each; the suites count
 // their tests).
 //
-// Two lanes run side by side: the production build, then the e2e suite over it (the longer lane:
-// the e2e suite alone takes longer than the whole other lane, so it starts first thing); and lint,
-// typecheck, OpenAPI lint (none of which the build needs), then the vitest run. Each step's
-// output goes to .reports/<step>.log and is printed whole when the step ends; while steps run, a
-// line every 30 s says which and for how long.
+// Two lanes run side by side, of about equal length: the production build, the e2e suite over it,
+// then typecheck and OpenAPI lint (neither of which the others need); and lint, then the vitest
+// run (which, sharing the two cores with the e2e suite, takes as long as that whole lane). Each
+// step's output goes to .reports/<step>.log and is printed whole when the step ends; while steps
+// run, a line every 30 s says which and for how long.
 //
 // The slower extras, asked for by CI (.ci/run) and by anyone who wants them:
 //   --postgres  the API suite once more on PostgreSQL (TEST_DATABASE_URL=postgres://...)
@@ -220,22 +220,22 @@ async function e2e(noChromium) {
   }));
 }
 
-/** The first lane: the production build, then the e2e suite over it. */
+/** The first lane: the production build, the e2e suite over it, then typecheck and OpenAPI lint. */
 async function buildThenE2e() {
   if (await run('build', 'pnpm', ['build'])) {
     await e2e(noChromium);
-    return;
+  } else {
+    fail('build');
+    console.log('\n=== e2e: not run (the build failed)');
   }
-  fail('build');
-  console.log('\n=== e2e: not run (the build failed)');
-}
-
-/** The second lane: lint, typecheck, OpenAPI lint, then the vitest suites. */
-async function checksThenUnitSuites() {
-  await step('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
   await step('typecheck', 'pnpm', ['typecheck']);
   // the OpenAPI document the server serves, against Redocly's recommended rules (redocly.yaml)
   await step('OpenAPI lint', 'pnpm', ['lint:openapi']);
+}
+
+/** The second lane: lint, then the vitest suites. */
+async function checksThenUnitSuites() {
+  await step('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
   await unitSuites();
 }
 
