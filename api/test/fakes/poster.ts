@@ -444,10 +444,9 @@ export async function startFakePoster(options: { products?: number } = {}): Prom
           const b = (body ?? {}) as Record<string, unknown>;
           closes.push(b);
           const tx = transactions.find((x) => x.transaction_id === Number(b.transaction_id));
-          // errors.md: 32 "The ID doesn't exist"; a closed register order has no code of its own
-          // there, so the fake answers it as an id it cannot act on
-          if (!tx) return orderError(32, "The ID doesn't exist");
-          if (tx.status !== 1) return orderError(32, "The ID doesn't exist");
+          // errors.md: 32 "The ID doesn’t exist" (the page's words); a closed register order has
+          // no code of its own there, so the fake answers it as an id it cannot act on
+          if (tx?.status !== 1) return orderError(32, 'The ID doesn’t exist');
           if (Number(b.spot_tablet_id) !== tx.spot_tablet_id || Number(b.spot_id) !== tx.spot_id)
             return orderError(60, 'Location not found');
           tx.payed_card = Number(b.payed_card ?? 0);
