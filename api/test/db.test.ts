@@ -6,6 +6,7 @@ import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connection, connect, isUniqueViolation, migrateToLatest, newId, now } from '../src/db';
 import { migrations } from '../src/db/migrations';
+import { prepared } from '../src/repos/prepared';
 import { newRestaurantRow } from '../src/services/restaurants/rows';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-db-'));
@@ -237,5 +238,27 @@ describe('database layer', () => {
       .execute()
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Error);
+  });
+});
+
+describe('prepared queries', () => {
+  const loginOf = prepared<{ login: string }, 'id'>((db, p) =>
+    db.selectFrom('users').select('login').where('id', '=', p('id')).where('is_active', '=', sql.lit(1)),
+  );
+
+  it('build once and run with new values each time; constants are literals', async () => {
+    const [a, b] = [user(`p-${newId()}`), user(`p-${newId()}`)];
+    await conn.db.insertInto('users').values([a, b]).execute();
+    expect(await loginOf(conn.db, { id: a.id })).toEqual([{ login: a.login }]);
+    expect(await loginOf(conn.db, { id: b.id })).toEqual([{ login: b.login }]);
+    await conn.db.updateTable('users').set({ is_active: 0 }).where('id', '=', b.id).execute();
+    expect(await loginOf(conn.db, { id: b.id })).toEqual([]);
+  });
+
+  it('refuses a bound constant (SQLite would plan the statement again on every run)', async () => {
+    const bound = prepared<{ login: string }, 'id'>((db, p) =>
+      db.selectFrom('users').select('login').where('id', '=', p('id')).where('is_active', '=', 1),
+    );
+    await expect(bound(conn.db, { id: 'x' })).rejects.toThrow(/binds the constant 1: write it with sql\.lit/);
   });
 });

@@ -11,6 +11,11 @@
  * a category's products at 84 us against 41 us. A cast is an expression the planner does not
  * look into: the plan is made once, with the same indexes. Every slot is text (ids, a token id);
  * PostgreSQL plans its own way and gets the bare parameter.
+ *
+ * A constant goes into the SQL as a literal (`sql.lit(1)`), never as a bound value: a bound `1`
+ * in `is_active = ?` made SQLite plan the public product list again on every run, 85 us against
+ * 35 us for its 20 rows (docs/BENCHMARKS.md). Building a prepared query with a bound constant
+ * fails (on both databases, so that the tests of either catch it), so none slips back in.
  */
 import { type Compilable, type CompiledQuery, createQueryId, type Expression, sql } from 'kysely';
 import { isPostgres, type Q } from './query';
@@ -30,7 +35,7 @@ export const plannedOnce = (value: string): Expression<string> => sql<string>`ca
 export function prepared<O, K extends string>(
   build: (db: Q, p: (name: K) => Expression<string>, n: (name: K) => Expression<number>) => Compilable<O>,
 ) {
-  const cache = new WeakMap<Q, { compiled: CompiledQuery<O>; slots: (K | null)[] }>();
+  const cache = new WeakMap<Q, { compiled: CompiledQuery<O>; slots: K[] }>();
   return async (db: Q, values: Record<K, unknown>): Promise<O[]> => {
     let entry = cache.get(db);
     if (!entry) {
@@ -40,17 +45,17 @@ export function prepared<O, K extends string>(
         return bare ? sql<string>`${marker}` : plannedOnce(marker);
       };
       const compiled = build(db, slot, (name) => sql<number>`${`${PARAM}${name}`}`).compile();
-      const slots = compiled.parameters.map((v) =>
-        typeof v === 'string' && v.startsWith(PARAM) ? (v.slice(PARAM.length) as K) : null,
-      );
+      const slots = compiled.parameters.map((v) => {
+        if (typeof v === 'string' && v.startsWith(PARAM)) return v.slice(PARAM.length) as K;
+        throw new Error(
+          `a prepared query binds the constant ${JSON.stringify(v)}: write it with sql.lit (SQLite would plan the statement on every run)`,
+        );
+      });
       entry = { compiled, slots };
       cache.set(db, entry);
     }
     const { compiled, slots } = entry;
-    const parameters = compiled.parameters.map((v, i) => {
-      const slot = slots[i];
-      return slot == null ? v : values[slot];
-    });
+    const parameters = slots.map((slot) => values[slot]);
     const result = await db.executeQuery<O>({ ...compiled, parameters, queryId: createQueryId() });
     return result.rows;
   };

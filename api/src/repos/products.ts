@@ -9,6 +9,7 @@ import {
   parseTranslations,
   type TranslationsPatch,
 } from '@qrmenu/shared/schemas';
+import { sql } from 'kysely';
 import { type ProductRow, toBool } from '../db';
 import {
   arrangeList,
@@ -41,13 +42,16 @@ export function parseImages(text: string | null | undefined): ProductImage[] {
   }
 }
 
-/** The product columns an answer needs, plus the category title. */
+/** A product row with its category's title and state, as reads by id give it. */
 export type ProductWithCategory = Omit<ProductRow, 'external_id'> & {
   category_title: string;
   category_is_active: number;
 };
 
-export function toProduct(r: ProductWithCategory): Product {
+/** What an answer is made of (toProduct): a list reads no more per row. */
+export type ProductAnswerRow = Omit<ProductWithCategory, 'restaurant_id' | 'category_is_active'>;
+
+export function toProduct(r: ProductAnswerRow): Product {
   return {
     _id: r.id,
     name: r.name,
@@ -83,13 +87,13 @@ export interface ProductAvailability {
 
 export type ImagesRewrite = (current: ProductImage[] | undefined) => ProductImage[];
 
-function selectProducts(q: Q) {
+/** The columns of an answer, the category title joined. */
+function selectAnswerRows(q: Q) {
   return q
     .selectFrom('products as p')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
     .select([
       'p.id',
-      'p.restaurant_id',
       'p.category_id',
       'p.name',
       'p.description',
@@ -100,16 +104,20 @@ function selectProducts(q: Q) {
       'p.created_at',
       'p.updated_at',
       'c.title as category_title',
-      'c.is_active as category_is_active',
     ]);
 }
 
+/** An answer's columns with the restaurant and the category's state (what a read by id decides on). */
+const selectProducts = (q: Q) =>
+  selectAnswerRows(q).select(['p.restaurant_id', 'c.is_active as category_is_active']);
+
 const listQueries = [false, true].map((byCategory) =>
   [false, true].map((onlyActive) =>
-    prepared<ProductWithCategory, 'restaurantId' | 'categoryId'>((db, p) => {
-      let query = selectProducts(db).where('p.restaurant_id', '=', p('restaurantId'));
+    prepared<ProductAnswerRow, 'restaurantId' | 'categoryId'>((db, p) => {
+      let query = selectAnswerRows(db).where('p.restaurant_id', '=', p('restaurantId'));
       if (byCategory) query = query.where('p.category_id', '=', p('categoryId'));
-      if (onlyActive) query = query.where('p.is_active', '=', 1).where('c.is_active', '=', 1);
+      if (onlyActive)
+        query = query.where('p.is_active', '=', sql.lit(1)).where('c.is_active', '=', sql.lit(1));
       // the menu's order: the categories in theirs, each category's products in theirs
       return inMenuOrder(inMenuOrder(query, 'c'), 'p');
     }),

@@ -26,7 +26,7 @@ const userOfToken = prepared<
         .as('epoch'),
     )
     .where('users.id', '=', p('userId'))
-    .where('users.is_active', '=', 1)
+    .where('users.is_active', '=', sql.lit(1))
     // a token without an id (older ones) matches no logged-out id: null equals nothing
     .where(({ not, exists, selectFrom }) =>
       not(
