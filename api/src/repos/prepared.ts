@@ -13,8 +13,8 @@
  * PostgreSQL plans its own way and gets the bare parameter.
  *
  * A constant goes into the SQL as a literal (`sql.lit(1)`), never as a bound value: a bound `1`
- * in `is_active = ?` made SQLite plan the public product list again on every run, 85 us against
- * 35 us for its 20 rows (docs/BENCHMARKS.md). Building a prepared query with a bound constant
+ * in `is_active = ?` made SQLite plan the public product list again on every run, 54-85 us
+ * against 22-36 us for its 20 rows (docs/BENCHMARKS.md). Building a prepared query with a bound constant
  * fails (on both databases, so that the tests of either catch it), so none slips back in.
  */
 import { type Compilable, type CompiledQuery, createQueryId, type Expression, sql } from 'kysely';
