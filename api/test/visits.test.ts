@@ -349,6 +349,8 @@ describe('privacy', () => {
     for (const secret of ['192.0.2.77', '198.51.100.1', 'Pixel 8', 'iPhone'])
       expect(dump).not.toContain(secret);
     const before = await stats(counted.token);
+    // the three guests counted above and this one (visits: the six views of the four)
+    expect(before.totals.today).toEqual({ visits: 6, unique: 4 });
 
     // the day is over: sketches and salts go, the count stays
     await ctx.app.repos.visits.foldDays('9999-12-31', (registers) => Sketch.decode(registers).estimate());
