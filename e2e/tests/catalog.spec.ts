@@ -357,7 +357,8 @@ test('an admin builds the menu of another restaurant from its category list', as
   // the detail: edit moves the product to another category; the table follows
   await productRow(page, 'Medovik').getByRole('button', { name: "Ko'rish" }).click();
   await expect(page).toHaveURL(/\/admin\/product-detail\/[^/]+\/[^/]+$/);
-  await page.getByRole('button', { name: 'Tahrirlash' }).click();
+  // the list stays on screen until the detail's module has loaded: its own button, not a row's
+  await page.getByTestId('product-detail').getByRole('button', { name: 'Tahrirlash' }).click();
   const dialog = page.getByTestId('product-dialog');
   await dialog.getByRole('button', { name: 'Saqlash' }).click();
   await toast(page, "Hech qanday o'zgarish yo'q.");

@@ -42,18 +42,23 @@ describe.skipIf(!PG)('idle database connections lost', () => {
       // every connection of the database but this one ended, as an administrator would
       const admin = new pg.Client({ connectionString: PG });
       await admin.connect();
+      let pooled = 0;
       try {
-        const ended = await admin.query(
-          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        const ended = await admin.query<{ query: string }>(
+          'select pg_terminate_backend(pid), query from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
           [db.name],
         );
-        expect(ended.rowCount).toBeGreaterThan(0);
+        // the pool's idle connections; the others are the cache's and the orders' LISTEN connections
+        pooled = ended.rows.filter((r) => !/^\s*listen\b/i.test(r.query)).length;
+        expect(pooled).toBeGreaterThan(0);
       } finally {
         await admin.end();
       }
+      // each idle connection hears of its end on its own (on a loaded machine, one after another):
+      // the next request must not be handed one that has not yet
       await expect
-        .poll(() => warnings.some((w) => w.startsWith('an idle database connection was lost')))
-        .toBe(true);
+        .poll(() => warnings.filter((w) => w.startsWith('an idle database connection was lost')).length)
+        .toBe(pooled);
       expect((await login()).statusCode).toBe(200);
     } finally {
       await app.close();
