@@ -8,8 +8,8 @@
  */
 import { accessSync, constants } from 'node:fs';
 
-export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-export const FULL_CHROMIUM = '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const FULL_CHROMIUM = '/usr/bin/chromium';
 
 const runnable = (path: string) => {
   try {
@@ -22,7 +22,9 @@ const runnable = (path: string) => {
 
 export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   if (env.PW_CHROMIUM) return env.PW_CHROMIUM;
-  return runnable(HEADLESS_SHELL) || !runnable(FULL_CHROMIUM) ? HEADLESS_SHELL : FULL_CHROMIUM;
+  if (runnable(HEADLESS_SHELL)) return HEADLESS_SHELL;
+  // with neither installed, the path the install message names
+  return runnable(FULL_CHROMIUM) ? FULL_CHROMIUM : HEADLESS_SHELL;
 }
 
 /** Null when the browser is there and runnable, else the message to print once. */
