@@ -9,23 +9,14 @@
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { api, type OrderingSettingsBody } from '../api';
 import type { Order, OrderingSettings, OrderStatus, TableCall } from '../schemas';
+import { tashkentDay } from '../tashkent-day';
 import { queryClient } from './client';
 import { defineMutation, defineOptimisticMutation, defineQuery } from './define';
 import { queryKeys as k } from './keys';
 
 const has = (id: string | undefined): boolean => !!id;
 
-const TASHKENT_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Tashkent',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The day (YYYY-MM-DD) in Tashkent, where an order's number and day are counted. */
-export function tashkentDay(at: Date | number = Date.now()): string {
-  return TASHKENT_DAY.format(at);
-}
+export { tashkentDay };
 
 /** Newest first (the contract's order of a day's list). */
 const byNewest = (a: Order, b: Order) => b.createdAt.localeCompare(a.createdAt);

@@ -15,6 +15,7 @@ import type {
   Restaurant,
   TableCall,
 } from '../schemas';
+import { tashkentDay } from '../tashkent-day';
 import type { StubCall, StubReply } from './fetch-stub';
 
 const CREATED = '2026-01-01T00:00:00.000Z';
@@ -125,7 +126,8 @@ export const fixtures = {
       _id: `ord${n}`,
       restaurant_id: 'r1',
       number: n,
-      day: at.slice(0, 10),
+      // the restaurant's day, as the API counts it
+      day: tashkentDay(at),
       placement_id: `pl${n}`,
       table: `Stol ${n}`,
       status: 'sent',
