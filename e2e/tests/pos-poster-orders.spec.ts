@@ -108,6 +108,8 @@ test('a guest at table 5 orders Mastava and a Kompot with a modification: Poster
   const received = poster.incomingOrders[0];
   expect(received?.body).toMatchObject({
     spot_id: 1,
+    // the restaurant's phone from its card: Poster takes an online order only with a valid one
+    phone: '+998712000000',
     products: [
       { product_id: 301, count: 1 },
       { product_id: 302, count: 1, modification: JSON.stringify([{ m: 81, a: 1 }]) },
