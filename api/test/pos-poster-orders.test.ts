@@ -34,6 +34,9 @@ describe('Poster orders channel', () => {
   });
   afterEach(async () => {
     await fake.up();
+    // every call Poster would take (the fake checks each as Poster's pages document it); the
+    // wrong token's refusal (11) is the only one a test means
+    expect(fake.refusals.filter((r) => r.code !== 11)).toEqual([]);
   });
   afterAll(async () => {
     await fake?.close();

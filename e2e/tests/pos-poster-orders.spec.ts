@@ -117,6 +117,8 @@ test('a guest at table 5 orders Mastava and a Kompot with a modification: Poster
   });
   expect(received?.comment?.split('\n')[0]).toBe('Stol: 5 (Asosiy zal)');
   expect(received?.comment).toContain(`qr:${orderId}`);
+  // every call the app made is one Poster takes (the fake checks each as Poster documents it)
+  expect(poster.refusals).toEqual([]);
 
   // until the cashier takes it, the staff read that the POS has not answered yet
   const posState = async () => {
