@@ -49,6 +49,7 @@ describe('Poster orders over documented answers', () => {
     const { body, unsendable } = incomingOrderBody(
       draft([{ productId: '169', sizeId: null, modifiers: [], amount: 1, price: 12000, name: 'Osh' }]),
       'Stol 5',
+      '+998712000000',
     );
     expect(unsendable).toEqual([]);
     // every documented field, typed as documented (ids and counts numbers, the phone a string)
@@ -92,6 +93,7 @@ describe('Poster orders over documented answers', () => {
         },
       ]),
       'Stol 5',
+      '+998712000000',
       log,
     );
     expect(body.products).toEqual([

@@ -5,17 +5,15 @@
  * second order, a product Poster refuses named, Poster down (503, refused connections), the
  * status read back, and the `incoming_order` webhook's signature checked by the app.
  */
+
+import { t } from '@qrmenu/shared/texts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PosCredentialsError } from '../src/integration/pos/errors';
 import { PosHttpError } from '../src/integration/pos/http';
 import type { PosOrderChannel, PosOrderDraft } from '../src/integration/pos/outgoing-orders';
 import { IntegrationUnavailableError } from '../src/integration/provider';
 import { createPosterFactory } from '../src/integration/providers/poster';
-import {
-  orderTag,
-  TABLE_ORDER_CLIENT_NAME,
-  TABLE_ORDER_PHONE,
-} from '../src/integration/providers/poster/order-mapping';
+import { orderTag, TABLE_ORDER_CLIENT_NAME } from '../src/integration/providers/poster/order-mapping';
 import { posterOrderChange } from '../src/integration/providers/poster/webhook';
 import { type FakePoster, POSTER_APP_SECRET, POSTER_TOKEN, startFakePoster } from './fakes/poster';
 import { capturingLog } from './pos-mapping';
@@ -36,6 +34,9 @@ describe('Poster orders channel', () => {
   });
   afterEach(async () => {
     await fake.up();
+    // every call Poster would take (the fake checks each as Poster's pages document it); the
+    // wrong token's refusal (11) is the only one a test means
+    expect(fake.refusals.filter((r) => r.code !== 11)).toEqual([]);
   });
   afterAll(async () => {
     await fake?.close();
@@ -51,6 +52,8 @@ describe('Poster orders channel', () => {
     tableId: '105',
     tableName: 'Stol 5',
     comment: 'Piyozsiz',
+    // the restaurant's card, as a manager types it
+    restaurantPhone: '+998 71 200-00-00',
     lines: [
       {
         productId: '109',
@@ -92,7 +95,7 @@ describe('Poster orders channel', () => {
     });
     expect(made?.body).toEqual({
       spot_id: 1,
-      phone: TABLE_ORDER_PHONE,
+      phone: '+998712000000',
       first_name: TABLE_ORDER_CLIENT_NAME,
       comment: `Stol: 5 (Asosiy zal)\nIzoh: Piyozsiz\n#14 ${orderTag(order.orderId)}`,
       products: [
@@ -101,6 +104,20 @@ describe('Poster orders channel', () => {
         { product_id: 115, count: 3 },
       ],
     });
+  });
+
+  it('a restaurant without a valid phone on its card: refused with the reason to fix it, nothing sent', async () => {
+    const before = fake.count('/api/incomingOrders.createIncomingOrder');
+    for (const restaurantPhone of [null, '', '+998 00 000 00 00', '71 200', 'telefon yo‘q'])
+      expect(await orders.send(draft({ restaurantPhone }), null)).toEqual({
+        state: 'refused',
+        reason: t.orders.pos.reasons.posterPhone,
+        lines: [],
+      });
+    expect(fake.count('/api/incomingOrders.createIncomingOrder')).toBe(before);
+    // written without +998, it goes
+    expect((await orders.send(draft({ restaurantPhone: '(90) 123 45 67' }), null)).state).toBe('pending');
+    expect(fake.incomingOrders.at(-1)?.phone).toBe('+998901234567');
   });
 
   it("a table not mapped, or one Poster no longer has: our table's name in the comment", async () => {

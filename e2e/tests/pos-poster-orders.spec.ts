@@ -108,6 +108,8 @@ test('a guest at table 5 orders Mastava and a Kompot with a modification: Poster
   const received = poster.incomingOrders[0];
   expect(received?.body).toMatchObject({
     spot_id: 1,
+    // the restaurant's phone from its card: Poster takes an online order only with a valid one
+    phone: '+998712000000',
     products: [
       { product_id: 301, count: 1 },
       { product_id: 302, count: 1, modification: JSON.stringify([{ m: 81, a: 1 }]) },
@@ -115,6 +117,8 @@ test('a guest at table 5 orders Mastava and a Kompot with a modification: Poster
   });
   expect(received?.comment?.split('\n')[0]).toBe('Stol: 5 (Asosiy zal)');
   expect(received?.comment).toContain(`qr:${orderId}`);
+  // every call the app made is one Poster takes (the fake checks each as Poster documents it)
+  expect(poster.refusals).toEqual([]);
 
   // until the cashier takes it, the staff read that the POS has not answered yet
   const posState = async () => {

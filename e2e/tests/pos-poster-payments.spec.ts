@@ -155,5 +155,7 @@ test("a Poster restaurant's bill paid with Click: the guest, the board and the c
     },
   ]);
   expect(register).toMatchObject({ status: 2, payed_card: 5_690_110, payed_cash: 0 });
+  // every call the app made is one Poster takes (the fake checks each as Poster documents it)
+  expect(poster.refusals).toEqual([]);
   await phone.close();
 });

@@ -638,6 +638,9 @@ export const t = {
         notConnected: 'Restoran kassaga ulanmagan',
         noTerminalGroup: 'Kassa terminali guruhi tanlanmagan',
         noProduct: "Taom kassada yo'q (menyu sinxronlanmagan)",
+        /** Poster takes an online order only with a valid phone: the restaurant's own. */
+        posterPhone:
+          "Poster buyurtmani telefon raqamisiz olmaydi: restoran kartasidagi «Telefon raqami»ni +998 XX XXX XX XX ko'rinishida kiriting",
       },
       // the orders' settings
       settingsTitle: 'Kassaga yuborish',

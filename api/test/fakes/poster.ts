@@ -8,10 +8,14 @@
  * "0"), a wrong token answered `{error: {code: 11}}`; webhooks signed the documented way
  * (`posterSign`).
  *
+ * Every call is checked first as Poster checks it (`poster-requests.ts`: the token, each method's
+ * documented parameters and limits, refused with errors.md's code) and kept in `requests`, its
+ * refusals in `refusals`.
+ *
  * Guests' orders: `spots.getSpotTablesHalls` / `spots.getTableHallTables` (spot 1 has a hall of
- * tables 1-10 and a deleted one; spot 2 none), `POST incomingOrders.createIncomingOrder` checked
- * as Poster documents it (a phone or client id, products by id, a variant's `modificator_id`, the
- * dish modifications `[{m, a}]` as a JSON string; order errors 41, 42, 46, 50, 60) and kept in
+ * tables 1-10 and a deleted one; spot 2 none), `POST incomingOrders.createIncomingOrder` (then
+ * checked against Poster's data: the spot 60, products 41, a variant's `modificator_id` and the
+ * dish modifications `[{m, a}]` 42) and kept in
  * `incomingOrders` for tests to read, `getIncomingOrder(s)` in the documented answer's shape.
  * `settle()` moves an order to accepted (1) or cancelled (7) and posts the signed
  * `incoming_order` webhook; `refuseProduct()` deletes a product from Poster's menu.
@@ -25,6 +29,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { recorded } from '../fixtures/recorded';
+import { checkPosterRequest, type PosterRefusal, posterError } from './poster-requests';
 import type { FakeBase } from './server';
 import { DISHES, GROUPS, rng, startFake } from './server';
 
@@ -256,6 +261,14 @@ export interface FakeIncomingOrder {
   body: Record<string, unknown>;
 }
 
+/** A call as the fake received it: the method, HTTP verb, query string and JSON body. */
+export interface PosterRequest {
+  method: string;
+  http: string;
+  query: Record<string, string>;
+  body: unknown;
+}
+
 /** A register's order (Poster's transaction) made when the cashier accepts an online order. */
 export interface FakeTransaction {
   transaction_id: number;
@@ -272,6 +285,10 @@ export interface FakePoster extends FakeBase {
   transactions: FakeTransaction[];
   /** Every `transactions.closeTransaction` body received, in order. */
   closes: Record<string, unknown>[];
+  /** Every call received, in order (refused ones too). */
+  requests: PosterRequest[];
+  /** The calls refused as Poster refuses them (poster-requests.ts): a test expects none it did not mean. */
+  refusals: PosterRefusal[];
   /** The next `times` online orders are made, but their answer is lost (HTTP 504). */
   loseAnswers(times?: number): void;
   /** Deletes a product from Poster's menu: orders with it answer 41 "Product not found". */
@@ -285,13 +302,6 @@ export interface FakePoster extends FakeBase {
   webhook(incomingOrderId: number, secret?: string): Record<string, unknown>;
 }
 
-/** Poster's error answer (HTTP 200), the documented example's object with the page's code and words. */
-const orderError = (code: number, message: string) => {
-  const { _source, ...documented } = recorded<{ _source: string; error: Record<string, unknown> }>(
-    'poster/error.documented.json',
-  );
-  return { json: { ...documented, error: { ...documented.error, code, message } } };
-};
 const posterNow = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
 
 export async function startFakePoster(options: { products?: number } = {}): Promise<FakePoster> {
@@ -299,17 +309,18 @@ export async function startFakePoster(options: { products?: number } = {}): Prom
   const incomingOrders: FakeIncomingOrder[] = [];
   const transactions: FakeTransaction[] = [];
   const closes: Record<string, unknown>[] = [];
+  const requests: PosterRequest[] = [];
+  const refusals: PosterRefusal[] = [];
   let answersToLose = 0;
   const product = (id: unknown) => data.products.find((p) => String(p.product_id) === String(id));
   const answerOf = ({ body: _body, ...order }: FakeIncomingOrder) => order;
 
   function createIncomingOrder(raw: unknown) {
+    // the request's shape is checked before (poster-requests.ts); what is left is Poster's data
     const body = (raw ?? {}) as Record<string, unknown>;
     if (!data.spots.some((s) => s.spot_id === String(body.spot_id)))
-      return orderError(60, 'Location not found');
-    if (!body.phone && !body.client_id) return orderError(50, 'Absence of required properties');
-    const lines = Array.isArray(body.products) ? (body.products as Record<string, unknown>[]) : [];
-    if (lines.length === 0) return orderError(50, 'Absence of required properties');
+      return posterError(60, 'Location not found');
+    const lines = body.products as Record<string, unknown>[];
     for (const line of lines) {
       const p = product(line.product_id) as
         | {
@@ -317,25 +328,19 @@ export async function startFakePoster(options: { products?: number } = {}): Prom
             group_modifications?: { modifications: { dish_modification_id: number }[] }[];
           }
         | undefined;
-      if (!p) return orderError(41, 'Product not found');
-      if (!(Number(line.count) > 0)) return orderError(46, 'Product count have to equal or greater then 0');
+      if (!p) return posterError(41, 'Product not found');
       if (
         line.modificator_id !== undefined &&
         !p.modifications?.some((m) => m.modificator_id === String(line.modificator_id))
       )
-        return orderError(42, 'Product modification not found');
+        return posterError(42, 'Product modification not found');
       if (line.modification !== undefined) {
-        let mods: { m: unknown; a: unknown }[];
-        try {
-          mods = JSON.parse(String(line.modification));
-        } catch {
-          return orderError(400, 'Invalid request format, required data missing');
-        }
+        const mods = JSON.parse(String(line.modification)) as { m: number }[];
         const known = new Set(
           p.group_modifications?.flatMap((g) => g.modifications.map((m) => m.dish_modification_id)),
         );
-        if (!Array.isArray(mods) || mods.some((m) => !known.has(Number(m.m)) || !(Number(m.a) > 0)))
-          return orderError(42, 'Product modification not found');
+        if (mods.some((m) => !known.has(Number(m.m))))
+          return posterError(42, 'Product modification not found');
       }
     }
     const id = incomingOrders.length + 1;
@@ -366,8 +371,14 @@ export async function startFakePoster(options: { products?: number } = {}): Prom
   }
 
   const base = await startFake(
-    (_req, path, body, query) => {
-      if (query.get('token') !== POSTER_TOKEN) return { json: recorded('poster/error.documented.json') };
+    (req, path, body, query) => {
+      const method = path.replace(/^\/api\//, '');
+      requests.push({ method, http: req.method ?? 'GET', query: Object.fromEntries(query), body });
+      const refused = checkPosterRequest(method, query, body, POSTER_TOKEN);
+      if (refused) {
+        refusals.push(refused.refusal);
+        return refused.answer;
+      }
       switch (path) {
         case '/api/access.getSpots':
           return { json: { response: data.spots } };
@@ -400,7 +411,7 @@ export async function startFakePoster(options: { products?: number } = {}): Prom
           const order = incomingOrders.find(
             (o) => String(o.incoming_order_id) === query.get('incoming_order_id'),
           );
-          return order ? { json: { response: answerOf(order) } } : orderError(42, 'Order not found');
+          return order ? { json: { response: answerOf(order) } } : posterError(42, 'Order not found');
         }
         case '/api/incomingOrders.getIncomingOrders': {
           const from = query.get('date_from') ?? '';
@@ -446,16 +457,16 @@ export async function startFakePoster(options: { products?: number } = {}): Prom
           const tx = transactions.find((x) => x.transaction_id === Number(b.transaction_id));
           // errors.md: 32 "The ID doesn’t exist" (the page's words); a closed register order has
           // no code of its own there, so the fake answers it as an id it cannot act on
-          if (tx?.status !== 1) return orderError(32, 'The ID doesn’t exist');
+          if (tx?.status !== 1) return posterError(32, 'The ID doesn’t exist');
           if (Number(b.spot_tablet_id) !== tx.spot_tablet_id || Number(b.spot_id) !== tx.spot_id)
-            return orderError(60, 'Location not found');
+            return posterError(60, 'Location not found');
           tx.payed_card = Number(b.payed_card ?? 0);
           tx.payed_cash = Number(b.payed_cash ?? 0);
           tx.status = 2;
           return { json: recorded('poster/close-transaction.documented.json') };
         }
         default:
-          return { json: { error: { code: 20, message: 'Unknown method' } } };
+          return posterError(20, 'The application is not authorized to call this method');
       }
     },
     () => ({ response: 'not a list' }),
@@ -480,6 +491,8 @@ export async function startFakePoster(options: { products?: number } = {}): Prom
     incomingOrders,
     transactions,
     closes,
+    requests,
+    refusals,
     loseAnswers(times = 1) {
       answersToLose += times;
     },

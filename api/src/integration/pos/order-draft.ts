@@ -4,7 +4,7 @@
  * (repos/orders.ts `StoredOrderLine`), the placement's mapped POS table, the restaurant's
  * location and terminal group.
  */
-import type { IntegrationAccountRow, OrderRow, PlacementRow } from '../../db';
+import type { IntegrationAccountRow, OrderRow, PlacementRow, RestaurantRow } from '../../db';
 import { parseLines, type StoredOrderLine } from '../../repos/orders';
 import type { PosOrderDraft, PosOrderLine } from './outgoing-orders';
 import { LOOSE_MODIFIERS_OPTION_ID, SIZE_OPTION_ID } from './types';
@@ -44,6 +44,7 @@ export function draftOf(
   order: OrderRow,
   account: IntegrationAccountRow,
   placement: PlacementRow | undefined,
+  restaurant?: Pick<RestaurantRow, 'phone_number'>,
 ): DraftOrMissing {
   const stored = parseLines(order.items);
   const lines = stored.map(lineOf);
@@ -59,6 +60,7 @@ export function draftOf(
       tableName: order.table_name,
       comment: order.comment,
       lines: lines as PosOrderLine[],
+      restaurantPhone: restaurant?.phone_number ?? null,
     },
   };
 }

@@ -123,9 +123,10 @@ export function posOrderSender(app: App, options: PosSenderOptions = {}) {
   /** One step of the restaurant's head order; true: go on with the next one. */
   async function step(row: OrderPosRow): Promise<boolean> {
     const { repos } = app;
-    const [order, account] = await Promise.all([
+    const [order, account, restaurant] = await Promise.all([
       repos.orders.find(row.order_id),
       repos.integrationAccounts.find(row.restaurant_id),
+      repos.restaurants.findById(row.restaurant_id),
     ]);
     if (!order) return true; // deleted with its restaurant
     if (order.status === 'rejected' && (row.state === 'waiting' || row.state === 'failed')) {
@@ -143,7 +144,7 @@ export function posOrderSender(app: App, options: PosSenderOptions = {}) {
       return true;
     }
     const placement = order.placement_id ? await repos.placements.find(order.placement_id) : undefined;
-    const made = draftOf(order, account, placement);
+    const made = draftOf(order, account, placement, restaurant);
     if ('missing' in made) {
       const lines = parseLines(order.items);
       const refused = made.missing.map((index) => ({

@@ -54,6 +54,11 @@ export interface PosOrderDraft {
   tableName: string;
   comment: string | null;
   lines: PosOrderLine[];
+  /**
+   * The restaurant's phone as its card gives it (free text): Poster files an online order under a
+   * customer found by phone, and refuses one without a valid number.
+   */
+  restaurantPhone?: string | null;
 }
 
 /** A line the POS refused, by its index in `PosOrderDraft.lines`. */

@@ -13,12 +13,30 @@ import { VARIANT_OPTION_ID } from './mapping';
 
 /**
  * Poster needs a phone (or a client id) on every online order, to find or make its customer
- * (its docs: "a mandatory parameter if client_id is not specified"); a guest at a table gives
- * none, so every order from the menu carries this one number and Poster files them under one
- * customer, named below.
+ * (createIncomingOrder: "a mandatory parameter if client_id is not specified"), and refuses a
+ * number that is not a valid one (its FAQ: check the phone with libphonenumber "so as not to send
+ * you invalid data and not receive an error"). A guest at a table gives none: every order from
+ * the menu carries the restaurant's own number from its card, so Poster files them under one
+ * customer, named below, and no made-up number can land on a stranger's card.
  */
-export const TABLE_ORDER_PHONE = '+998000000000';
 export const TABLE_ORDER_CLIENT_NAME = 'QR menyu';
+
+/**
+ * An Uzbek number's 9 digits after +998, as libphonenumber describes them (its metadata for UZ:
+ * starting 20, 33, 5x-7x, 9x or 88).
+ */
+const UZ_NATIONAL = /^(?:20|33|[5-79]\d|88)\d{7}$/;
+
+/**
+ * The restaurant's phone as Poster takes it (`+998XXXXXXXXX`), written on the card any way
+ * (spaces, dashes, brackets, with or without +998); null: not a valid Uzbek number.
+ */
+export function posterPhone(text: string | null | undefined): string | null {
+  const digits = (text ?? '').replace(/[\s()+-]/g, '');
+  if (!/^\d+$/.test(digits)) return null;
+  const national = digits.length === 12 && digits.startsWith('998') ? digits.slice(3) : digits;
+  return UZ_NATIONAL.test(national) ? `+998${national}` : null;
+}
 
 /**
  * Poster's online order has no field for an external number: our order's id goes in the comment
@@ -51,10 +69,12 @@ export interface IncomingOrderBody {
  * The body of `incomingOrders.createIncomingOrder`, or the lines that cannot be sent (a product
  * id Poster could not know). No price is sent: Poster takes the spot's own price (the POS's
  * price is the price). The table goes in the comment: the documented request has no table.
+ * `phone`: the restaurant's, as `posterPhone` gives it.
  */
 export function incomingOrderBody(
   draft: PosOrderDraft,
   tableLabel: string,
+  phone: string,
   log?: PosLogger,
 ): { body: IncomingOrderBody; unsendable: PosRefusedLine[] } {
   const skipped = new SkipReport();
@@ -105,7 +125,7 @@ export function incomingOrderBody(
   return {
     body: {
       spot_id: posterId(draft.locationId) ?? draft.locationId,
-      phone: TABLE_ORDER_PHONE,
+      phone,
       first_name: TABLE_ORDER_CLIENT_NAME,
       comment,
       products,

@@ -4,6 +4,7 @@
  * (`incomingOrders.getIncomingOrder`, asked again on the `incoming_order` webhook or by the
  * sender's poll). README.md in this folder says how each part maps.
  */
+import { t } from '@qrmenu/shared/texts';
 import type { PosLogger } from '../../pos/http';
 import type { PosOrderChannel, PosOrderDraft, PosSendResult } from '../../pos/outgoing-orders';
 import {
@@ -20,6 +21,7 @@ import {
   incomingOrderResult,
   mapPosterTables,
   orderTag,
+  posterPhone,
   refusedLines,
 } from './order-mapping';
 
@@ -112,7 +114,10 @@ export function posterOrders(call: PosterCall, log?: PosLogger): PosOrderChannel
         );
         return incomingOrderResult(earlier, log);
       }
-      const { body, unsendable } = incomingOrderBody(draft, await tableLabel(draft), log);
+      // Poster refuses an online order without a valid phone: the restaurant's, from its card
+      const phone = posterPhone(draft.restaurantPhone);
+      if (!phone) return { state: 'refused', reason: t.orders.pos.reasons.posterPhone, lines: [] };
+      const { body, unsendable } = incomingOrderBody(draft, await tableLabel(draft), phone, log);
       if (unsendable.length > 0)
         return { state: 'refused', reason: 'Poster: lines without a Poster product id', lines: unsendable };
       try {
