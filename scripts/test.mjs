@@ -13,6 +13,11 @@
 // The slower extras, asked for by CI (.ci/run) and by anyone who wants them:
 //   --postgres  the API suite once more on PostgreSQL (TEST_DATABASE_URL=postgres://...)
 //   --node22    the unit and API suites once more on Node 22 (TEST_NODE22=<a Node 22 `node`)
+//   --clocks    the unit and API suites once more at each of two hours where Tashkent's day (the
+//               restaurant's, UTC+5) is not UTC's: 00:30 and 04:30 in Tashkent (19:30 and 23:30
+//               UTC of the day before), the clock moved with libfaketime (Debian's faketime), so a
+//               test or a rule that takes the UTC date for the restaurant's day fails here, not
+//               for a user
 // They run one after the other after the SQLite run, in its lane.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -26,7 +31,7 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const args = new Set(process.argv.slice(2));
-const known = new Set(['--postgres', '--node22']);
+const known = new Set(['--postgres', '--node22', '--clocks']);
 const unknown = [...args].filter((a) => !known.has(a));
 if (unknown.length) {
   console.error(`unknown option ${unknown.join(' ')} (known: ${[...known].join(', ')})`);
@@ -196,6 +201,57 @@ async function unitSuites() {
       );
       count(n22Label, n22Ok, n22Report, vitestCounts);
     }
+  }
+
+  if (args.has('--clocks')) await movedClockSuites();
+}
+
+/**
+ * The hours `--clocks` runs at: the latest past instant at each UTC hour:minute (so that files the
+ * suites write never look older than the moved clock says; a cleaner would take them for stale).
+ */
+const CLOCKS = [
+  { label: 'Tashkent 00:30', utc: [19, 30] },
+  { label: 'Tashkent 04:30', utc: [23, 30] },
+];
+const LIBFAKETIME = '/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1';
+
+/** libfaketime's settings that move every process of a run (and its children) by the same offset. */
+function movedClock([hour, minute]) {
+  const now = Date.now();
+  const at = new Date(now);
+  at.setUTCHours(hour, minute, 0, 0);
+  if (at.getTime() > now) at.setUTCDate(at.getUTCDate() - 1);
+  const offset = Math.round((at.getTime() - now) / 1000);
+  return {
+    at,
+    env: {
+      LD_PRELOAD: LIBFAKETIME,
+      FAKETIME: `${offset >= 0 ? '+' : ''}${offset}s`,
+      // timers and durations keep the real monotonic clock
+      FAKETIME_DONT_FAKE_MONOTONIC: '1',
+    },
+  };
+}
+
+async function movedClockSuites() {
+  for (const clock of CLOCKS) {
+    const label = `unit + API (${clock.label})`;
+    if (!existsSync(LIBFAKETIME)) {
+      console.log(`\n!!! ${label}: --clocks needs libfaketime (apt-get install faketime) (not run)`);
+      fail(label);
+      continue;
+    }
+    const { at, env } = movedClock(clock.utc);
+    const report = join(reports, `vitest-${clock.utc.join('')}.json`);
+    console.log(`\n=== ${label}: the clock at ${at.toISOString()}`);
+    const ok = await run(
+      label,
+      'pnpm',
+      ['exec', 'vitest', ...vitestArgs(report).map((a) => a.replace('=default', '=dot'))],
+      { ...sqliteEnv, ...env },
+    );
+    count(label, ok, report, vitestCounts);
   }
 }
 
