@@ -218,8 +218,54 @@ export default async function paymentRoutes(app: App): Promise<void> {
 
   // ---------- the providers ----------
 
+  // Each provider's endpoints in a context of their own: its body is read as the provider sends it
+  // and every failure before the handler (a body too large, an address that is no restaurant) is
+  // answered 200 in the provider's protocol, while the rest of the API keeps its parsers and errors.
+  await app.register(async (payme: App) => {
+    // Payme documents `Content-Type: text/json; charset=UTF-8` (docs/PAYMENTS.md, "Payme"): the body
+    // is read as text whatever the content type, or none; the service answers one that is not JSON
+    // with Payme's -32700
+    payme.removeAllContentTypeParsers();
+    payme.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    payme.setErrorHandler((error, request, reply) => {
+      const answer = payments.paymeRefusal(error);
+      if (payments.isPaymeSystemError(answer)) request.log.error({ err: error }, 'payme: a call failed');
+      void reply.status(200).send(answer);
+    });
+
+    payme.post(
+      '/payments/payme/:id',
+      {
+        config: { access: 'pub' },
+        schema: {
+          tags: ['payments'],
+          operationId: 'payments.payme',
+          summary:
+            "Payme Business's Merchant API for a restaurant (JSON-RPC: CheckPerformTransaction ... GetStatement)",
+          description: `${PROVIDERS_TEXT} \`Authorization: Basic base64("Paycom:<key>")\`. The body is JSON whatever the content type (Payme sends \`text/json; charset=UTF-8\`).`,
+          params: idParam,
+          response: { 200: paymeAnswer },
+        },
+      },
+      async (request) =>
+        payments.payme(
+          request.params.id,
+          request.headers.authorization,
+          typeof request.body === 'string' ? request.body : '',
+        ),
+    );
+    // Payme's -32300: a request that is not a POST, answered in its protocol too
+    payme.route({
+      method: ['GET', 'PUT', 'PATCH', 'DELETE'],
+      url: '/payments/payme/:id',
+      config: { access: 'pub' },
+      schema: { hide: true },
+      handler: async () => payments.paymeNotPost(),
+    });
+  });
+
   await app.register(async (providers: App) => {
-    // Payme's body stays text: a broken one is answered -32700 in its protocol, not our 400
+    // Click posts form fields; some merchants' handlers read JSON too: both are read
     providers.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
       done(null, body);
     });
@@ -229,24 +275,6 @@ export default async function paymentRoutes(app: App): Promise<void> {
       (_request, body, done) => {
         done(null, Object.fromEntries(new URLSearchParams(String(body))));
       },
-    );
-
-    providers.post(
-      '/payments/payme/:id',
-      {
-        config: { access: 'pub' },
-        schema: {
-          tags: ['payments'],
-          operationId: 'payments.payme',
-          summary:
-            "Payme Business's Merchant API for a restaurant (JSON-RPC: CheckPerformTransaction ... GetStatement)",
-          description: `${PROVIDERS_TEXT} \`Authorization: Basic base64("Paycom:<key>")\`.`,
-          params: idParam,
-          response: { 200: paymeAnswer },
-        },
-      },
-      async (request) =>
-        payments.payme(request.params.id, request.headers.authorization, String(request.body ?? '')),
     );
 
     for (const step of ['prepare', 'complete'] as const) {

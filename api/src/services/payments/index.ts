@@ -13,7 +13,7 @@ import { clickComplete, clickPrepare } from './click';
 import type { PaymentsContext } from './context';
 import { changePaymentSettings, clickCredentials, paymeCredentials, paymentSettings } from './credentials';
 import { clickLink, paymeLink } from './links';
-import { handlePayme } from './payme';
+import { handlePayme, PAYME_ERRORS, paymeError, paymeRefusal } from './payme';
 import { buildNight, dayStatements, rebuildDay, reconcile, statementLines } from './statements';
 
 export { DEFAULT_PAYMENTS_SETTINGS, type PaymentsSettings } from './context';
@@ -54,6 +54,10 @@ export function paymentsService(ctx: PaymentsContext) {
       clickPrepare(ctx, restaurantId, params),
     clickComplete: (restaurantId: string, params: Record<string, string>) =>
       clickComplete(ctx, restaurantId, params),
+    /** The providers' answers to what never reached a method: always 200, in their protocols. */
+    paymeRefusal,
+    paymeNotPost: () => paymeError(null, PAYME_ERRORS.notPost),
+    isPaymeSystemError: (answer: { error: { code: number } }) => answer.error.code === PAYME_ERRORS.system,
 
     // ---------- staff and admins (the route checked whose restaurant it is) ----------
     settings: (restaurantId: string) => paymentSettings(ctx, restaurantId),
