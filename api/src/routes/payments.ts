@@ -26,26 +26,30 @@ const paymeAnswer = z
   .describe(
     '`{ jsonrpc, id, result }` or `{ jsonrpc, id, error: { code, message: { ru, uz, en }, data? } }`',
   );
-/** Click reads `error` and `error_note` and the ids it sent. */
-const clickAnswer = z.looseObject({ error: z.number().int(), error_note: z.string() });
-/** Click posts form fields; some of its calls come as JSON (as merchants' handlers note): both are read. */
+/** Click reads `error` and `error_note` and the ids it sent (written by `clickJson`). */
+const clickAnswer = z
+  .looseObject({ error: z.number().int(), error_note: z.string() })
+  .describe(
+    '`{ click_trans_id, merchant_trans_id, merchant_prepare_id | merchant_confirm_id, error, error_note }`; a refusal carries at least `error` and `error_note`',
+  );
+/** Click posts form fields: read by the context's parser (null for any other body). */
 const clickBody = z.unknown();
 
+const isForm = (contentType: string | undefined) =>
+  contentType?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+
+/** A form's fields; one sent twice is not one value, so it is left out (and answered -8). */
+function formFields(text: string): Record<string, string> {
+  const fields = new Map<string, string | null>();
+  for (const [k, v] of new URLSearchParams(text)) fields.set(k, fields.has(k) ? null : v);
+  return Object.fromEntries([...fields].filter((e): e is [string, string] => e[1] !== null));
+}
+
 function clickFields(body: unknown): Record<string, string> {
-  let value = body;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return {};
-    }
-  }
-  if (!value || typeof value !== 'object') return {};
+  if (!body || typeof body !== 'object') return {};
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
-      .map(([k, v]) => [k, String(v)]),
-  );
+    Object.entries(body as Record<string, unknown>).filter(([, v]) => typeof v === 'string'),
+  ) as Record<string, string>;
 }
 
 const PROVIDERS_TEXT =
@@ -264,21 +268,24 @@ export default async function paymentRoutes(app: App): Promise<void> {
     });
   });
 
-  await app.register(async (providers: App) => {
-    // Click posts form fields; some merchants' handlers read JSON too: both are read
-    providers.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, body);
+  await app.register(async (click: App) => {
+    // Click posts form fields (application/x-www-form-urlencoded, as its test tools do); any other
+    // body, or none, reaches the service as no fields at all and is answered with Click's -8
+    click.removeAllContentTypeParsers();
+    click.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+      done(null, isForm(request.headers['content-type']) ? formFields(String(body)) : null);
     });
-    providers.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(String(body))));
-      },
-    );
+    click.setErrorHandler((error, request, reply) => {
+      const internal = ((error as { statusCode?: number }).statusCode ?? 500) >= 500;
+      if (internal) request.log.error({ err: error }, 'click: a call failed');
+      void reply
+        .status(200)
+        .type('application/json')
+        .send(payments.clickJson(payments.clickRefusal(internal ? 'cannotUpdate' : 'badRequest')));
+    });
 
     for (const step of ['prepare', 'complete'] as const) {
-      providers.post(
+      click.post(
         `/payments/click/:id/${step}`,
         {
           config: { access: 'pub' },
@@ -286,18 +293,24 @@ export default async function paymentRoutes(app: App): Promise<void> {
             tags: ['payments'],
             operationId: `payments.click${step === 'prepare' ? 'Prepare' : 'Complete'}`,
             summary: `Click's SHOP API ${step === 'prepare' ? 'Prepare (action 0)' : 'Complete (action 1)'} for a restaurant`,
-            description: `${PROVIDERS_TEXT} \`sign_string\` is checked.`,
+            description: `${PROVIDERS_TEXT} Form fields (\`application/x-www-form-urlencoded\`), every documented one required (-8 otherwise); \`sign_string\` is checked.`,
             params: idParam,
             body: clickBody,
             response: { 200: clickAnswer },
           },
         },
-        async (request) => {
+        async (request, reply) => {
+          const fields = clickFields(request.body);
           const answer =
             step === 'prepare'
-              ? await payments.clickPrepare(request.params.id, clickFields(request.body))
-              : await payments.clickComplete(request.params.id, clickFields(request.body));
-          return answer as z.infer<typeof clickAnswer>;
+              ? await payments.clickPrepare(request.params.id, fields)
+              : await payments.clickComplete(request.params.id, fields);
+          // sent as JSON text, Click's ids integers digit for digit (a bigint past 2^53 too): the
+          // reply's type knows the answer only as the object it documents
+          void reply
+            .type('application/json')
+            .send(payments.clickJson(answer) as unknown as z.infer<typeof clickAnswer>);
+          return reply;
         },
       );
     }

@@ -9,7 +9,7 @@ import type { Bill, PaymentMethod, PaymentSettingsBody } from '@qrmenu/shared/sc
 import { conflict, notFound } from '../../http/errors';
 import type { AssertOwner } from '../context';
 import { billForCheckout, closeTable, guestBill } from './bills';
-import { clickComplete, clickPrepare } from './click';
+import { type ClickAnswer, clickComplete, clickJson, clickPrepare, clickRefusal } from './click';
 import type { PaymentsContext } from './context';
 import { changePaymentSettings, clickCredentials, paymeCredentials, paymentSettings } from './credentials';
 import { clickLink, paymeLink } from './links';
@@ -58,6 +58,9 @@ export function paymentsService(ctx: PaymentsContext) {
     paymeRefusal,
     paymeNotPost: () => paymeError(null, PAYME_ERRORS.notPost),
     isPaymeSystemError: (answer: { error: { code: number } }) => answer.error.code === PAYME_ERRORS.system,
+    clickRefusal,
+    /** Click's answer as JSON text, its ids integers digit for digit. */
+    clickJson: (answer: ClickAnswer) => clickJson(answer),
 
     // ---------- staff and admins (the route checked whose restaurant it is) ----------
     settings: (restaurantId: string) => paymentSettings(ctx, restaurantId),
