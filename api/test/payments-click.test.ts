@@ -54,7 +54,8 @@ describe('the documented sequence', () => {
     const url = new URL(link.data.url);
     expect(`${url.origin}${url.pathname}`).toBe(shape.base);
     expect([...url.searchParams.keys()].sort()).toEqual(Object.keys(shape.params).sort());
-    expect(url.searchParams.get('amount')).toBe('75000');
+    // so'm as N.NN, as Click's button page writes it
+    expect(url.searchParams.get('amount')).toBe('75000.00');
     expect(url.searchParams.get('transaction_param')).toBe(bill._id);
 
     const { prepared, completed } = await click().pay(bill._id, '75000.00');

@@ -12,7 +12,7 @@ import { billForCheckout, closeTable, guestBill } from './bills';
 import { type ClickAnswer, clickComplete, clickJson, clickPrepare, clickRefusal } from './click';
 import type { PaymentsContext } from './context';
 import { changePaymentSettings, clickCredentials, paymeCredentials, paymentSettings } from './credentials';
-import { clickLink, paymeLink } from './links';
+import { clickLink, paymeAccount, paymeLink } from './links';
 import { handlePayme, PAYME_ERRORS, paymeError, paymeRefusal } from './payme';
 import { buildNight, dayStatements, rebuildDay, reconcile, statementLines } from './statements';
 
@@ -35,7 +35,13 @@ export function paymentsService(ctx: PaymentsContext) {
         const payme = await paymeCredentials(ctx, bill.restaurant_id);
         if (!payme) throw conflict('Payme is not set up for this restaurant');
         return {
-          url: paymeLink(ctx.settings.paymeCheckoutUrl, payme.merchantId, bill.id, bill.amount, back),
+          url: paymeLink(
+            ctx.settings.paymeCheckoutUrl,
+            payme.merchantId,
+            paymeAccount(bill.id),
+            bill.amount,
+            back,
+          ),
           amount: bill.amount,
         };
       }
