@@ -54,7 +54,8 @@ describe('the documented sequence', () => {
     const url = new URL(link.data.url);
     expect(`${url.origin}${url.pathname}`).toBe(shape.base);
     expect([...url.searchParams.keys()].sort()).toEqual(Object.keys(shape.params).sort());
-    expect(url.searchParams.get('amount')).toBe('75000');
+    // so'm as N.NN, as Click's button page writes it
+    expect(url.searchParams.get('amount')).toBe('75000.00');
     expect(url.searchParams.get('transaction_param')).toBe(bill._id);
 
     const { prepared, completed } = await click().pay(bill._id, '75000.00');
@@ -74,7 +75,7 @@ describe('the documented sequence', () => {
 });
 
 describe('idempotent on click_trans_id', () => {
-  it('answers a repeated Prepare and Complete as the first; a second payment of the paid bill is -4', async () => {
+  it('answers a repeated Prepare as the first and a repeated Complete "Already paid" (-4), paying once; a second payment of the paid bill is -4', async () => {
     const order = await guestOrders(ctx, world.w, 1);
     const bill = await billOf(ctx, order);
     const c = click();
@@ -88,7 +89,9 @@ describe('idempotent on click_trans_id', () => {
       .selectAll()
       .where('entity_id', '=', order._id)
       .execute();
-    expect(await c.complete(id, bill._id, prepareId, '75000')).toEqual(done);
+    expect(done.error).toBe(0);
+    // Click's test scenario 7: the confirmation repeated is answered -4, nothing paid twice
+    expect((await c.complete(id, bill._id, prepareId, '75000')).error).toBe(code('already_paid'));
     expect(
       await ctx.db.selectFrom('order_events').selectAll().where('entity_id', '=', order._id).execute(),
     ).toHaveLength(events.length);
@@ -112,7 +115,10 @@ describe('refusals', () => {
       code('sign_failed'),
     );
     expect((await c.prepare(clickTransId(), bill._id, '75000.01')).error).toBe(code('wrong_amount'));
-    expect((await c.prepare(clickTransId(), bill._id, '7 5000')).error).toBe(code('wrong_amount'));
+    // an amount that is not a number is a malformed field: Click's -8
+    expect((await c.prepare(clickTransId(), bill._id, '75000', { after: { amount: '7 5000' } })).error).toBe(
+      code('bad_request'),
+    );
     expect((await c.prepare(clickTransId(), 'no-such-bill', '75000')).error).toBe(code('user_not_found'));
     expect((await c.complete(clickTransId(), bill._id, '1', '75000')).error).toBe(
       code('transaction_not_found'),
@@ -121,7 +127,8 @@ describe('refusals', () => {
       (await c.prepare(clickTransId(), bill._id, '75000', { after: { click_trans_id: '' } })).error,
     ).toBe(code('bad_request'));
     expect(await ctx.db.selectFrom('click_transactions').selectAll().execute()).toEqual(before);
-    // Prepare's fields sent to Complete: the action is not Complete's
+    // Prepare's fields, half of them, sent with Complete's action: refused as a request Click
+    // would not send (-8), before any sign or action is read
     const id = clickTransId();
     const prepared = await c.prepare(id, bill._id, '75000');
     const res = await ctx.app.inject({
@@ -138,7 +145,7 @@ describe('refusals', () => {
         sign_string: 'x',
       }).toString(),
     });
-    expect(res.json().error).toBe(code('sign_failed'));
+    expect(res.json().error).toBe(code('bad_request'));
     expect(prepared.error).toBe(0);
   });
 

@@ -9,8 +9,11 @@ import { adminUser, apiCall, type TestCtx, type TestUser } from './helpers';
 import { basket, type OrderWorld, ok, orderWorld, placeAs } from './orders-support';
 
 export const PAYME = { merchant_id: '5e730e8e0b852a417aa49ceb', key: 'zpcK%c1JZsPnGwqO09Wfx4CFU%wP2d9BqAmD' };
-/** Our answer to a second payment of a held bill: Payme's account error range (-31050..-31099). */
-export const PAYME_BILL_BUSY = -31052;
+/**
+ * Our answer to a second payment of a held bill: Payme's -31008, as its sandbox expects for a new
+ * transaction on an account waiting for payment (fixtures/payme/sandbox.documented.json).
+ */
+export const PAYME_BILL_BUSY = -31008;
 
 /** Click's error codes by name, as its recorded answers give them (fixtures/click/errors.recorded.json). */
 export const clickCodes = recorded<{ codes: Record<string, { error: number; error_note: string }> }>(

@@ -135,9 +135,13 @@ test('the bill paid with Payme, then with Click: the guest, the board and the ch
   );
   const clickUrl = new URL(clickLink.headers().location ?? '');
   expect(clickUrl.origin + clickUrl.pathname).toBe('https://my.click.uz/services/pay');
-  expect(clickUrl.searchParams.get('amount')).toBe('90000');
+  // Click's button takes the amount as N.NN
+  expect(clickUrl.searchParams.get('amount')).toBe('90000.00');
   const click = fakeClick(server.url, restaurantId, CLICK.service_id, CLICK.secret_key);
-  const clicked = await click.pay(clickUrl.searchParams.get('transaction_param') ?? '', '90000.00');
+  const clicked = await click.pay(
+    clickUrl.searchParams.get('transaction_param') ?? '',
+    clickUrl.searchParams.get('amount') ?? '',
+  );
   expect(clicked.prepared).toMatchObject({ error: 0 });
   expect(clicked.completed).toMatchObject({ error: 0 });
   await expect(guest.getByText("To'landi: 90 000 so'm, Click")).toBeVisible();

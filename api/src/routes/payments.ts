@@ -26,26 +26,30 @@ const paymeAnswer = z
   .describe(
     '`{ jsonrpc, id, result }` or `{ jsonrpc, id, error: { code, message: { ru, uz, en }, data? } }`',
   );
-/** Click reads `error` and `error_note` and the ids it sent. */
-const clickAnswer = z.looseObject({ error: z.number().int(), error_note: z.string() });
-/** Click posts form fields; some of its calls come as JSON (as merchants' handlers note): both are read. */
+/** Click reads `error` and `error_note` and the ids it sent (written by `clickJson`). */
+const clickAnswer = z
+  .looseObject({ error: z.number().int(), error_note: z.string() })
+  .describe(
+    '`{ click_trans_id, merchant_trans_id, merchant_prepare_id | merchant_confirm_id, error, error_note }`; a refusal carries at least `error` and `error_note`',
+  );
+/** Click posts form fields: read by the context's parser (null for any other body). */
 const clickBody = z.unknown();
 
+const isForm = (contentType: string | undefined) =>
+  contentType?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+
+/** A form's fields; one sent twice is not one value, so it is left out (and answered -8). */
+function formFields(text: string): Record<string, string> {
+  const fields = new Map<string, string | null>();
+  for (const [k, v] of new URLSearchParams(text)) fields.set(k, fields.has(k) ? null : v);
+  return Object.fromEntries([...fields].filter((e): e is [string, string] => e[1] !== null));
+}
+
 function clickFields(body: unknown): Record<string, string> {
-  let value = body;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return {};
-    }
-  }
-  if (!value || typeof value !== 'object') return {};
+  if (!body || typeof body !== 'object') return {};
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
-      .map(([k, v]) => [k, String(v)]),
-  );
+    Object.entries(body as Record<string, unknown>).filter(([, v]) => typeof v === 'string'),
+  ) as Record<string, string>;
 }
 
 const PROVIDERS_TEXT =
@@ -218,20 +222,22 @@ export default async function paymentRoutes(app: App): Promise<void> {
 
   // ---------- the providers ----------
 
-  await app.register(async (providers: App) => {
-    // Payme's body stays text: a broken one is answered -32700 in its protocol, not our 400
-    providers.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, body);
+  // Each provider's endpoints in a context of their own: its body is read as the provider sends it
+  // and every failure before the handler (a body too large, an address that is no restaurant) is
+  // answered 200 in the provider's protocol, while the rest of the API keeps its parsers and errors.
+  await app.register(async (payme: App) => {
+    // Payme documents `Content-Type: text/json; charset=UTF-8` (docs/PAYMENTS.md, "Payme"): the body
+    // is read as text whatever the content type, or none; the service answers one that is not JSON
+    // with Payme's -32700
+    payme.removeAllContentTypeParsers();
+    payme.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    payme.setErrorHandler((error, request, reply) => {
+      const answer = payments.paymeRefusal(error);
+      if (payments.isPaymeSystemError(answer)) request.log.error({ err: error }, 'payme: a call failed');
+      void reply.status(200).send(answer);
     });
-    providers.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(String(body))));
-      },
-    );
 
-    providers.post(
+    payme.post(
       '/payments/payme/:id',
       {
         config: { access: 'pub' },
@@ -240,17 +246,46 @@ export default async function paymentRoutes(app: App): Promise<void> {
           operationId: 'payments.payme',
           summary:
             "Payme Business's Merchant API for a restaurant (JSON-RPC: CheckPerformTransaction ... GetStatement)",
-          description: `${PROVIDERS_TEXT} \`Authorization: Basic base64("Paycom:<key>")\`.`,
+          description: `${PROVIDERS_TEXT} \`Authorization: Basic base64("Paycom:<key>")\`. The body is JSON whatever the content type (Payme sends \`text/json; charset=UTF-8\`).`,
           params: idParam,
           response: { 200: paymeAnswer },
         },
       },
       async (request) =>
-        payments.payme(request.params.id, request.headers.authorization, String(request.body ?? '')),
+        payments.payme(
+          request.params.id,
+          request.headers.authorization,
+          typeof request.body === 'string' ? request.body : '',
+        ),
     );
+    // Payme's -32300: a request that is not a POST, answered in its protocol too
+    payme.route({
+      method: ['GET', 'PUT', 'PATCH', 'DELETE'],
+      url: '/payments/payme/:id',
+      config: { access: 'pub' },
+      schema: { hide: true },
+      handler: async () => payments.paymeNotPost(),
+    });
+  });
+
+  await app.register(async (click: App) => {
+    // Click posts form fields (application/x-www-form-urlencoded, as its test tools do); any other
+    // body, or none, reaches the service as no fields at all and is answered with Click's -8
+    click.removeAllContentTypeParsers();
+    click.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+      done(null, isForm(request.headers['content-type']) ? formFields(String(body)) : null);
+    });
+    click.setErrorHandler((error, request, reply) => {
+      const internal = ((error as { statusCode?: number }).statusCode ?? 500) >= 500;
+      if (internal) request.log.error({ err: error }, 'click: a call failed');
+      void reply
+        .status(200)
+        .type('application/json')
+        .send(payments.clickJson(payments.clickRefusal(internal ? 'cannotUpdate' : 'badRequest')));
+    });
 
     for (const step of ['prepare', 'complete'] as const) {
-      providers.post(
+      click.post(
         `/payments/click/:id/${step}`,
         {
           config: { access: 'pub' },
@@ -258,18 +293,24 @@ export default async function paymentRoutes(app: App): Promise<void> {
             tags: ['payments'],
             operationId: `payments.click${step === 'prepare' ? 'Prepare' : 'Complete'}`,
             summary: `Click's SHOP API ${step === 'prepare' ? 'Prepare (action 0)' : 'Complete (action 1)'} for a restaurant`,
-            description: `${PROVIDERS_TEXT} \`sign_string\` is checked.`,
+            description: `${PROVIDERS_TEXT} Form fields (\`application/x-www-form-urlencoded\`), every documented one required (-8 otherwise); \`sign_string\` is checked.`,
             params: idParam,
             body: clickBody,
             response: { 200: clickAnswer },
           },
         },
-        async (request) => {
+        async (request, reply) => {
+          const fields = clickFields(request.body);
           const answer =
             step === 'prepare'
-              ? await payments.clickPrepare(request.params.id, clickFields(request.body))
-              : await payments.clickComplete(request.params.id, clickFields(request.body));
-          return answer as z.infer<typeof clickAnswer>;
+              ? await payments.clickPrepare(request.params.id, fields)
+              : await payments.clickComplete(request.params.id, fields);
+          // sent as JSON text, Click's ids integers digit for digit (a bigint past 2^53 too): the
+          // reply's type knows the answer only as the object it documents
+          void reply
+            .type('application/json')
+            .send(payments.clickJson(answer) as unknown as z.infer<typeof clickAnswer>);
+          return reply;
         },
       );
     }

@@ -1,14 +1,20 @@
 /**
  * A fake Payme Business: it calls a restaurant's merchant endpoint as Payme does, with the
  * requests shaped from the documented ones (api/test/fixtures/payme/, SOURCES.md there):
- * JSON-RPC over POST, `Authorization: Basic base64("Paycom:<key>")`, amounts in tiyin, times in
- * ms, a 24-character transaction id. `pay` runs the documented sequence (CheckPerformTransaction,
- * CreateTransaction, PerformTransaction); every method can also be called alone, repeated, out of
- * order, with another amount or another key, as Payme's sandbox does.
+ * JSON-RPC over POST with the documented headers (`Content-Type: text/json; charset=UTF-8`,
+ * `Authorization: Basic base64("Paycom:<key>")`), amounts in tiyin, times in ms, a 24-character
+ * transaction id. `pay` runs the documented sequence (CheckPerformTransaction, CreateTransaction,
+ * PerformTransaction); every method can also be called alone, repeated, out of order, with
+ * another amount or another key, as Payme's sandbox does.
+ *
+ * Every answer is checked as Payme reads it: HTTP 200, and the body against the documented answer
+ * fields (fixtures/payme/answers.schema.json, with request-check.ts): an answer that breaks them
+ * fails the test loudly, since Payme would take the payment as failed.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { recorded } from '../fixtures/recorded';
+import { requestChecks } from './request-check';
 
 interface Documented {
   request: { method: string; params: Record<string, unknown> };
@@ -24,9 +30,45 @@ const shapes = {
 };
 type Method = keyof typeof shapes;
 
+/** The documented request's headers (fixtures/payme/request-format.documented.json). */
+const documentedHeaders = recorded<{ headers: Record<string, string> }>(
+  'payme/request-format.documented.json',
+).headers;
+export const PAYME_CONTENT_TYPE = documentedHeaders['Content-Type'] as string;
+
+const answerCheck = requestChecks(recorded('payme/answers.schema.json'));
+const ANSWERED_METHODS = new Set([...Object.keys(shapes), 'ChangePassword']);
+
+/**
+ * Checks an answer as Payme reads it: HTTP 200 and the documented fields of the method's result
+ * or of the error; throws (the test fails) otherwise.
+ */
+export function checkPaymeAnswer(method: string, status: number, text: string): PaymeReply {
+  if (status !== 200) throw new Error(`Payme expects 200 always, got ${status}: ${text}`);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new Error(`Payme expects a JSON answer, got: ${text}`);
+  }
+  const isError = typeof body === 'object' && body !== null && 'error' in body;
+  const pointer = isError
+    ? '#/answers/error'
+    : ANSWERED_METHODS.has(method)
+      ? `#/answers/${method}`
+      : undefined;
+  if (!pointer) throw new Error(`Payme got a result for ${method}, which has none: ${text}`);
+  const faults = answerCheck(pointer)(body);
+  if (faults.length > 0)
+    throw new Error(
+      `our answer to Payme's ${method} breaks its documented fields: ${faults.join('; ')}\n${text}`,
+    );
+  return body as PaymeReply;
+}
+
 export interface PaymeReply {
   jsonrpc: '2.0';
-  id: number;
+  id: number | null;
   result?: Record<string, unknown>;
   error?: { code: number; message: { ru: string; uz: string; en: string }; data?: string };
 }
@@ -60,7 +102,7 @@ export function fakePayme(app: PaymeTarget, restaurantId: string, key: string, n
   async function call(
     method: Method | string,
     params: Record<string, unknown>,
-    options: { key?: string; raw?: string } = {},
+    options: { key?: string; raw?: string; contentType?: string | null } = {},
   ): Promise<PaymeReply> {
     rpcId += 1;
     // the documented request's shape, its values replaced by this payment's
@@ -72,17 +114,17 @@ export function fakePayme(app: PaymeTarget, restaurantId: string, key: string, n
         params: { ...Object.fromEntries(Object.keys(template).map((k) => [k, params[k]])), ...params },
         id: rpcId,
       });
+    const contentType = options.contentType === undefined ? PAYME_CONTENT_TYPE : options.contentType;
     const res = await send(
       app,
       `/api/payments/payme/${restaurantId}`,
       {
-        'content-type': 'application/json',
+        ...(contentType === null ? {} : { 'content-type': contentType }),
         authorization: `Basic ${Buffer.from(`Paycom:${options.key ?? key}`).toString('base64')}`,
       },
       body,
     );
-    if (res.status !== 200) throw new Error(`Payme expects 200 always, got ${res.status}: ${res.text}`);
-    return JSON.parse(res.text) as PaymeReply;
+    return checkPaymeAnswer(method, res.status, res.text);
   }
 
   return {

@@ -1,13 +1,16 @@
 /**
- * Click's SHOP API, the two calls Click makes (docs/PAYMENTS.md, "Click"), as the recordings
- * under api/test/fixtures/click/ shape them: form fields, every value a string, the amount in
- * so'm as a decimal ("123456.78", read into tiyin digit by digit), `sign_string` the md5 of
+ * Click's SHOP API, the two calls Click makes (docs/PAYMENTS.md, "Click"), as Click's requests
+ * page documents them (https://docs.click.uz/shop-api/requests) and the recordings under
+ * api/test/fixtures/click/ shape them: form fields, every value a string, every documented field
+ * required and well formed (-8 otherwise, before anything is read or written), the amount in so'm
+ * as a decimal ("123456.78", read into tiyin digit by digit), `sign_string` the md5 of
  * click_trans_id + service_id + SECRET_KEY + merchant_trans_id [+ merchant_prepare_id, Complete]
  * + amount + action + sign_time, the values exactly as sent. `merchant_trans_id` is the bill's id.
  *
- * Idempotent on `click_trans_id`: a repeated Prepare answers the same `merchant_prepare_id`, a
- * repeated Complete the same success; a Complete with Click's `error` below 0 cancels (after a
- * completion too: Click's cancel, the bill is unpaid again and the staff are told).
+ * As Click's test scenarios expect (fixtures/click/test-scenarios.documented.json): a repeated
+ * Prepare answers the same `merchant_prepare_id`; a repeated Complete of a completed payment is
+ * "Already paid" (-4), nothing paid twice; a Complete with Click's `error` below 0 cancels (-9),
+ * after a completion too (Click's cancel: the bill is unpaid again and the staff are told).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { BillRow, ClickTransactionRow } from '../../db';
@@ -31,7 +34,15 @@ export const CLICK_ERRORS = {
 } as const satisfies Record<string, readonly [number, string]>;
 type ClickError = keyof typeof CLICK_ERRORS;
 
-export type ClickAnswer = Record<string, string | number> & { error: number; error_note: string };
+/** An answer to Click; its ids are integers (`click_trans_id` a bigint: kept as its digits). */
+export interface ClickAnswer {
+  click_trans_id?: string;
+  merchant_trans_id?: string;
+  merchant_prepare_id?: number;
+  merchant_confirm_id?: number | null;
+  error: number;
+  error_note: string;
+}
 
 /** Ends a transaction without its writes, with the answer to give. */
 class RolledBack extends Error {
@@ -40,15 +51,32 @@ class RolledBack extends Error {
   }
 }
 
-const REQUIRED = [
-  'click_trans_id',
-  'service_id',
-  'merchant_trans_id',
-  'amount',
-  'action',
-  'sign_time',
-  'sign_string',
-];
+/**
+ * Every field Click's requests page lists for Prepare and Complete, with its type as sent in a
+ * form: bigint and int ids as digits, amount a decimal (float), action and error integers,
+ * sign_time «YYYY-MM-DD HH:mm:ss», sign_string an md5; error_note may be empty (Click sends ""
+ * on success).
+ */
+const DIGITS = /^[0-9]{1,19}$/;
+const FIELDS: Record<string, RegExp> = {
+  click_trans_id: DIGITS,
+  service_id: /^[0-9]{1,10}$/,
+  click_paydoc_id: DIGITS,
+  merchant_trans_id: /^.{1,255}$/s,
+  amount: /^[0-9]+(\.[0-9]+)?$/,
+  action: /^[0-9]{1,10}$/,
+  error: /^-?[0-9]{1,10}$/,
+  error_note: /^.{0,1000}$/s,
+  sign_time: /^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$/,
+  sign_string: /^[0-9a-fA-F]{32}$/,
+};
+const COMPLETE_FIELDS: Record<string, RegExp> = { ...FIELDS, merchant_prepare_id: /^[0-9]{1,10}$/ };
+
+/** Every documented field present and well formed (Click's -8 otherwise). */
+const wellFormed = (p: Record<string, string>, complete: boolean) =>
+  Object.entries(complete ? COMPLETE_FIELDS : FIELDS).every(
+    ([k, re]) => typeof p[k] === 'string' && re.test(p[k]),
+  );
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
 
@@ -68,16 +96,30 @@ export function clickSign(p: Record<string, string>, secretKey: string, complete
 function answer(
   p: Record<string, string>,
   code: ClickError,
-  extra: Record<string, number> = {},
+  extra: { merchant_prepare_id?: number; merchant_confirm_id?: number } = {},
 ): ClickAnswer {
   const [error, note] = CLICK_ERRORS[code];
   return {
-    ...(p.click_trans_id ? { click_trans_id: p.click_trans_id } : {}),
+    // the ids Click sent, when they are of their documented type
+    ...(p.click_trans_id && DIGITS.test(p.click_trans_id) ? { click_trans_id: p.click_trans_id } : {}),
     ...(p.merchant_trans_id ? { merchant_trans_id: p.merchant_trans_id } : {}),
     ...extra,
     error,
     error_note: note,
   };
+}
+
+/** A refusal before the call was read: -8 (the request), -7 (our failure). */
+export const clickRefusal = (code: 'badRequest' | 'cannotUpdate'): ClickAnswer => answer({}, code);
+
+/**
+ * The answer as JSON, its ids as integers the way Click's pages type them (`click_trans_id` a
+ * bigint, written digit for digit: a JavaScript number would round one past 2^53).
+ */
+export function clickJson(a: ClickAnswer): string {
+  const { click_trans_id: transId, ...rest } = a;
+  const body = JSON.stringify(rest);
+  return transId === undefined ? body : `{"click_trans_id":${BigInt(transId).toString()},${body.slice(1)}`;
 }
 
 /** The checks both calls share: the fields, the restaurant's Click, the sign, the action. */
@@ -87,8 +129,7 @@ async function checkCall(
   p: Record<string, string>,
   complete: boolean,
 ): Promise<ClickError | { tiyin: number }> {
-  if (REQUIRED.some((k) => typeof p[k] !== 'string' || p[k] === '')) return 'badRequest';
-  if (complete && !p.merchant_prepare_id) return 'badRequest';
+  if (!wellFormed(p, complete)) return 'badRequest';
   const click = await clickCredentials(ctx, restaurantId);
   if (!click || p.service_id !== click.serviceId) return 'sign';
   if (!signMatches(p.sign_string ?? '', clickSign(p, click.secretKey, complete))) return 'sign';
@@ -108,6 +149,8 @@ export async function clickPrepare(
 ): Promise<ClickAnswer> {
   const checked = await checkCall(ctx, restaurantId, p, false);
   if (typeof checked === 'string') return answer(p, checked);
+  // Click's errors page: a negative error from Click is a cancelled payment; nothing is held for it
+  if (Number(p.error) < 0) return answer(p, 'cancelled');
   const clickTransId = p.click_trans_id as string;
   return ctx.repos.transaction(async (trx) => {
     const known = await trx.clickTransactions.find(clickTransId);
@@ -159,7 +202,7 @@ export async function clickComplete(
         return answer(p, 'noTransaction');
       if (tx.amount !== checked.tiyin) return answer(p, 'amount');
       const confirm = { merchant_confirm_id: tx.prepare_id };
-      const failed = Number(p.error ?? '0') < 0;
+      const failed = Number(p.error) < 0;
       const at = now();
       const bill = (await trx.bills.find(tx.bill_id)) as BillRow;
       if (tx.status === 'cancelled') return answer(p, 'cancelled');
@@ -170,11 +213,13 @@ export async function clickComplete(
         }
         return answer(p, 'cancelled');
       }
-      if (tx.status === 'completed') return answer(p, 'success', confirm);
+      // a repeated confirmation: already paid (Click's test scenario 7), nothing paid twice
+      if (tx.status === 'completed') return answer(p, 'alreadyPaid');
       if (bill.status !== 'open') return answer(p, 'alreadyPaid');
       if (!(await trx.clickTransactions.move(clickTransId, 'prepared', 'completed', at))) {
+        // a repeat that raced this call completed it first: this one is the repeat
         const raced = await trx.clickTransactions.find(clickTransId);
-        return raced?.status === 'completed' ? answer(p, 'success', confirm) : answer(p, 'cancelled');
+        return raced?.status === 'completed' ? answer(p, 'alreadyPaid') : answer(p, 'cancelled');
       }
       // the bill was closed at the till meanwhile: nothing is written, Click is told it is paid
       if (!(await markPaid(trx, bill, 'click', at, String(clickTransId))))

@@ -9,11 +9,11 @@ import type { Bill, PaymentMethod, PaymentSettingsBody } from '@qrmenu/shared/sc
 import { conflict, notFound } from '../../http/errors';
 import type { AssertOwner } from '../context';
 import { billForCheckout, closeTable, guestBill } from './bills';
-import { clickComplete, clickPrepare } from './click';
+import { type ClickAnswer, clickComplete, clickJson, clickPrepare, clickRefusal } from './click';
 import type { PaymentsContext } from './context';
 import { changePaymentSettings, clickCredentials, paymeCredentials, paymentSettings } from './credentials';
-import { clickLink, paymeLink } from './links';
-import { handlePayme } from './payme';
+import { clickLink, paymeAccount, paymeLink } from './links';
+import { handlePayme, PAYME_ERRORS, paymeError, paymeRefusal } from './payme';
 import { buildNight, dayStatements, rebuildDay, reconcile, statementLines } from './statements';
 
 export { DEFAULT_PAYMENTS_SETTINGS, type PaymentsSettings } from './context';
@@ -35,7 +35,13 @@ export function paymentsService(ctx: PaymentsContext) {
         const payme = await paymeCredentials(ctx, bill.restaurant_id);
         if (!payme) throw conflict('Payme is not set up for this restaurant');
         return {
-          url: paymeLink(ctx.settings.paymeCheckoutUrl, payme.merchantId, bill.id, bill.amount, back),
+          url: paymeLink(
+            ctx.settings.paymeCheckoutUrl,
+            payme.merchantId,
+            paymeAccount(bill.id),
+            bill.amount,
+            back,
+          ),
           amount: bill.amount,
         };
       }
@@ -54,6 +60,13 @@ export function paymentsService(ctx: PaymentsContext) {
       clickPrepare(ctx, restaurantId, params),
     clickComplete: (restaurantId: string, params: Record<string, string>) =>
       clickComplete(ctx, restaurantId, params),
+    /** The providers' answers to what never reached a method: always 200, in their protocols. */
+    paymeRefusal,
+    paymeNotPost: () => paymeError(null, PAYME_ERRORS.notPost),
+    isPaymeSystemError: (answer: { error: { code: number } }) => answer.error.code === PAYME_ERRORS.system,
+    clickRefusal,
+    /** Click's answer as JSON text, its ids integers digit for digit. */
+    clickJson: (answer: ClickAnswer) => clickJson(answer),
 
     // ---------- staff and admins (the route checked whose restaurant it is) ----------
     settings: (restaurantId: string) => paymentSettings(ctx, restaurantId),

@@ -30,3 +30,12 @@ export function tiyinToDecimalSom(tiyin: number): string {
   const frac = tiyin % 100;
   return frac === 0 ? String(whole) : `${whole}.${String(frac).padStart(2, '0')}`;
 }
+
+/**
+ * So'm with two decimals for tiyin: "75000.00", "123456.78" (Click's payment link takes its
+ * amount as N.NN: https://docs.click.uz/click-button).
+ */
+export function tiyinToSomWithCents(tiyin: number): string {
+  if (!Number.isSafeInteger(tiyin) || tiyin < 0) throw new RangeError(`not an amount: ${tiyin}`);
+  return `${Math.floor(tiyin / 100)}.${String(tiyin % 100).padStart(2, '0')}`;
+}

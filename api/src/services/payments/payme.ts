@@ -32,7 +32,6 @@ export const PAYME_ERRORS = {
   /** -31050..-31099: the account (our bill) */
   noBill: -31050,
   billPaid: -31051,
-  billBusy: -31052,
   privileges: -32504,
   notPost: -32300,
   invalidRequest: -32600,
@@ -41,7 +40,10 @@ export const PAYME_ERRORS = {
   system: -32400,
 } as const;
 
-/** Payme shows `message` to the payer in their language. */
+/**
+ * Payme shows `message` to the payer in their language. The protocol's own errors say in Russian
+ * what Payme's errors page says of them (https://developer.help.paycom.uz/metody-merchant-api/oshibki-errors).
+ */
 const MESSAGES: Record<number, { ru: string; uz: string; en: string }> = {
   [PAYME_ERRORS.wrongAmount]: { ru: 'Неверная сумма', uz: "Noto'g'ri summa", en: 'Incorrect amount' },
   [PAYME_ERRORS.notFound]: {
@@ -60,21 +62,32 @@ const MESSAGES: Record<number, { ru: string; uz: string; en: string }> = {
     uz: "Hisob allaqachon to'langan",
     en: 'The bill is paid already',
   },
-  [PAYME_ERRORS.billBusy]: {
-    ru: 'Счёт ожидает оплаты другой транзакцией',
-    uz: "Hisob boshqa to'lovni kutmoqda",
-    en: 'The bill awaits another payment',
-  },
   [PAYME_ERRORS.privileges]: {
     ru: 'Недостаточно привилегий для выполнения метода',
     uz: 'Usulni bajarish uchun huquq yetarli emas',
     en: 'Insufficient privileges to perform this method',
   },
-  [PAYME_ERRORS.invalidRequest]: { ru: 'Неверный запрос', uz: "Noto'g'ri so'rov", en: 'Invalid request' },
-  [PAYME_ERRORS.noMethod]: { ru: 'Метод не найден', uz: 'Usul topilmadi', en: 'Method not found' },
-  [PAYME_ERRORS.parse]: { ru: 'Ошибка разбора JSON', uz: 'JSON xato', en: 'Parse error' },
-  [PAYME_ERRORS.notPost]: { ru: 'Требуется POST', uz: 'POST kerak', en: 'POST required' },
-  [PAYME_ERRORS.system]: { ru: 'Системная ошибка', uz: 'Tizim xatosi', en: 'System error' },
+  [PAYME_ERRORS.invalidRequest]: {
+    ru: 'Отсутствуют обязательные поля в RPC-запросе или тип полей не соответствует спецификации',
+    uz: "RPC so'rovida majburiy maydonlar yo'q yoki ularning turi spetsifikatsiyaga mos emas",
+    en: 'Required fields of the RPC request are missing or of the wrong type',
+  },
+  [PAYME_ERRORS.noMethod]: {
+    ru: 'Запрашиваемый метод не найден',
+    uz: "So'ralgan usul topilmadi",
+    en: 'The requested method was not found',
+  },
+  [PAYME_ERRORS.parse]: { ru: 'Ошибка парсинга JSON', uz: 'JSON tahlil xatosi', en: 'JSON parse error' },
+  [PAYME_ERRORS.notPost]: {
+    ru: 'Метод запроса не POST',
+    uz: "So'rov usuli POST emas",
+    en: 'The request method is not POST',
+  },
+  [PAYME_ERRORS.system]: {
+    ru: 'Системная (внутренняя) ошибка',
+    uz: 'Tizim (ichki) xatosi',
+    en: 'System (internal) error',
+  },
 };
 
 class PaymeFault extends Error {
@@ -86,15 +99,14 @@ class PaymeFault extends Error {
   }
 }
 
-export type PaymeAnswer =
-  | { jsonrpc: '2.0'; id: unknown; result: unknown }
-  | {
-      jsonrpc: '2.0';
-      id: unknown;
-      error: { code: number; message: { ru: string; uz: string; en: string }; data?: string };
-    };
+export type PaymeErrorAnswer = {
+  jsonrpc: '2.0';
+  id: unknown;
+  error: { code: number; message: { ru: string; uz: string; en: string }; data?: string };
+};
+export type PaymeAnswer = { jsonrpc: '2.0'; id: unknown; result: unknown } | PaymeErrorAnswer;
 
-export const paymeError = (id: unknown, code: number, data?: string): PaymeAnswer => ({
+export const paymeError = (id: unknown, code: number, data?: string): PaymeErrorAnswer => ({
   jsonrpc: '2.0',
   id: id ?? null,
   error: {
@@ -118,7 +130,15 @@ const PARAMS = {
 } as const;
 type Method = keyof typeof PARAMS;
 
-const request = z.object({ method: z.string(), params: z.unknown(), id: z.unknown().optional() });
+/**
+ * An RPC request as Payme's request format documents it: method (String), params (Object), id
+ * (Integer); anything else is -32600.
+ */
+const request = z.object({
+  method: z.string().min(1),
+  params: z.record(z.string(), z.unknown()),
+  id: z.number().int(),
+});
 
 /** The credentials a request presents: `Basic base64("Paycom:<key>")`. */
 function presentedKey(authorization: string | undefined): string | undefined {
@@ -152,7 +172,9 @@ const checked = (tx: PaymeTransactionRow) => ({
 /**
  * The bill an `account` names, checked for a new payment of `tiyin`: it exists in this
  * restaurant (-31050), is still open (-31051), the amount is its amount to the tiyin (-31001),
- * and no other payment holds it (-31052).
+ * and no other payment holds it (-31008: Payme's sandbox expects it for a new transaction on an
+ * account waiting for another's payment, https://developer.help.paycom.uz/pesochnitsa;
+ * docs/PAYMENTS.md, "Where the providers' documents disagree").
  */
 async function payableBill(
   trx: Repositories,
@@ -161,13 +183,13 @@ async function payableBill(
   tiyin: number,
 ) {
   const id = acc[PAYME_ACCOUNT_FIELD];
-  // locked: a payment racing this one on the bill waits, then sees this one's hold (-31052)
+  // locked: a payment racing this one on the bill waits, then sees this one's hold (-31008)
   const bill = typeof id === 'string' ? await trx.bills.find(id, { lock: true }) : undefined;
   if (!bill || bill.restaurant_id !== restaurantId)
     throw new PaymeFault(PAYME_ERRORS.noBill, PAYME_ACCOUNT_FIELD);
   if (bill.status !== 'open') throw new PaymeFault(PAYME_ERRORS.billPaid, PAYME_ACCOUNT_FIELD);
   if (tiyin !== bill.amount) throw new PaymeFault(PAYME_ERRORS.wrongAmount);
-  if (await billHeld(trx, bill.id)) throw new PaymeFault(PAYME_ERRORS.billBusy, PAYME_ACCOUNT_FIELD);
+  if (await billHeld(trx, bill.id)) throw new PaymeFault(PAYME_ERRORS.cannotPerform);
   return bill;
 }
 
@@ -345,27 +367,26 @@ export async function handlePayme(
     return paymeError(null, PAYME_ERRORS.parse);
   }
   const call = request.safeParse(parsed);
-  const id = (parsed as { id?: unknown } | null)?.id ?? null;
+  // the request's id when it has one of the documented type (an answer's id is Payme's integer)
+  const given = (parsed as { id?: unknown } | null)?.id;
+  const id = Number.isInteger(given) ? given : null;
   if (!call.success) return paymeError(id, PAYME_ERRORS.invalidRequest);
   const credentials = await paymeCredentials(ctx, restaurantId);
   const presented = presentedKey(authorization);
   if (!credentials || presented === undefined || !sameSecret(presented, credentials.key))
     return paymeError(id, PAYME_ERRORS.privileges);
   const method = call.data.method as Method;
-  if (!Object.hasOwn(METHODS, method)) return paymeError(id, PAYME_ERRORS.noMethod);
+  // Payme's errors page: -32601 carries the method's name in data
+  if (!Object.hasOwn(METHODS, method)) return paymeError(id, PAYME_ERRORS.noMethod, call.data.method);
   const params = PARAMS[method].safeParse(call.data.params);
   if (!params.success) {
     // a non-positive or fractional amount is Payme's "wrong amount"; other shapes, a bad request
     const amountWrong = params.error.issues.some((i) => i.path[0] === 'amount');
     const accountWrong = params.error.issues.some((i) => i.path[0] === 'account');
-    return paymeError(
-      id,
-      amountWrong
-        ? PAYME_ERRORS.wrongAmount
-        : accountWrong
-          ? PAYME_ERRORS.noBill
-          : PAYME_ERRORS.invalidRequest,
-    );
+    if (amountWrong) return paymeError(id, PAYME_ERRORS.wrongAmount);
+    // an account error names the account's field in data (Payme's errors page)
+    if (accountWrong) return paymeError(id, PAYME_ERRORS.noBill, PAYME_ACCOUNT_FIELD);
+    return paymeError(id, PAYME_ERRORS.invalidRequest);
   }
   try {
     const result = await (METHODS[method] as (c: PaymentsContext, r: string, p: unknown) => Promise<unknown>)(
@@ -379,6 +400,19 @@ export async function handlePayme(
     ctx.log.error({ err, method }, 'payme: a call failed');
     return paymeError(id, PAYME_ERRORS.system);
   }
+}
+
+/**
+ * The answer to a request refused before the service read it (the endpoint's error handler): a
+ * body too large or unreadable is not a request of the documented shape (-32600), an address
+ * that is no restaurant has no cashbox to grant the call (-32504), anything else is Payme's
+ * system error (-32400). Always HTTP 200: Payme takes any other status as -32400.
+ */
+export function paymeRefusal(error: unknown) {
+  const e = (error ?? {}) as { statusCode?: number; validation?: unknown; validationContext?: string };
+  if (e.validation && e.validationContext === 'params') return paymeError(null, PAYME_ERRORS.privileges);
+  const status = e.statusCode ?? 500;
+  return paymeError(null, status >= 500 ? PAYME_ERRORS.system : PAYME_ERRORS.invalidRequest);
 }
 
 /** For a reconciliation: the restaurant's Payme transactions Payme created in a period. */

@@ -1,0 +1,83 @@
+/**
+ * Click's Prepare and Complete as Click reaches them over HTTP (docs/PAYMENTS.md, "Click"): Click
+ * posts form fields (`application/x-www-form-urlencoded`, as its own test tools do); whatever else
+ * arrives (JSON, other bodies, no body, too large a body, an address that is no restaurant) is
+ * answered 200 with Click's -8, nothing stored.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkClickAnswer, clickTransId, fakeClick } from './fakes/click';
+import { createTestApp, TEST_SECRET_KEY, type TestCtx } from './helpers';
+import { billOf, CLICK, clickCodes, guestOrders, type PaymentWorld, paymentWorld } from './payments-support';
+
+let ctx: TestCtx;
+let world: PaymentWorld;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ integrationSecretKey: TEST_SECRET_KEY });
+  world = await paymentWorld(ctx);
+});
+afterAll(async () => ctx?.close());
+
+const click = () => fakeClick(ctx.app, world.w.restaurantId, CLICK.service_id, CLICK.secret_key);
+
+describe("Click's form, and what Click would not send", () => {
+  it('reads the form fields Click posts (application/x-www-form-urlencoded, with a charset too)', async () => {
+    const bill = await billOf(ctx, await guestOrders(ctx, world.w, 1));
+    const c = click();
+    const prepared = await c.prepare(clickTransId(), bill._id, '75000.00');
+    expect(prepared.error).toBe(0);
+    const form = new URLSearchParams({ x: '1' }).toString();
+    const withCharset = await c.postRaw('prepare', form, 'application/x-www-form-urlencoded; charset=UTF-8');
+    // read as a form: the fields are missing, not the content type refused
+    expect(withCharset.error).toBe(clickCodes.bad_request?.error);
+  });
+
+  it('answers JSON, other bodies and no body with -8 in 200, storing nothing', async () => {
+    const bill = await billOf(ctx, await guestOrders(ctx, world.w, 2));
+    const before = await ctx.db.selectFrom('click_transactions').selectAll().execute();
+    const fields = {
+      click_trans_id: clickTransId(),
+      service_id: CLICK.service_id,
+      click_paydoc_id: '1',
+      merchant_trans_id: bill._id,
+      amount: '75000.00',
+      action: '0',
+      error: '0',
+      error_note: '',
+      sign_time: '2026-11-26 14:05:00',
+      sign_string: '0'.repeat(32),
+    };
+    for (const [payload, contentType] of [
+      [JSON.stringify(fields), 'application/json'],
+      [new URLSearchParams(fields).toString(), 'text/plain'],
+      ['<xml/>', 'application/xml'],
+      ['', null],
+      ['', 'application/x-www-form-urlencoded'],
+    ] as const) {
+      for (const step of ['prepare', 'complete'] as const) {
+        const reply = await click().postRaw(step, payload, contentType);
+        expect(reply.error, `${step} ${contentType}`).toBe(clickCodes.bad_request?.error);
+      }
+    }
+    expect(await ctx.db.selectFrom('click_transactions').selectAll().execute()).toEqual(before);
+  });
+
+  it('answers a body over the limit and an address that is no restaurant with Click -8, in 200', async () => {
+    const big = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/payments/click/${world.w.restaurantId}/prepare`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `merchant_trans_id=${'x'.repeat(1024 * 1024)}`,
+    });
+    expect(checkClickAnswer('prepare', big.statusCode, big.body).error).toBe(clickCodes.bad_request?.error);
+    const stranger = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/click/not-an-id/complete',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'click_trans_id=1',
+    });
+    expect(checkClickAnswer('complete', stranger.statusCode, stranger.body).error).toBe(
+      clickCodes.bad_request?.error,
+    );
+  });
+});
