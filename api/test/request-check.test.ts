@@ -143,7 +143,7 @@ describe('request checks of an OpenAPI document', () => {
       ]),
     );
     expect(check({ items: [{ type: 'Compound', amount: 1, primaryComponent: 'x', price: 1 }] })).toEqual([
-      '/items/0 must NOT have additional properties',
+      "/items/0 must NOT have additional properties 'price'",
     ]);
   });
 

@@ -40,7 +40,11 @@ export interface CheckOptions {
   openApi?: boolean;
 }
 
-const describe = (e: ErrorObject) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`.trim();
+const describe = (e: ErrorObject) => {
+  // ajv names the property it refuses only in its params
+  const extra = e.keyword === 'additionalProperties' ? ` '${String(e.params.additionalProperty)}'` : '';
+  return `${e.instancePath || '/'} ${e.message ?? 'is invalid'}${extra}`.trim();
+};
 
 /**
  * One ajv instance per document: `schemas` is the whole document (an OpenAPI's `components`
