@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { PosHttpError } from '../src/integration/pos/http';
 import type { PosOrderDraft } from '../src/integration/pos/outgoing-orders';
-import { type IikoCall, iikoOrders } from '../src/integration/providers/iiko/orders';
+import { type IikoCall, iikoOrders, iikoPositionId } from '../src/integration/providers/iiko/orders';
 import { recorded } from './fixtures/recorded';
 
 const draft: PosOrderDraft = {
@@ -23,7 +23,7 @@ const draft: PosOrderDraft = {
     {
       productId: 'p-kompot',
       sizeId: 's-1l',
-      modifiers: [{ id: 'm-ice', groupId: 'g-extras', amount: 1 }],
+      modifiers: [{ id: 'm-ice', groupId: 'g-extras', amount: 1, price: 1000, name: 'Muz' }],
       amount: 2,
       price: 16000,
       name: 'Kompot',
@@ -86,6 +86,55 @@ describe('iiko orders over recorded answers', () => {
       state: 'refused',
       reason: 'Product p-kompot is in stop list',
       lines: [{ index: 1, reason: 'Product p-kompot is in stop list' }],
+    });
+  });
+
+  it("iiko's total of the draft's lines: each position's cost and its modifiers' price x amount, x the position's amount unless independent of it", async () => {
+    // the answer's items as iiko's description gives them (`ProductOrderItem`, `OrderItemModifier`)
+    const position = (index: number, item: Record<string, unknown>) => ({
+      type: 'Product',
+      status: 'Added',
+      positionId: iikoPositionId(draft, index),
+      pricePredefined: false,
+      ...item,
+    });
+    const modifier = (price: number, independent: boolean, resultSum: number) => ({
+      product: { id: 'm-ice', name: 'Muz' },
+      amount: 1,
+      amountIndependentOfParentAmount: independent,
+      price,
+      pricePredefined: false,
+      resultSum,
+    });
+    const made = {
+      id: '60d77ecb-7eee-4ad0-9ace-9c714e02c7ac',
+      creationStatus: 'Success',
+      order: {
+        status: 'New',
+        number: 7,
+        sum: 0,
+        items: [
+          position(0, { amount: 1, price: 28000, cost: 28000, resultSum: 28000, modifiers: [] }),
+          // a 10 % discount on the lemon given in iiko is in its resultSum, not a price
+          position(1, {
+            amount: 2,
+            price: 15000,
+            cost: 30000,
+            resultSum: 30000,
+            modifiers: [modifier(1000, false, 2000), modifier(500, true, 450)],
+          }),
+        ],
+      },
+    };
+    const { orders } = channel({
+      '/api/1/commands/status': { state: 'Success' },
+      '/api/1/order/by_id': { correlationId: 'c', orders: [made] },
+    });
+    expect(await orders.follow(draft, `${made.id} corr`)).toEqual({
+      state: 'accepted',
+      posOrderId: made.id,
+      posNumber: '7',
+      posTotal: 28000 + 30000 + 1000 * 2 + 500,
     });
   });
 

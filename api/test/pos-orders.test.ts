@@ -135,14 +135,24 @@ describe('guests orders into iiko', () => {
           externalNumber: order._id,
           tableIds: [IIKO_TABLES[4]?.id],
           comment: `QR #${order.number}`,
+          // each line at its unit price as our menu priced it: the 1 L Kompot at the size's
+          // 15 000 (9 000 + the row's 6 000), its ice at its own 1 000
           items: [
-            { type: 'Product', productId: MASTAVA, amount: 1, modifiers: [], positionId: expect.any(String) },
+            {
+              type: 'Product',
+              productId: MASTAVA,
+              amount: 1,
+              price: 28000,
+              modifiers: [],
+              positionId: expect.any(String),
+            },
             {
               type: 'Product',
               productId: KOMPOT,
               amount: 2,
               productSizeId: LITRE,
-              modifiers: [{ productId: ICE, amount: 1, productGroupId: KOMPOT_EXTRAS }],
+              price: 15000,
+              modifiers: [{ productId: ICE, amount: 1, productGroupId: KOMPOT_EXTRAS, price: 1000 }],
               positionId: expect.any(String),
             },
           ],
@@ -182,7 +192,14 @@ describe('guests orders into iiko', () => {
         organizationId: fake.data.organizations[0]?.id,
         orderId: first?.id,
         items: [
-          { type: 'Product', productId: MASTAVA, amount: 2, modifiers: [], positionId: expect.any(String) },
+          {
+            type: 'Product',
+            productId: MASTAVA,
+            amount: 2,
+            price: 28000,
+            modifiers: [],
+            positionId: expect.any(String),
+          },
         ],
         combos: [],
       },
@@ -194,6 +211,19 @@ describe('guests orders into iiko', () => {
       pos_total: 56000,
       price_differs: false,
     });
+  });
+
+  it("iiko's own price for a dish shows on the board: its total against ours", async () => {
+    // the front prices the Kompot itself (17 000 for 1 L), whatever was sent
+    fake.desk.state.frontPrices.set(KOMPOT, 17000);
+    const order = await place('Stol 6', [kompotLitreIce(2)]);
+    await settle();
+    expect((await boardOrder(order._id))?.pos).toMatchObject({
+      state: 'accepted',
+      pos_total: 2 * (17000 + 1000),
+      price_differs: true,
+    });
+    fake.desk.state.frontPrices.clear();
   });
 
   it('a dish iiko refuses (its stop-list ahead of ours) comes back refused by name; a retry sends it', async () => {

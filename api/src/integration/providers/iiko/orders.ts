@@ -19,7 +19,13 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { PosLogger } from '../../pos/http';
 import { PosHttpError } from '../../pos/http';
-import type { PosOrderChannel, PosOrderDraft, PosSendResult, PosTable } from '../../pos/outgoing-orders';
+import type {
+  PosOrderChannel,
+  PosOrderDraft,
+  PosOrderLine,
+  PosSendResult,
+  PosTable,
+} from '../../pos/outgoing-orders';
 import { enumKey } from '../../pos/skipped';
 import {
   commandStatusAnswer,
@@ -63,17 +69,34 @@ const readTicket = (ticket: string) => {
   return { posOrderId, correlationId };
 };
 
-/** The draft's lines as iiko's order items. */
+/** So'm as iiko takes them: a decimal number, to the tiyin (sums of extras differ in the last bits). */
+const som = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * A line's product's unit price as our menu priced it: its size's price when it has one (our
+ * price plus the size row's extra, mapping.ts `mapSizes`), without the modifiers, which iiko
+ * takes with their own price. That is our line's unit price less its modifiers' extras.
+ */
+export const iikoProductPrice = (line: PosOrderLine) =>
+  som(line.price - line.modifiers.reduce((sum, m) => sum + (m.price ?? 0) * m.amount, 0));
+
+/**
+ * The draft's lines as iiko's order items (`ProductOrderItem`): `price` is required, "Price per
+ * item unit. Can be sent different from the price in the base menu": we send ours, the price the
+ * guest was shown; each modifier with its own unit `price`.
+ */
 export function iikoItems(draft: PosOrderDraft) {
   return draft.lines.map((line, index) => ({
     type: 'Product',
     productId: line.productId,
     amount: line.amount,
     ...(line.sizeId ? { productSizeId: line.sizeId } : {}),
+    price: iikoProductPrice(line),
     modifiers: line.modifiers.map((m) => ({
       productId: m.id,
       amount: m.amount,
       ...(m.groupId ? { productGroupId: m.groupId } : {}),
+      ...(m.price !== undefined ? { price: som(m.price) } : {}),
     })),
     positionId: iikoPositionId(draft, index),
   }));
@@ -115,20 +138,31 @@ const isRefusal = (err: unknown): err is PosHttpError =>
   ![401, 403, 408, 429].includes(err.status);
 
 /**
- * What iiko charges for this draft's lines: the `cost` of its own positions (an add shares the
- * order with earlier ones, so the order's `sum` is not this draft's); unknown when a position
- * or its cost is missing.
+ * What iiko charges for this draft's lines, read like ours (our line: unit price with its rows'
+ * extras, times its amount): each of its positions' `cost` ("Total cost per item without tax,
+ * discounts/surcharges"; a modifier has no `cost` and the item's holds none), plus each of its
+ * modifiers' unit `price` times its `amount`, times the position's amount unless
+ * `amountIndependentOfParentAmount` ("Whether quantity of modifier depends on quantity of item").
+ * Not a modifier's `resultSum` ("including tax, discounts/surcharges"): beside a `cost` without
+ * them it would count a discount given in iiko as a price that differs. An add shares the order
+ * with earlier ones, so the order's `sum` is not this draft's. Unknown when a position or one of
+ * its numbers is missing.
  */
 function costOf(draft: PosOrderDraft, info: IikoOrderInfo | undefined): number | undefined {
   const items = info?.order?.items ?? [];
   let total = 0;
   for (let index = 0; index < draft.lines.length; index++) {
     const id = iikoPositionId(draft, index);
-    const cost = items.find((i) => i.positionId === id)?.cost;
-    if (typeof cost !== 'number') return undefined;
-    total += cost;
+    const item = items.find((i) => i.positionId === id);
+    if (typeof item?.cost !== 'number') return undefined;
+    total += item.cost;
+    const portions = item.amount ?? (draft.lines[index] as PosOrderLine).amount;
+    for (const m of item.modifiers) {
+      if (typeof m.price !== 'number' || typeof m.amount !== 'number') return undefined;
+      total += m.price * m.amount * (m.amountIndependentOfParentAmount ? 1 : portions);
+    }
   }
-  return total;
+  return som(total);
 }
 
 /** What an accepted iiko order says: its id, number, and the sum of this draft's lines. */
