@@ -40,11 +40,17 @@ describe('guests orders into iiko', () => {
   const settle = () => drainPos(ctx, () => fake.desk.state.down);
   const board = async () => expectShape(answers.orders, await ok(call('GET', '/manager/orders'))).data;
   const boardOrder = async (id: string) => (await board()).find((o) => o._id === id);
-  const place = async (table: string, items: unknown[]) =>
+  const place = async (table: string, items: unknown[], comment?: string) =>
     expectShape(
       answers.guestOrder,
       await ok(
-        placeAs(ctx, { placement_id: tables[table], idempotency_key: newKey(), language: 'ru', items }),
+        placeAs(ctx, {
+          placement_id: tables[table],
+          idempotency_key: newKey(),
+          language: 'ru',
+          items,
+          ...(comment ? { comment } : {}),
+        }),
         201,
       ),
     ).data;
@@ -121,7 +127,7 @@ describe('guests orders into iiko', () => {
   });
 
   it('sends one order/create with the mapped table, product, size and modifier ids and amounts', async () => {
-    const order = await place('Stol 5', [mastava(), kompotLitreIce()]);
+    const order = await place('Stol 5', [mastava(), kompotLitreIce()], 'Muzsiz bo‘lsa ham mayli');
     expect(order.pos).toEqual({ state: 'sending', refused: [] });
     expect((await boardOrder(order._id))?.pos?.state).toBe('waiting');
     await settle();
@@ -134,7 +140,6 @@ describe('guests orders into iiko', () => {
           id: iikoOrderId({ orderId: order._id } as never),
           externalNumber: order._id,
           tableIds: [IIKO_TABLES[4]?.id],
-          comment: `QR #${order.number}`,
           // each line at its unit price as our menu priced it: the 1 L Kompot at the size's
           // 15 000 (9 000 + the row's 6 000), its ice at its own 1 000
           items: [
@@ -143,6 +148,8 @@ describe('guests orders into iiko', () => {
               productId: MASTAVA,
               amount: 1,
               price: 28000,
+              // a table order has no comment of its own: our note is the first dish's
+              comment: `QR #${order.number} · Muzsiz bo‘lsa ham mayli`,
               modifiers: [],
               positionId: expect.any(String),
             },
@@ -159,6 +166,8 @@ describe('guests orders into iiko', () => {
         },
       },
     ]);
+    // iiko keeps the note with the dish
+    expect(fake.desk.made()[0]?.items[0]?.comment).toBe(`QR #${order.number} · Muzsiz bo‘lsa ham mayli`);
     const seen = await boardOrder(order._id);
     expect(seen?.pos).toMatchObject({
       state: 'accepted',
@@ -197,6 +206,7 @@ describe('guests orders into iiko', () => {
             productId: MASTAVA,
             amount: 2,
             price: 28000,
+            comment: `QR #${order.number}`,
             modifiers: [],
             positionId: expect.any(String),
           },
@@ -242,10 +252,12 @@ describe('guests orders into iiko', () => {
       url: `/m/${slug}/orders/${order._id}?key=${order.key}`,
     });
     expect(page.body).toContain('Нет в наличии: Mastava');
-    // an unmapped table: no tableIds, its name in the comment
-    const sent = fake.desk.state.creates.at(-1) as { order: Record<string, unknown> };
+    // an unmapped table: no tableIds, its name in the note on the first dish
+    const sent = fake.desk.state.creates.at(-1) as {
+      order: { tableIds?: unknown; items: { comment?: string }[] };
+    };
     expect(sent.order.tableIds).toBeUndefined();
-    expect(sent.order.comment).toBe(`QR #${order.number} · Stol 6`);
+    expect(sent.order.items.map((i) => i.comment)).toEqual([`QR #${order.number} · Stol 6`, undefined]);
 
     fake.desk.state.refuse.delete(MASTAVA);
     const retried = expectShape(

@@ -81,17 +81,78 @@ export const iikoProductPrice = (line: PosOrderLine) =>
   som(line.price - line.modifiers.reduce((sum, m) => sum + (m.price ?? 0) * m.amount, 0));
 
 /**
+ * iiko's limit of an item's comment (`OrderItem.comment`, `maxLength: 255`), counted here in
+ * UTF-16 units, the stricter count (.NET's string length; JSON Schema counts code points).
+ */
+export const IIKO_ITEM_COMMENT_LENGTH = 255;
+/** Starts a note's continuation on the next line, ends a note cut short. */
+const MORE = '…';
+
+/**
+ * Our order's note for the kitchen and the cashier: `QR #<number>`, the table's name when the
+ * placement is not mapped to an iiko table, the guest's comment. A table order has no comment
+ * of its own in iiko (`TableOrder` has none, a delivery order has): it goes on the items.
+ */
+export function iikoNote(draft: PosOrderDraft): string {
+  return [`QR #${draft.number}`, draft.tableId ? null : draft.tableName.trim(), draft.comment?.trim()]
+    .filter((p): p is string => Boolean(p))
+    .join(' · ');
+}
+
+/**
+ * The note as the items' comments: all of it on the first line when it fits (our limits make it
+ * fit: a guest's comment of 180, a placement's name of 60), else continued on the next lines'
+ * (each continuation starts with «…»); what no line has room for is cut (the last ends with «…»)
+ * and `cut` counts it.
+ */
+export function iikoItemComments(note: string, lines: number): { comments: (string | null)[]; cut: number } {
+  const chars = Array.from(note);
+  const comments: (string | null)[] = [];
+  let at = 0;
+  for (let i = 0; i < lines; i++) {
+    if (at >= chars.length) {
+      comments.push(null);
+      continue;
+    }
+    const head = i === 0 ? '' : MORE;
+    let room = IIKO_ITEM_COMMENT_LENGTH - head.length;
+    let end = at;
+    while (end < chars.length && (chars[end] as string).length <= room)
+      room -= (chars[end++] as string).length;
+    if (end < chars.length && i === lines - 1) {
+      // no line after this one: the end is cut, and said to be
+      while (room < MORE.length) room += (chars[--end] as string).length;
+      comments.push(`${head}${chars.slice(at, end).join('')}${MORE}`);
+      return { comments, cut: chars.length - end };
+    }
+    // continued on the next line: broken after a space when one is near
+    const space = end < chars.length ? chars.lastIndexOf(' ', end - 1) : -1;
+    if (space > at + (end - at) / 2) end = space + 1;
+    comments.push(`${head}${chars.slice(at, end).join('')}`);
+    at = end;
+  }
+  return { comments, cut: 0 };
+}
+
+/**
  * The draft's lines as iiko's order items (`ProductOrderItem`): `price` is required, "Price per
  * item unit. Can be sent different from the price in the base menu": we send ours, the price the
- * guest was shown; each modifier with its own unit `price`.
+ * guest was shown; each modifier with its own unit `price`; our note in the items' `comment`.
  */
-export function iikoItems(draft: PosOrderDraft) {
+export function iikoItems(draft: PosOrderDraft, log?: PosLogger) {
+  const { comments, cut } = iikoItemComments(iikoNote(draft), draft.lines.length);
+  if (cut > 0)
+    log?.warn(
+      { provider: 'iiko', orderId: draft.orderId, cut },
+      "the order's note is longer than its items' comments hold: its end is cut",
+    );
   return draft.lines.map((line, index) => ({
     type: 'Product',
     productId: line.productId,
     amount: line.amount,
     ...(line.sizeId ? { productSizeId: line.sizeId } : {}),
     price: iikoProductPrice(line),
+    ...(comments[index] ? { comment: comments[index] } : {}),
     modifiers: line.modifiers.map((m) => ({
       productId: m.id,
       amount: m.amount,
@@ -100,14 +161,6 @@ export function iikoItems(draft: PosOrderDraft) {
     })),
     positionId: iikoPositionId(draft, index),
   }));
-}
-
-/** The order's comment: the guest's, and the table's name when it is not mapped to an iiko table. */
-function commentOf(draft: PosOrderDraft): string | null {
-  const parts = [`QR #${draft.number}`, draft.tableId ? null : draft.tableName, draft.comment].filter(
-    (p): p is string => Boolean(p),
-  );
-  return parts.join(' · ');
 }
 
 /** The lines iiko's words mention (by product or size id, without case); all of them when none is named. */
@@ -203,7 +256,7 @@ export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrder
 
   async function send(draft: PosOrderDraft, openPosOrderId: string | null): Promise<PosSendResult> {
     if (!draft.terminalGroupId) throw new Error('iiko orders need the terminal group');
-    const items = iikoItems(draft);
+    const items = iikoItems(draft, log);
     try {
       if (openPosOrderId) {
         // a lost answer's add is already there: its first position is in the order
@@ -246,7 +299,6 @@ export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrder
             id,
             externalNumber: draft.orderId,
             ...(draft.tableId ? { tableIds: [draft.tableId] } : {}),
-            comment: commentOf(draft),
             items,
           },
         },
