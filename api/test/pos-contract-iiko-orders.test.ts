@@ -7,7 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { PosHttpError } from '../src/integration/pos/http';
 import type { PosOrderDraft } from '../src/integration/pos/outgoing-orders';
-import { type IikoCall, iikoOrders, iikoPositionId } from '../src/integration/providers/iiko/orders';
+import {
+  type IikoCall,
+  iikoOrders,
+  iikoPositionId,
+  refusedLines,
+} from '../src/integration/providers/iiko/orders';
 import { recorded } from './fixtures/recorded';
 
 const draft: PosOrderDraft = {
@@ -44,6 +49,8 @@ function channel(answers: Record<string, unknown>) {
 }
 
 const noOrders = { correlationId: 'c', orders: [] };
+const created = () =>
+  recorded<{ orderInfo: { id: string } & Record<string, unknown> }>('iiko/order_create.recorded.json');
 
 describe('iiko orders over recorded answers', () => {
   it('reads the documented terminal groups and restaurant sections', async () => {
@@ -135,6 +142,75 @@ describe('iiko orders over recorded answers', () => {
       posOrderId: made.id,
       posNumber: '7',
       posTotal: 28000 + 30000 + 1000 * 2 + 500,
+    });
+  });
+
+  it("iiko's recorded words name a dish by its id, else by its name (without case, whole)", async () => {
+    const words = recorded<{ namesProductAndId: string; namesItemAndItsId: string }>(
+      'iiko/refusals.recorded.json',
+    );
+    const line = (productId: string, name: string) => ({
+      productId,
+      sizeId: null,
+      modifiers: [],
+      amount: 1,
+      price: 1000,
+      name,
+    });
+    const named = (lines: PosOrderDraft['lines'], text: string) =>
+      refusedLines({ ...draft, lines }, text).map((l) => l.index);
+    // "Product Тест, id cd0c63a5-...": the id is the product's
+    expect(
+      named(
+        [line('p-other', 'Тест'), line('cd0c63a5-3e80-4ed6-856a-0c405b90b09a', 'Sinov')],
+        words.namesProductAndId,
+      ),
+    ).toEqual([1]);
+    // "items Бона Аква 0,5 бут. (5f2d81f8-...)": an id not ours, the name iiko knows
+    expect(
+      named(
+        [line('p-mastava', 'Mastava'), line('p-water', '  бона аква 0,5 БУТ. ')],
+        words.namesItemAndItsId,
+      ),
+    ).toEqual([1]);
+    // a name only inside a longer word names nothing
+    expect(named([line('p-aqua', 'Аква')], 'Product Аквамарин is in stop list')).toEqual([]);
+    // a modifier named by name refuses its line
+    expect(
+      named(
+        [
+          line('p-mastava', 'Mastava'),
+          {
+            ...line('p-kompot', 'Kompot'),
+            modifiers: [{ id: 'm', groupId: null, amount: 1, name: 'Limon' }],
+          },
+        ],
+        'Product limon is in stop list',
+      ),
+    ).toEqual([1]);
+  });
+
+  it("a recorded order iiko could not make (creationStatus Error, its errorInfo) is refused in iiko's words", async () => {
+    const errorInfo = recorded<{ errorInfo: { message: string } }>('iiko/refusals.recorded.json').errorInfo;
+    const { orders } = channel({
+      '/api/1/order/by_id': noOrders,
+      '/api/1/order/create': {
+        correlationId: 'c',
+        orderInfo: { ...created().orderInfo, creationStatus: 'Error', errorInfo },
+      },
+    });
+    expect(await orders.send(draft, null)).toEqual({
+      state: 'refused',
+      reason: errorInfo.message,
+      lines: [],
+    });
+    // found in progress by a try after a lost answer, then failed: refused, not asked about forever
+    const failed = { ...created().orderInfo, creationStatus: 'Error', errorInfo };
+    const later = channel({ '/api/1/order/by_id': { correlationId: 'c', orders: [failed] } });
+    expect(await later.orders.follow(draft, `${String(failed.id)} `)).toEqual({
+      state: 'refused',
+      reason: errorInfo.message,
+      lines: [],
     });
   });
 

@@ -270,6 +270,20 @@ describe('guests orders into iiko', () => {
     expect((await boardOrder(order._id))?.pos?.state).toBe('accepted');
   });
 
+  it('a dish iiko refuses by its name only is named to the staff and the guest too', async () => {
+    fake.desk.state.refuse.add(MASTAVA);
+    fake.desk.state.stopWords = 'name';
+    const order = await place('Stol 6', [kompotLitreIce(1), mastava()]);
+    await settle();
+    fake.desk.state.refuse.delete(MASTAVA);
+    fake.desk.state.stopWords = 'id';
+    expect((await boardOrder(order._id))?.pos?.refused_lines).toEqual([
+      { index: 1, name: 'Mastava', reason: 'Product Mastava is in stop list' },
+    ]);
+    const guest = await ok(apiCall(ctx, 'GET', `/public/orders/${order._id}?key=${order.key}`));
+    expect(guest.data.pos).toEqual({ state: 'refused', refused: ['Mastava'] });
+  });
+
   it('iiko down while 10 orders arrive: staff see each waiting; all 10 reach it once after, in order', async () => {
     const before = fake.desk.state.creates.length;
     fake.desk.state.down = true;

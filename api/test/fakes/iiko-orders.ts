@@ -153,6 +153,12 @@ export function iikoOrderDesk(data: IikoData) {
     /** Products iiko refuses on its stop-list that our menu did not know of. */
     refuse: new Set<string>(),
     /**
+     * How its stop-list refusal names the dish: by id (`Product <id> is in stop list`) or by name
+     * (`Product <name> is in stop list`), both after the recorded "Product <name>, id <id> ..."
+     * (fixtures/iiko/refusals.recorded.json); no recording of the stop-list's own words was found.
+     */
+    stopWords: 'id' as 'id' | 'name',
+    /**
      * Products the front prices itself whatever was sent (a price category of its own, a front
      * that does not take open prices): iiko's total then differs from ours.
      */
@@ -233,6 +239,8 @@ export function iikoOrderDesk(data: IikoData) {
   const sumOf = (items: Taken[]) =>
     money(items.reduce((s, i) => s + i.cost + i.modifiers.reduce((m, x) => m + x.resultSum, 0), 0));
 
+  const stopListWords = (productId: string) =>
+    `Product ${state.stopWords === 'name' ? nameOf(productId) : productId} is in stop list`;
   const stopped = (items: Taken[]) => items.find((i) => state.refuse.has(i.productId));
 
   function info(o: FakeOrder) {
@@ -312,7 +320,7 @@ export function iikoOrderDesk(data: IikoData) {
     orders.set(id, made);
     const settings = (body.createOrderSettings ?? {}) as { checkStopList?: boolean };
     const refused = settings.checkStopList ? stopped(items) : undefined;
-    const words = refused ? `Product ${refused.productId} is in stop list` : null;
+    const words = refused ? stopListWords(refused.productId) : null;
     const correlationId = corr();
     const command: Command = {
       asked: 0,
@@ -347,7 +355,7 @@ export function iikoOrderDesk(data: IikoData) {
     const items = priced((body.items ?? []) as Item[]);
     if (typeof items === 'string') return error(items);
     const refused = stopped(items);
-    const words = refused ? `Product ${refused.productId} is in stop list` : null;
+    const words = refused ? stopListWords(refused.productId) : null;
     const correlationId = corr();
     commands.set(correlationId, {
       asked: 0,

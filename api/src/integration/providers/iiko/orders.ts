@@ -163,17 +163,41 @@ export function iikoItems(draft: PosOrderDraft, log?: PosLogger) {
   }));
 }
 
-/** The lines iiko's words mention (by product or size id, without case); all of them when none is named. */
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * `name` standing whole in iiko's `words` (not inside a longer word), without case and without
+ * the spaces around it; an empty name names nothing.
+ */
+function names(words: string, name: string | undefined): boolean {
+  const wanted = name?.trim();
+  if (!wanted) return false;
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped(wanted)}(?![\\p{L}\\p{N}])`, 'iu').test(words);
+}
+
+/**
+ * The lines iiko's words name: by id first (the product's, the size's, a modifier's or the
+ * position's, without case); when no id of ours is there, by name: iiko words a refusal its own
+ * way ("Product <name>, id <id> ...", "items <name> (<id>)": api/test/fixtures/iiko/
+ * refusals.recorded.json),
+ * and the id it gives may be one we do not know. The name is the one iiko knows: a POS product's
+ * and a modifier row's names are iiko's as imported (the sync overwrites them, mapping.ts), kept
+ * on the order's lines. None named: the order is refused without naming a line.
+ */
 export function refusedLines(draft: PosOrderDraft, words: string): { index: number; reason: string }[] {
   const text = words.toLowerCase();
-  const named = draft.lines
-    .map((line, index) => ({ line, index }))
-    .filter(
-      ({ line }) =>
-        text.includes(line.productId.toLowerCase()) ||
-        (line.sizeId !== null && text.includes(line.sizeId.toLowerCase())) ||
-        line.modifiers.some((m) => text.includes(m.id.toLowerCase())),
-    );
+  const lines = draft.lines.map((line, index) => ({ line, index }));
+  const byId = lines.filter(({ line, index }) =>
+    [line.productId, line.sizeId, iikoPositionId(draft, index), ...line.modifiers.map((m) => m.id)].some(
+      (id) => id && text.includes(id.toLowerCase()),
+    ),
+  );
+  const named =
+    byId.length > 0
+      ? byId
+      : lines.filter(
+          ({ line }) => names(words, line.name) || line.modifiers.some((m) => names(words, m.name)),
+        );
   return named.map(({ index }) => ({ index, reason: words }));
 }
 
@@ -182,6 +206,12 @@ const refused = (draft: PosOrderDraft, words: string): PosSendResult => ({
   reason: words,
   lines: refusedLines(draft, words),
 });
+
+/** iiko's words on an order it did not make: its `errorInfo`'s localized `message`, else the rest. */
+const errorWords = (info: IikoOrderInfo | undefined) => {
+  const e = info?.errorInfo;
+  return e?.message || e?.description || e?.code || 'Error';
+};
 
 /** An error answer the POS gave to the request itself (not a fault): iiko refused it. */
 const isRefusal = (err: unknown): err is PosHttpError =>
@@ -307,10 +337,7 @@ export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrder
       );
       const status = enumKey(answer.orderInfo.creationStatus);
       if (status === 'success') return accepted(draft, answer.orderInfo, answer.orderInfo.id);
-      if (status === 'error') {
-        const e = answer.orderInfo.errorInfo;
-        return refused(draft, e?.description || e?.message || e?.code || 'Error');
-      }
+      if (status === 'error') return refused(draft, errorWords(answer.orderInfo));
       return {
         state: 'pending',
         ticket: ticketOf(answer.orderInfo.id, answer.correlationId),
@@ -325,9 +352,12 @@ export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrder
   async function follow(draft: PosOrderDraft, ticket: string): Promise<PosSendResult> {
     const { posOrderId, correlationId } = readTicket(ticket);
     if (!correlationId) {
-      // a send found its order already made, still being made: ask about the order itself
-      const info = await byId(draft.locationId, posOrderId);
-      if (enumKey(info?.creationStatus) === 'success') return accepted(draft, info, posOrderId);
+      // a send found its order already made, still being made: ask about the order itself, which
+      // iiko may fail to make in the end (its `creationStatus` `Error`, with its `errorInfo`)
+      const info = (await byIds(draft.locationId, [posOrderId])).find((o) => o.id === posOrderId);
+      const status = enumKey(info?.creationStatus);
+      if (status === 'success') return accepted(draft, info, posOrderId);
+      if (status === 'error') return refused(draft, errorWords(info));
       return { state: 'pending', ticket, posOrderId };
     }
     const answer = await call(
