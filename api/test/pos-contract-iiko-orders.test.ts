@@ -4,8 +4,8 @@
  * tables (a table named only by its number, a deleted one left out), a create in progress, each
  * recorded command state (whatever its case), and an error answer kept in iiko's words.
  */
-import { describe, expect, it } from 'vitest';
-import { PosHttpError } from '../src/integration/pos/http';
+import { describe, expect, it, vi } from 'vitest';
+import { PosHttpError, type PosLogger } from '../src/integration/pos/http';
 import type { PosOrderDraft } from '../src/integration/pos/outgoing-orders';
 import {
   type IikoCall,
@@ -37,7 +37,7 @@ const draft: PosOrderDraft = {
 };
 
 /** A channel whose calls answer `answers[path]` (a function: computed, an Error: thrown). */
-function channel(answers: Record<string, unknown>) {
+function channel(answers: Record<string, unknown>, log?: PosLogger) {
   const asked: string[] = [];
   const call: IikoCall = async (path, _body, schema) => {
     asked.push(path);
@@ -45,7 +45,7 @@ function channel(answers: Record<string, unknown>) {
     if (answer instanceof Error) throw answer;
     return schema.parse(typeof answer === 'function' ? answer() : answer);
   };
-  return { orders: iikoOrders(call, undefined), asked };
+  return { orders: iikoOrders(call, log), asked };
 }
 
 const noOrders = { correlationId: 'c', orders: [] };
@@ -212,6 +212,77 @@ describe('iiko orders over recorded answers', () => {
       reason: errorInfo.message,
       lines: [],
     });
+  });
+
+  it("iiko's enums are read without case; a value its description does not give is logged with what was done", async () => {
+    const warn = vi.fn();
+    const order = (id: string, creationStatus: string, status: string) => ({
+      id,
+      creationStatus,
+      order: { status, items: [], payments: [] },
+    });
+    const table = channel(
+      {
+        '/api/1/order/by_table': {
+          correlationId: 'c',
+          orders: [order('o-reserved', 'SUCCESS', 'Reserved'), order('o-open', 'success', 'NEW')],
+        },
+      },
+      { warn },
+    );
+    expect(await table.orders.openOrderOfTable?.(draft)).toBe('o-open');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(
+      { provider: 'iiko', field: 'status', value: 'Reserved' },
+      "iiko sent an unknown status: not taken as the table's open order",
+    );
+
+    warn.mockClear();
+    const queued = channel(
+      {
+        '/api/1/order/by_id': noOrders,
+        '/api/1/order/create': {
+          correlationId: 'c',
+          orderInfo: { ...created().orderInfo, creationStatus: 'Queued' },
+        },
+      },
+      { warn },
+    );
+    expect(await queued.orders.send(draft, null)).toMatchObject({ state: 'pending' });
+    expect(warn).toHaveBeenCalledWith(
+      { provider: 'iiko', field: 'creationStatus', value: 'Queued' },
+      'iiko sent an unknown creationStatus: the order taken as still being made',
+    );
+
+    warn.mockClear();
+    const made = {
+      id: 'o-made',
+      creationStatus: 'Success',
+      order: {
+        status: 'New',
+        number: 2,
+        items: [0, 1].map((index) => ({
+          type: index === 0 ? 'PRODUCT' : 'Combo',
+          positionId: iikoPositionId(draft, index),
+          amount: 1,
+          cost: 1000,
+          modifiers: [],
+        })),
+      },
+    };
+    const follow = channel(
+      { '/api/1/commands/status': { state: 'success' }, '/api/1/order/by_id': { orders: [made] } },
+      { warn },
+    );
+    expect(await follow.orders.follow(draft, 'o-made corr')).toMatchObject({
+      state: 'accepted',
+      posTotal: 2000,
+    });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(
+      { provider: 'iiko', field: 'type', value: 'Combo' },
+      'iiko sent an unknown type: our position counted by its cost all the same',
+    );
   });
 
   it("an error answer refuses the order in iiko's words; a 5xx is a fault to retry", async () => {

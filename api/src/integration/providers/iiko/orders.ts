@@ -221,6 +221,32 @@ const isRefusal = (err: unknown): err is PosHttpError =>
   ![401, 403, 408, 429].includes(err.status);
 
 /**
+ * The values iiko's description gives the enums the order paths read: `creationStatus`
+ * (`CreationStatus`), a command's `state` (`GetCommandStatusResponse`'s mapping), an order's
+ * `status` (`OrderStatus`), an item's `type` (`OrderItem`'s mapping). They are compared without
+ * case (skipped.ts `enumKey`); a value outside them is logged with what was done with it.
+ */
+const IIKO_ENUMS = {
+  creationStatus: ['success', 'inprogress', 'error'],
+  state: ['success', 'inprogress', 'error'],
+  status: ['new', 'bill', 'closed', 'deleted'],
+  type: ['product', 'compound', 'service'],
+} as const;
+
+/** An enum's value as compared (`enumKey`), a value iiko does not describe logged with `then`. */
+function iikoEnum(
+  log: PosLogger | undefined,
+  field: keyof typeof IIKO_ENUMS,
+  value: unknown,
+  then: string,
+): string {
+  const key = enumKey(value);
+  if (!(IIKO_ENUMS[field] as readonly string[]).includes(key))
+    log?.warn({ provider: 'iiko', field, value: value ?? null }, `iiko sent an unknown ${field}: ${then}`);
+  return key;
+}
+
+/**
  * What iiko charges for this draft's lines, read like ours (our line: unit price with its rows'
  * extras, times its amount): each of its positions' `cost` ("Total cost per item without tax,
  * discounts/surcharges"; a modifier has no `cost` and the item's holds none), plus each of its
@@ -231,13 +257,18 @@ const isRefusal = (err: unknown): err is PosHttpError =>
  * with earlier ones, so the order's `sum` is not this draft's. Unknown when a position or one of
  * its numbers is missing.
  */
-function costOf(draft: PosOrderDraft, info: IikoOrderInfo | undefined): number | undefined {
+function costOf(
+  draft: PosOrderDraft,
+  info: IikoOrderInfo | undefined,
+  log: PosLogger | undefined,
+): number | undefined {
   const items = info?.order?.items ?? [];
   let total = 0;
   for (let index = 0; index < draft.lines.length; index++) {
     const id = iikoPositionId(draft, index);
     const item = items.find((i) => i.positionId === id);
     if (typeof item?.cost !== 'number') return undefined;
+    iikoEnum(log, 'type', item.type, 'our position counted by its cost all the same');
     total += item.cost;
     const portions = item.amount ?? (draft.lines[index] as PosOrderLine).amount;
     for (const m of item.modifiers) {
@@ -253,8 +284,9 @@ const accepted = (
   draft: PosOrderDraft,
   info: IikoOrderInfo | undefined,
   posOrderId: string,
+  log?: PosLogger,
 ): PosSendResult => {
-  const posTotal = costOf(draft, info);
+  const posTotal = costOf(draft, info, log);
   return {
     state: 'accepted',
     posOrderId,
@@ -264,6 +296,12 @@ const accepted = (
 };
 
 export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrderChannel {
+  /** An order's `creationStatus` as compared; an unknown one waits (taken as still in progress). */
+  const creation = (o: IikoOrderInfo | undefined) =>
+    iikoEnum(log, 'creationStatus', o?.creationStatus, 'the order taken as still being made');
+  const taken = (draft: PosOrderDraft, info: IikoOrderInfo | undefined, posOrderId: string) =>
+    accepted(draft, info, posOrderId, log);
+
   async function byIds(organizationId: string, orderIds: string[]): Promise<IikoOrderInfo[]> {
     const answer = await call(
       '/api/1/order/by_id',
@@ -273,15 +311,13 @@ export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrder
     return answer.orders;
   }
   async function byId(organizationId: string, orderId: string): Promise<IikoOrderInfo | undefined> {
-    return (await byIds(organizationId, [orderId])).find(
-      (o) => o.id === orderId && enumKey(o.creationStatus) !== 'error',
-    );
+    return (await byIds(organizationId, [orderId])).find((o) => o.id === orderId && creation(o) !== 'error');
   }
 
   /** Where a send stands after `Success`: the order's number and sum (the add's: the order's). */
   async function settled(draft: PosOrderDraft, posOrderId: string): Promise<PosSendResult> {
     const info = await byId(draft.locationId, posOrderId);
-    return accepted(draft, info, posOrderId);
+    return taken(draft, info, posOrderId);
   }
 
   async function send(draft: PosOrderDraft, openPosOrderId: string | null): Promise<PosSendResult> {
@@ -292,8 +328,7 @@ export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrder
         // a lost answer's add is already there: its first position is in the order
         const open = await byId(draft.locationId, openPosOrderId);
         const first = items[0]?.positionId;
-        if (open?.order?.items.some((i) => i.positionId === first))
-          return accepted(draft, open, openPosOrderId);
+        if (open?.order?.items.some((i) => i.positionId === first)) return taken(draft, open, openPosOrderId);
         const answer = await call(
           '/api/1/order/add_items',
           { organizationId: draft.locationId, orderId: openPosOrderId, items, combos: [] },
@@ -309,14 +344,12 @@ export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrder
       // the first of our ids iiko has not refused: made already (a lost answer) or still free
       const candidates = iikoOrderIds(draft);
       const known = await byIds(draft.locationId, candidates);
-      const id = candidates.find(
-        (c) => !known.some((o) => o.id === c && enumKey(o.creationStatus) === 'error'),
-      );
+      const id = candidates.find((c) => !known.some((o) => o.id === c && creation(o) === 'error'));
       if (!id) return refused(draft, 'iiko refused this order too many times');
       const before = known.find((o) => o.id === id);
       if (before) {
-        return enumKey(before.creationStatus) === 'success'
-          ? accepted(draft, before, id)
+        return creation(before) === 'success'
+          ? taken(draft, before, id)
           : { state: 'pending', ticket: ticketOf(id, ''), posOrderId: id };
       }
       const answer = await call(
@@ -335,8 +368,8 @@ export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrder
         orderCreateAnswer,
         true,
       );
-      const status = enumKey(answer.orderInfo.creationStatus);
-      if (status === 'success') return accepted(draft, answer.orderInfo, answer.orderInfo.id);
+      const status = creation(answer.orderInfo);
+      if (status === 'success') return taken(draft, answer.orderInfo, answer.orderInfo.id);
       if (status === 'error') return refused(draft, errorWords(answer.orderInfo));
       return {
         state: 'pending',
@@ -355,8 +388,8 @@ export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrder
       // a send found its order already made, still being made: ask about the order itself, which
       // iiko may fail to make in the end (its `creationStatus` `Error`, with its `errorInfo`)
       const info = (await byIds(draft.locationId, [posOrderId])).find((o) => o.id === posOrderId);
-      const status = enumKey(info?.creationStatus);
-      if (status === 'success') return accepted(draft, info, posOrderId);
+      const status = creation(info);
+      if (status === 'success') return taken(draft, info, posOrderId);
       if (status === 'error') return refused(draft, errorWords(info));
       return { state: 'pending', ticket, posOrderId };
     }
@@ -365,14 +398,12 @@ export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrder
       { organizationId: draft.locationId, correlationId },
       commandStatusAnswer,
     );
-    const state = enumKey(answer.state);
+    const state = iikoEnum(log, 'state', answer.state, 'asked again later');
     if (state === 'success') return settled(draft, posOrderId);
     if (state === 'error') {
       const message = answer.exception?.message;
       return refused(draft, (typeof message === 'string' && message) || answer.errorReason || 'Error');
     }
-    if (state !== 'inprogress')
-      log?.warn({ provider: 'iiko', state: answer.state }, 'unknown command state; asked again later');
     return { state: 'pending', ticket, posOrderId };
   }
 
@@ -424,7 +455,9 @@ export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrder
       );
       // an order still open for new dishes (`New`; a `Bill` is being paid), made (not failed)
       const open = answer.orders.find(
-        (o) => enumKey(o.order?.status) === 'new' && enumKey(o.creationStatus) === 'success',
+        (o) =>
+          creation(o) === 'success' &&
+          iikoEnum(log, 'status', o.order?.status, "not taken as the table's open order") === 'new',
       );
       return open?.id ?? null;
     },
