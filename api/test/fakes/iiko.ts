@@ -187,8 +187,9 @@ export function iikoMenu(
   // a service fee in a menu group: iiko sells it, the guests' menu does not show it
   dish((menuGroups[0] as { id: string }).id, { type: type('service'), name: 'Xizmat haqi 10%' });
   if (tableDishes) {
-    // what a table orders in the orders' end-to-end test: Mastava, and a Kompot in two sizes
-    // (0,5 L and 1 L, as sizes.assembled.json) with an optional modifier
+    // what a table orders in the orders' end-to-end test: Mastava with an optional single
+    // modifier, and a Kompot in two sizes (0,5 L and 1 L, as sizes.assembled.json) with an
+    // optional group modifier
     const drinks = group(950, 'Ichimliklar');
     const liters = [
       { id: uuid(2, 11), name: '0,5 L', priority: 0, isDefault: true },
@@ -214,12 +215,29 @@ export function iikoMenu(
       products.push(m);
       return m;
     });
+    // a single modifier (outside any group) of the Mastava: Qatiq, 3 000
+    const qatiq = {
+      id: uuid(4, 970),
+      name: 'Qatiq',
+      type: type('modifier'),
+      parentGroup: drinks.id,
+      groupId: drinks.id,
+      order: 0,
+      isDeleted: false,
+      sizePrices: [{ sizeId: null, price: price(3000) }],
+      groupModifiers: [],
+      modifiers: [],
+      imageLinks: [],
+      tags: null,
+    };
+    products.push(qatiq);
     dish(drinks.id, {
       id: uuid(5, 9001),
       name: 'Mastava',
       type: type('dish'),
       sizePrices: [{ sizeId: null, price: price(28000) }],
       groupModifiers: [],
+      modifiers: [{ id: qatiq.id, defaultAmount: 0, minAmount: 0, maxAmount: 1, required: false }],
       imageLinks: [],
     });
     dish(drinks.id, {
