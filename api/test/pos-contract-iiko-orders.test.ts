@@ -2,7 +2,10 @@
  * The iiko order channel (providers/iiko/orders.ts) over iiko's own recorded and documented
  * answers (fixtures/iiko/, SOURCES.md there), not over this project's fake: terminal groups,
  * tables (a table named only by its number, a deleted one left out), a create in progress, each
- * recorded command state (whatever its case), and an error answer kept in iiko's words.
+ * recorded command state (whatever its case), iiko's total of our positions in the shapes its
+ * description gives them, iiko's recorded refusals naming a dish by id or by name, an order it
+ * could not make, enums read without case and the unknown ones logged, and an error answer kept
+ * in iiko's words.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { PosHttpError, type PosLogger } from '../src/integration/pos/http';

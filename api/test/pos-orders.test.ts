@@ -1,9 +1,11 @@
 /**
  * Guests' orders into iiko (docs/ORDERS.md, "Into the POS"), against the fake iikoTransport
- * (fakes/iiko.ts, fakes/iiko-orders.ts: answers in the shapes of iiko's recorded ones): the
- * exact `order/create` body (the mapped table, product, size and modifier ids, amounts), a
- * second order of the table through `add_items`, a dish iiko refuses named to the board and the
- * guest, iiko down while 10 orders arrive (each once, in order, after it is back), a lost answer
+ * (fakes/iiko.ts, fakes/iiko-orders.ts: answers in the shapes of iiko's recorded ones, every
+ * request checked against iiko's published request schemas): the exact `order/create` body (the
+ * mapped table, product, size and modifier ids, amounts, unit prices, the note on the first
+ * dish), iiko's total equal to ours and a price iiko sets itself shown, a second order of the
+ * table through `add_items`, a dish iiko refuses (by id, or by name only) named to the board and
+ * the guest, iiko down while 10 orders arrive (each once, in order, after it is back), a lost answer
  * retried without a double, a refused token waiting for the staff's retry.
  */
 import { answers } from '@qrmenu/shared/schemas';
