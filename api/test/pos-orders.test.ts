@@ -1,9 +1,11 @@
 /**
  * Guests' orders into iiko (docs/ORDERS.md, "Into the POS"), against the fake iikoTransport
- * (fakes/iiko.ts, fakes/iiko-orders.ts: answers in the shapes of iiko's recorded ones): the
- * exact `order/create` body (the mapped table, product, size and modifier ids, amounts), a
- * second order of the table through `add_items`, a dish iiko refuses named to the board and the
- * guest, iiko down while 10 orders arrive (each once, in order, after it is back), a lost answer
+ * (fakes/iiko.ts, fakes/iiko-orders.ts: answers in the shapes of iiko's recorded ones, every
+ * request checked against iiko's published request schemas): the exact `order/create` body (the
+ * mapped table, product, size and modifier ids, amounts, unit prices, the note on the first
+ * dish), iiko's total equal to ours and a price iiko sets itself shown, a second order of the
+ * table through `add_items`, a dish iiko refuses (by id, or by name only) named to the board and
+ * the guest, iiko down while 10 orders arrive (each once, in order, after it is back), a lost answer
  * retried without a double, a refused token waiting for the staff's retry.
  */
 import { answers } from '@qrmenu/shared/schemas';
@@ -40,11 +42,17 @@ describe('guests orders into iiko', () => {
   const settle = () => drainPos(ctx, () => fake.desk.state.down);
   const board = async () => expectShape(answers.orders, await ok(call('GET', '/manager/orders'))).data;
   const boardOrder = async (id: string) => (await board()).find((o) => o._id === id);
-  const place = async (table: string, items: unknown[]) =>
+  const place = async (table: string, items: unknown[], comment?: string) =>
     expectShape(
       answers.guestOrder,
       await ok(
-        placeAs(ctx, { placement_id: tables[table], idempotency_key: newKey(), language: 'ru', items }),
+        placeAs(ctx, {
+          placement_id: tables[table],
+          idempotency_key: newKey(),
+          language: 'ru',
+          items,
+          ...(comment ? { comment } : {}),
+        }),
         201,
       ),
     ).data;
@@ -121,7 +129,7 @@ describe('guests orders into iiko', () => {
   });
 
   it('sends one order/create with the mapped table, product, size and modifier ids and amounts', async () => {
-    const order = await place('Stol 5', [mastava(), kompotLitreIce()]);
+    const order = await place('Stol 5', [mastava(), kompotLitreIce()], 'Muzsiz bo‘lsa ham mayli');
     expect(order.pos).toEqual({ state: 'sending', refused: [] });
     expect((await boardOrder(order._id))?.pos?.state).toBe('waiting');
     await settle();
@@ -134,21 +142,34 @@ describe('guests orders into iiko', () => {
           id: iikoOrderId({ orderId: order._id } as never),
           externalNumber: order._id,
           tableIds: [IIKO_TABLES[4]?.id],
-          comment: `QR #${order.number}`,
+          // each line at its unit price as our menu priced it: the 1 L Kompot at the size's
+          // 15 000 (9 000 + the row's 6 000), its ice at its own 1 000
           items: [
-            { type: 'Product', productId: MASTAVA, amount: 1, modifiers: [], positionId: expect.any(String) },
+            {
+              type: 'Product',
+              productId: MASTAVA,
+              amount: 1,
+              price: 28000,
+              // a table order has no comment of its own: our note is the first dish's
+              comment: `QR #${order.number} · Muzsiz bo‘lsa ham mayli`,
+              modifiers: [],
+              positionId: expect.any(String),
+            },
             {
               type: 'Product',
               productId: KOMPOT,
               amount: 2,
               productSizeId: LITRE,
-              modifiers: [{ productId: ICE, amount: 1, productGroupId: KOMPOT_EXTRAS }],
+              price: 15000,
+              modifiers: [{ productId: ICE, amount: 1, productGroupId: KOMPOT_EXTRAS, price: 1000 }],
               positionId: expect.any(String),
             },
           ],
         },
       },
     ]);
+    // iiko keeps the note with the dish
+    expect(fake.desk.made()[0]?.items[0]?.comment).toBe(`QR #${order.number} · Muzsiz bo‘lsa ham mayli`);
     const seen = await boardOrder(order._id);
     expect(seen?.pos).toMatchObject({
       state: 'accepted',
@@ -182,7 +203,15 @@ describe('guests orders into iiko', () => {
         organizationId: fake.data.organizations[0]?.id,
         orderId: first?.id,
         items: [
-          { type: 'Product', productId: MASTAVA, amount: 2, modifiers: [], positionId: expect.any(String) },
+          {
+            type: 'Product',
+            productId: MASTAVA,
+            amount: 2,
+            price: 28000,
+            comment: `QR #${order.number}`,
+            modifiers: [],
+            positionId: expect.any(String),
+          },
         ],
         combos: [],
       },
@@ -194,6 +223,19 @@ describe('guests orders into iiko', () => {
       pos_total: 56000,
       price_differs: false,
     });
+  });
+
+  it("iiko's own price for a dish shows on the board: its total against ours", async () => {
+    // the front prices the Kompot itself (17 000 for 1 L), whatever was sent
+    fake.desk.state.frontPrices.set(KOMPOT, 17000);
+    const order = await place('Stol 6', [kompotLitreIce(2)]);
+    await settle();
+    expect((await boardOrder(order._id))?.pos).toMatchObject({
+      state: 'accepted',
+      pos_total: 2 * (17000 + 1000),
+      price_differs: true,
+    });
+    fake.desk.state.frontPrices.clear();
   });
 
   it('a dish iiko refuses (its stop-list ahead of ours) comes back refused by name; a retry sends it', async () => {
@@ -212,10 +254,12 @@ describe('guests orders into iiko', () => {
       url: `/m/${slug}/orders/${order._id}?key=${order.key}`,
     });
     expect(page.body).toContain('Нет в наличии: Mastava');
-    // an unmapped table: no tableIds, its name in the comment
-    const sent = fake.desk.state.creates.at(-1) as { order: Record<string, unknown> };
+    // an unmapped table: no tableIds, its name in the note on the first dish
+    const sent = fake.desk.state.creates.at(-1) as {
+      order: { tableIds?: unknown; items: { comment?: string }[] };
+    };
     expect(sent.order.tableIds).toBeUndefined();
-    expect(sent.order.comment).toBe(`QR #${order.number} · Stol 6`);
+    expect(sent.order.items.map((i) => i.comment)).toEqual([`QR #${order.number} · Stol 6`, undefined]);
 
     fake.desk.state.refuse.delete(MASTAVA);
     const retried = expectShape(
@@ -226,6 +270,20 @@ describe('guests orders into iiko', () => {
     expectError(await call('POST', `/manager/orders/${order._id}/pos-retry`), 409, 'conflict');
     await settle();
     expect((await boardOrder(order._id))?.pos?.state).toBe('accepted');
+  });
+
+  it('a dish iiko refuses by its name only is named to the staff and the guest too', async () => {
+    fake.desk.state.refuse.add(MASTAVA);
+    fake.desk.state.stopWords = 'name';
+    const order = await place('Stol 6', [kompotLitreIce(1), mastava()]);
+    await settle();
+    fake.desk.state.refuse.delete(MASTAVA);
+    fake.desk.state.stopWords = 'id';
+    expect((await boardOrder(order._id))?.pos?.refused_lines).toEqual([
+      { index: 1, name: 'Mastava', reason: 'Product Mastava is in stop list' },
+    ]);
+    const guest = await ok(apiCall(ctx, 'GET', `/public/orders/${order._id}?key=${order.key}`));
+    expect(guest.data.pos).toEqual({ state: 'refused', refused: ['Mastava'] });
   });
 
   it('iiko down while 10 orders arrive: staff see each waiting; all 10 reach it once after, in order', async () => {

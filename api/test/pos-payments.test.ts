@@ -95,14 +95,10 @@ describe('a bill paid from the phone, into iiko', () => {
   });
 
   it("counts iiko's amount, and iiko receives one external payment of it into the table's order", async () => {
-    // iiko's price changed since the menu's sync (28 000): iiko's is the price, to the tiyin
-    const dish = fake.data.products.find((p) => p.id === MASTAVA) as {
-      sizePrices: { price: { currentPrice: number } }[];
-    };
-    const menuPrice = dish.sizePrices[0]?.price.currentPrice;
-    for (const sp of dish.sizePrices) sp.price.currentPrice = 29000.5;
+    // iiko's front prices the dish itself, not as our menu (28 000): iiko's is the price, to the tiyin
+    fake.desk.state.frontPrices.set(MASTAVA, 29000.5);
     const order = await ordered('Stol 5', 2);
-    for (const sp of dish.sizePrices) sp.price.currentPrice = menuPrice as number;
+    fake.desk.state.frontPrices.clear();
     const iikoOrder = fake.desk.orders.get(iikoOrderId({ orderId: order._id } as never));
     expect(iikoOrder?.creationStatus).toBe('Success');
     const iikoSum = iikoOrder?.items.reduce((s, i) => s + i.cost, 0) ?? 0;

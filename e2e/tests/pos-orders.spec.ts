@@ -2,11 +2,13 @@
  * Guests' orders into iiko end to end (docs/ORDERS.md, "Into the POS"), against the fake
  * iikoTransport (api/test/fakes/iiko.ts) on 127.0.0.1, on a server of this spec's own: the
  * manager picks the iiko terminal group and maps "Stol 5" to iiko's table in the QR dialog, sets
- * orders to go to the POS at once; a guest at table 5 orders Mastava and a Kompot 1 L with a
- * modifier: iiko receives one `order/create` with the mapped table, the product, size and
- * modifier ids and amounts; the board shows it taken by the POS; a second order from the table
- * goes through `add_items` to the same iiko order; the guest's page says it in the guest's words.
- * axe on the dialog, the settings and the board.
+ * orders to go to the POS at once; a guest at table 5 orders a Mastava with a single modifier
+ * and a Kompot 1 L (a sized drink) with a group modifier, and a comment: iiko receives one
+ * `order/create` that passes its published request schemas, with the mapped table, the product,
+ * size and modifier ids and amounts, each at its unit price, the guest's comment on the first
+ * dish; the board shows it taken by the POS, iiko's total equal to ours (no «Kassadagi summa
+ * boshqa»); a second order from the table goes through `add_items` to the same iiko order; the
+ * guest's page says it in the guest's words. axe on the dialog, the settings and the board.
  */
 import { expect, type Page, test } from '@playwright/test';
 import {
@@ -79,12 +81,15 @@ test('a guest at table 5 orders; iiko gets one table order with the right ids; t
   const items = await guestItems(page, `${server.url}/m/${restaurant.slug}?p=${table}`);
   await page.goto(`${server.url}/orders`);
   await expect(page.getByRole('heading', { level: 1, name: 'Buyurtmalar' })).toBeVisible();
-  const first = await api.order(table, items);
+  const comment = 'Qatiqni alohida bering';
+  const first = await api.order(table, items, { comment });
   const firstCard = card(page, first.number);
   await expect(firstCard.getByTestId('order-pos')).toHaveAttribute('data-pos-state', 'accepted', {
     timeout: 20_000,
   });
   await expect(firstCard).toContainText('Kassa qabul qildi');
+  // iiko's total of the order is ours: no warning on the card
+  await expect(firstCard).not.toContainText('Kassadagi summa boshqa');
   await expectAccessible(page, 'the board with an order taken by the POS');
 
   expect(fake.desk.state.creates).toHaveLength(1);
@@ -99,20 +104,34 @@ test('a guest at table 5 orders; iiko gets one table order with the right ids; t
   expect(created.order.tableIds).toEqual([IIKO_TABLES[4]?.id]);
   const dishes = fake.data.products as { id: string; name: string; groupModifiers: { id: string }[] }[];
   const mastava = dishes.find((p) => p.name === 'Mastava');
+  const qatiq = dishes.find((p) => p.name === 'Qatiq');
   const kompot = dishes.find((p) => p.name === 'Kompot');
   const litre = fake.data.sizes.find((s) => s.name === '1 L');
   const ice = dishes.find((p) => p.name === 'Muz');
   expect(created.order.items).toEqual([
-    { type: 'Product', productId: mastava?.id, amount: 1, modifiers: [], positionId: expect.any(String) },
+    {
+      type: 'Product',
+      productId: mastava?.id,
+      amount: 1,
+      price: 28000,
+      comment: `QR #${first.number} · ${comment}`,
+      modifiers: [{ productId: qatiq?.id, amount: 1, price: 3000 }],
+      positionId: expect.any(String),
+    },
     {
       type: 'Product',
       productId: kompot?.id,
       amount: 2,
       productSizeId: litre?.id,
-      modifiers: [{ productId: ice?.id, amount: 1, productGroupId: kompot?.groupModifiers[0]?.id }],
+      price: 15000,
+      modifiers: [
+        { productId: ice?.id, amount: 1, productGroupId: kompot?.groupModifiers[0]?.id, price: 1000 },
+      ],
       positionId: expect.any(String),
     },
   ]);
+  // every call iiko got passed its published request schemas (fakes/iiko-openapi.ts)
+  expect(fake.received.flatMap((r) => r.faults)).toEqual([]);
 
   // the same table orders again: added to the same iiko order
   const second = await api.order(table, items.slice(0, 1));
@@ -123,9 +142,15 @@ test('a guest at table 5 orders; iiko gets one table order with the right ids; t
       timeout: 20_000,
     },
   );
+  await expect(card(page, second.number)).not.toContainText('Kassadagi summa boshqa');
   expect(fake.desk.state.creates).toHaveLength(1);
   expect(fake.desk.state.adds).toHaveLength(1);
-  expect((fake.desk.state.adds[0] as { orderId: string }).orderId).toBe(fake.desk.made()[0]?.id);
+  const added = fake.desk.state.adds[0] as { orderId: string; items: Record<string, unknown>[] };
+  expect(added.orderId).toBe(fake.desk.made()[0]?.id);
+  expect(added.items).toEqual([
+    expect.objectContaining({ productId: mastava?.id, price: 28000, comment: `QR #${second.number}` }),
+  ]);
+  expect(fake.received.flatMap((r) => r.faults)).toEqual([]);
 
   // the guest reads it in their own words
   await page.goto(
@@ -136,8 +161,8 @@ test('a guest at table 5 orders; iiko gets one table order with the right ids; t
 });
 
 /**
- * Mastava x1 and Kompot 1 L with ice x2, with the ids and prices the guests' page carries for
- * its cart (`data-product`, `data-row`, `data-price`), as the cart would send them.
+ * Mastava with qatiq x1 and Kompot 1 L with ice x2, with the ids and prices the guests' page
+ * carries for its cart (`data-product`, `data-row`, `data-price`), as the cart would send them.
  */
 async function guestItems(page: Page, url: string) {
   const guest = await page.context().newPage();
@@ -153,20 +178,24 @@ async function guestItems(page: Page, url: string) {
           dd.textContent?.startsWith(name),
         );
       const mastava = product('Mastava');
+      const qatiq = row(mastava, 'Qatiq');
       const kompot = product('Kompot');
       const litre = row(kompot, '1 L');
       const ice = row(kompot, 'Muz');
       const price = (el: HTMLElement | undefined) => Number(el?.dataset.price ?? 0);
       return {
-        mastava: { id: mastava?.dataset.product, price: price(mastava) },
+        mastava: { id: mastava?.dataset.product, price: price(mastava) + price(qatiq) },
         kompot: { id: kompot?.dataset.product, price: price(kompot) + price(litre) + price(ice) },
-        rows: [litre?.dataset.row, ice?.dataset.row],
+        mastavaRows: [qatiq?.dataset.row],
+        kompotRows: [litre?.dataset.row, ice?.dataset.row],
       };
     });
-    expect(read.mastava.id && read.kompot.id && read.rows.every(Boolean)).toBeTruthy();
+    expect(
+      read.mastava.id && read.kompot.id && [...read.mastavaRows, ...read.kompotRows].every(Boolean),
+    ).toBeTruthy();
     return [
-      { product_id: read.mastava.id, quantity: 1, row_ids: [], price: read.mastava.price },
-      { product_id: read.kompot.id, quantity: 2, row_ids: read.rows, price: read.kompot.price },
+      { product_id: read.mastava.id, quantity: 1, row_ids: read.mastavaRows, price: read.mastava.price },
+      { product_id: read.kompot.id, quantity: 2, row_ids: read.kompotRows, price: read.kompot.price },
     ];
   } finally {
     await guest.close();

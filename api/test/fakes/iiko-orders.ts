@@ -6,13 +6,19 @@
  * words in `exception.message`), `/api/1/order/by_id`, `/api/1/order/by_table`,
  * `/api/1/order/add_items`, `/api/1/payment_types` (the recorded list with the restaurant's
  * Payme and Click types, fixtures/iiko/payment_types*.json), `/api/1/order/add_payments` (a
- * command; done, the payment shows in the order's `payments`); errors as `{correlationId, errorDescription, error}` with HTTP 400.
+ * command; done, the payment shows in the order's `payments`); errors as `{correlationId,
+ * errorDescription, error}` with HTTP 400. What it receives has passed iiko's request schemas
+ * (fakes/iiko.ts checks every call against iiko's OpenAPI description before it gets here).
  *
- * Like iiko it prices what it takes from its own menu (the size's price, plus the modifiers'),
- * refuses a product on its stop-list with `checkStopList` (`refuse`: one our menu did not know
- * of yet), refuses an order id it already has, and can be down (`down`: every order call
- * answers 503) for as long as a test says.
+ * Like iiko it takes each item at the unit price sent ("Can be sent different from the price in
+ * the base menu"; `frontPrices`: a front that prices a product itself), each modifier at its own
+ * (its menu price when sent without), and answers an item's `cost` (price x amount), each
+ * modifier's `resultSum` and the order's `sum` as iiko's schema describes them; it refuses a
+ * product on its stop-list with `checkStopList` (`refuse`: one our menu did not know of yet), a
+ * product with a size scale sent without its size, an order id it already has, and can be down
+ * (`down`: every order call answers 503) for as long as a test says.
  */
+import { randomUUID } from 'node:crypto';
 import { recorded } from '../fixtures/recorded';
 import type { IikoData } from './iiko';
 
@@ -22,12 +28,39 @@ interface Answer {
   json: unknown;
 }
 
+/** An item as sent (`ProductOrderItem`: the description's request schema has checked it). */
 interface Item {
+  type: string;
   productId: string;
-  productSizeId?: string;
+  productSizeId?: string | null;
   amount: number;
-  modifiers?: { productId: string; amount: number; productGroupId?: string }[];
-  positionId?: string;
+  price: number;
+  comment?: string | null;
+  modifiers?: { productId: string; amount: number; productGroupId?: string | null; price?: number | null }[];
+  positionId?: string | null;
+}
+
+/**
+ * An item as iiko keeps it and answers it: its unit `price`, `cost` (price x amount, "without tax,
+ * discounts/surcharges") and each modifier with its own unit `price` and `resultSum`.
+ */
+interface Taken {
+  productId: string;
+  productSizeId: string | null;
+  amount: number;
+  price: number;
+  cost: number;
+  comment: string | null;
+  positionId: string | null;
+  modifiers: {
+    productId: string;
+    productGroupId: string | null;
+    amount: number;
+    /** "Whether quantity of modifier depends on quantity of item" (iiko's flag; false here). */
+    amountIndependentOfParentAmount: boolean;
+    price: number;
+    resultSum: number;
+  }[];
 }
 
 interface FakeOrder {
@@ -36,12 +69,11 @@ interface FakeOrder {
   terminalGroupId: string;
   externalNumber: string | null;
   tableIds: string[];
-  comment: string | null;
   number: number;
   status: 'New' | 'Bill' | 'Closed';
   creationStatus: 'InProgress' | 'Success' | 'Error';
   errorInfo: Json | null;
-  items: (Item & { cost: number })[];
+  items: Taken[];
   payments: { paymentType: { id: string; kind: string }; sum: number; isProcessedExternally: boolean }[];
 }
 
@@ -120,13 +152,25 @@ export function iikoOrderDesk(data: IikoData) {
     down: false,
     /** Products iiko refuses on its stop-list that our menu did not know of. */
     refuse: new Set<string>(),
+    /**
+     * How its stop-list refusal names the dish: by id (`Product <id> is in stop list`) or by name
+     * (`Product <name> is in stop list`), both after the recorded "Product <name>, id <id> ..."
+     * (fixtures/iiko/refusals.recorded.json); no recording of the stop-list's own words was found.
+     */
+    stopWords: 'id' as 'id' | 'name',
+    /**
+     * Products the front prices itself whatever was sent (a price category of its own, a front
+     * that does not take open prices): iiko's total then differs from ours.
+     */
+    frontPrices: new Map<string, number>(),
     creates: [] as Json[],
     adds: [] as Json[],
     /** Every `add_payments` body received, in order. */
     payments: [] as Json[],
     number: 0,
   };
-  const corr = () => `corr-${Math.random().toString(16).slice(2, 10)}-${Date.now().toString(16)}`;
+  // iiko's correlation ids are uuids: commands/status is asked with one (`format: uuid`)
+  const corr = () => randomUUID();
   // iiko's documented error body; its description gives it for 400 and 401 only, so an outage
   // (503) answers the same shape: the client decides a retry by the status alone (pos/http.ts)
   const error = (description: string, status = 400): Answer => ({
@@ -134,33 +178,70 @@ export function iikoOrderDesk(data: IikoData) {
     json: { ...RECORDED.error, correlationId: corr(), errorDescription: description },
   });
   const products = () => new Map(data.products.map((p) => [String(p.id), p]));
+  const nameOf = (id: string) => String(products().get(id)?.name ?? '');
+  const sizeName = (id: string) => data.sizes.find((x) => x.id === id)?.name ?? '';
+  const groupName = (id: string) => String(data.groups.find((g) => g.id === id)?.name ?? '');
 
-  const priceOf = (p: Json | undefined, sizeId: string | undefined): number | undefined => {
+  const priceOf = (p: Json | undefined, sizeId: string | null | undefined): number | undefined => {
     const prices = (p?.sizePrices ?? []) as { sizeId: string | null; price: { currentPrice: number } }[];
-    return (prices.find((sp) => (sp.sizeId ?? undefined) === sizeId) ?? (sizeId ? undefined : prices[0]))
-      ?.price.currentPrice;
+    return (
+      prices.find((sp) => (sp.sizeId ?? undefined) === (sizeId ?? undefined)) ??
+      (sizeId ? undefined : prices[0])
+    )?.price.currentPrice;
   };
+  const sized = (p: Json) =>
+    ((p.sizePrices ?? []) as { sizeId: string | null }[]).filter((sp) => sp.sizeId !== null).length > 1;
+  const money = (n: number) => Math.round(n * 100) / 100;
 
-  /** The items priced, or iiko's words for the first it cannot take. */
-  function priced(items: Item[]): (Item & { cost: number })[] | string {
+  /**
+   * The items as iiko takes them, or its words for the first it cannot take. The price is the one
+   * sent ("Can be sent different from the price in the base menu"), unless the front prices the
+   * product itself (`frontPrices`); a modifier sent without a price takes its menu price.
+   */
+  function priced(items: Item[]): Taken[] | string {
     const byId = products();
-    const out: (Item & { cost: number })[] = [];
+    const out: Taken[] = [];
     for (const item of items) {
       const p = byId.get(item.productId);
-      const unit = priceOf(p, item.productSizeId);
-      if (!p || unit === undefined) return `Product ${item.productId} not found`;
-      let extras = 0;
+      if (!p || priceOf(p, item.productSizeId) === undefined) return `Product ${item.productId} not found`;
+      // "Size ID. Required if a stock list item has a size scale."
+      if (sized(p) && !item.productSizeId) return `Size of product ${item.productId} is not specified`;
+      const price = state.frontPrices.get(item.productId) ?? item.price;
+      const modifiers: Taken['modifiers'] = [];
       for (const m of item.modifiers ?? []) {
-        const mp = priceOf(byId.get(m.productId), undefined);
-        if (mp === undefined) return `Modifier ${m.productId} not found`;
-        extras += mp * m.amount;
+        const own = priceOf(byId.get(m.productId), undefined);
+        if (own === undefined) return `Modifier ${m.productId} not found`;
+        const unit = m.price ?? own;
+        modifiers.push({
+          productId: m.productId,
+          productGroupId: m.productGroupId ?? null,
+          amount: m.amount,
+          amountIndependentOfParentAmount: false,
+          price: unit,
+          resultSum: money(unit * m.amount * item.amount),
+        });
       }
-      out.push({ ...item, cost: (unit + extras) * item.amount });
+      out.push({
+        productId: item.productId,
+        productSizeId: item.productSizeId ?? null,
+        amount: item.amount,
+        price,
+        cost: money(price * item.amount),
+        comment: item.comment ?? null,
+        positionId: item.positionId ?? null,
+        modifiers,
+      });
     }
     return out;
   }
 
-  const stopped = (items: Item[]) => items.find((i) => state.refuse.has(i.productId));
+  /** iiko's order `sum` ("Order amount (after discount or surcharge)"; no discount here). */
+  const sumOf = (items: Taken[]) =>
+    money(items.reduce((s, i) => s + i.cost + i.modifiers.reduce((m, x) => m + x.resultSum, 0), 0));
+
+  const stopListWords = (productId: string) =>
+    `Product ${state.stopWords === 'name' ? nameOf(productId) : productId} is in stop list`;
+  const stopped = (items: Taken[]) => items.find((i) => state.refuse.has(i.productId));
 
   function info(o: FakeOrder) {
     return {
@@ -176,23 +257,34 @@ export function iikoOrderDesk(data: IikoData) {
           ? {
               tableIds: o.tableIds,
               status: o.status,
-              sum: o.items.reduce((s, i) => s + i.cost, 0),
+              sum: sumOf(o.items),
               number: o.number,
-              comment: o.comment,
               payments: o.payments,
               items: o.items.map((i) => ({
                 type: 'Product',
-                positionId: i.positionId ?? null,
-                product: { id: i.productId, name: String(products().get(i.productId)?.name ?? '') },
-                size: i.productSizeId ? { id: i.productSizeId } : null,
-                modifiers: (i.modifiers ?? []).map((m) => ({
-                  product: { id: m.productId },
-                  amount: m.amount,
-                })),
-                price: i.cost / i.amount,
-                cost: i.cost,
-                amount: i.amount,
                 status: 'Added',
+                deleted: null,
+                amount: i.amount,
+                comment: i.comment,
+                size: i.productSizeId ? { id: i.productSizeId, name: sizeName(i.productSizeId) } : null,
+                product: { id: i.productId, name: nameOf(i.productId) },
+                modifiers: i.modifiers.map((m) => ({
+                  product: { id: m.productId, name: nameOf(m.productId) },
+                  amount: m.amount,
+                  amountIndependentOfParentAmount: m.amountIndependentOfParentAmount,
+                  productGroup: m.productGroupId
+                    ? { id: m.productGroupId, name: groupName(m.productGroupId) }
+                    : null,
+                  price: m.price,
+                  pricePredefined: false,
+                  resultSum: m.resultSum,
+                  positionId: null,
+                })),
+                price: i.price,
+                cost: i.cost,
+                pricePredefined: false,
+                positionId: i.positionId,
+                resultSum: i.cost,
               })),
             }
           : null,
@@ -218,7 +310,6 @@ export function iikoOrderDesk(data: IikoData) {
       terminalGroupId: group.id,
       externalNumber: (order.externalNumber as string | undefined) ?? null,
       tableIds,
-      comment: (order.comment as string | undefined) ?? null,
       number: state.number,
       status: 'New',
       creationStatus: 'InProgress',
@@ -229,7 +320,7 @@ export function iikoOrderDesk(data: IikoData) {
     orders.set(id, made);
     const settings = (body.createOrderSettings ?? {}) as { checkStopList?: boolean };
     const refused = settings.checkStopList ? stopped(items) : undefined;
-    const words = refused ? `Product ${refused.productId} is in stop list` : null;
+    const words = refused ? stopListWords(refused.productId) : null;
     const correlationId = corr();
     const command: Command = {
       asked: 0,
@@ -264,7 +355,7 @@ export function iikoOrderDesk(data: IikoData) {
     const items = priced((body.items ?? []) as Item[]);
     if (typeof items === 'string') return error(items);
     const refused = stopped(items);
-    const words = refused ? `Product ${refused.productId} is in stop list` : null;
+    const words = refused ? stopListWords(refused.productId) : null;
     const correlationId = corr();
     commands.set(correlationId, {
       asked: 0,

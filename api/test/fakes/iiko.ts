@@ -8,7 +8,16 @@
  * deleted, one off the menu), modifier groups and their modifiers, dishes and goods, three-size
  * products, deleted products, a service fee, image links, a stop-list. `lowerCaseTypes` sends the
  * same menu with the types as iiko's documentation spells them (`dish`, `good`, `modifier`).
+ *
+ * What it receives is checked first as iiko checks it: every call's body against its operation's
+ * request schema in iiko's published OpenAPI description (fakes/iiko-openapi.ts); one that breaks
+ * it is refused with 400 and iiko's error body `{correlationId, errorDescription, error}`, every
+ * fault named in `errorDescription`, and goes no further (`received` keeps each call and its
+ * faults).
  */
+import { randomUUID } from 'node:crypto';
+import { recorded } from '../fixtures/recorded';
+import { iikoRequestFaults, iikoRequestSchema } from './iiko-openapi';
 import { type IikoOrderDesk, iikoOrderDesk } from './iiko-orders';
 import type { FakeBase, Fault } from './server';
 import { DISHES, GROUPS, rng, startFake } from './server';
@@ -16,6 +25,8 @@ import { DISHES, GROUPS, rng, startFake } from './server';
 export { IIKO_TABLES, IIKO_TERMINAL_GROUPS } from './iiko-orders';
 
 export const IIKO_API_LOGIN = 'fake-api-login-0123456789';
+/** iiko's documented error body (fixtures/iiko/error.documented.json): a refused request's answer. */
+const DOCUMENTED_ERROR = recorded<Record<string, unknown>>('iiko/error.documented.json');
 export const IIKO_IMAGE_HOST = 'https://img.iiko.fake';
 
 const uuid = (kind: number, n: number) =>
@@ -176,8 +187,9 @@ export function iikoMenu(
   // a service fee in a menu group: iiko sells it, the guests' menu does not show it
   dish((menuGroups[0] as { id: string }).id, { type: type('service'), name: 'Xizmat haqi 10%' });
   if (tableDishes) {
-    // what a table orders in the orders' end-to-end test: Mastava, and a Kompot in two sizes
-    // (0,5 L and 1 L, as sizes.assembled.json) with an optional modifier
+    // what a table orders in the orders' end-to-end test: Mastava with an optional single
+    // modifier, and a Kompot in two sizes (0,5 L and 1 L, as sizes.assembled.json) with an
+    // optional group modifier
     const drinks = group(950, 'Ichimliklar');
     const liters = [
       { id: uuid(2, 11), name: '0,5 L', priority: 0, isDefault: true },
@@ -203,12 +215,29 @@ export function iikoMenu(
       products.push(m);
       return m;
     });
+    // a single modifier (outside any group) of the Mastava: Qatiq, 3 000
+    const qatiq = {
+      id: uuid(4, 970),
+      name: 'Qatiq',
+      type: type('modifier'),
+      parentGroup: drinks.id,
+      groupId: drinks.id,
+      order: 0,
+      isDeleted: false,
+      sizePrices: [{ sizeId: null, price: price(3000) }],
+      groupModifiers: [],
+      modifiers: [],
+      imageLinks: [],
+      tags: null,
+    };
+    products.push(qatiq);
     dish(drinks.id, {
       id: uuid(5, 9001),
       name: 'Mastava',
       type: type('dish'),
       sizePrices: [{ sizeId: null, price: price(28000) }],
       groupModifiers: [],
+      modifiers: [{ id: qatiq.id, defaultAmount: 0, minAmount: 0, maxAmount: 1, required: false }],
       imageLinks: [],
     });
     dish(drinks.id, {
@@ -263,6 +292,11 @@ export interface FakeIiko extends FakeBase {
   /** Changes the menu: a new revision. */
   change(fn: (data: IikoData) => void): void;
   lastNomenclatureBody: unknown;
+  /**
+   * Every call received, in order, with its faults as iiko's OpenAPI description checks them
+   * (fakes/iiko-openapi.ts): one with a fault was refused with 400, as iiko refuses it.
+   */
+  received: { path: string; body: unknown; faults: string[] }[];
   /** The table orders it took (fakes/iiko-orders.ts): `down`, `refuse`, what it was sent. */
   desk: IikoOrderDesk;
 }
@@ -279,11 +313,26 @@ export async function startFakeIiko(
   );
   const valid = new Set<string>();
   const state = { revision: 1000, tokensIssued: 0, lastNomenclatureBody: undefined as unknown };
-  const corr = () => `corr-${Math.random().toString(16).slice(2, 10)}`;
+  // iiko's correlation ids are uuids (`format: uuid`), and commands/status is asked with one
+  const corr = () => randomUUID();
   const desk = iikoOrderDesk(data);
+  const received: FakeIiko['received'] = [];
+  /** A request iiko's description refuses: 400 with iiko's error body, every fault named. */
+  const refusal = (path: string, body: unknown) => {
+    if (!iikoRequestSchema(path)) return undefined;
+    const faults = iikoRequestFaults(path, body);
+    received.push({ path, body, faults });
+    if (faults.length === 0) return undefined;
+    return {
+      status: 400,
+      json: { ...DOCUMENTED_ERROR, correlationId: corr(), errorDescription: faults.join('; ') },
+    };
+  };
   const base = await startFake(
     (req, path, body) => {
       if (path === '/api/1/access_token' || path === '/api/v2/access_token') {
+        const refused = refusal(path, body);
+        if (refused) return refused;
         const ok =
           path === '/api/1/access_token'
             ? (body as { apiLogin?: string })?.apiLogin === IIKO_API_LOGIN
@@ -308,6 +357,8 @@ export async function startFakeIiko(
           status: 401,
           json: { correlationId: corr(), errorDescription: 'Token expired', error: 'UNAUTHORIZED' },
         };
+      const refused = refusal(path, body);
+      if (refused) return refused;
       const orgId = (body as { organizationId?: string })?.organizationId;
       const ordered = desk.handle(path, body);
       if (ordered) return ordered;
@@ -388,6 +439,7 @@ export async function startFakeIiko(
       return state.lastNomenclatureBody;
     },
     desk,
+    received,
     expireTokens: () => valid.clear(),
     change(fn: (d: IikoData) => void) {
       fn(data);

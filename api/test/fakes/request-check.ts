@@ -28,9 +28,23 @@ export interface CheckOptions {
    * not RFC 3339): each replaces the standard format of that name.
    */
   formats?: Record<string, Format>;
+  /**
+   * The document is an OpenAPI 3.0 description (iiko's), read as its provider reads a request:
+   * each `discriminator` dispatches on its property's value, compared exactly as sent, to the
+   * schema its `mapping` names (a value outside the mapping is refused), and that schema is its
+   * own properties and the base's together (the `allOf` that extends the base); a `nullable`
+   * beside `allOf`/`$ref` (no `type`) also takes null. ajv alone does neither: with `strict` off it
+   * ignores `discriminator`, so an item would be checked against the base only, and it refuses to
+   * compile `nullable` without `type`.
+   */
+  openApi?: boolean;
 }
 
-const describe = (e: ErrorObject) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`.trim();
+const describe = (e: ErrorObject) => {
+  // ajv names the property it refuses only in its params
+  const extra = e.keyword === 'additionalProperties' ? ` '${String(e.params.additionalProperty)}'` : '';
+  return `${e.instancePath || '/'} ${e.message ?? 'is invalid'}${extra}`.trim();
+};
 
 /**
  * One ajv instance per document: `schemas` is the whole document (an OpenAPI's `components`
@@ -46,7 +60,8 @@ export function requestChecks(document: Record<string, unknown>, options: CheckO
   // added after ajv-formats: the provider's own replaces the standard one of that name
   for (const [name, format] of Object.entries(options.formats ?? {})) ajv.addFormat(name, format);
   const id = 'provider-document';
-  ajv.addSchema({ ...stripSource(document), $id: id } as AnySchema);
+  const source = stripSource(document);
+  ajv.addSchema({ ...(options.openApi ? asJsonSchema(source) : source), $id: id } as AnySchema);
   const compiled = new Map<string, ReturnType<Ajv['compile']>>();
   return function check(pointer: string): RequestCheck {
     return (body) => {
@@ -55,7 +70,8 @@ export function requestChecks(document: Record<string, unknown>, options: CheckO
         validate = ajv.compile({ $ref: `${id}${pointer}` });
         compiled.set(pointer, validate);
       }
-      return validate(body) ? [] : (validate.errors ?? []).map(describe);
+      // a dispatch's own `if` adds only "must match then": the faults inside it are named
+      return validate(body) ? [] : (validate.errors ?? []).filter((e) => e.keyword !== 'if').map(describe);
     };
   };
 }
@@ -64,4 +80,92 @@ export function requestChecks(document: Record<string, unknown>, options: CheckO
 function stripSource(document: Record<string, unknown>): Record<string, unknown> {
   const { _source: _, ...rest } = document;
   return rest;
+}
+
+type Schema = Record<string, unknown>;
+interface Discriminator {
+  propertyName: string;
+  mapping: Record<string, string>;
+}
+
+const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
+const discriminatorOf = (s: Schema): Discriminator | undefined => {
+  const d = s.discriminator;
+  return isObject(d) && typeof d.propertyName === 'string' && isObject(d.mapping)
+    ? (d as unknown as Discriminator)
+    : undefined;
+};
+
+/**
+ * An OpenAPI 3.0 document's `components.schemas` as JSON Schema that follows its discriminators
+ * (`CheckOptions.openApi`); the document itself is not changed.
+ */
+function asJsonSchema(document: Schema): Schema {
+  const copy = structuredClone(document);
+  const components = isObject(copy.components) ? copy.components : {};
+  const schemas = (isObject(components.schemas) ? components.schemas : {}) as Record<string, Schema>;
+  const refOf = (name: string) => `#/components/schemas/${name}`;
+  const bases = new Map(
+    Object.entries(schemas).flatMap(([name, s]) => {
+      const d = discriminatorOf(s);
+      return d ? [[refOf(name), { schema: structuredClone(s), discriminator: d }] as const] : [];
+    }),
+  );
+
+  // a schema that extends a base (`allOf: [{$ref: base}]`): the base's properties and its own,
+  // the discriminator's value one of those the mapping sends here
+  for (const [name, s] of Object.entries(schemas)) {
+    if (!Array.isArray(s.allOf)) continue;
+    const extended = s.allOf.filter((e) => isObject(e) && bases.has(String(e.$ref)));
+    if (extended.length === 0) continue;
+    const properties: Schema = {};
+    const required = new Set<string>();
+    for (const e of extended) {
+      const base = bases.get(String((e as Schema).$ref)) as { schema: Schema; discriminator: Discriminator };
+      Object.assign(properties, base.schema.properties);
+      for (const r of (base.schema.required as string[] | undefined) ?? []) required.add(r);
+      const { propertyName, mapping } = base.discriminator;
+      const values = Object.keys(mapping).filter((v) => mapping[v] === refOf(name));
+      if (values.length > 0) properties[propertyName] = { type: 'string', enum: values };
+    }
+    Object.assign(properties, s.properties);
+    for (const r of (s.required as string[] | undefined) ?? []) required.add(r);
+    const { allOf, ...own } = s;
+    const rest = (allOf as unknown[]).filter((e) => !extended.includes(e));
+    schemas[name] = {
+      ...own,
+      properties,
+      required: [...required],
+      ...(rest.length > 0 ? { allOf: rest } : {}),
+    };
+  }
+
+  // a base: its discriminator's value picks the schema to check against
+  for (const [ref, { schema, discriminator }] of bases) {
+    const { propertyName, mapping } = discriminator;
+    schemas[ref.slice(refOf('').length)] = {
+      ...(schema.description ? { description: schema.description } : {}),
+      type: 'object',
+      required: [propertyName],
+      properties: { [propertyName]: { type: 'string', enum: Object.keys(mapping) } },
+      allOf: Object.entries(mapping).map(([value, target]) => ({
+        if: { properties: { [propertyName]: { const: value } }, required: [propertyName] },
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a promise
+        then: { $ref: target },
+      })),
+    };
+  }
+  return nullableWithoutType(copy) as Schema;
+}
+
+/** OpenAPI 3.0's `nullable` beside `allOf` or `$ref` (no `type`): null, or the schema. */
+function nullableWithoutType(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableWithoutType);
+  if (!isObject(node)) return node;
+  const walked: Schema = {};
+  for (const [k, v] of Object.entries(node)) walked[k] = nullableWithoutType(v);
+  if (typeof walked.nullable !== 'boolean' || 'type' in walked) return walked;
+  const { nullable, ...rest } = walked;
+  const constrained = ['allOf', 'anyOf', 'oneOf', '$ref'].some((k) => k in rest);
+  return nullable === true && constrained ? { anyOf: [{ type: 'null' }, rest] } : rest;
 }

@@ -20,7 +20,11 @@ export const ORDER_LIMITS = {
   quantity: 50,
   /** Option rows chosen on one line (one per option). */
   rowsPerItem: 10,
-  comment: 500,
+  /**
+   * A guest's comment. It reaches iiko in a dish's comment (255 characters at most) after
+   * "QR #<number> · <placement's name, 60 at most> · ": 180 fits a one-dish order.
+   */
+  comment: 180,
   rejectReason: 200,
 } as const;
 

@@ -28,6 +28,8 @@ function lineOf(line: StoredOrderLine): PosOrderLine | null {
             ? row.option_external_id
             : null,
         amount: 1,
+        price: row.price,
+        name: row.name,
       });
   }
   return {

@@ -22,7 +22,15 @@ export interface PosOrderModifier {
   id: string;
   /** The POS's id of its group (iiko `productGroupId`), null for a single modifier. */
   groupId: string | null;
+  /** Per portion of its line. */
   amount: number;
+  /**
+   * Our price of the row in so'm, per portion: an extra that its line's `price` includes.
+   * order-draft.ts always sets it and `name`; a draft written by hand may leave them out.
+   */
+  price?: number;
+  /** Our name of the row ("Limon"): the POS's own, as imported; for reading the POS's words. */
+  name?: string;
 }
 
 /** One line of the order in the POS's terms. */
@@ -33,7 +41,11 @@ export interface PosOrderLine {
   sizeId: string | null;
   modifiers: PosOrderModifier[];
   amount: number;
-  /** Our unit price in so'm (the POS's price is the price: a difference is reported, not forced). */
+  /**
+   * Our unit price in so'm, the rows' extras included (repos/orders.ts `StoredOrderLine.price`):
+   * the product's (its size's) price plus each modifier's `price`. The POS's total is compared
+   * with ours: a difference is reported, not forced.
+   */
   price: number;
   /** Our name of the product, for messages ("Mastava"). */
   name: string;

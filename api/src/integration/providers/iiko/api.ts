@@ -154,7 +154,28 @@ export const iikoOrderInfo = z.object({
       status: z.string().nullish(),
       sum: z.number().nullish(),
       number: z.number().nullish(),
-      items: list(z.object({ positionId: z.string().nullish(), cost: z.number().nullish() }).passthrough()),
+      /** Its items (`Product`, `Compound`, `Service`: any case): ours are products, by `positionId`. */
+      items: list(
+        z
+          .object({
+            type: z.string().nullish(),
+            positionId: z.string().nullish(),
+            amount: z.number().nullish(),
+            /** "Total cost per item without tax, discounts/surcharges" (its modifiers not in it). */
+            cost: z.number().nullish(),
+            modifiers: list(
+              z
+                .object({
+                  price: z.number().nullish(),
+                  amount: z.number().nullish(),
+                  amountIndependentOfParentAmount: z.boolean().nullish(),
+                  resultSum: z.number().nullish(),
+                })
+                .passthrough(),
+            ),
+          })
+          .passthrough(),
+      ),
       /** The order's payments (a table order's `payments`): ours are external, of our type. */
       payments: list(
         z

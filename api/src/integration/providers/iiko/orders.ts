@@ -19,7 +19,13 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { PosLogger } from '../../pos/http';
 import { PosHttpError } from '../../pos/http';
-import type { PosOrderChannel, PosOrderDraft, PosSendResult, PosTable } from '../../pos/outgoing-orders';
+import type {
+  PosOrderChannel,
+  PosOrderDraft,
+  PosOrderLine,
+  PosSendResult,
+  PosTable,
+} from '../../pos/outgoing-orders';
 import { enumKey } from '../../pos/skipped';
 import {
   commandStatusAnswer,
@@ -63,41 +69,135 @@ const readTicket = (ticket: string) => {
   return { posOrderId, correlationId };
 };
 
-/** The draft's lines as iiko's order items. */
-export function iikoItems(draft: PosOrderDraft) {
+/** So'm as iiko takes them: a decimal number, to the tiyin (sums of extras differ in the last bits). */
+const som = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * A line's product's unit price as our menu priced it: its size's price when it has one (our
+ * price plus the size row's extra, mapping.ts `mapSizes`), without the modifiers, which iiko
+ * takes with their own price. That is our line's unit price less its modifiers' extras.
+ */
+export const iikoProductPrice = (line: PosOrderLine) =>
+  som(line.price - line.modifiers.reduce((sum, m) => sum + (m.price ?? 0) * m.amount, 0));
+
+/**
+ * iiko's limit of an item's comment (`OrderItem.comment`, `maxLength: 255`), counted here in
+ * UTF-16 units, the stricter count (.NET's string length; JSON Schema counts code points).
+ */
+export const IIKO_ITEM_COMMENT_LENGTH = 255;
+/** Starts a note's continuation on the next line, ends a note cut short. */
+const MORE = '…';
+
+/**
+ * Our order's note for the kitchen and the cashier: `QR #<number>`, the table's name when the
+ * placement is not mapped to an iiko table, the guest's comment. A table order has no comment
+ * of its own in iiko (`TableOrder` has none, a delivery order has): it goes on the items.
+ */
+export function iikoNote(draft: PosOrderDraft): string {
+  return [`QR #${draft.number}`, draft.tableId ? null : draft.tableName.trim(), draft.comment?.trim()]
+    .filter((p): p is string => Boolean(p))
+    .join(' · ');
+}
+
+/**
+ * The note as the items' comments: all of it on the first line when it fits (our limits make it
+ * fit: a guest's comment of 180, a placement's name of 60), else continued on the next lines'
+ * (each continuation starts with «…»); what no line has room for is cut (the last ends with «…»)
+ * and `cut` counts it.
+ */
+export function iikoItemComments(note: string, lines: number): { comments: (string | null)[]; cut: number } {
+  const chars = Array.from(note);
+  const comments: (string | null)[] = [];
+  let at = 0;
+  for (let i = 0; i < lines; i++) {
+    if (at >= chars.length) {
+      comments.push(null);
+      continue;
+    }
+    const head = i === 0 ? '' : MORE;
+    let room = IIKO_ITEM_COMMENT_LENGTH - head.length;
+    let end = at;
+    while (end < chars.length && (chars[end] as string).length <= room)
+      room -= (chars[end++] as string).length;
+    if (end < chars.length && i === lines - 1) {
+      // no line after this one: the end is cut, and said to be
+      while (room < MORE.length) room += (chars[--end] as string).length;
+      comments.push(`${head}${chars.slice(at, end).join('')}${MORE}`);
+      return { comments, cut: chars.length - end };
+    }
+    // continued on the next line: broken after a space when one is near
+    const space = end < chars.length ? chars.lastIndexOf(' ', end - 1) : -1;
+    if (space > at + (end - at) / 2) end = space + 1;
+    comments.push(`${head}${chars.slice(at, end).join('')}`);
+    at = end;
+  }
+  return { comments, cut: 0 };
+}
+
+/**
+ * The draft's lines as iiko's order items (`ProductOrderItem`): `price` is required, "Price per
+ * item unit. Can be sent different from the price in the base menu": we send ours, the price the
+ * guest was shown; each modifier with its own unit `price`; our note in the items' `comment`.
+ */
+export function iikoItems(draft: PosOrderDraft, log?: PosLogger) {
+  const { comments, cut } = iikoItemComments(iikoNote(draft), draft.lines.length);
+  if (cut > 0)
+    log?.warn(
+      { provider: 'iiko', orderId: draft.orderId, cut },
+      "the order's note is longer than its items' comments hold: its end is cut",
+    );
   return draft.lines.map((line, index) => ({
     type: 'Product',
     productId: line.productId,
     amount: line.amount,
     ...(line.sizeId ? { productSizeId: line.sizeId } : {}),
+    price: iikoProductPrice(line),
+    ...(comments[index] ? { comment: comments[index] } : {}),
     modifiers: line.modifiers.map((m) => ({
       productId: m.id,
       amount: m.amount,
       ...(m.groupId ? { productGroupId: m.groupId } : {}),
+      ...(m.price !== undefined ? { price: som(m.price) } : {}),
     })),
     positionId: iikoPositionId(draft, index),
   }));
 }
 
-/** The order's comment: the guest's, and the table's name when it is not mapped to an iiko table. */
-function commentOf(draft: PosOrderDraft): string | null {
-  const parts = [`QR #${draft.number}`, draft.tableId ? null : draft.tableName, draft.comment].filter(
-    (p): p is string => Boolean(p),
-  );
-  return parts.join(' · ');
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * `name` standing whole in iiko's `words` (not inside a longer word), without case and without
+ * the spaces around it; an empty name names nothing.
+ */
+function names(words: string, name: string | undefined): boolean {
+  const wanted = name?.trim();
+  if (!wanted) return false;
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped(wanted)}(?![\\p{L}\\p{N}])`, 'iu').test(words);
 }
 
-/** The lines iiko's words mention (by product or size id, without case); all of them when none is named. */
+/**
+ * The lines iiko's words name: by id first (the product's, the size's, a modifier's or the
+ * position's, without case); when no id of ours is there, by name: iiko words a refusal its own
+ * way ("Product <name>, id <id> ...", "items <name> (<id>)": api/test/fixtures/iiko/
+ * refusals.recorded.json),
+ * and the id it gives may be one we do not know. The name is the one iiko knows: a POS product's
+ * and a modifier row's names are iiko's as imported (the sync overwrites them, mapping.ts), kept
+ * on the order's lines. None named: the order is refused without naming a line.
+ */
 export function refusedLines(draft: PosOrderDraft, words: string): { index: number; reason: string }[] {
   const text = words.toLowerCase();
-  const named = draft.lines
-    .map((line, index) => ({ line, index }))
-    .filter(
-      ({ line }) =>
-        text.includes(line.productId.toLowerCase()) ||
-        (line.sizeId !== null && text.includes(line.sizeId.toLowerCase())) ||
-        line.modifiers.some((m) => text.includes(m.id.toLowerCase())),
-    );
+  const lines = draft.lines.map((line, index) => ({ line, index }));
+  const byId = lines.filter(({ line, index }) =>
+    [line.productId, line.sizeId, iikoPositionId(draft, index), ...line.modifiers.map((m) => m.id)].some(
+      (id) => id && text.includes(id.toLowerCase()),
+    ),
+  );
+  const named =
+    byId.length > 0
+      ? byId
+      : lines.filter(
+          ({ line }) => names(words, line.name) || line.modifiers.some((m) => names(words, m.name)),
+        );
   return named.map(({ index }) => ({ index, reason: words }));
 }
 
@@ -107,6 +207,12 @@ const refused = (draft: PosOrderDraft, words: string): PosSendResult => ({
   lines: refusedLines(draft, words),
 });
 
+/** iiko's words on an order it did not make: its `errorInfo`'s localized `message`, else the rest. */
+const errorWords = (info: IikoOrderInfo | undefined) => {
+  const e = info?.errorInfo;
+  return e?.message || e?.description || e?.code || 'Error';
+};
+
 /** An error answer the POS gave to the request itself (not a fault): iiko refused it. */
 const isRefusal = (err: unknown): err is PosHttpError =>
   err instanceof PosHttpError &&
@@ -115,20 +221,62 @@ const isRefusal = (err: unknown): err is PosHttpError =>
   ![401, 403, 408, 429].includes(err.status);
 
 /**
- * What iiko charges for this draft's lines: the `cost` of its own positions (an add shares the
- * order with earlier ones, so the order's `sum` is not this draft's); unknown when a position
- * or its cost is missing.
+ * The values iiko's description gives the enums the order paths read: `creationStatus`
+ * (`CreationStatus`), a command's `state` (`GetCommandStatusResponse`'s mapping), an order's
+ * `status` (`OrderStatus`), an item's `type` (`OrderItem`'s mapping). They are compared without
+ * case (skipped.ts `enumKey`); a value outside them is logged with what was done with it.
  */
-function costOf(draft: PosOrderDraft, info: IikoOrderInfo | undefined): number | undefined {
+const IIKO_ENUMS = {
+  creationStatus: ['success', 'inprogress', 'error'],
+  state: ['success', 'inprogress', 'error'],
+  status: ['new', 'bill', 'closed', 'deleted'],
+  type: ['product', 'compound', 'service'],
+} as const;
+
+/** An enum's value as compared (`enumKey`), a value iiko does not describe logged with `then`. */
+function iikoEnum(
+  log: PosLogger | undefined,
+  field: keyof typeof IIKO_ENUMS,
+  value: unknown,
+  then: string,
+): string {
+  const key = enumKey(value);
+  if (!(IIKO_ENUMS[field] as readonly string[]).includes(key))
+    log?.warn({ provider: 'iiko', field, value: value ?? null }, `iiko sent an unknown ${field}: ${then}`);
+  return key;
+}
+
+/**
+ * What iiko charges for this draft's lines, read like ours (our line: unit price with its rows'
+ * extras, times its amount): each of its positions' `cost` ("Total cost per item without tax,
+ * discounts/surcharges"; a modifier has no `cost` and the item's holds none), plus each of its
+ * modifiers' unit `price` times its `amount`, times the position's amount unless
+ * `amountIndependentOfParentAmount` ("Whether quantity of modifier depends on quantity of item").
+ * Not a modifier's `resultSum` ("including tax, discounts/surcharges"): beside a `cost` without
+ * them it would count a discount given in iiko as a price that differs. An add shares the order
+ * with earlier ones, so the order's `sum` is not this draft's. Unknown when a position or one of
+ * its numbers is missing.
+ */
+function costOf(
+  draft: PosOrderDraft,
+  info: IikoOrderInfo | undefined,
+  log: PosLogger | undefined,
+): number | undefined {
   const items = info?.order?.items ?? [];
   let total = 0;
   for (let index = 0; index < draft.lines.length; index++) {
     const id = iikoPositionId(draft, index);
-    const cost = items.find((i) => i.positionId === id)?.cost;
-    if (typeof cost !== 'number') return undefined;
-    total += cost;
+    const item = items.find((i) => i.positionId === id);
+    if (typeof item?.cost !== 'number') return undefined;
+    iikoEnum(log, 'type', item.type, 'our position counted by its cost all the same');
+    total += item.cost;
+    const portions = item.amount ?? (draft.lines[index] as PosOrderLine).amount;
+    for (const m of item.modifiers) {
+      if (typeof m.price !== 'number' || typeof m.amount !== 'number') return undefined;
+      total += m.price * m.amount * (m.amountIndependentOfParentAmount ? 1 : portions);
+    }
   }
-  return total;
+  return som(total);
 }
 
 /** What an accepted iiko order says: its id, number, and the sum of this draft's lines. */
@@ -136,8 +284,9 @@ const accepted = (
   draft: PosOrderDraft,
   info: IikoOrderInfo | undefined,
   posOrderId: string,
+  log?: PosLogger,
 ): PosSendResult => {
-  const posTotal = costOf(draft, info);
+  const posTotal = costOf(draft, info, log);
   return {
     state: 'accepted',
     posOrderId,
@@ -147,6 +296,12 @@ const accepted = (
 };
 
 export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrderChannel {
+  /** An order's `creationStatus` as compared; an unknown one waits (taken as still in progress). */
+  const creation = (o: IikoOrderInfo | undefined) =>
+    iikoEnum(log, 'creationStatus', o?.creationStatus, 'the order taken as still being made');
+  const taken = (draft: PosOrderDraft, info: IikoOrderInfo | undefined, posOrderId: string) =>
+    accepted(draft, info, posOrderId, log);
+
   async function byIds(organizationId: string, orderIds: string[]): Promise<IikoOrderInfo[]> {
     const answer = await call(
       '/api/1/order/by_id',
@@ -156,27 +311,24 @@ export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrder
     return answer.orders;
   }
   async function byId(organizationId: string, orderId: string): Promise<IikoOrderInfo | undefined> {
-    return (await byIds(organizationId, [orderId])).find(
-      (o) => o.id === orderId && enumKey(o.creationStatus) !== 'error',
-    );
+    return (await byIds(organizationId, [orderId])).find((o) => o.id === orderId && creation(o) !== 'error');
   }
 
   /** Where a send stands after `Success`: the order's number and sum (the add's: the order's). */
   async function settled(draft: PosOrderDraft, posOrderId: string): Promise<PosSendResult> {
     const info = await byId(draft.locationId, posOrderId);
-    return accepted(draft, info, posOrderId);
+    return taken(draft, info, posOrderId);
   }
 
   async function send(draft: PosOrderDraft, openPosOrderId: string | null): Promise<PosSendResult> {
     if (!draft.terminalGroupId) throw new Error('iiko orders need the terminal group');
-    const items = iikoItems(draft);
+    const items = iikoItems(draft, log);
     try {
       if (openPosOrderId) {
         // a lost answer's add is already there: its first position is in the order
         const open = await byId(draft.locationId, openPosOrderId);
         const first = items[0]?.positionId;
-        if (open?.order?.items.some((i) => i.positionId === first))
-          return accepted(draft, open, openPosOrderId);
+        if (open?.order?.items.some((i) => i.positionId === first)) return taken(draft, open, openPosOrderId);
         const answer = await call(
           '/api/1/order/add_items',
           { organizationId: draft.locationId, orderId: openPosOrderId, items, combos: [] },
@@ -192,14 +344,12 @@ export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrder
       // the first of our ids iiko has not refused: made already (a lost answer) or still free
       const candidates = iikoOrderIds(draft);
       const known = await byIds(draft.locationId, candidates);
-      const id = candidates.find(
-        (c) => !known.some((o) => o.id === c && enumKey(o.creationStatus) === 'error'),
-      );
+      const id = candidates.find((c) => !known.some((o) => o.id === c && creation(o) === 'error'));
       if (!id) return refused(draft, 'iiko refused this order too many times');
       const before = known.find((o) => o.id === id);
       if (before) {
-        return enumKey(before.creationStatus) === 'success'
-          ? accepted(draft, before, id)
+        return creation(before) === 'success'
+          ? taken(draft, before, id)
           : { state: 'pending', ticket: ticketOf(id, ''), posOrderId: id };
       }
       const answer = await call(
@@ -212,19 +362,15 @@ export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrder
             id,
             externalNumber: draft.orderId,
             ...(draft.tableId ? { tableIds: [draft.tableId] } : {}),
-            comment: commentOf(draft),
             items,
           },
         },
         orderCreateAnswer,
         true,
       );
-      const status = enumKey(answer.orderInfo.creationStatus);
-      if (status === 'success') return accepted(draft, answer.orderInfo, answer.orderInfo.id);
-      if (status === 'error') {
-        const e = answer.orderInfo.errorInfo;
-        return refused(draft, e?.description || e?.message || e?.code || 'Error');
-      }
+      const status = creation(answer.orderInfo);
+      if (status === 'success') return taken(draft, answer.orderInfo, answer.orderInfo.id);
+      if (status === 'error') return refused(draft, errorWords(answer.orderInfo));
       return {
         state: 'pending',
         ticket: ticketOf(answer.orderInfo.id, answer.correlationId),
@@ -239,9 +385,12 @@ export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrder
   async function follow(draft: PosOrderDraft, ticket: string): Promise<PosSendResult> {
     const { posOrderId, correlationId } = readTicket(ticket);
     if (!correlationId) {
-      // a send found its order already made, still being made: ask about the order itself
-      const info = await byId(draft.locationId, posOrderId);
-      if (enumKey(info?.creationStatus) === 'success') return accepted(draft, info, posOrderId);
+      // a send found its order already made, still being made: ask about the order itself, which
+      // iiko may fail to make in the end (its `creationStatus` `Error`, with its `errorInfo`)
+      const info = (await byIds(draft.locationId, [posOrderId])).find((o) => o.id === posOrderId);
+      const status = creation(info);
+      if (status === 'success') return taken(draft, info, posOrderId);
+      if (status === 'error') return refused(draft, errorWords(info));
       return { state: 'pending', ticket, posOrderId };
     }
     const answer = await call(
@@ -249,14 +398,12 @@ export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrder
       { organizationId: draft.locationId, correlationId },
       commandStatusAnswer,
     );
-    const state = enumKey(answer.state);
+    const state = iikoEnum(log, 'state', answer.state, 'asked again later');
     if (state === 'success') return settled(draft, posOrderId);
     if (state === 'error') {
       const message = answer.exception?.message;
       return refused(draft, (typeof message === 'string' && message) || answer.errorReason || 'Error');
     }
-    if (state !== 'inprogress')
-      log?.warn({ provider: 'iiko', state: answer.state }, 'unknown command state; asked again later');
     return { state: 'pending', ticket, posOrderId };
   }
 
@@ -308,7 +455,9 @@ export function iikoOrders(call: IikoCall, log: PosLogger | undefined): PosOrder
       );
       // an order still open for new dishes (`New`; a `Bill` is being paid), made (not failed)
       const open = answer.orders.find(
-        (o) => enumKey(o.order?.status) === 'new' && enumKey(o.creationStatus) === 'success',
+        (o) =>
+          creation(o) === 'success' &&
+          iikoEnum(log, 'status', o.order?.status, "not taken as the table's open order") === 'new',
       );
       return open?.id ?? null;
     },
