@@ -366,6 +366,55 @@ describe('orders and calls in the chat', () => {
   });
 });
 
+describe('a change of chat', () => {
+  let tw: TelegramWorld;
+  beforeAll(async () => {
+    tw = await telegramWorld();
+  });
+  afterAll(async () => tw.close());
+
+  it('posts only what happens from the moment a chat is set: no backlog of orders, calls or bill requests', async () => {
+    const w = await orderWorld(tw.ctx);
+    const bot = tw.fake.addBot('kechikkan_bot');
+    const chat = tw.fake.addChat({
+      id: -1005550101,
+      type: 'supergroup',
+      title: 'Kechikkan',
+      members: [[bot, 'administrator']],
+    });
+    const inChat = () => tw.fake.messages.filter((m) => m.chat_id === chat.id);
+    // the bot saved without a chat: nothing can be posted
+    await ok(saveBot(tw.ctx, w, { bot_token: bot.token, channel_id: '' }));
+    await ok(placeAs(tw.ctx, basket(w, 0)), 201);
+    await ok(callAs(tw.ctx, { placement_id: w.tables[1]!._id, kind: 'waiter' }), 201);
+    await ok(callAs(tw.ctx, { placement_id: w.tables[2]!._id, kind: 'bill' }), 201);
+    await tw.ctx.app.telegram.drain();
+
+    // an hour later the chat is set: what happened before it is not posted
+    await ok(saveBot(tw.ctx, w, { channel_id: String(chat.id) }));
+    await tw.ctx.app.telegram.drain();
+    expect(inChat()).toEqual([]);
+    const after = await ok(placeAs(tw.ctx, basket(w, 1)), 201);
+    await tw.ctx.app.telegram.drain();
+    expect(inChat().map((m) => m.text.split('\n')[0])).toEqual([t.telegram.newOrder(after.data.number)]);
+
+    // the chat cleared (the bot kept) and set again: the same
+    await ok(saveBot(tw.ctx, w, { channel_id: '' }));
+    await ok(placeAs(tw.ctx, basket(w, 2)), 201);
+    await ok(callAs(tw.ctx, { placement_id: w.tables[0]!._id, kind: 'waiter' }), 201);
+    await tw.ctx.app.telegram.drain();
+    await ok(saveBot(tw.ctx, w, { channel_id: String(chat.id) }));
+    await tw.ctx.app.telegram.drain();
+    expect(inChat()).toHaveLength(1);
+    const last = await ok(callAs(tw.ctx, { placement_id: w.tables[1]!._id, kind: 'bill' }), 201);
+    await tw.ctx.app.telegram.drain();
+    expect(inChat().map((m) => m.text)).toEqual([
+      expect.stringContaining(t.telegram.newOrder(after.data.number)),
+      t.telegram.billCall(last.data.table),
+    ]);
+  });
+});
+
 describe('the stop-list from the chat', () => {
   let tw: TelegramWorld;
   let manti: string;

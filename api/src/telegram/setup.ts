@@ -183,18 +183,23 @@ export function telegramSetup(settings: TelegramSettings): BotSetup {
             secret = await setWebhook(restaurantId, token);
           }
           const at = new Date().toISOString();
+          const chatId = chat ? String(chat.id) : null;
+          const eventsNow = (await repos.orderEvents.bounds()).max ?? 0;
           await repos.telegramBots.put({
             restaurant_id: restaurantId,
             bot_id: String(me.id),
             bot_username: me.username ?? me.first_name,
-            chat_id: chat ? String(chat.id) : null,
+            chat_id: chatId,
             chat_title: chat ? (chat.title ?? (chat.username ? `@${chat.username}` : String(chat.id))) : null,
             webhook_secret_enc: secret,
-            // what happens from now on is posted, not the day's orders before it
-            events_seq: (await repos.orderEvents.bounds()).max ?? 0,
+            events_seq: eventsNow,
             created_at: existing?.created_at ?? at,
             updated_at: at,
           });
+          // a chat set, or another one, is posted to from now on, not what happened before it
+          // (docs/TELEGRAM.md); the same chat kept goes on from where it was (put keeps the mark)
+          if (existing && existing.chat_id !== chatId)
+            await repos.telegramBots.advance(restaurantId, eventsNow);
         },
       };
     },
