@@ -6,9 +6,23 @@
  * own words.
  */
 import { readdirSync } from 'node:fs';
+import { formatTiyin, t } from '@qrmenu/shared/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAnswer, TelegramError, tgUpdate } from '../src/telegram/api';
-import { postingRight } from '../src/telegram/setup';
+import type { OrderPosRow, OrderRow, TableCallRow } from '../src/db';
+import { ALLOWED_UPDATES, readAnswer, TelegramError, tgUpdate } from '../src/telegram/api';
+import {
+  callMessage,
+  editParams,
+  orderMessage,
+  orderParts,
+  type PressNote,
+  type Rendered,
+  sendParams,
+  TAIL_ROOM,
+  TEXT_LIMIT,
+  textParts,
+} from '../src/telegram/messages';
+import { postingRight, webhookParams } from '../src/telegram/setup';
 import { type FakeTelegram, startTelegramFake } from './fakes/telegram';
 import { afterEntities, CHECKED_METHODS, telegramRefusal, words } from './fakes/telegram-requests';
 import { recorded } from './fixtures/recorded';
@@ -302,5 +316,227 @@ describe('what the fake Bot API takes (the documented tables and limits)', () =>
       const unknown = await fetch(`${fake.url}/bot1:AAHunknown/sendMessage`, { method: 'POST', body: '{}' });
       expect(unknown.status).toBe(401);
     });
+  });
+});
+
+describe('every message the server builds, as Telegram takes it', () => {
+  const chatId = '-1001234567890';
+  const id = '0193a1b2c3d4e5f60718293a';
+  const at = '2026-11-28T09:05:00.000Z';
+  const name200 = "Qo'y go'shtidan tayyorlangan an'anaviy Samarqand oshi, sabzi va no'xat bilan "
+    .repeat(3)
+    .slice(0, 198);
+  const line = (name: string, quantity: number) => ({
+    product_id: id,
+    external_id: null,
+    name,
+    guest_name: name,
+    quantity,
+    price: 45000,
+    rows: [
+      {
+        _id: id,
+        external_id: null,
+        option: 'Porsiya',
+        name: 'Katta',
+        guest_option: 'Porsiya',
+        guest_name: 'Katta',
+        price: 15000,
+      },
+    ],
+  });
+  const order = (extra: Partial<OrderRow> = {}): OrderRow => ({
+    id,
+    restaurant_id: id,
+    day: '2026-11-28',
+    number: 12,
+    placement_id: id,
+    table_name: 'Stol 5',
+    status: 'sent',
+    reject_reason: null,
+    language: 'uz',
+    comment: null,
+    items: JSON.stringify([line('Osh', 2), line('Choy', 1)]),
+    total: 95000,
+    idempotency_key: id,
+    guest_key: id,
+    client_address: null,
+    created_at: at,
+    updated_at: at,
+    ...extra,
+  });
+  /** The largest order a guest can send: 30 lines of 200-character names, a 500-character comment. */
+  const largest = order({
+    items: JSON.stringify(Array.from({ length: 30 }, (_, i) => line(`${name200}${i % 2 ? ' 🌶' : ''}`, 50))),
+    comment: 'Piyozsiz, achchiqsiz, tez olib keling. '.repeat(13).slice(0, 500),
+    total: 90_000_000,
+  });
+  const pos = (extra: Partial<OrderPosRow>): OrderPosRow => ({
+    seq: 1,
+    order_id: id,
+    restaurant_id: id,
+    state: 'waiting',
+    ticket: null,
+    pos_order_id: null,
+    pos_number: null,
+    pos_total: null,
+    reason: null,
+    refused_lines: '[]',
+    attempts: 0,
+    next_at: null,
+    received: 0,
+    created_at: at,
+    updated_at: at,
+    ...extra,
+  });
+  const refusedEveryLine = JSON.stringify(
+    Array.from({ length: 30 }, (_, index) => ({
+      index,
+      name: name200,
+      reason: "Taom kassada stop-listda: bugun tayyorlanmaydi, ertaga ertalabdan bor bo'ladi".repeat(2),
+    })),
+  );
+  const posRows: (OrderPosRow | undefined)[] = [
+    undefined,
+    pos({ state: 'waiting' }),
+    pos({ state: 'failed', reason: 'Kassa javob bermayapti'.repeat(9) }),
+    pos({ state: 'refused', refused_lines: refusedEveryLine }),
+    pos({ state: 'accepted', pos_number: '1042', pos_order_id: 'pos-1', pos_total: 99000 }),
+  ];
+  const payments: Partial<OrderRow>[] = [
+    {},
+    { payment_status: 'paid', payment_method: 'payme', payment_amount: 9_500_000, payment_at: at },
+    { payment_status: 'refunded', payment_method: 'click', payment_amount: 9_500_000, payment_at: at },
+  ];
+  const states: Partial<OrderRow>[] = [
+    { status: 'sent' },
+    { status: 'accepted' },
+    { status: 'ready' },
+    { status: 'served' },
+    { status: 'rejected', reject_reason: 'Osh tugadi, kechirasiz. '.repeat(8).slice(0, 200) },
+  ];
+  const note = (status: string): PressNote => ({
+    status,
+    by: `${'Azizbek Karimov'.repeat(4)} (@${'a'.repeat(32)})`,
+    at,
+  });
+  const refusals = (method: string, params: Record<string, unknown>) => {
+    const refusal = telegramRefusal(method, params);
+    return refusal ? [`${method}: ${refusal} (${String(params.text).slice(0, 60)}…)`] : [];
+  };
+  /** Every part sent, and the last part as an edit, as the outbox sends them. */
+  const sendAll = (parts: Rendered[]) => [
+    ...parts.flatMap((part) => refusals('sendMessage', sendParams(chatId, part))),
+    ...refusals('editMessageText', editParams(chatId, 412, parts.at(-1) as Rendered)),
+  ];
+
+  it('an order in each state, with and without POS notes and payments, short and the largest', () => {
+    const faults: string[] = [];
+    let built = 0;
+    for (const base of [order({ comment: 'Achchiq emas' }), largest]) {
+      for (const state of states) {
+        for (const payment of payments) {
+          for (const row of posRows) {
+            for (const pressed of [undefined, note(String(state.status))]) {
+              const parts = orderParts({ ...base, ...state, ...payment }, pressed, row);
+              faults.push(...sendAll(parts));
+              built += parts.length;
+            }
+          }
+        }
+      }
+    }
+    expect(faults).toEqual([]);
+    expect(built).toBeGreaterThan(300);
+  });
+
+  it('the largest order is cut the same way whatever its state: only its last part changes', () => {
+    const first = orderParts(largest);
+    expect(first.length).toBeGreaterThan(1);
+    // the whole order is in its parts, every line once
+    const heading = t.telegram.orderContinued(largest.number, largest.table_name);
+    expect(first.flatMap((p) => p.text.split('\n')).filter((l) => l !== heading)).toEqual(
+      orderMessage(largest).text.split('\n'),
+    );
+    // the last part's own lines, before its tail ('', the total, the state)
+    const lastLines = (first.at(-1)?.text ?? '').split('\n').slice(0, -3);
+    for (const state of states) {
+      for (const row of posRows) {
+        const parts = orderParts({ ...largest, ...state }, note(String(state.status)), row);
+        expect(parts.slice(0, -1)).toEqual(first.slice(0, -1));
+        expect(parts.at(-1)?.text.split('\n').slice(0, lastLines.length)).toEqual(lastLines);
+      }
+    }
+    // a tail longer than its room (30 refused dishes with reasons) is shortened, saying where the rest is
+    const refused = orderParts({ ...largest, status: 'accepted' }, undefined, posRows[3]).at(-1)?.text ?? '';
+    expect(refused.length).toBeLessThanOrEqual(TEXT_LIMIT);
+    expect(refused.endsWith(t.telegram.shortened)).toBe(true);
+    expect(TAIL_ROOM).toBeLessThan(TEXT_LIMIT);
+  });
+
+  it('a waiter call and a bill request, waiting and done', () => {
+    const call = (kind: string, status: string): TableCallRow => ({
+      id,
+      restaurant_id: id,
+      placement_id: id,
+      table_name: 'Stol 5 (ayvonda, daraxt tagida) '.repeat(6).slice(0, 200),
+      kind,
+      status,
+      created_at: at,
+      done_at: status === 'done' ? at : null,
+    });
+    const faults = ['waiter', 'bill'].flatMap((kind) =>
+      ['pending', 'done'].flatMap((status) =>
+        [undefined, note('done')].flatMap((n) => sendAll([callMessage(call(kind, status), n)])),
+      ),
+    );
+    expect(faults).toEqual([]);
+  });
+
+  it('the replies to the commands and the notices in the chat', () => {
+    const product = (i: number) => ({ text: `${name200}${i}`, callback_data: `s:${id}` });
+    const texts: [string, Rendered['reply_markup']?][] = [
+      [t.telegram.testText],
+      [t.telegram.stopped(name200)],
+      [t.telegram.resumed(name200)],
+      // what a guest of the chat wrote may be as long as a message: the reply quotes it
+      [t.telegram.notFound('x'.repeat(4096))],
+      [t.telegram.usage],
+      [t.telegram.stopListEmpty],
+      // a restaurant that stopped 300 dishes asks for the stop-list
+      [[t.telegram.stopListTitle, ...Array.from({ length: 300 }, (_, i) => `• ${name200}${i}`)].join('\n')],
+      [t.telegram.choose, { inline_keyboard: Array.from({ length: 8 }, (_, i) => [product(i)]) }],
+      [t.payments.refundedAlert('Stol 5', formatTiyin(9_500_000), 'Payme')],
+      [t.payments.statements.alert('2026-11-28', 'Payme', 12)],
+    ];
+    const faults = texts.flatMap(([text, keyboard]) =>
+      textParts(text, keyboard).flatMap((part) => refusals('sendMessage', sendParams(chatId, part))),
+    );
+    expect(faults).toEqual([]);
+    // the buttons stay on the last part of a long reply
+    const choose = textParts(`${t.telegram.choose}\n${'x'.repeat(5000)}`, {
+      inline_keyboard: [[product(1)]],
+    });
+    expect(choose.map((p) => p.reply_markup !== undefined)).toEqual([false, false, true]);
+  });
+
+  it("the press's answers, and the set-up's calls", () => {
+    for (const text of [t.telegram.pressDone, t.telegram.pressLate, t.telegram.pressUnknown]) {
+      expect(telegramRefusal('answerCallbackQuery', { callback_query_id: '4382bfdwdsb323b2d9', text })).toBe(
+        undefined,
+      );
+    }
+    for (let i = 0; i < 20; i++) {
+      const params = webhookParams(`https://menu.example.uz/api/telegram/webhook/${id}`);
+      expect(telegramRefusal('setWebhook', params), params.secret_token).toBeUndefined();
+      expect(params.allowed_updates).toEqual([...ALLOWED_UPDATES]);
+    }
+    expect(telegramRefusal('deleteWebhook', { drop_pending_updates: true })).toBeUndefined();
+    expect(telegramRefusal('getMe', {})).toBeUndefined();
+    expect(telegramRefusal('getChat', { chat_id: '@rayhon_buyurtmalar' })).toBeUndefined();
+    expect(telegramRefusal('getChat', { chat_id: chatId })).toBeUndefined();
+    expect(
+      telegramRefusal('getChatMember', { chat_id: Number(chatId), user_id: 7094613800 }),
+    ).toBeUndefined();
   });
 });
