@@ -1,11 +1,16 @@
 /**
  * The bots' outbox against the fake Bot API (docs/TELEGRAM.md, "Limits and faults"): a 429
  * storm, timeouts and 5xx end in every message sent later, in order, none lost, none doubled;
- * the chat's pace is kept; the lease holder alone sends.
+ * the chat's pace is kept; the lease holder alone sends; an order too long for one message goes
+ * whole, in parts; a message Telegram refuses shows on the board.
  */
+import { answers } from '@qrmenu/shared/schemas';
+import { t } from '@qrmenu/shared/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderMessage } from '../src/telegram/messages';
+import { apiCall } from './helpers';
 import { basket, ok, placeAs } from './orders-support';
-import { type TelegramWorld, telegramWorld } from './telegram-support';
+import { longBasket, press, type TelegramWorld, telegramWorld } from './telegram-support';
 
 const orderPosts = (tw: TelegramWorld) =>
   tw.fake.messages.filter((m) => m.chat_id === tw.chat.id && m.text.startsWith('Yangi buyurtma'));
@@ -101,5 +106,94 @@ describe('the outbox when Telegram hangs', () => {
       .where('kind', '=', 'order')
       .execute();
     expect(rows.every((r) => r.status === 'sent')).toBe(true);
+  });
+});
+
+describe("Telegram's limit: 4096 characters a message", () => {
+  let tw: TelegramWorld;
+  beforeAll(async () => {
+    tw = await telegramWorld();
+  });
+  afterAll(async () => tw.close());
+
+  it('a 30-line order with long names and a 500-character comment is posted whole, in parts; an edit rewrites the last part only', async () => {
+    const placed = await ok(placeAs(tw.ctx, await longBasket(tw.ctx, tw.world)), 201);
+    await drainAll(tw);
+    expect(tw.fake.refused).toEqual([]);
+    const parts = tw.fake.messages.filter((m) => m.chat_id === tw.chat.id);
+    const order = (await tw.ctx.app.repos.orders.find(placed.data._id))!;
+    const whole = orderMessage(order).text;
+    expect(whole.length).toBeGreaterThan(7000);
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect(part.text.length).toBeLessThanOrEqual(4096);
+    // every line of the order, in order; each part after the first says whose it is
+    const heading = t.telegram.orderContinued(placed.data.number, placed.data.table);
+    expect(parts.slice(1).every((p) => p.text.startsWith(`${heading}\n`))).toBe(true);
+    expect(parts.flatMap((p) => p.text.split('\n')).filter((line) => line !== heading)).toEqual(
+      whole.split('\n'),
+    );
+    // the buttons and the state are on the last part
+    expect(parts.slice(0, -1).every((p) => p.reply_markup === undefined)).toBe(true);
+    const last = parts.at(-1)!;
+    expect(last.reply_markup?.inline_keyboard.flat().map((b) => b.text)).toEqual([
+      'Qabul qilish',
+      'Rad etish',
+      'Tayyor',
+    ]);
+
+    const accept = last.reply_markup!.inline_keyboard[0]![0]!.callback_data;
+    expect((await tw.deliver(press(tw.chat.id, last.message_id, accept))).statusCode).toBe(200);
+    await drainAll(tw);
+    expect(tw.fake.refused).toEqual([]);
+    expect(last.texts).toHaveLength(2);
+    expect(last.text).toMatch(/Qabul qilindi: Aziz \(@aziz_oshpaz\), \d\d:\d\d/);
+    expect(last.text.startsWith(`${heading}\n`)).toBe(true);
+    expect(parts.slice(0, -1).map((p) => p.texts.length)).toEqual(parts.slice(0, -1).map(() => 1));
+  });
+
+  it('a message Telegram refuses is not lost silently: the board shows «Telegramga yuborilmadi» with its words', async () => {
+    tw.chat.members.set(tw.bot.id, 'left'); // the bot removed from the group
+    const placed = await ok(placeAs(tw.ctx, basket(tw.world, 1)), 201);
+    const events = async () =>
+      (
+        await tw.ctx.db
+          .selectFrom('order_events')
+          .select('seq')
+          .where('entity_id', '=', placed.data._id)
+          .execute()
+      ).length;
+    const before = await events();
+    await drainAll(tw);
+    // the failure is the order's event: the board's stream sends the order again, with it
+    expect(await events()).toBe(before + 1);
+    const day = answers.orders.parse(
+      await ok(apiCall(tw.ctx, 'GET', '/manager/orders', tw.world.manager.token)),
+    );
+    expect(day.data.find((o) => o._id === placed.data._id)?.telegram).toEqual({
+      state: 'failed',
+      reason: 'Telegram 403: Forbidden: bot is not a member of the channel chat',
+    });
+    // the sent ones say so too
+    expect(day.data.find((o) => o._id !== placed.data._id)?.telegram).toEqual({
+      state: 'sent',
+      reason: null,
+    });
+    // its event queues no edit of a post that never went
+    await drainAll(tw);
+    const edits = await tw.ctx.db
+      .selectFrom('telegram_outbox')
+      .select('seq')
+      .where('kind', '=', 'edit')
+      .where('ref', '=', `order:${placed.data._id}`)
+      .execute();
+    expect(edits).toEqual([]);
+    // a move answers it as well
+    const moved = await ok(
+      apiCall(tw.ctx, 'PUT', `/manager/orders/${placed.data._id}/status`, tw.world.manager.token, {
+        status: 'accepted',
+      }),
+    );
+    expect(moved.data.telegram).toMatchObject({ state: 'failed' });
+    tw.chat.members.set(tw.bot.id, 'administrator');
   });
 });

@@ -5,8 +5,16 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { type FakeBot, type FakeChat, type FakeTelegram, startTelegramFake } from './fakes/telegram';
-import { apiCall, createTestApp, TEST_SECRET_KEY, type TestCtx } from './helpers';
-import { type OrderWorld, ok, orderWorld } from './orders-support';
+import {
+  apiCall,
+  createOption,
+  createOptionRow,
+  createProduct,
+  createTestApp,
+  TEST_SECRET_KEY,
+  type TestCtx,
+} from './helpers';
+import { newKey, type OrderWorld, ok, orderWorld } from './orders-support';
 
 export interface TelegramWorld {
   ctx: TestCtx;
@@ -112,5 +120,40 @@ export function say(chatId: number, text: string, updateId = nextUpdate++) {
       date: 1764129800,
       text,
     },
+  };
+}
+
+/** A dish's name as long as the menu allows one (200 characters), the last ones its own. */
+const longName = (tail: string) =>
+  "Qo'y go'shtidan tayyorlangan an'anaviy Samarqand oshi, sabzi va no'xat bilan "
+    .repeat(3)
+    .slice(0, 200 - tail.length) + tail;
+
+/**
+ * The largest order a guest can send (docs/ORDERS.md, "Limits"): 30 lines of dishes with
+ * 200-character names and a chosen option each, and a 500-character comment; one of the dishes
+ * has an emoji in its name (two UTF-16 code units, as Telegram counts). About 7,500 characters:
+ * too long for one Telegram message.
+ */
+export async function longBasket(ctx: TestCtx, w: OrderWorld, table = 0) {
+  const dishes: { id: string; row: string }[] = [];
+  for (const tail of [' 1', ' 2', ' 🌶']) {
+    const product = await createProduct(ctx, w.restaurantId, w.categoryId, {
+      name: longName(tail),
+      price: 45000,
+    });
+    const option = await createOption(ctx, product.id, 'Porsiya');
+    const row = await createOptionRow(ctx, option.id, { name: 'Katta (1,5 porsiya)', price: 15000 });
+    dishes.push({ id: product.id, row: row.id });
+  }
+  return {
+    placement_id: w.tables[table]!._id,
+    idempotency_key: newKey(),
+    language: 'uz',
+    comment: `${'Piyozsiz, achchiqsiz, tez olib keling. '.repeat(13).slice(0, 499)}!`,
+    items: Array.from({ length: 30 }, (_, i) => {
+      const dish = dishes[i % dishes.length]!;
+      return { product_id: dish.id, quantity: (i % 3) + 1, row_ids: [dish.row], price: 60000 };
+    }),
   };
 }

@@ -366,6 +366,111 @@ describe('orders and calls in the chat', () => {
   });
 });
 
+describe('a change of chat', () => {
+  let tw: TelegramWorld;
+  beforeAll(async () => {
+    tw = await telegramWorld();
+  });
+  afterAll(async () => tw.close());
+
+  const move = (id: string, status: string, reason?: string) =>
+    ok(apiCall(tw.ctx, 'PUT', `/manager/orders/${id}/status`, tw.world.manager.token, { status, reason }));
+
+  it('an edit goes only to the chat its post is in: an old order moved on changes no message of the new chat', async () => {
+    const first = await ok(placeAs(tw.ctx, basket(tw.world, 0)), 201);
+    const second = await ok(placeAs(tw.ctx, basket(tw.world, 1)), 201);
+    await tw.ctx.app.telegram.drain();
+    const oldChat = tw.fake.messages.filter((m) => m.chat_id === tw.chat.id);
+    expect(oldChat.map((m) => m.text.split('\n')[0])).toEqual([
+      t.telegram.newOrder(first.data.number),
+      t.telegram.newOrder(second.data.number),
+    ]);
+
+    const newChat = tw.fake.addChat({
+      id: -1009876543210,
+      type: 'supergroup',
+      title: 'Yangi oshxona',
+      members: [[tw.bot, 'administrator']],
+    });
+    await ok(saveBot(tw.ctx, tw.world, { channel_id: String(newChat.id) }));
+    const third = await ok(placeAs(tw.ctx, basket(tw.world, 2)), 201);
+    await tw.ctx.app.telegram.drain();
+    const inNewChat = () => tw.fake.messages.filter((m) => m.chat_id === newChat.id);
+    expect(inNewChat().map((m) => m.text.split('\n')[0])).toEqual([t.telegram.newOrder(third.data.number)]);
+    // Telegram numbers messages per chat: the new chat's first message has the old chat's first id
+    expect(inNewChat()[0]?.message_id).toBe(oldChat[0]?.message_id);
+
+    // the board moves the old orders on: the new chat's messages do not change, the old ones are left alone
+    const edits = tw.fake.callsOf('editMessageText').length;
+    await move(first.data._id, 'accepted');
+    await move(second.data._id, 'rejected', 'Osh tugadi');
+    await tw.ctx.app.telegram.drain();
+    expect(inNewChat().map((m) => m.texts.length)).toEqual([1]);
+    expect(inNewChat()[0]?.text).toContain(`#${third.data.number}`);
+    expect(oldChat.map((m) => m.texts.length)).toEqual([1, 1]);
+    expect(tw.fake.callsOf('editMessageText').length).toBe(edits);
+    const left = await tw.ctx.db
+      .selectFrom('telegram_outbox')
+      .select(['status', 'ref'])
+      .where('kind', '=', 'edit')
+      .where('ref', '=', `order:${first.data._id}`)
+      .execute();
+    expect(left).toEqual([{ status: 'skipped', ref: `order:${first.data._id}` }]);
+    // the form's status shows no fault for it
+    expect(
+      (await ok(apiCall(tw.ctx, 'GET', '/manager/telegram', tw.world.manager.token))).data.last_error,
+    ).toBe(null);
+
+    // the new chat's own order is edited in place, as before
+    await move(third.data._id, 'accepted');
+    await tw.ctx.app.telegram.drain();
+    expect(inNewChat()[0]?.texts).toHaveLength(2);
+    expect(inNewChat()[0]?.text).toContain(`#${third.data.number}`);
+    expect(inNewChat()[0]?.text).toContain(`Qabul qilindi: ${t.telegram.board}`);
+  });
+
+  it('posts only what happens from the moment a chat is set: no backlog of orders, calls or bill requests', async () => {
+    const w = await orderWorld(tw.ctx);
+    const bot = tw.fake.addBot('kechikkan_bot');
+    const chat = tw.fake.addChat({
+      id: -1005550101,
+      type: 'supergroup',
+      title: 'Kechikkan',
+      members: [[bot, 'administrator']],
+    });
+    const inChat = () => tw.fake.messages.filter((m) => m.chat_id === chat.id);
+    // the bot saved without a chat: nothing can be posted
+    await ok(saveBot(tw.ctx, w, { bot_token: bot.token, channel_id: '' }));
+    await ok(placeAs(tw.ctx, basket(w, 0)), 201);
+    await ok(callAs(tw.ctx, { placement_id: w.tables[1]!._id, kind: 'waiter' }), 201);
+    await ok(callAs(tw.ctx, { placement_id: w.tables[2]!._id, kind: 'bill' }), 201);
+    await tw.ctx.app.telegram.drain();
+
+    // an hour later the chat is set: what happened before it is not posted
+    await ok(saveBot(tw.ctx, w, { channel_id: String(chat.id) }));
+    await tw.ctx.app.telegram.drain();
+    expect(inChat()).toEqual([]);
+    const after = await ok(placeAs(tw.ctx, basket(w, 1)), 201);
+    await tw.ctx.app.telegram.drain();
+    expect(inChat().map((m) => m.text.split('\n')[0])).toEqual([t.telegram.newOrder(after.data.number)]);
+
+    // the chat cleared (the bot kept) and set again: the same
+    await ok(saveBot(tw.ctx, w, { channel_id: '' }));
+    await ok(placeAs(tw.ctx, basket(w, 2)), 201);
+    await ok(callAs(tw.ctx, { placement_id: w.tables[0]!._id, kind: 'waiter' }), 201);
+    await tw.ctx.app.telegram.drain();
+    await ok(saveBot(tw.ctx, w, { channel_id: String(chat.id) }));
+    await tw.ctx.app.telegram.drain();
+    expect(inChat()).toHaveLength(1);
+    const last = await ok(callAs(tw.ctx, { placement_id: w.tables[1]!._id, kind: 'bill' }), 201);
+    await tw.ctx.app.telegram.drain();
+    expect(inChat().map((m) => m.text)).toEqual([
+      expect.stringContaining(t.telegram.newOrder(after.data.number)),
+      t.telegram.billCall(last.data.table),
+    ]);
+  });
+});
+
 describe('the stop-list from the chat', () => {
   let tw: TelegramWorld;
   let manti: string;

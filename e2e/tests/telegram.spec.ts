@@ -6,13 +6,17 @@
  * "Qabul qilish" pressed through the webhook (with the right secret) marks it accepted on the
  * board and on the guest's page, and the message is edited; a wrong or missing secret is refused
  * and changes nothing; `/stop Osh` from the chat takes the dish off the guests' page within 2 s and
- * `/resume osh` brings it back, while the same from another chat does nothing.
+ * `/resume osh` brings it back, while the same from another chat does nothing. Then Telegram's
+ * rules: the chat changed with orders on the board, an old order moved on changes no message of
+ * the new chat (Telegram numbers messages per chat); the largest order a guest can send is posted
+ * whole, in parts of at most 4096 characters, none refused by the fake (which checks every
+ * request as the Bot API does).
  */
 import { expect, test } from '@playwright/test';
 import { type FakeTelegram, startTelegramFake } from '../../api/test/fakes/telegram';
 import { expectAccessible } from '../a11y';
 import type { RunningServer } from '../servers';
-import { openTables, oshRestaurant, serverApi, signIn, startServerWith } from './pos-support';
+import { connectBot, openTables, oshRestaurant, serverApi, signIn, startServerWith } from './pos-support';
 
 let fake: FakeTelegram;
 let server: RunningServer;
@@ -159,4 +163,116 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
   console.log(`/stop reached the guests' page in ${Date.now() - stopped} ms`);
   expect((await say(12, chatId, '/resume osh')).status()).toBe(200);
   await expect.poll(async () => (await menu()).includes('>Osh<'), { timeout: 2000 }).toBe(true);
+});
+
+test('a change of chat moves no message of the new chat; the largest order is posted whole, in parts', async ({
+  page,
+  request,
+}) => {
+  const api = serverApi(request, server.url);
+  const { manager, restaurantId, slug, osh } = await oshRestaurant(api, 'Telegram Zali', 'telegram-zal');
+  const [first, second, third] = (await openTables(api, manager, restaurantId, [
+    'Stol 1',
+    'Stol 2',
+    'Stol 3',
+  ])) as [string, string, string];
+  const oldChat = -1002223334446;
+  const newChat = -1002223334447;
+  const bot = await connectBot(api, fake, manager, slug, {
+    bot: 'zal_bot',
+    id: oldChat,
+    title: 'Eski guruh',
+  });
+  const osh1 = [{ product_id: osh, quantity: 1, row_ids: [], price: 45_000 }];
+  // order numbers are the restaurant's own: another restaurant's #1 is in another chat
+  const postIn = (chat: number, number: number) =>
+    fake.messages.find((m) => m.chat_id === chat && m.text.startsWith(`Yangi buyurtma #${number}\n`));
+  const old = await api.order(first, osh1);
+  await expect.poll(() => postIn(oldChat, old.number), { timeout: 10_000 }).toBeTruthy();
+  const oldMessage = postIn(oldChat, old.number)!;
+
+  // the bot moved to another group; an order after it goes there
+  fake.addChat({ id: newChat, type: 'supergroup', title: 'Yangi guruh', members: [[bot, 'administrator']] });
+  await api.call(manager, 'put', `manager/restaurants/update?slug=${slug}`, { channel_id: String(newChat) });
+  const fresh = await api.order(second, osh1);
+  const inNewChat = () => fake.messages.filter((m) => m.chat_id === newChat);
+  await expect.poll(() => inNewChat().length, { timeout: 10_000 }).toBe(1);
+  const freshMessage = inNewChat()[0]!;
+  expect(freshMessage.text.startsWith(`Yangi buyurtma #${fresh.number}`)).toBe(true);
+  // Telegram numbers messages per chat: the same id in both chats
+  expect(freshMessage.message_id).toBe(oldMessage.message_id);
+
+  // the board moves the old order on, then the new one: only the new one's message changes
+  await signIn(page, server.url, manager, 'manager');
+  await page.goto(`${server.url}/orders`);
+  for (const [order, table] of [
+    [old, 'Stol 1'],
+    [fresh, 'Stol 2'],
+  ] as const) {
+    const card = page.getByTestId('column-sent').getByRole('article', { name: `#${order.number}, ${table}` });
+    await card.getByRole('button', { name: 'Qabul qilish' }).click();
+    await expect(
+      page.getByTestId('column-accepted').getByRole('article', { name: `#${order.number}, ${table}` }),
+    ).toBeVisible();
+  }
+  // the outbox sends in order: once the new order's edit is in, the old one's was dealt with
+  await expect.poll(() => freshMessage.texts.length, { timeout: 10_000 }).toBe(2);
+  expect(freshMessage.text.startsWith(`Yangi buyurtma #${fresh.number}`)).toBe(true);
+  expect(freshMessage.text).toContain('Qabul qilindi: buyurtmalar paneli');
+  expect(inNewChat()).toHaveLength(1);
+  expect(oldMessage.texts).toHaveLength(1);
+
+  // the largest order a guest can send: 30 lines of 200-character names, a 500-character comment
+  const category = await api.create(manager, 'manager/category/create', {
+    title: 'Katta taomlar',
+    restaurant_id: restaurantId,
+  });
+  const names = [' 1', ' 2', ' 🌶'].map(
+    (tail) =>
+      "Qo'y go'shtidan tayyorlangan an'anaviy Samarqand oshi, sabzi va no'xat bilan "
+        .repeat(3)
+        .slice(0, 200 - tail.length) + tail,
+  );
+  const dishes: string[] = [];
+  for (const name of names)
+    dishes.push(
+      await api.create(manager, 'manager/products', { name, category_id: category, price: 45_000 }),
+    );
+  const largest = await api.order(
+    third,
+    Array.from({ length: 30 }, (_, i) => ({
+      product_id: dishes[i % 3],
+      quantity: 50,
+      row_ids: [],
+      price: 45_000,
+    })),
+    { comment: `${'Piyozsiz, achchiqsiz, tez olib keling. '.repeat(13).slice(0, 499)}!` },
+  );
+  const heading = `Buyurtma #${largest.number}, Stol 3 (davomi)`;
+  const parts = () =>
+    inNewChat().filter(
+      (m) => m.text.startsWith(`Yangi buyurtma #${largest.number}\n`) || m.text.startsWith(`${heading}\n`),
+    );
+  // posted whole once its last part, with the buttons, is in
+  await expect
+    .poll(() => parts().some((m) => m.reply_markup && m.text.startsWith(heading)), { timeout: 20_000 })
+    .toBe(true);
+  expect(fake.refused).toEqual([]);
+  const posted = parts();
+  expect(posted.length).toBeGreaterThan(1);
+  for (const part of posted) expect(part.text.length).toBeLessThanOrEqual(4096);
+  const lines = posted.flatMap((p) => p.text.split('\n')).filter((l) => l.startsWith('• '));
+  expect(lines).toHaveLength(30);
+  expect(lines.map((l) => names.findIndex((n) => l.includes(n)))).toEqual(
+    Array.from({ length: 30 }, (_, i) => i % 3),
+  );
+  const text = posted.map((p) => p.text).join('\n');
+  expect(text).toContain('Izoh: Piyozsiz, achchiqsiz');
+  expect(
+    posted
+      .at(-1)
+      ?.reply_markup?.inline_keyboard.flat()
+      .map((b) => b.text),
+  ).toEqual(['Qabul qilish', 'Rad etish', 'Tayyor']);
+  expect(posted.slice(0, -1).every((p) => p.reply_markup === undefined)).toBe(true);
 });

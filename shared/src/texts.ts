@@ -608,6 +608,11 @@ export const t = {
       "Hali joy qo'shilmagan. Buyurtma stolning o'z QR kodidan beriladi: avval «QR kod» oynasidagi «Joylashuvlar» bo'limida stollarni qo'shing.",
     saveError: "Sozlamani saqlab bo'lmadi. Avvalgi holat qaytarildi.",
     settingsLoadError: "Sozlamalarni yuklab bo'lmadi",
+    /** The order's message in the restaurant's Telegram chat that never went (docs/TELEGRAM.md). */
+    telegram: {
+      unsent: 'Telegramga yuborilmadi',
+      reason: (reason: string) => `Sabab: ${reason}`,
+    },
     // ---------- into the POS (docs/ORDERS.md, "Into the POS") ----------
     pos: {
       /** The order card's line: where it is on its way into the POS. */
@@ -919,6 +924,16 @@ export const t = {
     } as Record<string, string>,
     // what the staff read in the chat
     newOrder: (n: number) => `Yangi buyurtma #${n}`,
+    /** The head of each part after the first of an order too long for one Telegram message. */
+    orderContinued: (n: number, table: string) => `Buyurtma #${n}, ${table} (davomi)`,
+    /** The end of a message's last lines when they did not fit Telegram's limit. */
+    shortened: '… qolgani buyurtmalar panelida',
+    /** Why a message was never sent (Telegram's own refusals keep Telegram's words). */
+    unsent: {
+      noChat: "Restoranning Telegram boti yoki chati yo'q",
+      chatChanged: 'Telegram chati almashtirildi',
+      gone: "Buyurtma yoki chaqiruv o'chirilgan",
+    },
     table: (name: string) => `Stol: ${name}`,
     comment: (text: string) => `Izoh: ${text}`,
     total: (sum: string) => `Jami: ${sum}`,

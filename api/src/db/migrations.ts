@@ -14,6 +14,7 @@ import { positions } from './migration-positions';
 import { productOrderIndex } from './migration-product-order-index';
 import { releasesMigration } from './migration-releases';
 import { telegramMigration } from './migration-telegram';
+import { telegramOutboxChatMigration } from './migration-telegram-outbox-chat';
 import { translationColumns } from './migration-translations';
 import { visitSketches } from './migration-visit-sketches';
 import { visitsMigration } from './migration-visits';
@@ -321,6 +322,7 @@ export const migrations: Record<string, Migration> = {
   '0025_payment_pos': paymentPosMigration,
   '0026_product_order_index': productOrderIndex,
   '0027_payment_statements': paymentStatementsMigration,
+  '0028_telegram_outbox_chat': telegramOutboxChatMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

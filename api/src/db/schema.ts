@@ -537,11 +537,22 @@ export interface TelegramOutboxTable {
   post_key: string | null;
   /** JSON: a text's params; a post's or edit's note (who pressed what, when). */
   payload: string;
-  /** `pending` | `sent` | `failed` (refused for good: logged, not retried) */
+  /**
+   * `pending` | `sent` | `failed` (refused for good: logged, not retried) | `skipped` (an edit or
+   * a reply for a chat the bot no longer uses: left alone)
+   */
   status: string;
   attempts: number;
   /** Not before (ms since 1970): 429's retry_after, a backoff. */
   next_at: number;
+  /**
+   * The chat it was queued for (the bot's chat then); a post's message is in this chat. Null: a
+   * row sent before chats were kept, in a chat no longer known.
+   */
+  chat_id: string | null;
+  /** A message sent in several parts (too long for one): how many have gone. */
+  parts_sent: Generated<number>;
+  /** A post's message (its last part, the one with the buttons and its state). */
   message_id: number | null;
   last_error: string | null;
   created_at: string;
@@ -612,7 +623,10 @@ export type TableCallRow = TableCallsTable;
 export type TelegramBotRow = TelegramBotsTable;
 export type OrderPosRow = Omit<OrderPosTable, 'seq'> & { seq: number };
 export type PaymentPosRow = PaymentPosTable;
-export type TelegramOutboxRow = Omit<TelegramOutboxTable, 'seq'> & { seq: number };
+export type TelegramOutboxRow = Omit<TelegramOutboxTable, 'seq' | 'parts_sent'> & {
+  seq: number;
+  parts_sent: number;
+};
 export type BillRow = BillsTable;
 export type PaymeTransactionRow = PaymeTransactionsTable;
 export type ClickTransactionRow = Omit<ClickTransactionsTable, 'prepare_id'> & { prepare_id: number };

@@ -11,10 +11,11 @@ import type {
   OrderPayment,
   OrderPos,
   OrderStatus,
+  OrderTelegram,
   PaymentPos,
   PosOrderState,
 } from '@qrmenu/shared/schemas';
-import type { OrderPosRow, OrderRow, PaymentPosRow } from '../db';
+import type { OrderPosRow, OrderRow, PaymentPosRow, TelegramOutboxRow } from '../db';
 import { chunks, type Q } from './query';
 
 /** A chosen row as stored: ids, names in Uzbek and in the guest's language, its extra. */
@@ -105,8 +106,22 @@ export const toGuestOrderPos = (p: OrderPosRow, lines: StoredOrderLine[]): Guest
   return { state: 'sending', refused: [] };
 };
 
-/** The staff's answer (names in Uzbek); `paymentPos` when the caller read it (the board). */
-export const toOrder = (r: OrderRow, pos?: OrderPosRow | null, paymentPos?: PaymentPosRow | null): Order => ({
+/** An order's post in the Telegram chat as the board reads it (docs/TELEGRAM.md). */
+export const toOrderTelegram = (post: TelegramOutboxRow): OrderTelegram => ({
+  state: post.status === 'pending' ? 'waiting' : post.status === 'sent' ? 'sent' : 'failed',
+  reason: post.status === 'failed' ? post.last_error : null,
+});
+
+/**
+ * The staff's answer (names in Uzbek); `paymentPos` and `telegram` (its post in the chat, null:
+ * none) when the caller read them (the board).
+ */
+export const toOrder = (
+  r: OrderRow,
+  pos?: OrderPosRow | null,
+  paymentPos?: PaymentPosRow | null,
+  telegram?: TelegramOutboxRow | null,
+): Order => ({
   _id: r.id,
   restaurant_id: r.restaurant_id,
   number: r.number,
@@ -130,6 +145,7 @@ export const toOrder = (r: OrderRow, pos?: OrderPosRow | null, paymentPos?: Paym
           : null,
       }
     : {}),
+  ...(telegram !== undefined ? { telegram: telegram ? toOrderTelegram(telegram) : null } : {}),
 });
 
 /**
@@ -149,6 +165,25 @@ export async function paymentPosOf(
       rows.find((r) => r.bill_id === o.bill_id && r.pos_order_id === pos.get(o.id)?.pos_order_id) ?? null,
     ]),
   );
+}
+
+/** Each order's post in its restaurant's Telegram chat (the board's «Telegramga yuborilmadi»). */
+export async function telegramPostsOf(
+  repos: {
+    telegramOutbox: {
+      orderPosts(restaurantId: string, orderIds: readonly string[]): Promise<TelegramOutboxRow[]>;
+    };
+  },
+  orders: readonly OrderRow[],
+): Promise<Map<string, TelegramOutboxRow>> {
+  const byRestaurant = new Map<string, string[]>();
+  for (const o of orders)
+    byRestaurant.set(o.restaurant_id, [...(byRestaurant.get(o.restaurant_id) ?? []), o.id]);
+  const posts = new Map<string, TelegramOutboxRow>();
+  for (const [restaurantId, ids] of byRestaurant) {
+    for (const post of await repos.telegramOutbox.orderPosts(restaurantId, ids)) posts.set(post.ref, post);
+  }
+  return posts;
 }
 
 /** The guest's answer (names in the order's language) with the key that opens it again. */

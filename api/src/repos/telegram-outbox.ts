@@ -2,21 +2,29 @@
  * The messages to send to the restaurants' chats (docs/TELEGRAM.md, "Limits and faults"): one row
  * per message, sent in `seq` order per restaurant; a post of an order or a call is unique per
  * restaurant (`post_key`), so it can be queued once only; a row is marked sent once (the update
- * matches only a pending row).
+ * matches only a pending row). Each row keeps the chat it was queued for, the bot's chat at that
+ * moment (docs/TELEGRAM.md, "A change of chat").
  */
 import type { TelegramOutboxRow, TelegramOutboxTable } from '../db';
-import type { Q } from './query';
+import { chunks, type Q } from './query';
 
-export type NewOutboxRow = Omit<TelegramOutboxTable, 'seq'>;
+/** A row to queue; its chat is the bot's chat as the row is written, in the same statement. */
+export type NewOutboxRow = Omit<TelegramOutboxTable, 'seq' | 'chat_id' | 'parts_sent'>;
 
 const asRow = <
-  T extends { seq: number | bigint; message_id: number | bigint | null; next_at: number | bigint },
+  T extends {
+    seq: number | bigint;
+    message_id: number | bigint | null;
+    next_at: number | bigint;
+    parts_sent: number | bigint;
+  },
 >(
   r: T,
-): T & { seq: number; message_id: number | null; next_at: number } => ({
+): T & { seq: number; message_id: number | null; next_at: number; parts_sent: number } => ({
   ...r,
   seq: Number(r.seq),
   next_at: Number(r.next_at),
+  parts_sent: Number(r.parts_sent),
   message_id: r.message_id === null ? null : Number(r.message_id),
 });
 
@@ -26,7 +34,13 @@ export function telegramOutboxRepository(q: Q) {
     async add(row: NewOutboxRow): Promise<boolean> {
       const added = await q
         .insertInto('telegram_outbox')
-        .values(row)
+        .values((eb) => ({
+          ...row,
+          chat_id: eb
+            .selectFrom('telegram_bots')
+            .select('chat_id')
+            .where('restaurant_id', '=', row.restaurant_id),
+        }))
         .onConflict((oc) => oc.columns(['restaurant_id', 'post_key']).doNothing())
         .returning('seq')
         .executeTakeFirst();
@@ -105,6 +119,41 @@ export function telegramOutboxRepository(q: Q) {
       return Number(res.numUpdatedRows) === 1;
     },
 
+    /** One more part of a message in several parts has gone (the row stays pending for the next). */
+    async partSent(seq: number, partsSent: number): Promise<void> {
+      await q
+        .updateTable('telegram_outbox')
+        .set({ parts_sent: partsSent, attempts: 0, last_error: null })
+        .where('seq', '=', seq)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /** Left alone for good, not a fault: an edit or a reply for a chat the bot no longer uses. */
+    async markSkipped(seq: number, why: string): Promise<void> {
+      await q
+        .updateTable('telegram_outbox')
+        .set({ status: 'skipped', last_error: why })
+        .where('seq', '=', seq)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /** The posts of these orders (the board shows which of them Telegram did not get). */
+    async orderPosts(restaurantId: string, orderIds: readonly string[]): Promise<TelegramOutboxRow[]> {
+      const out: TelegramOutboxRow[] = [];
+      for (const part of chunks(orderIds.map((id) => `order:${id}`))) {
+        const rows = await q
+          .selectFrom('telegram_outbox')
+          .selectAll()
+          .where('restaurant_id', '=', restaurantId)
+          .where('post_key', 'in', part)
+          .execute();
+        out.push(...rows.map(asRow));
+      }
+      return out;
+    },
+
     /** Refused for good (a chat gone, a message too old to edit): kept with its error, not retried. */
     async markFailed(seq: number, error: string): Promise<void> {
       await q
@@ -138,6 +187,7 @@ export function telegramOutboxRepository(q: Q) {
         .select('last_error')
         .where('restaurant_id', '=', restaurantId)
         .where('last_error', 'is not', null)
+        .where('status', '!=', 'skipped')
         .orderBy('seq', 'desc')
         .limit(1)
         .executeTakeFirst();

@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../http/errors';
 import { scheduleLeasedDrain } from '../state/leased-drain';
 import type { App } from '../types';
 import { TelegramError, TelegramUnreachable } from './api';
+import { sendParams } from './messages';
 import { type OutboxOptions, telegramOutbox } from './outbox';
 import type { TelegramAccess } from './setup';
 import type { TelegramService } from './types';
@@ -63,7 +64,7 @@ export function telegramService(app: App, access: TelegramAccess, options: Outbo
         throw badRequest('No chat', [{ path: 'channel_id', message: 'telegram: chat_not_found' }]);
       const call = access.bot(access.openToken(restaurant.bot_token, restaurantId));
       try {
-        await call('sendMessage', { chat_id: bot.chat_id, text: t.telegram.testText });
+        await call('sendMessage', sendParams(bot.chat_id, { text: t.telegram.testText }));
       } catch (err) {
         const code =
           err instanceof TelegramUnreachable || (err instanceof TelegramError && err.code === 429)

@@ -4,6 +4,12 @@
  * its state and who moved it when) with the buttons its state allows, a call's message with
  * "Bajarildi". A message is written from the order or call as it is when it is sent, so an edit
  * always shows the latest state however many changes it stands for.
+ *
+ * Every text fits Telegram's limit (docs/TELEGRAM.md, "What Telegram receives"): an order too long
+ * for one message goes in parts. Its lines and comment never change once it is placed, so the
+ * parts are cut from them alone, the same way every time: the parts before the last are never
+ * edited; the last carries the total, the state, the payment, the POS's lines and the buttons,
+ * and keeps room for them (`TAIL_ROOM`), so each edit rewrites the last part only.
  */
 import type { OrderStatus } from '@qrmenu/shared/schemas';
 import { formatSom, formatTiyin, t } from '@qrmenu/shared/texts';
@@ -17,9 +23,10 @@ export interface Button {
 export interface Keyboard {
   inline_keyboard: Button[][];
 }
+/** One message's text and buttons (a part before the last of a long message has none). */
 export interface Rendered {
   text: string;
-  reply_markup: Keyboard;
+  reply_markup?: Keyboard;
 }
 
 /** Who pressed which state in the chat, and when (kept with the edit it caused). */
@@ -95,18 +102,25 @@ function posLines(order: OrderRow, row: OrderPosRow | undefined): string[] {
   ];
 }
 
-export function orderMessage(order: OrderRow, note?: PressNote, pos?: OrderPosRow): Rendered {
+/** What never changes once the order is placed: its number, table, lines and comment. */
+function orderBody(order: OrderRow): string[] {
   const lines = parseLines(order.items).map((line) => {
     const rows = line.rows.map((r) => `${r.option}: ${r.name}`).join(', ');
     const head = `${line.quantity} × ${line.name}${rows ? ` (${rows})` : ''}`;
     return `• ${head} — ${formatSom(line.price * line.quantity)}`;
   });
-  const text = [
+  return [
     t.telegram.newOrder(order.number),
     t.telegram.table(order.table_name),
     '',
     ...lines,
     ...(order.comment ? ['', t.telegram.comment(order.comment)] : []),
+  ];
+}
+
+/** What the message's edits change: the total, the state and who moved it, the payment, the POS. */
+function orderTail(order: OrderRow, note: PressNote | undefined, pos: OrderPosRow | undefined): string[] {
+  return [
     '',
     t.telegram.total(formatSom(order.total)),
     ...(order.status === 'rejected' && order.reject_reason
@@ -115,8 +129,140 @@ export function orderMessage(order: OrderRow, note?: PressNote, pos?: OrderPosRo
     stateLine(order.status, order.updated_at, note),
     ...paymentLine(order),
     ...posLines(order, pos),
-  ].join('\n');
+  ];
+}
+
+/** The order's whole text in one piece (what its parts say together). */
+export function orderMessage(order: OrderRow, note?: PressNote, pos?: OrderPosRow): Rendered {
+  const text = [...orderBody(order), ...orderTail(order, note, pos)].join('\n');
   return { text, reply_markup: { inline_keyboard: orderButtons(order) } };
+}
+
+/** The order as Telegram takes it: one message, or parts whose last has its state and buttons. */
+export function orderParts(order: OrderRow, note?: PressNote, pos?: OrderPosRow): Rendered[] {
+  return splitMessage(
+    orderBody(order),
+    orderTail(order, note, pos),
+    t.telegram.orderContinued(order.number, order.table_name),
+    { inline_keyboard: orderButtons(order) },
+  );
+}
+
+// ---------- Telegram's limit ----------
+
+/**
+ * sendMessage and editMessageText take a text of 1-4096 characters after entities parsing
+ * (core.telegram.org/bots/api#sendmessage, #editmessagetext). This server sends no parse_mode, so
+ * nothing is parsed away; Telegram counts in UTF-16 code units (#messageentity), which is a
+ * JavaScript string's length.
+ */
+export const TEXT_LIMIT = 4096;
+/**
+ * Room the last part keeps for what changes after it is posted (`orderTail`: a few short lines; a
+ * POS's refused dishes with their reasons can be more, and are then shortened: the board lists them all).
+ */
+export const TAIL_ROOM = 1024;
+
+const joinedLength = (lines: readonly string[]) =>
+  lines.reduce((n, line) => n + line.length, 0) + Math.max(0, lines.length - 1);
+
+/** A line longer than `max` cut into pieces, never between the two halves of a surrogate pair. */
+function cutLine(line: string, max: number): string[] {
+  const pieces: string[] = [];
+  let rest = line;
+  while (rest.length > max) {
+    const high = rest.charCodeAt(max - 1);
+    const at = high >= 0xd800 && high <= 0xdbff ? max - 1 : max;
+    pieces.push(rest.slice(0, at));
+    rest = rest.slice(at);
+  }
+  pieces.push(rest);
+  return pieces;
+}
+
+/** Lines in order, in groups whose joined text is at most `max` (each line at most `max` already). */
+function pack(lines: readonly string[], max: number): string[][] {
+  const groups: string[][] = [];
+  let group: string[] = [];
+  for (const line of lines) {
+    if (group.length > 0 && joinedLength(group) + 1 + line.length > max) {
+      groups.push(group);
+      group = [];
+    }
+    group.push(line);
+  }
+  if (group.length > 0) groups.push(group);
+  return groups;
+}
+
+/** The tail within `room`: whole lines while they fit, then a line that says the rest is on the board. */
+function fitTail(tail: readonly string[], room: number): string[] {
+  if (joinedLength(tail) <= room) return [...tail];
+  const more = t.telegram.shortened;
+  const kept: string[] = [];
+  for (const line of tail) {
+    if (joinedLength([...kept, line, more]) > room) break;
+    kept.push(line);
+  }
+  return [...kept, more];
+}
+
+/**
+ * A message as Telegram takes it (each part at most `TEXT_LIMIT`): `body` never changes, so it
+ * is cut the same way every time; the parts after the first start with `heading`; the last part
+ * ends with `tail` and carries `keyboard`.
+ */
+export function splitMessage(
+  body: readonly string[],
+  tail: readonly string[],
+  heading: string,
+  keyboard: Keyboard,
+): Rendered[] {
+  const last = (lines: readonly string[]) => {
+    const room = TEXT_LIMIT - joinedLength(lines) - (tail.length > 0 ? 1 : 0);
+    return { text: [...lines, ...fitTail(tail, room)].join('\n'), reply_markup: keyboard };
+  };
+  if (joinedLength(body) <= TEXT_LIMIT - TAIL_ROOM) return [last(body)];
+  const lastRoom = TEXT_LIMIT - TAIL_ROOM - heading.length - 1;
+  const groups = pack(
+    body.flatMap((line) => cutLine(line, lastRoom)),
+    TEXT_LIMIT - heading.length - 1,
+  );
+  // the last group keeps room for the tail: the lines that do not fit go to a part before it
+  const final = groups.pop() ?? [];
+  let keep = final.length;
+  while (keep > 1 && joinedLength(final.slice(final.length - keep)) > lastRoom) keep--;
+  if (keep < final.length) groups.push(final.slice(0, final.length - keep));
+  groups.push(final.slice(final.length - keep));
+  return groups.map((group, i) => {
+    const lines = i === 0 ? group : [heading, ...group];
+    return i === groups.length - 1 ? last(lines) : { text: lines.join('\n') };
+  });
+}
+
+/** sendMessage's parameters for one message (no parse_mode: the text is shown as it is). */
+export const sendParams = (chatId: string, part: Rendered) => ({
+  chat_id: chatId,
+  text: part.text,
+  ...(part.reply_markup ? { reply_markup: part.reply_markup } : {}),
+});
+
+/** editMessageText's parameters: the message `messageId` of the chat `chatId` says `part` now. */
+export const editParams = (chatId: string, messageId: number, part: Rendered) => ({
+  chat_id: chatId,
+  message_id: messageId,
+  text: part.text,
+  ...(part.reply_markup ? { reply_markup: part.reply_markup } : {}),
+});
+
+/** A reply or a notice in the chat, in as many parts as it needs (its buttons on the last). */
+export function textParts(text: string, keyboard?: Keyboard): Rendered[] {
+  const lines = text.split('\n').flatMap((line) => cutLine(line, TEXT_LIMIT));
+  const groups = pack(lines, TEXT_LIMIT);
+  return groups.map((group, i) => ({
+    text: group.join('\n'),
+    ...(keyboard && i === groups.length - 1 ? { reply_markup: keyboard } : {}),
+  }));
 }
 
 export function callMessage(call: TableCallRow, note?: PressNote): Rendered {

@@ -13,15 +13,31 @@
  * - **Telegram's limits.** At most one message a second and 20 a minute per chat; a 429 waits
  *   its `retry_after`; a timeout, a network fault or a 5xx retries with a growing pause (1 s,
  *   2 s, ... 60 s at most), for as long as Telegram is down; any other refusal (the bot removed
- *   from the chat, a revoked token) marks the row failed with Telegram's words, logged.
+ *   from the chat, a revoked token) marks the row failed with Telegram's words, logged, and an
+ *   order's failed post is the order's event: the board shows it («Telegramga yuborilmadi»).
+ *   A message too long for one goes in parts (messages.ts), one row, a part at a time, each
+ *   paced as a message.
+ * - **Its own chat.** A row is for the chat the bot had when it was queued, and an edit goes to
+ *   the chat its post is in: after a change of chat, what was queued for the old chat is not
+ *   sent to the new one (a post is failed, an edit or a reply left alone).
  *
  * A send that timed out may still have reached Telegram (the Bot API has no idempotency key): its
  * retry can then post it a second time. That window is one timeout; docs/TELEGRAM.md says so.
  */
+import { t } from '@qrmenu/shared/texts';
 import { now } from '../db';
 import type { App } from '../types';
 import { TelegramError, TelegramUnreachable } from './api';
-import { callMessage, orderMessage, type PressNote } from './messages';
+import {
+  callMessage,
+  editParams,
+  type Keyboard,
+  orderParts,
+  type PressNote,
+  type Rendered,
+  sendParams,
+  textParts,
+} from './messages';
 import type { TelegramAccess } from './setup';
 
 export interface OutboxOptions {
@@ -79,7 +95,11 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
             post_key: key,
             payload: '{}',
           });
-          if (!posted && !(await trx.telegramOutbox.editPending(bot.restaurant_id, key))) {
+          if (posted) continue;
+          // a post that never went has nothing to edit (its own failure is one of these events)
+          const post = await trx.telegramOutbox.post(bot.restaurant_id, key);
+          if (post?.status === 'failed') continue;
+          if (!(await trx.telegramOutbox.editPending(bot.restaurant_id, key))) {
             await trx.telegramOutbox.add({ ...row, kind: 'edit', ref: key, post_key: null, payload: '{}' });
           }
         }
@@ -96,35 +116,70 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
     return notes[notes.length - 1];
   }
 
-  /** The message a row stands for: params of sendMessage or editMessageText, or why it cannot be sent. */
-  async function messageOf(
-    row: Awaited<ReturnType<App['repos']['telegramOutbox']['head']>> & object,
-    chatId: string,
-  ): Promise<{ method: 'sendMessage' | 'editMessageText'; params: Record<string, unknown> } | string> {
+  type Row = Awaited<ReturnType<App['repos']['telegramOutbox']['head']>> & object;
+  /**
+   * What a row sends, in the bot's chat `chatId`: the parts of a new message, or the edit of a post
+   * (its last part, in the post's own chat); `fail`: never sent (kept with the reason, an order's
+   * shows on the board); `skip`: left alone, no fault (an edit or a reply for a chat the bot no
+   * longer uses, docs/TELEGRAM.md "A change of chat").
+   */
+  type Plan =
+    | { method: 'sendMessage'; parts: Rendered[] }
+    | { method: 'editMessageText'; part: Rendered; messageId: number }
+    | { fail: string }
+    | { skip: string };
+
+  async function planOf(row: Row, chatId: string): Promise<Plan> {
     const { repos } = app;
+    const unsent = t.telegram.unsent;
+    if (row.chat_id !== chatId) {
+      // queued for the chat the bot had then: a post never reached it, anything else is left alone
+      return row.kind === 'order' || row.kind === 'call'
+        ? { fail: unsent.chatChanged }
+        : { skip: 'another chat' };
+    }
     if (row.kind === 'text') {
-      return { method: 'sendMessage', params: { chat_id: chatId, ...JSON.parse(row.payload) } };
+      const { text, reply_markup } = JSON.parse(row.payload) as { text: string; reply_markup?: Keyboard };
+      return { method: 'sendMessage', parts: textParts(text, reply_markup) };
     }
     const key = row.kind === 'edit' ? row.ref : (row.post_key ?? '');
     const [kind, id] = key.split(':') as ['order' | 'call', string];
     const note = await noteOf(row.restaurant_id, key);
-    let rendered: ReturnType<typeof orderMessage>;
+    let parts: Rendered[];
     if (kind === 'order') {
       const order = await repos.orders.find(id);
-      if (!order) return 'the order is gone';
-      rendered = orderMessage(order, note, await repos.orderPos.find(order.id));
+      if (!order) return { fail: unsent.gone };
+      parts = orderParts(order, note, await repos.orderPos.find(order.id));
     } else {
       const call = await repos.tableCalls.find(id);
-      if (!call) return 'the call is gone';
-      rendered = callMessage(call, note);
+      if (!call) return { fail: unsent.gone };
+      parts = [callMessage(call, note)];
     }
-    if (row.kind !== 'edit') return { method: 'sendMessage', params: { chat_id: chatId, ...rendered } };
+    if (row.kind !== 'edit') return { method: 'sendMessage', parts };
     const post = await repos.telegramOutbox.post(row.restaurant_id, key);
-    if (post?.status !== 'sent' || post.message_id === null) return 'its post was never sent';
+    if (post?.status !== 'sent' || post.message_id === null) return { fail: 'its post was never sent' };
+    // a message id means something only in its own chat: the post's
+    if (post.chat_id !== chatId) return { skip: 'its post is in another chat' };
     return {
       method: 'editMessageText',
-      params: { chat_id: chatId, message_id: post.message_id, ...rendered },
+      part: parts[parts.length - 1] as Rendered,
+      messageId: post.message_id,
     };
+  }
+
+  /** Never sent: kept with the reason; an order's post also tells the board (its live event). */
+  async function fail(row: Row, reason: string): Promise<void> {
+    if (row.kind !== 'order') {
+      await app.repos.telegramOutbox.markFailed(row.seq, reason);
+      return;
+    }
+    await app.repos.transaction(async (trx) => {
+      await trx.telegramOutbox.markFailed(row.seq, reason);
+      await trx.orderEvents.append(row.restaurant_id, 'order', row.ref, now());
+    });
+    app.orderNotices
+      .publish()
+      .catch((err: unknown) => app.log.warn({ err }, 'order notice not sent; the poll delivers it'));
   }
 
   /** Whether the chat's limits let one more message go now. */
@@ -135,7 +190,7 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
     return recent.length < perMinute && (last === undefined || at - last >= gapMs);
   }
 
-  /** Sends a restaurant's due rows, in order, until one must wait. */
+  /** Sends a restaurant's due rows, in order, until one must wait (a message's parts one at a time). */
   async function drainRestaurant(restaurantId: string): Promise<void> {
     const { repos } = app;
     for (;;) {
@@ -144,18 +199,32 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
       const bot = await repos.telegramBots.find(restaurantId);
       const restaurant = await repos.restaurants.findById(restaurantId);
       if (!bot?.chat_id || !restaurant?.bot_token) {
-        await repos.telegramOutbox.markFailed(row.seq, 'the restaurant has no bot or chat any more');
+        await fail(row, t.telegram.unsent.noChat);
         continue;
       }
-      const message = await messageOf(row, bot.chat_id);
-      if (typeof message === 'string') {
-        await repos.telegramOutbox.markFailed(row.seq, message);
+      const plan = await planOf(row, bot.chat_id);
+      if ('fail' in plan) {
+        await fail(row, plan.fail);
         continue;
       }
+      if ('skip' in plan) {
+        await repos.telegramOutbox.markSkipped(row.seq, plan.skip);
+        continue;
+      }
+      const index = plan.method === 'sendMessage' ? Math.min(row.parts_sent, plan.parts.length - 1) : 0;
+      const part = plan.method === 'sendMessage' ? (plan.parts[index] as Rendered) : plan.part;
+      const params =
+        plan.method === 'editMessageText'
+          ? editParams(bot.chat_id, plan.messageId, part)
+          : sendParams(bot.chat_id, part);
       try {
         const token = access.openToken(restaurant.bot_token, restaurantId);
         sent.get(restaurantId)?.push(Date.now());
-        const result = await access.bot(token)(message.method, message.params);
+        const result = await access.bot(token)(plan.method, params);
+        if (plan.method === 'sendMessage' && index < plan.parts.length - 1) {
+          await repos.telegramOutbox.partSent(row.seq, index + 1);
+          continue;
+        }
         const messageId = typeof result === 'object' ? result.message_id : null;
         await repos.telegramOutbox.markSent(row.seq, messageId, now());
       } catch (err) {
@@ -171,7 +240,7 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
         }
         if (err instanceof TelegramError) {
           app.log.warn({ restaurantId, seq: row.seq, err: err.message }, 'Telegram refused a message');
-          await repos.telegramOutbox.markFailed(row.seq, err.message);
+          await fail(row, err.message);
           continue;
         }
         const reason = err instanceof TelegramUnreachable ? err.message : (err as Error).message;

@@ -71,6 +71,14 @@ export function postingRight(chat: TgChat, member: TgChatMember): 'ok' | 'not_in
   return status === 'administrator' || status === 'member' ? 'ok' : 'cannot_post';
 }
 
+/**
+ * setWebhook's parameters: the address and a new random secret, 32 random bytes as base64url:
+ * 43 characters of A-Z a-z 0-9 _ -, what #setwebhook allows in secret_token (1-256 of them).
+ */
+export function webhookParams(url: string) {
+  return { url, secret_token: randomBytes(32).toString('base64url'), allowed_updates: [...ALLOWED_UPDATES] };
+}
+
 export interface TelegramAccess {
   /** The restaurant's token, opened (a token stored before sealing existed is read as it is). */
   openToken(sealed: string, restaurantId: string): string;
@@ -106,10 +114,10 @@ export function telegramSetup(settings: TelegramSettings): BotSetup {
   async function setWebhook(restaurantId: string, token: string): Promise<string | null> {
     const url = access.webhookAddress(restaurantId);
     if (!url) return null;
-    const secret = randomBytes(32).toString('base64url');
+    const params = webhookParams(url);
     try {
-      await access.bot(token)('setWebhook', { url, secret_token: secret, allowed_updates: ALLOWED_UPDATES });
-      return settings.box.seal(secret, restaurantId);
+      await access.bot(token)('setWebhook', params);
+      return settings.box.seal(params.secret_token, restaurantId);
     } catch (err) {
       log.warn({ restaurantId, err: (err as Error).message }, 'the bot webhook was not set');
       return null;
@@ -183,18 +191,23 @@ export function telegramSetup(settings: TelegramSettings): BotSetup {
             secret = await setWebhook(restaurantId, token);
           }
           const at = new Date().toISOString();
+          const chatId = chat ? String(chat.id) : null;
+          const eventsNow = (await repos.orderEvents.bounds()).max ?? 0;
           await repos.telegramBots.put({
             restaurant_id: restaurantId,
             bot_id: String(me.id),
             bot_username: me.username ?? me.first_name,
-            chat_id: chat ? String(chat.id) : null,
+            chat_id: chatId,
             chat_title: chat ? (chat.title ?? (chat.username ? `@${chat.username}` : String(chat.id))) : null,
             webhook_secret_enc: secret,
-            // what happens from now on is posted, not the day's orders before it
-            events_seq: (await repos.orderEvents.bounds()).max ?? 0,
+            events_seq: eventsNow,
             created_at: existing?.created_at ?? at,
             updated_at: at,
           });
+          // a chat set, or another one, is posted to from now on, not what happened before it
+          // (docs/TELEGRAM.md); the same chat kept goes on from where it was (put keeps the mark)
+          if (existing && existing.chat_id !== chatId)
+            await repos.telegramBots.advance(restaurantId, eventsNow);
         },
       };
     },

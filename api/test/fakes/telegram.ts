@@ -1,15 +1,19 @@
 /**
  * A fake Telegram Bot API on 127.0.0.1 (`TELEGRAM_API_URL` points the server at it): `POST
  * /bot<token>/<method>` with a JSON body, answered in the shapes of the recorded answers
- * (api/test/fixtures/telegram/, SOURCES.md there): a wrong token 401 "Unauthorized", an unknown
- * chat 400 "chat not found", a channel the bot is not in 403, flood control 429 with
- * `parameters.retry_after`, an edit to the same text 400 "message is not modified". It keeps
- * the bots, chats (with each bot's membership), the messages sent and edited, the webhooks set
- * (URL and secret token), and delivers updates to a webhook as Telegram does (the secret in
- * `X-Telegram-Bot-Api-Secret-Token`).
+ * (api/test/fixtures/telegram/, SOURCES.md there): a wrong token 401 "Unauthorized"; every
+ * request's parameters checked as Telegram checks them (telegram-requests.ts: the documented
+ * tables and limits) and refused with 400 in Telegram's words ("message is too long",
+ * "BUTTON_DATA_INVALID", ...); an unknown chat 400 "chat not found", a channel the bot is not in
+ * 403, flood control 429 with `parameters.retry_after`, an edit to the same text 400 "message is
+ * not modified". It keeps the bots, chats (with each bot's membership), the messages sent and
+ * edited (numbered per chat, as Telegram numbers them: a message id means nothing in another
+ * chat), the webhooks set (URL and secret token), and delivers updates to a webhook as Telegram
+ * does (the secret in `X-Telegram-Bot-Api-Secret-Token`).
  */
 import { recorded } from '../fixtures/recorded';
 import { type FakeBase, startFake } from './server';
+import { telegramRefusal } from './telegram-requests';
 
 type Json = Record<string, unknown>;
 
@@ -64,6 +68,8 @@ export interface FakeTelegram {
   messages: FakeMessage[];
   /** Every call: method, the bot's token, the body. */
   calls: { method: string; token: string; body: Json }[];
+  /** The calls refused for their parameters, with Telegram's words. */
+  refused: { method: string; body: Json; description: string }[];
   callsOf(method: string): { method: string; token: string; body: Json }[];
   /** The webhook a bot set (undefined: none or deleted). */
   webhook(token: string): { url: string; secret_token?: string } | undefined;
@@ -79,9 +85,11 @@ export async function startTelegramFake(): Promise<FakeTelegram> {
   const chats: FakeChat[] = [];
   const messages: FakeMessage[] = [];
   const calls: FakeTelegram['calls'] = [];
+  const refused: FakeTelegram['refused'] = [];
+  /** Each chat's last message id: "unique message identifier inside this chat" (#message). */
+  const lastMessageId = new Map<number, number>();
   const hooks = new Map<string, { url: string; secret_token?: string }>();
   const faults = new Map<string, { fault: TelegramFault; retryAfterS: number }[]>();
-  let nextMessageId = 400;
   let nextBotId = 7_094_613_800;
 
   const error = (status: number, name: string) => ({ status, json: fixture(name) });
@@ -135,6 +143,11 @@ export async function startTelegramFake(): Promise<FakeTelegram> {
         return { status: 500, json: { ok: false, error_code: 500, description: 'Internal Server Error' } };
       const bot = bots.get(token);
       if (!bot) return error(401, 'error.401.recorded');
+      const refusal = telegramRefusal(method, body);
+      if (refusal) {
+        refused.push({ method, body, description: refusal });
+        return { status: 400, json: { ok: false, error_code: 400, description: refusal } };
+      }
       switch (method) {
         case 'getMe':
           return ok({ ...GET_ME, ...userOf(bot) });
@@ -168,18 +181,12 @@ export async function startTelegramFake(): Promise<FakeTelegram> {
           return ok(member);
         }
         case 'sendMessage': {
-          if (!mayPost(chat, bot))
-            return {
-              status: 400,
-              json: {
-                ok: false,
-                error_code: 400,
-                description: 'Bad Request: not enough rights to send text messages to the chat',
-              },
-            };
+          if (!mayPost(chat, bot)) return error(400, 'error.not-enough-rights.recorded');
+          const messageId = (lastMessageId.get(chat.id) ?? 399) + 1;
+          lastMessageId.set(chat.id, messageId);
           const message: FakeMessage = {
             chat_id: chat.id,
-            message_id: nextMessageId++,
+            message_id: messageId,
             text: String(body.text),
             reply_markup: body.reply_markup as FakeMessage['reply_markup'],
             texts: [String(body.text)],
@@ -198,11 +205,7 @@ export async function startTelegramFake(): Promise<FakeTelegram> {
         }
         case 'editMessageText': {
           const message = messages.find((m) => m.chat_id === chat.id && m.message_id === body.message_id);
-          if (!message)
-            return {
-              status: 400,
-              json: { ok: false, error_code: 400, description: 'Bad Request: message to edit not found' },
-            };
+          if (!message) return error(400, 'error.message-to-edit-not-found.recorded');
           const markup = body.reply_markup as FakeMessage['reply_markup'];
           if (message.text === body.text && JSON.stringify(message.reply_markup) === JSON.stringify(markup))
             return error(400, 'error.not-modified.recorded');
@@ -248,6 +251,7 @@ export async function startTelegramFake(): Promise<FakeTelegram> {
     },
     messages,
     calls,
+    refused,
     callsOf: (method) => calls.filter((c) => c.method === method),
     webhook: (token) => hooks.get(token),
     fail(method, fault, times = 1, retryAfterS = 1) {

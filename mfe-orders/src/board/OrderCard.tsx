@@ -1,7 +1,7 @@
 /**
  * One order on the board: its number and table, its age, every line with its options, the
- * guest's comment, the total, and the buttons of the moves it allows (44 px high, full width on
- * a phone). Memoised: the stream changes one order at a time.
+ * guest's comment, the total, its way into the POS, whether the Telegram chat missed it, and the
+ * buttons of the moves it allows (44 px high, full width on a phone). Memoised: the stream changes one order at a time.
  */
 import type { Order } from '@qrmenu/shared/schemas';
 import { formatSom, formatTiyin, t } from '@qrmenu/shared/texts';
@@ -9,6 +9,7 @@ import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@qrmenu/shared/u
 import { memo, useId } from 'react';
 import { ageText, clockTime, type Move, movesOf } from './model';
 import { PosState } from './PosState';
+import { TelegramState } from './TelegramState';
 
 /**
  * The table's bill paid from the phone (docs/PAYMENTS.md): amount, method, time; a payment
@@ -132,6 +133,7 @@ export const OrderCard = memo(function OrderCard({ order, now, onMove, finished 
         </Flex>
         <PaymentLine order={order} />
         <PosState order={order} />
+        <TelegramState order={order} />
         {finished ? (
           <Stack gap="1">
             <Badge alignSelf="start" colorPalette={order.status === 'served' ? 'green' : 'red'}>

@@ -163,6 +163,20 @@ export const guestOrderPos = z.object({
 });
 export type GuestOrderPos = z.infer<typeof guestOrderPos>;
 
+// ---------- into the restaurant's Telegram chat (docs/TELEGRAM.md) ----------
+
+/**
+ * An order's message in the restaurant's Telegram chat: waiting to go, sent, or never sent
+ * (`failed`: Telegram refused it, or the bot's chat was removed or changed before it went).
+ */
+export const ORDER_TELEGRAM_STATES = ['waiting', 'sent', 'failed'] as const;
+export const orderTelegram = z.object({
+  state: z.enum(ORDER_TELEGRAM_STATES),
+  /** Why it was never sent: Telegram's words, or ours. */
+  reason: z.string().nullable(),
+});
+export type OrderTelegram = z.infer<typeof orderTelegram>;
+
 export const order = z.object({
   _id: z.string(),
   restaurant_id: z.string(),
@@ -186,6 +200,8 @@ export const order = z.object({
   pos: orderPos.nullable().optional(),
   /** Its bill's payment on its way into the POS (staff only); null: none goes. */
   payment_pos: paymentPos.nullable().optional(),
+  /** Its message in the restaurant's Telegram chat (staff only); null: none was queued for a chat. */
+  telegram: orderTelegram.nullable().optional(),
 });
 export type Order = z.infer<typeof order>;
 

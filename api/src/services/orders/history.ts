@@ -8,7 +8,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { GuestOrder, Order, OrderStatus } from '@qrmenu/shared/schemas';
 import { notFound } from '../../http/errors';
-import { parseLines, paymentPosOf, toGuestOrder, toOrder } from '../../repos/orders';
+import { parseLines, paymentPosOf, telegramPostsOf, toGuestOrder, toOrder } from '../../repos/orders';
 import { addDays, dayOf } from '../../visits/day';
 import type { OrdersContext } from './context';
 
@@ -29,7 +29,8 @@ export async function dayOrders(ctx: OrdersContext, restaurantId: string, day = 
   const rows = await ctx.repos.orders.listDay(restaurantId, day);
   const pos = new Map((await ctx.repos.orderPos.byOrders(rows.map((r) => r.id))).map((p) => [p.order_id, p]));
   const paid = await paymentPosOf(ctx.repos, rows, pos);
-  return rows.map((r) => toOrder(r, pos.get(r.id), paid.get(r.id)));
+  const posts = await telegramPostsOf(ctx.repos, rows);
+  return rows.map((r) => toOrder(r, pos.get(r.id), paid.get(r.id), posts.get(r.id) ?? null));
 }
 
 export async function dayTotals(ctx: OrdersContext, restaurantId: string, from?: string, to?: string) {

@@ -13,7 +13,7 @@
  */
 import type { Repositories } from '../../repos';
 import type { EventRow } from '../../repos/order-events';
-import { paymentPosOf, toGuestOrder, toOrder } from '../../repos/orders';
+import { paymentPosOf, telegramPostsOf, toGuestOrder, toOrder } from '../../repos/orders';
 import { toTableCall } from '../../repos/table-calls';
 import type { OrderNotices } from '../../state/types';
 import type { Logger } from '../effects';
@@ -79,13 +79,19 @@ export function orderLive(repos: Repositories, notices: OrderNotices, log: Logge
     const orderById = new Map(orders.map((o) => [o.id, o]));
     const posById = new Map(posRows.map((p) => [p.order_id, p]));
     const paidById = await paymentPosOf(repos, orders, posById);
+    const postById = await telegramPostsOf(repos, orders);
     const callById = new Map(calls.map((c) => [c.id, c]));
     return rows.map((row) => {
       if (row.kind === 'order') {
         const o = orderById.get(row.entity_id);
         return {
           row,
-          staff: o ? { event: 'order', data: toOrder(o, posById.get(o.id), paidById.get(o.id)) } : null,
+          staff: o
+            ? {
+                event: 'order',
+                data: toOrder(o, posById.get(o.id), paidById.get(o.id), postById.get(o.id) ?? null),
+              }
+            : null,
           guest: o ? { event: 'order', data: toGuestOrder(o, posById.get(o.id)) } : null,
         };
       }

@@ -37,5 +37,7 @@ export async function moveOrder(
   return toOrder(
     { ...row, status: to, reject_reason: reason, updated_at: at },
     await ctx.repos.orderPos.find(row.id),
+    undefined,
+    (await ctx.repos.telegramOutbox.post(row.restaurant_id, `order:${row.id}`)) ?? null,
   );
 }

@@ -1,0 +1,154 @@
+/**
+ * The outbox's chats (0028_telegram_outbox_chat) on the database of the run (SQLite, or
+ * PostgreSQL with TEST_DATABASE_URL): a row waiting is for the bot's chat of now; a row sent after
+ * the bot was last saved is in that chat; one sent before keeps no chat (its message is left
+ * alone: the chat may have changed since); every row starts with no part sent.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../src/db/migrations';
+
+// biome-ignore lint/suspicious/noExplicitAny: the schema before the migration, untyped on purpose
+type AnyDb = Kysely<any>;
+
+const CHATS = '0028_telegram_outbox_chat';
+const BEFORE = Object.keys(migrations)
+  .filter((name) => name < CHATS)
+  .sort()
+  .at(-1) as string;
+
+let db: AnyDb;
+let cleanup: () => Promise<void>;
+let schemaName: string | undefined;
+
+async function open(): Promise<void> {
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  if (url) {
+    const schema = `t_tgmig_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    schemaName = schema;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema "${schema}"`);
+    await admin.end();
+    const pool = new pg.Pool({ connectionString: url, max: 4, options: `-c search_path=${schema}` });
+    db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    cleanup = async () => {
+      await db.destroy();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema if exists "${schema}" cascade`);
+      await c.end();
+    };
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'qrmenu-tgmig-'));
+    const database = new SQLite(join(dir, 'db.sqlite'));
+    database.pragma('foreign_keys = ON');
+    db = new Kysely({ dialect: new SqliteDialect({ database }) });
+    cleanup = async () => {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
+}
+
+const migrator = () =>
+  new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schemaName ? { migrationTableSchema: schemaName } : {}),
+  });
+
+/** An ISO time `m` minutes into a day. */
+const at = (m: number) => new Date(Date.UTC(2026, 10, 28, 9, m)).toISOString();
+
+beforeAll(async () => {
+  await open();
+  expect((await migrator().migrateTo(BEFORE)).error).toBeUndefined();
+  for (const id of ['r1', 'r2']) {
+    await db
+      .insertInto('restaurants')
+      .values({
+        id,
+        name: id,
+        slug: id,
+        address: 'a',
+        phone_number: 'p',
+        work_time: 'w',
+        type: 'manual',
+        is_active: 1,
+        created_at: at(0),
+        updated_at: at(0),
+      })
+      .execute();
+  }
+  // r1's bot was last saved at minute 30, with the chat it has now; r2 has no bot any more
+  await db
+    .insertInto('telegram_bots')
+    .values({
+      restaurant_id: 'r1',
+      bot_id: '7094613800',
+      bot_username: 'rayhon_buyurtma_bot',
+      chat_id: '-1009876543210',
+      chat_title: 'Yangi oshxona',
+      webhook_secret_enc: null,
+      events_seq: 0,
+      created_at: at(0),
+      updated_at: at(30),
+    })
+    .execute();
+  const row = (restaurant: string, ref: string, status: string, sentAt: string | null) => ({
+    restaurant_id: restaurant,
+    kind: 'order',
+    ref,
+    post_key: `order:${ref}`,
+    payload: '{}',
+    status,
+    attempts: 0,
+    next_at: 0,
+    message_id: sentAt ? 400 : null,
+    last_error: null,
+    created_at: at(1),
+    sent_at: sentAt,
+  });
+  await db
+    .insertInto('telegram_outbox')
+    .values([
+      row('r1', 'before', 'sent', at(10)),
+      row('r1', 'after', 'sent', at(40)),
+      row('r1', 'waiting', 'pending', null),
+      row('r1', 'refused', 'failed', null),
+      row('r2', 'orphan', 'sent', at(40)),
+    ])
+    .execute();
+  expect((await migrator().migrateTo(CHATS)).error).toBeUndefined();
+});
+
+afterAll(async () => cleanup());
+
+describe('0028_telegram_outbox_chat', () => {
+  it('keeps the chat of the rows it can be sure of, and none of the others', async () => {
+    const rows = await db
+      .selectFrom('telegram_outbox')
+      .select(['ref', 'chat_id', 'parts_sent'])
+      .orderBy('seq')
+      .execute();
+    expect(rows.map((r) => ({ ...r, parts_sent: Number(r.parts_sent) }))).toEqual([
+      { ref: 'before', chat_id: null, parts_sent: 0 },
+      { ref: 'after', chat_id: '-1009876543210', parts_sent: 0 },
+      { ref: 'waiting', chat_id: '-1009876543210', parts_sent: 0 },
+      { ref: 'refused', chat_id: null, parts_sent: 0 },
+      { ref: 'orphan', chat_id: null, parts_sent: 0 },
+    ]);
+  });
+
+  it('goes down and up again', async () => {
+    expect((await migrator().migrateTo(BEFORE)).error).toBeUndefined();
+    expect((await migrator().migrateTo(CHATS)).error).toBeUndefined();
+  });
+});
