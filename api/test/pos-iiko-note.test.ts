@@ -41,16 +41,26 @@ describe("the order's note in iiko", () => {
     expect(iikoNote(draft({ tableId: 'table', comment: null }))).toBe('QR #14');
   });
 
-  it('a one-dish order holds the longest note our limits allow', () => {
+  it('a one-dish order holds a note with a comment of 180 beside the longest placement name', () => {
+    const note = iikoNote(
+      draft({ number: 9999, tableName: 'S'.repeat(PLACEMENT_LIMITS.name), comment: 'g'.repeat(180) }),
+    );
+    expect(note.length).toBeLessThanOrEqual(IIKO_ITEM_COMMENT_LENGTH);
+    expect(iikoItemComments(note, 1)).toEqual({ comments: [note], cut: 0 });
+  });
+
+  it('a three-dish order holds the longest note our limits allow, whole', () => {
     const longest = iikoNote(
       draft({
         number: 9999,
         tableName: 'S'.repeat(PLACEMENT_LIMITS.name),
-        comment: 'g'.repeat(ORDER_LIMITS.comment),
+        comment: Array.from({ length: ORDER_LIMITS.comment }, (_, i) => (i % 7 === 6 ? ' ' : 'g')).join(''),
       }),
     );
-    expect(longest.length).toBeLessThanOrEqual(IIKO_ITEM_COMMENT_LENGTH);
-    expect(iikoItemComments(longest, 1)).toEqual({ comments: [longest], cut: 0 });
+    const { comments, cut } = iikoItemComments(longest, 3);
+    expect(cut).toBe(0);
+    const joined = (comments as string[]).map((c, i) => (i === 0 ? c : c.slice(1))).join('');
+    expect(joined).toBe(longest);
   });
 
   it('a longer note goes on with the next dishes, broken after a space', () => {

@@ -21,10 +21,10 @@ export const ORDER_LIMITS = {
   /** Option rows chosen on one line (one per option). */
   rowsPerItem: 10,
   /**
-   * A guest's comment. It reaches iiko in a dish's comment (255 characters at most) after
-   * "QR #<number> · <placement's name, 60 at most> · ": 180 fits a one-dish order.
+   * A guest's comment. In iiko it goes on the dishes' comments (255 characters each), continued
+   * from dish to dish: an order of three dishes holds the longest note whole.
    */
-  comment: 180,
+  comment: 500,
   rejectReason: 200,
 } as const;
 

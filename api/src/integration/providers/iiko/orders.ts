@@ -100,8 +100,8 @@ export function iikoNote(draft: PosOrderDraft): string {
 }
 
 /**
- * The note as the items' comments: all of it on the first line when it fits (our limits make it
- * fit: a guest's comment of 180, a placement's name of 60), else continued on the next lines'
+ * The note as the items' comments: all of it on the first line when it fits (a guest's comment
+ * of up to ~180 characters with the longest placement name does), else continued on the next lines'
  * (each continuation starts with «…»); what no line has room for is cut (the last ends with «…»)
  * and `cut` counts it.
  */
