@@ -754,9 +754,30 @@ describe("the day's list, the history and the CSV", () => {
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe("Raqam,Vaqt,Stol,Holat,Taomlar,Izoh,Jami (so'm)");
     expect(lines[1]).toMatch(
-      /^#1,\d\d:\d\d,Stol 1,Berildi,2 × Osh \(Hajmi: Katta\); 1 × Choy,"'=cmd\|""\/c calc""",75000$/,
+      /^#1,\d\d:\d\d,Stol 1,Berildi,"2 × Osh \(Hajmi: Katta\); 1 × Choy","'=cmd\|""\/c calc""",75000$/,
     );
     expect(lines[2]).toMatch(/^#2,\d\d:\d\d,Stol 2,Rad etildi,2 × Choy,,10000$/);
     expect(lines[3]).toBe('');
+  });
+
+  it('neutralises every segment a spreadsheet could split a cell into, not only its first character', async () => {
+    const h = await orderWorld(ctx, 1);
+    await ctx.db
+      .updateTable('placements')
+      .set({ name: 'Ayvon;@SUM(A1)' })
+      .where('id', '=', h.tables[0]!._id)
+      .execute();
+    // each of ; , tab and a new line starts a cell where a spreadsheet splits on it (Excel in a
+    // Russian or Uzbek locale splits on ;), and a quote or spaces before the formula do not stop it
+    const comment = 'x;=1+1, +2\t-3\n@A1;"=HYPERLINK(1)" ;  =2';
+    await ok(placeAs(ctx, basket(h, 0, { comment })), 201);
+    const text = (await apiCall(ctx, 'GET', '/manager/orders/csv', h.manager.token)).rawPayload
+      .subarray(3)
+      .toString('utf8');
+    const row = text.split('\r\n').slice(1).join('\r\n');
+    expect(row).toContain(`,"Ayvon;'@SUM(A1)",`);
+    expect(row).toContain(`,"x;'=1+1, '+2\t'-3\n'@A1;""'=HYPERLINK(1)"" ;  '=2",`);
+    // no segment of any cell starts a formula (after spaces and double quotes)
+    for (const segment of row.split(/[;,\t\r\n]/)) expect(segment).not.toMatch(/^[ "]*[=+\-@]/);
   });
 });
