@@ -13,6 +13,7 @@
  * - the waiter call and the bill request, pending shown; the order's page follows its status;
  * - axe (WCAG 2.1 AA) on the menu with the sheet open, with the cart open, and on the order's page.
  */
+import type { OrderCreateBody } from '@qrmenu/shared/schemas';
 import { axeViolations } from '@qrmenu/shared/testing/axe';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -24,9 +25,11 @@ import {
   rememberOrder,
   setQuantity,
 } from '../src/public-menu/cart/cart';
+import { priceOn, readDishes } from '../src/public-menu/cart/dishes';
 import { formatAmount } from '../src/public-menu/cart/format';
 import { startMenu } from '../src/public-menu/cart/menu';
 import { startOrderPage } from '../src/public-menu/cart/order';
+import { unitPrice } from '../src/public-menu/cart/price';
 import { settingsFor } from '../src/public-menu/guest-script';
 import type { LocalMenu } from '../src/public-menu/localize';
 import { renderOrderPage } from '../src/public-menu/order-page';
@@ -462,6 +465,66 @@ describe('the menu page with the script', () => {
     const [first, second] = api.posts().map((c) => c.body as { idempotency_key: string; items: unknown[] });
     expect(second?.items).toEqual([{ product_id: 'osh', quantity: 1, row_ids: ['full'], price: 70000 }]);
     expect(second?.idempotency_key).not.toBe(first?.idempotency_key);
+  });
+
+  it('sends a fractional price as the server adds it up, and reads a changed one from a fresh page the same way', async () => {
+    // 10 000.1 so'm with extras 0.1 and 0.2 in two options: (10000.1 + 0.1) + 0.2 is not
+    // 10000.1 + (0.1 + 0.2) in floating point, and the server refuses any difference
+    const fractional = (base: number): LocalMenu => {
+      const m = menu();
+      const said = (text: string) => ({ text });
+      m.categories[0]!.products = [
+        {
+          id: 'manti',
+          name: said('Manti'),
+          description: said(''),
+          price: base,
+          image: null,
+          options: [
+            { name: said('Sous'), rows: [{ id: 'qatiq', name: said('Qatiq'), price: 0.1 }] },
+            { name: said('Hajmi'), rows: [{ id: 'katta', name: said('Katta'), price: 0.2 }] },
+          ],
+        },
+      ];
+      return m;
+    };
+    openPage('/m/rayhon?p=table5', renderMenuPage(fractional(10000.1), SCRIPT));
+    const api = fakeApi({
+      orders: [
+        () =>
+          api.json(409, {
+            error: {
+              code: 'conflict',
+              message: 'changed',
+              details: [{ path: 'items.0', message: 'price_changed' }],
+            },
+          }),
+        made,
+      ],
+      freshPage: renderMenuPage(fractional(10000.2), SCRIPT),
+    });
+    await start();
+    addButton('Manti').click();
+    const sheet = openDialog()!;
+    for (const row of ['Qatiq', 'Katta']) {
+      const input = [...sheet.querySelectorAll('label')]
+        .find((l) => l.textContent?.startsWith(row))!
+        .querySelector('input')!;
+      input.checked = true;
+      input.dispatchEvent(new Event('change'));
+    }
+    byText(words.addToCart, sheet)!.click();
+    bar().querySelector('button')!.click();
+    byText(words.send, openDialog()!)!.click();
+    await flush();
+    await flush();
+    const sent = (i: number) => (api.posts()[i]!.body as OrderCreateBody).items[0]!.price;
+    expect(sent(0)).toBe(unitPrice(10000.1, [0.1, 0.2]));
+    expect(sent(0)).toBe(priceOn(readDishes(document), 'manti', ['qatiq', 'katta']));
+    byText(words.acceptPrice, openDialog()!)!.click();
+    byText(words.send, openDialog()!)!.click();
+    await flush();
+    expect(sent(1)).toBe(unitPrice(10000.2, [0.1, 0.2]));
   });
 
   it('says when there were too many orders, and keeps the cart', async () => {

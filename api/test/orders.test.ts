@@ -9,10 +9,14 @@
  */
 import { answers, ORDER_LIMITS, ORDER_STATUSES, ORDER_TRANSITIONS } from '@qrmenu/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unitPrice } from '../src/public-menu/cart/price';
 import { AddressWindow } from '../src/services/orders/limits';
 import {
   adminUser,
   apiCall,
+  createOption,
+  createOptionRow,
+  createProduct,
   createTestApp,
   createUser,
   expectError,
@@ -375,6 +379,46 @@ describe('placing an order', () => {
     );
     expect(now.data.total).toBe(18000);
     expect((await orderRow(now.data._id)).total).toBe(18000);
+  });
+
+  it("refuses a price any amount off the menu's, a fraction of a so'm too (409 price_changed, nothing stored)", async () => {
+    const before = await countRows(ctx, 'orders');
+    for (const price of [35000.004, 34999.996, 35000.5, 35001]) {
+      const res = await placeAs(
+        ctx,
+        basket(w, 0, { items: [{ product_id: w.osh.id, quantity: 1, row_ids: [w.big.id], price }] }),
+      );
+      expectError(res, 409, 'conflict');
+      expect(res.json().error.details).toEqual([{ path: 'items.0', message: 'price_changed' }]);
+    }
+    expect(await countRows(ctx, 'orders')).toBe(before);
+  });
+
+  it("takes a fractional menu's price as the cart adds it up (unitPrice), stored as sent", async () => {
+    const m = await orderWorld(ctx, 1);
+    // 10 000.1 so'm with extras of 0.1 and 0.2 in two options: (10000.1 + 0.1) + 0.2 is not
+    // 10000.1 + (0.1 + 0.2) in floating point; the cart and the server add up the same way
+    const dish = await createProduct(ctx, m.restaurantId, m.categoryId, { name: 'Manti', price: 10000.1 });
+    const sauce = await createOptionRow(ctx, (await createOption(ctx, dish.id, 'Sous')).id, {
+      name: 'Qatiq',
+      price: 0.1,
+    });
+    const size = await createOptionRow(ctx, (await createOption(ctx, dish.id, 'Hajmi')).id, {
+      name: 'Katta',
+      price: 0.2,
+    });
+    const price = unitPrice(10000.1, [0.1, 0.2]);
+    const made = await ok(
+      placeAs(ctx, {
+        placement_id: m.tables[0]!._id,
+        idempotency_key: newKey(),
+        language: 'uz',
+        items: [{ product_id: dish.id, quantity: 2, row_ids: [sauce.id, size.id], price }],
+      }),
+      201,
+    );
+    expect(made.data.items[0].price).toBe(price);
+    expect(made.data.total).toBe(price * 2);
   });
 
   it('takes at most one row per option (400); a product without rows chosen is priced alone', async () => {
