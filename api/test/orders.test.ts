@@ -282,6 +282,53 @@ describe('placing an order', () => {
     expect(same).toHaveLength(1);
   });
 
+  it('refuses the same key with another order (422 idempotency_key_reused): nothing stored, the first order unchanged', async () => {
+    const body = basket(w, 0, { comment: 'Achchiq emas' });
+    const first = await ok(placeAs(ctx, body), 201);
+    const before = [await countRows(ctx, 'orders'), await countRows(ctx, 'order_events')];
+    // what the guest may change after an answer was lost: a dish added, a quantity, the comment,
+    // the table, the language, a row; each is another request under the same key
+    const teaAdded = { ...body, items: [...body.items, { product_id: w.tea.id, quantity: 1, price: 5000 }] };
+    const changes = [
+      teaAdded,
+      { ...body, items: [{ ...body.items[0]!, quantity: 3 }, body.items[1]!] },
+      { ...body, comment: 'Piyozsiz' },
+      { ...body, comment: undefined },
+      { ...body, placement_id: w.tables[1]!._id },
+      { ...body, language: 'uz' },
+      { ...body, items: [{ ...body.items[0]!, row_ids: [w.small.id], price: 30000 }, body.items[1]!] },
+      { ...body, items: [body.items[1]!, body.items[0]!] },
+    ];
+    for (const changed of changes) {
+      const res = await placeAs(ctx, changed);
+      expectError(res, 422, 'idempotency_key_reused');
+      expect(res.json().error.details).toEqual([{ path: 'idempotency_key', message: 'reused' }]);
+    }
+    expect([await countRows(ctx, 'orders'), await countRows(ctx, 'order_events')]).toEqual(before);
+    expect((await orderRow(first.data._id)).comment).toBe('Achchiq emas');
+    // the same order again is still the retry it was: the first order (200); the comment's
+    // spaces are not part of it (the server keeps it trimmed)
+    expect((await ok(placeAs(ctx, body), 200)).data).toEqual(first.data);
+    expect((await ok(placeAs(ctx, { ...body, comment: '  Achchiq emas ' }), 200)).data._id).toBe(
+      first.data._id,
+    );
+    // two at once with the same key and different bodies: one order, the other refused
+    const key = newKey();
+    const race = await Promise.all([
+      placeAs(ctx, { ...body, idempotency_key: key }),
+      placeAs(ctx, { ...teaAdded, idempotency_key: key }),
+    ]);
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+  });
+
+  it('answers an order stored before its request was kept (no hash) as before: the order it made', async () => {
+    const body = basket(w, 1);
+    const first = await ok(placeAs(ctx, body), 201);
+    await ctx.db.updateTable('orders').set({ request_hash: null }).where('id', '=', first.data._id).execute();
+    const again = await ok(placeAs(ctx, { ...body, comment: 'Piyozsiz' }), 200);
+    expect(again.data._id).toBe(first.data._id);
+  });
+
   it('refuses lines the menu no longer offers as sent, each named, and stores nothing', async () => {
     const m = await orderWorld(ctx, 1);
     const stopped = await ok(
