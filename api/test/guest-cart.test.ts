@@ -118,7 +118,8 @@ interface Call {
 function fakeApi(
   options: {
     table?: { takes_orders: boolean; table: string; pending_calls: string[] };
-    orders?: (() => Response | Promise<Response>)[];
+    /** Answers to POST /api/public/orders in turn, each given the body sent. */
+    orders?: ((body: OrderCreateBody) => Response | Promise<Response>)[];
     freshPage?: string;
   } = {},
 ) {
@@ -135,7 +136,7 @@ function fakeApi(
     if (url === '/api/public/orders') {
       const next = orders.shift();
       if (!next) throw new Error('no answer planned');
-      return next();
+      return next(calls.at(-1)!.body as OrderCreateBody);
     }
     if (url === '/api/public/calls') {
       const kind = (calls.at(-1)!.body as { kind: string }).kind;
@@ -148,10 +149,11 @@ function fakeApi(
   return { calls, json, posts: () => calls.filter((c) => c.url === '/api/public/orders') };
 }
 
-const made = (number = 14) =>
+/** The order made (201): #14. */
+const made = () =>
   new Response(
     JSON.stringify({
-      data: { _id: 'order1', key: 'secret-key', number, status: 'sent', items: [], total: 0 },
+      data: { _id: 'order1', key: 'secret-key', number: 14, status: 'sent', items: [], total: 0 },
     }),
     { status: 201 },
   );
@@ -465,6 +467,113 @@ describe('the menu page with the script', () => {
     const [first, second] = api.posts().map((c) => c.body as { idempotency_key: string; items: unknown[] });
     expect(second?.items).toEqual([{ product_id: 'osh', quantity: 1, row_ids: ['full'], price: 70000 }]);
     expect(second?.idempotency_key).not.toBe(first?.idempotency_key);
+  });
+
+  it('a dish added after a lost answer is not dropped: the guest is told the first order arrived, and the dish stays to send', async () => {
+    // the server as the contract has it: a key with the same body answers its order (200), with
+    // another body 422 idempotency_key_reused; the first order arrives but its answer is lost
+    const byKey = new Map<string, { body: string; order: Record<string, unknown> }>();
+    const server = (body: OrderCreateBody, lose = false) => {
+      const had = byKey.get(body.idempotency_key);
+      if (had && had.body !== JSON.stringify({ ...body, idempotency_key: '' }))
+        return api.json(422, {
+          error: {
+            code: 'idempotency_key_reused',
+            message: 'This idempotency key was used for another order',
+            details: [{ path: 'idempotency_key', message: 'reused' }],
+          },
+        });
+      const order = had?.order ?? {
+        _id: `order${byKey.size + 1}`,
+        key: `secret-${byKey.size + 1}`,
+        number: 14 + byKey.size,
+        status: 'sent',
+        comment: body.comment ?? null,
+        items: body.items.map((i) => ({
+          product_id: i.product_id,
+          quantity: i.quantity,
+          price: i.price,
+          rows: (i.row_ids ?? []).map((id) => ({ _id: id })),
+        })),
+      };
+      byKey.set(body.idempotency_key, { body: JSON.stringify({ ...body, idempotency_key: '' }), order });
+      if (lose) throw new TypeError('Failed to fetch');
+      return api.json(had ? 200 : 201, { data: order });
+    };
+    openPage('/m/rayhon?p=table5');
+    const api = fakeApi({
+      orders: [(b) => server(b, true), (b) => server(b), (b) => server(b), (b) => server(b)],
+    });
+    const go = await start();
+    await add("Ko'k choy", undefined, 1);
+    bar().querySelector('button')!.click();
+    const cart = openDialog()!;
+    const comment = cart.querySelector('textarea')!;
+    comment.value = 'Tezroq';
+    comment.dispatchEvent(new Event('input'));
+    byText(words.send, cart)!.click();
+    await flush();
+    expect(cart.querySelector('[role="alert"]')?.textContent).toBe(words.offline);
+
+    // meanwhile the guest adds osh and sends again
+    cart.close();
+    await add('Toshkent oshi', "To'liq");
+    bar().querySelector('button')!.click();
+    byText(words.send, openDialog()!)!.click();
+    await flush();
+    await flush();
+    const [first, second, again] = api.posts().map((c) => c.body as OrderCreateBody);
+    expect(second?.idempotency_key).toBe(first?.idempotency_key);
+    expect(second?.items).toHaveLength(2);
+    // the first attempt again, unchanged: its order is the answer
+    expect(again).toEqual(first);
+    expect(go).not.toHaveBeenCalled();
+    const alert = openDialog()!.querySelector('[role="alert"]')!;
+    expect(alert.textContent).toBe(`${words.arrived} Buyurtma #14 ${words.arrivedRest}`);
+    expect(alert.querySelector('a')?.getAttribute('href')).toBe('/m/rayhon/orders/order1?key=secret-1');
+    expect(recentOrders('rayhon').map((o) => [o.id, o.number])).toEqual([['order1', 14]]);
+    // what the first order holds came off the cart (its tea and its comment); the osh stays
+    expect([...openDialog()!.querySelectorAll('.qm-lines li b')].map((b) => b.textContent)).toEqual([
+      'Toshkent oshi',
+    ]);
+    expect(openDialog()!.querySelector('textarea')?.value).toBe('');
+    expect(bar().textContent).toBe("Savat: 1 ta, 65 000 so'm");
+
+    // the osh goes as an order of its own, with a new key
+    byText(words.send, openDialog()!)!.click();
+    await flush();
+    const last = api.posts().at(-1)!.body as OrderCreateBody;
+    expect(last.idempotency_key).not.toBe(first?.idempotency_key);
+    expect(last.items).toEqual([{ product_id: 'osh', quantity: 1, row_ids: ['full'], price: 65000 }]);
+    expect(go).toHaveBeenCalledWith('/m/rayhon/orders/order2?key=secret-2');
+  });
+
+  it('a cart that cannot tell which earlier attempt arrived says so, keeps its lines and takes a new key', async () => {
+    // a cart saved with a key but without the attempts it sent (saved before they were kept)
+    localStorage.setItem(
+      'qm-cart:rayhon:table5',
+      JSON.stringify({
+        lines: [{ product_id: 'tea', name: "Ko'k choy", price: 8000, rows: [], quantity: 1 }],
+        comment: '',
+        key: 'k'.repeat(32),
+      }),
+    );
+    openPage('/m/rayhon?p=table5');
+    const api = fakeApi({
+      orders: [() => api.json(422, { error: { code: 'idempotency_key_reused', message: 'reused' } }), made],
+    });
+    await start();
+    bar().querySelector('button')!.click();
+    byText(words.send, openDialog()!)!.click();
+    await flush();
+    expect(openDialog()!.querySelector('[role="alert"]')?.textContent).toBe(
+      `${words.arrived} ${words.arrivedCheck}`,
+    );
+    expect(bar().textContent).toBe("Savat: 1 ta, 8 000 so'm");
+    byText(words.send, openDialog()!)!.click();
+    await flush();
+    const keys = api.posts().map((c) => (c.body as OrderCreateBody).idempotency_key);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 
   it('sends a fractional price as the server adds it up, and reads a changed one from a fresh page the same way', async () => {
