@@ -665,6 +665,28 @@ describe('the menu page with the script', () => {
     expect(byText(words.waiterCalled)?.disabled).toBe(true);
     expect(document.querySelector('.qm-table p[role="status"]')?.textContent).toBe(words.waiterCalled);
   });
+
+  it('follows the call to its end: once the staff cleared it, the button is back and the status line says nothing', async () => {
+    openPage('/m/rayhon?p=table5');
+    const table = { takes_orders: true, table: 'Stol 5', pending_calls: [] as string[] };
+    fakeApi({ table });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await start();
+    byText(words.callWaiter)!.click();
+    await vi.advanceTimersByTimeAsync(0);
+    const note = () => document.querySelector('.qm-table p[role="status"]')?.textContent;
+    expect(note()).toBe(words.waiterCalled);
+    // 20 s later the waiter call is still pending: nothing changes
+    table.pending_calls = ['waiter'];
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(note()).toBe(words.waiterCalled);
+    expect(byText(words.waiterCalled)?.disabled).toBe(true);
+    // the staff marked it done: the next check brings the button back and empties the line
+    table.pending_calls = [];
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(byText(words.callWaiter)?.disabled).toBe(false);
+    expect(note()).toBe('');
+  });
 });
 
 describe("the order's page", () => {
