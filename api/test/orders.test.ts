@@ -565,6 +565,18 @@ describe('rate limits', () => {
     await ok(placeAs(limited, basket(lw, 2), '192.0.2.51'), 201);
   });
 
+  it('a key reused with another order counts against the address (a refusal is no retry); a retry still does not', async () => {
+    const address = '192.0.2.60';
+    const body = basket(await orderWorld(limited, 1));
+    await ok(placeAs(limited, body, address), 201);
+    const other = { ...body, comment: 'Piyozsiz' };
+    expectError(await placeAs(limited, other, address), 422, 'idempotency_key_reused');
+    expectError(await placeAs(limited, other, address), 422, 'idempotency_key_reused');
+    expectError(await placeAs(limited, other, address), 429, 'rate_limited');
+    // the order itself is still answered to its own request
+    expect((await ok(placeAs(limited, body, address), 200)).data.comment).toBeNull();
+  });
+
   it('the per-address memory is bounded: past its size the least recently seen address is forgotten', () => {
     const window = new AddressWindow(60_000, 2);
     window.take('a', 1, 'orders', 1000);

@@ -27,16 +27,17 @@ export function requestHash(body: PlaceBody): string {
 }
 
 /**
- * The order a key made answers a request with that key when it is the same request (or the order
- * was placed before requests were kept); another request is refused.
+ * Whether a request with the key of `stored` is that order's own request again (a retry). An
+ * order placed before requests were kept has no hash: its key answers it, as it always did.
  */
-export function checkSameRequest(stored: { request_hash?: string | null }, hash: string): void {
-  if (stored.request_hash && stored.request_hash !== hash) {
-    throw new HttpError(
-      422,
-      'idempotency_key_reused',
-      'This idempotency key was used for another order: send that order again unchanged, or this one with a new key',
-      [{ path: 'idempotency_key', message: 'reused' }],
-    );
-  }
-}
+export const isSameRequest = (stored: { request_hash?: string | null }, hash: string): boolean =>
+  !stored.request_hash || stored.request_hash === hash;
+
+/** The refusal of a key used for another request. */
+export const keyReused = (): HttpError =>
+  new HttpError(
+    422,
+    'idempotency_key_reused',
+    'This idempotency key was used for another order: send that order again unchanged, or this one with a new key',
+    [{ path: 'idempotency_key', message: 'reused' }],
+  );
