@@ -13,6 +13,7 @@
  * - the waiter call and the bill request, pending shown; the order's page follows its status;
  * - axe (WCAG 2.1 AA) on the menu with the sheet open, with the cart open, and on the order's page.
  */
+import type { OrderCreateBody } from '@qrmenu/shared/schemas';
 import { axeViolations } from '@qrmenu/shared/testing/axe';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -24,9 +25,11 @@ import {
   rememberOrder,
   setQuantity,
 } from '../src/public-menu/cart/cart';
+import { priceOn, readDishes } from '../src/public-menu/cart/dishes';
 import { formatAmount } from '../src/public-menu/cart/format';
 import { startMenu } from '../src/public-menu/cart/menu';
 import { startOrderPage } from '../src/public-menu/cart/order';
+import { unitPrice } from '../src/public-menu/cart/price';
 import { settingsFor } from '../src/public-menu/guest-script';
 import type { LocalMenu } from '../src/public-menu/localize';
 import { renderOrderPage } from '../src/public-menu/order-page';
@@ -115,7 +118,8 @@ interface Call {
 function fakeApi(
   options: {
     table?: { takes_orders: boolean; table: string; pending_calls: string[] };
-    orders?: (() => Response | Promise<Response>)[];
+    /** Answers to POST /api/public/orders in turn, each given the body sent. */
+    orders?: ((body: OrderCreateBody) => Response | Promise<Response>)[];
     freshPage?: string;
   } = {},
 ) {
@@ -132,7 +136,7 @@ function fakeApi(
     if (url === '/api/public/orders') {
       const next = orders.shift();
       if (!next) throw new Error('no answer planned');
-      return next();
+      return next(calls.at(-1)!.body as OrderCreateBody);
     }
     if (url === '/api/public/calls') {
       const kind = (calls.at(-1)!.body as { kind: string }).kind;
@@ -145,10 +149,11 @@ function fakeApi(
   return { calls, json, posts: () => calls.filter((c) => c.url === '/api/public/orders') };
 }
 
-const made = (number = 14) =>
+/** The order made (201): #14. */
+const made = () =>
   new Response(
     JSON.stringify({
-      data: { _id: 'order1', key: 'secret-key', number, status: 'sent', items: [], total: 0 },
+      data: { _id: 'order1', key: 'secret-key', number: 14, status: 'sent', items: [], total: 0 },
     }),
     { status: 201 },
   );
@@ -464,6 +469,173 @@ describe('the menu page with the script', () => {
     expect(second?.idempotency_key).not.toBe(first?.idempotency_key);
   });
 
+  it('a dish added after a lost answer is not dropped: the guest is told the first order arrived, and the dish stays to send', async () => {
+    // the server as the contract has it: a key with the same body answers its order (200), with
+    // another body 422 idempotency_key_reused; the first order arrives but its answer is lost
+    const byKey = new Map<string, { body: string; order: Record<string, unknown> }>();
+    const server = (body: OrderCreateBody, lose = false) => {
+      const had = byKey.get(body.idempotency_key);
+      if (had && had.body !== JSON.stringify({ ...body, idempotency_key: '' }))
+        return api.json(422, {
+          error: {
+            code: 'idempotency_key_reused',
+            message: 'This idempotency key was used for another order',
+            details: [{ path: 'idempotency_key', message: 'reused' }],
+          },
+        });
+      const order = had?.order ?? {
+        _id: `order${byKey.size + 1}`,
+        key: `secret-${byKey.size + 1}`,
+        number: 14 + byKey.size,
+        status: 'sent',
+        comment: body.comment ?? null,
+        items: body.items.map((i) => ({
+          product_id: i.product_id,
+          quantity: i.quantity,
+          price: i.price,
+          rows: (i.row_ids ?? []).map((id) => ({ _id: id })),
+        })),
+      };
+      byKey.set(body.idempotency_key, { body: JSON.stringify({ ...body, idempotency_key: '' }), order });
+      if (lose) throw new TypeError('Failed to fetch');
+      return api.json(had ? 200 : 201, { data: order });
+    };
+    openPage('/m/rayhon?p=table5');
+    const api = fakeApi({
+      orders: [(b) => server(b, true), (b) => server(b), (b) => server(b), (b) => server(b)],
+    });
+    const go = await start();
+    await add("Ko'k choy", undefined, 1);
+    bar().querySelector('button')!.click();
+    const cart = openDialog()!;
+    const comment = cart.querySelector('textarea')!;
+    comment.value = 'Tezroq';
+    comment.dispatchEvent(new Event('input'));
+    byText(words.send, cart)!.click();
+    await flush();
+    expect(cart.querySelector('[role="alert"]')?.textContent).toBe(words.offline);
+
+    // meanwhile the guest adds osh and sends again
+    cart.close();
+    await add('Toshkent oshi', "To'liq");
+    bar().querySelector('button')!.click();
+    byText(words.send, openDialog()!)!.click();
+    await flush();
+    await flush();
+    const [first, second, again] = api.posts().map((c) => c.body as OrderCreateBody);
+    expect(second?.idempotency_key).toBe(first?.idempotency_key);
+    expect(second?.items).toHaveLength(2);
+    // the first attempt again, unchanged: its order is the answer
+    expect(again).toEqual(first);
+    expect(go).not.toHaveBeenCalled();
+    const alert = openDialog()!.querySelector('[role="alert"]')!;
+    expect(alert.textContent).toBe(`${words.arrived} Buyurtma #14 ${words.arrivedRest}`);
+    expect(alert.querySelector('a')?.getAttribute('href')).toBe('/m/rayhon/orders/order1?key=secret-1');
+    expect(recentOrders('rayhon').map((o) => [o.id, o.number])).toEqual([['order1', 14]]);
+    // what the first order holds came off the cart (its tea and its comment); the osh stays
+    expect([...openDialog()!.querySelectorAll('.qm-lines li b')].map((b) => b.textContent)).toEqual([
+      'Toshkent oshi',
+    ]);
+    expect(openDialog()!.querySelector('textarea')?.value).toBe('');
+    expect(bar().textContent).toBe("Savat: 1 ta, 65 000 so'm");
+
+    // the osh goes as an order of its own, with a new key
+    byText(words.send, openDialog()!)!.click();
+    await flush();
+    const last = api.posts().at(-1)!.body as OrderCreateBody;
+    expect(last.idempotency_key).not.toBe(first?.idempotency_key);
+    expect(last.items).toEqual([{ product_id: 'osh', quantity: 1, row_ids: ['full'], price: 65000 }]);
+    expect(go).toHaveBeenCalledWith('/m/rayhon/orders/order2?key=secret-2');
+  });
+
+  it('a cart that cannot tell which earlier attempt arrived says so, keeps its lines and takes a new key', async () => {
+    // a cart saved with a key but without the attempts it sent (saved before they were kept)
+    localStorage.setItem(
+      'qm-cart:rayhon:table5',
+      JSON.stringify({
+        lines: [{ product_id: 'tea', name: "Ko'k choy", price: 8000, rows: [], quantity: 1 }],
+        comment: '',
+        key: 'k'.repeat(32),
+      }),
+    );
+    openPage('/m/rayhon?p=table5');
+    const api = fakeApi({
+      orders: [() => api.json(422, { error: { code: 'idempotency_key_reused', message: 'reused' } }), made],
+    });
+    await start();
+    bar().querySelector('button')!.click();
+    byText(words.send, openDialog()!)!.click();
+    await flush();
+    expect(openDialog()!.querySelector('[role="alert"]')?.textContent).toBe(
+      `${words.arrived} ${words.arrivedCheck}`,
+    );
+    expect(bar().textContent).toBe("Savat: 1 ta, 8 000 so'm");
+    byText(words.send, openDialog()!)!.click();
+    await flush();
+    const keys = api.posts().map((c) => (c.body as OrderCreateBody).idempotency_key);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('sends a fractional price as the server adds it up, and reads a changed one from a fresh page the same way', async () => {
+    // 10 000.1 so'm with extras 0.1 and 0.2 in two options: (10000.1 + 0.1) + 0.2 is not
+    // 10000.1 + (0.1 + 0.2) in floating point, and the server refuses any difference
+    const fractional = (base: number): LocalMenu => {
+      const m = menu();
+      const said = (text: string) => ({ text });
+      m.categories[0]!.products = [
+        {
+          id: 'manti',
+          name: said('Manti'),
+          description: said(''),
+          price: base,
+          image: null,
+          options: [
+            { name: said('Sous'), rows: [{ id: 'qatiq', name: said('Qatiq'), price: 0.1 }] },
+            { name: said('Hajmi'), rows: [{ id: 'katta', name: said('Katta'), price: 0.2 }] },
+          ],
+        },
+      ];
+      return m;
+    };
+    openPage('/m/rayhon?p=table5', renderMenuPage(fractional(10000.1), SCRIPT));
+    const api = fakeApi({
+      orders: [
+        () =>
+          api.json(409, {
+            error: {
+              code: 'conflict',
+              message: 'changed',
+              details: [{ path: 'items.0', message: 'price_changed' }],
+            },
+          }),
+        made,
+      ],
+      freshPage: renderMenuPage(fractional(10000.2), SCRIPT),
+    });
+    await start();
+    addButton('Manti').click();
+    const sheet = openDialog()!;
+    for (const row of ['Qatiq', 'Katta']) {
+      const input = [...sheet.querySelectorAll('label')]
+        .find((l) => l.textContent?.startsWith(row))!
+        .querySelector('input')!;
+      input.checked = true;
+      input.dispatchEvent(new Event('change'));
+    }
+    byText(words.addToCart, sheet)!.click();
+    bar().querySelector('button')!.click();
+    byText(words.send, openDialog()!)!.click();
+    await flush();
+    await flush();
+    const sent = (i: number) => (api.posts()[i]!.body as OrderCreateBody).items[0]!.price;
+    expect(sent(0)).toBe(unitPrice(10000.1, [0.1, 0.2]));
+    expect(sent(0)).toBe(priceOn(readDishes(document), 'manti', ['qatiq', 'katta']));
+    byText(words.acceptPrice, openDialog()!)!.click();
+    byText(words.send, openDialog()!)!.click();
+    await flush();
+    expect(sent(1)).toBe(unitPrice(10000.2, [0.1, 0.2]));
+  });
+
   it('says when there were too many orders, and keeps the cart', async () => {
     openPage('/m/rayhon?p=table5');
     const api = fakeApi({
@@ -492,6 +664,28 @@ describe('the menu page with the script', () => {
     ]);
     expect(byText(words.waiterCalled)?.disabled).toBe(true);
     expect(document.querySelector('.qm-table p[role="status"]')?.textContent).toBe(words.waiterCalled);
+  });
+
+  it('follows the call to its end: once the staff cleared it, the button is back and the status line says nothing', async () => {
+    openPage('/m/rayhon?p=table5');
+    const table = { takes_orders: true, table: 'Stol 5', pending_calls: [] as string[] };
+    fakeApi({ table });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await start();
+    byText(words.callWaiter)!.click();
+    await vi.advanceTimersByTimeAsync(0);
+    const note = () => document.querySelector('.qm-table p[role="status"]')?.textContent;
+    expect(note()).toBe(words.waiterCalled);
+    // 20 s later the waiter call is still pending: nothing changes
+    table.pending_calls = ['waiter'];
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(note()).toBe(words.waiterCalled);
+    expect(byText(words.waiterCalled)?.disabled).toBe(true);
+    // the staff marked it done: the next check brings the button back and empties the line
+    table.pending_calls = [];
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(byText(words.callWaiter)?.disabled).toBe(false);
+    expect(note()).toBe('');
   });
 });
 

@@ -9,10 +9,14 @@
  */
 import { answers, ORDER_LIMITS, ORDER_STATUSES, ORDER_TRANSITIONS } from '@qrmenu/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unitPrice } from '../src/public-menu/cart/price';
 import { AddressWindow } from '../src/services/orders/limits';
 import {
   adminUser,
   apiCall,
+  createOption,
+  createOptionRow,
+  createProduct,
   createTestApp,
   createUser,
   expectError,
@@ -278,6 +282,53 @@ describe('placing an order', () => {
     expect(same).toHaveLength(1);
   });
 
+  it('refuses the same key with another order (422 idempotency_key_reused): nothing stored, the first order unchanged', async () => {
+    const body = basket(w, 0, { comment: 'Achchiq emas' });
+    const first = await ok(placeAs(ctx, body), 201);
+    const before = [await countRows(ctx, 'orders'), await countRows(ctx, 'order_events')];
+    // what the guest may change after an answer was lost: a dish added, a quantity, the comment,
+    // the table, the language, a row; each is another request under the same key
+    const teaAdded = { ...body, items: [...body.items, { product_id: w.tea.id, quantity: 1, price: 5000 }] };
+    const changes = [
+      teaAdded,
+      { ...body, items: [{ ...body.items[0]!, quantity: 3 }, body.items[1]!] },
+      { ...body, comment: 'Piyozsiz' },
+      { ...body, comment: undefined },
+      { ...body, placement_id: w.tables[1]!._id },
+      { ...body, language: 'uz' },
+      { ...body, items: [{ ...body.items[0]!, row_ids: [w.small.id], price: 30000 }, body.items[1]!] },
+      { ...body, items: [body.items[1]!, body.items[0]!] },
+    ];
+    for (const changed of changes) {
+      const res = await placeAs(ctx, changed);
+      expectError(res, 422, 'idempotency_key_reused');
+      expect(res.json().error.details).toEqual([{ path: 'idempotency_key', message: 'reused' }]);
+    }
+    expect([await countRows(ctx, 'orders'), await countRows(ctx, 'order_events')]).toEqual(before);
+    expect((await orderRow(first.data._id)).comment).toBe('Achchiq emas');
+    // the same order again is still the retry it was: the first order (200); the comment's
+    // spaces are not part of it (the server keeps it trimmed)
+    expect((await ok(placeAs(ctx, body), 200)).data).toEqual(first.data);
+    expect((await ok(placeAs(ctx, { ...body, comment: '  Achchiq emas ' }), 200)).data._id).toBe(
+      first.data._id,
+    );
+    // two at once with the same key and different bodies: one order, the other refused
+    const key = newKey();
+    const race = await Promise.all([
+      placeAs(ctx, { ...body, idempotency_key: key }),
+      placeAs(ctx, { ...teaAdded, idempotency_key: key }),
+    ]);
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+  });
+
+  it('answers an order stored before its request was kept (no hash) as before: the order it made', async () => {
+    const body = basket(w, 1);
+    const first = await ok(placeAs(ctx, body), 201);
+    await ctx.db.updateTable('orders').set({ request_hash: null }).where('id', '=', first.data._id).execute();
+    const again = await ok(placeAs(ctx, { ...body, comment: 'Piyozsiz' }), 200);
+    expect(again.data._id).toBe(first.data._id);
+  });
+
   it('refuses lines the menu no longer offers as sent, each named, and stores nothing', async () => {
     const m = await orderWorld(ctx, 1);
     const stopped = await ok(
@@ -377,6 +428,46 @@ describe('placing an order', () => {
     expect((await orderRow(now.data._id)).total).toBe(18000);
   });
 
+  it("refuses a price any amount off the menu's, a fraction of a so'm too (409 price_changed, nothing stored)", async () => {
+    const before = await countRows(ctx, 'orders');
+    for (const price of [35000.004, 34999.996, 35000.5, 35001]) {
+      const res = await placeAs(
+        ctx,
+        basket(w, 0, { items: [{ product_id: w.osh.id, quantity: 1, row_ids: [w.big.id], price }] }),
+      );
+      expectError(res, 409, 'conflict');
+      expect(res.json().error.details).toEqual([{ path: 'items.0', message: 'price_changed' }]);
+    }
+    expect(await countRows(ctx, 'orders')).toBe(before);
+  });
+
+  it("takes a fractional menu's price as the cart adds it up (unitPrice), stored as sent", async () => {
+    const m = await orderWorld(ctx, 1);
+    // 10 000.1 so'm with extras of 0.1 and 0.2 in two options: (10000.1 + 0.1) + 0.2 is not
+    // 10000.1 + (0.1 + 0.2) in floating point; the cart and the server add up the same way
+    const dish = await createProduct(ctx, m.restaurantId, m.categoryId, { name: 'Manti', price: 10000.1 });
+    const sauce = await createOptionRow(ctx, (await createOption(ctx, dish.id, 'Sous')).id, {
+      name: 'Qatiq',
+      price: 0.1,
+    });
+    const size = await createOptionRow(ctx, (await createOption(ctx, dish.id, 'Hajmi')).id, {
+      name: 'Katta',
+      price: 0.2,
+    });
+    const price = unitPrice(10000.1, [0.1, 0.2]);
+    const made = await ok(
+      placeAs(ctx, {
+        placement_id: m.tables[0]!._id,
+        idempotency_key: newKey(),
+        language: 'uz',
+        items: [{ product_id: dish.id, quantity: 2, row_ids: [sauce.id, size.id], price }],
+      }),
+      201,
+    );
+    expect(made.data.items[0].price).toBe(price);
+    expect(made.data.total).toBe(price * 2);
+  });
+
   it('takes at most one row per option (400); a product without rows chosen is priced alone', async () => {
     const before = await countRows(ctx, 'orders');
     const res = await placeAs(
@@ -472,6 +563,18 @@ describe('rate limits', () => {
     expect(await countRows(limited, 'orders')).toBe(before);
     // another address is not held back by this one
     await ok(placeAs(limited, basket(lw, 2), '192.0.2.51'), 201);
+  });
+
+  it('a key reused with another order counts against the address (a refusal is no retry); a retry still does not', async () => {
+    const address = '192.0.2.60';
+    const body = basket(await orderWorld(limited, 1));
+    await ok(placeAs(limited, body, address), 201);
+    const other = { ...body, comment: 'Piyozsiz' };
+    expectError(await placeAs(limited, other, address), 422, 'idempotency_key_reused');
+    expectError(await placeAs(limited, other, address), 422, 'idempotency_key_reused');
+    expectError(await placeAs(limited, other, address), 429, 'rate_limited');
+    // the order itself is still answered to its own request
+    expect((await ok(placeAs(limited, body, address), 200)).data.comment).toBeNull();
   });
 
   it('the per-address memory is bounded: past its size the least recently seen address is forgotten', () => {
@@ -754,9 +857,30 @@ describe("the day's list, the history and the CSV", () => {
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe("Raqam,Vaqt,Stol,Holat,Taomlar,Izoh,Jami (so'm)");
     expect(lines[1]).toMatch(
-      /^#1,\d\d:\d\d,Stol 1,Berildi,2 × Osh \(Hajmi: Katta\); 1 × Choy,"'=cmd\|""\/c calc""",75000$/,
+      /^#1,\d\d:\d\d,Stol 1,Berildi,"2 × Osh \(Hajmi: Katta\); 1 × Choy","'=cmd\|""\/c calc""",75000$/,
     );
     expect(lines[2]).toMatch(/^#2,\d\d:\d\d,Stol 2,Rad etildi,2 × Choy,,10000$/);
     expect(lines[3]).toBe('');
+  });
+
+  it('neutralises every segment a spreadsheet could split a cell into, not only its first character', async () => {
+    const h = await orderWorld(ctx, 1);
+    await ctx.db
+      .updateTable('placements')
+      .set({ name: 'Ayvon;@SUM(A1)' })
+      .where('id', '=', h.tables[0]!._id)
+      .execute();
+    // each of ; , tab and a new line starts a cell where a spreadsheet splits on it (Excel in a
+    // Russian or Uzbek locale splits on ;), and a quote or spaces before the formula do not stop it
+    const comment = 'x;=1+1, +2\t-3\n@A1;"=HYPERLINK(1)" ;  =2';
+    await ok(placeAs(ctx, basket(h, 0, { comment })), 201);
+    const text = (await apiCall(ctx, 'GET', '/manager/orders/csv', h.manager.token)).rawPayload
+      .subarray(3)
+      .toString('utf8');
+    const row = text.split('\r\n').slice(1).join('\r\n');
+    expect(row).toContain(`,"Ayvon;'@SUM(A1)",`);
+    expect(row).toContain(`,"x;'=1+1, '+2\t'-3\n'@A1;""'=HYPERLINK(1)"" ;  '=2",`);
+    // no segment of any cell starts a formula (after spaces and double quotes)
+    for (const segment of row.split(/[;,\t\r\n]/)) expect(segment).not.toMatch(/^[ "]*[=+\-@]/);
   });
 });

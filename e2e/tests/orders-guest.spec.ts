@@ -3,7 +3,9 @@
  * orders at "Stol 5"; its code is decoded from the printed sheet; the guest adds two dishes, one
  * with an option row, sends, and sees "Yuborildi", then "Qabul qilindi" live once the staff
  * accept (through the API); a dish stopped meanwhile is refused by name; a double tap makes one
- * order; a waiter call reaches the staff; the page without JavaScript still reads the whole menu;
+ * order; a dish added after a lost answer is not dropped (the guest learns the first order
+ * arrived and sends the rest); a waiter call reaches the staff, and once they clear it the page
+ * says so; the page without JavaScript still reads the whole menu;
  * axe is clean on the menu with the sheet open, the cart and the order's page. Every restaurant
  * and order is the test's own (the suite may run in parallel).
  */
@@ -295,6 +297,86 @@ test('a double tap, or a retry after a lost answer, makes one order; a waiter ca
   // after a reload the table asks anew: nothing pending
   await guest.reload();
   await expect(guest.getByRole('button', { name: 'Ofitsiantni chaqirish' })).toBeEnabled();
+  await phone.close();
+});
+
+test('a dish added after a lost answer is not dropped: the guest learns the first order arrived and sends the rest; a cleared waiter call leaves no word behind', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const world = await makeWorld(request);
+  const code = await tableFiveCode(page, world.token);
+  await openOrdering(request, world.token, new URL(code).searchParams.get('p')!);
+  const phone = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    hasTouch: true,
+    locale: 'uz-UZ',
+  });
+  const guest = await phone.newPage();
+  // the table is asked again 20 s after a call: the test moves the page's clock instead of waiting
+  await guest.clock.install();
+  await guest.goto(code);
+
+  await addDish(guest, "Ko'k choy");
+  let lost = false;
+  await guest.route('**/api/public/orders', async (route) => {
+    if (lost) return route.continue();
+    lost = true;
+    await route.fetch(); // the order reaches the server...
+    await route.abort('internetdisconnected'); // ...its answer never reaches the phone
+  });
+  await cartBar(guest).click();
+  const cart = guest.getByRole('dialog', { name: 'Savat' });
+  await cart.getByLabel('Izoh (ixtiyoriy)').fill('Tezroq');
+  await cart.getByRole('button', { name: 'Buyurtma berish' }).click();
+  await expect(cart.getByRole('alert')).toHaveText(
+    "Internet aloqasi yo'q. Savat saqlandi: qayta urinib ko'ring.",
+  );
+
+  // the guest adds osh, then sends again: the server refuses the key with the changed cart, the
+  // cart learns the first order arrived and says so; the osh stays to be sent
+  await guest.keyboard.press('Escape');
+  await addDish(guest, 'Toshkent oshi', "To'liq");
+  await cartBar(guest).click();
+  await cart.getByRole('button', { name: 'Buyurtma berish' }).click();
+  const alert = cart.getByRole('alert');
+  await expect(alert).toHaveText(
+    /^Oldingi buyurtmangiz yetib borgan ekan: unda savat o'zgarishidan oldingi taomlar bor\. Buyurtma #\d+ Savatda unga kirmagan taomlar qoldi: tekshirib, qayta yuboring\.$/,
+  );
+  await expect(cart.getByRole('listitem')).toHaveCount(1);
+  await expect(cart.getByRole('listitem')).toContainText('Toshkent oshi');
+  await expect(cart.getByLabel('Izoh (ixtiyoriy)')).toHaveValue('');
+  await expect(cartBar(guest)).toHaveText("Savat: 1 ta, 65 000 so'm");
+  expect(guest.url()).not.toMatch(/\/orders\//);
+  await expectAccessible(guest, 'the cart saying the first order arrived');
+  type Orders = { data: { _id: string; comment: string | null; items: { name: string }[] }[] };
+  const first = await staff<Orders>(request, world.token, 'GET', 'manager/orders');
+  expect(first.data.map((o) => [o.items.map((i) => i.name), o.comment])).toEqual([[["Ko'k choy"], 'Tezroq']]);
+  await expect(alert.getByRole('link')).toHaveAttribute(
+    'href',
+    new RegExp(`/orders/${first.data[0]!._id}\\?key=`),
+  );
+
+  await cart.getByRole('button', { name: 'Buyurtma berish' }).click();
+  await guest.waitForURL(/\/orders\//);
+  const both = await staff<Orders>(request, world.token, 'GET', 'manager/orders');
+  // newest first: the osh alone, without the first order's comment
+  expect(both.data.map((o) => [o.items.map((i) => i.name), o.comment])).toEqual([
+    [['Toshkent oshi'], null],
+    [["Ko'k choy"], 'Tezroq'],
+  ]);
+
+  // a waiter call the staff clear: the next check brings the button back and empties the line
+  await guest.goto(code);
+  await guest.getByRole('button', { name: 'Ofitsiantni chaqirish' }).click();
+  const line = guest.locator('.qm-table [role="status"]');
+  await expect(line).toHaveText('Ofitsiant chaqirildi');
+  const calls = await staff<{ data: { _id: string }[] }>(request, world.token, 'GET', 'manager/calls');
+  await staff(request, world.token, 'PUT', `manager/calls/${calls.data[0]!._id}/done`);
+  await guest.clock.runFor(20_000);
+  await expect(guest.getByRole('button', { name: 'Ofitsiantni chaqirish' })).toBeEnabled();
+  await expect(line).toHaveText('');
   await phone.close();
 });
 

@@ -716,6 +716,13 @@ export const t = {
       priceChanged: "Narx o'zgardi: {price}",
       acceptPrice: 'Yangi narxga roziman',
       refused: "Belgilangan taomlarni o'zgartiring va qayta yuboring.",
+      /**
+       * The cart changed after an attempt whose answer was lost, and that attempt did make an
+       * order (the server refused its key with the new cart): the guest is told, then what is left.
+       */
+      arrived: "Oldingi buyurtmangiz yetib borgan ekan: unda savat o'zgarishidan oldingi taomlar bor.",
+      arrivedRest: 'Savatda unga kirmagan taomlar qoldi: tekshirib, qayta yuboring.',
+      arrivedCheck: 'Savatni tekshirib, qayta yuboring.',
       rateLimited: "Juda ko'p urinish. Birozdan so'ng qayta urinib ko'ring.",
       offline: "Internet aloqasi yo'q. Savat saqlandi: qayta urinib ko'ring.",
       failed: "Buyurtma yuborilmadi. Qayta urinib ko'ring.",

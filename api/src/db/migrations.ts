@@ -4,6 +4,7 @@ import { accountsMigration } from './accounts-migration';
 import { categoryStopReason } from './migration-category-stop-reason';
 import { clusterState } from './migration-cluster-state';
 import { listIndexes } from './migration-list-indexes';
+import { orderRequestHashMigration } from './migration-order-request-hash';
 import { ordersMigration } from './migration-orders';
 import { paymentPosMigration } from './migration-payment-pos';
 import { paymentStatementsMigration } from './migration-payment-statements';
@@ -323,6 +324,7 @@ export const migrations: Record<string, Migration> = {
   '0026_product_order_index': productOrderIndex,
   '0027_payment_statements': paymentStatementsMigration,
   '0028_telegram_outbox_chat': telegramOutboxChatMigration,
+  '0029_order_request_hash': orderRequestHashMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

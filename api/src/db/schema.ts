@@ -310,6 +310,11 @@ export interface OrdersTable {
   total: number;
   /** Made by the guest's cart per attempt; unique per restaurant. */
   idempotency_key: string;
+  /**
+   * SHA-256 of the request that made it, in canonical form (services/orders/idempotency.ts): the
+   * same key with another request is refused. Null for orders placed before it was kept.
+   */
+  request_hash?: string | null;
   /** The secret that opens the order to its guest (`?key=`). */
   guest_key: string;
   /** The address it came from (the per-address limit's record; never answered). */

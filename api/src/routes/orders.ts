@@ -6,6 +6,7 @@
 import {
   answers,
   callCreateBody,
+  errorBody,
   guestOrderQuery,
   idParam,
   ORDER_LIMITS,
@@ -240,10 +241,10 @@ export default async function orderRoutes(app: App): Promise<void> {
         tags: ['orders'],
         operationId: 'orders.place',
         summary:
-          'Places an order from a table (201); the same idempotency key again answers that order (200)',
-        description: `The server prices each line from the menu as it is now; refused lines answer 409 \`conflict\` with one detail each, \`{ path: "items.<i>", message: "unavailable" | "option_missing" | "price_changed" }\`, and nothing is stored. 404 for an unknown table; 409 when the table or its restaurant does not take orders. ${LIMITS_TEXT} The order is stored before the answer. The answer's \`key\` opens the order again.`,
+          'Places an order from a table (201); the same idempotency key with the same order answers that order (200)',
+        description: `The server prices each line from the menu as it is now (a price any amount off the menu's is changed); refused lines answer 409 \`conflict\` with one detail each, \`{ path: "items.<i>", message: "unavailable" | "option_missing" | "price_changed" }\`, and nothing is stored. An idempotency key means one request: the same key with another body (another line, quantity, row, comment, table or language) answers 422 \`idempotency_key_reused\` with the detail \`{ path: "idempotency_key", message: "reused" }\` and changes nothing; the first body again answers its order. 404 for an unknown table; 409 when the table or its restaurant does not take orders. ${LIMITS_TEXT} The order is stored before the answer. The answer's \`key\` opens the order again.`,
         body: orderCreateBody,
-        response: { 200: answers.guestOrder, 201: answers.guestOrder },
+        response: { 200: answers.guestOrder, 201: answers.guestOrder, 422: errorBody },
       },
     },
     async (request, reply) => {

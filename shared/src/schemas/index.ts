@@ -471,6 +471,11 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'conflict',
+  /**
+   * 422 on placing an order: its idempotency key was used for another request (the same key
+   * means the same request; docs/ORDERS.md)
+   */
+  'idempotency_key_reused',
   'payload_too_large',
   /** 413 on upload: a picture of more pixels than the server decodes (a decompression bomb) */
   'too_many_pixels',

@@ -4,7 +4,7 @@
  * order's page is reachable again from the same phone. Nothing here leaves the phone until the
  * guest sends the order (no cookie, no name, no phone number).
  */
-import type { OrderCreateBody, OrderItemProblem } from '@qrmenu/shared/schemas';
+import type { GuestOrder, OrderCreateBody, OrderItemProblem } from '@qrmenu/shared/schemas';
 import type { GuestScriptSettings } from './words';
 
 export interface CartRow {
@@ -37,21 +37,34 @@ export interface Cart {
    * connection or a double tap makes one order.
    */
   key: string | null;
+  /**
+   * What was sent with `key` and not answered for certain, oldest first. The server takes a key
+   * with one request only (another answers 422 `idempotency_key_reused`): when the guest changed
+   * the cart meanwhile, one of these is the order that arrived, and sending it again answers it.
+   */
+  tries: OrderCreateBody[];
 }
 
 type Limits = GuestScriptSettings['limits'];
 
-export const emptyCart = (): Cart => ({ lines: [], comment: '', key: null });
+export const emptyCart = (): Cart => ({ lines: [], comment: '', key: null, tries: [] });
 
-const sameChoice = (a: CartLine, product: string, rows: CartRow[]) =>
-  a.product_id === product && a.rows.map((r) => r.id).join() === rows.map((r) => r.id).join();
+const sameChoice = (a: CartLine, product: string, rowIds: string[]) =>
+  a.product_id === product && a.rows.map((r) => r.id).join() === rowIds.join();
 
 /**
  * Adds a dish with its chosen rows: the same dish with the same rows adds to its line. False
  * when the order would have more lines than it may (the line limit); quantities stop at theirs.
  */
 export function addLine(cart: Cart, line: Omit<CartLine, 'problem' | 'newPrice'>, limits: Limits): boolean {
-  const same = cart.lines.find((l) => sameChoice(l, line.product_id, line.rows) && !l.problem);
+  const same = cart.lines.find(
+    (l) =>
+      sameChoice(
+        l,
+        line.product_id,
+        line.rows.map((r) => r.id),
+      ) && !l.problem,
+  );
   if (same) {
     same.quantity = Math.min(limits.quantity, same.quantity + line.quantity);
     return true;
@@ -100,6 +113,34 @@ export function orderBody(
   };
 }
 
+/** Keeps a body sent with the cart's key (once). */
+export function rememberTry(cart: Cart, body: OrderCreateBody): void {
+  const text = JSON.stringify(body);
+  if (!cart.tries.some((t) => JSON.stringify(t) === text)) cart.tries.push(body);
+}
+
+/**
+ * The cart once an earlier attempt turned out to have made `order`: its lines' portions come
+ * off the cart's same lines (same dish, same rows), a comment it carried goes, and the attempt
+ * is over (the next press makes a new key). What is left is what the guest added since.
+ */
+export function withoutOrder(cart: Cart, order: Pick<GuestOrder, 'items' | 'comment'>): void {
+  for (const item of order.items) {
+    const line = cart.lines.find((l) =>
+      sameChoice(
+        l,
+        item.product_id,
+        item.rows.map((r) => r._id),
+      ),
+    );
+    if (line) line.quantity -= item.quantity;
+  }
+  cart.lines = cart.lines.filter((l) => l.quantity > 0);
+  if (cart.comment.trim() === (order.comment ?? '')) cart.comment = '';
+  cart.key = null;
+  cart.tries = [];
+}
+
 /** A fresh key for one attempt: 128 random bits in hex (no `randomUUID`: it needs HTTPS). */
 export const newKey = (): string =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -141,6 +182,7 @@ export function loadCart(slug: string, placement: string): Cart {
     lines: saved.lines.filter((l) => l && typeof l.product_id === 'string' && l.quantity > 0),
     comment: typeof saved.comment === 'string' ? saved.comment : '',
     key: typeof saved.key === 'string' ? saved.key : null,
+    tries: Array.isArray(saved.tries) ? saved.tries.filter((t) => t && Array.isArray(t.items)) : [],
   };
 }
 

@@ -6,6 +6,8 @@
  * is read the same way.
  */
 
+import { unitPrice } from './price';
+
 export interface DishRow {
   id: string;
   name: string;
@@ -58,11 +60,12 @@ export function readDishes(root: ParentNode): Map<string, Dish> {
 export function priceOn(dishes: Map<string, Dish>, productId: string, rowIds: string[]): number | undefined {
   const dish = dishes.get(productId);
   if (!dish) return undefined;
-  let price = dish.price;
+  const extras: number[] = [];
   for (const id of rowIds) {
     const row = dish.options.flatMap((o) => o.rows).find((r) => r.id === id);
     if (!row) return undefined;
-    price += row.price;
+    extras.push(row.price);
   }
-  return price;
+  // added up as the sheet and the server do: the price must be equal to the last bit
+  return unitPrice(dish.price, extras);
 }

@@ -4,6 +4,7 @@
  * a dish's rows and quantity, the cart bar, the cart, sending the order, and the table's calls.
  * The guest's recent orders are linked on any page of the restaurant (docs/ORDERS.md).
  */
+import type { GuestOrder } from '@qrmenu/shared/schemas';
 import { type ErrorDetail, failure, getTable, placeOrder } from './api';
 import { tableCalls } from './calls';
 import {
@@ -11,16 +12,20 @@ import {
   addLine,
   type CartLine,
   cartTotal,
+  emptyCart,
   hasProblems,
   itemCount,
   loadCart,
   newKey,
   orderBody,
   orderPath,
+  type RecentOrder,
   recentOrders,
   rememberOrder,
+  rememberTry,
   saveCart,
   setQuantity,
+  withoutOrder,
 } from './cart';
 import { type Dish, priceOn, readDishes } from './dishes';
 import { h, modal } from './dom';
@@ -135,6 +140,28 @@ export async function startMenu(
   const cartView = modal(words.close, () => showBar());
   let sending = false;
   let error = '';
+  /** An earlier attempt turned out to have made an order (null: the cart cannot tell which). */
+  let arrived: { order: RecentOrder | null } | null = null;
+  /** What the cart says after an attempt: a failure, or that an earlier attempt did arrive. */
+  const alert = () =>
+    h(
+      'p',
+      { class: error ? 'qm-err' : undefined, role: 'alert' },
+      ...(!arrived
+        ? [error]
+        : !arrived.order
+          ? [words.arrived, ' ', words.arrivedCheck]
+          : [
+              words.arrived,
+              ' ',
+              h(
+                'a',
+                { id: 'qm-arrived', href: orderPath(slug, arrived.order) },
+                fill(words.order, { number: arrived.order.number }),
+              ),
+              cart.lines.length ? ` ${words.arrivedRest}` : '',
+            ]),
+    );
   function renderCart(focusId?: string) {
     cartView.title.textContent = words.cart;
     const lines = cart.lines.map((line, i) => {
@@ -235,7 +262,7 @@ export async function startMenu(
             h('ul', { class: 'qm-lines' }, ...lines),
             h('p', null, h('label', { for: 'qm-comment' }, words.comment), comment),
             h('p', { class: 'qm-total' }, `${words.total}: ${som(cartTotal(cart))}`),
-            h('p', { class: 'qm-err', role: 'alert' }, error),
+            alert(),
             h(
               'button',
               {
@@ -248,7 +275,7 @@ export async function startMenu(
               sending ? words.sending : words.send,
             ),
           ]
-        : [h('p', null, words.empty)]),
+        : [h('p', null, words.empty), ...(arrived ? [alert()] : [])]),
     );
     if (focusId !== undefined)
       (
@@ -260,15 +287,31 @@ export async function startMenu(
     if (sending || !placement || cart.lines.length === 0) return;
     sending = true;
     error = '';
+    arrived = null;
     cart.key ??= newKey();
+    const body = orderBody(cart, placement, lang);
+    rememberTry(cart, body);
     save();
     renderCart('qm-send');
-    const answer = await placeOrder(orderBody(cart, placement, lang));
+    let answer = await placeOrder(body);
+    // the key made an order already, from the cart as it was before the guest changed it (its
+    // answer was lost): that attempt again is the same request and answers its order
+    let earlier = false;
+    for (const before of [...cart.tries]) {
+      if (answer.ok || answer.code !== 'idempotency_key_reused') break;
+      if (JSON.stringify(before) === JSON.stringify(body)) continue;
+      earlier = true;
+      answer = await placeOrder(before);
+    }
     sending = false;
+    if (answer.ok && earlier) {
+      arrivedAs(answer.data);
+      return;
+    }
     if (answer.ok) {
       const order = { id: answer.data._id, key: answer.data.key, number: answer.data.number, at: Date.now() };
       rememberOrder(slug, order);
-      cart = { lines: [], comment: '', key: null };
+      cart = emptyCart();
       save();
       // the page as it should look if the browser keeps it for the back button
       cartView.close();
@@ -279,14 +322,34 @@ export async function startMenu(
     // an answer that is certain (refused, invalid) ends the attempt: the next one gets a new key;
     // no answer, a limit or a server failure keep it, so a retry cannot make a second order
     const certain = answer.status >= 400 && answer.status < 500 && answer.status !== 429;
-    if (certain) cart.key = null;
+    if (certain) {
+      cart.key = null;
+      cart.tries = [];
+    }
+    // an order arrived under the key, but none of the attempts kept here is it (a cart saved
+    // before they were kept): the guest checks the cart
     const refused = (answer.details ?? []).filter((d) => /^items\.\d+$/.test(d.path));
-    if (answer.status === 409 && refused.length) {
+    if (answer.code === 'idempotency_key_reused') arrived = { order: null };
+    else if (answer.status === 409 && refused.length) {
       await markRefused(refused);
       error = words.refused;
     } else error = answer.status === 409 ? words.closed : failure(words, answer.status);
     save();
     renderCart('qm-send');
+  }
+
+  /**
+   * An earlier attempt made `order`: the guest is told and gets its link; what it holds comes off
+   * the cart, and what is left (added since) waits for a new attempt with a new key.
+   */
+  function arrivedAs(order: GuestOrder) {
+    const made = { id: order._id, key: order.key, number: order.number, at: Date.now() };
+    rememberOrder(slug, made);
+    withoutOrder(cart, order);
+    arrived = { order: made };
+    save();
+    showBar();
+    renderCart(cart.lines.length ? 'qm-send' : 'qm-arrived');
   }
 
   /** Marks each refused line; a changed price is read from a fresh copy of this page. */

@@ -7,6 +7,7 @@ import type { CartLine, CartRow } from './cart';
 import type { Dish } from './dishes';
 import { type Dialog, h } from './dom';
 import { formatAmount } from './format';
+import { unitPrice } from './price';
 import { fill, type GuestScriptSettings } from './words';
 
 type NewLine = Omit<CartLine, 'problem' | 'newPrice'>;
@@ -23,17 +24,23 @@ export function openSheet(
   let quantity = 1;
   /** The chosen row of each option (-1: none). */
   const picks = dish.options.map(() => -1);
-  const unit = () => dish.price + picks.reduce((n, r, i) => n + (dish.options[i]?.rows[r]?.price ?? 0), 0);
+  /** The chosen rows, in the options' order (the order the order's `row_ids` go in). */
+  const chosen = () => dish.options.flatMap((option, i) => option.rows[picks[i] ?? -1] ?? []);
+  // added up as the server does (price.ts), so the price sent is the server's to the last bit
+  const unit = () =>
+    unitPrice(
+      dish.price,
+      chosen().map((r) => r.price),
+    );
   const count = h('output', { 'aria-live': 'polite' }, '1');
   const alert = h('p', { class: 'qm-err', role: 'alert' });
   const confirm = h('button', {
     type: 'button',
     class: 'qm-btn qm-wide',
     onclick: () => {
-      const rows: CartRow[] = [];
-      dish.options.forEach((option, i) => {
+      const rows: CartRow[] = dish.options.flatMap((option, i) => {
         const row = option.rows[picks[i] ?? -1];
-        if (row) rows.push({ id: row.id, option: option.name, name: row.name, price: row.price });
+        return row ? [{ id: row.id, option: option.name, name: row.name, price: row.price }] : [];
       });
       if (add({ product_id: dish.id, name: dish.name, price: unit(), rows, quantity })) sheet.close();
       else alert.textContent = fill(words.tooMany, { max: limits.items });

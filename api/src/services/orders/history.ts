@@ -1,8 +1,8 @@
 /**
  * The staff's reads of orders: a day's orders (today by default, Tashkent days), the history's
  * per-day totals, and a day as CSV for Excel: UTF-8 with a byte-order mark (Excel reads UTF-8
- * only with one), commas with RFC 4180 quoting, CRLF line ends, Uzbek headers, and a cell that
- * Excel would run as a formula starting with a quote mark.
+ * only with one), commas with RFC 4180 quoting, CRLF line ends, Uzbek headers, and every part of
+ * a cell a spreadsheet would run as a formula starting with a quote mark (`csvCell`).
  * A guest reads its own order with the key it was given.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -46,11 +46,24 @@ export async function dayTotals(ctx: OrdersContext, restaurantId: string, from?:
   }));
 }
 
-const cell = (value: string | number): string => {
-  const text = String(value);
-  // a cell Excel would take for a formula starts with a quote mark instead (CSV injection)
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+/**
+ * A segment of a cell a spreadsheet could take for a formula: the cell's start, or what follows
+ * a `;`, `,`, tab or line break (a spreadsheet splitting on `;`, as Excel does in a Russian or
+ * Uzbek locale, or ignoring the quotes, starts a cell there), then any spaces or double quotes
+ * (trimmed or unquoted on import), then `=`, `+`, `-`, `@`, a tab or a carriage return: the
+ * characters OWASP's CSV Injection page says no cell may begin with, minding the separators
+ * and quotes (https://owasp.org/www-community/attacks/CSV_Injection).
+ */
+const FORMULA_START = /(^|[;,\t\r\n])([ "]*)(?=[=+\-@\t\r])/g;
+
+/**
+ * One CSV cell: every segment that could start a formula starts with a quote mark instead (the
+ * spreadsheet reads it as text), then RFC 4180 quoting, also for a cell holding `;` or a tab so
+ * that a spreadsheet splitting on them keeps it one cell.
+ */
+export const csvCell = (value: string | number): string => {
+  const safe = String(value).replace(FORMULA_START, "$1$2'");
+  return /[",;\t\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 
 /** Tashkent's time of an ISO instant (`HH:MM`). */
@@ -58,7 +71,7 @@ const tashkentTime = (iso: string) => new Date(Date.parse(iso) + 5 * 3600_000).t
 
 export async function dayCsv(ctx: OrdersContext, restaurantId: string, day = dayOf()): Promise<string> {
   const rows = (await ctx.repos.orders.listDay(restaurantId, day)).reverse();
-  const lines = [CSV_HEADERS.map(cell).join(',')];
+  const lines = [CSV_HEADERS.map(csvCell).join(',')];
   for (const r of rows) {
     const items = parseLines(r.items)
       .map((l) => {
@@ -76,7 +89,7 @@ export async function dayCsv(ctx: OrdersContext, restaurantId: string, day = day
         r.comment ?? '',
         r.total,
       ]
-        .map(cell)
+        .map(csvCell)
         .join(','),
     );
   }

@@ -1,7 +1,9 @@
 /**
  * Placing an order (docs/ORDERS.md): the table must take orders (its restaurant active and
  * switched on, its placement switched on; else 409), the same idempotency key of the same
- * restaurant answers the order it made (no second one, not counted against the limits), the
+ * restaurant with the same request answers the order it made (no second one, not counted
+ * against the limits) and with another request is refused (422, idempotency.ts; counted
+ * against the address, as a new order is), the
  * per-address and per-table limits (limits.ts), the server's prices (pricing.ts: refused lines
  * answer 409 `conflict` with one detail each, nothing stored), and durability: the order, its
  * day's number and its stream event are written in one transaction, committed before the answer.
@@ -14,6 +16,7 @@ import { conflict, HttpError, notFound } from '../../http/errors';
 import { toGuestOrder } from '../../repos/orders';
 import { dayOf } from '../../visits/day';
 import { announce, type OrdersContext, queueForPos } from './context';
+import { isSameRequest, keyReused, requestHash } from './idempotency';
 import { checkTable, windowStart } from './limits';
 import { priceItems } from './pricing';
 
@@ -29,10 +32,18 @@ export async function placeOrder(
   const placement = await repos.placements.find(body.placement_id);
   if (!placement) throw notFound('Table not found');
   const restaurantId = placement.restaurant_id;
+  const hash = requestHash(body);
   const again = await repos.orders.findByKey(restaurantId, body.idempotency_key);
-  if (again) return { order: toGuestOrder(again, await repos.orderPos.find(again.id)), created: false };
+  const takeAddress = () => ctx.addresses.take(`order:${address}`, limits.ordersPerAddress, 'orders');
+  if (again) {
+    if (isSameRequest(again, hash))
+      return { order: toGuestOrder(again, await repos.orderPos.find(again.id)), created: false };
+    // a refused reuse is no retry: it counts against the address like a new order
+    takeAddress();
+    throw keyReused();
+  }
 
-  ctx.addresses.take(`order:${address}`, limits.ordersPerAddress, 'orders');
+  takeAddress();
   const restaurant = await repos.restaurants.findById(restaurantId);
   if (restaurant?.is_active !== 1 || restaurant.takes_orders !== 1 || placement.takes_orders !== 1) {
     throw conflict('This table does not take orders');
@@ -72,6 +83,7 @@ export async function placeOrder(
         items: JSON.stringify(priced.lines),
         total: priced.total,
         idempotency_key: body.idempotency_key,
+        request_hash: hash,
         guest_key: randomBytes(18).toString('base64url'),
         client_address: address,
         created_at: at,
@@ -85,10 +97,14 @@ export async function placeOrder(
     announce(ctx);
     return { order: toGuestOrder(row, await repos.orderPos.find(row.id)), created: true };
   } catch (err) {
-    // the same key sent twice at once: the other request's order is the answer
+    // the same key sent twice at once: the other request's order is the answer, when it is the
+    // same request
     if (isUniqueViolation(err)) {
       const made = await repos.orders.findByKey(restaurantId, body.idempotency_key);
-      if (made) return { order: toGuestOrder(made, await repos.orderPos.find(made.id)), created: false };
+      if (made) {
+        if (!isSameRequest(made, hash)) throw keyReused();
+        return { order: toGuestOrder(made, await repos.orderPos.find(made.id)), created: false };
+      }
     }
     throw err;
   }

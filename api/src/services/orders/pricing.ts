@@ -6,6 +6,13 @@
  * when the unit price the cart showed differs from the product's price plus its rows' extras
  * (`price_changed`). Two rows of one option is a malformed request (400). The lines keep the
  * names in Uzbek and in the guest's language, and the product's and rows' external ids (a POS).
+ *
+ * Any difference is a changed price, a fraction of a so'm too: the order's total is the bill the
+ * guest pays, in tiyin (hundredths of a so'm) with Payme and Click, so the guest agrees to the
+ * exact price the order is stored at. A page rendered before a price change sends the old price,
+ * is refused, and the cart reads the new one from a fresh copy of the page and asks the guest to
+ * agree to it. The cart adds a line up with the same `unitPrice` as here, in the order of its
+ * rows as sent, so an honest cart's price is equal to the last bit even with fractional prices.
  */
 import {
   type ContentLang,
@@ -14,14 +21,12 @@ import {
   parseTranslations,
 } from '@qrmenu/shared/schemas';
 import { badRequest, type ErrorDetail } from '../../http/errors';
+import { unitPrice } from '../../public-menu/cart/price';
 import type { Repositories } from '../../repos';
 import type { StoredOrderLine } from '../../repos/orders';
 
 type Menu = Awaited<ReturnType<Repositories['menu']['orderable']>>;
 type Item = Required<Pick<OrderItemBody, 'product_id' | 'quantity' | 'price'>> & { row_ids: string[] };
-
-/** Sums of fractional extras may differ in the last bits: below a hundredth of a so'm is the same price. */
-const SAME_PRICE = 0.01;
 
 /** A name in the guest's language, Uzbek when it has none. */
 const translated = (raw: string | undefined, lang: ContentLang, uz: string): string => {
@@ -54,8 +59,11 @@ export function priceItems(items: readonly Item[], menu: Menu, lang: ContentLang
       seenOptions.add(option.id);
       chosen.push({ row, option });
     }
-    const unit = product.price + chosen.reduce((sum, c) => sum + c.row.price, 0);
-    if (Math.abs(unit - item.price) >= SAME_PRICE) return 'price_changed';
+    const unit = unitPrice(
+      product.price,
+      chosen.map((c) => c.row.price),
+    );
+    if (unit !== item.price) return 'price_changed';
     return {
       product_id: product.id,
       external_id: product.external_id,

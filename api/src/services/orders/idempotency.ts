@@ -1,0 +1,43 @@
+/**
+ * An idempotency key means one request (docs/ORDERS.md, "One order per tap"). The same key again
+ * with the same request is a retry and answers the order it made; with another request it is
+ * refused, 422 `idempotency_key_reused`, as payment APIs do: Stripe's idempotency layer "compares
+ * incoming parameters to those of the original request and errors if they're not the same"
+ * (https://docs.stripe.com/idempotency), and the IETF draft of the Idempotency-Key header field
+ * (draft-ietf-httpapi-idempotency-key-header, "Error Scenarios") answers a key reused with a
+ * different request payload with 422. Answering the first order instead would tell a guest who
+ * added a dish after a lost answer that it was sent, and drop it.
+ *
+ * The request is compared by a SHA-256 of its canonical form, kept with the order: the body as
+ * validated (the comment trimmed, no rows when none were sent), in a fixed order of fields, the
+ * key itself left out. The lines' order is part of it (a refusal names a line by its index).
+ */
+import { createHash } from 'node:crypto';
+import { HttpError } from '../../http/errors';
+import type { PlaceBody } from './place';
+
+export function requestHash(body: PlaceBody): string {
+  const canonical = [
+    body.placement_id,
+    body.language,
+    body.comment ?? '',
+    body.items.map((i) => [i.product_id, i.quantity, i.row_ids, i.price]),
+  ];
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+/**
+ * Whether a request with the key of `stored` is that order's own request again (a retry). An
+ * order placed before requests were kept has no hash: its key answers it, as it always did.
+ */
+export const isSameRequest = (stored: { request_hash?: string | null }, hash: string): boolean =>
+  !stored.request_hash || stored.request_hash === hash;
+
+/** The refusal of a key used for another request. */
+export const keyReused = (): HttpError =>
+  new HttpError(
+    422,
+    'idempotency_key_reused',
+    'This idempotency key was used for another order: send that order again unchanged, or this one with a new key',
+    [{ path: 'idempotency_key', message: 'reused' }],
+  );
