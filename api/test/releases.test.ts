@@ -278,6 +278,50 @@ describe("a release's manifest is checked before it is registered", () => {
     expect(versions.map((v) => v.manifest_url)).not.toContain(newer);
   });
 
+  it('refuses files on another origin however the address is written: publicPath and remoteEntry as the runtime joins them', async () => {
+    const withFiles = (publicPath: string, remoteEntry: Record<string, string>) => {
+      const m = remoteManifest('mfe_catalog');
+      return {
+        ...m,
+        metaData: { ...m.metaData, publicPath, remoteEntry: { type: 'global', ...remoteEntry } },
+      };
+    };
+    const refusal = async (path: string, manifest: unknown) =>
+      (await register('mfe_catalog', { manifest_url: serve(path, manifest) })).json().error?.details;
+    // protocol-relative: another host, not a path of this one
+    expect(
+      await refusal(
+        '/pp1/mf-manifest.json',
+        withFiles('//evil.example/', { name: 'remoteEntry.js', path: '' }),
+      ),
+    ).toEqual([
+      { path: 'manifest_url', message: 'Its files are on http://evil.example, not an allowed origin' },
+      { path: 'manifest_url', message: 'Its remoteEntry is on http://evil.example, not an allowed origin' },
+    ]);
+    // the runtime writes publicPath + name: without a closing slash the name can move the host
+    const userinfo = withFiles(origin, { name: '@evil.example/remoteEntry.js', path: '' });
+    expect(await refusal('/pp2/mf-manifest.json', userinfo)).toEqual([
+      { path: 'manifest_url', message: `Its publicPath "${origin}" must end with /` },
+      { path: 'manifest_url', message: 'Its remoteEntry is on http://evil.example, not an allowed origin' },
+    ]);
+    expect(await refusal('/pp3/mf-manifest.json', withFiles('auto', { name: '', path: '' }))).toEqual([
+      { path: 'manifest_url', message: 'The manifest names no remoteEntry' },
+    ]);
+    // a path of the allowed origin, a path of its own folder, and this server's own paths are fine
+    for (const [i, publicPath] of [`${origin}/cdn/`, 'auto', '/static/'].entries()) {
+      const ok = withFiles(publicPath, { name: 'remoteEntry.js', path: './js/' });
+      const res = await register('mfe_catalog', {
+        manifest_url: serve(`/pp-ok${i}/mf-manifest.json`, ok),
+        version: `pp${i}`,
+        canary_share: 5,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(
+      (await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/rollback', admin.token)).statusCode,
+    ).toBe(200);
+  });
+
   it("a build of this server's own folder is read from disk; the version defaults to the manifest's digest", async () => {
     const count = fetched.length;
     const res = await register('mfe_auth', {

@@ -219,6 +219,7 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
       const { manifest, digest } = await fetchManifest(url, settings.manifests);
       const problems = manifestProblems(
         module,
+        url,
         manifest,
         await shellProvides(settings.manifests.webRoot),
         settings.manifests,
