@@ -17,6 +17,7 @@ import { accessHook } from './http/access';
 import { answerCache } from './http/answer-cache';
 import { registerApiCompression } from './http/compression';
 import { clientErrorHandler, errorHandler, notFoundHandler } from './http/errors';
+import { requestLogSerializers } from './http/log-redact';
 import { registerSecurityHeaders } from './http/security-headers';
 import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { type PictureLimits, resolvePictureLimits } from './images/limits';
@@ -226,10 +227,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     onIdleError: (err) => logIdleError(err),
   });
 
-  const logger: FastifyServerOptions['logger'] =
+  const given: FastifyServerOptions['logger'] =
     options.logger === true
       ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] }
       : (options.logger ?? false);
+  // a request is logged by its path, never its query (a guest's order key is there: log-redact.ts)
+  const logger: FastifyServerOptions['logger'] =
+    given && typeof given === 'object'
+      ? { ...given, serializers: { ...requestLogSerializers, ...given.serializers } }
+      : given;
 
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({

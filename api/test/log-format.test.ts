@@ -1,6 +1,7 @@
 /** `pnpm start` in a terminal prints readable lines; a deployment keeps JSON (for its log collector). */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,10 +58,13 @@ describe('server.ts with LOG_FORMAT', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function requestLog(format: string): Promise<string> {
+  /** A guest's order key, as a guest's page sends it in the query: never in the log. */
+  const SECRET = 'guest-key-Zq8XvT41';
+
+  async function requestLog(format: string, level = 'info'): Promise<string> {
     const { child, output } = startServerProcess(dataDir, {
       PORT: '0',
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: level,
       LOG_FORMAT: format,
       ADMIN_LOGIN: 'admin',
       ADMIN_PASSWORD: 'admin12345',
@@ -74,7 +78,18 @@ describe('server.ts with LOG_FORMAT', () => {
     }
     if (!url) throw new Error(output());
     await fetch(`${url}/api/health`);
-    while (!/health/.test(output().split('Listening on')[1] ?? '') && Date.now() < end) {
+    await fetch(`${url}/api/public/orders/some-order/events?key=${SECRET}&after=3`);
+    // a request Node cannot parse: its error carries the raw bytes, query and all
+    const { port } = new URL(url);
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(`GET /m/x/orders/y?key=${SECRET} HTTP/1.1\r\nHost: x\r\nBad header\r\n\r\n`);
+      });
+      socket.on('data', () => socket.end());
+      socket.on('close', () => resolve());
+      socket.on('error', () => resolve());
+    });
+    while (!/some-order/.test(output().split('Listening on')[1] ?? '') && Date.now() < end) {
       await new Promise((r) => setTimeout(r, 50));
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -82,14 +97,21 @@ describe('server.ts with LOG_FORMAT', () => {
     return output();
   }
 
-  it('pretty: one plain line per request', async () => {
+  it('pretty: one plain line per request, its path without the query', async () => {
     const out = await requestLog('pretty');
     expect(out).toMatch(/^\d\d:\d\d:\d\d GET \/api\/health 200 \d+ ms$/m);
+    expect(out).toMatch(/^\d\d:\d\d:\d\d GET \/api\/public\/orders\/some-order\/events 404 \d+ ms$/m);
     expect(out).not.toMatch(/"msg":"request completed"/);
+    expect(out).not.toContain(SECRET);
   });
 
-  it('json: pino objects, as a deployment collects them', async () => {
-    const out = await requestLog('json');
+  it('json: pino objects, as a deployment collects them; no query, even at debug', async () => {
+    const out = await requestLog('json', 'debug');
     expect(out).toMatch(/"msg":"request completed"/);
+    expect(out).toContain('"url":"/api/public/orders/some-order/events"');
+    expect(out).toMatch(/"msg":"client error"/);
+    expect(out).not.toContain(SECRET);
+    // nor the unparsed request's bytes (Node's parse error carries them as a Buffer)
+    expect(out).not.toContain('rawPacket');
   });
 });
