@@ -476,6 +476,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { layout: 'BaseLayout' } });
 
   app.addHook('onRequest', accessHook);
+  if (logger) {
+    // Fastify writes no completion line for a request whose client went away first (a closed
+    // live stream, a cancelled fetch): this is its end line (the pretty format drops it on it)
+    app.addHook('onRequestAbort', async (request) => request.log.info('request aborted'));
+  }
 
   await app.register(
     async (api) => {

@@ -5,7 +5,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { chooseLogFormat, LogFormatError, PrettyLog } from '../src/http/log-format';
+import { chooseLogFormat, LogFormatError, MAX_OPEN_REQUESTS, PrettyLog } from '../src/http/log-format';
+import { createTestApp } from './helpers';
 import { startServerProcess } from './server-process';
 
 describe('the log format', () => {
@@ -47,6 +48,66 @@ describe('the log format', () => {
       '10:14:02 WARN  slow table=products',
     );
     expect(pretty.format('not json')).toBe('not json');
+  });
+});
+
+describe('the pretty format holds only requests under way', () => {
+  const line = (o: Record<string, unknown>) =>
+    JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 1, 9, 0, 0), ...o });
+  const incoming = (reqId: string, url = '/api/x') =>
+    line({ reqId, req: { method: 'GET', url }, msg: 'incoming request' });
+
+  it('forgets an aborted request at its abort line, and a failed answer at its error line', () => {
+    const pretty = new PrettyLog();
+    pretty.format(incoming('r1', '/api/public/orders/o1/events'));
+    expect(pretty.format(line({ reqId: 'r1', msg: 'request aborted' }))).toBe(
+      '09:00:00 GET /api/public/orders/o1/events aborted',
+    );
+    pretty.format(incoming('r2'));
+    expect(
+      pretty.format(line({ level: 50, reqId: 'r2', res: { statusCode: 200 }, msg: 'request errored' })),
+    ).toBe('09:00:00 GET /api/x 200');
+    expect(pretty.pending).toBe(0);
+  });
+
+  it('holds at most MAX_OPEN_REQUESTS: a request that never ends does not stay for ever', () => {
+    const pretty = new PrettyLog();
+    for (let i = 0; i < MAX_OPEN_REQUESTS + 500; i++) pretty.format(incoming(`r${i}`));
+    expect(pretty.pending).toBe(MAX_OPEN_REQUESTS);
+    // the newest are kept, the oldest forgotten (its end line then names it by its id)
+    const last = MAX_OPEN_REQUESTS + 499;
+    expect(
+      pretty.format(line({ reqId: `r${last}`, res: { statusCode: 200 }, msg: 'request completed' })),
+    ).toBe('09:00:00 GET /api/x 200');
+    expect(pretty.format(line({ reqId: 'r0', res: { statusCode: 200 }, msg: 'request completed' }))).toBe(
+      '09:00:00 r0 200',
+    );
+  });
+
+  it('the app writes the abort line when a client leaves before its answer', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const ctx = await createTestApp({
+      logger: { level: 'info', stream: { write: (l: string) => lines.push(JSON.parse(l)) } },
+    });
+    try {
+      const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      // a request the server still reads: its client goes away before the body is whole
+      const socket = connect(Number(new URL(base).port), '127.0.0.1');
+      await new Promise<void>((r) => socket.on('connect', () => r()));
+      socket.write(
+        'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"lo',
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      socket.destroy();
+      await expect
+        .poll(() => lines.filter((l) => l.msg === 'request aborted').length, { timeout: 3000 })
+        .toBe(1);
+      const pretty = new PrettyLog();
+      for (const l of lines) pretty.format(JSON.stringify(l));
+      expect(pretty.pending).toBe(0);
+    } finally {
+      await ctx.close();
+    }
   });
 });
 
