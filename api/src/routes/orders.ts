@@ -225,11 +225,13 @@ export default async function orderRoutes(app: App): Promise<void> {
         tags: ['orders'],
         operationId: 'orders.table',
         summary: "Whether a table takes orders, its name and its pending calls (a guest's page asks first)",
+        description:
+          '404 for an unknown table. Unknown tables (here, and in an order or a call) count against the address: past 30 in 10 minutes every table lookup from it answers 429 `rate_limited` with `Retry-After`, before the table is read.',
         params: placementIdParam,
         response: { 200: answers.guestTable },
       },
     },
-    async (request) => ({ data: await orders.table(request.params.placementId) }),
+    async (request) => ({ data: await orders.table(request.params.placementId, request.ip) }),
   );
 
   app.post(

@@ -131,6 +131,7 @@ export function createServices(deps: ServiceDeps): Services {
   const orders: OrdersShared = {
     limits,
     addresses: new AddressWindow(limits.windowMs, limits.addresses),
+    tableMisses: new AddressWindow(limits.tableMissWindowMs, limits.addresses),
     live: orderLive(deps.repos, deps.orderNotices, deps.log),
   };
   return servicesOn(withRuntime, orders, deps.repos, immediateEffects(deps), false);

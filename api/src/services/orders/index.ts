@@ -24,6 +24,7 @@ export { type LiveSink, type OrderLive, orderLive } from './live';
 export interface OrdersShared {
   limits: OrderRateLimits;
   addresses: AddressWindow;
+  tableMisses: AddressWindow;
   live: OrderLive;
 }
 
@@ -36,7 +37,7 @@ export function ordersService(context: ServiceContext, shared: OrdersShared) {
     /** A guest's order, opened with its key. */
     guestOrder: (id: string, key: string) => guestOrderOf(ctx, id, key),
     /** Whether a table takes orders, its name, its pending calls. */
-    table: (placementId: string) => guestTable(ctx, placementId),
+    table: (placementId: string, address: string) => guestTable(ctx, placementId, address),
     /** A waiter call or a bill request; `created` false when one was pending (200). */
     call: (body: { placement_id: string; kind: CallKind }, address: string) => callTable(ctx, body, address),
     /** Follows one order live (its guest: the key must open it; 404 before the stream opens). */
