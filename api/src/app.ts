@@ -56,6 +56,7 @@ import visitRoutes from './routes/visits';
 import { servicesPlugin } from './services';
 import { ensureAdmin } from './services/accounts';
 import type { OrderRateLimits } from './services/orders/limits';
+import type { LiveLimits } from './services/orders/stream-limits';
 import { DEFAULT_CANARY_THRESHOLD, seedReleases } from './services/releases';
 import { allowedOrigins } from './services/releases/manifest';
 import { statePlugin } from './state';
@@ -161,6 +162,8 @@ export interface BuildAppOptions {
   pictureLimits?: Partial<PictureLimits>;
   /** Orders and calls per address and per table and minute (services/orders/limits.ts). */
   orderLimits?: Partial<OrderRateLimits>;
+  /** The live streams one server holds: per order, per address, in all (services/orders/live.ts). */
+  streamLimits?: Partial<LiveLimits>;
   /** The guests' script build (`api/dist/guest`); without it the menu pages have no cart. */
   guestScriptsDir?: string | undefined;
 }
@@ -315,6 +318,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       threshold: { ...DEFAULT_CANARY_THRESHOLD, ...options.canaryThreshold },
     },
     orderLimits: options.orderLimits,
+    streamLimits: options.streamLimits,
   } satisfies AppConfig);
   for (const module of differingRemotes) {
     app.log.warn(
