@@ -59,6 +59,7 @@ import type { OrderRateLimits } from './services/orders/limits';
 import type { LiveLimits } from './services/orders/stream-limits';
 import { DEFAULT_CANARY_THRESHOLD, seedReleases } from './services/releases';
 import { allowedOrigins } from './services/releases/manifest';
+import { reportKeyFrom } from './services/releases/report-token';
 import { statePlugin } from './state';
 import { type NightlyStatementsOptions, nightlyStatementsPlugin } from './state/nightly-statements';
 import { createStorage, type FileStorage, uploadsRoute } from './storage';
@@ -296,6 +297,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (!trySpaFallback(request, reply)) notFoundHandler(request, reply);
   });
 
+  // one secret signs the access tokens and, under a key of its own, the release report tokens
+  const jwtSecret = loadJwtSecret(dataDir, options.jwtSecret);
   app.decorate('db', conn.db);
   answerCache(conn.db, options.answerCacheTtlMs);
   app.decorate('dbDialect', conn.dialect);
@@ -316,6 +319,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         allowedOrigins: allowedOrigins([...Object.values(remoteUrls), ...releaseOrigins]),
       },
       threshold: { ...DEFAULT_CANARY_THRESHOLD, ...options.canaryThreshold },
+      reportKey: reportKeyFrom(jwtSecret),
     },
     orderLimits: options.orderLimits,
     streamLimits: options.streamLimits,
@@ -393,7 +397,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(cors, { origin: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'] });
   await app.register(jwt, {
-    secret: loadJwtSecret(dataDir, options.jwtSecret),
+    secret: jwtSecret,
     sign: { expiresIn: app.appConfig.tokenTtl },
     // every authenticated request verifies its token: fast-jwt keeps the verified payloads of
     // recent tokens (an LRU keyed by the token's hash, each kept no longer than the token's exp),

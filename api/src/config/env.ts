@@ -310,13 +310,14 @@ export const SETTINGS = {
   RELEASE_CANARY_MIN_LOADS: setting({
     group: 'releases',
     values: 'a whole number, at least 1',
-    meaning: 'loads a canary must have before its failure rate can switch it off',
+    meaning: 'users who loaded a canary (each counted once) before its failure rate can switch it off',
     schema: whole(1, 20),
   }),
   RELEASE_CANARY_MAX_FAILURE_RATE: setting({
     group: 'releases',
     values: 'a number above 0, at most 1 (`0.1`: 10 %)',
-    meaning: 'a canary whose failures reach this share of its loads is switched off by itself',
+    meaning:
+      'a canary whose failing users reach this share of the users who loaded it is switched off by itself',
     schema: z.coerce.number().gt(0).max(1).default(0.1),
   }),
   REMOTE_MFE_ORDERS_URL: remote('mfe-orders'),

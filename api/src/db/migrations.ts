@@ -12,6 +12,7 @@ import { posOrdersMigration } from './migration-pos-orders';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
 import { productOrderIndex } from './migration-product-order-index';
+import { releaseReportsMigration } from './migration-release-reports';
 import { releasesMigration } from './migration-releases';
 import { telegramMigration } from './migration-telegram';
 import { translationColumns } from './migration-translations';
@@ -321,6 +322,7 @@ export const migrations: Record<string, Migration> = {
   '0025_payment_pos': paymentPosMigration,
   '0026_product_order_index': productOrderIndex,
   '0027_payment_statements': paymentStatementsMigration,
+  '0030_release_reports': releaseReportsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
