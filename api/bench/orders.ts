@@ -149,7 +149,10 @@ async function evening(database: string, databaseUrl: string | undefined): Promi
     // a guest follows its order; the accept's arrival is timed
     const guests: (SseStream | null)[] = Array.from({ length: GUESTS }, () => null);
     const follow = async (g: number, order: { _id: string; key: string }) => {
-      const stream = await openSse(`${base}/api/public/orders/${order._id}/events?key=${order.key}`);
+      // from the guest's own address: the server caps a guests' streams per address
+      const stream = await openSse(`${base}/api/public/orders/${order._id}/events?key=${order.key}`, {
+        'x-forwarded-for': guestAddress(g),
+      });
       stream.onEvent = (e) => {
         const o = e.data as { _id?: string; status?: string };
         const from = acceptedAt.get(order._id);

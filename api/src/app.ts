@@ -17,6 +17,7 @@ import { accessHook } from './http/access';
 import { answerCache } from './http/answer-cache';
 import { registerApiCompression } from './http/compression';
 import { clientErrorHandler, errorHandler, notFoundHandler } from './http/errors';
+import { requestLogSerializers } from './http/log-redact';
 import { registerSecurityHeaders } from './http/security-headers';
 import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { type PictureLimits, resolvePictureLimits } from './images/limits';
@@ -55,8 +56,10 @@ import visitRoutes from './routes/visits';
 import { servicesPlugin } from './services';
 import { ensureAdmin } from './services/accounts';
 import type { OrderRateLimits } from './services/orders/limits';
+import type { LiveLimits } from './services/orders/stream-limits';
 import { DEFAULT_CANARY_THRESHOLD, seedReleases } from './services/releases';
 import { allowedOrigins } from './services/releases/manifest';
+import { reportKeyFrom } from './services/releases/report-token';
 import { statePlugin } from './state';
 import { type NightlyStatementsOptions, nightlyStatementsPlugin } from './state/nightly-statements';
 import { createStorage, type FileStorage, uploadsRoute } from './storage';
@@ -160,6 +163,8 @@ export interface BuildAppOptions {
   pictureLimits?: Partial<PictureLimits>;
   /** Orders and calls per address and per table and minute (services/orders/limits.ts). */
   orderLimits?: Partial<OrderRateLimits>;
+  /** The live streams one server holds: per order, per address, in all (services/orders/live.ts). */
+  streamLimits?: Partial<LiveLimits>;
   /** The guests' script build (`api/dist/guest`); without it the menu pages have no cart. */
   guestScriptsDir?: string | undefined;
 }
@@ -226,10 +231,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     onIdleError: (err) => logIdleError(err),
   });
 
-  const logger: FastifyServerOptions['logger'] =
+  const given: FastifyServerOptions['logger'] =
     options.logger === true
       ? { level: 'info', redact: ['req.headers.authorization', 'req.headers.cookie'] }
       : (options.logger ?? false);
+  // a request is logged by its path, never its query (a guest's order key is there: log-redact.ts)
+  const logger: FastifyServerOptions['logger'] =
+    given && typeof given === 'object'
+      ? { ...given, serializers: { ...requestLogSerializers, ...given.serializers } }
+      : given;
 
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
@@ -287,6 +297,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     if (!trySpaFallback(request, reply)) notFoundHandler(request, reply);
   });
 
+  // one secret signs the access tokens and, under a key of its own, the release report tokens
+  const jwtSecret = loadJwtSecret(dataDir, options.jwtSecret);
   app.decorate('db', conn.db);
   answerCache(conn.db, options.answerCacheTtlMs);
   app.decorate('dbDialect', conn.dialect);
@@ -307,8 +319,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         allowedOrigins: allowedOrigins([...Object.values(remoteUrls), ...releaseOrigins]),
       },
       threshold: { ...DEFAULT_CANARY_THRESHOLD, ...options.canaryThreshold },
+      reportKey: reportKeyFrom(jwtSecret),
     },
     orderLimits: options.orderLimits,
+    streamLimits: options.streamLimits,
   } satisfies AppConfig);
   for (const module of differingRemotes) {
     app.log.warn(
@@ -383,7 +397,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(cors, { origin: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'] });
   await app.register(jwt, {
-    secret: loadJwtSecret(dataDir, options.jwtSecret),
+    secret: jwtSecret,
     sign: { expiresIn: app.appConfig.tokenTtl },
     // every authenticated request verifies its token: fast-jwt keeps the verified payloads of
     // recent tokens (an LRU keyed by the token's hash, each kept no longer than the token's exp),
@@ -470,6 +484,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { layout: 'BaseLayout' } });
 
   app.addHook('onRequest', accessHook);
+  if (logger) {
+    // Fastify writes no completion line for a request whose client went away first (a closed
+    // live stream, a cancelled fetch): this is its end line (the pretty format drops it on it)
+    app.addHook('onRequestAbort', async (request) => request.log.info('request aborted'));
+  }
 
   await app.register(
     async (api) => {

@@ -1,6 +1,7 @@
 import type { PictureLimits } from './images/limits';
 import type { RemoteName } from './remotes';
 import type { OrderRateLimits } from './services/orders/limits';
+import type { LiveLimits } from './services/orders/stream-limits';
 import type { ReleaseSettings } from './services/releases';
 
 /** The settings the app was built with (`app.appConfig`). */
@@ -20,4 +21,6 @@ export interface AppConfig {
   releases: ReleaseSettings;
   /** Orders and calls per address and per table (defaults: services/orders/limits.ts). */
   orderLimits?: Partial<OrderRateLimits> | undefined;
+  /** The live streams one server holds (defaults: services/orders/live.ts). */
+  streamLimits?: Partial<LiveLimits> | undefined;
 }

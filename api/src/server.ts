@@ -88,6 +88,11 @@ async function main(): Promise<void> {
     s3: s3Config(settings),
     pictureLimits: pictureLimits(settings),
     validateResponses: settings.VALIDATE_RESPONSES || settings.NODE_ENV === 'test',
+    streamLimits: {
+      perOrder: settings.ORDER_STREAMS_PER_ORDER,
+      perAddress: settings.ORDER_STREAMS_PER_ADDRESS,
+      guests: settings.ORDER_STREAMS_MAX,
+    },
   });
 
   // Graceful stop (a rolling deploy): readiness answers 503 at once, so the load balancer stops

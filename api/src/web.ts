@@ -18,6 +18,8 @@ export interface RuntimeConfig {
   releases: Record<string, Omit<AssignedRelease, 'url'>>;
   /** Where guests open menus (`<base>/m/<slug>`, what QR codes hold); null: this origin. */
   publicMenuBase: string | null;
+  /** The token the shell sends its release reports with (the assignment's `report_token`). */
+  reportToken: string | null;
 }
 
 /**
@@ -45,7 +47,7 @@ export function environmentRemotes(
  */
 async function runtimeConfig(app: App, subject: string | null): Promise<RuntimeConfig> {
   const cfg = app.appConfig;
-  const { remotes: assigned } = await app.releases.assignment(subject);
+  const { remotes: assigned, report_token: reportToken } = await app.releases.assignment(subject);
   const remotes: RuntimeConfig['remotes'] = {};
   const releases: RuntimeConfig['releases'] = {};
   for (const name of Object.keys(REMOTE_PACKAGES)) {
@@ -58,6 +60,7 @@ async function runtimeConfig(app: App, subject: string | null): Promise<RuntimeC
     remotes,
     releases,
     publicMenuBase: cfg.publicMenuBase,
+    reportToken,
   };
 }
 

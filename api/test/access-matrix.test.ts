@@ -543,9 +543,13 @@ const CASES: Case[] = [
     path: '/releases/reports',
     access: 'pub',
     ok: 204,
-    build: () => ({
+    // the token of a visitor's assignment (what its shell was given): no login
+    build: async () => ({
       url: '/releases/reports',
-      payload: { reports: [{ module: 'mfe_catalog', version: 'initial', loads: 1, failures: {} }] },
+      payload: {
+        token: (await ctx.app.releases.assignment('visitor:access-matrix-1')).report_token,
+        reports: [{ module: 'mfe_catalog', version: 'initial', loads: 1, failures: {} }],
+      },
     }),
   },
   // (a deploy key's own cells are releases.test.ts's) the admin passes, then the rules answer:

@@ -733,6 +733,27 @@ describe("the order's page", () => {
     expect(events.readyState).toBe(FakeEventSource.CLOSED);
   });
 
+  it("closes the stream at the server's `end` (a served order's table closed at the till: no status says so)", () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal('EventSource', FakeEventSource);
+      // a restaurant that takes payments: a served order is followed until its bill is settled
+      const page = orderPage();
+      page.insertAdjacentHTML('beforeend', '<section class="bill"></section>');
+      startOrderPage(page, settings);
+      const events = FakeEventSource.last;
+      events.emit({ status: 'served', reject_reason: null, payment: null });
+      expect(events.readyState).not.toBe(FakeEventSource.CLOSED);
+      events.dispatchEvent(Object.assign(new Event('end'), { data: '{"reason":"final"}' }));
+      expect(events.readyState).toBe(FakeEventSource.CLOSED);
+      // and no other is opened later
+      vi.advanceTimersByTime(60_000);
+      expect(FakeEventSource.last).toBe(events);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('opens no stream for an order already served', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const before = FakeEventSource.last;

@@ -228,9 +228,12 @@ describe("a guest's stream", () => {
     await move(mine._id, 'served');
     const back = await guest(mine._id, mine.key, { 'last-event-id': String(accepted.id) });
     await back.next((e) => (e.data as { status: string }).status === 'served');
-    expect(back.events.map((e) => (e.data as { status: string }).status)).toEqual(['served', 'served']);
-    expect(back.events.every((e) => (e.data as { _id: string })._id === mine._id)).toBe(true);
-    back.close();
+    const replayed = back.events.filter((e) => e.event === 'order');
+    expect(replayed.map((e) => (e.data as { status: string }).status)).toEqual(['served', 'served']);
+    expect(replayed.every((e) => (e.data as { _id: string })._id === mine._id)).toBe(true);
+    // served, and its restaurant takes no payments: nothing more can change, the stream ends
+    await back.ended;
+    expect(back.events.map((e) => e.event)).toEqual(['order', 'order', 'end']);
   });
 });
 

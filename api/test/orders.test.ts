@@ -518,6 +518,8 @@ describe('rate limits', () => {
         callsPerTable: 1,
         windowMs: 60_000,
         addresses: 4,
+        tableMissesPerAddress: 3,
+        tableMissWindowMs: 600_000,
       },
     });
     lw = await orderWorld(limited, 4);
@@ -575,6 +577,61 @@ describe('rate limits', () => {
     expectError(await placeAs(limited, other, address), 429, 'rate_limited');
     // the order itself is still answered to its own request
     expect((await ok(placeAs(limited, body, address), 200)).data.comment).toBeNull();
+  });
+
+  it('table codes carry 128 random bits; a code made before (24 random bits) still opens its table', async () => {
+    for (const t of lw.tables) expect(t._id).toMatch(/^[0-9a-f]{18}[\w-]{22}$/);
+    // a placement of an earlier version, its id printed on its tables: looked up as before
+    const old = '0190a1b2c3d4000001a1b2c3';
+    await limited.db
+      .insertInto('placements')
+      .values({
+        ...(await limited.db
+          .selectFrom('placements')
+          .selectAll()
+          .where('id', '=', lw.tables[3]!._id)
+          .executeTakeFirstOrThrow()),
+        id: old,
+        name: 'Eski stol',
+      })
+      .execute();
+    const table = await ok(limited.app.inject({ method: 'GET', url: `/api/public/tables/${old}` }));
+    expect(table.data.table).toBe('Eski stol');
+  });
+
+  it('unknown tables count against the address: past the limit every table is refused (429), whichever way it is asked', async () => {
+    const guesser = '198.51.100.7';
+    const table = (id: string, address = guesser) =>
+      limited.app.inject({ method: 'GET', url: `/api/public/tables/${id}`, remoteAddress: address });
+    expectError(await table('guess-1'), 404, 'not_found');
+    expectError(
+      await placeAs(limited, basket(lw, 0, { placement_id: 'guess-2' }), guesser),
+      404,
+      'not_found',
+    );
+    expectError(
+      await callAs(limited, { placement_id: 'guess-3', kind: 'waiter' }, guesser),
+      404,
+      'not_found',
+    );
+    // past 3 misses: refused before the lookup, so a right guess is not told apart from a wrong one
+    const refused = await table(lw.tables[2]!._id);
+    expectError(refused, 429, 'rate_limited');
+    expect(refused.json().error.message).toBe('Too many unknown tables from this address');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
+    expectError(await table('guess-4'), 429, 'rate_limited');
+    expectError(
+      await callAs(limited, { placement_id: lw.tables[2]!._id, kind: 'bill' }, guesser),
+      429,
+      'rate_limited',
+    );
+    // IPv6: the address's /64 is one guesser, as for failed logins and visits
+    for (const host of ['2001:db8:7:1::1', '2001:db8:7:1::2', '2001:db8:7:1::3']) {
+      expectError(await table(`guess-${host}`, host), 404, 'not_found');
+    }
+    expectError(await table(lw.tables[2]!._id, '2001:db8:7:1::99'), 429, 'rate_limited');
+    // a found table is not a miss: the guests of another address go on
+    for (let i = 0; i < 5; i++) await ok(table(lw.tables[2]!._id, '198.51.100.8'));
   });
 
   it('the per-address memory is bounded: past its size the least recently seen address is forgotten', () => {

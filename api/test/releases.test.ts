@@ -278,6 +278,50 @@ describe("a release's manifest is checked before it is registered", () => {
     expect(versions.map((v) => v.manifest_url)).not.toContain(newer);
   });
 
+  it('refuses files on another origin however the address is written: publicPath and remoteEntry as the runtime joins them', async () => {
+    const withFiles = (publicPath: string, remoteEntry: Record<string, string>) => {
+      const m = remoteManifest('mfe_catalog');
+      return {
+        ...m,
+        metaData: { ...m.metaData, publicPath, remoteEntry: { type: 'global', ...remoteEntry } },
+      };
+    };
+    const refusal = async (path: string, manifest: unknown) =>
+      (await register('mfe_catalog', { manifest_url: serve(path, manifest) })).json().error?.details;
+    // protocol-relative: another host, not a path of this one
+    expect(
+      await refusal(
+        '/pp1/mf-manifest.json',
+        withFiles('//evil.example/', { name: 'remoteEntry.js', path: '' }),
+      ),
+    ).toEqual([
+      { path: 'manifest_url', message: 'Its files are on http://evil.example, not an allowed origin' },
+      { path: 'manifest_url', message: 'Its remoteEntry is on http://evil.example, not an allowed origin' },
+    ]);
+    // the runtime writes publicPath + name: without a closing slash the name can move the host
+    const userinfo = withFiles(origin, { name: '@evil.example/remoteEntry.js', path: '' });
+    expect(await refusal('/pp2/mf-manifest.json', userinfo)).toEqual([
+      { path: 'manifest_url', message: `Its publicPath "${origin}" must end with /` },
+      { path: 'manifest_url', message: 'Its remoteEntry is on http://evil.example, not an allowed origin' },
+    ]);
+    expect(await refusal('/pp3/mf-manifest.json', withFiles('auto', { name: '', path: '' }))).toEqual([
+      { path: 'manifest_url', message: 'The manifest names no remoteEntry' },
+    ]);
+    // a path of the allowed origin, a path of its own folder, and this server's own paths are fine
+    for (const [i, publicPath] of [`${origin}/cdn/`, 'auto', '/static/'].entries()) {
+      const ok = withFiles(publicPath, { name: 'remoteEntry.js', path: './js/' });
+      const res = await register('mfe_catalog', {
+        manifest_url: serve(`/pp-ok${i}/mf-manifest.json`, ok),
+        version: `pp${i}`,
+        canary_share: 5,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(
+      (await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/rollback', admin.token)).statusCode,
+    ).toBe(200);
+  });
+
   it("a build of this server's own folder is read from disk; the version defaults to the manifest's digest", async () => {
     const count = fetched.length;
     const res = await register('mfe_auth', {
@@ -411,55 +455,156 @@ describe('the split of users', () => {
 });
 
 describe("the shells' reports and the canary threshold", () => {
-  const report = (body: unknown) => apiCall(ctx, 'POST', '/releases/reports', null, body);
+  const report = (body: unknown, address = '203.0.113.9') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/releases/reports',
+      payload: body as object,
+      remoteAddress: address,
+    });
+  /** Visitors whose split puts them on (or off) the canary `version` of mfe_catalog at `share`. */
+  const visitors = (version: string, share: number, n: number, on = true) => {
+    const out: string[] = [];
+    for (let i = 0; out.length < n; i++) {
+      const id = `visitor-${version}-${i}`;
+      if (inCanary('mfe_catalog', version, `visitor:${id}`, share) === on) out.push(id);
+    }
+    return out;
+  };
+  const tokenOf = async (visitor: string) => {
+    const res = await apiCall(ctx, 'GET', `/releases/assignment?visitor=${visitor}`);
+    return expectShape(answers.assignment, res.json()).data.report_token as string;
+  };
+  const canaryOf = async () => (await moduleOf('mfe_catalog'))?.canary;
 
-  it('counts loads and failures by error name per release; a canary past the threshold is switched off', async () => {
+  it('counts users, not requests: loads and failures by error name per release, once each; failures never above loads', async () => {
     const v3 = serve('/catalog-v3/mf-manifest.json', remoteManifest('mfe_catalog'));
     expect(
       (await register('mfe_catalog', { manifest_url: v3, version: 'v3', canary_share: 50 })).statusCode,
     ).toBe(200);
+    const [a, b] = visitors('v3', 50, 2);
+    const tokenA = await tokenOf(a as string);
     const failing = {
       module: 'mfe_catalog',
       version: 'v3',
       loads: 3,
       failures: { RemoteLoadError: 2, TypeError: 1 },
     };
+    // one user, three batches (and the stable release it fell back to): one user each
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (
+          await report({
+            token: tokenA,
+            reports: [failing, { module: 'mfe_catalog', version: 'initial', loads: 4, failures: {} }],
+          })
+        ).statusCode,
+      ).toBe(204);
+    }
+    // a failure without a load in its batch: the user counts as having loaded it (never more failures than loads)
     expect(
       (
         await report({
-          reports: [failing, { module: 'mfe_catalog', version: 'initial', loads: 4, failures: {} }],
+          token: await tokenOf(b as string),
+          reports: [{ ...failing, loads: 0, failures: { TypeError: 1 } }],
         })
       ).statusCode,
     ).toBe(204);
     // a release the module does not serve, an unknown module: dropped
     expect(
-      (await report({ reports: [{ module: 'mfe_catalog', version: 'v2', loads: 9, failures: { X: 9 } }] }))
-        .statusCode,
+      (
+        await report({
+          token: tokenA,
+          reports: [{ module: 'mfe_catalog', version: 'v2', loads: 9, failures: { X: 9 } }],
+        })
+      ).statusCode,
     ).toBe(204);
     expect(
-      (await report({ reports: [{ module: 'mfe_nope', version: 'v1', loads: 1, failures: {} }] })).statusCode,
+      (
+        await report({
+          token: tokenA,
+          reports: [{ module: 'mfe_nope', version: 'v1', loads: 1, failures: {} }],
+        })
+      ).statusCode,
     ).toBe(204);
     await ctx.app.releases.flushReports();
-    let catalog = await moduleOf('mfe_catalog');
+    const catalog = await moduleOf('mfe_catalog');
     expect(catalog?.canary).toMatchObject({
       version: 'v3',
-      loads: 3,
-      failures: 3,
-      failure_names: { RemoteLoadError: 2, TypeError: 1 },
+      loads: 2,
+      failures: 2,
+      failure_names: { RemoteLoadError: 1, TypeError: 2 },
     });
-    expect(catalog?.stable).toMatchObject({ version: 'initial', loads: 4, failures: 0 });
-    // under the minimum of loads the canary stays, whatever its rate
-    expect(catalog?.canary).not.toBeNull();
-    await report({ reports: [{ ...failing, loads: 7, failures: { RemoteLoadError: 7 } }] });
+    expect(catalog?.stable).toMatchObject({ version: 'initial', loads: 1, failures: 0 });
+    // the same again, to another server or later: nothing more
+    await report({ token: tokenA, reports: [failing] });
     await ctx.app.releases.flushReports();
-    catalog = await moduleOf('mfe_catalog');
+    expect(await canaryOf()).toMatchObject({ loads: 2, failures: 2 });
+  });
+
+  it('counts a report only with the token its shell was given, for the releases it names: a stranger cannot stop a canary', async () => {
+    const attack = {
+      reports: Array.from({ length: 20 }, () => ({
+        module: 'mfe_catalog',
+        version: 'v3',
+        loads: 50,
+        failures: { RemoteLoadError: 50 },
+      })),
+    };
+    // no token: refused before anything is counted
+    expectError(await report(attack), 400, 'validation');
+    // a token this deployment did not sign, or one altered
+    const real = await tokenOf(visitors('v3', 50, 3)[2] as string);
+    const [payload, mac] = real.split('.') as [string, string];
+    const forged = Buffer.from(JSON.stringify({ s: 'visitor:x', r: { mfe_catalog: ['v3'] } })).toString(
+      'base64url',
+    );
+    expectError(await report({ ...attack, token: `${forged}.${mac}` }), 401, 'unauthorized');
+    expectError(await report({ ...attack, token: `${payload}.${'A'.repeat(43)}` }), 401, 'unauthorized');
+    // a visitor the split keeps on the stable release: its token names no canary
+    const stableUser = await tokenOf(visitors('v3', 50, 1, false)[0] as string);
+    expect((await report({ ...attack, token: stableUser })).statusCode).toBe(204);
+    // one canary user's 20 reports of 50 failures: one user
+    expect((await report({ ...attack, token: real })).statusCode).toBe(204);
+    await ctx.app.releases.flushReports();
+    const canary = await canaryOf();
+    expect(canary).not.toBeNull();
+    expect(canary).toMatchObject({ version: 'v3', loads: 3, failures: 3 });
+  });
+
+  it('one address speaks for at most 20 users of a release an hour (fake loads cannot hide failures)', async () => {
+    const many = visitors('v3', 50, 30).slice(5);
+    const load = { module: 'mfe_catalog', version: 'v3', loads: 1, failures: {} };
+    for (const v of many) await report({ token: await tokenOf(v), reports: [load] }, '198.51.100.77');
+    await ctx.app.releases.flushReports();
+    expect(await canaryOf()).toMatchObject({ loads: 3 + 20 });
+    // IPv6: one /64 is one address
+    const six = visitors('v3', 50, 60).slice(30);
+    for (const [i, v] of six.entries())
+      await report({ token: await tokenOf(v), reports: [load] }, `2001:db8:5:5::${i + 1}`);
+    await ctx.app.releases.flushReports();
+    expect(await canaryOf()).toMatchObject({ loads: 3 + 20 + 20 });
+  });
+
+  it('a canary whose failing users reach the threshold is switched off by itself', async () => {
+    const failing = { module: 'mfe_catalog', version: 'v3', loads: 1, failures: { RemoteLoadError: 1 } };
+    // 43 users loaded it, 3 failed: under half; 20 more failing users make 23 of 63
+    const more = visitors('v3', 50, 90).slice(60, 80);
+    for (const [i, v] of more.entries())
+      await report({ token: await tokenOf(v), reports: [failing] }, `192.0.2.${i + 1}`);
+    await ctx.app.releases.flushReports();
+    expect(await canaryOf()).toMatchObject({ loads: 63, failures: 23 });
+    const last = visitors('v3', 50, 140).slice(90);
+    for (const [i, v] of last.entries())
+      await report({ token: await tokenOf(v), reports: [failing] }, `192.0.2.${i + 100}`);
+    await ctx.app.releases.flushReports();
+    const catalog = await moduleOf('mfe_catalog');
     expect(catalog?.canary).toBeNull();
-    expect(catalog?.stopped).toMatchObject({
-      version: 'v3',
-      loads: 10,
-      failures: 10,
-      at: expect.any(String),
-    });
+    // (the server's own flush every 5 s may come between two reports: it stops at the first count past it)
+    const stop = catalog?.stopped;
+    expect(stop).toMatchObject({ version: 'v3', at: expect.any(String) });
+    expect(stop?.failures).toBeGreaterThanOrEqual((stop?.loads ?? 0) * 0.5);
+    expect(stop?.loads).toBeGreaterThanOrEqual(63 + 17);
     expect((await assignmentOf('?visitor=visitor-0-abc')).mfe_catalog?.version).toBe('initial');
     // the page says the threshold it applies
     expect((await apiCall(ctx, 'GET', '/releases', admin.token)).json().data.threshold).toEqual({
@@ -469,26 +614,30 @@ describe("the shells' reports and the canary threshold", () => {
   });
 
   it('refuses malformed reports and too many of them from one address', async () => {
-    expectError(await report({ reports: [] }), 400, 'validation');
+    const token = await tokenOf('visitor-malformed-1');
+    expectError(await report({ token, reports: [] }), 400, 'validation');
     expectError(
-      await report({ reports: [{ module: 'mfe_catalog', version: 'v3', loads: 51, failures: {} }] }),
+      await report({ token, reports: [{ module: 'mfe_catalog', version: 'v3', loads: 51, failures: {} }] }),
       400,
       'validation',
     );
     expectError(
-      await report({ reports: [{ module: 'mfe_catalog', version: 'v3', loads: 1, failures: { 'a b': 1 } }] }),
+      await report({
+        token,
+        reports: [{ module: 'mfe_catalog', version: 'v3', loads: 1, failures: { 'a b': 1 } }],
+      }),
       400,
       'validation',
     );
     const names = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`E${i}`, 1]));
     expectError(
-      await report({ reports: [{ module: 'mfe_catalog', version: 'v3', loads: 1, failures: names }] }),
+      await report({ token, reports: [{ module: 'mfe_catalog', version: 'v3', loads: 1, failures: names }] }),
       400,
       'validation',
     );
-    const ok = { reports: [{ module: 'mfe_catalog', version: 'initial', loads: 1, failures: {} }] };
+    const ok = { token, reports: [{ module: 'mfe_catalog', version: 'initial', loads: 1, failures: {} }] };
     let status = 204;
-    for (let i = 0; i < 130 && status === 204; i++) status = (await report(ok)).statusCode;
+    for (let i = 0; i < 130 && status === 204; i++) status = (await report(ok, '203.0.113.250')).statusCode;
     expect(status).toBe(429);
   });
 });
@@ -576,15 +725,22 @@ describe.skipIf(!PG)('two apps on one PostgreSQL database', () => {
       await expect.poll(() => versionOn(two), { timeout: 2000, interval: 20 }).toBe('pg2');
       await two.releases.rollback('mfe_catalog', { admin: true });
       await expect.poll(() => versionOn(one), { timeout: 2000, interval: 20 }).toBe('initial');
-      // reports written by both add up
+      // reports written by both add up, each user once whichever server heard it (a token of one
+      // server is good on the other: one JWT_SECRET)
       const reported = { module: 'mfe_catalog', version: 'initial', loads: 2, failures: { TypeError: 1 } };
-      await one.releases.report([reported]);
-      await two.releases.report([reported]);
+      const tokenOf = async (app: typeof one, v: string) =>
+        (await app.inject({ method: 'GET', url: `/api/releases/assignment?visitor=${v}` })).json().data
+          .report_token as string;
+      const first = await tokenOf(one, 'visitor-on-both-1');
+      await one.releases.report(first, [reported], '203.0.113.1');
+      await two.releases.report(first, [reported], '203.0.113.1');
+      await two.releases.report(await tokenOf(two, 'visitor-on-both-2'), [reported], '203.0.113.2');
       await Promise.all([one.releases.flushReports(), two.releases.flushReports()]);
       const overview = await one.releases.overview();
       expect(overview.modules.find((m) => m.module === 'mfe_catalog')?.stable).toMatchObject({
-        loads: 4,
+        loads: 2,
         failures: 2,
+        failure_names: { TypeError: 2 },
       });
     } finally {
       await Promise.all(apps.map((a) => a.close()));

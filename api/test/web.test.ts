@@ -65,7 +65,13 @@ describe('/config.json', () => {
       },
       releases: { mfe_auth: initial, mfe_restaurants: initial },
       publicMenuBase: null,
+      // nobody known (no visitor id, no account): no token, no reports
+      reportToken: null,
     });
+    // a visitor gets the token its shell reports with, the same on every load
+    const token = (await get('/config.json?visitor=visitor-abc-123')).json().reportToken;
+    expect(token).toMatch(/^[\w-]+\.[\w-]{43}$/);
+    expect((await get('/config.json?visitor=visitor-abc-123')).json().reportToken).toBe(token);
   });
 
   it('PUBLIC_API_BASE overrides apiBase, PUBLIC_MENU_URL sets publicMenuBase; no web root means no remotes', async () => {
@@ -86,6 +92,7 @@ describe('/config.json', () => {
         },
         releases: {},
         publicMenuBase: 'https://menu.example.uz',
+        reportToken: null,
       });
       // no shell either: a page path is the JSON 404
       expectError(await other.app.inject({ method: 'GET', url: '/admin' }), 404, 'not_found');

@@ -82,7 +82,7 @@ test('guests through two placements: 4 visits, 3 unique, split by placement; a l
   expect(codes).toHaveLength(2);
   const menu = `${baseURL()}/m/${slug}`;
   for (const code of codes)
-    expect(code).toMatch(new RegExp(`^${menu.replace(/[.?]/g, '\\$&')}\\?p=[0-9a-f]{24}$`));
+    expect(code).toMatch(new RegExp(`^${menu.replace(/[.?]/g, '\\$&')}\\?p=[0-9a-f]{18}[\\w-]{22}$`));
   const [stol1, stol2] = codes as [string, string];
 
   // three guests, three phones: A twice through Stol 1, B through Stol 1, C through Stol 2

@@ -22,6 +22,11 @@ export interface RuntimeConfig {
   releases?: Record<string, RemoteRelease>;
   /** Base URL of the guests' menu pages without a trailing slash; null or absent: this origin. */
   publicMenuBase?: string | null;
+  /**
+   * The token the shell sends its release reports with (the server's config; signed, names this
+   * user and its releases); absent: reports are not sent.
+   */
+  reportToken?: string | null;
 }
 
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = Object.freeze({
@@ -45,6 +50,7 @@ function normalize(raw: unknown): RuntimeConfig {
       out.remotes[name] = typeof url === 'string' && url !== '' ? url : null;
     }
   }
+  if (typeof obj.reportToken === 'string' && obj.reportToken !== '') out.reportToken = obj.reportToken;
   if (obj.releases && typeof obj.releases === 'object') {
     out.releases = {};
     for (const [name, r] of Object.entries(obj.releases as Record<string, Partial<RemoteRelease>>)) {

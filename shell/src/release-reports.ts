@@ -5,7 +5,9 @@
  * counts once per page view (its first load; each distinct error name once), so a page cannot
  * flood the counts. Sent in one batch a few seconds after the first event (and when the page is
  * hidden or closed, with `keepalive`), at most one batch per interval; held in memory meanwhile
- * (a handful of entries: one per module release).
+ * (a handful of entries: one per module release). Each batch carries the report token the server
+ * gave with this user's releases (`/config.json`'s `reportToken`, renewed with every assignment):
+ * the server counts only the releases it names, once per user. Without a token nothing is sent.
  */
 import { getRuntimeConfig } from '@qrmenu/shared/runtime-config';
 
@@ -73,12 +75,14 @@ export function flushReports(): void {
   if (pending.size === 0) return;
   const reports = [...pending.values()].slice(0, 20);
   pending.clear();
-  const base = getRuntimeConfig().apiBase.replace(/\/+$/, '');
+  const { apiBase, reportToken } = getRuntimeConfig();
+  if (!reportToken) return; // nobody known to the server: such reports would not count
+  const base = apiBase.replace(/\/+$/, '');
   void fetch(new URL(`${base}/releases/reports`, location.href), {
     method: 'POST',
     keepalive: true,
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ reports }),
+    body: JSON.stringify({ token: reportToken, reports }),
   }).catch(() => undefined); // a lost batch costs only counts
 }
 

@@ -120,7 +120,11 @@ export function checkReleases(apiBase: string): Promise<'same' | 'reload'> {
         headers: { Accept: 'application/json', ...sessionHeaders() },
       });
       if (!res.ok) return 'same';
-      const { data } = (await res.json()) as { data: { remotes: Record<string, Assigned> } };
+      const { data } = (await res.json()) as {
+        data: { remotes: Record<string, Assigned>; report_token?: string | null };
+      };
+      // the reports of what this page runs from now on go with the token of this assignment
+      setRuntimeConfig({ ...getRuntimeConfig(), reportToken: data.report_token ?? null });
       return apply(data.remotes);
     } catch {
       return 'same'; // the next navigation asks again

@@ -14,7 +14,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
 import { fallbackModule } from '../src/federation';
 import { resetRemotePages } from '../src/RemotePage';
-import { flushReports, resetReports } from '../src/release-reports';
+import { flushReports, reportLoad, resetReports } from '../src/release-reports';
 import { checkReleases, configUrl, markRan, startReleases, visitorId } from '../src/releases';
 
 const runtime = vi.hoisted(() => ({
@@ -46,7 +46,11 @@ const pageOf = (id: string, entry: string | undefined) => ({
 
 /** This user is on mfe_catalog's canary (v2), stable v1 behind it. */
 function onCanary() {
-  const config = { apiBase: '/api', remotes: { ...REMOTES, mfe_catalog: CANARY } };
+  const config = {
+    apiBase: '/api',
+    remotes: { ...REMOTES, mfe_catalog: CANARY },
+    reportToken: 'report-token-1',
+  };
   setRuntimeConfig(config);
   startReleases({
     releases: {
@@ -111,8 +115,25 @@ describe('a canary that fails', () => {
         { module: 'mfe_catalog', version: 'v1', loads: 1, failures: {} },
       ]),
     );
-    // nothing personal in a report
+    // nothing personal in a report; the batch carries the report token this page was given
     expect(JSON.stringify(reportsSent(api))).not.toMatch(/token|r1|admin/);
+    expect(api.callsTo('POST /releases/reports').map((c) => (c.body as { token: string }).token)).toEqual([
+      'report-token-1',
+    ]);
+  });
+
+  it('without a report token (the server knows nobody here) nothing is sent', async () => {
+    const api = stubApi({ 'POST /releases/reports': { status: 204 } });
+    setRuntimeConfig({ apiBase: '/api', remotes: { ...REMOTES, mfe_catalog: CANARY } });
+    runtime.loadRemote.mockImplementation(async (id: string) =>
+      pageOf(id, runtime.entries.get(id.split('/')[0] as string)),
+    );
+    signIn('token-1', 'admin');
+    render(<App initialPath="/admin/categoryList/r1" />);
+    expect(await screen.findByText('remote:mfe_catalog/CategoryListPage v2')).toBeInTheDocument();
+    flushReports();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(api.callsTo('POST /releases/reports')).toEqual([]);
   });
 
   it('while rendering: the stable release replaces it, reported by the error name', async () => {
@@ -151,7 +172,10 @@ describe('a canary that fails', () => {
 });
 
 describe('on navigation', () => {
-  const assignment = (catalog: { url: string; version: string; fallback: unknown }) => ({
+  const assignment = (
+    catalog: { url: string; version: string; fallback: unknown },
+    token = 'report-token-2',
+  ) => ({
     'GET /releases/assignment': {
       body: {
         data: {
@@ -160,9 +184,24 @@ describe('on navigation', () => {
             mfe_restaurants: { url: REMOTES.mfe_restaurants, version: 'initial', fallback: null },
             mfe_catalog: catalog,
           },
+          report_token: token,
         },
       },
     },
+    'POST /releases/reports': { status: 204 },
+  });
+
+  it("the reports after a navigation go with the new assignment's token", async () => {
+    const api = stubApi(assignment({ url: STABLE, version: 'v1', fallback: null }));
+    signIn('token-1', 'admin');
+    await checkReleases('/api');
+    reportLoad('mfe_catalog', 'v1');
+    flushReports();
+    await waitFor(() => expect(api.callsTo('POST /releases/reports')).toHaveLength(1));
+    expect(api.callsTo('POST /releases/reports')[0]?.body).toEqual({
+      token: 'report-token-2',
+      reports: [{ module: 'mfe_catalog', version: 'v1', loads: 1, failures: {} }],
+    });
   });
 
   it('a module not run yet switches in place; one that ran needs the page loaded again', async () => {

@@ -12,6 +12,7 @@ import { chooseLogFormat } from '../http/log-format';
 import { parseTrustProxy } from '../http/trust-proxy';
 import { DEFAULT_PICTURE_LIMITS } from '../images/limits';
 import { parseSecretKey } from '../integration/secrets';
+import { DEFAULT_LIVE_LIMITS } from '../services/orders/stream-limits';
 
 /** The sections of docs/CONFIGURATION.md, in their order. */
 export const GROUPS = {
@@ -236,6 +237,26 @@ export const SETTINGS = {
       "how long an answer of the guests' menu and the admin's lists is kept in memory (a write clears its restaurant's at once)",
     schema: z.coerce.number().int().min(0).optional(),
   }),
+  ORDER_STREAMS_PER_ORDER: setting({
+    group: 'server',
+    values: 'a whole number, at least 1',
+    meaning:
+      "live streams of one guest's order a server holds; a new one past it closes the oldest ([ORDERS.md](ORDERS.md#limits-of-the-streams))",
+    schema: whole(1, DEFAULT_LIVE_LIMITS.perOrder),
+  }),
+  ORDER_STREAMS_PER_ADDRESS: setting({
+    group: 'server',
+    values: 'a whole number, at least 1',
+    meaning:
+      "guests' live streams a server takes from one address (IPv6: its /64); past it 429 (a restaurant's Wi-Fi puts many guests behind one)",
+    schema: whole(1, DEFAULT_LIVE_LIMITS.perAddress),
+  }),
+  ORDER_STREAMS_MAX: setting({
+    group: 'server',
+    values: 'a whole number, at least 1',
+    meaning: "guests' live streams a server holds in all; past it 503 (the staff's boards are not counted)",
+    schema: whole(1, DEFAULT_LIVE_LIMITS.guests),
+  }),
   VALIDATE_RESPONSES: setting({
     group: 'server',
     values: 'on or off (`1`, `true`, `yes`, `on` / `0`, `false`, `no`, `off`)',
@@ -289,13 +310,14 @@ export const SETTINGS = {
   RELEASE_CANARY_MIN_LOADS: setting({
     group: 'releases',
     values: 'a whole number, at least 1',
-    meaning: 'loads a canary must have before its failure rate can switch it off',
+    meaning: 'users who loaded a canary (each counted once) before its failure rate can switch it off',
     schema: whole(1, 20),
   }),
   RELEASE_CANARY_MAX_FAILURE_RATE: setting({
     group: 'releases',
     values: 'a number above 0, at most 1 (`0.1`: 10 %)',
-    meaning: 'a canary whose failures reach this share of its loads is switched off by itself',
+    meaning:
+      'a canary whose failing users reach this share of the users who loaded it is switched off by itself',
     schema: z.coerce.number().gt(0).max(1).default(0.1),
   }),
   REMOTE_MFE_ORDERS_URL: remote('mfe-orders'),

@@ -5,6 +5,7 @@ export {
   fromBool,
   isConcurrencyFailure,
   isUniqueViolation,
+  newCodeId,
   newId,
   now,
   toBool,

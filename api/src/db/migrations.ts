@@ -13,6 +13,7 @@ import { posOrdersMigration } from './migration-pos-orders';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
 import { productOrderIndex } from './migration-product-order-index';
+import { releaseReportsMigration } from './migration-release-reports';
 import { releasesMigration } from './migration-releases';
 import { telegramMigration } from './migration-telegram';
 import { telegramOutboxChatMigration } from './migration-telegram-outbox-chat';
@@ -325,6 +326,7 @@ export const migrations: Record<string, Migration> = {
   '0027_payment_statements': paymentStatementsMigration,
   '0028_telegram_outbox_chat': telegramOutboxChatMigration,
   '0029_order_request_hash': orderRequestHashMigration,
+  '0030_release_reports': releaseReportsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -269,6 +269,17 @@ export interface ModuleReleasesTable {
   created_at: string;
 }
 
+/**
+ * One fact a reporter told of a release (its users counted once each): `@load`, `@fail`, or an
+ * error's name. `reporter`: a hash of the release and the report token's subject.
+ */
+export interface ModuleReleaseReportsTable {
+  release_id: string;
+  reporter: string;
+  what: string;
+  created_at: string;
+}
+
 /** A module's current releases: its stable one and its canary with the share of users. */
 export interface ModuleChannelsTable {
   module: string;
@@ -592,6 +603,7 @@ export interface Database {
   visit_salts: VisitSaltsTable;
   pictures: PicturesTable;
   module_releases: ModuleReleasesTable;
+  module_release_reports: ModuleReleaseReportsTable;
   module_channels: ModuleChannelsTable;
   deploy_keys: DeployKeysTable;
   orders: OrdersTable;

@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 
 let lastMs = 0;
 let sequence = 0;
@@ -10,9 +10,24 @@ let sequence = 0;
  * which then keep the order they were made in.
  */
 export function newId(): string {
+  return orderedPrefix() + randomHex6();
+}
+
+/** 12 hex digits of milliseconds that never go back and 6 of a sequence: ids sort as made. */
+function orderedPrefix(): string {
   lastMs = Math.max(lastMs, Date.now());
   sequence = (sequence + 1) % 0x1000000;
-  return lastMs.toString(16).padStart(12, '0') + sequence.toString(16).padStart(6, '0') + randomHex6();
+  return lastMs.toString(16).padStart(12, '0') + sequence.toString(16).padStart(6, '0');
+}
+
+/**
+ * An id that is also a code printed for anyone to read and nobody to guess (a table's QR code,
+ * `?p=<id>`): newId's 18 ordered hex digits, then 128 random bits in 22 base64url characters
+ * (40 characters). newId's 24 random bits are few for a code: the time and sequence of one
+ * table's code tell its neighbours' (a range "Stol 1-20" is made in one millisecond).
+ */
+export function newCodeId(): string {
+  return orderedPrefix() + randomBytes(16).toString('base64url');
 }
 
 // random bytes drawn a page at a time: one call into the system's generator per 1,365 ids, not one each

@@ -71,6 +71,26 @@ async function authenticate(request: FastifyRequest): Promise<AuthUser | 'invali
   return { _id: row.id, login: row.login, role: row.role };
 }
 
+/**
+ * Whether the session behind this request may still follow restaurant `restaurantId` (a live
+ * stream asks before each event it sends, and while idle): the token not expired, its user
+ * active, in the same session epoch and not logged out (the access check's one read), and still
+ * an admin or that restaurant's manager. A logout, a new password, a deactivation or a
+ * restaurant given to another manager ends the stream on every server.
+ */
+export function sessionFollows(request: FastifyRequest, restaurantId: string): () => Promise<boolean> {
+  const payload = verifiedToken(request);
+  const { repos } = request.server;
+  return async () => {
+    if (payload === null || payload === 'invalid') return false;
+    if (payload.exp !== undefined && payload.exp * 1000 <= Date.now()) return false;
+    const row = await repos.sessions.findUser(payload.sub, payload.jti);
+    if (!row || row.epoch !== (payload.ep ?? 0)) return false;
+    if (row.role === ROLES.admin) return true;
+    return row.role === ROLES.manager && repos.restaurants.isManagedBy(restaurantId, row.id);
+  };
+}
+
 /** The one onRequest hook enforcing `config.access` of the matched route. */
 export async function accessHook(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const access: Access = request.routeOptions.config?.access ?? 'pub';

@@ -153,7 +153,8 @@ export function clientErrorHandler(
       : err.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'bad_request', 'Request headers too large']
         : [400, 'bad_request', 'Malformed request'];
-  this.log.debug({ err }, 'client error');
+  // not `err` whole: a parse error carries the request's raw bytes (`rawPacket`), query and all
+  this.log.debug({ code: err.code, reason: err.message }, 'client error');
   if (socket.writable && socket.bytesWritten === 0) {
     const body = JSON.stringify(errorBody(code, message));
     socket.write(

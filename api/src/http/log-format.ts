@@ -56,13 +56,33 @@ function clock(ms: number | undefined): string {
   return new Date(ms ?? Date.now()).toISOString().slice(11, 19);
 }
 
+/** Requests under way the pretty format remembers at most (past it the oldest are forgotten). */
+export const MAX_OPEN_REQUESTS = 10_000;
+
+/** The lines that end a request, with what the readable line says after its status. */
+const ENDS: Record<string, 'done' | 'aborted'> = {
+  'request completed': 'done',
+  // Fastify's completion line when the answer failed (a stream that broke after its headers)
+  'request errored': 'done',
+  // app.ts logs it when the client went away first: Fastify then writes no completion line
+  'request aborted': 'aborted',
+};
+
 /**
  * Turns pino's JSON lines into readable ones: a request is one line when it completes (method,
- * address, status, time); anything else is `time LEVEL message key=value…`, an error with its stack.
+ * path, status, time) or is aborted (method, path, `aborted`); anything else is
+ * `time LEVEL message key=value…`, an error with its stack. The method and path of each request
+ * under way are held until its end line; a request that never gets one (a crash mid-request) is
+ * forgotten once MAX_OPEN_REQUESTS newer ones wait, so the map cannot grow without bound.
  */
 export class PrettyLog {
-  /** Method and address of requests under way, by request id (the completion line lacks them). */
+  /** Method and path of requests under way, by request id (the end line lacks them), oldest first. */
   private readonly open = new Map<string, string>();
+
+  /** How many requests it holds (tests: bounded). */
+  get pending(): number {
+    return this.open.size;
+  }
 
   format(line: string): string | undefined {
     let o: PinoLine;
@@ -75,13 +95,20 @@ export class PrettyLog {
     const level = LEVELS[o.level ?? 30] ?? String(o.level);
     if (o.msg === 'incoming request' && o.reqId) {
       this.open.set(o.reqId, `${o.req?.method ?? '?'} ${o.req?.url ?? '?'}`);
+      for (const oldest of this.open.keys()) {
+        if (this.open.size <= MAX_OPEN_REQUESTS) break;
+        this.open.delete(oldest);
+      }
       return undefined;
     }
-    if (o.msg === 'request completed' && o.reqId) {
+    const end = o.msg !== undefined && o.reqId ? ENDS[o.msg] : undefined;
+    if (end && o.reqId) {
       const what = this.open.get(o.reqId) ?? o.reqId;
       this.open.delete(o.reqId);
+      if (end === 'aborted') return `${time} ${what} aborted`;
       const ms = typeof o.responseTime === 'number' ? ` ${Math.round(o.responseTime)} ms` : '';
-      return `${time} ${what} ${o.res?.statusCode ?? '?'}${ms}`;
+      const head = `${time} ${what} ${o.res?.statusCode ?? '?'}${ms}`;
+      return o.err?.stack ? `${head}\n${o.err.stack}` : head;
     }
     const extra = Object.entries(o)
       .filter(([k]) => !PINO_KEYS.has(k))

@@ -33,6 +33,7 @@ import { placementsRepository } from './placements';
 import { productsRepository } from './products';
 import { type Dialect, inTransaction, type Q } from './query';
 import { rateCountsRepository } from './rate-counts';
+import { releaseReportsRepository } from './release-reports';
 import { restaurantsRepository } from './restaurants';
 import { sessionsRepository } from './sessions';
 import { slugsRepository } from './slug-history';
@@ -63,6 +64,7 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     placements: placementsRepository(q),
     visits: visitsRepository(q, dialect),
     releases: moduleReleasesRepository(q, dialect),
+    releaseReports: releaseReportsRepository(q),
     channels: moduleChannelsRepository(q, dialect),
     deployKeys: deployKeysRepository(q),
     orders: ordersRepository(q),
@@ -102,6 +104,7 @@ export interface Repositories {
   placements: ReturnType<typeof placementsRepository>;
   visits: ReturnType<typeof visitsRepository>;
   releases: ReturnType<typeof moduleReleasesRepository>;
+  releaseReports: ReturnType<typeof releaseReportsRepository>;
   channels: ReturnType<typeof moduleChannelsRepository>;
   deployKeys: ReturnType<typeof deployKeysRepository>;
   orders: ReturnType<typeof ordersRepository>;

@@ -1,6 +1,15 @@
 /** The restaurants' merchant credentials (docs/PAYMENTS.md): one row a restaurant, secrets sealed. */
+import type { PaymentMethod } from '@qrmenu/shared/schemas';
 import type { PaymentAccountRow } from '../db';
 import type { Q } from './query';
+
+/** The methods a restaurant's row sets up (what its guests may pay with): none without a row. */
+export function methodsOf(row: PaymentAccountRow | undefined): PaymentMethod[] {
+  const out: PaymentMethod[] = [];
+  if (row?.payme_merchant_id && row.payme_key_enc) out.push('payme');
+  if (row?.click_service_id && row.click_merchant_id && row.click_secret_enc) out.push('click');
+  return out;
+}
 
 export function paymentAccountsRepository(q: Q) {
   return {

@@ -20,12 +20,12 @@ import {
   placementIdParam,
 } from '@qrmenu/shared/schemas';
 import { z } from 'zod';
-import { ownedRestaurantId, ownerCheck } from '../http/access';
+import { ownedRestaurantId, ownerCheck, sessionFollows } from '../http/access';
 import { lastEventId, openEventStream } from '../http/sse';
 import type { App } from '../types';
 
 const STREAM_TEXT =
-  'text/event-stream: `retry:` first; then events `id: <number>`, `event: order|call|ready|reset`, `data: <JSON>`; a comment line every 20 s. A reconnect sends `Last-Event-ID` (or `?after=`) and first gets what it missed, in order; a number older than the kept day answers `reset` (reload the list).';
+  'text/event-stream: `retry:` first; then events `id: <number>`, `event: order|call|ready|reset|end`, `data: <JSON>`; a comment line every 20 s. A reconnect sends `Last-Event-ID` (or `?after=`) and first gets what it missed, in order; a number older than the kept day answers `reset` (reload the list).';
 const LIMITS_TEXT = `At most ${ORDER_LIMITS.items} lines, ${ORDER_LIMITS.quantity} of a line, one row per option (else 400), a comment of ${ORDER_LIMITS.comment} characters. Orders and calls per address and per table and minute are capped: 429 \`rate_limited\` with \`Retry-After\`.`;
 const streamAnswer = z.string().describe(STREAM_TEXT);
 
@@ -202,15 +202,18 @@ export default async function orderRoutes(app: App): Promise<void> {
         tags: ['orders'],
         operationId: 'orders.events',
         summary: "The live stream of the restaurant's orders and calls (server-sent events)",
-        description: `The bearer token goes in the Authorization header (read with fetch streaming), never in the address. \`order\` and \`call\` events carry the entity's current state. ${STREAM_TEXT}`,
+        description: `The bearer token goes in the Authorization header (read with fetch streaming), never in the address. \`order\` and \`call\` events carry the entity's current state. The stream is closed when the session ends (a logout, a new password, the account deactivated, the restaurant no longer the manager's): the session is read again before any event is sent. An account holds at most 10 streams (a new one closes the oldest). ${STREAM_TEXT}`,
         querystring: orderStreamQuery,
         response: { 200: streamAnswer },
       },
     },
     async (request, reply) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      await orders.followRestaurant(restaurantId, lastEventId(request, request.query.after), () =>
-        openEventStream(reply),
+      await orders.followRestaurant(
+        restaurantId,
+        lastEventId(request, request.query.after),
+        () => openEventStream(reply),
+        { account: request.user!._id, stillAllowed: sessionFollows(request, restaurantId) },
       );
       return reply;
     },
@@ -226,11 +229,13 @@ export default async function orderRoutes(app: App): Promise<void> {
         tags: ['orders'],
         operationId: 'orders.table',
         summary: "Whether a table takes orders, its name and its pending calls (a guest's page asks first)",
+        description:
+          '404 for an unknown table. Unknown tables (here, and in an order or a call) count against the address: past 30 in 10 minutes every table lookup from it answers 429 `rate_limited` with `Retry-After`, before the table is read.',
         params: placementIdParam,
         response: { 200: answers.guestTable },
       },
     },
-    async (request) => ({ data: await orders.table(request.params.placementId) }),
+    async (request) => ({ data: await orders.table(request.params.placementId, request.ip) }),
   );
 
   app.post(
@@ -279,7 +284,7 @@ export default async function orderRoutes(app: App): Promise<void> {
         tags: ['orders'],
         operationId: 'orders.guestEvents',
         summary: "A guest's order, live (server-sent events)",
-        description: `Opens with \`ready\` and the order's current state (\`order\`), unless resuming. 404 for a wrong key. ${STREAM_TEXT}`,
+        description: `Opens with \`ready\` and the order's current state (\`order\`), unless resuming. Once the order is final (rejected; served, with its bill paid or closed or no payments taken) the stream sends \`end\` and is closed. 404 for a wrong key. A server holds at most ORDER_STREAMS_PER_ORDER streams of one order (a new one closes the oldest), ORDER_STREAMS_PER_ADDRESS from one address (429 \`rate_limited\`) and ORDER_STREAMS_MAX in all (503 \`unavailable\`), each refusal with \`Retry-After\` before any stream opens. ${STREAM_TEXT}`,
         params: idParam,
         querystring: guestOrderQuery,
         response: { 200: streamAnswer },
@@ -288,7 +293,13 @@ export default async function orderRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const { id } = request.params;
       const { key, after } = request.query;
-      await orders.followOrder(id, key, lastEventId(request, after), () => openEventStream(reply));
+      await orders.followOrder(
+        id,
+        key,
+        lastEventId(request, after),
+        () => openEventStream(reply),
+        request.ip,
+      );
       return reply;
     },
   );

@@ -55,7 +55,7 @@ export default async function releaseRoutes(app: App): Promise<void> {
         operationId: 'releases.assignment',
         summary: "The caller's release of every deployed module (the shell asks on navigation)",
         description:
-          'A signed-in caller is split by its account, a signed-out one by `?visitor=` (a random id its browser keeps), so each gets the same release on every load and every server. An ETag answers 304 when nothing changed.',
+          'A signed-in caller is split by its account, a signed-out one by `?visitor=` (a random id its browser keeps), so each gets the same release on every load and every server. `report_token` names the caller and these releases, signed: the shell sends its reports with it (null without an account or a visitor id). An ETag answers 304 when nothing changed.',
         querystring: assignmentQuery,
         response: { 200: answers.assignment },
       },
@@ -91,13 +91,13 @@ export default async function releaseRoutes(app: App): Promise<void> {
         operationId: 'releases.report',
         summary: "A shell's loads and failures of the modules' releases (module, version, error names)",
         description:
-          'Added up in memory and written every 5 s; reports of a release the module does not serve now are dropped. A canary whose failures reach the threshold is switched off.',
+          "With `token`, the report token of the caller's assignment (401 without a valid one): a report counts only for a release the token names and the module serves now. Counted per distinct user (the token's subject): a user who loaded a release counts once in its loads however often it reports, a user who saw it fail once in its failures (and in its loads: failures never above loads), each error name once per user; one address speaks for at most 20 users of a release an hour (on each server). Added up in memory and written every 5 s. A canary whose failing users reach the threshold is switched off.",
         body: releaseReportsBody,
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      await releases.report(request.body.reports);
+      await releases.report(request.body.token, request.body.reports, request.ip);
       return reply.code(204).send(null);
     },
   );

@@ -24,7 +24,9 @@ import type { ServiceContext } from './context';
 import { deferredEffects, type Effects, immediateEffects, type Logger } from './effects';
 import {
   AddressWindow,
+  DEFAULT_LIVE_LIMITS,
   DEFAULT_ORDER_RATE_LIMITS,
+  type LiveLimits,
   type OrderRateLimits,
   type OrdersShared,
   orderLive,
@@ -53,6 +55,8 @@ export interface ServiceDeps {
   orderNotices: OrderNotices;
   /** Orders and calls per address and table (services/orders/limits.ts); defaults otherwise. */
   orderLimits?: Partial<OrderRateLimits> | undefined;
+  /** The live streams one server holds (services/orders/live.ts); defaults otherwise. */
+  streamLimits?: Partial<LiveLimits> | undefined;
   /** Checks a restaurant's bot with Telegram before it is saved (telegram/setup.ts); none: tokens refused. */
   bots?: BotSetup | undefined;
   /** Seals the merchant secrets (the POS's box); none: secrets cannot be stored. */
@@ -131,7 +135,11 @@ export function createServices(deps: ServiceDeps): Services {
   const orders: OrdersShared = {
     limits,
     addresses: new AddressWindow(limits.windowMs, limits.addresses),
-    live: orderLive(deps.repos, deps.orderNotices, deps.log),
+    tableMisses: new AddressWindow(limits.tableMissWindowMs, limits.addresses),
+    live: orderLive(deps.repos, deps.orderNotices, deps.log, {
+      ...DEFAULT_LIVE_LIMITS,
+      ...deps.streamLimits,
+    }),
   };
   return servicesOn(withRuntime, orders, deps.repos, immediateEffects(deps), false);
 }
@@ -162,6 +170,7 @@ export const servicesPlugin = fp(
       releases: app.appConfig.releases,
       orderNotices: app.orderNotices,
       orderLimits: app.appConfig.orderLimits,
+      streamLimits: app.appConfig.streamLimits,
     });
     app.decorate('catalog', services.catalog);
     app.decorate('pictures', services.pictures);

@@ -8,7 +8,7 @@
  * placements, and counts a view's `?p=` only when it is one of them.
  */
 import { PLACEMENT_LIMITS, type Placement } from '@qrmenu/shared/schemas';
-import { isUniqueViolation, newId, now, type PlacementRow } from '../db';
+import { isUniqueViolation, newCodeId, now, type PlacementRow } from '../db';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { toPlacement } from '../repos/placements';
 import { type AssertOwner, owned, type ServiceContext } from './context';
@@ -44,8 +44,9 @@ export function placementsService({ repos, effects }: ServiceContext) {
         seen.add(name);
       });
       const at = now();
+      // the id is the code printed on the table: 128 random bits, not to be guessed (db/util.ts)
       const rows: PlacementRow[] = names.map((name) => ({
-        id: newId(),
+        id: newCodeId(),
         restaurant_id: restaurantId,
         name,
         created_at: at,

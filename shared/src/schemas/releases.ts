@@ -113,8 +113,15 @@ export const assignedRelease = z.object({
 });
 export type AssignedRelease = z.infer<typeof assignedRelease>;
 
-/** Every deployed module's release for the caller (a module without a release is absent). */
-export const assignment = z.object({ remotes: z.record(z.string(), assignedRelease) });
+/**
+ * Every deployed module's release for the caller (a module without a release is absent), and the
+ * token its shell sends its reports with: it names the caller and these releases, signed (null
+ * when the caller is nobody known: its reports would not count).
+ */
+export const assignment = z.object({
+  remotes: z.record(z.string(), assignedRelease),
+  report_token: z.string().nullable(),
+});
 export type Assignment = z.infer<typeof assignment>;
 
 export const assignmentQuery = z.object({ visitor: z.string().max(200).optional() });
@@ -135,6 +142,8 @@ export const releaseReport = z.strictObject({
 export type ReleaseReport = z.infer<typeof releaseReport>;
 
 export const releaseReportsBody = z.strictObject({
+  /** The report token of the assignment the shell was given (`report_token`). */
+  token: z.string().min(1).max(4096),
   reports: z.array(releaseReport).min(1).max(RELEASE_LIMITS.reportsPerBatch),
 });
 export type ReleaseReportsBody = z.infer<typeof releaseReportsBody>;

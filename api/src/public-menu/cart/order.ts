@@ -68,6 +68,8 @@ export function startOrderPage(root: HTMLElement, { words, lang, currency }: Gue
       showPayment(order.payment);
       if (isFinal(order.status, order.payment?.status)) events.close();
     });
+    // the server ends the stream once nothing more can change (docs/ORDERS.md): no reconnect
+    events.addEventListener('end', () => events.close());
     events.onopen = () => say('');
     events.onerror = () => {
       say(words.reconnecting);

@@ -7,10 +7,10 @@
  */
 import type { CallKind, TableCall } from '@qrmenu/shared/schemas';
 import { isUniqueViolation, newId, now } from '../../db';
-import { conflict, notFound } from '../../http/errors';
+import { conflict } from '../../http/errors';
 import { toTableCall } from '../../repos/table-calls';
 import { type AssertOwner, owned } from '../context';
-import { announce, type OrdersContext } from './context';
+import { announce, guestTableOf, type OrdersContext } from './context';
 import { checkTable, windowStart } from './limits';
 
 export async function callTable(
@@ -19,8 +19,7 @@ export async function callTable(
   address: string,
 ): Promise<{ call: TableCall; created: boolean }> {
   const { repos, limits } = ctx;
-  const placement = await repos.placements.find(body.placement_id);
-  if (!placement) throw notFound('Table not found');
+  const placement = await guestTableOf(ctx, body.placement_id, address);
   const pending = await repos.tableCalls.findPending(placement.id, body.kind);
   if (pending) return { call: toTableCall(pending), created: false };
 

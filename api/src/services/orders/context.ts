@@ -1,5 +1,8 @@
 /** What the orders' parts share: the repositories, the limits and the stream hub. */
+import type { PlacementRow } from '../../db';
+import { notFound } from '../../http/errors';
 import type { Repositories } from '../../repos';
+import { addressKey } from '../../state/login-rules';
 import type { ServiceContext } from '../context';
 import type { AddressWindow, OrderRateLimits } from './limits';
 import type { OrderLive } from './live';
@@ -8,7 +11,28 @@ export interface OrdersContext extends ServiceContext {
   limits: OrderRateLimits;
   /** The per-address counts of this process (one for the whole app, not per transaction). */
   addresses: AddressWindow;
+  /** Each address's lookups of tables that do not exist (limits.ts), in this process. */
+  tableMisses: AddressWindow;
   live: OrderLive;
+}
+
+/**
+ * The table a guest's request names (its placement), or 404; a miss counts against the address,
+ * and an address past its misses is refused every table (429) before anything is read, so that
+ * the answers cannot tell it a code exists (docs/ORDERS.md, "Limits").
+ */
+export async function guestTableOf(
+  ctx: OrdersContext,
+  placementId: string,
+  address: string,
+): Promise<PlacementRow> {
+  const key = addressKey(address);
+  const { tableMissesPerAddress: max } = ctx.limits;
+  ctx.tableMisses.refuseIfPast(key, max, 'unknown tables');
+  const placement = await ctx.repos.placements.find(placementId);
+  if (placement) return placement;
+  ctx.tableMisses.take(key, max, 'unknown tables');
+  throw notFound('Table not found');
 }
 
 /**

@@ -19,11 +19,12 @@ import { type PlaceBody, placeOrder } from './place';
 import { moveOrder } from './status';
 
 export { AddressWindow, DEFAULT_ORDER_RATE_LIMITS, type OrderRateLimits } from './limits';
-export { type LiveSink, type OrderLive, orderLive } from './live';
+export { DEFAULT_LIVE_LIMITS, type LiveLimits, type LiveSink, type OrderLive, orderLive } from './live';
 
 export interface OrdersShared {
   limits: OrderRateLimits;
   addresses: AddressWindow;
+  tableMisses: AddressWindow;
   live: OrderLive;
 }
 
@@ -36,13 +37,22 @@ export function ordersService(context: ServiceContext, shared: OrdersShared) {
     /** A guest's order, opened with its key. */
     guestOrder: (id: string, key: string) => guestOrderOf(ctx, id, key),
     /** Whether a table takes orders, its name, its pending calls. */
-    table: (placementId: string) => guestTable(ctx, placementId),
+    table: (placementId: string, address: string) => guestTable(ctx, placementId, address),
     /** A waiter call or a bill request; `created` false when one was pending (200). */
     call: (body: { placement_id: string; kind: CallKind }, address: string) => callTable(ctx, body, address),
-    /** Follows one order live (its guest: the key must open it; 404 before the stream opens). */
-    async followOrder(id: string, key: string, after: number | null, open: () => LiveSink): Promise<void> {
+    /**
+     * Follows one order live (its guest: the key must open it; 404, and the streams' limits' 429
+     * and 503, before the stream opens).
+     */
+    async followOrder(
+      id: string,
+      key: string,
+      after: number | null,
+      open: () => LiveSink,
+      address: string,
+    ): Promise<void> {
       await guestOrderOf(ctx, id, key);
-      await shared.live.follow({ orderId: id }, after, open());
+      await shared.live.follow({ orderId: id }, after, open, { guest: { address } });
     },
 
     // ---------- staff (the route checked whose restaurant it is) ----------
@@ -60,10 +70,23 @@ export function ordersService(context: ServiceContext, shared: OrdersShared) {
     ordering: (restaurantId: string) => orderingSettings(ctx, restaurantId),
     changeOrdering: (restaurantId: string, body: Parameters<typeof changeOrdering>[2]) =>
       changeOrdering(ctx, restaurantId, body),
-    /** Follows a restaurant's orders and calls live. */
-    followRestaurant: (restaurantId: string, after: number | null, open: () => LiveSink) =>
-      shared.live.follow({ restaurantId }, after, open()),
+    /**
+     * Follows a restaurant's orders and calls live, while `staff.stillAllowed()` says the
+     * caller's session may (checked before every event and while idle).
+     */
+    followRestaurant: (
+      restaurantId: string,
+      after: number | null,
+      open: () => LiveSink,
+      staff: { account: string; stillAllowed: () => Promise<boolean> },
+    ) => shared.live.follow({ restaurantId }, after, open, { staff }),
     /** Ends this server's streams (it is stopping). */
     closeStreams: () => shared.live.closeAll(),
+    /** Looks at every idle stream now: ended sessions, settled bills (the poll does it every 10 s). */
+    recheckStreams: () => shared.live.recheckNow(),
+    /** How many live streams this server holds. */
+    get streams(): number {
+      return shared.live.streams;
+    },
   };
 }

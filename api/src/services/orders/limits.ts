@@ -5,7 +5,11 @@
  *   Behind a balancer each server counts its own share (the per-table limit is the shared one);
  *   a restaurant's Wi-Fi puts many guests behind one address, hence the generous default;
  * - per table, counted in the database (the orders and calls a table made in the window), so it
- *   holds whichever server a request reaches.
+ *   holds whichever server a request reaches;
+ * - lookups of tables that do not exist, per address (its key as the failed-login limit and the
+ *   visit counter take it: IPv6 by its /64), in this process's memory like the orders' count:
+ *   table codes are not to be guessed (`newCodeId`: 128 random bits), and whoever tries is
+ *   refused every table once past `tableMissesPerAddress` misses in `tableMissWindowMs`.
  * A refusal is 429 `rate_limited` with `Retry-After`: the seconds until the oldest counted
  * request leaves the window.
  */
@@ -19,6 +23,12 @@ export interface OrderRateLimits {
   callsPerTable: number;
   /** Addresses remembered at most (memory bound of the per-address count). */
   addresses: number;
+  /**
+   * Lookups of a table that does not exist one address may make per `tableMissWindowMs` (a guess
+   * at table codes); past it every table lookup from there is 429 until the oldest miss ages out.
+   */
+  tableMissesPerAddress: number;
+  tableMissWindowMs: number;
 }
 
 export const DEFAULT_ORDER_RATE_LIMITS: OrderRateLimits = {
@@ -28,6 +38,8 @@ export const DEFAULT_ORDER_RATE_LIMITS: OrderRateLimits = {
   callsPerAddress: 30,
   callsPerTable: 6,
   addresses: 10_000,
+  tableMissesPerAddress: 30,
+  tableMissWindowMs: 10 * 60_000,
 };
 
 const retryAfter = (oldest: number, windowMs: number, at: number) =>
@@ -53,6 +65,17 @@ export class AddressWindow {
     }
     recent.push(at);
     this.remember(key, recent);
+  }
+
+  /** Throws 429 when `key` has `max` requests in the window already; counts nothing. */
+  refuseIfPast(key: string, max: number, what: string, at = Date.now()): void {
+    const recent = (this.hits.get(key) ?? []).filter((t) => t > at - this.windowMs);
+    if (recent.length >= max) {
+      throw rateLimited(
+        `Too many ${what} from this address`,
+        retryAfter(recent[0] as number, this.windowMs, at),
+      );
+    }
   }
 
   get size(): number {

@@ -10,13 +10,32 @@
  * order, then takes the hub's events (those that arrived meanwhile were held and are sent once,
  * by number). A number older than the kept events (a day) answers `reset` (reload your list).
  * Without a number the stream starts at the hub's present (`ready`).
+ *
+ * What a stream may cost (docs/ORDERS.md, "Limits of the streams"), in this server's memory:
+ * - a guest's stream is admitted within its limits (`LiveLimits`): per order (the newest replaces
+ *   the oldest: a phone that reconnects before its dead connection is noticed is not locked out),
+ *   per address (429) and in all (503); the staff's, per account (the newest replaces the oldest);
+ * - a guest's stream ends (`end`, then closed) once nothing it waits for can change: its order
+ *   rejected, or served and its bill paid or closed (or its restaurant takes no payments);
+ * - a staff stream ends when its session does (a logout, a new password, the account
+ *   deactivated, its restaurant no longer the manager's): the session is checked before any
+ *   event is passed to it, and every RECHECK_MS while it is idle;
+ * - an event goes to the streams of its order and of its restaurant only (indexed), not past
+ *   every stream of the server.
  */
+import type { OrderRow } from '../../db';
+import { HttpError, rateLimited } from '../../http/errors';
 import type { Repositories } from '../../repos';
 import type { EventRow } from '../../repos/order-events';
 import { paymentPosOf, telegramPostsOf, toGuestOrder, toOrder } from '../../repos/orders';
+import { methodsOf } from '../../repos/payment-accounts';
 import { toTableCall } from '../../repos/table-calls';
+import { addressKey } from '../../state/login-rules';
 import type { OrderNotices } from '../../state/types';
 import type { Logger } from '../effects';
+import { DEFAULT_LIVE_LIMITS, type LiveLimits } from './stream-limits';
+
+export { DEFAULT_LIVE_LIMITS, type LiveLimits } from './stream-limits';
 
 /** An open stream, as the HTTP layer gives it (http/sse.ts). */
 export interface LiveSink {
@@ -30,6 +49,11 @@ export interface LiveSink {
 /** Whose events a stream follows: a restaurant's (staff) or one order's (its guest). */
 export type LiveTarget = { restaurantId: string } | { orderId: string };
 
+/** Who opens a stream: a guest (by its address) or a signed-in account with its session's check. */
+export type LiveClient =
+  | { guest: { address: string } }
+  | { staff: { account: string; stillAllowed: () => Promise<boolean> } };
+
 interface Follower {
   target: LiveTarget;
   sink: LiveSink;
@@ -37,6 +61,14 @@ interface Follower {
   sent: number;
   /** Events of the hub held while the replay runs. */
   held: Rendered[] | null;
+  /** A guest's address key (its count), or null. */
+  address: string | null;
+  /** A staff stream's account and session check, or null. */
+  staff: { account: string; stillAllowed: () => Promise<boolean> } | null;
+  /** When its session was last found valid (staff) or its order last looked at (a guest's). */
+  checkedAt: number;
+  /** A guest's order is served and waits for its bill: looked at again every RECHECK_MS. */
+  waiting: boolean;
 }
 
 interface Rendered {
@@ -44,22 +76,49 @@ interface Rendered {
   /** The event's type and data for staff and for the order's guest (null: nothing to send). */
   staff: { event: string; data: unknown } | null;
   guest: { event: string; data: unknown } | null;
+  /** The order as read (an order's event), for the guest's end. */
+  order: OrderRow | null;
 }
 
 const PAGE = 500;
 /** Events held per stream during its replay; past it the stream is dropped (it reconnects). */
 const MAX_HELD = 1000;
 export const LIVE_POLL_MS = 5000;
+/** How often an idle staff stream's session, and a waiting guest's bill, are looked at. */
+export const RECHECK_MS = 10_000;
 export const EVENTS_KEPT_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** A refused stream's Retry-After (seconds): EventSource retries by itself meanwhile. */
+const STREAM_RETRY_AFTER_S = 30;
 
-const follows = (target: LiveTarget, row: EventRow) =>
-  'orderId' in target
-    ? row.kind === 'order' && row.entity_id === target.orderId
-    : row.restaurant_id === target.restaurantId;
+const isGuest = (f: Follower): f is Follower & { target: { orderId: string } } => 'orderId' in f.target;
 
-export function orderLive(repos: Repositories, notices: OrderNotices, log: Logger) {
+/** Adds `f` under `key` of `index`. */
+function index<K>(map: Map<K, Set<Follower>>, key: K, f: Follower): void {
+  const set = map.get(key);
+  if (set) set.add(f);
+  else map.set(key, new Set([f]));
+}
+
+function unindex<K>(map: Map<K, Set<Follower>>, key: K, f: Follower): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(f);
+  if (set.size === 0) map.delete(key);
+}
+
+export function orderLive(
+  repos: Repositories,
+  notices: OrderNotices,
+  log: Logger,
+  limits: LiveLimits = DEFAULT_LIVE_LIMITS,
+) {
   const followers = new Set<Follower>();
+  const byOrder = new Map<string, Set<Follower>>();
+  const byRestaurant = new Map<string, Set<Follower>>();
+  const byAccount = new Map<string, Set<Follower>>();
+  const guestsByAddress = new Map<string, number>();
+  let guests = 0;
   let last: number | null = null;
   let reading: Promise<void> | null = null;
   let again = false;
@@ -93,18 +152,101 @@ export function orderLive(repos: Repositories, notices: OrderNotices, log: Logge
               }
             : null,
           guest: o ? { event: 'order', data: toGuestOrder(o, posById.get(o.id)) } : null,
+          order: o ?? null,
         };
       }
       const c = callById.get(row.entity_id);
-      return { row, staff: c ? { event: 'call', data: toTableCall(c) } : null, guest: null };
+      return { row, staff: c ? { event: 'call', data: toTableCall(c) } : null, guest: null, order: null };
+    });
+  }
+
+  /**
+   * The orders among `orders` whose guest waits for nothing more: rejected, or served and their
+   * bill paid or closed, or their restaurant takes no payments (no bill to wait for).
+   */
+  async function finished(orders: readonly OrderRow[]): Promise<Set<string>> {
+    const done = new Set<string>();
+    const served: OrderRow[] = [];
+    for (const o of orders) {
+      if (o.status === 'rejected' || (o.status === 'served' && o.payment_status === 'paid')) done.add(o.id);
+      else if (o.status === 'served') served.push(o);
+    }
+    if (served.length === 0) return done;
+    const billIds = [...new Set(served.map((o) => o.bill_id).filter((b): b is string => !!b))];
+    const bills = new Map((billIds.length ? await repos.bills.findMany(billIds) : []).map((b) => [b.id, b]));
+    const takesPayments = new Map<string, boolean>();
+    for (const id of new Set(served.map((o) => o.restaurant_id))) {
+      takesPayments.set(id, methodsOf(await repos.paymentAccounts.find(id)).length > 0);
+    }
+    for (const o of served) {
+      const bill = o.bill_id ? bills.get(o.bill_id) : undefined;
+      if (bill?.status === 'closed' || bill?.status === 'paid' || !takesPayments.get(o.restaurant_id))
+        done.add(o.id);
+    }
+    return done;
+  }
+
+  /** Ends a guest's stream whose order is final: `end`, then closed (its page does not reconnect). */
+  function finish(f: Follower): void {
+    f.sink.send({ id: f.sent, event: 'end', data: { reason: 'final' } });
+    f.sink.close();
+  }
+
+  /** Ends the guests' streams among `list` whose order is final now (`orders`: as just read, if read). */
+  async function finishIfFinal(list: Follower[], orders?: ReadonlyMap<string, OrderRow>): Promise<void> {
+    const guestsOf = list.filter(isGuest).filter((f) => !f.sink.closed);
+    if (guestsOf.length === 0) return;
+    const ids = [...new Set(guestsOf.map((f) => f.target.orderId))];
+    const rows = ids.every((id) => orders?.has(id))
+      ? ids.map((id) => orders?.get(id) as OrderRow)
+      : await repos.orders.byIds(ids);
+    const done = await finished(rows);
+    const status = new Map(rows.map((o) => [o.id, o.status]));
+    const at = Date.now();
+    for (const f of guestsOf) {
+      f.checkedAt = at;
+      f.waiting = status.get(f.target.orderId) === 'served';
+      if (done.has(f.target.orderId) || !status.has(f.target.orderId)) finish(f);
+    }
+  }
+
+  /** Closes the staff streams among `list` whose session ended; answers those still allowed. */
+  async function checkSessions(list: Follower[]): Promise<Follower[]> {
+    const at = Date.now();
+    const results = await Promise.all(
+      list.map(async (f) => {
+        if (!f.staff) return true;
+        try {
+          return await f.staff.stillAllowed();
+        } catch (err) {
+          // the database did not answer: nothing is sent to it until it does
+          log.warn({ err }, 'a stream session was not checked; the stream is closed (it reconnects)');
+          return false;
+        }
+      }),
+    );
+    return list.filter((f, i) => {
+      if (results[i]) {
+        f.checkedAt = at;
+        return true;
+      }
+      f.sink.close();
+      return false;
     });
   }
 
   function deliver(f: Follower, e: Rendered): void {
     if (e.row.seq <= f.sent) return;
     f.sent = e.row.seq;
-    const what = 'orderId' in f.target ? e.guest : e.staff;
+    const what = isGuest(f) ? e.guest : e.staff;
     if (what) f.sink.send({ id: e.row.seq, ...what });
+  }
+
+  /** The streams an event goes to: its order's guests and its restaurant's staff. */
+  function followersOf(row: EventRow): Follower[] {
+    const out = [...(byRestaurant.get(row.restaurant_id) ?? [])];
+    if (row.kind === 'order') out.push(...(byOrder.get(row.entity_id) ?? []));
+    return out;
   }
 
   async function readNew(): Promise<void> {
@@ -113,18 +255,35 @@ export function orderLive(repos: Repositories, notices: OrderNotices, log: Logge
       const rows = await repos.orderEvents.after(last, PAGE);
       if (rows.length === 0) return;
       const rendered = await render(rows);
+      const due = new Map<Follower, Rendered[]>();
       for (const e of rendered) {
-        for (const f of followers) {
-          if (!follows(f.target, e.row)) continue;
+        for (const f of followersOf(e.row)) {
           if (f.held) {
             f.held.push(e);
             if (f.held.length > MAX_HELD) f.sink.close();
-          } else deliver(f, e);
+          } else {
+            const list = due.get(f);
+            if (list) list.push(e);
+            else due.set(f, [e]);
+          }
         }
       }
+      // a staff stream hears nothing more once its session ended
+      const allowed = await checkSessions([...due.keys()]);
+      for (const f of allowed) for (const e of due.get(f) ?? []) deliver(f, e);
+      const orders = new Map(rendered.flatMap((e) => (e.order ? [[e.order.id, e.order] as const] : [])));
+      await finishIfFinal(allowed, orders);
       last = (rows[rows.length - 1] as EventRow).seq;
       if (rows.length < PAGE) return;
     }
+  }
+
+  /** The idle streams' looks: sessions of staff streams, bills of served orders' guests. */
+  async function recheck(): Promise<void> {
+    const at = Date.now() - RECHECK_MS;
+    const stale = [...followers].filter((f) => !f.held && f.checkedAt <= at);
+    await checkSessions(stale.filter((f) => f.staff));
+    await finishIfFinal(stale.filter((f) => isGuest(f) && f.waiting));
   }
 
   /** Reads what is new, once at a time; a wake-up during a read asks for one more. */
@@ -150,7 +309,11 @@ export function orderLive(repos: Repositories, notices: OrderNotices, log: Logge
   function start(): void {
     if (unsubscribe) return;
     unsubscribe = notices.subscribe(() => void wake());
-    timer = setInterval(() => void wake(), LIVE_POLL_MS);
+    timer = setInterval(() => {
+      void wake().then(() =>
+        recheck().catch((err: unknown) => log.warn({ err }, 'streams not looked at; the next poll retries')),
+      );
+    }, LIVE_POLL_MS);
     timer.unref();
   }
 
@@ -175,21 +338,94 @@ export function orderLive(repos: Repositories, notices: OrderNotices, log: Logge
     }
   }
 
+  /**
+   * Refuses a stream past the limits (before it opens: the contract's error body), or makes room
+   * for it by closing the oldest of its order's or account's streams.
+   */
+  function admit(target: LiveTarget, client: LiveClient): string | null {
+    if ('staff' in client) {
+      const mine = [...(byAccount.get(client.staff.account) ?? [])];
+      for (const old of mine.slice(0, Math.max(0, mine.length - limits.perAccount + 1))) old.sink.close();
+      return null;
+    }
+    const address = addressKey(client.guest.address);
+    const same = 'orderId' in target ? [...(byOrder.get(target.orderId) ?? [])] : [];
+    const replaced = same.slice(0, Math.max(0, same.length - limits.perOrder + 1));
+    const freed = replaced.filter((f) => f.address === address).length;
+    if ((guestsByAddress.get(address) ?? 0) - freed >= limits.perAddress) {
+      throw rateLimited('Too many live streams from this address', STREAM_RETRY_AFTER_S);
+    }
+    if (guests - replaced.length >= limits.guests) {
+      throw new HttpError(503, 'unavailable', 'This server holds all the live streams it may', undefined, {
+        'retry-after': String(STREAM_RETRY_AFTER_S),
+      });
+    }
+    for (const old of replaced) old.sink.close();
+    return address;
+  }
+
+  function add(f: Follower): void {
+    followers.add(f);
+    if (isGuest(f)) {
+      index(byOrder, f.target.orderId, f);
+      guests++;
+      if (f.address) guestsByAddress.set(f.address, (guestsByAddress.get(f.address) ?? 0) + 1);
+    } else if ('restaurantId' in f.target) {
+      index(byRestaurant, f.target.restaurantId, f);
+    }
+    if (f.staff) index(byAccount, f.staff.account, f);
+  }
+
+  function remove(f: Follower): void {
+    if (!followers.delete(f)) return;
+    if (isGuest(f)) {
+      unindex(byOrder, f.target.orderId, f);
+      guests--;
+      if (f.address) {
+        const n = (guestsByAddress.get(f.address) ?? 1) - 1;
+        if (n > 0) guestsByAddress.set(f.address, n);
+        else guestsByAddress.delete(f.address);
+      }
+    } else if ('restaurantId' in f.target) {
+      unindex(byRestaurant, f.target.restaurantId, f);
+    }
+    if (f.staff) unindex(byAccount, f.staff.account, f);
+  }
+
   return {
     /**
-     * Follows `target` on `sink` from event number `after` (a reconnect's Last-Event-ID), or from
-     * now. `current` sends the entity's state first (a guest's order) when there is no number.
+     * Follows `target` from event number `after` (a reconnect's Last-Event-ID), or from now, on
+     * the stream `open` opens once the limits let it (else it throws the refusal). A guest's
+     * stream sends the order's state first when there is no number, and ends at once when the
+     * order is final.
      */
-    async follow(target: LiveTarget, after: number | null, sink: LiveSink): Promise<void> {
-      start();
-      if (last === null) await wake();
-      const f: Follower = { target, sink, sent: 0, held: [] };
-      followers.add(f);
+    async follow(
+      target: LiveTarget,
+      after: number | null,
+      open: () => LiveSink,
+      client: LiveClient,
+    ): Promise<void> {
+      const address = admit(target, client);
+      const sink = open();
+      const f: Follower = {
+        target,
+        sink,
+        sent: 0,
+        held: [],
+        address,
+        staff: 'staff' in client ? client.staff : null,
+        checkedAt: Date.now(),
+        waiting: false,
+      };
+      // counted at once, with no wait since the limits were read: streams opened together count
+      add(f);
       sink.onClose(() => {
-        followers.delete(f);
+        remove(f);
         if (followers.size === 0) stop();
       });
+      if (!sink.closed) start();
       try {
+        if (last === null) await wake();
         const { min, max } = await repos.orderEvents.bounds();
         const now = Math.max(last ?? 0, max ?? 0);
         const tooOld = after !== null && min !== null && after < min - 1;
@@ -209,6 +445,7 @@ export function orderLive(repos: Repositories, notices: OrderNotices, log: Logge
         const held = f.held ?? [];
         f.held = null;
         for (const e of held) deliver(f, e);
+        await finishIfFinal([f]);
       } catch (err) {
         log.warn({ err }, 'stream replay failed; the client reconnects');
         sink.close();
@@ -231,6 +468,12 @@ export function orderLive(repos: Repositories, notices: OrderNotices, log: Logge
       } catch (err) {
         log.warn({ err }, 'old order events not pruned; the next write retries');
       }
+    },
+
+    /** Looks at the idle streams now (tests; the poll does it every RECHECK_MS). */
+    recheckNow: async (): Promise<void> => {
+      for (const f of followers) f.checkedAt = 0;
+      await recheck();
     },
 
     /** Ends every stream (the server is stopping: clients reconnect to another one). */

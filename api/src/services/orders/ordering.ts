@@ -7,7 +7,7 @@
 import type { CallKind, OrderingSettings, PosSendMode } from '@qrmenu/shared/schemas';
 import { now } from '../../db';
 import { badRequest, notFound } from '../../http/errors';
-import type { OrdersContext } from './context';
+import { guestTableOf, type OrdersContext } from './context';
 
 export async function orderingSettings(ctx: OrdersContext, restaurantId: string): Promise<OrderingSettings> {
   const [restaurant, placements, account] = await Promise.all([
@@ -62,9 +62,9 @@ export async function changeOrdering(
 export async function guestTable(
   ctx: OrdersContext,
   placementId: string,
+  address: string,
 ): Promise<{ takes_orders: boolean; table: string; pending_calls: CallKind[] }> {
-  const placement = await ctx.repos.placements.find(placementId);
-  if (!placement) throw notFound('Table not found');
+  const placement = await guestTableOf(ctx, placementId, address);
   const [restaurant, pending] = await Promise.all([
     ctx.repos.restaurants.findById(placement.restaurant_id),
     ctx.repos.tableCalls.pendingKinds(placement.id),

@@ -12,10 +12,10 @@ import { randomBytes } from 'node:crypto';
 import type { GuestOrder, orderCreateBody } from '@qrmenu/shared/schemas';
 import type { z } from 'zod';
 import { isUniqueViolation, newId, now } from '../../db';
-import { conflict, HttpError, notFound } from '../../http/errors';
+import { conflict, HttpError } from '../../http/errors';
 import { toGuestOrder } from '../../repos/orders';
 import { dayOf } from '../../visits/day';
-import { announce, type OrdersContext, queueForPos } from './context';
+import { announce, guestTableOf, type OrdersContext, queueForPos } from './context';
 import { isSameRequest, keyReused, requestHash } from './idempotency';
 import { checkTable, windowStart } from './limits';
 import { priceItems } from './pricing';
@@ -29,8 +29,7 @@ export async function placeOrder(
   address: string,
 ): Promise<{ order: GuestOrder; created: boolean }> {
   const { repos, limits } = ctx;
-  const placement = await repos.placements.find(body.placement_id);
-  if (!placement) throw notFound('Table not found');
+  const placement = await guestTableOf(ctx, body.placement_id, address);
   const restaurantId = placement.restaurant_id;
   const hash = requestHash(body);
   const again = await repos.orders.findByKey(restaurantId, body.idempotency_key);

@@ -9,6 +9,7 @@ import type { PaymentAccountRow } from '../../db';
 import { now } from '../../db';
 import { badRequest, notFound } from '../../http/errors';
 import { SecretKeyMissingError } from '../../integration/secrets';
+import { methodsOf } from '../../repos/payment-accounts';
 import type { PaymentsContext } from './context';
 
 export interface PaymeCredentials {
@@ -117,11 +118,7 @@ export async function configuredMethods(
   ctx: PaymentsContext,
   restaurantId: string,
 ): Promise<PaymentMethod[]> {
-  const row = await ctx.repos.paymentAccounts.find(restaurantId);
-  const out: PaymentMethod[] = [];
-  if (row?.payme_merchant_id && row.payme_key_enc) out.push('payme');
-  if (row?.click_service_id && row.click_merchant_id && row.click_secret_enc) out.push('click');
-  return out;
+  return methodsOf(await ctx.repos.paymentAccounts.find(restaurantId));
 }
 
 /** Payme's ChangePassword: the key Payme gives the cashbox from now on, sealed like the first. */

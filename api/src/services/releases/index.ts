@@ -10,7 +10,11 @@
  *   server drops its copy, so all of them answer the new releases at once;
  * - the shells' reports (reports.ts) and the canary threshold: a canary whose failures reach
  *   `maxFailureRate` of at least `minLoads` loads is switched off by itself, and why is kept.
+ *   A report counts only with the report token its shell was given with its assignment
+ *   (report-token.ts), for a release the token names, once per user (loads and failures are
+ *   distinct users), and each address speaks for a bounded number of users.
  */
+import { createHash } from 'node:crypto';
 import type {
   Assignment,
   CanaryThreshold,
@@ -24,9 +28,11 @@ import { type ModuleChannelRow, type ModuleReleaseRow, newId, now } from '../../
 import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
 import type { Repositories } from '../../repos';
 import { toRelease } from '../../repos/module-releases';
+import { addressKey } from '../../state/login-rules';
 import type { ServiceContext } from '../context';
 import { keyHash, matchesHash, newDeployKey } from './keys';
 import { fetchManifest, type ManifestSources, manifestProblems, shellProvides } from './manifest';
+import { type ReportGrant, readReportToken, signReportToken } from './report-token';
 import { mergeNames, ReportBuffer } from './reports';
 import { inCanary, type Subject } from './split';
 
@@ -43,6 +49,8 @@ export const DEFAULT_CANARY_THRESHOLD: CanaryThreshold = { min_loads: 20, max_fa
 export interface ReleaseSettings {
   manifests: ManifestSources;
   threshold: CanaryThreshold;
+  /** Signs the report tokens (report-token.ts `reportKeyFrom`: the same on every server). */
+  reportKey: Buffer;
 }
 
 /** Who asks for a change: an admin (by its token), or a pipeline with a deploy key (or nothing). */
@@ -219,6 +227,7 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
       const { manifest, digest } = await fetchManifest(url, settings.manifests);
       const problems = manifestProblems(
         module,
+        url,
         manifest,
         await shellProvides(settings.manifests.webRoot),
         settings.manifests,
@@ -297,7 +306,10 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
       return { module, key, created_at: at };
     },
 
-    /** Which release of each deployed module `subject` gets (stable, or the canary with its fallback). */
+    /**
+     * Which release of each deployed module `subject` gets (stable, or the canary with its
+     * fallback), and the token its shell reports with (null for nobody known: no reports).
+     */
     async assignment(subject: Subject): Promise<Assignment> {
       const releases = await current();
       const remotes: Assignment['remotes'] = {};
@@ -313,16 +325,35 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
               }
             : { url: c.stable.manifest_url, version: c.stable.version, fallback: null };
       }
-      return { remotes };
+      const grant: ReportGrant | null = subject
+        ? {
+            subject,
+            releases: Object.fromEntries(
+              Object.entries(remotes).map(([m, r]) => [
+                m,
+                r.fallback ? [r.version, r.fallback.version] : [r.version],
+              ]),
+            ),
+          }
+        : null;
+      return { remotes, report_token: grant ? signReportToken(settings.reportKey, grant) : null };
     },
 
-    /** Takes a shell's reports; those of releases no module serves now are dropped. */
-    async report(reports: readonly ReleaseReport[]): Promise<void> {
+    /**
+     * Takes a shell's reports, sent with its report token from `address`: 401 for a token this
+     * deployment did not sign; a report of a release the token does not name, or that no module
+     * serves now, or past the address's share of users, is dropped.
+     */
+    async report(token: string, reports: readonly ReleaseReport[], address: string): Promise<void> {
+      const grant = readReportToken(settings.reportKey, token);
+      if (!grant) throw unauthorized('A report token, as the release assignment gave it');
       const releases = await current();
+      const from = addressKey(address);
       for (const report of reports) {
+        if (!grant.releases[report.module]?.includes(report.version)) continue;
         const c = releases.get(report.module);
         const row = [c?.stable, c?.canary].find((r) => r?.version === report.version);
-        if (row) runtime.reports.add(row.id, report);
+        if (row) runtime.reports.add(row.id, reporterOf(row.id, grant.subject), from, report);
       }
     },
 
@@ -337,8 +368,25 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
       for (const p of pending) {
         stopped =
           (await repos.transaction(async (r) => {
-            const row = await r.releases.addCounts(p.releaseId, p.loads, p.failures, (names) =>
-              mergeNames(names, p.names),
+            // each user's facts once: those already known (told before, or to another server) add nothing
+            const at = now();
+            const facts = [...p.reporters].flatMap(([reporter, names]) =>
+              [LOADED, ...(names.size > 0 ? [FAILED, ...names] : [])].map((what) => ({
+                release_id: p.releaseId,
+                reporter,
+                what,
+                created_at: at,
+              })),
+            );
+            const added = await r.releaseReports.addNew(facts);
+            const loads = added.filter((f) => f.what === LOADED).length;
+            const failures = added.filter((f) => f.what === FAILED).length;
+            const names: Record<string, number> = {};
+            for (const { what } of added)
+              if (what !== LOADED && what !== FAILED) names[what] = (names[what] ?? 0) + 1;
+            if (added.length === 0) return false;
+            const row = await r.releases.addCounts(p.releaseId, loads, failures, (known) =>
+              mergeNames(known, names),
             );
             if (!row) return false;
             const channel = await r.channels.lock(p.module);
@@ -365,6 +413,14 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
     },
   };
 }
+
+/** The facts a reporter tells beside its error names (an error's name never starts with `@`). */
+const LOADED = '@load';
+const FAILED = '@fail';
+
+/** A user of a release as its counts keep it: a hash of the release and the subject, not the subject. */
+const reporterOf = (releaseId: string, subject: string): string =>
+  createHash('sha256').update(`${releaseId}\n${subject}`).digest('base64url').slice(0, 22);
 
 const emptyChannel = (module: string): ModuleChannelRow => ({
   module,

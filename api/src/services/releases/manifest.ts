@@ -10,6 +10,13 @@
  *   shared module it requires at a version the running shell provides (the shell build's own
  *   manifest: `shell/dist/mf-manifest.json`), the rule the shell applies when a manifest arrives
  *   (shell/src/federation.ts `sharedVersionPlugin`).
+ *
+ * Where its files are is checked as the federation runtime finds them: @module-federation/sdk
+ * (`getResourceUrl`, `generateSnapshotFromManifest`) writes a file's address as the text
+ * `publicPath + path` (`auto`: the manifest's own folder), so `publicPath` and the remoteEntry's
+ * address are each resolved to a full URL against the release's address and their origins
+ * checked (`//evil.example/` is another origin, not a path); `publicPath` must end with `/`, so
+ * that nothing appended to it (a chunk's name) can reach another host.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -37,7 +44,7 @@ interface DeclaredShared {
 
 interface Manifest {
   name?: unknown;
-  metaData?: { publicPath?: unknown; remoteEntry?: { name?: unknown } };
+  metaData?: { publicPath?: unknown; remoteEntry?: { name?: unknown; path?: unknown } };
   shared?: DeclaredShared[];
 }
 
@@ -159,13 +166,64 @@ export async function shellProvides(webRoot: string | undefined): Promise<Record
   return provided;
 }
 
+/** Stands for this server's own origin: a manifest of `/remotes/...` is resolved against it. */
+const THIS_SERVER = 'https://this-server.invalid';
+
 /**
- * Why the shell could not load `manifest` as `module` (empty: it could): its name, where its
- * files are, and each shared module whose required range the shell's version does not satisfy
- * (a module the shell does not provide is one the remote brings itself).
+ * The runtime's join of a remoteEntry's `path` and `name` (@module-federation/sdk,
+ * `simpleJoinRemoteEntry`): `.`, a leading `./` or `/` and a trailing `/` of the path dropped.
+ */
+function joinEntry(path: string, name: string): string {
+  let p = path === '.' ? '' : path.replace(/^\.\//, '');
+  if (p.startsWith('/')) p = p.slice(1).replace(/\/$/, '');
+  if (!p) return name;
+  return p.endsWith('/') ? `${p}${name}` : `${p}/${name}`;
+}
+
+/** Why the files of a build at `manifestUrl` would not load from an allowed origin (empty: they would). */
+function filesProblems(
+  manifestUrl: string,
+  manifest: Manifest,
+  allowed: readonly string[],
+  problems: string[],
+): void {
+  const publicPath = manifest.metaData?.publicPath;
+  if (typeof publicPath !== 'string') {
+    problems.push('The manifest has no publicPath');
+    return;
+  }
+  const entry = manifest.metaData?.remoteEntry;
+  if (typeof entry?.name !== 'string' || entry.name === '') {
+    problems.push('The manifest names no remoteEntry');
+    return;
+  }
+  const release = new URL(manifestUrl, THIS_SERVER);
+  // `auto` (or empty): the runtime takes the folder of the address the manifest was loaded from
+  const base = publicPath === 'auto' || publicPath === '' ? new URL('./', release).href : publicPath;
+  if (!/^(https?:)?\//i.test(base)) {
+    problems.push(`Its publicPath "${publicPath}" is not an address`);
+    return;
+  }
+  if (!base.endsWith('/')) problems.push(`Its publicPath "${publicPath}" must end with /`);
+  const allowedOrigin = (url: URL) =>
+    url.origin === THIS_SERVER || allowed.includes(url.origin) ? null : url.origin;
+  const files = allowedOrigin(new URL(base, release));
+  if (files) problems.push(`Its files are on ${files}, not an allowed origin`);
+  const entryUrl = `${base}${joinEntry(typeof entry.path === 'string' ? entry.path : '', entry.name)}`;
+  const entryOrigin = URL.canParse(entryUrl, release)
+    ? allowedOrigin(new URL(entryUrl, release))
+    : 'an address that does not parse';
+  if (entryOrigin) problems.push(`Its remoteEntry is on ${entryOrigin}, not an allowed origin`);
+}
+
+/**
+ * Why the shell could not load `manifest` as `module` from `manifestUrl` (empty: it could): its
+ * name, where its files are, and each shared module whose required range the shell's version
+ * does not satisfy (a module the shell does not provide is one the remote brings itself).
  */
 export function manifestProblems(
   module: string,
+  manifestUrl: string,
   manifest: Manifest,
   provided: Readonly<Record<string, string>>,
   sources: Pick<ManifestSources, 'allowedOrigins'>,
@@ -174,16 +232,7 @@ export function manifestProblems(
   if (manifest.name !== module) {
     problems.push(`The manifest is of ${String(manifest.name)}, not ${module}`);
   }
-  const publicPath = manifest.metaData?.publicPath;
-  if (typeof publicPath !== 'string') {
-    problems.push('The manifest has no publicPath');
-  } else if (/^https?:\/\//i.test(publicPath)) {
-    const origin = new URL(publicPath).origin;
-    if (!sources.allowedOrigins.includes(origin))
-      problems.push(`Its files are on ${origin}, not an allowed origin`);
-  } else if (publicPath !== 'auto' && !publicPath.startsWith('/')) {
-    problems.push(`Its publicPath "${publicPath}" is not an address`);
-  }
+  filesProblems(manifestUrl, manifest, sources.allowedOrigins, problems);
   if (!Array.isArray(manifest.shared)) {
     problems.push('The manifest lists no shared modules');
     return problems;

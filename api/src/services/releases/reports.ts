@@ -1,21 +1,33 @@
 /**
- * What the shells report of the releases (loads, failures by error name; nothing personal),
- * added up in memory and written every few seconds (and at shutdown) as additions to each
- * release's counters. Bounded: only the releases a module currently serves (stable or canary)
- * are kept, so the buffer holds at most two entries a module, each with at most
- * RELEASE_LIMITS.errorNames names (more fold into `Other`).
+ * What the shells report of the releases (docs/OPERATIONS.md, "Failures"): per release, which
+ * users loaded it and which saw it fail, by the error's name; nothing personal (a user is a hash
+ * of the release and the subject its report token names). Held in memory and written every few
+ * seconds (and at shutdown), where each user counts once per release (release-reports repository),
+ * so the counters are distinct users: a failure counts the user as having loaded it too (failures
+ * never above loads), and a thousand reports of one user are one user.
+ *
+ * Bounded: only the releases a module serves now are taken (the caller checked), at most
+ * MAX_PENDING users a release between two writes, and per release and address at most
+ * `perAddress` distinct users in `windowMs` (an address cannot stand for a crowd; a big office
+ * behind one address counts its first users). The address counts are this server's own.
  */
 import { RELEASE_LIMITS, type ReleaseReport } from '@qrmenu/shared/schemas';
 
 export interface PendingCounts {
   releaseId: string;
   module: string;
-  loads: number;
-  failures: number;
-  names: Record<string, number>;
+  /** Reporter -> the error names it saw (empty: it loaded the release, nothing failed). */
+  reporters: Map<string, Set<string>>;
 }
 
 export const OTHER_ERROR = 'Other';
+/** Distinct users of one release one address may report for, per window, on one server. */
+export const REPORTERS_PER_ADDRESS = 20;
+export const REPORTERS_WINDOW_MS = 60 * 60 * 1000;
+/** Users of one release held between two writes (memory bound). */
+const MAX_PENDING = 10_000;
+/** (release, address) pairs remembered at most (memory bound: the oldest go first). */
+const MAX_ADDRESS_KEYS = 10_000;
 
 /** Adds `more` into `names`, keeping at most RELEASE_LIMITS.errorNames names (the rest: `Other`). */
 export function mergeNames(
@@ -32,22 +44,51 @@ export function mergeNames(
 
 export class ReportBuffer {
   private readonly pending = new Map<string, PendingCounts>();
+  /** `release \0 address` -> reporter -> until when it counts in that address's share. */
+  private readonly byAddress = new Map<string, Map<string, number>>();
 
-  /** Adds a report about release `releaseId` (one the module serves now: the caller checked). */
-  add(releaseId: string, report: ReleaseReport): void {
-    const failures = Object.values(report.failures).reduce((a, b) => a + b, 0);
-    if (report.loads === 0 && failures === 0) return;
-    const entry = this.pending.get(releaseId) ?? {
-      releaseId,
-      module: report.module,
-      loads: 0,
-      failures: 0,
-      names: {},
-    };
-    entry.loads += report.loads;
-    entry.failures += failures;
-    entry.names = mergeNames(entry.names, report.failures);
+  constructor(
+    private readonly perAddress = REPORTERS_PER_ADDRESS,
+    private readonly windowMs = REPORTERS_WINDOW_MS,
+  ) {}
+
+  /**
+   * Adds what `reporter` told of release `releaseId` (one the module serves now, named by its
+   * report token: the caller checked), from `address`. False when it was not taken (nothing to
+   * count, or past the address's share).
+   */
+  add(releaseId: string, reporter: string, address: string, report: ReleaseReport, at = Date.now()): boolean {
+    const names = Object.keys(report.failures);
+    if (report.loads === 0 && names.length === 0) return false;
+    if (!this.admit(releaseId, reporter, address, at)) return false;
+    const entry = this.pending.get(releaseId) ?? { releaseId, module: report.module, reporters: new Map() };
+    let seen = entry.reporters.get(reporter);
+    if (!seen) {
+      if (entry.reporters.size >= MAX_PENDING) return false;
+      seen = new Set();
+      entry.reporters.set(reporter, seen);
+    }
+    for (const name of names) if (seen.size < RELEASE_LIMITS.errorNames) seen.add(name);
     this.pending.set(releaseId, entry);
+    return true;
+  }
+
+  /** Whether the address may still speak for `reporter` about the release (its share counted). */
+  private admit(releaseId: string, reporter: string, address: string, at: number): boolean {
+    const key = `${releaseId}\u0000${address}`;
+    const users = this.byAddress.get(key) ?? new Map<string, number>();
+    for (const [r, until] of users) if (until <= at) users.delete(r);
+    // re-inserted: the map's order is the order keys were last used in
+    this.byAddress.delete(key);
+    this.byAddress.set(key, users);
+    for (const old of this.byAddress.keys()) {
+      if (this.byAddress.size <= MAX_ADDRESS_KEYS) break;
+      this.byAddress.delete(old);
+    }
+    if (users.has(reporter)) return true;
+    if (users.size >= this.perAddress) return false;
+    users.set(reporter, at + this.windowMs);
+    return true;
   }
 
   /** Everything added since the last take. */
