@@ -921,6 +921,9 @@ export const t = {
       unreachable: "Telegram javob bermadi. Keyinroq urinib ko'ring",
       no_key: "Tokenni saqlab bo'lmaydi: shifrlash kaliti sozlanmagan",
       no_token: 'Avval bot tokenini kiriting',
+      /** A chat with a @name: anyone may read it (docs/TELEGRAM.md, "Setting up a bot"). */
+      public_chat:
+        "Ochiq chatga buyurtmalar yuborilmaydi: ularni hamma ko'radi. Yopiq guruh yoki kanalni tanlang va uning raqamini kiriting",
     } as Record<string, string>,
     // what the staff read in the chat
     newOrder: (n: number) => `Yangi buyurtma #${n}`,
@@ -962,6 +965,8 @@ export const t = {
     pressDone: 'Bajarildi',
     pressLate: "Bu allaqachon o'zgargan",
     pressUnknown: 'Topilmadi',
+    /** A press or a command from someone who is not an administrator of the chat. */
+    notAllowed: "Ruxsat yo'q: buyurtmalar va stop-listni faqat chat administratorlari boshqaradi",
     // the stop-list commands
     stopped: (name: string) => `Stop-listga qo'shildi: ${name}`,
     resumed: (name: string) => `Stop-listdan olindi: ${name}`,

@@ -52,6 +52,8 @@ export interface OutboxOptions {
   /** First retry pause after a timeout or a 5xx (default 1000 ms), doubled each time up to `maxBackoffMs`. */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** The clock of the pacing, the backlog and the pruning, and of the presser check's cache (tests move it). */
+  clock?: () => number;
 }
 
 const EVENTS_PER_READ = 200;
