@@ -275,6 +275,28 @@ export function ordersRepository(q: Q) {
           .execute()
       ).map((r) => r.created_at),
 
+    /**
+     * When the orders of a restaurant since `since` were made, newest first, at most `limit` (the
+     * per-restaurant limit: its days from `since`'s on, on the index restaurant, day, number).
+     */
+    recentOfRestaurant: async (
+      restaurantId: string,
+      since: string,
+      sinceDay: string,
+      limit: number,
+    ): Promise<string[]> =>
+      (
+        await q
+          .selectFrom('orders')
+          .select('created_at')
+          .where('restaurant_id', '=', restaurantId)
+          .where('day', '>=', sinceDay)
+          .where('created_at', '>', since)
+          .orderBy('created_at', 'desc')
+          .limit(limit)
+          .execute()
+      ).map((r) => r.created_at),
+
     /** Moves an order on only if it is still in status `from` (two taps racing: one wins). */
     async moveStatus(
       id: string,

@@ -2,7 +2,7 @@
  * Placing an order (docs/ORDERS.md): the table must take orders (its restaurant active and
  * switched on, its placement switched on; else 409), the same idempotency key of the same
  * restaurant answers the order it made (no second one, not counted against the limits), the
- * per-address and per-table limits (limits.ts), the server's prices (pricing.ts: refused lines
+ * per-address, per-table and per-restaurant limits (limits.ts), the server's prices (pricing.ts: refused lines
  * answer 409 `conflict` with one detail each, nothing stored), and durability: the order, its
  * day's number and its stream event are written in one transaction, committed before the answer.
  */
@@ -42,6 +42,19 @@ export async function placeOrder(
     limits.ordersPerTable,
     limits.windowMs,
     'orders',
+  );
+  const since = windowStart(limits.windowMs);
+  checkTable(
+    await repos.orders.recentOfRestaurant(
+      restaurantId,
+      since,
+      dayOf(Date.parse(since)),
+      limits.ordersPerRestaurant,
+    ),
+    limits.ordersPerRestaurant,
+    limits.windowMs,
+    'orders',
+    'for this restaurant',
   );
 
   const menu = await repos.menu.orderable(
