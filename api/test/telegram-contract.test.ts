@@ -521,6 +521,8 @@ describe('every message the server builds, as Telegram takes it', () => {
       [t.telegram.notFound('x'.repeat(4096))],
       [t.telegram.usage],
       [t.telegram.notAllowed],
+      // a backlog of every order a restaurant may take in a minute and more, four-digit numbers
+      [t.telegram.backlog(Array.from({ length: 500 }, (_, i) => 1000 + i))],
       [t.telegram.stopListEmpty],
       // a restaurant that stopped 300 dishes asks for the stop-list
       [[t.telegram.stopListTitle, ...Array.from({ length: 300 }, (_, i) => `• ${name200}${i}`)].join('\n')],

@@ -61,10 +61,10 @@ export const AZIZ_ID = 111222333;
 
 /**
  * `timeoutMs`: how long a Bot API call may take (short only where a test makes calls hang);
- * `extra`: the app's other options (the outbox's clock and limits).
+ * `extra`: the app's other options (the outbox's clock and limits); `tables`: the world's (3).
  */
 export async function telegramWorld(
-  options: { timeoutMs?: number; extra?: Parameters<typeof createTestApp>[0] } = {},
+  options: { timeoutMs?: number; extra?: Parameters<typeof createTestApp>[0]; tables?: number } = {},
 ): Promise<TelegramWorld> {
   const fake = await startTelegramFake();
   const ctx = await telegramApp(fake, {
@@ -82,7 +82,7 @@ export async function telegramWorld(
       [staff, 'administrator'],
     ],
   });
-  const world = await orderWorld(ctx);
+  const world = await orderWorld(ctx, options.tables);
   await ok(saveBot(ctx, world, { bot_token: bot.token, channel_id: String(chat.id) }));
   return {
     ctx,

@@ -2,6 +2,9 @@
  * The Uzbek catalogue: every user-facing text of the product, written once.
  * The screens' texts, as docs/SCREENS.md quotes them word for word.
  */
+/** The order numbers the chat's backlog message lists at most (the rest are on the board). */
+const BACKLOG_NUMBERS_SHOWN = 100;
+
 export const t = {
   // ---------- screens ----------
   notFound: 'Sahifa topilmadi',
@@ -936,7 +939,24 @@ export const t = {
       noChat: "Restoranning Telegram boti yoki chati yo'q",
       chatChanged: 'Telegram chati almashtirildi',
       gone: "Buyurtma yoki chaqiruv o'chirilgan",
+      /** Rejected (on the board, by spam control...) before its message's turn came: not posted. */
+      rejected: 'Navbati kelguncha rad etildi',
+      /** Folded into the backlog's one message (`backlog` below): its number is there. */
+      folded: 'Chat navbati uzun edi: raqami umumiy xabarda',
     },
+    /**
+     * When the chat falls behind (Telegram takes 20 messages a minute), the orders waiting before
+     * the newest one are folded into this one message (docs/TELEGRAM.md, "Limits and faults").
+     */
+    backlog: (numbers: readonly number[]) =>
+      `${numbers.length} ta buyurtma kutmoqda: ${
+        numbers.length > BACKLOG_NUMBERS_SHOWN
+          ? `${numbers
+              .slice(0, BACKLOG_NUMBERS_SHOWN)
+              .map((n) => `#${n}`)
+              .join(', ')} …`
+          : numbers.map((n) => `#${n}`).join(', ')
+      } — buyurtmalar panelida`,
     table: (name: string) => `Stol: ${name}`,
     comment: (text: string) => `Izoh: ${text}`,
     total: (sum: string) => `Jami: ${sum}`,

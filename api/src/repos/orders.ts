@@ -106,10 +106,14 @@ export const toGuestOrderPos = (p: OrderPosRow, lines: StoredOrderLine[]): Guest
   return { state: 'sending', refused: [] };
 };
 
-/** An order's post in the Telegram chat as the board reads it (docs/TELEGRAM.md). */
+/**
+ * An order's post in the Telegram chat as the board reads it (docs/TELEGRAM.md): one failed, or
+ * left alone (rejected before its turn, folded into a backlog's one message), never reached the
+ * chat as itself, and says why.
+ */
 export const toOrderTelegram = (post: TelegramOutboxRow): OrderTelegram => ({
   state: post.status === 'pending' ? 'waiting' : post.status === 'sent' ? 'sent' : 'failed',
-  reason: post.status === 'failed' ? post.last_error : null,
+  reason: post.status === 'failed' || post.status === 'skipped' ? post.last_error : null,
 });
 
 /**

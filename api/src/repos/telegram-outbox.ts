@@ -84,6 +84,35 @@ export function telegramOutboxRepository(q: Q) {
       return row ? asRow(row) : undefined;
     },
 
+    /**
+     * A restaurant's order posts not begun yet (no part sent), oldest first: the ones a backlog
+     * may fold into one message.
+     */
+    async waitingPosts(restaurantId: string): Promise<TelegramOutboxRow[]> {
+      const rows = await q
+        .selectFrom('telegram_outbox')
+        .selectAll()
+        .where('restaurant_id', '=', restaurantId)
+        .where('status', '=', 'pending')
+        .where('kind', '=', 'order')
+        .where('parts_sent', '=', 0)
+        .orderBy('seq')
+        .execute();
+      return rows.map(asRow);
+    },
+
+    /** How many of a restaurant's rows wait before the row `seq` (its place in the queue). */
+    async waitingBefore(restaurantId: string, seq: number): Promise<number> {
+      const row = await q
+        .selectFrom('telegram_outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('restaurant_id', '=', restaurantId)
+        .where('status', '=', 'pending')
+        .where('seq', '<', seq)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
     /** The post of an order or a call (its message id once sent). */
     async post(restaurantId: string, postKey: string): Promise<TelegramOutboxRow | undefined> {
       const row = await q
@@ -129,7 +158,11 @@ export function telegramOutboxRepository(q: Q) {
         .execute();
     },
 
-    /** Left alone for good, not a fault: an edit or a reply for a chat the bot no longer uses. */
+    /**
+     * Left alone for good, not a fault: an edit or a reply for a chat the bot no longer uses, an
+     * edit of a post no longer kept, an order's post whose order was rejected before its turn or
+     * that a backlog folded into one message (`why` says which; the board shows an order's).
+     */
     async markSkipped(seq: number, why: string): Promise<void> {
       await q
         .updateTable('telegram_outbox')
