@@ -27,12 +27,20 @@
  *   panelida»), sent at once, and their own posts are left alone (the board says so): a burst of
  *   spam costs the chat two messages, and the order after it is posted within seconds.
  *
+ * - **What is kept.** Every hour the lease holder forgets the rows done with (sent, failed, left
+ *   alone) queued before yesterday (Tashkent's days), except those of an order still open or a
+ *   call still pending: their message is still edited, with the notes of who pressed what. An
+ *   event of an order or call made before yesterday whose post is gone posts nothing (it is not
+ *   posted again as new), and an edit of a post gone is left alone.
+ *
  * A send that timed out may still have reached Telegram (the Bot API has no idempotency key): its
  * retry can then post it a second time. That window is one timeout; docs/TELEGRAM.md says so.
  */
+import { ORDER_STATUSES, ORDER_TRANSITIONS } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { now } from '../db';
 import type { App } from '../types';
+import { DAY_MS, nextDayStart } from '../visits/day';
 import { TelegramError, TelegramUnreachable } from './api';
 import {
   callMessage,
@@ -63,11 +71,20 @@ export interface OutboxOptions {
    * waiting before it are folded into one message.
    */
   foldAfterMs?: number;
+  /** How often the rows done with are pruned (default hourly). */
+  pruneEveryMs?: number;
   /** The clock of the pacing, the backlog and the pruning, and of the presser check's cache (tests move it). */
   clock?: () => number;
 }
 
 const EVENTS_PER_READ = 200;
+/** Rows pruned per statement (a few statements an hour clear an hour's rows). */
+const PRUNED_AT_ONCE = 1000;
+/** An order that can still move (its message is still edited): one with a move left. */
+const OPEN_ORDER = ORDER_STATUSES.filter((s) => ORDER_TRANSITIONS[s].length > 0);
+
+/** The first moment kept (ISO): the start of yesterday in Tashkent, the day of `at` and the one before kept. */
+export const keptFrom = (at: number) => new Date(nextDayStart(at) - 2 * DAY_MS).toISOString();
 
 /** A post's key: `order:<id>`, `call:<id>`. */
 export const postKey = (kind: 'order' | 'call', id: string) => `${kind}:${id}`;
@@ -78,7 +95,9 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
   const backoffMs = options.backoffMs ?? 1000;
   const maxBackoffMs = options.maxBackoffMs ?? 60_000;
   const foldAfterMs = options.foldAfterMs ?? 10_000;
+  const pruneEveryMs = options.pruneEveryMs ?? 3_600_000;
   const clock = options.clock ?? Date.now;
+  let prunedAt: number | undefined;
   /** Sends per restaurant in the last minute (this server's, while it holds the lease). */
   const sent = new Map<string, number[]>();
 
@@ -88,10 +107,16 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
       const from = Number(bot.events_seq);
       const events = await app.repos.orderEvents.ofRestaurantAfter(bot.restaurant_id, from, EVENTS_PER_READ);
       if (events.length === 0) continue;
+      const madeAt = await madeAtOf(events);
+      const kept = keptFrom(clock());
       await app.repos.transaction(async (trx) => {
         for (const e of events) {
           const kind = e.kind === 'call' ? 'call' : 'order';
           const key = postKey(kind, e.entity_id);
+          // made before what is kept: its post, if gone, is not made again as a new one
+          const made = madeAt.get(e.entity_id);
+          if (made !== undefined && made < kept && !(await trx.telegramOutbox.post(bot.restaurant_id, key)))
+            continue;
           const at = now();
           const row = {
             restaurant_id: bot.restaurant_id,
@@ -120,6 +145,41 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
         }
         await trx.telegramBots.advance(bot.restaurant_id, events[events.length - 1]?.seq ?? from);
       });
+    }
+  }
+
+  /** When the orders and calls of `events` were made (ISO), by id. */
+  async function madeAtOf(
+    events: readonly { kind: string; entity_id: string }[],
+  ): Promise<Map<string, string>> {
+    const calls = events.filter((e) => e.kind === 'call').map((e) => e.entity_id);
+    const orders = events.filter((e) => e.kind !== 'call').map((e) => e.entity_id);
+    const rows = [
+      ...(orders.length ? await app.repos.orders.byIds([...new Set(orders)]) : []),
+      ...(calls.length ? await app.repos.tableCalls.byIds([...new Set(calls)]) : []),
+    ];
+    return new Map(rows.map((r) => [r.id, r.created_at]));
+  }
+
+  /** Forgets the rows done with, at most once per `pruneEveryMs` (docs/TELEGRAM.md, "What is kept"). */
+  async function prune(): Promise<void> {
+    const at = clock();
+    if (prunedAt !== undefined && at - prunedAt < pruneEveryMs) return;
+    prunedAt = at;
+    const before = keptFrom(at);
+    try {
+      let gone = 0;
+      for (;;) {
+        const n = await app.repos.telegramOutbox.prune(before, OPEN_ORDER, PRUNED_AT_ONCE);
+        gone += n;
+        if (n < PRUNED_AT_ONCE) break;
+      }
+      if (gone > 0) app.log.info({ gone, before }, 'Telegram messages done with were pruned');
+    } catch (err) {
+      app.log.warn(
+        { err: (err as Error).message },
+        'the Telegram outbox was not pruned; the next hour tries again',
+      );
     }
   }
 
@@ -351,11 +411,15 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
 
   return {
     follow,
-    /** Queues new events, then sends what is due for every restaurant (each one's rows in order). */
+    /**
+     * Queues new events, then sends what is due for every restaurant (each one's rows in order),
+     * then, once an hour, forgets the rows done with.
+     */
     async drain(): Promise<void> {
       await follow();
       const restaurants = await app.repos.telegramOutbox.restaurantsPending();
       await Promise.all(restaurants.map((id) => drainRestaurant(id)));
+      await prune();
     },
   };
 }
