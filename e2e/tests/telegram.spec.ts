@@ -1,7 +1,8 @@
 /**
  * The restaurant's Telegram bot end to end (docs/TELEGRAM.md), against the fake Bot API
  * (api/test/fakes/telegram.ts) on 127.0.0.1: the admin saves the bot and chat in the restaurant
- * form, which says which bot Telegram confirmed and sends «Sinov xabari» (axe on the form); a
+ * form (a public chat refused under «Kanal ID» first, in Uzbek), which says which bot Telegram
+ * confirmed and sends «Sinov xabari» (axe on the form); a
  * guest's order appears in the chat as one sendMessage with the order's text and three buttons;
  * "Qabul qilish" pressed through the webhook (with the right secret) marks it accepted on the
  * board and on the guest's page, and the message is edited; a wrong or missing secret is refused
@@ -62,6 +63,22 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
   await signIn(page, server.url, admin, 'admin');
   await page.goto(`${server.url}/admin/restaurants/${restaurantId}/edit`);
   await page.getByRole('textbox', { name: 'Bot tokeni' }).fill(bot.token);
+  // a public chat (a @name) first: refused under its field, in Uzbek, nothing saved
+  fake.addChat({
+    id: -1002223334449,
+    type: 'channel',
+    title: 'Ochiq kanal',
+    username: 'ochiq_oshxona',
+    members: [[bot, 'administrator']],
+  });
+  await page.getByRole('textbox', { name: 'Kanal ID' }).fill('@ochiq_oshxona');
+  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await expect(
+    page.getByText(
+      "Ochiq chatga buyurtmalar yuborilmaydi: ularni hamma ko'radi. Yopiq guruh yoki kanalni tanlang va uning raqamini kiriting",
+    ),
+  ).toBeVisible();
+  await expectAccessible(page, 'the restaurant form refusing a public chat');
   await page.getByRole('textbox', { name: 'Kanal ID' }).fill(String(chatId));
   await page.getByRole('button', { name: 'Saqlash' }).click();
   await expect(page.getByText('Restoran yangilandi!')).toBeVisible();
