@@ -87,6 +87,7 @@ async function main(): Promise<void> {
     requestTimeoutMs: settings.REQUEST_TIMEOUT_MS,
     s3: s3Config(settings),
     pictureLimits: pictureLimits(settings),
+    orderLimits: { ordersPerRestaurant: settings.ORDER_RATE_LIMIT_PER_RESTAURANT },
     validateResponses: settings.VALIDATE_RESPONSES || settings.NODE_ENV === 'test',
     streamLimits: {
       perOrder: settings.ORDER_STREAMS_PER_ORDER,

@@ -23,6 +23,7 @@ import {
   textParts,
 } from '../src/telegram/messages';
 import { postingRight, webhookParams } from '../src/telegram/setup';
+import { runsTheChat } from '../src/telegram/staff';
 import { type FakeTelegram, startTelegramFake } from './fakes/telegram';
 import { afterEntities, CHECKED_METHODS, telegramRefusal, words } from './fakes/telegram-requests';
 import { recorded } from './fixtures/recorded';
@@ -82,6 +83,18 @@ describe('Telegram recordings', () => {
     ).toBe('ok');
   });
 
+  it('reads who runs the chat from each member shape (a presser may act only then)', () => {
+    const member = (name: string) =>
+      readAnswer('getChatMember', 200, answer(`getChatMember.${name}.documented`));
+    expect(runsTheChat(member('creator'))).toEqual({ allowed: true, known: true });
+    expect(runsTheChat(member('administrator'))).toEqual({ allowed: true, known: true });
+    for (const name of ['member', 'restricted', 'left'])
+      expect(runsTheChat(member(name)), name).toEqual({ allowed: false, known: true });
+    // compared without case; a status outside the documented ones is refused (and logged)
+    expect(runsTheChat({ ...member('member'), status: 'Creator' }).allowed).toBe(true);
+    expect(runsTheChat({ ...member('member'), status: 'owner' })).toEqual({ allowed: false, known: false });
+  });
+
   it('reads the errors: code, description, retry_after', () => {
     const error = (name: string, status: number) => {
       try {
@@ -121,6 +134,11 @@ describe('Telegram recordings', () => {
     expect(command.message?.text).toBe('/stop@rayhon_buyurtma_bot Manti');
     const post = tgUpdate.parse(answer('update.channel_post.documented'));
     expect(post.channel_post).toMatchObject({ text: '/stoplist', chat: { type: 'channel' } });
+    expect(post.channel_post?.sender_chat?.id).toBe(post.channel_post?.chat.id);
+    // an anonymous administrator writes as the group itself
+    const anonymous = tgUpdate.parse(answer('update.message-anonymous-admin.documented'));
+    expect(anonymous.message?.sender_chat?.id).toBe(anonymous.message?.chat.id);
+    expect(anonymous.message?.from).toMatchObject({ is_bot: true, username: 'GroupAnonymousBot' });
   });
 });
 
@@ -502,6 +520,9 @@ describe('every message the server builds, as Telegram takes it', () => {
       // what a guest of the chat wrote may be as long as a message: the reply quotes it
       [t.telegram.notFound('x'.repeat(4096))],
       [t.telegram.usage],
+      [t.telegram.notAllowed],
+      // a backlog of every order a restaurant may take in a minute and more, four-digit numbers
+      [t.telegram.backlog(Array.from({ length: 500 }, (_, i) => 1000 + i))],
       [t.telegram.stopListEmpty],
       // a restaurant that stopped 300 dishes asks for the stop-list
       [[t.telegram.stopListTitle, ...Array.from({ length: 300 }, (_, i) => `• ${name200}${i}`)].join('\n')],
@@ -521,7 +542,12 @@ describe('every message the server builds, as Telegram takes it', () => {
   });
 
   it("the press's answers, and the set-up's calls", () => {
-    for (const text of [t.telegram.pressDone, t.telegram.pressLate, t.telegram.pressUnknown]) {
+    for (const text of [
+      t.telegram.pressDone,
+      t.telegram.pressLate,
+      t.telegram.pressUnknown,
+      t.telegram.notAllowed,
+    ]) {
       expect(telegramRefusal('answerCallbackQuery', { callback_query_id: '4382bfdwdsb323b2d9', text })).toBe(
         undefined,
       );
@@ -538,5 +564,7 @@ describe('every message the server builds, as Telegram takes it', () => {
     expect(
       telegramRefusal('getChatMember', { chat_id: Number(chatId), user_id: 7094613800 }),
     ).toBeUndefined();
+    // a presser asked about in the chat as the bot keeps it (its number as text)
+    expect(telegramRefusal('getChatMember', { chat_id: chatId, user_id: 111222333 })).toBeUndefined();
   });
 });

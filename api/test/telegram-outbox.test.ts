@@ -2,15 +2,16 @@
  * The bots' outbox against the fake Bot API (docs/TELEGRAM.md, "Limits and faults"): a 429
  * storm, timeouts and 5xx end in every message sent later, in order, none lost, none doubled;
  * the chat's pace is kept; the lease holder alone sends; an order too long for one message goes
- * whole, in parts; a message Telegram refuses shows on the board.
+ * whole, in parts; a message Telegram refuses shows on the board; the rows done with are pruned
+ * after yesterday, those an edit still needs kept.
  */
 import { answers } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderMessage } from '../src/telegram/messages';
 import { apiCall } from './helpers';
-import { basket, ok, placeAs } from './orders-support';
-import { longBasket, press, type TelegramWorld, telegramWorld } from './telegram-support';
+import { basket, callAs, ok, placeAs } from './orders-support';
+import { longBasket, press, say, type TelegramWorld, telegramWorld } from './telegram-support';
 
 const orderPosts = (tw: TelegramWorld) =>
   tw.fake.messages.filter((m) => m.chat_id === tw.chat.id && m.text.startsWith('Yangi buyurtma'));
@@ -195,5 +196,135 @@ describe("Telegram's limit: 4096 characters a message", () => {
     );
     expect(moved.data.telegram).toMatchObject({ state: 'failed' });
     tw.chat.members.set(tw.bot.id, 'administrator');
+  });
+});
+
+describe('what is kept (docs/TELEGRAM.md, "What is kept")', () => {
+  let clockAt = Date.now();
+  const clock = () => clockAt;
+  let tw: TelegramWorld;
+  beforeAll(async () => {
+    tw = await telegramWorld({
+      extra: { telegramOutbox: { schedule: false, gapMs: 0, perMinute: 10_000, backoffMs: 50, clock } },
+    });
+  });
+  afterAll(async () => tw.close());
+
+  const rowsOf = (refs: string[]) =>
+    tw.ctx.db
+      .selectFrom('telegram_outbox')
+      .select(['kind', 'ref', 'status'])
+      .where('ref', 'in', refs)
+      .orderBy('seq')
+      .execute();
+  const allRows = async () =>
+    Number(
+      (
+        await tw.ctx.db
+          .selectFrom('telegram_outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const move = (id: string, status: string, reason?: string) =>
+    ok(apiCall(tw.ctx, 'PUT', `/manager/orders/${id}/status`, tw.world.manager.token, { status, reason }));
+  const refsOf = (id: string) => [id, `order:${id}`, `call:${id}`];
+
+  it("prunes what is done with after yesterday; an open order's message and notes, a pending call's and anything waiting stay", async () => {
+    const inChat = () => tw.fake.messages.filter((m) => m.chat_id === tw.chat.id);
+    // an order still open, accepted in the chat (its note says who)
+    const open = (await ok(placeAs(tw.ctx, basket(tw.world, 0)), 201)).data;
+    // an order served, one rejected, a call done, a call pending, a reply
+    const served = (await ok(placeAs(tw.ctx, basket(tw.world, 1)), 201)).data;
+    const rejected = (await ok(placeAs(tw.ctx, basket(tw.world, 2)), 201)).data;
+    const done = (await ok(callAs(tw.ctx, { placement_id: tw.world.tables[0]!._id, kind: 'waiter' }), 201))
+      .data;
+    const pending = (await ok(callAs(tw.ctx, { placement_id: tw.world.tables[1]!._id, kind: 'bill' }), 201))
+      .data;
+    await drainAll(tw);
+    const openPost = inChat().find((m) => m.text.includes(`#${open.number}\n`))!;
+    await tw.deliver(press(tw.chat.id, openPost.message_id, `o:a:${open._id}`));
+    const donePost = inChat().find(
+      (m) => m.reply_markup?.inline_keyboard[0]?.[0]?.callback_data === `c:${done._id}`,
+    )!;
+    await tw.deliver(press(tw.chat.id, donePost.message_id, `c:${done._id}`));
+    for (const status of ['accepted', 'ready', 'served']) await move(served._id, status);
+    await move(rejected._id, 'rejected', 'Osh tugadi');
+    await tw.deliver(say(tw.chat.id, '/stoplist'));
+    await drainAll(tw);
+    // Telegram down when one more order comes: its post waits
+    const waiting = (await ok(placeAs(tw.ctx, basket(tw.world, 0)), 201)).data;
+    tw.fake.fail('sendMessage', '500', 5);
+    await tw.ctx.app.telegram.drain();
+    expect(await rowsOf([waiting._id])).toEqual([{ kind: 'order', ref: waiting._id, status: 'pending' }]);
+
+    const kept = {
+      open: await rowsOf(refsOf(open._id)),
+      pending: await rowsOf(refsOf(pending._id)),
+    };
+    expect(kept.open.map((r) => r.kind)).toEqual(['order', 'edit']);
+    const before = await allRows();
+
+    // a day later (the outbox's clock): yesterday's rows are all kept
+    clockAt += 24 * 3_600_000;
+    await tw.ctx.app.telegram.drain();
+    expect(await allRows()).toBe(before);
+
+    // two days later: what is done with is gone, what an edit still needs stays
+    clockAt += 24 * 3_600_000;
+    await tw.ctx.app.telegram.drain();
+    for (const gone of [served._id, rejected._id, done._id])
+      expect(await rowsOf(refsOf(gone)), gone).toEqual([]);
+    expect(await rowsOf(refsOf(open._id))).toEqual(kept.open);
+    expect(await rowsOf(refsOf(pending._id))).toEqual(kept.pending);
+    expect((await rowsOf([waiting._id]))[0]?.status).toBe('pending');
+    const replies = await tw.ctx.db
+      .selectFrom('telegram_outbox')
+      .select('seq')
+      .where('kind', '=', 'text')
+      .execute();
+    expect(replies).toEqual([]);
+    expect(await allRows()).toBe(kept.open.length + kept.pending.length + 1);
+
+    // Telegram back: the waiting post goes; the open order moved on is still edited, its note kept
+    while ((await tw.ctx.app.telegram.status(tw.world.restaurantId)).waiting > 0) {
+      clockAt += 61_000;
+      await tw.ctx.app.telegram.drain();
+    }
+    expect(inChat().some((m) => m.text.includes(`#${waiting.number}\n`))).toBe(true);
+    await move(open._id, 'ready');
+    await tw.ctx.app.telegram.drain();
+    expect(openPost.texts).toHaveLength(3);
+    expect(openPost.text).toContain(`Tayyor: ${t.telegram.board}`);
+
+    // an order whose rows went changes again (a late payment): not posted again as new, and an
+    // edit of its post is left alone, no fault
+    const messages = tw.fake.messages.length;
+    await tw.ctx.app.repos.orderEvents.append(
+      tw.world.restaurantId,
+      'order',
+      served._id,
+      new Date().toISOString(),
+    );
+    await tw.ctx.app.repos.telegramOutbox.add({
+      restaurant_id: tw.world.restaurantId,
+      kind: 'edit',
+      ref: `order:${served._id}`,
+      post_key: null,
+      payload: '{}',
+      status: 'pending',
+      attempts: 0,
+      next_at: 0,
+      message_id: null,
+      last_error: null,
+      created_at: new Date().toISOString(),
+      sent_at: null,
+    });
+    await drainAll(tw);
+    expect(tw.fake.messages.length).toBe(messages);
+    expect(await rowsOf(refsOf(served._id))).toEqual([
+      { kind: 'edit', ref: `order:${served._id}`, status: 'skipped' },
+    ]);
+    expect((await tw.ctx.app.telegram.status(tw.world.restaurantId)).last_error).toBe(null);
   });
 });

@@ -1,10 +1,17 @@
 /**
  * The Telegram tests' world: the fake Bot API, an app pointed at it (its outbox drained by the
  * test, not on a timer), a restaurant of the orders' world with its bot set up through the form's
- * own call, and updates delivered to the webhook as Telegram posts them.
+ * own call, its staff's chat with Aziz as an administrator (the presses and commands of `press`
+ * and `say` are his), and updates delivered to the webhook as Telegram posts them.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { type FakeBot, type FakeChat, type FakeTelegram, startTelegramFake } from './fakes/telegram';
+import {
+  type FakeBot,
+  type FakeChat,
+  type FakeTelegram,
+  type FakeUser,
+  startTelegramFake,
+} from './fakes/telegram';
 import {
   apiCall,
   createOption,
@@ -21,6 +28,8 @@ export interface TelegramWorld {
   fake: FakeTelegram;
   bot: FakeBot;
   chat: FakeChat;
+  /** Aziz, an administrator of the chat: `press` and `say` act as him. */
+  staff: FakeUser;
   world: OrderWorld;
   /** Posts an update to the restaurant's webhook (`secret`: the header; default the one set, null: none). */
   deliver(update: Record<string, unknown>, secret?: string | null): Promise<LightMyRequestResponse>;
@@ -47,24 +56,40 @@ export async function telegramApp(fake: FakeTelegram, extra: Parameters<typeof c
 export const saveBot = (ctx: TestCtx, w: OrderWorld, fields: Record<string, unknown>) =>
   apiCall(ctx, 'PUT', `/manager/restaurants/update?slug=${w.slug}`, w.manager.token, fields);
 
-/** `timeoutMs`: how long a Bot API call may take (short only where a test makes calls hang). */
-export async function telegramWorld(options: { timeoutMs?: number } = {}): Promise<TelegramWorld> {
+/** The id `press` and `say` send as the presser's (the recorded press's Aziz). */
+export const AZIZ_ID = 111222333;
+
+/**
+ * `timeoutMs`: how long a Bot API call may take (short only where a test makes calls hang);
+ * `extra`: the app's other options (the outbox's clock and limits); `tables`: the world's (3).
+ */
+export async function telegramWorld(
+  options: { timeoutMs?: number; extra?: Parameters<typeof createTestApp>[0]; tables?: number } = {},
+): Promise<TelegramWorld> {
   const fake = await startTelegramFake();
-  const ctx = await telegramApp(fake, options.timeoutMs ? { telegramTimeoutMs: options.timeoutMs } : {});
+  const ctx = await telegramApp(fake, {
+    ...(options.timeoutMs ? { telegramTimeoutMs: options.timeoutMs } : {}),
+    ...options.extra,
+  });
   const bot = fake.addBot('rayhon_buyurtma_bot');
+  const staff = fake.addUser('Aziz', 'aziz_oshpaz', AZIZ_ID);
   const chat = fake.addChat({
     id: -1001234567890,
     type: 'supergroup',
     title: 'Rayhon oshxona',
-    members: [[bot, 'administrator']],
+    members: [
+      [bot, 'administrator'],
+      [staff, 'administrator'],
+    ],
   });
-  const world = await orderWorld(ctx);
+  const world = await orderWorld(ctx, options.tables);
   await ok(saveBot(ctx, world, { bot_token: bot.token, channel_id: String(chat.id) }));
   return {
     ctx,
     fake,
     bot,
     chat,
+    staff,
     world,
     deliver(update, secret) {
       const hook = fake.webhook(bot.token);
@@ -85,19 +110,30 @@ export async function telegramWorld(options: { timeoutMs?: number } = {}): Promi
 }
 
 let nextUpdate = 900_000;
-/** A button pressed by Aziz on the message `messageId` of `chatId` (the recorded update's shape). */
-export function press(chatId: number, messageId: number, data: string, updateId = nextUpdate++) {
+/**
+ * A button pressed on the message `messageId` of `chatId` (the recorded update's shape): by Aziz,
+ * or by `from` (someone else).
+ */
+export function press(
+  chatId: number,
+  messageId: number,
+  data: string,
+  updateId = nextUpdate++,
+  from?: { id: number; first_name: string; username?: string },
+) {
   return {
     update_id: updateId,
     callback_query: {
       id: `cq-${updateId}`,
-      from: {
-        id: 111222333,
-        is_bot: false,
-        first_name: 'Aziz',
-        username: 'aziz_oshpaz',
-        language_code: 'uz',
-      },
+      from: from
+        ? { ...from, is_bot: false }
+        : {
+            id: AZIZ_ID,
+            is_bot: false,
+            first_name: 'Aziz',
+            username: 'aziz_oshpaz',
+            language_code: 'uz',
+          },
       message: {
         message_id: messageId,
         chat: { id: chatId, type: 'supergroup', title: 'Rayhon oshxona' },
@@ -109,13 +145,18 @@ export function press(chatId: number, messageId: number, data: string, updateId 
   };
 }
 
-/** A text written in `chatId` (a command). */
-export function say(chatId: number, text: string, updateId = nextUpdate++) {
+/** A text written in `chatId` (a command): by Aziz, or by `from` (someone else). */
+export function say(
+  chatId: number,
+  text: string,
+  updateId = nextUpdate++,
+  from: { id: number; first_name: string } = { id: AZIZ_ID, first_name: 'Aziz' },
+) {
   return {
     update_id: updateId,
     message: {
       message_id: updateId % 100_000,
-      from: { id: 111222333, is_bot: false, first_name: 'Aziz' },
+      from: { ...from, is_bot: false },
       chat: { id: chatId, type: 'supergroup', title: 'Rayhon oshxona' },
       date: 1764129800,
       text,

@@ -1,11 +1,13 @@
 /**
  * The restaurant's Telegram bot end to end (docs/TELEGRAM.md), against the fake Bot API
  * (api/test/fakes/telegram.ts) on 127.0.0.1: the admin saves the bot and chat in the restaurant
- * form, which says which bot Telegram confirmed and sends «Sinov xabari» (axe on the form); a
+ * form (a public chat refused under «Kanal ID» first, in Uzbek), which says which bot Telegram
+ * confirmed and sends «Sinov xabari» (axe on the form); a
  * guest's order appears in the chat as one sendMessage with the order's text and three buttons;
  * "Qabul qilish" pressed through the webhook (with the right secret) marks it accepted on the
  * board and on the guest's page, and the message is edited; a wrong or missing secret is refused
- * and changes nothing; `/stop Osh` from the chat takes the dish off the guests' page within 2 s and
+ * and changes nothing, as does a press by a member of the chat who is not its administrator
+ * (answered «not allowed»); `/stop Osh` from the chat takes the dish off the guests' page within 2 s and
  * `/resume osh` brings it back, while the same from another chat does nothing. Then Telegram's
  * rules: the chat changed with orders on the board, an old order moved on changes no message of
  * the new chat (Telegram numbers messages per chat); the largest order a guest can send is posted
@@ -40,18 +42,43 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
   );
   const [table] = (await openTables(api, manager, restaurantId, ['Stol 5'])) as [string];
 
-  // the bot and its chat, saved in the restaurant form
+  // the bot and its chat, saved in the restaurant form; the staff who press and write are the
+  // chat's administrators (a member's press is refused: docs/TELEGRAM.md, "Who may press")
   const bot = fake.addBot('oshxona_bot');
   const chatId = -1002223334445;
+  const aziz = fake.addUser('Aziz', 'aziz_oshpaz', 111222333);
+  const oshpaz = fake.addUser('Oshpaz', undefined, 1);
+  const member = fake.addUser('Mehmon', undefined, 2);
   fake.addChat({
     id: chatId,
     type: 'supergroup',
     title: 'Oshxona guruhi',
-    members: [[bot, 'administrator']],
+    members: [
+      [bot, 'administrator'],
+      [aziz, 'administrator'],
+      [oshpaz, 'administrator'],
+      [member, 'member'],
+    ],
   });
   await signIn(page, server.url, admin, 'admin');
   await page.goto(`${server.url}/admin/restaurants/${restaurantId}/edit`);
   await page.getByRole('textbox', { name: 'Bot tokeni' }).fill(bot.token);
+  // a public chat (a @name) first: refused under its field, in Uzbek, nothing saved
+  fake.addChat({
+    id: -1002223334449,
+    type: 'channel',
+    title: 'Ochiq kanal',
+    username: 'ochiq_oshxona',
+    members: [[bot, 'administrator']],
+  });
+  await page.getByRole('textbox', { name: 'Kanal ID' }).fill('@ochiq_oshxona');
+  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await expect(
+    page.getByText(
+      "Ochiq chatga buyurtmalar yuborilmaydi: ularni hamma ko'radi. Yopiq guruh yoki kanalni tanlang va uning raqamini kiriting",
+    ),
+  ).toBeVisible();
+  await expectAccessible(page, 'the restaurant form refusing a public chat');
   await page.getByRole('textbox', { name: 'Kanal ID' }).fill(String(chatId));
   await page.getByRole('button', { name: 'Saqlash' }).click();
   await expect(page.getByText('Restoran yangilandi!')).toBeVisible();
@@ -97,11 +124,11 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
   const message = fake.messages.find((m) => m.text.startsWith(`Yangi buyurtma #${order.number}`))!;
   const hook = fake.webhook(bot.token)!;
   const webhook = `${server.url}${new URL(hook.url).pathname}`;
-  const update = (id: number) => ({
+  const update = (id: number, from: { id: number; first_name: string } = aziz) => ({
     update_id: id,
     callback_query: {
       id: `cq-${id}`,
-      from: { id: 111222333, is_bot: false, first_name: 'Aziz', username: 'aziz_oshpaz' },
+      from: { ...from, is_bot: false },
       message: { message_id: message.message_id, chat: { id: chatId, type: 'supergroup' }, date: 1764129600 },
       chat_instance: '-8510981563742516013',
       data: buttons[0]!.callback_data,
@@ -121,6 +148,16 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
       ).json()) as { data: { status: string } }
     ).data.status;
   expect(await status()).toBe('sent');
+  // a member of the chat who is not its administrator: answered «not allowed», nothing changes
+  const byMember = await request.post(webhook, {
+    headers: { 'X-Telegram-Bot-Api-Secret-Token': hook.secret_token! },
+    data: update(4, member),
+  });
+  expect(byMember.status()).toBe(200);
+  expect(fake.callsOf('answerCallbackQuery').at(-1)?.body.text).toBe(
+    "Ruxsat yo'q: buyurtmalar va stop-listni faqat chat administratorlari boshqaradi",
+  );
+  expect(await status()).toBe('sent');
 
   const pressed = await request.post(webhook, {
     headers: { 'X-Telegram-Bot-Api-Secret-Token': hook.secret_token! },
@@ -132,7 +169,7 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
     board.getByTestId('column-accepted').getByRole('article', { name: `#${order.number}, Stol 5` }),
   ).toBeVisible();
   await expect(guestStatus).toContainText('Qabul qilindi');
-  expect(fake.callsOf('answerCallbackQuery')).toHaveLength(1);
+  expect(fake.callsOf('answerCallbackQuery')).toHaveLength(2);
   await expect.poll(() => message.texts.length, { timeout: 10_000 }).toBe(2);
   expect(message.text).toMatch(/Qabul qilindi: Aziz \(@aziz_oshpaz\), \d\d:\d\d/);
   await boardContext.close();
@@ -146,7 +183,7 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
         update_id: id,
         message: {
           message_id: id,
-          from: { id: 1, is_bot: false, first_name: 'Oshpaz' },
+          from: { ...oshpaz, is_bot: false },
           chat: { id: chat, type: 'supergroup' },
           date: 1764129800,
           text,

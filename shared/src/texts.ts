@@ -2,6 +2,9 @@
  * The Uzbek catalogue: every user-facing text of the product, written once.
  * The screens' texts, as docs/SCREENS.md quotes them word for word.
  */
+/** The order numbers the chat's backlog message lists at most (the rest are on the board). */
+const BACKLOG_NUMBERS_SHOWN = 100;
+
 export const t = {
   // ---------- screens ----------
   notFound: 'Sahifa topilmadi',
@@ -928,6 +931,9 @@ export const t = {
       unreachable: "Telegram javob bermadi. Keyinroq urinib ko'ring",
       no_key: "Tokenni saqlab bo'lmaydi: shifrlash kaliti sozlanmagan",
       no_token: 'Avval bot tokenini kiriting',
+      /** A chat with a @name: anyone may read it (docs/TELEGRAM.md, "Setting up a bot"). */
+      public_chat:
+        "Ochiq chatga buyurtmalar yuborilmaydi: ularni hamma ko'radi. Yopiq guruh yoki kanalni tanlang va uning raqamini kiriting",
     } as Record<string, string>,
     // what the staff read in the chat
     newOrder: (n: number) => `Yangi buyurtma #${n}`,
@@ -940,7 +946,24 @@ export const t = {
       noChat: "Restoranning Telegram boti yoki chati yo'q",
       chatChanged: 'Telegram chati almashtirildi',
       gone: "Buyurtma yoki chaqiruv o'chirilgan",
+      /** Rejected (on the board, by spam control...) before its message's turn came: not posted. */
+      rejected: 'Navbati kelguncha rad etildi',
+      /** Folded into the backlog's one message (`backlog` below): its number is there. */
+      folded: 'Chat navbati uzun edi: raqami umumiy xabarda',
     },
+    /**
+     * When the chat falls behind (Telegram takes 20 messages a minute), the orders waiting before
+     * the newest one are folded into this one message (docs/TELEGRAM.md, "Limits and faults").
+     */
+    backlog: (numbers: readonly number[]) =>
+      `${numbers.length} ta buyurtma kutmoqda: ${
+        numbers.length > BACKLOG_NUMBERS_SHOWN
+          ? `${numbers
+              .slice(0, BACKLOG_NUMBERS_SHOWN)
+              .map((n) => `#${n}`)
+              .join(', ')} …`
+          : numbers.map((n) => `#${n}`).join(', ')
+      } — buyurtmalar panelida`,
     table: (name: string) => `Stol: ${name}`,
     comment: (text: string) => `Izoh: ${text}`,
     total: (sum: string) => `Jami: ${sum}`,
@@ -969,6 +992,8 @@ export const t = {
     pressDone: 'Bajarildi',
     pressLate: "Bu allaqachon o'zgargan",
     pressUnknown: 'Topilmadi',
+    /** A press or a command from someone who is not an administrator of the chat. */
+    notAllowed: "Ruxsat yo'q: buyurtmalar va stop-listni faqat chat administratorlari boshqaradi",
     // the stop-list commands
     stopped: (name: string) => `Stop-listga qo'shildi: ${name}`,
     resumed: (name: string) => `Stop-listdan olindi: ${name}`,

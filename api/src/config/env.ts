@@ -12,6 +12,7 @@ import { chooseLogFormat } from '../http/log-format';
 import { parseTrustProxy } from '../http/trust-proxy';
 import { DEFAULT_PICTURE_LIMITS } from '../images/limits';
 import { parseSecretKey } from '../integration/secrets';
+import { DEFAULT_ORDER_RATE_LIMITS } from '../services/orders/limits';
 import { DEFAULT_LIVE_LIMITS } from '../services/orders/stream-limits';
 
 /** The sections of docs/CONFIGURATION.md, in their order. */
@@ -19,6 +20,7 @@ export const GROUPS = {
   server: 'The server',
   accounts: 'Accounts and sign-in',
   front: "The front end and the guests' pages",
+  orders: "Guests' orders",
   pictures: 'Pictures',
   pos: 'POS and the integration feed',
   telegram: "The restaurants' Telegram bots",
@@ -393,6 +395,13 @@ export const SETTINGS = {
     default: 'through this server (`/uploads/...`)',
     meaning: "where the guests' browsers load the pictures from (a public bucket or a CDN)",
     schema: url('http', 'https'),
+  }),
+  ORDER_RATE_LIMIT_PER_RESTAURANT: setting({
+    group: 'orders',
+    values: 'a whole number above 0',
+    meaning:
+      'orders one restaurant takes from its guests per minute, all its tables together (over it: 429 with `Retry-After`); each table takes 10 a minute, each address 30; docs/ORDERS.md',
+    schema: whole(1, DEFAULT_ORDER_RATE_LIMITS.ordersPerRestaurant),
   }),
   UPLOAD_QUOTA_MB: setting({
     group: 'pictures',

@@ -106,10 +106,14 @@ export const toGuestOrderPos = (p: OrderPosRow, lines: StoredOrderLine[]): Guest
   return { state: 'sending', refused: [] };
 };
 
-/** An order's post in the Telegram chat as the board reads it (docs/TELEGRAM.md). */
+/**
+ * An order's post in the Telegram chat as the board reads it (docs/TELEGRAM.md): one failed, or
+ * left alone (rejected before its turn, folded into a backlog's one message), never reached the
+ * chat as itself, and says why.
+ */
 export const toOrderTelegram = (post: TelegramOutboxRow): OrderTelegram => ({
   state: post.status === 'pending' ? 'waiting' : post.status === 'sent' ? 'sent' : 'failed',
-  reason: post.status === 'failed' ? post.last_error : null,
+  reason: post.status === 'failed' || post.status === 'skipped' ? post.last_error : null,
 });
 
 /**
@@ -269,6 +273,28 @@ export function ordersRepository(q: Q) {
           .selectFrom('orders')
           .select('created_at')
           .where('placement_id', '=', placementId)
+          .where('created_at', '>', since)
+          .orderBy('created_at', 'desc')
+          .limit(limit)
+          .execute()
+      ).map((r) => r.created_at),
+
+    /**
+     * When the orders of a restaurant since `since` were made, newest first, at most `limit` (the
+     * per-restaurant limit: its days from `since`'s on, on the index restaurant, day, number).
+     */
+    recentOfRestaurant: async (
+      restaurantId: string,
+      since: string,
+      sinceDay: string,
+      limit: number,
+    ): Promise<string[]> =>
+      (
+        await q
+          .selectFrom('orders')
+          .select('created_at')
+          .where('restaurant_id', '=', restaurantId)
+          .where('day', '>=', sinceDay)
           .where('created_at', '>', since)
           .orderBy('created_at', 'desc')
           .limit(limit)

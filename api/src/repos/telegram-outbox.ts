@@ -5,6 +5,7 @@
  * matches only a pending row). Each row keeps the chat it was queued for, the bot's chat at that
  * moment (docs/TELEGRAM.md, "A change of chat").
  */
+import { sql } from 'kysely';
 import type { TelegramOutboxRow, TelegramOutboxTable } from '../db';
 import { chunks, type Q } from './query';
 
@@ -84,6 +85,35 @@ export function telegramOutboxRepository(q: Q) {
       return row ? asRow(row) : undefined;
     },
 
+    /**
+     * A restaurant's order posts not begun yet (no part sent), oldest first: the ones a backlog
+     * may fold into one message.
+     */
+    async waitingPosts(restaurantId: string): Promise<TelegramOutboxRow[]> {
+      const rows = await q
+        .selectFrom('telegram_outbox')
+        .selectAll()
+        .where('restaurant_id', '=', restaurantId)
+        .where('status', '=', 'pending')
+        .where('kind', '=', 'order')
+        .where('parts_sent', '=', 0)
+        .orderBy('seq')
+        .execute();
+      return rows.map(asRow);
+    },
+
+    /** How many of a restaurant's rows wait before the row `seq` (its place in the queue). */
+    async waitingBefore(restaurantId: string, seq: number): Promise<number> {
+      const row = await q
+        .selectFrom('telegram_outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('restaurant_id', '=', restaurantId)
+        .where('status', '=', 'pending')
+        .where('seq', '<', seq)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
     /** The post of an order or a call (its message id once sent). */
     async post(restaurantId: string, postKey: string): Promise<TelegramOutboxRow | undefined> {
       const row = await q
@@ -129,7 +159,11 @@ export function telegramOutboxRepository(q: Q) {
         .execute();
     },
 
-    /** Left alone for good, not a fault: an edit or a reply for a chat the bot no longer uses. */
+    /**
+     * Left alone for good, not a fault: an edit or a reply for a chat the bot no longer uses, an
+     * edit of a post no longer kept, an order's post whose order was rejected before its turn or
+     * that a backlog folded into one message (`why` says which; the board shows an order's).
+     */
     async markSkipped(seq: number, why: string): Promise<void> {
       await q
         .updateTable('telegram_outbox')
@@ -192,6 +226,53 @@ export function telegramOutboxRepository(q: Q) {
         .limit(1)
         .executeTakeFirst();
       return { waiting: Number(waiting?.n ?? 0), lastError: error?.last_error ?? null };
+    },
+
+    /**
+     * Forgets, `limit` at a time, the rows done with (sent, failed or left alone) that were queued
+     * before `before`, but not those of an order still open (its status one of `openStatuses`) or
+     * of a call still pending: their message is still edited, with the notes of who pressed what
+     * (docs/TELEGRAM.md, "What is kept"). Answers how many went.
+     */
+    async prune(before: string, openStatuses: readonly string[], limit: number): Promise<number> {
+      const done = q
+        .selectFrom('telegram_outbox as o')
+        .select('o.seq')
+        .where('o.status', '!=', 'pending')
+        .where('o.created_at', '<', before)
+        .where((eb) => {
+          const openOrder = (id: ReturnType<typeof sql<string>>) =>
+            eb.exists(
+              eb
+                .selectFrom('orders')
+                .select('orders.id')
+                .where('orders.id', '=', id)
+                .where('orders.status', 'in', openStatuses),
+            );
+          const pendingCall = (id: ReturnType<typeof sql<string>>) =>
+            eb.exists(
+              eb
+                .selectFrom('table_calls')
+                .select('table_calls.id')
+                .where('table_calls.id', '=', id)
+                .where('table_calls.status', '=', 'pending'),
+            );
+          // a post's ref is its order's or call's id; an edit's is its post's key (`order:<id>`)
+          const ref = sql<string>`${sql.ref('o.ref')}`;
+          const afterPrefix = (n: number) => sql<string>`substr(${sql.ref('o.ref')}, ${sql.lit(n)})`;
+          return eb.not(
+            eb.or([
+              eb.and([eb('o.kind', '=', 'order'), openOrder(ref)]),
+              eb.and([eb('o.kind', '=', 'call'), pendingCall(ref)]),
+              eb.and([eb('o.kind', '=', 'edit'), eb('o.ref', 'like', 'order:%'), openOrder(afterPrefix(7))]),
+              eb.and([eb('o.kind', '=', 'edit'), eb('o.ref', 'like', 'call:%'), pendingCall(afterPrefix(6))]),
+            ]),
+          );
+        })
+        .orderBy('o.seq')
+        .limit(limit);
+      const res = await q.deleteFrom('telegram_outbox').where('seq', 'in', done).executeTakeFirst();
+      return Number(res.numDeletedRows);
     },
 
     /** A restaurant's rows, in order (tests and the set-up's status). */

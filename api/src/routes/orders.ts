@@ -26,7 +26,7 @@ import type { App } from '../types';
 
 const STREAM_TEXT =
   'text/event-stream: `retry:` first; then events `id: <number>`, `event: order|call|ready|reset|end`, `data: <JSON>`; a comment line every 20 s. A reconnect sends `Last-Event-ID` (or `?after=`) and first gets what it missed, in order; a number older than the kept day answers `reset` (reload the list).';
-const LIMITS_TEXT = `At most ${ORDER_LIMITS.items} lines, ${ORDER_LIMITS.quantity} of a line, one row per option (else 400), a comment of ${ORDER_LIMITS.comment} characters. Orders and calls per address and per table and minute are capped: 429 \`rate_limited\` with \`Retry-After\`.`;
+const LIMITS_TEXT = `At most ${ORDER_LIMITS.items} lines, ${ORDER_LIMITS.quantity} of a line, one row per option (else 400), a comment of ${ORDER_LIMITS.comment} characters. Orders and calls per address and per table, and orders per restaurant, a minute are capped: 429 \`rate_limited\` with \`Retry-After\`.`;
 const streamAnswer = z.string().describe(STREAM_TEXT);
 
 export default async function orderRoutes(app: App): Promise<void> {

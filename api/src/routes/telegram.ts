@@ -54,7 +54,7 @@ export default async function telegramRoutes(app: App): Promise<void> {
         operationId: 'telegram.webhook',
         summary: "Telegram's updates of a restaurant's bot (buttons pressed, commands)",
         description:
-          'Called by Telegram only: `X-Telegram-Bot-Api-Secret-Token` must be the secret set with the webhook (401 otherwise, nothing changed). An update is handled once per `update_id`; one from another chat is passed over.',
+          "Called by Telegram only: `X-Telegram-Bot-Api-Secret-Token` must be the secret set with the webhook (401 otherwise, nothing changed). An update is handled once per `update_id`; one from another chat is passed over; a press or a command from anyone but the chat's administrators changes nothing (a press is answered «not allowed»). 500 when Telegram could not say who pressed: Telegram delivers the update again.",
         params: idParam,
         body: telegramUpdateBody,
         response: { 200: answers.telegramWebhook },

@@ -36,7 +36,7 @@ export function telegramService(app: App, access: TelegramAccess, options: Outbo
           everyMs: options.everyMs,
         });
   const wake = () => void scheduled?.wake();
-  const updates = telegramUpdates(app, access, wake);
+  const updates = telegramUpdates(app, access, wake, { clock: options.clock });
   let lastPrune = 0;
 
   return {

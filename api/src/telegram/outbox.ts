@@ -20,13 +20,27 @@
  * - **Its own chat.** A row is for the chat the bot had when it was queued, and an edit goes to
  *   the chat its post is in: after a change of chat, what was queued for the old chat is not
  *   sent to the new one (a post is failed, an edit or a reply left alone).
+ * - **The newest order first when the chat falls behind.** An order rejected before its post's
+ *   turn is not posted (the board says so). When the newest waiting order would go later than
+ *   `foldAfterMs` from now (the chat's pace and its minute's messages counted), the orders waiting
+ *   before it are folded into one message («N ta buyurtma kutmoqda: #12, #13 — buyurtmalar
+ *   panelida»), sent at once, and their own posts are left alone (the board says so): a burst of
+ *   spam costs the chat two messages, and the order after it is posted within seconds.
+ *
+ * - **What is kept.** Every hour the lease holder forgets the rows done with (sent, failed, left
+ *   alone) queued before yesterday (Tashkent's days), except those of an order still open or a
+ *   call still pending: their message is still edited, with the notes of who pressed what. An
+ *   event of an order or call made before yesterday whose post is gone posts nothing (it is not
+ *   posted again as new), and an edit of a post gone is left alone.
  *
  * A send that timed out may still have reached Telegram (the Bot API has no idempotency key): its
  * retry can then post it a second time. That window is one timeout; docs/TELEGRAM.md says so.
  */
+import { ORDER_STATUSES, ORDER_TRANSITIONS } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { now } from '../db';
 import type { App } from '../types';
+import { DAY_MS, nextDayStart } from '../visits/day';
 import { TelegramError, TelegramUnreachable } from './api';
 import {
   callMessage,
@@ -52,9 +66,25 @@ export interface OutboxOptions {
   /** First retry pause after a timeout or a 5xx (default 1000 ms), doubled each time up to `maxBackoffMs`. */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /**
+   * When the newest waiting order's post would go later than this (default 10 s), the orders
+   * waiting before it are folded into one message.
+   */
+  foldAfterMs?: number;
+  /** How often the rows done with are pruned (default hourly). */
+  pruneEveryMs?: number;
+  /** The clock of the pacing, the backlog and the pruning, and of the presser check's cache (tests move it). */
+  clock?: () => number;
 }
 
 const EVENTS_PER_READ = 200;
+/** Rows pruned per statement (a few statements an hour clear an hour's rows). */
+const PRUNED_AT_ONCE = 1000;
+/** An order that can still move (its message is still edited): one with a move left. */
+const OPEN_ORDER = ORDER_STATUSES.filter((s) => ORDER_TRANSITIONS[s].length > 0);
+
+/** The first moment kept (ISO): the start of yesterday in Tashkent, the day of `at` and the one before kept. */
+export const keptFrom = (at: number) => new Date(nextDayStart(at) - 2 * DAY_MS).toISOString();
 
 /** A post's key: `order:<id>`, `call:<id>`. */
 export const postKey = (kind: 'order' | 'call', id: string) => `${kind}:${id}`;
@@ -64,6 +94,10 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
   const perMinute = options.perMinute ?? 20;
   const backoffMs = options.backoffMs ?? 1000;
   const maxBackoffMs = options.maxBackoffMs ?? 60_000;
+  const foldAfterMs = options.foldAfterMs ?? 10_000;
+  const pruneEveryMs = options.pruneEveryMs ?? 3_600_000;
+  const clock = options.clock ?? Date.now;
+  let prunedAt: number | undefined;
   /** Sends per restaurant in the last minute (this server's, while it holds the lease). */
   const sent = new Map<string, number[]>();
 
@@ -73,10 +107,16 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
       const from = Number(bot.events_seq);
       const events = await app.repos.orderEvents.ofRestaurantAfter(bot.restaurant_id, from, EVENTS_PER_READ);
       if (events.length === 0) continue;
+      const madeAt = await madeAtOf(events);
+      const kept = keptFrom(clock());
       await app.repos.transaction(async (trx) => {
         for (const e of events) {
           const kind = e.kind === 'call' ? 'call' : 'order';
           const key = postKey(kind, e.entity_id);
+          // made before what is kept: its post, if gone, is not made again as a new one
+          const made = madeAt.get(e.entity_id);
+          if (made !== undefined && made < kept && !(await trx.telegramOutbox.post(bot.restaurant_id, key)))
+            continue;
           const at = now();
           const row = {
             restaurant_id: bot.restaurant_id,
@@ -98,13 +138,48 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
           if (posted) continue;
           // a post that never went has nothing to edit (its own failure is one of these events)
           const post = await trx.telegramOutbox.post(bot.restaurant_id, key);
-          if (post?.status === 'failed') continue;
+          if (post?.status === 'failed' || post?.status === 'skipped') continue;
           if (!(await trx.telegramOutbox.editPending(bot.restaurant_id, key))) {
             await trx.telegramOutbox.add({ ...row, kind: 'edit', ref: key, post_key: null, payload: '{}' });
           }
         }
         await trx.telegramBots.advance(bot.restaurant_id, events[events.length - 1]?.seq ?? from);
       });
+    }
+  }
+
+  /** When the orders and calls of `events` were made (ISO), by id. */
+  async function madeAtOf(
+    events: readonly { kind: string; entity_id: string }[],
+  ): Promise<Map<string, string>> {
+    const calls = events.filter((e) => e.kind === 'call').map((e) => e.entity_id);
+    const orders = events.filter((e) => e.kind !== 'call').map((e) => e.entity_id);
+    const rows = [
+      ...(orders.length ? await app.repos.orders.byIds([...new Set(orders)]) : []),
+      ...(calls.length ? await app.repos.tableCalls.byIds([...new Set(calls)]) : []),
+    ];
+    return new Map(rows.map((r) => [r.id, r.created_at]));
+  }
+
+  /** Forgets the rows done with, at most once per `pruneEveryMs` (docs/TELEGRAM.md, "What is kept"). */
+  async function prune(): Promise<void> {
+    const at = clock();
+    if (prunedAt !== undefined && at - prunedAt < pruneEveryMs) return;
+    prunedAt = at;
+    const before = keptFrom(at);
+    try {
+      let gone = 0;
+      for (;;) {
+        const n = await app.repos.telegramOutbox.prune(before, OPEN_ORDER, PRUNED_AT_ONCE);
+        gone += n;
+        if (n < PRUNED_AT_ONCE) break;
+      }
+      if (gone > 0) app.log.info({ gone, before }, 'Telegram messages done with were pruned');
+    } catch (err) {
+      app.log.warn(
+        { err: (err as Error).message },
+        'the Telegram outbox was not pruned; the next hour tries again',
+      );
     }
   }
 
@@ -129,6 +204,19 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
     | { fail: string }
     | { skip: string };
 
+  /** Left alone; an order's post also tells the board why (its live event). */
+  async function skip(rows: Row[], why: string): Promise<void> {
+    const posts = rows.filter((r) => r.kind === 'order');
+    await app.repos.transaction(async (trx) => {
+      for (const row of rows) await trx.telegramOutbox.markSkipped(row.seq, why);
+      for (const row of posts) await trx.orderEvents.append(row.restaurant_id, 'order', row.ref, now());
+    });
+    if (posts.length === 0) return;
+    app.orderNotices
+      .publish()
+      .catch((err: unknown) => app.log.warn({ err }, 'order notice not sent; the poll delivers it'));
+  }
+
   async function planOf(row: Row, chatId: string): Promise<Plan> {
     const { repos } = app;
     const unsent = t.telegram.unsent;
@@ -149,6 +237,9 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
     if (kind === 'order') {
       const order = await repos.orders.find(id);
       if (!order) return { fail: unsent.gone };
+      // rejected before its turn: no post (one begun is finished, its parts belong together)
+      if (row.kind === 'order' && row.parts_sent === 0 && order.status === 'rejected')
+        return { skip: unsent.rejected };
       parts = orderParts(order, note, await repos.orderPos.find(order.id));
     } else {
       const call = await repos.tableCalls.find(id);
@@ -157,7 +248,11 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
     }
     if (row.kind !== 'edit') return { method: 'sendMessage', parts };
     const post = await repos.telegramOutbox.post(row.restaurant_id, key);
-    if (post?.status !== 'sent' || post.message_id === null) return { fail: 'its post was never sent' };
+    // kept no longer (docs/TELEGRAM.md, "What is kept"): nothing to edit, and no fault
+    if (!post) return { skip: 'its post is no longer kept' };
+    // rejected before its turn, or folded into a backlog's message: there is no message to edit
+    if (post.status === 'skipped') return { skip: 'its post was left alone' };
+    if (post.status !== 'sent' || post.message_id === null) return { fail: 'its post was never sent' };
     // a message id means something only in its own chat: the post's
     if (post.chat_id !== chatId) return { skip: 'its post is in another chat' };
     return {
@@ -190,28 +285,86 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
     return recent.length < perMinute && (last === undefined || at - last >= gapMs);
   }
 
+  /** When the `n`-th message from now (1: the next) may go to the chat, its pace and minute kept. */
+  function wouldGoAt(restaurantId: string, n: number, at: number): number {
+    const times = [...(sent.get(restaurantId) ?? [])];
+    let when = at;
+    for (let i = 0; i < n; i++) {
+      for (;;) {
+        const last = times[times.length - 1];
+        if (last !== undefined && when - last < gapMs) {
+          when = last + gapMs;
+          continue;
+        }
+        const inMinute = times.filter((t) => when - t < 60_000);
+        if (inMinute.length >= perMinute) {
+          when = (inMinute[inMinute.length - perMinute] as number) + 60_000;
+          continue;
+        }
+        break;
+      }
+      times.push(when);
+    }
+    return when;
+  }
+
+  /**
+   * The chat's backlog: when the newest waiting order would go later than `foldAfterMs` from now,
+   * the order posts waiting before it (those not rejected since: they are left alone) to fold
+   * into one message; none otherwise.
+   */
+  async function backlogOf(restaurantId: string): Promise<Row[] | undefined> {
+    const { repos } = app;
+    const waiting = await repos.telegramOutbox.waitingPosts(restaurantId);
+    if (waiting.length < 2) return undefined;
+    const newest = waiting[waiting.length - 1] as Row;
+    const place = (await repos.telegramOutbox.waitingBefore(restaurantId, newest.seq)) + 1;
+    // a row waits at most the queue's length: no need to count further than the limit says
+    const at = clock();
+    if (wouldGoAt(restaurantId, Math.min(place, perMinute + 1), at) - at <= foldAfterMs) return undefined;
+    const older = waiting.slice(0, -1);
+    const orders = new Map((await repos.orders.byIds(older.map((r) => r.ref))).map((o) => [o.id, o]));
+    const rejected = older.filter((r) => orders.get(r.ref)?.status === 'rejected');
+    if (rejected.length > 0) await skip(rejected, t.telegram.unsent.rejected);
+    const folded = older.filter((r) => orders.has(r.ref) && orders.get(r.ref)?.status !== 'rejected');
+    return folded.length > 0 ? folded : undefined;
+  }
+
+  /** The backlog's one message: the numbers of the orders folded, oldest first. */
+  async function backlogParts(rows: Row[]): Promise<Rendered[]> {
+    const orders = await app.repos.orders.byIds(rows.map((r) => r.ref));
+    const numbers = orders.sort((a, b) => a.created_at.localeCompare(b.created_at)).map((o) => o.number);
+    return textParts(t.telegram.backlog(numbers));
+  }
+
   /** Sends a restaurant's due rows, in order, until one must wait (a message's parts one at a time). */
   async function drainRestaurant(restaurantId: string): Promise<void> {
     const { repos } = app;
     for (;;) {
       const row = await repos.telegramOutbox.head(restaurantId);
-      if (!row || row.next_at > Date.now() || !mayPostNow(restaurantId, Date.now())) return;
+      if (!row || row.next_at > clock() || !mayPostNow(restaurantId, clock())) return;
       const bot = await repos.telegramBots.find(restaurantId);
       const restaurant = await repos.restaurants.findById(restaurantId);
       if (!bot?.chat_id || !restaurant?.bot_token) {
         await fail(row, t.telegram.unsent.noChat);
         continue;
       }
-      const plan = await planOf(row, bot.chat_id);
+      // the chat fallen behind: the orders before the newest go as one message, now
+      const folded = await backlogOf(restaurantId);
+      const plan: Plan = folded
+        ? { method: 'sendMessage', parts: await backlogParts(folded) }
+        : await planOf(row, bot.chat_id);
       if ('fail' in plan) {
         await fail(row, plan.fail);
         continue;
       }
       if ('skip' in plan) {
-        await repos.telegramOutbox.markSkipped(row.seq, plan.skip);
+        await skip([row], plan.skip);
         continue;
       }
-      const index = plan.method === 'sendMessage' ? Math.min(row.parts_sent, plan.parts.length - 1) : 0;
+      // the backlog's message is one part, sent whole; a row's goes on from its parts sent
+      const index =
+        plan.method === 'sendMessage' && !folded ? Math.min(row.parts_sent, plan.parts.length - 1) : 0;
       const part = plan.method === 'sendMessage' ? (plan.parts[index] as Rendered) : plan.part;
       const params =
         plan.method === 'editMessageText'
@@ -219,8 +372,12 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
           : sendParams(bot.chat_id, part);
       try {
         const token = access.openToken(restaurant.bot_token, restaurantId);
-        sent.get(restaurantId)?.push(Date.now());
+        sent.get(restaurantId)?.push(clock());
         const result = await access.bot(token)(plan.method, params);
+        if (folded) {
+          await skip(folded, t.telegram.unsent.folded);
+          continue;
+        }
         if (plan.method === 'sendMessage' && index < plan.parts.length - 1) {
           await repos.telegramOutbox.partSent(row.seq, index + 1);
           continue;
@@ -230,7 +387,7 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
       } catch (err) {
         if (err instanceof TelegramError && err.code === 429) {
           const wait = Math.max(1, err.retryAfterS ?? 1) * 1000;
-          await repos.telegramOutbox.postpone(row.seq, Date.now() + wait, row.attempts, err.message);
+          await repos.telegramOutbox.postpone(row.seq, clock() + wait, row.attempts, err.message);
           return;
         }
         if (err instanceof TelegramError && /message is not modified/i.test(err.description)) {
@@ -240,12 +397,13 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
         }
         if (err instanceof TelegramError) {
           app.log.warn({ restaurantId, seq: row.seq, err: err.message }, 'Telegram refused a message');
-          await fail(row, err.message);
+          // the backlog's message refused: its orders never reached the chat, said in Telegram's words
+          for (const refused of folded ?? [row]) await fail(refused, err.message);
           continue;
         }
         const reason = err instanceof TelegramUnreachable ? err.message : (err as Error).message;
         const pause = Math.min(maxBackoffMs, backoffMs * 2 ** row.attempts);
-        await repos.telegramOutbox.postpone(row.seq, Date.now() + pause, row.attempts + 1, reason);
+        await repos.telegramOutbox.postpone(row.seq, clock() + pause, row.attempts + 1, reason);
         return;
       }
     }
@@ -253,11 +411,15 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
 
   return {
     follow,
-    /** Queues new events, then sends what is due for every restaurant (each one's rows in order). */
+    /**
+     * Queues new events, then sends what is due for every restaurant (each one's rows in order),
+     * then, once an hour, forgets the rows done with.
+     */
     async drain(): Promise<void> {
       await follow();
       const restaurants = await app.repos.telegramOutbox.restaurantsPending();
       await Promise.all(restaurants.map((id) => drainRestaurant(id)));
+      await prune();
     },
   };
 }

@@ -2,7 +2,10 @@
  * The bot's set-up (docs/TELEGRAM.md, "Setting up a bot"): a token is checked with `getMe`, the
  * chat with `getChat` and the bot's place in it with `getChatMember` (it must be able to post:
  * an administrator who may post in a channel; a member or administrator of a group), each refusal
- * a 400 whose detail names the field and a `telegram: <code>` the form shows in Uzbek. The
+ * a 400 whose detail names the field and a `telegram: <code>` the form shows in Uzbek. A public
+ * chat (one with a `username`: anyone can find and read it) is refused: the orders, their tables
+ * and the guests' comments are the restaurant's business, and its staff's buttons belong in a
+ * chat strangers cannot see (docs/TELEGRAM.md, "Setting up a bot"). The
  * token is stored sealed (AES-GCM under INTEGRATION_SECRET_KEY, the restaurant as associated data,
  * as the POS credentials); the webhook is set with a new random `secret_token` whenever the token
  * changes, and the old token's webhook is deleted; a removed token deletes its webhook.
@@ -178,6 +181,9 @@ export function telegramSetup(settings: TelegramSettings): BotSetup {
         );
         const right = postingRight(found, member);
         if (right !== 'ok') throw refuse('channel_id', right);
+        // a @name makes a chat public (#chat: username "for private chats, supergroups and
+        // channels if available"); a private group or channel is named by its number only
+        if (found.username) throw refuse('channel_id', 'public_chat');
         chat = found;
       }
       return {
@@ -198,7 +204,7 @@ export function telegramSetup(settings: TelegramSettings): BotSetup {
             bot_id: String(me.id),
             bot_username: me.username ?? me.first_name,
             chat_id: chatId,
-            chat_title: chat ? (chat.title ?? (chat.username ? `@${chat.username}` : String(chat.id))) : null,
+            chat_title: chat ? (chat.title ?? String(chat.id)) : null,
             webhook_secret_enc: secret,
             events_seq: eventsNow,
             created_at: existing?.created_at ?? at,

@@ -3,7 +3,10 @@
  * to `/api/telegram/webhook/<restaurant>` with the secret set with the webhook in
  * `X-Telegram-Bot-Api-Secret-Token`; a missing or wrong secret is refused (compared in constant
  * time) and changes nothing. An update is handled once per `update_id`, even when two servers
- * get it (a row taken first, telegram_updates). Only the configured chat is heard:
+ * get it (a row taken first, telegram_updates). Only the configured chat is heard, and in it only
+ * its administrators (staff.ts): anyone else's press is answered «not allowed» and changes nothing,
+ * anyone else's command is not obeyed (the chat is told so at most once a minute, so a stranger
+ * cannot make the bot write into the staff's chat):
  *
  * - a button on an order (`o:<move>:<id>`) moves it through `app.orders.move`, the board's own
  *   state machine ("Tayyor" on a new order accepts it first), and one on a call (`c:<id>`)
@@ -24,12 +27,24 @@ import { ORDER_MOVES, type OrderMove, type PressNote, whoPressed } from './messa
 import { matchNames } from './names';
 import { postKey } from './outbox';
 import type { TelegramAccess } from './setup';
+import { type StaffCheckOptions, staffCheck } from './staff';
 
 const MOST_BUTTONS = 8;
+/** A refused command is answered in the chat at most this often (per restaurant, per server). */
+const REFUSAL_EVERY_MS = 60_000;
 type StopAction = (typeof STOP_LIST_ACTIONS)[number];
 
-export function telegramUpdates(app: App, access: TelegramAccess, wake: () => void) {
+export function telegramUpdates(
+  app: App,
+  access: TelegramAccess,
+  wake: () => void,
+  options: StaffCheckOptions = {},
+) {
   const { repos } = app;
+  const clock = options.clock ?? Date.now;
+  const staff = staffCheck(app.log, options);
+  /** When each restaurant's chat was last told a command is not allowed. */
+  const refusedAt = new Map<string, number>();
 
   /** Queues a message to the chat (a reply) or an edit's note; the outbox sends it in turn. */
   async function queue(restaurantId: string, kind: 'text' | 'edit', ref: string, payload: unknown) {
@@ -87,6 +102,10 @@ export function telegramUpdates(app: App, access: TelegramAccess, wake: () => vo
 
   async function onPress(bot: TelegramBotRow, token: string, query: TgCallbackQuery) {
     const restaurantId = bot.restaurant_id;
+    if (!(await staff.mayPress(bot, access.bot(token), query))) {
+      await answer(bot, token, query, t.telegram.notAllowed);
+      return;
+    }
     const data = query.data ?? '';
     const note = (status: string): PressNote => ({ status, by: whoPressed(query.from), at: now() });
     const owner = ownedBy(restaurantId);
@@ -134,12 +153,21 @@ export function telegramUpdates(app: App, access: TelegramAccess, wake: () => vo
     return [(m[1] ?? '').toLowerCase(), (m[3] ?? '').trim()];
   }
 
-  async function onCommand(bot: TelegramBotRow, message: TgMessage) {
+  async function onCommand(bot: TelegramBotRow, token: string, message: TgMessage) {
     const restaurantId = bot.restaurant_id;
     const command = commandOf(bot, message.text ?? '');
     if (!command) return;
     const [name, query] = command;
     if (name !== 'stop' && name !== 'resume' && name !== 'stoplist') return;
+    if (!(await staff.mayCommand(bot, access.bot(token), message))) {
+      app.log.info({ restaurantId, command: name }, 'a command from outside the staff was not obeyed');
+      const last = refusedAt.get(restaurantId);
+      if (last === undefined || clock() - last >= REFUSAL_EVERY_MS) {
+        refusedAt.set(restaurantId, clock());
+        await reply(restaurantId, t.telegram.notAllowed);
+      }
+      return;
+    }
     const products = await app.catalog.products.list(restaurantId);
     if (name === 'stoplist') {
       const stopped = products.filter((p) => !p.is_active);
@@ -201,7 +229,7 @@ export function telegramUpdates(app: App, access: TelegramAccess, wake: () => vo
         const token = access.openToken(restaurant.bot_token, restaurantId);
         if (update.callback_query) await onPress(bot, token, update.callback_query);
         const message = update.message ?? update.channel_post;
-        if (message?.text) await onCommand(bot, message);
+        if (message?.text) await onCommand(bot, token, message);
       } catch (err) {
         // handled again when Telegram repeats it
         await repos.telegramUpdates.release(restaurantId, update.update_id);

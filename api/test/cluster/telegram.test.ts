@@ -42,7 +42,17 @@ beforeAll(async () => {
   world = await httpOrderWorld(cluster.balancer.url, CLUSTER_ADMIN, 2);
   const bot = fake.addBot('klaster_bot');
   token = bot.token;
-  fake.addChat({ id: CHAT, type: 'supergroup', title: 'Oshxona', members: [[bot, 'administrator']] });
+  // Aziz presses: an administrator of the chat (docs/TELEGRAM.md, "Who may press")
+  const aziz = fake.addUser('Aziz', undefined, 42);
+  fake.addChat({
+    id: CHAT,
+    type: 'supergroup',
+    title: 'Oshxona',
+    members: [
+      [bot, 'administrator'],
+      [aziz, 'administrator'],
+    ],
+  });
   const res = await fetch(`${cluster.balancer.url}/api/manager/restaurants/update?slug=${world.slug}`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${world.managerToken}`, 'content-type': 'application/json' },

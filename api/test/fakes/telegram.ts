@@ -6,7 +6,10 @@
  * tables and limits) and refused with 400 in Telegram's words ("message is too long",
  * "BUTTON_DATA_INVALID", ...); an unknown chat 400 "chat not found", a channel the bot is not in
  * 403, flood control 429 with `parameters.retry_after`, an edit to the same text 400 "message is
- * not modified". It keeps the bots, chats (with each bot's membership), the messages sent and
+ * not modified"; getChatMember answers the asked user's place in the chat (a bot's, or a person's:
+ * the creator, an administrator, a member, or "left" for one who is not in it; an id it never met
+ * 400 "user not found"). It keeps the bots, the people, chats (with each one's membership), the
+ * messages sent and
  * edited (numbered per chat, as Telegram numbers them: a message id means nothing in another
  * chat), the webhooks set (URL and secret token), and delivers updates to a webhook as Telegram
  * does (the secret in `X-Telegram-Bot-Api-Secret-Token`).
@@ -20,6 +23,7 @@ type Json = Record<string, unknown>;
 const fixture = (name: string) => recorded<Json>(`telegram/${name}.json`);
 const GET_ME = fixture('getMe.documented').result as Json;
 const GET_CHAT = fixture('getChat.supergroup.documented').result as Json;
+const CREATOR = fixture('getChatMember.creator.documented').result as Json;
 const ADMIN = fixture('getChatMember.administrator.documented').result as Json;
 const MEMBER = fixture('getChatMember.member.documented').result as Json;
 const RESTRICTED = fixture('getChatMember.restricted.documented').result as Json;
@@ -27,7 +31,7 @@ const LEFT = fixture('getChatMember.left.documented').result as Json;
 const SENT = fixture('sendMessage.documented').result as Json;
 const EDITED = fixture('editMessageText.documented').result as Json;
 
-export type Membership = 'administrator' | 'member' | 'restricted' | 'left';
+export type Membership = 'creator' | 'administrator' | 'member' | 'restricted' | 'left';
 
 export interface FakeBot {
   token: string;
@@ -36,12 +40,20 @@ export interface FakeBot {
   first_name: string;
 }
 
+/** A person Telegram knows (a staff member, or a stranger who pressed a button). */
+export interface FakeUser {
+  id: number;
+  is_bot: false;
+  first_name: string;
+  username?: string;
+}
+
 export interface FakeChat {
   id: number;
   type: 'group' | 'supergroup' | 'channel';
   title: string;
   username?: string;
-  /** Each bot's place in the chat (by bot id); absent: not in it. */
+  /** Each bot's and person's place in the chat (by their id); absent: not in it. */
   members: Map<number, Membership>;
 }
 
@@ -62,8 +74,10 @@ export interface FakeTelegram {
   base: FakeBase;
   /** A bot the fake knows (its token answers getMe). */
   addBot(username: string, id?: number): FakeBot;
-  /** A chat; the bots of `members` are in it as given. */
-  addChat(chat: Omit<FakeChat, 'members'> & { members?: [FakeBot, Membership][] }): FakeChat;
+  /** A person Telegram knows (in no chat until a chat's `members` says so). */
+  addUser(first_name: string, username?: string, id?: number): FakeUser;
+  /** A chat; the bots and people of `members` are in it as given. */
+  addChat(chat: Omit<FakeChat, 'members'> & { members?: [FakeBot | FakeUser, Membership][] }): FakeChat;
   /** Every message the bots sent, in order. */
   messages: FakeMessage[];
   /** Every call: method, the bot's token, the body. */
@@ -82,6 +96,7 @@ export interface FakeTelegram {
 
 export async function startTelegramFake(): Promise<FakeTelegram> {
   const bots = new Map<string, FakeBot>();
+  const users = new Map<number, FakeUser>();
   const chats: FakeChat[] = [];
   const messages: FakeMessage[] = [];
   const calls: FakeTelegram['calls'] = [];
@@ -91,6 +106,7 @@ export async function startTelegramFake(): Promise<FakeTelegram> {
   const hooks = new Map<string, { url: string; secret_token?: string }>();
   const faults = new Map<string, { fault: TelegramFault; retryAfterS: number }[]>();
   let nextBotId = 7_094_613_800;
+  let nextUserId = 500_000_001;
 
   const error = (status: number, name: string) => ({ status, json: fixture(name) });
   const ok = (result: unknown, description?: string) => ({
@@ -173,11 +189,20 @@ export async function startTelegramFake(): Promise<FakeTelegram> {
         case 'getChat':
           return ok(chatJson(chat));
         case 'getChatMember': {
-          const shape = { administrator: ADMIN, member: MEMBER, restricted: RESTRICTED, left: LEFT }[
-            membership ?? 'left'
-          ];
-          const member: Json = { ...shape, user: userOf(bot) };
-          if (membership === 'administrator' && chat.type !== 'channel') delete member.can_post_messages;
+          // the asked user's place in the chat (#getchatmember): a bot's or a person's
+          const id = Number(body.user_id);
+          const asked = [...bots.values()].find((b) => b.id === id) ?? users.get(id);
+          if (!asked) return error(400, 'error.user-not-found.recorded');
+          const place = chat.members.get(id) ?? 'left';
+          const shape = {
+            creator: CREATOR,
+            administrator: ADMIN,
+            member: MEMBER,
+            restricted: RESTRICTED,
+            left: LEFT,
+          }[place];
+          const member: Json = { ...shape, user: 'token' in asked ? userOf(asked) : { ...asked } };
+          if (place === 'administrator' && chat.type !== 'channel') delete member.can_post_messages;
           return ok(member);
         }
         case 'sendMessage': {
@@ -243,6 +268,11 @@ export async function startTelegramFake(): Promise<FakeTelegram> {
       };
       bots.set(bot.token, bot);
       return bot;
+    },
+    addUser(first_name, username, id = nextUserId++) {
+      const user: FakeUser = { id, is_bot: false, first_name, ...(username ? { username } : {}) };
+      users.set(id, user);
+      return user;
     },
     addChat({ members = [], ...chat }) {
       const c: FakeChat = { ...chat, members: new Map(members.map(([bot, m]) => [bot.id, m])) };

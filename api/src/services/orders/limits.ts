@@ -6,6 +6,11 @@
  *   a restaurant's Wi-Fi puts many guests behind one address, hence the generous default;
  * - per table, counted in the database (the orders and calls a table made in the window), so it
  *   holds whichever server a request reaches;
+ * - per restaurant, the orders of all its tables together, counted in the database as well
+ *   (ORDER_RATE_LIMIT_PER_RESTAURANT): a few tables' worth of spam cannot grow without end the
+ *   work of the kitchen and of its Telegram chat, which takes 20 messages a minute (docs/TELEGRAM.md).
+ *   Its default (120 a minute, 2 a second: the orders benchmark's Friday evening) is four times
+ *   what one address may send, so one guest alone cannot fill it.
  * - lookups of tables that do not exist, per address (its key as the failed-login limit and the
  *   visit counter take it: IPv6 by its /64), in this process's memory like the orders' count:
  *   table codes are not to be guessed (`newCodeId`: 128 random bits), and whoever tries is
@@ -19,6 +24,8 @@ export interface OrderRateLimits {
   windowMs: number;
   ordersPerAddress: number;
   ordersPerTable: number;
+  /** All the restaurant's tables together. */
+  ordersPerRestaurant: number;
   callsPerAddress: number;
   callsPerTable: number;
   /** Addresses remembered at most (memory bound of the per-address count). */
@@ -35,6 +42,7 @@ export const DEFAULT_ORDER_RATE_LIMITS: OrderRateLimits = {
   windowMs: 60_000,
   ordersPerAddress: 30,
   ordersPerTable: 10,
+  ordersPerRestaurant: 120,
   callsPerAddress: 30,
   callsPerTable: 6,
   addresses: 10_000,
@@ -94,13 +102,19 @@ export class AddressWindow {
 }
 
 /**
- * The per-table check over what the database counted: `recent` are the table's newest request
- * times in the window (ISO, newest first, at most `max`).
+ * The per-table (or, `whose` saying so, per-restaurant) check over what the database counted:
+ * `recent` are the newest request times in the window (ISO, newest first, at most `max`).
  */
-export function checkTable(recent: readonly string[], max: number, windowMs: number, what: string): void {
+export function checkTable(
+  recent: readonly string[],
+  max: number,
+  windowMs: number,
+  what: string,
+  whose = 'from this table',
+): void {
   if (recent.length < max) return;
   const oldest = Date.parse(recent[max - 1] as string);
-  throw rateLimited(`Too many ${what} from this table`, retryAfter(oldest, windowMs, Date.now()));
+  throw rateLimited(`Too many ${what} ${whose}`, retryAfter(oldest, windowMs, Date.now()));
 }
 
 /** The start of the window ending now, as the timestamp columns store it. */

@@ -3,8 +3,8 @@
  * switched on, its placement switched on; else 409), the same idempotency key of the same
  * restaurant with the same request answers the order it made (no second one, not counted
  * against the limits) and with another request is refused (422, idempotency.ts; counted
- * against the address, as a new order is), the
- * per-address and per-table limits (limits.ts), the server's prices (pricing.ts: refused lines
+ * against the address, as a new order is), the per-address, per-table and per-restaurant
+ * limits (limits.ts), the server's prices (pricing.ts: refused lines
  * answer 409 `conflict` with one detail each, nothing stored), and durability: the order, its
  * day's number and its stream event are written in one transaction, committed before the answer.
  */
@@ -52,6 +52,19 @@ export async function placeOrder(
     limits.ordersPerTable,
     limits.windowMs,
     'orders',
+  );
+  const since = windowStart(limits.windowMs);
+  checkTable(
+    await repos.orders.recentOfRestaurant(
+      restaurantId,
+      since,
+      dayOf(Date.parse(since)),
+      limits.ordersPerRestaurant,
+    ),
+    limits.ordersPerRestaurant,
+    limits.windowMs,
+    'orders',
+    'for this restaurant',
   );
 
   const menu = await repos.menu.orderable(
