@@ -13,8 +13,12 @@
  * key itself left out. The lines' order is part of it (a refusal names a line by its index).
  */
 import { createHash } from 'node:crypto';
+import type { orderCreateBody } from '@qrmenu/shared/schemas';
+import type { z } from 'zod';
 import { HttpError } from '../../http/errors';
-import type { PlaceBody } from './place';
+
+/** The order's body as validated (place.ts `PlaceBody`, named here so that neither imports the other). */
+type PlaceBody = z.output<typeof orderCreateBody>;
 
 export function requestHash(body: PlaceBody): string {
   const canonical = [
