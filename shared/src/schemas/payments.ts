@@ -58,12 +58,12 @@ export const bill = z.object({
   paid_method: z.enum(PAYMENT_METHODS).nullable(),
   paid_at: z.string().nullable(),
   /**
-   * `amount`: what the bill counts for the order: the POS's amount when the POS took it
+   * The bill's orders by their day's number, never their ids: a guest reads this bill, and another
+   * guest's order id is theirs alone (with it an order could be named where only its own guest
+   * should). `amount`: what the bill counts for the order: the POS's amount when the POS took it
    * (`menu_amount` then says the menu's, when it differs), else the menu's.
    */
-  orders: z.array(
-    z.object({ _id: z.string(), number: z.number().int(), amount: tiyin, menu_amount: tiyin.nullable() }),
-  ),
+  orders: z.array(z.object({ number: z.number().int(), amount: tiyin, menu_amount: tiyin.nullable() })),
   /** The methods this restaurant set up (none: no «To'lash»). */
   methods: z.array(z.enum(PAYMENT_METHODS)),
 });

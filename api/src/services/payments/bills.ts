@@ -84,8 +84,8 @@ async function answer(ctx: PaymentsContext, bill: BillRow): Promise<Bill> {
     status: bill.status as Bill['status'],
     paid_method: bill.paid_method as PaymentMethod | null,
     paid_at: bill.paid_at,
+    // numbers only: the bill is a guest's answer, and the table's other orders' ids are not theirs
     orders: (await orderAmounts(ctx.repos, orders)).map((a) => ({
-      _id: a.order.id,
       number: a.order.number,
       amount: a.tiyin,
       menu_amount: a.menuTiyin,
