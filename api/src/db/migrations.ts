@@ -5,6 +5,7 @@ import { categoryStopReason } from './migration-category-stop-reason';
 import { clusterState } from './migration-cluster-state';
 import { listIndexes } from './migration-list-indexes';
 import { ordersMigration } from './migration-orders';
+import { paymentKeysMigration } from './migration-payment-keys';
 import { paymentPosMigration } from './migration-payment-pos';
 import { paymentStatementsMigration } from './migration-payment-statements';
 import { paymentsMigration } from './migration-payments';
@@ -321,6 +322,7 @@ export const migrations: Record<string, Migration> = {
   '0025_payment_pos': paymentPosMigration,
   '0026_product_order_index': productOrderIndex,
   '0027_payment_statements': paymentStatementsMigration,
+  '0028_payment_keys': paymentKeysMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -64,7 +64,7 @@ async function currentBill(trx: Repositories, order: OrderRow): Promise<BillRow>
     );
     return row;
   }
-  if (await billHeld(trx, open.id)) return open;
+  if (await billHeld(trx, open)) return open;
   await trx.bills.attach(
     open.id,
     unbilled.map((o) => o.id),
@@ -149,7 +149,7 @@ export async function closeTable(
         updated_at: at,
       };
       await trx.bills.insert(bill);
-    } else if (await billHeld(trx, bill.id)) {
+    } else if (await billHeld(trx, bill)) {
       throw conflict('A payment of this bill is under way');
     }
     await trx.bills.attach(

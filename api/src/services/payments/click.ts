@@ -13,7 +13,7 @@
  * after a completion too (Click's cancel: the bill is unpaid again and the staff are told).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { BillRow, ClickTransactionRow } from '../../db';
+import type { BillRow } from '../../db';
 import { now } from '../../db';
 import type { PaymentsContext } from './context';
 import { clickCredentials } from './credentials';
@@ -139,9 +139,6 @@ async function checkCall(
   return { tiyin };
 }
 
-const own = (tx: ClickTransactionRow | undefined, restaurantId: string) =>
-  tx && tx.restaurant_id === restaurantId ? tx : undefined;
-
 export async function clickPrepare(
   ctx: PaymentsContext,
   restaurantId: string,
@@ -153,10 +150,10 @@ export async function clickPrepare(
   if (Number(p.error) < 0) return answer(p, 'cancelled');
   const clickTransId = p.click_trans_id as string;
   return ctx.repos.transaction(async (trx) => {
-    const known = await trx.clickTransactions.find(clickTransId);
+    // click_trans_id within this restaurant only: another restaurant's ids are not its business
+    const known = await trx.clickTransactions.find(restaurantId, clickTransId);
     if (known) {
-      if (!own(known, restaurantId) || known.bill_id !== p.merchant_trans_id)
-        return answer(p, 'noTransaction');
+      if (known.bill_id !== p.merchant_trans_id) return answer(p, 'noTransaction');
       if (known.status === 'cancelled') return answer(p, 'cancelled');
       if (known.amount !== checked.tiyin) return answer(p, 'amount');
       return answer(p, 'success', { merchant_prepare_id: known.prepare_id });
@@ -168,7 +165,7 @@ export async function clickPrepare(
     if (bill.status !== 'open') return answer(p, 'cancelled');
     if (bill.amount !== checked.tiyin) return answer(p, 'amount');
     // another payment (Payme's, another Click's) holds the bill: this one cannot take it now
-    if (await billHeld(trx, bill.id)) return answer(p, 'cannotUpdate');
+    if (await billHeld(trx, bill)) return answer(p, 'cannotUpdate');
     const prepareId = await trx.clickTransactions.insert({
       click_trans_id: clickTransId,
       click_paydoc_id: p.click_paydoc_id ?? null,
@@ -180,7 +177,7 @@ export async function clickPrepare(
       completed_at: null,
       cancelled_at: null,
     });
-    const id = prepareId ?? (await trx.clickTransactions.find(clickTransId))?.prepare_id;
+    const id = prepareId ?? (await trx.clickTransactions.find(restaurantId, clickTransId))?.prepare_id;
     if (id === undefined) return answer(p, 'cannotUpdate');
     return answer(p, 'success', { merchant_prepare_id: id });
   });
@@ -197,7 +194,7 @@ export async function clickComplete(
   let changed = false;
   const result = await ctx.repos
     .transaction(async (trx) => {
-      const tx = own(await trx.clickTransactions.find(clickTransId), restaurantId);
+      const tx = await trx.clickTransactions.find(restaurantId, clickTransId);
       if (!tx || String(tx.prepare_id) !== p.merchant_prepare_id || tx.bill_id !== p.merchant_trans_id)
         return answer(p, 'noTransaction');
       if (tx.amount !== checked.tiyin) return answer(p, 'amount');
@@ -208,7 +205,7 @@ export async function clickComplete(
       if (tx.status === 'cancelled') return answer(p, 'cancelled');
       if (failed) {
         // Click says the payment failed or was cancelled: ours is cancelled (a paid bill unpaid again)
-        if (await trx.clickTransactions.move(clickTransId, tx.status, 'cancelled', at)) {
+        if (await trx.clickTransactions.move(restaurantId, clickTransId, tx.status, 'cancelled', at)) {
           if (tx.status === 'completed') changed = await markRefunded(trx, bill, at);
         }
         return answer(p, 'cancelled');
@@ -216,9 +213,9 @@ export async function clickComplete(
       // a repeated confirmation: already paid (Click's test scenario 7), nothing paid twice
       if (tx.status === 'completed') return answer(p, 'alreadyPaid');
       if (bill.status !== 'open') return answer(p, 'alreadyPaid');
-      if (!(await trx.clickTransactions.move(clickTransId, 'prepared', 'completed', at))) {
+      if (!(await trx.clickTransactions.move(restaurantId, clickTransId, 'prepared', 'completed', at))) {
         // a repeat that raced this call completed it first: this one is the repeat
-        const raced = await trx.clickTransactions.find(clickTransId);
+        const raced = await trx.clickTransactions.find(restaurantId, clickTransId);
         return raced?.status === 'completed' ? answer(p, 'alreadyPaid') : answer(p, 'cancelled');
       }
       // the bill was closed at the till meanwhile: nothing is written, Click is told it is paid

@@ -189,7 +189,7 @@ async function payableBill(
     throw new PaymeFault(PAYME_ERRORS.noBill, PAYME_ACCOUNT_FIELD);
   if (bill.status !== 'open') throw new PaymeFault(PAYME_ERRORS.billPaid, PAYME_ACCOUNT_FIELD);
   if (tiyin !== bill.amount) throw new PaymeFault(PAYME_ERRORS.wrongAmount);
-  if (await billHeld(trx, bill.id)) throw new PaymeFault(PAYME_ERRORS.cannotPerform);
+  if (await billHeld(trx, bill)) throw new PaymeFault(PAYME_ERRORS.cannotPerform);
   return bill;
 }
 
@@ -198,8 +198,8 @@ async function ownTransaction(
   restaurantId: string,
   id: string,
 ): Promise<PaymeTransactionRow> {
-  const tx = await trx.paymeTransactions.find(id);
-  if (!tx || tx.restaurant_id !== restaurantId) throw new PaymeFault(PAYME_ERRORS.notFound);
+  const tx = await trx.paymeTransactions.find(restaurantId, id);
+  if (!tx) throw new PaymeFault(PAYME_ERRORS.notFound);
   return tx;
 }
 
@@ -209,7 +209,7 @@ async function cancelForTimeout(
   trx: Repositories,
   tx: PaymeTransactionRow,
 ): Promise<void> {
-  await trx.paymeTransactions.move(tx.id, 1, {
+  await trx.paymeTransactions.move(tx.restaurant_id, tx.id, 1, {
     state: -1,
     cancel_time: ctx.settings.clock(),
     reason: TIMEOUT_REASON,
@@ -227,9 +227,9 @@ const METHODS: Record<Method, Handler> = {
   async CreateTransaction(ctx, restaurantId, p: z.infer<typeof PARAMS.CreateTransaction>) {
     return ctx.repos
       .transaction(async (trx) => {
-        const known = await trx.paymeTransactions.find(p.id);
+        // Payme's id within this restaurant only: another restaurant's ids are not its business
+        const known = await trx.paymeTransactions.find(restaurantId, p.id);
         if (known) {
-          if (known.restaurant_id !== restaurantId) throw new PaymeFault(PAYME_ERRORS.cannotPerform);
           if (known.state !== 1) throw new PaymeFault(PAYME_ERRORS.cannotPerform);
           if (timedOut(ctx, known)) {
             await cancelForTimeout(ctx, trx, known);
@@ -280,7 +280,9 @@ const METHODS: Record<Method, Handler> = {
       }
       const bill = (await trx.bills.find(tx.bill_id)) as BillRow;
       const performTime = ctx.settings.clock();
-      if (!(await trx.paymeTransactions.move(tx.id, 1, { state: 2, perform_time: performTime }))) {
+      if (
+        !(await trx.paymeTransactions.move(restaurantId, tx.id, 1, { state: 2, perform_time: performTime }))
+      ) {
         const moved = await ownTransaction(trx, restaurantId, p.id);
         if (moved.state !== 2) throw new PaymeFault(PAYME_ERRORS.cannotPerform);
         return { transaction: moved.transaction, perform_time: moved.perform_time, state: 2 };
@@ -307,7 +309,7 @@ const METHODS: Record<Method, Handler> = {
       const cancelTime = ctx.settings.clock();
       const state = tx.state === 2 ? -2 : -1;
       if (
-        !(await trx.paymeTransactions.move(tx.id, tx.state, {
+        !(await trx.paymeTransactions.move(restaurantId, tx.id, tx.state, {
           state,
           cancel_time: cancelTime,
           reason: p.reason,
