@@ -432,7 +432,7 @@ export interface OrderPosTable {
   updated_at: string;
 }
 
-/** A Payme transaction as Payme named it and as we first answered it. */
+/** A Payme transaction as Payme named it and as we first answered it, keyed by (restaurant_id, id). */
 export interface PaymeTransactionsTable {
   /** Payme's id (24 characters). */
   id: string;
@@ -454,7 +454,7 @@ export interface PaymeTransactionsTable {
   cancel_time: number;
 }
 
-/** A Click transaction, by `click_trans_id`. */
+/** A Click transaction, by (restaurant_id, `click_trans_id`). */
 export interface ClickTransactionsTable {
   /** Answered as `merchant_prepare_id` and `merchant_confirm_id`. */
   prepare_id: Generated<number>;
