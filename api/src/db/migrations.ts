@@ -7,6 +7,7 @@ import { listIndexes } from './migration-list-indexes';
 import { ordersMigration } from './migration-orders';
 import { paymentKeysMigration } from './migration-payment-keys';
 import { paymentPosMigration } from './migration-payment-pos';
+import { paymentReleasesMigration } from './migration-payment-releases';
 import { paymentStatementsMigration } from './migration-payment-statements';
 import { paymentsMigration } from './migration-payments';
 import { posOrdersMigration } from './migration-pos-orders';
@@ -323,6 +324,7 @@ export const migrations: Record<string, Migration> = {
   '0026_product_order_index': productOrderIndex,
   '0027_payment_statements': paymentStatementsMigration,
   '0028_payment_keys': paymentKeysMigration,
+  '0029_payment_releases': paymentReleasesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -471,6 +471,27 @@ export interface ClickTransactionsTable {
   cancelled_at: string | null;
 }
 
+/**
+ * A payment's hold on its bill ended before the payment finished (docs/PAYMENTS.md, "A hold that
+ * ends"): its time ran out (`timeout`) or an admin released it (`admin`, with their reason).
+ */
+export interface PaymentReleasesTable {
+  id: string;
+  restaurant_id: string;
+  bill_id: string;
+  /** `payme` | `click` */
+  method: string;
+  /** The provider's transaction id (Payme's id, Click's `click_trans_id`). */
+  transaction_id: string;
+  /** `timeout` | `admin` */
+  cause: string;
+  /** The admin's words; null for a timeout. */
+  reason: string | null;
+  /** The admin's user id; null for a timeout. */
+  released_by: string | null;
+  released_at: string;
+}
+
 /** A restaurant's statement of a Tashkent day for one method (docs/PAYMENTS.md, "Reconciliation"). */
 export interface PaymentStatementsTable {
   restaurant_id: string;
@@ -594,6 +615,7 @@ export interface Database {
   order_pos: OrderPosTable;
   payment_pos: PaymentPosTable;
   payment_statements: PaymentStatementsTable;
+  payment_releases: PaymentReleasesTable;
 }
 
 export type UserRow = UsersTable;
@@ -618,3 +640,4 @@ export type PaymeTransactionRow = PaymeTransactionsTable;
 export type ClickTransactionRow = Omit<ClickTransactionsTable, 'prepare_id'> & { prepare_id: number };
 export type PaymentAccountRow = PaymentAccountsTable;
 export type PaymentStatementRow = PaymentStatementsTable;
+export type PaymentReleaseRow = PaymentReleasesTable;

@@ -27,6 +27,7 @@ import { ordersRepository } from './orders';
 import { paymeTransactionsRepository } from './payme-transactions';
 import { paymentAccountsRepository } from './payment-accounts';
 import { paymentPosRepository } from './payment-pos';
+import { paymentReleasesRepository } from './payment-releases';
 import { paymentStatementsRepository } from './payment-statements';
 import { picturesRepository } from './pictures';
 import { placementsRepository } from './placements';
@@ -81,6 +82,7 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     paymeTransactions: paymeTransactionsRepository(q),
     clickTransactions: clickTransactionsRepository(q),
     paymentStatements: paymentStatementsRepository(q),
+    paymentReleases: paymentReleasesRepository(q),
     transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
   };
 }
@@ -120,6 +122,7 @@ export interface Repositories {
   paymeTransactions: ReturnType<typeof paymeTransactionsRepository>;
   clickTransactions: ReturnType<typeof clickTransactionsRepository>;
   paymentStatements: ReturnType<typeof paymentStatementsRepository>;
+  paymentReleases: ReturnType<typeof paymentReleasesRepository>;
   /** Runs `work` with repositories bound to one transaction (or this one, inside a transaction). */
   transaction<T>(work: (trx: Repositories) => Promise<T>): Promise<T>;
 }

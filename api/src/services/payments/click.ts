@@ -14,11 +14,11 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { BillRow } from '../../db';
-import { now } from '../../db';
 import type { PaymentsContext } from './context';
 import { clickCredentials } from './credentials';
+import { billHeld } from './holds';
 import { decimalSomToTiyin } from './money';
-import { billHeld, markPaid, markRefunded } from './settle';
+import { markPaid, markRefunded } from './settle';
 
 export const CLICK_ERRORS = {
   success: [0, 'Success'],
@@ -165,7 +165,7 @@ export async function clickPrepare(
     if (bill.status !== 'open') return answer(p, 'cancelled');
     if (bill.amount !== checked.tiyin) return answer(p, 'amount');
     // another payment (Payme's, another Click's) holds the bill: this one cannot take it now
-    if (await billHeld(trx, bill)) return answer(p, 'cannotUpdate');
+    if (await billHeld(trx, bill, ctx.settings.clock())) return answer(p, 'cannotUpdate');
     const prepareId = await trx.clickTransactions.insert({
       click_trans_id: clickTransId,
       click_paydoc_id: p.click_paydoc_id ?? null,
@@ -173,7 +173,8 @@ export async function clickPrepare(
       bill_id: bill.id,
       amount: checked.tiyin,
       status: 'prepared',
-      created_at: now(),
+      // the payments' clock, as Payme's times are: a Prepare's age decides its hold (holds.ts)
+      created_at: new Date(ctx.settings.clock()).toISOString(),
       completed_at: null,
       cancelled_at: null,
     });
@@ -200,7 +201,7 @@ export async function clickComplete(
       if (tx.amount !== checked.tiyin) return answer(p, 'amount');
       const confirm = { merchant_confirm_id: tx.prepare_id };
       const failed = Number(p.error) < 0;
-      const at = now();
+      const at = new Date(ctx.settings.clock()).toISOString();
       const bill = (await trx.bills.find(tx.bill_id)) as BillRow;
       if (tx.status === 'cancelled') return answer(p, 'cancelled');
       if (failed) {

@@ -5,10 +5,10 @@
  * click.ts, settle.ts (a bill paid or refunded, live), statements.ts and reconcile.ts (the daily
  * statement, ours against the provider's), money.ts (tiyin).
  */
-import type { Bill, PaymentMethod, PaymentSettingsBody } from '@qrmenu/shared/schemas';
+import type { Bill, PaymentMethod, PaymentSettingsBody, ReleaseHoldBody } from '@qrmenu/shared/schemas';
 import { conflict, notFound } from '../../http/errors';
 import type { AssertOwner } from '../context';
-import { billForCheckout, closeTable, guestBill } from './bills';
+import { billForCheckout, closeTable, guestBill, releaseTableHold } from './bills';
 import { type ClickAnswer, clickComplete, clickJson, clickPrepare, clickRefusal } from './click';
 import type { PaymentsContext } from './context';
 import { changePaymentSettings, clickCredentials, paymeCredentials, paymentSettings } from './credentials';
@@ -73,6 +73,9 @@ export function paymentsService(ctx: PaymentsContext) {
     changeSettings: (restaurantId: string, body: PaymentSettingsBody) =>
       changePaymentSettings(ctx, restaurantId, body),
     closeTable: (placementId: string, assertOwner: AssertOwner) => closeTable(ctx, placementId, assertOwner),
+    /** An admin ends the unfinished payments holding a table's bill, with a reason (recorded). */
+    releaseHold: (restaurantId: string, body: ReleaseHoldBody, userId: string) =>
+      releaseTableHold(ctx, restaurantId, body.placement_id, { userId, reason: body.reason }),
 
     // ---------- the daily statement (admins) ----------
     reconcile: (restaurantId: string, body: Parameters<typeof reconcile>[2]) =>

@@ -17,12 +17,11 @@ import { sameSecret } from '../../integration/secrets';
 import type { Repositories } from '../../repos';
 import type { PaymentsContext } from './context';
 import { changePaymeKey, paymeCredentials } from './credentials';
+import { billHeld, PAYME_TIMEOUT_MS, PAYME_TIMEOUT_REASON } from './holds';
 import { PAYME_ACCOUNT_FIELD } from './links';
-import { billHeld, markPaid, markRefunded } from './settle';
+import { markPaid, markRefunded } from './settle';
 
-/** Payme's timeout: 12 hours from its `time` (43 200 000 ms), cancelled with reason 4. */
-export const PAYME_TIMEOUT_MS = 43_200_000;
-const TIMEOUT_REASON = 4;
+export { PAYME_TIMEOUT_MS } from './holds';
 
 export const PAYME_ERRORS = {
   wrongAmount: -31001,
@@ -181,6 +180,7 @@ async function payableBill(
   restaurantId: string,
   acc: Record<string, unknown>,
   tiyin: number,
+  nowMs: number,
 ) {
   const id = acc[PAYME_ACCOUNT_FIELD];
   // locked: a payment racing this one on the bill waits, then sees this one's hold (-31008)
@@ -189,7 +189,7 @@ async function payableBill(
     throw new PaymeFault(PAYME_ERRORS.noBill, PAYME_ACCOUNT_FIELD);
   if (bill.status !== 'open') throw new PaymeFault(PAYME_ERRORS.billPaid, PAYME_ACCOUNT_FIELD);
   if (tiyin !== bill.amount) throw new PaymeFault(PAYME_ERRORS.wrongAmount);
-  if (await billHeld(trx, bill)) throw new PaymeFault(PAYME_ERRORS.cannotPerform);
+  if (await billHeld(trx, bill, nowMs)) throw new PaymeFault(PAYME_ERRORS.cannotPerform);
   return bill;
 }
 
@@ -212,7 +212,7 @@ async function cancelForTimeout(
   await trx.paymeTransactions.move(tx.restaurant_id, tx.id, 1, {
     state: -1,
     cancel_time: ctx.settings.clock(),
-    reason: TIMEOUT_REASON,
+    reason: PAYME_TIMEOUT_REASON,
   });
 }
 
@@ -220,7 +220,7 @@ type Handler = (ctx: PaymentsContext, restaurantId: string, params: never) => Pr
 
 const METHODS: Record<Method, Handler> = {
   async CheckPerformTransaction(ctx, restaurantId, p: z.infer<typeof PARAMS.CheckPerformTransaction>) {
-    await payableBill(ctx.repos, restaurantId, p.account, p.amount);
+    await payableBill(ctx.repos, restaurantId, p.account, p.amount, ctx.settings.clock());
     return { allow: true };
   },
 
@@ -238,7 +238,7 @@ const METHODS: Record<Method, Handler> = {
           if (known.amount !== p.amount) throw new PaymeFault(PAYME_ERRORS.wrongAmount);
           return created(known);
         }
-        const bill = await payableBill(trx, restaurantId, p.account, p.amount);
+        const bill = await payableBill(trx, restaurantId, p.account, p.amount, ctx.settings.clock());
         if (ctx.settings.clock() - p.time > PAYME_TIMEOUT_MS)
           throw new PaymeFault(PAYME_ERRORS.cannotPerform);
         const row: PaymeTransactionRow = {

@@ -152,18 +152,3 @@ export async function tellChat(
     sent_at: null,
   });
 }
-
-/**
- * Whether another payment holds the bill (its amount is fixed while one does). Asked with the
- * bill's row locked (`bills.find`/`openOf` with `lock`), so the answer holds until the commit.
- */
-export async function billHeld(
-  trx: Repositories,
-  bill: Pick<BillRow, 'id' | 'restaurant_id'>,
-): Promise<boolean> {
-  const [payme, click] = await Promise.all([
-    trx.paymeTransactions.activeOfBill(bill.restaurant_id, bill.id),
-    trx.clickTransactions.activeOfBill(bill.restaurant_id, bill.id),
-  ]);
-  return payme.length + click.length > 0;
-}
