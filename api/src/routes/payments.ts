@@ -299,6 +299,15 @@ export default async function paymentRoutes(app: App): Promise<void> {
     click.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
       done(null, isForm(request.headers['content-type']) ? formFields(String(body)) : null);
     });
+    // Click's published addresses only, when CLICK_ALLOWED_ADDRESSES lists them: -1, nothing read
+    click.addHook('onRequest', async (request, reply) => {
+      if (payments.clickAllowed(request.ip)) return;
+      request.log.warn({ ip: request.ip }, 'click: a call from an address not allowed refused');
+      return reply
+        .status(200)
+        .type('application/json')
+        .send(payments.clickJson(payments.clickRefusal('sign')));
+    });
     click.setErrorHandler((error, request, reply) => {
       const internal = ((error as { statusCode?: number }).statusCode ?? 500) >= 500;
       if (internal) request.log.error({ err: error }, 'click: a call failed');

@@ -9,8 +9,10 @@
  *
  * As Click's test scenarios expect (fixtures/click/test-scenarios.documented.json): a repeated
  * Prepare answers the same `merchant_prepare_id`; a repeated Complete of a completed payment is
- * "Already paid" (-4), nothing paid twice; a Complete with Click's `error` below 0 cancels (-9),
- * after a completion too (Click's cancel: the bill is unpaid again and the staff are told).
+ * "Already paid" (-4), nothing paid twice; a Complete with Click's `error` below 0 cancels a
+ * prepared payment (-9). `error` is not signed: on a completed payment it is answered -9 (Click's
+ * scenario 8) and changes nothing, and a call signed over an hour ago is refused (-1), so a
+ * captured call sent again cannot unpay a bill.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { BillRow } from '../../db';
@@ -18,7 +20,7 @@ import type { PaymentsContext } from './context';
 import { clickCredentials } from './credentials';
 import { billHeld } from './holds';
 import { decimalSomToTiyin } from './money';
-import { markPaid, markRefunded } from './settle';
+import { markPaid } from './settle';
 
 export const CLICK_ERRORS = {
   success: [0, 'Success'],
@@ -109,8 +111,11 @@ function answer(
   };
 }
 
-/** A refusal before the call was read: -8 (the request), -7 (our failure). */
-export const clickRefusal = (code: 'badRequest' | 'cannotUpdate'): ClickAnswer => answer({}, code);
+/**
+ * A refusal before the call was read: -8 (the request), -7 (our failure), -1 (an address
+ * CLICK_ALLOWED_ADDRESSES does not list: not Click's, like a wrong signature).
+ */
+export const clickRefusal = (code: 'badRequest' | 'cannotUpdate' | 'sign'): ClickAnswer => answer({}, code);
 
 /**
  * The answer as JSON, its ids as integers the way Click's pages type them (`click_trans_id` a
@@ -122,7 +127,34 @@ export function clickJson(a: ClickAnswer): string {
   return transId === undefined ? body : `{"click_trans_id":${BigInt(transId).toString()},${body.slice(1)}`;
 }
 
-/** The checks both calls share: the fields, the restaurant's Click, the sign, the action. */
+/**
+ * How long a signed call stays good (docs/PAYMENTS.md, "Click"): `sign_time` is Click's moment of
+ * signing, written in Tashkent's local time (UTC+5, no daylight saving) as `YYYY-MM-DD HH:mm:ss`,
+ * and `error` is not signed, so a call captured once could be sent again with another `error`.
+ * A call signed more than an hour ago, or more than five minutes ahead of our clock, is refused
+ * (-1) and nothing is read or written. An hour is twice the time a Prepare holds its bill
+ * (`CLICK_HOLD_MS`): Click's retries of a Complete come while the payment is under way, and one
+ * later than the hold finds the Prepare cancelled anyway.
+ */
+export const CLICK_SIGN_MAX_AGE_MS = 3_600_000;
+export const CLICK_SIGN_AHEAD_MS = 5 * 60_000;
+const TASHKENT_OFFSET = '+05:00';
+
+/** `sign_time` in ms, read as Tashkent's local time; NaN for a moment that does not exist. */
+export function clickSignTimeMs(signTime: string): number {
+  const [date, time] = signTime.split(' ');
+  const ms = Date.parse(`${date}T${time}${TASHKENT_OFFSET}`);
+  // Date.parse rolls "02-30" over to March: a date must read back as written
+  const back = new Date(ms + 5 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return back === signTime ? ms : Number.NaN;
+}
+
+const signedRecently = (signTime: string, nowMs: number) => {
+  const at = clickSignTimeMs(signTime);
+  return at >= nowMs - CLICK_SIGN_MAX_AGE_MS && at <= nowMs + CLICK_SIGN_AHEAD_MS;
+};
+
+/** The checks both calls share: the fields, the restaurant's Click, the sign and its time, the action. */
 async function checkCall(
   ctx: PaymentsContext,
   restaurantId: string,
@@ -133,6 +165,14 @@ async function checkCall(
   const click = await clickCredentials(ctx, restaurantId);
   if (!click || p.service_id !== click.serviceId) return 'sign';
   if (!signMatches(p.sign_string ?? '', clickSign(p, click.secretKey, complete))) return 'sign';
+  // a signature that was good once is not good for ever: a stale call is a replay, refused
+  if (!signedRecently(p.sign_time as string, ctx.settings.clock())) {
+    ctx.log.warn(
+      { restaurantId, clickTransId: p.click_trans_id, signTime: p.sign_time },
+      'click: a call signed too long ago (or ahead of our clock) refused',
+    );
+    return 'sign';
+  }
   if (p.action !== (complete ? '1' : '0')) return 'action';
   const tiyin = decimalSomToTiyin(p.amount ?? '');
   if (tiyin === undefined) return 'amount';
@@ -204,11 +244,20 @@ export async function clickComplete(
       const at = new Date(ctx.settings.clock()).toISOString();
       const bill = (await trx.bills.find(tx.bill_id)) as BillRow;
       if (tx.status === 'cancelled') return answer(p, 'cancelled');
+      if (failed && tx.status === 'completed') {
+        // `error` is not signed: a captured Complete sent again with error -5017 would unpay a paid
+        // bill. Click's own flow never cancels a completed payment this way (its requests page: a
+        // payment taken is taken back by the merchant's reversal), so nothing changes; the answer
+        // is Click's scenario 8's -9, and the staff see Click's own list in the reconciliation
+        ctx.log.warn(
+          { restaurantId, clickTransId, billId: tx.bill_id, error: p.error },
+          'click: a Complete with an error for a completed payment; the bill stays paid',
+        );
+        return answer(p, 'cancelled');
+      }
       if (failed) {
-        // Click says the payment failed or was cancelled: ours is cancelled (a paid bill unpaid again)
-        if (await trx.clickTransactions.move(restaurantId, clickTransId, tx.status, 'cancelled', at)) {
-          if (tx.status === 'completed') changed = await markRefunded(trx, bill, at);
-        }
+        // Click says the payment failed: the prepared one is cancelled and holds the bill no more
+        await trx.clickTransactions.move(restaurantId, clickTransId, 'prepared', 'cancelled', at);
         return answer(p, 'cancelled');
       }
       // a repeated confirmation: already paid (Click's test scenario 7), nothing paid twice

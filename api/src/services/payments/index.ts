@@ -10,6 +10,7 @@ import { conflict, notFound } from '../../http/errors';
 import type { AssertOwner } from '../context';
 import { billForCheckout, closeTable, guestBill, releaseTableHold } from './bills';
 import { type ClickAnswer, clickComplete, clickJson, clickPrepare, clickRefusal } from './click';
+import { clickAddressCheck } from './click-addresses';
 import type { PaymentsContext } from './context';
 import { changePaymentSettings, clickCredentials, paymeCredentials, paymentSettings } from './credentials';
 import { clickLink, paymeAccount, paymeLink } from './links';
@@ -19,6 +20,7 @@ import { buildNight, dayStatements, rebuildDay, reconcile, statementLines } from
 export { DEFAULT_PAYMENTS_SETTINGS, type PaymentsSettings } from './context';
 
 export function paymentsService(ctx: PaymentsContext) {
+  const clickAddress = clickAddressCheck(ctx.settings.clickAllowedAddresses);
   return {
     // ---------- guests ----------
     bill: (orderId: string, key: string): Promise<Bill> => guestBill(ctx, orderId, key),
@@ -65,6 +67,8 @@ export function paymentsService(ctx: PaymentsContext) {
     paymeNotPost: () => paymeError(null, PAYME_ERRORS.notPost),
     isPaymeSystemError: (answer: { error: { code: number } }) => answer.error.code === PAYME_ERRORS.system,
     clickRefusal,
+    /** Whether Click's endpoints take a call from this address (CLICK_ALLOWED_ADDRESSES; none set: any). */
+    clickAllowed: (ip: string) => clickAddress(ip),
     /** Click's answer as JSON text, its ids integers digit for digit. */
     clickJson: (answer: ClickAnswer) => clickJson(answer),
 

@@ -64,7 +64,8 @@ async function queueIntoPos(
 }
 
 /**
- * A payment cancelled after it was made (Payme's CancelTransaction after perform, Click's cancel):
+ * A payment cancelled after it was made (Payme's CancelTransaction after perform; a Click Complete
+ * with an error never unpays: click.ts):
  * the bill is `refunded` and its orders leave it, so they are unpaid again and the table's next
  * bill covers them; each order says `refunded` until then (the staff see it, docs/TELEGRAM.md).
  */
