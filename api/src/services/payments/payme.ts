@@ -220,7 +220,10 @@ type Handler = (ctx: PaymentsContext, restaurantId: string, params: never) => Pr
 
 const METHODS: Record<Method, Handler> = {
   async CheckPerformTransaction(ctx, restaurantId, p: z.infer<typeof PARAMS.CheckPerformTransaction>) {
-    await payableBill(ctx.repos, restaurantId, p.account, p.amount, ctx.settings.clock());
+    // in a transaction: a hold whose time ran out ends here with its record, both or neither
+    await ctx.repos.transaction((trx) =>
+      payableBill(trx, restaurantId, p.account, p.amount, ctx.settings.clock()),
+    );
     return { allow: true };
   },
 
