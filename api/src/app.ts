@@ -132,6 +132,8 @@ export interface BuildAppOptions {
   paymeCheckoutUrl?: string | undefined;
   /** Click's payment page (default `https://my.click.uz/services/pay`). */
   clickPayUrl?: string | undefined;
+  /** The only addresses Click's calls are taken from (null or unset: any; the signature proves them). */
+  clickAllowedAddresses?: readonly string[] | null | undefined;
   /** The payments' clock in ms (tests move it past Payme's 12 hours); default `Date.now`. */
   paymentsClock?: (() => number) | undefined;
   /** Overrides `apiBase` in /config.json. */
@@ -364,6 +366,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     payments: {
       ...(options.paymeCheckoutUrl ? { paymeCheckoutUrl: options.paymeCheckoutUrl } : {}),
       ...(options.clickPayUrl ? { clickPayUrl: options.clickPayUrl } : {}),
+      ...(options.clickAllowedAddresses ? { clickAllowedAddresses: options.clickAllowedAddresses } : {}),
       ...(options.paymentsClock ? { clock: options.paymentsClock } : {}),
     },
   });

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       (settings.PUBLIC_MENU_URL ? new URL(settings.PUBLIC_MENU_URL).origin : undefined),
     paymeCheckoutUrl: settings.PAYME_CHECKOUT_URL,
     clickPayUrl: settings.CLICK_PAY_URL,
+    clickAllowedAddresses: settings.CLICK_ALLOWED_ADDRESSES,
     posSchedule: { syncEveryMs: settings.POS_SYNC_INTERVAL_MINUTES * 60_000 },
     // the repository (found from this file, in src/ or dist/) serves the built front end
     webRoot: settings.WEB_ROOT ? resolve(settings.WEB_ROOT) : findWorkspaceRoot(moduleDir),

@@ -793,6 +793,17 @@ const CASES: Case[] = [
     }),
   },
   {
+    method: 'POST',
+    path: '/admin/restaurants/{id}/payments/release',
+    access: 'adm',
+    build: async (s) => ({
+      url: `/admin/restaurants/${s.restaurant.id}/payments/release`,
+      payload: { placement_id: await placementOf(s), reason: 'Mehmon ketdi' },
+    }),
+    // no payment holds the matrix's table: the admin may ask, and is told so
+    expect: { admin: 409 },
+  },
+  {
     method: 'GET',
     path: '/admin/restaurants/{id}/payments/statements',
     access: 'adm',

@@ -33,7 +33,7 @@ import {
 
 const HOUR = 3_600_000;
 const TASHKENT = 5 * HOUR;
-// the day the payments are made: today in Tashkent (Click's times are the real clock's)
+// the day the payments are made: today in Tashkent (both providers' times are the payments' clock)
 const day = new Date(Date.now() + TASHKENT).toISOString().slice(0, 10);
 const noon = Date.parse(`${day}T12:00:00Z`) - TASHKENT;
 const nextNight = Date.parse(`${day}T00:00:00Z`) - TASHKENT + 24 * HOUR + 1.5 * HOUR;
@@ -97,10 +97,13 @@ describe('the nightly run', () => {
     const first = await billOf(ctx, await guestOrders(ctx, clean.w, 0));
     await payme(clean).pay(first._id, first.amount);
     const second = await billOf(ctx, await guestOrders(ctx, clean.w, 1));
-    const clicked = await fakeClick(ctx.app, clean.w.restaurantId, CLICK.service_id, CLICK.secret_key).pay(
-      second._id,
-      '75000.00',
-    );
+    const clicked = await fakeClick(
+      ctx.app,
+      clean.w.restaurantId,
+      CLICK.service_id,
+      CLICK.secret_key,
+      () => clock,
+    ).pay(second._id, '75000.00');
     expect(clicked.completed).toMatchObject({ error: 0 });
     const third = await billOf(ctx, await guestOrders(ctx, clean.w, 2));
     const refunded = await payme(clean).pay(third._id, third.amount);

@@ -81,3 +81,57 @@ describe("Click's form, and what Click would not send", () => {
     );
   });
 });
+
+describe("Click's addresses (CLICK_ALLOWED_ADDRESSES)", () => {
+  it('takes calls from the listed addresses only: any other is -1, nothing read or written', async () => {
+    const listed = await createTestApp({
+      integrationSecretKey: TEST_SECRET_KEY,
+      clickAllowedAddresses: ['185.8.212.184', '10.20.0.0/16', '2001:db8::/32'],
+    });
+    try {
+      const w = await paymentWorld(listed);
+      const bill = await billOf(listed, await guestOrders(listed, w.w));
+      const amount = (bill.amount / 100).toFixed(2);
+      const from = (ip: string) =>
+        fakeClick(listed.app, w.w.restaurantId, CLICK.service_id, CLICK.secret_key, Date.now, ip);
+      for (const stranger of ['203.0.113.7', '185.8.212.185', '10.21.0.1', '2001:db9::1']) {
+        expect((await from(stranger).prepare(clickTransId(), bill._id, amount)).error, stranger).toBe(
+          clickCodes.sign_failed?.error,
+        );
+      }
+      expect(await listed.db.selectFrom('click_transactions').selectAll().execute()).toEqual([]);
+      const id = clickTransId();
+      const prepared = await from('10.20.3.4').prepare(id, bill._id, amount);
+      expect(prepared.error).toBe(0);
+      const completed = await from('::ffff:185.8.212.184').complete(
+        id,
+        bill._id,
+        String(prepared.merchant_prepare_id),
+        amount,
+      );
+      expect(completed.error).toBe(0);
+    } finally {
+      await listed.close();
+    }
+  });
+
+  it('is off unless set, and refuses a setting that is not addresses or CIDRs', async () => {
+    const { parseClickAddresses } = await import('../src/services/payments/click-addresses');
+    expect(parseClickAddresses(undefined)).toBeNull();
+    expect(parseClickAddresses(' , ')).toBeNull();
+    expect(parseClickAddresses('185.8.212.184, 185.8.212.0/24')).toEqual(['185.8.212.184', '185.8.212.0/24']);
+    for (const bad of ['click.uz', '185.8.212.0/0', '185.8.212.0/33', '1.2.3.4/8/9'])
+      expect(() => parseClickAddresses(bad)).toThrow(/CLICK_ALLOWED_ADDRESSES/);
+    // the default app takes Click's calls from anywhere: the signature proves them
+    const bill = await billOf(ctx, await guestOrders(ctx, world.w, 0));
+    const anywhere = fakeClick(
+      ctx.app,
+      world.w.restaurantId,
+      CLICK.service_id,
+      CLICK.secret_key,
+      Date.now,
+      '203.0.113.9',
+    );
+    expect((await anywhere.prepare(clickTransId(), bill._id, (bill.amount / 100).toFixed(2))).error).toBe(0);
+  });
+});

@@ -183,20 +183,63 @@ describe('refusals', () => {
   });
 });
 
-describe("Click's cancel after a completion", () => {
-  it('marks the bill unpaid again and the orders refunded', async () => {
+describe('a captured call sent again', () => {
+  it("a Complete with Click's error on a completed payment changes nothing: -9, the bill stays paid", async () => {
     const order = await guestOrders(ctx, world.w, 0);
     const bill = await billOf(ctx, order);
     const amount = (bill.amount / 100).toFixed(2);
     const c = click();
     const { transId, prepared } = await c.pay(bill._id, amount);
-    const cancelled = await c.complete(transId, bill._id, String(prepared.merchant_prepare_id), amount, {
+    const events = (await ctx.db.selectFrom('order_events').selectAll().execute()).length;
+    // the same signed fields, `error` (not signed) changed to a cancel
+    const replayed = await c.complete(transId, bill._id, String(prepared.merchant_prepare_id), amount, {
       error: '-5017',
     });
-    expect(cancelled.error).toBe(code('cancelled'));
-    expect(await status(bill._id)).toBe('refunded');
-    expect((await guestView(ctx, order)).payment).toMatchObject({ status: 'refunded', method: 'click' });
-    expect((await billOf(ctx, order)).orders.map((o) => o._id)).toContain(order._id);
+    expect(replayed.error).toBe(code('cancelled'));
+    expect(await status(bill._id)).toBe('paid');
+    expect((await guestView(ctx, order)).payment).toMatchObject({ status: 'paid', method: 'click' });
+    const row = await ctx.db
+      .selectFrom('click_transactions')
+      .select('status')
+      .where('restaurant_id', '=', world.w.restaurantId)
+      .where('click_trans_id', '=', transId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('completed');
+    expect(await ctx.db.selectFrom('order_events').selectAll().execute()).toHaveLength(events);
+  });
+
+  it('a call signed over an hour ago, or ahead of our clock, is refused (-1) and nothing is written', async () => {
+    const bill = await billOf(ctx, await guestOrders(ctx, world.w, 1));
+    const amount = (bill.amount / 100).toFixed(2);
+    const c = click();
+    const before = await ctx.db.selectFrom('click_transactions').selectAll().execute();
+    for (const signedAt of [
+      Date.now() - 2 * 3_600_000,
+      Date.now() - 3_600_000 - 60_000,
+      Date.now() + 10 * 60_000,
+    ])
+      expect((await c.prepare(clickTransId(), bill._id, amount, { signedAt })).error).toBe(
+        code('sign_failed'),
+      );
+    expect(await ctx.db.selectFrom('click_transactions').selectAll().execute()).toEqual(before);
+    // a call signed now in UTC's clock (5 hours behind Tashkent's) is as old as that: refused
+    const asUtc = await c.prepare(clickTransId(), bill._id, amount, { signedAt: Date.now() - 5 * 3_600_000 });
+    expect(asUtc.error).toBe(code('sign_failed'));
+    // within the hour: Click's own retries of a call go through
+    const id = clickTransId();
+    const prepared = await c.prepare(id, bill._id, amount, { signedAt: Date.now() - 40 * 60_000 });
+    expect(prepared.error).toBe(0);
+    const completed = await c.complete(id, bill._id, String(prepared.merchant_prepare_id), amount, {
+      signedAt: Date.now() - 20 * 60_000,
+    });
+    expect(completed.error).toBe(0);
+  });
+
+  it('reads sign_time as Tashkent time, and a moment that does not exist as none', async () => {
+    const { clickSignTimeMs } = await import('../src/services/payments/click');
+    expect(clickSignTimeMs('2026-05-01 05:00:00')).toBe(Date.parse('2026-05-01T00:00:00Z'));
+    expect(clickSignTimeMs('2026-02-30 10:00:00')).toBeNaN();
+    expect(clickSignTimeMs('2026-05-01 24:00:00')).toBeNaN();
   });
 });
 

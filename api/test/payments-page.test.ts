@@ -36,7 +36,7 @@ const bill: Bill = {
   status: 'open',
   paid_method: null,
   paid_at: null,
-  orders: [{ _id: 'order1', number: 14, amount: 12_345_678, menu_amount: null }],
+  orders: [{ number: 14, amount: 12_345_678, menu_amount: null }],
   methods: ['payme', 'click'],
 };
 

@@ -149,6 +149,33 @@ describe("the order's page", () => {
   });
 });
 
+describe("what a guest's answers say of the table's other orders", () => {
+  it("their numbers and amounts, never their ids: the bill, the order, the page name no other guest's order", async () => {
+    // two guests at one table: each bill answer, order answer and page carries only its own order's id
+    const { w } = await paymentWorld(ctx);
+    const first = await guestOrders(ctx, w, 0);
+    const second = await guestOrders(ctx, w, 0);
+    const bill = await billOf(ctx, second);
+    expect(bill.orders.map((o) => o.number)).toHaveLength(2);
+    for (const o of bill.orders) expect(Object.keys(o).sort()).toEqual(['amount', 'menu_amount', 'number']);
+    const answers = [
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/public/bill',
+          payload: { order_id: second._id, key: second.key },
+        })
+      ).body,
+      (await ctx.app.inject({ method: 'GET', url: `/api/public/orders/${second._id}?key=${second.key}` }))
+        .body,
+      (await ctx.app.inject({ method: 'GET', url: `/m/${w.slug}/orders/${second._id}?key=${second.key}` }))
+        .body,
+      (await ctx.app.inject({ method: 'GET', url: `/api/public/tables/${w.tables[0]?._id}` })).body,
+    ];
+    for (const body of answers) expect(body).not.toContain(first._id);
+  });
+});
+
 describe('idempotent, out of order, wrong amount, wrong auth', () => {
   it('answers every repeated call as the first, and nothing is paid twice', async () => {
     const order = await guestOrders(ctx, world.w, 1);
@@ -284,7 +311,7 @@ describe('a cancel after perform', () => {
     expect(staff.data.find((o: { _id: string }) => o._id === order._id).payment.status).toBe('refunded');
     const next = await billOf(ctx, order);
     expect(next._id).not.toBe(bill._id);
-    expect(next.orders.map((o) => o._id)).toContain(order._id);
+    expect(next.orders.map((o) => o.number)).toContain(order.number);
     expect(next.status).toBe('open');
   });
 });

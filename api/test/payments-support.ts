@@ -44,6 +44,8 @@ export async function paymentWorld(ctx: TestCtx, credentials = true): Promise<Pa
 export interface GuestOrder {
   _id: string;
   key: string;
+  /** The day's number, as the bill names its orders. */
+  number?: number;
 }
 
 /** A guest's order at `table` (two Osh Katta 35 000 and a tea 5 000: 75 000 so'm). */
@@ -64,7 +66,7 @@ export async function billOf(ctx: TestCtx, order: GuestOrder) {
     amount: number;
     status: string;
     paid_method: string | null;
-    orders: { _id: string; number: number; amount: number }[];
+    orders: { number: number; amount: number; menu_amount: number | null }[];
     methods: string[];
   };
 }

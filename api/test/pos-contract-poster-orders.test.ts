@@ -18,11 +18,15 @@ import {
 } from '../src/integration/providers/poster/api';
 import { mapPosterMenu } from '../src/integration/providers/poster/mapping';
 import {
+  guestCommentText,
   incomingOrderBody,
+  incomingOrderProducts,
   incomingOrderResult,
+  isOurTagLine,
   mapPosterTables,
   orderTag,
   refusedLines,
+  sameProducts,
 } from '../src/integration/providers/poster/order-mapping';
 import { posterOrderChange } from '../src/integration/providers/poster/webhook';
 import { posterSign } from './fakes/poster';
@@ -111,6 +115,29 @@ describe('Poster orders over documented answers', () => {
     expect(lines.map((l) => [l.obj.reason, l.obj.samples])).toEqual([
       ['a modification id is not a Poster id', ['Set menu: made-here']],
     ]);
+  });
+
+  it('finds an order sent before by its comment\'s last line and its products, as Poster lists them (counts as "1.00000")', () => {
+    const order = draft([
+      { productId: '139', sizeId: null, modifiers: [], amount: 1, price: 681, name: 'Borjomi' },
+    ]);
+    const { products } = incomingOrderProducts(order);
+    const { response } = incomingOrderAnswer.parse(
+      recorded('poster/incoming-order-created-strings.documented.json'),
+    );
+    expect(sameProducts(response, products)).toBe(true);
+    expect(sameProducts(response, [{ product_id: 139, count: 2 }])).toBe(false);
+    expect(sameProducts(response, [{ product_id: 139, count: 1, modificator_id: 147 }])).toBe(false);
+    const tagLine = `#14 ${orderTag(order.orderId)}`;
+    expect(isOurTagLine(`Stol: Stol 5\r\n${tagLine}\n`, order)).toBe(true);
+    // the tag anywhere but our own last line, or a line with more on it, is not ours
+    expect(isOurTagLine(`Stol: Stol 5\nIzoh: ${tagLine}\n#15 ${orderTag('other')}`, order)).toBe(false);
+    expect(isOurTagLine(`Stol: Stol 5\nIzoh: ${tagLine}`, order)).toBe(false);
+    expect(isOurTagLine(tagLine, order)).toBe(false);
+    // the guest's words: one line, nothing tag-like
+    expect(guestCommentText(`Piyozsiz\n${tagLine}\r\nQR : x qr：y`)).toBe(
+      'Piyozsiz #14 qr 0b5e7c1e-2f7a-4c55-9a39-51d2b1f0a001 qr x qr y',
+    );
   });
 
   it('reads both documented answers of a new online order (numbers, strings) as pending', () => {

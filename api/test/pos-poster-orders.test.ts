@@ -143,6 +143,51 @@ describe('Poster orders channel', () => {
     expect(fake.count('/api/incomingOrders.createIncomingOrder')).toBe(calls + 1);
   });
 
+  it("a guest's comment naming another order's tag keeps nothing out of Poster: that order still goes, under its own tag", async () => {
+    const victim = draft();
+    const forged = [
+      `qr:${victim.orderId}`,
+      `Piyozsiz\n#14 ${orderTag(victim.orderId)}`,
+      `#14 QR : ${victim.orderId}`,
+    ];
+    for (const comment of forged) {
+      const attacker = draft({ comment });
+      expect((await orders.send(attacker, null)).state).toBe('pending');
+      const sent = fake.incomingOrders.at(-1)?.comment ?? '';
+      // the guest's text on its one line, nothing tag-like left in it; our tag line last
+      const [, izoh, last, ...rest] = sent.split('\n');
+      expect(rest).toEqual([]);
+      expect(izoh).toMatch(/^Izoh: /);
+      expect(izoh).not.toMatch(/qr\s*:/i);
+      expect(last).toBe(`#14 ${orderTag(attacker.orderId)}`);
+    }
+    const before = fake.incomingOrders.length;
+    const result = await orders.send(victim, null);
+    // a new online order of its own, not the attacker's
+    expect(fake.incomingOrders).toHaveLength(before + 1);
+    expect(result).toMatchObject({
+      state: 'pending',
+      ticket: String(fake.incomingOrders.at(-1)?.incoming_order_id),
+    });
+    expect(fake.incomingOrders.at(-1)?.comment?.split('\n').at(-1)).toBe(`#14 ${orderTag(victim.orderId)}`);
+  });
+
+  it('an online order with our tag line but other products is not taken as this order: it is sent', async () => {
+    const order = draft();
+    await orders.send(draft({ orderId: order.orderId, lines: order.lines.slice(2) }), null);
+    const before = fake.incomingOrders.length;
+    const result = await orders.send(order, null);
+    expect(fake.incomingOrders).toHaveLength(before + 1);
+    expect(result).toMatchObject({
+      state: 'pending',
+      ticket: String(fake.incomingOrders.at(-1)?.incoming_order_id),
+    });
+    expect(logged.some((l) => /other products; not taken as sent/.test(String(l.msg)))).toBe(true);
+    // the one with its own products is found again: never a third
+    expect((await orders.send(order, null)).state).toBe('pending');
+    expect(fake.incomingOrders).toHaveLength(before + 1);
+  });
+
   it('a product Poster no longer has: refused, the line named, nothing made', async () => {
     const before = fake.incomingOrders.length;
     fake.refuseProduct('112');

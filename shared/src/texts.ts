@@ -813,6 +813,25 @@ export const t = {
       `⚠️ ${table}: ${method} to'lovi (${sum}) bekor qilindi. Hisob to'lanmagan`,
     methods: { payme: 'Payme', click: 'Click' } as Record<string, string>,
     closeTable: 'Hisob yopildi',
+    /**
+     * Closing a table an unfinished payment holds (docs/PAYMENTS.md, "A hold that ends"): why it
+     * waits, and the admin's release with a reason.
+     */
+    hold: {
+      closed: (table: string) => `${table}: hisob yopildi`,
+      closeError: "Hisobni yopib bo'lmadi. Qayta urinib ko'ring",
+      held: (table: string) =>
+        `${table}: hisobni hozir yopib bo'lmaydi. Mehmon to'lovni boshlagan, lekin tugatmagan. Tugallanmagan to'lov o'zi bekor bo'ladi: Click 30 daqiqada, Payme 12 soatda`,
+      askAdmin: "Kutmasdan yopish uchun administrator to'lovni bekor qilishi mumkin",
+      release: "To'lovni bekor qilish",
+      releaseTitle: (table: string) => `${table}: to'lovni bekor qilish`,
+      releaseHint: "Mehmonning tugallanmagan to'lovi bekor qilinadi, keyin hisob yopiladi. Sabab saqlanadi",
+      reason: 'Sabab',
+      reasonRequired: 'Sababni yozing',
+      reasons: ["Mehmon ketdi, to'lov tugallanmadi", "Kassada to'landi"],
+      released: (table: string) => `${table}: to'lov bekor qilindi, hisob yopildi`,
+      releaseError: "To'lovni bekor qilib bo'lmadi. Qayta urinib ko'ring",
+    },
     nothingToPay: "To'lanadigan hisob yo'q",
     failed: "To'lovni boshlab bo'lmadi. Keyinroq urinib ko'ring",
     settingsTitle: "To'lov tizimlari",

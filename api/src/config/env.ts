@@ -14,6 +14,7 @@ import { DEFAULT_PICTURE_LIMITS } from '../images/limits';
 import { parseSecretKey } from '../integration/secrets';
 import { DEFAULT_ORDER_RATE_LIMITS } from '../services/orders/limits';
 import { DEFAULT_LIVE_LIMITS } from '../services/orders/stream-limits';
+import { parseClickAddresses } from '../services/payments/click-addresses';
 
 /** The sections of docs/CONFIGURATION.md, in their order. */
 export const GROUPS = {
@@ -501,6 +502,14 @@ export const SETTINGS = {
     default: '`https://my.click.uz/services/pay`',
     meaning: "Click's payment page the guests are sent to (docs/PAYMENTS.md)",
     schema: url('https'),
+  }),
+  CLICK_ALLOWED_ADDRESSES: setting({
+    group: 'payments',
+    values: 'addresses or CIDRs, comma-separated (IPv4 or IPv6)',
+    default: 'none: every address may call (the signature proves the call)',
+    meaning:
+      "the only addresses Click's Prepare and Complete are taken from; any other is answered -1, nothing read. The addresses are Click's to give (docs/PAYMENTS.md, \"Click\", has the ones integrators list); behind a proxy, set TRUST_PROXY so the client's address is read",
+    schema: parsedBy(parseClickAddresses),
   }),
   POS_SYNC_INTERVAL_MINUTES: setting({
     group: 'pos',

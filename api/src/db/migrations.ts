@@ -6,7 +6,9 @@ import { clusterState } from './migration-cluster-state';
 import { listIndexes } from './migration-list-indexes';
 import { orderRequestHashMigration } from './migration-order-request-hash';
 import { ordersMigration } from './migration-orders';
+import { paymentKeysMigration } from './migration-payment-keys';
 import { paymentPosMigration } from './migration-payment-pos';
+import { paymentReleasesMigration } from './migration-payment-releases';
 import { paymentStatementsMigration } from './migration-payment-statements';
 import { paymentsMigration } from './migration-payments';
 import { posOrdersMigration } from './migration-pos-orders';
@@ -327,6 +329,8 @@ export const migrations: Record<string, Migration> = {
   '0028_telegram_outbox_chat': telegramOutboxChatMigration,
   '0029_order_request_hash': orderRequestHashMigration,
   '0030_release_reports': releaseReportsMigration,
+  '0031_payment_keys': paymentKeysMigration,
+  '0032_payment_releases': paymentReleasesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

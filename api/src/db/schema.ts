@@ -448,7 +448,7 @@ export interface OrderPosTable {
   updated_at: string;
 }
 
-/** A Payme transaction as Payme named it and as we first answered it. */
+/** A Payme transaction as Payme named it and as we first answered it, keyed by (restaurant_id, id). */
 export interface PaymeTransactionsTable {
   /** Payme's id (24 characters). */
   id: string;
@@ -470,7 +470,7 @@ export interface PaymeTransactionsTable {
   cancel_time: number;
 }
 
-/** A Click transaction, by `click_trans_id`. */
+/** A Click transaction, by (restaurant_id, `click_trans_id`). */
 export interface ClickTransactionsTable {
   /** Answered as `merchant_prepare_id` and `merchant_confirm_id`. */
   prepare_id: Generated<number>;
@@ -485,6 +485,27 @@ export interface ClickTransactionsTable {
   created_at: string;
   completed_at: string | null;
   cancelled_at: string | null;
+}
+
+/**
+ * A payment's hold on its bill ended before the payment finished (docs/PAYMENTS.md, "A hold that
+ * ends"): its time ran out (`timeout`) or an admin released it (`admin`, with their reason).
+ */
+export interface PaymentReleasesTable {
+  id: string;
+  restaurant_id: string;
+  bill_id: string;
+  /** `payme` | `click` */
+  method: string;
+  /** The provider's transaction id (Payme's id, Click's `click_trans_id`). */
+  transaction_id: string;
+  /** `timeout` | `admin` */
+  cause: string;
+  /** The admin's words; null for a timeout. */
+  reason: string | null;
+  /** The admin's user id; null for a timeout. */
+  released_by: string | null;
+  released_at: string;
 }
 
 /** A restaurant's statement of a Tashkent day for one method (docs/PAYMENTS.md, "Reconciliation"). */
@@ -622,6 +643,7 @@ export interface Database {
   order_pos: OrderPosTable;
   payment_pos: PaymentPosTable;
   payment_statements: PaymentStatementsTable;
+  payment_releases: PaymentReleasesTable;
 }
 
 export type UserRow = UsersTable;
@@ -649,3 +671,4 @@ export type PaymeTransactionRow = PaymeTransactionsTable;
 export type ClickTransactionRow = Omit<ClickTransactionsTable, 'prepare_id'> & { prepare_id: number };
 export type PaymentAccountRow = PaymentAccountsTable;
 export type PaymentStatementRow = PaymentStatementsTable;
+export type PaymentReleaseRow = PaymentReleasesTable;

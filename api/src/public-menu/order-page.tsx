@@ -62,7 +62,8 @@ function BillSection({
       {bill.orders
         .filter((o) => o.menu_amount !== null)
         .map((o) => (
-          <p key={o._id} className="desc">
+          // rendered once on the server; a bill crossing midnight may repeat a number
+          <p key={`${o.number}:${o.amount}:${o.menu_amount}`} className="desc">
             {fill(words.billPosAmount, {
               number: o.number,
               pos: formatGuestTiyin(o.amount, lang),

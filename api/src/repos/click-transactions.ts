@@ -1,6 +1,7 @@
 /**
- * Click's transactions (docs/PAYMENTS.md): `click_trans_id` unique, so a repeated Prepare cannot
- * make a second row; `prepare_id` (the database's sequence) is what Click gets back as
+ * Click's transactions (docs/PAYMENTS.md): (restaurant, `click_trans_id`) unique, so a repeated
+ * Prepare cannot make a second row and no restaurant's ids touch another's; every read and move
+ * names the restaurant. `prepare_id` (the database's sequence) is what Click gets back as
  * `merchant_prepare_id`. Moves are conditional on the status they leave.
  */
 import type { ClickTransactionRow } from '../db';
@@ -14,41 +15,50 @@ const asRow = (r: ClickTransactionRow): ClickTransactionRow => ({
 
 export function clickTransactionsRepository(q: Q) {
   return {
-    async find(clickTransId: string): Promise<ClickTransactionRow | undefined> {
+    async find(restaurantId: string, clickTransId: string): Promise<ClickTransactionRow | undefined> {
       const r = await q
         .selectFrom('click_transactions')
         .selectAll()
+        .where('restaurant_id', '=', restaurantId)
         .where('click_trans_id', '=', clickTransId)
         .executeTakeFirst();
       return r && asRow(r);
     },
 
     /** A bill's transactions that hold it: prepared or completed. */
-    async activeOfBill(billId: string): Promise<ClickTransactionRow[]> {
+    async activeOfBill(restaurantId: string, billId: string): Promise<ClickTransactionRow[]> {
       const rows = await q
         .selectFrom('click_transactions')
         .selectAll()
+        .where('restaurant_id', '=', restaurantId)
         .where('bill_id', '=', billId)
         .where('status', 'in', ['prepared', 'completed'])
         .execute();
       return rows.map(asRow);
     },
 
-    /** Inserts a prepared transaction and answers its number; undefined when the id is taken. */
+    /** Inserts a prepared transaction and answers its number; undefined when the restaurant has the id. */
     async insert(row: Omit<ClickTransactionRow, 'prepare_id'>): Promise<number | undefined> {
       const res = await q
         .insertInto('click_transactions')
         .values(row)
-        .onConflict((oc) => oc.column('click_trans_id').doNothing())
+        .onConflict((oc) => oc.columns(['restaurant_id', 'click_trans_id']).doNothing())
         .returning('prepare_id')
         .executeTakeFirst();
       return res ? Number(res.prepare_id) : undefined;
     },
 
-    async move(clickTransId: string, from: string, to: string, at: string): Promise<boolean> {
+    async move(
+      restaurantId: string,
+      clickTransId: string,
+      from: string,
+      to: string,
+      at: string,
+    ): Promise<boolean> {
       const res = await q
         .updateTable('click_transactions')
         .set(to === 'completed' ? { status: to, completed_at: at } : { status: to, cancelled_at: at })
+        .where('restaurant_id', '=', restaurantId)
         .where('click_trans_id', '=', clickTransId)
         .where('status', '=', from)
         .executeTakeFirst();

@@ -27,6 +27,7 @@ import { ordersRepository } from './orders';
 import { paymeTransactionsRepository } from './payme-transactions';
 import { paymentAccountsRepository } from './payment-accounts';
 import { paymentPosRepository } from './payment-pos';
+import { paymentReleasesRepository } from './payment-releases';
 import { paymentStatementsRepository } from './payment-statements';
 import { picturesRepository } from './pictures';
 import { placementsRepository } from './placements';
@@ -83,6 +84,7 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     paymeTransactions: paymeTransactionsRepository(q),
     clickTransactions: clickTransactionsRepository(q),
     paymentStatements: paymentStatementsRepository(q),
+    paymentReleases: paymentReleasesRepository(q),
     transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
   };
 }
@@ -123,6 +125,7 @@ export interface Repositories {
   paymeTransactions: ReturnType<typeof paymeTransactionsRepository>;
   clickTransactions: ReturnType<typeof clickTransactionsRepository>;
   paymentStatements: ReturnType<typeof paymentStatementsRepository>;
+  paymentReleases: ReturnType<typeof paymentReleasesRepository>;
   /** Runs `work` with repositories bound to one transaction (or this one, inside a transaction). */
   transaction<T>(work: (trx: Repositories) => Promise<T>): Promise<T>;
 }

@@ -19,34 +19,41 @@ const asRow = (r: PaymeTransactionRow): PaymeTransactionRow => ({
 
 export function paymeTransactionsRepository(q: Q) {
   return {
-    async find(id: string): Promise<PaymeTransactionRow | undefined> {
-      const r = await q.selectFrom('payme_transactions').selectAll().where('id', '=', id).executeTakeFirst();
+    async find(restaurantId: string, id: string): Promise<PaymeTransactionRow | undefined> {
+      const r = await q
+        .selectFrom('payme_transactions')
+        .selectAll()
+        .where('restaurant_id', '=', restaurantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return r && asRow(r);
     },
 
     /** A bill's transactions that hold it: created (1) or performed (2). */
-    async activeOfBill(billId: string): Promise<PaymeTransactionRow[]> {
+    async activeOfBill(restaurantId: string, billId: string): Promise<PaymeTransactionRow[]> {
       const rows = await q
         .selectFrom('payme_transactions')
         .selectAll()
+        .where('restaurant_id', '=', restaurantId)
         .where('bill_id', '=', billId)
         .where('state', 'in', [1, 2])
         .execute();
       return rows.map(asRow);
     },
 
-    /** Inserts a new transaction; false when Payme's id is already there (a racing repeat). */
+    /** Inserts a new transaction; false when the restaurant has Payme's id already (a racing repeat). */
     async insert(row: PaymeTransactionRow): Promise<boolean> {
       const res = await q
         .insertInto('payme_transactions')
         .values(row)
-        .onConflict((oc) => oc.column('id').doNothing())
+        .onConflict((oc) => oc.columns(['restaurant_id', 'id']).doNothing())
         .executeTakeFirst();
       return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
     /** Moves a transaction from state `from` only (the first call wins, a repeat finds it moved). */
     async move(
+      restaurantId: string,
       id: string,
       from: number,
       change: { state: number; perform_time?: number; cancel_time?: number; reason?: number | null },
@@ -54,6 +61,7 @@ export function paymeTransactionsRepository(q: Q) {
       const res = await q
         .updateTable('payme_transactions')
         .set(change)
+        .where('restaurant_id', '=', restaurantId)
         .where('id', '=', id)
         .where('state', '=', from)
         .executeTakeFirst();

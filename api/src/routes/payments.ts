@@ -13,6 +13,7 @@ import {
   paymentSettingsBody,
   placementIdParam,
   reconcileBody,
+  releaseHoldBody,
   statementDayParams,
   statementsQuery,
 } from '@qrmenu/shared/schemas';
@@ -114,6 +115,29 @@ export default async function paymentRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ({ data: await payments.closeTable(request.params.placementId, ownerCheck(request)) }),
+  );
+
+  app.post(
+    '/admin/restaurants/:id/payments/release',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags: ['payments'],
+        operationId: 'payments.releaseHold',
+        summary:
+          "Ends the unfinished payments holding a table's bill, with a reason (recorded), so the table can be closed",
+        description:
+          "A payment begun and never finished (Payme's transaction not performed, Click's Prepare not completed) holds its bill: closing the table answers 409 until it ends. This ends it at once: Payme's transaction is cancelled (state -1, reason 3), Click's Prepare cancelled (a late Complete is answered -9). 404 for a placement not of the restaurant; 409 when no payment holds the table's bill.",
+        params: idParam,
+        body: releaseHoldBody,
+        response: { 200: answers.releasedHolds },
+      },
+    },
+    async (request) => ({
+      data: {
+        released: await payments.releaseHold(request.params.id, request.body, request.user?._id as string),
+      },
+    }),
   );
 
   app.get(
@@ -274,6 +298,15 @@ export default async function paymentRoutes(app: App): Promise<void> {
     click.removeAllContentTypeParsers();
     click.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
       done(null, isForm(request.headers['content-type']) ? formFields(String(body)) : null);
+    });
+    // Click's published addresses only, when CLICK_ALLOWED_ADDRESSES lists them: -1, nothing read
+    click.addHook('onRequest', async (request, reply) => {
+      if (payments.clickAllowed(request.ip)) return;
+      request.log.warn({ ip: request.ip }, 'click: a call from an address not allowed refused');
+      return reply
+        .status(200)
+        .type('application/json')
+        .send(payments.clickJson(payments.clickRefusal('sign')));
     });
     click.setErrorHandler((error, request, reply) => {
       const internal = ((error as { statusCode?: number }).statusCode ?? 500) >= 500;

@@ -45,8 +45,12 @@ export function clickTransId(): string {
   return String(transIds);
 }
 
-/** "2026-11-26 14:05:00", the form Click signs with. */
-const signTime = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
+/**
+ * "2026-11-26 19:05:00": the moment of signing in the form Click's requests page gives
+ * (`YYYY-MM-DD HH:mm:ss`), in Tashkent's local time (UTC+5), as Click signs.
+ */
+export const clickSignTime = (ms: number) =>
+  new Date(ms + 5 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
 
 /** Where the fake sends: an app in the test's process (inject) or a running server's origin (e2e). */
 export type ClickTarget = FastifyInstance | string;
@@ -74,7 +78,18 @@ export function clickSignOf(f: Record<string, string>, secret: string): string {
   return createHash('md5').update(text, 'utf8').digest('hex');
 }
 
-export function fakeClick(app: ClickTarget, restaurantId: string, serviceId: string, secretKey: string) {
+/**
+ * `now` is Click's clock (a test that moves the server's clock moves Click's with it); `from` the
+ * address its calls come from (an app in the test's process only; default 127.0.0.1).
+ */
+export function fakeClick(
+  app: ClickTarget,
+  restaurantId: string,
+  serviceId: string,
+  secretKey: string,
+  now: () => number = Date.now,
+  from?: string,
+) {
   /** Posts a body as Click does; `contentType: null` sends none. */
   async function postRaw(
     step: ClickStep,
@@ -90,7 +105,7 @@ export function fakeClick(app: ClickTarget, restaurantId: string, serviceId: str
             text: await r.text(),
           }))
         : await app
-            .inject({ method: 'POST', url, headers, payload })
+            .inject({ method: 'POST', url, headers, payload, ...(from ? { remoteAddress: from } : {}) })
             .then((r) => ({ status: r.statusCode, text: r.body }));
     return checkClickAnswer(step, res.status, res.text);
   }
@@ -104,6 +119,8 @@ export function fakeClick(app: ClickTarget, restaurantId: string, serviceId: str
     after?: Record<string, string>;
     /** Fields left out after signing. */
     omit?: string[];
+    /** Signed at this moment (ms) instead of now: a call captured earlier and sent again. */
+    signedAt?: number;
   }
 
   function send(step: ClickStep, f: Record<string, string>, o: Options) {
@@ -132,7 +149,7 @@ export function fakeClick(app: ClickTarget, restaurantId: string, serviceId: str
         action: '0',
         error: o.error ?? '0',
         error_note: o.error ? 'Payment failed' : 'Success',
-        sign_time: signTime(),
+        sign_time: clickSignTime(o.signedAt ?? now()),
       },
       o,
     );
@@ -152,7 +169,7 @@ export function fakeClick(app: ClickTarget, restaurantId: string, serviceId: str
         action: '1',
         error: o.error ?? '0',
         error_note: o.error ? 'Payment failed' : 'Success',
-        sign_time: signTime(),
+        sign_time: clickSignTime(o.signedAt ?? now()),
       },
       o,
     );

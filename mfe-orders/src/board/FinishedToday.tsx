@@ -6,6 +6,7 @@ import { summarizeOrders } from '@qrmenu/shared/query';
 import type { Order } from '@qrmenu/shared/schemas';
 import { formatSom, t } from '@qrmenu/shared/texts';
 import { Box, Flex, Stack, Text } from '@qrmenu/shared/ui';
+import { CloseTableAction } from './CloseTable';
 import { OrderCard } from './OrderCard';
 
 const noMove = () => {};
@@ -27,7 +28,22 @@ export function TodaySummary({ orders }: { orders: readonly Order[] }) {
   );
 }
 
-export function FinishedToday({ orders, now }: { orders: readonly Order[]; now: number }) {
+/**
+ * A served order whose bill was not paid from the phone offers «Hisob yopildi» (paid at the
+ * till); `restaurantId`: the admin's board's restaurant (a manager's is its own).
+ */
+const closable = (order: Order) =>
+  order.status === 'served' && order.placement_id !== null && order.payment?.status !== 'paid';
+
+export function FinishedToday({
+  orders,
+  now,
+  restaurantId,
+}: {
+  orders: readonly Order[];
+  now: number;
+  restaurantId?: string | undefined;
+}) {
   if (orders.length === 0) return null;
   return (
     <Box as="details" data-testid="finished-today">
@@ -36,7 +52,16 @@ export function FinishedToday({ orders, now }: { orders: readonly Order[]; now: 
       </Box>
       <Stack gap="3" mt="2">
         {orders.map((order) => (
-          <OrderCard key={order._id} order={order} now={now} onMove={noMove} finished />
+          <OrderCard
+            key={order._id}
+            order={order}
+            now={now}
+            onMove={noMove}
+            finished
+            footer={
+              closable(order) ? <CloseTableAction order={order} restaurantId={restaurantId} /> : undefined
+            }
+          />
         ))}
       </Stack>
     </Box>

@@ -6,7 +6,7 @@
 import type { Order } from '@qrmenu/shared/schemas';
 import { formatSom, formatTiyin, t } from '@qrmenu/shared/texts';
 import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@qrmenu/shared/ui';
-import { memo, useId } from 'react';
+import { memo, type ReactNode, useId } from 'react';
 import { ageText, clockTime, type Move, movesOf } from './model';
 import { PosState } from './PosState';
 import { TelegramState } from './TelegramState';
@@ -66,6 +66,8 @@ export interface OrderCardProps {
   onMove: (order: Order, move: Move) => void;
   /** Finished orders show their state instead of buttons. */
   finished?: boolean;
+  /** Shown last in the card (a served order's «Hisob yopildi»). */
+  footer?: ReactNode;
 }
 
 function Lines({ order }: { order: Order }) {
@@ -92,7 +94,7 @@ function Lines({ order }: { order: Order }) {
   );
 }
 
-export const OrderCard = memo(function OrderCard({ order, now, onMove, finished }: OrderCardProps) {
+export const OrderCard = memo(function OrderCard({ order, now, onMove, finished, footer }: OrderCardProps) {
   const headingId = useId();
   return (
     <Box
@@ -160,6 +162,7 @@ export const OrderCard = memo(function OrderCard({ order, now, onMove, finished 
             ))}
           </Flex>
         )}
+        {footer}
       </Stack>
     </Box>
   );

@@ -187,7 +187,7 @@ export default function OrdersBoardPage() {
                 ))}
               </SimpleGrid>
             )}
-            <FinishedToday orders={b.finished} now={now} />
+            <FinishedToday orders={b.finished} now={now} restaurantId={restaurantId} />
           </Stack>
         )}
       </PageState>

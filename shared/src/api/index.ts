@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type {
   AdminRestaurantsQuery,
+  Bill,
   Category,
   CategoryCreateBody,
   CategoryUpdateBody,
@@ -49,6 +50,8 @@ import type {
   Profile,
   PublicRestaurant,
   ReconcileBody,
+  ReleasedHolds,
+  ReleaseHoldBody,
   ReleaseRegisterBody,
   ReleasesOverview,
   Restaurant,
@@ -507,6 +510,19 @@ export const api = {
           `admin/restaurants/${encodeURIComponent(restaurantId)}/payments/statements/${encodeURIComponent(day)}`,
           { method: 'post' },
         ),
+      ),
+    /** PUT /manager/tables/{placementId}/close: «Hisob yopildi» (paid at the till); 409 while a payment holds it. */
+    closeTable: (placementId: string) =>
+      data(
+        call<Data<Bill | null>>(`manager/tables/${encodeURIComponent(placementId)}/close`, { method: 'put' }),
+      ),
+    /** POST /admin/restaurants/{id}/payments/release: an admin ends the payments holding a table's bill. */
+    releaseHold: ({ restaurantId, body }: { restaurantId: string; body: ReleaseHoldBody }) =>
+      data(
+        call<Data<ReleasedHolds>>(`admin/restaurants/${encodeURIComponent(restaurantId)}/payments/release`, {
+          method: 'post',
+          json: body,
+        }),
       ),
     /** POST /admin/restaurants/{id}/payments/reconcile: the provider's list added to the day. */
     reconcile: ({ restaurantId, body }: { restaurantId: string; body: ReconcileBody }) =>

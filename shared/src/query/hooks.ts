@@ -123,6 +123,15 @@ export const useRebuildStatements = defineMutation({
   invalidates: [k.restaurants.statementsAll()],
 });
 
+/**
+ * «Hisob yopildi»: the staff close a table (paid at the till); 409 while an unfinished payment
+ * holds its bill (docs/PAYMENTS.md, "A hold that ends"). Nothing the board shows changes.
+ */
+export const useCloseTable = defineMutation({ run: api.payments.closeTable, invalidates: [] });
+
+/** An admin ends the unfinished payments holding a table's bill, with a reason. */
+export const useReleaseHold = defineMutation({ run: api.payments.releaseHold, invalidates: [] });
+
 /** The provider's list added to a day. */
 export const useReconcile = defineMutation({
   run: api.payments.reconcile,

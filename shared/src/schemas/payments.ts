@@ -58,12 +58,12 @@ export const bill = z.object({
   paid_method: z.enum(PAYMENT_METHODS).nullable(),
   paid_at: z.string().nullable(),
   /**
-   * `amount`: what the bill counts for the order: the POS's amount when the POS took it
+   * The bill's orders by their day's number, never their ids: a guest reads this bill, and another
+   * guest's order id is theirs alone (with it an order could be named where only its own guest
+   * should). `amount`: what the bill counts for the order: the POS's amount when the POS took it
    * (`menu_amount` then says the menu's, when it differs), else the menu's.
    */
-  orders: z.array(
-    z.object({ _id: z.string(), number: z.number().int(), amount: tiyin, menu_amount: tiyin.nullable() }),
-  ),
+  orders: z.array(z.object({ number: z.number().int(), amount: tiyin, menu_amount: tiyin.nullable() })),
   /** The methods this restaurant set up (none: no «To'lash»). */
   methods: z.array(z.enum(PAYMENT_METHODS)),
 });
@@ -100,6 +100,22 @@ export const paymentSettingsBody = z.strictObject({
     .optional(),
 });
 export type PaymentSettingsBody = z.infer<typeof paymentSettingsBody>;
+
+/**
+ * An admin ends the payments holding a table's bill (docs/PAYMENTS.md, "A hold that ends"): a
+ * payment begun and never finished, so the staff can close the table. The reason is recorded.
+ */
+export const HOLD_RELEASE_REASON_MAX = 300;
+export const releaseHoldBody = z.strictObject({
+  placement_id: id,
+  reason: plainString().trim().min(1).max(HOLD_RELEASE_REASON_MAX),
+});
+export type ReleaseHoldBody = z.infer<typeof releaseHoldBody>;
+/** The payments released: the provider's transaction id of each. */
+export const releasedHolds = z.object({
+  released: z.array(z.object({ method: z.enum(PAYMENT_METHODS), transaction: z.string() })),
+});
+export type ReleasedHolds = z.infer<typeof releasedHolds>;
 
 /** A transaction as the provider lists it for a day (Payme's GetStatement's fields). */
 export const providerStatementEntry = z.object({
@@ -203,6 +219,7 @@ export const paymentAnswers = {
   /** A table closed by the staff: its bill, or null when it had nothing to close. */
   closedBill: z.object({ data: bill.nullable() }),
   checkout: z.object({ data: checkout }),
+  releasedHolds: z.object({ data: releasedHolds }),
   paymentSettings: z.object({ data: paymentSettings }),
   statement: z.object({ data: paymentStatement }),
   /** 5.7's name of `statement`. */

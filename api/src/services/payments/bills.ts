@@ -20,7 +20,7 @@ import { type AssertOwner, owned } from '../context';
 import { orderAmounts, sumTiyin } from './amounts';
 import type { PaymentsContext } from './context';
 import { configuredMethods } from './credentials';
-import { billHeld } from './settle';
+import { billHeld, type ReleasedHold, releaseHolds } from './holds';
 
 /** The guest's order, opened with its key (a wrong key is the same 404 as no order). */
 async function guestOrder(ctx: PaymentsContext, orderId: string, key: string): Promise<OrderRow> {
@@ -33,7 +33,7 @@ async function guestOrder(ctx: PaymentsContext, orderId: string, key: string): P
  * The table's current bill, brought up to date in one transaction: made when there is none,
  * joined by the table's new orders and counted again while no payment holds it.
  */
-async function currentBill(trx: Repositories, order: OrderRow): Promise<BillRow> {
+async function currentBill(trx: Repositories, order: OrderRow, nowMs: number): Promise<BillRow> {
   if (order.bill_id) {
     const own = await trx.bills.find(order.bill_id);
     if (own && own.status !== 'open') return own;
@@ -64,7 +64,7 @@ async function currentBill(trx: Repositories, order: OrderRow): Promise<BillRow>
     );
     return row;
   }
-  if (await billHeld(trx, open.id)) return open;
+  if (await billHeld(trx, open, nowMs)) return open;
   await trx.bills.attach(
     open.id,
     unbilled.map((o) => o.id),
@@ -84,8 +84,8 @@ async function answer(ctx: PaymentsContext, bill: BillRow): Promise<Bill> {
     status: bill.status as Bill['status'],
     paid_method: bill.paid_method as PaymentMethod | null,
     paid_at: bill.paid_at,
+    // numbers only: the bill is a guest's answer, and the table's other orders' ids are not theirs
     orders: (await orderAmounts(ctx.repos, orders)).map((a) => ({
-      _id: a.order.id,
       number: a.order.number,
       amount: a.tiyin,
       menu_amount: a.menuTiyin,
@@ -97,7 +97,7 @@ async function answer(ctx: PaymentsContext, bill: BillRow): Promise<Bill> {
 /** The bill of the guest's table (their order's key opens it). */
 export async function guestBill(ctx: PaymentsContext, orderId: string, key: string): Promise<Bill> {
   const order = await guestOrder(ctx, orderId, key);
-  const bill = await ctx.repos.transaction((trx) => currentBill(trx, order));
+  const bill = await ctx.repos.transaction((trx) => currentBill(trx, order, ctx.settings.clock()));
   return answer(ctx, bill);
 }
 
@@ -108,7 +108,7 @@ export async function billForCheckout(
   key: string,
 ): Promise<{ bill: BillRow; order: OrderRow }> {
   const order = await guestOrder(ctx, orderId, key);
-  const bill = await ctx.repos.transaction((trx) => currentBill(trx, order));
+  const bill = await ctx.repos.transaction((trx) => currentBill(trx, order, ctx.settings.clock()));
   if (bill.status !== 'open') throw conflict('The bill is paid already');
   if (bill.amount <= 0) throw conflict('Nothing to pay');
   return { bill, order };
@@ -149,7 +149,7 @@ export async function closeTable(
         updated_at: at,
       };
       await trx.bills.insert(bill);
-    } else if (await billHeld(trx, bill.id)) {
+    } else if (await billHeld(trx, bill, ctx.settings.clock())) {
       throw conflict('A payment of this bill is under way');
     }
     await trx.bills.attach(
@@ -165,4 +165,32 @@ export async function closeTable(
     return { ...bill, amount, status: 'closed' };
   });
   return closed && answer(ctx, closed);
+}
+
+/**
+ * An admin ends the payments that hold a table's bill (begun, never finished: a guest who left
+ * Payme's or Click's page), with a reason, so the staff can close the table (docs/PAYMENTS.md,
+ * "A hold that ends"). Payme's transaction is cancelled (state -1, reason 3), Click's Prepare
+ * cancelled (its late Complete answered -9); each release is recorded with the admin and reason.
+ * 404 for a placement not of the restaurant; 409 when no payment holds the table's bill.
+ */
+export async function releaseTableHold(
+  ctx: PaymentsContext,
+  restaurantId: string,
+  placementId: string,
+  by: { userId: string; reason: string },
+): Promise<ReleasedHold[]> {
+  const placement = await ctx.repos.placements.find(placementId);
+  if (!placement || placement.restaurant_id !== restaurantId) throw notFound('Placement not found');
+  const released = await ctx.repos.transaction(async (trx) => {
+    const bill = await trx.bills.openOf(placement.id, { lock: true });
+    return bill ? releaseHolds(trx, bill, ctx.settings.clock(), by) : [];
+  });
+  if (released.length === 0) throw conflict('No payment holds this table');
+  // the log keeps it beside the recorded row: money's holds do not end silently
+  ctx.log.warn(
+    { restaurantId, placementId, released, by: by.userId, reason: by.reason },
+    'payments: an admin released the holds on a bill',
+  );
+  return released;
 }

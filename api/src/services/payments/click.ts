@@ -9,16 +9,18 @@
  *
  * As Click's test scenarios expect (fixtures/click/test-scenarios.documented.json): a repeated
  * Prepare answers the same `merchant_prepare_id`; a repeated Complete of a completed payment is
- * "Already paid" (-4), nothing paid twice; a Complete with Click's `error` below 0 cancels (-9),
- * after a completion too (Click's cancel: the bill is unpaid again and the staff are told).
+ * "Already paid" (-4), nothing paid twice; a Complete with Click's `error` below 0 cancels a
+ * prepared payment (-9). `error` is not signed: on a completed payment it is answered -9 (Click's
+ * scenario 8) and changes nothing, and a call signed over an hour ago is refused (-1), so a
+ * captured call sent again cannot unpay a bill.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { BillRow, ClickTransactionRow } from '../../db';
-import { now } from '../../db';
+import type { BillRow } from '../../db';
 import type { PaymentsContext } from './context';
 import { clickCredentials } from './credentials';
+import { billHeld } from './holds';
 import { decimalSomToTiyin } from './money';
-import { billHeld, markPaid, markRefunded } from './settle';
+import { markPaid } from './settle';
 
 export const CLICK_ERRORS = {
   success: [0, 'Success'],
@@ -109,8 +111,11 @@ function answer(
   };
 }
 
-/** A refusal before the call was read: -8 (the request), -7 (our failure). */
-export const clickRefusal = (code: 'badRequest' | 'cannotUpdate'): ClickAnswer => answer({}, code);
+/**
+ * A refusal before the call was read: -8 (the request), -7 (our failure), -1 (an address
+ * CLICK_ALLOWED_ADDRESSES does not list: not Click's, like a wrong signature).
+ */
+export const clickRefusal = (code: 'badRequest' | 'cannotUpdate' | 'sign'): ClickAnswer => answer({}, code);
 
 /**
  * The answer as JSON, its ids as integers the way Click's pages type them (`click_trans_id` a
@@ -122,7 +127,34 @@ export function clickJson(a: ClickAnswer): string {
   return transId === undefined ? body : `{"click_trans_id":${BigInt(transId).toString()},${body.slice(1)}`;
 }
 
-/** The checks both calls share: the fields, the restaurant's Click, the sign, the action. */
+/**
+ * How long a signed call stays good (docs/PAYMENTS.md, "Click"): `sign_time` is Click's moment of
+ * signing, written in Tashkent's local time (UTC+5, no daylight saving) as `YYYY-MM-DD HH:mm:ss`,
+ * and `error` is not signed, so a call captured once could be sent again with another `error`.
+ * A call signed more than an hour ago, or more than five minutes ahead of our clock, is refused
+ * (-1) and nothing is read or written. An hour is twice the time a Prepare holds its bill
+ * (`CLICK_HOLD_MS`): Click's retries of a Complete come while the payment is under way, and one
+ * later than the hold finds the Prepare cancelled anyway.
+ */
+export const CLICK_SIGN_MAX_AGE_MS = 3_600_000;
+export const CLICK_SIGN_AHEAD_MS = 5 * 60_000;
+const TASHKENT_OFFSET = '+05:00';
+
+/** `sign_time` in ms, read as Tashkent's local time; NaN for a moment that does not exist. */
+export function clickSignTimeMs(signTime: string): number {
+  const [date, time] = signTime.split(' ');
+  const ms = Date.parse(`${date}T${time}${TASHKENT_OFFSET}`);
+  // Date.parse rolls "02-30" over to March: a date must read back as written
+  const back = new Date(ms + 5 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return back === signTime ? ms : Number.NaN;
+}
+
+const signedRecently = (signTime: string, nowMs: number) => {
+  const at = clickSignTimeMs(signTime);
+  return at >= nowMs - CLICK_SIGN_MAX_AGE_MS && at <= nowMs + CLICK_SIGN_AHEAD_MS;
+};
+
+/** The checks both calls share: the fields, the restaurant's Click, the sign and its time, the action. */
 async function checkCall(
   ctx: PaymentsContext,
   restaurantId: string,
@@ -133,14 +165,19 @@ async function checkCall(
   const click = await clickCredentials(ctx, restaurantId);
   if (!click || p.service_id !== click.serviceId) return 'sign';
   if (!signMatches(p.sign_string ?? '', clickSign(p, click.secretKey, complete))) return 'sign';
+  // a signature that was good once is not good for ever: a stale call is a replay, refused
+  if (!signedRecently(p.sign_time as string, ctx.settings.clock())) {
+    ctx.log.warn(
+      { restaurantId, clickTransId: p.click_trans_id, signTime: p.sign_time },
+      'click: a call signed too long ago (or ahead of our clock) refused',
+    );
+    return 'sign';
+  }
   if (p.action !== (complete ? '1' : '0')) return 'action';
   const tiyin = decimalSomToTiyin(p.amount ?? '');
   if (tiyin === undefined) return 'amount';
   return { tiyin };
 }
-
-const own = (tx: ClickTransactionRow | undefined, restaurantId: string) =>
-  tx && tx.restaurant_id === restaurantId ? tx : undefined;
 
 export async function clickPrepare(
   ctx: PaymentsContext,
@@ -153,10 +190,10 @@ export async function clickPrepare(
   if (Number(p.error) < 0) return answer(p, 'cancelled');
   const clickTransId = p.click_trans_id as string;
   return ctx.repos.transaction(async (trx) => {
-    const known = await trx.clickTransactions.find(clickTransId);
+    // click_trans_id within this restaurant only: another restaurant's ids are not its business
+    const known = await trx.clickTransactions.find(restaurantId, clickTransId);
     if (known) {
-      if (!own(known, restaurantId) || known.bill_id !== p.merchant_trans_id)
-        return answer(p, 'noTransaction');
+      if (known.bill_id !== p.merchant_trans_id) return answer(p, 'noTransaction');
       if (known.status === 'cancelled') return answer(p, 'cancelled');
       if (known.amount !== checked.tiyin) return answer(p, 'amount');
       return answer(p, 'success', { merchant_prepare_id: known.prepare_id });
@@ -168,7 +205,7 @@ export async function clickPrepare(
     if (bill.status !== 'open') return answer(p, 'cancelled');
     if (bill.amount !== checked.tiyin) return answer(p, 'amount');
     // another payment (Payme's, another Click's) holds the bill: this one cannot take it now
-    if (await billHeld(trx, bill.id)) return answer(p, 'cannotUpdate');
+    if (await billHeld(trx, bill, ctx.settings.clock())) return answer(p, 'cannotUpdate');
     const prepareId = await trx.clickTransactions.insert({
       click_trans_id: clickTransId,
       click_paydoc_id: p.click_paydoc_id ?? null,
@@ -176,11 +213,12 @@ export async function clickPrepare(
       bill_id: bill.id,
       amount: checked.tiyin,
       status: 'prepared',
-      created_at: now(),
+      // the payments' clock, as Payme's times are: a Prepare's age decides its hold (holds.ts)
+      created_at: new Date(ctx.settings.clock()).toISOString(),
       completed_at: null,
       cancelled_at: null,
     });
-    const id = prepareId ?? (await trx.clickTransactions.find(clickTransId))?.prepare_id;
+    const id = prepareId ?? (await trx.clickTransactions.find(restaurantId, clickTransId))?.prepare_id;
     if (id === undefined) return answer(p, 'cannotUpdate');
     return answer(p, 'success', { merchant_prepare_id: id });
   });
@@ -197,28 +235,37 @@ export async function clickComplete(
   let changed = false;
   const result = await ctx.repos
     .transaction(async (trx) => {
-      const tx = own(await trx.clickTransactions.find(clickTransId), restaurantId);
+      const tx = await trx.clickTransactions.find(restaurantId, clickTransId);
       if (!tx || String(tx.prepare_id) !== p.merchant_prepare_id || tx.bill_id !== p.merchant_trans_id)
         return answer(p, 'noTransaction');
       if (tx.amount !== checked.tiyin) return answer(p, 'amount');
       const confirm = { merchant_confirm_id: tx.prepare_id };
       const failed = Number(p.error) < 0;
-      const at = now();
+      const at = new Date(ctx.settings.clock()).toISOString();
       const bill = (await trx.bills.find(tx.bill_id)) as BillRow;
       if (tx.status === 'cancelled') return answer(p, 'cancelled');
+      if (failed && tx.status === 'completed') {
+        // `error` is not signed: a captured Complete sent again with error -5017 would unpay a paid
+        // bill. Click's own flow never cancels a completed payment this way (its requests page: a
+        // payment taken is taken back by the merchant's reversal), so nothing changes; the answer
+        // is Click's scenario 8's -9, and the staff see Click's own list in the reconciliation
+        ctx.log.warn(
+          { restaurantId, clickTransId, billId: tx.bill_id, error: p.error },
+          'click: a Complete with an error for a completed payment; the bill stays paid',
+        );
+        return answer(p, 'cancelled');
+      }
       if (failed) {
-        // Click says the payment failed or was cancelled: ours is cancelled (a paid bill unpaid again)
-        if (await trx.clickTransactions.move(clickTransId, tx.status, 'cancelled', at)) {
-          if (tx.status === 'completed') changed = await markRefunded(trx, bill, at);
-        }
+        // Click says the payment failed: the prepared one is cancelled and holds the bill no more
+        await trx.clickTransactions.move(restaurantId, clickTransId, 'prepared', 'cancelled', at);
         return answer(p, 'cancelled');
       }
       // a repeated confirmation: already paid (Click's test scenario 7), nothing paid twice
       if (tx.status === 'completed') return answer(p, 'alreadyPaid');
       if (bill.status !== 'open') return answer(p, 'alreadyPaid');
-      if (!(await trx.clickTransactions.move(clickTransId, 'prepared', 'completed', at))) {
+      if (!(await trx.clickTransactions.move(restaurantId, clickTransId, 'prepared', 'completed', at))) {
         // a repeat that raced this call completed it first: this one is the repeat
-        const raced = await trx.clickTransactions.find(clickTransId);
+        const raced = await trx.clickTransactions.find(restaurantId, clickTransId);
         return raced?.status === 'completed' ? answer(p, 'alreadyPaid') : answer(p, 'cancelled');
       }
       // the bill was closed at the till meanwhile: nothing is written, Click is told it is paid

@@ -10,12 +10,15 @@ export interface PaymentsSettings {
   clickPayUrl: string;
   /** The providers' clock, in ms (a test moves it past Payme's 12 hours). */
   clock: () => number;
+  /** The only addresses Click's calls are taken from; null: any (CLICK_ALLOWED_ADDRESSES). */
+  clickAllowedAddresses: readonly string[] | null;
 }
 
 export const DEFAULT_PAYMENTS_SETTINGS: PaymentsSettings = {
   paymeCheckoutUrl: 'https://checkout.paycom.uz',
   clickPayUrl: 'https://my.click.uz/services/pay',
   clock: () => Date.now(),
+  clickAllowedAddresses: null,
 };
 
 export interface PaymentsContext extends ServiceContext {

@@ -5,11 +5,12 @@
  * click.ts, settle.ts (a bill paid or refunded, live), statements.ts and reconcile.ts (the daily
  * statement, ours against the provider's), money.ts (tiyin).
  */
-import type { Bill, PaymentMethod, PaymentSettingsBody } from '@qrmenu/shared/schemas';
+import type { Bill, PaymentMethod, PaymentSettingsBody, ReleaseHoldBody } from '@qrmenu/shared/schemas';
 import { conflict, notFound } from '../../http/errors';
 import type { AssertOwner } from '../context';
-import { billForCheckout, closeTable, guestBill } from './bills';
+import { billForCheckout, closeTable, guestBill, releaseTableHold } from './bills';
 import { type ClickAnswer, clickComplete, clickJson, clickPrepare, clickRefusal } from './click';
+import { clickAddressCheck } from './click-addresses';
 import type { PaymentsContext } from './context';
 import { changePaymentSettings, clickCredentials, paymeCredentials, paymentSettings } from './credentials';
 import { clickLink, paymeAccount, paymeLink } from './links';
@@ -19,6 +20,7 @@ import { buildNight, dayStatements, rebuildDay, reconcile, statementLines } from
 export { DEFAULT_PAYMENTS_SETTINGS, type PaymentsSettings } from './context';
 
 export function paymentsService(ctx: PaymentsContext) {
+  const clickAddress = clickAddressCheck(ctx.settings.clickAllowedAddresses);
   return {
     // ---------- guests ----------
     bill: (orderId: string, key: string): Promise<Bill> => guestBill(ctx, orderId, key),
@@ -65,6 +67,8 @@ export function paymentsService(ctx: PaymentsContext) {
     paymeNotPost: () => paymeError(null, PAYME_ERRORS.notPost),
     isPaymeSystemError: (answer: { error: { code: number } }) => answer.error.code === PAYME_ERRORS.system,
     clickRefusal,
+    /** Whether Click's endpoints take a call from this address (CLICK_ALLOWED_ADDRESSES; none set: any). */
+    clickAllowed: (ip: string) => clickAddress(ip),
     /** Click's answer as JSON text, its ids integers digit for digit. */
     clickJson: (answer: ClickAnswer) => clickJson(answer),
 
@@ -73,6 +77,9 @@ export function paymentsService(ctx: PaymentsContext) {
     changeSettings: (restaurantId: string, body: PaymentSettingsBody) =>
       changePaymentSettings(ctx, restaurantId, body),
     closeTable: (placementId: string, assertOwner: AssertOwner) => closeTable(ctx, placementId, assertOwner),
+    /** An admin ends the unfinished payments holding a table's bill, with a reason (recorded). */
+    releaseHold: (restaurantId: string, body: ReleaseHoldBody, userId: string) =>
+      releaseTableHold(ctx, restaurantId, body.placement_id, { userId, reason: body.reason }),
 
     // ---------- the daily statement (admins) ----------
     reconcile: (restaurantId: string, body: Parameters<typeof reconcile>[2]) =>

@@ -17,12 +17,11 @@ import { sameSecret } from '../../integration/secrets';
 import type { Repositories } from '../../repos';
 import type { PaymentsContext } from './context';
 import { changePaymeKey, paymeCredentials } from './credentials';
+import { billHeld, PAYME_TIMEOUT_MS, PAYME_TIMEOUT_REASON } from './holds';
 import { PAYME_ACCOUNT_FIELD } from './links';
-import { billHeld, markPaid, markRefunded } from './settle';
+import { markPaid, markRefunded } from './settle';
 
-/** Payme's timeout: 12 hours from its `time` (43 200 000 ms), cancelled with reason 4. */
-export const PAYME_TIMEOUT_MS = 43_200_000;
-const TIMEOUT_REASON = 4;
+export { PAYME_TIMEOUT_MS } from './holds';
 
 export const PAYME_ERRORS = {
   wrongAmount: -31001,
@@ -181,6 +180,7 @@ async function payableBill(
   restaurantId: string,
   acc: Record<string, unknown>,
   tiyin: number,
+  nowMs: number,
 ) {
   const id = acc[PAYME_ACCOUNT_FIELD];
   // locked: a payment racing this one on the bill waits, then sees this one's hold (-31008)
@@ -189,7 +189,7 @@ async function payableBill(
     throw new PaymeFault(PAYME_ERRORS.noBill, PAYME_ACCOUNT_FIELD);
   if (bill.status !== 'open') throw new PaymeFault(PAYME_ERRORS.billPaid, PAYME_ACCOUNT_FIELD);
   if (tiyin !== bill.amount) throw new PaymeFault(PAYME_ERRORS.wrongAmount);
-  if (await billHeld(trx, bill.id)) throw new PaymeFault(PAYME_ERRORS.cannotPerform);
+  if (await billHeld(trx, bill, nowMs)) throw new PaymeFault(PAYME_ERRORS.cannotPerform);
   return bill;
 }
 
@@ -198,8 +198,8 @@ async function ownTransaction(
   restaurantId: string,
   id: string,
 ): Promise<PaymeTransactionRow> {
-  const tx = await trx.paymeTransactions.find(id);
-  if (!tx || tx.restaurant_id !== restaurantId) throw new PaymeFault(PAYME_ERRORS.notFound);
+  const tx = await trx.paymeTransactions.find(restaurantId, id);
+  if (!tx) throw new PaymeFault(PAYME_ERRORS.notFound);
   return tx;
 }
 
@@ -209,10 +209,10 @@ async function cancelForTimeout(
   trx: Repositories,
   tx: PaymeTransactionRow,
 ): Promise<void> {
-  await trx.paymeTransactions.move(tx.id, 1, {
+  await trx.paymeTransactions.move(tx.restaurant_id, tx.id, 1, {
     state: -1,
     cancel_time: ctx.settings.clock(),
-    reason: TIMEOUT_REASON,
+    reason: PAYME_TIMEOUT_REASON,
   });
 }
 
@@ -220,16 +220,19 @@ type Handler = (ctx: PaymentsContext, restaurantId: string, params: never) => Pr
 
 const METHODS: Record<Method, Handler> = {
   async CheckPerformTransaction(ctx, restaurantId, p: z.infer<typeof PARAMS.CheckPerformTransaction>) {
-    await payableBill(ctx.repos, restaurantId, p.account, p.amount);
+    // in a transaction: a hold whose time ran out ends here with its record, both or neither
+    await ctx.repos.transaction((trx) =>
+      payableBill(trx, restaurantId, p.account, p.amount, ctx.settings.clock()),
+    );
     return { allow: true };
   },
 
   async CreateTransaction(ctx, restaurantId, p: z.infer<typeof PARAMS.CreateTransaction>) {
     return ctx.repos
       .transaction(async (trx) => {
-        const known = await trx.paymeTransactions.find(p.id);
+        // Payme's id within this restaurant only: another restaurant's ids are not its business
+        const known = await trx.paymeTransactions.find(restaurantId, p.id);
         if (known) {
-          if (known.restaurant_id !== restaurantId) throw new PaymeFault(PAYME_ERRORS.cannotPerform);
           if (known.state !== 1) throw new PaymeFault(PAYME_ERRORS.cannotPerform);
           if (timedOut(ctx, known)) {
             await cancelForTimeout(ctx, trx, known);
@@ -238,7 +241,7 @@ const METHODS: Record<Method, Handler> = {
           if (known.amount !== p.amount) throw new PaymeFault(PAYME_ERRORS.wrongAmount);
           return created(known);
         }
-        const bill = await payableBill(trx, restaurantId, p.account, p.amount);
+        const bill = await payableBill(trx, restaurantId, p.account, p.amount, ctx.settings.clock());
         if (ctx.settings.clock() - p.time > PAYME_TIMEOUT_MS)
           throw new PaymeFault(PAYME_ERRORS.cannotPerform);
         const row: PaymeTransactionRow = {
@@ -280,7 +283,9 @@ const METHODS: Record<Method, Handler> = {
       }
       const bill = (await trx.bills.find(tx.bill_id)) as BillRow;
       const performTime = ctx.settings.clock();
-      if (!(await trx.paymeTransactions.move(tx.id, 1, { state: 2, perform_time: performTime }))) {
+      if (
+        !(await trx.paymeTransactions.move(restaurantId, tx.id, 1, { state: 2, perform_time: performTime }))
+      ) {
         const moved = await ownTransaction(trx, restaurantId, p.id);
         if (moved.state !== 2) throw new PaymeFault(PAYME_ERRORS.cannotPerform);
         return { transaction: moved.transaction, perform_time: moved.perform_time, state: 2 };
@@ -307,7 +312,7 @@ const METHODS: Record<Method, Handler> = {
       const cancelTime = ctx.settings.clock();
       const state = tx.state === 2 ? -2 : -1;
       if (
-        !(await trx.paymeTransactions.move(tx.id, tx.state, {
+        !(await trx.paymeTransactions.move(restaurantId, tx.id, tx.state, {
           state,
           cancel_time: cancelTime,
           reason: p.reason,

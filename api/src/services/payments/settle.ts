@@ -19,8 +19,8 @@ async function eventsOf(trx: Repositories, bill: BillRow, at: string): Promise<v
 /**
  * Marks an open bill paid; false when it is not open any more (paid another way, closed). For the
  * bill's orders the POS holds, "record this payment in the POS" is queued in the same transaction
- * (docs/PAYMENTS.md, "Into the POS"), one row per POS order, its id made from our payment's id
- * (`paymentId`: the provider's transaction), so a payment is queued once.
+ * (docs/PAYMENTS.md, "Into the POS"), one row per POS order, its id made from the restaurant and
+ * our payment's id (`paymentId`: the provider's transaction), so a payment is queued once.
  */
 export async function markPaid(
   trx: Repositories,
@@ -50,7 +50,8 @@ async function queueIntoPos(
   }
   for (const [posOrderId, amount] of perPosOrder) {
     await trx.paymentPos.enqueue({
-      id: `${method}:${paymentId}:${posOrderId}`,
+      // the restaurant's too: providers' ids and POS order ids are each restaurant's own
+      id: `${bill.restaurant_id}:${method}:${paymentId}:${posOrderId}`,
       restaurant_id: bill.restaurant_id,
       bill_id: bill.id,
       method,
@@ -63,7 +64,8 @@ async function queueIntoPos(
 }
 
 /**
- * A payment cancelled after it was made (Payme's CancelTransaction after perform, Click's cancel):
+ * A payment cancelled after it was made (Payme's CancelTransaction after perform; a Click Complete
+ * with an error never unpays: click.ts):
  * the bill is `refunded` and its orders leave it, so they are unpaid again and the table's next
  * bill covers them; each order says `refunded` until then (the staff see it, docs/TELEGRAM.md).
  */
@@ -150,16 +152,4 @@ export async function tellChat(
     created_at: at,
     sent_at: null,
   });
-}
-
-/**
- * Whether another payment holds the bill (its amount is fixed while one does). Asked with the
- * bill's row locked (`bills.find`/`openOf` with `lock`), so the answer holds until the commit.
- */
-export async function billHeld(trx: Repositories, billId: string): Promise<boolean> {
-  const [payme, click] = await Promise.all([
-    trx.paymeTransactions.activeOfBill(billId),
-    trx.clickTransactions.activeOfBill(billId),
-  ]);
-  return payme.length + click.length > 0;
 }

@@ -76,8 +76,10 @@ async function ownDifferences(
   for (const bill of paidThatDay) {
     const held =
       method === 'payme'
-        ? (await repos.paymeTransactions.activeOfBill(bill.id)).some((p) => p.state === 2)
-        : (await repos.clickTransactions.activeOfBill(bill.id)).some((c) => c.status === 'completed');
+        ? (await repos.paymeTransactions.activeOfBill(restaurantId, bill.id)).some((p) => p.state === 2)
+        : (await repos.clickTransactions.activeOfBill(restaurantId, bill.id)).some(
+            (c) => c.status === 'completed',
+          );
     if (!held)
       out.push({
         id: bill.id,

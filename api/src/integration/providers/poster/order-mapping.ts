@@ -45,6 +45,36 @@ export function posterPhone(text: string | null | undefined): string | null {
  */
 export const orderTag = (orderId: string) => `qr:${orderId}`;
 
+/**
+ * The comment's last line, ours alone: `#<our number> qr:<our order id>`. An order is taken as
+ * sent before only when its comment ends with exactly this line (`isOurTagLine`), never for the
+ * tag anywhere else in the text: the guest's own comment shares the field.
+ */
+export const orderTagLine = (draft: Pick<PosOrderDraft, 'number' | 'orderId'>) =>
+  `${t.orders.number(draft.number)} ${orderTag(draft.orderId)}`;
+
+/** Whether a Poster comment's last line is this order's tag line, exactly (spaces at its ends aside). */
+export function isOurTagLine(
+  comment: string | null | undefined,
+  draft: Pick<PosOrderDraft, 'number' | 'orderId'>,
+) {
+  const lines = (comment ?? '').trimEnd().split(/\r?\n/);
+  return lines.length > 1 && lines.at(-1)?.trim() === orderTagLine(draft);
+}
+
+/**
+ * The guest's comment as it goes into Poster's comment: on its one `Izoh:` line (line breaks
+ * become spaces, so it cannot write a line of its own) and with anything tag-like taken apart
+ * (`qr:` in any case or spacing becomes `qr `), so no guest text reads as our tag.
+ */
+export function guestCommentText(comment: string): string {
+  return comment
+    .replace(/[\r\n\u2028\u2029]+/g, ' ')
+    .replace(/q\s*r\s*[:：﹕]/giu, 'qr ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}
+
 /** Poster's ids are numbers: sent as numbers, as its request example does. */
 const posterId = (id: string): number | null => (/^\d{1,15}$/.test(id.trim()) ? Number(id.trim()) : null);
 
@@ -66,17 +96,13 @@ export interface IncomingOrderBody {
 }
 
 /**
- * The body of `incomingOrders.createIncomingOrder`, or the lines that cannot be sent (a product
- * id Poster could not know). No price is sent: Poster takes the spot's own price (the POS's
- * price is the price). The table goes in the comment: the documented request has no table.
- * `phone`: the restaurant's, as `posterPhone` gives it.
+ * The products of an online order, or the lines that cannot be sent (a product id Poster could
+ * not know). What it leaves out of a line (a second variant, a row without a Poster id) is logged.
  */
-export function incomingOrderBody(
+export function incomingOrderProducts(
   draft: PosOrderDraft,
-  tableLabel: string,
-  phone: string,
   log?: PosLogger,
-): { body: IncomingOrderBody; unsendable: PosRefusedLine[] } {
+): { products: IncomingOrderProduct[]; unsendable: PosRefusedLine[] } {
   const skipped = new SkipReport();
   const unsendable: PosRefusedLine[] = [];
   const products: IncomingOrderProduct[] = [];
@@ -115,10 +141,26 @@ export function incomingOrderBody(
     { provider: 'poster', orderId: draft.orderId },
     'POS order left items out of what it sends',
   );
+  return { products, unsendable };
+}
+
+/**
+ * The body of `incomingOrders.createIncomingOrder`, or the lines that cannot be sent. No price is
+ * sent: Poster takes the spot's own price (the POS's price is the price). The table goes in the
+ * comment: the documented request has no table. `phone`: the restaurant's, as `posterPhone` gives it.
+ */
+export function incomingOrderBody(
+  draft: PosOrderDraft,
+  tableLabel: string,
+  phone: string,
+  log?: PosLogger,
+): { body: IncomingOrderBody; unsendable: PosRefusedLine[] } {
+  const { products, unsendable } = incomingOrderProducts(draft, log);
+  const guestComment = draft.comment ? guestCommentText(draft.comment) : '';
   const comment = [
     t.telegram.table(tableLabel),
-    draft.comment?.trim() ? t.telegram.comment(draft.comment.trim()) : null,
-    `${t.orders.number(draft.number)} ${orderTag(draft.orderId)}`,
+    guestComment ? t.telegram.comment(guestComment) : null,
+    orderTagLine(draft),
   ]
     .filter(Boolean)
     .join('\n');
@@ -132,6 +174,21 @@ export function incomingOrderBody(
     },
     unsendable,
   };
+}
+
+/** A product line as a comparable key: product, variant (none: 0) and count. */
+const lineKey = (productId: string | number, variant: string | number | null | undefined, count: unknown) =>
+  `${String(productId).trim()}:${variant === null || variant === undefined || variant === '' ? '0' : String(variant).trim()}:${Number(count)}`;
+
+/**
+ * Whether an online order Poster lists carries the products we would send for this order (each
+ * product, its variant and count; Poster's list names no dish modifications), whatever their
+ * order: a tagged order whose products are others' is not ours.
+ */
+export function sameProducts(order: PosterIncomingOrder, products: readonly IncomingOrderProduct[]): boolean {
+  const theirs = order.products.map((p) => lineKey(p.product_id, p.modificator_id, p.count)).sort();
+  const ours = products.map((p) => lineKey(p.product_id, p.modificator_id, p.count)).sort();
+  return theirs.length === ours.length && theirs.every((k, i) => k === ours[i]);
 }
 
 /** Poster's online order statuses (documented 0 new, 1 accepted, 7 cancelled), words as well. */

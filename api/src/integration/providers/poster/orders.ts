@@ -18,11 +18,13 @@ import {
 import { PosterAnswerError, type PosterCall } from './client';
 import {
   incomingOrderBody,
+  incomingOrderProducts,
   incomingOrderResult,
+  isOurTagLine,
   mapPosterTables,
-  orderTag,
   posterPhone,
   refusedLines,
+  sameProducts,
 } from './order-mapping';
 
 /**
@@ -57,16 +59,31 @@ export function posterOrders(call: PosterCall, log?: PosLogger): PosOrderChannel
     return mapPosterTables(spotId, halls.response, tables.response, log);
   }
 
-  /** The online order an earlier attempt of this order made, if Poster has it. */
+  /**
+   * The online order an earlier attempt of this order made, if Poster has it: at the order's spot,
+   * its comment's last line exactly our tag line (the guest's text never counts: it shares the
+   * comment) and its products the ones this order sends. One with our tag and other products is
+   * not taken (logged), so no other order can stand in for this one.
+   */
   async function sentBefore(draft: PosOrderDraft): Promise<PosterIncomingOrder | undefined> {
     const now = Date.now();
     const { response } = await call('incomingOrders.getIncomingOrders', incomingOrdersAnswer, {
       query: { date_from: posterTime(now - LOOK_BACK_MS), date_to: posterTime(now + LOOK_AHEAD_MS) },
     });
-    const tag = orderTag(draft.orderId);
-    return response.find(
-      (o) => o.spot_id === draft.locationId && (o.comment ?? '').split(/\s+/).includes(tag),
-    );
+    const tagged = response.filter((o) => o.spot_id === draft.locationId && isOurTagLine(o.comment, draft));
+    if (tagged.length === 0) return undefined;
+    const { products } = incomingOrderProducts(draft);
+    const ours = tagged.find((o) => sameProducts(o, products));
+    if (!ours)
+      log?.warn(
+        {
+          provider: 'poster',
+          orderId: draft.orderId,
+          incomingOrderIds: tagged.map((o) => o.incoming_order_id),
+        },
+        "Poster online order carries this order's tag but other products; not taken as sent",
+      );
+    return ours;
   }
 
   /** The table as the comment names it: Poster's own name of the mapped table, else ours. */
