@@ -222,9 +222,18 @@ describe('a captured call sent again', () => {
         code('sign_failed'),
       );
     expect(await ctx.db.selectFrom('click_transactions').selectAll().execute()).toEqual(before);
-    // a call signed now in UTC's clock (5 hours behind Tashkent's) is as old as that: refused
-    const asUtc = await c.prepare(clickTransId(), bill._id, amount, { signedAt: Date.now() - 5 * 3_600_000 });
-    expect(asUtc.error).toBe(code('sign_failed'));
+    // Click names no zone: a time written in UTC (5 hours behind Tashkent's) is read as such too,
+    // so a call signed now in UTC's clock is taken, and one signed two hours ago in it is not
+    const staleUtc = await c.prepare(clickTransId(), bill._id, amount, {
+      signedAt: Date.now() - 7 * 3_600_000,
+    });
+    expect(staleUtc.error).toBe(code('sign_failed'));
+    expect(await ctx.db.selectFrom('click_transactions').selectAll().execute()).toEqual(before);
+    const other = await billOf(ctx, await guestOrders(ctx, world.w, 2));
+    const asUtc = await c.prepare(clickTransId(), other._id, (other.amount / 100).toFixed(2), {
+      signedAt: Date.now() - 5 * 3_600_000,
+    });
+    expect(asUtc.error).toBe(0);
     // within the hour: Click's own retries of a call go through
     const id = clickTransId();
     const prepared = await c.prepare(id, bill._id, amount, { signedAt: Date.now() - 40 * 60_000 });

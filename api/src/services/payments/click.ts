@@ -149,9 +149,18 @@ export function clickSignTimeMs(signTime: string): number {
   return back === signTime ? ms : Number.NaN;
 }
 
+/**
+ * Whether a call was signed within the window. Click's pages name no zone for `sign_time`: read
+ * as Tashkent's time (what Click, in Uzbekistan, is expected to write) or as UTC (five hours
+ * later), either reading inside the window is taken, so that a zone we guessed wrong never
+ * refuses every real payment. The replay window is then at most five hours longer; a replay of
+ * a completed payment changes nothing whatever its time (`clickComplete`).
+ */
 const signedRecently = (signTime: string, nowMs: number) => {
   const at = clickSignTimeMs(signTime);
-  return at >= nowMs - CLICK_SIGN_MAX_AGE_MS && at <= nowMs + CLICK_SIGN_AHEAD_MS;
+  return [at, at + 5 * 3_600_000].some(
+    (reading) => reading >= nowMs - CLICK_SIGN_MAX_AGE_MS && reading <= nowMs + CLICK_SIGN_AHEAD_MS,
+  );
 };
 
 /** The checks both calls share: the fields, the restaurant's Click, the sign and its time, the action. */
