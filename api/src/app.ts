@@ -49,6 +49,7 @@ import positionRoutes from './routes/positions';
 import productRoutes from './routes/products';
 import releaseRoutes from './routes/releases';
 import restaurantRoutes from './routes/restaurants';
+import staffRoutes from './routes/staff';
 import stopListRoutes from './routes/stop-list';
 import telegramRoutes from './routes/telegram';
 import uploadRoutes from './routes/upload';
@@ -60,6 +61,7 @@ import type { LiveLimits } from './services/orders/stream-limits';
 import { DEFAULT_CANARY_THRESHOLD, seedReleases } from './services/releases';
 import { allowedOrigins } from './services/releases/manifest';
 import { reportKeyFrom } from './services/releases/report-token';
+import { pinKeyFrom } from './services/staff/pin';
 import { statePlugin } from './state';
 import { type NightlyStatementsOptions, nightlyStatementsPlugin } from './state/nightly-statements';
 import { createStorage, type FileStorage, uploadsRoute } from './storage';
@@ -197,7 +199,27 @@ const ACCESS_TEXT = {
   any: 'any (any valid token)',
   adm: 'adm (admins only)',
   own: "own (admins, or a manager acting on its own restaurant; another restaurant's things answer 404)",
+  staff: 'staff (a staff account, a waiter or the kitchen: its own; others 403)',
 } as const;
+
+/** Which roles may call a route, as the OpenAPI document's `x-roles` lists them. */
+const ROLES_OF = {
+  pub: ['anyone'],
+  key: ['admin', 'deploy key'],
+  any: ['admin', 'manager', 'waiter', 'kitchen'],
+  adm: ['admin'],
+  own: ['admin', 'manager'],
+  staff: ['waiter', 'kitchen'],
+} as const;
+
+/**
+ * The access line of a route's description: its level, and the staff roles an `own` route lets in
+ * (each on its own restaurant only, by the service's rules: docs/PRODUCT.md, "The restaurant's staff").
+ */
+function accessText(access: keyof typeof ACCESS_TEXT, staff: readonly string[] | undefined): string {
+  if (!staff?.length) return ACCESS_TEXT[access];
+  return `${ACCESS_TEXT[access]}; also ${staff.join(' and ')} of that restaurant (their own restaurant only, by the rules of their role)`;
+}
 
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 500] as const;
 
@@ -325,6 +347,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     orderLimits: options.orderLimits,
     streamLimits: options.streamLimits,
+    pinKey: pinKeyFrom(jwtSecret),
   } satisfies AppConfig);
   for (const module of differingRemotes) {
     app.log.warn(
@@ -387,10 +410,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     }
     if (route.schema) {
       const access = route.config.access;
-      const who = ACCESS_TEXT[access];
+      const who = accessText(access, route.config.staff);
       route.schema.description = route.schema.description
         ? `${route.schema.description}\n\nAccess: ${who}`
         : `Access: ${who}`;
+      (route.schema as Record<string, unknown>)['x-roles'] = [
+        ...ROLES_OF[access],
+        ...(route.config.staff ?? []),
+      ];
       if (access === 'pub') route.schema.security = [];
       const response = { ...((route.schema.response as Record<number, unknown> | undefined) ?? {}) };
       for (const s of ERROR_STATUSES) response[s] ??= errorBodySchema;
@@ -424,7 +451,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         title: 'QR-menu back office API',
         version: '1.0.0',
         description:
-          "Every failure answers `{ error: { code, message, details? } }`: 400 validation (details name the fields; also malformed JSON), 401 unauthorized, 403 forbidden, 404 not_found (also for another restaurant's things, and for a write that raced the delete of what it refers to, e.g. a product created in a category deleted in the same moment: nothing is stored), 409 conflict, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited (failed logins per address and per login; orders and calls per address and per table; with Retry-After), 502 bad_gateway (integration feed). Each operation's description ends with who may call it (pub, any, adm, own).",
+          "Every failure answers `{ error: { code, message, details? } }`: 400 validation (details name the fields; also malformed JSON), 401 unauthorized, 403 forbidden, 404 not_found (also for another restaurant's things, and for a write that raced the delete of what it refers to, e.g. a product created in a category deleted in the same moment: nothing is stored), 409 conflict, 413 payload_too_large, 415 unsupported_media_type, 429 rate_limited (failed logins per address and per login; orders and calls per address and per table; with Retry-After), 502 bad_gateway (integration feed). Each operation's description ends with who may call it (pub, any, adm, own, staff, key) and its `x-roles` lists the roles (a staff role on an `own` route: of that restaurant only, by its role's rules).",
         // the project is private, with no open-source licence: said so, as info-license(-strict) asks
         license: {
           name: 'Proprietary (all rights reserved)',
@@ -459,6 +486,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           name: 'telegram',
           description:
             "A restaurant's own Telegram bot: its set-up, a test message and the webhook of its updates",
+        },
+        {
+          name: 'staff',
+          description:
+            "A restaurant's waiters and kitchen: their accounts, PINs and devices, the tables of each waiter, a staff member's own Telegram",
         },
         {
           name: 'visits',
@@ -518,6 +550,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(orderRoutes);
       await api.register(posOrderRoutes);
       await api.register(paymentRoutes);
+      await api.register(staffRoutes);
       await api.register(telegramRoutes);
     },
     { prefix: '/api' },

@@ -23,4 +23,6 @@ export interface AppConfig {
   orderLimits?: Partial<OrderRateLimits> | undefined;
   /** The live streams one server holds (defaults: services/orders/live.ts). */
   streamLimits?: Partial<LiveLimits> | undefined;
+  /** The key of the staff PINs' hashes (services/staff/pin.ts), derived from JWT_SECRET. */
+  pinKey: Buffer;
 }

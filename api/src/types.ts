@@ -58,6 +58,8 @@ declare module 'fastify' {
     releases: Services['releases'];
     /** Guests' orders and calls, the staff's board, the live streams (services/orders/). */
     orders: Services['orders'];
+    /** A restaurant's waiters and kitchen: accounts, tables, devices, PINs, Telegram codes (services/staff/). */
+    staff: Services['staff'];
     /** The table's bill paid with Payme and Click, the merchant endpoints (services/payments/). */
     payments: Services['payments'];
     /** The restaurants' Telegram bots (telegram/): status, test message, webhook updates, the outbox. */

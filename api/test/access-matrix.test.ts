@@ -1,8 +1,10 @@
 /**
- * Every route of the API x {no token, admin, owning manager, another manager, role "waiter"}
+ * Every route of the API x {no token, admin, owning manager, another manager, the owning
+ * restaurant's waiter and kitchen, another restaurant's waiter, a role that owns nothing}
  * -> the expected status. Each cell runs on fresh things (its own restaurant, category, product,
- * option and row owned by a fresh manager), so a delete in one cell does not disturb another.
- * A last test checks that the table covers every documented route of the app.
+ * option and row owned by a fresh manager, with its own staff), so a delete in one cell does not
+ * disturb another. A last test checks that the table covers every documented route of the app,
+ * and that the document lists each route's roles (`x-roles`) as the table has them.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +25,7 @@ import {
   createUser,
   expectError,
   multipart,
+  PASSWORD,
   PNG,
   signToken,
   snapshot,
@@ -31,15 +34,28 @@ import {
   type TestUser,
 } from './helpers';
 
-type Who = 'none' | 'admin' | 'owner' | 'other' | 'waiter';
-const WHO: Who[] = ['none', 'admin', 'owner', 'other', 'waiter'];
-type Access = 'pub' | 'any' | 'adm' | 'own' | 'key';
+type Who = 'none' | 'admin' | 'owner' | 'other' | 'waiter' | 'kitchen' | 'farWaiter' | 'nobody';
+const WHO: Who[] = ['none', 'admin', 'owner', 'other', 'waiter', 'kitchen', 'farWaiter', 'nobody'];
+type Access = 'pub' | 'any' | 'adm' | 'own' | 'key' | 'staff';
+type StaffRole = 'waiter' | 'kitchen';
+/** The same status for everyone (a call whose own guard answers before any login counts). */
+const everyone = (status: number): Record<Who, number> =>
+  Object.fromEntries(WHO.map((w) => [w, status])) as Record<Who, number>;
+/** The same status for every signed-in account. */
+const signedIn = (status: number): Partial<Record<Who, number>> =>
+  Object.fromEntries(WHO.filter((w) => w !== 'none').map((w) => [w, status]));
 
 interface Setup {
   admin: TestUser;
   owner: TestUser;
   other: TestUser;
+  /** The owning restaurant's waiter and kitchen. */
   waiter: TestUser;
+  kitchen: TestUser;
+  /** A waiter of the other manager's restaurant. */
+  farWaiter: TestUser;
+  /** A role that owns nothing. */
+  nobody: TestUser;
   restaurant: { id: string; slug: string };
   category: string;
   product: string;
@@ -58,6 +74,8 @@ interface Case {
   /** OpenAPI-style path under /api, as the docs list it. */
   path: string;
   access: Access;
+  /** With `own`: the staff roles the route lets in too (on their own restaurant). */
+  staff?: readonly StaffRole[];
   /** Status of a successful call (200, or 201 for creates). */
   ok?: number;
   build: (s: Setup, who: Who) => Request | Promise<Request>;
@@ -95,7 +113,7 @@ let syncTarget: string | undefined;
 const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 let ctx: TestCtx;
-let waiter: TestUser;
+let nobody: TestUser;
 
 const CASES: Case[] = [
   { method: 'GET', path: '/health', access: 'pub', build: () => ({ url: '/health' }) },
@@ -114,7 +132,7 @@ const CASES: Case[] = [
     path: '/auth/password',
     access: 'any',
     // a wrong current password (400 for everyone with a token): a right one would end the sessions the other cells use
-    expect: { admin: 400, owner: 400, other: 400, waiter: 400 },
+    expect: signedIn(400),
     build: () => ({
       url: '/auth/password',
       payload: { current_password: 'not-it', password: 'yangi-parol-1' },
@@ -175,7 +193,7 @@ const CASES: Case[] = [
     path: '/admin/restaurants/{id}/old-slugs/{slug}',
     access: 'adm',
     // the matrix's restaurant was never renamed: the admin passes the check and finds no such slug
-    expect: { admin: 404, owner: 403, other: 403, waiter: 403 },
+    expect: { ...signedIn(403), admin: 404 },
     build: (s) => ({ url: `/admin/restaurants/${s.restaurant.id}/old-slugs/eski-manzil` }),
   },
   {
@@ -306,7 +324,7 @@ const CASES: Case[] = [
       url: `/integrations/iiko/webhook/${await posTarget(s)}`,
       payload: [{ eventType: 'StopListUpdate' }],
     }),
-    expect: { none: 401, admin: 401, owner: 401, other: 401, waiter: 401 },
+    expect: everyone(401),
   },
   {
     method: 'POST',
@@ -316,7 +334,7 @@ const CASES: Case[] = [
       url: `/integrations/poster/webhook/${s.restaurant.id}`,
       payload: { object: 'product', verify: 'x' },
     }),
-    expect: { none: 401, admin: 401, owner: 401, other: 401, waiter: 401 },
+    expect: everyone(401),
   },
   {
     method: 'POST',
@@ -331,6 +349,7 @@ const CASES: Case[] = [
     method: 'GET',
     path: '/manager/category',
     access: 'own',
+    staff: ['kitchen'],
     build: (s) => ({ url: `/manager/category?restaurant_id=${s.restaurant.id}` }),
   },
   {
@@ -365,6 +384,7 @@ const CASES: Case[] = [
     method: 'GET',
     path: '/manager/products',
     access: 'own',
+    staff: ['kitchen'],
     build: (s) => ({ url: `/manager/products?restaurant_id=${s.restaurant.id}` }),
   },
   {
@@ -489,6 +509,7 @@ const CASES: Case[] = [
     method: 'POST',
     path: '/manager/stop-list',
     access: 'own',
+    staff: ['kitchen'],
     build: (s) => ({ url: '/manager/stop-list', payload: { product_ids: [s.product], action: 'stop' } }),
   },
   {
@@ -612,6 +633,7 @@ const CASES: Case[] = [
     method: 'GET',
     path: '/manager/orders',
     access: 'own',
+    staff: ['waiter', 'kitchen'],
     build: (s) => ({ url: `/manager/orders?restaurant_id=${s.restaurant.id}` }),
   },
   {
@@ -630,6 +652,9 @@ const CASES: Case[] = [
     method: 'PUT',
     path: '/manager/orders/{id}/status',
     access: 'own',
+    staff: ['waiter', 'kitchen'],
+    // the kitchen marks ready only: accepting is not its move
+    expect: { kitchen: 403 },
     build: async (s) => ({
       url: `/manager/orders/${(await orderOf(s))._id}/status`,
       payload: { status: 'accepted' },
@@ -673,18 +698,118 @@ const CASES: Case[] = [
     method: 'GET',
     path: '/manager/calls',
     access: 'own',
+    staff: ['waiter'],
     build: (s) => ({ url: `/manager/calls?restaurant_id=${s.restaurant.id}` }),
   },
   {
     method: 'PUT',
     path: '/manager/calls/{id}/done',
     access: 'own',
+    staff: ['waiter'],
     build: async (s) => ({ url: `/manager/calls/${await callOf(s)}/done` }),
+  },
+  {
+    method: 'POST',
+    path: '/manager/orders/{id}/take',
+    access: 'own',
+    staff: ['waiter'],
+    // only a waiter takes over another waiter's table
+    expect: { admin: 403, owner: 403 },
+    build: async (s) => ({ url: `/manager/orders/${(await orderOf(s))._id}/take` }),
+  },
+  {
+    method: 'POST',
+    path: '/manager/calls/{id}/take',
+    access: 'own',
+    staff: ['waiter'],
+    expect: { admin: 403, owner: 403 },
+    build: async (s) => ({ url: `/manager/calls/${await callOf(s)}/take` }),
+  },
+  // the restaurant's staff («Xodimlar»)
+  {
+    method: 'GET',
+    path: '/manager/staff',
+    access: 'own',
+    build: (s) => ({ url: `/manager/staff?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'POST',
+    path: '/manager/staff',
+    access: 'own',
+    ok: 201,
+    build: (s) => ({
+      url: `/manager/staff?restaurant_id=${s.restaurant.id}`,
+      payload: { login: `w-${uniq()}`, password: 'parol1234', name: 'Aziz', role: 'waiter' },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/staff/{id}',
+    access: 'own',
+    build: (s) => ({ url: `/manager/staff/${s.waiter.id}`, payload: { name: 'Yangi ism' } }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/staff/{id}/password',
+    access: 'own',
+    build: (s) => ({ url: `/manager/staff/${s.waiter.id}/password`, payload: { password: 'yangi-parol-1' } }),
+  },
+  {
+    method: 'POST',
+    path: '/manager/staff/{id}/pin',
+    access: 'own',
+    build: (s) => ({ url: `/manager/staff/${s.kitchen.id}/pin` }),
+  },
+  {
+    method: 'DELETE',
+    path: '/manager/staff/{id}/telegram',
+    access: 'own',
+    build: (s) => ({ url: `/manager/staff/${s.waiter.id}/telegram` }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/floor',
+    access: 'own',
+    build: (s) => ({ url: `/manager/floor?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'PUT',
+    path: '/manager/floor',
+    access: 'own',
+    build: async (s) => ({
+      url: `/manager/floor?restaurant_id=${s.restaurant.id}`,
+      payload: { placement_ids: [await placementOf(s)], waiter_id: s.waiter.id, zone: 'Zal' },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/staff-devices',
+    access: 'own',
+    build: (s) => ({ url: `/manager/staff-devices?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'DELETE',
+    path: '/manager/staff-devices/{id}',
+    access: 'own',
+    build: async (s) => ({ url: `/manager/staff-devices/${await deviceOf(s)}` }),
+  },
+  {
+    method: 'POST',
+    path: '/staff/telegram-code',
+    access: 'staff',
+    build: () => ({ url: '/staff/telegram-code' }),
+  },
+  {
+    method: 'DELETE',
+    path: '/staff/telegram',
+    access: 'staff',
+    build: () => ({ url: '/staff/telegram' }),
   },
   {
     method: 'GET',
     path: '/manager/orders/events',
     access: 'own',
+    staff: ['waiter', 'kitchen'],
     stream: true,
     build: (s) => ({ url: `/manager/orders/events?restaurant_id=${s.restaurant.id}` }),
   },
@@ -739,7 +864,7 @@ const CASES: Case[] = [
     path: '/telegram/webhook/{id}',
     access: 'pub',
     // Telegram's own call: its secret, never a login, opens it
-    expect: { none: 401, admin: 401, owner: 401, other: 401, waiter: 401 },
+    expect: everyone(401),
     build: (s) => ({ url: `/telegram/webhook/${s.restaurant.id}`, payload: { update_id: 1 } }),
   },
   {
@@ -756,7 +881,7 @@ const CASES: Case[] = [
     path: '/public/checkout',
     access: 'pub',
     // the restaurant set no payment up: everyone is told so
-    expect: { none: 409, admin: 409, owner: 409, other: 409, waiter: 409 },
+    expect: everyone(409),
     build: async (s) => {
       const order = await orderOf(s);
       return { url: '/public/checkout', payload: { order_id: order._id, key: order.key, method: 'payme' } };
@@ -766,6 +891,7 @@ const CASES: Case[] = [
     method: 'PUT',
     path: '/manager/tables/{placementId}/close',
     access: 'own',
+    staff: ['waiter'],
     build: async (s) => ({ url: `/manager/tables/${await placementOf(s)}/close` }),
   },
   {
@@ -901,6 +1027,29 @@ async function callOf(s: Setup): Promise<string> {
   return res.json().data._id;
 }
 
+/** A device session of the setup's kitchen (its login as a device): the device's id. */
+async function deviceOf(s: Setup): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { login: s.kitchen.login, password: PASSWORD, device: true },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const rows = await ctx.db
+    .selectFrom('staff_devices')
+    .select('id')
+    .where('user_id', '=', s.kitchen.id)
+    .execute();
+  return rows[0]?.id as string;
+}
+
+/** A staff account of `restaurantId` (the DB's own: the matrix makes no call to make it). */
+async function staffOf(role: StaffRole, restaurantId: string): Promise<TestUser> {
+  const user = await createUser(ctx, role);
+  await ctx.db.updateTable('users').set({ restaurant_id: restaurantId }).where('id', '=', user.id).execute();
+  return user;
+}
+
 /** A fresh placement of the setup's restaurant (made by its owner). */
 async function placementOf(s: Setup): Promise<string> {
   const res = await ctx.app.inject({
@@ -921,15 +1070,33 @@ function expected(c: Case, who: Who): number {
   if (who === 'none') return 401;
   if (c.access === 'any') return ok;
   if (c.access === 'adm' || c.access === 'key') return who === 'admin' ? ok : 403;
-  // own
+  // a staff account's own things (another restaurant's waiter has its own too)
+  if (c.access === 'staff') return who === 'waiter' || who === 'kitchen' || who === 'farWaiter' ? ok : 403;
+  // own: and the staff roles the route names, of its restaurant (another restaurant's: not found)
   if (who === 'admin' || who === 'owner') return ok;
-  return who === 'other' ? 404 : 403;
+  if (who === 'other') return 404;
+  if (who === 'waiter' || who === 'kitchen') return c.staff?.includes(who) ? ok : 403;
+  if (who === 'farWaiter') return c.staff?.includes('waiter') ? 404 : 403;
+  return 403;
+}
+
+/** The roles the document lists for a route (its `x-roles`), as the table has its access. */
+function rolesOf(c: Case): string[] {
+  const base: Record<Access, string[]> = {
+    pub: ['anyone'],
+    key: ['admin', 'deploy key'],
+    any: ['admin', 'manager', 'waiter', 'kitchen'],
+    adm: ['admin'],
+    own: ['admin', 'manager'],
+    staff: ['waiter', 'kitchen'],
+  };
+  return [...base[c.access], ...(c.staff ?? [])];
 }
 
 async function freshSetup(): Promise<Setup> {
   const owner = await createUser(ctx, 'manager');
   const other = await createUser(ctx, 'manager');
-  await createRestaurant(ctx, { manager_id: other.id });
+  const otherRestaurant = await createRestaurant(ctx, { manager_id: other.id });
   const restaurant = await createRestaurant(ctx, { manager_id: owner.id });
   const category = (await createCategory(ctx, restaurant.id)).id;
   const product = (await createProduct(ctx, restaurant.id, category)).id;
@@ -940,7 +1107,10 @@ async function freshSetup(): Promise<Setup> {
     admin: await adminUser(ctx),
     owner,
     other,
-    waiter: { ...waiter, token: signToken(ctx, waiter.id) },
+    waiter: await staffOf('waiter', restaurant.id),
+    kitchen: await staffOf('kitchen', restaurant.id),
+    farWaiter: await staffOf('waiter', otherRestaurant.id),
+    nobody: { ...nobody, token: signToken(ctx, nobody.id) },
     restaurant,
     category,
     product,
@@ -973,7 +1143,8 @@ beforeAll(async () => {
     // every cell orders from this one address
     orderLimits: { ordersPerAddress: 10_000, callsPerAddress: 10_000 },
   });
-  waiter = await createUser(ctx, 'waiter');
+  // a role that owns nothing (an account of no restaurant)
+  nobody = await createUser(ctx, 'cashier');
 });
 afterAll(async () => {
   await ctx?.close();
@@ -1036,6 +1207,12 @@ describe('the matrix', () => {
     const covered = new Set(CASES.map((c) => `${c.method} /api${c.path}`));
     expect(documented.filter((r) => !covered.has(r))).toEqual([]);
     expect([...covered].filter((r) => !documented.includes(r))).toEqual([]);
+    // each operation says who may call it, as the table has it
+    const listed = CASES.map((c) => {
+      const op = doc.paths[`/api${c.path}`]?.[c.method.toLowerCase()] as { 'x-roles'?: string[] } | undefined;
+      return [`${c.method} ${c.path}`, op?.['x-roles']];
+    });
+    expect(listed).toEqual(CASES.map((c) => [`${c.method} ${c.path}`, rolesOf(c)]));
   });
 });
 
@@ -1052,7 +1229,7 @@ describe('garbage never yields 500', () => {
     `${'{"a":'.repeat(500)}1${'}'.repeat(500)}`,
     JSON.stringify({ name: 'x'.repeat(300_000) }),
   ];
-  // (sync, logout, a new deploy key, marking a call done and closing a table take no body:
+  // (sync, logout, a new deploy key, a new PIN, marking a call done and closing a table take no body:
   // whatever is sent is ignored; Payme and Click answer garbage 200 in their protocols, an error
   // in the body: payments-payme.test.ts, payments-click.test.ts)
   it.each(
@@ -1062,6 +1239,7 @@ describe('garbage never yields 500', () => {
         c.method !== 'DELETE' &&
         !c.path.endsWith('/sync') &&
         !c.path.endsWith('/deploy-key') &&
+        !c.path.endsWith('/pin') &&
         !c.path.endsWith('/done') &&
         !c.path.endsWith('/close') &&
         !c.path.startsWith('/payments/') &&

@@ -674,6 +674,125 @@ export const t = {
     },
   },
 
+  // ---------- the restaurant's staff: waiters and the kitchen (docs/PRODUCT.md) ----------
+  staff: {
+    title: 'Xodimlar',
+    add: "Xodim qo'shish",
+    name: 'Ismi',
+    role: 'Vazifasi',
+    roles: { waiter: 'Ofitsiant', kitchen: 'Oshxona' } as Record<string, string>,
+    tables: 'Stollar',
+    telegram: 'Telegram',
+    pin: 'PIN',
+    linked: 'Ulangan',
+    notLinked: 'Ulanmagan',
+    pinSet: 'Bor',
+    pinNone: "Yo'q",
+    empty: "Hali xodim yo'q",
+    loadError: "Xodimlarni yuklab bo'lmadi",
+    created: "Xodim qo'shildi!",
+    createError: "Xodim qo'shishda xatolik yuz berdi!",
+    updated: 'Xodim yangilandi!',
+    editTitle: (login: string) => `${login}: tahrirlash`,
+    passwordReset: "Yangi parol o'rnatildi! Xodimning seanslari va qurilmalari yakunlandi.",
+    deactivateHint: 'U tizimga kira olmaydi, barcha seanslari va qurilmalari darhol yakunlanadi.',
+    deactivated: 'Xodim nofaol qilindi!',
+    activated: 'Xodim faollashtirildi!',
+    newPin: 'PIN berish',
+    pinShown: (login: string, pin: string) =>
+      `${login}: yangi PIN ${pin}. Uni xodimga ayting: u faqat hozir ko'rsatiladi.`,
+    pinError: "PIN berib bo'lmadi",
+    unlinkTelegram: 'Telegramni uzish',
+    telegramUnlinked: 'Telegram uzildi',
+    staffOf: (restaurant: string) => `Xodimlar: ${restaurant}`,
+    // the floor: tables to waiters, in zones
+    floorTitle: 'Stollar va zonalar',
+    floorHint:
+      "Stolni ofitsiantga biriktiring: uning buyurtma va chaqiruvlari o'sha ofitsiantga boradi. Biriktirilmagan stol hammaga ko'rinadi.",
+    zone: 'Zona',
+    noZone: 'Zonasiz',
+    waiter: 'Ofitsiant',
+    everyone: 'Hammaga',
+    selectTable: (name: string) => `${name}: tanlash`,
+    selectZone: (zone: string) => `${zone}: hammasini tanlash`,
+    selectedTables: (n: number) => `${n} ta stol tanlandi`,
+    assign: 'Biriktirish',
+    setZone: "Zonaga qo'shish",
+    zoneHint: "Bo'sh qoldirilsa, stollar zonasiz bo'ladi",
+    assigned: (n: number) => `${n} ta stol saqlandi`,
+    assignError: "Stollarni saqlab bo'lmadi",
+    selectTablesFirst: 'Avval stollarni tanlang',
+    noTables: "Hali stol yo'q: avval «QR kod» oynasidagi «Joylashuvlar» bo'limida stollarni qo'shing.",
+    floorLoadError: "Stollarni yuklab bo'lmadi",
+    // devices that stay signed in
+    devicesTitle: 'Qurilmalar',
+    devicesHint:
+      'Doimiy kirib turgan qurilmalar (masalan, oshxona planshetasi): ularda har bir amal xodimning PIN kodi bilan yoziladi.',
+    devicesEmpty: "Doimiy kirgan qurilma yo'q",
+    devicesLoadError: "Qurilmalarni yuklab bo'lmadi",
+    deviceSince: (date: string) => `Kirgan: ${date}`,
+    deviceUntil: (date: string) => `Amal qiladi: ${date} gacha`,
+    revoke: 'Chiqarish',
+    revokeConfirm: (label: string) => `«${label}» qurilmasi chiqarilsinmi?`,
+    revokeHint: "Qurilmadagi seans darhol yakunlanadi; unda qayta kirish kerak bo'ladi.",
+    revoked: 'Qurilma chiqarildi',
+    revokeError: "Qurilmani chiqarib bo'lmadi",
+    // the board of a waiter and of the kitchen
+    scopeLegend: "Qaysi stollar ko'rinsin",
+    scopeMine: 'Mening stollarim',
+    scopeAll: 'Barcha stollar',
+    takeOver: "O'zimga olish",
+    takeOverOf: (what: string) => `${what}: o'zimga olish`,
+    takenOver: "O'zingizga olindi",
+    takeError: "O'zingizga olib bo'lmadi",
+    othersTable: 'Boshqa ofitsiantning stoli',
+    notYourTable: "Bu stol sizga biriktirilmagan: avval «O'zimga olish»ni bosing.",
+    notYourRole: 'Bu amal sizning vazifangizga kirmaydi.',
+    // who did it (the board's cards, the history)
+    actions: {
+      accepted: 'Qabul qildi',
+      rejected: 'Rad etdi',
+      ready: 'Tayyorladi',
+      served: 'Berdi',
+      bill_closed: 'Hisobni yopdi',
+      call_done: 'Bajardi',
+      taken: "O'ziga oldi",
+    } as Record<string, string>,
+    actionLine: (what: string, who: string, time: string) => `${what}: ${who}, ${time}`,
+    via: { board: '', device: ' (qurilma)', telegram: ' (Telegram)' } as Record<string, string>,
+    whoDid: 'Kim bajardi',
+    // the kitchen's view
+    kitchenTitle: 'Oshxona',
+    kitchenCooking: 'Tayyorlanmoqda',
+    kitchenReady: 'Olib ketilishini kutmoqda',
+    kitchenEmpty: "Tayyorlanadigan buyurtma yo'q",
+    // a person on a shared device names themselves by PIN
+    pinTitle: 'PIN kodingiz',
+    pinLabel: 'PIN',
+    pinHint: 'Amal sizning nomingizdan yoziladi',
+    pinRequired: 'PIN kiriting',
+    pinWrong: "PIN noto'g'ri",
+    pinLocked: (minutes: number) => `Juda ko'p noto'g'ri PIN. ${minutes} daqiqadan keyin urinib ko'ring.`,
+    pinConfirm: 'Tasdiqlash',
+    // signing in as a device
+    deviceLogin: 'Bu qurilmada doimiy qolish (oshxona planshetasi)',
+    deviceStaffOnly: 'Qurilma sifatida faqat restoran xodimi kira oladi',
+    // a staff member's own Telegram (the profile)
+    telegramTitle: 'Telegram',
+    telegramLinkedHint: 'Telegram ulangan: stollaringizning buyurtmalari va chaqiruvlari botga keladi.',
+    telegramNotLinked: 'Telegram ulanmagan',
+    linkButton: 'Telegramni ulash',
+    linkSteps: (bot: string) =>
+      `Telegramda @${bot} botini oching va quyidagi kodni yuboring (yoki «Botni ochish»ni bosing):`,
+    linkOpen: 'Botni ochish',
+    linkCode: 'Kod',
+    linkExpires: (time: string) => `Kod ${time} gacha, bir marta amal qiladi.`,
+    noBot: "Restoranda hali Telegram bot yo'q: menedjeringizga ayting.",
+    linkError: "Kod olib bo'lmadi",
+    unlink: 'Uzish',
+    unlinked: 'Telegram uzildi',
+  },
+
   // ---------- the guests' public menu page (/m/<slug>, server-rendered) ----------
   guestMenu: {
     title: (restaurant: string) => `${restaurant} — Menyu`,
@@ -777,7 +896,12 @@ export const t = {
   priceHint: "Butun so'mda, masalan 25000",
   tooBigNumber: 'Qiymat juda katta',
   /** The role as the profile shows it. */
-  roleNames: { admin: 'Administrator', manager: 'Menedjer' } as Record<string, string>,
+  roleNames: {
+    admin: 'Administrator',
+    manager: 'Menedjer',
+    waiter: 'Ofitsiant',
+    kitchen: 'Oshxona',
+  } as Record<string, string>,
   /** The phone's product card: the less used actions under one button. */
   moreActions: 'Boshqa amallar',
   moreActionsOf: (name: string) => `${name}: boshqa amallar`,
@@ -1011,8 +1135,19 @@ export const t = {
     pressDone: 'Bajarildi',
     pressLate: "Bu allaqachon o'zgargan",
     pressUnknown: 'Topilmadi',
-    /** A press or a command from someone who is not an administrator of the chat. */
-    notAllowed: "Ruxsat yo'q: buyurtmalar va stop-listni faqat chat administratorlari boshqaradi",
+    /** A press or a command from someone who is neither a linked staff member nor an administrator of the chat. */
+    notAllowed:
+      "Ruxsat yo'q: buyurtmalar va stop-listni faqat restoran xodimlari va chat administratorlari boshqaradi",
+    /** A linked waiter's press on another waiter's table. */
+    notYourTable: "Bu stol sizga biriktirilmagan: avval buyurtmalar panelida «O'zimga olish»ni bosing",
+    /** A linked staff member's press their role does not make (a waiter's «Tayyor», the kitchen's «Qabul qilish»). */
+    notYourRole: 'Bu amal sizning vazifangizga kirmaydi',
+    /** The private chat's answer to `/start <code>` (docs/TELEGRAM.md, "A staff member's own chat"). */
+    linked: (name: string) =>
+      `Telegram ulandi: ${name}. Endi stollaringizning buyurtmalari, chaqiruvlari va hisob so'rovlari shu yerga keladi.`,
+    linkRefused: "Kod noto'g'ri, eskirgan yoki ishlatilgan. «Profil» sahifasidan yangi kod oling.",
+    linkHowTo:
+      'Bu restoran xodimlari uchun bot. Ulanish uchun «Profil» sahifasidagi «Telegramni ulash» tugmasini bosing.',
     // the stop-list commands
     stopped: (name: string) => `Stop-listga qo'shildi: ${name}`,
     resumed: (name: string) => `Stop-listdan olindi: ${name}`,

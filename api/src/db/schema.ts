@@ -9,6 +9,14 @@ export interface UsersTable {
   is_active: number;
   created_at: string;
   updated_at: string;
+  /** A staff account's restaurant (`0033_staff`); null for admins and managers. */
+  restaurant_id?: string | null;
+  /** A staff member's name ("Aziz"), shown on the board, in the history and in Telegram. */
+  name?: string | null;
+  /** A keyed hash of the staff member's PIN (services/staff/pin.ts), unique in the restaurant. */
+  pin_hash?: string | null;
+  /** The linked Telegram account's id (as text), unique in the restaurant. */
+  telegram_user_id?: string | null;
 }
 
 export interface RestaurantsTable {
@@ -203,6 +211,10 @@ export interface PlacementsTable {
   takes_orders?: number;
   /** The POS's table this placement stands for (null: not mapped). */
   pos_table_id?: string | null;
+  /** Its zone on the floor ("Ayvon"; null: none). */
+  zone?: string | null;
+  /** The waiter its orders and calls go to (null: everyone). */
+  waiter_id?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -341,6 +353,8 @@ export interface OrdersTable {
   /** The bill's amount paid, in tiyin. */
   payment_amount?: number | null;
   payment_at?: string | null;
+  /** A waiter who took it over from another waiter's table. */
+  taken_by?: string | null;
 }
 
 /** The last order number given per restaurant and Tashkent day. */
@@ -373,6 +387,8 @@ export interface TableCallsTable {
   status: string;
   created_at: string;
   done_at: string | null;
+  /** A waiter who took it over from another waiter's table. */
+  taken_by?: string | null;
 }
 
 /** A restaurant's merchant credentials (docs/PAYMENTS.md); secrets sealed for the restaurant. */
@@ -603,6 +619,45 @@ export interface TelegramUpdatesTable {
   received_at: string;
 }
 
+/** Who did each move of an order or a call (docs/ORDERS.md, "Who did it"). */
+export interface StaffActionsTable {
+  id: string;
+  restaurant_id: string;
+  /** `order` | `call` */
+  entity_kind: string;
+  entity_id: string;
+  /** shared `STAFF_ACTIONS` */
+  action: string;
+  /** The account (null: a Telegram chat administrator with no account here). */
+  user_id: string | null;
+  /** The name shown, as it was then. */
+  actor: string;
+  /** `board` | `device` | `telegram` */
+  via: string;
+  created_at: string;
+}
+
+/** A device that stays signed in (its session's token id), with its wrong PINs. */
+export interface StaffDevicesTable {
+  id: string;
+  user_id: string;
+  restaurant_id: string;
+  label: string;
+  pin_failures: number;
+  pin_locked_until: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A one-time code linking a staff member's Telegram (its SHA-256). */
+export interface TelegramLinkCodesTable {
+  code_hash: string;
+  user_id: string;
+  restaurant_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface Database {
   integration_accounts: IntegrationAccountsTable;
   integration_tokens: IntegrationTokensTable;
@@ -644,6 +699,9 @@ export interface Database {
   payment_pos: PaymentPosTable;
   payment_statements: PaymentStatementsTable;
   payment_releases: PaymentReleasesTable;
+  staff_actions: StaffActionsTable;
+  staff_devices: StaffDevicesTable;
+  telegram_link_codes: TelegramLinkCodesTable;
 }
 
 export type UserRow = UsersTable;
@@ -672,3 +730,5 @@ export type ClickTransactionRow = Omit<ClickTransactionsTable, 'prepare_id'> & {
 export type PaymentAccountRow = PaymentAccountsTable;
 export type PaymentStatementRow = PaymentStatementsTable;
 export type PaymentReleaseRow = PaymentReleasesTable;
+export type StaffActionRow = StaffActionsTable;
+export type StaffDeviceRow = StaffDevicesTable;

@@ -1,20 +1,26 @@
-import { ROLES, visitorId } from '@qrmenu/shared/schemas';
+import { isStaffRole, ROLES, type StaffRole, visitorId } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, notFound, unauthorized } from './errors';
 import type { TokenPayload } from './sessions';
 
 /**
  * Who may call a route (docs/ARCHITECTURE.md, "Access"): pub = no token needed, any = any valid token,
- * adm = admin, own = admin or manager (ownership of a thing is checked by the helpers below),
+ * adm = admin, own = admin or manager (ownership of a thing is checked by the helpers below), and
+ * the staff roles a route names in `config.staff` (a waiter, the kitchen: of that restaurant only;
+ * what each may do there is the service's rule), staff = a staff account only (its own things),
  * key = a module's deploy key or an admin (the releases service checks the key against the
  * module: `releaseCaller`).
  */
-export type Access = 'pub' | 'any' | 'adm' | 'own' | 'key';
+export type Access = 'pub' | 'any' | 'adm' | 'own' | 'key' | 'staff';
 
 export interface AuthUser {
   _id: string;
   login: string;
   role: string;
+  /** A staff account's restaurant (null for admins, managers and other roles). */
+  restaurantId: string | null;
+  /** A device session (a kitchen tablet): its id, the token's; every action names its person by PIN. */
+  deviceId: string | null;
 }
 
 export type { TokenPayload } from './sessions';
@@ -22,6 +28,8 @@ export type { TokenPayload } from './sessions';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** With `own`: the staff roles that may call it too, on their own restaurant. */
+    staff?: readonly StaffRole[];
   }
 }
 
@@ -34,6 +42,11 @@ declare module '@fastify/jwt' {
 
 export const isAdmin = (user: AuthUser | null | undefined): boolean => user?.role === ROLES.admin;
 export const isManager = (user: AuthUser | null | undefined): boolean => user?.role === ROLES.manager;
+/** A staff account of a restaurant (a waiter or the kitchen; without a restaurant it owns nothing). */
+export const isStaff = (
+  user: AuthUser | null | undefined,
+): user is AuthUser & { role: StaffRole; restaurantId: string } =>
+  !!user && isStaffRole(user.role) && user.restaurantId !== null;
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -55,6 +68,7 @@ export function verifiedToken(request: FastifyRequest): TokenPayload | 'invalid'
   if (typeof payload?.sub !== 'string') return 'invalid';
   if (payload.ep !== undefined && !Number.isInteger(payload.ep)) return 'invalid';
   if (payload.jti !== undefined && typeof payload.jti !== 'string') return 'invalid';
+  if (payload.dv !== undefined && (payload.dv !== 1 || typeof payload.jti !== 'string')) return 'invalid';
   return payload;
 }
 
@@ -68,15 +82,22 @@ async function authenticate(request: FastifyRequest): Promise<AuthUser | 'invali
   if (payload === null || payload === 'invalid') return payload;
   const row = await request.server.repos.sessions.findUser(payload.sub, payload.jti);
   if (!row || row.epoch !== (payload.ep ?? 0)) return 'invalid';
-  return { _id: row.id, login: row.login, role: row.role };
+  return {
+    _id: row.id,
+    login: row.login,
+    role: row.role,
+    restaurantId: isStaffRole(row.role) ? row.restaurantId : null,
+    deviceId: payload.dv === 1 ? (payload.jti ?? null) : null,
+  };
 }
 
 /**
  * Whether the session behind this request may still follow restaurant `restaurantId` (a live
  * stream asks before each event it sends, and while idle): the token not expired, its user
  * active, in the same session epoch and not logged out (the access check's one read), and still
- * an admin or that restaurant's manager. A logout, a new password, a deactivation or a
- * restaurant given to another manager ends the stream on every server.
+ * an admin, that restaurant's manager or one of its staff. A logout, a new password, a
+ * deactivation, a device revoked or a restaurant given to another manager ends the stream on
+ * every server.
  */
 export function sessionFollows(request: FastifyRequest, restaurantId: string): () => Promise<boolean> {
   const payload = verifiedToken(request);
@@ -87,6 +108,7 @@ export function sessionFollows(request: FastifyRequest, restaurantId: string): (
     const row = await repos.sessions.findUser(payload.sub, payload.jti);
     if (!row || row.epoch !== (payload.ep ?? 0)) return false;
     if (row.role === ROLES.admin) return true;
+    if (isStaffRole(row.role)) return row.restaurantId === restaurantId;
     return row.role === ROLES.manager && repos.restaurants.isManagedBy(restaurantId, row.id);
   };
 }
@@ -107,7 +129,12 @@ export async function accessHook(request: FastifyRequest, _reply: FastifyReply):
     throw unauthorized(result === 'invalid' ? 'Invalid or expired token' : 'Authentication required');
   if (access === 'any') return;
   if (access === 'adm' && !isAdmin(user)) throw forbidden('Admins only');
-  if (access === 'own' && !isAdmin(user) && !isManager(user)) throw forbidden('Admins and managers only');
+  if (access === 'staff' && !isStaff(user)) throw forbidden('Staff accounts only');
+  if (access === 'own' && !isAdmin(user) && !isManager(user)) {
+    const staff = request.routeOptions.config?.staff ?? [];
+    if (!isStaff(user) || !staff.includes(user.role))
+      throw forbidden(staff.length > 0 ? 'Admins, managers and staff only' : 'Admins and managers only');
+  }
 }
 
 /**
@@ -130,10 +157,11 @@ export function releaseSubject(request: FastifyRequest, visitor: string | undefi
   return visitor && visitorId.safeParse(visitor).success ? `visitor:${visitor}` : null;
 }
 
+/** The caller of an `own` route: an admin, a manager, or a staff account the route let in. */
 function requireUser(request: FastifyRequest): AuthUser {
   const user = request.user;
   if (!user) throw unauthorized();
-  if (!isAdmin(user) && !isManager(user)) throw forbidden('Admins and managers only');
+  if (!isAdmin(user) && !isManager(user) && !isStaff(user)) throw forbidden('Admins and managers only');
   return user;
 }
 
@@ -155,7 +183,9 @@ export async function assertOwnsRestaurant(request: FastifyRequest, restaurantId
   const { restaurants } = request.server.repos;
   const owned = isAdmin(user)
     ? await restaurants.exists(restaurantId)
-    : await restaurants.isManagedBy(restaurantId, user._id);
+    : isStaff(user)
+      ? user.restaurantId === restaurantId
+      : await restaurants.isManagedBy(restaurantId, user._id);
   if (!owned) throw notFound('Restaurant not found');
 }
 
@@ -166,7 +196,7 @@ export async function assertOwnsRestaurant(request: FastifyRequest, restaurantId
 export const ownerCheck =
   (request: FastifyRequest) =>
   (restaurantId: string, managerId?: string | null): Promise<void> =>
-    managerId === undefined
+    managerId === undefined || isStaff(request.user)
       ? assertOwnsRestaurant(request, restaurantId)
       : assertOwnsRead(request, managerId);
 
@@ -181,11 +211,16 @@ async function assertOwnsRead(request: FastifyRequest, managerId: string | null)
 
 /**
  * The restaurant a list route works on: admins must name it (`?restaurant_id=`, 400 if absent,
- * 404 if unknown); a manager gets its own (404 if it has none or names another one).
+ * 404 if unknown); a manager gets its own (404 if it has none or names another one), and so does
+ * a staff account (its restaurant).
  */
 export async function ownedRestaurantId(request: FastifyRequest, requested?: string | null): Promise<string> {
   const user = requireUser(request);
   const wanted = requested?.trim() || undefined;
+  if (isStaff(user)) {
+    if (wanted && wanted !== user.restaurantId) throw notFound('Restaurant not found');
+    return user.restaurantId;
+  }
   if (isAdmin(user)) {
     if (!wanted) {
       throw badRequest('restaurant_id is required', [{ path: 'restaurant_id', message: 'Required' }]);

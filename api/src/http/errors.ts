@@ -29,15 +29,17 @@ export const badRequest = (message = 'Invalid request', details?: ErrorDetail[])
   new HttpError(400, 'validation', message, details);
 export const unauthorized = (message = 'Authentication required') =>
   new HttpError(401, 'unauthorized', message);
-export const forbidden = (message = 'Forbidden') => new HttpError(403, 'forbidden', message);
+/** 403; `details` say why when the caller can act on it (a staff PIN, another waiter's table). */
+export const forbidden = (message = 'Forbidden', details?: ErrorDetail[]) =>
+  new HttpError(403, 'forbidden', message, details);
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 export const conflict = (message = 'Conflict') => new HttpError(409, 'conflict', message);
 export const unsupportedMediaType = (message = 'Unsupported media type') =>
   new HttpError(415, 'unsupported_media_type', message);
 export const tooManyRequests = (message = 'Too many requests') => new HttpError(429, 'rate_limited', message);
 /** 429 with `Retry-After` (seconds). */
-export const rateLimited = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, 'rate_limited', message, undefined, { 'retry-after': String(retryAfterSeconds) });
+export const rateLimited = (message: string, retryAfterSeconds: number, details?: ErrorDetail[]) =>
+  new HttpError(429, 'rate_limited', message, details, { 'retry-after': String(retryAfterSeconds) });
 export const badGateway = (message = 'Bad gateway') => new HttpError(502, 'bad_gateway', message);
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {

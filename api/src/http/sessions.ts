@@ -17,6 +17,11 @@ export interface TokenPayload {
   jti?: string;
   /** Expiry, seconds since the epoch (set by @fastify/jwt). */
   exp?: number;
+  /**
+   * 1: a device of the restaurant (a kitchen tablet) that stays signed in; every action on it
+   * names its person by PIN (services/staff/devices.ts). Its `jti` is the device's id.
+   */
+  dv?: number;
 }
 
 /**
@@ -25,7 +30,24 @@ export interface TokenPayload {
  */
 export async function issueToken(app: FastifyInstance, userId: string, epoch?: number): Promise<string> {
   const ep = epoch ?? (await app.repos.sessions.epoch(userId));
-  return app.jwt.sign({ sub: userId, ep, jti: randomBytes(16).toString('base64url') });
+  return app.jwt.sign({ sub: userId, ep, jti: newTokenId() });
+}
+
+/** A token's own id (its `jti`): random, so that a logout names one session only. */
+export const newTokenId = (): string => randomBytes(16).toString('base64url');
+
+/**
+ * A device session's token (docs/PRODUCT.md, "Signing in on the floor"): `jti` is the device's
+ * id (its row, which its manager sees and may end), valid `days` days.
+ */
+export function issueDeviceToken(
+  app: FastifyInstance,
+  userId: string,
+  epoch: number,
+  jti: string,
+  days: number,
+): string {
+  return app.jwt.sign({ sub: userId, ep: epoch, jti, dv: 1 }, { expiresIn: `${days}d` });
 }
 
 /** Ends every session of the user, on every server. */

@@ -38,8 +38,11 @@ import { releaseReportsRepository } from './release-reports';
 import { restaurantsRepository } from './restaurants';
 import { sessionsRepository } from './sessions';
 import { slugsRepository } from './slug-history';
+import { staffActionsRepository } from './staff-actions';
+import { staffDevicesRepository } from './staff-devices';
 import { tableCallsRepository } from './table-calls';
 import { telegramBotsRepository } from './telegram-bots';
+import { telegramLinkCodesRepository } from './telegram-link-codes';
 import { telegramOutboxRepository } from './telegram-outbox';
 import { telegramUpdatesRepository } from './telegram-updates';
 import { usersRepository } from './users';
@@ -85,6 +88,9 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     clickTransactions: clickTransactionsRepository(q),
     paymentStatements: paymentStatementsRepository(q),
     paymentReleases: paymentReleasesRepository(q),
+    staffActions: staffActionsRepository(q),
+    staffDevices: staffDevicesRepository(q),
+    telegramLinkCodes: telegramLinkCodesRepository(q),
     transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
   };
 }
@@ -126,6 +132,9 @@ export interface Repositories {
   clickTransactions: ReturnType<typeof clickTransactionsRepository>;
   paymentStatements: ReturnType<typeof paymentStatementsRepository>;
   paymentReleases: ReturnType<typeof paymentReleasesRepository>;
+  staffActions: ReturnType<typeof staffActionsRepository>;
+  staffDevices: ReturnType<typeof staffDevicesRepository>;
+  telegramLinkCodes: ReturnType<typeof telegramLinkCodesRepository>;
   /** Runs `work` with repositories bound to one transaction (or this one, inside a transaction). */
   transaction<T>(work: (trx: Repositories) => Promise<T>): Promise<T>;
 }

@@ -317,5 +317,27 @@ export function ordersRepository(q: Q) {
         .executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
     },
+
+    /** A waiter took the order over from another waiter's table (its event tells the boards). */
+    async takeOver(id: string, waiterId: string, at: string): Promise<void> {
+      await q
+        .updateTable('orders')
+        .set({ taken_by: waiterId, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Whether the waiter took over an order of that table today (closing its bill is theirs then). */
+    async tookOverAt(placementId: string, waiterId: string, day: string): Promise<boolean> {
+      const row = await q
+        .selectFrom('orders')
+        .select('id')
+        .where('placement_id', '=', placementId)
+        .where('day', '=', day)
+        .where('taken_by', '=', waiterId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
   };
 }

@@ -83,6 +83,57 @@ export function placementsRepository(q: Q) {
       return Number(res.numDeletedRows) > 0;
     },
 
+    // ---------- the floor: zones and waiters (docs/PRODUCT.md, "Tables to waiters") ----------
+
+    /**
+     * Each placement's waiter as the orders go (`waiter`: the waiter it is given to while that
+     * account is an active waiter, else null: everyone's), by placement id, for `ids`.
+     */
+    async waitersOf(ids: readonly string[]): Promise<Map<string, string | null>> {
+      const out = new Map<string, string | null>();
+      for (const part of chunks([...new Set(ids)])) {
+        const rows = await q
+          .selectFrom('placements')
+          .leftJoin('users', (j) =>
+            j
+              .onRef('users.id', '=', 'placements.waiter_id')
+              .on('users.role', '=', 'waiter')
+              .on('users.is_active', '=', 1),
+          )
+          .select(['placements.id', 'users.id as waiter'])
+          .where('placements.id', 'in', part)
+          .execute();
+        for (const r of rows) out.set(r.id, r.waiter ?? null);
+      }
+      return out;
+    },
+
+    /** Gives placements of the restaurant among `ids` to a waiter (null: to everyone) and/or a zone. */
+    async assign(
+      restaurantId: string,
+      ids: readonly string[],
+      change: { waiter_id?: string | null; zone?: string | null },
+      at: string,
+    ): Promise<void> {
+      for (const part of chunks(ids)) {
+        await q
+          .updateTable('placements')
+          .set({ ...change, updated_at: at })
+          .where('restaurant_id', '=', restaurantId)
+          .where('id', 'in', part)
+          .execute();
+      }
+    },
+
+    /** A waiter's tables go back to everyone (the account left the floor: deactivated, made the kitchen). */
+    async releaseWaiter(waiterId: string, at: string): Promise<void> {
+      await q
+        .updateTable('placements')
+        .set({ waiter_id: null, updated_at: at })
+        .where('waiter_id', '=', waiterId)
+        .execute();
+    },
+
     /** Which of `ids` are placements, with their restaurants (the ordering switches check theirs). */
     async owners(ids: readonly string[]): Promise<Map<string, string>> {
       const out = new Map<string, string>();

@@ -12,12 +12,12 @@ import type { Q } from './query';
  * user (about 4x the time of the user's read by its key alone); the subquery keeps the key lookup.
  */
 const userOfToken = prepared<
-  { id: string; login: string; role: string; epoch: number | null },
+  { id: string; login: string; role: string; restaurant_id: string | null; epoch: number | null },
   'userId' | 'jti'
 >((db, p) =>
   db
     .selectFrom('users')
-    .select(['users.id', 'users.login', 'users.role'])
+    .select(['users.id', 'users.login', 'users.role', 'users.restaurant_id'])
     .select((eb) =>
       eb
         .selectFrom('session_epochs')
@@ -74,12 +74,21 @@ export function sessionsRepository(db: Q) {
     },
 
     /**
-     * The active user a token names, with the user's epoch (0 when never raised), unless the token
-     * id was logged out: one indexed read per authenticated request.
+     * The active user a token names, with the user's epoch (0 when never raised) and a staff
+     * account's restaurant, unless the token id was logged out: one indexed read per
+     * authenticated request.
      */
     async findUser(userId: string, jti: string | undefined) {
       const row = (await userOfToken(db, { userId, jti: jti ?? null }))[0];
-      return row ? { id: row.id, login: row.login, role: row.role, epoch: row.epoch ?? 0 } : undefined;
+      return row
+        ? {
+            id: row.id,
+            login: row.login,
+            role: row.role,
+            restaurantId: row.restaurant_id ?? null,
+            epoch: row.epoch ?? 0,
+          }
+        : undefined;
     },
   };
 }

@@ -89,5 +89,23 @@ export function tableCallsRepository(q: Q) {
         .executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
     },
+
+    /** A waiter took the call over from another waiter's table. */
+    async takeOver(id: string, waiterId: string): Promise<void> {
+      await q.updateTable('table_calls').set({ taken_by: waiterId }).where('id', '=', id).execute();
+    },
+
+    /** Whether the waiter took over a call of that table since `since` (its bill is theirs to close then). */
+    async tookOverAt(placementId: string, waiterId: string, since: string): Promise<boolean> {
+      const row = await q
+        .selectFrom('table_calls')
+        .select('id')
+        .where('placement_id', '=', placementId)
+        .where('taken_by', '=', waiterId)
+        .where('created_at', '>=', since)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
   };
 }

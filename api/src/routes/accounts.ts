@@ -36,6 +36,8 @@ export default async function accountRoutes(app: App): Promise<void> {
       const payload = verifiedToken(request);
       if (payload === null || payload === 'invalid') throw unauthorized();
       await endSession(app, payload);
+      // a device signed out: it leaves its manager's list of devices
+      if (payload.dv === 1 && payload.jti) await app.staff.forgetDevice(payload.jti);
       return reply.status(204).send(null);
     },
   );

@@ -14,11 +14,13 @@ export default async function categoryRoutes(app: App): Promise<void> {
   app.get(
     '/manager/category',
     {
-      config: { access: 'own' },
+      config: { access: 'own', staff: ['kitchen'] },
       schema: {
         tags: ['categories'],
         operationId: 'categories.managerList',
         summary: "The restaurant's categories (admins name it with ?restaurant_id=)",
+        description:
+          "The kitchen reads its restaurant's list for the stop-list (no other catalog call is its).",
         querystring: optionalRestaurantIdFilter,
         response: { 200: answers.managerCategories },
       },

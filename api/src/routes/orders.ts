@@ -6,6 +6,7 @@
 import {
   answers,
   callCreateBody,
+  callsQuery,
   errorBody,
   guestOrderQuery,
   idParam,
@@ -18,9 +19,11 @@ import {
   orderStatusBody,
   orderStreamQuery,
   placementIdParam,
+  staffPinHeader,
 } from '@qrmenu/shared/schemas';
 import { z } from 'zod';
 import { ownedRestaurantId, ownerCheck, sessionFollows } from '../http/access';
+import { actorOf, viewerOf } from '../http/actor';
 import { lastEventId, openEventStream } from '../http/sse';
 import type { App } from '../types';
 
@@ -28,6 +31,10 @@ const STREAM_TEXT =
   'text/event-stream: `retry:` first; then events `id: <number>`, `event: order|call|ready|reset|end`, `data: <JSON>`; a comment line every 20 s. A reconnect sends `Last-Event-ID` (or `?after=`) and first gets what it missed, in order; a number older than the kept day answers `reset` (reload the list).';
 const LIMITS_TEXT = `At most ${ORDER_LIMITS.items} lines, ${ORDER_LIMITS.quantity} of a line, one row per option (else 400), a comment of ${ORDER_LIMITS.comment} characters. Orders and calls per address and per table, and orders per restaurant, a minute are capped: 429 \`rate_limited\` with \`Retry-After\`.`;
 const streamAnswer = z.string().describe(STREAM_TEXT);
+const WHO_ACTS =
+  "The move is recorded under who made it (the order's `actions`). On a device session (a kitchen tablet) the `x-staff-pin` header names the person: none 400 (`pin` Required), a wrong one 403 (`pin` wrong), after 5 wrong ones the device is locked 15 minutes (429 with Retry-After, `pin` locked).";
+const TABLES_TEXT =
+  'A waiter reads their tables (a table given to them or to nobody, and what they took over) unless `tables=all`; the kitchen reads the orders past «Yangi» and no calls.';
 
 export default async function orderRoutes(app: App): Promise<void> {
   const { orders } = app;
@@ -76,18 +83,19 @@ export default async function orderRoutes(app: App): Promise<void> {
   app.get(
     '/manager/orders',
     {
-      config: { access: 'own' },
+      config: { access: 'own', staff: ['waiter', 'kitchen'] },
       schema: {
         tags: ['orders'],
         operationId: 'orders.list',
         summary: "A day's orders, newest first (Tashkent days; today by default)",
+        description: `A staff account reads today only (403 on \`day\` for another day). ${TABLES_TEXT}`,
         querystring: orderDayQuery,
         response: { 200: answers.orders },
       },
     },
     async (request) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      const data = await orders.day(restaurantId, request.query.day);
+      const data = await orders.day(restaurantId, request.query.day, viewerOf(request, request.query.tables));
       return { data, count: data.length };
     },
   );
@@ -144,65 +152,110 @@ export default async function orderRoutes(app: App): Promise<void> {
   app.put(
     '/manager/orders/:id/status',
     {
-      config: { access: 'own' },
+      config: { access: 'own', staff: ['waiter', 'kitchen'] },
       schema: {
         tags: ['orders'],
         operationId: 'orders.setStatus',
         summary:
           'Moves an order along its life: sent → accepted → ready → served; sent or accepted → rejected',
-        description:
-          '400 when rejecting without a reason; 409 for any other move (or when another move came first): nothing changes.',
+        description: `400 when rejecting without a reason; 409 for any other move (or when another move came first): nothing changes. A waiter accepts, rejects and serves, on their tables only (403 \`table\`: another waiter's table, take it over first); the kitchen marks accepted orders ready only (403 \`role\` otherwise). ${WHO_ACTS}`,
         params: idParam,
+        headers: staffPinHeader,
         body: orderStatusBody,
         response: { 200: answers.order },
       },
     },
-    async (request) => ({ data: await orders.move(request.params.id, request.body, ownerCheck(request)) }),
+    async (request) => ({
+      data: await orders.move(request.params.id, request.body, ownerCheck(request), await actorOf(request)),
+    }),
+  );
+
+  app.post(
+    '/manager/orders/:id/take',
+    {
+      config: { access: 'own', staff: ['waiter'] },
+      schema: {
+        tags: ['orders'],
+        operationId: 'orders.take',
+        summary: "A waiter takes over an order of another waiter's table (one tap, recorded)",
+        description: `Then it is theirs to move too. Only a waiter takes over (403 \`role\` for others). ${WHO_ACTS}`,
+        params: idParam,
+        headers: staffPinHeader,
+        response: { 200: answers.order },
+      },
+    },
+    async (request) => ({
+      data: await orders.takeOrder(request.params.id, ownerCheck(request), await actorOf(request)),
+    }),
   );
 
   app.get(
     '/manager/calls',
     {
-      config: { access: 'own' },
+      config: { access: 'own', staff: ['waiter'] },
       schema: {
         tags: ['orders'],
         operationId: 'orders.calls',
         summary: 'Pending waiter calls and bill requests, oldest first',
-        querystring: optionalRestaurantIdFilter,
+        description: TABLES_TEXT,
+        querystring: callsQuery,
         response: { 200: answers.calls },
       },
     },
     async (request) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return { data: await orders.pendingCalls(restaurantId) };
+      return { data: await orders.pendingCalls(restaurantId, viewerOf(request, request.query.tables)) };
     },
   );
 
   app.put(
     '/manager/calls/:id/done',
     {
-      config: { access: 'own' },
+      config: { access: 'own', staff: ['waiter'] },
       schema: {
         tags: ['orders'],
         operationId: 'orders.callDone',
         summary: 'Marks a call done (again: the same answer)',
+        description: `A waiter on their tables only (403 \`table\`: another waiter's table, take it over first). ${WHO_ACTS}`,
         params: idParam,
+        headers: staffPinHeader,
         response: { 200: answers.call },
       },
     },
-    async (request) => ({ data: await orders.finishCall(request.params.id, ownerCheck(request)) }),
+    async (request) => ({
+      data: await orders.finishCall(request.params.id, ownerCheck(request), await actorOf(request)),
+    }),
+  );
+
+  app.post(
+    '/manager/calls/:id/take',
+    {
+      config: { access: 'own', staff: ['waiter'] },
+      schema: {
+        tags: ['orders'],
+        operationId: 'orders.takeCall',
+        summary: "A waiter takes over a call of another waiter's table (one tap, recorded)",
+        description: `Then it is theirs to mark done. Only a waiter takes over (403 \`role\` for others). ${WHO_ACTS}`,
+        params: idParam,
+        headers: staffPinHeader,
+        response: { 200: answers.call },
+      },
+    },
+    async (request) => ({
+      data: await orders.takeCall(request.params.id, ownerCheck(request), await actorOf(request)),
+    }),
   );
 
   app.get(
     '/manager/orders/events',
     {
-      config: { access: 'own' },
+      config: { access: 'own', staff: ['waiter', 'kitchen'] },
       compress: false,
       schema: {
         tags: ['orders'],
         operationId: 'orders.events',
         summary: "The live stream of the restaurant's orders and calls (server-sent events)",
-        description: `The bearer token goes in the Authorization header (read with fetch streaming), never in the address. \`order\` and \`call\` events carry the entity's current state. The stream is closed when the session ends (a logout, a new password, the account deactivated, the restaurant no longer the manager's): the session is read again before any event is sent. An account holds at most 10 streams (a new one closes the oldest). ${STREAM_TEXT}`,
+        description: `The bearer token goes in the Authorization header (read with fetch streaming), never in the address. \`order\` and \`call\` events carry the entity's current state. The stream is closed when the session ends (a logout, a new password, the account deactivated, a device ended, the restaurant no longer the manager's): the session is read again before any event is sent. ${TABLES_TEXT} An account holds at most 10 streams (a new one closes the oldest). ${STREAM_TEXT}`,
         querystring: orderStreamQuery,
         response: { 200: streamAnswer },
       },
@@ -213,7 +266,11 @@ export default async function orderRoutes(app: App): Promise<void> {
         restaurantId,
         lastEventId(request, request.query.after),
         () => openEventStream(reply),
-        { account: request.user!._id, stillAllowed: sessionFollows(request, restaurantId) },
+        {
+          account: request.user!._id,
+          stillAllowed: sessionFollows(request, restaurantId),
+          viewer: viewerOf(request, request.query.tables),
+        },
       );
       return reply;
     },

@@ -14,11 +14,13 @@ import {
   placementIdParam,
   reconcileBody,
   releaseHoldBody,
+  staffPinHeader,
   statementDayParams,
   statementsQuery,
 } from '@qrmenu/shared/schemas';
 import { z } from 'zod';
 import { ownerCheck } from '../http/access';
+import { actorOf } from '../http/actor';
 import type { App } from '../types';
 
 /** JSON-RPC as Payme reads it; the body is parsed by the service (-32700 for a broken one). */
@@ -104,17 +106,25 @@ export default async function paymentRoutes(app: App): Promise<void> {
   app.put(
     '/manager/tables/:placementId/close',
     {
-      config: { access: 'own' },
+      config: { access: 'own', staff: ['waiter'] },
       schema: {
         tags: ['payments'],
         operationId: 'payments.closeTable',
         summary: 'Closes a table («Hisob yopildi», paid at the till): its next order starts a new bill',
-        description: '409 while a payment of its bill is under way.',
+        description:
+          "409 while a payment of its bill is under way. A waiter closes their table's bill, or one whose order or call they took over today (403 `table` otherwise); who closed it is recorded on its orders. On a device session the `x-staff-pin` header names the person.",
         params: placementIdParam,
+        headers: staffPinHeader,
         response: { 200: answers.closedBill },
       },
     },
-    async (request) => ({ data: await payments.closeTable(request.params.placementId, ownerCheck(request)) }),
+    async (request) => ({
+      data: await payments.closeTable(
+        request.params.placementId,
+        ownerCheck(request),
+        await actorOf(request),
+      ),
+    }),
   );
 
   app.post(

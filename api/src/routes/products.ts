@@ -26,11 +26,13 @@ export default async function productRoutes(app: App): Promise<void> {
   app.get(
     '/manager/products',
     {
-      config: { access: 'own' },
+      config: { access: 'own', staff: ['kitchen'] },
       schema: {
         tags: ['products'],
         operationId: 'products.managerList',
         summary: 'All products of the restaurant (admins name it with ?restaurant_id=)',
+        description:
+          "The kitchen reads its restaurant's list for the stop-list (no other catalog call is its).",
         querystring: optionalRestaurantIdFilter,
         response: { 200: answers.managerProducts },
       },

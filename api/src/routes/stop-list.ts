@@ -6,7 +6,7 @@ export default async function stopListRoutes(app: App): Promise<void> {
   app.post(
     '/manager/stop-list',
     {
-      config: { access: 'own' },
+      config: { access: 'own', staff: ['kitchen'] },
       schema: {
         tags: ['stop-list'],
         operationId: 'stopList.apply',
@@ -15,7 +15,7 @@ export default async function stopListRoutes(app: App): Promise<void> {
           'stop: each listed product becomes inactive; then every category of the restaurant that has products and whose products are all inactive becomes inactive. ' +
           'resume: each listed product becomes active, and the categories of those products become active (others are left as they are). ' +
           'All products must belong to one restaurant the caller owns, or nothing changes (404). ' +
-          'Answers only the products and categories whose state changed.',
+          "Answers only the products and categories whose state changed. The kitchen runs its restaurant's stop-list too.",
         body: stopListBody,
         response: { 200: answers.stopList },
       },

@@ -7,7 +7,8 @@
  * stale answers, released pictures). Services take repositories and never HTTP requests.
  *
  * `servicesPlugin` decorates one per domain: `app.catalog`, `app.pictures`, `app.restaurants`,
- * `app.accounts`, `app.placements`, `app.visitStats`, `app.releases`, `app.orders`; and
+ * `app.accounts`, `app.placements`, `app.visitStats`, `app.releases`, `app.orders`, `app.payments`,
+ * `app.staff`; and
  * `app.transaction(work)`, the same services bound to one transaction, whose effects run once
  * after the commit.
  */
@@ -38,6 +39,7 @@ import { placementsService } from './placements';
 import { type ReleaseRuntime, type ReleaseSettings, releaseRuntime, releasesService } from './releases';
 import { restaurantsService } from './restaurants';
 import type { BotSetup } from './restaurants/bot';
+import { type StaffSettings, staffService } from './staff';
 import { visitStatsService } from './visit-stats';
 
 export type { AssertOwner } from './context';
@@ -63,6 +65,8 @@ export interface ServiceDeps {
   box?: SecretBox | undefined;
   /** The providers' addresses and clock (services/payments/context.ts). */
   payments?: Partial<PaymentsSettings> | undefined;
+  /** The staff PINs' key (services/staff/pin.ts). */
+  staff: StaffSettings;
 }
 
 export interface Services {
@@ -75,6 +79,7 @@ export interface Services {
   releases: ReturnType<typeof releasesService>;
   orders: ReturnType<typeof ordersService>;
   payments: ReturnType<typeof paymentsService>;
+  staff: ReturnType<typeof staffService>;
   /**
    * Runs `work` with the services (and `repos`, the repositories) bound to one transaction: all
    * its writes or none. Stale-answer notices and picture releases wait for the commit.
@@ -114,6 +119,7 @@ function servicesOn(
       live: orders.live,
       settings: { ...DEFAULT_PAYMENTS_SETTINGS, ...deps.payments },
     }),
+    staff: staffService(context, deps.staff),
     async transaction(work) {
       if (inTransaction) {
         // already in one: the same transaction, the same held effects
@@ -171,6 +177,7 @@ export const servicesPlugin = fp(
       orderNotices: app.orderNotices,
       orderLimits: app.appConfig.orderLimits,
       streamLimits: app.appConfig.streamLimits,
+      staff: { pinKey: app.appConfig.pinKey },
     });
     app.decorate('catalog', services.catalog);
     app.decorate('pictures', services.pictures);
@@ -181,6 +188,7 @@ export const servicesPlugin = fp(
     app.decorate('releases', services.releases);
     app.decorate('orders', services.orders);
     app.decorate('payments', services.payments);
+    app.decorate('staff', services.staff);
     // open streams would hold the server's close: they end first (clients reconnect elsewhere)
     app.addHook('preClose', async () => services.orders.closeStreams());
     app.decorate('transaction', services.transaction);

@@ -15,12 +15,25 @@
  *   minute per person, and an administrator removed from the chat loses the buttons within a
  *   minute (a member just made one waits as long).
  *
- * One way in today. A linked staff account (a waiter whose Telegram is tied to their account here)
- * would be a second check in `mayAct`, asked before the chat's administrators; nothing else moves.
+ * A linked staff account (docs/TELEGRAM.md, "A staff member's own chat": a waiter or the kitchen
+ * whose Telegram is tied to their account here by a one-time code) is asked first, in the staff
+ * chat and in their own private chat with the bot: its press or command is theirs, recorded under
+ * their account, with their role's rights (a waiter on their tables). In a private chat nobody
+ * else may act; in the staff chat its administrators still may, recorded under their Telegram name.
  */
 import type { TelegramBotRow } from '../db';
+import type { Actor } from '../services/staff';
+import { accountActor } from '../services/staff';
 import type { App } from '../types';
-import { type BotCall, TelegramError, type TgCallbackQuery, type TgChatMember, type TgMessage } from './api';
+import {
+  type BotCall,
+  TelegramError,
+  type TgCallbackQuery,
+  type TgChatMember,
+  type TgMessage,
+  type TgUser,
+} from './api';
+import { whoPressed } from './messages';
 
 /** How long an answer of getChatMember is trusted. */
 export const ADMINS_CACHED_MS = 60_000;
@@ -47,7 +60,8 @@ export interface StaffCheckOptions {
   clock?: () => number;
 }
 
-export function staffCheck(log: App['log'], options: StaffCheckOptions = {}) {
+export function staffCheck(app: Pick<App, 'log' | 'staff'>, options: StaffCheckOptions = {}) {
+  const { log } = app;
   const clock = options.clock ?? Date.now;
   const cache = new Map<string, { allowed: boolean; until: number }>();
 
@@ -79,25 +93,44 @@ export function staffCheck(log: App['log'], options: StaffCheckOptions = {}) {
     return allowed;
   }
 
-  /** Whether the person (`userId`) or the chat that acts (`senderChatId`) may act in the staff chat. */
-  async function mayAct(
+  /**
+   * Who acts, and whether anyone may: the restaurant's linked staff account of the person
+   * (`from`), else in the staff chat (not in a private one) the chat acting on its own behalf
+   * (`senderChat`) or one of its administrators; null: nobody who may.
+   */
+  async function actorOf(
     bot: TelegramBotRow,
     call: BotCall,
-    actor: { userId?: number | undefined; senderChatId?: number | undefined },
-  ): Promise<boolean> {
-    // a linked staff account would be asked here, before the chat's administrators
-    if (actor.senderChatId !== undefined) return String(actor.senderChatId) === bot.chat_id;
-    if (actor.userId === undefined) return false;
-    return chatAdministrator(bot, call, actor.userId);
+    who: { from?: TgUser | undefined; senderChat?: { id: number; title?: string | undefined } | undefined },
+    inPrivate: boolean,
+  ): Promise<Actor | null> {
+    const { from, senderChat } = who;
+    if (from && !from.is_bot) {
+      const linked = await app.staff.linkedStaff(bot.restaurant_id, from.id);
+      if (linked) return accountActor(linked, 'telegram');
+    }
+    if (inPrivate) return null;
+    const chatActor = (name: string): Actor => ({ userId: null, role: 'chat', name, via: 'telegram' });
+    if (senderChat !== undefined)
+      return String(senderChat.id) === bot.chat_id
+        ? chatActor(senderChat.title ?? bot.chat_title ?? '')
+        : null;
+    if (!from) return null;
+    return (await chatAdministrator(bot, call, from.id)) ? chatActor(whoPressed(from)) : null;
   }
 
   return {
-    /** A button pressed: by the person who pressed it. */
-    mayPress: (bot: TelegramBotRow, call: BotCall, query: TgCallbackQuery) =>
-      mayAct(bot, call, { userId: query.from.id }),
+    /** A button pressed: by the person who pressed it (in the staff chat, or their private chat). */
+    pressedBy: (bot: TelegramBotRow, call: BotCall, query: TgCallbackQuery) =>
+      actorOf(bot, call, { from: query.from }, query.message?.chat.type === 'private'),
     /** A command: by the chat it was sent on behalf of, or else by its sender. */
-    mayCommand: (bot: TelegramBotRow, call: BotCall, message: TgMessage) =>
-      mayAct(bot, call, { senderChatId: message.sender_chat?.id, userId: message.from?.id }),
+    commandedBy: (bot: TelegramBotRow, call: BotCall, message: TgMessage) =>
+      actorOf(
+        bot,
+        call,
+        { from: message.from, senderChat: message.sender_chat },
+        message.chat.type === 'private',
+      ),
   };
 }
 

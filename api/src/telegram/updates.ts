@@ -19,17 +19,20 @@ import type { Product, STOP_LIST_ACTIONS } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import type { TelegramBotRow } from '../db';
 import { now } from '../db';
-import { HttpError, notFound, unauthorized } from '../http/errors';
+import { forbidden, HttpError, notFound, unauthorized } from '../http/errors';
 import { sameSecret } from '../integration/secrets';
+import type { Actor } from '../services/staff';
 import type { App } from '../types';
 import { type TgCallbackQuery, type TgMessage, type TgUpdate, tgUpdate } from './api';
-import { ORDER_MOVES, type OrderMove, type PressNote, whoPressed } from './messages';
+import { ORDER_MOVES, type OrderMove, type PressNote } from './messages';
 import { matchNames } from './names';
 import { postKey } from './outbox';
 import type { TelegramAccess } from './setup';
 import { type StaffCheckOptions, staffCheck } from './staff';
 
 const MOST_BUTTONS = 8;
+/** The stop-list is the kitchen's and the managers' (and the chat's administrators'): not a waiter's. */
+const mayStop = (actor: Actor) => actor.role !== 'waiter';
 /** A refused command is answered in the chat at most this often (per restaurant, per server). */
 const REFUSAL_EVERY_MS = 60_000;
 type StopAction = (typeof STOP_LIST_ACTIONS)[number];
@@ -42,7 +45,7 @@ export function telegramUpdates(
 ) {
   const { repos } = app;
   const clock = options.clock ?? Date.now;
-  const staff = staffCheck(app.log, options);
+  const staff = staffCheck(app, options);
   /** When each restaurant's chat was last told a command is not allowed. */
   const refusedAt = new Map<string, number>();
 
@@ -100,14 +103,27 @@ export function telegramUpdates(
     await reply(restaurantId, names.map((n) => said(n)).join('\n'));
   }
 
+  /** The press's refusal in Uzbek: another move came first, not their role's, not their table, gone. */
+  function refusal(err: HttpError): string {
+    const why = err.details?.[0]?.path;
+    if (err.status === 409) return t.telegram.pressLate;
+    if (err.status === 403 && why === 'table') return t.telegram.notYourTable;
+    if (err.status === 403 && why === 'role') return t.telegram.notYourRole;
+    return t.telegram.pressUnknown;
+  }
+
   async function onPress(bot: TelegramBotRow, token: string, query: TgCallbackQuery) {
     const restaurantId = bot.restaurant_id;
-    if (!(await staff.mayPress(bot, access.bot(token), query))) {
+    const actor = await staff.pressedBy(bot, access.bot(token), query);
+    if (!actor) {
       await answer(bot, token, query, t.telegram.notAllowed);
       return;
     }
     const data = query.data ?? '';
-    const note = (status: string): PressNote => ({ status, by: whoPressed(query.from), at: now() });
+    // in the staff chat the press notes who did it on the post's edit; a private chat's post is
+    // edited by the order's own event (outbox.ts), with who did it from the recorded move
+    const inStaffChat = query.message?.chat.type !== 'private';
+    const note = (status: string): PressNote => ({ status, by: actor.name, at: now() });
     const owner = ownedBy(restaurantId);
     try {
       const order = /^o:([ards]):(.+)$/.exec(data);
@@ -117,20 +133,21 @@ export function telegramUpdates(
         const [, move, id] = order as unknown as [string, OrderMove, string];
         const status = ORDER_MOVES[move];
         if (status === 'rejected') {
-          await app.orders.move(id, { status, reason: t.telegram.rejectReason }, owner);
+          await app.orders.move(id, { status, reason: t.telegram.rejectReason }, owner, actor);
         } else {
           const row = await repos.orders.find(id);
           // "Tayyor" pressed on a new order: accepted first, as the board would have to
           if (status === 'ready' && row?.status === 'sent')
-            await app.orders.move(id, { status: 'accepted' }, owner);
-          await app.orders.move(id, { status }, owner);
+            await app.orders.move(id, { status: 'accepted' }, owner, actor);
+          await app.orders.move(id, { status }, owner, actor);
         }
-        await queue(restaurantId, 'edit', postKey('order', id), note(status));
+        if (inStaffChat) await queue(restaurantId, 'edit', postKey('order', id), note(status));
       } else if (call) {
         const id = call[1] as string;
-        await app.orders.finishCall(id, owner);
-        await queue(restaurantId, 'edit', postKey('call', id), note('done'));
+        await app.orders.finishCall(id, owner, actor);
+        if (inStaffChat) await queue(restaurantId, 'edit', postKey('call', id), note('done'));
       } else if (dish) {
+        if (!mayStop(actor)) throw forbidden('Not this role', [{ path: 'role', message: 'not_allowed' }]);
         const products = await app.catalog.products.list(restaurantId);
         const product = products.find((p) => p._id === dish[2]);
         if (!product) throw notFound('Product not found');
@@ -141,7 +158,7 @@ export function telegramUpdates(
       await answer(bot, token, query, t.telegram.pressDone);
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
-      await answer(bot, token, query, err.status === 409 ? t.telegram.pressLate : t.telegram.pressUnknown);
+      await answer(bot, token, query, refusal(err));
     }
   }
 
@@ -159,7 +176,8 @@ export function telegramUpdates(
     if (!command) return;
     const [name, query] = command;
     if (name !== 'stop' && name !== 'resume' && name !== 'stoplist') return;
-    if (!(await staff.mayCommand(bot, access.bot(token), message))) {
+    const actor = await staff.commandedBy(bot, access.bot(token), message);
+    if (!actor || !mayStop(actor)) {
       app.log.info({ restaurantId, command: name }, 'a command from outside the staff was not obeyed');
       const last = refusedAt.get(restaurantId);
       if (last === undefined || clock() - last >= REFUSAL_EVERY_MS) {

@@ -18,6 +18,7 @@ import {
 import { orderAnswers } from './orders';
 import { paymentAnswers } from './payments';
 import { releaseAnswers } from './releases';
+import { staffAnswers } from './staff';
 import { translationSchemas as tr } from './translations';
 import { visitAnswers } from './visits';
 
@@ -25,6 +26,7 @@ export * from './orders';
 export * from './payments';
 export * from './provider-statement';
 export * from './releases';
+export * from './staff';
 export {
   applyTranslations,
   CONTENT_LANGS,
@@ -53,13 +55,18 @@ export { id, isoDate, LIMITS, optionalText, plainString, price, requiredText, SL
 // ---------- roles and auth ----------
 
 export * from './position';
-export { type KnownRole, ROLES } from './roles';
+export { isStaffRole, type KnownRole, ROLES, STAFF_ROLES, type StaffRole } from './roles';
 /** Other role names may exist and own nothing. */
 export const role = z.string().min(1).max(50);
 
 export const loginBody = z.object({
   login: requiredText(100),
   password: plainString().min(1).max(200),
+  /**
+   * Stay signed in as a device of the restaurant (a kitchen tablet): a staff account only; a long
+   * session its manager sees and may end, on which every action names its person by PIN.
+   */
+  device: z.boolean().optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -68,6 +75,14 @@ export const profile = z.object({
   login: z.string(),
   role,
   is_active: z.boolean(),
+  /** A staff account's restaurant (null for admins and managers). */
+  restaurant_id: z.string().nullable().optional(),
+  /** A staff member's name. */
+  name: z.string().nullable().optional(),
+  /** A staff member's Telegram is linked to the restaurant's bot. */
+  telegram_linked: z.boolean().optional(),
+  /** This session is a device of the restaurant (every action asks the person's PIN). */
+  device: z.boolean().optional(),
 });
 export type Profile = z.infer<typeof profile>;
 
@@ -568,6 +583,7 @@ export const answers = {
   ...releaseAnswers,
   ...orderAnswers,
   ...paymentAnswers,
+  ...staffAnswers,
 } as const;
 
 /** The slug suggested from a name (zod-free, in its own file). */

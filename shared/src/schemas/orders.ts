@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { id, plainString } from './fields';
 import { orderPayment, paymentPos } from './payments';
+import { staffAction, TABLE_SCOPES } from './staff';
 import { visitDay } from './visits';
 
 export const ORDER_LIMITS = {
@@ -202,6 +203,12 @@ export const order = z.object({
   payment_pos: paymentPos.nullable().optional(),
   /** Its message in the restaurant's Telegram chat (staff only); null: none was queued for a chat. */
   telegram: orderTelegram.nullable().optional(),
+  /** Who moved it, oldest first (docs/ORDERS.md, "Who did it"). */
+  actions: z.array(staffAction).optional(),
+  /** The waiter its table is given to now (null: everyone's). */
+  table_waiter_id: z.string().nullable().optional(),
+  /** A waiter who took it over from another waiter's table. */
+  taken_by: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof order>;
 
@@ -233,6 +240,12 @@ export const tableCall = z.object({
   status: z.enum(['pending', 'done']),
   createdAt: z.string(),
   doneAt: z.string().nullable(),
+  /** Who took it over and who did it, oldest first. */
+  actions: z.array(staffAction).optional(),
+  /** The waiter its table is given to now (null: everyone's). */
+  table_waiter_id: z.string().nullable().optional(),
+  /** A waiter who took it over from another waiter's table. */
+  taken_by: z.string().nullable().optional(),
 });
 export type TableCall = z.infer<typeof tableCall>;
 
@@ -325,8 +338,16 @@ export const orderAnswers = {
 /** The stream's own signals besides `order` and `call`: `ready` (live from here), `reset` (reload your list). */
 export const ORDER_STREAM_SIGNALS = ['ready', 'reset'] as const;
 
-/** `?day=` (Tashkent, today by default); admins name the restaurant. */
-export const orderDayQuery = z.object({ day: visitDay.optional(), restaurant_id: id.optional() });
+/**
+ * Whose tables a waiter reads (`mine` by default: their tables, the tables given to nobody and
+ * what they took over; `all`: every table, to take one over). Others read every table.
+ */
+const tables = z.enum(TABLE_SCOPES).optional();
+
+/** `?day=` (Tashkent, today by default; a staff account: today only); admins name the restaurant. */
+export const orderDayQuery = z.object({ day: visitDay.optional(), restaurant_id: id.optional(), tables });
+/** The pending calls: admins name the restaurant; a waiter reads their tables' unless `all`. */
+export const callsQuery = z.object({ restaurant_id: id.optional(), tables });
 /** `?from=&to=` of the history (the last 30 days by default). */
 export const orderDaysQuery = z.object({
   from: visitDay.optional(),
@@ -337,6 +358,7 @@ export const orderDaysQuery = z.object({
 export const orderStreamQuery = z.object({
   after: z.coerce.number().int().min(0).optional(),
   restaurant_id: id.optional(),
+  tables,
 });
 /** A guest's order: its key, and for its stream the `?after=` fallback. */
 export const guestOrderQuery = z.object({

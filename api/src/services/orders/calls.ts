@@ -2,16 +2,20 @@
  * Waiter calls and bill requests (docs/ORDERS.md, "Calls"): from a table that takes orders;
  * one pending per table and kind (pressing again answers the pending one: 200, nothing new,
  * not counted against the limits); the per-address and per-table limits of limits.ts; the staff
- * mark a call done (again: the same answer). Each change writes its stream event in its
- * transaction.
+ * mark a call done (again: the same answer), a waiter on their tables only or on a call they took
+ * over (one tap, recorded), never the kitchen. Each change writes its stream event, and who did
+ * it, in its transaction.
  */
 import type { CallKind, TableCall } from '@qrmenu/shared/schemas';
-import { isUniqueViolation, newId, now } from '../../db';
+import { isUniqueViolation, newId, now, type TableCallRow } from '../../db';
 import { conflict } from '../../http/errors';
 import { toTableCall } from '../../repos/table-calls';
 import { type AssertOwner, owned } from '../context';
+import { type Actor, assertFloor, REFUSED } from '../staff/actor';
+import { assertOwnsTable, recordAction } from '../staff/record';
 import { announce, guestTableOf, type OrdersContext } from './context';
 import { checkTable, windowStart } from './limits';
+import { callsForStaff } from './staff-view';
 
 export async function callTable(
   ctx: OrdersContext,
@@ -66,23 +70,65 @@ export async function callTable(
   return { call: toTableCall(row), created: true };
 }
 
+/** The staff's answer of one call, as the board reads it. */
+async function answerOf(ctx: OrdersContext, row: TableCallRow): Promise<TableCall> {
+  return (await callsForStaff(ctx.repos, [row]))[0] as TableCall;
+}
+
 export async function finishCall(
   ctx: OrdersContext,
   id: string,
   assertOwner: AssertOwner,
+  actor: Actor,
 ): Promise<TableCall> {
   const row = await owned(await ctx.repos.tableCalls.find(id), 'Call not found', assertOwner);
-  if (row.status !== 'pending') return toTableCall(row);
+  assertFloor(actor, 'call');
+  if (row.status !== 'pending') return answerOf(ctx, row);
+  await assertOwnsTable(ctx.repos, actor, row);
   const at = now();
   const done = await ctx.repos.transaction(async (trx) => {
     if (!(await trx.tableCalls.markDone(row.id, at))) return false;
+    await recordAction(
+      trx,
+      { kind: 'call', id: row.id, restaurant_id: row.restaurant_id },
+      'call_done',
+      actor,
+      at,
+    );
     await trx.orderEvents.append(row.restaurant_id, 'call', row.id, at);
     return true;
   });
   if (!done) {
     const fresh = await ctx.repos.tableCalls.find(id);
-    return toTableCall(fresh ?? row);
+    return answerOf(ctx, fresh ?? row);
   }
   announce(ctx);
-  return toTableCall({ ...row, status: 'done', done_at: at });
+  return answerOf(ctx, { ...row, status: 'done', done_at: at });
+}
+
+/** A waiter takes over a call of another waiter's table (one tap, recorded): then it is theirs to do. */
+export async function takeCall(
+  ctx: OrdersContext,
+  id: string,
+  assertOwner: AssertOwner,
+  actor: Actor,
+): Promise<TableCall> {
+  const row = await owned(await ctx.repos.tableCalls.find(id), 'Call not found', assertOwner);
+  if (actor.role !== 'waiter' || !actor.userId) throw REFUSED.role('take-over');
+  const userId = actor.userId;
+  if (row.taken_by === userId || row.status !== 'pending') return answerOf(ctx, row);
+  const at = now();
+  await ctx.repos.transaction(async (trx) => {
+    await trx.tableCalls.takeOver(row.id, userId);
+    await recordAction(
+      trx,
+      { kind: 'call', id: row.id, restaurant_id: row.restaurant_id },
+      'taken',
+      actor,
+      at,
+    );
+    await trx.orderEvents.append(row.restaurant_id, 'call', row.id, at);
+  });
+  announce(ctx);
+  return answerOf(ctx, { ...row, taken_by: userId });
 }

@@ -11,6 +11,7 @@ import { notFound } from '../../http/errors';
 import { parseLines, paymentPosOf, telegramPostsOf, toGuestOrder, toOrder } from '../../repos/orders';
 import { addDays, dayOf } from '../../visits/day';
 import type { OrdersContext } from './context';
+import { shows, type Viewer, withStaffView } from './staff-view';
 
 /** The history's default span: the last 30 days. */
 const HISTORY_DAYS = 30;
@@ -25,12 +26,23 @@ export const STATUS_WORDS: Record<OrderStatus, string> = {
   rejected: 'Rad etildi',
 };
 
-export async function dayOrders(ctx: OrdersContext, restaurantId: string, day = dayOf()): Promise<Order[]> {
+/** A day's orders, newest first, with who moved each; only those on `viewer`'s board (staff/staff-view.ts). */
+export async function dayOrders(
+  ctx: OrdersContext,
+  restaurantId: string,
+  day = dayOf(),
+  viewer?: Viewer,
+): Promise<Order[]> {
   const rows = await ctx.repos.orders.listDay(restaurantId, day);
-  const pos = new Map((await ctx.repos.orderPos.byOrders(rows.map((r) => r.id))).map((p) => [p.order_id, p]));
-  const paid = await paymentPosOf(ctx.repos, rows, pos);
-  const posts = await telegramPostsOf(ctx.repos, rows);
-  return rows.map((r) => toOrder(r, pos.get(r.id), paid.get(r.id), posts.get(r.id) ?? null));
+  const view = await withStaffView(ctx.repos, rows);
+  const seen = rows.filter((r) => shows(viewer, view.get(r.id) ?? {}, r as { status: OrderStatus }));
+  const pos = new Map((await ctx.repos.orderPos.byOrders(seen.map((r) => r.id))).map((p) => [p.order_id, p]));
+  const paid = await paymentPosOf(ctx.repos, seen, pos);
+  const posts = await telegramPostsOf(ctx.repos, seen);
+  return seen.map((r) => ({
+    ...toOrder(r, pos.get(r.id), paid.get(r.id), posts.get(r.id) ?? null),
+    ...view.get(r.id),
+  }));
 }
 
 export async function dayTotals(ctx: OrdersContext, restaurantId: string, from?: string, to?: string) {

@@ -6,20 +6,24 @@
  * ordering.ts (the switches, a guest's table), history.ts (lists, totals, CSV, a guest's
  * order), limits.ts, live.ts (the streams' hub).
  */
-import type { CallKind, OrderStatus } from '@qrmenu/shared/schemas';
-import { toTableCall } from '../../repos/table-calls';
+import { type CallKind, isStaffRole, type OrderStatus, ROLES } from '@qrmenu/shared/schemas';
+import { forbidden } from '../../http/errors';
+import { dayOf } from '../../visits/day';
 import type { AssertOwner, ServiceContext } from '../context';
-import { callTable, finishCall } from './calls';
+import type { Actor } from '../staff/actor';
+import { callTable, finishCall, takeCall } from './calls';
 import type { OrdersContext } from './context';
 import { dayCsv, dayOrders, dayTotals, guestOrderOf } from './history';
 import type { AddressWindow, OrderRateLimits } from './limits';
 import type { LiveSink, OrderLive } from './live';
 import { changeOrdering, guestTable, orderingSettings } from './ordering';
 import { type PlaceBody, placeOrder } from './place';
-import { moveOrder } from './status';
+import { callsForStaff, shows, type Viewer } from './staff-view';
+import { moveOrder, takeOrder } from './status';
 
 export { AddressWindow, DEFAULT_ORDER_RATE_LIMITS, type OrderRateLimits } from './limits';
 export { DEFAULT_LIVE_LIMITS, type LiveLimits, type LiveSink, type OrderLive, orderLive } from './live';
+export type { Viewer } from './staff-view';
 
 export interface OrdersShared {
   limits: OrderRateLimits;
@@ -56,17 +60,39 @@ export function ordersService(context: ServiceContext, shared: OrdersShared) {
     },
 
     // ---------- staff (the route checked whose restaurant it is) ----------
-    day: (restaurantId: string, day?: string) => dayOrders(ctx, restaurantId, day),
+    /**
+     * A day's orders as `viewer` sees them (docs/ORDERS.md, "Who sees what"): a staff account
+     * reads today only (403 on `day` for another day: the history is the manager's).
+     */
+    day: (restaurantId: string, day?: string, viewer?: Viewer) => {
+      if (viewer && isStaffRole(viewer.role) && day !== undefined && day !== dayOf()) {
+        throw forbidden("A staff account reads today's orders only", [
+          { path: 'day', message: 'today_only' },
+        ]);
+      }
+      return dayOrders(ctx, restaurantId, day, viewer);
+    },
     days: (restaurantId: string, from?: string, to?: string) => dayTotals(ctx, restaurantId, from, to),
     csv: (restaurantId: string, day?: string) => dayCsv(ctx, restaurantId, day),
+    /** Moves an order along its life as `actor` (their role's moves, a waiter's tables), recorded. */
     move: (
       id: string,
       body: { status: Exclude<OrderStatus, 'sent'>; reason?: string | undefined },
       assertOwner: AssertOwner,
-    ) => moveOrder(ctx, id, body, assertOwner),
-    pendingCalls: async (restaurantId: string) =>
-      (await ctx.repos.tableCalls.pendingOf(restaurantId)).map(toTableCall),
-    finishCall: (id: string, assertOwner: AssertOwner) => finishCall(ctx, id, assertOwner),
+      actor: Actor,
+    ) => moveOrder(ctx, id, body, assertOwner, actor),
+    /** A waiter takes over an order of another waiter's table (recorded). */
+    takeOrder: (id: string, assertOwner: AssertOwner, actor: Actor) => takeOrder(ctx, id, assertOwner, actor),
+    /** The pending calls on `viewer`'s board (the kitchen has none). */
+    pendingCalls: async (restaurantId: string, viewer?: Viewer) => {
+      if (viewer?.role === ROLES.kitchen) return [];
+      const calls = await callsForStaff(ctx.repos, await ctx.repos.tableCalls.pendingOf(restaurantId));
+      return calls.filter((c) => shows(viewer, c));
+    },
+    finishCall: (id: string, assertOwner: AssertOwner, actor: Actor) =>
+      finishCall(ctx, id, assertOwner, actor),
+    /** A waiter takes over a call of another waiter's table (recorded). */
+    takeCall: (id: string, assertOwner: AssertOwner, actor: Actor) => takeCall(ctx, id, assertOwner, actor),
     ordering: (restaurantId: string) => orderingSettings(ctx, restaurantId),
     changeOrdering: (restaurantId: string, body: Parameters<typeof changeOrdering>[2]) =>
       changeOrdering(ctx, restaurantId, body),
@@ -78,7 +104,7 @@ export function ordersService(context: ServiceContext, shared: OrdersShared) {
       restaurantId: string,
       after: number | null,
       open: () => LiveSink,
-      staff: { account: string; stillAllowed: () => Promise<boolean> },
+      staff: { account: string; stillAllowed: () => Promise<boolean>; viewer?: Viewer },
     ) => shared.live.follow({ restaurantId }, after, open, { staff }),
     /** Ends this server's streams (it is stopping). */
     closeStreams: () => shared.live.closeAll(),

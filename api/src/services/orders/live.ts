@@ -33,6 +33,7 @@ import { toTableCall } from '../../repos/table-calls';
 import { addressKey } from '../../state/login-rules';
 import type { OrderNotices } from '../../state/types';
 import type { Logger } from '../effects';
+import { shows, type Viewer, withStaffView } from './staff-view';
 import { DEFAULT_LIVE_LIMITS, type LiveLimits } from './stream-limits';
 
 export { DEFAULT_LIVE_LIMITS, type LiveLimits } from './stream-limits';
@@ -49,10 +50,17 @@ export interface LiveSink {
 /** Whose events a stream follows: a restaurant's (staff) or one order's (its guest). */
 export type LiveTarget = { restaurantId: string } | { orderId: string };
 
-/** Who opens a stream: a guest (by its address) or a signed-in account with its session's check. */
-export type LiveClient =
-  | { guest: { address: string } }
-  | { staff: { account: string; stillAllowed: () => Promise<boolean> } };
+/**
+ * Who opens a stream: a guest (by its address) or a signed-in account with its session's check
+ * and, for a staff account, whose board it is (a waiter's tables, the kitchen's orders).
+ */
+export type LiveClient = { guest: { address: string } } | { staff: StaffClient };
+
+interface StaffClient {
+  account: string;
+  stillAllowed: () => Promise<boolean>;
+  viewer?: Viewer | undefined;
+}
 
 interface Follower {
   target: LiveTarget;
@@ -63,8 +71,8 @@ interface Follower {
   held: Rendered[] | null;
   /** A guest's address key (its count), or null. */
   address: string | null;
-  /** A staff stream's account and session check, or null. */
-  staff: { account: string; stillAllowed: () => Promise<boolean> } | null;
+  /** A staff stream's account, session check and board, or null. */
+  staff: StaffClient | null;
   /** When its session was last found valid (staff) or its order last looked at (a guest's). */
   checkedAt: number;
   /** A guest's order is served and waits for its bill: looked at again every RECHECK_MS. */
@@ -139,6 +147,7 @@ export function orderLive(
     const posById = new Map(posRows.map((p) => [p.order_id, p]));
     const paidById = await paymentPosOf(repos, orders, posById);
     const postById = await telegramPostsOf(repos, orders);
+    const view = await withStaffView(repos, [...orders, ...calls]);
     const callById = new Map(calls.map((c) => [c.id, c]));
     return rows.map((row) => {
       if (row.kind === 'order') {
@@ -148,7 +157,10 @@ export function orderLive(
           staff: o
             ? {
                 event: 'order',
-                data: toOrder(o, posById.get(o.id), paidById.get(o.id), postById.get(o.id) ?? null),
+                data: {
+                  ...toOrder(o, posById.get(o.id), paidById.get(o.id), postById.get(o.id) ?? null),
+                  ...view.get(o.id),
+                },
               }
             : null,
           guest: o ? { event: 'order', data: toGuestOrder(o, posById.get(o.id)) } : null,
@@ -156,7 +168,12 @@ export function orderLive(
         };
       }
       const c = callById.get(row.entity_id);
-      return { row, staff: c ? { event: 'call', data: toTableCall(c) } : null, guest: null, order: null };
+      return {
+        row,
+        staff: c ? { event: 'call', data: { ...toTableCall(c), ...view.get(c.id) } } : null,
+        guest: null,
+        order: null,
+      };
     });
   }
 
@@ -239,7 +256,11 @@ export function orderLive(
     if (e.row.seq <= f.sent) return;
     f.sent = e.row.seq;
     const what = isGuest(f) ? e.guest : e.staff;
-    if (what) f.sink.send({ id: e.row.seq, ...what });
+    if (!what) return;
+    // a staff member's board: their tables' orders and calls (a waiter), the orders past new (the kitchen)
+    const viewer = f.staff?.viewer;
+    if (viewer && !shows(viewer, what.data as Parameters<typeof shows>[1], e.order ?? undefined)) return;
+    f.sink.send({ id: e.row.seq, ...what });
   }
 
   /** The streams an event goes to: its order's guests and its restaurant's staff. */

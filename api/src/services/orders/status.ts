@@ -1,27 +1,49 @@
 /**
  * An order's life (docs/ORDERS.md, "The order's life"): only the edges of `ORDER_TRANSITIONS`;
  * a reason is required to reject (the guest reads it). Another move answers 409 and changes
- * nothing; two staff tapping at once: the first move wins, the second answers 409. The move and
- * its stream event are one transaction.
+ * nothing; two staff tapping at once: the first move wins, the second answers 409. Who moves it
+ * must be allowed to (services/staff/actor.ts: a waiter on their tables, the kitchen «Tayyor»
+ * only), and the move is recorded under them. The move, its record and its stream event are one
+ * transaction. A waiter takes over an order of another waiter's table with one tap (recorded).
  */
 import { canMoveOrder, type Order, type OrderStatus } from '@qrmenu/shared/schemas';
-import { now } from '../../db';
+import { now, type OrderRow } from '../../db';
 import { badRequest, conflict } from '../../http/errors';
 import { toOrder } from '../../repos/orders';
 import { type AssertOwner, owned } from '../context';
+import { type Actor, assertMayMove, REFUSED } from '../staff/actor';
+import { assertOwnsTable, recordAction } from '../staff/record';
 import { announce, type OrdersContext, queueForPos } from './context';
+import { withStaffView } from './staff-view';
+
+/** The staff's answer of one order, as the board reads it. */
+async function answerOf(ctx: OrdersContext, row: OrderRow): Promise<Order> {
+  const view = await withStaffView(ctx.repos, [row]);
+  return {
+    ...toOrder(
+      row,
+      await ctx.repos.orderPos.find(row.id),
+      undefined,
+      (await ctx.repos.telegramOutbox.post(row.restaurant_id, `order:${row.id}`)) ?? null,
+    ),
+    ...view.get(row.id),
+  };
+}
 
 export async function moveOrder(
   ctx: OrdersContext,
   id: string,
   body: { status: Exclude<OrderStatus, 'sent'>; reason?: string | undefined },
   assertOwner: AssertOwner,
+  actor: Actor,
 ): Promise<Order> {
   const row = await owned(await ctx.repos.orders.find(id), 'Order not found', assertOwner);
   const to = body.status;
   if (to === 'rejected' && !body.reason) {
     throw badRequest('A reason is required to reject', [{ path: 'reason', message: 'Required' }]);
   }
+  assertMayMove(actor, to);
+  await assertOwnsTable(ctx.repos, actor, row);
   const from = row.status as OrderStatus;
   if (!canMoveOrder(from, to)) throw conflict(`An order ${from} cannot become ${to}`);
   const reason = to === 'rejected' ? (body.reason ?? null) : row.reject_reason;
@@ -29,15 +51,41 @@ export async function moveOrder(
   const moved = await ctx.repos.transaction(async (trx) => {
     if (!(await trx.orders.moveStatus(row.id, from, to, reason, at))) return false;
     if (to === 'accepted') await queueForPos(trx, row, 'accepted', at);
+    await recordAction(trx, { kind: 'order', id: row.id, restaurant_id: row.restaurant_id }, to, actor, at);
     await trx.orderEvents.append(row.restaurant_id, 'order', row.id, at);
     return true;
   });
   if (!moved) throw conflict('The order was changed meanwhile');
   announce(ctx);
-  return toOrder(
-    { ...row, status: to, reject_reason: reason, updated_at: at },
-    await ctx.repos.orderPos.find(row.id),
-    undefined,
-    (await ctx.repos.telegramOutbox.post(row.restaurant_id, `order:${row.id}`)) ?? null,
-  );
+  return answerOf(ctx, { ...row, status: to, reject_reason: reason, updated_at: at });
+}
+
+/**
+ * A waiter takes over an order of another waiter's table (one tap, recorded): it is theirs to
+ * move from then on, as well as the table's waiter's. Only a waiter takes over.
+ */
+export async function takeOrder(
+  ctx: OrdersContext,
+  id: string,
+  assertOwner: AssertOwner,
+  actor: Actor,
+): Promise<Order> {
+  const row = await owned(await ctx.repos.orders.find(id), 'Order not found', assertOwner);
+  if (actor.role !== 'waiter' || !actor.userId) throw REFUSED.role('take-over');
+  const userId = actor.userId;
+  if (row.taken_by === userId) return answerOf(ctx, row);
+  const at = now();
+  await ctx.repos.transaction(async (trx) => {
+    await trx.orders.takeOver(row.id, userId, at);
+    await recordAction(
+      trx,
+      { kind: 'order', id: row.id, restaurant_id: row.restaurant_id },
+      'taken',
+      actor,
+      at,
+    );
+    await trx.orderEvents.append(row.restaurant_id, 'order', row.id, at);
+  });
+  announce(ctx);
+  return answerOf(ctx, { ...row, taken_by: userId, updated_at: at });
 }

@@ -16,7 +16,10 @@ import { now } from '../../db';
 import { conflict, notFound } from '../../http/errors';
 import { sameSecret } from '../../integration/secrets';
 import type { Repositories } from '../../repos';
+import { DAY_MS, dayOf, nextDayStart } from '../../visits/day';
 import { type AssertOwner, owned } from '../context';
+import { type Actor, assertFloor } from '../staff/actor';
+import { assertClosesTable, recordAction } from '../staff/record';
 import { orderAmounts, sumTiyin } from './amounts';
 import type { PaymentsContext } from './context';
 import { configuredMethods } from './credentials';
@@ -117,18 +120,25 @@ export async function billForCheckout(
 /**
  * The staff close a table («Hisob yopildi»: paid at the till): its open bill, with the orders no
  * bill covers yet, is closed; the table's next order starts a new one. A bill a payment holds
- * is not closed (409): the payment finishes or times out first.
+ * is not closed (409): the payment finishes or times out first. Who closes it is recorded on each
+ * of its orders (a waiter: on their table, or one whose order or call they took over today; not
+ * the kitchen).
  */
 export async function closeTable(
   ctx: PaymentsContext,
   placementId: string,
   assertOwner: AssertOwner,
+  actor: Actor,
 ): Promise<Bill | null> {
   const placement = await owned(
     await ctx.repos.placements.find(placementId),
     'Placement not found',
     assertOwner,
   );
+  assertFloor(actor, 'bill');
+  const at = Date.now();
+  const since = new Date(nextDayStart(at) - DAY_MS).toISOString();
+  await assertClosesTable(ctx.repos, actor, placement.id, { day: dayOf(at), since });
   const closed = await ctx.repos.transaction(async (trx) => {
     const at = now();
     const unbilled = await trx.bills.unbilledOf(placement.id);
@@ -162,6 +172,16 @@ export async function closeTable(
     );
     await trx.bills.setAmount(bill.id, amount, at);
     await trx.bills.move(bill.id, 'open', 'closed', { method: null, at: null }, at);
+    for (const order of await trx.bills.ordersOf(bill.id)) {
+      if (order.status === 'rejected') continue;
+      await recordAction(
+        trx,
+        { kind: 'order', id: order.id, restaurant_id: order.restaurant_id },
+        'bill_closed',
+        actor,
+        at,
+      );
+    }
     return { ...bill, amount, status: 'closed' };
   });
   return closed && answer(ctx, closed);

@@ -8,6 +8,7 @@
 import type { Bill, PaymentMethod, PaymentSettingsBody, ReleaseHoldBody } from '@qrmenu/shared/schemas';
 import { conflict, notFound } from '../../http/errors';
 import type { AssertOwner } from '../context';
+import type { Actor } from '../staff/actor';
 import { billForCheckout, closeTable, guestBill, releaseTableHold } from './bills';
 import { type ClickAnswer, clickComplete, clickJson, clickPrepare, clickRefusal } from './click';
 import { clickAddressCheck } from './click-addresses';
@@ -76,7 +77,8 @@ export function paymentsService(ctx: PaymentsContext) {
     settings: (restaurantId: string) => paymentSettings(ctx, restaurantId),
     changeSettings: (restaurantId: string, body: PaymentSettingsBody) =>
       changePaymentSettings(ctx, restaurantId, body),
-    closeTable: (placementId: string, assertOwner: AssertOwner) => closeTable(ctx, placementId, assertOwner),
+    closeTable: (placementId: string, assertOwner: AssertOwner, actor: Actor) =>
+      closeTable(ctx, placementId, assertOwner, actor),
     /** An admin ends the unfinished payments holding a table's bill, with a reason (recorded). */
     releaseHold: (restaurantId: string, body: ReleaseHoldBody, userId: string) =>
       releaseTableHold(ctx, restaurantId, body.placement_id, { userId, reason: body.reason }),

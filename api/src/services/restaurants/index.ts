@@ -71,7 +71,14 @@ export function restaurantsService(context: ServiceContext, bots: BotSetup = NO_
     const bot = row?.bot_token
       ? await bots.prepare(row.id, row, { bot_token: null }).catch(() => undefined)
       : undefined;
-    if (!row || !(await repos.restaurants.delete(row.id))) throw notFound('Restaurant not found');
+    // its staff accounts go with it (users.restaurant_id carries no foreign key: migration-staff.ts)
+    const deleted =
+      row &&
+      (await repos.transaction(async (trx) => {
+        await trx.users.deleteStaffOf(row.id);
+        return trx.restaurants.delete(row.id);
+      }));
+    if (!row || !deleted) throw notFound('Restaurant not found');
     await bot?.apply(repos);
     await effects.releasePictures(row.id);
     effects.stale('answers');
