@@ -81,7 +81,8 @@ describe('the outbox', () => {
     expect(posts).toHaveLength(1);
     // written when sent: the post already shows its latest state, and its one edit changes nothing
     expect(posts[0]?.texts).toHaveLength(1);
-    expect(posts[0]?.text).toContain('Tayyor: buyurtmalar paneli');
+    // who made the move on the board: its account, recorded
+    expect(posts[0]?.text).toContain(`Tayyor: ${tw.world.manager.login} (buyurtmalar paneli)`);
   });
 });
 
@@ -295,7 +296,7 @@ describe('what is kept (docs/TELEGRAM.md, "What is kept")', () => {
     await move(open._id, 'ready');
     await tw.ctx.app.telegram.drain();
     expect(openPost.texts).toHaveLength(3);
-    expect(openPost.text).toContain(`Tayyor: ${t.telegram.board}`);
+    expect(openPost.text).toContain(`Tayyor: ${t.telegram.onBoard(tw.world.manager.login)}`);
 
     // an order whose rows went changes again (a late payment): not posted again as new, and an
     // edit of its post is left alone, no fault

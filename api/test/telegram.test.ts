@@ -315,14 +315,14 @@ describe('orders and calls in the chat', () => {
     expect(post.text).toMatch(/Qabul qilindi: Aziz \(@aziz_oshpaz\), \d\d:\d\d/);
     expect(post.reply_markup?.inline_keyboard.flat().map((b) => b.text)).toEqual(['Tayyor', 'Rad etish']);
 
-    // the board moves it on: the chat follows, saying it was the board
+    // the board moves it on: the chat follows, saying who on the board (the account, recorded)
     await ok(
       apiCall(tw.ctx, 'PUT', `/manager/orders/${placed.data._id}/status`, tw.world.manager.token, {
         status: 'ready',
       }),
     );
     await tw.ctx.app.telegram.drain();
-    expect(post.text).toContain(`Tayyor: ${t.telegram.board}`);
+    expect(post.text).toContain(`Tayyor: ${t.telegram.onBoard(tw.world.manager.login)}`);
     // a press on a button that no longer applies: answered, nothing changed
     await tw.deliver(press(tw.chat.id, post.message_id, accept));
     expect(tw.fake.callsOf('answerCallbackQuery').at(-1)?.body).toMatchObject({ text: t.telegram.pressLate });
@@ -426,7 +426,7 @@ describe('a change of chat', () => {
     await tw.ctx.app.telegram.drain();
     expect(inNewChat()[0]?.texts).toHaveLength(2);
     expect(inNewChat()[0]?.text).toContain(`#${third.data.number}`);
-    expect(inNewChat()[0]?.text).toContain(`Qabul qilindi: ${t.telegram.board}`);
+    expect(inNewChat()[0]?.text).toContain(`Qabul qilindi: ${t.telegram.onBoard(tw.world.manager.login)}`);
   });
 
   it('posts only what happens from the moment a chat is set: no backlog of orders, calls or bill requests', async () => {

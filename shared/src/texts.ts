@@ -1121,8 +1121,10 @@ export const t = {
     pos: (state: string) => `Kassa: ${state}`,
     /** Who moved it and when: "Qabul qilindi: Aziz, 14:05". */
     doneBy: (what: string, who: string, time: string) => `${what}: ${who}, ${time}`,
-    /** A move made on the board, not in the chat. */
+    /** A move made on the board, not in the chat (by nobody recorded: a move from before moves were). */
     board: 'buyurtmalar paneli',
+    /** Who made a move on the board: "Aziz (buyurtmalar paneli)". */
+    onBoard: (name: string) => `${name} (buyurtmalar paneli)`,
     /** The reason a guest reads when the chat's "Rad etish" rejected the order. */
     rejectReason: 'Restoran buyurtmani qabul qila olmadi',
     accept: 'Qabul qilish',

@@ -48,6 +48,33 @@ export function telegramOutboxRepository(q: Q) {
       return added !== undefined;
     },
 
+    /**
+     * Queues a message for a chat of its own: a staff member's private chat (docs/TELEGRAM.md, "A
+     * staff member's own chat"); false when its post was queued already.
+     */
+    async addTo(row: NewOutboxRow, chatId: string): Promise<boolean> {
+      const added = await q
+        .insertInto('telegram_outbox')
+        .values({ ...row, chat_id: chatId })
+        .onConflict((oc) => oc.columns(['restaurant_id', 'post_key']).doNothing())
+        .returning('seq')
+        .executeTakeFirst();
+      return added !== undefined;
+    },
+
+    /** The private posts of an order or a call (`kind` `dm`, ref its id), each staff member's. */
+    async directPostsOf(restaurantId: string, entityId: string): Promise<TelegramOutboxRow[]> {
+      const rows = await q
+        .selectFrom('telegram_outbox')
+        .selectAll()
+        .where('restaurant_id', '=', restaurantId)
+        .where('kind', '=', 'dm')
+        .where('ref', '=', entityId)
+        .orderBy('seq')
+        .execute();
+      return rows.map(asRow);
+    },
+
     /** Whether an edit of the post `ref` waits to be sent (one is enough: it shows the latest state). */
     async editPending(restaurantId: string, ref: string): Promise<boolean> {
       const row = await q
@@ -102,14 +129,18 @@ export function telegramOutboxRepository(q: Q) {
       return rows.map(asRow);
     },
 
-    /** How many of a restaurant's rows wait before the row `seq` (its place in the queue). */
-    async waitingBefore(restaurantId: string, seq: number): Promise<number> {
+    /**
+     * How many of a restaurant's rows for chat `chatId` wait before the row `seq` (its place in
+     * that chat's queue: a staff member's private messages are paced as their own chat).
+     */
+    async waitingBefore(restaurantId: string, seq: number, chatId: string): Promise<number> {
       const row = await q
         .selectFrom('telegram_outbox')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('restaurant_id', '=', restaurantId)
         .where('status', '=', 'pending')
         .where('seq', '<', seq)
+        .where('chat_id', '=', chatId)
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },

@@ -13,7 +13,7 @@
  */
 import type { OrderStatus } from '@qrmenu/shared/schemas';
 import { formatSom, formatTiyin, t } from '@qrmenu/shared/texts';
-import type { OrderPosRow, OrderRow, TableCallRow } from '../db';
+import type { OrderPosRow, OrderRow, StaffActionRow, TableCallRow } from '../db';
 import { parseLines, paymentOf, toOrderPos } from '../repos/orders';
 
 export interface Button {
@@ -63,12 +63,39 @@ function orderButtons(order: OrderRow): Button[][] {
   }
 }
 
-/** The line that says the order's state: who moved it in the chat, or the board. */
-function stateLine(status: string, at: string, note: PressNote | undefined): string {
+/**
+ * Who did a move, as the chat reads it (docs/TELEGRAM.md, "What the staff see"): the recorded
+ * move's name (a staff member's, a chat administrator's), «(buyurtmalar paneli)» after it when it
+ * was made on the board; else a press's note (a move from before moves were recorded); else the
+ * board.
+ */
+function whoDid(
+  done: string,
+  at: string,
+  note: PressNote | undefined,
+  actions: readonly StaffActionRow[] | undefined,
+): { who: string; at: string } {
+  const recorded = actions?.filter((a) => a.action === done).at(-1);
+  if (recorded)
+    return {
+      who: recorded.via === 'telegram' ? recorded.actor : t.telegram.onBoard(recorded.actor),
+      at: recorded.created_at,
+    };
+  if (note && note.status === done) return { who: note.by, at: note.at };
+  return { who: t.telegram.board, at };
+}
+
+/** The line that says the order's state and who moved it there, when. */
+function stateLine(
+  status: string,
+  at: string,
+  note: PressNote | undefined,
+  actions: readonly StaffActionRow[] | undefined,
+): string {
   const what = t.telegram.status[status] ?? status;
   if (status === 'sent') return what;
-  const who = note && note.status === status ? note.by : t.telegram.board;
-  return t.telegram.doneBy(what, who, tashkentTime(note && note.status === status ? note.at : at));
+  const done = whoDid(status, at, note, actions);
+  return t.telegram.doneBy(what, done.who, tashkentTime(done.at));
 }
 
 /** The bill's payment under the order (docs/PAYMENTS.md): paid, or cancelled after it was. */
@@ -119,30 +146,48 @@ function orderBody(order: OrderRow): string[] {
 }
 
 /** What the message's edits change: the total, the state and who moved it, the payment, the POS. */
-function orderTail(order: OrderRow, note: PressNote | undefined, pos: OrderPosRow | undefined): string[] {
+function orderTail(
+  order: OrderRow,
+  note: PressNote | undefined,
+  pos: OrderPosRow | undefined,
+  actions: readonly StaffActionRow[] | undefined,
+): string[] {
   return [
     '',
     t.telegram.total(formatSom(order.total)),
     ...(order.status === 'rejected' && order.reject_reason
       ? [t.orders.rejectedBecause(order.reject_reason)]
       : []),
-    stateLine(order.status, order.updated_at, note),
+    stateLine(order.status, order.updated_at, note, actions),
     ...paymentLine(order),
     ...posLines(order, pos),
   ];
 }
 
 /** The order's whole text in one piece (what its parts say together). */
-export function orderMessage(order: OrderRow, note?: PressNote, pos?: OrderPosRow): Rendered {
-  const text = [...orderBody(order), ...orderTail(order, note, pos)].join('\n');
+export function orderMessage(
+  order: OrderRow,
+  note?: PressNote,
+  pos?: OrderPosRow,
+  actions?: readonly StaffActionRow[],
+): Rendered {
+  const text = [...orderBody(order), ...orderTail(order, note, pos, actions)].join('\n');
   return { text, reply_markup: { inline_keyboard: orderButtons(order) } };
 }
 
-/** The order as Telegram takes it: one message, or parts whose last has its state and buttons. */
-export function orderParts(order: OrderRow, note?: PressNote, pos?: OrderPosRow): Rendered[] {
+/**
+ * The order as Telegram takes it: one message, or parts whose last has its state and buttons;
+ * `actions`: who moved it (staff_actions), else the press's `note`.
+ */
+export function orderParts(
+  order: OrderRow,
+  note?: PressNote,
+  pos?: OrderPosRow,
+  actions?: readonly StaffActionRow[],
+): Rendered[] {
   return splitMessage(
     orderBody(order),
-    orderTail(order, note, pos),
+    orderTail(order, note, pos, actions),
     t.telegram.orderContinued(order.number, order.table_name),
     { inline_keyboard: orderButtons(order) },
   );
@@ -265,14 +310,23 @@ export function textParts(text: string, keyboard?: Keyboard): Rendered[] {
   }));
 }
 
-export function callMessage(call: TableCallRow, note?: PressNote): Rendered {
+export function callMessage(
+  call: TableCallRow,
+  note?: PressNote,
+  actions?: readonly StaffActionRow[],
+): Rendered {
   const head =
     call.kind === 'bill' ? t.telegram.billCall(call.table_name) : t.telegram.waiterCall(call.table_name);
   if (call.status !== 'pending') {
-    const who = note?.status === 'done' ? note.by : t.telegram.board;
-    const at = note?.status === 'done' ? note.at : (call.done_at ?? call.created_at);
+    // the press's note says `done`; the recorded move `call_done`
+    const done = whoDid(
+      'call_done',
+      call.done_at ?? call.created_at,
+      note?.status === 'done' ? { ...note, status: 'call_done' } : undefined,
+      actions,
+    );
     return {
-      text: `${head}\n${t.telegram.doneBy(t.telegram.callDone, who, tashkentTime(at))}`,
+      text: `${head}\n${t.telegram.doneBy(t.telegram.callDone, done.who, tashkentTime(done.at))}`,
       reply_markup: { inline_keyboard: [] },
     };
   }

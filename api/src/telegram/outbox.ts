@@ -89,6 +89,15 @@ export const keptFrom = (at: number) => new Date(nextDayStart(at) - 2 * DAY_MS).
 /** A post's key: `order:<id>`, `call:<id>`. */
 export const postKey = (kind: 'order' | 'call', id: string) => `${kind}:${id}`;
 
+/** A private post's key: `dm:<account>:order:<id>`, `dm:<account>:call:<id>`. */
+export const directKey = (userId: string, kind: 'order' | 'call', id: string) => `dm:${userId}:${kind}:${id}`;
+
+/** The parts of a private post's key, or null for any other key. */
+const directOf = (key: string) => {
+  const m = /^dm:([^:]+):(order|call):(.+)$/.exec(key);
+  return m ? { userId: m[1] as string, kind: m[2] as 'order' | 'call', id: m[3] as string } : null;
+};
+
 export function telegramOutbox(app: App, access: TelegramAccess, options: OutboxOptions = {}) {
   const gapMs = options.gapMs ?? 1000;
   const perMinute = options.perMinute ?? 20;
@@ -98,7 +107,10 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
   const pruneEveryMs = options.pruneEveryMs ?? 3_600_000;
   const clock = options.clock ?? Date.now;
   let prunedAt: number | undefined;
-  /** Sends per restaurant in the last minute (this server's, while it holds the lease). */
+  /**
+   * Sends in the last minute per chat (this server's, while it holds the lease): the staff chat's
+   * under the restaurant's id, a staff member's private chat under `<restaurant>:<chat>`.
+   */
   const sent = new Map<string, number[]>();
 
   /** Queues what happened since each bot last looked (one transaction per bot). */
@@ -135,6 +147,7 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
             post_key: key,
             payload: '{}',
           });
+          await direct(trx, bot.restaurant_id, kind, e.entity_id, made === undefined || made >= kept);
           if (posted) continue;
           // a post that never went has nothing to edit (its own failure is one of these events)
           const post = await trx.telegramOutbox.post(bot.restaurant_id, key);
@@ -145,6 +158,65 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
         }
         await trx.telegramBots.advance(bot.restaurant_id, events[events.length - 1]?.seq ?? from);
       });
+    }
+  }
+
+  /**
+   * An order's or a call's private posts (docs/TELEGRAM.md, "A staff member's own chat"): each
+   * linked waiter of its table gets it in their own chat (every linked waiter for a table given to
+   * nobody, and a waiter who took it over), while it is open and `recent` (made in the kept days);
+   * a private post already made is edited instead, whoever holds it.
+   */
+  async function direct(
+    trx: App['repos'],
+    restaurantId: string,
+    kind: 'order' | 'call',
+    id: string,
+    recent: boolean,
+  ): Promise<void> {
+    const [waiters, posts] = await Promise.all([
+      trx.users.linkedWaiters(restaurantId),
+      trx.telegramOutbox.directPostsOf(restaurantId, id),
+    ]);
+    if (waiters.length === 0 && posts.length === 0) return;
+    const entity = kind === 'order' ? await trx.orders.find(id) : await trx.tableCalls.find(id);
+    if (!entity) return;
+    const open =
+      kind === 'order'
+        ? OPEN_ORDER.includes(entity.status as (typeof OPEN_ORDER)[number])
+        : entity.status === 'pending';
+    const tableWaiter = entity.placement_id
+      ? ((await trx.placements.waitersOf([entity.placement_id])).get(entity.placement_id) ?? null)
+      : null;
+    const theirs = waiters.filter(
+      (w) => tableWaiter === null || w.id === tableWaiter || w.id === entity.taken_by,
+    );
+    const at = now();
+    const row = {
+      restaurant_id: restaurantId,
+      status: 'pending',
+      attempts: 0,
+      next_at: 0,
+      message_id: null,
+      last_error: null,
+      created_at: at,
+      sent_at: null,
+      payload: '{}',
+    };
+    for (const post of posts) {
+      if (post.status === 'failed' || post.status === 'skipped' || !post.post_key || !post.chat_id) continue;
+      if (!(await trx.telegramOutbox.editPending(restaurantId, post.post_key)))
+        await trx.telegramOutbox.addTo(
+          { ...row, kind: 'edit', ref: post.post_key, post_key: null },
+          post.chat_id,
+        );
+    }
+    if (!open || !recent) return;
+    const held = new Set(posts.map((p) => p.post_key));
+    for (const waiter of theirs) {
+      const key = directKey(waiter.id, kind, id);
+      if (held.has(key) || !waiter.telegram_user_id) continue;
+      await trx.telegramOutbox.addTo({ ...row, kind: 'dm', ref: id, post_key: key }, waiter.telegram_user_id);
     }
   }
 
@@ -199,8 +271,8 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
    * longer uses, docs/TELEGRAM.md "A change of chat").
    */
   type Plan =
-    | { method: 'sendMessage'; parts: Rendered[] }
-    | { method: 'editMessageText'; part: Rendered; messageId: number }
+    | { method: 'sendMessage'; parts: Rendered[]; chatId: string }
+    | { method: 'editMessageText'; part: Rendered; messageId: number; chatId: string }
     | { fail: string }
     | { skip: string };
 
@@ -217,36 +289,51 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
       .catch((err: unknown) => app.log.warn({ err }, 'order notice not sent; the poll delivers it'));
   }
 
-  async function planOf(row: Row, chatId: string): Promise<Plan> {
+  async function planOf(row: Row, botChat: string): Promise<Plan> {
     const { repos } = app;
     const unsent = t.telegram.unsent;
-    if (row.chat_id !== chatId) {
+    const key = row.kind === 'edit' ? row.ref : (row.post_key ?? '');
+    const mine = directOf(key);
+    if (row.kind === 'dm-text' || mine) {
+      // a staff member's own chat: sent there while the account is still linked to it
+      const chat = row.chat_id;
+      if (!chat) return { skip: 'no chat' };
+      if (row.kind === 'dm-text') {
+        const { text } = JSON.parse(row.payload) as { text: string };
+        return { method: 'sendMessage', parts: textParts(text), chatId: chat };
+      }
+      const account = mine ? await repos.users.findById(mine.userId) : undefined;
+      if (account?.is_active !== 1 || account.telegram_user_id !== chat)
+        return { skip: 'its staff member is no longer linked to this chat' };
+    } else if (row.chat_id !== botChat) {
       // queued for the chat the bot had then: a post never reached it, anything else is left alone
       return row.kind === 'order' || row.kind === 'call'
         ? { fail: unsent.chatChanged }
         : { skip: 'another chat' };
     }
+    const chatId = row.chat_id as string;
     if (row.kind === 'text') {
       const { text, reply_markup } = JSON.parse(row.payload) as { text: string; reply_markup?: Keyboard };
-      return { method: 'sendMessage', parts: textParts(text, reply_markup) };
+      return { method: 'sendMessage', parts: textParts(text, reply_markup), chatId };
     }
-    const key = row.kind === 'edit' ? row.ref : (row.post_key ?? '');
-    const [kind, id] = key.split(':') as ['order' | 'call', string];
-    const note = await noteOf(row.restaurant_id, key);
+    const kind = mine ? mine.kind : (key.split(':')[0] as 'order' | 'call');
+    const id = mine ? mine.id : key.slice(kind.length + 1);
+    const note = mine ? undefined : await noteOf(row.restaurant_id, key);
+    const actions = (await repos.staffActions.of([id])).get(id);
     let parts: Rendered[];
     if (kind === 'order') {
       const order = await repos.orders.find(id);
       if (!order) return { fail: unsent.gone };
       // rejected before its turn: no post (one begun is finished, its parts belong together)
-      if (row.kind === 'order' && row.parts_sent === 0 && order.status === 'rejected')
+      if ((row.kind === 'order' || row.kind === 'dm') && row.parts_sent === 0 && order.status === 'rejected')
         return { skip: unsent.rejected };
-      parts = orderParts(order, note, await repos.orderPos.find(order.id));
+      parts = orderParts(order, note, await repos.orderPos.find(order.id), actions);
     } else {
       const call = await repos.tableCalls.find(id);
       if (!call) return { fail: unsent.gone };
-      parts = [callMessage(call, note)];
+      parts = [callMessage(call, note, actions)];
     }
-    if (row.kind !== 'edit') return { method: 'sendMessage', parts };
+    if (row.kind !== 'edit') return { method: 'sendMessage', parts, chatId };
     const post = await repos.telegramOutbox.post(row.restaurant_id, key);
     // kept no longer (docs/TELEGRAM.md, "What is kept"): nothing to edit, and no fault
     if (!post) return { skip: 'its post is no longer kept' };
@@ -259,6 +346,7 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
       method: 'editMessageText',
       part: parts[parts.length - 1] as Rendered,
       messageId: post.message_id,
+      chatId,
     };
   }
 
@@ -313,12 +401,12 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
    * the order posts waiting before it (those not rejected since: they are left alone) to fold
    * into one message; none otherwise.
    */
-  async function backlogOf(restaurantId: string): Promise<Row[] | undefined> {
+  async function backlogOf(restaurantId: string, chatId: string): Promise<Row[] | undefined> {
     const { repos } = app;
     const waiting = await repos.telegramOutbox.waitingPosts(restaurantId);
     if (waiting.length < 2) return undefined;
     const newest = waiting[waiting.length - 1] as Row;
-    const place = (await repos.telegramOutbox.waitingBefore(restaurantId, newest.seq)) + 1;
+    const place = (await repos.telegramOutbox.waitingBefore(restaurantId, newest.seq, chatId)) + 1;
     // a row waits at most the queue's length: no need to count further than the limit says
     const at = clock();
     if (wouldGoAt(restaurantId, Math.min(place, perMinute + 1), at) - at <= foldAfterMs) return undefined;
@@ -342,17 +430,21 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
     const { repos } = app;
     for (;;) {
       const row = await repos.telegramOutbox.head(restaurantId);
-      if (!row || row.next_at > clock() || !mayPostNow(restaurantId, clock())) return;
+      if (!row || row.next_at > clock()) return;
       const bot = await repos.telegramBots.find(restaurantId);
+      // each chat its own pace: the staff chat's is the restaurant's, a private chat's its own
+      const toStaffChat = row.chat_id === null || row.chat_id === bot?.chat_id;
+      const pace = toStaffChat ? restaurantId : `${restaurantId}:${row.chat_id}`;
+      if (!mayPostNow(pace, clock())) return;
       const restaurant = await repos.restaurants.findById(restaurantId);
       if (!bot?.chat_id || !restaurant?.bot_token) {
         await fail(row, t.telegram.unsent.noChat);
         continue;
       }
       // the chat fallen behind: the orders before the newest go as one message, now
-      const folded = await backlogOf(restaurantId);
+      const folded = toStaffChat ? await backlogOf(restaurantId, bot.chat_id) : undefined;
       const plan: Plan = folded
-        ? { method: 'sendMessage', parts: await backlogParts(folded) }
+        ? { method: 'sendMessage', parts: await backlogParts(folded), chatId: bot.chat_id }
         : await planOf(row, bot.chat_id);
       if ('fail' in plan) {
         await fail(row, plan.fail);
@@ -368,11 +460,11 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
       const part = plan.method === 'sendMessage' ? (plan.parts[index] as Rendered) : plan.part;
       const params =
         plan.method === 'editMessageText'
-          ? editParams(bot.chat_id, plan.messageId, part)
-          : sendParams(bot.chat_id, part);
+          ? editParams(plan.chatId, plan.messageId, part)
+          : sendParams(plan.chatId, part);
       try {
         const token = access.openToken(restaurant.bot_token, restaurantId);
-        sent.get(restaurantId)?.push(clock());
+        sent.get(pace)?.push(clock());
         const result = await access.bot(token)(plan.method, params);
         if (folded) {
           await skip(folded, t.telegram.unsent.folded);

@@ -3,17 +3,22 @@
  * to `/api/telegram/webhook/<restaurant>` with the secret set with the webhook in
  * `X-Telegram-Bot-Api-Secret-Token`; a missing or wrong secret is refused (compared in constant
  * time) and changes nothing. An update is handled once per `update_id`, even when two servers
- * get it (a row taken first, telegram_updates). Only the configured chat is heard, and in it only
- * its administrators (staff.ts): anyone else's press is answered «not allowed» and changes nothing,
- * anyone else's command is not obeyed (the chat is told so at most once a minute, so a stranger
- * cannot make the bot write into the staff's chat):
+ * get it (a row taken first, telegram_updates). Only the configured chat and the staff's private
+ * chats are heard: in the staff chat a linked staff account or one of its administrators, in a
+ * private chat only its linked staff member (staff.ts); anyone else's press is answered «not
+ * allowed» and changes nothing, anyone else's command is not obeyed (the chat is told so at most
+ * once a minute, so a stranger cannot make the bot write into the staff's chat). Each press is
+ * recorded under who made it (a staff account, or a chat administrator's Telegram name):
  *
  * - a button on an order (`o:<move>:<id>`) moves it through `app.orders.move`, the board's own
  *   state machine ("Tayyor" on a new order accepts it first), and one on a call (`c:<id>`)
  *   through `app.orders.finishCall`; the message is then edited (through the outbox) to say who
  *   did it and when, and the press is answered so the spinner stops;
  * - `/stop <dish>`, `/resume <dish>`, `/stoplist` go through `app.catalog.stopList`, the
- *   stop-list screen's own service; several dishes that match are offered as buttons.
+ *   stop-list screen's own service; several dishes that match are offered as buttons (not a
+ *   waiter's: the stop-list is the kitchen's);
+ * - in a private chat, `/start <code>` links the person's Telegram to the staff account of the
+ *   one-time code (`app.staff.linkTelegram`).
  */
 import type { Product, STOP_LIST_ACTIONS } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
@@ -21,7 +26,7 @@ import type { TelegramBotRow } from '../db';
 import { now } from '../db';
 import { forbidden, HttpError, notFound, unauthorized } from '../http/errors';
 import { sameSecret } from '../integration/secrets';
-import type { Actor } from '../services/staff';
+import { type Actor, staffName } from '../services/staff';
 import type { App } from '../types';
 import { type TgCallbackQuery, type TgMessage, type TgUpdate, tgUpdate } from './api';
 import { ORDER_MOVES, type OrderMove, type PressNote } from './messages';
@@ -31,6 +36,14 @@ import type { TelegramAccess } from './setup';
 import { type StaffCheckOptions, staffCheck } from './staff';
 
 const MOST_BUTTONS = 8;
+/**
+ * A private chat's notices («how to link», «the code is wrong») go to one person at most once a
+ * minute, and to a restaurant's strangers at most this many a minute in all: anyone may write to a
+ * bot, and its messages share the restaurant's outbox with the orders.
+ */
+const PRIVATE_NOTICES_PER_MINUTE = 10;
+/** People remembered for the notices' pace (the least recently seen forgotten first). */
+const PRIVATE_NOTICES_KEPT = 10_000;
 /** The stop-list is the kitchen's and the managers' (and the chat's administrators'): not a waiter's. */
 const mayStop = (actor: Actor) => actor.role !== 'waiter';
 /** A refused command is answered in the chat at most this often (per restaurant, per server). */
@@ -48,6 +61,9 @@ export function telegramUpdates(
   const staff = staffCheck(app, options);
   /** When each restaurant's chat was last told a command is not allowed. */
   const refusedAt = new Map<string, number>();
+  /** When each person was last sent a private notice, and each restaurant's notices of the last minute. */
+  const noticedAt = new Map<string, number>();
+  const noticesOf = new Map<string, number[]>();
 
   /** Queues a message to the chat (a reply) or an edit's note; the outbox sends it in turn. */
   async function queue(restaurantId: string, kind: 'text' | 'edit', ref: string, payload: unknown) {
@@ -66,6 +82,70 @@ export function telegramUpdates(
       sent_at: null,
     });
     wake();
+  }
+
+  /** A message to a person's private chat with the bot (its own row: its chat is theirs). */
+  async function replyPrivate(restaurantId: string, userId: number, text: string) {
+    await repos.telegramOutbox.addTo(
+      {
+        restaurant_id: restaurantId,
+        kind: 'dm-text',
+        ref: '',
+        post_key: null,
+        payload: JSON.stringify({ text }),
+        status: 'pending',
+        attempts: 0,
+        next_at: 0,
+        message_id: null,
+        last_error: null,
+        created_at: now(),
+        sent_at: null,
+      },
+      String(userId),
+    );
+    wake();
+  }
+
+  /** A notice to a stranger's private chat, within its pace (PRIVATE_NOTICES_PER_MINUTE); false: not sent. */
+  async function noticePrivate(restaurantId: string, userId: number, text: string): Promise<boolean> {
+    const at = clock();
+    const person = `${restaurantId}:${userId}`;
+    const last = noticedAt.get(person);
+    if (last !== undefined && at - last < REFUSAL_EVERY_MS) return false;
+    const recent = (noticesOf.get(restaurantId) ?? []).filter((t) => at - t < 60_000);
+    if (recent.length >= PRIVATE_NOTICES_PER_MINUTE) return false;
+    noticesOf.set(restaurantId, [...recent, at]);
+    noticedAt.delete(person);
+    noticedAt.set(person, at);
+    while (noticedAt.size > PRIVATE_NOTICES_KEPT) noticedAt.delete(noticedAt.keys().next().value as string);
+    await replyPrivate(restaurantId, userId, text);
+    return true;
+  }
+
+  /**
+   * A person's text in their private chat with the bot (docs/TELEGRAM.md, "A staff member's own
+   * chat"): `/start <code>` links their Telegram to the staff account the one-time code names (the
+   * code taken once; a wrong, used or expired one changes nothing and is said so); anything else
+   * from someone not linked is told how to link, now and then.
+   */
+  async function onPrivateText(bot: TelegramBotRow, message: TgMessage) {
+    const restaurantId = bot.restaurant_id;
+    const from = message.from;
+    if (!from || from.is_bot) return;
+    const command = commandOf(bot, message.text ?? '');
+    if (command?.[0] === 'start' && command[1]) {
+      const result = await app.staff.linkTelegram(restaurantId, command[1], String(from.id));
+      if ('linked' in result) {
+        app.log.info({ restaurantId, userId: result.linked.id }, "a staff member's Telegram was linked");
+        await replyPrivate(restaurantId, from.id, t.telegram.linked(staffName(result.linked)));
+        return;
+      }
+      app.log.info({ restaurantId, why: result.refused }, 'a Telegram link code was refused');
+      await noticePrivate(restaurantId, from.id, t.telegram.linkRefused);
+      return;
+    }
+    if (!(await app.staff.linkedStaff(restaurantId, from.id)))
+      await noticePrivate(restaurantId, from.id, t.telegram.linkHowTo);
   }
 
   const reply = (restaurantId: string, text: string, buttons?: { text: string; callback_data: string }[][]) =>
@@ -218,10 +298,17 @@ export function telegramUpdates(
     }
   }
 
-  /** The update's chat, when it is the restaurant's configured one. */
-  function fromTheChat(bot: TelegramBotRow, update: TgUpdate): boolean {
+  /**
+   * Where the update comes from: the restaurant's staff chat, a person's private chat with the bot
+   * (their own: its id is theirs), or anywhere else (null: heard by nobody).
+   */
+  function sourceOf(bot: TelegramBotRow, update: TgUpdate): 'staff' | 'private' | null {
     const chat = update.callback_query?.message?.chat ?? update.message?.chat ?? update.channel_post?.chat;
-    return chat !== undefined && bot.chat_id !== null && String(chat.id) === bot.chat_id;
+    if (!chat) return null;
+    if (bot.chat_id !== null && String(chat.id) === bot.chat_id) return 'staff';
+    const person = update.callback_query?.from ?? update.message?.from;
+    if (chat.type.toLowerCase() === 'private' && person && chat.id === person.id) return 'private';
+    return null;
   }
 
   return {
@@ -241,13 +328,15 @@ export function telegramUpdates(
         return;
       }
       const update = parsed.data;
-      if (!fromTheChat(bot, update)) return; // another chat: heard by nobody
+      const source = sourceOf(bot, update);
+      if (!source) return; // another chat: heard by nobody
       if (!(await repos.telegramUpdates.claim(restaurantId, update.update_id, now()))) return;
       try {
         const token = access.openToken(restaurant.bot_token, restaurantId);
         if (update.callback_query) await onPress(bot, token, update.callback_query);
         const message = update.message ?? update.channel_post;
-        if (message?.text) await onCommand(bot, token, message);
+        if (message?.text && source === 'private') await onPrivateText(bot, message);
+        else if (message?.text) await onCommand(bot, token, message);
       } catch (err) {
         // handled again when Telegram repeats it
         await repos.telegramUpdates.release(restaurantId, update.update_id);

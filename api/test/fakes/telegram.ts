@@ -8,7 +8,9 @@
  * 403, flood control 429 with `parameters.retry_after`, an edit to the same text 400 "message is
  * not modified"; getChatMember answers the asked user's place in the chat (a bot's, or a person's:
  * the creator, an administrator, a member, or "left" for one who is not in it; an id it never met
- * 400 "user not found"). It keeps the bots, the people, chats (with each one's membership), the
+ * 400 "user not found"); a person's private chat with a bot exists once they started it (sent it
+ * `/start`), and before that a message to them is 403 "bot can't initiate conversation with a
+ * user". It keeps the bots, the people, chats (with each one's membership), the
  * messages sent and
  * edited (numbered per chat, as Telegram numbers them: a message id means nothing in another
  * chat), the webhooks set (URL and secret token), and delivers updates to a webhook as Telegram
@@ -50,7 +52,8 @@ export interface FakeUser {
 
 export interface FakeChat {
   id: number;
-  type: 'group' | 'supergroup' | 'channel';
+  /** `private`: a person's chat with a bot (its id the person's: core.telegram.org/bots/api#chat). */
+  type: 'group' | 'supergroup' | 'channel' | 'private';
   title: string;
   username?: string;
   /** Each bot's and person's place in the chat (by their id); absent: not in it. */
@@ -78,6 +81,8 @@ export interface FakeTelegram {
   addUser(first_name: string, username?: string, id?: number): FakeUser;
   /** A chat; the bots and people of `members` are in it as given. */
   addChat(chat: Omit<FakeChat, 'members'> & { members?: [FakeBot | FakeUser, Membership][] }): FakeChat;
+  /** The person started the bot (`/start`): their private chat with it, where it may write to them. */
+  startPrivate(bot: FakeBot, user: FakeUser): FakeChat;
   /** Every message the bots sent, in order. */
   messages: FakeMessage[];
   /** Every call: method, the bot's token, the body. */
@@ -177,6 +182,9 @@ export async function startTelegramFake(): Promise<FakeTelegram> {
           return ok(true);
       }
       const chat = chatOf(body.chat_id);
+      // a person the bot knows of who never started it: no private chat to write in
+      if (!chat && users.has(Number(body.chat_id)) && method === 'sendMessage')
+        return error(403, 'error.cant-initiate.recorded');
       if (!chat) return error(400, 'error.chat-not-found.recorded');
       const membership = chat.members.get(bot.id);
       const outside = !membership || membership === 'left';
@@ -276,6 +284,24 @@ export async function startTelegramFake(): Promise<FakeTelegram> {
     },
     addChat({ members = [], ...chat }) {
       const c: FakeChat = { ...chat, members: new Map(members.map(([bot, m]) => [bot.id, m])) };
+      chats.push(c);
+      return c;
+    },
+    startPrivate(bot, user) {
+      const known = chats.find((c) => c.type === 'private' && c.id === user.id);
+      if (known) {
+        known.members.set(bot.id, 'member');
+        return known;
+      }
+      const c: FakeChat = {
+        id: user.id,
+        type: 'private',
+        title: user.first_name,
+        members: new Map<number, Membership>([
+          [bot.id, 'member'],
+          [user.id, 'member'],
+        ]),
+      };
       chats.push(c);
       return c;
     },
