@@ -44,6 +44,8 @@ export const ROUTES = {
     orderHistory: '/admin/orders/:id/history',
     /** :id restaurant id: whether it and its placements take orders */
     orderingSettings: '/admin/orders/:id/settings',
+    /** :id restaurant id: its waiters and kitchen, their tables and devices («Xodimlar») */
+    staff: '/admin/staff/:id',
   },
   /** The manager's top-level pages (no /admin prefix). */
   manager: {
@@ -69,6 +71,15 @@ export const ROUTES = {
     orders: '/orders',
     orderHistory: '/orders/history',
     orderingSettings: '/orders/settings',
+    /** the own restaurant's waiters and kitchen («Xodimlar») */
+    staff: '/staff',
+  },
+  /**
+   * The restaurant's staff (docs/PRODUCT.md, "The restaurant's staff"): a waiter's board is
+   * `/orders` (their tables'), the kitchen's view is here, its stop-list `/ProductStopList`.
+   */
+  staff: {
+    kitchen: '/kitchen',
   },
 } as const;
 
@@ -127,6 +138,8 @@ export interface RolePaths {
   orderHistory(p: { restaurantId: string }): string;
   /** Its ordering switches. */
   orderingSettings(p: { restaurantId: string }): string;
+  /** Its waiters and kitchen («Xodimlar»; a manager: its own). */
+  staff(p: { restaurantId: string }): string;
 }
 
 /** A pattern with its `:params` filled in, each one URL-encoded. */
@@ -161,6 +174,7 @@ export const adminPaths: RolePaths = {
   orders: (p) => fillPath(A.orders, { id: p.restaurantId }),
   orderHistory: (p) => fillPath(A.orderHistory, { id: p.restaurantId }),
   orderingSettings: (p) => fillPath(A.orderingSettings, { id: p.restaurantId }),
+  staff: (p) => fillPath(A.staff, { id: p.restaurantId }),
 };
 
 export const managerPaths: RolePaths = {
@@ -183,9 +197,16 @@ export const managerPaths: RolePaths = {
   orders: () => M.orders,
   orderHistory: () => M.orderHistory,
   orderingSettings: () => M.orderingSettings,
+  staff: () => M.staff,
 };
 
-/** The paths of a role: managers get theirs, every other role the admin area's. */
+/**
+ * The paths of a role: managers get theirs, and so do a restaurant's waiter and kitchen (their
+ * board and stop-list are the manager's addresses, of their own restaurant); every other role the
+ * admin area's.
+ */
 export function pathsFor(role: string | null | undefined): RolePaths {
-  return role === ROLES.manager ? managerPaths : adminPaths;
+  return role === ROLES.manager || role === ROLES.waiter || role === ROLES.kitchen
+    ? managerPaths
+    : adminPaths;
 }

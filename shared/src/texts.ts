@@ -322,6 +322,8 @@ export const t = {
   categoryOff: "Kategoriya nofaol: mehmonlar ko'rmaydi",
   noAvailableProducts: "Mavjud mahsulot yo'q",
   noProductsGoToCategories: "Restoranda hali mahsulot yo'q. Avval kategoriya va mahsulot qo'shing.",
+  /** The kitchen's stop-list of a restaurant without products (the catalog is its manager's). */
+  noProductsYet: "Restoranda hali mahsulot yo'q.",
   selectedCount: (n: number) => `${n} ta tanlandi`,
   selectedHiddenBySearch: (n: number) => `${n} tasi qidiruvda ko'rinmaydi`,
   selectCategory: (title: string) => `${title}: hammasini tanlash`,

@@ -22,10 +22,12 @@ describe('paths of the restaurant screens', () => {
     expect(p.restaurantsBack).toBe('/admin');
   });
 
-  it('gives every other role the admin area', () => {
-    expect(pathsFor('waiter')).toBe(adminPaths);
-    expect(pathsFor(null)).toBe(adminPaths);
+  it("gives a restaurant's waiter and kitchen the manager's addresses, every other role the admin area", () => {
     expect(pathsFor('manager')).toBe(managerPaths);
+    expect(pathsFor('waiter')).toBe(managerPaths);
+    expect(pathsFor('kitchen')).toBe(managerPaths);
+    expect(pathsFor('cashier')).toBe(adminPaths);
+    expect(pathsFor(null)).toBe(adminPaths);
   });
 });
 

@@ -52,6 +52,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** A bearer token to send instead of the stored one (login asks for the profile before storing it). */
   token?: string;
+  /** Headers of this call besides the token (a staff PIN on a shared device: `x-staff-pin`). */
+  headers?: Record<string, string>;
 }
 
 function cleanQuery(query: Query | undefined): Record<string, string> | undefined {
@@ -63,7 +65,7 @@ function cleanQuery(query: Query | undefined): Record<string, string> | undefine
 
 /** One call: resolves with the parsed JSON answer, rejects with an `ApiError`. */
 export async function call<T>(path: string, options: CallOptions = {}): Promise<T> {
-  const { method = 'get', json, body, query, timeout, signal, token } = options;
+  const { method = 'get', json, body, query, timeout, signal, token, headers } = options;
   // only a call made with the stored token can find the session expired
   const hadToken = token === undefined && getAccessToken() !== null;
   const kyOptions: Options = { method };
@@ -73,6 +75,7 @@ export async function call<T>(path: string, options: CallOptions = {}): Promise<
       beforeRequest: [({ request }) => request.headers.set('Authorization', `Bearer ${token}`)],
     };
   }
+  if (headers) kyOptions.headers = headers;
   if (json !== undefined) kyOptions.json = json;
   if (body !== undefined) kyOptions.body = body;
   const searchParams = cleanQuery(query);

@@ -11,6 +11,8 @@ import type {
   CategoryCreateBody,
   CategoryUpdateBody,
   DeployKey,
+  FloorTable,
+  FloorTablesBody,
   IntegrationCreateBody,
   IntegrationRestaurant,
   LoginBody,
@@ -58,10 +60,16 @@ import type {
   RestaurantCounts,
   RestaurantCreateBody,
   RestaurantUpdateBody,
+  StaffCreateBody,
+  StaffDevice,
+  StaffMember,
+  StaffUpdateBody,
   StopListBody,
   StopListResult,
   SyncResult,
   TableCall,
+  TableScope,
+  TelegramLinkCode,
   TelegramStatus,
   UploadTargetType,
   VisitStats,
@@ -79,6 +87,8 @@ export type OrderingSettingsBody = z.input<typeof orderingSettingsBody>;
 export type OrderStatusBody = z.input<typeof orderStatusBody>;
 const data = <T>(p: Promise<Data<T>>): Promise<T> => p.then((r) => r.data);
 const enc = encodeURIComponent;
+/** The person's PIN on a shared device (a kitchen tablet): each of its actions names them. */
+const withPin = (pin: string | undefined) => (pin ? { headers: { 'x-staff-pin': pin } } : {});
 
 export interface AdminRestaurants {
   restaurants: Restaurant[];
@@ -400,9 +410,12 @@ export const api = {
    * restaurant; admins name it (`restaurantId`).
    */
   orders: {
-    /** GET /manager/orders[?day=YYYY-MM-DD]: the day's orders, newest first (today without a day). */
-    list: (restaurantId?: string, day?: string) =>
-      data(call<Data<Order[]>>('manager/orders', { query: { restaurant_id: restaurantId, day } })),
+    /**
+     * GET /manager/orders[?day=YYYY-MM-DD]: the day's orders, newest first (today without a day);
+     * a waiter reads their tables' unless `tables` is `all`.
+     */
+    list: (restaurantId?: string, day?: string, tables?: TableScope) =>
+      data(call<Data<Order[]>>('manager/orders', { query: { restaurant_id: restaurantId, day, tables } })),
     /** GET /manager/orders/days?from=&to=: per-day counts and totals. */
     days: (restaurantId?: string, range: { from?: string; to?: string } = {}) =>
       data(
@@ -423,13 +436,22 @@ export const api = {
       }
     },
     /** PUT /manager/orders/{id}/status {status, reason?}: one step along the order's life. */
-    setStatus: (id: string, body: OrderStatusBody) =>
-      data(call<Data<Order>>(`manager/orders/${enc(id)}/status`, { method: 'put', json: body })),
-    /** GET /manager/calls: the pending waiter calls and bill requests. */
-    calls: (restaurantId?: string) =>
-      data(call<Data<TableCall[]>>('manager/calls', { query: { restaurant_id: restaurantId } })),
+    setStatus: (id: string, body: OrderStatusBody, pin?: string) =>
+      data(
+        call<Data<Order>>(`manager/orders/${enc(id)}/status`, { method: 'put', json: body, ...withPin(pin) }),
+      ),
+    /** POST /manager/orders/{id}/take: a waiter takes over an order of another waiter's table. */
+    take: (id: string, pin?: string) =>
+      data(call<Data<Order>>(`manager/orders/${enc(id)}/take`, { method: 'post', ...withPin(pin) })),
+    /** GET /manager/calls: the pending waiter calls and bill requests (a waiter's tables' unless `all`). */
+    calls: (restaurantId?: string, tables?: TableScope) =>
+      data(call<Data<TableCall[]>>('manager/calls', { query: { restaurant_id: restaurantId, tables } })),
     /** PUT /manager/calls/{id}/done */
-    callDone: (id: string) => data(call<Data<TableCall>>(`manager/calls/${enc(id)}/done`, { method: 'put' })),
+    callDone: (id: string, pin?: string) =>
+      data(call<Data<TableCall>>(`manager/calls/${enc(id)}/done`, { method: 'put', ...withPin(pin) })),
+    /** POST /manager/calls/{id}/take: a waiter takes over a call of another waiter's table. */
+    takeCall: (id: string, pin?: string) =>
+      data(call<Data<TableCall>>(`manager/calls/${enc(id)}/take`, { method: 'post', ...withPin(pin) })),
     /** POST /manager/orders/{id}/pos-retry: «Qayta yuborish» of an order the POS did not take. */
     posRetry: (id: string) =>
       data(call<Data<Order>>(`manager/orders/${enc(id)}/pos-retry`, { method: 'post' })),
@@ -511,11 +533,20 @@ export const api = {
           { method: 'post' },
         ),
       ),
-    /** PUT /manager/tables/{placementId}/close: «Hisob yopildi» (paid at the till); 409 while a payment holds it. */
-    closeTable: (placementId: string) =>
-      data(
-        call<Data<Bill | null>>(`manager/tables/${encodeURIComponent(placementId)}/close`, { method: 'put' }),
-      ),
+    /**
+     * PUT /manager/tables/{placementId}/close: «Hisob yopildi» (paid at the till); 409 while a
+     * payment holds it. On a shared device, with the person's PIN.
+     */
+    closeTable: (target: string | { placementId: string; pin?: string | undefined }) => {
+      const { placementId, pin } =
+        typeof target === 'string' ? { placementId: target, pin: undefined } : target;
+      return data(
+        call<Data<Bill | null>>(`manager/tables/${encodeURIComponent(placementId)}/close`, {
+          method: 'put',
+          ...withPin(pin),
+        }),
+      );
+    },
     /** POST /admin/restaurants/{id}/payments/release: an admin ends the payments holding a table's bill. */
     releaseHold: ({ restaurantId, body }: { restaurantId: string; body: ReleaseHoldBody }) =>
       data(
@@ -568,6 +599,62 @@ export const api = {
         throw err instanceof ApiError ? err : new ApiError(0, 'network', String(err));
       }
     },
+  },
+
+  /**
+   * The restaurant's staff (docs/PRODUCT.md, "The restaurant's staff"): its manager's «Xodimlar»
+   * (a manager's own restaurant; admins name it), and a staff member's own Telegram link.
+   */
+  staff: {
+    /** GET /manager/staff: the waiters and the kitchen, deactivated ones too. */
+    list: (restaurantId?: string) =>
+      data(call<Data<StaffMember[]>>('manager/staff', { query: { restaurant_id: restaurantId } })),
+    /** POST /manager/staff */
+    create: ({ restaurantId, body }: { restaurantId?: string | undefined; body: StaffCreateBody }) =>
+      data(
+        call<Data<StaffMember>>('manager/staff', {
+          method: 'post',
+          json: body,
+          query: { restaurant_id: restaurantId },
+        }),
+      ),
+    /** PUT /manager/staff/{id}: name, role, deactivation (its sessions and devices end). */
+    update: ({ id, body }: { id: string; body: StaffUpdateBody }) =>
+      data(call<Data<StaffMember>>(`manager/staff/${enc(id)}`, { method: 'put', json: body })),
+    /** PUT /manager/staff/{id}/password */
+    resetPassword: ({ id, password }: { id: string; password: string }) =>
+      data(
+        call<Data<StaffMember>>(`manager/staff/${enc(id)}/password`, { method: 'put', json: { password } }),
+      ),
+    /** POST /manager/staff/{id}/pin: a new PIN, shown once. */
+    newPin: (id: string) =>
+      data(call<Data<{ pin: string }>>(`manager/staff/${enc(id)}/pin`, { method: 'post' })),
+    /** DELETE /manager/staff/{id}/telegram */
+    unlinkTelegram: (id: string) =>
+      data(call<Data<StaffMember>>(`manager/staff/${enc(id)}/telegram`, { method: 'delete' })),
+    /** GET /manager/floor: the tables with their zones and waiters. */
+    floor: (restaurantId?: string) =>
+      data(call<Data<FloorTable[]>>('manager/floor', { query: { restaurant_id: restaurantId } })),
+    /** PUT /manager/floor: tables to a waiter (null: everyone) and/or a zone. */
+    assignTables: ({ restaurantId, body }: { restaurantId?: string | undefined; body: FloorTablesBody }) =>
+      data(
+        call<Data<FloorTable[]>>('manager/floor', {
+          method: 'put',
+          json: body,
+          query: { restaurant_id: restaurantId },
+        }),
+      ),
+    /** GET /manager/staff-devices: the devices that stay signed in. */
+    devices: (restaurantId?: string) =>
+      data(call<Data<StaffDevice[]>>('manager/staff-devices', { query: { restaurant_id: restaurantId } })),
+    /** DELETE /manager/staff-devices/{id}: ends the device's session at once. */
+    revokeDevice: (id: string) =>
+      data(call<Data<Deleted>>(`manager/staff-devices/${enc(id)}`, { method: 'delete' })),
+    /** POST /staff/telegram-code: the caller's one-time code for the restaurant's bot. */
+    telegramCode: () => data(call<Data<TelegramLinkCode>>('staff/telegram-code', { method: 'post' })),
+    /** DELETE /staff/telegram: the caller unlinks their own Telegram. */
+    unlinkOwnTelegram: () =>
+      data(call<Data<{ telegram_linked: false }>>('staff/telegram', { method: 'delete' })),
   },
 
   releases: {

@@ -88,5 +88,14 @@ export const queryKeys = {
     /** the POS's tables and each placement's mapped one */
     posTablesAll: () => ['qrmenu', 'orders', 'pos-tables'] as const,
     posTables: (restaurantId?: string) => ['qrmenu', 'orders', 'pos-tables', restaurantId ?? null] as const,
+    /** a waiter's «Barcha stollar»: today's orders and calls of every table (to take one over) */
+    others: () => ['qrmenu', 'orders', 'others'] as const,
+  },
+  /** The restaurant's staff («Xodimlar»: a manager's own restaurant `null`; an admin's: its id). */
+  staff: {
+    all: () => ['qrmenu', 'staff'] as const,
+    list: (restaurantId?: string) => ['qrmenu', 'staff', 'list', restaurantId ?? null] as const,
+    floor: (restaurantId?: string) => ['qrmenu', 'staff', 'floor', restaurantId ?? null] as const,
+    devices: (restaurantId?: string) => ['qrmenu', 'staff', 'devices', restaurantId ?? null] as const,
   },
 } as const;

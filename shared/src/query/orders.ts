@@ -135,14 +135,19 @@ export interface OrderMove {
   status: Exclude<OrderStatus, 'sent'>;
   /** Required when rejecting: the guest reads it. */
   reason?: string;
+  /** On a shared device: the PIN of the person who moves it. */
+  pin?: string;
 }
+
+/** A call marked done (on a shared device with the person's PIN). */
+export type CallDone = TableCall & { pin?: string };
 
 const LISTS: QueryKey = k.orders.lists();
 
 /** One step along the order's life, shown at once; a refusal puts the order back. */
 export const useMoveOrder = defineOptimisticMutation<OrderMove, Order>({
-  run: ({ order, status, reason }) =>
-    api.orders.setStatus(order._id, reason === undefined ? { status } : { status, reason }),
+  run: ({ order, status, reason, pin }) =>
+    api.orders.setStatus(order._id, reason === undefined ? { status } : { status, reason }, pin),
   shows: LISTS,
   apply: (data, { order, status, reason }) =>
     (data as Order[]).map((o) =>
@@ -155,10 +160,45 @@ export const useMoveOrder = defineOptimisticMutation<OrderMove, Order>({
 });
 
 /** Marks a call done: it leaves the list at once; a refusal brings it back. */
-export const useCallDone = defineOptimisticMutation<TableCall, TableCall>({
-  run: (call) => api.orders.callDone(call._id),
+export const useCallDone = defineOptimisticMutation<CallDone, TableCall>({
+  run: (call) => api.orders.callDone(call._id, call.pin),
   shows: k.orders.callsAll(),
   apply: (data, call) => (data as TableCall[]).filter((c) => c._id !== call._id),
+});
+
+// ---------- a waiter's tables (docs/PRODUCT.md, "Tables to waiters") ----------
+
+/**
+ * A waiter's «Barcha stollar»: today's orders and calls of every table, the ones to take over
+ * among them (the board's own list holds the waiter's tables, live).
+ */
+export const useOthersToday = defineQuery({
+  key: () => k.orders.others(),
+  fetch: async () => {
+    const [orders, calls] = await Promise.all([
+      api.orders.list(undefined, undefined, 'all'),
+      api.orders.calls(undefined, 'all'),
+    ]);
+    return { orders, calls };
+  },
+});
+
+/** A waiter takes over an order of another waiter's table: it joins their board. */
+export const useTakeOrder = defineMutation({
+  run: ({ order, pin }: { order: Order; pin?: string }) => api.orders.take(order._id, pin),
+  update: (order: Order) => {
+    writeOrder(order);
+  },
+  invalidates: [k.orders.others()],
+});
+
+/** A waiter takes over a call of another waiter's table: it joins their board. */
+export const useTakeCall = defineMutation({
+  run: ({ call, pin }: { call: TableCall; pin?: string }) => api.orders.takeCall(call._id, pin),
+  update: (call: TableCall) => {
+    writeCall(call);
+  },
+  invalidates: [k.orders.others()],
 });
 
 /** The switches: the restaurant's, and any placements' (only what changed is sent). */

@@ -89,9 +89,12 @@ export const staffCreateBody = z.strictObject({
 });
 export type StaffCreateBody = z.input<typeof staffCreateBody>;
 
+/** The edit dialog's fields: its name (blank: none) and its role. */
+export const staffEditFields = z.strictObject({ name: staffName, role: staffRole });
+
 /** An edit: its name, its role, deactivated (sessions and devices end at once) or reactivated. */
-export const staffUpdateBody = z
-  .strictObject({ name: staffName, role: staffRole, is_active: z.boolean() })
+export const staffUpdateBody = staffEditFields
+  .extend({ is_active: z.boolean() })
   .partial()
   .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
 export type StaffUpdateBody = z.input<typeof staffUpdateBody>;

@@ -92,6 +92,10 @@ export interface Session {
   isAuthenticated: boolean;
   isAdmin: boolean;
   isManager: boolean;
+  /** A restaurant's waiter (their tables' board). */
+  isWaiter: boolean;
+  /** A restaurant's kitchen (its view and the stop-list). */
+  isKitchen: boolean;
   signIn: (token: string, role?: string | null) => void;
   setRole: (role: string | null) => void;
   signOut: () => void;
@@ -108,6 +112,8 @@ export function useSession(): Session {
       isAuthenticated: token !== null,
       isAdmin: role === ROLES.admin,
       isManager: role === ROLES.manager,
+      isWaiter: role === ROLES.waiter,
+      isKitchen: role === ROLES.kitchen,
       signIn,
       setRole,
       signOut,
