@@ -7,6 +7,7 @@ export const exposes = {
   './OrdersBoardPage': './src/board/OrdersBoardPage.tsx',
   './OrdersHistoryPage': './src/history/OrdersHistoryPage.tsx',
   './OrderingSettingsPage': './src/settings/OrderingSettingsPage.tsx',
+  './KitchenPage': './src/kitchen/KitchenPage.tsx',
 };
 
 export default defineFrontendConfig({

@@ -1,16 +1,28 @@
 /**
  * Waiter calls and bill requests, oldest first, above the orders: each with its table, what the
  * guest pressed and its age, cleared with one tap ("Bajarildi"; it leaves at once and comes back
- * if the server refuses).
+ * if the server refuses), on a shared device with the person's PIN (`withPin`).
  */
 import { orders } from '@qrmenu/shared/resources';
 import type { TableCall } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { Box, Button, Flex, Heading, notify, Text } from '@qrmenu/shared/ui';
 import { useId } from 'react';
+import { ActionsLine } from '../common/ActionsLine';
+import { type PinnedAction, pinProblem, staffRefusal } from '../common/pin';
 import { ageText } from './model';
 
-export function CallsList({ calls, now }: { calls: readonly TableCall[]; now: number }) {
+const runNow = (action: PinnedAction) => void action(undefined).catch(() => undefined);
+
+export function CallsList({
+  calls,
+  now,
+  withPin = runNow,
+}: {
+  calls: readonly TableCall[];
+  now: number;
+  withPin?: (action: PinnedAction) => void;
+}) {
   const headingId = useId();
   const done = orders.useCallDone();
   if (calls.length === 0) return null;
@@ -42,18 +54,23 @@ export function CallsList({ calls, now }: { calls: readonly TableCall[]; now: nu
                 <Text fontSize="sm" color="fg.muted">
                   {ageText(call.createdAt, now)}
                 </Text>
+                <ActionsLine actions={call.actions} />
               </Box>
               <Button
                 minH="11"
                 colorPalette="blue"
                 aria-label={t.orders.callDoneOf(kind, call.table)}
                 onClick={() =>
-                  done.mutate(call, {
-                    onError: (error) => {
-                      console.error('[orders] call done', error);
-                      notify.error(t.orders.callDoneError);
-                    },
-                  })
+                  withPin((pin) =>
+                    done.mutateAsync(pin ? { ...call, pin } : call).catch((error: unknown) => {
+                      // a PIN's refusal is the PIN dialog's to say
+                      if (!pinProblem(error)) {
+                        console.error('[orders] call done', error);
+                        notify.error(staffRefusal(error) ?? t.orders.callDoneError);
+                      }
+                      throw error;
+                    }),
+                  )
                 }
               >
                 {t.orders.callDone}

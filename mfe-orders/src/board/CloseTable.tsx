@@ -11,6 +11,9 @@ import { useSession } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
 import { Box, Button, DialogShell, Field, Flex, notify, Stack, Text, Textarea } from '@qrmenu/shared/ui';
 import { type FormEvent, useEffect, useState } from 'react';
+import { type PinnedAction, pinProblem, staffRefusal } from '../common/pin';
+
+const runNow = (action: PinnedAction) => void action(undefined).catch(() => undefined);
 
 const W = t.payments.hold;
 
@@ -90,13 +93,18 @@ function ReleaseHoldDialog({ open, table, busy, onClose, onRelease }: ReleaseDia
   );
 }
 
-/** The table's «Hisob yopildi» for a served order; `restaurantId`: the admin's board's restaurant. */
+/**
+ * The table's «Hisob yopildi» for a served order; `restaurantId`: the admin's board's restaurant;
+ * `withPin`: on a shared device, the person's PIN first (docs/PRODUCT.md, "Signing in on the floor").
+ */
 export function CloseTableAction({
   order,
   restaurantId,
+  withPin = runNow,
 }: {
   order: Order;
   restaurantId: string | undefined;
+  withPin?: (action: PinnedAction) => void;
 }) {
   const { isAdmin } = useSession();
   const close = useCloseTable();
@@ -107,19 +115,22 @@ export function CloseTableAction({
   if (!placementId) return null;
 
   const closeNow = (done: string) =>
-    close.mutate(placementId, {
-      onSuccess: () => {
-        setHeld(false);
-        notify.success(done);
-      },
-      onError: (error) => {
-        if (isApiError(error) && error.status === 409) setHeld(true);
-        else {
-          console.error('[orders] close table', error);
-          notify.error(W.closeError);
-        }
-      },
-    });
+    withPin((pin) =>
+      close.mutateAsync(pin ? { placementId, pin } : placementId).then(
+        () => {
+          setHeld(false);
+          notify.success(done);
+        },
+        (error: unknown) => {
+          if (isApiError(error) && error.status === 409) setHeld(true);
+          else if (!pinProblem(error)) {
+            console.error('[orders] close table', error);
+            notify.error(staffRefusal(error) ?? W.closeError);
+          }
+          throw error;
+        },
+      ),
+    );
 
   const releaseAndClose = (reason: string) => {
     if (!restaurantId) return;

@@ -6,6 +6,7 @@ import { summarizeOrders } from '@qrmenu/shared/query';
 import type { Order } from '@qrmenu/shared/schemas';
 import { formatSom, t } from '@qrmenu/shared/texts';
 import { Box, Flex, Stack, Text } from '@qrmenu/shared/ui';
+import type { PinnedAction } from '../common/pin';
 import { CloseTableAction } from './CloseTable';
 import { OrderCard } from './OrderCard';
 
@@ -39,10 +40,12 @@ export function FinishedToday({
   orders,
   now,
   restaurantId,
+  withPin,
 }: {
   orders: readonly Order[];
   now: number;
   restaurantId?: string | undefined;
+  withPin?: (action: PinnedAction) => void;
 }) {
   if (orders.length === 0) return null;
   return (
@@ -59,7 +62,13 @@ export function FinishedToday({
             onMove={noMove}
             finished
             footer={
-              closable(order) ? <CloseTableAction order={order} restaurantId={restaurantId} /> : undefined
+              closable(order) ? (
+                <CloseTableAction
+                  order={order}
+                  restaurantId={restaurantId}
+                  {...(withPin ? { withPin } : {})}
+                />
+              ) : undefined
             }
           />
         ))}

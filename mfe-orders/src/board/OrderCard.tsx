@@ -7,6 +7,7 @@ import type { Order } from '@qrmenu/shared/schemas';
 import { formatSom, formatTiyin, t } from '@qrmenu/shared/texts';
 import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@qrmenu/shared/ui';
 import { memo, type ReactNode, useId } from 'react';
+import { ActionsLine } from '../common/ActionsLine';
 import { ageText, clockTime, type Move, movesOf } from './model';
 import { PosState } from './PosState';
 import { TelegramState } from './TelegramState';
@@ -68,6 +69,10 @@ export interface OrderCardProps {
   finished?: boolean;
   /** Shown last in the card (a served order's «Hisob yopildi»). */
   footer?: ReactNode;
+  /** Whose board it is: a waiter's and the kitchen's cards offer their role's moves only. */
+  moverRole?: string | null;
+  /** Instead of the moves (another waiter's table: «O'zimga olish»). */
+  instead?: ReactNode;
 }
 
 function Lines({ order }: { order: Order }) {
@@ -94,7 +99,15 @@ function Lines({ order }: { order: Order }) {
   );
 }
 
-export const OrderCard = memo(function OrderCard({ order, now, onMove, finished, footer }: OrderCardProps) {
+export const OrderCard = memo(function OrderCard({
+  order,
+  now,
+  onMove,
+  finished,
+  footer,
+  moverRole,
+  instead,
+}: OrderCardProps) {
   const headingId = useId();
   return (
     <Box
@@ -136,7 +149,10 @@ export const OrderCard = memo(function OrderCard({ order, now, onMove, finished,
         <PaymentLine order={order} />
         <PosState order={order} />
         <TelegramState order={order} />
-        {finished ? (
+        <ActionsLine actions={order.actions} />
+        {instead ? (
+          instead
+        ) : finished ? (
           <Stack gap="1">
             <Badge alignSelf="start" colorPalette={order.status === 'served' ? 'green' : 'red'}>
               {t.orders.status[order.status]}
@@ -147,7 +163,7 @@ export const OrderCard = memo(function OrderCard({ order, now, onMove, finished,
           </Stack>
         ) : (
           <Flex gap="2" direction={{ base: 'column', sm: 'row' }}>
-            {movesOf(order.status).map((move) => (
+            {movesOf(order.status, moverRole).map((move) => (
               <Button
                 key={move.status}
                 minH="11"

@@ -1,9 +1,13 @@
 /**
- * `/orders` (a manager's own restaurant, «Buyurtmalar» in the bottom bar) and `/admin/orders/:id`
- * (an admin, any restaurant): the live board (docs/ORDERS.md, "The board"). Today's orders and
- * the pending calls come from the shared hooks; the live stream (`live/liveBoard.ts`) keeps both
- * up to date, rings and counts the waiting orders in the tab's title. A move is shown at once and
- * put back, with a toast, if the server refuses it.
+ * `/orders` (a manager's own restaurant, «Buyurtmalar» in the bottom bar; a waiter's, their
+ * tables) and `/admin/orders/:id` (an admin, any restaurant): the live board (docs/ORDERS.md,
+ * "The board"). Today's orders and the pending calls come from the shared hooks; the live stream
+ * (`live/liveBoard.ts`) keeps both up to date, rings and counts the waiting orders in the tab's
+ * title. A move is shown at once and put back, with a toast, if the server refuses it; on a shared
+ * device it first asks the person's PIN.
+ *
+ * A waiter's board holds their tables (the server's own scope) and its moves (no «Tayyor»), with
+ * no history or switches; «Barcha stollar» lists the other waiters' tables to take one over.
  *
  * Phone first: one column (calls, Yangi, Qabul qilingan, Tayyor); from a tablet's width the
  * kitchen view puts the three states side by side.
@@ -28,6 +32,7 @@ import {
 } from '@qrmenu/shared/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { OrdersNav } from '../common/OrdersNav';
+import { type PinnedAction, pinProblem, staffRefusal, useStaffPin } from '../common/pin';
 import { useNow } from '../common/useNow';
 import { useOrdersRestaurant } from '../common/useOrdersRestaurant';
 import { startLiveBoard } from '../live/liveBoard';
@@ -36,7 +41,9 @@ import { FinishedToday, TodaySummary } from './FinishedToday';
 import { LiveControls } from './LiveControls';
 import { BOARD_COLUMNS, type BoardColumn, groupBoard, type Move } from './model';
 import { OrderCard } from './OrderCard';
+import { OthersList } from './OthersList';
 import { RejectDialog } from './RejectDialog';
+import { type TableScope, TableScopeSwitch } from './TableScopeSwitch';
 
 const COLUMN_TITLES: Record<BoardColumn, string> = {
   sent: t.orders.status.sent as string,
@@ -49,11 +56,13 @@ function Column({
   rows,
   now,
   onMove,
+  moverRole,
 }: {
   status: BoardColumn;
   rows: Order[];
   now: number;
   onMove: (order: Order, move: Move) => void;
+  moverRole: string | null;
 }) {
   const headingId = useId();
   return (
@@ -68,7 +77,7 @@ function Column({
       ) : (
         <Stack gap="3">
           {rows.map((order) => (
-            <OrderCard key={order._id} order={order} now={now} onMove={onMove} />
+            <OrderCard key={order._id} order={order} now={now} onMove={onMove} moverRole={moverRole} />
           ))}
         </Stack>
       )}
@@ -76,24 +85,36 @@ function Column({
   );
 }
 
-/** Moves an order (shown at once), with the rollback's toast; "Rad etish" asks its reason first. */
-function useBoardMoves() {
+/**
+ * Moves an order (shown at once), with the rollback's toast; "Rad etish" asks its reason first;
+ * on a shared device each move goes with the person's PIN (`withPin`).
+ */
+function useBoardMoves(withPin: (action: PinnedAction) => void) {
   const move = orders.useMove();
   const [rejecting, setRejecting] = useState<Order | null>(null);
   const send = useCallback(
     (order: Order, status: Move['status'], reason?: string) =>
-      move.mutate(
-        { order, status, ...(reason === undefined ? {} : { reason }) },
-        {
-          onError: (error) => {
-            console.error('[orders] move', error);
-            notify.error(
-              isApiError(error) && error.status === 409 ? t.orders.moveConflict : t.orders.moveError,
-            );
-          },
-        },
+      withPin((pin) =>
+        move
+          .mutateAsync({
+            order,
+            status,
+            ...(reason === undefined ? {} : { reason }),
+            ...(pin ? { pin } : {}),
+          })
+          .catch((error: unknown) => {
+            // a PIN's refusal is the PIN dialog's to say
+            if (!pinProblem(error)) {
+              console.error('[orders] move', error);
+              notify.error(
+                staffRefusal(error) ??
+                  (isApiError(error) && error.status === 409 ? t.orders.moveConflict : t.orders.moveError),
+              );
+            }
+            throw error;
+          }),
       ),
-    [move.mutate],
+    [move.mutateAsync, withPin],
   );
   const onMove = useCallback(
     (order: Order, m: Move) => (m.status === 'rejected' ? setRejecting(order) : send(order, m.status)),
@@ -120,11 +141,13 @@ function useDayChange(now: number, onChange: () => void) {
 
 export default function OrdersBoardPage() {
   const { restaurantId, linkId } = useOrdersRestaurant();
-  const { isAuthenticated, isManager } = useSession();
+  const { isAuthenticated, isManager, isWaiter, role } = useSession();
   const today = orders.useToday(restaurantId);
   const calls = orders.useCalls(restaurantId);
   const now = useNow();
-  const moves = useBoardMoves();
+  const pin = useStaffPin();
+  const moves = useBoardMoves(pin.withPin);
+  const [scope, setScope] = useState<TableScope>('mine');
   useDayChange(
     now,
     useCallback(() => {
@@ -146,11 +169,16 @@ export default function OrdersBoardPage() {
   return (
     <Page
       title={t.orders.title}
-      back={isManager ? undefined : true}
+      back={isManager || isWaiter ? undefined : true}
       actions={<LiveControls />}
       testId="orders-board"
     >
-      <OrdersNav restaurantId={linkId} />
+      {isWaiter ? (
+        <TableScopeSwitch scope={scope} onChange={setScope} />
+      ) : (
+        <OrdersNav restaurantId={linkId} />
+      )}
+      {isWaiter && scope === 'all' ? <OthersList now={now} withPin={pin.withPin} /> : null}
       <PageState
         query={state}
         errorText={orders.texts.loadError}
@@ -170,7 +198,7 @@ export default function OrdersBoardPage() {
         }) => (
           <Stack gap="5">
             <TodaySummary orders={rows} />
-            <CallsList calls={pending} now={now} />
+            <CallsList calls={pending} now={now} withPin={pin.withPin} />
             {BOARD_COLUMNS.every((c) => b.columns[c].length === 0) ? (
               <EmptyState message={orders.texts.empty} />
             ) : (
@@ -183,15 +211,17 @@ export default function OrdersBoardPage() {
                     rows={b.columns[status]}
                     now={now}
                     onMove={moves.onMove}
+                    moverRole={role}
                   />
                 ))}
               </SimpleGrid>
             )}
-            <FinishedToday orders={b.finished} now={now} restaurantId={restaurantId} />
+            <FinishedToday orders={b.finished} now={now} restaurantId={restaurantId} withPin={pin.withPin} />
           </Stack>
         )}
       </PageState>
       <RejectDialog order={moves.rejecting} onClose={moves.closeReject} onReject={moves.reject} />
+      {pin.dialog}
     </Page>
   );
 }

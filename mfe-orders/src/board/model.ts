@@ -43,10 +43,21 @@ const MOVE_LABELS: Record<Exclude<OrderStatus, 'sent'>, string> = {
   served: t.orders.markServed,
 };
 
-/** The buttons of an order in `status`, forward first. */
-export function movesOf(status: OrderStatus): Move[] {
+/**
+ * The moves each role makes (docs/ORDERS.md, "Who may move it"): a waiter never «Tayyor» (the
+ * kitchen's), the kitchen only «Tayyor»; admins and managers every move.
+ */
+const ROLE_MOVES: Record<string, readonly Move['status'][]> = {
+  waiter: ['accepted', 'rejected', 'served'],
+  kitchen: ['ready'],
+};
+
+/** The buttons of an order in `status` for `role`, forward first. */
+export function movesOf(status: OrderStatus, role?: string | null): Move[] {
+  const allowed = role ? ROLE_MOVES[role] : undefined;
   return ORDER_TRANSITIONS[status]
     .filter((to): to is Move['status'] => to !== 'sent')
+    .filter((to) => !allowed || allowed.includes(to))
     .map((to) => ({ status: to, label: MOVE_LABELS[to], primary: to !== 'rejected' }))
     .sort((a, b) => Number(b.primary) - Number(a.primary));
 }

@@ -30,6 +30,7 @@ import {
 import { useId } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { clockTime } from '../board/model';
+import { ActionsLine } from '../common/ActionsLine';
 import { OrdersNav } from '../common/OrdersNav';
 import { useOrdersRestaurant } from '../common/useOrdersRestaurant';
 
@@ -138,6 +139,7 @@ function DayOrders({ rows }: { rows: readonly Order[] }) {
             {order.reject_reason ? (
               <Text fontSize="sm">{t.orders.rejectedBecause(order.reject_reason)}</Text>
             ) : null}
+            <ActionsLine actions={order.actions} />
             <Text fontWeight="semibold" textAlign="end">
               {formatSom(order.total)}
             </Text>

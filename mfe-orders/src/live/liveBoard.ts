@@ -71,7 +71,12 @@ function applyEvent(restaurantId: string | undefined, type: string, data: string
       console.warn('[orders] an order event that is not an order was skipped', data);
       return;
     }
-    if (writeOrder(parsed.data, restaurantId) && parsed.data.status === 'sent') ring('order');
+    // a new order rings: the board's first sight of it is «Yangi», the kitchen's «Qabul qilingan»
+    if (
+      writeOrder(parsed.data, restaurantId) &&
+      (parsed.data.status === 'sent' || parsed.data.status === 'accepted')
+    )
+      ring('order');
   } else if (type === 'call') {
     const parsed = callSchema.safeParse(parse(data));
     if (!parsed.success) {
