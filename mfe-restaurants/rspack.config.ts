@@ -9,6 +9,7 @@ export const exposes = {
   './RestaurantFormPage': './src/restaurants/RestaurantFormPage.tsx',
   './ManagerHome': './src/restaurants/ManagerHome.tsx',
   './ManagersPage': './src/managers/ManagersPage.tsx',
+  './StaffPage': './src/staff/StaffPage.tsx',
 };
 
 export default defineFrontendConfig({

@@ -1,7 +1,9 @@
 /**
  * Login screen. Plain elements, a small CSS file and React state: no Chakra and no form library,
  * so the first page stays light. Success: token and role stored together, then /admin (every
- * role; non-owners see the sidebar). A failure says what happened (loginFailure.ts).
+ * role; a waiter and the kitchen go on to their own pages, others see the sidebar). A failure
+ * says what happened (loginFailure.ts). «Bu qurilmada doimiy qolish» signs a staff account in as
+ * a device of its restaurant (a kitchen tablet: a long session, each action asking a PIN).
  */
 import { ROUTES } from '@qrmenu/shared/paths';
 import type { LoginBody } from '@qrmenu/shared/schemas';
@@ -12,7 +14,7 @@ import { useNavigate } from 'react-router-dom';
 import { type LoginStage, loginFailureText, moduleLoadFailure } from './loginFailure';
 import './login.css';
 
-type FieldErrors = Partial<Record<keyof LoginBody, string>>;
+type FieldErrors = Partial<Record<'login' | 'password', string>>;
 
 /** The build's name when the team set one (`QRMENU_BUILD_LABEL` at build time): which deploy is live. */
 const BUILD_LABEL = process.env.QRMENU_BUILD_LABEL;
@@ -41,7 +43,7 @@ export async function validateLogin(
   if (parsed.success) return { body: parsed.data };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as keyof LoginBody | undefined;
+    const field = issue.path[0] as keyof FieldErrors | undefined;
     if (field && !errors[field]) errors[field] = uzbekIssue(issue as Parameters<typeof uzbekIssue>[0]);
   }
   return { errors };
@@ -78,7 +80,7 @@ export default function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const change = (field: keyof LoginBody) => (event: ChangeEvent<HTMLInputElement>) => {
+  const change = (field: keyof FieldErrors) => (event: ChangeEvent<HTMLInputElement>) => {
     const next = { ...values, [field]: event.target.value };
     setValues(next);
     if (submitted) {
@@ -145,6 +147,18 @@ export default function LoginPage() {
               {errors.password}
             </small>
           ) : null}
+        </label>
+        <label className="qm-login-check">
+          <input
+            type="checkbox"
+            name="device"
+            checked={values.device === true}
+            onChange={(event) => {
+              const { device: _, ...rest } = values;
+              setValues(event.target.checked ? { ...rest, device: true } : rest);
+            }}
+          />
+          <span>{t.staff.deviceLogin}</span>
         </label>
         {failure ? (
           <p className="qm-login-failure" role="alert" data-testid="login-error">

@@ -1,10 +1,11 @@
 /**
- * Profile: login, role, Faol/Nofaol, the own password change, and the logout (confirmation
- * Ha / Yo'q, then the server ends the session, the stored one is cleared and the page reloads).
+ * Profile: login (a staff member's name), role, Faol/Nofaol, a staff member's own Telegram link,
+ * the own password change, and the logout (confirmation Ha / Yo'q, then the server ends the
+ * session, the stored one is cleared and the page reloads).
  */
 import { api } from '@qrmenu/shared/api';
 import { useProfile } from '@qrmenu/shared/query';
-import { signOut } from '@qrmenu/shared/session';
+import { signOut, useSession } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
 import {
   Box,
@@ -19,6 +20,7 @@ import {
 } from '@qrmenu/shared/ui';
 import { type ReactNode, useState } from 'react';
 import { PasswordChangeForm } from './PasswordChangeForm';
+import { TelegramLink } from './TelegramLink';
 
 /** The page reload after logout (an object so tests can observe it; jsdom cannot reload). */
 export const browser = {
@@ -40,6 +42,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 export default function ProfilePage() {
   const profile = useProfile();
+  const { isWaiter, isKitchen } = useSession();
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
   return (
@@ -55,6 +58,7 @@ export default function ProfilePage() {
             {(p) => (
               <Stack gap="0" data-testid="profile">
                 <Row label={t.fields.login}>{p.login}</Row>
+                {p.name ? <Row label={t.staff.name}>{p.name}</Row> : null}
                 <Row label={t.fields.role}>{t.roleNames[p.role] ?? p.role}</Row>
                 <Row label={t.status}>
                   <StatusBadge active={p.is_active} />
@@ -64,6 +68,10 @@ export default function ProfilePage() {
           </PageState>
         </Card.Body>
         <Card.Footer flexDirection="column" alignItems="stretch" gap="6">
+          {/* a staff member's own Telegram (docs/TELEGRAM.md, "A staff member's own chat") */}
+          {(isWaiter || isKitchen) && profile.data ? (
+            <TelegramLink linked={profile.data.telegram_linked === true} />
+          ) : null}
           <PasswordChangeForm />
           <Button
             colorPalette="red"

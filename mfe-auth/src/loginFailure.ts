@@ -12,6 +12,7 @@ interface FailedCall {
   status: number;
   code: string;
   retryAfterSeconds?: number | null;
+  details?: readonly { path: string; message: string }[];
 }
 
 function asFailedCall(error: unknown): FailedCall | null {
@@ -31,6 +32,9 @@ export function loginFailureText(error: unknown, stage: LoginStage): string {
   if (!failed) return t.unexpectedError;
   if (failed.status === 0) return failed.code === 'timeout' ? t.serverTimeout : t.noConnection;
   if (failed.status === 401 && stage === 'credentials') return t.loginError;
+  // «Bu qurilmada doimiy qolish» ticked for an account that is no restaurant's staff
+  if (failed.status === 400 && failed.details?.some((d) => d.path === 'device'))
+    return t.staff.deviceStaffOnly;
   if (failed.status === 429) return t.tooManyAttempts(minutesToWait(failed.retryAfterSeconds));
   if (failed.status >= 500) return t.serverError;
   return t.unexpectedError;

@@ -100,6 +100,13 @@ export default function ManagerHome() {
                   {t.categories}
                 </Button>
                 <QrCodeButton restaurant={restaurant} />
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => navigate(managerPaths.staff({ restaurantId: restaurant._id }))}
+                >
+                  {t.staff.title}
+                </Button>
               </HStack>
             </Box>
           ) : null

@@ -146,6 +146,13 @@ export default function RestaurantDetailPage() {
                     {t.categories}
                   </Button>
                   <QrCodeButton restaurant={r} />
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => navigate(paths.staff({ restaurantId: r._id }))}
+                  >
+                    {t.staff.title}
+                  </Button>
                   {isAdmin ? (
                     <DeleteButton
                       spec={resource.remove}

@@ -1,0 +1,181 @@
+/**
+ * What the manager does to a staff account («Xodimlar»): «Tahrirlash» (its name and role),
+ * «Parolni tiklash», «PIN berish» (a new PIN, shown once, for the manager to tell its person),
+ * «Telegramni uzish» when linked, «Nofaol qilish» (after Ha / Yo'q) or «Faollashtirish». A new
+ * password, a new role and a deactivation end the account's sessions and devices at once (the
+ * API does it).
+ */
+import { FormDialog, SelectField, TextField } from '@qrmenu/shared/forms';
+import {
+  useNewStaffPin,
+  useResetStaffPassword,
+  useUnlinkStaffTelegram,
+  useUpdateStaff,
+} from '@qrmenu/shared/query';
+import { type StaffMember, staffEditFields, staffPasswordBody } from '@qrmenu/shared/schemas';
+import { t } from '@qrmenu/shared/texts';
+import {
+  Button,
+  ConfirmDialog,
+  DialogShell,
+  HStack,
+  notify,
+  Stack,
+  Text,
+  useFormDialog,
+} from '@qrmenu/shared/ui';
+import { useState } from 'react';
+import { ROLE_OPTIONS } from './StaffCreateForm';
+
+export function StaffActions({ member }: { member: StaffMember }) {
+  const update = useUpdateStaff();
+  const reset = useResetStaffPassword();
+  const newPin = useNewStaffPin();
+  const unlink = useUnlinkStaffTelegram();
+  const edit = useFormDialog<StaffMember>();
+  const password = useFormDialog<StaffMember>();
+  const [confirming, setConfirming] = useState(false);
+  const [pin, setPin] = useState<string | null>(null);
+
+  const toggle = async (isActive: boolean) => {
+    try {
+      await update.mutateAsync({ id: member._id, body: { is_active: isActive } });
+      notify.success(isActive ? t.staff.activated : t.staff.deactivated);
+    } catch {
+      notify.error(t.editError);
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <HStack gap="2" flexWrap="wrap">
+      <Button size="xs" minH="9" variant="outline" onClick={() => edit.openEdit(member)}>
+        {t.edit}
+      </Button>
+      <Button size="xs" minH="9" variant="outline" onClick={() => password.openEdit(member)}>
+        {t.resetPassword}
+      </Button>
+      <Button
+        size="xs"
+        minH="9"
+        variant="outline"
+        loading={newPin.isPending}
+        onClick={() =>
+          newPin.mutate(member._id, {
+            onSuccess: (answer) => setPin(answer.pin),
+            onError: () => notify.error(t.staff.pinError),
+          })
+        }
+      >
+        {t.staff.newPin}
+      </Button>
+      {member.telegram_linked ? (
+        <Button
+          size="xs"
+          minH="9"
+          variant="outline"
+          loading={unlink.isPending}
+          onClick={() =>
+            unlink.mutate(member._id, {
+              onSuccess: () => notify.success(t.staff.telegramUnlinked),
+              onError: () => notify.error(t.editError),
+            })
+          }
+        >
+          {t.staff.unlinkTelegram}
+        </Button>
+      ) : null}
+      {member.is_active ? (
+        <Button size="xs" minH="9" variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
+          {t.deactivate}
+        </Button>
+      ) : (
+        <Button
+          size="xs"
+          minH="9"
+          variant="outline"
+          colorPalette="green"
+          loading={update.isPending}
+          onClick={() => toggle(true)}
+        >
+          {t.activate}
+        </Button>
+      )}
+      <FormDialog
+        dialog={edit}
+        title={t.staff.editTitle(member.login)}
+        schema={staffEditFields}
+        values={(record) => ({ name: record?.name ?? '', role: record?.role ?? 'waiter' })}
+        onCreate={() => Promise.reject(new Error('an account is made on the page, not here'))}
+        onUpdate={(changed, record) =>
+          update.mutateAsync({
+            id: record._id,
+            body: {
+              ...(changed.name !== undefined ? { name: changed.name } : {}),
+              ...(changed.role !== undefined ? { role: changed.role } : {}),
+            },
+          })
+        }
+        texts={{ updated: t.staff.updated, createError: t.editError, updateError: t.editError }}
+        testId="staff-edit"
+        dialogTestId="staff-edit-dialog"
+      >
+        {(form) => (
+          <>
+            <TextField form={form} name="name" label={t.staff.name} autoComplete="off" />
+            <SelectField form={form} name="role" label={t.staff.role} required options={ROLE_OPTIONS} />
+          </>
+        )}
+      </FormDialog>
+      <FormDialog
+        dialog={password}
+        title={t.resetPasswordTitle(member.login)}
+        schema={staffPasswordBody}
+        values={() => ({ password: '' })}
+        onCreate={() => Promise.reject(new Error('a reset only edits'))}
+        onUpdate={(changed, record) =>
+          reset.mutateAsync({ id: record._id, password: changed.password ?? '' })
+        }
+        texts={{ updated: t.staff.passwordReset, createError: t.editError, updateError: t.editError }}
+        submitText={t.resetPassword}
+        testId="staff-password"
+        dialogTestId="staff-password-dialog"
+      >
+        {(form) => (
+          <TextField
+            form={form}
+            name="password"
+            label={t.newPassword}
+            type="password"
+            required
+            autoComplete="new-password"
+          />
+        )}
+      </FormDialog>
+      <ConfirmDialog
+        open={confirming}
+        title={t.deactivateConfirm(member.login)}
+        description={t.staff.deactivateHint}
+        loading={update.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => toggle(false)}
+      />
+      <DialogShell
+        open={pin !== null}
+        onClose={() => setPin(null)}
+        title={t.staff.newPin}
+        testId="staff-pin-dialog"
+      >
+        <Stack gap="4">
+          <Text role="status" fontSize="lg" data-testid="staff-pin">
+            {pin ? t.staff.pinShown(member.login, pin) : ''}
+          </Text>
+          <Button alignSelf="flex-end" minH="11" colorPalette="blue" onClick={() => setPin(null)}>
+            {t.close}
+          </Button>
+        </Stack>
+      </DialogShell>
+    </HStack>
+  );
+}
