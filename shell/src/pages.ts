@@ -14,6 +14,7 @@ export const PAGES = {
   restaurantDetail: { remote: 'mfe_restaurants', expose: './RestaurantDetailPage' },
   restaurantForm: { remote: 'mfe_restaurants', expose: './RestaurantFormPage' },
   managers: { remote: 'mfe_restaurants', expose: './ManagersPage' },
+  staff: { remote: 'mfe_restaurants', expose: './StaffPage' },
   // a remote /config.json does not name shows "not available" on its routes
   categoryList: { remote: 'mfe_catalog', expose: './CategoryListPage' },
   productTable: { remote: 'mfe_catalog', expose: './ProductTablePage' },
@@ -25,6 +26,7 @@ export const PAGES = {
   ordersBoard: { remote: 'mfe_orders', expose: './OrdersBoardPage' },
   ordersHistory: { remote: 'mfe_orders', expose: './OrdersHistoryPage' },
   orderingSettings: { remote: 'mfe_orders', expose: './OrderingSettingsPage' },
+  kitchen: { remote: 'mfe_orders', expose: './KitchenPage' },
 } as const satisfies Record<string, RemoteRef>;
 
 /**
@@ -46,4 +48,7 @@ export const PREFETCH = {
     PAGES.restaurantDetail,
     ...CATALOG,
   ],
+  // a waiter's board and a kitchen's view are their screens: ready before the first tap
+  waiter: [PAGES.ordersBoard, PAGES.profile],
+  kitchen: [PAGES.kitchen, PAGES.stopList, PAGES.profile],
 } as const satisfies Record<string, readonly RemoteRef[]>;

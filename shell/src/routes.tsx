@@ -16,13 +16,19 @@ import { isDeployed, Loading, loadPage, RemotePage } from './RemotePage';
 import type { RemoteRef } from './remotes';
 
 // Role names typed by the shared schema (a type-only import keeps zod off the first page).
+/** The catalog, the restaurant's card and QR codes: its owners' (a waiter and the kitchen get the 404 page). */
 const OWNER_ROLES: readonly KnownRole[] = ['admin', 'manager'];
 const ADMIN_ONLY: readonly KnownRole[] = ['admin'];
 /**
- * The stop-list and a manager's own orders board are the managers' only: admins have no stop-list
- * screen of their own, and open a restaurant's orders under /admin/orders/:id.
+ * The history, the switches and «Xodimlar» of a manager's own restaurant: admins open a
+ * restaurant's under /admin/orders/:id and /admin/staff/:id.
  */
 const MANAGER_ONLY: readonly KnownRole[] = ['manager'];
+/** A manager's own orders board is also a waiter's (their tables'): docs/SCREENS.md. */
+const BOARD_ROLES: readonly KnownRole[] = ['manager', 'waiter'];
+/** The stop-list: a manager's Menyu, the kitchen's Stop-list (admins have none of their own). */
+const STOP_LIST_ROLES: readonly KnownRole[] = ['manager', 'kitchen'];
+const KITCHEN_ONLY: readonly KnownRole[] = ['kitchen'];
 
 /** Layouts, the UI facade (Chakra) and TanStack Query load only after login. */
 const AreaLayout = lazy(() => import('./layouts/AreaLayout'));
@@ -52,12 +58,15 @@ function LoginRoute() {
 }
 
 /**
- * `/admin`: managers get their home, admins the restaurant list. Other roles stay in the sidebar
- * layout on their profile: the restaurant list is not theirs.
+ * `/admin`: managers get their home, admins the restaurant list, a waiter their board, the kitchen
+ * its view. Other roles stay in the sidebar layout on their profile: the restaurant list is not
+ * theirs.
  */
 function AdminIndex() {
-  const { isManager, isAdmin } = useSession();
+  const { isManager, isAdmin, isWaiter, isKitchen } = useSession();
   if (isManager) return page(PAGES.managerHome);
+  if (isWaiter) return <Navigate to={ROUTES.manager.orders} replace />;
+  if (isKitchen) return <Navigate to={ROUTES.staff.kitchen} replace />;
   return <Navigate to={isAdmin ? ROUTES.admin.restaurants : ROUTES.admin.profile} replace />;
 }
 
@@ -97,21 +106,28 @@ export const adminRoutes: RouteObject[] = [
     index: true,
     element: <AdminIndex />,
     handle: {
-      page: (role: string | null) => (role === 'manager' ? PAGES.managerHome : undefined),
+      page: (role: string | null) =>
+        role === 'manager'
+          ? PAGES.managerHome
+          : role === 'waiter'
+            ? PAGES.ordersBoard
+            : role === 'kitchen'
+              ? PAGES.kitchen
+              : undefined,
     } satisfies PageHandle,
   },
   { path: A.restaurants, ...serve(PAGES.restaurants, OWNER_ROLES) },
   { path: A.restaurantNew, ...serve(PAGES.restaurantForm, ADMIN_ONLY) },
   { path: A.restaurantEdit, ...serve(PAGES.restaurantForm, OWNER_ROLES) },
   { path: A.managers, ...serve(PAGES.managers, ADMIN_ONLY) },
-  { path: A.productOptions, ...serve(PAGES.productOptions) },
+  { path: A.productOptions, ...serve(PAGES.productOptions, OWNER_ROLES) },
   { path: A.profile, ...serve(PAGES.profile) },
-  { path: A.restaurant, ...serve(PAGES.restaurantDetail) },
-  { path: A.products, ...serve(PAGES.productTable) },
-  { path: A.categories, ...serve(PAGES.categoryList) },
-  { path: A.optionRows, ...serve(PAGES.productOptionRows) },
-  { path: A.product, ...serve(PAGES.productDetail) },
-  { path: A.untranslated, ...serve(PAGES.untranslated) },
+  { path: A.restaurant, ...serve(PAGES.restaurantDetail, OWNER_ROLES) },
+  { path: A.products, ...serve(PAGES.productTable, OWNER_ROLES) },
+  { path: A.categories, ...serve(PAGES.categoryList, OWNER_ROLES) },
+  { path: A.optionRows, ...serve(PAGES.productOptionRows, OWNER_ROLES) },
+  { path: A.product, ...serve(PAGES.productDetail, OWNER_ROLES) },
+  { path: A.untranslated, ...serve(PAGES.untranslated, OWNER_ROLES) },
   {
     path: A.modules,
     element: (
@@ -125,24 +141,27 @@ export const adminRoutes: RouteObject[] = [
   { path: A.orders, ...serve(PAGES.ordersBoard, ADMIN_ONLY) },
   { path: A.orderHistory, ...serve(PAGES.ordersHistory, ADMIN_ONLY) },
   { path: A.orderingSettings, ...serve(PAGES.orderingSettings, ADMIN_ONLY) },
+  { path: A.staff, ...serve(PAGES.staff, ADMIN_ONLY) },
   { path: '*', element: toNotFound },
 ];
 
 /** Manager pages without the /admin prefix (react-router matches paths case-insensitively). */
 export const managerRoutes: RouteObject[] = [
-  { path: M.restaurant, ...serve(PAGES.restaurantDetail) },
-  { path: M.productOptions, ...serve(PAGES.productOptions) },
-  { path: M.optionRows, ...serve(PAGES.productOptionRows) },
-  { path: M.productOptionsIndex, ...serve(PAGES.productOptions) },
-  { path: M.stopList, ...serve(PAGES.stopList, MANAGER_ONLY) },
-  { path: M.products, ...serve(PAGES.productTable) },
-  { path: M.restaurantCard, ...serve(PAGES.managerHome) },
-  { path: M.product, ...serve(PAGES.productDetail) },
-  { path: M.categories, ...serve(PAGES.categoryList) },
-  { path: M.untranslated, ...serve(PAGES.untranslated) },
-  { path: M.orders, ...serve(PAGES.ordersBoard, MANAGER_ONLY) },
+  { path: M.restaurant, ...serve(PAGES.restaurantDetail, OWNER_ROLES) },
+  { path: M.productOptions, ...serve(PAGES.productOptions, OWNER_ROLES) },
+  { path: M.optionRows, ...serve(PAGES.productOptionRows, OWNER_ROLES) },
+  { path: M.productOptionsIndex, ...serve(PAGES.productOptions, OWNER_ROLES) },
+  { path: M.stopList, ...serve(PAGES.stopList, STOP_LIST_ROLES) },
+  { path: M.products, ...serve(PAGES.productTable, OWNER_ROLES) },
+  { path: M.restaurantCard, ...serve(PAGES.managerHome, OWNER_ROLES) },
+  { path: M.product, ...serve(PAGES.productDetail, OWNER_ROLES) },
+  { path: M.categories, ...serve(PAGES.categoryList, OWNER_ROLES) },
+  { path: M.untranslated, ...serve(PAGES.untranslated, OWNER_ROLES) },
+  { path: M.orders, ...serve(PAGES.ordersBoard, BOARD_ROLES) },
   { path: M.orderHistory, ...serve(PAGES.ordersHistory, MANAGER_ONLY) },
   { path: M.orderingSettings, ...serve(PAGES.orderingSettings, MANAGER_ONLY) },
+  { path: M.staff, ...serve(PAGES.staff, MANAGER_ONLY) },
+  { path: ROUTES.staff.kitchen, ...serve(PAGES.kitchen, KITCHEN_ONLY) },
 ];
 
 export function createRoutes(): RouteObject[] {

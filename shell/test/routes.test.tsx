@@ -50,6 +50,7 @@ const MANAGER_ROUTES: [path: string, page: string][] = [
   ['/orders', 'mfe_orders/OrdersBoardPage'],
   ['/orders/history', 'mfe_orders/OrdersHistoryPage'],
   ['/orders/settings', 'mfe_orders/OrderingSettingsPage'],
+  ['/staff', 'mfe_restaurants/StaffPage'],
 ];
 
 /** The admin's sub-routes with parameters, and their pages. */
@@ -63,6 +64,19 @@ const ADMIN_SUB_ROUTES: [path: string, page: string][] = [
   ['/admin/orders/r1', 'mfe_orders/OrdersBoardPage'],
   ['/admin/orders/r1/history', 'mfe_orders/OrdersHistoryPage'],
   ['/admin/orders/r1/settings', 'mfe_orders/OrderingSettingsPage'],
+  ['/admin/staff/r1', 'mfe_restaurants/StaffPage'],
+];
+
+/**
+ * Every page of the manager's and the admin's areas a restaurant's waiter or kitchen may not open
+ * (docs/SCREENS.md, "Addresses"): the catalog, the restaurant's card, the history, the switches,
+ * the staff; each is the 404 page for them, not a page that the API would refuse.
+ */
+const NOT_STAFF_PAGES = [
+  ...MANAGER_ROUTES.map(([path]) => path).filter((path) => path !== '/orders' && path !== '/ProductStopList'),
+  ...ADMIN_SUB_ROUTES.map(([path]) => path),
+  '/admin/restaurants',
+  '/admin/managers',
 ];
 
 interface RouterView {
@@ -184,7 +198,7 @@ describe('role layouts', () => {
   });
 
   it('gives another role the sidebar layout with its profile only, at /admin', async () => {
-    signIn('token-1', 'waiter');
+    signIn('token-1', 'cashier');
     const router = renderAt('/admin');
     expect(await screen.findByText('remote:mfe_auth/ProfilePage')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/profile');
@@ -196,7 +210,7 @@ describe('role layouts', () => {
   });
 
   it('sends another role from restaurants to the 404 page', async () => {
-    signIn('token-1', 'waiter');
+    signIn('token-1', 'cashier');
     const router = renderAt('/admin/restaurants');
     expect(await screen.findByText('Sahifa topilmadi')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/not-found');
@@ -204,14 +218,14 @@ describe('role layouts', () => {
   });
 
   it('gives another role the sidebar without Menedjerlar, and its profile', async () => {
-    signIn('token-1', 'waiter');
+    signIn('token-1', 'cashier');
     renderAt('/admin/profile');
     expect(await screen.findByText('remote:mfe_auth/ProfilePage')).toBeInTheDocument();
     expect(screen.getByTestId('sidebar')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Menedjerlar' })).not.toBeInTheDocument();
   });
 
-  it.each(['admin', 'waiter'])(
+  it.each(['admin', 'waiter', 'cashier'])(
     'sends %s from the stop-list (a manager screen) to the 404 page',
     async (role) => {
       setRuntimeConfig(ALL_DEPLOYED);
@@ -223,14 +237,17 @@ describe('role layouts', () => {
     },
   );
 
-  it.each(['admin', 'waiter'])("sends %s from a manager's own orders board to the 404 page", async (role) => {
-    setRuntimeConfig(ALL_DEPLOYED);
-    signIn('token-1', role);
-    const router = renderAt('/orders');
-    expect(await screen.findByText('Sahifa topilmadi')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/not-found');
-    expect(loadRemote).not.toHaveBeenCalledWith('mfe_orders/OrdersBoardPage');
-  });
+  it.each(['admin', 'kitchen', 'cashier'])(
+    "sends %s from a manager's own orders board to the 404 page",
+    async (role) => {
+      setRuntimeConfig(ALL_DEPLOYED);
+      signIn('token-1', role);
+      const router = renderAt('/orders');
+      expect(await screen.findByText('Sahifa topilmadi')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/not-found');
+      expect(loadRemote).not.toHaveBeenCalledWith('mfe_orders/OrdersBoardPage');
+    },
+  );
 
   it("keeps managers out of a restaurant's orders under /admin (their own is /orders)", async () => {
     setRuntimeConfig(ALL_DEPLOYED);
@@ -238,6 +255,59 @@ describe('role layouts', () => {
     const router = renderAt('/admin/orders/r1');
     await screen.findByText('Sahifa topilmadi');
     expect(router.state.location.pathname).toBe('/not-found');
+  });
+
+  it('gives a waiter their board at /admin and a bottom bar of only Buyurtmalar and Profil', async () => {
+    setRuntimeConfig(ALL_DEPLOYED);
+    signIn('token-1', 'waiter');
+    const router = renderAt('/admin');
+    expect(await screen.findByText('remote:mfe_orders/OrdersBoardPage')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/orders');
+    const bar = screen.getByRole('navigation', { name: 'Menyu' });
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]),
+    ).toEqual([
+      ['Buyurtmalar', '/orders'],
+      ['Profil', '/admin/profile'],
+    ]);
+    expect(screen.queryByTestId('sidebar')).not.toBeInTheDocument();
+    expect(document.querySelector('[data-layout="waiter"]')).not.toBeNull();
+  });
+
+  it('gives the kitchen its view at /admin and a bottom bar of only Oshxona, Stop-list and Profil', async () => {
+    setRuntimeConfig(ALL_DEPLOYED);
+    signIn('token-1', 'kitchen');
+    const router = renderAt('/admin');
+    expect(await screen.findByText('remote:mfe_orders/KitchenPage')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/kitchen');
+    const bar = screen.getByRole('navigation', { name: 'Menyu' });
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]),
+    ).toEqual([
+      ['Oshxona', '/kitchen'],
+      ['Stop-list', '/ProductStopList'],
+      ['Profil', '/admin/profile'],
+    ]);
+    await userEvent.click(within(bar).getByRole('link', { name: 'Stop-list' }));
+    expect(await screen.findByText('remote:mfe_stoplist/StopListPage')).toBeInTheDocument();
+  });
+
+  it.each(['waiter', 'kitchen'])('sends a %s from every page not theirs to the 404 page', async (role) => {
+    setRuntimeConfig(ALL_DEPLOYED);
+    signIn('token-1', role);
+    for (const path of [...NOT_STAFF_PAGES, role === 'waiter' ? '/ProductStopList' : '/orders']) {
+      const { unmount } = render(<App initialPath={path} />);
+      expect(await screen.findByText('Sahifa topilmadi'), path).toBeInTheDocument();
+      unmount();
+    }
+    const ids = loadRemote.mock.calls.map((c) => String(c[0]));
+    expect(
+      ids.filter((id) => /mfe_catalog|RestaurantDetail|ManagerHome|StaffPage|History|Settings/.test(id)),
+    ).toEqual([]);
   });
 
   it('keeps managers out of the managers page', async () => {
