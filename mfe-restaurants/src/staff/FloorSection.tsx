@@ -4,7 +4,6 @@
  * them to a waiter («Biriktirish») or put them in a zone («Zonaga qo'shish»): one request for all,
  * all or nothing.
  */
-import { isApiError } from '@qrmenu/shared/api';
 import { useAssignTables, useFloor } from '@qrmenu/shared/query';
 import { type FloorTable, STAFF_LIMITS, type StaffMember } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
@@ -75,7 +74,7 @@ export function FloorSection({
         },
         onError: (error) => {
           console.error('[staff] tables', error);
-          notify.error(isApiError(error) ? t.staff.assignError : t.staff.assignError);
+          notify.error(t.staff.assignError);
         },
       },
     );
