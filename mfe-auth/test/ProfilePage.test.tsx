@@ -166,3 +166,67 @@ describe('ProfilePage: own password', () => {
     expect(api.callsTo(CHANGE)).toHaveLength(0);
   });
 });
+
+describe("ProfilePage: a staff member's own Telegram", () => {
+  const waiter = (linked: boolean) =>
+    answers.data({ ...fixtures.profile({ login: 'aziz', role: 'waiter' }), telegram_linked: linked });
+
+  it('not linked: «Telegramni ulash» shows the one-time code, the link to the bot and until when; axe clean', async () => {
+    api.answer({
+      [PROFILE]: waiter(false),
+      'POST /staff/telegram-code': answers.data({
+        code: 'K7Q2M9',
+        expires_at: '2026-01-10T09:15:00.000Z',
+        bot_username: 'oshxona_bot',
+        link: 'https://t.me/oshxona_bot?start=K7Q2M9',
+      }),
+    });
+    renderAtRoute(<ProfilePage />, ROUTES.admin.profile, { as: 'waiter' });
+    expect(await screen.findByText('Telegram ulanmagan')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Telegramni ulash' }));
+    const code = await screen.findByTestId('telegram-code');
+    expect(code).toHaveTextContent('Telegramda @oshxona_bot botini oching');
+    expect(code).toHaveTextContent('/start K7Q2M9');
+    // Tashkent's time (UTC+5), whatever the machine's zone
+    expect(code).toHaveTextContent('Kod 14:15 gacha, bir marta amal qiladi.');
+    expect(screen.getByRole('link', { name: 'Botni ochish' })).toHaveAttribute(
+      'href',
+      'https://t.me/oshxona_bot?start=K7Q2M9',
+    );
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('a restaurant without a bot says so; linked, «Uzish» unlinks', async () => {
+    api.answer({
+      [PROFILE]: waiter(false),
+      'POST /staff/telegram-code': answers.data({
+        code: 'K7Q2M9',
+        expires_at: '2026-01-10T09:15:00.000Z',
+        bot_username: null,
+        link: null,
+      }),
+    });
+    renderAtRoute(<ProfilePage />, ROUTES.admin.profile, { as: 'kitchen' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Telegramni ulash' }));
+    expect(
+      await screen.findByText("Restoranda hali Telegram bot yo'q: menedjeringizga ayting."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('/start K7Q2M9')).toBeNull();
+
+    api.answer({
+      [PROFILE]: waiter(true),
+      'DELETE /staff/telegram': answers.data({ telegram_linked: false }),
+    });
+    await act(() => queryClient.invalidateQueries());
+    expect(await screen.findByText('Ulangan')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Uzish' }));
+    await waitFor(() => expect(api.callsTo('DELETE /staff/telegram')).toHaveLength(1));
+  });
+
+  it("a manager's profile has no Telegram link of its own", async () => {
+    api.answer({ [PROFILE]: answers.data(fixtures.profile({ login: 'm1', role: 'manager' })) });
+    renderAtRoute(<ProfilePage />, ROUTES.admin.profile, { as: 'manager' });
+    expect(await screen.findByText('Menedjer')).toBeInTheDocument();
+    expect(screen.queryByTestId('telegram-link')).toBeNull();
+  });
+});
