@@ -230,3 +230,42 @@ describe('loginFailureText', () => {
     expect(minutesToWait(null)).toBeNull();
   });
 });
+
+describe('LoginPage: a kitchen tablet that stays signed in', () => {
+  it('sends device: true only when «Bu qurilmada doimiy qolish» is ticked', async () => {
+    api.answer({
+      [LOGIN]: answers.data({ accessToken: 'device-token' }),
+      [PROFILE]: answers.data(fixtures.profile({ role: 'kitchen' })),
+    });
+    renderLogin();
+    const box = screen.getByRole('checkbox', { name: t.staff.deviceLogin });
+    expect(box).not.toBeChecked();
+    await userEvent.click(box);
+    await submit('oshpaz', 'oshxona1234');
+    await waitFor(() => expect(api.callsTo(LOGIN)).toHaveLength(1));
+    expect(api.callsTo(LOGIN)[0]?.body).toEqual({ login: 'oshpaz', password: 'oshxona1234', device: true });
+  });
+
+  it('an account that is no restaurant staff, ticked as a device, is told so; nothing stored', async () => {
+    api.answer({
+      [LOGIN]: {
+        status: 400,
+        body: {
+          error: {
+            code: 'validation',
+            message: 'Only a staff account signs in as a device',
+            details: [{ path: 'device', message: 'staff only' }],
+          },
+        },
+      },
+    });
+    renderLogin();
+    await userEvent.click(screen.getByRole('checkbox', { name: t.staff.deviceLogin }));
+    await submit('menedjer', 'manager12345');
+    expect(await screen.findByTestId('login-error')).toHaveTextContent(
+      'Qurilma sifatida faqat restoran xodimi kira oladi',
+    );
+    expect(sessionStore.get(accessTokenAtom)).toBeNull();
+    expect(await axeViolations()).toEqual([]);
+  });
+});
