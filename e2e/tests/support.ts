@@ -195,4 +195,7 @@ export const BACK_OFFICE_PAGES: readonly PageCase[] = [
     path: (w) => `/admin/orders/${w.restaurant._id}`,
     live: true,
   },
+  // «Xodimlar» (mfe_restaurants): the restaurant's waiters and kitchen, its floor and devices
+  { name: 'staff (manager)', who: 'manager', path: () => '/staff' },
+  { name: 'staff (admin)', who: 'admin', path: (w) => `/admin/staff/${w.restaurant._id}` },
 ];
