@@ -425,3 +425,33 @@ describe('accessibility', () => {
     expect(await axeViolations()).toEqual([]);
   });
 });
+
+describe("the kitchen's Stop-list", () => {
+  const openAsKitchen = () =>
+    renderAtRoute(<StopListPage />, '/ProductStopList', {
+      path: ROUTES.manager.stopList,
+      as: 'kitchen',
+      routes: { [ROUTES.manager.categories]: <h1>categories page</h1> },
+    });
+
+  it("stops a dish that ran out without reading the restaurant card (not the kitchen's); axe clean", async () => {
+    const menu = standardMenu();
+    // the card is the owners': the server answers the kitchen 403 there
+    const api = stubApi({ ...menu.routes, 'GET /manager/restaurants/me': answers.error(403, 'forbidden') });
+    openAsKitchen();
+    await loaded();
+    expect(api.callsTo('GET /manager/restaurants/me')).toHaveLength(0);
+    await userEvent.click(productBox('Manti'));
+    await userEvent.click(actionButton(t.moveToStopList));
+    expect(await screen.findByText(t.movedToStopList)).toBeInTheDocument();
+    expect(api.writes()[0]!.body).toEqual({ product_ids: ['manti'], action: 'stop' });
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('a restaurant without products says so, with no link into the catalog', async () => {
+    stubApi({ ...fakeMenu([], []).routes, 'GET /manager/restaurants/me': answers.error(403, 'forbidden') });
+    openAsKitchen();
+    expect(await screen.findByText(t.noProductsYet)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: t.goToCategories })).toBeNull();
+  });
+});
