@@ -13,6 +13,7 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { getRuntimeConfig, type RemoteRelease, setRuntimeConfig } from '@qrmenu/shared/runtime-config';
 import { getAccessToken } from '@qrmenu/shared/session';
+import { forgetBuilds } from './federation';
 
 const VISITOR_KEY = 'qrmenu.visitor';
 
@@ -73,9 +74,14 @@ export function markRan(remote: string): void {
   ran.add(remote);
 }
 
-/** Points `remote` at another build for the rest of this page view (its old build's chunks forgotten). */
+/**
+ * Points `remote` at another build for the rest of this page view: its old build's chunks, its
+ * instance and the shared modules it registered are forgotten first (federation.ts
+ * `forgetBuilds`), so nothing of a build switched away from serves the next one.
+ */
 function switchRemote(remote: string, url: string | null): void {
   delete (globalThis as Record<string, unknown>)[chunkGlobalOf(remote)];
+  forgetBuilds(remote);
   if (url) registerRemotes([{ name: remote, entry: url }], { force: true });
   const config = getRuntimeConfig();
   setRuntimeConfig({ ...config, remotes: { ...config.remotes, [remote]: url } });

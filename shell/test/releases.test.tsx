@@ -160,6 +160,70 @@ describe('a canary that fails', () => {
     );
   });
 
+  it("forgets the canary's build first: the stable release never loads a shared module through it", async () => {
+    // the page as the federation runtime keeps it once the canary's remoteEntry initialised: the
+    // canary's instance registered the shared modules the shell does not provide (resources),
+    // another module registered its own library, the shell its own
+    const canaryGet = () => Promise.reject(new Error('ChunkLoadError: missing http://cdn.test/v2/5606.js'));
+    const canaryShared = { version: '5.12.0', get: canaryGet, from: 'mfe_catalog' };
+    const ordersShared = { version: '1.0.0', get: () => Promise.resolve(() => ({})), from: 'mfe_orders' };
+    const shellShared = { version: '5.12.0', get: () => Promise.resolve(() => ({})), from: 'shell' };
+    const scope = {
+      default: {
+        '@qrmenu/shared/resources': { '5.12.0': canaryShared },
+        // the copy the runtime makes of an entry when a load of it starts (its `get` kept)
+        '@qrmenu/shared/sortable': {
+          '5.12.0': { version: '5.12.0', get: canaryGet, loading: new Promise(() => {}) },
+        },
+        'orders-only-lib': { '1.0.0': ordersShared },
+        '@qrmenu/shared/ui': { '5.12.0': shellShared },
+      },
+    };
+    const shell = { name: 'shell', options: { shared: {} }, shareScopeMap: scope };
+    const canary = {
+      name: 'mfe_catalog',
+      options: {
+        version: CANARY,
+        shared: {
+          '@qrmenu/shared/resources': [canaryShared],
+          '@qrmenu/shared/sortable': [{ version: '5.12.0', get: canaryGet }],
+        },
+      },
+      shareScopeMap: scope,
+    };
+    const orders = {
+      name: 'mfe_orders',
+      options: { shared: { 'orders-only-lib': [ordersShared] } },
+      shareScopeMap: scope,
+    };
+    const federation = { __INSTANCES__: [shell, canary, orders], __SHARE__: { 'shell:1.0.0': scope } };
+    (globalThis as { __FEDERATION__?: unknown }).__FEDERATION__ = federation;
+    stubApi({ 'POST /releases/reports': { status: 204 } });
+    let scopeAtSwitch: string[] = [];
+    runtime.registerRemotes.mockImplementation((remotes: { name: string; entry: string }[]) => {
+      scopeAtSwitch = Object.keys(scope.default).filter(
+        (name) => Object.keys(scope.default[name as keyof typeof scope.default]).length > 0,
+      );
+      for (const r of remotes) runtime.entries.set(r.name, r.entry);
+    });
+    runtime.loadRemote.mockImplementation(async (id: string) => {
+      const entry = runtime.entries.get(id.split('/')[0] as string);
+      return entry === CANARY && id.startsWith('mfe_catalog') ? fallbackModule() : pageOf(id, entry);
+    });
+    try {
+      signIn('token-1', 'admin');
+      render(<App initialPath="/admin/categoryList/r1" />);
+      expect(await screen.findByText('remote:mfe_catalog/CategoryListPage v1')).toBeInTheDocument();
+      // before the stable release was registered, nothing of the canary's build was left
+      expect(scopeAtSwitch).toEqual(['orders-only-lib', '@qrmenu/shared/ui']);
+      expect(federation.__INSTANCES__).toEqual([shell, orders]);
+      expect(scope.default['orders-only-lib']['1.0.0']).toBe(ordersShared);
+      expect(scope.default['@qrmenu/shared/ui']['5.12.0']).toBe(shellShared);
+    } finally {
+      delete (globalThis as { __FEDERATION__?: unknown }).__FEDERATION__;
+    }
+  });
+
   it('a stable release that fails has nothing to fall back to: the fallback shows', async () => {
     stubApi({ 'POST /releases/reports': { status: 204 } });
     startReleases({ releases: { mfe_restaurants: { version: 'initial', fallback: null } } });
