@@ -13,9 +13,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
 import { fallbackModule } from '../src/federation';
-import { resetRemotePages } from '../src/RemotePage';
+import { fetchPagesAhead, loadPage, resetRemotePages, StaleReleaseError } from '../src/RemotePage';
 import { flushReports, reportLoad, resetReports } from '../src/release-reports';
-import { checkReleases, configUrl, markRan, startReleases, visitorId } from '../src/releases';
+import { checkReleases, configUrl, FRESH_MS, markRan, startReleases, visitorId } from '../src/releases';
 
 const runtime = vi.hoisted(() => ({
   loadRemote: vi.fn(),
@@ -286,6 +286,47 @@ describe('on navigation', () => {
     api.answer(assignment({ url: CANARY, version: 'v2', fallback: { url: STABLE, version: 'v1' } }));
     expect(await checkReleases('/api')).toBe('reload');
     expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+  });
+
+  it("a page opened after a rollback: the releases are asked for before its code is fetched, never the canary's", async () => {
+    const api = stubApi(assignment({ url: STABLE, version: 'v1', fallback: null }));
+    const fetchedFrom: string[] = [];
+    runtime.loadRemote.mockImplementation(async (id: string) => {
+      const entry = runtime.entries.get(id.split('/')[0] as string) as string;
+      fetchedFrom.push(`${id} ${entry} after ${api.callsTo('GET /releases/assignment').length} checks`);
+      return pageOf(id, entry);
+    });
+    signIn('token-1', 'admin');
+    // the canary was rolled back a while after this page loaded (its answer is no longer fresh)
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + FRESH_MS + 1);
+    // the user shows the intent to open the catalog (a pointer over its link): its code is fetched
+    const mod = await loadPage({ remote: 'mfe_catalog', expose: './CategoryListPage' });
+    expect(fetchedFrom).toEqual([`mfe_catalog/CategoryListPage ${STABLE} after 1 checks`]);
+    expect(mod.default).toBeTypeOf('function');
+    vi.mocked(Date.now).mockRestore();
+  });
+
+  it('a module that ran and changed: none of its code is fetched again, the page must load again', async () => {
+    const api = stubApi(assignment({ url: STABLE, version: 'v1', fallback: null }));
+    runtime.loadRemote.mockImplementation(async (id: string) =>
+      pageOf(id, runtime.entries.get(id.split('/')[0] as string)),
+    );
+    signIn('token-1', 'admin');
+    await loadPage({ remote: 'mfe_catalog', expose: './CategoryListPage' });
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+    // rolled back while the canary's page runs; the next page of the module is hovered
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + FRESH_MS + 1);
+    await expect(loadPage({ remote: 'mfe_catalog', expose: './ProductTablePage' })).rejects.toBeInstanceOf(
+      StaleReleaseError,
+    );
+    expect(api.callsTo('GET /releases/assignment')).toHaveLength(1);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+    // nor warmed ahead
+    await fetchPagesAhead([{ remote: 'mfe_catalog', expose: './ProductDetailPage' }]);
+    expect(runtime.preloadRemote).not.toHaveBeenCalledWith(
+      expect.arrayContaining([expect.objectContaining({ nameOrAlias: 'mfe_catalog' })]),
+    );
+    vi.mocked(Date.now).mockRestore();
   });
 
   it('without releases in the configuration (a dev server) nothing is asked', async () => {
