@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { answers } from '@qrmenu/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { integrityOf } from '../../tools/rspack/manifest-files';
 import { buildApp } from '../src/app';
 import { bucketOf, inCanary } from '../src/services/releases/split';
 import { freshDatabase } from './cluster/harness';
@@ -36,7 +37,24 @@ const SHELL_MANIFEST = {
   ],
 };
 
-/** A remote build's manifest, as rspack's federation plugin writes it (trimmed). */
+/** The files of a build: its remoteEntry, a page's chunk and a shared module's chunk, and what each holds. */
+const PAGE_CHUNK = '__federation_expose_Page.1a2b3c4d.js';
+const SHARED_CHUNK = '5606.0a0b0c0d.js';
+const BUILD_FILES: Record<string, string> = {
+  'remoteEntry.js': 'var mfe_build = { get() {}, init() {} };',
+  [PAGE_CHUNK]: 'export default function Page() {}',
+  [SHARED_CHUNK]: 'export const SortableList = 1;',
+};
+/** Each file's size and integrity, as the workspace's build writes them into the manifest. */
+const filesOf = (bodies: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(bodies).map(([name, body]) => [
+      name,
+      { size: Buffer.byteLength(body), integrity: integrityOf(Buffer.from(body)) },
+    ]),
+  );
+
+/** A remote build's manifest, as rspack's federation plugin and the workspace's build write it (trimmed). */
 const remoteManifest = (name: string, texts = '^3.1.0') => ({
   id: name,
   name,
@@ -45,9 +63,21 @@ const remoteManifest = (name: string, texts = '^3.1.0') => ({
     { name: 'react', version: '19.3.1', requiredVersion: '^19.0.0' },
     { name: '@qrmenu/shared/texts', version: texts.slice(1), requiredVersion: texts },
     // one the shell does not provide: the remote brings its own
-    { name: '@qrmenu/shared/sortable', version: '9.0.0', requiredVersion: '^9.0.0' },
+    {
+      name: '@qrmenu/shared/sortable',
+      version: '9.0.0',
+      requiredVersion: '^9.0.0',
+      assets: { js: { sync: [SHARED_CHUNK], async: [] }, css: { sync: [], async: [] } },
+    },
   ],
-  exposes: [],
+  exposes: [
+    {
+      name: 'Page',
+      path: './Page',
+      assets: { js: { sync: [PAGE_CHUNK], async: [] }, css: { sync: [], async: [] } },
+    },
+  ],
+  files: filesOf(BUILD_FILES),
 });
 
 /** The manifests' server (another origin): path -> [status, body, headers]. */
@@ -63,6 +93,28 @@ let manager: TestUser;
 const serve = (path: string, body: unknown, status = 200, headers?: Record<string, string>) => {
   served.set(path, [status, typeof body === 'string' ? body : JSON.stringify(body), headers]);
   return `${origin}${path}`;
+};
+
+/**
+ * Deploys a build at `path` (its manifest's address) as a team uploads one: the manifest and each
+ * of its files where the runtime would fetch it (publicPath + the file's path), but those in
+ * `missing`, with `bodies` in place of the files as built.
+ */
+const deploy = (
+  path: string,
+  manifest: ReturnType<typeof remoteManifest> = remoteManifest('mfe_catalog'),
+  { missing = [], bodies = {} }: { missing?: string[]; bodies?: Record<string, string> } = {},
+) => {
+  const url = serve(path, manifest);
+  const publicPath = manifest.metaData.publicPath;
+  const base = publicPath === 'auto' ? new URL('./', url).href : publicPath;
+  const entry = manifest.metaData.remoteEntry;
+  const entryFile = `${entry.path.replace(/^\.\//, '')}${entry.name}`;
+  for (const [name, body] of Object.entries(BUILD_FILES)) {
+    const file = name === 'remoteEntry.js' ? entryFile : name;
+    if (!missing.includes(name)) serve(new URL(`${base}${file}`, url).pathname, bodies[name] ?? body);
+  }
+  return url;
 };
 
 beforeAll(async () => {
@@ -85,6 +137,9 @@ beforeAll(async () => {
       join(webRoot, pkg as string, 'dist', 'mf-manifest.json'),
       JSON.stringify(remoteManifest(name as string)),
     );
+    for (const [file, body] of Object.entries(BUILD_FILES)) {
+      writeFileSync(join(webRoot, pkg as string, 'dist', file), body);
+    }
   }
   ctx = await createTestApp({
     webRoot,
@@ -169,7 +224,7 @@ describe('who may change a module', () => {
     const authKey = await newKey('mfe_auth');
     const catalogKey = await newKey('mfe_catalog');
     expect(authKey).toMatch(/^qrd_[A-Za-z0-9_-]{43}$/);
-    const url = serve('/catalog-a/mf-manifest.json', remoteManifest('mfe_catalog'));
+    const url = deploy('/catalog-a/mf-manifest.json');
     const before = await moduleOf('mfe_catalog');
     // mfe-auth's key cannot change mfe-catalog, whatever the change
     expectError(
@@ -279,11 +334,15 @@ describe("a release's manifest is checked before it is registered", () => {
   });
 
   it('refuses files on another origin however the address is written: publicPath and remoteEntry as the runtime joins them', async () => {
-    const withFiles = (publicPath: string, remoteEntry: Record<string, string>) => {
+    const withFiles = (publicPath: string, remoteEntry: { name: string; path: string }) => {
       const m = remoteManifest('mfe_catalog');
+      // the build names its remoteEntry by its path in its folder
+      const { 'remoteEntry.js': entry, ...chunks } = m.files;
+      const entryFile = `${remoteEntry.path.replace(/^\.\//, '')}${remoteEntry.name}`;
       return {
         ...m,
         metaData: { ...m.metaData, publicPath, remoteEntry: { type: 'global', ...remoteEntry } },
+        files: { ...chunks, [entryFile]: entry as (typeof m.files)[string] },
       };
     };
     const refusal = async (path: string, manifest: unknown) =>
@@ -311,7 +370,7 @@ describe("a release's manifest is checked before it is registered", () => {
     for (const [i, publicPath] of [`${origin}/cdn/`, 'auto', '/static/'].entries()) {
       const ok = withFiles(publicPath, { name: 'remoteEntry.js', path: './js/' });
       const res = await register('mfe_catalog', {
-        manifest_url: serve(`/pp-ok${i}/mf-manifest.json`, ok),
+        manifest_url: deploy(`/pp-ok${i}/mf-manifest.json`, ok),
         version: `pp${i}`,
         canary_share: 5,
       });
@@ -320,6 +379,96 @@ describe("a release's manifest is checked before it is registered", () => {
     expect(
       (await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/rollback', admin.token)).statusCode,
     ).toBe(200);
+  });
+
+  it('fetches every file the manifest names: one missing, of another size or content, refuses the release naming it', async () => {
+    const before = await moduleOf('mfe_catalog');
+    const refusal = async (url: string) => {
+      const res = await register('mfe_catalog', { manifest_url: url, canary_share: 50 });
+      expectError(res, 400, 'validation');
+      return res.json().error.details.map((d: { message: string }) => d.message);
+    };
+    // a partial upload: the page's chunk never arrived
+    expect(await refusal(deploy('/partial/mf-manifest.json', undefined, { missing: [PAGE_CHUNK] }))).toEqual([
+      `${PAGE_CHUNK} is missing (/partial/${PAGE_CHUNK} answered 404)`,
+    ]);
+    // each file fetched, the remoteEntry first; none twice
+    const count = fetched.length;
+    await refusal(
+      deploy('/partial-2/mf-manifest.json', undefined, { missing: ['remoteEntry.js', SHARED_CHUNK] }),
+    );
+    expect(fetched.slice(count).sort()).toEqual(
+      ['/partial-2/mf-manifest.json', ...Object.keys(BUILD_FILES).map((f) => `/partial-2/${f}`)].sort(),
+    );
+    // cut short, changed, or longer than built
+    const page = BUILD_FILES[PAGE_CHUNK] as string;
+    expect(
+      await refusal(
+        deploy('/changed/mf-manifest.json', undefined, {
+          bodies: {
+            [PAGE_CHUNK]: page.slice(0, 10),
+            [SHARED_CHUNK]: (BUILD_FILES[SHARED_CHUNK] as string).replace('1', '2'),
+            'remoteEntry.js': `${BUILD_FILES['remoteEntry.js']}\n// more`,
+          },
+        }),
+      ),
+    ).toEqual([
+      `remoteEntry.js is larger than the manifest says (${Buffer.byteLength(BUILD_FILES['remoteEntry.js'] as string)} bytes)`,
+      `${PAGE_CHUNK} is 10 bytes, the manifest says ${Buffer.byteLength(page)}`,
+      `${SHARED_CHUNK} is not the file the manifest names (its sha384 differs)`,
+    ]);
+    // a manifest without the files' sizes and hashes has nothing to compare with
+    const { files: _files, ...bare } = remoteManifest('mfe_catalog');
+    expect(await refusal(serve('/bare/mf-manifest.json', bare))).toEqual([
+      "The manifest gives no size and integrity of its files (files): build it with the workspace's build (tools/rspack)",
+    ]);
+    const unnamed = {
+      ...remoteManifest('mfe_catalog'),
+      files: filesOf({ 'remoteEntry.js': BUILD_FILES['remoteEntry.js'] as string }),
+    };
+    expect(await refusal(deploy('/unnamed/mf-manifest.json', unnamed))).toEqual([
+      `${PAGE_CHUNK}: the manifest gives no size and integrity of it`,
+      `${SHARED_CHUNK}: the manifest gives no size and integrity of it`,
+    ]);
+    // nothing is stored
+    expect(await moduleOf('mfe_catalog')).toEqual(before);
+  });
+
+  it('a file that redirects is refused; its server failing is a 502 naming the file', async () => {
+    const redirecting = deploy('/redirects/mf-manifest.json');
+    serve(`/redirects/${SHARED_CHUNK}`, '', 302, { location: 'http://169.254.169.254/' });
+    const res = await register('mfe_catalog', { manifest_url: redirecting, canary_share: 50 });
+    expectError(res, 400, 'validation');
+    expect(res.json().error.details).toEqual([
+      {
+        path: 'manifest_url',
+        message: `${SHARED_CHUNK} redirects: a release's files are answered where its manifest says`,
+      },
+    ]);
+    const failing = deploy('/failing/mf-manifest.json');
+    serve(`/failing/${PAGE_CHUNK}`, 'busy', 503);
+    const down = await register('mfe_catalog', { manifest_url: failing, canary_share: 50 });
+    expectError(down, 502, 'bad_gateway');
+    expect(down.json().error.message).toBe(
+      `The server of the release's files answered 503 for ${PAGE_CHUNK}`,
+    );
+  });
+
+  it("a build of this server's own folder with a file missing is refused too", async () => {
+    const dist = join(webRoot, 'mfe-auth', 'dist');
+    rmSync(join(dist, SHARED_CHUNK));
+    try {
+      const res = await register('mfe_auth', {
+        manifest_url: '/remotes/mfe-auth/mf-manifest.json',
+        canary_share: 5,
+      });
+      expectError(res, 400, 'validation');
+      expect(res.json().error.details).toEqual([
+        { path: 'manifest_url', message: `${SHARED_CHUNK} is missing (/remotes/mfe-auth/${SHARED_CHUNK})` },
+      ]);
+    } finally {
+      writeFileSync(join(dist, SHARED_CHUNK), BUILD_FILES[SHARED_CHUNK] as string);
+    }
   });
 
   it("a build of this server's own folder is read from disk; the version defaults to the manifest's digest", async () => {
@@ -359,7 +508,7 @@ describe('the split of users', () => {
   });
 
   it('answers each account and each visitor the same release on every call; an ETag makes it a 304', async () => {
-    const v2 = serve('/catalog-v2/mf-manifest.json', remoteManifest('mfe_catalog'));
+    const v2 = deploy('/catalog-v2/mf-manifest.json');
     expect(
       (await register('mfe_catalog', { manifest_url: v2, version: 'v2', canary_share: 50 })).statusCode,
     ).toBe(200);
@@ -445,7 +594,7 @@ describe('the split of users', () => {
     // a version is one address
     expectError(
       await register('mfe_catalog', {
-        manifest_url: serve('/v2-elsewhere/mf-manifest.json', remoteManifest('mfe_catalog')),
+        manifest_url: deploy('/v2-elsewhere/mf-manifest.json'),
         version: 'v2',
       }),
       409,
@@ -478,7 +627,7 @@ describe("the shells' reports and the canary threshold", () => {
   const canaryOf = async () => (await moduleOf('mfe_catalog'))?.canary;
 
   it('counts users, not requests: loads and failures by error name per release, once each; failures never above loads', async () => {
-    const v3 = serve('/catalog-v3/mf-manifest.json', remoteManifest('mfe_catalog'));
+    const v3 = deploy('/catalog-v3/mf-manifest.json');
     expect(
       (await register('mfe_catalog', { manifest_url: v3, version: 'v3', canary_share: 50 })).statusCode,
     ).toBe(200);
@@ -658,11 +807,11 @@ describe('pnpm release (scripts/release.mjs), as a pipeline runs it', () => {
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const key = await newKey('mfe_stoplist');
     const env = { QRMENU_API_URL: address, QRMENU_DEPLOY_KEY: key };
-    const v1 = serve('/stoplist-1/mf-manifest.json', remoteManifest('mfe_stoplist'));
+    const v1 = deploy('/stoplist-1/mf-manifest.json', remoteManifest('mfe_stoplist'));
     const first = await run(['mfe-stoplist', v1, '--version', 's1'], env);
     expect(first).toMatchObject({ code: 0 });
     expect(first.out).toContain(`stable: s1 (${v1})`);
-    const v2 = serve('/stoplist-2/mf-manifest.json', remoteManifest('mfe_stoplist'));
+    const v2 = deploy('/stoplist-2/mf-manifest.json', remoteManifest('mfe_stoplist'));
     const canary = await run(['mfe-stoplist', v2, '--canary', '10', '--version', 's2'], env);
     expect(canary.out).toContain('canary: s2');
     expect(canary.out).toContain('10% of users');
@@ -715,7 +864,7 @@ describe.skipIf(!PG)('two apps on one PostgreSQL database', () => {
       // both have read (and keep) the releases
       expect(await versionOn(one)).toBe('initial');
       expect(await versionOn(two)).toBe('initial');
-      const url = serve('/pg-v2/mf-manifest.json', remoteManifest('mfe_catalog'));
+      const url = deploy('/pg-v2/mf-manifest.json');
       await one.releases.register(
         'mfe_catalog',
         { manifest_url: url, version: 'pg2', canary_share: 100 },

@@ -3,7 +3,8 @@
  * - each module's stable release and its canary with a share of the users; the list of modules
  *   is the remotes' registry (api/src/remotes.ts), so a remote added there has releases too;
  * - the changes, each in one transaction holding the module's row: register (after the
- *   manifest passed its check, manifest.ts), set the canary's share, promote, roll back; only
+ *   manifest passed its check, manifest.ts, and every file it names was fetched and found as
+ *   built, files.ts), set the canary's share, promote, roll back; only
  *   an admin or the module's own deploy key (keys.ts) may make them;
  * - who gets which release (split.ts), from a copy of the table every server keeps in memory:
  *   a change publishes a notice (`releases`, app.cacheBus: LISTEN/NOTIFY on PostgreSQL) and every
@@ -30,6 +31,7 @@ import type { Repositories } from '../../repos';
 import { toRelease } from '../../repos/module-releases';
 import { addressKey } from '../../state/login-rules';
 import type { ServiceContext } from '../context';
+import { deployedFilesProblems } from './files';
 import { keyHash, matchesHash, newDeployKey } from './keys';
 import { fetchManifest, type ManifestSources, manifestProblems, shellProvides } from './manifest';
 import { type ReportGrant, readReportToken, signReportToken } from './report-token';
@@ -238,6 +240,16 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
           'validation',
           `The shell could not load this build: ${problems.join('; ')}`,
           problems.map((message) => ({ path: 'manifest_url', message })),
+        );
+      }
+      // every file it names, as deployed, is the file that was built (files.ts)
+      const missing = await deployedFilesProblems(url, manifest, settings.manifests);
+      if (missing.length > 0) {
+        throw new HttpError(
+          400,
+          'validation',
+          `The build's files are not as its manifest names them: ${missing.join('; ')}`,
+          missing.map((message) => ({ path: 'manifest_url', message })),
         );
       }
       const version = body.version ?? digest;
