@@ -638,6 +638,12 @@ describe("the shells' reports and the canary threshold", () => {
       version: 'v3',
       loads: 3,
       failures: { RemoteLoadError: 2, TypeError: 1 },
+      // the first error this page saw, as the browser wrote it (the server keeps it clean too)
+      first_error: {
+        name: 'TypeError',
+        message:
+          "Cannot read properties of undefined (reading 'x')\n  at https://cdn.test/v3/a.js?token=s3cret#L2",
+      },
     };
     // one user, three batches (and the stable release it fell back to): one user each
     for (let i = 0; i < 3; i++) {
@@ -655,7 +661,14 @@ describe("the shells' reports and the canary threshold", () => {
       (
         await report({
           token: await tokenOf(b as string),
-          reports: [{ ...failing, loads: 0, failures: { TypeError: 1 } }],
+          reports: [
+            {
+              ...failing,
+              loads: 0,
+              failures: { TypeError: 1 },
+              first_error: { name: 'TypeError', message: 'told second' },
+            },
+          ],
         })
       ).statusCode,
     ).toBe(204);
@@ -684,11 +697,21 @@ describe("the shells' reports and the canary threshold", () => {
       failures: 2,
       failure_names: { RemoteLoadError: 1, TypeError: 2 },
     });
-    expect(catalog?.stable).toMatchObject({ version: 'initial', loads: 1, failures: 0 });
-    // the same again, to another server or later: nothing more
-    await report({ token: tokenA, reports: [failing] });
+    expect(catalog?.stable).toMatchObject({ version: 'initial', loads: 1, failures: 0, first_error: null });
+    // the first error told is kept, one line, the address without its query string
+    const firstError = {
+      name: 'TypeError',
+      message: "Cannot read properties of undefined (reading 'x') at https://cdn.test/v3/a.js",
+      at: expect.any(String),
+    };
+    expect(catalog?.canary?.first_error).toEqual(firstError);
+    // the same again, to another server or later: nothing more, and the first error stays
+    await report({
+      token: tokenA,
+      reports: [{ ...failing, first_error: { name: 'RemoteLoadError', message: 'a later one' } }],
+    });
     await ctx.app.releases.flushReports();
-    expect(await canaryOf()).toMatchObject({ loads: 2, failures: 2 });
+    expect(await canaryOf()).toMatchObject({ loads: 2, failures: 2, first_error: firstError });
   });
 
   it('counts a report only with the token its shell was given, for the releases it names: a stranger cannot stop a canary', async () => {
@@ -752,6 +775,14 @@ describe("the shells' reports and the canary threshold", () => {
     // (the server's own flush every 5 s may come between two reports: it stops at the first count past it)
     const stop = catalog?.stopped;
     expect(stop).toMatchObject({ version: 'v3', at: expect.any(String) });
+    // why, kept once it is no longer the canary: its failures by name and its first error
+    expect(stop?.failure_names).toEqual({ RemoteLoadError: expect.any(Number), TypeError: 2 });
+    expect(stop?.failure_names.RemoteLoadError).toBe((stop?.failures ?? 0) - 1);
+    expect(stop?.first_error).toEqual({
+      name: 'TypeError',
+      message: "Cannot read properties of undefined (reading 'x') at https://cdn.test/v3/a.js",
+      at: expect.any(String),
+    });
     expect(stop?.failures).toBeGreaterThanOrEqual((stop?.loads ?? 0) * 0.5);
     expect(stop?.loads).toBeGreaterThanOrEqual(63 + 17);
     expect((await assignmentOf('?visitor=visitor-0-abc')).mfe_catalog?.version).toBe('initial');
@@ -781,6 +812,23 @@ describe("the shells' reports and the canary threshold", () => {
     const names = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`E${i}`, 1]));
     expectError(
       await report({ token, reports: [{ module: 'mfe_catalog', version: 'v3', loads: 1, failures: names }] }),
+      400,
+      'validation',
+    );
+    // an error's message of more than 300 characters (the shell cuts it first)
+    expectError(
+      await report({
+        token,
+        reports: [
+          {
+            module: 'mfe_catalog',
+            version: 'v3',
+            loads: 1,
+            failures: { TypeError: 1 },
+            first_error: { name: 'TypeError', message: 'x'.repeat(301) },
+          },
+        ],
+      }),
       400,
       'validation',
     );

@@ -482,6 +482,8 @@ export const t = {
     failures: 'Xatolar',
     failureSummary: (failures: number, loads: number) => `${loads} ta yuklashdan ${failures} tasi xato`,
     failureNames: 'Xato turlari',
+    /** A release's first reported error: its name and message, as the browser gave them. */
+    firstError: (name: string, message: string) => `Birinchi xato: ${name}${message ? `: ${message}` : ''}`,
     promote: 'Hammaga chiqarish',
     promoteQuestion: (module: string, version: string) =>
       `${module} modulining ${version} versiyasi hammaga chiqarilsinmi?`,

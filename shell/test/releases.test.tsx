@@ -14,7 +14,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
 import { fallbackModule } from '../src/federation';
 import { fetchPagesAhead, loadPage, resetRemotePages, StaleReleaseError } from '../src/RemotePage';
-import { flushReports, reportLoad, resetReports } from '../src/release-reports';
+import { errorMessageOf, flushReports, reportLoad, resetReports } from '../src/release-reports';
 import { checkReleases, configUrl, FRESH_MS, markRan, startReleases, visitorId } from '../src/releases';
 
 const runtime = vi.hoisted(() => ({
@@ -111,7 +111,17 @@ describe('a canary that fails', () => {
     await waitFor(() => expect(reportsSent(api).length).toBeGreaterThan(0));
     expect(reportsSent(api)).toEqual(
       expect.arrayContaining([
-        { module: 'mfe_catalog', version: 'v2', loads: 1, failures: { RemoteLoadError: 1 } },
+        {
+          module: 'mfe_catalog',
+          version: 'v2',
+          loads: 1,
+          failures: { RemoteLoadError: 1 },
+          // why, for the page that shows it after the canary stopped
+          first_error: {
+            name: 'RemoteLoadError',
+            message: 'Remote mfe_catalog/./CategoryListPage could not be loaded',
+          },
+        },
         { module: 'mfe_catalog', version: 'v1', loads: 1, failures: {} },
       ]),
     );
@@ -155,7 +165,12 @@ describe('a canary that fails', () => {
     flushReports();
     await waitFor(() =>
       expect(reportsSent(api)).toContainEqual(
-        expect.objectContaining({ module: 'mfe_catalog', version: 'v2', failures: { TypeError: 1 } }),
+        expect.objectContaining({
+          module: 'mfe_catalog',
+          version: 'v2',
+          failures: { TypeError: 1 },
+          first_error: { name: 'TypeError', message: 'v2 breaks' },
+        }),
       ),
     );
   });
@@ -337,6 +352,17 @@ describe('on navigation', () => {
   });
 });
 
+it("reports an error's message as one line, its addresses without query strings, at most 300 characters", () => {
+  const error = new TypeError(
+    `Loading chunk 7 failed.\n(missing: https://cdn.test/v2/7.js?key=s3cret#x) ${'y'.repeat(400)}`,
+  );
+  const message = errorMessageOf(error);
+  expect(message.startsWith('Loading chunk 7 failed. (missing: https://cdn.test/v2/7.js) yyy')).toBe(true);
+  expect(message).not.toContain('s3cret');
+  expect(message).toHaveLength(300);
+  expect(errorMessageOf('not an error')).toBe('');
+});
+
 it('keeps one random visitor id per browser and sends it with /config.json', () => {
   const id = visitorId();
   expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -354,6 +380,7 @@ describe('the Modullar page', () => {
     loads: 12,
     failures: 3,
     failure_names: { RemoteLoadError: 2, TypeError: 1 },
+    first_error: null,
     ...extra,
   });
   const module = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -371,7 +398,18 @@ describe('the Modullar page', () => {
     modules: [
       module('mfe_auth', {
         stable: release('a1', { module: 'mfe_auth', loads: 4, failures: 0, failure_names: {} }),
-        stopped: { version: 'a2', loads: 25, failures: 9, at: '2026-11-02T10:00:00.000Z' },
+        stopped: {
+          version: 'a2',
+          loads: 25,
+          failures: 9,
+          at: '2026-11-02T10:00:00.000Z',
+          failure_names: { ChunkLoadError: 7, TypeError: 2 },
+          first_error: {
+            name: 'ChunkLoadError',
+            message: 'Loading chunk 7530 failed. (missing: https://cdn.test/a2/7530.js)',
+            at: '2026-11-02T09:00:00.000Z',
+          },
+        },
       }),
       module('mfe_catalog', {
         stable: release('v1', { loads: 40, failures: 0, failure_names: {} }),
@@ -398,6 +436,13 @@ describe('the Modullar page', () => {
     expect(within(card).getByText('RemoteLoadError: 2, TypeError: 1')).toBeInTheDocument();
     expect(screen.getByTestId('canary-stopped')).toHaveTextContent(
       "a2 sinov versiyasi o'z-o'zidan o'chirildi: 25 ta yuklashdan 9 tasi xato.",
+    );
+    // why, after it stopped: its failures by name and its first error
+    expect(screen.getByTestId('stopped-failure-names')).toHaveTextContent(
+      'Xato turlari: ChunkLoadError: 7, TypeError: 2',
+    );
+    expect(screen.getByTestId('stopped-first-error')).toHaveTextContent(
+      'Birinchi xato: ChunkLoadError: Loading chunk 7530 failed. (missing: https://cdn.test/a2/7530.js)',
     );
     expect(screen.getByTestId('canary-threshold')).toHaveTextContent('kamida 20 ta yuklashda xatolar 10%');
     expect(await axeViolations()).toEqual([]);

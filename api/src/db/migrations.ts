@@ -15,6 +15,7 @@ import { posOrdersMigration } from './migration-pos-orders';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
 import { productOrderIndex } from './migration-product-order-index';
+import { releaseFirstErrorMigration } from './migration-release-first-error';
 import { releaseReportsMigration } from './migration-release-reports';
 import { releasesMigration } from './migration-releases';
 import { telegramMigration } from './migration-telegram';
@@ -331,6 +332,7 @@ export const migrations: Record<string, Migration> = {
   '0030_release_reports': releaseReportsMigration,
   '0031_payment_keys': paymentKeysMigration,
   '0032_payment_releases': paymentReleasesMigration,
+  '0033_release_first_error': releaseFirstErrorMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -267,6 +267,8 @@ export interface ModuleReleasesTable {
   /** The stable release this one replaced when it became stable (a rollback's target). */
   follows_id: string | null;
   created_at: string;
+  /** JSON `{ name, message, at }` of the first error a shell reported of it; null: none yet. */
+  first_error: string | null;
 }
 
 /**

@@ -17,6 +17,8 @@ export const RELEASE_LIMITS = {
   /** Error names one report may carry; names past it count under `Other`. */
   errorNames: 8,
   errorName: 64,
+  /** Characters of an error's message a report may carry (cut by the shell, again by the server). */
+  errorMessage: 300,
 } as const;
 
 /** A remote's federation name (`mfe_catalog`): which ones exist is the server's registry. */
@@ -36,6 +38,12 @@ export const canaryShare = z.number().int().min(1).max(100);
 /** A browser's random visitor id (kept in localStorage): what a signed-out visitor is split by. */
 export const visitorId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 
+export const errorName = z.string().regex(/^[A-Za-z_$][\w$.]{0,63}$/);
+
+/** The first error a shell reported of a release: its name and message (no query strings), and when it came. */
+export const firstError = z.object({ name: z.string(), message: z.string(), at: z.string() });
+export type FirstError = z.infer<typeof firstError>;
+
 export const release = z.object({
   _id: z.string(),
   module: z.string(),
@@ -48,15 +56,22 @@ export const release = z.object({
   failures: z.number().int(),
   /** Failures by the error's name (`RemoteLoadError`, `TypeError`, ...). */
   failure_names: z.record(z.string(), z.number().int()),
+  /** The first error reported of it (kept: later reports do not replace it); null: none yet. */
+  first_error: firstError.nullable(),
 });
 export type Release = z.infer<typeof release>;
 
-/** Why a canary was switched off by itself: its failures passed the threshold. */
+/**
+ * Why a canary was switched off by itself: its failures passed the threshold; what failed, by the
+ * error's name, and the first error's message, as they were when it stopped.
+ */
 export const canaryStop = z.object({
   version: z.string(),
   loads: z.number().int(),
   failures: z.number().int(),
   at: z.string(),
+  failure_names: z.record(z.string(), z.number().int()),
+  first_error: firstError.nullable(),
 });
 export type CanaryStop = z.infer<typeof canaryStop>;
 
@@ -126,8 +141,6 @@ export type Assignment = z.infer<typeof assignment>;
 
 export const assignmentQuery = z.object({ visitor: z.string().max(200).optional() });
 
-export const errorName = z.string().regex(/^[A-Za-z_$][\w$.]{0,63}$/);
-
 /** What a shell saw of one module's release since its last report (nothing personal). */
 export const releaseReport = z.strictObject({
   module: moduleName,
@@ -138,6 +151,16 @@ export const releaseReport = z.strictObject({
     .refine((v) => Object.keys(v).length <= RELEASE_LIMITS.errorNames, {
       message: `At most ${RELEASE_LIMITS.errorNames} error names`,
     }),
+  /**
+   * The first error this page view saw of the release: its name and message (cut to
+   * RELEASE_LIMITS.errorMessage, addresses without their query strings); absent without a failure.
+   */
+  first_error: z
+    .strictObject({
+      name: errorName,
+      message: plainString().max(RELEASE_LIMITS.errorMessage),
+    })
+    .optional(),
 });
 export type ReleaseReport = z.infer<typeof releaseReport>;
 

@@ -1,7 +1,8 @@
 /**
  * `/admin/modules` ("Modullar", admins): each federated module's stable and canary releases, the
- * canary's share, the loads and failures the shells reported per release, why a canary was
- * switched off by itself; Promote and Roll back, the canary's share, the module's deploy key
+ * canary's share, the loads and failures the shells reported per release (by the error's name,
+ * and the first error's message), why a canary was switched off by itself (kept after it stopped:
+ * its failures by name and its first error); Promote and Roll back, the canary's share, the module's deploy key
  * (shown once). The shell's own page (docs/RELEASES.md): it works whatever module is broken.
  */
 import {
@@ -34,6 +35,12 @@ import { useId, useState } from 'react';
 
 const T = t.releases;
 
+/** Failures by the error's name, as one line: `ChunkLoadError: 5, TypeError: 1`. */
+const namesLine = (names: Record<string, number>): string =>
+  Object.entries(names)
+    .map(([name, n]) => `${name}: ${n}`)
+    .join(', ');
+
 function ReleaseRow({ label, release, share }: { label: string; release: Release | null; share?: number }) {
   const names = Object.entries(release?.failure_names ?? {});
   return (
@@ -49,7 +56,17 @@ function ReleaseRow({ label, release, share }: { label: string; release: Release
         {release ? release.failures : '—'}
         {names.length > 0 ? (
           <Text fontSize="sm" color="fg.muted">
-            {names.map(([name, n]) => `${name}: ${n}`).join(', ')}
+            {namesLine(release?.failure_names ?? {})}
+          </Text>
+        ) : null}
+        {release?.first_error ? (
+          <Text
+            fontSize="sm"
+            color="fg.muted"
+            css={{ overflowWrap: 'anywhere' }}
+            data-testid="release-first-error"
+          >
+            {T.firstError(release.first_error.name, release.first_error.message)}
           </Text>
         ) : null}
       </Table.Cell>
@@ -138,7 +155,17 @@ function ModuleCard({ module, ask }: { module: ModuleReleases; ask: (a: Asking) 
           p="3"
           data-testid="canary-stopped"
         >
-          {T.stopped(module.stopped.version, module.stopped.failures, module.stopped.loads)}
+          <Text>{T.stopped(module.stopped.version, module.stopped.failures, module.stopped.loads)}</Text>
+          {Object.keys(module.stopped.failure_names).length > 0 ? (
+            <Text fontSize="sm" data-testid="stopped-failure-names">
+              {`${T.failureNames}: ${namesLine(module.stopped.failure_names)}`}
+            </Text>
+          ) : null}
+          {module.stopped.first_error ? (
+            <Text fontSize="sm" css={{ overflowWrap: 'anywhere' }} data-testid="stopped-first-error">
+              {T.firstError(module.stopped.first_error.name, module.stopped.first_error.message)}
+            </Text>
+          ) : null}
         </Box>
       ) : null}
       {module.canary ? <ShareForm key={module.canary._id} module={module} /> : null}

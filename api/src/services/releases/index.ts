@@ -18,6 +18,7 @@
 import { createHash } from 'node:crypto';
 import type {
   Assignment,
+  CanaryStop,
   CanaryThreshold,
   DeployKey,
   ModuleReleases,
@@ -93,10 +94,20 @@ async function readCurrent(repos: Repositories): Promise<Map<string, Current>> {
   return out;
 }
 
-function parseStop(json: string | null): ModuleReleases['stopped'] {
+/** The stored stop; one written before it kept the failures' names and first error has none. */
+function parseStop(json: string | null): CanaryStop | null {
   if (!json) return null;
   try {
-    return JSON.parse(json) as ModuleReleases['stopped'];
+    const stop = JSON.parse(json) as Partial<CanaryStop>;
+    if (typeof stop.version !== 'string') return null;
+    return {
+      version: stop.version,
+      loads: Number(stop.loads ?? 0),
+      failures: Number(stop.failures ?? 0),
+      at: String(stop.at ?? ''),
+      failure_names: stop.failure_names && typeof stop.failure_names === 'object' ? stop.failure_names : {},
+      first_error: stop.first_error ?? null,
+    };
   } catch {
     return null;
   }
@@ -269,6 +280,7 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
             failure_names: '{}',
             follows_id: null,
             created_at: now(),
+            first_error: null,
           };
           await r.releases.insert(release);
         }
@@ -390,6 +402,8 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
                 created_at: at,
               })),
             );
+            // the release's first error stays the first one told (of any server)
+            if (p.firstError) await r.releases.setFirstError(p.releaseId, { ...p.firstError, at });
             const added = await r.releaseReports.addNew(facts);
             const loads = added.filter((f) => f.what === LOADED).length;
             const failures = added.filter((f) => f.what === FAILED).length;
@@ -405,7 +419,16 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
             if (channel?.canary_id !== row.id) return false;
             const { min_loads, max_failure_rate } = settings.threshold;
             if (row.loads < min_loads || row.failures < row.loads * max_failure_rate) return false;
-            const stop = { version: row.version, loads: row.loads, failures: row.failures, at: now() };
+            // why it stopped stays readable once it is no longer the canary: what failed, by name
+            const { failure_names, first_error } = toRelease(row);
+            const stop: CanaryStop = {
+              version: row.version,
+              loads: row.loads,
+              failures: row.failures,
+              at: now(),
+              failure_names,
+              first_error,
+            };
             await r.channels.save(p.module, {
               canary_id: null,
               canary_share: 0,
@@ -474,6 +497,7 @@ export async function seedReleases(
         failure_names: '{}',
         follows_id: null,
         created_at: now(),
+        first_error: null,
       });
       if (!(await r.channels.insertIfMissing({ ...emptyChannel(module), stable_id: id }))) {
         await r.channels.save(module, { stable_id: id, updated_at: now() });

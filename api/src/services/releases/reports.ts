@@ -18,6 +18,23 @@ export interface PendingCounts {
   module: string;
   /** Reporter -> the error names it saw (empty: it loaded the release, nothing failed). */
   reporters: Map<string, Set<string>>;
+  /** The first error reported since the last write (its name and cleaned message), if any. */
+  firstError: { name: string; message: string } | null;
+}
+
+/**
+ * An error's message as kept: one line, each address without its query string and fragment (a
+ * token or a guest's key may ride there, as in the request logs), at most
+ * RELEASE_LIMITS.errorMessage characters. A shell sends it so already; the server does not rely on it.
+ */
+export function cleanErrorMessage(message: string): string {
+  const line = message
+    .replace(/\b(https?:\/\/[^\s?#)"'<>]*)[?#][^\s)"'<>]*/gi, '$1')
+    .replace(/[\p{Cc}\s]+/gu, ' ')
+    .trim();
+  return line.length > RELEASE_LIMITS.errorMessage
+    ? `${line.slice(0, RELEASE_LIMITS.errorMessage - 1)}…`
+    : line;
 }
 
 export const OTHER_ERROR = 'Other';
@@ -61,7 +78,12 @@ export class ReportBuffer {
     const names = Object.keys(report.failures);
     if (report.loads === 0 && names.length === 0) return false;
     if (!this.admit(releaseId, reporter, address, at)) return false;
-    const entry = this.pending.get(releaseId) ?? { releaseId, module: report.module, reporters: new Map() };
+    const entry = this.pending.get(releaseId) ?? {
+      releaseId,
+      module: report.module,
+      reporters: new Map(),
+      firstError: null,
+    };
     let seen = entry.reporters.get(reporter);
     if (!seen) {
       if (entry.reporters.size >= MAX_PENDING) return false;
@@ -69,6 +91,13 @@ export class ReportBuffer {
       entry.reporters.set(reporter, seen);
     }
     for (const name of names) if (seen.size < RELEASE_LIMITS.errorNames) seen.add(name);
+    // the first error heard of the release (by a reporter counted here): why it failed
+    if (!entry.firstError && report.first_error && names.includes(report.first_error.name)) {
+      entry.firstError = {
+        name: report.first_error.name,
+        message: cleanErrorMessage(report.first_error.message),
+      };
+    }
     this.pending.set(releaseId, entry);
     return true;
   }
