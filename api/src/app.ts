@@ -57,7 +57,7 @@ import { servicesPlugin } from './services';
 import { ensureAdmin } from './services/accounts';
 import type { OrderRateLimits } from './services/orders/limits';
 import type { LiveLimits } from './services/orders/stream-limits';
-import { DEFAULT_CANARY_THRESHOLD, seedReleases } from './services/releases';
+import { DEFAULT_CANARY_THRESHOLD, seedReleaseOrigins, seedReleases } from './services/releases';
 import { allowedOrigins } from './services/releases/manifest';
 import { reportKeyFrom } from './services/releases/report-token';
 import { statePlugin } from './state';
@@ -122,8 +122,9 @@ export interface BuildAppOptions {
   /** Overrides of remote manifest URLs in /config.json. */
   remoteUrls?: Partial<Record<RemoteName, string | undefined>>;
   /**
-   * Origins (`https://cdn.example.uz`) a release's manifest may be registered from besides those
-   * of `remoteUrls` (RELEASE_ORIGINS); the shell's CSP allows them too.
+   * The first origins (`https://cdn.example.uz`) a release's manifest may be registered from,
+   * with those of `remoteUrls` (RELEASE_ORIGINS): taken into the database by a start that finds
+   * none there; an admin manages them afterwards. The shell's CSP allows the database's.
    */
   releaseOrigins?: readonly string[] | undefined;
   /** When a canary is switched off by itself (default: 10 % failures of at least 20 loads). */
@@ -229,6 +230,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       });
       // each module's first stable release: the environment's address (a later start keeps the database's)
       differingRemotes = await seedReleases(createRepositories(db), environmentRemotes(webRoot, remoteUrls));
+      // and the first origins releases may come from (an admin manages them afterwards)
+      await seedReleaseOrigins(
+        createRepositories(db),
+        allowedOrigins([...Object.values(remoteUrls), ...releaseOrigins]),
+      );
     },
     onIdleError: (err) => logIdleError(err),
   });

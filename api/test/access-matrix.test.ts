@@ -594,6 +594,25 @@ const CASES: Case[] = [
     build: () => ({ url: '/releases/modules/mfe_auth/deploy-key' }),
   },
   {
+    method: 'POST',
+    path: '/releases/origins',
+    access: 'adm',
+    ok: 201,
+    // a new origin each time: one allowed already is a 409
+    build: () => ({
+      url: '/releases/origins',
+      payload: { origin: `https://cdn-${Math.random().toString(36).slice(2, 10)}.example` },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/releases/origins/{id}',
+    access: 'adm',
+    // an origin that is not there
+    expect: { admin: 404 },
+    build: () => ({ url: '/releases/origins/no-such-origin' }),
+  },
+  {
     method: 'GET',
     path: '/manager/ordering',
     access: 'own',

@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { answers } from '@qrmenu/shared/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { integrityOf } from '../../tools/rspack/manifest-files';
 import { buildApp } from '../src/app';
 import { bucketOf, inCanary } from '../src/services/releases/split';
@@ -84,7 +84,10 @@ const remoteManifest = (name: string, texts = '^3.1.0') => ({
 const served = new Map<string, [number, string, Record<string, string>?]>();
 const fetched: string[] = [];
 let origin: string;
+/** A second origin serving the same files (a team's new CDN), allowed by no one at first. */
+let newCdn: string;
 let manifests: Server;
+let elsewhere: Server;
 let webRoot: string;
 let ctx: TestCtx;
 let admin: TestUser;
@@ -118,16 +121,22 @@ const deploy = (
 };
 
 beforeAll(async () => {
-  manifests = createServer((req, res) => {
+  const answer = (req: { url?: string }, res: import('node:http').ServerResponse) => {
     fetched.push(req.url ?? '');
     const [status, body, headers] = served.get(req.url ?? '') ?? [404, 'not found'];
     res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
-  });
+  };
+  manifests = createServer(answer);
+  elsewhere = createServer(answer);
   await new Promise<void>((r) => manifests.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => elsewhere.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(manifests.address() as { port: number }).port}`;
+  newCdn = `http://127.0.0.1:${(elsewhere.address() as { port: number }).port}`;
   webRoot = mkdtempSync(join(tmpdir(), 'qrmenu-releases-'));
   mkdirSync(join(webRoot, 'shell', 'dist'), { recursive: true });
   writeFileSync(join(webRoot, 'shell', 'dist', 'mf-manifest.json'), JSON.stringify(SHELL_MANIFEST));
+  // the shell's page: its Content-Security-Policy names where module code may come from
+  writeFileSync(join(webRoot, 'shell', 'dist', 'index.html'), '<!doctype html><html><head></head></html>');
   for (const [pkg, name] of [
     ['mfe-auth', 'mfe_auth'],
     ['mfe-catalog', 'mfe_catalog'],
@@ -152,6 +161,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
   await new Promise((r) => manifests?.close(r));
+  await new Promise((r) => elsewhere?.close(r));
   rmSync(webRoot, { recursive: true, force: true });
 });
 
@@ -486,6 +496,97 @@ describe("a release's manifest is checked before it is registered", () => {
     expect((await apiCall(ctx, 'POST', '/releases/modules/mfe_auth/rollback', admin.token)).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('where a release may come from: origins an admin manages, every server at once', () => {
+  const originsNow = async () => (await apiCall(ctx, 'GET', '/releases', admin.token)).json().data.origins;
+  const allow = (value: string, token = admin.token) =>
+    apiCall(ctx, 'POST', '/releases/origins', token, { origin: value });
+  const scriptSources = async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/categoryList' });
+    expect(page.statusCode).toBe(200);
+    return /script-src ([^;]+)/.exec(String(page.headers['content-security-policy']))?.[1]?.split(' ');
+  };
+
+  it("the environment's are the first ones; an admin adds a new CDN and a release from it registers at once; logged", async () => {
+    expect(await originsNow()).toEqual([
+      { _id: expect.any(String), origin, added_by: null, created_at: expect.any(String) },
+    ]);
+    const build = deploy('/new-cdn/mf-manifest.json').replace(origin, newCdn);
+    const count = fetched.length;
+    const refused = await register('mfe_catalog', { manifest_url: build, canary_share: 10 });
+    expectError(refused, 400, 'validation');
+    expect(refused.json().error.message).toBe(
+      `${newCdn} is not an allowed origin (an admin allows it on the Modullar page)`,
+    );
+    expect(fetched.length).toBe(count);
+    expect(await scriptSources()).not.toContain(newCdn);
+
+    const warn = vi.spyOn(ctx.app.log, 'warn');
+    const added = await allow(`${newCdn}/`);
+    expect(added.statusCode).toBe(201);
+    expect(expectShape(answers.releaseOrigin, added.json()).data).toEqual({
+      _id: expect.any(String),
+      origin: newCdn,
+      added_by: 'admin',
+      created_at: expect.any(String),
+    });
+    expect(warn).toHaveBeenCalledWith(
+      { origin: newCdn, by: admin.id, login: 'admin' },
+      'releases: an admin allowed a release origin',
+    );
+    // no restart: the next registration reads it, the shell's page may load from it
+    const ok = await register('mfe_catalog', { manifest_url: build, version: 'cdn2', canary_share: 10 });
+    expect(ok.statusCode).toBe(200);
+    expect(await scriptSources()).toContain(newCdn);
+
+    // while it serves the canary it stays; rolled back, it can go, and then nothing comes from it
+    const id = added.json().data._id;
+    const inUse = await apiCall(ctx, 'DELETE', `/releases/origins/${id}`, admin.token);
+    expectError(inUse, 409, 'conflict');
+    expect(inUse.json().error.message).toBe(
+      `${newCdn} serves mfe_catalog's canary release cdn2: register another first`,
+    );
+    expect(
+      (await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/rollback', admin.token)).statusCode,
+    ).toBe(200);
+    const removed = await apiCall(ctx, 'DELETE', `/releases/origins/${id}`, admin.token);
+    expect(removed.statusCode).toBe(200);
+    expect(warn).toHaveBeenCalledWith(
+      { origin: newCdn, by: admin.id, login: 'admin' },
+      'releases: an admin removed a release origin',
+    );
+    warn.mockRestore();
+    expect((await originsNow()).map((o: { origin: string }) => o.origin)).toEqual([origin]);
+    expectError(await register('mfe_catalog', { manifest_url: build, canary_share: 10 }), 400, 'validation');
+    expect(await scriptSources()).not.toContain(newCdn);
+    expectError(await apiCall(ctx, 'DELETE', `/releases/origins/${id}`, admin.token), 404, 'not_found');
+  });
+
+  it('takes an origin only, once; admins only', async () => {
+    for (const bad of [
+      'cdn.example.uz',
+      'ftp://cdn.example.uz',
+      'https://cdn.example.uz/catalog/',
+      'https://u:p@cdn.example.uz',
+      'https://cdn.example.uz?x=1',
+      'https://',
+    ]) {
+      const res = await allow(bad);
+      expectError(res, 400, 'validation');
+      expect(res.json().error.details).toEqual([
+        { path: 'origin', message: 'An origin like https://cdn.example.uz' },
+      ]);
+    }
+    expectError(await allow(origin), 409, 'conflict');
+    expectError(await allow('https://cdn.example.uz', manager.token), 403, 'forbidden');
+    expectError(
+      await apiCall(ctx, 'POST', '/releases/origins', null, { origin: 'https://cdn.example.uz' }),
+      401,
+      'unauthorized',
+    );
+    expect((await originsNow()).map((o: { origin: string }) => o.origin)).toEqual([origin]);
   });
 });
 
@@ -939,6 +1040,22 @@ describe.skipIf(!PG)('two apps on one PostgreSQL database', () => {
         failures: 2,
         failure_names: { TypeError: 2 },
       });
+      // an origin an admin allows through one is the other's at once: a release from it registers
+      // there, and the other's shell page may load from it
+      const fromNewCdn = deploy('/pg-new-cdn/mf-manifest.json').replace(origin, newCdn);
+      const scriptsOf = async (app: typeof one) =>
+        String(
+          (await app.inject({ method: 'GET', url: '/categoryList' })).headers['content-security-policy'],
+        );
+      expect(await scriptsOf(two)).not.toContain(newCdn);
+      await one.releases.allowOrigin(newCdn, { _id: 'admin-1', login: 'admin' });
+      await expect.poll(() => scriptsOf(two), { timeout: 2000, interval: 20 }).toContain(newCdn);
+      const onTwo = await two.releases.register(
+        'mfe_catalog',
+        { manifest_url: fromNewCdn, version: 'pg3', canary_share: 100 },
+        { admin: true },
+      );
+      expect(onTwo.canary?.version).toBe('pg3');
     } finally {
       await Promise.all(apps.map((a) => a.close()));
       await db.drop();

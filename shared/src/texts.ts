@@ -514,6 +514,26 @@ export const t = {
       "Bu kalit faqat hozir ko'rsatiladi. Uni jamoangizning joylashtirish tizimiga QRMENU_DEPLOY_KEY sifatida saqlang.",
     keyError: "Kalit yaratib bo'lmadi",
     loadError: "Modullarni yuklab bo'lmadi",
+    // where releases may come from (the allowed origins: CDNs), managed here
+    origins: 'Ruxsat etilgan manbalar',
+    originsIntro:
+      "Modul versiyalari faqat shu manbalardan ro'yxatdan o'tkaziladi va yuklanadi. O'zgarish barcha serverlarda darhol kuchga kiradi.",
+    origin: 'Manba',
+    originAddedBy: "Qo'shgan",
+    originAddedAt: 'Sana',
+    originFromEnvironment: 'Server sozlamasi',
+    originLabel: 'Yangi manba (masalan, https://cdn.example.uz)',
+    addOrigin: "Manba qo'shish",
+    originAdded: "Manba qo'shildi",
+    originInvalid: "Manba https://manzil yoki https://manzil:port ko'rinishida bo'lsin",
+    originExists: "Bu manba ro'yxatda bor",
+    originError: "Manbani saqlab bo'lmadi",
+    removeOrigin: (origin: string) => `${origin} manbasini o'chirish`,
+    removeOriginQuestion: (origin: string) =>
+      `${origin} manbasi o'chirilsinmi? Undan yangi versiyalarni ro'yxatdan o'tkazib bo'lmaydi.`,
+    originRemoved: "Manba o'chirildi",
+    originInUse: 'Bu manbadagi versiya hozir ishlatilmoqda: avval boshqa versiyani chiqaring',
+    noOrigins: "Manbalar yo'q: versiyalarni faqat shu serverning o'zidan ro'yxatdan o'tkazish mumkin.",
   },
   // ---------- orders from the table: the staff's board (mfe-orders, docs/ORDERS.md) ----------
   orders: {

@@ -395,6 +395,9 @@ describe('the Modullar page', () => {
   });
   const overview = {
     threshold: { min_loads: 20, max_failure_rate: 0.1 },
+    origins: [
+      { _id: 'o1', origin: 'https://cdn.example.uz', added_by: null, created_at: '2026-11-01T10:00:00.000Z' },
+    ],
     modules: [
       module('mfe_auth', {
         stable: release('a1', { module: 'mfe_auth', loads: 4, failures: 0, failure_names: {} }),
@@ -453,6 +456,76 @@ describe('the Modullar page', () => {
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ha' }));
     expect(await screen.findByRole('textbox', { name: 'Joylashtirish kaliti' })).toHaveValue('qrd_secret');
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('lists the allowed origins; an admin adds a new CDN and removes one, each refusal said in Uzbek; axe clean', async () => {
+    const added = {
+      _id: 'o2',
+      origin: 'https://cdn2.example.uz',
+      added_by: 'admin',
+      created_at: '2026-11-03T10:00:00.000Z',
+    };
+    const api = stubApi({
+      'GET /releases': { body: { data: overview } },
+      'POST /releases/origins': { status: 201, body: { data: added } },
+      'DELETE /releases/origins/o1': {
+        status: 409,
+        body: {
+          error: {
+            code: 'conflict',
+            message: "https://cdn.example.uz serves mfe_catalog's stable release v1",
+          },
+        },
+      },
+    });
+    signIn('token-1', 'admin');
+    render(<App initialPath="/admin/modules" />);
+    const section = await screen.findByTestId('release-origins');
+    expect(
+      within(section).getByRole('heading', { name: 'Ruxsat etilgan manbalar', level: 2 }),
+    ).toBeInTheDocument();
+    expect(
+      within(section).getByRole('row', { name: /https:\/\/cdn\.example\.uz Server sozlamasi/ }),
+    ).toBeInTheDocument();
+    const field = within(section).getByRole('textbox', {
+      name: 'Yangi manba (masalan, https://cdn.example.uz)',
+    });
+    // a path after the origin: refused under the field, nothing sent
+    await userEvent.type(field, 'https://cdn2.example.uz/catalog/');
+    await userEvent.click(within(section).getByRole('button', { name: "Manba qo'shish" }));
+    expect(
+      await within(section).findByText("Manba https://manzil yoki https://manzil:port ko'rinishida bo'lsin"),
+    ).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST /releases/origins')).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'https://cdn2.example.uz');
+    await userEvent.click(within(section).getByRole('button', { name: "Manba qo'shish" }));
+    await waitFor(() => expect(api.callsTo('POST /releases/origins')).toHaveLength(1));
+    expect(api.callsTo('POST /releases/origins')[0]?.body).toEqual({ origin: 'https://cdn2.example.uz' });
+    expect(await screen.findByText("Manba qo'shildi")).toBeInTheDocument();
+    // allowed already: said under the field
+    api.answer({
+      'POST /releases/origins': {
+        status: 409,
+        body: { error: { code: 'conflict', message: 'allowed already' } },
+      },
+    });
+    await userEvent.type(field, 'https://cdn2.example.uz');
+    await userEvent.click(within(section).getByRole('button', { name: "Manba qo'shish" }));
+    expect(await within(section).findByText("Bu manba ro'yxatda bor")).toBeInTheDocument();
+    // a release is served from it: the server refuses, the page says why
+    await userEvent.click(
+      within(section).getByRole('button', { name: "https://cdn.example.uz manbasini o'chirish" }),
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent("https://cdn.example.uz manbasi o'chirilsinmi?");
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ha' }));
+    await waitFor(() => expect(api.callsTo('DELETE /releases/origins/o1')).toHaveLength(1));
+    expect(
+      await screen.findByText('Bu manbadagi versiya hozir ishlatilmoqda: avval boshqa versiyani chiqaring'),
+    ).toBeInTheDocument();
   });
 
   it('is for admins only', async () => {

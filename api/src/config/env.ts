@@ -305,9 +305,9 @@ export const SETTINGS = {
   RELEASE_ORIGINS: setting({
     group: 'releases',
     values: 'exact origins (`https://cdn.example.uz`), comma-separated',
-    default: "none (the origins of `REMOTE_*_URL` and this server's `/remotes/...` are allowed anyway)",
+    default: "none (with the origins of `REMOTE_*_URL`; this server's `/remotes/...` is allowed anyway)",
     meaning:
-      "where a module's release may be registered from ([OPERATIONS.md](OPERATIONS.md#shipping-one-module)); the shell's Content-Security-Policy allows them too",
+      "the first origins a module's release may be registered from: a start that finds none in the database takes them (and those of `REMOTE_*_URL`); afterwards admins manage the list on the Modullar page, every server at once ([OPERATIONS.md](OPERATIONS.md#shipping-one-module)); the shell's Content-Security-Policy allows the list",
     schema: parsedBy(commaList),
   }),
   RELEASE_CANARY_MIN_LOADS: setting({

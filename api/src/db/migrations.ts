@@ -16,6 +16,7 @@ import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
 import { productOrderIndex } from './migration-product-order-index';
 import { releaseFirstErrorMigration } from './migration-release-first-error';
+import { releaseOriginsMigration } from './migration-release-origins';
 import { releaseReportsMigration } from './migration-release-reports';
 import { releasesMigration } from './migration-releases';
 import { telegramMigration } from './migration-telegram';
@@ -333,6 +334,7 @@ export const migrations: Record<string, Migration> = {
   '0031_payment_keys': paymentKeysMigration,
   '0032_payment_releases': paymentReleasesMigration,
   '0033_release_first_error': releaseFirstErrorMigration,
+  '0034_release_origins': releaseOriginsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

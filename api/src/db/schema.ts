@@ -300,6 +300,16 @@ export interface DeployKeysTable {
   created_at: string;
 }
 
+/** An origin a module's release may be registered from (docs/RELEASES.md). */
+export interface ReleaseOriginsTable {
+  id: string;
+  /** `https://cdn.example.uz`, as URL's `origin` writes it. */
+  origin: string;
+  /** The admin's login; null: from the environment (RELEASE_ORIGINS, REMOTE_*_URL). */
+  added_by: string | null;
+  created_at: string;
+}
+
 /** A guest's order (docs/ORDERS.md). */
 export interface OrdersTable {
   id: string;
@@ -629,6 +639,7 @@ export interface Database {
   module_release_reports: ModuleReleaseReportsTable;
   module_channels: ModuleChannelsTable;
   deploy_keys: DeployKeysTable;
+  release_origins: ReleaseOriginsTable;
   orders: OrdersTable;
   order_day_numbers: OrderDayNumbersTable;
   order_events: OrderEventsTable;
@@ -659,6 +670,7 @@ export type IntegrationAccountRow = IntegrationAccountsTable;
 export type PlacementRow = PlacementsTable;
 export type ModuleReleaseRow = ModuleReleasesTable;
 export type ModuleChannelRow = ModuleChannelsTable;
+export type ReleaseOriginRow = ReleaseOriginsTable;
 export type OrderRow = OrdersTable;
 export type TableCallRow = TableCallsTable;
 export type TelegramBotRow = TelegramBotsTable;

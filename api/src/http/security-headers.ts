@@ -55,6 +55,16 @@ function contentSecurityPolicy(sources: CspSources, nonce?: string): string {
 }
 
 const styleNonces = new WeakMap<FastifyReply, string>();
+const moduleOrigins = new WeakMap<FastifyReply, readonly string[]>();
+
+/**
+ * The origins this answer's page may load module code from, in place of the ones given at the
+ * start: the shell's index.html takes the allowed origins as the database has them now (an
+ * admin's change needs no restart; app.releases `documentOrigins`).
+ */
+export function moduleOriginsFor(reply: FastifyReply, origins: readonly string[]): void {
+  moduleOrigins.set(reply, origins);
+}
 
 /** A fresh nonce (16 random bytes) that this answer's CSP allows <style> elements by. */
 export function styleNonceFor(reply: FastifyReply): string {
@@ -97,9 +107,17 @@ export function registerSecurityHeaders(app: FastifyInstance, sources: CspSource
   app.addHook('onSend', (_request, reply, payload, done) => {
     const type = String(reply.getHeader('content-type') ?? '');
     const nonce = styleNonces.get(reply);
-    const page = nonce
-      ? { ...documents, 'content-security-policy': contentSecurityPolicy(sources, nonce) }
-      : documents;
+    const origins = moduleOrigins.get(reply);
+    const page =
+      nonce || origins
+        ? {
+            ...documents,
+            'content-security-policy': contentSecurityPolicy(
+              origins ? { ...sources, remoteUrls: origins } : sources,
+              nonce,
+            ),
+          }
+        : documents;
     reply.headers(DOCUMENT_TYPE.test(type) ? page : JSON_TYPE.test(type) ? json : everywhere);
     done(null, payload);
   });

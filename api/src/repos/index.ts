@@ -34,6 +34,7 @@ import { placementsRepository } from './placements';
 import { productsRepository } from './products';
 import { type Dialect, inTransaction, type Q } from './query';
 import { rateCountsRepository } from './rate-counts';
+import { releaseOriginsRepository } from './release-origins';
 import { releaseReportsRepository } from './release-reports';
 import { restaurantsRepository } from './restaurants';
 import { sessionsRepository } from './sessions';
@@ -68,6 +69,7 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     releaseReports: releaseReportsRepository(q),
     channels: moduleChannelsRepository(q, dialect),
     deployKeys: deployKeysRepository(q),
+    releaseOrigins: releaseOriginsRepository(q),
     orders: ordersRepository(q),
     orderNumbers: orderNumbersRepository(q),
     orderEvents: orderEventsRepository(q, dialect),
@@ -109,6 +111,7 @@ export interface Repositories {
   releaseReports: ReturnType<typeof releaseReportsRepository>;
   channels: ReturnType<typeof moduleChannelsRepository>;
   deployKeys: ReturnType<typeof deployKeysRepository>;
+  releaseOrigins: ReturnType<typeof releaseOriginsRepository>;
   orders: ReturnType<typeof ordersRepository>;
   orderNumbers: ReturnType<typeof orderNumbersRepository>;
   orderEvents: ReturnType<typeof orderEventsRepository>;

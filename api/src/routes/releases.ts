@@ -1,8 +1,9 @@
 /**
  * The federated modules' releases (services/releases/, docs/RELEASES.md): the admin's overview
  * and deploy keys; register, canary share, promote and roll back for an admin or the module's own
- * deploy key (its team's pipeline, `pnpm release`); each caller's release of every module (the
- * shell asks on navigation: an ETag makes an unchanged answer a 304); the shells' load reports.
+ * deploy key (its team's pipeline, `pnpm release`); the origins releases may come from (admins);
+ * each caller's release of every module (the shell asks on navigation: an ETag makes an
+ * unchanged answer a 304); the shells' load reports.
  */
 import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
@@ -11,7 +12,9 @@ import {
   assignmentQuery,
   canaryShareBody,
   errorBody,
+  idParam,
   moduleParam,
+  releaseOriginBody,
   releaseRegisterBody,
   releaseReportsBody,
 } from '@qrmenu/shared/schemas';
@@ -172,6 +175,43 @@ export default async function releaseRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ({ data: await releases.rollback(request.params.module, releaseCaller(request)) }),
+  );
+
+  app.post(
+    '/releases/origins',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags,
+        operationId: 'releases.allowOrigin',
+        summary: 'Allows releases registered from an origin (a CDN), on every server at once',
+        description:
+          "`origin`: `https://host` or `https://host:port` (http too), nothing after it (400 otherwise). 409: allowed already. The change is logged with the admin; the shell's Content-Security-Policy follows it.",
+        body: releaseOriginBody,
+        response: { 201: answers.releaseOrigin },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await releases.allowOrigin(request.body.origin, request.user!) }),
+  );
+
+  app.delete(
+    '/releases/origins/:id',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags,
+        operationId: 'releases.disallowOrigin',
+        summary: 'No more releases registered from this origin',
+        description:
+          "409 while a module's stable, canary or previous release (what a rollback returns to) is there: register another first. The change is logged with the admin.",
+        params: idParam,
+        response: { 200: answers.releaseOrigin },
+      },
+    },
+    async (request) => ({
+      data: await releases.disallowOrigin(request.params.id, request.user!),
+    }),
   );
 
   app.post(

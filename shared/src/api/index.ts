@@ -52,6 +52,7 @@ import type {
   ReconcileBody,
   ReleasedHolds,
   ReleaseHoldBody,
+  ReleaseOrigin,
   ReleaseRegisterBody,
   ReleasesOverview,
   Restaurant,
@@ -593,6 +594,12 @@ export const api = {
     /** POST /releases/modules/{module}/deploy-key: a new key for the module's pipeline, shown once. */
     createDeployKey: (module: string) =>
       data(call<Data<DeployKey>>(`releases/modules/${enc(module)}/deploy-key`, { method: 'post' })),
+    /** POST /releases/origins {origin}: releases may be registered from it (every server at once). */
+    allowOrigin: (origin: string) =>
+      data(call<Data<ReleaseOrigin>>('releases/origins', { method: 'post', json: { origin } })),
+    /** DELETE /releases/origins/{id}: no more releases from it (409 while a release there is served). */
+    disallowOrigin: (id: string) =>
+      data(call<Data<ReleaseOrigin>>(`releases/origins/${enc(id)}`, { method: 'delete' })),
   },
 } as const;
 

@@ -19,6 +19,8 @@ export const RELEASE_LIMITS = {
   errorName: 64,
   /** Characters of an error's message a report may carry (cut by the shell, again by the server). */
   errorMessage: 300,
+  /** Characters of an allowed origin (`https://cdn.example.uz`). */
+  origin: 200,
 } as const;
 
 /** A remote's federation name (`mfe_catalog`): which ones exist is the server's registry. */
@@ -97,9 +99,29 @@ export const canaryThreshold = z.object({
 });
 export type CanaryThreshold = z.infer<typeof canaryThreshold>;
 
+/**
+ * An origin a release may be registered from (`https://cdn.example.uz`): an admin adds it on the
+ * Modullar page, every server takes it at once; `added_by` null: it came from the environment.
+ */
+export const releaseOrigin = z.object({
+  _id: z.string(),
+  origin: z.string(),
+  added_by: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ReleaseOrigin = z.infer<typeof releaseOrigin>;
+
+/** An origin to allow: `https://host` or `https://host:port` (http too), nothing after it. */
+export const releaseOriginBody = z.strictObject({
+  origin: plainString().trim().min(1).max(RELEASE_LIMITS.origin),
+});
+export type ReleaseOriginBody = z.infer<typeof releaseOriginBody>;
+
 export const releasesOverview = z.object({
   modules: z.array(moduleReleases),
   threshold: canaryThreshold,
+  /** The origins a release may be registered from. */
+  origins: z.array(releaseOrigin),
 });
 export type ReleasesOverview = z.infer<typeof releasesOverview>;
 
@@ -176,4 +198,5 @@ export const releaseAnswers = {
   moduleReleases: z.object({ data: moduleReleases }),
   deployKey: z.object({ data: deployKey }),
   assignment: z.object({ data: assignment }),
+  releaseOrigin: z.object({ data: releaseOrigin }),
 } as const;

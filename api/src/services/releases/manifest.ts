@@ -126,7 +126,7 @@ async function manifestBytes(url: string, sources: ManifestSources): Promise<Buf
     throw refused('Only http(s) addresses are fetched');
   }
   if (!sources.allowedOrigins.includes(parsed.origin)) {
-    throw refused(`${parsed.origin} is not an allowed origin (REMOTE_*_URL, RELEASE_ORIGINS)`);
+    throw refused(`${parsed.origin} is not an allowed origin (an admin allows it on the Modullar page)`);
   }
   let res: Response;
   try {
