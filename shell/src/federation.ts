@@ -224,6 +224,26 @@ interface FederationGlobal {
 }
 
 /**
+ * Forgets the remoteEntry of `remote` this page ran: the global it defines (`var <name>`: the
+ * build's `globalName` is its name) and the runtime's record of loading it. The runtime takes an
+ * existing global for the remote instead of loading the next build's entry (runtime-core
+ * `loadEntryScript`), and `registerRemotes(..., { force: true })` clears it only for a remote it
+ * has in its module cache: an entry fetched ahead (`preloadRemote`, the warm-up) is not there, so
+ * after a rollback the first build's container went on serving, with its chunks forgotten.
+ */
+function forgetEntry(remote: string): void {
+  const global = globalThis as Record<string, unknown>;
+  if (global[remote] !== undefined) {
+    // a `var` of a script is not configurable: it is emptied instead (runtime-core `removeRemote` does the same)
+    if (Object.getOwnPropertyDescriptor(global, remote)?.configurable) delete global[remote];
+    else global[remote] = undefined;
+  }
+  const loading = global.__GLOBAL_LOADING_REMOTE_ENTRY__ as Record<string, unknown> | undefined;
+  // keyed `<name>:<entry address>` (runtime-core `getRemoteEntryUniqueKey`)
+  for (const key of Object.keys(loading ?? {})) if (key.startsWith(`${remote}:`)) delete loading?.[key];
+}
+
+/**
  * Forgets every build of `remote` this page has loaded, before another build of it is
  * registered: its instance and every shared module it registered. When a build's remoteEntry
  * initialises, its instance (one per build: `name`, version = its address) registers each shared
@@ -240,6 +260,7 @@ interface FederationGlobal {
  * registration of the same library stays. A module that already took such a library keeps its copy.
  */
 export function forgetBuilds(remote: string): void {
+  forgetEntry(remote);
   const federation = (globalThis as { __FEDERATION__?: FederationGlobal }).__FEDERATION__;
   if (!federation?.__INSTANCES__) return;
   const builds = federation.__INSTANCES__.filter((instance) => instance.name === remote);

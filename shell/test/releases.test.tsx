@@ -344,6 +344,35 @@ describe('on navigation', () => {
     vi.mocked(Date.now).mockRestore();
   });
 
+  it("a module switched in place after its entry was fetched ahead: the first build's container is not used again", async () => {
+    // the warm-up ran v2's remoteEntry (its `var mfe_catalog`) without running any page of it
+    Object.defineProperty(globalThis, 'mfe_catalog', {
+      value: { get: () => undefined, init: () => undefined },
+      writable: true,
+      configurable: false,
+    });
+    const loadingEntries: Record<string, unknown> = {
+      'mfe_catalog:http://cdn.test/v2/remoteEntry.js': Promise.resolve(),
+      'mfe_orders:http://localhost/remotes/mfe-orders/remoteEntry.js': Promise.resolve(),
+    };
+    (globalThis as Record<string, unknown>).__GLOBAL_LOADING_REMOTE_ENTRY__ = loadingEntries;
+    stubApi(assignment({ url: STABLE, version: 'v1', fallback: null }));
+    signIn('token-1', 'admin');
+    try {
+      expect(await checkReleases('/api')).toBe('same');
+      expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_catalog', entry: STABLE }], {
+        force: true,
+      });
+      // the runtime would take an existing global instead of loading v1's entry
+      expect((globalThis as Record<string, unknown>).mfe_catalog).toBeUndefined();
+      expect(Object.keys(loadingEntries)).toEqual([
+        'mfe_orders:http://localhost/remotes/mfe-orders/remoteEntry.js',
+      ]);
+    } finally {
+      delete (globalThis as Record<string, unknown>).__GLOBAL_LOADING_REMOTE_ENTRY__;
+    }
+  });
+
   it('without releases in the configuration (a dev server) nothing is asked', async () => {
     const api = stubApi({});
     startReleases({});
