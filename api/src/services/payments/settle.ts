@@ -1,5 +1,5 @@
 /**
- * A bill paid, or its payment cancelled (docs/PAYMENTS.md, "After payment"): the bill moves, its
+ * A bill paid, or its payment cancelled (docs/PAYMENTS.md, "What the staff see"): the bill moves, its
  * orders carry the payment, and each order writes its event, all in the caller's transaction, so
  * the guest's page, the board and the Telegram chat (which follow the orders' events) show it as
  * soon as it is committed, and never before.
