@@ -10,4 +10,5 @@
 export { isPosType } from '../schemas/pos-providers';
 export { categories, optionRows, options, products, translations } from './catalog';
 export { orders } from './orders';
+export { reports } from './reports';
 export { restaurants, stopList } from './restaurants';
