@@ -13,6 +13,7 @@ import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
 import { productOrderIndex } from './migration-product-order-index';
 import { releasesMigration } from './migration-releases';
+import { reportsMigration } from './migration-reports';
 import { telegramMigration } from './migration-telegram';
 import { telegramOutboxChatMigration } from './migration-telegram-outbox-chat';
 import { translationColumns } from './migration-translations';
@@ -323,6 +324,7 @@ export const migrations: Record<string, Migration> = {
   '0026_product_order_index': productOrderIndex,
   '0027_payment_statements': paymentStatementsMigration,
   '0028_telegram_outbox_chat': telegramOutboxChatMigration,
+  '0029_reports': reportsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -33,6 +33,7 @@ import { placementsRepository } from './placements';
 import { productsRepository } from './products';
 import { type Dialect, inTransaction, type Q } from './query';
 import { rateCountsRepository } from './rate-counts';
+import { reportsRepository } from './reports';
 import { restaurantsRepository } from './restaurants';
 import { sessionsRepository } from './sessions';
 import { slugsRepository } from './slug-history';
@@ -81,6 +82,7 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     paymeTransactions: paymeTransactionsRepository(q),
     clickTransactions: clickTransactionsRepository(q),
     paymentStatements: paymentStatementsRepository(q),
+    reports: reportsRepository(q, dialect),
     transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
   };
 }
@@ -120,6 +122,7 @@ export interface Repositories {
   paymeTransactions: ReturnType<typeof paymeTransactionsRepository>;
   clickTransactions: ReturnType<typeof clickTransactionsRepository>;
   paymentStatements: ReturnType<typeof paymentStatementsRepository>;
+  reports: ReturnType<typeof reportsRepository>;
   /** Runs `work` with repositories bound to one transaction (or this one, inside a transaction). */
   transaction<T>(work: (trx: Repositories) => Promise<T>): Promise<T>;
 }

@@ -282,10 +282,12 @@ export function ordersRepository(q: Q) {
       to: string,
       reason: string | null,
       at: string,
+      /** The move's time kept on the order too (the reports' accept and kitchen times). */
+      stamp?: 'accepted_at' | 'ready_at',
     ): Promise<boolean> {
       const res = await q
         .updateTable('orders')
-        .set({ status: to, reject_reason: reason, updated_at: at })
+        .set({ status: to, reject_reason: reason, updated_at: at, ...(stamp ? { [stamp]: at } : {}) })
         .where('id', '=', id)
         .where('status', '=', from)
         .executeTakeFirst();

@@ -177,6 +177,28 @@ export function visitsRepository(q: Q, dialect: Dialect) {
         .execute();
     },
 
+    /**
+     * Views of `from`..`to` by placement ('' = none) and language, with the placement's name if it
+     * still exists (the reports' guests).
+     */
+    async viewsBetween(restaurantId: string, from: string, to: string) {
+      const rows = await q
+        .selectFrom('visit_counts as v')
+        .leftJoin('placements as p', 'p.id', 'v.placement_id')
+        .select(['v.placement_id', 'v.language', 'p.name', (eb) => eb.fn.sum<number>('v.views').as('views')])
+        .where('v.restaurant_id', '=', restaurantId)
+        .where('v.day', '>=', from)
+        .where('v.day', '<=', to)
+        .groupBy(['v.placement_id', 'v.language', 'p.name'])
+        .execute();
+      return rows.map((r) => ({
+        placement_id: r.placement_id,
+        language: r.language,
+        name: r.name ?? null,
+        views: Number(r.views),
+      }));
+    },
+
     /** Views from `from` on by language. */
     byLanguage(restaurantId: string, from: string) {
       return q

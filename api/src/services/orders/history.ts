@@ -46,7 +46,8 @@ export async function dayTotals(ctx: OrdersContext, restaurantId: string, from?:
   }));
 }
 
-const cell = (value: string | number): string => {
+/** A CSV cell for Excel: quoted when it must be, a would-be formula prefixed with `'`. */
+export const csvCell = (value: string | number): string => {
   const text = String(value);
   // a cell Excel would take for a formula starts with a quote mark instead (CSV injection)
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
@@ -58,7 +59,7 @@ const tashkentTime = (iso: string) => new Date(Date.parse(iso) + 5 * 3600_000).t
 
 export async function dayCsv(ctx: OrdersContext, restaurantId: string, day = dayOf()): Promise<string> {
   const rows = (await ctx.repos.orders.listDay(restaurantId, day)).reverse();
-  const lines = [CSV_HEADERS.map(cell).join(',')];
+  const lines = [CSV_HEADERS.map(csvCell).join(',')];
   for (const r of rows) {
     const items = parseLines(r.items)
       .map((l) => {
@@ -76,7 +77,7 @@ export async function dayCsv(ctx: OrdersContext, restaurantId: string, day = day
         r.comment ?? '',
         r.total,
       ]
-        .map(cell)
+        .map(csvCell)
         .join(','),
     );
   }

@@ -13,6 +13,7 @@ import { isUniqueViolation, newId, now } from '../../db';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { toGuestOrder } from '../../repos/orders';
 import { dayOf } from '../../visits/day';
+import { markDays } from '../reports/build';
 import { announce, type OrdersContext, queueForPos } from './context';
 import { checkTable, windowStart } from './limits';
 import { priceItems } from './pricing';
@@ -78,6 +79,7 @@ export async function placeOrder(
         updated_at: at,
       };
       await trx.orders.insert(order);
+      await markDays(trx, restaurantId, [day]);
       await queueForPos(trx, order, 'at_once', at);
       await trx.orderEvents.append(restaurantId, 'order', order.id, at);
       return order;
