@@ -453,7 +453,8 @@ export async function directCounts(
       d[method] += amount;
     }
     const local = new Date(Date.parse(o.created_at) + TASHKENT_MS);
-    (c.heat[(local.getUTCDay() + 6) % 7] as number[])[local.getUTCHours()]++;
+    const heatRow = c.heat[(local.getUTCDay() + 6) % 7] as number[];
+    heatRow[local.getUTCHours()] = (heatRow[local.getUTCHours()] ?? 0) + 1;
     const pl = c.placements.get(o.placement_id ?? '') ?? { views: 0, orders: 0 };
     pl.orders++;
     c.placements.set(o.placement_id ?? '', pl);
