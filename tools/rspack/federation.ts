@@ -82,6 +82,7 @@ export const DEV_PORTS = {
   mfe_catalog: 3003,
   mfe_stoplist: 3004,
   mfe_orders: 3005,
+  mfe_reports: 3006,
 } as const;
 
 export interface FrontendConfigOptions {
