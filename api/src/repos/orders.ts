@@ -230,6 +230,17 @@ export function ordersRepository(q: Q) {
     },
 
     /** A restaurant's orders of one day, newest first (index: restaurant, day, number). */
+    /** Whether the restaurant has any order at all (the demo's seed writes its orders once). */
+    async anyOf(restaurantId: string): Promise<boolean> {
+      const row = await q
+        .selectFrom('orders')
+        .select('id')
+        .where('restaurant_id', '=', restaurantId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     listDay: (restaurantId: string, day: string) =>
       q
         .selectFrom('orders')
