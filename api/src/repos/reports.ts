@@ -177,12 +177,31 @@ export function reportsRepository(q: Q, dialect: Dialect) {
 
     // ---------- reads over a period ----------
 
-    /** The days' totals, a row per restaurant and day that had orders. */
-    async days(restaurants: Restaurants, from: string, to: string) {
+    /**
+     * The days' totals, a row per restaurant and day that had orders; with `times`, each day's
+     * accept and kitchen times too (long lists: read only by the times' report).
+     */
+    async days(restaurants: Restaurants, from: string, to: string, times = false) {
       if (restaurants?.length === 0) return [];
       const rows = await q
         .selectFrom('report_days')
-        .selectAll()
+        .select([
+          'restaurant_id',
+          'day',
+          'orders',
+          'rejected_orders',
+          'paid_orders',
+          'paid',
+          'unpaid',
+          'rejected',
+          'payme_orders',
+          'payme',
+          'click_orders',
+          'click',
+          'table_orders',
+          'at_table',
+        ])
+        .$if(times, (qb) => qb.select(['accept_seconds', 'ready_seconds']))
         .where(inPeriod(restaurants, from, to))
         .orderBy('day')
         .execute();
@@ -201,8 +220,10 @@ export function reportsRepository(q: Q, dialect: Dialect) {
         click: n(r.click),
         table_orders: n(r.table_orders),
         at_table: n(r.at_table),
-        accept_seconds: JSON.parse(r.accept_seconds) as number[],
-        ready_seconds: JSON.parse(r.ready_seconds) as number[],
+        accept_seconds: times
+          ? (JSON.parse((r as { accept_seconds: string }).accept_seconds) as number[])
+          : [],
+        ready_seconds: times ? (JSON.parse((r as { ready_seconds: string }).ready_seconds) as number[]) : [],
       }));
     },
 

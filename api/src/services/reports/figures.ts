@@ -218,7 +218,7 @@ export function dayFigures(raw: DayRaw): DayFigures {
 }
 
 /** Nearest-rank percentile (`p` in 0..100) of sorted values; null for none. */
-export function percentile(sorted: readonly number[], p: number): number | null {
+export function percentile(sorted: ArrayLike<number>, p: number): number | null {
   if (sorted.length === 0) return null;
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
   return sorted[rank - 1] ?? null;
