@@ -10,7 +10,7 @@ import { AXIS_COLOR, GRID_COLOR, niceMax } from './scale';
 
 const W = 320;
 const H = 180;
-const LEFT = 44;
+const LEFT = 64;
 const RIGHT = 4;
 const TOP = 8;
 const BOTTOM = 22;
@@ -58,12 +58,12 @@ export function BarChart({
       role="img"
       aria-label={summary}
       data-testid={testId}
-      style={{ display: 'block', maxHeight: '16rem' }}
+      style={{ display: 'block', maxHeight: '16rem', maxWidth: '40rem' }}
     >
       {ticks.map((v) => (
         <g key={v}>
           <line x1={LEFT} x2={W - RIGHT} y1={y(v)} y2={y(v)} stroke={GRID_COLOR} strokeWidth="0.5" />
-          <text x={LEFT - 4} y={y(v) + 3.5} textAnchor="end" fontSize="10" fill={AXIS_COLOR}>
+          <text x={LEFT - 4} y={y(v) + 3.5} textAnchor="end" fontSize="9" fill={AXIS_COLOR}>
             {formatTick(v)}
           </text>
         </g>

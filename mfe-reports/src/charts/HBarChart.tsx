@@ -1,14 +1,12 @@
 /**
- * Horizontal bars as plain SVG: one row per item (a dish, a method, a placement, a restaurant),
- * its name above its bar and its value at the bar's end, for a phone's width; one or two series
- * (views and orders). Height grows with the rows (26 px a row of one series).
+ * Horizontal bars, drawn with the page's own boxes rather than SVG so that names and values keep
+ * the text's size at any width (a phone's 375 px or a desktop's): one row per item (a dish, a
+ * method, a placement, a restaurant), its name above its bars, each bar as long as its share of
+ * the largest value, its value at the row's end; one or two series (views and orders). One
+ * `role="img"` named by the summary; the rows inside are a picture only (the numbers are the
+ * figure's table).
  */
-import { AXIS_COLOR } from './scale';
-
-const W = 320;
-const LABEL_H = 12;
-const BAR_H = 9;
-const GAP = 5;
+import { Box, Flex, Text } from '@qrmenu/shared/ui';
 
 export function HBarChart({
   rows,
@@ -24,41 +22,33 @@ export function HBarChart({
   testId?: string;
 }) {
   const max = Math.max(1, ...rows.flatMap((r) => r.values));
-  const rowH = LABEL_H + series.length * (BAR_H + 2) + GAP;
-  const height = Math.max(rowH, rows.length * rowH);
-  const valueRoom = 96;
-  const barMax = W - valueRoom;
   return (
-    <svg
-      viewBox={`0 0 ${W} ${height}`}
-      width="100%"
-      role="img"
-      aria-label={summary}
-      data-testid={testId}
-      style={{ display: 'block' }}
-    >
-      {rows.map((row, i) => {
-        const top = i * rowH;
-        return (
-          <g key={row.key}>
-            <text x="0" y={top + LABEL_H - 3} fontSize="10" fill={AXIS_COLOR}>
-              {row.label.length > 52 ? `${row.label.slice(0, 51)}…` : row.label}
-            </text>
-            {row.values.map((v, k) => {
-              const w = Math.max(v > 0 ? 1 : 0, (v / max) * barMax);
-              const y = top + LABEL_H + k * (BAR_H + 2);
-              return (
-                <g key={series[k]?.label}>
-                  <rect x="0" y={y} width={w} height={BAR_H} rx="1" fill={series[k]?.color} />
-                  <text x={w + 4} y={y + BAR_H - 1} fontSize="9" fill={AXIS_COLOR}>
-                    {format(v)}
-                  </text>
-                </g>
-              );
-            })}
-          </g>
-        );
-      })}
-    </svg>
+    <Box role="img" aria-label={summary} data-testid={testId} maxW="40rem">
+      <Box aria-hidden="true" display="grid" gap="2">
+        {rows.map((row) => (
+          <Box key={row.key}>
+            <Text fontSize="sm" lineHeight="short" overflowWrap="anywhere">
+              {row.label}
+            </Text>
+            {row.values.map((v, k) => (
+              <Flex key={series[k]?.label} align="center" gap="2">
+                <Box flex="1" minW="0">
+                  <Box
+                    h="2.5"
+                    borderRadius="sm"
+                    bg={series[k]?.color}
+                    w={`${(v / max) * 100}%`}
+                    minW={v > 0 ? '2px' : '0'}
+                  />
+                </Box>
+                <Text fontSize="xs" whiteSpace="nowrap" minW="16" textAlign="end">
+                  {format(v)}
+                </Text>
+              </Flex>
+            ))}
+          </Box>
+        ))}
+      </Box>
+    </Box>
   );
 }

@@ -8,7 +8,7 @@ import { AXIS_COLOR } from './scale';
 
 const W = 320;
 const LEFT = 22;
-const TOP = 12;
+const TOP = 14;
 const CELL_W = (W - LEFT) / 24;
 const CELL_H = 16;
 
@@ -38,15 +38,15 @@ export function HeatMap({
       role="img"
       aria-label={summary}
       data-testid={testId}
-      style={{ display: 'block', maxHeight: '14rem' }}
+      style={{ display: 'block', maxHeight: '14rem', maxWidth: '40rem' }}
     >
       {[0, 6, 12, 18, 23].map((h) => (
         <text
           key={h}
-          x={LEFT + h * CELL_W + CELL_W / 2}
-          y={TOP - 3}
+          x={h === 23 ? W : LEFT + h * CELL_W + (h === 0 ? 0 : CELL_W / 2)}
+          y={TOP - 4}
           fontSize="8"
-          textAnchor="middle"
+          textAnchor={h === 23 ? 'end' : h === 0 ? 'start' : 'middle'}
           fill={AXIS_COLOR}
         >
           {String(h).padStart(2, '0')}

@@ -136,7 +136,7 @@ export function TimesSection({ data }: { data: TimesReport }) {
                 values: bars.map((b) => bucketMedian(b.days.map((d) => d.ready.median))),
               },
             ]}
-            formatTick={(v) => r.duration(Math.round(v))}
+            formatTick={(v) => r.duration(Math.round(v / 60) * 60)}
             summary={r.timesChartLabel(r.readyTime, r.duration(x.ready.median), r.duration(x.ready.p90))}
           />
         </ChartFigure>
