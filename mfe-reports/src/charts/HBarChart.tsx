@@ -1,12 +1,24 @@
 /**
- * Horizontal bars, drawn with the page's own boxes rather than SVG so that names and values keep
- * the text's size at any width (a phone's 375 px or a desktop's): one row per item (a dish, a
- * method, a placement, a restaurant), its name above its bars, each bar as long as its share of
- * the largest value, its value at the row's end; one or two series (views and orders). One
- * `role="img"` named by the summary; the rows inside are a picture only (the numbers are the
- * figure's table).
+ * Horizontal bars, drawn with plain boxes rather than SVG so that names and values keep the text's
+ * size at any width (a phone's 375 px or a desktop's): one row per item (a dish, a method, a
+ * placement, a restaurant), its name above its bars, each bar as long as its share of the largest
+ * value, its value at the row's end; one or two series (views and orders). One `role="img"` named
+ * by the summary; the rows inside are a picture only (the numbers are the figure's table). Plain
+ * elements with their sizes set through the DOM (a row is several elements, a chart tens of
+ * rows: the kit's styled components cost more to render than the bars).
  */
-import { Box, Flex, Text } from '@qrmenu/shared/ui';
+import { Box } from '@qrmenu/shared/ui';
+import type { CSSProperties } from 'react';
+
+const ROW: CSSProperties = { display: 'flex', alignItems: 'center', gap: '0.5rem' };
+const TRACK: CSSProperties = { flex: '1 1 0', minWidth: 0 };
+const VALUE: CSSProperties = {
+  fontSize: '0.75rem',
+  whiteSpace: 'nowrap',
+  minWidth: '4rem',
+  textAlign: 'end',
+};
+const LABEL: CSSProperties = { fontSize: '0.875rem', lineHeight: 1.375, overflowWrap: 'anywhere', margin: 0 };
 
 export function HBarChart({
   rows,
@@ -24,31 +36,29 @@ export function HBarChart({
   const max = Math.max(1, ...rows.flatMap((r) => r.values));
   return (
     <Box role="img" aria-label={summary} data-testid={testId} maxW="40rem">
-      <Box aria-hidden="true" display="grid" gap="2">
+      <div aria-hidden="true" style={{ display: 'grid', gap: '0.5rem' }}>
         {rows.map((row) => (
-          <Box key={row.key}>
-            <Text fontSize="sm" lineHeight="short" overflowWrap="anywhere">
-              {row.label}
-            </Text>
+          <div key={row.key}>
+            <p style={LABEL}>{row.label}</p>
             {row.values.map((v, k) => (
-              <Flex key={series[k]?.label} align="center" gap="2">
-                <Box flex="1" minW="0">
-                  <Box
-                    h="2.5"
-                    borderRadius="sm"
-                    bg={series[k]?.color}
-                    w={`${(v / max) * 100}%`}
-                    minW={v > 0 ? '2px' : '0'}
+              <div key={series[k]?.label} style={ROW}>
+                <div style={TRACK}>
+                  <div
+                    style={{
+                      height: '0.625rem',
+                      borderRadius: '2px',
+                      background: series[k]?.color,
+                      width: `${(v / max) * 100}%`,
+                      minWidth: v > 0 ? 2 : 0,
+                    }}
                   />
-                </Box>
-                <Text fontSize="xs" whiteSpace="nowrap" minW="16" textAlign="end">
-                  {format(v)}
-                </Text>
-              </Flex>
+                </div>
+                <span style={VALUE}>{format(v)}</span>
+              </div>
             ))}
-          </Box>
+          </div>
         ))}
-      </Box>
+      </div>
     </Box>
   );
 }

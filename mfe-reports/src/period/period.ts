@@ -6,7 +6,8 @@
  * is checked here before anything is asked (a start after the end, more than REPORT_LIMITS.days).
  */
 import { tashkentDay } from '@qrmenu/shared/query';
-import { REPORT_KINDS, REPORT_LIMITS, type ReportKind } from '@qrmenu/shared/schemas';
+import { REPORT_KINDS, REPORT_LIMITS } from '@qrmenu/shared/resources';
+import type { ReportKind } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 
 export const PRESETS = ['today', 'yesterday', 'week', 'month30', 'month', 'custom'] as const;

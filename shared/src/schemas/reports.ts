@@ -6,25 +6,18 @@
  */
 import { z } from 'zod';
 import { id } from './fields';
+import { REPORT_FORMATS, REPORT_KINDS } from './report-kinds';
 import { visitDay } from './visits';
 
-export const REPORT_LIMITS = {
-  /** The longest period a report covers, in days (a leap year). */
-  days: 366,
-  /** Restaurants the admin compares at once by name (`restaurant_ids`); none named: all of them. */
-  compare: 20,
-} as const;
-
-/** The reports, each one address and one export. */
-export const REPORT_KINDS = ['takings', 'dishes', 'times', 'guests', 'rejections'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-
-export const REPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
-
-/** How a bill was paid: from the phone with Payme or Click, or at the table (closed by the staff). */
-export const REPORT_METHODS = ['payme', 'click', 'table'] as const;
-export type ReportMethod = (typeof REPORT_METHODS)[number];
+export {
+  REPORT_FORMATS,
+  REPORT_KINDS,
+  REPORT_LIMITS,
+  REPORT_METHODS,
+  type ReportFormat,
+  type ReportKind,
+  type ReportMethod,
+} from './report-kinds';
 
 /** `?from=&to=` (both Tashkent days, `from` first, at most REPORT_LIMITS.days); admins name the restaurant. */
 export const reportQuery = z.object({ from: visitDay, to: visitDay, restaurant_id: id.optional() });
