@@ -198,6 +198,35 @@ describe('times, stops and guests', () => {
     expect(dishes.dishes).toEqual([]);
   });
 
+  it("the POS's stop-list counts too: a dish it stops, and stops again after taking it back", async () => {
+    const pw = await paymentWorld(ctx);
+    let minute = 0;
+    const pos = (items: string[]) => {
+      // a minute apart: the log reads in the order it was written
+      setClock(Date.parse(`${D}T10:00:00Z`) + minute++ * 60_000);
+      return ctx.app.transaction((tx) =>
+        tx.catalog.stopList.applyPos(pw.w.restaurantId, { items: new Set(items), sizes: new Set() }),
+      );
+    };
+    await pos(['ext-osh']);
+    await pos(['ext-osh']); // unchanged: not counted again
+    await pos([]);
+    await pos(['ext-osh']);
+    const dishes = await report('dishes', pw.w, D, D);
+    expect(dishes.stops).toEqual([{ product_id: pw.w.osh.id, name: 'Osh', stops: 2 }]);
+    const logged = await ctx.db
+      .selectFrom('stop_list_events')
+      .select(['stopped', 'source'])
+      .where('restaurant_id', '=', pw.w.restaurantId)
+      .orderBy('created_at')
+      .execute();
+    expect(logged).toEqual([
+      { stopped: 1, source: 'pos' },
+      { stopped: 0, source: 'pos' },
+      { stopped: 1, source: 'pos' },
+    ]);
+  });
+
   it('guests: views by placement and language beside the orders', async () => {
     const pw = await paymentWorld(ctx);
     const table = pw.w.tables[0]!;
