@@ -134,12 +134,16 @@ export async function dishesReport(
   p: Periods,
 ): Promise<DishesReport> {
   await withRefresh(repos, [restaurantId], p);
-  const sumDishes = async (span: Span) => {
-    const rows = await repos.reports.dishes(restaurantId, span.from, span.to);
-    const names = latestNames(rows, (r) => r.product_id);
-    const out = new Map<string, { name: string; quantity: number; orders: number; revenue: number }>();
-    for (const r of rows) {
-      const d = out.get(r.product_id) ?? {
+  const rows = await repos.reports.dishes(restaurantId, p.previous.from, p.period.from, p.period.to);
+  const names = latestNames(
+    rows.flatMap((r) => (r.last_day === null ? [] : [{ ...r, last_day: r.last_day }])),
+    (r) => r.product_id,
+  );
+  const current = new Map<string, { name: string; quantity: number; orders: number; revenue: number }>();
+  const previous = new Map<string, { quantity: number; revenue: number }>();
+  for (const r of rows) {
+    if (r.last_day !== null) {
+      const d = current.get(r.product_id) ?? {
         name: names.get(r.product_id)?.name ?? r.name,
         quantity: 0,
         orders: 0,
@@ -148,12 +152,13 @@ export async function dishesReport(
       d.quantity += r.quantity;
       d.orders += r.orders;
       d.revenue += r.revenue;
-      out.set(r.product_id, d);
+      current.set(r.product_id, d);
     }
-    return out;
-  };
-  const current = await sumDishes(p.period);
-  const previous = await sumDishes(p.previous);
+    const b = previous.get(r.product_id) ?? { quantity: 0, revenue: 0 };
+    b.quantity += r.previous_quantity;
+    b.revenue += r.previous_revenue;
+    previous.set(r.product_id, b);
+  }
   const dishes = [...current]
     .map(([product_id, d]) => ({
       product_id,
@@ -183,7 +188,7 @@ export async function dishesReport(
   const stops = [...stopsOf]
     .map(([product_id, n]) => ({ product_id, name: stopNames.get(product_id)?.name ?? product_id, stops: n }))
     .sort((a, b) => b.stops - a.stops || a.name.localeCompare(b.name));
-  const totalOf = (m: typeof current) => {
+  const totalOf = (m: ReadonlyMap<string, { quantity: number; revenue: number }>) => {
     let quantity = 0;
     let revenue = 0;
     for (const d of m.values()) {
@@ -265,30 +270,38 @@ export async function guestsReport(
   p: Periods,
 ): Promise<GuestsReport> {
   await withRefresh(repos, [restaurantId], p);
-  const funnel = async (span: Span) => {
-    const views = await repos.visits.viewsBetween(restaurantId, span.from, span.to);
-    const orders = await repos.reports.sources(restaurantId, span.from, span.to);
-    const orderNames = latestNames(orders, (r) => r.placement_id);
+  // both periods in one pass of each table, split at the period's first day
+  const views = await repos.visits.viewsBetween(restaurantId, p.previous.from, p.period.from, p.period.to);
+  const orders = await repos.reports.sources(restaurantId, p.previous.from, p.period.from, p.period.to);
+  const orderNames = latestNames(
+    orders.flatMap((o) => (o.last_day === null ? [] : [{ ...o, last_day: o.last_day }])),
+    (r) => r.placement_id,
+  );
+  const funnel = (pick: 'current' | 'previous') => {
     const placements = new Map<string, { name: string | null; views: number; orders: number }>();
     const languages = new Map<string, { views: number; orders: number }>();
     for (const v of views) {
+      const n = pick === 'current' ? v.views : v.previous_views;
+      if (n === 0) continue;
       const pl = placements.get(v.placement_id) ?? { name: v.name, views: 0, orders: 0 };
-      pl.views += v.views;
+      pl.views += n;
       placements.set(v.placement_id, pl);
       const lang = languages.get(v.language) ?? { views: 0, orders: 0 };
-      lang.views += v.views;
+      lang.views += n;
       languages.set(v.language, lang);
     }
     for (const o of orders) {
+      const n = pick === 'current' ? o.orders : o.previous_orders;
+      if (n === 0) continue;
       const pl = placements.get(o.placement_id) ?? {
-        name: o.placement_id ? (orderNames.get(o.placement_id)?.name ?? null) : null,
+        name: o.placement_id ? (orderNames.get(o.placement_id)?.name ?? o.name) : null,
         views: 0,
         orders: 0,
       };
-      pl.orders += o.orders;
+      pl.orders += n;
       placements.set(o.placement_id, pl);
       const lang = languages.get(o.language) ?? { views: 0, orders: 0 };
-      lang.orders += o.orders;
+      lang.orders += n;
       languages.set(o.language, lang);
     }
     let viewsTotal = 0;
@@ -323,8 +336,8 @@ export async function guestsReport(
         .sort((a, b) => b.views - a.views || b.orders - a.orders || a.language.localeCompare(b.language)),
     };
   };
-  const current = await funnel(p.period);
-  const previous = await funnel(p.previous);
+  const current = funnel('current');
+  const previous = funnel('previous');
   return {
     ...periodsAnswer(p),
     totals: current.totals,
