@@ -134,7 +134,13 @@ export async function dishesReport(
   p: Periods,
 ): Promise<DishesReport> {
   await withRefresh(repos, [restaurantId], p);
-  const rows = await repos.reports.dishes(restaurantId, p.previous.from, p.period.from, p.period.to);
+  // side by side: on PostgreSQL each read takes a connection of its own
+  const [rows, menu, choiceRows, stopRows] = await Promise.all([
+    repos.reports.dishes(restaurantId, p.previous.from, p.period.from, p.period.to),
+    repos.products.list({ restaurantId }),
+    repos.reports.choices(restaurantId, p.period.from, p.period.to),
+    repos.reports.stops(restaurantId, p.period.from, p.period.to),
+  ]);
   const names = latestNames(
     rows.flatMap((r) => (r.last_day === null ? [] : [{ ...r, last_day: r.last_day }])),
     (r) => r.product_id,
@@ -167,12 +173,11 @@ export async function dishesReport(
       previous_revenue: previous.get(product_id)?.revenue ?? 0,
     }))
     .sort((a, b) => b.quantity - a.quantity || b.revenue - a.revenue || a.name.localeCompare(b.name));
-  const menu = await repos.products.list({ restaurantId });
   const never_ordered = menu
     .filter((m) => !current.has(m._id))
     .map((m) => ({ product_id: m._id, name: m.name, active: m.is_active }));
   const dishName = (id: string) => current.get(id)?.name ?? menu.find((m) => m._id === id)?.name ?? id;
-  const choices = (await repos.reports.choices(restaurantId, p.period.from, p.period.to))
+  const choices = choiceRows
     .map((c) => ({
       product_id: c.product_id,
       dish: dishName(c.product_id),
@@ -181,7 +186,6 @@ export async function dishesReport(
       quantity: c.quantity,
     }))
     .sort((a, b) => b.quantity - a.quantity || a.dish.localeCompare(b.dish) || a.row.localeCompare(b.row));
-  const stopRows = await repos.reports.stops(restaurantId, p.period.from, p.period.to);
   const stopNames = latestNames(stopRows, (r) => r.product_id);
   const stopsOf = new Map<string, number>();
   for (const r of stopRows) stopsOf.set(r.product_id, (stopsOf.get(r.product_id) ?? 0) + r.stops);
@@ -232,12 +236,16 @@ export async function timesReport(
   p: Periods,
 ): Promise<TimesReport> {
   await withRefresh(repos, [restaurantId], p);
+  // side by side: on PostgreSQL each read takes a connection of its own
+  const [hours, rows] = await Promise.all([
+    repos.reports.hours(restaurantId, p.period.from, p.period.to),
+    repos.reports.days([restaurantId], p.previous.from, p.period.to, true),
+  ]);
   const heat = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
-  for (const h of await repos.reports.hours(restaurantId, p.period.from, p.period.to)) {
+  for (const h of hours) {
     const row = heat[weekday(h.day)] as number[];
     row[h.hour] = (row[h.hour] ?? 0) + h.orders;
   }
-  const rows = await repos.reports.days([restaurantId], p.previous.from, p.period.to, true);
   const current = within(rows, p.period);
   const previous = within(rows, p.previous);
   const byDay = new Map(current.map((r) => [r.day, r]));
@@ -271,8 +279,11 @@ export async function guestsReport(
 ): Promise<GuestsReport> {
   await withRefresh(repos, [restaurantId], p);
   // both periods in one pass of each table, split at the period's first day
-  const views = await repos.visits.viewsBetween(restaurantId, p.previous.from, p.period.from, p.period.to);
-  const orders = await repos.reports.sources(restaurantId, p.previous.from, p.period.from, p.period.to);
+  // side by side: on PostgreSQL each read takes a connection of its own
+  const [views, orders] = await Promise.all([
+    repos.visits.viewsBetween(restaurantId, p.previous.from, p.period.from, p.period.to),
+    repos.reports.sources(restaurantId, p.previous.from, p.period.from, p.period.to),
+  ]);
   const orderNames = latestNames(
     orders.flatMap((o) => (o.last_day === null ? [] : [{ ...o, last_day: o.last_day }])),
     (r) => r.placement_id,
