@@ -57,7 +57,11 @@ function Compared({ rows, search }: { rows: Row[]; search: string }) {
         rows: rows.map((row) => ({
           key: row._id,
           cells: [
-            <Link key="name" to={`${paths.reports({ restaurantId: row._id })}${search}`}>
+            <Link
+              key="name"
+              to={`${paths.reports({ restaurantId: row._id })}${search}`}
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {row.name}
             </Link>,
             row.totals.orders,
@@ -101,7 +105,8 @@ function RestaurantList({
 }) {
   const paths = usePaths();
   return (
-    <Box overflowX="auto">
+    // a restaurant's longest name wraps inside its cell: the table stays within a phone's width
+    <Box overflowX="auto" maxW="100%" minW="0">
       <Table.Root size="sm" data-testid="restaurants-report">
         <Table.Caption>{r.compareHint}</Table.Caption>
         <Table.Header>
@@ -119,7 +124,7 @@ function RestaurantList({
           {rows.map((row) => (
             <Table.Row key={row._id}>
               <Table.Cell>
-                <Flex align="center" gap="2">
+                <Flex align="center" gap="2" minW="0">
                   <Flex as="label" align="center" justify="center" minW="11" minH="11" cursor="pointer">
                     <input
                       type="checkbox"
@@ -132,13 +137,14 @@ function RestaurantList({
                   <Link
                     to={`${paths.reports({ restaurantId: row._id })}${search}`}
                     aria-label={r.openRestaurant(row.name)}
+                    style={{ overflowWrap: 'anywhere', minWidth: 0 }}
                   >
                     {row.name}
                   </Link>
                 </Flex>
               </Table.Cell>
               <Table.Cell textAlign="end">{row.totals.orders}</Table.Cell>
-              <Table.Cell textAlign="end" whiteSpace="nowrap">
+              <Table.Cell textAlign="end">
                 {money(row.totals.revenue)}{' '}
                 <Change current={row.totals.revenue} previous={row.previous_totals.revenue} />
               </Table.Cell>

@@ -3,8 +3,20 @@
  * to a screen reader), "yangi" when there was nothing before, and the previous value under it.
  */
 import { t } from '@qrmenu/shared/texts';
-import { Box, Text, VisuallyHidden } from '@qrmenu/shared/ui';
+import { Box, Text } from '@qrmenu/shared/ui';
 import { percentChange } from '../period/period';
+
+/** Visually hidden, read by screen readers (the page-wide checks know `.sr-only`). */
+const SR_ONLY = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 export function Change({
   current,
@@ -28,7 +40,9 @@ export function Change({
   return (
     <Text as="span" fontSize="xs" fontWeight="semibold" color={color} data-testid="change">
       <span aria-hidden="true">{t.reports.change(change)}</span>
-      <VisuallyHidden>{t.reports.changeLabel(change)}</VisuallyHidden>
+      <span className="sr-only" style={SR_ONLY}>
+        {t.reports.changeLabel(change)}
+      </span>
     </Text>
   );
 }
