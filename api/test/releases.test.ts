@@ -145,6 +145,7 @@ describe('first stable releases', () => {
       'mfe_catalog',
       'mfe_stoplist',
       'mfe_orders',
+      'mfe_reports',
     ]);
   });
 });

@@ -76,7 +76,7 @@ test.describe('layouts and pages', () => {
     await expect(page).toHaveURL(`${baseURL()}/admin`);
     const bar = page.getByRole('navigation', { name: 'Menyu' });
     await expect(bar).toBeVisible();
-    for (const name of ['Asosiy', 'Buyurtmalar', 'Menyu', 'Kategoriyalar', 'Profil']) {
+    for (const name of ['Asosiy', 'Buyurtmalar', 'Menyu', 'Hisobot', 'Kategoriyalar', 'Profil']) {
       const tab = bar.getByRole('link', { name });
       await expect(tab).toBeVisible();
       const target = await tab.boundingBox();
@@ -97,6 +97,11 @@ test.describe('layouts and pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Menyu' })).toBeVisible();
     await expect(page.getByText('Sizga hali restoran biriktirilmagan')).toBeVisible();
     await expect(bar).toBeVisible();
+    // Hisobot: the reports inside the layout, saying the same
+    await bar.getByRole('link', { name: 'Hisobot' }).click();
+    await expect(page).toHaveURL(/\/reports$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hisobot' })).toBeVisible();
+    await expect(page.getByText('Sizga hali restoran biriktirilmagan')).toBeVisible();
     await bar.getByRole('link', { name: 'Asosiy' }).click();
     await expect(page).toHaveURL(`${baseURL()}/admin`);
     // Profil: the profile page, where the manager signs out

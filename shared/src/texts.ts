@@ -463,6 +463,176 @@ export const t = {
     sortBy: (column: string) => `${column} bo'yicha saralash`,
   },
 
+  // ---------- «Hisobot»: the reports of the manager and the admin (mfe-reports, docs/REPORTS.md) ----------
+  reports: {
+    title: 'Hisobot',
+    /** The sections, one report each. */
+    nav: "Hisobot bo'limlari",
+    sections: {
+      takings: 'Tushum',
+      dishes: 'Taomlar',
+      times: 'Vaqt',
+      guests: 'Mehmonlar',
+      rejections: 'Rad etilganlar',
+    } as Record<string, string>,
+    // the period picker
+    period: 'Davr',
+    periods: {
+      today: 'Bugun',
+      yesterday: 'Kecha',
+      week: '7 kun',
+      month30: '30 kun',
+      month: 'Oy',
+      custom: 'Boshqa davr',
+    } as Record<string, string>,
+    monthPick: 'Oyni tanlang',
+    from: 'Boshlanishi',
+    to: 'Oxiri',
+    show: "Ko'rsatish",
+    /** "2025-05-01 – 2025-05-07" */
+    span: (from: string, to: string) => (from === to ? from : `${from} – ${to}`),
+    comparedWith: (span: string) => `Oldingi davr bilan solishtirilgan: ${span}`,
+    /** The change against the previous period: "+12 %", "-5 %". */
+    change: (percent: number) => `${percent > 0 ? '+' : ''}${percent} %`,
+    changeLabel: (percent: number) =>
+      percent === 0 ? 'oldingi davrdagidek' : `oldingi davrga nisbatan ${percent > 0 ? '+' : ''}${percent} %`,
+    /** The previous period had none: no percentage to give. */
+    changeNew: 'yangi',
+    previousValue: (value: string) => `Oldingi davr: ${value}`,
+    // bad periods, said before anything is asked
+    badRange: "Boshlanish sanasi oxiridan keyin bo'lmasin",
+    tooLong: (days: number) => `Davr ${days} kundan oshmasin`,
+    badDay: 'Sanani tanlang',
+    loadError: "Hisobotni yuklab bo'lmadi",
+    empty: "Bu davrda buyurtma yo'q",
+    guestsEmpty: "Bu davrda menyuni hech kim ochmadi va buyurtma bo'lmadi",
+    // charts and their tables
+    showTable: "Jadval ko'rinishida",
+    showChart: "Grafik ko'rinishida",
+    legend: 'Belgilar',
+    // takings
+    orders: 'Buyurtmalar',
+    revenue: 'Tushum',
+    paid: "To'langan",
+    unpaid: "To'lanmagan",
+    rejected: 'Rad etilgan',
+    averageCheck: "O'rtacha chek",
+    byDay: "Kunlar bo'yicha tushum",
+    byMethod: "To'lov usullari",
+    methods: { payme: 'Payme', click: 'Click', table: 'Stolda' } as Record<string, string>,
+    day: 'Kun',
+    method: 'Usul',
+    amount: 'Summa',
+    ordersCount: (n: number) => `${n} ta buyurtma`,
+    takingsChartLabel: (days: number, paid: string, unpaid: string) =>
+      `${days} kunlik tushum grafigi: to'langan ${paid}, to'lanmagan ${unpaid}`,
+    methodsChartLabel: (parts: string) => `To'lov usullari: ${parts}`,
+    // dishes
+    topDishes: "Eng ko'p sotilgan taomlar",
+    bottomDishes: 'Eng kam sotilgan taomlar',
+    byCount: "Soni bo'yicha",
+    byRevenue: "Tushum bo'yicha",
+    sortDishes: 'Saralash',
+    dish: 'Taom',
+    quantity: 'Soni',
+    neverOrdered: 'Hech kim buyurtma qilmagan taomlar',
+    neverOrderedNone: 'Menyudagi har bir taom kamida bir marta buyurtma qilingan',
+    inactiveDish: 'nofaol',
+    choices: 'Tanlangan variantlar',
+    option: 'Opsiya',
+    row: 'Variant',
+    stops: 'Stop-listga tushgan taomlar',
+    stopsCount: 'Necha marta',
+    stopsNone: 'Bu davrda hech bir taom stop-listga tushmadi',
+    dishesChartLabel: (what: string, list: string) => `${what}: ${list}`,
+    // times
+    heatTitle: "Hafta kunlari va soatlar bo'yicha buyurtmalar",
+    heatLabel: (busiest: string, orders: number) =>
+      orders > 0 ? `Eng band vaqt: ${busiest}, ${orders} ta buyurtma` : "Buyurtma yo'q",
+    weekdays: [
+      'Dushanba',
+      'Seshanba',
+      'Chorshanba',
+      'Payshanba',
+      'Juma',
+      'Shanba',
+      'Yakshanba',
+    ] as readonly string[],
+    weekdaysShort: ['Du', 'Se', 'Ch', 'Pa', 'Ju', 'Sh', 'Ya'] as readonly string[],
+    hour: 'Soat',
+    /** "14:00" */
+    hourLabel: (h: number) => `${String(h).padStart(2, '0')}:00`,
+    weekday: 'Hafta kuni',
+    acceptTime: 'Qabul qilish vaqti',
+    readyTime: 'Tayyorlash vaqti',
+    median: 'Mediana',
+    p90: '90-persentil',
+    timesByDay: "Kunlar bo'yicha vaqtlar",
+    timesChartLabel: (what: string, median: string, p90: string) =>
+      `${what}: mediana ${median}, 90-persentil ${p90}`,
+    /** Seconds as the staff read them: "45 s", "4 daq 30 s", "1 soat 5 daq". */
+    duration: (seconds: number | null) => {
+      if (seconds === null) return '—';
+      if (seconds < 60) return `${seconds} s`;
+      const m = Math.floor(seconds / 60);
+      if (m < 60) return seconds % 60 ? `${m} daq ${seconds % 60} s` : `${m} daq`;
+      return m % 60 ? `${Math.floor(m / 60)} soat ${m % 60} daq` : `${Math.floor(m / 60)} soat`;
+    },
+    noTimes: "Qabul qilingan buyurtma yo'q",
+    // guests
+    views: "Menyuni ko'rishlar",
+    conversion: 'Buyurtmaga aylanish',
+    tablesOrdered: (ordered: number, viewed: number) => `Buyurtma bergan joylar: ${ordered} / ${viewed}`,
+    byPlacement: "Joylar bo'yicha",
+    byLanguage: "Tillar bo'yicha",
+    placement: 'Joy',
+    language: 'Til',
+    funnelChartLabel: (views: number, orders: number) => `${views} ta ko'rish, ${orders} ta buyurtma`,
+    // rejected orders
+    rejectedTitle: 'Rad etilgan buyurtmalar',
+    rejectedShare: (share: number) => `Barcha buyurtmalarning ${share} %`,
+    reasons: 'Sabablar',
+    reason: 'Sabab',
+    noReason: 'Sababsiz',
+    rejectedNone: "Bu davrda rad etilgan buyurtma yo'q",
+    // exports
+    exportCsv: 'CSV',
+    exportXlsx: 'Excel (XLSX)',
+    exportLabel: (section: string, format: string) => `${section}: ${format} yuklab olish`,
+    exportError: "Faylni yuklab bo'lmadi",
+    // the admin's side by side
+    allRestaurants: 'Barcha restoranlar',
+    compare: 'Restoranlarni solishtirish',
+    compareHint: "Solishtirish uchun restoranlarni belgilang (hech biri belgilanmasa, hammasi ko'rsatiladi)",
+    restaurant: 'Restoran',
+    chooseRestaurant: 'Restoranni tanlang',
+    openRestaurant: (name: string) => `${name}: hisobot`,
+    compareChartLabel: (list: string) => `Restoranlar tushumi: ${list}`,
+    // the files' sheets and columns
+    files: {
+      takings: 'Tushum',
+      methods: "To'lov usullari",
+      dishes: 'Taomlar',
+      neverOrdered: 'Buyurtma qilinmagan',
+      choices: 'Variantlar',
+      stops: 'Stop-list',
+      heat: 'Soatlar',
+      times: 'Vaqtlar',
+      placements: 'Joylar',
+      languages: 'Tillar',
+      reasons: 'Sabablar',
+      restaurants: 'Restoranlar',
+      som: (what: string) => `${what} (so'm)`,
+      seconds: (what: string) => `${what} (soniya)`,
+      previous: (what: string) => `${what}, oldingi davr`,
+      period: 'Davr',
+      previousPeriod: 'Oldingi davr',
+      total: 'Jami',
+      count: 'Soni',
+      noPlacement: 'QR kod',
+    },
+  },
+
   // ---------- the modules' releases (the admin's Modullar page, docs/RELEASES.md) ----------
   releases: {
     title: 'Modullar',

@@ -17,6 +17,7 @@ import { positions } from './migration-positions';
 import { productOrderIndex } from './migration-product-order-index';
 import { releaseReportsMigration } from './migration-release-reports';
 import { releasesMigration } from './migration-releases';
+import { reportsMigration } from './migration-reports';
 import { telegramMigration } from './migration-telegram';
 import { telegramOutboxChatMigration } from './migration-telegram-outbox-chat';
 import { translationColumns } from './migration-translations';
@@ -331,6 +332,7 @@ export const migrations: Record<string, Migration> = {
   '0030_release_reports': releaseReportsMigration,
   '0031_payment_keys': paymentKeysMigration,
   '0032_payment_releases': paymentReleasesMigration,
+  '0033_reports': reportsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -341,6 +341,9 @@ export interface OrdersTable {
   /** The bill's amount paid, in tiyin. */
   payment_amount?: number | null;
   payment_at?: string | null;
+  /** When the staff accepted it and marked it ready (the reports' times); null before then. */
+  accepted_at?: string | null;
+  ready_at?: string | null;
 }
 
 /** The last order number given per restaurant and Tashkent day. */
@@ -603,6 +606,105 @@ export interface TelegramUpdatesTable {
   received_at: string;
 }
 
+/** A product put on the stop-list (`stopped` 1) or taken off it (0): the reports' raw rows. */
+export interface StopListEventsTable {
+  id: string;
+  restaurant_id: string;
+  product_id: string;
+  /** The product's name then (a deleted product keeps its line in the report). */
+  name: string;
+  /** Tashkent's day of the change. */
+  day: string;
+  stopped: number;
+  /** `manager` (the stop-list screen, Telegram's /stop) | `pos` (the POS's stop-list). */
+  source: string;
+  created_at: string;
+}
+
+/** A restaurant's day whose report figures are to be built again from its raw rows. */
+export interface ReportDirtyTable {
+  restaurant_id: string;
+  day: string;
+  /** Grows with each mark: a rebuild clears the mark only if no write marked it meanwhile. */
+  version: number;
+}
+
+/** A restaurant's day in figures (docs/REPORTS.md); amounts in tiyin. */
+export interface ReportDaysTable {
+  restaurant_id: string;
+  day: string;
+  orders: number;
+  rejected_orders: number;
+  paid_orders: number;
+  paid: number;
+  unpaid: number;
+  rejected: number;
+  payme_orders: number;
+  payme: number;
+  click_orders: number;
+  click: number;
+  table_orders: number;
+  at_table: number;
+  /** JSON of the day's accept times in seconds, sorted. */
+  accept_seconds: string;
+  /** JSON of the day's kitchen times (accepted to ready) in seconds, sorted. */
+  ready_seconds: string;
+}
+
+export interface ReportDishesTable {
+  restaurant_id: string;
+  day: string;
+  product_id: string;
+  name: string;
+  quantity: number;
+  orders: number;
+  revenue: number;
+}
+
+export interface ReportChoicesTable {
+  restaurant_id: string;
+  day: string;
+  product_id: string;
+  option_name: string;
+  row_name: string;
+  quantity: number;
+}
+
+export interface ReportHoursTable {
+  restaurant_id: string;
+  day: string;
+  /** Tashkent's hour, 0-23. */
+  hour: number;
+  orders: number;
+}
+
+export interface ReportSourcesTable {
+  restaurant_id: string;
+  day: string;
+  /** '' for an order whose placement is gone. */
+  placement_id: string;
+  language: string;
+  /** The placement's name on the day's last order from it. */
+  name: string;
+  orders: number;
+}
+
+export interface ReportRejectsTable {
+  restaurant_id: string;
+  day: string;
+  reason: string;
+  orders: number;
+  amount: number;
+}
+
+export interface ReportStopsTable {
+  restaurant_id: string;
+  day: string;
+  product_id: string;
+  name: string;
+  stops: number;
+}
+
 export interface Database {
   integration_accounts: IntegrationAccountsTable;
   integration_tokens: IntegrationTokensTable;
@@ -644,6 +746,15 @@ export interface Database {
   payment_pos: PaymentPosTable;
   payment_statements: PaymentStatementsTable;
   payment_releases: PaymentReleasesTable;
+  stop_list_events: StopListEventsTable;
+  report_dirty: ReportDirtyTable;
+  report_days: ReportDaysTable;
+  report_dishes: ReportDishesTable;
+  report_choices: ReportChoicesTable;
+  report_hours: ReportHoursTable;
+  report_sources: ReportSourcesTable;
+  report_rejects: ReportRejectsTable;
+  report_stops: ReportStopsTable;
 }
 
 export type UserRow = UsersTable;

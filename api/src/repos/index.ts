@@ -35,6 +35,7 @@ import { productsRepository } from './products';
 import { type Dialect, inTransaction, type Q } from './query';
 import { rateCountsRepository } from './rate-counts';
 import { releaseReportsRepository } from './release-reports';
+import { reportsRepository } from './reports';
 import { restaurantsRepository } from './restaurants';
 import { sessionsRepository } from './sessions';
 import { slugsRepository } from './slug-history';
@@ -85,6 +86,7 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     clickTransactions: clickTransactionsRepository(q),
     paymentStatements: paymentStatementsRepository(q),
     paymentReleases: paymentReleasesRepository(q),
+    reports: reportsRepository(q, dialect),
     transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
   };
 }
@@ -126,6 +128,7 @@ export interface Repositories {
   clickTransactions: ReturnType<typeof clickTransactionsRepository>;
   paymentStatements: ReturnType<typeof paymentStatementsRepository>;
   paymentReleases: ReturnType<typeof paymentReleasesRepository>;
+  reports: ReturnType<typeof reportsRepository>;
   /** Runs `work` with repositories bound to one transaction (or this one, inside a transaction). */
   transaction<T>(work: (trx: Repositories) => Promise<T>): Promise<T>;
 }

@@ -234,6 +234,17 @@ export function ordersRepository(q: Q) {
     },
 
     /** A restaurant's orders of one day, newest first (index: restaurant, day, number). */
+    /** Whether the restaurant has any order at all (the demo's seed writes its orders once). */
+    async anyOf(restaurantId: string): Promise<boolean> {
+      const row = await q
+        .selectFrom('orders')
+        .select('id')
+        .where('restaurant_id', '=', restaurantId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     listDay: (restaurantId: string, day: string) =>
       q
         .selectFrom('orders')
@@ -308,10 +319,12 @@ export function ordersRepository(q: Q) {
       to: string,
       reason: string | null,
       at: string,
+      /** The move's time kept on the order too (the reports' accept and kitchen times). */
+      stamp?: 'accepted_at' | 'ready_at',
     ): Promise<boolean> {
       const res = await q
         .updateTable('orders')
-        .set({ status: to, reject_reason: reason, updated_at: at })
+        .set({ status: to, reject_reason: reason, updated_at: at, ...(stamp ? { [stamp]: at } : {}) })
         .where('id', '=', id)
         .where('status', '=', from)
         .executeTakeFirst();

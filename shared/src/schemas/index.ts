@@ -18,6 +18,7 @@ import {
 import { orderAnswers } from './orders';
 import { paymentAnswers } from './payments';
 import { releaseAnswers } from './releases';
+import { reportAnswers } from './reports';
 import { translationSchemas as tr } from './translations';
 import { visitAnswers } from './visits';
 
@@ -25,6 +26,7 @@ export * from './orders';
 export * from './payments';
 export * from './provider-statement';
 export * from './releases';
+export * from './reports';
 export {
   applyTranslations,
   CONTENT_LANGS,
@@ -568,6 +570,7 @@ export const answers = {
   ...releaseAnswers,
   ...orderAnswers,
   ...paymentAnswers,
+  ...reportAnswers,
 } as const;
 
 /** The slug suggested from a name (zod-free, in its own file). */

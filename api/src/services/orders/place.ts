@@ -15,6 +15,7 @@ import { isUniqueViolation, newId, now } from '../../db';
 import { conflict, HttpError } from '../../http/errors';
 import { toGuestOrder } from '../../repos/orders';
 import { dayOf } from '../../visits/day';
+import { markDays } from '../reports/build';
 import { announce, guestTableOf, type OrdersContext, queueForPos } from './context';
 import { isSameRequest, keyReused, requestHash } from './idempotency';
 import { checkTable, windowStart } from './limits';
@@ -102,6 +103,7 @@ export async function placeOrder(
         updated_at: at,
       };
       await trx.orders.insert(order);
+      await markDays(trx, restaurantId, [day]);
       await queueForPos(trx, order, 'at_once', at);
       await trx.orderEvents.append(restaurantId, 'order', order.id, at);
       return order;
