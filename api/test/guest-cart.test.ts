@@ -628,12 +628,12 @@ describe('the menu page with the script', () => {
     await flush();
     await flush();
     const sent = (i: number) => (api.posts()[i]!.body as OrderCreateBody).items[0]!.price;
-    expect(sent(0)).toBe(unitPrice(10000.1, [0.1, 0.2]));
+    expect(sent(0)).toBe(unitPrice(10000.1, [{ price: 0.1 }, { price: 0.2 }]));
     expect(sent(0)).toBe(priceOn(readDishes(document), 'manti', ['qatiq', 'katta']));
     byText(words.acceptPrice, openDialog()!)!.click();
     byText(words.send, openDialog()!)!.click();
     await flush();
-    expect(sent(1)).toBe(unitPrice(10000.2, [0.1, 0.2]));
+    expect(sent(1)).toBe(unitPrice(10000.2, [{ price: 0.1 }, { price: 0.2 }]));
   });
 
   it('says when there were too many orders, and keeps the cart', async () => {
@@ -796,7 +796,7 @@ describe('accessibility (axe, WCAG 2.1 AA; contrast and focus order in the e2e r
               name: 'Toshkent oshi',
               quantity: 2,
               price: 65000,
-              rows: [{ _id: 'full', option: 'Porsiya', name: "To'liq", price: 20000 }],
+              rows: [{ _id: 'full', option: 'Porsiya', name: "To'liq", price: 20000, quantity: 1 }],
             },
           ],
           total: 130000,

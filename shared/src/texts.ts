@@ -1131,3 +1131,22 @@ export function formatPrice(price: number | null | undefined): string {
   const sign = whole < 0 ? '-' : '';
   return sign + String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }
+
+/**
+ * An order line's chosen rows as the staff and the guest read them: each option once, with its
+ * rows in order, a row taken more than once with its count: "Porsiya: To'liq; Qo'shimchalar:
+ * Qazi ×2, Bedana tuxumi". Rows come in their options' order (the cart sends them so).
+ */
+export function formatOrderRows(
+  rows: readonly { option: string; name: string; quantity?: number }[],
+): string {
+  const parts: string[] = [];
+  let option: string | undefined;
+  for (const r of rows) {
+    const name = (r.quantity ?? 1) > 1 ? `${r.name} ×${r.quantity}` : r.name;
+    if (r.option === option) parts[parts.length - 1] += `, ${name}`;
+    else parts.push(`${r.option}: ${name}`);
+    option = r.option;
+  }
+  return parts.join('; ');
+}

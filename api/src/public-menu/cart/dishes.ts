@@ -60,11 +60,11 @@ export function readDishes(root: ParentNode): Map<string, Dish> {
 export function priceOn(dishes: Map<string, Dish>, productId: string, rowIds: string[]): number | undefined {
   const dish = dishes.get(productId);
   if (!dish) return undefined;
-  const extras: number[] = [];
+  const extras: { price: number }[] = [];
   for (const id of rowIds) {
     const row = dish.options.flatMap((o) => o.rows).find((r) => r.id === id);
     if (!row) return undefined;
-    extras.push(row.price);
+    extras.push({ price: row.price });
   }
   // added up as the sheet and the server do: the price must be equal to the last bit
   return unitPrice(dish.price, extras);

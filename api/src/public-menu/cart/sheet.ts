@@ -30,7 +30,7 @@ export function openSheet(
   const unit = () =>
     unitPrice(
       dish.price,
-      chosen().map((r) => r.price),
+      chosen().map((r) => ({ price: r.price })),
     );
   const count = h('output', { 'aria-live': 'polite' }, '1');
   const alert = h('p', { class: 'qm-err', role: 'alert' });
