@@ -701,6 +701,12 @@ export const t = {
       addLabel: "Savatga qo'shish: {name}",
       addToCart: "Savatga qo'shish",
       noChoice: 'Kerak emas',
+      /** An option's rule on the sheet (docs/PRODUCT.md, "Options and their rules"). */
+      ruleExactly: '{n} tasini tanlang',
+      ruleUpTo: '{n} tagacha',
+      ruleRange: '{min} tadan {max} tagacha',
+      /** A row's free portions. */
+      free: '{n} tasi bepul',
       tooMany: "Bir buyurtmada ko'pi bilan {max} xil taom bo'ladi",
       quantity: 'Soni',
       more: "Ko'paytirish",
@@ -716,6 +722,8 @@ export const t = {
       close: 'Yopish',
       unavailable: 'Hozir mavjud emas',
       optionMissing: "Tanlangan variant endi yo'q",
+      /** The server refused the line for a rule of its options changed since the page was read. */
+      optionRule: "Tanlov shartlari o'zgardi: taomni qaytadan qo'shing",
       priceChanged: "Narx o'zgardi: {price}",
       acceptPrice: 'Yangi narxga roziman',
       refused: "Belgilangan taomlarni o'zgartiring va qayta yuboring.",
