@@ -8,6 +8,7 @@
  * saying which option waits for what, until every rule holds (rules.ts, the server's own check).
  * The cart decides whether the line fits (the order's line limit).
  */
+import { ruleInWords } from '@qrmenu/shared/texts';
 import type { CartLine, CartRow } from './cart';
 import type { Dish, DishOption } from './dishes';
 import { type Dialog, h } from './dom';
@@ -21,14 +22,9 @@ type NewLine = Omit<CartLine, 'problem' | 'newPrice'>;
 /** What an option's rows can give at most. */
 const capacity = (o: DishOption) => o.rows.reduce((n, r) => n + r.max, 0);
 
-/** An option's rule in the guest's words; none for one row or none (its «Kerak emas» says it). */
-export function ruleWords(o: DishOption, words: CartWords): string {
-  const min = minOf(o);
-  const max = Math.min(o.max, capacity(o));
-  if (max === 1 && min === 0) return '';
-  if (min === max) return fill(words.ruleExactly, { n: min });
-  return min === 0 ? fill(words.ruleUpTo, { n: max }) : fill(words.ruleRange, { min, max });
-}
+/** An option's rule in the guest's words (texts.ts `ruleInWords`, the back office's preview too). */
+export const ruleWords = (o: DishOption, words: CartWords): string =>
+  ruleInWords({ min: o.min, max: o.max, capacity: capacity(o) }, words);
 
 export function openSheet(
   sheet: Dialog,
