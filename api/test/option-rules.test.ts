@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { answers, OPTION_LIMITS, type OptionRow } from '@qrmenu/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fitSourceRule } from '../src/services/catalog/option-rules';
 import { requestHash } from '../src/services/orders/idempotency';
 import {
   apiCall,
@@ -428,5 +429,46 @@ describe('the idempotency key and the counts', () => {
         items: [{ ...body.items[0]!, row_ids: [], rows: [{ _id: 'full', quantity: 2 }] }],
       }),
     ).not.toBe(before);
+  });
+});
+
+describe("a source's rule fitted to what can be met (the JSON feed, a POS)", () => {
+  it('whole numbers within the limits, the minimum within what the rows give, defaults within the maximum; none given, none set', () => {
+    expect(fitSourceRule({ rows: [{}, {}] })).toEqual({ rows: [undefined, undefined] });
+    expect(
+      fitSourceRule({
+        min_choices: 5,
+        max_choices: 99,
+        rows: [
+          { max_quantity: 99, free_quantity: 120, is_default: true },
+          { max_quantity: 0, is_default: true },
+        ],
+      }),
+    ).toEqual({
+      // 99 is held to the option's limit; the minimum to what the two rows give (10 + 1)
+      rule: { min_choices: 5, max_choices: OPTION_LIMITS.choices },
+      rows: [
+        {
+          max_quantity: OPTION_LIMITS.rowQuantity,
+          free_quantity: OPTION_LIMITS.rowQuantity,
+          is_default: true,
+        },
+        { max_quantity: 1, free_quantity: 0, is_default: true },
+      ],
+    });
+    // a single choice keeps the first default only; a minimum above the rows' is what they give
+    expect(
+      fitSourceRule({ min_choices: 3, max_choices: 1, rows: [{ is_default: true }, { is_default: true }] }),
+    ).toEqual({
+      rule: { min_choices: 1, max_choices: 1 },
+      rows: [
+        { max_quantity: 1, free_quantity: 0, is_default: true },
+        { max_quantity: 1, free_quantity: 0, is_default: false },
+      ],
+    });
+    expect(fitSourceRule({ min_choices: 4.7, max_choices: Number.NaN, rows: [] }).rule).toEqual({
+      min_choices: 1,
+      max_choices: 1,
+    });
   });
 });
