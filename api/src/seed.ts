@@ -39,7 +39,14 @@ const menuOf = (r: SeedRestaurant): MenuCategory[] =>
       is_active: !p.stopped,
       options: (p.options ?? []).map((o) => ({
         ...withTranslations({ name: o.name }),
-        rows: o.rows.map(([name, price]) => ({ ...withTranslations({ name }), price })),
+        min_choices: o.min,
+        max_choices: o.max,
+        rows: o.rows.map(([name, price, limits]) => ({
+          ...withTranslations({ name }),
+          price,
+          max_quantity: limits?.max,
+          is_default: limits?.default,
+        })),
       })),
     })),
   }));

@@ -118,6 +118,34 @@ describe('seed', () => {
     expect(await counts()).toEqual(after);
   });
 
+  it("gives the demo's options real rules: the plov's portion required, its extras several (Qazi up to twice), a drink's size one to choose", async () => {
+    const optionsOf = (product: string) =>
+      ctx.db
+        .selectFrom('product_options as o')
+        .innerJoin('products as p', 'p.id', 'o.product_id')
+        .select(['o.id', 'o.name', 'o.min_choices', 'o.max_choices'])
+        .where('p.name', '=', product)
+        .orderBy('o.position')
+        .execute();
+    const plov = await optionsOf('Toshkent oshi');
+    expect(plov.map((o) => [o.name, o.min_choices, o.max_choices])).toEqual([
+      ['Porsiya', 1, 1],
+      ['Qoʻshimchalar', 0, 3],
+    ]);
+    const extras = await ctx.db
+      .selectFrom('option_rows')
+      .select(['name', 'max_quantity', 'is_default'])
+      .where('product_option_id', '=', plov[1]?.id as string)
+      .orderBy('position')
+      .execute();
+    expect(extras).toEqual([
+      { name: 'Qazi', max_quantity: 2, is_default: 0 },
+      { name: 'Bedana tuxumi', max_quantity: 1, is_default: 0 },
+    ]);
+    const [tea] = await optionsOf('Koʻk choy');
+    expect([tea?.min_choices, tea?.max_choices]).toEqual([1, 1]);
+  });
+
   it('managers log in with manager123 and see their own restaurant', async () => {
     const token = await loginAs(ctx.app, 'manager1', 'manager123');
     const res = await ctx.app.inject({

@@ -140,6 +140,10 @@ export const t = {
     // option / row
     product_id: 'Mahsulot',
     product_option_id: 'Opsiya',
+    min_choices: 'Kamida nechta tanlanadi',
+    max_choices: "Ko'pi bilan nechta tanlanadi",
+    max_quantity: 'Bir taomga necha martagacha',
+    is_default: 'Oldindan tanlangan',
     // auth / profile
     login: 'Login',
     password: 'Parol',
@@ -287,6 +291,39 @@ export const t = {
   optionRowUpdated: 'Variant yangilandi',
   optionRowCreated: "Yangi variant qo'shildi",
   optionRowDeleted: "Variant o'chirildi",
+  /**
+   * An option's rule (docs/PRODUCT.md, "Options and their rules"): the option dialog's presets,
+   * its preview of the guest's sheet, the lists' words, and the server's refusals by their code
+   * (`option_rule: <code>`, shown under the field).
+   */
+  optionRules: {
+    title: 'Tanlash qoidasi',
+    hint: "Mehmon bu opsiyaning variantlaridan nechtasini tanlashi shart va nechtasigacha tanlashi mumkin. Bir variantni bir necha marta olish mumkin bo'lsa, uni variantning o'zida belgilang.",
+    exactlyOne: 'Bittasini tanlash shart',
+    upToOne: 'Ixtiyoriy, bittagacha',
+    several: 'Ixtiyoriy, bir nechta',
+    preview: "Mehmon shunday ko'radi",
+    sampleRow: (n: number) => `${n}-variant`,
+    exactly: (n: number) => `${n} tasini tanlash shart`,
+    upTo: (n: number) => `${n} tagacha`,
+    range: (min: number, max: number) => `${min} tadan ${max} tagacha`,
+    /** A row's own limits in the rows' list. */
+    rowUpTo: (n: number) => `${n} martagacha`,
+    rowFree: (n: number) => `${n} tasi bepul`,
+    maxQuantityHint:
+      "1: bir marta yoki umuman olinmaydi; 2 va undan ko'p: mehmon sonini tanlaydi (masalan, Qazi x2)",
+    errors: {
+      whole: 'Butun son kiriting',
+      negative: "Manfiy son bo'lmaydi",
+      max_zero: "Kamida 1 bo'lishi kerak",
+      too_many: 'Ruxsat etilgan chegaradan katta',
+      min_above_max: "«Kamida» «Ko'pi bilan»dan katta bo'lmasin",
+      above_rows: 'Variantlar buncha tanlashga yetmaydi',
+      defaults_above_max: "Oldindan tanlangan variantlar opsiya ruxsat etganidan ko'p",
+      free_above_max: "Bepul soni necha martagacha olinishidan ko'p bo'lmasin",
+      below_min: "Bunda opsiyaning «Kamida» shartini bajarib bo'lmaydi",
+    } as Record<string, string>,
+  },
   managerCreated: "Menedjer qo'shildi!",
 
   // ---------- accounts (sessions a server ends) ----------
@@ -871,6 +908,12 @@ export const t = {
       addLabel: "Savatga qo'shish: {name}",
       addToCart: "Savatga qo'shish",
       noChoice: 'Kerak emas',
+      /** An option's rule on the sheet (docs/PRODUCT.md, "Options and their rules"). */
+      ruleExactly: '{n} tasini tanlang',
+      ruleUpTo: '{n} tagacha',
+      ruleRange: '{min} tadan {max} tagacha',
+      /** A row's free portions. */
+      free: '{n} tasi bepul',
       tooMany: "Bir buyurtmada ko'pi bilan {max} xil taom bo'ladi",
       quantity: 'Soni',
       more: "Ko'paytirish",
@@ -886,6 +929,8 @@ export const t = {
       close: 'Yopish',
       unavailable: 'Hozir mavjud emas',
       optionMissing: "Tanlangan variant endi yo'q",
+      /** The server refused the line for a rule of its options changed since the page was read. */
+      optionRule: "Tanlov shartlari o'zgardi: taomni qaytadan qo'shing",
       priceChanged: "Narx o'zgardi: {price}",
       acceptPrice: 'Yangi narxga roziman',
       refused: "Belgilangan taomlarni o'zgartiring va qayta yuboring.",
@@ -1300,4 +1345,53 @@ export function formatPrice(price: number | null | undefined): string {
   const whole = Math.floor(price);
   const sign = whole < 0 ? '-' : '';
   return sign + String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+}
+
+/**
+ * An option's rule in a guest's words, one way for the guest's sheet (api/src/public-menu/cart/
+ * sheet.ts, each language's words) and the option dialog's preview (Uzbek): «1 tasini tanlang»,
+ * «3 tagacha», «1 tadan 3 tagacha», counted on what the rows can give (`capacity`); an option of
+ * one row or none says nothing (its «Kerak emas» says it).
+ */
+export function ruleInWords(
+  rule: { min: number; max: number; capacity: number },
+  words: { ruleExactly: string; ruleUpTo: string; ruleRange: string },
+): string {
+  const max = Math.min(rule.max, rule.capacity);
+  const min = Math.min(rule.min, max);
+  if (max === 1 && min === 0) return '';
+  if (min === max) return words.ruleExactly.replace('{n}', String(min));
+  return min === 0
+    ? words.ruleUpTo.replace('{n}', String(max))
+    : words.ruleRange.replace('{min}', String(min)).replace('{max}', String(max));
+}
+
+/**
+ * An option's rule in the back office's words: its preset's name when it is one, else how many
+ * («3 tagacha», «2 tasini tanlash shart», «1 tadan 3 tagacha»).
+ */
+export function optionRuleLabel(min: number, max: number): string {
+  const r = t.optionRules;
+  if (max === 1) return min === 1 ? r.exactlyOne : r.upToOne;
+  if (min === 0) return r.upTo(max);
+  return min === max ? r.exactly(min) : r.range(min, max);
+}
+
+/**
+ * An order line's chosen rows as the staff and the guest read them: each option once, with its
+ * rows in order, a row taken more than once with its count: "Porsiya: To'liq; Qo'shimchalar:
+ * Qazi ×2, Bedana tuxumi". Rows come in their options' order (the cart sends them so).
+ */
+export function formatOrderRows(
+  rows: readonly { option: string; name: string; quantity?: number }[],
+): string {
+  const parts: string[] = [];
+  let option: string | undefined;
+  for (const r of rows) {
+    const name = (r.quantity ?? 1) > 1 ? `${r.name} ×${r.quantity}` : r.name;
+    if (r.option === option) parts[parts.length - 1] += `, ${name}`;
+    else parts.push(`${r.option}: ${name}`);
+    option = r.option;
+  }
+  return parts.join('; ');
 }

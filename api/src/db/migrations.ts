@@ -4,6 +4,7 @@ import { accountsMigration } from './accounts-migration';
 import { categoryStopReason } from './migration-category-stop-reason';
 import { clusterState } from './migration-cluster-state';
 import { listIndexes } from './migration-list-indexes';
+import { optionRulesMigration } from './migration-option-rules';
 import { orderRequestHashMigration } from './migration-order-request-hash';
 import { ordersMigration } from './migration-orders';
 import { paymentKeysMigration } from './migration-payment-keys';
@@ -333,6 +334,7 @@ export const migrations: Record<string, Migration> = {
   '0031_payment_keys': paymentKeysMigration,
   '0032_payment_releases': paymentReleasesMigration,
   '0033_reports': reportsMigration,
+  '0034_option_rules': optionRulesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -103,6 +103,12 @@ export interface ProductOptionsTable {
    */
   translations?: string;
   external_id: string | null;
+  /**
+   * The rule (`0034_option_rules`): the portions of its rows a guest must and may choose on one
+   * dish, 0 and 1 by default (one row or none). Optional here: inserts may leave the defaults.
+   */
+  min_choices?: number;
+  max_choices?: number;
   /** Place in its parent's list (0-based: a manager's order); a new row defaults to 0 unless given. */
   position: Generated<number>;
   created_at: string;
@@ -122,6 +128,13 @@ export interface OptionRowsTable {
   external_id: string | null;
   /** 1: on the POS's stop-list (a size, a modifier): hidden from guests. */
   pos_stopped?: number;
+  /**
+   * Its limits (`0034_option_rules`): taken at most `max_quantity` times on one dish (1), its
+   * first `free_quantity` portions free (0), chosen for the guest beforehand (`is_default`, 0/1).
+   */
+  max_quantity?: number;
+  free_quantity?: number;
+  is_default?: number;
   /** Place in its parent's list (0-based: a manager's order); a new row defaults to 0 unless given. */
   position: Generated<number>;
   created_at: string;

@@ -31,6 +31,10 @@ export interface StoredOrderRow {
   name: string;
   guest_option: string;
   guest_name: string;
+  /** Times taken on one portion of the line; absent on orders placed before rows had counts: 1. */
+  quantity?: number;
+  /** Of those, how many cost nothing (iiko's `freeOfChargeAmount`); absent: none. */
+  free_quantity?: number;
   price: number;
 }
 
@@ -53,7 +57,13 @@ const staffLine = (l: StoredOrderLine): OrderLine => ({
   name: l.name,
   quantity: l.quantity,
   price: l.price,
-  rows: l.rows.map((r) => ({ _id: r._id, option: r.option, name: r.name, price: r.price })),
+  rows: l.rows.map((r) => ({
+    _id: r._id,
+    option: r.option,
+    name: r.name,
+    price: r.price,
+    quantity: r.quantity ?? 1,
+  })),
 });
 
 const guestLine = (l: StoredOrderLine): OrderLine => ({
@@ -61,7 +71,13 @@ const guestLine = (l: StoredOrderLine): OrderLine => ({
   name: l.guest_name,
   quantity: l.quantity,
   price: l.price,
-  rows: l.rows.map((r) => ({ _id: r._id, option: r.guest_option, name: r.guest_name, price: r.price })),
+  rows: l.rows.map((r) => ({
+    _id: r._id,
+    option: r.guest_option,
+    name: r.guest_name,
+    price: r.price,
+    quantity: r.quantity ?? 1,
+  })),
 });
 
 /** The copy of its bill's payment an order carries (docs/PAYMENTS.md), or null. */

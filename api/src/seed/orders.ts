@@ -10,6 +10,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { t } from '@qrmenu/shared/texts';
+import { unitPrice } from '../public-menu/cart/price';
 import type { Repositories } from '../repos';
 import { priceItems } from '../services/orders/pricing';
 import { somToTiyin } from '../services/payments/money';
@@ -62,13 +63,17 @@ export async function writeDemoOrders(
     products.map((p) => p._id),
   );
   if (tables.length === 0 || products.length === 0) return 0;
-  const rowsOf = new Map<string, string[][]>();
+  // each product's options: its rows and whether one must be chosen (an optional one is taken
+  // by about half the guests); one row of each keeps every rule the demo's options have
+  type Choice = { required: boolean; rows: (typeof menu.rows)[number][] };
+  const choicesOf = new Map<string, Choice[]>();
   for (const o of menu.options) {
-    const rows = menu.rows.filter((row) => row.product_option_id === o.id).map((row) => row.id);
-    if (rows.length > 0) rowsOf.set(o.product_id, [...(rowsOf.get(o.product_id) ?? []), rows]);
+    const rows = menu.rows.filter((row) => row.product_option_id === o.id);
+    if (rows.length === 0) continue;
+    const choice = { required: (o.min_choices ?? 0) > 0, rows };
+    choicesOf.set(o.product_id, [...(choicesOf.get(o.product_id) ?? []), choice]);
   }
   const popularity = products.map((_, i) => 1 / (1 + i * 0.2));
-  const rowPrice = new Map(menu.rows.map((row) => [row.id, Number(row.price)]));
   let written = 0;
 
   for (let daysAgo = DEMO_ORDER_DAYS - 1; daysAgo >= 0; daysAgo--) {
@@ -88,11 +93,15 @@ export async function writeDemoOrders(
       for (const created of times) {
         const lines = Array.from({ length: 1 + Math.floor(r() * 3) }, () => {
           const product = products[pick(r, popularity)] as (typeof products)[number];
-          const rowIds = (rowsOf.get(product._id) ?? []).map(
-            (rows) => rows[Math.floor(r() * rows.length)] as string,
+          const taken = (choicesOf.get(product._id) ?? [])
+            .filter((c) => c.required || r() < 0.5)
+            .map((c) => c.rows[Math.floor(r() * c.rows.length)] as Choice['rows'][number]);
+          const price = unitPrice(
+            product.price,
+            taken.map((row) => ({ price: row.price, quantity: 1, free: row.free_quantity ?? 0 })),
           );
-          const price = product.price + rowIds.reduce((s, id) => s + (rowPrice.get(id) ?? 0), 0);
-          return { product_id: product._id, quantity: 1 + Math.floor(r() * 2), price, row_ids: rowIds };
+          const rows = taken.map((row) => ({ _id: row.id, quantity: 1 }));
+          return { product_id: product._id, quantity: 1 + Math.floor(r() * 2), price, rows };
         });
         const language = LANGUAGES[Math.floor(r() * LANGUAGES.length)] as (typeof LANGUAGES)[number];
         const priced = priceItems(lines, menu, language);

@@ -9,7 +9,7 @@
  * day's number and its stream event are written in one transaction, committed before the answer.
  */
 import { randomBytes } from 'node:crypto';
-import type { GuestOrder, orderCreateBody } from '@qrmenu/shared/schemas';
+import { chosenRows, type GuestOrder, type orderCreateBody } from '@qrmenu/shared/schemas';
 import type { z } from 'zod';
 import { isUniqueViolation, newId, now } from '../../db';
 import { conflict, HttpError } from '../../http/errors';
@@ -72,7 +72,11 @@ export async function placeOrder(
     restaurantId,
     body.items.map((i) => i.product_id),
   );
-  const priced = priceItems(body.items, menu, body.language);
+  const priced = priceItems(
+    body.items.map((i) => ({ ...i, rows: chosenRows(i) })),
+    menu,
+    body.language,
+  );
   if ('problems' in priced) {
     throw new HttpError(409, 'conflict', 'Some items cannot be ordered as they are', priced.problems);
   }
