@@ -124,11 +124,13 @@ async function touchDrag(page: Page, row: Locator, handle: Locator, target: Loca
 async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown', presses: number) {
   await handle.scrollIntoViewIfNeeded();
   await handle.focus();
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(150);
-  for (let i = 0; i < presses; i++) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(150);
+  // each key waits for dnd-kit's live region to say its move: on a busy machine a key may take a
+  // while, and a drop pressed before the last move drops short
+  const said = page.locator('[id^="DndLiveRegion"]');
+  for (let i = 0; i <= presses; i++) {
+    const before = (await said.textContent()) ?? '';
+    await page.keyboard.press(i === 0 ? 'Space' : key);
+    await expect(said).not.toHaveText(before);
   }
   await page.keyboard.press('Space');
 }
