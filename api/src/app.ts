@@ -48,6 +48,7 @@ import posOrderRoutes from './routes/pos-orders';
 import positionRoutes from './routes/positions';
 import productRoutes from './routes/products';
 import releaseRoutes from './routes/releases';
+import reportRoutes from './routes/reports';
 import restaurantRoutes from './routes/restaurants';
 import stopListRoutes from './routes/stop-list';
 import telegramRoutes from './routes/telegram';
@@ -462,6 +463,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
             "The table's bill paid with Payme and Click: checkout, the providers' endpoints, credentials",
         },
         {
+          name: 'reports',
+          description:
+            "«Hisobot»: a restaurant's takings, dishes, times, guests and rejected orders over a period, as answers and as CSV or XLSX files; the admin's restaurants side by side",
+        },
+        {
           name: 'telegram',
           description:
             "A restaurant's own Telegram bot: its set-up, a test message and the webhook of its updates",
@@ -524,6 +530,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(orderRoutes);
       await api.register(posOrderRoutes);
       await api.register(paymentRoutes);
+      await api.register(reportRoutes);
       await api.register(telegramRoutes);
     },
     { prefix: '/api' },

@@ -646,6 +646,66 @@ const CASES: Case[] = [
     build: (s) => ({ url: `/manager/orders/csv?restaurant_id=${s.restaurant.id}` }),
   },
   {
+    method: 'GET',
+    path: '/manager/reports/takings',
+    access: 'own',
+    build: (s) => ({
+      url: `/manager/reports/takings?from=2026-03-01&to=2026-03-07&restaurant_id=${s.restaurant.id}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/reports/dishes',
+    access: 'own',
+    build: (s) => ({
+      url: `/manager/reports/dishes?from=2026-03-01&to=2026-03-07&restaurant_id=${s.restaurant.id}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/reports/times',
+    access: 'own',
+    build: (s) => ({
+      url: `/manager/reports/times?from=2026-03-01&to=2026-03-07&restaurant_id=${s.restaurant.id}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/reports/guests',
+    access: 'own',
+    build: (s) => ({
+      url: `/manager/reports/guests?from=2026-03-01&to=2026-03-07&restaurant_id=${s.restaurant.id}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/reports/rejections',
+    access: 'own',
+    build: (s) => ({
+      url: `/manager/reports/rejections?from=2026-03-01&to=2026-03-07&restaurant_id=${s.restaurant.id}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/reports/{kind}/export',
+    access: 'own',
+    build: (s) => ({
+      url: `/manager/reports/dishes/export?from=2026-03-01&to=2026-03-07&format=csv&restaurant_id=${s.restaurant.id}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/admin/reports/restaurants',
+    access: 'adm',
+    build: () => ({ url: '/admin/reports/restaurants?from=2026-03-01&to=2026-03-07' }),
+  },
+  {
+    method: 'GET',
+    path: '/admin/reports/restaurants/export',
+    access: 'adm',
+    build: () => ({ url: '/admin/reports/restaurants/export?from=2026-03-01&to=2026-03-07&format=xlsx' }),
+  },
+  {
     method: 'PUT',
     path: '/manager/orders/{id}/status',
     access: 'own',

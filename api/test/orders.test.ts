@@ -176,7 +176,7 @@ describe('placing an order', () => {
         name: 'Плов',
         quantity: 2,
         price: 35000,
-        rows: [{ _id: w.big.id, option: 'Размер', name: 'Большая', price: 5000 }],
+        rows: [{ _id: w.big.id, option: 'Размер', name: 'Большая', price: 5000, quantity: 1 }],
       },
       { product_id: w.tea.id, name: 'Choy', quantity: 1, price: 5000, rows: [] },
     ]);
@@ -207,6 +207,8 @@ describe('placing an order', () => {
           guest_option: 'Размер',
           guest_name: 'Большая',
           price: 5000,
+          quantity: 1,
+          free_quantity: 0,
         },
       ],
     });
@@ -227,7 +229,7 @@ describe('placing an order', () => {
       name: 'Osh',
       quantity: 2,
       price: 35000,
-      rows: [{ _id: w.big.id, option: 'Hajmi', name: 'Katta', price: 5000 }],
+      rows: [{ _id: w.big.id, option: 'Hajmi', name: 'Katta', price: 5000, quantity: 1 }],
     });
     // the guest opens it again with its key, never without
     const again = await ok(apiCall(ctx, 'GET', `/public/orders/${order._id}?key=${order.key}`));
@@ -454,7 +456,7 @@ describe('placing an order', () => {
       name: 'Katta',
       price: 0.2,
     });
-    const price = unitPrice(10000.1, [0.1, 0.2]);
+    const price = unitPrice(10000.1, [{ price: 0.1 }, { price: 0.2 }]);
     const made = await ok(
       placeAs(ctx, {
         placement_id: m.tables[0]!._id,
@@ -468,7 +470,7 @@ describe('placing an order', () => {
     expect(made.data.total).toBe(price * 2);
   });
 
-  it('takes at most one row per option (400); a product without rows chosen is priced alone', async () => {
+  it('takes one row of an option of one row or none (409 naming the line and the option), a row named once (400); a product without rows chosen is priced alone', async () => {
     const before = await countRows(ctx, 'orders');
     const res = await placeAs(
       ctx,
@@ -476,8 +478,18 @@ describe('placing an order', () => {
         items: [{ product_id: w.osh.id, quantity: 1, row_ids: [w.big.id, w.small.id], price: 35000 }],
       }),
     );
-    expectError(res, 400, 'validation');
-    expect(res.json().error.details).toEqual([{ path: 'items.0.row_ids', message: 'One row per option' }]);
+    expectError(res, 409, 'conflict');
+    expect(res.json().error.details).toEqual([
+      { path: `items.0.options.${w.optionId}`, message: 'option_rule' },
+    ]);
+    const twice = await placeAs(
+      ctx,
+      basket(w, 0, {
+        items: [{ product_id: w.osh.id, quantity: 1, row_ids: [w.big.id, w.big.id], price: 40000 }],
+      }),
+    );
+    expectError(twice, 400, 'validation');
+    expect(twice.json().error.details).toEqual([{ path: 'items.0.rows', message: 'Each row once' }]);
     expect(await countRows(ctx, 'orders')).toBe(before);
     const plain = await ok(
       placeAs(ctx, basket(w, 0, { items: [{ product_id: w.osh.id, quantity: 1, price: 30000 }] })),

@@ -210,6 +210,7 @@ describe('first stable releases', () => {
       'mfe_catalog',
       'mfe_stoplist',
       'mfe_orders',
+      'mfe_reports',
     ]);
   });
 });

@@ -44,6 +44,10 @@ export const ROUTES = {
     orderHistory: '/admin/orders/:id/history',
     /** :id restaurant id: whether it and its placements take orders */
     orderingSettings: '/admin/orders/:id/settings',
+    /** «Hisobot»: the restaurants side by side (docs/REPORTS.md) */
+    reports: '/admin/reports',
+    /** :id restaurant id: its reports */
+    restaurantReports: '/admin/reports/:id',
   },
   /** The manager's top-level pages (no /admin prefix). */
   manager: {
@@ -69,6 +73,8 @@ export const ROUTES = {
     orders: '/orders',
     orderHistory: '/orders/history',
     orderingSettings: '/orders/settings',
+    /** the own restaurant's reports, «Hisobot» in the bottom bar */
+    reports: '/reports',
   },
 } as const;
 
@@ -127,6 +133,8 @@ export interface RolePaths {
   orderHistory(p: { restaurantId: string }): string;
   /** Its ordering switches. */
   orderingSettings(p: { restaurantId: string }): string;
+  /** A restaurant's reports, «Hisobot» (a manager: its own). */
+  reports(p: { restaurantId: string }): string;
 }
 
 /** A pattern with its `:params` filled in, each one URL-encoded. */
@@ -161,6 +169,7 @@ export const adminPaths: RolePaths = {
   orders: (p) => fillPath(A.orders, { id: p.restaurantId }),
   orderHistory: (p) => fillPath(A.orderHistory, { id: p.restaurantId }),
   orderingSettings: (p) => fillPath(A.orderingSettings, { id: p.restaurantId }),
+  reports: (p) => fillPath(A.restaurantReports, { id: p.restaurantId }),
 };
 
 export const managerPaths: RolePaths = {
@@ -183,6 +192,7 @@ export const managerPaths: RolePaths = {
   orders: () => M.orders,
   orderHistory: () => M.orderHistory,
   orderingSettings: () => M.orderingSettings,
+  reports: () => M.reports,
 };
 
 /** The paths of a role: managers get theirs, every other role the admin area's. */

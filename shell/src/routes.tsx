@@ -125,6 +125,8 @@ export const adminRoutes: RouteObject[] = [
   { path: A.orders, ...serve(PAGES.ordersBoard, ADMIN_ONLY) },
   { path: A.orderHistory, ...serve(PAGES.ordersHistory, ADMIN_ONLY) },
   { path: A.orderingSettings, ...serve(PAGES.orderingSettings, ADMIN_ONLY) },
+  { path: A.reports, ...serve(PAGES.restaurantsReport, ADMIN_ONLY) },
+  { path: A.restaurantReports, ...serve(PAGES.reports, ADMIN_ONLY) },
   { path: '*', element: toNotFound },
 ];
 
@@ -143,6 +145,7 @@ export const managerRoutes: RouteObject[] = [
   { path: M.orders, ...serve(PAGES.ordersBoard, MANAGER_ONLY) },
   { path: M.orderHistory, ...serve(PAGES.ordersHistory, MANAGER_ONLY) },
   { path: M.orderingSettings, ...serve(PAGES.orderingSettings, MANAGER_ONLY) },
+  { path: M.reports, ...serve(PAGES.reports, MANAGER_ONLY) },
 ];
 
 export function createRoutes(): RouteObject[] {

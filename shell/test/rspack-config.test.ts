@@ -247,6 +247,7 @@ describe('shared facades (a singleton offers only the names its facade exports)'
     'mfe-catalog/src',
     'mfe-stoplist/src',
     'mfe-orders/src',
+    'mfe-reports/src',
   ];
 
   /** Every value name imported from `lib` by the front-end sources (types are erased). */

@@ -83,6 +83,7 @@ export const DEV_PORTS = {
   mfe_catalog: 3003,
   mfe_stoplist: 3004,
   mfe_orders: 3005,
+  mfe_reports: 3006,
 } as const;
 
 export interface FrontendConfigOptions {
@@ -127,7 +128,11 @@ interface RspackModule {
  * while the rewrite would load their whole subpath (the session's role names would pull zod
  * into the login page).
  */
-export const STATELESS_DEEP_IMPORTS: readonly string[] = ['schemas/roles', 'schemas/pos-providers'];
+export const STATELESS_DEEP_IMPORTS: readonly string[] = [
+  'schemas/roles',
+  'schemas/pos-providers',
+  'schemas/report-kinds',
+];
 
 /**
  * Inside `@qrmenu/shared`, a relative import from one subpath into another (`../session` in

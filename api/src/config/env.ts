@@ -324,6 +324,7 @@ export const SETTINGS = {
     schema: z.coerce.number().gt(0).max(1).default(0.1),
   }),
   REMOTE_MFE_ORDERS_URL: remote('mfe-orders'),
+  REMOTE_MFE_REPORTS_URL: remote('mfe-reports'),
   PUBLIC_API_BASE: setting({
     group: 'front',
     values: 'a URL or a path',

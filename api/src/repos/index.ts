@@ -36,6 +36,7 @@ import { type Dialect, inTransaction, type Q } from './query';
 import { rateCountsRepository } from './rate-counts';
 import { releaseOriginsRepository } from './release-origins';
 import { releaseReportsRepository } from './release-reports';
+import { reportsRepository } from './reports';
 import { restaurantsRepository } from './restaurants';
 import { sessionsRepository } from './sessions';
 import { slugsRepository } from './slug-history';
@@ -87,6 +88,7 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     clickTransactions: clickTransactionsRepository(q),
     paymentStatements: paymentStatementsRepository(q),
     paymentReleases: paymentReleasesRepository(q),
+    reports: reportsRepository(q, dialect),
     transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
   };
 }
@@ -129,6 +131,7 @@ export interface Repositories {
   clickTransactions: ReturnType<typeof clickTransactionsRepository>;
   paymentStatements: ReturnType<typeof paymentStatementsRepository>;
   paymentReleases: ReturnType<typeof paymentReleasesRepository>;
+  reports: ReturnType<typeof reportsRepository>;
   /** Runs `work` with repositories bound to one transaction (or this one, inside a transaction). */
   transaction<T>(work: (trx: Repositories) => Promise<T>): Promise<T>;
 }

@@ -7,7 +7,7 @@
  * stale answers, released pictures). Services take repositories and never HTTP requests.
  *
  * `servicesPlugin` decorates one per domain: `app.catalog`, `app.pictures`, `app.restaurants`,
- * `app.accounts`, `app.placements`, `app.visitStats`, `app.releases`, `app.orders`; and
+ * `app.accounts`, `app.placements`, `app.visitStats`, `app.releases`, `app.orders`, `app.payments`, `app.reports`; and
  * `app.transaction(work)`, the same services bound to one transaction, whose effects run once
  * after the commit.
  */
@@ -36,6 +36,7 @@ import { DEFAULT_PAYMENTS_SETTINGS, type PaymentsSettings, paymentsService } fro
 import { picturesService } from './pictures';
 import { placementsService } from './placements';
 import { type ReleaseRuntime, type ReleaseSettings, releaseRuntime, releasesService } from './releases';
+import { reportsService } from './reports';
 import { restaurantsService } from './restaurants';
 import type { BotSetup } from './restaurants/bot';
 import { visitStatsService } from './visit-stats';
@@ -75,6 +76,7 @@ export interface Services {
   releases: ReturnType<typeof releasesService>;
   orders: ReturnType<typeof ordersService>;
   payments: ReturnType<typeof paymentsService>;
+  reports: ReturnType<typeof reportsService>;
   /**
    * Runs `work` with the services (and `repos`, the repositories) bound to one transaction: all
    * its writes or none. Stale-answer notices and picture releases wait for the commit.
@@ -114,6 +116,7 @@ function servicesOn(
       live: orders.live,
       settings: { ...DEFAULT_PAYMENTS_SETTINGS, ...deps.payments },
     }),
+    reports: reportsService(context),
     async transaction(work) {
       if (inTransaction) {
         // already in one: the same transaction, the same held effects
@@ -181,6 +184,7 @@ export const servicesPlugin = fp(
     app.decorate('releases', services.releases);
     app.decorate('orders', services.orders);
     app.decorate('payments', services.payments);
+    app.decorate('reports', services.reports);
     // open streams would hold the server's close: they end first (clients reconnect elsewhere)
     app.addHook('preClose', async () => services.orders.closeStreams());
     app.decorate('transaction', services.transaction);

@@ -12,7 +12,7 @@
  * and keeps room for them (`TAIL_ROOM`), so each edit rewrites the last part only.
  */
 import type { OrderStatus } from '@qrmenu/shared/schemas';
-import { formatSom, formatTiyin, t } from '@qrmenu/shared/texts';
+import { formatOrderRows, formatSom, formatTiyin, t } from '@qrmenu/shared/texts';
 import type { OrderPosRow, OrderRow, TableCallRow } from '../db';
 import { parseLines, paymentOf, toOrderPos } from '../repos/orders';
 
@@ -105,7 +105,7 @@ function posLines(order: OrderRow, row: OrderPosRow | undefined): string[] {
 /** What never changes once the order is placed: its number, table, lines and comment. */
 function orderBody(order: OrderRow): string[] {
   const lines = parseLines(order.items).map((line) => {
-    const rows = line.rows.map((r) => `${r.option}: ${r.name}`).join(', ');
+    const rows = formatOrderRows(line.rows);
     const head = `${line.quantity} × ${line.name}${rows ? ` (${rows})` : ''}`;
     return `• ${head} — ${formatSom(line.price * line.quantity)}`;
   });

@@ -3,3 +3,4 @@ export { queryClient, shouldRetry } from './client';
 export * from './hooks';
 export { queryKeys } from './keys';
 export * from './orders';
+export * from './reports';

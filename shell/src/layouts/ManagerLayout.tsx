@@ -19,8 +19,8 @@ function WaitingOrders() {
 }
 
 /**
- * Manager area: content above a fixed bottom bar (Asosiy, Buyurtmalar, Menyu, Kategoriyalar,
- * Profil), each tab a 44 px+ target. Profil opens the profile page, where the manager signs out.
+ * Manager area: content above a fixed bottom bar (Asosiy, Buyurtmalar, Menyu, Hisobot,
+ * Kategoriyalar, Profil), each tab a 44 px+ target. Profil opens the profile page, where the manager signs out.
  */
 export function ManagerLayout() {
   return (
@@ -38,6 +38,9 @@ export function ManagerLayout() {
         </NavLink>
         <NavLink to={ROUTES.manager.stopList} className="qm-tab">
           {t.menu}
+        </NavLink>
+        <NavLink to={ROUTES.manager.reports} className="qm-tab">
+          {t.reports.title}
         </NavLink>
         <NavLink to={ROUTES.manager.categories} className="qm-tab">
           {t.categories}

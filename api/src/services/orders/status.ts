@@ -1,6 +1,7 @@
 /**
  * An order's life (docs/ORDERS.md, "The order's life"): only the edges of `ORDER_TRANSITIONS`;
- * a reason is required to reject (the guest reads it). Another move answers 409 and changes
+ * a reason is required to reject (the guest reads it). An accept and a ready keep their time on the
+ * order, and the order's day is marked for the reports (services/reports/build.ts). Another move answers 409 and changes
  * nothing; two staff tapping at once: the first move wins, the second answers 409. The move and
  * its stream event are one transaction.
  */
@@ -9,6 +10,7 @@ import { now } from '../../db';
 import { badRequest, conflict } from '../../http/errors';
 import { toOrder } from '../../repos/orders';
 import { type AssertOwner, owned } from '../context';
+import { markDays } from '../reports/build';
 import { announce, type OrdersContext, queueForPos } from './context';
 
 export async function moveOrder(
@@ -27,7 +29,9 @@ export async function moveOrder(
   const reason = to === 'rejected' ? (body.reason ?? null) : row.reject_reason;
   const at = now();
   const moved = await ctx.repos.transaction(async (trx) => {
-    if (!(await trx.orders.moveStatus(row.id, from, to, reason, at))) return false;
+    const stamp = to === 'accepted' ? 'accepted_at' : to === 'ready' ? 'ready_at' : undefined;
+    if (!(await trx.orders.moveStatus(row.id, from, to, reason, at, stamp))) return false;
+    await markDays(trx, row.restaurant_id, [row.day]);
     if (to === 'accepted') await queueForPos(trx, row, 'accepted', at);
     await trx.orderEvents.append(row.restaurant_id, 'order', row.id, at);
     return true;

@@ -17,6 +17,7 @@ import { conflict, notFound } from '../../http/errors';
 import { sameSecret } from '../../integration/secrets';
 import type { Repositories } from '../../repos';
 import { type AssertOwner, owned } from '../context';
+import { markDays } from '../reports/build';
 import { orderAmounts, sumTiyin } from './amounts';
 import type { PaymentsContext } from './context';
 import { configuredMethods } from './credentials';
@@ -156,12 +157,19 @@ export async function closeTable(
       bill.id,
       unbilled.map((o) => o.id),
     );
+    const covered = await trx.bills.ordersOf(bill.id);
     const amount = await sumTiyin(
       trx,
-      (await trx.bills.ordersOf(bill.id)).filter((o) => o.status !== 'rejected'),
+      covered.filter((o) => o.status !== 'rejected'),
     );
     await trx.bills.setAmount(bill.id, amount, at);
     await trx.bills.move(bill.id, 'open', 'closed', { method: null, at: null }, at);
+    // its orders are paid at the table now: their days' reports count them so
+    await markDays(
+      trx,
+      placement.restaurant_id,
+      covered.map((o) => o.day),
+    );
     return { ...bill, amount, status: 'closed' };
   });
   return closed && answer(ctx, closed);

@@ -8,12 +8,20 @@ import type { PaymentMethod } from '@qrmenu/shared/schemas';
 import { formatTiyin, t } from '@qrmenu/shared/texts';
 import type { BillRow } from '../../db';
 import type { Repositories } from '../../repos';
+import { markDays } from '../reports/build';
 import { orderAmounts } from './amounts';
 
+/** Each order of the bill writes its event; their days are marked for the reports (paid or not). */
 async function eventsOf(trx: Repositories, bill: BillRow, at: string): Promise<void> {
-  for (const order of await trx.bills.ordersOf(bill.id)) {
+  const orders = await trx.bills.ordersOf(bill.id);
+  for (const order of orders) {
     await trx.orderEvents.append(bill.restaurant_id, 'order', order.id, at);
   }
+  await markDays(
+    trx,
+    bill.restaurant_id,
+    orders.map((o) => o.day),
+  );
 }
 
 /**
