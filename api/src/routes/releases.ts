@@ -91,7 +91,7 @@ export default async function releaseRoutes(app: App): Promise<void> {
         operationId: 'releases.report',
         summary: "A shell's loads and failures of the modules' releases (module, version, error names)",
         description:
-          "With `token`, the report token of the caller's assignment (401 without a valid one): a report counts only for a release the token names and the module serves now. Counted per distinct user (the token's subject): a user who loaded a release counts once in its loads however often it reports, a user who saw it fail once in its failures (and in its loads: failures never above loads), each error name once per user; one address speaks for at most 20 users of a release an hour (on each server). Added up in memory and written every 5 s. A canary whose failing users reach the threshold is switched off.",
+          "With `token`, the report token of the caller's assignment (401 without a valid one): a report counts only for a release the token names and the module serves now. Counted per distinct user (the token's subject): a user who loaded a release counts once in its loads however often it reports, a user who saw it fail once in its failures (and in its loads: failures never above loads), each error name once per user; one address speaks for at most a quarter of RELEASE_CANARY_MIN_LOADS users of a release an hour (5 by default, 20 at most; on each server), so no fewer than four addresses reach the threshold. Added up in memory and written every 5 s. A canary whose failing users reach the threshold is switched off.",
         body: releaseReportsBody,
         response: { 204: z.null() },
       },

@@ -33,7 +33,7 @@ import type { ServiceContext } from '../context';
 import { keyHash, matchesHash, newDeployKey } from './keys';
 import { fetchManifest, type ManifestSources, manifestProblems, shellProvides } from './manifest';
 import { type ReportGrant, readReportToken, signReportToken } from './report-token';
-import { mergeNames, ReportBuffer } from './reports';
+import { mergeNames, ReportBuffer, reportersPerAddress } from './reports';
 import { inCanary, type Subject } from './split';
 
 export type { Subject } from './split';
@@ -72,7 +72,12 @@ export interface ReleaseRuntime {
 }
 
 export function releaseRuntime(settings: ReleaseSettings): ReleaseRuntime {
-  return { settings, reports: new ReportBuffer(), snapshot: null, generation: 0 };
+  return {
+    settings,
+    reports: new ReportBuffer(reportersPerAddress(settings.threshold.min_loads)),
+    snapshot: null,
+    generation: 0,
+  };
 }
 
 async function readCurrent(repos: Repositories): Promise<Map<string, Current>> {
