@@ -647,6 +647,13 @@ describe("the shells' reports and the canary threshold", () => {
     let status = 204;
     for (let i = 0; i < 130 && status === 204; i++) status = (await report(ok, '203.0.113.250')).statusCode;
     expect(status).toBe(429);
+    // IPv6: the hosts of one /64 are one address
+    status = 204;
+    let sent = 0;
+    for (; sent < 130 && status === 204; sent++)
+      status = (await report(ok, `2001:db8:42:42::${sent + 1}`)).statusCode;
+    expect(status).toBe(429);
+    expect(sent).toBeLessThanOrEqual(121);
   });
 });
 

@@ -19,9 +19,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { releaseCaller, releaseSubject } from '../http/access';
 import { HttpError } from '../http/errors';
+import { addressKey } from '../state/login-rules';
 import type { App } from '../types';
 
-/** Report batches one address may send a minute (a page view sends one; an office shares an address). */
+/**
+ * Report batches one address (IPv6: its /64) may send a minute (a page view sends one; an office
+ * shares an address).
+ */
 export const REPORTS_PER_MINUTE = 120;
 
 const tags = ['releases'];
@@ -81,7 +85,7 @@ export default async function releaseRoutes(app: App): Promise<void> {
         rateLimit: {
           max: REPORTS_PER_MINUTE,
           timeWindow: 60_000,
-          keyGenerator: (request: FastifyRequest) => `release-reports:${request.ip}`,
+          keyGenerator: (request: FastifyRequest) => `release-reports:${addressKey(request.ip)}`,
           errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
             new HttpError(429, 'rate_limited', `Too many reports; try again in ${context.after}`),
         },
