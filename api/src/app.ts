@@ -16,9 +16,9 @@ import { connect } from './db';
 import { accessHook } from './http/access';
 import { answerCache } from './http/answer-cache';
 import { registerApiCompression } from './http/compression';
-import { clientErrorHandler, errorHandler, notFoundHandler } from './http/errors';
+import { badRequest, clientErrorHandler, errorHandler, notFoundHandler } from './http/errors';
 import { requestLogSerializers } from './http/log-redact';
-import { registerSecurityHeaders } from './http/security-headers';
+import { JSON_HEADERS, registerSecurityHeaders } from './http/security-headers';
 import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { type PictureLimits, resolvePictureLimits } from './images/limits';
 import { providersPlugin } from './integration';
@@ -264,6 +264,23 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(requestTimeout / 4))),
     },
     clientErrorHandler,
+    // an address the router cannot read (a malformed %-escape, a path segment past its 100
+    // characters) answers the API's error body (docs/API.md, "Errors") through the app's hooks,
+    // never Fastify's own body echoing the address and its query
+    frameworkErrors: (error, request, reply) => {
+      // the app's onSend hooks do not run for it: its headers are set here
+      void reply.headers(JSON_HEADERS);
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        // no id is that long: no such thing
+        notFoundHandler(request, reply);
+        return;
+      }
+      errorHandler(
+        badRequest('Malformed address', [{ path: 'url', message: 'Not a valid address' }]),
+        request,
+        reply,
+      );
+    },
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -579,6 +579,28 @@ describe('rate limits', () => {
     await ok(placeAs(limited, basket(lw, 2), '192.0.2.51'), 201);
   });
 
+  it('IPv6: one /64 is one address for orders and calls, as for unknown tables, logins and visits', async () => {
+    const v6 = await orderWorld(limited, 3);
+    const host = (n: number) => `2001:db8:9:1::${n}`;
+    await ok(placeAs(limited, basket(v6, 0), host(1)), 201);
+    await ok(placeAs(limited, basket(v6, 0), host(2)), 201);
+    await ok(placeAs(limited, basket(v6, 1), host(3)), 201);
+    // a fourth order from the same /64: its share is spent whichever host of it sends
+    const before = await countRows(limited, 'orders');
+    const res = await placeAs(limited, basket(v6, 1), host(4));
+    expectError(res, 429, 'rate_limited');
+    expect(res.json().error.message).toBe('Too many orders from this address');
+    expect(await countRows(limited, 'orders')).toBe(before);
+    // another /64 is another address
+    await ok(placeAs(limited, basket(v6, 2), '2001:db8:9:2::1'), 201);
+    // calls alike
+    await ok(callAs(limited, { placement_id: v6.tables[0]!._id, kind: 'waiter' }, host(5)), 201);
+    await ok(callAs(limited, { placement_id: v6.tables[1]!._id, kind: 'waiter' }, host(6)), 201);
+    const call = await callAs(limited, { placement_id: v6.tables[2]!._id, kind: 'waiter' }, host(7));
+    expectError(call, 429, 'rate_limited');
+    expect(call.json().error.message).toBe('Too many calls from this address');
+  });
+
   it('a key reused with another order counts against the address (a refusal is no retry); a retry still does not', async () => {
     const address = '192.0.2.60';
     const body = basket(await orderWorld(limited, 1));

@@ -846,18 +846,25 @@ describe("the shells' reports and the canary threshold", () => {
     expect(canary).toMatchObject({ version: 'v3', loads: 3, failures: 3 });
   });
 
-  it('one address speaks for at most 20 users of a release an hour (fake loads cannot hide failures)', async () => {
+  it('one address speaks for a quarter of the minimum of users of a release an hour (fake loads cannot hide failures)', async () => {
+    // the threshold's minimum is 10 here: an address speaks for 3 users
     const many = visitors('v3', 50, 30).slice(5);
     const load = { module: 'mfe_catalog', version: 'v3', loads: 1, failures: {} };
     for (const v of many) await report({ token: await tokenOf(v), reports: [load] }, '198.51.100.77');
     await ctx.app.releases.flushReports();
-    expect(await canaryOf()).toMatchObject({ loads: 3 + 20 });
+    expect(await canaryOf()).toMatchObject({ loads: 3 + 3 });
     // IPv6: one /64 is one address
     const six = visitors('v3', 50, 60).slice(30);
     for (const [i, v] of six.entries())
       await report({ token: await tokenOf(v), reports: [load] }, `2001:db8:5:5::${i + 1}`);
     await ctx.app.releases.flushReports();
-    expect(await canaryOf()).toMatchObject({ loads: 3 + 20 + 20 });
+    expect(await canaryOf()).toMatchObject({ loads: 3 + 3 + 3 });
+    // users each at an address of its own all count
+    const crowd = visitors('v3', 50, 174).slice(140);
+    for (const [i, v] of crowd.entries())
+      await report({ token: await tokenOf(v), reports: [load] }, `198.18.0.${i + 1}`);
+    await ctx.app.releases.flushReports();
+    expect(await canaryOf()).toMatchObject({ loads: 3 + 3 + 3 + 34 });
   });
 
   it('a canary whose failing users reach the threshold is switched off by itself', async () => {
@@ -938,6 +945,81 @@ describe("the shells' reports and the canary threshold", () => {
     let status = 204;
     for (let i = 0; i < 130 && status === 204; i++) status = (await report(ok, '203.0.113.250')).statusCode;
     expect(status).toBe(429);
+    // IPv6: the hosts of one /64 are one address
+    status = 204;
+    let sent = 0;
+    for (; sent < 130 && status === 204; sent++)
+      status = (await report(ok, `2001:db8:42:42::${sent + 1}`)).statusCode;
+    expect(status).toBe(429);
+    expect(sent).toBeLessThanOrEqual(121);
+  });
+});
+
+describe('the default threshold against one address', () => {
+  // the deployment's own threshold (20 users, 10 %): an address's share of a release's users
+  // is a quarter of its minimum, so no fewer than four addresses can switch a canary off
+  let fresh: TestCtx;
+  beforeAll(async () => {
+    fresh = await createTestApp({ webRoot, releaseOrigins: [origin] });
+  });
+  afterAll(async () => {
+    await fresh?.close();
+  });
+  const visitorsOf = (version: string, n: number, from = 0) => {
+    const out: string[] = [];
+    for (let i = from; out.length < n; i++)
+      if (inCanary('mfe_catalog', version, `visitor:visitor-one-${i}`, 50)) out.push(`visitor-one-${i}`);
+    return out;
+  };
+  const failFrom = async (visitors: string[], address: (i: number) => string) => {
+    for (const [i, v] of visitors.entries()) {
+      const assignment = await apiCall(fresh, 'GET', `/releases/assignment?visitor=${v}`);
+      const token = expectShape(answers.assignment, assignment.json()).data.report_token as string;
+      const failing = { module: 'mfe_catalog', version: 'd2', loads: 1, failures: { RemoteLoadError: 1 } };
+      const res = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/releases/reports',
+        payload: { token, reports: [failing] },
+        remoteAddress: address(i),
+      });
+      expect(res.statusCode).toBe(204);
+    }
+    await fresh.app.releases.flushReports();
+  };
+  const catalog = async () => {
+    const res = await apiCall(fresh, 'GET', '/releases', (await adminUser(fresh)).token);
+    return expectShape(answers.releasesOverview, res.json()).data.modules.find(
+      (m) => m.module === 'mfe_catalog',
+    );
+  };
+
+  it("one address's made-up visitors cannot switch off a canary; four addresses' users count", async () => {
+    const d2 = serve('/catalog-d2/mf-manifest.json', remoteManifest('mfe_catalog'));
+    const res = await apiCall(
+      fresh,
+      'POST',
+      '/releases/modules/mfe_catalog',
+      (await adminUser(fresh)).token,
+      {
+        manifest_url: d2,
+        version: 'd2',
+        canary_share: 50,
+      },
+    );
+    expect(res.statusCode).toBe(200);
+    // a stranger mints 40 visitor ids the split puts on the canary, each reporting a failure
+    await failFrom(visitorsOf('d2', 40), () => '198.51.100.200');
+    expect((await catalog())?.canary).toMatchObject({ version: 'd2', loads: 5, failures: 5 });
+    // its /64 is one address too
+    await failFrom(visitorsOf('d2', 40, 1000), (i) => `2001:db8:77:77::${i + 1}`);
+    expect((await catalog())?.canary).toMatchObject({ version: 'd2', loads: 10, failures: 10 });
+    // users from two more addresses reach the minimum: the failing canary is switched off
+    await failFrom(visitorsOf('d2', 5, 2000), () => '203.0.113.31');
+    expect((await catalog())?.canary).toMatchObject({ loads: 15, failures: 15 });
+    await failFrom(visitorsOf('d2', 5, 3000), () => '203.0.113.32');
+    const after = await catalog();
+    expect(after?.canary).toBeNull();
+    expect(after?.stopped).toMatchObject({ version: 'd2', loads: 20, failures: 20 });
   });
 });
 

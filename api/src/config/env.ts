@@ -616,6 +616,11 @@ export const OTHER_VARIABLES: Record<string, OtherVariable> = {
     default: 'set by Playwright',
     meaning: "which worker runs a spec (Playwright's own), hence which server it uses",
   },
+  CI: {
+    group: 'test',
+    default: 'none (`.ci/run` sets `true`)',
+    meaning: 'under CI the end-to-end suite keeps no Playwright traces (a failure keeps its screenshot)',
+  },
   HAPROXY_BIN: {
     group: 'test',
     default: '`/usr/sbin/haproxy`',

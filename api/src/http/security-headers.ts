@@ -91,18 +91,24 @@ export const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
  * frame-ancestors 'none'`: cheap (a few API calls a page), and should a JSON body echoing
  * user input ever be shown as a page it can load and run nothing and sit in no frame.
  */
+const everywhere = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+/**
+ * A JSON answer's headers, for an answer written where the app's hooks do not run (an address
+ * the router could not read: app.ts `frameworkErrors`).
+ */
+export const JSON_HEADERS = { ...everywhere, 'content-security-policy': JSON_CSP };
+
 export function registerSecurityHeaders(app: FastifyInstance, sources: CspSources): void {
-  const everywhere = {
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-  };
   const documents = {
     ...everywhere,
     'content-security-policy': contentSecurityPolicy(sources),
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
   };
-  const json = { ...everywhere, 'content-security-policy': JSON_CSP };
+  const json = JSON_HEADERS;
   // a callback hook, not an async one: no promise and microtask on every answer
   app.addHook('onSend', (_request, reply, payload, done) => {
     const type = String(reply.getHeader('content-type') ?? '');

@@ -102,6 +102,14 @@ function posLines(order: OrderRow, row: OrderPosRow | undefined): string[] {
   ];
 }
 
+/**
+ * A guest's comment on its one «Izoh» line: its line breaks become ` / `. The chat shows text as
+ * it is (no parse_mode), so a comment keeping its breaks could write lines of its own below it
+ * that read as the message's («Jami: …», «To'landi: …») above the real ones.
+ */
+const commentLine = (comment: string): string =>
+  comment.replace(/\s*[\r\n\v\f\u0085\u2028\u2029]+\s*/gu, ' / ').trim();
+
 /** What never changes once the order is placed: its number, table, lines and comment. */
 function orderBody(order: OrderRow): string[] {
   const lines = parseLines(order.items).map((line) => {
@@ -114,7 +122,7 @@ function orderBody(order: OrderRow): string[] {
     t.telegram.table(order.table_name),
     '',
     ...lines,
-    ...(order.comment ? ['', t.telegram.comment(order.comment)] : []),
+    ...(order.comment ? ['', t.telegram.comment(commentLine(order.comment))] : []),
   ];
 }
 

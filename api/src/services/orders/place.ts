@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { isUniqueViolation, newId, now } from '../../db';
 import { conflict, HttpError } from '../../http/errors';
 import { toGuestOrder } from '../../repos/orders';
+import { addressKey } from '../../state/login-rules';
 import { dayOf } from '../../visits/day';
 import { markDays } from '../reports/build';
 import { announce, guestTableOf, type OrdersContext, queueForPos } from './context';
@@ -34,7 +35,9 @@ export async function placeOrder(
   const restaurantId = placement.restaurant_id;
   const hash = requestHash(body);
   const again = await repos.orders.findByKey(restaurantId, body.idempotency_key);
-  const takeAddress = () => ctx.addresses.take(`order:${address}`, limits.ordersPerAddress, 'orders');
+  // an address as the other limits count it (IPv6 by its /64: one subscriber holds a whole /64)
+  const takeAddress = () =>
+    ctx.addresses.take(`order:${addressKey(address)}`, limits.ordersPerAddress, 'orders');
   if (again) {
     if (isSameRequest(again, hash))
       return { order: toGuestOrder(again, await repos.orderPos.find(again.id)), created: false };

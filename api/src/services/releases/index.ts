@@ -41,7 +41,7 @@ import { deployedFilesProblems } from './files';
 import { keyHash, matchesHash, newDeployKey } from './keys';
 import { fetchManifest, type ManifestSources, manifestProblems, shellProvides } from './manifest';
 import { type ReportGrant, readReportToken, signReportToken } from './report-token';
-import { mergeNames, ReportBuffer } from './reports';
+import { mergeNames, ReportBuffer, reportersPerAddress } from './reports';
 import { inCanary, type Subject } from './split';
 
 export type { Subject } from './split';
@@ -83,7 +83,13 @@ export interface ReleaseRuntime {
 }
 
 export function releaseRuntime(settings: ReleaseSettings): ReleaseRuntime {
-  return { settings, reports: new ReportBuffer(), snapshot: null, origins: null, generation: 0 };
+  return {
+    settings,
+    reports: new ReportBuffer(reportersPerAddress(settings.threshold.min_loads)),
+    snapshot: null,
+    origins: null,
+    generation: 0,
+  };
 }
 
 /** Who changes the allowed origins: the admin's login (kept with an origin it adds, and logged). */

@@ -10,6 +10,11 @@
  * MAX_PENDING users a release between two writes, and per release and address at most
  * `perAddress` distinct users in `windowMs` (an address cannot stand for a crowd; a big office
  * behind one address counts its first users). The address counts are this server's own.
+ *
+ * A signed-out user is whatever visitor id its browser sends, so an address can make up as many
+ * users as it likes: its share is what bounds it. That share is a quarter of the canary
+ * threshold's minimum of users (`reportersPerAddress`), so no address alone, nor three, can
+ * switch a canary off with made-up failing users, nor hide a failing one as cheaply.
  */
 import { RELEASE_LIMITS, type ReleaseReport } from '@qrmenu/shared/schemas';
 
@@ -41,6 +46,16 @@ export const OTHER_ERROR = 'Other';
 /** Distinct users of one release one address may report for, per window, on one server. */
 export const REPORTERS_PER_ADDRESS = 20;
 export const REPORTERS_WINDOW_MS = 60 * 60 * 1000;
+/** The addresses, at the fewest, whose users together reach the threshold's minimum. */
+export const ADDRESSES_FOR_THRESHOLD = 4;
+
+/**
+ * Distinct users of a release one address may report for: a quarter of the threshold's minimum
+ * of users (rounded up, at least 1), at most REPORTERS_PER_ADDRESS. At the default minimum of 20
+ * an address speaks for 5 users.
+ */
+export const reportersPerAddress = (minLoads: number): number =>
+  Math.max(1, Math.min(REPORTERS_PER_ADDRESS, Math.ceil(minLoads / ADDRESSES_FOR_THRESHOLD)));
 /** Users of one release held between two writes (memory bound). */
 const MAX_PENDING = 10_000;
 /** (release, address) pairs remembered at most (memory bound: the oldest go first). */
