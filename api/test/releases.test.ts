@@ -994,7 +994,7 @@ describe('the default threshold against one address', () => {
   };
 
   it("one address's made-up visitors cannot switch off a canary; four addresses' users count", async () => {
-    const d2 = serve('/catalog-d2/mf-manifest.json', remoteManifest('mfe_catalog'));
+    const d2 = deploy('/catalog-d2/mf-manifest.json');
     const res = await apiCall(
       fresh,
       'POST',
