@@ -41,6 +41,8 @@ export interface RunningServer {
   url: string;
   port: number;
   stop: () => Promise<void>;
+  /** The server's data folder (the API server's; a spec may seed it, as `pnpm seed` does). */
+  dataDir?: string;
 }
 
 /** Resolves after `ms`, or with the promise, whichever comes first (never waits unbounded). */
@@ -140,6 +142,7 @@ export async function startApiServer(
   return {
     url,
     port: Number(new URL(url).port),
+    dataDir,
     stop: async () => {
       await kill();
       rmSync(dataDir, { recursive: true, force: true });

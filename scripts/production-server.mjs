@@ -6,7 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname;
-const frontends = ['shell', 'mfe-auth', 'mfe-restaurants', 'mfe-catalog', 'mfe-stoplist', 'mfe-orders'];
+const frontends = [
+  'shell',
+  'mfe-auth',
+  'mfe-restaurants',
+  'mfe-catalog',
+  'mfe-stoplist',
+  'mfe-orders',
+  'mfe-reports',
+];
 
 /** A front-end package with a build script must have its output; the API its bundle. */
 export function missingBuilds() {

@@ -7,6 +7,7 @@ const DEV_REMOTES = {
   mfe_catalog: `http://localhost:${DEV_PORTS.mfe_catalog}/mf-manifest.json`,
   mfe_stoplist: `http://localhost:${DEV_PORTS.mfe_stoplist}/mf-manifest.json`,
   mfe_orders: `http://localhost:${DEV_PORTS.mfe_orders}/mf-manifest.json`,
+  mfe_reports: `http://localhost:${DEV_PORTS.mfe_reports}/mf-manifest.json`,
 };
 
 export default defineFrontendConfig({

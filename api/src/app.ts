@@ -16,9 +16,9 @@ import { connect } from './db';
 import { accessHook } from './http/access';
 import { answerCache } from './http/answer-cache';
 import { registerApiCompression } from './http/compression';
-import { clientErrorHandler, errorHandler, notFoundHandler } from './http/errors';
+import { badRequest, clientErrorHandler, errorHandler, notFoundHandler } from './http/errors';
 import { requestLogSerializers } from './http/log-redact';
-import { registerSecurityHeaders } from './http/security-headers';
+import { JSON_HEADERS, registerSecurityHeaders } from './http/security-headers';
 import { checkTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { type PictureLimits, resolvePictureLimits } from './images/limits';
 import { providersPlugin } from './integration';
@@ -48,6 +48,7 @@ import posOrderRoutes from './routes/pos-orders';
 import positionRoutes from './routes/positions';
 import productRoutes from './routes/products';
 import releaseRoutes from './routes/releases';
+import reportRoutes from './routes/reports';
 import restaurantRoutes from './routes/restaurants';
 import staffRoutes from './routes/staff';
 import stopListRoutes from './routes/stop-list';
@@ -58,7 +59,7 @@ import { servicesPlugin } from './services';
 import { ensureAdmin } from './services/accounts';
 import type { OrderRateLimits } from './services/orders/limits';
 import type { LiveLimits } from './services/orders/stream-limits';
-import { DEFAULT_CANARY_THRESHOLD, seedReleases } from './services/releases';
+import { DEFAULT_CANARY_THRESHOLD, seedReleaseOrigins, seedReleases } from './services/releases';
 import { allowedOrigins } from './services/releases/manifest';
 import { reportKeyFrom } from './services/releases/report-token';
 import { pinKeyFrom } from './services/staff/pin';
@@ -124,8 +125,9 @@ export interface BuildAppOptions {
   /** Overrides of remote manifest URLs in /config.json. */
   remoteUrls?: Partial<Record<RemoteName, string | undefined>>;
   /**
-   * Origins (`https://cdn.example.uz`) a release's manifest may be registered from besides those
-   * of `remoteUrls` (RELEASE_ORIGINS); the shell's CSP allows them too.
+   * The first origins (`https://cdn.example.uz`) a release's manifest may be registered from,
+   * with those of `remoteUrls` (RELEASE_ORIGINS): taken into the database by a start that finds
+   * none there; an admin manages them afterwards. The shell's CSP allows the database's.
    */
   releaseOrigins?: readonly string[] | undefined;
   /** When a canary is switched off by itself (default: 10 % failures of at least 20 loads). */
@@ -251,6 +253,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       });
       // each module's first stable release: the environment's address (a later start keeps the database's)
       differingRemotes = await seedReleases(createRepositories(db), environmentRemotes(webRoot, remoteUrls));
+      // and the first origins releases may come from (an admin manages them afterwards)
+      await seedReleaseOrigins(
+        createRepositories(db),
+        allowedOrigins([...Object.values(remoteUrls), ...releaseOrigins]),
+      );
     },
     onIdleError: (err) => logIdleError(err),
   });
@@ -279,6 +286,23 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(requestTimeout / 4))),
     },
     clientErrorHandler,
+    // an address the router cannot read (a malformed %-escape, a path segment past its 100
+    // characters) answers the API's error body (docs/API.md, "Errors") through the app's hooks,
+    // never Fastify's own body echoing the address and its query
+    frameworkErrors: (error, request, reply) => {
+      // the app's onSend hooks do not run for it: its headers are set here
+      void reply.headers(JSON_HEADERS);
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        // no id is that long: no such thing
+        notFoundHandler(request, reply);
+        return;
+      }
+      errorHandler(
+        badRequest('Malformed address', [{ path: 'url', message: 'Not a valid address' }]),
+        request,
+        reply,
+      );
+    },
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -483,6 +507,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
             "The table's bill paid with Payme and Click: checkout, the providers' endpoints, credentials",
         },
         {
+          name: 'reports',
+          description:
+            "«Hisobot»: a restaurant's takings, dishes, times, guests and rejected orders over a period, as answers and as CSV or XLSX files; the admin's restaurants side by side",
+        },
+        {
           name: 'telegram',
           description:
             "A restaurant's own Telegram bot: its set-up, a test message and the webhook of its updates",
@@ -550,6 +579,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(orderRoutes);
       await api.register(posOrderRoutes);
       await api.register(paymentRoutes);
+      await api.register(reportRoutes);
       await api.register(staffRoutes);
       await api.register(telegramRoutes);
     },

@@ -2,8 +2,8 @@
  * `pnpm seed`: an idempotent demo on the configured database (DATA_DIR / DATABASE_URL):
  * managers manager1/manager2 (password manager123), three Uzbek restaurants with categories,
  * products with options and rows, and a few stopped products (seed/demo.ts). The first,
- * the showcase, also has its texts in Russian and English, pictures, QR placements and two weeks
- * of visits (seed/showcase.ts). A restaurant already present keeps its menu; the showcase gets
+ * the showcase, also has its texts in Russian and English, pictures, QR placements, two weeks
+ * of visits and two months of orders (seed/showcase.ts). A restaurant already present keeps its menu; the showcase gets
  * only what it lacks. Written through the services, as the back office writes them: every list
  * in the order of seed/demo.ts, so the catalog (and the guests' menu page at /m/<slug>) lists
  * everything in that order.
@@ -39,7 +39,14 @@ const menuOf = (r: SeedRestaurant): MenuCategory[] =>
       is_active: !p.stopped,
       options: (p.options ?? []).map((o) => ({
         ...withTranslations({ name: o.name }),
-        rows: o.rows.map(([name, price]) => ({ ...withTranslations({ name }), price })),
+        min_choices: o.min,
+        max_choices: o.max,
+        rows: o.rows.map(([name, price, limits]) => ({
+          ...withTranslations({ name }),
+          price,
+          max_quantity: limits?.max,
+          is_default: limits?.default,
+        })),
       })),
     })),
   }));
@@ -79,7 +86,9 @@ export async function seed(
     created.push(r.slug);
   }
   const row = await app.restaurants.findBySlug(SHOWCASE.slug);
-  const added = row ? await dressShowcase(app, row, SHOWCASE) : { pictures: 0, placements: 0, visits: 0 };
+  const added = row
+    ? await dressShowcase(app, row, SHOWCASE)
+    : { pictures: 0, placements: 0, visits: 0, orders: 0 };
   return { created, skipped, showcase: added };
 }
 
@@ -116,7 +125,7 @@ async function main(): Promise<void> {
       `Seed: created ${created.length} restaurant(s) [${created.join(', ')}], already present: [${skipped.join(', ')}]`,
     );
     console.log(
-      `Showcase /m/${SHOWCASE.slug}: added ${showcase.pictures} picture(s), ${showcase.placements} QR placement(s), ${showcase.visits} visit(s)`,
+      `Showcase /m/${SHOWCASE.slug}: added ${showcase.pictures} picture(s), ${showcase.placements} QR placement(s), ${showcase.visits} visit(s), ${showcase.orders} order(s)`,
     );
     console.log('Managers: manager1 / manager123, manager2 / manager123');
     console.log(`Guests' menus: ${DEMO.map((r) => `/m/${r.slug}`).join(', ')}`);

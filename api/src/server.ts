@@ -74,6 +74,7 @@ async function main(): Promise<void> {
       mfe_catalog: settings.REMOTE_MFE_CATALOG_URL,
       mfe_stoplist: settings.REMOTE_MFE_STOPLIST_URL,
       mfe_orders: settings.REMOTE_MFE_ORDERS_URL,
+      mfe_reports: settings.REMOTE_MFE_REPORTS_URL,
     },
     publicApiBase: settings.PUBLIC_API_BASE,
     publicMenuUrl: settings.PUBLIC_MENU_URL,

@@ -62,6 +62,8 @@ declare module 'fastify' {
     staff: Services['staff'];
     /** The table's bill paid with Payme and Click, the merchant endpoints (services/payments/). */
     payments: Services['payments'];
+    /** «Hisobot»: the reports from the daily figures, and their files (services/reports/). */
+    reports: Services['reports'];
     /** The restaurants' Telegram bots (telegram/): status, test message, webhook updates, the outbox. */
     telegram: TelegramService;
     /** The services bound to one transaction; their effects run once after the commit. */

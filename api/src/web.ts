@@ -6,7 +6,7 @@ import { type AssignedRelease, assignmentQuery } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { releaseSubject } from './http/access';
-import { styleNonceFor } from './http/security-headers';
+import { moduleOriginsFor, styleNonceFor } from './http/security-headers';
 import { REMOTE_PACKAGES, type RemoteName } from './remotes';
 import type { App } from './types';
 
@@ -87,14 +87,17 @@ function shellDist(app: App): string | undefined {
 }
 
 /**
- * The shell's index.html with a fresh nonce for this answer: the CSP allows the <style>s emotion
+ * The shell's index.html with a fresh nonce for this answer, and its CSP's script origins those
+ * the releases allow now (the database's list and the releases served): the CSP allows the <style>s emotion
  * (Chakra) writes by it, and shared/ui's UiProvider reads it from the `csp-nonce` meta (a
  * script sees a nonce through `.nonce` only). So the page differs per answer: read from disk (a
  * redeploy shows at once, as before), sent as it is (under 1 KiB), `no-cache` and no validator:
  * a 304 would pair a cached page's nonce with a new header.
  */
-async function sendShell(reply: FastifyReply, root: string): Promise<void> {
+async function sendShell(app: App, reply: FastifyReply, root: string): Promise<void> {
   const page = await readFile(join(root, 'index.html'), 'utf8');
+  // the modules' code may come from the origins allowed now (the database's, every server's)
+  moduleOriginsFor(reply, await app.releases.documentOrigins());
   const meta = `<meta property="csp-nonce" nonce="${styleNonceFor(reply)}" />`;
   await reply
     .header('Cache-Control', REVALIDATE)
@@ -107,10 +110,11 @@ export function trySpaFallback(request: FastifyRequest, reply: FastifyReply): bo
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0] ?? '/';
   if (/^\/(api|uploads|remotes)(\/|$)/.test(path) || path === '/config.json') return false;
-  const root = shellDist(request.server as unknown as App);
+  const app = request.server as unknown as App;
+  const root = shellDist(app);
   if (!root || !existsSync(join(root, 'index.html'))) return false;
   // not awaited: the caller returns the reply, which Fastify then leaves to this send
-  sendShell(reply, root).catch((error: unknown) => reply.send(error));
+  sendShell(app, reply, root).catch((error: unknown) => reply.send(error));
   return true;
 }
 

@@ -615,6 +615,25 @@ const CASES: Case[] = [
     build: () => ({ url: '/releases/modules/mfe_auth/deploy-key' }),
   },
   {
+    method: 'POST',
+    path: '/releases/origins',
+    access: 'adm',
+    ok: 201,
+    // a new origin each time: one allowed already is a 409
+    build: () => ({
+      url: '/releases/origins',
+      payload: { origin: `https://cdn-${Math.random().toString(36).slice(2, 10)}.example` },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/releases/origins/{id}',
+    access: 'adm',
+    // an origin that is not there
+    expect: { admin: 404 },
+    build: () => ({ url: '/releases/origins/no-such-origin' }),
+  },
+  {
     method: 'GET',
     path: '/manager/ordering',
     access: 'own',
@@ -647,6 +666,66 @@ const CASES: Case[] = [
     path: '/manager/orders/csv',
     access: 'own',
     build: (s) => ({ url: `/manager/orders/csv?restaurant_id=${s.restaurant.id}` }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/reports/takings',
+    access: 'own',
+    build: (s) => ({
+      url: `/manager/reports/takings?from=2026-03-01&to=2026-03-07&restaurant_id=${s.restaurant.id}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/reports/dishes',
+    access: 'own',
+    build: (s) => ({
+      url: `/manager/reports/dishes?from=2026-03-01&to=2026-03-07&restaurant_id=${s.restaurant.id}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/reports/times',
+    access: 'own',
+    build: (s) => ({
+      url: `/manager/reports/times?from=2026-03-01&to=2026-03-07&restaurant_id=${s.restaurant.id}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/reports/guests',
+    access: 'own',
+    build: (s) => ({
+      url: `/manager/reports/guests?from=2026-03-01&to=2026-03-07&restaurant_id=${s.restaurant.id}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/reports/rejections',
+    access: 'own',
+    build: (s) => ({
+      url: `/manager/reports/rejections?from=2026-03-01&to=2026-03-07&restaurant_id=${s.restaurant.id}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/manager/reports/{kind}/export',
+    access: 'own',
+    build: (s) => ({
+      url: `/manager/reports/dishes/export?from=2026-03-01&to=2026-03-07&format=csv&restaurant_id=${s.restaurant.id}`,
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/admin/reports/restaurants',
+    access: 'adm',
+    build: () => ({ url: '/admin/reports/restaurants?from=2026-03-01&to=2026-03-07' }),
+  },
+  {
+    method: 'GET',
+    path: '/admin/reports/restaurants/export',
+    access: 'adm',
+    build: () => ({ url: '/admin/reports/restaurants/export?from=2026-03-01&to=2026-03-07&format=xlsx' }),
   },
   {
     method: 'PUT',

@@ -5,7 +5,10 @@
  * - no markdown file points outside the repository or cites an issue or a specification section
  *   by number (a reader who clones the project has neither);
  * - every Uzbek text quoted «…» in README.md and docs/ is a text of the catalogue
- *   (`@qrmenu/shared/texts`, the guests' page's words), word for word.
+ *   (`@qrmenu/shared/texts`, the guests' page's words), word for word;
+ * - every `docs/<NAME>.md` a comment of the code cites is a file of `docs/`, and the part it
+ *   names after it (`docs/ORDERS.md, "Limits"`) is a heading of that file, or a paragraph's bold
+ *   lead, that begins so.
  * It lives in the API's project because that one runs on Node and reads files; it checks the
  * whole repository.
  */
@@ -175,6 +178,64 @@ export function inCatalogue(quote: string, catalogue = CATALOGUE): boolean {
   return catalogue.some((text) => re.test(text));
 }
 
+// ---------- the code's comments citing docs/ ----------
+
+/** Source files whose comments may cite docs/ (the code, its tests, scripts, styles). */
+const SOURCE = /\.(ts|tsx|mts|mjs|cjs|js|sh|css|html)$/;
+
+function sourceFiles(dir = ROOT): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    if (SKIP.has(name)) return [];
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return SOURCE.test(name) ? [path] : [];
+  });
+}
+
+/** A comment's line break with its leading ` * `, `// ` or `# `. */
+const COMMENT_BREAK = /\n\s*(?:\*|\/\/|#)\s*/g;
+
+/**
+ * The `docs/<NAME>.md` a source file's comments cite, each with the part named after it
+ * (`docs/PAYMENTS.md, "Click"`, across a comment's line break too); a mention outside a comment
+ * (a path in the code) is not a citation.
+ */
+export function docCitations(source: string): { doc: string; section: string | null }[] {
+  const found: { doc: string; section: string | null }[] = [];
+  const re = /(?<![\w./-])docs\/([A-Za-z0-9_-]+\.md)(?:,\s*"((?:[^"\n]|\n\s*(?:\*|\/\/|#)\s*)+)")?/g;
+  for (const m of source.matchAll(re)) {
+    const before = source.slice(source.lastIndexOf('\n', m.index) + 1, m.index);
+    if (!/^\s*(?:\*|#)|\/\/|\/\*/.test(before)) continue;
+    found.push({ doc: m[1] as string, section: m[2] ? m[2].replace(COMMENT_BREAK, ' ') : null });
+  }
+  return found;
+}
+
+/** Without case, quotes and code marks: `**Durable before "Yuborildi".**` reads as the citation writes it. */
+const plain = (text: string) => text.toLowerCase().replace(/["«»`]/g, '');
+
+/** Whether `markdown` has a heading, or a paragraph's bold lead, beginning with `section`. */
+export function hasSection(markdown: string, section: string): boolean {
+  const wanted = plain(section);
+  return markdown.split('\n').some((line) => {
+    const heading = /^#{1,6}\s+(.*)$/.exec(line);
+    if (heading) return plain(heading[1] ?? '').startsWith(wanted);
+    return plain(line).includes(`**${wanted}`);
+  });
+}
+
+/** What the comments of `source` cite that docs/ does not have, one line each; [] when nothing. */
+export function brokenCitations(source: string, root = ROOT): string[] {
+  return docCitations(source).flatMap(({ doc, section }) => {
+    const target = join(root, 'docs', doc);
+    if (!existsSync(target)) return [`docs/${doc}: no such file`];
+    if (section && !hasSection(readFileSync(target, 'utf8'), section)) {
+      return [`docs/${doc}, "${section}": no such heading`];
+    }
+    return [];
+  });
+}
+
 // ---------- the checks ----------
 
 const FILES = markdownFiles();
@@ -222,6 +283,37 @@ describe('the documentation', () => {
 
   it.each(FILES.map(shown))('%s: names nothing outside the repository, no issue numbers', (name) => {
     expect(outsideMentions(readFileSync(join(ROOT, name), 'utf8'))).toEqual([]);
+  });
+
+  it('recognises what comments cite of docs/ (the check works)', () => {
+    const source = [
+      '/**',
+      ' * Orders (docs/ORDERS.md, "Limits"), releases (docs/RELEASES.md, "What is checked',
+      ' * at registration"), docs/MISSING.md, docs/PRODUCT.md, "No such part"',
+      ' */',
+      "const path = 'docs/ALSO-MISSING.md';",
+      '// and docs/ORDERS.md, "Durable before Yuborildi"',
+    ].join('\n');
+    expect(docCitations(source)).toEqual([
+      { doc: 'ORDERS.md', section: 'Limits' },
+      { doc: 'RELEASES.md', section: 'What is checked at registration' },
+      { doc: 'MISSING.md', section: null },
+      { doc: 'PRODUCT.md', section: 'No such part' },
+      { doc: 'ORDERS.md', section: 'Durable before Yuborildi' },
+    ]);
+    expect(brokenCitations(source)).toEqual([
+      'docs/MISSING.md: no such file',
+      'docs/PRODUCT.md, "No such part": no such heading',
+    ]);
+  });
+
+  it('every docs/*.md a code comment cites exists, with the part it names', () => {
+    const files = sourceFiles();
+    expect(files.map(shown)).toContain('api/src/services/releases/files.ts');
+    const problems = files.flatMap((file) =>
+      brokenCitations(readFileSync(file, 'utf8')).map((problem) => `${shown(file)}: ${problem}`),
+    );
+    expect(problems).toEqual([]);
   });
 
   const QUOTING = FILES.map(shown).filter((name) => name === 'README.md' || name.startsWith('docs/'));

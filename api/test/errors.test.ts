@@ -61,6 +61,26 @@ describe('error handler', () => {
     expectError(await app.inject({ method: 'GET', url: '/api/admin/restaurants/nope' }), 404, 'not_found');
   });
 
+  it("an address the router cannot read answers the API's error body, not Fastify's, with the API's headers", async () => {
+    // a path segment past the router's 100 characters: no id is that long, so no such thing
+    const long = 'a'.repeat(101);
+    for (const url of [
+      `/api/public/orders/${long}?key=secret-key`,
+      `/api/payments/click/${long}/prepare`,
+      `/api/manager/orders/${long}/status`,
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expectError(res, 404, 'not_found');
+      expect(res.body).not.toContain('secret-key');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+    // a malformed %-escape: a bad request, without the address echoed
+    const bad = await app.inject({ method: 'GET', url: '/api/public/orders/%zz?key=secret-key' });
+    expectError(bad, 400, 'validation');
+    expect(bad.body).not.toContain('secret-key');
+    expect(bad.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('HEAD routes inherit the access rule of their GET', async () => {
     expect((await app.inject({ method: 'HEAD', url: '/api/admin/restaurants' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'HEAD', url: '/api/health' })).statusCode).toBe(200);

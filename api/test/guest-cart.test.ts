@@ -6,6 +6,8 @@
  * - nothing is added without a table, or at a table that does not take orders;
  * - dishes are added through the sheet (one row per option, extras counted, a quantity), the bar
  *   shows the count and the total, the cart changes quantities and removes;
+ * - options with rules: exactly one asks before it adds, extras several with counts, the rules in
+ *   words (uz, ru, en), a line refused for a changed rule;
  * - the order is sent once, with its table, language, rows, prices and one key per attempt (a
  *   double tap, a retry after a lost connection: the same key), then the order's page opens;
  * - the cart and its key survive a reload; refused lines are named with their reasons, a changed
@@ -30,6 +32,7 @@ import { formatAmount } from '../src/public-menu/cart/format';
 import { startMenu } from '../src/public-menu/cart/menu';
 import { startOrderPage } from '../src/public-menu/cart/order';
 import { unitPrice } from '../src/public-menu/cart/price';
+import { ruleWords } from '../src/public-menu/cart/sheet';
 import { settingsFor } from '../src/public-menu/guest-script';
 import type { LocalMenu } from '../src/public-menu/localize';
 import { renderOrderPage } from '../src/public-menu/order-page';
@@ -51,6 +54,10 @@ beforeEach(() => {
     this.dispatchEvent(new Event('close'));
   };
 });
+
+/** An option's rule and a row's limits as they are until someone sets them: one row or none, once. */
+const ONE_OR_NONE = { min: 0, max: 1 };
+const ONCE = { max: 1, free: 0, default: false };
 
 function menu(prices: { osh?: number; full?: number } = {}): LocalMenu {
   const said = (text: string) => ({ text });
@@ -80,9 +87,10 @@ function menu(prices: { osh?: number; full?: number } = {}): LocalMenu {
             options: [
               {
                 name: said('Porsiya'),
+                ...ONE_OR_NONE,
                 rows: [
-                  { id: 'half', name: said('Yarim'), price: 0 },
-                  { id: 'full', name: said("To'liq"), price: prices.full ?? 20000 },
+                  { id: 'half', name: said('Yarim'), price: 0, ...ONCE },
+                  { id: 'full', name: said("To'liq"), price: prices.full ?? 20000, ...ONCE },
                 ],
               },
             ],
@@ -237,7 +245,7 @@ describe('the cart rules', () => {
       placement_id: 'table5',
       idempotency_key: 'k'.repeat(32),
       language: 'ru',
-      items: [{ product_id: 'osh', quantity: 2, row_ids: ['full'], price: 1000 }],
+      items: [{ product_id: 'osh', quantity: 2, rows: [{ _id: 'full', quantity: 1 }], price: 1000 }],
     });
   });
 
@@ -316,8 +324,8 @@ describe('the menu page with the script', () => {
       language: 'uz',
       comment: 'Achchiq emas',
       items: [
-        { product_id: 'osh', quantity: 2, row_ids: ['full'], price: 65000 },
-        { product_id: 'tea', quantity: 1, row_ids: [], price: 8000 },
+        { product_id: 'osh', quantity: 2, rows: [{ _id: 'full', quantity: 1 }], price: 65000 },
+        { product_id: 'tea', quantity: 1, rows: [], price: 8000 },
       ],
     });
     expect(go).toHaveBeenCalledWith('/m/rayhon/orders/order1?key=secret-key');
@@ -465,7 +473,9 @@ describe('the menu page with the script', () => {
     send.click();
     await flush();
     const [first, second] = api.posts().map((c) => c.body as { idempotency_key: string; items: unknown[] });
-    expect(second?.items).toEqual([{ product_id: 'osh', quantity: 1, row_ids: ['full'], price: 70000 }]);
+    expect(second?.items).toEqual([
+      { product_id: 'osh', quantity: 1, rows: [{ _id: 'full', quantity: 1 }], price: 70000 },
+    ]);
     expect(second?.idempotency_key).not.toBe(first?.idempotency_key);
   });
 
@@ -493,7 +503,7 @@ describe('the menu page with the script', () => {
           product_id: i.product_id,
           quantity: i.quantity,
           price: i.price,
-          rows: (i.row_ids ?? []).map((id) => ({ _id: id })),
+          rows: (i.rows ?? []).map((r) => ({ _id: r._id, quantity: r.quantity })),
         })),
       };
       byKey.set(body.idempotency_key, { body: JSON.stringify({ ...body, idempotency_key: '' }), order });
@@ -544,7 +554,9 @@ describe('the menu page with the script', () => {
     await flush();
     const last = api.posts().at(-1)!.body as OrderCreateBody;
     expect(last.idempotency_key).not.toBe(first?.idempotency_key);
-    expect(last.items).toEqual([{ product_id: 'osh', quantity: 1, row_ids: ['full'], price: 65000 }]);
+    expect(last.items).toEqual([
+      { product_id: 'osh', quantity: 1, rows: [{ _id: 'full', quantity: 1 }], price: 65000 },
+    ]);
     expect(go).toHaveBeenCalledWith('/m/rayhon/orders/order2?key=secret-2');
   });
 
@@ -590,8 +602,16 @@ describe('the menu page with the script', () => {
           price: base,
           image: null,
           options: [
-            { name: said('Sous'), rows: [{ id: 'qatiq', name: said('Qatiq'), price: 0.1 }] },
-            { name: said('Hajmi'), rows: [{ id: 'katta', name: said('Katta'), price: 0.2 }] },
+            {
+              name: said('Sous'),
+              ...ONE_OR_NONE,
+              rows: [{ id: 'qatiq', name: said('Qatiq'), price: 0.1, ...ONCE }],
+            },
+            {
+              name: said('Hajmi'),
+              ...ONE_OR_NONE,
+              rows: [{ id: 'katta', name: said('Katta'), price: 0.2, ...ONCE }],
+            },
           ],
         },
       ];
@@ -628,12 +648,12 @@ describe('the menu page with the script', () => {
     await flush();
     await flush();
     const sent = (i: number) => (api.posts()[i]!.body as OrderCreateBody).items[0]!.price;
-    expect(sent(0)).toBe(unitPrice(10000.1, [0.1, 0.2]));
-    expect(sent(0)).toBe(priceOn(readDishes(document), 'manti', ['qatiq', 'katta']));
+    expect(sent(0)).toBe(unitPrice(10000.1, [{ price: 0.1 }, { price: 0.2 }]));
+    expect(sent(0)).toBe(priceOn(readDishes(document), 'manti', [{ id: 'qatiq' }, { id: 'katta' }]));
     byText(words.acceptPrice, openDialog()!)!.click();
     byText(words.send, openDialog()!)!.click();
     await flush();
-    expect(sent(1)).toBe(unitPrice(10000.2, [0.1, 0.2]));
+    expect(sent(1)).toBe(unitPrice(10000.2, [{ price: 0.1 }, { price: 0.2 }]));
   });
 
   it('says when there were too many orders, and keeps the cart', async () => {
@@ -762,6 +782,210 @@ describe("the order's page", () => {
   });
 });
 
+describe('options with rules on the sheet (docs/PRODUCT.md, "Options and their rules")', () => {
+  /** The demo's plov: «Porsiya» exactly one, «Qo'shimchalar» up to 3 («Qazi» up to 2). */
+  function plovMenu(portionDefault = false): LocalMenu {
+    const m = menu();
+    const said = (text: string) => ({ text });
+    m.categories[0]!.products[0]!.options = [
+      {
+        name: said('Porsiya'),
+        min: 1,
+        max: 1,
+        rows: [
+          { id: 'half', name: said('Yarim'), price: 0, ...ONCE, default: portionDefault },
+          { id: 'full', name: said("To'liq"), price: 20000, ...ONCE },
+        ],
+      },
+      {
+        name: said("Qo'shimchalar"),
+        min: 0,
+        max: 3,
+        rows: [
+          { id: 'qazi', name: said('Qazi'), price: 15000, ...ONCE, max: 2 },
+          { id: 'egg', name: said('Bedana tuxumi'), price: 4000, ...ONCE },
+          { id: 'onion', name: said('Piyoz'), price: 0, ...ONCE },
+        ],
+      },
+    ];
+    return m;
+  }
+  const group = (sheet: Element, name: string) =>
+    [...sheet.querySelectorAll('fieldset')].find((f) =>
+      f.querySelector('legend')?.textContent?.startsWith(name),
+    )!;
+  const input = (sheet: Element, label: string) =>
+    [...sheet.querySelectorAll('label')]
+      .find((l) => l.textContent?.startsWith(label))!
+      .querySelector('input')!;
+  const pick = (el: HTMLInputElement) => {
+    el.checked = !el.checked || el.type === 'radio';
+    el.dispatchEvent(new Event('change'));
+  };
+  const confirm = (sheet: Element) => byText(words.addToCart, sheet)!;
+
+  it('exactly one asks for the portion before it adds: radios without «Kerak emas», the rule in words, the button disabled with the reason', async () => {
+    openPage('/m/rayhon?p=table5', renderMenuPage(plovMenu(), SCRIPT));
+    fakeApi();
+    await start();
+    addButton('Toshkent oshi').click();
+    const sheet = openDialog()!;
+    const portion = group(sheet, 'Porsiya');
+    expect(portion.querySelector('legend')?.textContent).toBe(
+      `Porsiya · ${words.ruleExactly.replace('{n}', '1')}`,
+    );
+    expect([...portion.querySelectorAll('input')].map((i) => [i.type, i.checked])).toEqual([
+      ['radio', false],
+      ['radio', false],
+    ]);
+    expect(portion.textContent).not.toContain(words.noChoice);
+    expect(confirm(sheet).disabled).toBe(true);
+    expect(sheet.querySelector('#qm-why')?.textContent).toBe('Porsiya: 1 tasini tanlang');
+    expect(confirm(sheet).getAttribute('aria-describedby')).toBe('qm-why');
+    pick(input(sheet, "To'liq"));
+    expect(confirm(sheet).disabled).toBe(false);
+    expect(sheet.querySelector('#qm-why')?.textContent).toBe('');
+    expect(confirm(sheet).textContent).toBe(`${words.addToCart} · 65 000 so'm`);
+  });
+
+  it("«Qazi» x2 and «Bedana tuxumi» go together on one line: checkboxes, the count within the row's and the option's maximum, the price as it grows", async () => {
+    openPage('/m/rayhon?p=table5', renderMenuPage(plovMenu(true), SCRIPT));
+    const api = fakeApi({ orders: [made] });
+    await start();
+    addButton('Toshkent oshi').click();
+    const sheet = openDialog()!;
+    // the default portion is chosen beforehand: the dish may be added at once
+    expect(input(sheet, 'Yarim').checked).toBe(true);
+    expect(confirm(sheet).disabled).toBe(false);
+    const extras = group(sheet, "Qo'shimchalar");
+    expect(extras.querySelector('legend')?.textContent).toBe("Qo'shimchalar · 3 tagacha");
+    expect([...extras.querySelectorAll('input')].map((i) => i.type)).toEqual([
+      'checkbox',
+      'checkbox',
+      'checkbox',
+    ]);
+    const more = sheet.querySelector<HTMLButtonElement>(`button[aria-label="${words.more}: Qazi"]`)!;
+    const less = sheet.querySelector<HTMLButtonElement>(`button[aria-label="${words.less}: Qazi"]`)!;
+    expect(less.disabled).toBe(true);
+    pick(input(sheet, 'Qazi'));
+    more.click();
+    expect(more.closest('[role="group"]')?.querySelector('output')?.textContent).toBe('2');
+    // «Qazi» may be taken twice
+    expect(more.disabled).toBe(true);
+    pick(input(sheet, 'Bedana tuxumi'));
+    // the option takes 3 portions: the third row waits
+    expect(input(sheet, 'Piyoz').disabled).toBe(true);
+    expect(confirm(sheet).textContent).toBe(`${words.addToCart} · 79 000 so'm`);
+    less.click();
+    expect(input(sheet, 'Piyoz').disabled).toBe(false);
+    more.click();
+    confirm(sheet).click();
+
+    bar().querySelector('button')!.click();
+    const cart = openDialog()!;
+    expect(cart.querySelector('.qm-rows')?.textContent).toBe(
+      "Porsiya: Yarim; Qo'shimchalar: Qazi ×2, Bedana tuxumi",
+    );
+    byText(words.send, cart)!.click();
+    await flush();
+    expect((api.posts()[0]!.body as OrderCreateBody).items).toEqual([
+      {
+        product_id: 'osh',
+        quantity: 1,
+        rows: [
+          { _id: 'half', quantity: 1 },
+          { _id: 'qazi', quantity: 2 },
+          { _id: 'egg', quantity: 1 },
+        ],
+        price: 79000,
+      },
+    ]);
+  });
+
+  it('the same rows with another count is another line', () => {
+    const cart = emptyCart();
+    const line = (quantity: number) => ({
+      product_id: 'osh',
+      name: 'osh',
+      price: 1000,
+      rows: [{ id: 'qazi', option: 'o', name: 'Qazi', price: 0, quantity }],
+      quantity: 1,
+    });
+    addLine(cart, line(1), settings.limits);
+    addLine(cart, line(2), settings.limits);
+    addLine(cart, line(2), settings.limits);
+    expect(cart.lines.map((l) => [l.rows[0]?.quantity, l.quantity])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+  });
+
+  it('a line the server refuses for a rule changed since the page was read says so; the order waits', async () => {
+    openPage('/m/rayhon?p=table5', renderMenuPage(plovMenu(true), SCRIPT));
+    const api = fakeApi({
+      orders: [
+        () =>
+          new Response(
+            JSON.stringify({
+              error: {
+                code: 'conflict',
+                message: 'Some items cannot be ordered as they are',
+                details: [{ path: 'items.0.options.o1', message: 'option_rule' }],
+              },
+            }),
+            { status: 409 },
+          ),
+      ],
+    });
+    await start();
+    await add('Toshkent oshi');
+    bar().querySelector('button')!.click();
+    byText(words.send, openDialog()!)!.click();
+    await flush();
+    await flush();
+    const cart = openDialog()!;
+    expect(api.posts()).toHaveLength(1);
+    expect(cart.querySelector('.qm-problem')?.textContent).toBe(words.optionRule);
+    expect(cart.querySelector<HTMLButtonElement>('#qm-send')?.disabled).toBe(true);
+  });
+
+  it('says the rules in Russian and English too', () => {
+    const option = {
+      name: 'x',
+      min: 1,
+      max: 1,
+      rows: [{ id: 'a', name: 'a', price: 0, max: 1, free: 0, default: false }],
+    };
+    const several = { ...option, min: 0, max: 3, rows: [{ ...option.rows[0]!, max: 3 }] };
+    const range = { ...several, min: 1 };
+    expect([option, several, range].map((o) => ruleWords(o, words))).toEqual([
+      '1 tasini tanlang',
+      '3 tagacha',
+      '1 tadan 3 tagacha',
+    ]);
+    expect([option, several, range].map((o) => ruleWords(o, settingsFor('ru').words))).toEqual([
+      'выберите 1',
+      'до 3',
+      'от 1 до 3',
+    ]);
+    expect([option, several, range].map((o) => ruleWords(o, settingsFor('en').words))).toEqual([
+      'choose 1',
+      'up to 3',
+      '1 to 3',
+    ]);
+    // one row or none says nothing: its «Kerak emas» does
+    expect(ruleWords({ ...option, min: 0 }, words)).toBe('');
+  });
+
+  it('the sheet with rules passes axe', async () => {
+    openPage('/m/rayhon?p=table5', renderMenuPage(plovMenu(), SCRIPT));
+    fakeApi();
+    await start();
+    addButton('Toshkent oshi').click();
+    expect(await axeViolations(document)).toEqual([]);
+  });
+});
+
 describe('accessibility (axe, WCAG 2.1 AA; contrast and focus order in the e2e run)', () => {
   it('the menu with the sheet open, then with the cart open', async () => {
     openPage('/m/rayhon?p=table5');
@@ -796,7 +1020,7 @@ describe('accessibility (axe, WCAG 2.1 AA; contrast and focus order in the e2e r
               name: 'Toshkent oshi',
               quantity: 2,
               price: 65000,
-              rows: [{ _id: 'full', option: 'Porsiya', name: "To'liq", price: 20000 }],
+              rows: [{ _id: 'full', option: 'Porsiya', name: "To'liq", price: 20000, quantity: 1 }],
             },
           ],
           total: 130000,

@@ -19,6 +19,7 @@ export const CIRCLE_CHECKED = [
   'mfe-catalog/src',
   'mfe-stoplist/src',
   'mfe-orders/src',
+  'mfe-reports/src',
 ];
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts'];

@@ -176,7 +176,7 @@ describe('placing an order', () => {
         name: 'Плов',
         quantity: 2,
         price: 35000,
-        rows: [{ _id: w.big.id, option: 'Размер', name: 'Большая', price: 5000 }],
+        rows: [{ _id: w.big.id, option: 'Размер', name: 'Большая', price: 5000, quantity: 1 }],
       },
       { product_id: w.tea.id, name: 'Choy', quantity: 1, price: 5000, rows: [] },
     ]);
@@ -207,6 +207,8 @@ describe('placing an order', () => {
           guest_option: 'Размер',
           guest_name: 'Большая',
           price: 5000,
+          quantity: 1,
+          free_quantity: 0,
         },
       ],
     });
@@ -227,7 +229,7 @@ describe('placing an order', () => {
       name: 'Osh',
       quantity: 2,
       price: 35000,
-      rows: [{ _id: w.big.id, option: 'Hajmi', name: 'Katta', price: 5000 }],
+      rows: [{ _id: w.big.id, option: 'Hajmi', name: 'Katta', price: 5000, quantity: 1 }],
     });
     // the guest opens it again with its key, never without
     const again = await ok(apiCall(ctx, 'GET', `/public/orders/${order._id}?key=${order.key}`));
@@ -454,7 +456,7 @@ describe('placing an order', () => {
       name: 'Katta',
       price: 0.2,
     });
-    const price = unitPrice(10000.1, [0.1, 0.2]);
+    const price = unitPrice(10000.1, [{ price: 0.1 }, { price: 0.2 }]);
     const made = await ok(
       placeAs(ctx, {
         placement_id: m.tables[0]!._id,
@@ -468,7 +470,7 @@ describe('placing an order', () => {
     expect(made.data.total).toBe(price * 2);
   });
 
-  it('takes at most one row per option (400); a product without rows chosen is priced alone', async () => {
+  it('takes one row of an option of one row or none (409 naming the line and the option), a row named once (400); a product without rows chosen is priced alone', async () => {
     const before = await countRows(ctx, 'orders');
     const res = await placeAs(
       ctx,
@@ -476,8 +478,18 @@ describe('placing an order', () => {
         items: [{ product_id: w.osh.id, quantity: 1, row_ids: [w.big.id, w.small.id], price: 35000 }],
       }),
     );
-    expectError(res, 400, 'validation');
-    expect(res.json().error.details).toEqual([{ path: 'items.0.row_ids', message: 'One row per option' }]);
+    expectError(res, 409, 'conflict');
+    expect(res.json().error.details).toEqual([
+      { path: `items.0.options.${w.optionId}`, message: 'option_rule' },
+    ]);
+    const twice = await placeAs(
+      ctx,
+      basket(w, 0, {
+        items: [{ product_id: w.osh.id, quantity: 1, row_ids: [w.big.id, w.big.id], price: 40000 }],
+      }),
+    );
+    expectError(twice, 400, 'validation');
+    expect(twice.json().error.details).toEqual([{ path: 'items.0.rows', message: 'Each row once' }]);
     expect(await countRows(ctx, 'orders')).toBe(before);
     const plain = await ok(
       placeAs(ctx, basket(w, 0, { items: [{ product_id: w.osh.id, quantity: 1, price: 30000 }] })),
@@ -565,6 +577,28 @@ describe('rate limits', () => {
     expect(await countRows(limited, 'orders')).toBe(before);
     // another address is not held back by this one
     await ok(placeAs(limited, basket(lw, 2), '192.0.2.51'), 201);
+  });
+
+  it('IPv6: one /64 is one address for orders and calls, as for unknown tables, logins and visits', async () => {
+    const v6 = await orderWorld(limited, 3);
+    const host = (n: number) => `2001:db8:9:1::${n}`;
+    await ok(placeAs(limited, basket(v6, 0), host(1)), 201);
+    await ok(placeAs(limited, basket(v6, 0), host(2)), 201);
+    await ok(placeAs(limited, basket(v6, 1), host(3)), 201);
+    // a fourth order from the same /64: its share is spent whichever host of it sends
+    const before = await countRows(limited, 'orders');
+    const res = await placeAs(limited, basket(v6, 1), host(4));
+    expectError(res, 429, 'rate_limited');
+    expect(res.json().error.message).toBe('Too many orders from this address');
+    expect(await countRows(limited, 'orders')).toBe(before);
+    // another /64 is another address
+    await ok(placeAs(limited, basket(v6, 2), '2001:db8:9:2::1'), 201);
+    // calls alike
+    await ok(callAs(limited, { placement_id: v6.tables[0]!._id, kind: 'waiter' }, host(5)), 201);
+    await ok(callAs(limited, { placement_id: v6.tables[1]!._id, kind: 'waiter' }, host(6)), 201);
+    const call = await callAs(limited, { placement_id: v6.tables[2]!._id, kind: 'waiter' }, host(7));
+    expectError(call, 429, 'rate_limited');
+    expect(call.json().error.message).toBe('Too many calls from this address');
   });
 
   it('a key reused with another order counts against the address (a refusal is no retry); a retry still does not', async () => {

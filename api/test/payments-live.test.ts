@@ -1,5 +1,5 @@
 /**
- * After payment (docs/PAYMENTS.md, "After payment"): a payment writes its orders' events, so the
+ * After payment (docs/PAYMENTS.md, "What the staff see"): a payment writes its orders' events, so the
  * guest's stream and the staff's follow it live; the Telegram chat's post of the order shows it
  * paid (amount, method, time), and a cancel after the payment edits it to unpaid and tells the
  * staff with a message of its own. Payme's requests through the fake Payme.

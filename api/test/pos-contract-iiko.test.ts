@@ -2,8 +2,10 @@
  * The iiko mapping over iiko's own recorded answers (fixtures/iiko/, SOURCES.md there), not over
  * this project's fake: what a restaurant sees of them (categories, dishes with prices, modifiers
  * as option rows, sizes, the stop-list), whatever the case of the types, and what the log says
- * of what was left out.
+ * of what was left out; the modifier groups' and modifiers' rules (min, max, required, default and
+ * free amounts) as options' rules.
  */
+import { OPTION_LIMITS } from '@qrmenu/shared/schemas';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_STOP_LIST, sizeKey } from '../src/integration/pos/stop-list';
 import type { PosRestaurant } from '../src/integration/pos/types';
@@ -13,7 +15,13 @@ import {
   stopListsAnswer,
   tokenAnswer,
 } from '../src/integration/providers/iiko/api';
-import { mapNomenclature, readStopList, SIZE_OPTION_NAME } from '../src/integration/providers/iiko/mapping';
+import {
+  MODIFIER_OPTION_NAME,
+  mapNomenclature,
+  readStopList,
+  SIZE_OPTION_NAME,
+} from '../src/integration/providers/iiko/mapping';
+import { fitSourceRule } from '../src/services/catalog/option-rules';
 import { recorded } from './fixtures/recorded';
 import { capturingLog, seenMenu } from './pos-mapping';
 
@@ -124,8 +132,11 @@ describe('iiko sizes as a guest reads them', () => {
       {
         id: 'sizes',
         name: SIZE_OPTION_NAME,
+        // iiko takes the drink only with its size: exactly one, the scale's default chosen
+        min_choices: 1,
+        max_choices: 1,
         rows: [
-          { id: '7a1e0000-0000-4000-8000-0000000000a1', name: '0,5 L', price: 0 },
+          { id: '7a1e0000-0000-4000-8000-0000000000a1', name: '0,5 L', price: 0, is_default: true },
           { id: '7a1e0000-0000-4000-8000-0000000000a2', name: '1 L', price: 6000 },
         ],
       },
@@ -163,5 +174,125 @@ describe('iiko sizes as a guest reads them', () => {
     });
     expect(cola(menu).stopped).toBe(false);
     expect(cola(menu).stoppedRows).toEqual(['7a1e0000-0000-4000-8000-0000000000a2']);
+  });
+});
+
+describe("iiko's modifier rules as options' rules", () => {
+  const raw = recorded<Raw>('iiko/nomenclature.recorded.json');
+  const CARBONARA = 'd335023e-014f-4370-a311-1ab31d80f37e';
+  const GROUP = 'e979f75d-2942-4948-9152-0de81cf6762f';
+  const [PEPPERONI, OLIVES] = [
+    'db8efcbc-abd8-4d04-a0b2-03097e4ac033',
+    '52a354ef-08c1-4a08-8013-058e5864e64c',
+  ];
+  type Json = Record<string, unknown>;
+  const carbonaraOf = (menu: PosRestaurant) =>
+    menu.categories
+      .flatMap((c) => c.products)
+      .find((p) => p.id === CARBONARA) as PosRestaurant['categories'][number]['products'][number];
+  /** The recorded answer with the carbonara's modifier group and single modifiers changed. */
+  const withModifiers = (group: Json, children: Json[] = [], single: Json[] = []): Raw => {
+    const copy = structuredClone(raw);
+    const dish = copy.products.find((p) => p.id === CARBONARA) as Json & { groupModifiers: Json[] };
+    const [recordedGroup] = dish.groupModifiers as [Json & { childModifiers: Json[] }];
+    dish.groupModifiers = [
+      {
+        ...recordedGroup,
+        ...group,
+        childModifiers: recordedGroup.childModifiers.map((c, i) => ({ ...c, ...children[i] })),
+      },
+    ];
+    dish.modifiers = single;
+    return copy;
+  };
+
+  it("the recorded group (0 to 99, not required, no limits of its children) takes up to 99, each modifier up to 99; imported, up to the options' limits", () => {
+    const menu = mapNomenclature(ORG, nomenclatureAnswer.parse(raw));
+    const [option] = carbonaraOf(menu).options;
+    expect(option).toMatchObject({ id: GROUP, min_choices: 0, max_choices: 99 });
+    expect(option?.rows.map((r) => [r.id, r.max_quantity, r.free_quantity, r.is_default])).toEqual([
+      [PEPPERONI, 99, 0, false],
+      [OLIVES, 99, 0, false],
+    ]);
+    const fitted = fitSourceRule(option as Parameters<typeof fitSourceRule>[0]);
+    expect(fitted.rule).toEqual({ min_choices: 0, max_choices: OPTION_LIMITS.choices });
+    expect(fitted.rows.map((r) => r?.max_quantity)).toEqual([
+      OPTION_LIMITS.rowQuantity,
+      OPTION_LIMITS.rowQuantity,
+    ]);
+  });
+
+  it("a required group takes at least one (its minAmount when more); its children's own limits, defaults and free portions when it says they have them", () => {
+    const { log, lines } = capturingLog();
+    const menu = mapNomenclature(
+      ORG,
+      nomenclatureAnswer.parse(
+        withModifiers(
+          { required: true, minAmount: 0, maxAmount: 3, childModifiersHaveMinMaxRestrictions: true },
+          [
+            { maxAmount: 2, defaultAmount: 1, freeOfChargeAmount: 1 },
+            { minAmount: 1, maxAmount: 1 },
+          ],
+        ),
+      ),
+      EMPTY_STOP_LIST,
+      log,
+    );
+    const [option] = carbonaraOf(menu).options;
+    expect(option).toMatchObject({ min_choices: 1, max_choices: 3 });
+    expect(option?.rows.map((r) => [r.id, r.max_quantity, r.free_quantity, r.is_default])).toEqual([
+      [PEPPERONI, 2, 1, true],
+      [OLIVES, 1, 0, false],
+    ]);
+    // a modifier's own minimum has no place in the option's rule: said, not silently dropped
+    expect(lines.map((l) => [l.obj.reason, l.obj.samples])).toContainEqual([
+      "a group's modifier has a minimum of its own (the group's rule is kept)",
+      [OLIVES],
+    ]);
+    const twoAtLeast = mapNomenclature(
+      ORG,
+      nomenclatureAnswer.parse(withModifiers({ required: true, minAmount: 2, maxAmount: 2 })),
+    );
+    expect(carbonaraOf(twoAtLeast).options[0]).toMatchObject({ min_choices: 2, max_choices: 2 });
+    // without limits of their own, each child may be taken as often as the group allows
+    expect(carbonaraOf(twoAtLeast).options[0]?.rows.map((r) => r.max_quantity)).toEqual([2, 2]);
+  });
+
+  it("single modifiers: the optional ones together in «Qo'shimchalar», each up to its maxAmount; a required one an option of its own that must be taken", () => {
+    const menu = mapNomenclature(
+      ORG,
+      nomenclatureAnswer.parse(
+        withModifiers(
+          {},
+          [],
+          [
+            {
+              id: PEPPERONI,
+              minAmount: 0,
+              maxAmount: 2,
+              required: false,
+              defaultAmount: 0,
+              freeOfChargeAmount: 0,
+            },
+            {
+              id: OLIVES,
+              minAmount: 1,
+              maxAmount: 1,
+              required: true,
+              defaultAmount: 1,
+              freeOfChargeAmount: 0,
+            },
+          ],
+        ),
+      ),
+    );
+    const options = carbonaraOf(menu).options;
+    expect(options.map((o) => [o.id, o.name, o.min_choices, o.max_choices])).toEqual([
+      [GROUP, 'Добавка к пицце 30 см.', 0, 99],
+      ['modifiers', MODIFIER_OPTION_NAME, 0, 2],
+      [`modifier:${OLIVES}`, 'Маслины (доп.)', 1, 1],
+    ]);
+    expect(options[1]?.rows.map((r) => [r.id, r.max_quantity])).toEqual([[PEPPERONI, 2]]);
+    expect(options[2]?.rows.map((r) => [r.id, r.max_quantity, r.is_default])).toEqual([[OLIVES, 1, true]]);
   });
 });

@@ -92,7 +92,14 @@ describe('Poster mapping over documented answers', () => {
     // Borjomi sells only as its variant (listed twice per spot, as documented): 681, the row +0
     expect(byName.Borjomi?.price).toBe(681);
     expect(byName.Borjomi?.options).toEqual([
-      { id: 'variants', name: 'Variant', rows: [{ id: '147', name: 'Сок яблочный для кальяна', price: 0 }] },
+      {
+        id: 'variants',
+        name: 'Variant',
+        // sold as one of its variants: exactly one
+        min_choices: 1,
+        max_choices: 1,
+        rows: [{ id: '147', name: 'Сок яблочный для кальяна', price: 0 }],
+      },
     ]);
     expect(byName.Borjomi?.imageLinks).toEqual([`${BASE}/upload/4/menu/product_1403094564_139_original.jpg`]);
   });
@@ -121,5 +128,41 @@ describe('Poster mapping over documented answers', () => {
     expect(posterVerify({ ...signed, account_number: 'another' }, secret)).toBe(true);
     expect(posterVerify({ ...signed, data: '{}' }, secret)).toBe(false);
     expect(posterVerify(hook, secret)).toBe(false); // signed with its application's secret, not ours
+  });
+});
+
+describe("Poster's modification groups as options' rules", () => {
+  const categories = categoriesAnswer.parse(recorded('poster/categories.documented.json')).response;
+  const products = productsAnswer.parse(recorded('poster/products.documented.json')).response;
+  const spot = { id: '1', name: 'Spot in Madrid' };
+  const setMenu = (list = products) =>
+    mapPosterMenu(spot, categories, list, BASE)
+      .categories.flatMap((c) => c.products)
+      .find((p) => p.id === '30');
+
+  it('the documented groups: Drinks 1 to 3 of 3, Eats 1 to 999 of 2 (as many as there are), each modification once', () => {
+    const options = setMenu()?.options ?? [];
+    expect(options.map((o) => [o.name, o.min_choices, o.max_choices])).toEqual([
+      ['Drinks', 1, 3],
+      ['Eats', 1, 2],
+    ]);
+    expect(options.flatMap((o) => o.rows.map((r) => r.max_quantity))).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('one of several (type 1, or at most 1) is a single choice; a group without a minimum may be left out', () => {
+    const changed = products.map((p) =>
+      p.product_id === '30'
+        ? {
+            ...p,
+            group_modifications: p.group_modifications.map((g, i) =>
+              i === 0 ? { ...g, type: '1', num_max: 3 } : { ...g, num_min: 0, num_max: 1 },
+            ),
+          }
+        : p,
+    );
+    expect(setMenu(changed)?.options.map((o) => [o.name, o.min_choices, o.max_choices])).toEqual([
+      ['Drinks', 1, 1],
+      ['Eats', 0, 1],
+    ]);
   });
 });

@@ -327,6 +327,52 @@ describe('iiko Cloud provider', () => {
     expect(await product('99999999-0000-4000-8000-000000000001')).toMatchObject({ name: 'Yangi taom' });
   });
 
+  it("follows a modifier group's rule changed in iiko: the option's rule and its rows' limits, counted as changed", async () => {
+    // the fake's dishes offer groups of 0 to 2 (every fifth dish): one becomes required, 1 to 3,
+    // its children with limits of their own (the first up to 2, one free)
+    const dish = fake.data.products.find(
+      (p) => soldOnMenu(p) && !p.isDeleted && (p.groupModifiers as unknown[]).length > 0,
+    ) as Record<string, unknown> & { id: string; groupModifiers: Record<string, unknown>[] };
+    const group = dish.groupModifiers[0] as Record<string, unknown> & {
+      id: string;
+      childModifiers: Record<string, unknown>[];
+    };
+    fake.change(() => {
+      Object.assign(group, {
+        required: true,
+        minAmount: 1,
+        maxAmount: 3,
+        childModifiersHaveMinMaxRestrictions: true,
+      });
+      Object.assign(group.childModifiers[0] as object, { maxAmount: 2, freeOfChargeAmount: 1 });
+    });
+    const res = await sync();
+    const { data } = expectShape(answers.posSync, res.json());
+    // the option and each of its live rows whose limit changed (the children's own maximum of 1
+    // now applies where the group's 2 did)
+    expect(data).toMatchObject({ result: 'ok', added: 0, removed: 0 });
+    expect(data.changed).toBeGreaterThanOrEqual(2);
+    const option = await ctx.db
+      .selectFrom('product_options as o')
+      .innerJoin('products as p', 'p.id', 'o.product_id')
+      .select(['o.id', 'o.min_choices', 'o.max_choices'])
+      .where('p.external_id', '=', dish.id)
+      .where('o.external_id', '=', group.id)
+      .executeTakeFirstOrThrow();
+    expect(option).toMatchObject({ min_choices: 1, max_choices: 3 });
+    const rows = await ctx.db
+      .selectFrom('option_rows')
+      .select(['external_id', 'max_quantity', 'free_quantity'])
+      .where('product_option_id', '=', option.id)
+      .orderBy('position')
+      .execute();
+    expect(rows[0]).toEqual({ external_id: group.childModifiers[0]?.id, max_quantity: 2, free_quantity: 1 });
+    expect(rows.slice(1).every((r) => r.max_quantity === 1 && r.free_quantity === 0)).toBe(true);
+    // nothing more changes on the next sync
+    const again = expectShape(answers.posSync, (await sync()).json()).data;
+    expect(again).toMatchObject({ result: 'unchanged', changed: 0 });
+  });
+
   it("follows the POS's order: a manager's move stands, a new dish goes after its POS neighbour, a POS reorder wins", async () => {
     const group = live(40).parentGroup as string;
     const category = await ctx.db

@@ -6,7 +6,9 @@
  * dish), iiko's total equal to ours and a price iiko sets itself shown, a second order of the
  * table through `add_items`, a dish iiko refuses (by id, or by name only) named to the board and
  * the guest, iiko down while 10 orders arrive (each once, in order, after it is back), a lost answer
- * retried without a double, a refused token waiting for the staff's retry.
+ * retried without a double, a refused token waiting for the staff's retry; the plov's required
+ * group and its extras taken twice going as iiko's groups with their amounts, and an order without
+ * the required group refused in iiko's words.
  */
 import { answers } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
@@ -27,6 +29,13 @@ const KOMPOT = uuid(5, 9002);
 const LITRE = uuid(2, 12);
 const ICE = uuid(4, 960);
 const KOMPOT_EXTRAS = uuid(3, 960);
+/** The plov: its required group «Porsiya» (Yarim, To'liq) and «Qo'shimchalar» (Qazi up to 2, Bedana tuxumi). */
+const OSH = uuid(5, 9003);
+const PORTION = uuid(3, 975);
+const FULL = uuid(4, 9000 + 9751);
+const EXTRAS = uuid(3, 985);
+const QAZI = uuid(4, 9000 + 9850);
+const EGG = uuid(4, 9000 + 9851);
 
 describe('guests orders into iiko', () => {
   let fake: FakeIiko;
@@ -34,7 +43,7 @@ describe('guests orders into iiko', () => {
   let manager: TestUser;
   let slug: string;
   let tables: Record<string, string> = {};
-  const ids = { mastava: '', kompot: '', litre: '', ice: '' };
+  const ids = { mastava: '', kompot: '', litre: '', ice: '', osh: '', full: '', qazi: '', egg: '' };
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
     apiCall(ctx, method, url, manager.token, body);
@@ -93,6 +102,10 @@ describe('guests orders into iiko', () => {
     ids.kompot = (await product(KOMPOT)).id;
     ids.litre = (await row(LITRE)).id;
     ids.ice = (await row(ICE)).id;
+    ids.osh = (await product(OSH)).id;
+    ids.full = (await row(FULL)).id;
+    ids.qazi = (await row(QAZI)).id;
+    ids.egg = (await row(EGG)).id;
   });
   afterAll(async () => {
     await ctx?.close();
@@ -370,5 +383,96 @@ describe('guests orders into iiko', () => {
     expect(accepted.data.pos.state).toBe('waiting');
     await settle();
     expect((await boardOrder(order._id))?.pos?.state).toBe('accepted');
+  });
+
+  it("the plov's required «Porsiya» and «Qazi» x2 with «Bedana tuxumi» go as iiko's groups and amounts; iiko takes them", async () => {
+    const options = await ctx.db
+      .selectFrom('product_options')
+      .select(['external_id', 'min_choices', 'max_choices'])
+      .where('product_id', '=', ids.osh)
+      .orderBy('position')
+      .execute();
+    // imported with iiko's rules: the portion required, the extras up to 3
+    expect(options).toEqual([
+      { external_id: PORTION, min_choices: 1, max_choices: 1 },
+      { external_id: EXTRAS, min_choices: 0, max_choices: 3 },
+    ]);
+    const line = {
+      product_id: ids.osh,
+      quantity: 1,
+      rows: [
+        { _id: ids.full, quantity: 1 },
+        { _id: ids.qazi, quantity: 2 },
+        { _id: ids.egg, quantity: 1 },
+      ],
+      price: 45000 + 20000 + 2 * 15000 + 4000,
+    };
+    // without the portion the server refuses it before iiko could
+    expectError(
+      await placeAs(ctx, {
+        placement_id: tables['Stol 6'],
+        idempotency_key: newKey(),
+        language: 'uz',
+        items: [{ ...line, rows: line.rows.slice(1), price: line.price - 20000 }],
+      }),
+      409,
+      'conflict',
+    );
+    // sent when the staff accept it (the restaurant's setting since the test before)
+    const order = await place('Stol 6', [line]);
+    await ok(call('PUT', `/manager/orders/${order._id}/status`, { status: 'accepted' }));
+    await settle();
+    // a new iiko order or lines added to the table's open one: the same items either way
+    const sentItems = [
+      ...fake.desk.state.creates.map((c) => (c as { order: { items: { productId: string }[] } }).order.items),
+      ...fake.desk.state.adds.map((a) => (a as { items: { productId: string }[] }).items),
+    ].filter((items) => items.some((i) => i.productId === OSH));
+    expect(sentItems).toHaveLength(1);
+    expect(sentItems[0]).toEqual([
+      {
+        type: 'Product',
+        productId: OSH,
+        amount: 1,
+        price: 45000,
+        comment: expect.stringContaining(`QR #${order.number}`),
+        modifiers: [
+          { productId: FULL, amount: 1, productGroupId: PORTION, price: 20000 },
+          { productId: QAZI, amount: 2, productGroupId: EXTRAS, price: 15000 },
+          { productId: EGG, amount: 1, productGroupId: EXTRAS, price: 4000 },
+        ],
+        positionId: expect.any(String),
+      },
+    ]);
+    // the fake iiko checked it against iiko's request schema and the dish's rules, and took it
+    expect((await boardOrder(order._id))?.pos).toMatchObject({
+      state: 'accepted',
+      pos_total: 99000,
+      price_differs: false,
+    });
+    const text = await telegramText(order._id);
+    expect(text).toContain("1 × Toshkent oshi (Porsiya: To'liq; Qo'shimchalar: Qazi ×2, Bedana tuxumi)");
+  });
+
+  it('an order that leaves the required group out (placed before the rule was known here) is refused in iiko words', async () => {
+    await ctx.db
+      .updateTable('product_options')
+      .set({ min_choices: 0 })
+      .where('external_id', '=', PORTION)
+      .execute();
+    const order = await place('Stol 6', [
+      { product_id: ids.osh, quantity: 1, rows: [{ _id: ids.qazi, quantity: 1 }], price: 60000 },
+    ]);
+    await ok(call('PUT', `/manager/orders/${order._id}/status`, { status: 'accepted' }));
+    await settle();
+    const seen = await boardOrder(order._id);
+    expect(seen?.pos?.state).toBe('refused');
+    expect(seen?.pos?.reason).toContain(
+      `Order item modifier “Porsiya” (${PORTION}) has invalid group amount: min = 1, max = 1, actual = 0.`,
+    );
+    await ctx.db
+      .updateTable('product_options')
+      .set({ min_choices: 1 })
+      .where('external_id', '=', PORTION)
+      .execute();
   });
 });

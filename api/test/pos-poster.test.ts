@@ -166,7 +166,9 @@ describe('Poster provider', () => {
       .selectAll()
       .where('product_id', '=', six?.id as string)
       .execute();
-    expect(mods.map((o) => o.name)).toEqual(['Souslar']);
+    expect(mods.map((o) => [o.name, o.min_choices, o.max_choices])).toEqual([['Souslar', 0, 2]]);
+    // the variants' option is one to choose: a product sold in variants is sold as one of them
+    expect(variant.map((o) => [o.min_choices, o.max_choices])).toEqual([[1, 1]]);
     // hidden (n = 17) and hidden at this spot (n = 23): Poster's "sold out" -> inactive
     expect((await product(item(17).product_id))?.is_active).toBe(0);
     expect((await product(item(23).product_id))?.is_active).toBe(0);
@@ -214,6 +216,27 @@ describe('Poster provider', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(fake.count('/api/menu.getProducts')).toBe(syncs);
     expect(await snapshot(ctx.db)).toBe(before);
+  });
+
+  it("a modifier group's rule changed in Poster (now 1 to 1) is the option's, counted as changed", async () => {
+    const six = item(6) as P & { group_modifications: { num_min: number; num_max: number }[] };
+    const [group] = six.group_modifications;
+    Object.assign(group as object, { num_min: 1, num_max: 1 });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/integration/pos/${restaurantId}/sync`,
+      headers: bearer(admin.token),
+    });
+    const { data } = expectShape(answers.posSync, res.json());
+    expect(data).toMatchObject({ result: 'ok', added: 0, removed: 0 });
+    // each dish of that group (every sixth): its option's rule changed
+    expect(data.changed).toBeGreaterThanOrEqual(1);
+    const option = await ctx.db
+      .selectFrom('product_options')
+      .select(['min_choices', 'max_choices'])
+      .where('product_id', '=', (await product(six.product_id))?.id as string)
+      .executeTakeFirstOrThrow();
+    expect(option).toEqual({ min_choices: 1, max_choices: 1 });
   });
 
   it('a product removed in Poster leaves the menu; a malformed answer changes nothing', async () => {

@@ -59,6 +59,43 @@ describe("the manager's switch and the cached menu page", () => {
   });
 });
 
+describe("the options' rules on the page", () => {
+  it('mark an option and a row that are not the defaults (data-min, data-max, data-free, data-default), only when ordering', async () => {
+    await ok(
+      apiCall(ctx, 'PUT', `/manager/product-option/${world.optionId}`, world.manager.token, {
+        min_choices: 1,
+        max_choices: 1,
+      }),
+    );
+    await ok(
+      apiCall(ctx, 'PUT', `/manager/product-option-row/${world.small.id}`, world.manager.token, {
+        is_default: true,
+      }),
+    );
+    const page = doc((await get(`/m/${world.slug}`)).body);
+    const option = page.querySelector('dl.opt') as HTMLElement;
+    expect([option.dataset.min, option.dataset.max]).toEqual(['1', undefined]);
+    const rows = [...option.querySelectorAll<HTMLElement>('[data-row]')];
+    expect(rows.map((r) => [r.dataset.row, r.dataset.default])).toEqual([
+      [world.big.id, undefined],
+      [world.small.id, ''],
+    ]);
+    await switchOrdering(false);
+    expect((await get(`/m/${world.slug}`)).body).not.toMatch(/data-min|data-default/);
+    await switchOrdering(true);
+    await ok(
+      apiCall(ctx, 'PUT', `/manager/product-option/${world.optionId}`, world.manager.token, {
+        min_choices: 0,
+      }),
+    );
+    await ok(
+      apiCall(ctx, 'PUT', `/manager/product-option-row/${world.small.id}`, world.manager.token, {
+        is_default: false,
+      }),
+    );
+  });
+});
+
 describe("an order's page", () => {
   let order: { _id: string; key: string; number: number };
   let url: string;

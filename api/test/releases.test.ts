@@ -11,7 +11,8 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { answers } from '@qrmenu/shared/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { integrityOf } from '../../tools/rspack/manifest-files';
 import { buildApp } from '../src/app';
 import { bucketOf, inCanary } from '../src/services/releases/split';
 import { freshDatabase } from './cluster/harness';
@@ -36,7 +37,24 @@ const SHELL_MANIFEST = {
   ],
 };
 
-/** A remote build's manifest, as rspack's federation plugin writes it (trimmed). */
+/** The files of a build: its remoteEntry, a page's chunk and a shared module's chunk, and what each holds. */
+const PAGE_CHUNK = '__federation_expose_Page.1a2b3c4d.js';
+const SHARED_CHUNK = '5606.0a0b0c0d.js';
+const BUILD_FILES: Record<string, string> = {
+  'remoteEntry.js': 'var mfe_build = { get() {}, init() {} };',
+  [PAGE_CHUNK]: 'export default function Page() {}',
+  [SHARED_CHUNK]: 'export const SortableList = 1;',
+};
+/** Each file's size and integrity, as the workspace's build writes them into the manifest. */
+const filesOf = (bodies: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(bodies).map(([name, body]) => [
+      name,
+      { size: Buffer.byteLength(body), integrity: integrityOf(Buffer.from(body)) },
+    ]),
+  );
+
+/** A remote build's manifest, as rspack's federation plugin and the workspace's build write it (trimmed). */
 const remoteManifest = (name: string, texts = '^3.1.0') => ({
   id: name,
   name,
@@ -45,16 +63,31 @@ const remoteManifest = (name: string, texts = '^3.1.0') => ({
     { name: 'react', version: '19.3.1', requiredVersion: '^19.0.0' },
     { name: '@qrmenu/shared/texts', version: texts.slice(1), requiredVersion: texts },
     // one the shell does not provide: the remote brings its own
-    { name: '@qrmenu/shared/sortable', version: '9.0.0', requiredVersion: '^9.0.0' },
+    {
+      name: '@qrmenu/shared/sortable',
+      version: '9.0.0',
+      requiredVersion: '^9.0.0',
+      assets: { js: { sync: [SHARED_CHUNK], async: [] }, css: { sync: [], async: [] } },
+    },
   ],
-  exposes: [],
+  exposes: [
+    {
+      name: 'Page',
+      path: './Page',
+      assets: { js: { sync: [PAGE_CHUNK], async: [] }, css: { sync: [], async: [] } },
+    },
+  ],
+  files: filesOf(BUILD_FILES),
 });
 
 /** The manifests' server (another origin): path -> [status, body, headers]. */
 const served = new Map<string, [number, string, Record<string, string>?]>();
 const fetched: string[] = [];
 let origin: string;
+/** A second origin serving the same files (a team's new CDN), allowed by no one at first. */
+let newCdn: string;
 let manifests: Server;
+let elsewhere: Server;
 let webRoot: string;
 let ctx: TestCtx;
 let admin: TestUser;
@@ -65,17 +98,45 @@ const serve = (path: string, body: unknown, status = 200, headers?: Record<strin
   return `${origin}${path}`;
 };
 
+/**
+ * Deploys a build at `path` (its manifest's address) as a team uploads one: the manifest and each
+ * of its files where the runtime would fetch it (publicPath + the file's path), but those in
+ * `missing`, with `bodies` in place of the files as built.
+ */
+const deploy = (
+  path: string,
+  manifest: ReturnType<typeof remoteManifest> = remoteManifest('mfe_catalog'),
+  { missing = [], bodies = {} }: { missing?: string[]; bodies?: Record<string, string> } = {},
+) => {
+  const url = serve(path, manifest);
+  const publicPath = manifest.metaData.publicPath;
+  const base = publicPath === 'auto' ? new URL('./', url).href : publicPath;
+  const entry = manifest.metaData.remoteEntry;
+  const entryFile = `${entry.path.replace(/^\.\//, '')}${entry.name}`;
+  for (const [name, body] of Object.entries(BUILD_FILES)) {
+    const file = name === 'remoteEntry.js' ? entryFile : name;
+    if (!missing.includes(name)) serve(new URL(`${base}${file}`, url).pathname, bodies[name] ?? body);
+  }
+  return url;
+};
+
 beforeAll(async () => {
-  manifests = createServer((req, res) => {
+  const answer = (req: { url?: string }, res: import('node:http').ServerResponse) => {
     fetched.push(req.url ?? '');
     const [status, body, headers] = served.get(req.url ?? '') ?? [404, 'not found'];
     res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
-  });
+  };
+  manifests = createServer(answer);
+  elsewhere = createServer(answer);
   await new Promise<void>((r) => manifests.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => elsewhere.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(manifests.address() as { port: number }).port}`;
+  newCdn = `http://127.0.0.1:${(elsewhere.address() as { port: number }).port}`;
   webRoot = mkdtempSync(join(tmpdir(), 'qrmenu-releases-'));
   mkdirSync(join(webRoot, 'shell', 'dist'), { recursive: true });
   writeFileSync(join(webRoot, 'shell', 'dist', 'mf-manifest.json'), JSON.stringify(SHELL_MANIFEST));
+  // the shell's page: its Content-Security-Policy names where module code may come from
+  writeFileSync(join(webRoot, 'shell', 'dist', 'index.html'), '<!doctype html><html><head></head></html>');
   for (const [pkg, name] of [
     ['mfe-auth', 'mfe_auth'],
     ['mfe-catalog', 'mfe_catalog'],
@@ -85,6 +146,9 @@ beforeAll(async () => {
       join(webRoot, pkg as string, 'dist', 'mf-manifest.json'),
       JSON.stringify(remoteManifest(name as string)),
     );
+    for (const [file, body] of Object.entries(BUILD_FILES)) {
+      writeFileSync(join(webRoot, pkg as string, 'dist', file), body);
+    }
   }
   ctx = await createTestApp({
     webRoot,
@@ -97,6 +161,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
   await new Promise((r) => manifests?.close(r));
+  await new Promise((r) => elsewhere?.close(r));
   rmSync(webRoot, { recursive: true, force: true });
 });
 
@@ -145,6 +210,7 @@ describe('first stable releases', () => {
       'mfe_catalog',
       'mfe_stoplist',
       'mfe_orders',
+      'mfe_reports',
     ]);
   });
 });
@@ -169,7 +235,7 @@ describe('who may change a module', () => {
     const authKey = await newKey('mfe_auth');
     const catalogKey = await newKey('mfe_catalog');
     expect(authKey).toMatch(/^qrd_[A-Za-z0-9_-]{43}$/);
-    const url = serve('/catalog-a/mf-manifest.json', remoteManifest('mfe_catalog'));
+    const url = deploy('/catalog-a/mf-manifest.json');
     const before = await moduleOf('mfe_catalog');
     // mfe-auth's key cannot change mfe-catalog, whatever the change
     expectError(
@@ -279,11 +345,15 @@ describe("a release's manifest is checked before it is registered", () => {
   });
 
   it('refuses files on another origin however the address is written: publicPath and remoteEntry as the runtime joins them', async () => {
-    const withFiles = (publicPath: string, remoteEntry: Record<string, string>) => {
+    const withFiles = (publicPath: string, remoteEntry: { name: string; path: string }) => {
       const m = remoteManifest('mfe_catalog');
+      // the build names its remoteEntry by its path in its folder
+      const { 'remoteEntry.js': entry, ...chunks } = m.files;
+      const entryFile = `${remoteEntry.path.replace(/^\.\//, '')}${remoteEntry.name}`;
       return {
         ...m,
         metaData: { ...m.metaData, publicPath, remoteEntry: { type: 'global', ...remoteEntry } },
+        files: { ...chunks, [entryFile]: entry as (typeof m.files)[string] },
       };
     };
     const refusal = async (path: string, manifest: unknown) =>
@@ -311,7 +381,7 @@ describe("a release's manifest is checked before it is registered", () => {
     for (const [i, publicPath] of [`${origin}/cdn/`, 'auto', '/static/'].entries()) {
       const ok = withFiles(publicPath, { name: 'remoteEntry.js', path: './js/' });
       const res = await register('mfe_catalog', {
-        manifest_url: serve(`/pp-ok${i}/mf-manifest.json`, ok),
+        manifest_url: deploy(`/pp-ok${i}/mf-manifest.json`, ok),
         version: `pp${i}`,
         canary_share: 5,
       });
@@ -320,6 +390,96 @@ describe("a release's manifest is checked before it is registered", () => {
     expect(
       (await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/rollback', admin.token)).statusCode,
     ).toBe(200);
+  });
+
+  it('fetches every file the manifest names: one missing, of another size or content, refuses the release naming it', async () => {
+    const before = await moduleOf('mfe_catalog');
+    const refusal = async (url: string) => {
+      const res = await register('mfe_catalog', { manifest_url: url, canary_share: 50 });
+      expectError(res, 400, 'validation');
+      return res.json().error.details.map((d: { message: string }) => d.message);
+    };
+    // a partial upload: the page's chunk never arrived
+    expect(await refusal(deploy('/partial/mf-manifest.json', undefined, { missing: [PAGE_CHUNK] }))).toEqual([
+      `${PAGE_CHUNK} is missing (/partial/${PAGE_CHUNK} answered 404)`,
+    ]);
+    // each file fetched, the remoteEntry first; none twice
+    const count = fetched.length;
+    await refusal(
+      deploy('/partial-2/mf-manifest.json', undefined, { missing: ['remoteEntry.js', SHARED_CHUNK] }),
+    );
+    expect(fetched.slice(count).sort()).toEqual(
+      ['/partial-2/mf-manifest.json', ...Object.keys(BUILD_FILES).map((f) => `/partial-2/${f}`)].sort(),
+    );
+    // cut short, changed, or longer than built
+    const page = BUILD_FILES[PAGE_CHUNK] as string;
+    expect(
+      await refusal(
+        deploy('/changed/mf-manifest.json', undefined, {
+          bodies: {
+            [PAGE_CHUNK]: page.slice(0, 10),
+            [SHARED_CHUNK]: (BUILD_FILES[SHARED_CHUNK] as string).replace('1', '2'),
+            'remoteEntry.js': `${BUILD_FILES['remoteEntry.js']}\n// more`,
+          },
+        }),
+      ),
+    ).toEqual([
+      `remoteEntry.js is larger than the manifest says (${Buffer.byteLength(BUILD_FILES['remoteEntry.js'] as string)} bytes)`,
+      `${PAGE_CHUNK} is 10 bytes, the manifest says ${Buffer.byteLength(page)}`,
+      `${SHARED_CHUNK} is not the file the manifest names (its sha384 differs)`,
+    ]);
+    // a manifest without the files' sizes and hashes has nothing to compare with
+    const { files: _files, ...bare } = remoteManifest('mfe_catalog');
+    expect(await refusal(serve('/bare/mf-manifest.json', bare))).toEqual([
+      "The manifest gives no size and integrity of its files (files): build it with the workspace's build (tools/rspack)",
+    ]);
+    const unnamed = {
+      ...remoteManifest('mfe_catalog'),
+      files: filesOf({ 'remoteEntry.js': BUILD_FILES['remoteEntry.js'] as string }),
+    };
+    expect(await refusal(deploy('/unnamed/mf-manifest.json', unnamed))).toEqual([
+      `${PAGE_CHUNK}: the manifest gives no size and integrity of it`,
+      `${SHARED_CHUNK}: the manifest gives no size and integrity of it`,
+    ]);
+    // nothing is stored
+    expect(await moduleOf('mfe_catalog')).toEqual(before);
+  });
+
+  it('a file that redirects is refused; its server failing is a 502 naming the file', async () => {
+    const redirecting = deploy('/redirects/mf-manifest.json');
+    serve(`/redirects/${SHARED_CHUNK}`, '', 302, { location: 'http://169.254.169.254/' });
+    const res = await register('mfe_catalog', { manifest_url: redirecting, canary_share: 50 });
+    expectError(res, 400, 'validation');
+    expect(res.json().error.details).toEqual([
+      {
+        path: 'manifest_url',
+        message: `${SHARED_CHUNK} redirects: a release's files are answered where its manifest says`,
+      },
+    ]);
+    const failing = deploy('/failing/mf-manifest.json');
+    serve(`/failing/${PAGE_CHUNK}`, 'busy', 503);
+    const down = await register('mfe_catalog', { manifest_url: failing, canary_share: 50 });
+    expectError(down, 502, 'bad_gateway');
+    expect(down.json().error.message).toBe(
+      `The server of the release's files answered 503 for ${PAGE_CHUNK}`,
+    );
+  });
+
+  it("a build of this server's own folder with a file missing is refused too", async () => {
+    const dist = join(webRoot, 'mfe-auth', 'dist');
+    rmSync(join(dist, SHARED_CHUNK));
+    try {
+      const res = await register('mfe_auth', {
+        manifest_url: '/remotes/mfe-auth/mf-manifest.json',
+        canary_share: 5,
+      });
+      expectError(res, 400, 'validation');
+      expect(res.json().error.details).toEqual([
+        { path: 'manifest_url', message: `${SHARED_CHUNK} is missing (/remotes/mfe-auth/${SHARED_CHUNK})` },
+      ]);
+    } finally {
+      writeFileSync(join(dist, SHARED_CHUNK), BUILD_FILES[SHARED_CHUNK] as string);
+    }
   });
 
   it("a build of this server's own folder is read from disk; the version defaults to the manifest's digest", async () => {
@@ -337,6 +497,97 @@ describe("a release's manifest is checked before it is registered", () => {
     expect((await apiCall(ctx, 'POST', '/releases/modules/mfe_auth/rollback', admin.token)).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('where a release may come from: origins an admin manages, every server at once', () => {
+  const originsNow = async () => (await apiCall(ctx, 'GET', '/releases', admin.token)).json().data.origins;
+  const allow = (value: string, token = admin.token) =>
+    apiCall(ctx, 'POST', '/releases/origins', token, { origin: value });
+  const scriptSources = async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/categoryList' });
+    expect(page.statusCode).toBe(200);
+    return /script-src ([^;]+)/.exec(String(page.headers['content-security-policy']))?.[1]?.split(' ');
+  };
+
+  it("the environment's are the first ones; an admin adds a new CDN and a release from it registers at once; logged", async () => {
+    expect(await originsNow()).toEqual([
+      { _id: expect.any(String), origin, added_by: null, created_at: expect.any(String) },
+    ]);
+    const build = deploy('/new-cdn/mf-manifest.json').replace(origin, newCdn);
+    const count = fetched.length;
+    const refused = await register('mfe_catalog', { manifest_url: build, canary_share: 10 });
+    expectError(refused, 400, 'validation');
+    expect(refused.json().error.message).toBe(
+      `${newCdn} is not an allowed origin (an admin allows it on the Modullar page)`,
+    );
+    expect(fetched.length).toBe(count);
+    expect(await scriptSources()).not.toContain(newCdn);
+
+    const warn = vi.spyOn(ctx.app.log, 'warn');
+    const added = await allow(`${newCdn}/`);
+    expect(added.statusCode).toBe(201);
+    expect(expectShape(answers.releaseOrigin, added.json()).data).toEqual({
+      _id: expect.any(String),
+      origin: newCdn,
+      added_by: 'admin',
+      created_at: expect.any(String),
+    });
+    expect(warn).toHaveBeenCalledWith(
+      { origin: newCdn, by: admin.id, login: 'admin' },
+      'releases: an admin allowed a release origin',
+    );
+    // no restart: the next registration reads it, the shell's page may load from it
+    const ok = await register('mfe_catalog', { manifest_url: build, version: 'cdn2', canary_share: 10 });
+    expect(ok.statusCode).toBe(200);
+    expect(await scriptSources()).toContain(newCdn);
+
+    // while it serves the canary it stays; rolled back, it can go, and then nothing comes from it
+    const id = added.json().data._id;
+    const inUse = await apiCall(ctx, 'DELETE', `/releases/origins/${id}`, admin.token);
+    expectError(inUse, 409, 'conflict');
+    expect(inUse.json().error.message).toBe(
+      `${newCdn} serves mfe_catalog's canary release cdn2: register another first`,
+    );
+    expect(
+      (await apiCall(ctx, 'POST', '/releases/modules/mfe_catalog/rollback', admin.token)).statusCode,
+    ).toBe(200);
+    const removed = await apiCall(ctx, 'DELETE', `/releases/origins/${id}`, admin.token);
+    expect(removed.statusCode).toBe(200);
+    expect(warn).toHaveBeenCalledWith(
+      { origin: newCdn, by: admin.id, login: 'admin' },
+      'releases: an admin removed a release origin',
+    );
+    warn.mockRestore();
+    expect((await originsNow()).map((o: { origin: string }) => o.origin)).toEqual([origin]);
+    expectError(await register('mfe_catalog', { manifest_url: build, canary_share: 10 }), 400, 'validation');
+    expect(await scriptSources()).not.toContain(newCdn);
+    expectError(await apiCall(ctx, 'DELETE', `/releases/origins/${id}`, admin.token), 404, 'not_found');
+  });
+
+  it('takes an origin only, once; admins only', async () => {
+    for (const bad of [
+      'cdn.example.uz',
+      'ftp://cdn.example.uz',
+      'https://cdn.example.uz/catalog/',
+      'https://u:p@cdn.example.uz',
+      'https://cdn.example.uz?x=1',
+      'https://',
+    ]) {
+      const res = await allow(bad);
+      expectError(res, 400, 'validation');
+      expect(res.json().error.details).toEqual([
+        { path: 'origin', message: 'An origin like https://cdn.example.uz' },
+      ]);
+    }
+    expectError(await allow(origin), 409, 'conflict');
+    expectError(await allow('https://cdn.example.uz', manager.token), 403, 'forbidden');
+    expectError(
+      await apiCall(ctx, 'POST', '/releases/origins', null, { origin: 'https://cdn.example.uz' }),
+      401,
+      'unauthorized',
+    );
+    expect((await originsNow()).map((o: { origin: string }) => o.origin)).toEqual([origin]);
   });
 });
 
@@ -359,7 +610,7 @@ describe('the split of users', () => {
   });
 
   it('answers each account and each visitor the same release on every call; an ETag makes it a 304', async () => {
-    const v2 = serve('/catalog-v2/mf-manifest.json', remoteManifest('mfe_catalog'));
+    const v2 = deploy('/catalog-v2/mf-manifest.json');
     expect(
       (await register('mfe_catalog', { manifest_url: v2, version: 'v2', canary_share: 50 })).statusCode,
     ).toBe(200);
@@ -445,7 +696,7 @@ describe('the split of users', () => {
     // a version is one address
     expectError(
       await register('mfe_catalog', {
-        manifest_url: serve('/v2-elsewhere/mf-manifest.json', remoteManifest('mfe_catalog')),
+        manifest_url: deploy('/v2-elsewhere/mf-manifest.json'),
         version: 'v2',
       }),
       409,
@@ -478,7 +729,7 @@ describe("the shells' reports and the canary threshold", () => {
   const canaryOf = async () => (await moduleOf('mfe_catalog'))?.canary;
 
   it('counts users, not requests: loads and failures by error name per release, once each; failures never above loads', async () => {
-    const v3 = serve('/catalog-v3/mf-manifest.json', remoteManifest('mfe_catalog'));
+    const v3 = deploy('/catalog-v3/mf-manifest.json');
     expect(
       (await register('mfe_catalog', { manifest_url: v3, version: 'v3', canary_share: 50 })).statusCode,
     ).toBe(200);
@@ -489,6 +740,12 @@ describe("the shells' reports and the canary threshold", () => {
       version: 'v3',
       loads: 3,
       failures: { RemoteLoadError: 2, TypeError: 1 },
+      // the first error this page saw, as the browser wrote it (the server keeps it clean too)
+      first_error: {
+        name: 'TypeError',
+        message:
+          "Cannot read properties of undefined (reading 'x')\n  at https://cdn.test/v3/a.js?token=s3cret#L2",
+      },
     };
     // one user, three batches (and the stable release it fell back to): one user each
     for (let i = 0; i < 3; i++) {
@@ -506,7 +763,14 @@ describe("the shells' reports and the canary threshold", () => {
       (
         await report({
           token: await tokenOf(b as string),
-          reports: [{ ...failing, loads: 0, failures: { TypeError: 1 } }],
+          reports: [
+            {
+              ...failing,
+              loads: 0,
+              failures: { TypeError: 1 },
+              first_error: { name: 'TypeError', message: 'told second' },
+            },
+          ],
         })
       ).statusCode,
     ).toBe(204);
@@ -535,11 +799,21 @@ describe("the shells' reports and the canary threshold", () => {
       failures: 2,
       failure_names: { RemoteLoadError: 1, TypeError: 2 },
     });
-    expect(catalog?.stable).toMatchObject({ version: 'initial', loads: 1, failures: 0 });
-    // the same again, to another server or later: nothing more
-    await report({ token: tokenA, reports: [failing] });
+    expect(catalog?.stable).toMatchObject({ version: 'initial', loads: 1, failures: 0, first_error: null });
+    // the first error told is kept, one line, the address without its query string
+    const firstError = {
+      name: 'TypeError',
+      message: "Cannot read properties of undefined (reading 'x') at https://cdn.test/v3/a.js",
+      at: expect.any(String),
+    };
+    expect(catalog?.canary?.first_error).toEqual(firstError);
+    // the same again, to another server or later: nothing more, and the first error stays
+    await report({
+      token: tokenA,
+      reports: [{ ...failing, first_error: { name: 'RemoteLoadError', message: 'a later one' } }],
+    });
     await ctx.app.releases.flushReports();
-    expect(await canaryOf()).toMatchObject({ loads: 2, failures: 2 });
+    expect(await canaryOf()).toMatchObject({ loads: 2, failures: 2, first_error: firstError });
   });
 
   it('counts a report only with the token its shell was given, for the releases it names: a stranger cannot stop a canary', async () => {
@@ -572,18 +846,25 @@ describe("the shells' reports and the canary threshold", () => {
     expect(canary).toMatchObject({ version: 'v3', loads: 3, failures: 3 });
   });
 
-  it('one address speaks for at most 20 users of a release an hour (fake loads cannot hide failures)', async () => {
+  it('one address speaks for a quarter of the minimum of users of a release an hour (fake loads cannot hide failures)', async () => {
+    // the threshold's minimum is 10 here: an address speaks for 3 users
     const many = visitors('v3', 50, 30).slice(5);
     const load = { module: 'mfe_catalog', version: 'v3', loads: 1, failures: {} };
     for (const v of many) await report({ token: await tokenOf(v), reports: [load] }, '198.51.100.77');
     await ctx.app.releases.flushReports();
-    expect(await canaryOf()).toMatchObject({ loads: 3 + 20 });
+    expect(await canaryOf()).toMatchObject({ loads: 3 + 3 });
     // IPv6: one /64 is one address
     const six = visitors('v3', 50, 60).slice(30);
     for (const [i, v] of six.entries())
       await report({ token: await tokenOf(v), reports: [load] }, `2001:db8:5:5::${i + 1}`);
     await ctx.app.releases.flushReports();
-    expect(await canaryOf()).toMatchObject({ loads: 3 + 20 + 20 });
+    expect(await canaryOf()).toMatchObject({ loads: 3 + 3 + 3 });
+    // users each at an address of its own all count
+    const crowd = visitors('v3', 50, 174).slice(140);
+    for (const [i, v] of crowd.entries())
+      await report({ token: await tokenOf(v), reports: [load] }, `198.18.0.${i + 1}`);
+    await ctx.app.releases.flushReports();
+    expect(await canaryOf()).toMatchObject({ loads: 3 + 3 + 3 + 34 });
   });
 
   it('a canary whose failing users reach the threshold is switched off by itself', async () => {
@@ -603,6 +884,14 @@ describe("the shells' reports and the canary threshold", () => {
     // (the server's own flush every 5 s may come between two reports: it stops at the first count past it)
     const stop = catalog?.stopped;
     expect(stop).toMatchObject({ version: 'v3', at: expect.any(String) });
+    // why, kept once it is no longer the canary: its failures by name and its first error
+    expect(stop?.failure_names).toEqual({ RemoteLoadError: expect.any(Number), TypeError: 2 });
+    expect(stop?.failure_names.RemoteLoadError).toBe((stop?.failures ?? 0) - 1);
+    expect(stop?.first_error).toEqual({
+      name: 'TypeError',
+      message: "Cannot read properties of undefined (reading 'x') at https://cdn.test/v3/a.js",
+      at: expect.any(String),
+    });
     expect(stop?.failures).toBeGreaterThanOrEqual((stop?.loads ?? 0) * 0.5);
     expect(stop?.loads).toBeGreaterThanOrEqual(63 + 17);
     expect((await assignmentOf('?visitor=visitor-0-abc')).mfe_catalog?.version).toBe('initial');
@@ -635,10 +924,102 @@ describe("the shells' reports and the canary threshold", () => {
       400,
       'validation',
     );
+    // an error's message of more than 300 characters (the shell cuts it first)
+    expectError(
+      await report({
+        token,
+        reports: [
+          {
+            module: 'mfe_catalog',
+            version: 'v3',
+            loads: 1,
+            failures: { TypeError: 1 },
+            first_error: { name: 'TypeError', message: 'x'.repeat(301) },
+          },
+        ],
+      }),
+      400,
+      'validation',
+    );
     const ok = { token, reports: [{ module: 'mfe_catalog', version: 'initial', loads: 1, failures: {} }] };
     let status = 204;
     for (let i = 0; i < 130 && status === 204; i++) status = (await report(ok, '203.0.113.250')).statusCode;
     expect(status).toBe(429);
+    // IPv6: the hosts of one /64 are one address
+    status = 204;
+    let sent = 0;
+    for (; sent < 130 && status === 204; sent++)
+      status = (await report(ok, `2001:db8:42:42::${sent + 1}`)).statusCode;
+    expect(status).toBe(429);
+    expect(sent).toBeLessThanOrEqual(121);
+  });
+});
+
+describe('the default threshold against one address', () => {
+  // the deployment's own threshold (20 users, 10 %): an address's share of a release's users
+  // is a quarter of its minimum, so no fewer than four addresses can switch a canary off
+  let fresh: TestCtx;
+  beforeAll(async () => {
+    fresh = await createTestApp({ webRoot, releaseOrigins: [origin] });
+  });
+  afterAll(async () => {
+    await fresh?.close();
+  });
+  const visitorsOf = (version: string, n: number, from = 0) => {
+    const out: string[] = [];
+    for (let i = from; out.length < n; i++)
+      if (inCanary('mfe_catalog', version, `visitor:visitor-one-${i}`, 50)) out.push(`visitor-one-${i}`);
+    return out;
+  };
+  const failFrom = async (visitors: string[], address: (i: number) => string) => {
+    for (const [i, v] of visitors.entries()) {
+      const assignment = await apiCall(fresh, 'GET', `/releases/assignment?visitor=${v}`);
+      const token = expectShape(answers.assignment, assignment.json()).data.report_token as string;
+      const failing = { module: 'mfe_catalog', version: 'd2', loads: 1, failures: { RemoteLoadError: 1 } };
+      const res = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/releases/reports',
+        payload: { token, reports: [failing] },
+        remoteAddress: address(i),
+      });
+      expect(res.statusCode).toBe(204);
+    }
+    await fresh.app.releases.flushReports();
+  };
+  const catalog = async () => {
+    const res = await apiCall(fresh, 'GET', '/releases', (await adminUser(fresh)).token);
+    return expectShape(answers.releasesOverview, res.json()).data.modules.find(
+      (m) => m.module === 'mfe_catalog',
+    );
+  };
+
+  it("one address's made-up visitors cannot switch off a canary; four addresses' users count", async () => {
+    const d2 = deploy('/catalog-d2/mf-manifest.json');
+    const res = await apiCall(
+      fresh,
+      'POST',
+      '/releases/modules/mfe_catalog',
+      (await adminUser(fresh)).token,
+      {
+        manifest_url: d2,
+        version: 'd2',
+        canary_share: 50,
+      },
+    );
+    expect(res.statusCode).toBe(200);
+    // a stranger mints 40 visitor ids the split puts on the canary, each reporting a failure
+    await failFrom(visitorsOf('d2', 40), () => '198.51.100.200');
+    expect((await catalog())?.canary).toMatchObject({ version: 'd2', loads: 5, failures: 5 });
+    // its /64 is one address too
+    await failFrom(visitorsOf('d2', 40, 1000), (i) => `2001:db8:77:77::${i + 1}`);
+    expect((await catalog())?.canary).toMatchObject({ version: 'd2', loads: 10, failures: 10 });
+    // users from two more addresses reach the minimum: the failing canary is switched off
+    await failFrom(visitorsOf('d2', 5, 2000), () => '203.0.113.31');
+    expect((await catalog())?.canary).toMatchObject({ loads: 15, failures: 15 });
+    await failFrom(visitorsOf('d2', 5, 3000), () => '203.0.113.32');
+    const after = await catalog();
+    expect(after?.canary).toBeNull();
+    expect(after?.stopped).toMatchObject({ version: 'd2', loads: 20, failures: 20 });
   });
 });
 
@@ -658,11 +1039,11 @@ describe('pnpm release (scripts/release.mjs), as a pipeline runs it', () => {
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const key = await newKey('mfe_stoplist');
     const env = { QRMENU_API_URL: address, QRMENU_DEPLOY_KEY: key };
-    const v1 = serve('/stoplist-1/mf-manifest.json', remoteManifest('mfe_stoplist'));
+    const v1 = deploy('/stoplist-1/mf-manifest.json', remoteManifest('mfe_stoplist'));
     const first = await run(['mfe-stoplist', v1, '--version', 's1'], env);
     expect(first).toMatchObject({ code: 0 });
     expect(first.out).toContain(`stable: s1 (${v1})`);
-    const v2 = serve('/stoplist-2/mf-manifest.json', remoteManifest('mfe_stoplist'));
+    const v2 = deploy('/stoplist-2/mf-manifest.json', remoteManifest('mfe_stoplist'));
     const canary = await run(['mfe-stoplist', v2, '--canary', '10', '--version', 's2'], env);
     expect(canary.out).toContain('canary: s2');
     expect(canary.out).toContain('10% of users');
@@ -715,7 +1096,7 @@ describe.skipIf(!PG)('two apps on one PostgreSQL database', () => {
       // both have read (and keep) the releases
       expect(await versionOn(one)).toBe('initial');
       expect(await versionOn(two)).toBe('initial');
-      const url = serve('/pg-v2/mf-manifest.json', remoteManifest('mfe_catalog'));
+      const url = deploy('/pg-v2/mf-manifest.json');
       await one.releases.register(
         'mfe_catalog',
         { manifest_url: url, version: 'pg2', canary_share: 100 },
@@ -742,6 +1123,22 @@ describe.skipIf(!PG)('two apps on one PostgreSQL database', () => {
         failures: 2,
         failure_names: { TypeError: 2 },
       });
+      // an origin an admin allows through one is the other's at once: a release from it registers
+      // there, and the other's shell page may load from it
+      const fromNewCdn = deploy('/pg-new-cdn/mf-manifest.json').replace(origin, newCdn);
+      const scriptsOf = async (app: typeof one) =>
+        String(
+          (await app.inject({ method: 'GET', url: '/categoryList' })).headers['content-security-policy'],
+        );
+      expect(await scriptsOf(two)).not.toContain(newCdn);
+      await one.releases.allowOrigin(newCdn, { _id: 'admin-1', login: 'admin' });
+      await expect.poll(() => scriptsOf(two), { timeout: 2000, interval: 20 }).toContain(newCdn);
+      const onTwo = await two.releases.register(
+        'mfe_catalog',
+        { manifest_url: fromNewCdn, version: 'pg3', canary_share: 100 },
+        { admin: true },
+      );
+      expect(onTwo.canary?.version).toBe('pg3');
     } finally {
       await Promise.all(apps.map((a) => a.close()));
       await db.drop();

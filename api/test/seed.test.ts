@@ -2,8 +2,10 @@ import { imageIdOf, imageKeys } from '@qrmenu/shared/image-variants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, SHOWCASE, seed } from '../src/seed';
 import type { Said, SeedRestaurant } from '../src/seed/demo';
+import { DEMO_ORDER_DAYS } from '../src/seed/orders';
 import { PLACEMENTS } from '../src/seed/showcase';
 import { DEMO_VISIT_DAYS } from '../src/seed/visits';
+import { addDays, dayOf } from '../src/visits/day';
 import { ADMIN, bearer, createTestApp, loginAs, type TestCtx } from './helpers';
 
 let ctx: TestCtx;
@@ -24,7 +26,11 @@ const rowsOf = async (
     | 'placements'
     | 'visit_counts'
     | 'visit_uniques'
-    | 'visit_sketches',
+    | 'visit_sketches'
+    | 'orders'
+    | 'bills'
+    | 'stop_list_events'
+    | 'report_days',
 ) =>
   Number(
     (
@@ -47,6 +53,10 @@ const counts = async () => ({
   visitCounts: await rowsOf('visit_counts'),
   visitUniques: await rowsOf('visit_uniques'),
   visitSketches: await rowsOf('visit_sketches'),
+  orders: await rowsOf('orders'),
+  bills: await rowsOf('bills'),
+  stops: await rowsOf('stop_list_events'),
+  reportDays: await rowsOf('report_days'),
 });
 
 type Lang = 'uz' | 'ru' | 'en';
@@ -78,7 +88,7 @@ function shownIn(r: SeedRestaurant, lang: Lang) {
 }
 
 /** What the first run gave the showcase. */
-let seeded = { pictures: 0, placements: 0, visits: 0 };
+let seeded = { pictures: 0, placements: 0, visits: 0, orders: 0 };
 
 describe('seed', () => {
   it('writes the demo once and is idempotent', async () => {
@@ -89,6 +99,8 @@ describe('seed', () => {
     expect(first.showcase.pictures).toBe(products + 2); // and the cover and the logo
     expect(first.showcase.placements).toBe(PLACEMENTS.length);
     expect(first.showcase.visits).toBeGreaterThan(0);
+    // two months of orders, about 20 to 45 a day
+    expect(first.showcase.orders).toBeGreaterThan(DEMO_ORDER_DAYS * 20);
     const after = await counts();
     expect(after.users).toBe(3);
     expect(after.restaurants).toBe(3);
@@ -102,8 +114,36 @@ describe('seed', () => {
     expect(stopped.length).toBeGreaterThanOrEqual(2);
     const second = await seed(ctx.app);
     expect(second.created).toEqual([]);
-    expect(second.showcase).toEqual({ pictures: 0, placements: 0, visits: 0 });
+    expect(second.showcase).toEqual({ pictures: 0, placements: 0, visits: 0, orders: 0 });
     expect(await counts()).toEqual(after);
+  });
+
+  it("gives the demo's options real rules: the plov's portion required, its extras several (Qazi up to twice), a drink's size one to choose", async () => {
+    const optionsOf = (product: string) =>
+      ctx.db
+        .selectFrom('product_options as o')
+        .innerJoin('products as p', 'p.id', 'o.product_id')
+        .select(['o.id', 'o.name', 'o.min_choices', 'o.max_choices'])
+        .where('p.name', '=', product)
+        .orderBy('o.position')
+        .execute();
+    const plov = await optionsOf('Toshkent oshi');
+    expect(plov.map((o) => [o.name, o.min_choices, o.max_choices])).toEqual([
+      ['Porsiya', 1, 1],
+      ['Qoʻshimchalar', 0, 3],
+    ]);
+    const extras = await ctx.db
+      .selectFrom('option_rows')
+      .select(['name', 'max_quantity', 'is_default'])
+      .where('product_option_id', '=', plov[1]?.id as string)
+      .orderBy('position')
+      .execute();
+    expect(extras).toEqual([
+      { name: 'Qazi', max_quantity: 2, is_default: 0 },
+      { name: 'Bedana tuxumi', max_quantity: 1, is_default: 0 },
+    ]);
+    const [tea] = await optionsOf('Koʻk choy');
+    expect([tea?.min_choices, tea?.max_choices]).toEqual([1, 1]);
   });
 
   it('managers log in with manager123 and see their own restaurant', async () => {
@@ -196,6 +236,34 @@ describe('seed', () => {
     const showcaseId = body.restaurants.find((r: { slug: string }) => r.slug === SHOWCASE.slug)._id;
     expect(body.visits_30d[showcaseId]).toBe(stats.totals.month.visits);
     expect(stats.totals.month.visits).toBeGreaterThanOrEqual(seeded.visits);
+  });
+
+  it("the showcase's manager reads two months of «Hisobot»: orders every day, paid by Payme, Click and at the table, the figures built", async () => {
+    const token = await loginAs(ctx.app, 'manager1', 'manager123');
+    const today = dayOf();
+    const from = addDays(today, -(DEMO_ORDER_DAYS - 1));
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/manager/reports/takings?from=${from}&to=${today}`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const takings = res.json().data;
+    expect(takings.totals.orders).toBe(seeded.orders);
+    // every past day has orders (today's begin at 10:00 in Tashkent)
+    expect(takings.days.slice(0, -1).every((d: { orders: number }) => d.orders >= 15)).toBe(true);
+    for (const method of ['payme', 'click', 'table'])
+      expect(takings.totals.by_method[method].orders).toBeGreaterThan(0);
+    expect(takings.totals.rejected_orders).toBeGreaterThan(0);
+    // no past day is left to build: the seed built them as it wrote them
+    const marks = await ctx.db.selectFrom('report_dirty').select('day').execute();
+    expect(marks.filter((m) => m.day < today)).toEqual([]);
+    const dishes = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/manager/reports/dishes?from=${from}&to=${today}`,
+      headers: bearer(token),
+    });
+    expect(dishes.json().data.stops.length).toBeGreaterThan(0);
   });
 });
 

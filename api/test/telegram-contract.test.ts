@@ -6,7 +6,7 @@
  * own words.
  */
 import { readdirSync } from 'node:fs';
-import { formatTiyin, t } from '@qrmenu/shared/texts';
+import { formatSom, formatTiyin, t } from '@qrmenu/shared/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPosRow, OrderRow, TableCallRow } from '../src/db';
 import { ALLOWED_UPDATES, readAnswer, TelegramError, tgUpdate } from '../src/telegram/api';
@@ -466,6 +466,20 @@ describe('every message the server builds, as Telegram takes it', () => {
     }
     expect(faults).toEqual([]);
     expect(built).toBeGreaterThan(300);
+  });
+
+  it("a guest's comment stays on its «Izoh» line: it cannot write lines that read as the chat's own", () => {
+    // a comment that would show a total and a payment of its own above the real ones
+    const forged = `Piyozsiz\n\n${t.telegram.total('1 000 soʻm')}\r\n${t.payments.paidLine('95 000 soʻm', 'Payme', '12:00')}\u2028Tez`;
+    const lines = orderMessage(order({ comment: forged })).text.split('\n');
+    const izoh = lines.filter((l) => l.startsWith(t.telegram.comment('')));
+    expect(izoh).toHaveLength(1);
+    expect(izoh[0]).toContain('Piyozsiz');
+    expect(izoh[0]).toContain('Tez');
+    expect(lines.filter((l) => l.startsWith(t.telegram.total('')))).toEqual([
+      t.telegram.total(formatSom(95000)),
+    ]);
+    expect(lines.some((l) => l.startsWith(t.payments.paid))).toBe(false);
   });
 
   it('the largest order is cut the same way whatever its state: only its last part changes', () => {

@@ -124,11 +124,13 @@ async function touchDrag(page: Page, row: Locator, handle: Locator, target: Loca
 async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown', presses: number) {
   await handle.scrollIntoViewIfNeeded();
   await handle.focus();
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(150);
-  for (let i = 0; i < presses; i++) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(150);
+  // each key waits for dnd-kit's live region to say its move: on a busy machine a key may take a
+  // while, and a drop pressed before the last move drops short
+  const said = page.locator('[id^="DndLiveRegion"]');
+  for (let i = 0; i <= presses; i++) {
+    const before = (await said.textContent()) ?? '';
+    await page.keyboard.press(i === 0 ? 'Space' : key);
+    await expect(said).not.toHaveText(before);
   }
   await page.keyboard.press('Space');
 }
@@ -314,11 +316,15 @@ test('a 40-category list: a swipe on a handle scrolls; a drop shows the new orde
   const handle = handleOf(page, 'Kategoriya 40');
   await handle.scrollIntoViewIfNeeded();
   await handle.focus();
+  // each key waits for the live region's words of its move (a busy machine may take a while to
+  // handle one, and a drop pressed before the last move would drop one place short)
   await page.keyboard.press('Space');
-  await page.waitForTimeout(150);
-  for (let i = 0; i < 3; i++) {
+  await expect(page.getByText("«Kategoriya 40» ko'tarildi.")).toBeAttached();
+  for (let place = 39; place >= 37; place--) {
     await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(150);
+    await expect(
+      page.getByText(`«Kategoriya 40» 40 tadan ${place}-o'rinda.`, { exact: true }),
+    ).toBeAttached();
   }
   // the drop's key, the work it starts (dnd-kit, the kit, React), and the first frame after it
   await page.evaluate(() => {

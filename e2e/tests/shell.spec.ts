@@ -50,8 +50,10 @@ test.describe('login and guard', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     const bar = await sidebar.boundingBox();
     expect(bar?.width).toBe(375);
-    expect(bar?.height ?? 0).toBeLessThan(80);
-    await expect(sidebar.getByRole('link', { name: 'Profil' })).toBeInViewport();
+    expect(bar?.height ?? 0).toBeLessThan(100); // two rows of links at most
+    // every link stays in view (they wrap to a second row rather than scroll away)
+    for (const name of ['Restoranlar', 'Menedjerlar', 'Hisobot', 'Modullar', 'Profil'])
+      await expect(sidebar.getByRole('link', { name })).toBeInViewport({ ratio: 1 });
     await expect(page.getByRole('heading', { name: 'Restoranlar' })).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
@@ -76,7 +78,7 @@ test.describe('layouts and pages', () => {
     await expect(page).toHaveURL(`${baseURL()}/admin`);
     const bar = page.getByRole('navigation', { name: 'Menyu' });
     await expect(bar).toBeVisible();
-    for (const name of ['Asosiy', 'Buyurtmalar', 'Menyu', 'Kategoriyalar', 'Profil']) {
+    for (const name of ['Asosiy', 'Buyurtmalar', 'Menyu', 'Hisobot', 'Kategoriyalar', 'Profil']) {
       const tab = bar.getByRole('link', { name });
       await expect(tab).toBeVisible();
       const target = await tab.boundingBox();
@@ -97,6 +99,11 @@ test.describe('layouts and pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Menyu' })).toBeVisible();
     await expect(page.getByText('Sizga hali restoran biriktirilmagan')).toBeVisible();
     await expect(bar).toBeVisible();
+    // Hisobot: the reports inside the layout, saying the same
+    await bar.getByRole('link', { name: 'Hisobot' }).click();
+    await expect(page).toHaveURL(/\/reports$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hisobot' })).toBeVisible();
+    await expect(page.getByText('Sizga hali restoran biriktirilmagan')).toBeVisible();
     await bar.getByRole('link', { name: 'Asosiy' }).click();
     await expect(page).toHaveURL(`${baseURL()}/admin`);
     // Profil: the profile page, where the manager signs out

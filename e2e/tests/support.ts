@@ -195,6 +195,14 @@ export const BACK_OFFICE_PAGES: readonly PageCase[] = [
     path: (w) => `/admin/orders/${w.restaurant._id}`,
     live: true,
   },
+  // «Hisobot» (mfe_reports): a manager's own, an admin's of a restaurant, the admin's side by side
+  { name: 'reports (manager)', who: 'manager', path: () => '/reports' },
+  {
+    name: 'reports of a restaurant (admin)',
+    who: 'admin',
+    path: (w) => `/admin/reports/${w.restaurant._id}`,
+  },
+  { name: 'restaurants side by side (admin)', who: 'admin', path: () => '/admin/reports' },
   // «Xodimlar» (mfe_restaurants): the restaurant's waiters and kitchen, its floor and devices
   { name: 'staff (manager)', who: 'manager', path: () => '/staff' },
   { name: 'staff (admin)', who: 'admin', path: (w) => `/admin/staff/${w.restaurant._id}` },

@@ -4,7 +4,7 @@
  * options page without a product.
  */
 import { ROUTES } from '@qrmenu/shared/paths';
-import { answers, fixtures, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
+import { answers, axeViolations, fixtures, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -231,5 +231,156 @@ describe('rows of an option', () => {
     expect(await screen.findByText(t.optionRowDeleted)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Kichik')).toBeNull());
     expect(api.writes()).toHaveLength(1);
+  });
+});
+
+describe('an option\'s rule (docs/PRODUCT.md, "Options and their rules")', () => {
+  const rules = t.optionRules;
+  const minField = (dialog: HTMLElement) =>
+    within(dialog).getByRole('spinbutton', { name: t.fields.min_choices });
+  const maxField = (dialog: HTMLElement) =>
+    within(dialog).getByRole('spinbutton', { name: t.fields.max_choices });
+  const preview = (dialog: HTMLElement) => within(dialog).getByTestId('rule-preview');
+
+  it("«Bittasini tanlash shart» in one tap: the guest's radios without «Kerak emas» in the preview, the rule sent; axe clean", async () => {
+    const api = stubApi({
+      'GET /manager/product-option/product/p1': answers.data([size]),
+      'GET /user/products/p1': answers.data(caesar),
+      'POST /manager/product-option': (call) => answers.data({ ...extra, ...(call.body as object) }, 201),
+    });
+    options();
+    await screen.findByText('Hajmi');
+    // every option says its rule in the list
+    expect(within(item('Hajmi')).getByText(rules.upToOne)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: t.addOption }));
+    const dialog = await screen.findByRole('dialog', { name: t.addOption });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: t.fields.name }), 'Porsiya');
+    // today's behaviour until set: one row or none, «Kerak emas» first
+    expect(within(dialog).getByRole('button', { name: rules.upToOne })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(
+      within(preview(dialog)).getByRole('radio', { name: t.guestMenu.cart.noChoice }),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: rules.exactlyOne }));
+    expect(minField(dialog)).toHaveValue(1);
+    expect(maxField(dialog)).toHaveValue(1);
+    expect(within(dialog).getByRole('button', { name: rules.exactlyOne })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(preview(dialog)).queryByRole('radio', { name: t.guestMenu.cart.noChoice })).toBeNull();
+    expect(within(preview(dialog)).getAllByRole('radio')).toHaveLength(2);
+    expect(within(preview(dialog)).getByText(/1 tasini tanlang/)).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: t.create }));
+    expect(await screen.findByText(t.optionCreated)).toBeInTheDocument();
+    expect(api.writes()[0]!.body).toEqual({
+      product_id: 'p1',
+      name: 'Porsiya',
+      min_choices: 1,
+      max_choices: 1,
+    });
+  });
+
+  it("«Ixtiyoriy, bir nechta» takes as many as the option's rows give; a rule they cannot keep is refused under its field, in Uzbek", async () => {
+    const rows = [
+      fixtures.optionRow({ _id: 'r1', product_option_id: 'o2', name: 'Qazi', price: 15000, max_quantity: 2 }),
+      fixtures.optionRow({ _id: 'r2', product_option_id: 'o2', name: 'Bedana tuxumi', price: 4000 }),
+    ];
+    const api = stubApi({
+      'GET /manager/product-option/product/p1': answers.data([extra]),
+      'GET /user/products/p1': answers.data(caesar),
+      'GET /manager/product-option-row/o2': answers.data(rows),
+      'PUT /manager/product-option/o2': (call) =>
+        (call.body as { min_choices?: number }).min_choices === 4
+          ? {
+              status: 400,
+              body: {
+                error: {
+                  code: 'validation',
+                  message: "The option's rule cannot be met",
+                  details: [{ path: 'min_choices', message: 'option_rule: above_rows' }],
+                },
+              },
+            }
+          : answers.data({ ...extra, ...(call.body as object) }),
+    });
+    options();
+    await screen.findByText("Qo'shimcha");
+    await userEvent.click(within(item("Qo'shimcha")).getByRole('button', { name: t.edit }));
+    const dialog = await screen.findByRole('dialog', { name: t.editOption });
+    // the preview shows the option's own rows
+    expect(await within(preview(dialog)).findByRole('radio', { name: /Qazi/ })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: rules.several }));
+    expect(maxField(dialog)).toHaveValue(3);
+    expect(within(preview(dialog)).getAllByRole('checkbox')).toHaveLength(2);
+    expect(within(preview(dialog)).getByText(/3 tagacha/)).toBeInTheDocument();
+    expect(within(preview(dialog)).getByRole('checkbox', { name: /Qazi.*2 tagacha/ })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: t.save }));
+    expect(await screen.findByText(t.optionUpdated)).toBeInTheDocument();
+    expect(api.writes()[0]!.body).toEqual({ name: "Qo'shimcha", max_choices: 3 });
+
+    await userEvent.click(within(item("Qo'shimcha")).getByRole('button', { name: t.edit }));
+    const again = await screen.findByRole('dialog', { name: t.editOption });
+    await userEvent.clear(minField(again));
+    await userEvent.type(minField(again), '4');
+    await userEvent.clear(maxField(again));
+    await userEvent.type(maxField(again), '5');
+    await userEvent.click(within(again).getByRole('button', { name: t.save }));
+    expect(await within(again).findByText(rules.errors.above_rows as string)).toBeInTheDocument();
+  });
+
+  it('a minimum above the maximum is said under the field and nothing is sent', async () => {
+    const api = stubApi({
+      'GET /manager/product-option/product/p1': answers.data([size]),
+      'GET /user/products/p1': answers.data(caesar),
+    });
+    options();
+    await screen.findByText('Hajmi');
+    await userEvent.click(screen.getByRole('button', { name: t.addOption }));
+    const dialog = await screen.findByRole('dialog', { name: t.addOption });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: t.fields.name }), 'Sous');
+    await userEvent.clear(minField(dialog));
+    await userEvent.type(minField(dialog), '2');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.create }));
+    expect(await within(dialog).findByText(rules.errors.min_above_max as string)).toBeInTheDocument();
+    expect(api.writes()).toHaveLength(0);
+  });
+
+  it('a row taken up to twice and chosen beforehand: the dialog sends them, the list says them', async () => {
+    let list = [small];
+    const api = stubApi({
+      'GET /manager/product-option-row/o1': () => answers.data(list),
+      'POST /manager/product-option-row': (call) => {
+        const made = fixtures.optionRow({ _id: 'or9', ...(call.body as object) });
+        list = [small, made];
+        return answers.data(made, 201);
+      },
+    });
+    rowsPage();
+    await screen.findByText('Kichik');
+    await userEvent.click(screen.getByRole('button', { name: t.addOptionRow }));
+    const dialog = await screen.findByRole('dialog', { name: t.addOptionRow });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: t.fields.name }), 'Qazi');
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: t.fields.price }), '15000');
+    const times = within(dialog).getByRole('spinbutton', { name: t.fields.max_quantity });
+    await userEvent.clear(times);
+    await userEvent.type(times, '2');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: new RegExp(t.fields.is_default) }));
+    expect(await axeViolations()).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: t.create }));
+    expect(await screen.findByText(t.optionRowCreated)).toBeInTheDocument();
+    expect(api.writes()[0]!.body).toEqual({
+      product_option_id: 'o1',
+      name: 'Qazi',
+      price: 15000,
+      max_quantity: 2,
+      is_default: true,
+    });
+    expect(
+      await screen.findByText(`${t.optionRules.rowUpTo(2)} · ${t.fields.is_default}`),
+    ).toBeInTheDocument();
   });
 });

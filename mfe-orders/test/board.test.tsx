@@ -35,7 +35,11 @@ function world() {
         name: 'Osh',
         quantity: 2,
         price: 45_000,
-        rows: [{ _id: 'row1', option: 'Hajmi', name: 'Katta', price: 5000 }],
+        rows: [
+          { _id: 'row1', option: 'Hajmi', name: 'Katta', price: 5000, quantity: 1 },
+          { _id: 'row2', option: "Qo'shimchalar", name: 'Qazi', price: 15000, quantity: 2 },
+          { _id: 'row3', option: "Qo'shimchalar", name: 'Bedana tuxumi', price: 4000, quantity: 1 },
+        ],
       },
       { product_id: 'p2', name: 'Choy', quantity: 1, price: 5000, rows: [] },
     ],
@@ -87,7 +91,7 @@ describe('the live board', () => {
     const soup = await screen.findByRole('article', { name: '#14, Stol 5' });
     expect(within(column('sent')).getByRole('article')).toBe(soup);
     expect(soup).toHaveTextContent('2 × Osh');
-    expect(soup).toHaveTextContent('Hajmi: Katta');
+    expect(soup).toHaveTextContent("Hajmi: Katta; Qo'shimchalar: Qazi ×2, Bedana tuxumi");
     expect(soup).toHaveTextContent('1 × Choy');
     expect(soup).toHaveTextContent('Izoh: Piyozsiz, iltimos');
     expect(soup).toHaveTextContent("95 000 so'm");

@@ -1,4 +1,4 @@
-/** The history by day on the test kit: the day list, a picked day's orders and totals, the CSV. */
+/** The history by day on the test kit: the day list, a picked day's orders (dishes with their options and counts) and totals, the CSV. */
 import { tashkentDay } from '@qrmenu/shared/query';
 import { answers, axeViolations, fixtures, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -29,7 +29,32 @@ describe('the orders history', () => {
                 day: yesterday,
               }),
             ])
-          : answers.counted([fixtures.order({ number: 1, table: 'Stol 1', status: 'accepted' })]),
+          : answers.counted([
+              fixtures.order({
+                number: 1,
+                table: 'Stol 1',
+                status: 'accepted',
+                items: [
+                  {
+                    product_id: 'p1',
+                    name: 'Toshkent oshi',
+                    quantity: 1,
+                    price: 99_000,
+                    rows: [
+                      { _id: 'r1', option: 'Porsiya', name: "To'liq", price: 20_000, quantity: 1 },
+                      { _id: 'r2', option: "Qo'shimchalar", name: 'Qazi', price: 15_000, quantity: 2 },
+                      {
+                        _id: 'r3',
+                        option: "Qo'shimchalar",
+                        name: 'Bedana tuxumi',
+                        price: 4_000,
+                        quantity: 1,
+                      },
+                    ],
+                  },
+                ],
+              }),
+            ]),
       'GET /manager/orders/days': answers.data([
         { day: yesterday, orders: 2, served: 1, rejected: 1, total: 120_000 },
         { day: today, orders: 1, served: 0, rejected: 0, total: 0 },
@@ -38,6 +63,10 @@ describe('the orders history', () => {
     renderAtRoute(<OrdersHistoryPage />, '/orders/history', { as: 'manager' });
     expect(await screen.findByRole('heading', { name: `Tarix: ${today}` })).toBeInTheDocument();
     expect(await screen.findByText('#1, Stol 1', { exact: false })).toBeInTheDocument();
+    // each dish with its options, a row taken more than once with its count
+    expect(screen.getByTestId('day-orders')).toHaveTextContent(
+      "1 × Toshkent oshi (Porsiya: To'liq; Qo'shimchalar: Qazi ×2, Bedana tuxumi)",
+    );
     const days = await screen.findByRole('table', { name: "Kunlar bo'yicha buyurtmalar va tushum" });
     const range = api.callsTo('GET /manager/orders/days')[0]?.search;
     expect(range?.get('to')).toBe(today);

@@ -44,6 +44,10 @@ export const ROUTES = {
     orderHistory: '/admin/orders/:id/history',
     /** :id restaurant id: whether it and its placements take orders */
     orderingSettings: '/admin/orders/:id/settings',
+    /** «Hisobot»: the restaurants side by side (docs/REPORTS.md) */
+    reports: '/admin/reports',
+    /** :id restaurant id: its reports */
+    restaurantReports: '/admin/reports/:id',
     /** :id restaurant id: its waiters and kitchen, their tables and devices («Xodimlar») */
     staff: '/admin/staff/:id',
   },
@@ -71,6 +75,8 @@ export const ROUTES = {
     orders: '/orders',
     orderHistory: '/orders/history',
     orderingSettings: '/orders/settings',
+    /** the own restaurant's reports, «Hisobot» in the bottom bar */
+    reports: '/reports',
     /** the own restaurant's waiters and kitchen («Xodimlar») */
     staff: '/staff',
   },
@@ -138,6 +144,8 @@ export interface RolePaths {
   orderHistory(p: { restaurantId: string }): string;
   /** Its ordering switches. */
   orderingSettings(p: { restaurantId: string }): string;
+  /** A restaurant's reports, «Hisobot» (a manager: its own). */
+  reports(p: { restaurantId: string }): string;
   /** Its waiters and kitchen («Xodimlar»; a manager: its own). */
   staff(p: { restaurantId: string }): string;
 }
@@ -174,6 +182,7 @@ export const adminPaths: RolePaths = {
   orders: (p) => fillPath(A.orders, { id: p.restaurantId }),
   orderHistory: (p) => fillPath(A.orderHistory, { id: p.restaurantId }),
   orderingSettings: (p) => fillPath(A.orderingSettings, { id: p.restaurantId }),
+  reports: (p) => fillPath(A.restaurantReports, { id: p.restaurantId }),
   staff: (p) => fillPath(A.staff, { id: p.restaurantId }),
 };
 
@@ -197,6 +206,7 @@ export const managerPaths: RolePaths = {
   orders: () => M.orders,
   orderHistory: () => M.orderHistory,
   orderingSettings: () => M.orderingSettings,
+  reports: () => M.reports,
   staff: () => M.staff,
 };
 

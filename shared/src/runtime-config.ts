@@ -6,7 +6,13 @@
  * stable release to fall back to (docs/RELEASES.md). `publicMenuBase` (PUBLIC_MENU_URL) is where
  * guests open menus (`<base>/m/<slug>`, printed in QR codes); null means this origin.
  */
-export type RemoteName = 'mfe_auth' | 'mfe_restaurants' | 'mfe_catalog' | 'mfe_stoplist' | 'mfe_orders';
+export type RemoteName =
+  | 'mfe_auth'
+  | 'mfe_restaurants'
+  | 'mfe_catalog'
+  | 'mfe_stoplist'
+  | 'mfe_orders'
+  | 'mfe_reports';
 
 /** The release behind a module's address, for this user. */
 export interface RemoteRelease {

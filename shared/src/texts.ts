@@ -140,6 +140,10 @@ export const t = {
     // option / row
     product_id: 'Mahsulot',
     product_option_id: 'Opsiya',
+    min_choices: 'Kamida nechta tanlanadi',
+    max_choices: "Ko'pi bilan nechta tanlanadi",
+    max_quantity: 'Bir taomga necha martagacha',
+    is_default: 'Oldindan tanlangan',
     // auth / profile
     login: 'Login',
     password: 'Parol',
@@ -287,6 +291,39 @@ export const t = {
   optionRowUpdated: 'Variant yangilandi',
   optionRowCreated: "Yangi variant qo'shildi",
   optionRowDeleted: "Variant o'chirildi",
+  /**
+   * An option's rule (docs/PRODUCT.md, "Options and their rules"): the option dialog's presets,
+   * its preview of the guest's sheet, the lists' words, and the server's refusals by their code
+   * (`option_rule: <code>`, shown under the field).
+   */
+  optionRules: {
+    title: 'Tanlash qoidasi',
+    hint: "Mehmon bu opsiyaning variantlaridan nechtasini tanlashi shart va nechtasigacha tanlashi mumkin. Bir variantni bir necha marta olish mumkin bo'lsa, uni variantning o'zida belgilang.",
+    exactlyOne: 'Bittasini tanlash shart',
+    upToOne: 'Ixtiyoriy, bittagacha',
+    several: 'Ixtiyoriy, bir nechta',
+    preview: "Mehmon shunday ko'radi",
+    sampleRow: (n: number) => `${n}-variant`,
+    exactly: (n: number) => `${n} tasini tanlash shart`,
+    upTo: (n: number) => `${n} tagacha`,
+    range: (min: number, max: number) => `${min} tadan ${max} tagacha`,
+    /** A row's own limits in the rows' list. */
+    rowUpTo: (n: number) => `${n} martagacha`,
+    rowFree: (n: number) => `${n} tasi bepul`,
+    maxQuantityHint:
+      "1: bir marta yoki umuman olinmaydi; 2 va undan ko'p: mehmon sonini tanlaydi (masalan, Qazi x2)",
+    errors: {
+      whole: 'Butun son kiriting',
+      negative: "Manfiy son bo'lmaydi",
+      max_zero: "Kamida 1 bo'lishi kerak",
+      too_many: 'Ruxsat etilgan chegaradan katta',
+      min_above_max: "«Kamida» «Ko'pi bilan»dan katta bo'lmasin",
+      above_rows: 'Variantlar buncha tanlashga yetmaydi',
+      defaults_above_max: "Oldindan tanlangan variantlar opsiya ruxsat etganidan ko'p",
+      free_above_max: "Bepul soni necha martagacha olinishidan ko'p bo'lmasin",
+      below_min: "Bunda opsiyaning «Kamida» shartini bajarib bo'lmaydi",
+    } as Record<string, string>,
+  },
   managerCreated: "Menedjer qo'shildi!",
 
   // ---------- accounts (sessions a server ends) ----------
@@ -465,6 +502,176 @@ export const t = {
     sortBy: (column: string) => `${column} bo'yicha saralash`,
   },
 
+  // ---------- «Hisobot»: the reports of the manager and the admin (mfe-reports, docs/REPORTS.md) ----------
+  reports: {
+    title: 'Hisobot',
+    /** The sections, one report each. */
+    nav: "Hisobot bo'limlari",
+    sections: {
+      takings: 'Tushum',
+      dishes: 'Taomlar',
+      times: 'Vaqt',
+      guests: 'Mehmonlar',
+      rejections: 'Rad etilganlar',
+    } as Record<string, string>,
+    // the period picker
+    period: 'Davr',
+    periods: {
+      today: 'Bugun',
+      yesterday: 'Kecha',
+      week: '7 kun',
+      month30: '30 kun',
+      month: 'Oy',
+      custom: 'Boshqa davr',
+    } as Record<string, string>,
+    monthPick: 'Oyni tanlang',
+    from: 'Boshlanishi',
+    to: 'Oxiri',
+    show: "Ko'rsatish",
+    /** "2025-05-01 – 2025-05-07" */
+    span: (from: string, to: string) => (from === to ? from : `${from} – ${to}`),
+    comparedWith: (span: string) => `Oldingi davr bilan solishtirilgan: ${span}`,
+    /** The change against the previous period: "+12 %", "-5 %". */
+    change: (percent: number) => `${percent > 0 ? '+' : ''}${percent} %`,
+    changeLabel: (percent: number) =>
+      percent === 0 ? 'oldingi davrdagidek' : `oldingi davrga nisbatan ${percent > 0 ? '+' : ''}${percent} %`,
+    /** The previous period had none: no percentage to give. */
+    changeNew: 'yangi',
+    previousValue: (value: string) => `Oldingi davr: ${value}`,
+    // bad periods, said before anything is asked
+    badRange: "Boshlanish sanasi oxiridan keyin bo'lmasin",
+    tooLong: (days: number) => `Davr ${days} kundan oshmasin`,
+    badDay: 'Sanani tanlang',
+    loadError: "Hisobotni yuklab bo'lmadi",
+    empty: "Bu davrda buyurtma yo'q",
+    guestsEmpty: "Bu davrda menyuni hech kim ochmadi va buyurtma bo'lmadi",
+    // charts and their tables
+    showTable: "Jadval ko'rinishida",
+    showChart: "Grafik ko'rinishida",
+    legend: 'Belgilar',
+    // takings
+    orders: 'Buyurtmalar',
+    revenue: 'Tushum',
+    paid: "To'langan",
+    unpaid: "To'lanmagan",
+    rejected: 'Rad etilgan',
+    averageCheck: "O'rtacha chek",
+    byDay: "Kunlar bo'yicha tushum",
+    byMethod: "To'lov usullari",
+    methods: { payme: 'Payme', click: 'Click', table: 'Stolda' } as Record<string, string>,
+    day: 'Kun',
+    method: 'Usul',
+    amount: 'Summa',
+    ordersCount: (n: number) => `${n} ta buyurtma`,
+    takingsChartLabel: (days: number, paid: string, unpaid: string) =>
+      `${days} kunlik tushum grafigi: to'langan ${paid}, to'lanmagan ${unpaid}`,
+    methodsChartLabel: (parts: string) => `To'lov usullari: ${parts}`,
+    // dishes
+    topDishes: "Eng ko'p sotilgan taomlar",
+    bottomDishes: 'Eng kam sotilgan taomlar',
+    byCount: "Soni bo'yicha",
+    byRevenue: "Tushum bo'yicha",
+    sortDishes: 'Saralash',
+    dish: 'Taom',
+    quantity: 'Soni',
+    neverOrdered: 'Hech kim buyurtma qilmagan taomlar',
+    neverOrderedNone: 'Menyudagi har bir taom kamida bir marta buyurtma qilingan',
+    inactiveDish: 'nofaol',
+    choices: 'Tanlangan variantlar',
+    option: 'Opsiya',
+    row: 'Variant',
+    stops: 'Stop-listga tushgan taomlar',
+    stopsCount: 'Necha marta',
+    stopsNone: 'Bu davrda hech bir taom stop-listga tushmadi',
+    dishesChartLabel: (what: string, list: string) => `${what}: ${list}`,
+    // times
+    heatTitle: "Hafta kunlari va soatlar bo'yicha buyurtmalar",
+    heatLabel: (busiest: string, orders: number) =>
+      orders > 0 ? `Eng band vaqt: ${busiest}, ${orders} ta buyurtma` : "Buyurtma yo'q",
+    weekdays: [
+      'Dushanba',
+      'Seshanba',
+      'Chorshanba',
+      'Payshanba',
+      'Juma',
+      'Shanba',
+      'Yakshanba',
+    ] as readonly string[],
+    weekdaysShort: ['Du', 'Se', 'Ch', 'Pa', 'Ju', 'Sh', 'Ya'] as readonly string[],
+    hour: 'Soat',
+    /** "14:00" */
+    hourLabel: (h: number) => `${String(h).padStart(2, '0')}:00`,
+    weekday: 'Hafta kuni',
+    acceptTime: 'Qabul qilish vaqti',
+    readyTime: 'Tayyorlash vaqti',
+    median: 'Mediana',
+    p90: '90-persentil',
+    timesByDay: "Kunlar bo'yicha vaqtlar",
+    timesChartLabel: (what: string, median: string, p90: string) =>
+      `${what}: mediana ${median}, 90-persentil ${p90}`,
+    /** Seconds as the staff read them: "45 s", "4 daq 30 s", "1 soat 5 daq". */
+    duration: (seconds: number | null) => {
+      if (seconds === null) return '—';
+      if (seconds < 60) return `${seconds} s`;
+      const m = Math.floor(seconds / 60);
+      if (m < 60) return seconds % 60 ? `${m} daq ${seconds % 60} s` : `${m} daq`;
+      return m % 60 ? `${Math.floor(m / 60)} soat ${m % 60} daq` : `${Math.floor(m / 60)} soat`;
+    },
+    noTimes: "Qabul qilingan buyurtma yo'q",
+    // guests
+    views: "Menyuni ko'rishlar",
+    conversion: 'Buyurtmaga aylanish',
+    tablesOrdered: (ordered: number, viewed: number) => `Buyurtma bergan joylar: ${ordered} / ${viewed}`,
+    byPlacement: "Joylar bo'yicha",
+    byLanguage: "Tillar bo'yicha",
+    placement: 'Joy',
+    language: 'Til',
+    funnelChartLabel: (views: number, orders: number) => `${views} ta ko'rish, ${orders} ta buyurtma`,
+    // rejected orders
+    rejectedTitle: 'Rad etilgan buyurtmalar',
+    rejectedShare: (share: number) => `Barcha buyurtmalarning ${share} %`,
+    reasons: 'Sabablar',
+    reason: 'Sabab',
+    noReason: 'Sababsiz',
+    rejectedNone: "Bu davrda rad etilgan buyurtma yo'q",
+    // exports
+    exportCsv: 'CSV',
+    exportXlsx: 'Excel (XLSX)',
+    exportLabel: (section: string, format: string) => `${section}: ${format} yuklab olish`,
+    exportError: "Faylni yuklab bo'lmadi",
+    // the admin's side by side
+    allRestaurants: 'Barcha restoranlar',
+    compare: 'Restoranlarni solishtirish',
+    compareHint: "Solishtirish uchun restoranlarni belgilang (hech biri belgilanmasa, hammasi ko'rsatiladi)",
+    restaurant: 'Restoran',
+    chooseRestaurant: 'Restoranni tanlang',
+    openRestaurant: (name: string) => `${name}: hisobot`,
+    compareChartLabel: (list: string) => `Restoranlar tushumi: ${list}`,
+    // the files' sheets and columns
+    files: {
+      takings: 'Tushum',
+      methods: "To'lov usullari",
+      dishes: 'Taomlar',
+      neverOrdered: 'Buyurtma qilinmagan',
+      choices: 'Variantlar',
+      stops: 'Stop-list',
+      heat: 'Soatlar',
+      times: 'Vaqtlar',
+      placements: 'Joylar',
+      languages: 'Tillar',
+      reasons: 'Sabablar',
+      restaurants: 'Restoranlar',
+      som: (what: string) => `${what} (so'm)`,
+      seconds: (what: string) => `${what} (soniya)`,
+      previous: (what: string) => `${what}, oldingi davr`,
+      period: 'Davr',
+      previousPeriod: 'Oldingi davr',
+      total: 'Jami',
+      count: 'Soni',
+      noPlacement: 'QR kod',
+    },
+  },
+
   // ---------- the modules' releases (the admin's Modullar page, docs/RELEASES.md) ----------
   releases: {
     title: 'Modullar',
@@ -484,6 +691,8 @@ export const t = {
     failures: 'Xatolar',
     failureSummary: (failures: number, loads: number) => `${loads} ta yuklashdan ${failures} tasi xato`,
     failureNames: 'Xato turlari',
+    /** A release's first reported error: its name and message, as the browser gave them. */
+    firstError: (name: string, message: string) => `Birinchi xato: ${name}${message ? `: ${message}` : ''}`,
     promote: 'Hammaga chiqarish',
     promoteQuestion: (module: string, version: string) =>
       `${module} modulining ${version} versiyasi hammaga chiqarilsinmi?`,
@@ -514,6 +723,26 @@ export const t = {
       "Bu kalit faqat hozir ko'rsatiladi. Uni jamoangizning joylashtirish tizimiga QRMENU_DEPLOY_KEY sifatida saqlang.",
     keyError: "Kalit yaratib bo'lmadi",
     loadError: "Modullarni yuklab bo'lmadi",
+    // where releases may come from (the allowed origins: CDNs), managed here
+    origins: 'Ruxsat etilgan manbalar',
+    originsIntro:
+      "Modul versiyalari faqat shu manbalardan ro'yxatdan o'tkaziladi va yuklanadi. O'zgarish barcha serverlarda darhol kuchga kiradi.",
+    origin: 'Manba',
+    originAddedBy: "Qo'shgan",
+    originAddedAt: 'Sana',
+    originFromEnvironment: 'Server sozlamasi',
+    originLabel: 'Yangi manba (masalan, https://cdn.example.uz)',
+    addOrigin: "Manba qo'shish",
+    originAdded: "Manba qo'shildi",
+    originInvalid: "Manba https://manzil yoki https://manzil:port ko'rinishida bo'lsin",
+    originExists: "Bu manba ro'yxatda bor",
+    originError: "Manbani saqlab bo'lmadi",
+    removeOrigin: (origin: string) => `${origin} manbasini o'chirish`,
+    removeOriginQuestion: (origin: string) =>
+      `${origin} manbasi o'chirilsinmi? Undan yangi versiyalarni ro'yxatdan o'tkazib bo'lmaydi.`,
+    originRemoved: "Manba o'chirildi",
+    originInUse: 'Bu manbadagi versiya hozir ishlatilmoqda: avval boshqa versiyani chiqaring',
+    noOrigins: "Manbalar yo'q: versiyalarni faqat shu serverning o'zidan ro'yxatdan o'tkazish mumkin.",
   },
   // ---------- orders from the table: the staff's board (mfe-orders, docs/ORDERS.md) ----------
   orders: {
@@ -822,6 +1051,12 @@ export const t = {
       addLabel: "Savatga qo'shish: {name}",
       addToCart: "Savatga qo'shish",
       noChoice: 'Kerak emas',
+      /** An option's rule on the sheet (docs/PRODUCT.md, "Options and their rules"). */
+      ruleExactly: '{n} tasini tanlang',
+      ruleUpTo: '{n} tagacha',
+      ruleRange: '{min} tadan {max} tagacha',
+      /** A row's free portions. */
+      free: '{n} tasi bepul',
       tooMany: "Bir buyurtmada ko'pi bilan {max} xil taom bo'ladi",
       quantity: 'Soni',
       more: "Ko'paytirish",
@@ -837,6 +1072,8 @@ export const t = {
       close: 'Yopish',
       unavailable: 'Hozir mavjud emas',
       optionMissing: "Tanlangan variant endi yo'q",
+      /** The server refused the line for a rule of its options changed since the page was read. */
+      optionRule: "Tanlov shartlari o'zgardi: taomni qaytadan qo'shing",
       priceChanged: "Narx o'zgardi: {price}",
       acceptPrice: 'Yangi narxga roziman',
       refused: "Belgilangan taomlarni o'zgartiring va qayta yuboring.",
@@ -1269,4 +1506,53 @@ export function formatPrice(price: number | null | undefined): string {
   const whole = Math.floor(price);
   const sign = whole < 0 ? '-' : '';
   return sign + String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+}
+
+/**
+ * An option's rule in a guest's words, one way for the guest's sheet (api/src/public-menu/cart/
+ * sheet.ts, each language's words) and the option dialog's preview (Uzbek): «1 tasini tanlang»,
+ * «3 tagacha», «1 tadan 3 tagacha», counted on what the rows can give (`capacity`); an option of
+ * one row or none says nothing (its «Kerak emas» says it).
+ */
+export function ruleInWords(
+  rule: { min: number; max: number; capacity: number },
+  words: { ruleExactly: string; ruleUpTo: string; ruleRange: string },
+): string {
+  const max = Math.min(rule.max, rule.capacity);
+  const min = Math.min(rule.min, max);
+  if (max === 1 && min === 0) return '';
+  if (min === max) return words.ruleExactly.replace('{n}', String(min));
+  return min === 0
+    ? words.ruleUpTo.replace('{n}', String(max))
+    : words.ruleRange.replace('{min}', String(min)).replace('{max}', String(max));
+}
+
+/**
+ * An option's rule in the back office's words: its preset's name when it is one, else how many
+ * («3 tagacha», «2 tasini tanlash shart», «1 tadan 3 tagacha»).
+ */
+export function optionRuleLabel(min: number, max: number): string {
+  const r = t.optionRules;
+  if (max === 1) return min === 1 ? r.exactlyOne : r.upToOne;
+  if (min === 0) return r.upTo(max);
+  return min === max ? r.exactly(min) : r.range(min, max);
+}
+
+/**
+ * An order line's chosen rows as the staff and the guest read them: each option once, with its
+ * rows in order, a row taken more than once with its count: "Porsiya: To'liq; Qo'shimchalar:
+ * Qazi ×2, Bedana tuxumi". Rows come in their options' order (the cart sends them so).
+ */
+export function formatOrderRows(
+  rows: readonly { option: string; name: string; quantity?: number }[],
+): string {
+  const parts: string[] = [];
+  let option: string | undefined;
+  for (const r of rows) {
+    const name = (r.quantity ?? 1) > 1 ? `${r.name} ×${r.quantity}` : r.name;
+    if (r.option === option) parts[parts.length - 1] += `, ${name}`;
+    else parts.push(`${r.option}: ${name}`);
+    option = r.option;
+  }
+  return parts.join('; ');
 }

@@ -3,7 +3,7 @@ import { sessionStore } from '@qrmenu/shared/session';
 import { Provider as JotaiProvider } from 'jotai';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { BrowserRouter, MemoryRouter, useLocation, useRoutes } from 'react-router-dom';
-import { checkReleases } from './releases';
+import { checkReleases, reloadForReleases } from './releases';
 import { createRoutes } from './routes';
 
 /**
@@ -18,7 +18,7 @@ export function ReleaseWatcher() {
     seen.current = pathname;
     if (first) return;
     void checkReleases(getRuntimeConfig().apiBase).then((result) => {
-      if (result === 'reload') window.location.reload();
+      if (result === 'reload') reloadForReleases();
     });
   }, [pathname]);
   return null;

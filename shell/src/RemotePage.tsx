@@ -1,4 +1,4 @@
-import { remoteUrl } from '@qrmenu/shared/runtime-config';
+import { getRuntimeConfig, remoteUrl } from '@qrmenu/shared/runtime-config';
 import { t } from '@qrmenu/shared/texts';
 import {
   Component,
@@ -14,7 +14,14 @@ import {
 } from 'react';
 import { fetchAhead, loadRemoteComponent, type RemoteModule } from './federation';
 import { reportFailure, reportLoad } from './release-reports';
-import { fallBackToStable, markRan, releaseOf } from './releases';
+import {
+  fallBackToStable,
+  isStale,
+  markRan,
+  releaseOf,
+  releasesBeforeFetch,
+  reloadForReleases,
+} from './releases';
 import type { RemoteRef } from './remotes';
 
 export interface RemoteFallbackProps {
@@ -95,6 +102,14 @@ function forget(key: string): void {
   pages.delete(key);
 }
 
+/** A page whose module ran here and changed release since: the page loads again before any of its code is fetched. */
+export class StaleReleaseError extends Error {
+  constructor(readonly remote: string) {
+    super(`${remote} changed release since its code ran here: the page loads again`);
+    this.name = 'StaleReleaseError';
+  }
+}
+
 /**
  * Loads a page of the module's release for this user, counting the load (and a failure) for the
  * release reports; a canary that fails is replaced by the stable release at once (releases.ts).
@@ -116,8 +131,9 @@ async function loadRelease(ref: RemoteRef): Promise<RemoteModule> {
   }
 }
 
-/** Loads a page's module once (shared by rendering and prefetching). */
-export function loadPage(ref: RemoteRef): Promise<RemoteModule> {
+/** Loads the page's module of the build registered now, once (shared by rendering, intent and prefetching). */
+function loadRegistered(ref: RemoteRef): Promise<RemoteModule> {
+  if (isStale(ref.remote)) return Promise.reject(new StaleReleaseError(ref.remote));
   const key = keyOf(ref);
   let promise = loading.get(key);
   if (!promise) {
@@ -126,12 +142,24 @@ export function loadPage(ref: RemoteRef): Promise<RemoteModule> {
       throw err;
     });
     loading.set(key, promise);
-    loadsInFlight += 1;
-    const settled = () => {
-      loadsInFlight -= 1;
-    };
-    promise.then(settled, settled);
   }
+  return promise;
+}
+
+/**
+ * Loads a page's module: its code comes from this user's release as the server answers it now
+ * (releases.ts `releasesBeforeFetch`: asked for first unless just answered), so a page opened,
+ * hovered or warmed after a rollback never fetches the rolled-back build. Rejects with
+ * StaleReleaseError when the module ran here and changed since (the page must load again).
+ */
+export function loadPage(ref: RemoteRef): Promise<RemoteModule> {
+  const check = releasesBeforeFetch(getRuntimeConfig().apiBase);
+  const promise = check ? check.then(() => loadRegistered(ref)) : loadRegistered(ref);
+  loadsInFlight += 1;
+  const settled = () => {
+    loadsInFlight -= 1;
+  };
+  promise.then(settled, settled);
   return promise;
 }
 
@@ -154,15 +182,25 @@ export const SHELL_PROVIDES = [() => import('@qrmenu/shared/schemas'), () => imp
  * Fetches the code of pages the user is likely to open next without running it (after the page
  * on screen has settled: warm-up.ts); resolves when fetched or failed.
  */
-export function fetchPagesAhead(refs: readonly RemoteRef[]): Promise<void> {
-  return fetchAhead(refs.filter((ref) => isDeployed(ref) && !loading.has(keyOf(ref))));
+export async function fetchPagesAhead(refs: readonly RemoteRef[]): Promise<void> {
+  await releasesBeforeFetch(getRuntimeConfig().apiBase);
+  return fetchAhead(
+    refs.filter((ref) => isDeployed(ref) && !isStale(ref.remote) && !loading.has(keyOf(ref))),
+  );
 }
 
 function lazyPage(ref: RemoteRef): LazyExoticComponent<ComponentType> {
   const key = keyOf(ref);
   let page = pages.get(key);
   if (!page) {
-    page = lazy(() => loadPage(ref));
+    page = lazy(() =>
+      loadPage(ref).catch((err: unknown) => {
+        if (!(err instanceof StaleReleaseError)) throw err;
+        // the page is opened: it loads again with this user's releases (pending until then)
+        reloadForReleases();
+        return new Promise<RemoteModule>(() => {});
+      }),
+    );
     pages.set(key, page);
   }
   return page;

@@ -208,6 +208,90 @@ export async function fetchAhead(pages: readonly RemoteRef[]): Promise<void> {
   );
 }
 
+/** A shared module's entry as the runtime keeps it (in a share scope, or in an instance's options). */
+interface ShareEntry {
+  get?: unknown;
+}
+
+/** What `globalThis.__FEDERATION__` holds of the instances and their share scopes (runtime-core). */
+interface FederationGlobal {
+  __INSTANCES__?: {
+    name?: string;
+    options?: { shared?: Record<string, ShareEntry[]> };
+    shareScopeMap?: Record<string, Record<string, Record<string, ShareEntry>>>;
+  }[];
+  __SHARE__?: Record<string, Record<string, Record<string, Record<string, ShareEntry>>>>;
+}
+
+/**
+ * Forgets the remoteEntry of `remote` this page ran: the global it defines (`var <name>`: the
+ * build's `globalName` is its name) and the runtime's record of loading it. The runtime takes an
+ * existing global for the remote instead of loading the next build's entry (runtime-core
+ * `loadEntryScript`), and `registerRemotes(..., { force: true })` clears it only for a remote it
+ * has in its module cache: an entry fetched ahead (`preloadRemote`, the warm-up) is not there, so
+ * after a rollback the first build's container went on serving, with its chunks forgotten.
+ */
+function forgetEntry(remote: string): void {
+  const global = globalThis as Record<string, unknown>;
+  if (global[remote] !== undefined) {
+    // a `var` of a script is not configurable: it is emptied instead (runtime-core `removeRemote` does the same)
+    if (Object.getOwnPropertyDescriptor(global, remote)?.configurable) delete global[remote];
+    else global[remote] = undefined;
+  }
+  const loading = global.__GLOBAL_LOADING_REMOTE_ENTRY__ as Record<string, unknown> | undefined;
+  // keyed `<name>:<entry address>` (runtime-core `getRemoteEntryUniqueKey`)
+  for (const key of Object.keys(loading ?? {})) if (key.startsWith(`${remote}:`)) delete loading?.[key];
+}
+
+/**
+ * Forgets every build of `remote` this page has loaded, before another build of it is
+ * registered: its instance and every shared module it registered. When a build's remoteEntry
+ * initialises, its instance (one per build: `name`, version = its address) registers each shared
+ * module it brings that the scope has no version of yet (the ones the shell does not provide,
+ * `@qrmenu/shared/resources`, `/sortable`), and with `loaded-first` an entry once registered is
+ * never replaced (runtime-core `initializeSharing`). So the next build of the same remote would
+ * load those modules through the first one's `get`: its chunks, from its address, with its
+ * chunk registry, which is dropped on a switch. A canary whose page chunk was missing made its
+ * stable release fail on the canary's shared chunks. The runtime's own clean-up
+ * (`registerRemotes(..., { force: true })`, `removeRemote`) finds a build's instance by
+ * `<name>:<buildVersion>`, which these instances are not named by, and keeps what it finds loading.
+ * An entry is the build's when it is one of its instance's shared entries or was made from one
+ * (the runtime copies an entry with its `get` when a load starts), so another module's
+ * registration of the same library stays. A module that already took such a library keeps its copy.
+ */
+export function forgetBuilds(remote: string): void {
+  forgetEntry(remote);
+  const federation = (globalThis as { __FEDERATION__?: FederationGlobal }).__FEDERATION__;
+  if (!federation?.__INSTANCES__) return;
+  const builds = federation.__INSTANCES__.filter((instance) => instance.name === remote);
+  if (builds.length === 0) return;
+  const entries = new Set<unknown>();
+  const getters = new Set<unknown>();
+  for (const build of builds) {
+    for (const list of Object.values(build.options?.shared ?? {})) {
+      for (const entry of list) {
+        entries.add(entry);
+        if (typeof entry.get === 'function') getters.add(entry.get);
+      }
+    }
+  }
+  const scopeMaps = new Set([
+    ...Object.values(federation.__SHARE__ ?? {}),
+    ...federation.__INSTANCES__.map((instance) => instance.shareScopeMap),
+  ]);
+  for (const scopeMap of scopeMaps) {
+    for (const scope of Object.values(scopeMap ?? {})) {
+      for (const versions of Object.values(scope)) {
+        for (const [version, entry] of Object.entries(versions)) {
+          if (entries.has(entry) || getters.has(entry.get)) delete versions[version];
+        }
+      }
+    }
+  }
+  // in place: the runtime reads this list afresh each time, and pushes new instances onto it
+  for (const build of builds) federation.__INSTANCES__.splice(federation.__INSTANCES__.indexOf(build), 1);
+}
+
 /** Registers every deployed remote (non-null manifest URL), the version check and the fallback plugin. */
 export function registerFederation(config: RuntimeConfig): string[] {
   const remotes = Object.entries(config.remotes)

@@ -26,6 +26,9 @@ export const PAGES = {
   ordersBoard: { remote: 'mfe_orders', expose: './OrdersBoardPage' },
   ordersHistory: { remote: 'mfe_orders', expose: './OrdersHistoryPage' },
   orderingSettings: { remote: 'mfe_orders', expose: './OrderingSettingsPage' },
+  // «Hisobot»: its charts load with it only (never warmed ahead: PREFETCH leaves it out)
+  reports: { remote: 'mfe_reports', expose: './ReportsPage' },
+  restaurantsReport: { remote: 'mfe_reports', expose: './RestaurantsReportPage' },
   kitchen: { remote: 'mfe_orders', expose: './KitchenPage' },
 } as const satisfies Record<string, RemoteRef>;
 

@@ -1,7 +1,9 @@
 /**
  * What the shell tells the server about the releases it runs (docs/RELEASES.md): per module and
  * release, the page views that loaded it and the failures by the error's name (a load that failed,
- * a render that threw). Nothing personal: no user, no address, no message. Each module release
+ * a render that threw), with the first error's message, so that why a canary stopped can be read
+ * after it stopped (one line, at most 300 characters, addresses without their query strings).
+ * Nothing personal: no user, no address of the page. Each module release
  * counts once per page view (its first load; each distinct error name once), so a page cannot
  * flood the counts. Sent in one batch a few seconds after the first event (and when the page is
  * hidden or closed, with `keepalive`), at most one batch per interval; held in memory meanwhile
@@ -19,6 +21,20 @@ interface Entry {
   version: string;
   loads: number;
   failures: Record<string, number>;
+  first_error?: { name: string; message: string };
+}
+
+/** Characters of an error's message sent (RELEASE_LIMITS.errorMessage). */
+const MESSAGE_MAX = 300;
+
+/** An error's message as reported: one line, addresses without query strings or fragments, cut. */
+export function errorMessageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  const line = (typeof message === 'string' ? message : '')
+    .replace(/\b(https?:\/\/[^\s?#)"'<>]*)[?#][^\s)"'<>]*/gi, '$1')
+    .replace(/[\p{Cc}\s]+/gu, ' ')
+    .trim();
+  return line.length > MESSAGE_MAX ? `${line.slice(0, MESSAGE_MAX - 1)}…` : line;
 }
 
 const pending = new Map<string, Entry>();
@@ -61,6 +77,7 @@ export function reportFailure(module: string, version: string, error: unknown): 
   const entry = entryOf(module, version);
   if (Object.keys(entry.failures).length >= 8 && !(name in entry.failures)) return;
   entry.failures[name] = Math.min(MAX_COUNT, (entry.failures[name] ?? 0) + 1);
+  entry.first_error ??= { name, message: errorMessageOf(error) };
   schedule();
 }
 

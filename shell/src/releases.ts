@@ -9,10 +9,15 @@
  *   again (the address it navigated to), which starts with the new release.
  * A canary that fails to load or throws while rendering is replaced by its stable release at
  * once, in the same page view, and stays replaced until the next page load.
+ * No module code is fetched on an old answer: before a page's code is fetched (opened, hovered,
+ * warmed) the releases are asked for again unless an answer came less than FRESH_MS ago
+ * (`releasesBeforeFetch`), so a user on a canary that was rolled back never fetches the canary's
+ * next page; a module that ran and changed is `stale` and none of its code is fetched again.
  */
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { getRuntimeConfig, type RemoteRelease, setRuntimeConfig } from '@qrmenu/shared/runtime-config';
 import { getAccessToken } from '@qrmenu/shared/session';
+import { forgetBuilds } from './federation';
 
 const VISITOR_KEY = 'qrmenu.visitor';
 
@@ -55,12 +60,26 @@ let releases: Record<string, RemoteRelease> | null = null;
 const pinned = new Set<string>();
 /** Modules whose code has run in this page. */
 const ran = new Set<string>();
+/** Modules whose code has run and whose release changed since: the page must load again to run theirs. */
+const stale = new Set<string>();
+/**
+ * An answer younger than this is taken as this user's releases when module code is to be fetched
+ * (the page's /config.json, a navigation's check): a page opened right after either asks nothing more.
+ */
+export const FRESH_MS = 1000;
+/** When this page last learnt its releases (Date.now()). */
+let answeredAt = 0;
+/** The page is loading again (reloadForReleases). */
+let reloading = false;
 
 /** Takes the releases of /config.json (the shell's start). */
 export function startReleases(config: { releases?: Record<string, RemoteRelease> }): void {
   releases = config.releases ? { ...config.releases } : null;
   pinned.clear();
   ran.clear();
+  stale.clear();
+  answeredAt = Date.now();
+  reloading = false;
 }
 
 /** The release a remote's address is for this user (null: not managed). */
@@ -73,9 +92,14 @@ export function markRan(remote: string): void {
   ran.add(remote);
 }
 
-/** Points `remote` at another build for the rest of this page view (its old build's chunks forgotten). */
+/**
+ * Points `remote` at another build for the rest of this page view: its old build's chunks, its
+ * instance and the shared modules it registered are forgotten first (federation.ts
+ * `forgetBuilds`), so nothing of a build switched away from serves the next one.
+ */
 function switchRemote(remote: string, url: string | null): void {
   delete (globalThis as Record<string, unknown>)[chunkGlobalOf(remote)];
+  forgetBuilds(remote);
   if (url) registerRemotes([{ name: remote, entry: url }], { force: true });
   const config = getRuntimeConfig();
   setRuntimeConfig({ ...config, remotes: { ...config.remotes, [remote]: url } });
@@ -123,6 +147,7 @@ export function checkReleases(apiBase: string): Promise<'same' | 'reload'> {
       const { data } = (await res.json()) as {
         data: { remotes: Record<string, Assigned>; report_token?: string | null };
       };
+      answeredAt = Date.now();
       // the reports of what this page runs from now on go with the token of this assignment
       setRuntimeConfig({ ...getRuntimeConfig(), reportToken: data.report_token ?? null });
       return apply(data.remotes);
@@ -147,9 +172,11 @@ function apply(assigned: Record<string, Assigned>): 'same' | 'reload' {
     const before = getRuntimeConfig().remotes[name] ?? null;
     if ((target?.url ?? null) === before) {
       if (target) current[name] = { version: target.version, fallback: target.fallback };
+      stale.delete(name);
       continue;
     }
     if (ran.has(name)) {
+      stale.add(name);
       reload = true;
       continue;
     }
@@ -158,4 +185,28 @@ function apply(assigned: Record<string, Assigned>): 'same' | 'reload' {
     switchRemote(name, target?.url ?? null);
   }
   return reload ? 'reload' : 'same';
+}
+
+/**
+ * Before any module code is fetched: the check of this user's releases to wait for, or null when
+ * the releases in hand are this user's (answered less than FRESH_MS ago, or not managed). A
+ * running check is joined. Its `reload`: a module whose code runs here changed (`isStale`).
+ */
+export function releasesBeforeFetch(apiBase: string): Promise<'same' | 'reload'> | null {
+  if (!releases) return null;
+  if (checking) return checking;
+  if (Date.now() - answeredAt < FRESH_MS) return null;
+  return checkReleases(apiBase);
+}
+
+/** Whether `remote` ran in this page and its release changed since: none of its code may be fetched now. */
+export function isStale(remote: string): boolean {
+  return stale.has(remote);
+}
+
+/** Loads the page again (once), to run the releases this user has now. */
+export function reloadForReleases(): void {
+  if (reloading) return;
+  reloading = true;
+  window.location.reload();
 }

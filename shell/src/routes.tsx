@@ -141,6 +141,8 @@ export const adminRoutes: RouteObject[] = [
   { path: A.orders, ...serve(PAGES.ordersBoard, ADMIN_ONLY) },
   { path: A.orderHistory, ...serve(PAGES.ordersHistory, ADMIN_ONLY) },
   { path: A.orderingSettings, ...serve(PAGES.orderingSettings, ADMIN_ONLY) },
+  { path: A.reports, ...serve(PAGES.restaurantsReport, ADMIN_ONLY) },
+  { path: A.restaurantReports, ...serve(PAGES.reports, ADMIN_ONLY) },
   { path: A.staff, ...serve(PAGES.staff, ADMIN_ONLY) },
   { path: '*', element: toNotFound },
 ];
@@ -160,6 +162,7 @@ export const managerRoutes: RouteObject[] = [
   { path: M.orders, ...serve(PAGES.ordersBoard, BOARD_ROLES) },
   { path: M.orderHistory, ...serve(PAGES.ordersHistory, MANAGER_ONLY) },
   { path: M.orderingSettings, ...serve(PAGES.orderingSettings, MANAGER_ONLY) },
+  { path: M.reports, ...serve(PAGES.reports, MANAGER_ONLY) },
   { path: M.staff, ...serve(PAGES.staff, MANAGER_ONLY) },
   { path: ROUTES.staff.kitchen, ...serve(PAGES.kitchen, KITCHEN_ONLY) },
 ];

@@ -13,9 +13,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
 import { fallbackModule } from '../src/federation';
-import { resetRemotePages } from '../src/RemotePage';
-import { flushReports, reportLoad, resetReports } from '../src/release-reports';
-import { checkReleases, configUrl, markRan, startReleases, visitorId } from '../src/releases';
+import { fetchPagesAhead, loadPage, resetRemotePages, StaleReleaseError } from '../src/RemotePage';
+import { errorMessageOf, flushReports, reportLoad, resetReports } from '../src/release-reports';
+import { checkReleases, configUrl, FRESH_MS, markRan, startReleases, visitorId } from '../src/releases';
 
 const runtime = vi.hoisted(() => ({
   loadRemote: vi.fn(),
@@ -111,7 +111,17 @@ describe('a canary that fails', () => {
     await waitFor(() => expect(reportsSent(api).length).toBeGreaterThan(0));
     expect(reportsSent(api)).toEqual(
       expect.arrayContaining([
-        { module: 'mfe_catalog', version: 'v2', loads: 1, failures: { RemoteLoadError: 1 } },
+        {
+          module: 'mfe_catalog',
+          version: 'v2',
+          loads: 1,
+          failures: { RemoteLoadError: 1 },
+          // why, for the page that shows it after the canary stopped
+          first_error: {
+            name: 'RemoteLoadError',
+            message: 'Remote mfe_catalog/./CategoryListPage could not be loaded',
+          },
+        },
         { module: 'mfe_catalog', version: 'v1', loads: 1, failures: {} },
       ]),
     );
@@ -155,9 +165,78 @@ describe('a canary that fails', () => {
     flushReports();
     await waitFor(() =>
       expect(reportsSent(api)).toContainEqual(
-        expect.objectContaining({ module: 'mfe_catalog', version: 'v2', failures: { TypeError: 1 } }),
+        expect.objectContaining({
+          module: 'mfe_catalog',
+          version: 'v2',
+          failures: { TypeError: 1 },
+          first_error: { name: 'TypeError', message: 'v2 breaks' },
+        }),
       ),
     );
+  });
+
+  it("forgets the canary's build first: the stable release never loads a shared module through it", async () => {
+    // the page as the federation runtime keeps it once the canary's remoteEntry initialised: the
+    // canary's instance registered the shared modules the shell does not provide (resources),
+    // another module registered its own library, the shell its own
+    const canaryGet = () => Promise.reject(new Error('ChunkLoadError: missing http://cdn.test/v2/5606.js'));
+    const canaryShared = { version: '5.12.0', get: canaryGet, from: 'mfe_catalog' };
+    const ordersShared = { version: '1.0.0', get: () => Promise.resolve(() => ({})), from: 'mfe_orders' };
+    const shellShared = { version: '5.12.0', get: () => Promise.resolve(() => ({})), from: 'shell' };
+    const scope = {
+      default: {
+        '@qrmenu/shared/resources': { '5.12.0': canaryShared },
+        // the copy the runtime makes of an entry when a load of it starts (its `get` kept)
+        '@qrmenu/shared/sortable': {
+          '5.12.0': { version: '5.12.0', get: canaryGet, loading: new Promise(() => {}) },
+        },
+        'orders-only-lib': { '1.0.0': ordersShared },
+        '@qrmenu/shared/ui': { '5.12.0': shellShared },
+      },
+    };
+    const shell = { name: 'shell', options: { shared: {} }, shareScopeMap: scope };
+    const canary = {
+      name: 'mfe_catalog',
+      options: {
+        version: CANARY,
+        shared: {
+          '@qrmenu/shared/resources': [canaryShared],
+          '@qrmenu/shared/sortable': [{ version: '5.12.0', get: canaryGet }],
+        },
+      },
+      shareScopeMap: scope,
+    };
+    const orders = {
+      name: 'mfe_orders',
+      options: { shared: { 'orders-only-lib': [ordersShared] } },
+      shareScopeMap: scope,
+    };
+    const federation = { __INSTANCES__: [shell, canary, orders], __SHARE__: { 'shell:1.0.0': scope } };
+    (globalThis as { __FEDERATION__?: unknown }).__FEDERATION__ = federation;
+    stubApi({ 'POST /releases/reports': { status: 204 } });
+    let scopeAtSwitch: string[] = [];
+    runtime.registerRemotes.mockImplementation((remotes: { name: string; entry: string }[]) => {
+      scopeAtSwitch = Object.keys(scope.default).filter(
+        (name) => Object.keys(scope.default[name as keyof typeof scope.default]).length > 0,
+      );
+      for (const r of remotes) runtime.entries.set(r.name, r.entry);
+    });
+    runtime.loadRemote.mockImplementation(async (id: string) => {
+      const entry = runtime.entries.get(id.split('/')[0] as string);
+      return entry === CANARY && id.startsWith('mfe_catalog') ? fallbackModule() : pageOf(id, entry);
+    });
+    try {
+      signIn('token-1', 'admin');
+      render(<App initialPath="/admin/categoryList/r1" />);
+      expect(await screen.findByText('remote:mfe_catalog/CategoryListPage v1')).toBeInTheDocument();
+      // before the stable release was registered, nothing of the canary's build was left
+      expect(scopeAtSwitch).toEqual(['orders-only-lib', '@qrmenu/shared/ui']);
+      expect(federation.__INSTANCES__).toEqual([shell, orders]);
+      expect(scope.default['orders-only-lib']['1.0.0']).toBe(ordersShared);
+      expect(scope.default['@qrmenu/shared/ui']['5.12.0']).toBe(shellShared);
+    } finally {
+      delete (globalThis as { __FEDERATION__?: unknown }).__FEDERATION__;
+    }
   });
 
   it('a stable release that fails has nothing to fall back to: the fallback shows', async () => {
@@ -224,12 +303,93 @@ describe('on navigation', () => {
     expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
   });
 
+  it("a page opened after a rollback: the releases are asked for before its code is fetched, never the canary's", async () => {
+    const api = stubApi(assignment({ url: STABLE, version: 'v1', fallback: null }));
+    const fetchedFrom: string[] = [];
+    runtime.loadRemote.mockImplementation(async (id: string) => {
+      const entry = runtime.entries.get(id.split('/')[0] as string) as string;
+      fetchedFrom.push(`${id} ${entry} after ${api.callsTo('GET /releases/assignment').length} checks`);
+      return pageOf(id, entry);
+    });
+    signIn('token-1', 'admin');
+    // the canary was rolled back a while after this page loaded (its answer is no longer fresh)
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + FRESH_MS + 1);
+    // the user shows the intent to open the catalog (a pointer over its link): its code is fetched
+    const mod = await loadPage({ remote: 'mfe_catalog', expose: './CategoryListPage' });
+    expect(fetchedFrom).toEqual([`mfe_catalog/CategoryListPage ${STABLE} after 1 checks`]);
+    expect(mod.default).toBeTypeOf('function');
+    vi.mocked(Date.now).mockRestore();
+  });
+
+  it('a module that ran and changed: none of its code is fetched again, the page must load again', async () => {
+    const api = stubApi(assignment({ url: STABLE, version: 'v1', fallback: null }));
+    runtime.loadRemote.mockImplementation(async (id: string) =>
+      pageOf(id, runtime.entries.get(id.split('/')[0] as string)),
+    );
+    signIn('token-1', 'admin');
+    await loadPage({ remote: 'mfe_catalog', expose: './CategoryListPage' });
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+    // rolled back while the canary's page runs; the next page of the module is hovered
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + FRESH_MS + 1);
+    await expect(loadPage({ remote: 'mfe_catalog', expose: './ProductTablePage' })).rejects.toBeInstanceOf(
+      StaleReleaseError,
+    );
+    expect(api.callsTo('GET /releases/assignment')).toHaveLength(1);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+    // nor warmed ahead
+    await fetchPagesAhead([{ remote: 'mfe_catalog', expose: './ProductDetailPage' }]);
+    expect(runtime.preloadRemote).not.toHaveBeenCalledWith(
+      expect.arrayContaining([expect.objectContaining({ nameOrAlias: 'mfe_catalog' })]),
+    );
+    vi.mocked(Date.now).mockRestore();
+  });
+
+  it("a module switched in place after its entry was fetched ahead: the first build's container is not used again", async () => {
+    // the warm-up ran v2's remoteEntry (its `var mfe_catalog`) without running any page of it
+    Object.defineProperty(globalThis, 'mfe_catalog', {
+      value: { get: () => undefined, init: () => undefined },
+      writable: true,
+      configurable: false,
+    });
+    const loadingEntries: Record<string, unknown> = {
+      'mfe_catalog:http://cdn.test/v2/remoteEntry.js': Promise.resolve(),
+      'mfe_orders:http://localhost/remotes/mfe-orders/remoteEntry.js': Promise.resolve(),
+    };
+    (globalThis as Record<string, unknown>).__GLOBAL_LOADING_REMOTE_ENTRY__ = loadingEntries;
+    stubApi(assignment({ url: STABLE, version: 'v1', fallback: null }));
+    signIn('token-1', 'admin');
+    try {
+      expect(await checkReleases('/api')).toBe('same');
+      expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_catalog', entry: STABLE }], {
+        force: true,
+      });
+      // the runtime would take an existing global instead of loading v1's entry
+      expect((globalThis as Record<string, unknown>).mfe_catalog).toBeUndefined();
+      expect(Object.keys(loadingEntries)).toEqual([
+        'mfe_orders:http://localhost/remotes/mfe-orders/remoteEntry.js',
+      ]);
+    } finally {
+      delete (globalThis as Record<string, unknown>).__GLOBAL_LOADING_REMOTE_ENTRY__;
+    }
+  });
+
   it('without releases in the configuration (a dev server) nothing is asked', async () => {
     const api = stubApi({});
     startReleases({});
     expect(await checkReleases('/api')).toBe('same');
     expect(api.calls).toEqual([]);
   });
+});
+
+it("reports an error's message as one line, its addresses without query strings, at most 300 characters", () => {
+  const error = new TypeError(
+    `Loading chunk 7 failed.\n(missing: https://cdn.test/v2/7.js?key=s3cret#x) ${'y'.repeat(400)}`,
+  );
+  const message = errorMessageOf(error);
+  expect(message.startsWith('Loading chunk 7 failed. (missing: https://cdn.test/v2/7.js) yyy')).toBe(true);
+  expect(message).not.toContain('s3cret');
+  expect(message).toHaveLength(300);
+  expect(errorMessageOf('not an error')).toBe('');
 });
 
 it('keeps one random visitor id per browser and sends it with /config.json', () => {
@@ -249,6 +409,7 @@ describe('the Modullar page', () => {
     loads: 12,
     failures: 3,
     failure_names: { RemoteLoadError: 2, TypeError: 1 },
+    first_error: null,
     ...extra,
   });
   const module = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -263,10 +424,24 @@ describe('the Modullar page', () => {
   });
   const overview = {
     threshold: { min_loads: 20, max_failure_rate: 0.1 },
+    origins: [
+      { _id: 'o1', origin: 'https://cdn.example.uz', added_by: null, created_at: '2026-11-01T10:00:00.000Z' },
+    ],
     modules: [
       module('mfe_auth', {
         stable: release('a1', { module: 'mfe_auth', loads: 4, failures: 0, failure_names: {} }),
-        stopped: { version: 'a2', loads: 25, failures: 9, at: '2026-11-02T10:00:00.000Z' },
+        stopped: {
+          version: 'a2',
+          loads: 25,
+          failures: 9,
+          at: '2026-11-02T10:00:00.000Z',
+          failure_names: { ChunkLoadError: 7, TypeError: 2 },
+          first_error: {
+            name: 'ChunkLoadError',
+            message: 'Loading chunk 7530 failed. (missing: https://cdn.test/a2/7530.js)',
+            at: '2026-11-02T09:00:00.000Z',
+          },
+        },
       }),
       module('mfe_catalog', {
         stable: release('v1', { loads: 40, failures: 0, failure_names: {} }),
@@ -294,6 +469,13 @@ describe('the Modullar page', () => {
     expect(screen.getByTestId('canary-stopped')).toHaveTextContent(
       "a2 sinov versiyasi o'z-o'zidan o'chirildi: 25 ta yuklashdan 9 tasi xato.",
     );
+    // why, after it stopped: its failures by name and its first error
+    expect(screen.getByTestId('stopped-failure-names')).toHaveTextContent(
+      'Xato turlari: ChunkLoadError: 7, TypeError: 2',
+    );
+    expect(screen.getByTestId('stopped-first-error')).toHaveTextContent(
+      'Birinchi xato: ChunkLoadError: Loading chunk 7530 failed. (missing: https://cdn.test/a2/7530.js)',
+    );
     expect(screen.getByTestId('canary-threshold')).toHaveTextContent('kamida 20 ta yuklashda xatolar 10%');
     expect(await axeViolations()).toEqual([]);
     await userEvent.click(within(card).getByRole('button', { name: 'Hammaga chiqarish' }));
@@ -303,6 +485,76 @@ describe('the Modullar page', () => {
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ha' }));
     expect(await screen.findByRole('textbox', { name: 'Joylashtirish kaliti' })).toHaveValue('qrd_secret');
     expect(await axeViolations()).toEqual([]);
+  });
+
+  it('lists the allowed origins; an admin adds a new CDN and removes one, each refusal said in Uzbek; axe clean', async () => {
+    const added = {
+      _id: 'o2',
+      origin: 'https://cdn2.example.uz',
+      added_by: 'admin',
+      created_at: '2026-11-03T10:00:00.000Z',
+    };
+    const api = stubApi({
+      'GET /releases': { body: { data: overview } },
+      'POST /releases/origins': { status: 201, body: { data: added } },
+      'DELETE /releases/origins/o1': {
+        status: 409,
+        body: {
+          error: {
+            code: 'conflict',
+            message: "https://cdn.example.uz serves mfe_catalog's stable release v1",
+          },
+        },
+      },
+    });
+    signIn('token-1', 'admin');
+    render(<App initialPath="/admin/modules" />);
+    const section = await screen.findByTestId('release-origins');
+    expect(
+      within(section).getByRole('heading', { name: 'Ruxsat etilgan manbalar', level: 2 }),
+    ).toBeInTheDocument();
+    expect(
+      within(section).getByRole('row', { name: /https:\/\/cdn\.example\.uz Server sozlamasi/ }),
+    ).toBeInTheDocument();
+    const field = within(section).getByRole('textbox', {
+      name: 'Yangi manba (masalan, https://cdn.example.uz)',
+    });
+    // a path after the origin: refused under the field, nothing sent
+    await userEvent.type(field, 'https://cdn2.example.uz/catalog/');
+    await userEvent.click(within(section).getByRole('button', { name: "Manba qo'shish" }));
+    expect(
+      await within(section).findByText("Manba https://manzil yoki https://manzil:port ko'rinishida bo'lsin"),
+    ).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST /releases/origins')).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'https://cdn2.example.uz');
+    await userEvent.click(within(section).getByRole('button', { name: "Manba qo'shish" }));
+    await waitFor(() => expect(api.callsTo('POST /releases/origins')).toHaveLength(1));
+    expect(api.callsTo('POST /releases/origins')[0]?.body).toEqual({ origin: 'https://cdn2.example.uz' });
+    expect(await screen.findByText("Manba qo'shildi")).toBeInTheDocument();
+    // allowed already: said under the field
+    api.answer({
+      'POST /releases/origins': {
+        status: 409,
+        body: { error: { code: 'conflict', message: 'allowed already' } },
+      },
+    });
+    await userEvent.type(field, 'https://cdn2.example.uz');
+    await userEvent.click(within(section).getByRole('button', { name: "Manba qo'shish" }));
+    expect(await within(section).findByText("Bu manba ro'yxatda bor")).toBeInTheDocument();
+    // a release is served from it: the server refuses, the page says why
+    await userEvent.click(
+      within(section).getByRole('button', { name: "https://cdn.example.uz manbasini o'chirish" }),
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent("https://cdn.example.uz manbasi o'chirilsinmi?");
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ha' }));
+    await waitFor(() => expect(api.callsTo('DELETE /releases/origins/o1')).toHaveLength(1));
+    expect(
+      await screen.findByText('Bu manbadagi versiya hozir ishlatilmoqda: avval boshqa versiyani chiqaring'),
+    ).toBeInTheDocument();
   });
 
   it('is for admins only', async () => {

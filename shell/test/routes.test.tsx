@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
 import { fallbackModule } from '../src/federation';
+import { PREFETCH } from '../src/pages';
 import { resetRemotePages } from '../src/RemotePage';
 
 const { loadRemote, preloadRemote } = vi.hoisted(() => ({
@@ -33,6 +34,7 @@ const ALL_DEPLOYED = {
     mfe_catalog: 'http://localhost/remotes/mfe-catalog/mf-manifest.json',
     mfe_stoplist: 'http://localhost/remotes/mfe-stoplist/mf-manifest.json',
     mfe_orders: 'http://localhost/remotes/mfe-orders/mf-manifest.json',
+    mfe_reports: 'http://localhost/remotes/mfe-reports/mf-manifest.json',
   },
 };
 
@@ -50,6 +52,7 @@ const MANAGER_ROUTES: [path: string, page: string][] = [
   ['/orders', 'mfe_orders/OrdersBoardPage'],
   ['/orders/history', 'mfe_orders/OrdersHistoryPage'],
   ['/orders/settings', 'mfe_orders/OrderingSettingsPage'],
+  ['/reports', 'mfe_reports/ReportsPage'],
   ['/staff', 'mfe_restaurants/StaffPage'],
 ];
 
@@ -64,6 +67,8 @@ const ADMIN_SUB_ROUTES: [path: string, page: string][] = [
   ['/admin/orders/r1', 'mfe_orders/OrdersBoardPage'],
   ['/admin/orders/r1/history', 'mfe_orders/OrdersHistoryPage'],
   ['/admin/orders/r1/settings', 'mfe_orders/OrderingSettingsPage'],
+  ['/admin/reports', 'mfe_reports/RestaurantsReportPage'],
+  ['/admin/reports/r1', 'mfe_reports/ReportsPage'],
   ['/admin/staff/r1', 'mfe_restaurants/StaffPage'],
 ];
 
@@ -162,7 +167,8 @@ describe('role layouts', () => {
       within(bar)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Asosiy', 'Buyurtmalar', 'Menyu', 'Kategoriyalar', 'Profil']);
+    ).toEqual(['Asosiy', 'Buyurtmalar', 'Menyu', 'Hisobot', 'Kategoriyalar', 'Profil']);
+    expect(screen.getByRole('link', { name: 'Hisobot' })).toHaveAttribute('href', '/reports');
     // the stop-list pattern of the route table (routes match case-insensitively)
     expect(screen.getByRole('link', { name: 'Menyu' })).toHaveAttribute('href', '/ProductStopList');
     expect(screen.getByRole('link', { name: 'Kategoriyalar' })).toHaveAttribute('href', '/categoryList');
@@ -193,6 +199,7 @@ describe('role layouts', () => {
     expect(sidebar).toHaveClass('qm-sidebar');
     expect(screen.getByRole('link', { name: 'Restoranlar' })).toHaveAttribute('href', '/admin/restaurants');
     expect(screen.getByRole('link', { name: 'Menedjerlar' })).toHaveAttribute('href', '/admin/managers');
+    expect(screen.getByRole('link', { name: 'Hisobot' })).toHaveAttribute('href', '/admin/reports');
     expect(screen.getByRole('link', { name: 'Profil' })).toHaveAttribute('href', '/admin/profile');
     expect(screen.queryByRole('navigation', { name: 'Menyu' })).not.toBeInTheDocument();
   });
@@ -536,6 +543,32 @@ describe('remote failure', () => {
     await userEvent.click(within(bar).getByRole('link', { name: 'Menyu' }));
     expect(await screen.findByText('remote:mfe_stoplist/StopListPage')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/ProductStopList');
+  });
+
+  it('shows the fallback of «Hisobot» when mfe_reports is down; the bottom bar keeps working', async () => {
+    setRuntimeConfig(ALL_DEPLOYED);
+    loadRemote.mockImplementation(async (id: string) =>
+      id.startsWith('mfe_reports/') ? fallbackModule() : remoteModule(id),
+    );
+    signIn('token-1', 'manager');
+    const router = renderAt('/reports');
+    expect(await screen.findByText("Bo'limni yuklab bo'lmadi")).toBeInTheDocument();
+    const bar = screen.getByRole('navigation', { name: 'Menyu' });
+    await userEvent.click(within(bar).getByRole('link', { name: 'Buyurtmalar' }));
+    expect(await screen.findByText('remote:mfe_orders/OrdersBoardPage')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/orders');
+  });
+
+  it('never warms «Hisobot» ahead: its module loads with its page only', async () => {
+    setRuntimeConfig(ALL_DEPLOYED);
+    signIn('token-1', 'manager');
+    renderAt('/admin');
+    expect(await screen.findByText('remote:mfe_restaurants/ManagerHome')).toBeInTheDocument();
+    const warmed: string[] = [...PREFETCH.manager, ...PREFETCH.admin, ...PREFETCH.sidebar].map(
+      (ref) => ref.remote,
+    );
+    expect(warmed).not.toContain('mfe_reports');
+    expect(loadRemote).not.toHaveBeenCalledWith('mfe_reports/ReportsPage');
   });
 
   it('shows the plain fallback on the login screen when loadRemote throws', async () => {

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,6 +13,7 @@ import {
   sharedConfig,
   sharedSubpathRequest,
 } from '../../tools/rspack/federation';
+import { addManifestFiles, namedFiles, remoteEntryPath } from '../../tools/rspack/manifest-files';
 
 const src = '/w/shared/src';
 
@@ -169,6 +171,72 @@ describe('the federation runtime as ES modules (tree-shaken) in production', () 
   });
 });
 
+describe("the manifest's files: size and Subresource Integrity of each file it names", () => {
+  const manifest = {
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+    exposes: [
+      {
+        assets: {
+          js: { sync: ['expose.1.js'], async: ['lazy.2.js'] },
+          css: { sync: ['page.3.css'], async: [] },
+        },
+      },
+    ],
+    shared: [
+      { assets: { js: { sync: ['lazy.2.js', 'shared.4.js'], async: [] }, css: { sync: [], async: [] } } },
+    ],
+  };
+
+  it('names the remoteEntry (joined as the runtime joins it) and every JS and CSS chunk once', () => {
+    expect(namedFiles(manifest)).toEqual([
+      'remoteEntry.js',
+      'expose.1.js',
+      'lazy.2.js',
+      'page.3.css',
+      'shared.4.js',
+    ]);
+    expect(remoteEntryPath('./static/', 'remoteEntry.js')).toBe('static/remoteEntry.js');
+    expect(remoteEntryPath('/static/', 'remoteEntry.js')).toBe('static/remoteEntry.js');
+    expect(remoteEntryPath('.', 'remoteEntry.js')).toBe('remoteEntry.js');
+  });
+
+  it("writes each file's size and sha384 into the manifest", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'qrmenu-manifest-files-'));
+    try {
+      writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
+      for (const file of namedFiles(manifest))
+        writeFileSync(path.join(dir, file), file === 'lazy.2.js' ? 'abc' : file);
+      expect(await addManifestFiles(dir)).toBe(5);
+      const written = JSON.parse(readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8'));
+      // SHA-384 of "abc" (FIPS 180-2's example), base64 as an integrity attribute writes it
+      expect(written.files['lazy.2.js']).toEqual({
+        size: 3,
+        integrity: 'sha384-ywB1P0WjXou1oD1pmsZQBycsMqsO3tFjGotgWkP/W+2AhgcroefMI1i67KE0yCWn',
+      });
+      expect(Object.keys(written.files)).toEqual(namedFiles(manifest));
+      expect(written.exposes).toEqual(manifest.exposes);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs in production builds, before the precompression (so the compressed manifest carries them)', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const remote = defineFrontendConfig({
+      name: 'mfe_auth',
+      port: DEV_PORTS.mfe_auth,
+      exposes: { './LoginPage': './src/LoginPage.tsx' },
+      dir: path.join(root, 'mfe-auth'),
+    });
+    const names = (mode: string) =>
+      (remote({}, { mode }) as { plugins: object[] }).plugins.map((p) => p.constructor.name);
+    const production = names('production');
+    expect(production.indexOf('ManifestFilesPlugin')).toBeGreaterThan(-1);
+    expect(production.indexOf('ManifestFilesPlugin')).toBeLessThan(production.indexOf('PrecompressPlugin'));
+    expect(names('development')).not.toContain('ManifestFilesPlugin');
+  });
+});
+
 describe('shared facades (a singleton offers only the names its facade exports)', () => {
   const root = path.resolve(import.meta.dirname, '../..');
   const sourceDirs = [
@@ -179,6 +247,7 @@ describe('shared facades (a singleton offers only the names its facade exports)'
     'mfe-catalog/src',
     'mfe-stoplist/src',
     'mfe-orders/src',
+    'mfe-reports/src',
   ];
 
   /** Every value name imported from `lib` by the front-end sources (types are erased). */

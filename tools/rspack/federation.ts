@@ -18,6 +18,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ManifestFilesPlugin } from './manifest-files';
 import { PrecompressPlugin } from './precompress';
 import { FACADE_VERSIONS, requiredRange } from './shared-versions';
 
@@ -82,6 +83,7 @@ export const DEV_PORTS = {
   mfe_catalog: 3003,
   mfe_stoplist: 3004,
   mfe_orders: 3005,
+  mfe_reports: 3006,
 } as const;
 
 export interface FrontendConfigOptions {
@@ -126,7 +128,11 @@ interface RspackModule {
  * while the rewrite would load their whole subpath (the session's role names would pull zod
  * into the login page).
  */
-export const STATELESS_DEEP_IMPORTS: readonly string[] = ['schemas/roles', 'schemas/pos-providers'];
+export const STATELESS_DEEP_IMPORTS: readonly string[] = [
+  'schemas/roles',
+  'schemas/pos-providers',
+  'schemas/report-kinds',
+];
 
 /**
  * Inside `@qrmenu/shared`, a relative import from one subpath into another (`../session` in
@@ -399,8 +405,9 @@ export function defineFrontendConfig(options: FrontendConfigOptions) {
         // what a team calls this build (e.g. a commit or a release), shown small on the login page
         'process.env.QRMENU_BUILD_LABEL': JSON.stringify(process.env.QRMENU_BUILD_LABEL ?? ''),
       }),
-      // `.br` and `.gz` beside every text file, for the server to pick (production only)
-      ...(isDev ? [] : [new PrecompressPlugin()]),
+      // the size and integrity of every file the manifest names, in the manifest (production
+      // only), then `.br` and `.gz` beside every text file, for the server to pick
+      ...(isDev ? [] : [new ManifestFilesPlugin(), new PrecompressPlugin()]),
     ];
     if (isDev) {
       const refresh = req('@rspack/plugin-react-refresh') as {

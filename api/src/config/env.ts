@@ -305,9 +305,9 @@ export const SETTINGS = {
   RELEASE_ORIGINS: setting({
     group: 'releases',
     values: 'exact origins (`https://cdn.example.uz`), comma-separated',
-    default: "none (the origins of `REMOTE_*_URL` and this server's `/remotes/...` are allowed anyway)",
+    default: "none (with the origins of `REMOTE_*_URL`; this server's `/remotes/...` is allowed anyway)",
     meaning:
-      "where a module's release may be registered from ([OPERATIONS.md](OPERATIONS.md#shipping-one-module)); the shell's Content-Security-Policy allows them too",
+      "the first origins a module's release may be registered from: a start that finds none in the database takes them (and those of `REMOTE_*_URL`); afterwards admins manage the list on the Modullar page, every server at once ([OPERATIONS.md](OPERATIONS.md#shipping-one-module)); the shell's Content-Security-Policy allows the list",
     schema: parsedBy(commaList),
   }),
   RELEASE_CANARY_MIN_LOADS: setting({
@@ -324,6 +324,7 @@ export const SETTINGS = {
     schema: z.coerce.number().gt(0).max(1).default(0.1),
   }),
   REMOTE_MFE_ORDERS_URL: remote('mfe-orders'),
+  REMOTE_MFE_REPORTS_URL: remote('mfe-reports'),
   PUBLIC_API_BASE: setting({
     group: 'front',
     values: 'a URL or a path',
@@ -614,6 +615,11 @@ export const OTHER_VARIABLES: Record<string, OtherVariable> = {
     group: 'test',
     default: 'set by Playwright',
     meaning: "which worker runs a spec (Playwright's own), hence which server it uses",
+  },
+  CI: {
+    group: 'test',
+    default: 'none (`.ci/run` sets `true`)',
+    meaning: 'under CI the end-to-end suite keeps no Playwright traces (a failure keeps its screenshot)',
   },
   HAPROXY_BIN: {
     group: 'test',

@@ -4,6 +4,7 @@ import { accountsMigration } from './accounts-migration';
 import { categoryStopReason } from './migration-category-stop-reason';
 import { clusterState } from './migration-cluster-state';
 import { listIndexes } from './migration-list-indexes';
+import { optionRulesMigration } from './migration-option-rules';
 import { orderRequestHashMigration } from './migration-order-request-hash';
 import { ordersMigration } from './migration-orders';
 import { paymentKeysMigration } from './migration-payment-keys';
@@ -15,8 +16,11 @@ import { posOrdersMigration } from './migration-pos-orders';
 import { posPicturesAndOrder } from './migration-pos-pictures-order';
 import { positions } from './migration-positions';
 import { productOrderIndex } from './migration-product-order-index';
+import { releaseFirstErrorMigration } from './migration-release-first-error';
+import { releaseOriginsMigration } from './migration-release-origins';
 import { releaseReportsMigration } from './migration-release-reports';
 import { releasesMigration } from './migration-releases';
+import { reportsMigration } from './migration-reports';
 import { staffMigration } from './migration-staff';
 import { telegramMigration } from './migration-telegram';
 import { telegramOutboxChatMigration } from './migration-telegram-outbox-chat';
@@ -332,7 +336,11 @@ export const migrations: Record<string, Migration> = {
   '0030_release_reports': releaseReportsMigration,
   '0031_payment_keys': paymentKeysMigration,
   '0032_payment_releases': paymentReleasesMigration,
-  '0033_staff': staffMigration,
+  '0033_reports': reportsMigration,
+  '0034_option_rules': optionRulesMigration,
+  '0035_release_first_error': releaseFirstErrorMigration,
+  '0036_release_origins': releaseOriginsMigration,
+  '0037_staff': staffMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

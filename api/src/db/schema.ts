@@ -9,7 +9,7 @@ export interface UsersTable {
   is_active: number;
   created_at: string;
   updated_at: string;
-  /** A staff account's restaurant (`0033_staff`); null for admins and managers. */
+  /** A staff account's restaurant (`0037_staff`); null for admins and managers. */
   restaurant_id?: string | null;
   /** A staff member's name ("Aziz"), shown on the board, in the history and in Telegram. */
   name?: string | null;
@@ -111,6 +111,12 @@ export interface ProductOptionsTable {
    */
   translations?: string;
   external_id: string | null;
+  /**
+   * The rule (`0034_option_rules`): the portions of its rows a guest must and may choose on one
+   * dish, 0 and 1 by default (one row or none). Optional here: inserts may leave the defaults.
+   */
+  min_choices?: number;
+  max_choices?: number;
   /** Place in its parent's list (0-based: a manager's order); a new row defaults to 0 unless given. */
   position: Generated<number>;
   created_at: string;
@@ -130,6 +136,13 @@ export interface OptionRowsTable {
   external_id: string | null;
   /** 1: on the POS's stop-list (a size, a modifier): hidden from guests. */
   pos_stopped?: number;
+  /**
+   * Its limits (`0034_option_rules`): taken at most `max_quantity` times on one dish (1), its
+   * first `free_quantity` portions free (0), chosen for the guest beforehand (`is_default`, 0/1).
+   */
+  max_quantity?: number;
+  free_quantity?: number;
+  is_default?: number;
   /** Place in its parent's list (0-based: a manager's order); a new row defaults to 0 unless given. */
   position: Generated<number>;
   created_at: string;
@@ -279,6 +292,8 @@ export interface ModuleReleasesTable {
   /** The stable release this one replaced when it became stable (a rollback's target). */
   follows_id: string | null;
   created_at: string;
+  /** JSON `{ name, message, at }` of the first error a shell reported of it; null: none yet. */
+  first_error: string | null;
 }
 
 /**
@@ -307,6 +322,16 @@ export interface ModuleChannelsTable {
 export interface DeployKeysTable {
   module: string;
   key_hash: string;
+  created_at: string;
+}
+
+/** An origin a module's release may be registered from (docs/RELEASES.md). */
+export interface ReleaseOriginsTable {
+  id: string;
+  /** `https://cdn.example.uz`, as URL's `origin` writes it. */
+  origin: string;
+  /** The admin's login; null: from the environment (RELEASE_ORIGINS, REMOTE_*_URL). */
+  added_by: string | null;
   created_at: string;
 }
 
@@ -353,6 +378,9 @@ export interface OrdersTable {
   /** The bill's amount paid, in tiyin. */
   payment_amount?: number | null;
   payment_at?: string | null;
+  /** When the staff accepted it and marked it ready (the reports' times); null before then. */
+  accepted_at?: string | null;
+  ready_at?: string | null;
   /** A waiter who took it over from another waiter's table. */
   taken_by?: string | null;
 }
@@ -619,6 +647,105 @@ export interface TelegramUpdatesTable {
   received_at: string;
 }
 
+/** A product put on the stop-list (`stopped` 1) or taken off it (0): the reports' raw rows. */
+export interface StopListEventsTable {
+  id: string;
+  restaurant_id: string;
+  product_id: string;
+  /** The product's name then (a deleted product keeps its line in the report). */
+  name: string;
+  /** Tashkent's day of the change. */
+  day: string;
+  stopped: number;
+  /** `manager` (the stop-list screen, Telegram's /stop) | `pos` (the POS's stop-list). */
+  source: string;
+  created_at: string;
+}
+
+/** A restaurant's day whose report figures are to be built again from its raw rows. */
+export interface ReportDirtyTable {
+  restaurant_id: string;
+  day: string;
+  /** Grows with each mark: a rebuild clears the mark only if no write marked it meanwhile. */
+  version: number;
+}
+
+/** A restaurant's day in figures (docs/REPORTS.md); amounts in tiyin. */
+export interface ReportDaysTable {
+  restaurant_id: string;
+  day: string;
+  orders: number;
+  rejected_orders: number;
+  paid_orders: number;
+  paid: number;
+  unpaid: number;
+  rejected: number;
+  payme_orders: number;
+  payme: number;
+  click_orders: number;
+  click: number;
+  table_orders: number;
+  at_table: number;
+  /** JSON of the day's accept times in seconds, sorted. */
+  accept_seconds: string;
+  /** JSON of the day's kitchen times (accepted to ready) in seconds, sorted. */
+  ready_seconds: string;
+}
+
+export interface ReportDishesTable {
+  restaurant_id: string;
+  day: string;
+  product_id: string;
+  name: string;
+  quantity: number;
+  orders: number;
+  revenue: number;
+}
+
+export interface ReportChoicesTable {
+  restaurant_id: string;
+  day: string;
+  product_id: string;
+  option_name: string;
+  row_name: string;
+  quantity: number;
+}
+
+export interface ReportHoursTable {
+  restaurant_id: string;
+  day: string;
+  /** Tashkent's hour, 0-23. */
+  hour: number;
+  orders: number;
+}
+
+export interface ReportSourcesTable {
+  restaurant_id: string;
+  day: string;
+  /** '' for an order whose placement is gone. */
+  placement_id: string;
+  language: string;
+  /** The placement's name on the day's last order from it. */
+  name: string;
+  orders: number;
+}
+
+export interface ReportRejectsTable {
+  restaurant_id: string;
+  day: string;
+  reason: string;
+  orders: number;
+  amount: number;
+}
+
+export interface ReportStopsTable {
+  restaurant_id: string;
+  day: string;
+  product_id: string;
+  name: string;
+  stops: number;
+}
+
 /** Who did each move of an order or a call (docs/ORDERS.md, "Who did it"). */
 export interface StaffActionsTable {
   id: string;
@@ -682,6 +809,7 @@ export interface Database {
   module_release_reports: ModuleReleaseReportsTable;
   module_channels: ModuleChannelsTable;
   deploy_keys: DeployKeysTable;
+  release_origins: ReleaseOriginsTable;
   orders: OrdersTable;
   order_day_numbers: OrderDayNumbersTable;
   order_events: OrderEventsTable;
@@ -699,6 +827,15 @@ export interface Database {
   payment_pos: PaymentPosTable;
   payment_statements: PaymentStatementsTable;
   payment_releases: PaymentReleasesTable;
+  stop_list_events: StopListEventsTable;
+  report_dirty: ReportDirtyTable;
+  report_days: ReportDaysTable;
+  report_dishes: ReportDishesTable;
+  report_choices: ReportChoicesTable;
+  report_hours: ReportHoursTable;
+  report_sources: ReportSourcesTable;
+  report_rejects: ReportRejectsTable;
+  report_stops: ReportStopsTable;
   staff_actions: StaffActionsTable;
   staff_devices: StaffDevicesTable;
   telegram_link_codes: TelegramLinkCodesTable;
@@ -715,6 +852,7 @@ export type IntegrationAccountRow = IntegrationAccountsTable;
 export type PlacementRow = PlacementsTable;
 export type ModuleReleaseRow = ModuleReleasesTable;
 export type ModuleChannelRow = ModuleChannelsTable;
+export type ReleaseOriginRow = ReleaseOriginsTable;
 export type OrderRow = OrdersTable;
 export type TableCallRow = TableCallsTable;
 export type TelegramBotRow = TelegramBotsTable;

@@ -55,6 +55,16 @@ function contentSecurityPolicy(sources: CspSources, nonce?: string): string {
 }
 
 const styleNonces = new WeakMap<FastifyReply, string>();
+const moduleOrigins = new WeakMap<FastifyReply, readonly string[]>();
+
+/**
+ * The origins this answer's page may load module code from, in place of the ones given at the
+ * start: the shell's index.html takes the allowed origins as the database has them now (an
+ * admin's change needs no restart; app.releases `documentOrigins`).
+ */
+export function moduleOriginsFor(reply: FastifyReply, origins: readonly string[]): void {
+  moduleOrigins.set(reply, origins);
+}
 
 /** A fresh nonce (16 random bytes) that this answer's CSP allows <style> elements by. */
 export function styleNonceFor(reply: FastifyReply): string {
@@ -81,25 +91,39 @@ export const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
  * frame-ancestors 'none'`: cheap (a few API calls a page), and should a JSON body echoing
  * user input ever be shown as a page it can load and run nothing and sit in no frame.
  */
+const everywhere = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+/**
+ * A JSON answer's headers, for an answer written where the app's hooks do not run (an address
+ * the router could not read: app.ts `frameworkErrors`).
+ */
+export const JSON_HEADERS = { ...everywhere, 'content-security-policy': JSON_CSP };
+
 export function registerSecurityHeaders(app: FastifyInstance, sources: CspSources): void {
-  const everywhere = {
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-  };
   const documents = {
     ...everywhere,
     'content-security-policy': contentSecurityPolicy(sources),
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
   };
-  const json = { ...everywhere, 'content-security-policy': JSON_CSP };
+  const json = JSON_HEADERS;
   // a callback hook, not an async one: no promise and microtask on every answer
   app.addHook('onSend', (_request, reply, payload, done) => {
     const type = String(reply.getHeader('content-type') ?? '');
     const nonce = styleNonces.get(reply);
-    const page = nonce
-      ? { ...documents, 'content-security-policy': contentSecurityPolicy(sources, nonce) }
-      : documents;
+    const origins = moduleOrigins.get(reply);
+    const page =
+      nonce || origins
+        ? {
+            ...documents,
+            'content-security-policy': contentSecurityPolicy(
+              origins ? { ...sources, remoteUrls: origins } : sources,
+              nonce,
+            ),
+          }
+        : documents;
     reply.headers(DOCUMENT_TYPE.test(type) ? page : JSON_TYPE.test(type) ? json : everywhere);
     done(null, payload);
   });

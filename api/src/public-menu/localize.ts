@@ -39,7 +39,12 @@ export interface LocalMenu {
       description: Said;
       price: number;
       image: string | null;
-      options: { name: Said; rows: { id: string; name: Said; price: number }[] }[];
+      options: {
+        name: Said;
+        min: number;
+        max: number;
+        rows: { id: string; name: Said; price: number; max: number; free: number; default: boolean }[];
+      }[];
     }[];
   }[];
 }
@@ -69,10 +74,15 @@ export function localizeMenu(menu: Menu, lang: GuestLang): LocalMenu {
         image: p.image,
         options: p.options.map((o) => ({
           name: say(o.name, o.translations, lang, 'name'),
+          min: o.min,
+          max: o.max,
           rows: o.rows.map((row) => ({
             id: row.id,
             name: say(row.name, row.translations, lang, 'name'),
             price: row.price,
+            max: row.max,
+            free: row.free,
+            default: row.default,
           })),
         })),
       })),

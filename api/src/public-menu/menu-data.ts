@@ -30,7 +30,19 @@ export interface MenuRestaurant {
 export interface MenuOption {
   name: string;
   translations: Translations;
-  rows: { id: string; name: string; price: number; translations: Translations }[];
+  /** Its rule (docs/PRODUCT.md, "Options and their rules"): portions of its rows to choose. */
+  min: number;
+  max: number;
+  rows: {
+    id: string;
+    name: string;
+    price: number;
+    translations: Translations;
+    /** Times it may be taken, of them free, and whether it is chosen beforehand. */
+    max: number;
+    free: number;
+    default: boolean;
+  }[];
 }
 
 export interface MenuProduct {
@@ -106,7 +118,13 @@ async function activeCategories(repos: Repositories, restaurantId: string): Prom
   for (const o of options) {
     if (o.id !== lastOptionId || !current) {
       lastOptionId = o.id;
-      current = { name: o.name, translations: parseTranslations(o.translations), rows: [] };
+      current = {
+        name: o.name,
+        translations: parseTranslations(o.translations),
+        min: o.min_choices ?? 0,
+        max: o.max_choices ?? 1,
+        rows: [],
+      };
       const list = optionsByProduct.get(o.product_id);
       if (list) list.push(current);
       else optionsByProduct.set(o.product_id, [current]);
@@ -116,6 +134,9 @@ async function activeCategories(repos: Repositories, restaurantId: string): Prom
       name: o.row_name,
       price: Number(o.row_price),
       translations: parseTranslations(o.row_translations),
+      max: o.row_max_quantity ?? 1,
+      free: o.row_free_quantity ?? 0,
+      default: o.row_is_default === 1,
     });
   }
 

@@ -6,6 +6,7 @@
  * the `role="status"` region, so a screen reader hears each change.
  */
 import type { Bill, GuestOrder } from '@qrmenu/shared/schemas';
+import { formatOrderRows } from '@qrmenu/shared/texts';
 import { fill, posText } from './cart/words';
 import { formatGuestPrice, formatGuestTiyin, GUEST_WORDS, type GuestLang } from './language';
 import { Document, html } from './page';
@@ -131,11 +132,7 @@ function OrderPage({ order, lang, restaurant, menuHref, selfHref, script, bill, 
                 <p>
                   <b>{line.name}</b>
                 </p>
-                {line.rows.map((row) => (
-                  <p className="desc" key={row._id}>
-                    {row.option}: {row.name}
-                  </p>
-                ))}
+                {line.rows.length > 0 ? <p className="desc">{formatOrderRows(line.rows)}</p> : null}
                 <p className="price">
                   {som(line.price)} × {line.quantity} = {som(line.price * line.quantity)}
                 </p>

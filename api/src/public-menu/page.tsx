@@ -96,6 +96,24 @@ const SIZES = { cover: '(min-width: 720px) 720px, 100vw', logo: '64px', thumbnai
 const cartData = (ordering: boolean, kind: 'product' | 'row', id: string, price: number) =>
   ordering ? { [`data-${kind}`]: id, ...(price || kind === 'product' ? { 'data-price': price } : {}) } : {};
 
+/**
+ * An option's rule and a row's limits for the cart's sheet (cart/dishes.ts), on a page that
+ * takes orders, each only when it is not the default (an option of one row or none, a row taken
+ * once, nothing free, not chosen beforehand): most menus carry none of these bytes.
+ */
+const ruleData = (ordering: boolean, rule: { min: number; max: number }) =>
+  ordering
+    ? { ...(rule.min ? { 'data-min': rule.min } : {}), ...(rule.max !== 1 ? { 'data-max': rule.max } : {}) }
+    : {};
+const limitData = (ordering: boolean, row: { max: number; free: number; default: boolean }) =>
+  ordering
+    ? {
+        ...(row.max !== 1 ? { 'data-max': row.max } : {}),
+        ...(row.free ? { 'data-free': row.free } : {}),
+        ...(row.default ? { 'data-default': '' } : {}),
+      }
+    : {};
+
 function Product({
   product,
   lang,
@@ -126,11 +144,11 @@ function Product({
         {product.options.map((option, i) => (
           // options have no stable id on the page; their order is fixed by the query
           // biome-ignore lint/suspicious/noArrayIndexKey: static render, order never changes
-          <dl className="opt" key={i}>
+          <dl className="opt" key={i} {...ruleData(ordering, option)}>
             <dt lang={langOf(option.name)}>{option.name.text}</dt>
             {option.rows.map((row, j) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: static render, order never changes
-              <dd key={j} {...cartData(ordering, 'row', row.id, row.price)}>
+              <dd key={j} {...cartData(ordering, 'row', row.id, row.price)} {...limitData(ordering, row)}>
                 {/* a span only where needed: one per row would add ~6 % to a big menu */}
                 {row.name.uz ? <span lang="uz">{row.name.text}</span> : row.name.text}
                 {row.price > 0 ? (

@@ -34,7 +34,9 @@ import { placementsRepository } from './placements';
 import { productsRepository } from './products';
 import { type Dialect, inTransaction, type Q } from './query';
 import { rateCountsRepository } from './rate-counts';
+import { releaseOriginsRepository } from './release-origins';
 import { releaseReportsRepository } from './release-reports';
+import { reportsRepository } from './reports';
 import { restaurantsRepository } from './restaurants';
 import { sessionsRepository } from './sessions';
 import { slugsRepository } from './slug-history';
@@ -71,6 +73,7 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     releaseReports: releaseReportsRepository(q),
     channels: moduleChannelsRepository(q, dialect),
     deployKeys: deployKeysRepository(q),
+    releaseOrigins: releaseOriginsRepository(q),
     orders: ordersRepository(q),
     orderNumbers: orderNumbersRepository(q),
     orderEvents: orderEventsRepository(q, dialect),
@@ -88,6 +91,7 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     clickTransactions: clickTransactionsRepository(q),
     paymentStatements: paymentStatementsRepository(q),
     paymentReleases: paymentReleasesRepository(q),
+    reports: reportsRepository(q, dialect),
     staffActions: staffActionsRepository(q),
     staffDevices: staffDevicesRepository(q),
     telegramLinkCodes: telegramLinkCodesRepository(q),
@@ -115,6 +119,7 @@ export interface Repositories {
   releaseReports: ReturnType<typeof releaseReportsRepository>;
   channels: ReturnType<typeof moduleChannelsRepository>;
   deployKeys: ReturnType<typeof deployKeysRepository>;
+  releaseOrigins: ReturnType<typeof releaseOriginsRepository>;
   orders: ReturnType<typeof ordersRepository>;
   orderNumbers: ReturnType<typeof orderNumbersRepository>;
   orderEvents: ReturnType<typeof orderEventsRepository>;
@@ -132,6 +137,7 @@ export interface Repositories {
   clickTransactions: ReturnType<typeof clickTransactionsRepository>;
   paymentStatements: ReturnType<typeof paymentStatementsRepository>;
   paymentReleases: ReturnType<typeof paymentReleasesRepository>;
+  reports: ReturnType<typeof reportsRepository>;
   staffActions: ReturnType<typeof staffActionsRepository>;
   staffDevices: ReturnType<typeof staffDevicesRepository>;
   telegramLinkCodes: ReturnType<typeof telegramLinkCodesRepository>;

@@ -44,8 +44,9 @@ export function menuRepository(q: Q) {
 
     /**
      * What an order may name, as the menu is now: the restaurant's products among `productIds`
-     * with their category's switch, the options of those products and their rows still offered
-     * (a row on the POS's stop-list is not). Three queries whatever the order's size.
+     * with their category's switch, the options of those products with their rules and their rows
+     * still offered (a row on the POS's stop-list is not) with their limits. Three queries
+     * whatever the order's size.
      */
     async orderable(restaurantId: string, productIds: readonly string[]) {
       const ids = [...new Set(productIds)];
@@ -68,13 +69,22 @@ export function menuRepository(q: Q) {
           .execute(),
         q
           .selectFrom('product_options')
-          .select(['id', 'product_id', 'name', 'translations', 'external_id'])
+          .select(['id', 'product_id', 'name', 'translations', 'external_id', 'min_choices', 'max_choices'])
           .where('product_id', 'in', ids)
           .execute(),
         q
           .selectFrom('option_rows as r')
           .innerJoin('product_options as o', 'o.id', 'r.product_option_id')
-          .select(['r.id', 'r.product_option_id', 'r.name', 'r.price', 'r.translations', 'r.external_id'])
+          .select([
+            'r.id',
+            'r.product_option_id',
+            'r.name',
+            'r.price',
+            'r.translations',
+            'r.external_id',
+            'r.max_quantity',
+            'r.free_quantity',
+          ])
           .where('o.product_id', 'in', ids)
           .where('r.pos_stopped', '=', 0)
           .execute(),
@@ -108,10 +118,15 @@ export function menuRepository(q: Q) {
             'o.product_id',
             'o.name',
             'o.translations',
+            'o.min_choices',
+            'o.max_choices',
             'r.id as row_id',
             'r.name as row_name',
             'r.price as row_price',
             'r.translations as row_translations',
+            'r.max_quantity as row_max_quantity',
+            'r.free_quantity as row_free_quantity',
+            'r.is_default as row_is_default',
           ])
           .where('p.restaurant_id', '=', restaurantId)
           .where('p.is_active', '=', 1)

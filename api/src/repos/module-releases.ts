@@ -3,7 +3,7 @@
  * the shells reported for it. Counters only grow by addition, so servers sharing the database
  * add up.
  */
-import type { Release } from '@qrmenu/shared/schemas';
+import type { FirstError, Release } from '@qrmenu/shared/schemas';
 import type { ModuleReleaseRow } from '../db';
 import type { Dialect, Q } from './query';
 
@@ -16,6 +16,19 @@ const names = (json: string): Record<string, number> => {
   }
 };
 
+/** The stored first error (JSON `{ name, message, at }`), null when none or unreadable. */
+export const firstErrorOf = (json: string | null): FirstError | null => {
+  if (!json) return null;
+  try {
+    const e = JSON.parse(json) as Partial<FirstError> | null;
+    return e && typeof e.name === 'string' && typeof e.message === 'string' && typeof e.at === 'string'
+      ? { name: e.name, message: e.message, at: e.at }
+      : null;
+  } catch {
+    return null;
+  }
+};
+
 export const toRelease = (r: ModuleReleaseRow): Release => ({
   _id: r.id,
   module: r.module,
@@ -25,6 +38,7 @@ export const toRelease = (r: ModuleReleaseRow): Release => ({
   loads: r.loads,
   failures: r.failures,
   failure_names: names(r.failure_names),
+  first_error: firstErrorOf(r.first_error),
 });
 
 export function moduleReleasesRepository(q: Q, dialect: Dialect) {
@@ -77,6 +91,16 @@ export function moduleReleasesRepository(q: Q, dialect: Dialect) {
       };
       await q.updateTable('module_releases').set(next).where('id', '=', id).execute();
       return { ...row, ...next };
+    },
+
+    /** Keeps `error` as the release's first error unless it has one (the first one stays). */
+    async setFirstError(id: string, error: FirstError): Promise<void> {
+      await q
+        .updateTable('module_releases')
+        .set({ first_error: JSON.stringify(error) })
+        .where('id', '=', id)
+        .where('first_error', 'is', null)
+        .execute();
     },
 
     /** Deletes the module's releases past the newest `keep`, except those in `referenced`. */

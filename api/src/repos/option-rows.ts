@@ -14,12 +14,26 @@ export function toOptionRow(r: Omit<OptionRowRow, 'external_id'>): OptionRow {
     product_option_id: r.product_option_id,
     name: r.name,
     price: Number(r.price),
+    max_quantity: r.max_quantity ?? 1,
+    free_quantity: r.free_quantity ?? 0,
+    is_default: r.is_default === 1,
     translations: parseTranslations(r.translations),
     createdAt: r.created_at,
   };
 }
 
-const COLUMNS = ['id', 'product_option_id', 'name', 'price', 'translations', 'created_at'] as const;
+/** A row's limits as stored (0034_option_rules). */
+export const ROW_RULE_COLUMNS = ['max_quantity', 'free_quantity', 'is_default'] as const;
+
+const COLUMNS = [
+  'id',
+  'product_option_id',
+  'name',
+  'price',
+  ...ROW_RULE_COLUMNS,
+  'translations',
+  'created_at',
+] as const;
 
 /** Rows joined with their option (`o`) and its product (`p`): whose restaurant a row is. */
 const withProduct = (q: Q) =>
@@ -48,6 +62,9 @@ export function optionRowsRepository(q: Q, dialect: Dialect) {
           'r.product_option_id',
           'r.name',
           'r.price',
+          'r.max_quantity',
+          'r.free_quantity',
+          'r.is_default',
           'r.translations',
           'r.created_at',
           'p.restaurant_id',
@@ -70,6 +87,9 @@ export function optionRowsRepository(q: Q, dialect: Dialect) {
           'r.price',
           'r.external_id',
           'r.pos_stopped',
+          'r.max_quantity',
+          'r.free_quantity',
+          'r.is_default',
         ])
         .where('p.restaurant_id', '=', restaurantId)
         .where('r.external_id', 'is not', null)
@@ -87,6 +107,17 @@ export function optionRowsRepository(q: Q, dialect: Dialect) {
     /** Writes `set`, merging `translations` into the stored ones; answers them (undefined: none sent). */
     update: (id: string, set: Partial<OptionRowRow>, translations?: TranslationsPatch) =>
       updateTranslated(q, dialect, 'option_rows', id, set, translations),
+
+    /** Unmarks the option's default rows but `exceptId` (an option of one row at most has one default). */
+    async clearDefaults(optionId: string, exceptId: string): Promise<void> {
+      await q
+        .updateTable('option_rows')
+        .set({ is_default: 0 })
+        .where('product_option_id', '=', optionId)
+        .where('id', '!=', exceptId)
+        .where('is_default', '=', 1)
+        .execute();
+    },
 
     /** Puts rows on the POS's stop-list (1) or takes them off (0). */
     async setPosStopped(ids: readonly string[], stopped: 0 | 1): Promise<void> {

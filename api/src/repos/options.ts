@@ -19,19 +19,32 @@ export function toOption(r: Omit<ProductOptionRow, 'external_id'>): ProductOptio
     _id: r.id,
     product_id: r.product_id,
     name: r.name,
+    min_choices: r.min_choices ?? 0,
+    max_choices: r.max_choices ?? 1,
     translations: parseTranslations(r.translations),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
 }
 
-const COLUMNS = ['id', 'product_id', 'name', 'translations', 'created_at', 'updated_at'] as const;
+const COLUMNS = [
+  'id',
+  'product_id',
+  'name',
+  'min_choices',
+  'max_choices',
+  'translations',
+  'created_at',
+  'updated_at',
+] as const;
 
 /** An option's answer columns in a join (`o`). */
 const O_COLUMNS = [
   'o.id',
   'o.product_id',
   'o.name',
+  'o.min_choices',
+  'o.max_choices',
   'o.translations',
   'o.created_at',
   'o.updated_at',
@@ -44,6 +57,9 @@ const OPTION_ROW_COLUMNS = [
   'r.translations as row_translations',
   'r.name as row_name',
   'r.price as row_price',
+  'r.max_quantity as row_max_quantity',
+  'r.free_quantity as row_free_quantity',
+  'r.is_default as row_is_default',
   'r.created_at as row_created_at',
 ] as const;
 
@@ -51,6 +67,9 @@ type OptionJoinedRow = Omit<ProductOptionRow, 'external_id'> & {
   row_id: string | null;
   row_name: string | null;
   row_price: number | null;
+  row_max_quantity?: number | null;
+  row_free_quantity?: number | null;
+  row_is_default?: number | null;
   row_created_at: string | null;
   row_translations?: string | null;
 };
@@ -70,6 +89,9 @@ function foldOptionRows(joined: readonly OptionJoinedRow[]): ProductDetail['opti
         product_option_id: j.id,
         name: j.row_name as string,
         price: Number(j.row_price),
+        max_quantity: j.row_max_quantity ?? 1,
+        free_quantity: j.row_free_quantity ?? 0,
+        is_default: j.row_is_default === 1,
         translations: parseTranslations(j.row_translations),
         createdAt: j.row_created_at as string,
       });
@@ -136,7 +158,7 @@ export function optionsRepository(q: Q, dialect: Dialect) {
       return q
         .selectFrom('product_options as o')
         .innerJoin('products as p', 'p.id', 'o.product_id')
-        .select(['o.id', 'o.product_id', 'o.name', 'o.external_id'])
+        .select(['o.id', 'o.product_id', 'o.name', 'o.external_id', 'o.min_choices', 'o.max_choices'])
         .where('p.restaurant_id', '=', restaurantId)
         .where('o.external_id', 'is not', null)
         .execute();

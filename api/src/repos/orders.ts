@@ -31,6 +31,10 @@ export interface StoredOrderRow {
   name: string;
   guest_option: string;
   guest_name: string;
+  /** Times taken on one portion of the line; absent on orders placed before rows had counts: 1. */
+  quantity?: number;
+  /** Of those, how many cost nothing (iiko's `freeOfChargeAmount`); absent: none. */
+  free_quantity?: number;
   price: number;
 }
 
@@ -53,7 +57,13 @@ const staffLine = (l: StoredOrderLine): OrderLine => ({
   name: l.name,
   quantity: l.quantity,
   price: l.price,
-  rows: l.rows.map((r) => ({ _id: r._id, option: r.option, name: r.name, price: r.price })),
+  rows: l.rows.map((r) => ({
+    _id: r._id,
+    option: r.option,
+    name: r.name,
+    price: r.price,
+    quantity: r.quantity ?? 1,
+  })),
 });
 
 const guestLine = (l: StoredOrderLine): OrderLine => ({
@@ -61,7 +71,13 @@ const guestLine = (l: StoredOrderLine): OrderLine => ({
   name: l.guest_name,
   quantity: l.quantity,
   price: l.price,
-  rows: l.rows.map((r) => ({ _id: r._id, option: r.guest_option, name: r.guest_name, price: r.price })),
+  rows: l.rows.map((r) => ({
+    _id: r._id,
+    option: r.guest_option,
+    name: r.guest_name,
+    price: r.price,
+    quantity: r.quantity ?? 1,
+  })),
 });
 
 /** The copy of its bill's payment an order carries (docs/PAYMENTS.md), or null. */
@@ -234,6 +250,17 @@ export function ordersRepository(q: Q) {
     },
 
     /** A restaurant's orders of one day, newest first (index: restaurant, day, number). */
+    /** Whether the restaurant has any order at all (the demo's seed writes its orders once). */
+    async anyOf(restaurantId: string): Promise<boolean> {
+      const row = await q
+        .selectFrom('orders')
+        .select('id')
+        .where('restaurant_id', '=', restaurantId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     listDay: (restaurantId: string, day: string) =>
       q
         .selectFrom('orders')
@@ -308,10 +335,12 @@ export function ordersRepository(q: Q) {
       to: string,
       reason: string | null,
       at: string,
+      /** The move's time kept on the order too (the reports' accept and kitchen times). */
+      stamp?: 'accepted_at' | 'ready_at',
     ): Promise<boolean> {
       const res = await q
         .updateTable('orders')
-        .set({ status: to, reject_reason: reason, updated_at: at })
+        .set({ status: to, reject_reason: reason, updated_at: at, ...(stamp ? { [stamp]: at } : {}) })
         .where('id', '=', id)
         .where('status', '=', from)
         .executeTakeFirst();

@@ -177,6 +177,44 @@ export function visitsRepository(q: Q, dialect: Dialect) {
         .execute();
     },
 
+    /**
+     * Views by placement ('' = none) and language of `split`..`to` and of `first`..`split` (the
+     * reports' guests: the period and the one before), with the placement's name if it still exists.
+     */
+    async viewsBetween(restaurantId: string, first: string, split: string, to: string) {
+      // the sums first, the names after: a year is tens of thousands of rows, its placements a few;
+      // both periods in one pass, split at `split` (the period asked: `split`..`to`)
+      const rows = await q
+        .selectFrom('visit_counts')
+        .select([
+          'placement_id',
+          'language',
+          sql<number>`sum(case when day >= ${split} then views else 0 end)`.as('views'),
+          sql<number>`sum(case when day < ${split} then views else 0 end)`.as('previous_views'),
+        ])
+        .where('restaurant_id', '=', restaurantId)
+        .where('day', '>=', first)
+        .where('day', '<=', to)
+        .groupBy(['placement_id', 'language'])
+        .execute();
+      const names = new Map(
+        (
+          await q
+            .selectFrom('placements')
+            .select(['id', 'name'])
+            .where('restaurant_id', '=', restaurantId)
+            .execute()
+        ).map((p) => [p.id, p.name]),
+      );
+      return rows.map((r) => ({
+        placement_id: r.placement_id,
+        language: r.language,
+        name: names.get(r.placement_id) ?? null,
+        views: Number(r.views),
+        previous_views: Number(r.previous_views),
+      }));
+    },
+
     /** Views from `from` on by language. */
     byLanguage(restaurantId: string, from: string) {
       return q

@@ -1,8 +1,9 @@
 /**
  * The federated modules' releases (services/releases/, docs/RELEASES.md): the admin's overview
  * and deploy keys; register, canary share, promote and roll back for an admin or the module's own
- * deploy key (its team's pipeline, `pnpm release`); each caller's release of every module (the
- * shell asks on navigation: an ETag makes an unchanged answer a 304); the shells' load reports.
+ * deploy key (its team's pipeline, `pnpm release`); the origins releases may come from (admins);
+ * each caller's release of every module (the shell asks on navigation: an ETag makes an
+ * unchanged answer a 304); the shells' load reports.
  */
 import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
@@ -11,7 +12,9 @@ import {
   assignmentQuery,
   canaryShareBody,
   errorBody,
+  idParam,
   moduleParam,
+  releaseOriginBody,
   releaseRegisterBody,
   releaseReportsBody,
 } from '@qrmenu/shared/schemas';
@@ -19,9 +22,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { releaseCaller, releaseSubject } from '../http/access';
 import { HttpError } from '../http/errors';
+import { addressKey } from '../state/login-rules';
 import type { App } from '../types';
 
-/** Report batches one address may send a minute (a page view sends one; an office shares an address). */
+/**
+ * Report batches one address (IPv6: its /64) may send a minute (a page view sends one; an office
+ * shares an address).
+ */
 export const REPORTS_PER_MINUTE = 120;
 
 const tags = ['releases'];
@@ -81,7 +88,7 @@ export default async function releaseRoutes(app: App): Promise<void> {
         rateLimit: {
           max: REPORTS_PER_MINUTE,
           timeWindow: 60_000,
-          keyGenerator: (request: FastifyRequest) => `release-reports:${request.ip}`,
+          keyGenerator: (request: FastifyRequest) => `release-reports:${addressKey(request.ip)}`,
           errorResponseBuilder: (_request: FastifyRequest, context: { after: string }) =>
             new HttpError(429, 'rate_limited', `Too many reports; try again in ${context.after}`),
         },
@@ -91,7 +98,7 @@ export default async function releaseRoutes(app: App): Promise<void> {
         operationId: 'releases.report',
         summary: "A shell's loads and failures of the modules' releases (module, version, error names)",
         description:
-          "With `token`, the report token of the caller's assignment (401 without a valid one): a report counts only for a release the token names and the module serves now. Counted per distinct user (the token's subject): a user who loaded a release counts once in its loads however often it reports, a user who saw it fail once in its failures (and in its loads: failures never above loads), each error name once per user; one address speaks for at most 20 users of a release an hour (on each server). Added up in memory and written every 5 s. A canary whose failing users reach the threshold is switched off.",
+          "With `token`, the report token of the caller's assignment (401 without a valid one): a report counts only for a release the token names and the module serves now. Counted per distinct user (the token's subject): a user who loaded a release counts once in its loads however often it reports, a user who saw it fail once in its failures (and in its loads: failures never above loads), each error name once per user; one address speaks for at most a quarter of RELEASE_CANARY_MIN_LOADS users of a release an hour (5 by default, 20 at most; on each server), so no fewer than four addresses reach the threshold. Added up in memory and written every 5 s. A canary whose failing users reach the threshold is switched off.",
         body: releaseReportsBody,
         response: { 204: z.null() },
       },
@@ -172,6 +179,43 @@ export default async function releaseRoutes(app: App): Promise<void> {
       },
     },
     async (request) => ({ data: await releases.rollback(request.params.module, releaseCaller(request)) }),
+  );
+
+  app.post(
+    '/releases/origins',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags,
+        operationId: 'releases.allowOrigin',
+        summary: 'Allows releases registered from an origin (a CDN), on every server at once',
+        description:
+          "`origin`: `https://host` or `https://host:port` (http too), nothing after it (400 otherwise). 409: allowed already. The change is logged with the admin; the shell's Content-Security-Policy follows it.",
+        body: releaseOriginBody,
+        response: { 201: answers.releaseOrigin },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await releases.allowOrigin(request.body.origin, request.user!) }),
+  );
+
+  app.delete(
+    '/releases/origins/:id',
+    {
+      config: { access: 'adm' },
+      schema: {
+        tags,
+        operationId: 'releases.disallowOrigin',
+        summary: 'No more releases registered from this origin',
+        description:
+          "409 while a module's stable, canary or previous release (what a rollback returns to) is there: register another first. The change is logged with the admin.",
+        params: idParam,
+        response: { 200: answers.releaseOrigin },
+      },
+    },
+    async (request) => ({
+      data: await releases.disallowOrigin(request.params.id, request.user!),
+    }),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 /**
- * The restaurant's staff (docs/PRODUCT.md, "The restaurant's staff"; docs/API.md, "Staff"): the
+ * The restaurant's staff (docs/PRODUCT.md, "The restaurant's staff"; docs/API.md, "The restaurant's staff"): the
  * manager's «Xodimlar» (a manager's own restaurant; an admin names it with `?restaurant_id=`):
  * accounts, PINs, the floor's tables and zones, the devices that stay signed in; and a staff
  * member's own Telegram link. Each route calls one method of `app.staff`.

@@ -11,12 +11,24 @@ export type Said = string | { uz: string; ru: string; en: string };
 
 const tr = (uz: string, ru: string, en: string): Said => ({ uz, ru, en });
 
+/**
+ * An option of the demo with its rule (docs/PRODUCT.md, "Options and their rules"): `min` to
+ * `max` portions of its rows (0 and 1 when not given: one row or none); a row's third element
+ * its limits (taken up to `max` times, chosen beforehand).
+ */
+export interface SeedOption {
+  name: Said;
+  min?: number;
+  max?: number;
+  rows: [Said, number, { max?: number; default?: boolean }?][];
+}
+
 export interface SeedProduct {
   name: Said;
   description?: Said;
   price: number;
   stopped?: boolean;
-  options?: { name: Said; rows: [Said, number][] }[];
+  options?: SeedOption[];
   /** Its picture (art.ts), stored like an upload. */
   picture?: Dish;
 }
@@ -53,13 +65,16 @@ export function withTranslations<F extends string>(
   return Object.keys(ru).length > 0 ? { ...out, translations: { ru, en } } : out;
 }
 
-const size = (s: number, m: number, l: number) => ({
+/** A size: one to choose, the small one chosen beforehand. */
+const size = (s: number, m: number, l: number): SeedOption => ({
   name: 'Hajmi',
+  min: 1,
+  max: 1,
   rows: [
-    ['Kichik', s],
+    ['Kichik', s, { default: true }],
     ['Oʻrta', m],
     ['Katta', l],
-  ] as [Said, number][],
+  ],
 });
 
 /** The restaurant that shows the product off (the README's demo link opens its guests' page). */
@@ -88,10 +103,23 @@ export const SHOWCASE: SeedRestaurant = {
           price: 45000,
           options: [
             {
+              // a portion must be chosen: the kitchen cannot cook a plov of no size
               name: tr('Porsiya', 'Порция', 'Portion'),
+              min: 1,
+              max: 1,
               rows: [
                 [tr('Yarim', 'Половина', 'Half'), 0],
                 [tr('Toʻliq', 'Полная', 'Full'), 20000],
+              ],
+            },
+            {
+              // extras taken together, the horse sausage up to twice
+              name: tr('Qoʻshimchalar', 'Добавки', 'Extras'),
+              min: 0,
+              max: 3,
+              rows: [
+                [tr('Qazi', 'Казы', 'Qazi (horse sausage)'), 15000, { max: 2 }],
+                [tr('Bedana tuxumi', 'Перепелиное яйцо', 'Quail egg'), 4000],
               ],
             },
           ],
@@ -165,8 +193,10 @@ export const SHOWCASE: SeedRestaurant = {
           options: [
             {
               name: tr('Hajmi', 'Размер', 'Size'),
+              min: 1,
+              max: 1,
               rows: [
-                [tr('Kichik', 'Маленький', 'Small'), 0],
+                [tr('Kichik', 'Маленький', 'Small'), 0, { default: true }],
                 [tr('Oʻrta', 'Средний', 'Medium'), 3000],
                 [tr('Katta', 'Большой', 'Large'), 6000],
               ],

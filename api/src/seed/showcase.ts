@@ -2,9 +2,10 @@
  * What makes the showcase restaurant show the product: a drawn picture for each dish, a cover
  * and a logo (art.ts), stored through `app.pictures` as an upload is (processed variants, the
  * quota, the pictures' records); its QR placements through `app.placements`; two weeks of
- * visits (visits.ts). Each part adds only what the restaurant lacks (a product without a
- * picture, a missing placement, visits when it has none in the chart's 30 days), so a second
- * run adds nothing and a run cut short is finished by the next.
+ * visits (visits.ts) and two months of orders (orders.ts). Each part adds only what the
+ * restaurant lacks (a product without a picture, a missing placement, visits when it has none in
+ * the chart's 30 days, orders when it has none), so a second run adds nothing and a run cut short
+ * is finished by the next.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import type { AssertOwner } from '../services';
 import type { PictureTarget } from '../services/pictures';
 import { coverSvg, dishSvg, logoSvg, renderJpeg } from './art';
 import { type SeedRestaurant, uzbek } from './demo';
+import { writeDemoOrders } from './orders';
 import { writeDemoVisits } from './visits';
 
 export type ShowcaseTarget = Pick<App, 'catalog' | 'pictures' | 'placements' | 'visitStats' | 'repos'>;
@@ -29,6 +31,7 @@ export interface ShowcaseAdded {
   pictures: number;
   placements: number;
   visits: number;
+  orders: number;
 }
 
 /** Draws each missing picture and stores it as an upload; answers how many. */
@@ -84,5 +87,7 @@ export async function dressShowcase(
   ]);
   const seen = (await app.visitStats.stats(restaurant.id)).totals.month.visits;
   const visits = seen > 0 ? 0 : await writeDemoVisits(app.repos, restaurant.id, placements.ids);
-  return { pictures, placements: placements.added, visits };
+  // two months of orders for «Hisobot» (none when it has any)
+  const orders = await writeDemoOrders(app.repos, restaurant.id, placements.ids);
+  return { pictures, placements: placements.added, visits, orders };
 }

@@ -8,7 +8,7 @@
  *
  * `servicesPlugin` decorates one per domain: `app.catalog`, `app.pictures`, `app.restaurants`,
  * `app.accounts`, `app.placements`, `app.visitStats`, `app.releases`, `app.orders`, `app.payments`,
- * `app.staff`; and
+ * `app.reports`, `app.staff`; and
  * `app.transaction(work)`, the same services bound to one transaction, whose effects run once
  * after the commit.
  */
@@ -37,6 +37,7 @@ import { DEFAULT_PAYMENTS_SETTINGS, type PaymentsSettings, paymentsService } fro
 import { picturesService } from './pictures';
 import { placementsService } from './placements';
 import { type ReleaseRuntime, type ReleaseSettings, releaseRuntime, releasesService } from './releases';
+import { reportsService } from './reports';
 import { restaurantsService } from './restaurants';
 import type { BotSetup } from './restaurants/bot';
 import { type StaffSettings, staffService } from './staff';
@@ -79,6 +80,7 @@ export interface Services {
   releases: ReturnType<typeof releasesService>;
   orders: ReturnType<typeof ordersService>;
   payments: ReturnType<typeof paymentsService>;
+  reports: ReturnType<typeof reportsService>;
   staff: ReturnType<typeof staffService>;
   /**
    * Runs `work` with the services (and `repos`, the repositories) bound to one transaction: all
@@ -119,6 +121,7 @@ function servicesOn(
       live: orders.live,
       settings: { ...DEFAULT_PAYMENTS_SETTINGS, ...deps.payments },
     }),
+    reports: reportsService(context),
     staff: staffService(context, deps.staff),
     async transaction(work) {
       if (inTransaction) {
@@ -188,6 +191,7 @@ export const servicesPlugin = fp(
     app.decorate('releases', services.releases);
     app.decorate('orders', services.orders);
     app.decorate('payments', services.payments);
+    app.decorate('reports', services.reports);
     app.decorate('staff', services.staff);
     // open streams would hold the server's close: they end first (clients reconnect elsewhere)
     app.addHook('preClose', async () => services.orders.closeStreams());

@@ -12,7 +12,7 @@
  * and keeps room for them (`TAIL_ROOM`), so each edit rewrites the last part only.
  */
 import type { OrderStatus } from '@qrmenu/shared/schemas';
-import { formatSom, formatTiyin, t } from '@qrmenu/shared/texts';
+import { formatOrderRows, formatSom, formatTiyin, t } from '@qrmenu/shared/texts';
 import type { OrderPosRow, OrderRow, StaffActionRow, TableCallRow } from '../db';
 import { parseLines, paymentOf, toOrderPos } from '../repos/orders';
 
@@ -129,10 +129,18 @@ function posLines(order: OrderRow, row: OrderPosRow | undefined): string[] {
   ];
 }
 
+/**
+ * A guest's comment on its one «Izoh» line: its line breaks become ` / `. The chat shows text as
+ * it is (no parse_mode), so a comment keeping its breaks could write lines of its own below it
+ * that read as the message's («Jami: …», «To'landi: …») above the real ones.
+ */
+const commentLine = (comment: string): string =>
+  comment.replace(/\s*[\r\n\v\f\u0085\u2028\u2029]+\s*/gu, ' / ').trim();
+
 /** What never changes once the order is placed: its number, table, lines and comment. */
 function orderBody(order: OrderRow): string[] {
   const lines = parseLines(order.items).map((line) => {
-    const rows = line.rows.map((r) => `${r.option}: ${r.name}`).join(', ');
+    const rows = formatOrderRows(line.rows);
     const head = `${line.quantity} × ${line.name}${rows ? ` (${rows})` : ''}`;
     return `• ${head} — ${formatSom(line.price * line.quantity)}`;
   });
@@ -141,7 +149,7 @@ function orderBody(order: OrderRow): string[] {
     t.telegram.table(order.table_name),
     '',
     ...lines,
-    ...(order.comment ? ['', t.telegram.comment(order.comment)] : []),
+    ...(order.comment ? ['', t.telegram.comment(commentLine(order.comment))] : []),
   ];
 }
 

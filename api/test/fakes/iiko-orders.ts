@@ -15,7 +15,14 @@
  * (its menu price when sent without), and answers an item's `cost` (price x amount), each
  * modifier's `resultSum` and the order's `sum` as iiko's schema describes them; it refuses a
  * product on its stop-list with `checkStopList` (`refuse`: one our menu did not know of yet), a
- * product with a size scale sent without its size, an order id it already has, and can be down
+ * product with a size scale sent without its size, an order id it already has, an item whose
+ * modifiers break its dish's rules in the nomenclature (a required group left out or a group's
+ * amount outside its minimum and maximum; a modifier over its own maximum where the group says its
+ * children have limits, or a required single modifier left out) as iikoFront refuses it, in the
+ * words recorded for a group ("Order item modifier “<name>” (<id>) has invalid group amount: min =
+ * 1, max = 3, actual = 0.", fixtures/iiko/refusals.recorded.json) and in the same form for a
+ * modifier (no recording of those was found); it counts a modifier's `freeOfChargeAmount` free, as
+ * its order answer's modifier says it (`OrderItemModifier.freeOfChargeAmount`); and it can be down
  * (`down`: every order call answers 503) for as long as a test says.
  */
 import { randomUUID } from 'node:crypto';
@@ -59,8 +66,23 @@ interface Taken {
     /** "Whether quantity of modifier depends on quantity of item" (iiko's flag; false here). */
     amountIndependentOfParentAmount: boolean;
     price: number;
+    /** Of `amount`, what iiko does not charge (the dish's modifier's `freeOfChargeAmount`). */
+    freeOfChargeAmount: number;
     resultSum: number;
   }[];
+}
+
+/** A dish's modifier as its nomenclature gives it (fakes/iiko.ts, the recorded shape). */
+interface ModifierInfo {
+  id: string;
+  minAmount?: number;
+  maxAmount?: number;
+  required?: boolean | null;
+  freeOfChargeAmount?: number | null;
+}
+interface GroupInfo extends ModifierInfo {
+  childModifiersHaveMinMaxRestrictions?: boolean | null;
+  childModifiers: ModifierInfo[];
 }
 
 interface FakeOrder {
@@ -212,13 +234,15 @@ export function iikoOrderDesk(data: IikoData) {
         const own = priceOf(byId.get(m.productId), undefined);
         if (own === undefined) return `Modifier ${m.productId} not found`;
         const unit = m.price ?? own;
+        const free = infoOf(p, m.productId, m.productGroupId)?.freeOfChargeAmount ?? 0;
         modifiers.push({
           productId: m.productId,
           productGroupId: m.productGroupId ?? null,
           amount: m.amount,
           amountIndependentOfParentAmount: false,
           price: unit,
-          resultSum: money(unit * m.amount * item.amount),
+          freeOfChargeAmount: free,
+          resultSum: money(unit * Math.max(0, m.amount - free) * item.amount),
         });
       }
       out.push({
@@ -233,6 +257,56 @@ export function iikoOrderDesk(data: IikoData) {
       });
     }
     return out;
+  }
+
+  /** A dish's modifier `id` as its nomenclature offers it: in group `groupId`, or a single one. */
+  function infoOf(dish: Json, id: string, groupId: string | null | undefined): ModifierInfo | undefined {
+    if (groupId)
+      return ((dish.groupModifiers ?? []) as GroupInfo[])
+        .find((g) => g.id === groupId)
+        ?.childModifiers.find((c) => c.id === id);
+    return ((dish.modifiers ?? []) as ModifierInfo[]).find((m) => m.id === id);
+  }
+
+  /**
+   * iikoFront's words for the first item whose modifiers break its dish's rules: a group's amount
+   * (the sum of its modifiers') under its minimum (at least 1 when `required`) or over its maximum
+   * (0: none), a modifier over its own maximum where its group says its children have limits, a
+   * required single modifier left out; null when every item keeps them.
+   */
+  function ruleWords(items: Item[]): string | null {
+    const byId = products();
+    const words = (name: string, id: string, what: string, min: number, max: number, actual: number) =>
+      `Order item modifier “${name}” (${id}) has invalid ${what}: min = ${min}, max = ${max}, actual = ${actual}.`;
+    for (const item of items) {
+      const dish = byId.get(item.productId) ?? {};
+      const sent = item.modifiers ?? [];
+      for (const g of (dish.groupModifiers ?? []) as GroupInfo[]) {
+        const chosen = sent.filter((m) => m.productGroupId === g.id);
+        const actual = chosen.reduce((n, m) => n + m.amount, 0);
+        const min = Math.max(g.minAmount ?? 0, g.required ? 1 : 0);
+        const max = g.maxAmount ?? 0;
+        if (actual < min || (max > 0 && actual > max))
+          return words(groupName(g.id), g.id, 'group amount', min, max, actual);
+        if (!g.childModifiersHaveMinMaxRestrictions) continue;
+        for (const c of g.childModifiers) {
+          const amount = chosen.filter((m) => m.productId === c.id).reduce((n, m) => n + m.amount, 0);
+          const cMax = c.maxAmount ?? 0;
+          if (amount < (c.minAmount ?? 0) || (cMax > 0 && amount > cMax))
+            return words(nameOf(c.id), c.id, 'amount', c.minAmount ?? 0, cMax, amount);
+        }
+      }
+      for (const m of (dish.modifiers ?? []) as ModifierInfo[]) {
+        const amount = sent
+          .filter((x) => x.productId === m.id && !x.productGroupId)
+          .reduce((n, x) => n + x.amount, 0);
+        const min = Math.max(m.minAmount ?? 0, m.required ? 1 : 0);
+        const max = m.maxAmount ?? 0;
+        if (amount < min || (max > 0 && amount > max))
+          return words(nameOf(m.id), m.id, 'amount', min, max, amount);
+      }
+    }
+    return null;
   }
 
   /** iiko's order `sum` ("Order amount (after discount or surcharge)"; no discount here). */
@@ -277,6 +351,7 @@ export function iikoOrderDesk(data: IikoData) {
                     : null,
                   price: m.price,
                   pricePredefined: false,
+                  freeOfChargeAmount: m.freeOfChargeAmount,
                   resultSum: m.resultSum,
                   positionId: null,
                 })),
@@ -320,7 +395,7 @@ export function iikoOrderDesk(data: IikoData) {
     orders.set(id, made);
     const settings = (body.createOrderSettings ?? {}) as { checkStopList?: boolean };
     const refused = settings.checkStopList ? stopped(items) : undefined;
-    const words = refused ? stopListWords(refused.productId) : null;
+    const words = (refused ? stopListWords(refused.productId) : null) ?? ruleWords(order.items ?? []);
     const correlationId = corr();
     const command: Command = {
       asked: 0,
@@ -355,7 +430,8 @@ export function iikoOrderDesk(data: IikoData) {
     const items = priced((body.items ?? []) as Item[]);
     if (typeof items === 'string') return error(items);
     const refused = stopped(items);
-    const words = refused ? stopListWords(refused.productId) : null;
+    const words =
+      (refused ? stopListWords(refused.productId) : null) ?? ruleWords((body.items ?? []) as Item[]);
     const correlationId = corr();
     commands.set(correlationId, {
       asked: 0,

@@ -188,8 +188,8 @@ export function iikoMenu(
   dish((menuGroups[0] as { id: string }).id, { type: type('service'), name: 'Xizmat haqi 10%' });
   if (tableDishes) {
     // what a table orders in the orders' end-to-end test: Mastava with an optional single
-    // modifier, and a Kompot in two sizes (0,5 L and 1 L, as sizes.assembled.json) with an
-    // optional group modifier
+    // modifier, a Kompot in two sizes (0,5 L and 1 L, as sizes.assembled.json) with an optional
+    // group modifier, and the plov with a required group and a group of extras (below)
     const drinks = group(950, 'Ichimliklar');
     const liters = [
       { id: uuid(2, 11), name: '0,5 L', priority: 0, isDefault: true },
@@ -264,6 +264,77 @@ export function iikoMenu(
           })),
         },
       ],
+      imageLinks: [],
+    });
+    // the demo's plov as iiko holds it: a required group «Porsiya» (exactly one: Yarim, To'liq
+    // +20 000) and «Qo'shimchalar» (up to 3 in all, its children with limits of their own: Qazi
+    // up to 2, Bedana tuxumi once), in the recorded answer's shape (nomenclature.recorded.json)
+    const modifierGroup = (id: number, name: string, items: [string, number, number][]) => {
+      const g = group(id, name, { isGroupModifier: true, tags: null });
+      return {
+        g,
+        rows: items.map(([rowName, rowPrice, max], j) => {
+          const m = {
+            id: uuid(4, 9000 + id * 10 + j),
+            name: rowName,
+            type: type('modifier'),
+            parentGroup: g.id,
+            groupId: g.id,
+            order: j,
+            isDeleted: false,
+            sizePrices: [{ sizeId: null, price: price(rowPrice) }],
+            groupModifiers: [],
+            modifiers: [],
+            imageLinks: [],
+            tags: null,
+          };
+          products.push(m);
+          return { m, max };
+        }),
+      };
+    };
+    const portion = modifierGroup(975, 'Porsiya', [
+      ['Yarim', 0, 1],
+      ["To'liq", 20000, 1],
+    ]);
+    const extrasOfPlov = modifierGroup(985, "Qo'shimchalar", [
+      ['Qazi', 15000, 2],
+      ['Bedana tuxumi', 4000, 1],
+    ]);
+    const child = (own: boolean) => (r: { m: { id: string }; max: number }) => ({
+      id: r.m.id,
+      defaultAmount: 0,
+      minAmount: 0,
+      maxAmount: own ? r.max : 0,
+      required: false,
+      hideIfDefaultAmount: false,
+      splittable: false,
+      freeOfChargeAmount: 0,
+    });
+    dish(drinks.id, {
+      id: uuid(5, 9003),
+      name: 'Toshkent oshi',
+      type: type('dish'),
+      sizePrices: [{ sizeId: null, price: price(45000) }],
+      groupModifiers: [
+        {
+          id: portion.g.id,
+          minAmount: 1,
+          maxAmount: 1,
+          required: true,
+          childModifiersHaveMinMaxRestrictions: false,
+          childModifiers: portion.rows.map(child(false)),
+        },
+        {
+          id: extrasOfPlov.g.id,
+          minAmount: 0,
+          maxAmount: 3,
+          required: false,
+          childModifiersHaveMinMaxRestrictions: true,
+          childModifiers: extrasOfPlov.rows.map(child(true)),
+        },
+      ],
+      modifiers: [],
       imageLinks: [],
     });
   }

@@ -140,6 +140,8 @@ export const ROW_LIST_CSS = {
   },
   '& .row-num': { color: 'fg.muted', minW: '6' },
   '& .row-title': { flex: '1', minW: { base: '40%', md: '48' } },
+  // an option's rule, a row's limits: under the name
+  '& .row-rule': { display: 'block', textStyle: 'xs', color: 'fg.muted' },
 } as const;
 
 /** A container whose plain rows get the light styles. */

@@ -1,6 +1,10 @@
-/** Create and edit an option row (name and price, sent as typed: see formSchema.ts). */
+/**
+ * Create and edit an option row: its name and price, how many times a guest may take it on one
+ * dish («Qazi» x2) and whether it is chosen beforehand (docs/PRODUCT.md, "Options and their
+ * rules"); sent as typed (formSchema.ts), a create leaving out the limits a row has by default.
+ */
 
-import { FormDialog, NumberField, TextField, TranslatableFields } from '@qrmenu/shared/forms';
+import { FormDialog, NumberField, SwitchField, TextField, TranslatableFields } from '@qrmenu/shared/forms';
 import { useCreateOptionRow, useUpdateOptionRow } from '@qrmenu/shared/query';
 import {
   filledTranslations,
@@ -31,11 +35,13 @@ export default function OptionRowDialog({
       schema={optionRowFormSchema}
       values={optionRowFormValues}
       // the body as typed (a price may be "" or text): the server is the one that checks it
-      onCreate={(v) =>
+      onCreate={({ max_quantity, is_default, ...v }) =>
         create.mutateAsync({
           product_option_id: optionId,
           ...v,
           translations: filledTranslations(v.translations),
+          ...(max_quantity !== 1 ? { max_quantity } : {}),
+          ...(is_default ? { is_default } : {}),
         } as OptionRowCreateBody)
       }
       onUpdate={(changed, row) =>
@@ -66,6 +72,20 @@ export default function OptionRowDialog({
             placeholder="3000"
             step={1}
             helperText={t.priceHint}
+          />
+          <NumberField<OptionRowFormValues>
+            form={form}
+            name="max_quantity"
+            step={1}
+            min={1}
+            helperText={t.optionRules.maxQuantityHint}
+          />
+          <SwitchField<OptionRowFormValues>
+            form={form}
+            name="is_default"
+            label={t.fields.is_default}
+            onText={t.yes}
+            offText={t.no}
           />
         </Stack>
       )}

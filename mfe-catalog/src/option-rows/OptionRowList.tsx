@@ -7,6 +7,16 @@ import { MissingTranslations } from '../common/MissingTranslations';
 
 const LIST_CSS = { ...ROW_LIST_CSS, ...SORTABLE_CSS };
 
+/** A row's limits when it has any: «2 martagacha», «1 tasi bepul», «Oldindan tanlangan». */
+const limitsOf = (r: OptionRow) =>
+  [
+    r.max_quantity > 1 ? t.optionRules.rowUpTo(r.max_quantity) : '',
+    r.free_quantity > 0 ? t.optionRules.rowFree(r.free_quantity) : '',
+    r.is_default ? t.fields.is_default : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
 /**
  * The rows of an option in their order ("Kichik / O'rta / Katta"): handle, name, price in so'm
  * rounded down, Yuqoriga/Pastga, Tahrirlash / O'chirish.
@@ -29,7 +39,10 @@ export function OptionRowList({
           <li {...row.rootProps} data-testid="option-row-item">
             {row.handle}
             <span className="row-num">{i + 1}</span>
-            <span className="row-title row-name">{r.name}</span>
+            <span className="row-title">
+              <span className="row-name">{r.name}</span>
+              {limitsOf(r) ? <span className="row-rule">{limitsOf(r)}</span> : null}
+            </span>
             <MissingTranslations
               fields={TRANSLATED_FIELDS.optionRow}
               translations={r.translations}

@@ -1,6 +1,8 @@
 /**
- * The option-row form. No client checks on the name or the price (docs/SCREENS.md, "Option rows"); the price is a numeric
- * input, and the form sends what was typed, the server's 400 coming back as the save-failure toast.
+ * The option-row form. No client checks on the name, the price or how many times the row may be
+ * taken (docs/SCREENS.md, "Option rows"); the numbers are numeric inputs, and the form sends what
+ * was typed, the server's 400 coming back as the save-failure toast (and a rule's reason under
+ * its field).
  *
  * How a price is sent: a number when the input holds one (negative too: the server refuses it);
  * otherwise "" (an empty input). A number input reports text it cannot read as a number as empty
@@ -21,12 +23,17 @@ export interface OptionRowFormValues {
   name: string;
   /** The NumberField's value: a number, undefined when empty, or text it could not read. */
   price?: number | string;
+  /** Times it may be taken on one dish (sent as typed, like the price: the server checks it). */
+  max_quantity?: number | string;
+  is_default: boolean;
   translations?: TranslationsPatch<'name'>;
 }
 
 export interface OptionRowFormOutput {
   name: string;
   price: number | string;
+  max_quantity: number | string;
+  is_default: boolean;
   translations?: TranslationsPatch<'name'> | undefined;
 }
 
@@ -36,6 +43,8 @@ export const optionRowFormSchema: z.ZodType<OptionRowFormOutput, OptionRowFormVa
   .pick({ name: true })
   .extend({
     price: optionRow.shape.price.or(optionRow.shape.name).default(''),
+    max_quantity: optionRow.shape.max_quantity.or(optionRow.shape.name).default(''),
+    is_default: optionRow.shape.is_default,
     translations: translationSchemas.optionRow.write.optional(),
   });
 
@@ -43,6 +52,8 @@ export function optionRowFormValues(row: OptionRow | null): OptionRowFormValues 
   return {
     name: row?.name ?? '',
     price: row?.price,
+    max_quantity: row?.max_quantity ?? 1,
+    is_default: row?.is_default ?? false,
     translations: translationFormValues(TRANSLATED_FIELDS.optionRow, row?.translations),
   };
 }

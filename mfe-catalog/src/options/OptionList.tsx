@@ -2,7 +2,7 @@ import type { RolePaths } from '@qrmenu/shared/paths';
 import type { ProductOption } from '@qrmenu/shared/schemas';
 import { TRANSLATED_FIELDS } from '@qrmenu/shared/schemas';
 import { SORTABLE_CSS, SortableList } from '@qrmenu/shared/sortable';
-import { t } from '@qrmenu/shared/texts';
+import { optionRuleLabel, t } from '@qrmenu/shared/texts';
 import { useNavigate } from 'react-router-dom';
 import { LightRows, ROW_LIST_CSS, RowAction, RowActions } from '../common/lightRows';
 import { MissingTranslations } from '../common/MissingTranslations';
@@ -15,8 +15,9 @@ export interface OptionRowsState {
 const LIST_CSS = { ...ROW_LIST_CSS, ...SORTABLE_CSS };
 
 /**
- * The options of a product in their order: handle, name, Yuqoriga/Pastga, then Variantlar /
- * Tahrirlash / O'chirish (wrapping on a phone).
+ * The options of a product in their order: handle, name with its rule under it («Bittasini
+ * tanlash shart», «3 tagacha»), Yuqoriga/Pastga, then Variantlar / Tahrirlash / O'chirish
+ * (wrapping on a phone).
  */
 export function OptionList({
   options,
@@ -39,7 +40,10 @@ export function OptionList({
           <li {...row.rootProps} data-testid="option-row">
             {row.handle}
             <span className="row-num">{i + 1}</span>
-            <span className="row-title row-name">{o.name}</span>
+            <span className="row-title">
+              <span className="row-name">{o.name}</span>
+              <span className="row-rule">{optionRuleLabel(o.min_choices, o.max_choices)}</span>
+            </span>
             <MissingTranslations fields={TRANSLATED_FIELDS.option} translations={o.translations} uzbek={o} />
             {row.moveButtons}
             <RowActions columns={3}>

@@ -1,5 +1,5 @@
 import type { ProductDetail } from '@qrmenu/shared/schemas';
-import { formatSom, t } from '@qrmenu/shared/texts';
+import { formatSom, optionRuleLabel, t } from '@qrmenu/shared/texts';
 import {
   Box,
   Heading,
@@ -93,6 +93,9 @@ export function ProductInfo({ product }: { product: ProductDetail }) {
             {product.options.map((o) => (
               <Box key={o._id} borderWidth="1px" borderRadius="md" p="3" data-testid="product-option">
                 <Text fontWeight="semibold">{o.name}</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {optionRuleLabel(o.min_choices, o.max_choices)}
+                </Text>
                 {o.rows.length === 0 ? (
                   <Text fontSize="sm" color="fg.muted">
                     {t.noOptionRows}

@@ -4,7 +4,7 @@
  * buttons of the moves it allows (44 px high, full width on a phone). Memoised: the stream changes one order at a time.
  */
 import type { Order } from '@qrmenu/shared/schemas';
-import { formatSom, formatTiyin, t } from '@qrmenu/shared/texts';
+import { formatOrderRows, formatSom, formatTiyin, t } from '@qrmenu/shared/texts';
 import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@qrmenu/shared/ui';
 import { memo, type ReactNode, useId } from 'react';
 import { ActionsLine } from '../common/ActionsLine';
@@ -90,7 +90,7 @@ function Lines({ order }: { order: Order }) {
           </Flex>
           {line.rows.length > 0 ? (
             <Text fontSize="sm" color="fg.muted">
-              {line.rows.map((row) => `${row.option}: ${row.name}`).join(', ')}
+              {formatOrderRows(line.rows)}
             </Text>
           ) : null}
         </Box>

@@ -9,7 +9,7 @@ import { summarizeOrders, tashkentDay } from '@qrmenu/shared/query';
 import { orders } from '@qrmenu/shared/resources';
 import type { Order } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
-import { formatSom, t } from '@qrmenu/shared/texts';
+import { formatOrderRows, formatSom, t } from '@qrmenu/shared/texts';
 import {
   Badge,
   Box,
@@ -134,7 +134,12 @@ function DayOrders({ rows }: { rows: readonly Order[] }) {
               </Badge>
             </Flex>
             <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-              {order.items.map((line) => `${t.orders.quantity(line.quantity)} ${line.name}`).join(', ')}
+              {order.items
+                .map(
+                  (line) =>
+                    `${t.orders.quantity(line.quantity)} ${line.name}${line.rows.length > 0 ? ` (${formatOrderRows(line.rows)})` : ''}`,
+                )
+                .join(', ')}
             </Text>
             {order.reject_reason ? (
               <Text fontSize="sm">{t.orders.rejectedBecause(order.reject_reason)}</Text>

@@ -54,11 +54,17 @@ import type {
   ReconcileBody,
   ReleasedHolds,
   ReleaseHoldBody,
+  ReleaseOrigin,
   ReleaseRegisterBody,
   ReleasesOverview,
+  ReportFormat,
+  ReportKind,
+  ReportOf,
+  ReportPeriod,
   Restaurant,
   RestaurantCounts,
   RestaurantCreateBody,
+  RestaurantsCompareReport,
   RestaurantUpdateBody,
   StaffCreateBody,
   StaffDevice,
@@ -583,6 +589,53 @@ export const api = {
       ),
   },
 
+  /**
+   * «Hisobot» (docs/REPORTS.md): a restaurant's reports over a period of Tashkent days (a
+   * manager's own restaurant; admins name it), their files, and the admin's restaurants side by side.
+   */
+  reports: {
+    /** GET /manager/reports/{kind}?from=&to=: one report and the period before it. */
+    read: <K extends ReportKind>(kind: K, period: ReportPeriod, restaurantId?: string) =>
+      data(
+        call<Data<ReportOf[K]>>(`manager/reports/${kind}`, {
+          query: { from: period.from, to: period.to, restaurant_id: restaurantId },
+        }),
+      ),
+    /** GET /admin/reports/restaurants?from=&to=[&restaurant_ids=]: every restaurant, or those named. */
+    restaurants: (period: ReportPeriod, restaurantIds: readonly string[] = []) =>
+      data(
+        call<Data<RestaurantsCompareReport>>('admin/reports/restaurants', {
+          query: {
+            from: period.from,
+            to: period.to,
+            restaurant_ids: restaurantIds.length > 0 ? restaurantIds.join(',') : undefined,
+          },
+        }),
+      ),
+    /** GET /manager/reports/{kind}/export (or the admin's side by side): the file as a Blob. */
+    file: async (
+      target: { kind: ReportKind; restaurantId?: string | undefined } | { restaurants: readonly string[] },
+      period: ReportPeriod,
+      format: ReportFormat,
+    ): Promise<Blob> => {
+      const query: Record<string, string> = { from: period.from, to: period.to, format };
+      let path: string;
+      if ('kind' in target) {
+        path = `manager/reports/${target.kind}/export`;
+        if (target.restaurantId) query.restaurant_id = target.restaurantId;
+      } else {
+        path = 'admin/reports/restaurants/export';
+        if (target.restaurants.length > 0) query.restaurant_ids = target.restaurants.join(',');
+      }
+      try {
+        const res = await http(apiUrl(path), { searchParams: query });
+        return await res.blob();
+      } catch (err) {
+        throw err instanceof ApiError ? err : new ApiError(0, 'network', String(err));
+      }
+    },
+  },
+
   visits: {
     /** GET /manager/visits: 30 days, totals, placements and languages (admins name the restaurant). */
     stats: (restaurantId?: string) =>
@@ -680,6 +733,12 @@ export const api = {
     /** POST /releases/modules/{module}/deploy-key: a new key for the module's pipeline, shown once. */
     createDeployKey: (module: string) =>
       data(call<Data<DeployKey>>(`releases/modules/${enc(module)}/deploy-key`, { method: 'post' })),
+    /** POST /releases/origins {origin}: releases may be registered from it (every server at once). */
+    allowOrigin: (origin: string) =>
+      data(call<Data<ReleaseOrigin>>('releases/origins', { method: 'post', json: { origin } })),
+    /** DELETE /releases/origins/{id}: no more releases from it (409 while a release there is served). */
+    disallowOrigin: (id: string) =>
+      data(call<Data<ReleaseOrigin>>(`releases/origins/${enc(id)}`, { method: 'delete' })),
   },
 } as const;
 

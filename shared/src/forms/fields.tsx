@@ -37,6 +37,9 @@ export function serverDetailText(message: string): string {
   const telegram = /^telegram: (\w+)/.exec(message);
   if (telegram) return t.telegram.errors[telegram[1] ?? ''] ?? t.invalidValue;
   if (/stored for this restaurant/i.test(message)) return t.pictureNotOwn;
+  // an option's rule that cannot be met, by its code (docs/PRODUCT.md, "Options and their rules")
+  const rule = /^option_rule: (\w+)/.exec(message);
+  if (rule) return t.optionRules.errors[rule[1] ?? ''] ?? t.invalidValue;
   const tooLong = /too big: expected string to have <=\s*(\d+)/i.exec(message);
   if (tooLong) return t.tooLongMax(Number(tooLong[1]));
   if (/too big: expected number/i.test(message)) return t.tooBigNumber;

@@ -411,3 +411,14 @@ export const useCreateDeployKey = defineMutation({
   run: ({ module }: { module: string }) => api.releases.createDeployKey(module),
   invalidates: [k.releases()],
 });
+
+/** Allows releases from an origin (a CDN): the Modullar page's list. */
+export const useAllowReleaseOrigin = defineMutation({
+  run: ({ origin }: { origin: string }) => api.releases.allowOrigin(origin),
+  invalidates: [k.releases()],
+});
+
+export const useDisallowReleaseOrigin = defineMutation({
+  run: ({ id }: { id: string }) => api.releases.disallowOrigin(id),
+  invalidates: [k.releases()],
+});

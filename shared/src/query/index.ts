@@ -3,4 +3,5 @@ export { queryClient, shouldRetry } from './client';
 export * from './hooks';
 export { queryKeys } from './keys';
 export * from './orders';
+export * from './reports';
 export * from './staff';

@@ -35,6 +35,13 @@ export const queryKeys = {
     all: () => ['qrmenu', 'visits'] as const,
     stats: (restaurantId?: string) => ['qrmenu', 'visits', restaurantId ?? null] as const,
   },
+  reports: {
+    all: () => ['qrmenu', 'reports'] as const,
+    report: (kind: string, from?: string, to?: string, restaurantId?: string) =>
+      ['qrmenu', 'reports', kind, from ?? null, to ?? null, restaurantId ?? null] as const,
+    restaurants: (from?: string, to?: string, restaurantIds?: string) =>
+      ['qrmenu', 'reports', 'restaurants', from ?? null, to ?? null, restaurantIds ?? null] as const,
+  },
   integration: () => ['qrmenu', 'integration-restaurants'] as const,
   releases: () => ['qrmenu', 'releases'] as const,
   /** a POS restaurant's integration (its last sync) */

@@ -8,6 +8,8 @@
 
 /** A POS restaurant (iiko, Poster) shows its last sync: zod-free, for the detail page. */
 export { isPosType } from '../schemas/pos-providers';
+export { REPORT_KINDS, REPORT_LIMITS } from '../schemas/report-kinds';
 export { categories, optionRows, options, products, translations } from './catalog';
 export { orders } from './orders';
+export { reports } from './reports';
 export { restaurants, stopList } from './restaurants';

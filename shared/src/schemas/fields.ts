@@ -40,6 +40,14 @@ export const optionalText = (max: number = LIMITS.shortText) =>
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const slug = plainString().trim().min(1).max(100).regex(SLUG_PATTERN);
 
+/**
+ * An option's rule (docs/PRODUCT.md, "Options and their rules"): how many portions of its rows a
+ * guest must and may choose on one dish (`choices`: at most this many in all), and how many times
+ * one row may be taken (`rowQuantity`: «Qazi» x2). A POS that allows more (iiko's 99) is held to
+ * these: an order within them is always within the POS's.
+ */
+export const OPTION_LIMITS = { choices: 20, rowQuantity: 10 } as const;
+
 /** Prices are finite, non-negative numbers; strings are not coerced. */
 export const price = z.number().finite().min(0).max(LIMITS.maxPrice);
 

@@ -8,6 +8,7 @@ import {
   id,
   isoDate,
   LIMITS,
+  OPTION_LIMITS,
   optionalText,
   plainString,
   price,
@@ -18,6 +19,7 @@ import {
 import { orderAnswers } from './orders';
 import { paymentAnswers } from './payments';
 import { releaseAnswers } from './releases';
+import { reportAnswers } from './reports';
 import { staffAnswers } from './staff';
 import { translationSchemas as tr } from './translations';
 import { visitAnswers } from './visits';
@@ -26,6 +28,7 @@ export * from './orders';
 export * from './payments';
 export * from './provider-statement';
 export * from './releases';
+export * from './reports';
 export * from './staff';
 export {
   applyTranslations,
@@ -50,7 +53,18 @@ export {
   translationsWrite,
 } from './translations';
 export * from './visits';
-export { id, isoDate, LIMITS, optionalText, plainString, price, requiredText, SLUG_PATTERN, slug };
+export {
+  id,
+  isoDate,
+  LIMITS,
+  OPTION_LIMITS,
+  optionalText,
+  plainString,
+  price,
+  requiredText,
+  SLUG_PATTERN,
+  slug,
+};
 
 // ---------- roles and auth ----------
 
@@ -290,11 +304,25 @@ export const posSyncResult = syncResult.extend({
 
 /** The JSON feed of an integration provider (docs/API.md, "Integration feed"). */
 const feedId = z.coerce.string().pipe(plainString());
-const feedRow = z.object({ id: feedId, name: requiredText(), price });
+/**
+ * A source's rule of an option and limits of a row, each optional: a source that says nothing of
+ * them leaves an option as it is (a new one: one row or none). The import fits them to the
+ * option's rows (services/catalog/option-rules.ts).
+ */
+const feedRow = z.object({
+  id: feedId,
+  name: requiredText(),
+  price,
+  max_quantity: z.number().optional(),
+  free_quantity: z.number().optional(),
+  is_default: z.boolean().optional(),
+});
 const feedOption = z.object({
   id: feedId,
   name: requiredText(),
   rows: z.array(feedRow).default([]),
+  min_choices: z.number().optional(),
+  max_choices: z.number().optional(),
 });
 const feedProduct = z.object({
   id: feedId,
@@ -399,11 +427,73 @@ export const productListQuery = z.object({ restaurant_id: id, category_id: id.op
 
 // ---------- options and rows ----------
 
+/**
+ * A refused rule says why as `option_rule: <code>` (the back office words each code, texts.ts
+ * `t.optionRules.errors`): not a whole number, below zero, a maximum of 0, above the limit, a
+ * minimum above the maximum, a minimum above what the option's rows can give, more default rows
+ * than the option takes, more free portions than a row may be taken, a row's maximum lowered
+ * under what its option's minimum needs.
+ */
+export const OPTION_RULE_ERRORS = [
+  'whole',
+  'negative',
+  'max_zero',
+  'too_many',
+  'min_above_max',
+  'above_rows',
+  'defaults_above_max',
+  'free_above_max',
+  'below_min',
+] as const;
+export type OptionRuleError = (typeof OPTION_RULE_ERRORS)[number];
+export const optionRuleMessage = (code: OptionRuleError) => `option_rule: ${code}`;
+
+/** A count of a rule: a whole number from `min` to `max`, each refusal with its code. */
+const ruleCount = (min: 0 | 1, max: number) =>
+  z
+    .number()
+    .int(optionRuleMessage('whole'))
+    .min(min, optionRuleMessage(min === 0 ? 'negative' : 'max_zero'))
+    .max(max, optionRuleMessage('too_many'));
+
+/**
+ * An option's rule (docs/PRODUCT.md, "Options and their rules"): the guest chooses at least
+ * `min_choices` and at most `max_choices` portions of its rows in all (a row taken twice counts
+ * twice). 0 and 1, an option's default, is a choice that may be left out: one row or none.
+ */
+export const optionRuleFields = {
+  min_choices: ruleCount(0, OPTION_LIMITS.choices),
+  max_choices: ruleCount(1, OPTION_LIMITS.choices),
+};
+
+/**
+ * A row's limits: taken at most `max_quantity` times on one dish («Qazi» x2; 1, the default: once
+ * or not at all), its first `free_quantity` portions free (iiko's `freeOfChargeAmount`), and
+ * `is_default`: chosen for the guest when the sheet opens.
+ */
+export const optionRowRuleFields = {
+  max_quantity: ruleCount(1, OPTION_LIMITS.rowQuantity),
+  free_quantity: ruleCount(0, OPTION_LIMITS.rowQuantity),
+  is_default: z.boolean(),
+};
+
+/** A rule whose minimum is above its maximum is refused on `min_choices`. */
+const minNotAboveMax = (b: { min_choices?: number; max_choices?: number }) =>
+  b.min_choices === undefined || b.max_choices === undefined || b.min_choices <= b.max_choices;
+const MIN_ABOVE_MAX = { message: optionRuleMessage('min_above_max'), path: ['min_choices'] };
+/** More free portions than a row may be taken is refused on `free_quantity`. */
+const freeNotAboveMax = (b: { free_quantity?: number; max_quantity?: number }) =>
+  b.free_quantity === undefined || b.max_quantity === undefined || b.free_quantity <= b.max_quantity;
+const FREE_ABOVE_MAX = { message: optionRuleMessage('free_above_max'), path: ['free_quantity'] };
+
 export const optionRow = z.object({
   _id: z.string(),
   product_option_id: z.string(),
   name: z.string(),
   price: z.number(),
+  max_quantity: z.number().int(),
+  free_quantity: z.number().int(),
+  is_default: z.boolean(),
   translations: tr.optionRow.read,
   createdAt: isoDate,
 });
@@ -413,6 +503,8 @@ export const productOption = z.object({
   _id: z.string(),
   product_id: z.string(),
   name: z.string(),
+  min_choices: z.number().int(),
+  max_choices: z.number().int(),
   translations: tr.option.read,
   createdAt: isoDate,
   updatedAt: isoDate,
@@ -425,28 +517,48 @@ export type ProductOptionWithRows = z.infer<typeof productOptionWithRows>;
 export const productDetail = product.extend({ options: z.array(productOptionWithRows) });
 export type ProductDetail = z.infer<typeof productDetail>;
 
-export const optionCreateBody = z.strictObject({
-  product_id: id,
-  name: requiredText(),
-  translations: tr.option.write.optional(),
-});
-export type OptionCreateBody = z.infer<typeof optionCreateBody>;
-/** The name, or only translations (an untranslated-items screen saves one language). */
+/** Without a rule an option is what options always were: one row or none (0 and 1). */
+export const optionCreateBody = z
+  .strictObject({
+    product_id: id,
+    name: requiredText(),
+    translations: tr.option.write.optional(),
+    min_choices: optionRuleFields.min_choices.default(0),
+    max_choices: optionRuleFields.max_choices.default(1),
+  })
+  .refine(minNotAboveMax, MIN_ABOVE_MAX);
+export type OptionCreateBody = z.input<typeof optionCreateBody>;
+/** The name, only translations (an untranslated-items screen saves one language), or the rule. */
 export const optionUpdateBody = z
-  .strictObject({ name: requiredText(), translations: tr.option.write })
+  .strictObject({ name: requiredText(), translations: tr.option.write, ...optionRuleFields })
   .partial()
-  .refine((b) => b.name !== undefined || b.translations !== undefined, 'name or translations is required');
-export type OptionUpdateBody = z.infer<typeof optionUpdateBody>;
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'name, translations or a rule is required')
+  .refine(minNotAboveMax, MIN_ABOVE_MAX);
+export type OptionUpdateBody = z.input<typeof optionUpdateBody>;
 
-export const optionRowFields = { name: requiredText(), price, translations: tr.optionRow.write };
-export const optionRowCreateBody = z.strictObject({
-  product_option_id: id,
-  ...optionRowFields,
-  translations: optionRowFields.translations.optional(),
-});
-export type OptionRowCreateBody = z.infer<typeof optionRowCreateBody>;
-export const optionRowUpdateBody = z.strictObject(optionRowFields).partial();
-export type OptionRowUpdateBody = z.infer<typeof optionRowUpdateBody>;
+export const optionRowFields = {
+  name: requiredText(),
+  price,
+  translations: tr.optionRow.write,
+  ...optionRowRuleFields,
+};
+/** Without limits a row is taken once or not at all, nothing free, not chosen beforehand. */
+export const optionRowCreateBody = z
+  .strictObject({
+    product_option_id: id,
+    ...optionRowFields,
+    translations: optionRowFields.translations.optional(),
+    max_quantity: optionRowFields.max_quantity.default(1),
+    free_quantity: optionRowFields.free_quantity.default(0),
+    is_default: optionRowFields.is_default.default(false),
+  })
+  .refine(freeNotAboveMax, FREE_ABOVE_MAX);
+export type OptionRowCreateBody = z.input<typeof optionRowCreateBody>;
+export const optionRowUpdateBody = z
+  .strictObject(optionRowFields)
+  .partial()
+  .refine(freeNotAboveMax, FREE_ABOVE_MAX);
+export type OptionRowUpdateBody = z.input<typeof optionRowUpdateBody>;
 
 // ---------- stop-list ----------
 
@@ -583,6 +695,7 @@ export const answers = {
   ...releaseAnswers,
   ...orderAnswers,
   ...paymentAnswers,
+  ...reportAnswers,
   ...staffAnswers,
 } as const;
 

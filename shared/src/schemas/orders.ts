@@ -9,7 +9,7 @@
  * arrives.
  */
 import { z } from 'zod';
-import { id, plainString } from './fields';
+import { id, OPTION_LIMITS, plainString } from './fields';
 import { orderPayment, paymentPos } from './payments';
 import { staffAction, TABLE_SCOPES } from './staff';
 import { visitDay } from './visits';
@@ -19,8 +19,8 @@ export const ORDER_LIMITS = {
   items: 30,
   /** Portions of one line. */
   quantity: 50,
-  /** Option rows chosen on one line (one per option). */
-  rowsPerItem: 10,
+  /** Option rows chosen on one line (each once, however many times it is taken). */
+  rowsPerItem: OPTION_LIMITS.choices,
   /**
    * A guest's comment. In iiko it goes on the dishes' comments (255 characters each), continued
    * from dish to dish: an order of three dishes holds the longest note whole.
@@ -53,15 +53,42 @@ export const GUEST_LANGS = ['uz', 'ru', 'en'] as const;
 
 // ---------- what the guest sends ----------
 
-export const orderItemBody = z.strictObject({
-  product_id: id,
-  quantity: z.number().int().min(1).max(ORDER_LIMITS.quantity),
-  /** Chosen option rows, at most one per option of the product. */
-  row_ids: z.array(id).max(ORDER_LIMITS.rowsPerItem).default([]),
-  /** The unit price the guest was shown (product + rows); a different current price refuses the line. */
-  price: z.number().finite().min(0),
+/** A chosen row and how many times it is taken on each portion of the line («Qazi» x2). */
+export const orderItemRow = z.strictObject({
+  _id: id,
+  quantity: z.number().int().min(1).max(OPTION_LIMITS.rowQuantity),
 });
+export type OrderItemRow = z.infer<typeof orderItemRow>;
+
+export const orderItemBody = z
+  .strictObject({
+    product_id: id,
+    quantity: z.number().int().min(1).max(ORDER_LIMITS.quantity),
+    /**
+     * Chosen option rows with their counts, each row once, as many as their options' rules take
+     * (docs/ORDERS.md, "What the server decides").
+     */
+    rows: z.array(orderItemRow).max(ORDER_LIMITS.rowsPerItem).optional(),
+    /**
+     * The short form of `rows`, each row taken once: what carts sent before rows had counts, and
+     * still enough where no row is taken twice. Not with `rows`.
+     */
+    row_ids: z.array(id).max(ORDER_LIMITS.rowsPerItem).default([]),
+    /** The unit price the guest was shown (product + rows); a different current price refuses the line. */
+    price: z.number().finite().min(0),
+  })
+  .refine((i) => !(i.rows?.length && i.row_ids.length), {
+    message: 'rows or row_ids, not both',
+    path: ['rows'],
+  });
 export type OrderItemBody = z.input<typeof orderItemBody>;
+
+/** A line's chosen rows with their counts, whichever form it was sent in. */
+export const chosenRows = (item: {
+  rows?: OrderItemRow[] | undefined;
+  row_ids?: string[];
+}): OrderItemRow[] =>
+  item.rows?.length ? item.rows : (item.row_ids ?? []).map((_id) => ({ _id, quantity: 1 }));
 
 export const orderCreateBody = z.strictObject({
   /** The placement (table) whose code opened the page: `?p=` of `/m/<slug>`. */
@@ -76,9 +103,11 @@ export type OrderCreateBody = z.input<typeof orderCreateBody>;
 
 /**
  * Why a line was refused (409 `conflict`, `details: [{ path: "items.<i>", message: <reason> }]`):
- * the product is stopped, switched off or gone; a chosen row no longer exists; the price changed.
+ * the product is stopped, switched off or gone; a chosen row no longer exists; the price changed;
+ * the rows chosen break an option's rule (`option_rule`, its path `items.<i>.options.<option id>`:
+ * a required option left out, more than it takes, a row taken more times than it may be).
  */
-export const ORDER_ITEM_PROBLEMS = ['unavailable', 'option_missing', 'price_changed'] as const;
+export const ORDER_ITEM_PROBLEMS = ['unavailable', 'option_missing', 'price_changed', 'option_rule'] as const;
 export type OrderItemProblem = (typeof ORDER_ITEM_PROBLEMS)[number];
 
 export const callCreateBody = z.strictObject({ placement_id: id, kind: z.enum(CALL_KINDS) });
@@ -86,12 +115,14 @@ export type CallCreateBody = z.infer<typeof callCreateBody>;
 
 // ---------- what is stored and answered ----------
 
-/** A chosen row as ordered: its option's and its own name, its extra. */
+/** A chosen row as ordered: its option's and its own name, its extra, how many times it was taken. */
 export const orderLineRow = z.object({
   _id: z.string(),
   option: z.string(),
   name: z.string(),
   price: z.number(),
+  /** Per portion of its line («Qazi» x2); 1 on orders placed before rows had counts. */
+  quantity: z.number().int(),
 });
 /**
  * A line as ordered (a snapshot: later menu edits do not change it). Staff read the names in

@@ -17,6 +17,10 @@ export const RELEASE_LIMITS = {
   /** Error names one report may carry; names past it count under `Other`. */
   errorNames: 8,
   errorName: 64,
+  /** Characters of an error's message a report may carry (cut by the shell, again by the server). */
+  errorMessage: 300,
+  /** Characters of an allowed origin (`https://cdn.example.uz`). */
+  origin: 200,
 } as const;
 
 /** A remote's federation name (`mfe_catalog`): which ones exist is the server's registry. */
@@ -36,6 +40,12 @@ export const canaryShare = z.number().int().min(1).max(100);
 /** A browser's random visitor id (kept in localStorage): what a signed-out visitor is split by. */
 export const visitorId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 
+export const errorName = z.string().regex(/^[A-Za-z_$][\w$.]{0,63}$/);
+
+/** The first error a shell reported of a release: its name and message (no query strings), and when it came. */
+export const firstError = z.object({ name: z.string(), message: z.string(), at: z.string() });
+export type FirstError = z.infer<typeof firstError>;
+
 export const release = z.object({
   _id: z.string(),
   module: z.string(),
@@ -48,15 +58,22 @@ export const release = z.object({
   failures: z.number().int(),
   /** Failures by the error's name (`RemoteLoadError`, `TypeError`, ...). */
   failure_names: z.record(z.string(), z.number().int()),
+  /** The first error reported of it (kept: later reports do not replace it); null: none yet. */
+  first_error: firstError.nullable(),
 });
 export type Release = z.infer<typeof release>;
 
-/** Why a canary was switched off by itself: its failures passed the threshold. */
+/**
+ * Why a canary was switched off by itself: its failures passed the threshold; what failed, by the
+ * error's name, and the first error's message, as they were when it stopped.
+ */
 export const canaryStop = z.object({
   version: z.string(),
   loads: z.number().int(),
   failures: z.number().int(),
   at: z.string(),
+  failure_names: z.record(z.string(), z.number().int()),
+  first_error: firstError.nullable(),
 });
 export type CanaryStop = z.infer<typeof canaryStop>;
 
@@ -82,9 +99,29 @@ export const canaryThreshold = z.object({
 });
 export type CanaryThreshold = z.infer<typeof canaryThreshold>;
 
+/**
+ * An origin a release may be registered from (`https://cdn.example.uz`): an admin adds it on the
+ * Modullar page, every server takes it at once; `added_by` null: it came from the environment.
+ */
+export const releaseOrigin = z.object({
+  _id: z.string(),
+  origin: z.string(),
+  added_by: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ReleaseOrigin = z.infer<typeof releaseOrigin>;
+
+/** An origin to allow: `https://host` or `https://host:port` (http too), nothing after it. */
+export const releaseOriginBody = z.strictObject({
+  origin: plainString().trim().min(1).max(RELEASE_LIMITS.origin),
+});
+export type ReleaseOriginBody = z.infer<typeof releaseOriginBody>;
+
 export const releasesOverview = z.object({
   modules: z.array(moduleReleases),
   threshold: canaryThreshold,
+  /** The origins a release may be registered from. */
+  origins: z.array(releaseOrigin),
 });
 export type ReleasesOverview = z.infer<typeof releasesOverview>;
 
@@ -126,8 +163,6 @@ export type Assignment = z.infer<typeof assignment>;
 
 export const assignmentQuery = z.object({ visitor: z.string().max(200).optional() });
 
-export const errorName = z.string().regex(/^[A-Za-z_$][\w$.]{0,63}$/);
-
 /** What a shell saw of one module's release since its last report (nothing personal). */
 export const releaseReport = z.strictObject({
   module: moduleName,
@@ -138,6 +173,16 @@ export const releaseReport = z.strictObject({
     .refine((v) => Object.keys(v).length <= RELEASE_LIMITS.errorNames, {
       message: `At most ${RELEASE_LIMITS.errorNames} error names`,
     }),
+  /**
+   * The first error this page view saw of the release: its name and message (cut to
+   * RELEASE_LIMITS.errorMessage, addresses without their query strings); absent without a failure.
+   */
+  first_error: z
+    .strictObject({
+      name: errorName,
+      message: plainString().max(RELEASE_LIMITS.errorMessage),
+    })
+    .optional(),
 });
 export type ReleaseReport = z.infer<typeof releaseReport>;
 
@@ -153,4 +198,5 @@ export const releaseAnswers = {
   moduleReleases: z.object({ data: moduleReleases }),
   deployKey: z.object({ data: deployKey }),
   assignment: z.object({ data: assignment }),
+  releaseOrigin: z.object({ data: releaseOrigin }),
 } as const;

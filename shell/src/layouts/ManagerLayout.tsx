@@ -34,8 +34,8 @@ export function BottomBarLayout({ layout, tabs }: { layout: string; tabs: ReactN
 }
 
 /**
- * Manager area: content above a fixed bottom bar (Asosiy, Buyurtmalar, Menyu, Kategoriyalar,
- * Profil), each tab a 44 px+ target. Profil opens the profile page, where the manager signs out.
+ * Manager area: content above a fixed bottom bar (Asosiy, Buyurtmalar, Menyu, Hisobot,
+ * Kategoriyalar, Profil), each tab a 44 px+ target. Profil opens the profile page, where the manager signs out.
  */
 export function ManagerLayout() {
   return (
@@ -52,6 +52,9 @@ export function ManagerLayout() {
           </NavLink>
           <NavLink to={ROUTES.manager.stopList} className="qm-tab">
             {t.menu}
+          </NavLink>
+          <NavLink to={ROUTES.manager.reports} className="qm-tab">
+            {t.reports.title}
           </NavLink>
           <NavLink to={ROUTES.manager.categories} className="qm-tab">
             {t.categories}

@@ -23,6 +23,9 @@ export function SidebarLayout() {
               <NavLink to={adminPaths.managers} className="qm-side-link">
                 {t.managers}
               </NavLink>
+              <NavLink to={ROUTES.admin.reports} className="qm-side-link">
+                {t.reports.title}
+              </NavLink>
             </>
           ) : null}
           {isAdmin ? (

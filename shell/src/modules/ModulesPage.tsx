@@ -1,17 +1,22 @@
 /**
  * `/admin/modules` ("Modullar", admins): each federated module's stable and canary releases, the
- * canary's share, the loads and failures the shells reported per release, why a canary was
- * switched off by itself; Promote and Roll back, the canary's share, the module's deploy key
- * (shown once). The shell's own page (docs/RELEASES.md): it works whatever module is broken.
+ * canary's share, the loads and failures the shells reported per release (by the error's name,
+ * and the first error's message), why a canary was switched off by itself (kept after it
+ * stopped: its failures by name and its first error); Promote and Roll back, the canary's share,
+ * the module's deploy key (shown once); the origins releases may come from (added and removed
+ * here, every server at once). The shell's own page (docs/RELEASES.md): it works whatever module
+ * is broken.
  */
 import {
+  useAllowReleaseOrigin,
   useCreateDeployKey,
+  useDisallowReleaseOrigin,
   usePromoteRelease,
   useReleasesOverview,
   useRollbackRelease,
   useSetCanaryShare,
 } from '@qrmenu/shared/query';
-import type { DeployKey, ModuleReleases, Release } from '@qrmenu/shared/schemas';
+import type { DeployKey, ModuleReleases, Release, ReleaseOrigin } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import {
   Box,
@@ -29,10 +34,17 @@ import {
   Stack,
   Table,
   Text,
+  VisuallyHidden,
 } from '@qrmenu/shared/ui';
 import { useId, useState } from 'react';
 
 const T = t.releases;
+
+/** Failures by the error's name, as one line: `ChunkLoadError: 5, TypeError: 1`. */
+const namesLine = (names: Record<string, number>): string =>
+  Object.entries(names)
+    .map(([name, n]) => `${name}: ${n}`)
+    .join(', ');
 
 function ReleaseRow({ label, release, share }: { label: string; release: Release | null; share?: number }) {
   const names = Object.entries(release?.failure_names ?? {});
@@ -49,7 +61,17 @@ function ReleaseRow({ label, release, share }: { label: string; release: Release
         {release ? release.failures : '—'}
         {names.length > 0 ? (
           <Text fontSize="sm" color="fg.muted">
-            {names.map(([name, n]) => `${name}: ${n}`).join(', ')}
+            {namesLine(release?.failure_names ?? {})}
+          </Text>
+        ) : null}
+        {release?.first_error ? (
+          <Text
+            fontSize="sm"
+            color="fg.muted"
+            css={{ overflowWrap: 'anywhere' }}
+            data-testid="release-first-error"
+          >
+            {T.firstError(release.first_error.name, release.first_error.message)}
           </Text>
         ) : null}
       </Table.Cell>
@@ -57,7 +79,134 @@ function ReleaseRow({ label, release, share }: { label: string; release: Release
   );
 }
 
-type Asking = { kind: 'promote' | 'rollback' | 'key'; module: ModuleReleases } | null;
+type Asking =
+  | { kind: 'promote' | 'rollback' | 'key'; module: ModuleReleases }
+  | { kind: 'origin'; origin: ReleaseOrigin }
+  | null;
+
+/** An origin as the server takes it: `https://host` or `https://host:port` (http too), nothing after it. */
+const ORIGIN = /^https?:\/\/[^/?#\s@]+\/?$/i;
+
+/** The HTTP status of a failed call (the API client's error carries it). */
+const statusOf = (error: unknown): number | undefined => (error as { status?: number } | null)?.status;
+
+/**
+ * Where releases may come from: the allowed origins (CDNs) every server reads from the database
+ * at once; an admin adds one (a team moving to a new CDN) or removes one no release is served from.
+ */
+function OriginsSection({ origins, ask }: { origins: ReleaseOrigin[]; ask: (a: Asking) => void }) {
+  const allow = useAllowReleaseOrigin();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <Stack
+      as="section"
+      gap="3"
+      borderWidth="1px"
+      borderRadius="md"
+      p={{ base: '3', md: '4' }}
+      data-testid="release-origins"
+    >
+      <Heading as="h2" size="md">
+        {T.origins}
+      </Heading>
+      <Text fontSize="sm" color="fg.muted">
+        {T.originsIntro}
+      </Text>
+      {origins.length === 0 ? (
+        <Text>{T.noOrigins}</Text>
+      ) : (
+        <Table.ScrollArea tabIndex={0} role="region" aria-label={T.origins}>
+          <Table.Root size="sm" css={{ '& td': { whiteSpace: 'normal' } }}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{T.origin}</Table.ColumnHeader>
+                <Table.ColumnHeader>{T.originAddedBy}</Table.ColumnHeader>
+                <Table.ColumnHeader>{T.originAddedAt}</Table.ColumnHeader>
+                <Table.ColumnHeader>
+                  <VisuallyHidden>{t.delete}</VisuallyHidden>
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {origins.map((o) => (
+                <Table.Row key={o._id} data-testid="release-origin">
+                  <Table.Cell css={{ overflowWrap: 'anywhere' }}>{o.origin}</Table.Cell>
+                  <Table.Cell>{o.added_by ?? T.originFromEnvironment}</Table.Cell>
+                  <Table.Cell>{new Date(o.created_at).toLocaleString('uz-UZ')}</Table.Cell>
+                  <Table.Cell>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      colorPalette="red"
+                      aria-label={T.removeOrigin(o.origin)}
+                      onClick={() => ask({ kind: 'origin', origin: o })}
+                    >
+                      {t.delete}
+                    </Button>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      <Stack
+        as="form"
+        direction={{ base: 'column', md: 'row' }}
+        align={{ base: 'stretch', md: 'end' }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const origin = value.trim();
+          if (!ORIGIN.test(origin)) {
+            setError(T.originInvalid);
+            return;
+          }
+          setError(null);
+          allow.mutate(
+            { origin },
+            {
+              onSuccess: () => {
+                setValue('');
+                notify.success(T.originAdded);
+              },
+              onError: (err) => {
+                const status = statusOf(err);
+                if (status === 400) setError(T.originInvalid);
+                else if (status === 409) setError(T.originExists);
+                else notify.error(T.originError);
+              },
+            },
+          );
+        }}
+      >
+        <Field.Root invalid={error !== null} flex="1">
+          <Field.Label htmlFor={id}>{T.originLabel}</Field.Label>
+          <Input
+            id={id}
+            name="origin"
+            // checked here, said in Uzbek (a url field's own check would speak the browser's language)
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            value={value}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError(null);
+            }}
+          />
+          {error ? <Field.ErrorText id={errorId}>{error}</Field.ErrorText> : null}
+        </Field.Root>
+        <Button type="submit" variant="outline" loading={allow.isPending}>
+          {T.addOrigin}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
 
 function ShareForm({ module }: { module: ModuleReleases }) {
   const setShare = useSetCanaryShare();
@@ -138,7 +287,17 @@ function ModuleCard({ module, ask }: { module: ModuleReleases; ask: (a: Asking) 
           p="3"
           data-testid="canary-stopped"
         >
-          {T.stopped(module.stopped.version, module.stopped.failures, module.stopped.loads)}
+          <Text>{T.stopped(module.stopped.version, module.stopped.failures, module.stopped.loads)}</Text>
+          {Object.keys(module.stopped.failure_names).length > 0 ? (
+            <Text fontSize="sm" data-testid="stopped-failure-names">
+              {`${T.failureNames}: ${namesLine(module.stopped.failure_names)}`}
+            </Text>
+          ) : null}
+          {module.stopped.first_error ? (
+            <Text fontSize="sm" css={{ overflowWrap: 'anywhere' }} data-testid="stopped-first-error">
+              {T.firstError(module.stopped.first_error.name, module.stopped.first_error.message)}
+            </Text>
+          ) : null}
         </Box>
       ) : null}
       {module.canary ? <ShareForm key={module.canary._id} module={module} /> : null}
@@ -167,6 +326,7 @@ function ModuleCard({ module, ask }: { module: ModuleReleases; ask: (a: Asking) 
 }
 
 function question(asking: NonNullable<Asking>): string {
+  if (asking.kind === 'origin') return T.removeOriginQuestion(asking.origin.origin);
   const m = asking.module;
   if (asking.kind === 'promote') return T.promoteQuestion(m.module, m.canary?.version ?? '');
   if (asking.kind === 'key') return T.rotateQuestion(m.module);
@@ -180,14 +340,26 @@ export default function ModulesPage() {
   const promote = usePromoteRelease();
   const rollback = useRollbackRelease();
   const createKey = useCreateDeployKey();
+  const disallow = useDisallowReleaseOrigin();
   const [asking, setAsking] = useState<Asking>(null);
   const [shown, setShown] = useState<DeployKey | null>(null);
-  const pending = promote.isPending || rollback.isPending || createKey.isPending;
+  const pending = promote.isPending || rollback.isPending || createKey.isPending || disallow.isPending;
 
   const confirm = () => {
     if (!asking) return;
-    const module = asking.module.module;
     const done = { onSettled: () => setAsking(null) };
+    if (asking.kind === 'origin') {
+      disallow.mutate(
+        { id: asking.origin._id },
+        {
+          ...done,
+          onSuccess: () => notify.success(T.originRemoved),
+          onError: (err) => notify.error(statusOf(err) === 409 ? T.originInUse : T.changeError),
+        },
+      );
+      return;
+    }
+    const module = asking.module.module;
     if (asking.kind === 'promote') {
       promote.mutate(
         { module },
@@ -219,6 +391,7 @@ export default function ModulesPage() {
             {data.modules.map((m) => (
               <ModuleCard key={m.module} module={m} ask={setAsking} />
             ))}
+            <OriginsSection origins={data.origins} ask={setAsking} />
           </Stack>
         )}
       </PageState>

@@ -7,7 +7,7 @@
 import type { IntegrationAccountRow, OrderRow, PlacementRow, RestaurantRow } from '../../db';
 import { parseLines, type StoredOrderLine } from '../../repos/orders';
 import type { PosOrderDraft, PosOrderLine } from './outgoing-orders';
-import { LOOSE_MODIFIERS_OPTION_ID, SIZE_OPTION_ID } from './types';
+import { isModifierGroup, SIZE_OPTION_ID } from './types';
 
 /** The draft, or the indexes of lines the POS cannot know (a product or row made here, no external id). */
 export type DraftOrMissing = { draft: PosOrderDraft } | { missing: number[] };
@@ -23,11 +23,10 @@ function lineOf(line: StoredOrderLine): PosOrderLine | null {
       modifiers.push({
         id: row.external_id,
         // a single modifier has no group; an order stored before the option's id was kept: none known
-        groupId:
-          row.option_external_id && row.option_external_id !== LOOSE_MODIFIERS_OPTION_ID
-            ? row.option_external_id
-            : null,
-        amount: 1,
+        groupId: isModifierGroup(row.option_external_id) ? row.option_external_id : null,
+        // as many as the guest took (an order placed before rows had counts: one)
+        amount: row.quantity ?? 1,
+        freeAmount: row.free_quantity ?? 0,
         price: row.price,
         name: row.name,
       });

@@ -22,10 +22,13 @@ export interface PosOrderModifier {
   id: string;
   /** The POS's id of its group (iiko `productGroupId`), null for a single modifier. */
   groupId: string | null;
-  /** Per portion of its line. */
+  /** Per portion of its line (the count the guest chose: «Qazi» x2). */
   amount: number;
+  /** Of `amount`, how many cost nothing (iiko's `freeOfChargeAmount`, as imported); absent: none. */
+  freeAmount?: number;
   /**
-   * Our price of the row in so'm, per portion: an extra that its line's `price` includes.
+   * Our price of the row in so'm, per portion: an extra that its line's `price` includes for each
+   * of its `amount` that is not free.
    * order-draft.ts always sets it and `name`; a draft written by hand may leave them out.
    */
   price?: number;

@@ -18,6 +18,17 @@ import type { PosStopList } from './stop-list';
  */
 export const SIZE_OPTION_ID = 'sizes';
 export const LOOSE_MODIFIERS_OPTION_ID = 'modifiers';
+/**
+ * A single modifier the POS requires (iiko's `required`, or a minimum of 1 or more) is an option
+ * of its own, `modifier:<its id>`: the guest must take it, and like the others it has no group.
+ */
+export const REQUIRED_MODIFIER_OPTION_PREFIX = 'modifier:';
+/** Whether an option's external id is the POS's modifier group (else a size, or single modifiers). */
+export const isModifierGroup = (optionExternalId: string | null | undefined): optionExternalId is string =>
+  !!optionExternalId &&
+  optionExternalId !== SIZE_OPTION_ID &&
+  optionExternalId !== LOOSE_MODIFIERS_OPTION_ID &&
+  !optionExternalId.startsWith(REQUIRED_MODIFIER_OPTION_PREFIX);
 
 type FeedCategory = FeedRestaurant['categories'][number];
 type FeedProduct = FeedCategory['products'][number];

@@ -13,6 +13,8 @@ export interface CartRow {
   option: string;
   name: string;
   price: number;
+  /** Times taken on one portion («Qazi» x2); absent in a cart saved before rows had counts: 1. */
+  quantity?: number;
 }
 
 export interface CartLine {
@@ -49,22 +51,19 @@ type Limits = GuestScriptSettings['limits'];
 
 export const emptyCart = (): Cart => ({ lines: [], comment: '', key: null, tries: [] });
 
-const sameChoice = (a: CartLine, product: string, rowIds: string[]) =>
-  a.product_id === product && a.rows.map((r) => r.id).join() === rowIds.join();
+/** A line's rows as one key: each row's id with its count («Qazi» x2 is another choice than «Qazi»). */
+const choiceKey = (rows: { id?: string; _id?: string; quantity?: number }[]) =>
+  rows.map((r) => `${r.id ?? r._id}*${r.quantity ?? 1}`).join();
+
+const sameChoice = (a: CartLine, product: string, key: string) =>
+  a.product_id === product && choiceKey(a.rows) === key;
 
 /**
  * Adds a dish with its chosen rows: the same dish with the same rows adds to its line. False
  * when the order would have more lines than it may (the line limit); quantities stop at theirs.
  */
 export function addLine(cart: Cart, line: Omit<CartLine, 'problem' | 'newPrice'>, limits: Limits): boolean {
-  const same = cart.lines.find(
-    (l) =>
-      sameChoice(
-        l,
-        line.product_id,
-        line.rows.map((r) => r.id),
-      ) && !l.problem,
-  );
+  const same = cart.lines.find((l) => sameChoice(l, line.product_id, choiceKey(line.rows)) && !l.problem);
   if (same) {
     same.quantity = Math.min(limits.quantity, same.quantity + line.quantity);
     return true;
@@ -107,7 +106,7 @@ export function orderBody(
     items: cart.lines.map((l) => ({
       product_id: l.product_id,
       quantity: l.quantity,
-      row_ids: l.rows.map((r) => r.id),
+      rows: l.rows.map((r) => ({ _id: r.id, quantity: r.quantity ?? 1 })),
       price: l.price,
     })),
   };
@@ -126,13 +125,7 @@ export function rememberTry(cart: Cart, body: OrderCreateBody): void {
  */
 export function withoutOrder(cart: Cart, order: Pick<GuestOrder, 'items' | 'comment'>): void {
   for (const item of order.items) {
-    const line = cart.lines.find((l) =>
-      sameChoice(
-        l,
-        item.product_id,
-        item.rows.map((r) => r._id),
-      ),
-    );
+    const line = cart.lines.find((l) => sameChoice(l, item.product_id, choiceKey(item.rows)));
     if (line) line.quantity -= item.quantity;
   }
   cart.lines = cart.lines.filter((l) => l.quantity > 0);

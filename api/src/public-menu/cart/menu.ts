@@ -5,6 +5,7 @@
  * The guest's recent orders are linked on any page of the restaurant (docs/ORDERS.md).
  */
 import type { GuestOrder } from '@qrmenu/shared/schemas';
+import { formatOrderRows } from '@qrmenu/shared/texts';
 import { type ErrorDetail, failure, getTable, placeOrder } from './api';
 import { tableCalls } from './calls';
 import {
@@ -175,7 +176,7 @@ export async function startMenu(
         'li',
         null,
         h('p', null, h('b', null, line.name)),
-        ...line.rows.map((r) => h('p', { class: 'qm-rows' }, `${r.option}: ${r.name}`)),
+        line.rows.length ? h('p', { class: 'qm-rows' }, formatOrderRows(line.rows)) : null,
         h('p', null, `${som(line.price)} × ${line.quantity} = ${som(line.price * line.quantity)}`),
         line.problem
           ? h(
@@ -185,9 +186,11 @@ export async function startMenu(
                 ? words.unavailable
                 : line.problem === 'option_missing'
                   ? words.optionMissing
-                  : fill(words.priceChanged, {
-                      price: line.newPrice === undefined ? '' : som(line.newPrice),
-                    }),
+                  : line.problem === 'option_rule'
+                    ? words.optionRule
+                    : fill(words.priceChanged, {
+                        price: line.newPrice === undefined ? '' : som(line.newPrice),
+                      }),
             )
           : null,
         line.problem === 'price_changed' && line.newPrice !== undefined
@@ -328,7 +331,8 @@ export async function startMenu(
     }
     // an order arrived under the key, but none of the attempts kept here is it (a cart saved
     // before they were kept): the guest checks the cart
-    const refused = (answer.details ?? []).filter((d) => /^items\.\d+$/.test(d.path));
+    // a line's detail names it (`items.<i>`), a broken rule its option too (`items.<i>.options.<id>`)
+    const refused = (answer.details ?? []).filter((d) => /^items\.\d+(\.|$)/.test(d.path));
     if (answer.code === 'idempotency_key_reused') arrived = { order: null };
     else if (answer.status === 409 && refused.length) {
       await markRefused(refused);
@@ -367,13 +371,7 @@ export async function startMenu(
       if (!line) continue;
       line.problem = detail.message as NonNullable<typeof line.problem>;
       if (line.problem !== 'price_changed') continue;
-      const price =
-        fresh &&
-        priceOn(
-          fresh,
-          line.product_id,
-          line.rows.map((r) => r.id),
-        );
+      const price = fresh && priceOn(fresh, line.product_id, line.rows);
       if (price === undefined) line.problem = 'unavailable';
       else line.newPrice = price;
     }

@@ -36,8 +36,18 @@ export const PRODUCT_FIELDS = {
 /** What a source (the JSON feed, a POS) owns of an imported product: a sync makes it follow. */
 export const SOURCE_PRODUCT_FIELDS = { name: true, description: true, price: true } as const;
 
+/** An option's rule as its manager (or a source) sets it. */
+export const OPTION_RULE_FIELDS = { min_choices: true, max_choices: true } as const;
+
+/** An option row's limits as its manager (or a source) sets them. */
+export const OPTION_ROW_RULE_FIELDS = {
+  max_quantity: true,
+  free_quantity: true,
+  is_default: fromBool,
+} as const;
+
 /** An option row's fields as its manager edits them. */
-export const OPTION_ROW_FIELDS = { name: true, price: true } as const;
+export const OPTION_ROW_FIELDS = { name: true, price: true, ...OPTION_ROW_RULE_FIELDS } as const;
 
 /** What a source (a POS, the JSON feed) says of an item: its id there and its order value. */
 interface FromSource {
@@ -67,12 +77,19 @@ export interface NewProduct extends FromSource {
 export interface NewOption extends FromSource {
   name: string;
   translations?: TranslationsPatch | undefined;
+  /** Its rule; without one, one row or none (0 and 1). */
+  min_choices?: number | undefined;
+  max_choices?: number | undefined;
 }
 
 export interface NewOptionRow extends FromSource {
   name: string;
   price: number;
   translations?: TranslationsPatch | undefined;
+  /** Its limits; without them taken once or not at all, nothing free, not chosen beforehand. */
+  max_quantity?: number | undefined;
+  free_quantity?: number | undefined;
+  is_default?: boolean | undefined;
   /** 1: on the POS's stop-list (hidden from guests). */
   pos_stopped?: number;
 }
@@ -127,6 +144,8 @@ export function newOptionRow(productId: string, o: NewOption, at = now(), id = n
     id,
     product_id: productId,
     name: o.name,
+    min_choices: o.min_choices ?? 0,
+    max_choices: o.max_choices ?? 1,
     translations: translationsColumn(o.translations),
     external_id: o.external_id ?? null,
     created_at: at,
@@ -139,6 +158,9 @@ export function newOptionRowRow(optionId: string, r: NewOptionRow, at = now(), i
     id,
     product_option_id: optionId,
     ...(patchOf<OptionRowRow>(r, OPTION_ROW_FIELDS) as Pick<OptionRowRow, 'name' | 'price'>),
+    max_quantity: r.max_quantity ?? 1,
+    free_quantity: r.free_quantity ?? 0,
+    is_default: r.is_default ? 1 : 0,
     translations: translationsColumn(r.translations),
     external_id: r.external_id ?? null,
     pos_stopped: r.pos_stopped ?? 0,

@@ -18,7 +18,15 @@ import type { ServiceContext } from '../context';
 import { patchOf } from '../patch';
 import { posAvailability } from './availability';
 import { addOption, type MenuCategory, type MenuOption, type MenuProduct, menuRows, store } from './menu';
-import { newCategoryRow, newOptionRowRow, newProductRow, SOURCE_PRODUCT_FIELDS } from './rows';
+import { fitSourceRule } from './option-rules';
+import {
+  newCategoryRow,
+  newOptionRowRow,
+  newProductRow,
+  OPTION_ROW_RULE_FIELDS,
+  OPTION_RULE_FIELDS,
+  SOURCE_PRODUCT_FIELDS,
+} from './rows';
 
 type SourceMenu = FeedRestaurant | PosRestaurant;
 type FeedCategory = FeedRestaurant['categories'][number];
@@ -61,16 +69,25 @@ function fromProduct(p: FeedProduct | PosProduct): MenuProduct {
   };
 }
 
-const fromOption = (o: FeedOption, stoppedRows: ReadonlySet<string>): MenuOption => ({
-  name: o.name,
-  external_id: o.id,
-  rows: o.rows.map((r) => ({
-    name: r.name,
-    price: r.price,
-    external_id: r.id,
-    pos_stopped: stoppedRows.has(r.id) ? 1 : 0,
-  })),
-});
+/**
+ * An option as the menu writes take it: its rule and its rows' limits fitted to what can be met
+ * (option-rules.ts); a source that gives none leaves them out (a sync then keeps the option's).
+ */
+function fromOption(o: FeedOption, stoppedRows: ReadonlySet<string>): MenuOption {
+  const fitted = fitSourceRule(o);
+  return {
+    name: o.name,
+    external_id: o.id,
+    ...fitted.rule,
+    rows: o.rows.map((r, i) => ({
+      name: r.name,
+      price: r.price,
+      external_id: r.id,
+      pos_stopped: stoppedRows.has(r.id) ? 1 : 0,
+      ...fitted.rows[i],
+    })),
+  };
+}
 
 /** The source's menu in the shape every menu write takes (menu.ts). */
 export const menuOfSource = (source: SourceMenu): MenuCategory[] =>
@@ -210,9 +227,11 @@ async function syncMenu(repos: Repositories, rid: string, feed: SourceMenu): Pro
           continue;
         }
         keptOptions.add(local.id);
-        if (local.name !== o.name) {
+        // the source's rule (a POS's min and max) is the source's: a change of it is a change
+        const rule = patchOf<ProductOptionRow>(option, OPTION_RULE_FIELDS, local);
+        if (local.name !== o.name || Object.keys(rule).length > 0) {
           counts.changed++;
-          await repos.options.update(local.id, { name: o.name, updated_at: at });
+          await repos.options.update(local.id, { name: o.name, ...rule, updated_at: at });
         }
         for (const r of option.rows) {
           const localRow = rowByKey.get(optionKey(local.id, r.external_id as string));
@@ -222,13 +241,20 @@ async function syncMenu(repos: Repositories, rid: string, feed: SourceMenu): Pro
           }
           keptRows.add(localRow.id);
           const pos_stopped = r.pos_stopped ?? 0;
+          const limits = patchOf<OptionRowRow>(r, OPTION_ROW_RULE_FIELDS, localRow);
           if (
             localRow.name !== r.name ||
             Number(localRow.price) !== r.price ||
-            (localRow.pos_stopped ?? 0) !== pos_stopped
+            (localRow.pos_stopped ?? 0) !== pos_stopped ||
+            Object.keys(limits).length > 0
           ) {
             counts.changed++;
-            await repos.optionRows.update(localRow.id, { name: r.name, price: r.price, pos_stopped });
+            await repos.optionRows.update(localRow.id, {
+              name: r.name,
+              price: r.price,
+              pos_stopped,
+              ...limits,
+            });
           }
         }
       }

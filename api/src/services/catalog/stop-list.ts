@@ -13,6 +13,7 @@ import { type PosStopList, stopsOf } from '../../integration/pos/stop-list';
 import { toCategory } from '../../repos/categories';
 import { toProduct } from '../../repos/products';
 import type { AssertOwner, ServiceContext } from '../context';
+import { logStops } from '../reports/build';
 import { activeFrom } from './availability';
 
 export function stopListService({ repos, effects }: ServiceContext) {
@@ -51,6 +52,14 @@ export function stopListService({ repos, effects }: ServiceContext) {
         await trx.products.setAvailability(
           flip.map((r) => r.id),
           { is_active: target, updated_at: at },
+        );
+        const names = new Map(found.map((p) => [p.id, p.name]));
+        await logStops(
+          trx,
+          restaurantId,
+          flip.map((r) => ({ product_id: r.id, name: names.get(r.id) ?? '', stopped: stop ? 1 : 0 })),
+          'manager',
+          at,
         );
         const categories = stop
           ? await trx.categories.deactivateEmptied(restaurantId, at)
@@ -117,6 +126,8 @@ export function stopListService({ repos, effects }: ServiceContext) {
       await repos.optionRows.setPosStopped(rowsTo[1], 1);
       await repos.optionRows.setPosStopped(rowsTo[0], 0);
       let changed = rowsTo[0].length + rowsTo[1].length;
+      const stopsChanged: { id: string; stopped: 0 | 1 }[] = [];
+      const wasStopped = new Map(products.map((p) => [p.id, p.pos_stopped]));
       for (const [key, ids] of productsTo) {
         await repos.products.setAvailability(ids, {
           pos_stopped: Number(key[0]),
@@ -124,6 +135,21 @@ export function stopListService({ repos, effects }: ServiceContext) {
           updated_at: at,
         });
         changed += ids.length;
+        const stopped = Number(key[0]) as 0 | 1;
+        for (const id of ids) if (wasStopped.get(id) !== stopped) stopsChanged.push({ id, stopped });
+      }
+      // what the POS put on its stop-list or took off it, for the reports' "how often it ran out"
+      if (stopsChanged.length > 0) {
+        const names = new Map(
+          (await repos.products.findMany(stopsChanged.map((c) => c.id))).map((p) => [p.id, p.name]),
+        );
+        await logStops(
+          repos,
+          restaurantId,
+          stopsChanged.map((c) => ({ product_id: c.id, name: names.get(c.id) ?? '', stopped: c.stopped })),
+          'pos',
+          at,
+        );
       }
       // the POS's writes make only their restaurant's answers stale, as its syncs do
       if (changed > 0) effects.stale({ restaurants: [restaurantId] });

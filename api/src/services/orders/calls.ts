@@ -10,6 +10,7 @@ import type { CallKind, TableCall } from '@qrmenu/shared/schemas';
 import { isUniqueViolation, newId, now, type TableCallRow } from '../../db';
 import { conflict } from '../../http/errors';
 import { toTableCall } from '../../repos/table-calls';
+import { addressKey } from '../../state/login-rules';
 import { type AssertOwner, owned } from '../context';
 import { type Actor, assertFloor, REFUSED } from '../staff/actor';
 import { assertOwnsTable, recordAction } from '../staff/record';
@@ -27,7 +28,8 @@ export async function callTable(
   const pending = await repos.tableCalls.findPending(placement.id, body.kind);
   if (pending) return { call: toTableCall(pending), created: false };
 
-  ctx.addresses.take(`call:${address}`, limits.callsPerAddress, 'calls');
+  // IPv6 by its /64, as the orders' count takes it
+  ctx.addresses.take(`call:${addressKey(address)}`, limits.callsPerAddress, 'calls');
   const restaurant = await repos.restaurants.findById(placement.restaurant_id);
   if (restaurant?.is_active !== 1 || restaurant.takes_orders !== 1 || placement.takes_orders !== 1) {
     throw conflict('This table does not take orders');

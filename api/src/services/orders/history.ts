@@ -7,6 +7,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { GuestOrder, Order, OrderStatus } from '@qrmenu/shared/schemas';
+import { formatOrderRows } from '@qrmenu/shared/texts';
 import { notFound } from '../../http/errors';
 import { parseLines, paymentPosOf, telegramPostsOf, toGuestOrder, toOrder } from '../../repos/orders';
 import { addDays, dayOf } from '../../visits/day';
@@ -87,7 +88,7 @@ export async function dayCsv(ctx: OrdersContext, restaurantId: string, day = day
   for (const r of rows) {
     const items = parseLines(r.items)
       .map((l) => {
-        const rowsText = l.rows.map((x) => `${x.option}: ${x.name}`).join(', ');
+        const rowsText = formatOrderRows(l.rows);
         return `${l.quantity} × ${l.name}${rowsText ? ` (${rowsText})` : ''}`;
       })
       .join('; ');

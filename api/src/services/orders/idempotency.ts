@@ -10,10 +10,13 @@
  *
  * The request is compared by a SHA-256 of its canonical form, kept with the order: the body as
  * validated (the comment trimmed, no rows when none were sent), in a fixed order of fields, the
- * key itself left out. The lines' order is part of it (a refusal names a line by its index).
+ * key itself left out. The lines' order is part of it (a refusal names a line by its index), and
+ * each row's count («Qazi» x2 is another request than «Qazi»): a row taken once is its id alone,
+ * as `row_ids` was hashed before rows had counts, so a retry of a request sent then (or in the
+ * short form now) hashes as it did; a row taken more times is `[id, count]`.
  */
 import { createHash } from 'node:crypto';
-import type { orderCreateBody } from '@qrmenu/shared/schemas';
+import { chosenRows, type orderCreateBody } from '@qrmenu/shared/schemas';
 import type { z } from 'zod';
 import { HttpError } from '../../http/errors';
 
@@ -25,7 +28,12 @@ export function requestHash(body: PlaceBody): string {
     body.placement_id,
     body.language,
     body.comment ?? '',
-    body.items.map((i) => [i.product_id, i.quantity, i.row_ids, i.price]),
+    body.items.map((i) => [
+      i.product_id,
+      i.quantity,
+      chosenRows(i).map((r) => (r.quantity === 1 ? r._id : [r._id, r.quantity])),
+      i.price,
+    ]),
   ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }

@@ -1,7 +1,9 @@
 /**
  * How often a guest may order or call (docs/ORDERS.md, "Limits"), per minute:
- * - per address, in this process's memory: a bounded map (at most `addresses` addresses, the
- *   least recently seen forgotten first), so a flood of addresses costs a fixed amount of memory.
+ * - per address (IPv6 by its /64, `addressKey`: a subscriber's hosts are one address, else
+ *   one guest alone could fill the per-restaurant limit), in this process's memory: a bounded
+ *   map (at most `addresses` addresses, the least recently seen forgotten first), so a flood
+ *   of addresses costs a fixed amount of memory.
  *   Behind a balancer each server counts its own share (the per-table limit is the shared one);
  *   a restaurant's Wi-Fi puts many guests behind one address, hence the generous default;
  * - per table, counted in the database (the orders and calls a table made in the window), so it

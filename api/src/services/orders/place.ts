@@ -9,12 +9,14 @@
  * day's number and its stream event are written in one transaction, committed before the answer.
  */
 import { randomBytes } from 'node:crypto';
-import type { GuestOrder, orderCreateBody } from '@qrmenu/shared/schemas';
+import { chosenRows, type GuestOrder, type orderCreateBody } from '@qrmenu/shared/schemas';
 import type { z } from 'zod';
 import { isUniqueViolation, newId, now } from '../../db';
 import { conflict, HttpError } from '../../http/errors';
 import { toGuestOrder } from '../../repos/orders';
+import { addressKey } from '../../state/login-rules';
 import { dayOf } from '../../visits/day';
+import { markDays } from '../reports/build';
 import { announce, guestTableOf, type OrdersContext, queueForPos } from './context';
 import { isSameRequest, keyReused, requestHash } from './idempotency';
 import { checkTable, windowStart } from './limits';
@@ -33,7 +35,9 @@ export async function placeOrder(
   const restaurantId = placement.restaurant_id;
   const hash = requestHash(body);
   const again = await repos.orders.findByKey(restaurantId, body.idempotency_key);
-  const takeAddress = () => ctx.addresses.take(`order:${address}`, limits.ordersPerAddress, 'orders');
+  // an address as the other limits count it (IPv6 by its /64: one subscriber holds a whole /64)
+  const takeAddress = () =>
+    ctx.addresses.take(`order:${addressKey(address)}`, limits.ordersPerAddress, 'orders');
   if (again) {
     if (isSameRequest(again, hash))
       return { order: toGuestOrder(again, await repos.orderPos.find(again.id)), created: false };
@@ -71,7 +75,11 @@ export async function placeOrder(
     restaurantId,
     body.items.map((i) => i.product_id),
   );
-  const priced = priceItems(body.items, menu, body.language);
+  const priced = priceItems(
+    body.items.map((i) => ({ ...i, rows: chosenRows(i) })),
+    menu,
+    body.language,
+  );
   if ('problems' in priced) {
     throw new HttpError(409, 'conflict', 'Some items cannot be ordered as they are', priced.problems);
   }
@@ -102,6 +110,7 @@ export async function placeOrder(
         updated_at: at,
       };
       await trx.orders.insert(order);
+      await markDays(trx, restaurantId, [day]);
       await queueForPos(trx, order, 'at_once', at);
       await trx.orderEvents.append(restaurantId, 'order', order.id, at);
       return order;

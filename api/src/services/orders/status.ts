@@ -1,16 +1,19 @@
 /**
  * An order's life (docs/ORDERS.md, "The order's life"): only the edges of `ORDER_TRANSITIONS`;
- * a reason is required to reject (the guest reads it). Another move answers 409 and changes
- * nothing; two staff tapping at once: the first move wins, the second answers 409. Who moves it
- * must be allowed to (services/staff/actor.ts: a waiter on their tables, the kitchen «Tayyor»
- * only), and the move is recorded under them. The move, its record and its stream event are one
- * transaction. A waiter takes over an order of another waiter's table with one tap (recorded).
+ * a reason is required to reject (the guest reads it). An accept and a ready keep their time on the
+ * order, and the order's day is marked for the reports (services/reports/build.ts). Another move
+ * answers 409 and changes nothing; two staff tapping at once: the first move wins, the second
+ * answers 409. Who moves it must be allowed to (services/staff/actor.ts: a waiter on their tables,
+ * the kitchen «Tayyor» only), and the move is recorded under them. The move, its record and its
+ * stream event are one transaction. A waiter takes over an order of another waiter's table with
+ * one tap (recorded).
  */
 import { canMoveOrder, type Order, type OrderStatus } from '@qrmenu/shared/schemas';
 import { now, type OrderRow } from '../../db';
 import { badRequest, conflict } from '../../http/errors';
 import { toOrder } from '../../repos/orders';
 import { type AssertOwner, owned } from '../context';
+import { markDays } from '../reports/build';
 import { type Actor, assertMayMove, REFUSED } from '../staff/actor';
 import { assertOwnsTable, recordAction } from '../staff/record';
 import { announce, type OrdersContext, queueForPos } from './context';
@@ -49,7 +52,9 @@ export async function moveOrder(
   const reason = to === 'rejected' ? (body.reason ?? null) : row.reject_reason;
   const at = now();
   const moved = await ctx.repos.transaction(async (trx) => {
-    if (!(await trx.orders.moveStatus(row.id, from, to, reason, at))) return false;
+    const stamp = to === 'accepted' ? 'accepted_at' : to === 'ready' ? 'ready_at' : undefined;
+    if (!(await trx.orders.moveStatus(row.id, from, to, reason, at, stamp))) return false;
+    await markDays(trx, row.restaurant_id, [row.day]);
     if (to === 'accepted') await queueForPos(trx, row, 'accepted', at);
     await recordAction(trx, { kind: 'order', id: row.id, restaurant_id: row.restaurant_id }, to, actor, at);
     await trx.orderEvents.append(row.restaurant_id, 'order', row.id, at);

@@ -18,6 +18,7 @@ import { sameSecret } from '../../integration/secrets';
 import type { Repositories } from '../../repos';
 import { DAY_MS, dayOf, nextDayStart } from '../../visits/day';
 import { type AssertOwner, owned } from '../context';
+import { markDays } from '../reports/build';
 import { type Actor, assertFloor } from '../staff/actor';
 import { assertClosesTable, recordAction } from '../staff/record';
 import { orderAmounts, sumTiyin } from './amounts';
@@ -166,13 +167,14 @@ export async function closeTable(
       bill.id,
       unbilled.map((o) => o.id),
     );
+    const covered = await trx.bills.ordersOf(bill.id);
     const amount = await sumTiyin(
       trx,
-      (await trx.bills.ordersOf(bill.id)).filter((o) => o.status !== 'rejected'),
+      covered.filter((o) => o.status !== 'rejected'),
     );
     await trx.bills.setAmount(bill.id, amount, at);
     await trx.bills.move(bill.id, 'open', 'closed', { method: null, at: null }, at);
-    for (const order of await trx.bills.ordersOf(bill.id)) {
+    for (const order of covered) {
       if (order.status === 'rejected') continue;
       await recordAction(
         trx,
@@ -182,6 +184,12 @@ export async function closeTable(
         at,
       );
     }
+    // its orders are paid at the table now: their days' reports count them so
+    await markDays(
+      trx,
+      placement.restaurant_id,
+      covered.map((o) => o.day),
+    );
     return { ...bill, amount, status: 'closed' };
   });
   return closed && answer(ctx, closed);

@@ -1,5 +1,5 @@
 /**
- * A bill paid, or its payment cancelled (docs/PAYMENTS.md, "After payment"): the bill moves, its
+ * A bill paid, or its payment cancelled (docs/PAYMENTS.md, "What the staff see"): the bill moves, its
  * orders carry the payment, and each order writes its event, all in the caller's transaction, so
  * the guest's page, the board and the Telegram chat (which follow the orders' events) show it as
  * soon as it is committed, and never before.
@@ -8,12 +8,20 @@ import type { PaymentMethod } from '@qrmenu/shared/schemas';
 import { formatTiyin, t } from '@qrmenu/shared/texts';
 import type { BillRow } from '../../db';
 import type { Repositories } from '../../repos';
+import { markDays } from '../reports/build';
 import { orderAmounts } from './amounts';
 
+/** Each order of the bill writes its event; their days are marked for the reports (paid or not). */
 async function eventsOf(trx: Repositories, bill: BillRow, at: string): Promise<void> {
-  for (const order of await trx.bills.ordersOf(bill.id)) {
+  const orders = await trx.bills.ordersOf(bill.id);
+  for (const order of orders) {
     await trx.orderEvents.append(bill.restaurant_id, 'order', order.id, at);
   }
+  await markDays(
+    trx,
+    bill.restaurant_id,
+    orders.map((o) => o.day),
+  );
 }
 
 /**

@@ -3,11 +3,16 @@
  * - each module's stable release and its canary with a share of the users; the list of modules
  *   is the remotes' registry (api/src/remotes.ts), so a remote added there has releases too;
  * - the changes, each in one transaction holding the module's row: register (after the
- *   manifest passed its check, manifest.ts), set the canary's share, promote, roll back; only
+ *   manifest passed its check, manifest.ts, and every file it names was fetched and found as
+ *   built, files.ts), set the canary's share, promote, roll back; only
  *   an admin or the module's own deploy key (keys.ts) may make them;
  * - who gets which release (split.ts), from a copy of the table every server keeps in memory:
  *   a change publishes a notice (`releases`, app.cacheBus: LISTEN/NOTIFY on PostgreSQL) and every
  *   server drops its copy, so all of them answer the new releases at once;
+ * - where a release may come from: the allowed origins, in the database (an admin adds and
+ *   removes them, each change logged; the environment gives the first ones, `seedReleaseOrigins`),
+ *   read afresh at each registration and, for the shell's Content-Security-Policy, from the copy
+ *   every server keeps (with the origins of the releases it serves);
  * - the shells' reports (reports.ts) and the canary threshold: a canary whose failures reach
  *   `maxFailureRate` of at least `minLoads` loads is switched off by itself, and why is kept.
  *   A report counts only with the report token its shell was given with its assignment
@@ -17,23 +22,26 @@
 import { createHash } from 'node:crypto';
 import type {
   Assignment,
+  CanaryStop,
   CanaryThreshold,
   DeployKey,
   ModuleReleases,
+  ReleaseOrigin,
   ReleaseRegisterBody,
   ReleaseReport,
   ReleasesOverview,
 } from '@qrmenu/shared/schemas';
-import { type ModuleChannelRow, type ModuleReleaseRow, newId, now } from '../../db';
-import { conflict, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
+import { type ModuleChannelRow, type ModuleReleaseRow, newId, now, type ReleaseOriginRow } from '../../db';
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
 import type { Repositories } from '../../repos';
 import { toRelease } from '../../repos/module-releases';
 import { addressKey } from '../../state/login-rules';
 import type { ServiceContext } from '../context';
+import { deployedFilesProblems } from './files';
 import { keyHash, matchesHash, newDeployKey } from './keys';
 import { fetchManifest, type ManifestSources, manifestProblems, shellProvides } from './manifest';
 import { type ReportGrant, readReportToken, signReportToken } from './report-token';
-import { mergeNames, ReportBuffer } from './reports';
+import { mergeNames, ReportBuffer, reportersPerAddress } from './reports';
 import { inCanary, type Subject } from './split';
 
 export type { Subject } from './split';
@@ -47,6 +55,7 @@ export const INITIAL_VERSION = 'initial';
 export const DEFAULT_CANARY_THRESHOLD: CanaryThreshold = { min_loads: 20, max_failure_rate: 0.1 };
 
 export interface ReleaseSettings {
+  /** `allowedOrigins`: the environment's (the first ones); the database's are read at each registration. */
   manifests: ManifestSources;
   threshold: CanaryThreshold;
   /** Signs the report tokens (report-token.ts `reportKeyFrom`: the same on every server). */
@@ -68,12 +77,59 @@ export interface ReleaseRuntime {
   reports: ReportBuffer;
   /** The current releases by module, read once after each change (null: not read yet). */
   snapshot: Promise<Map<string, Current>> | null;
+  /** The allowed origins, read once after each change (null: not read yet). */
+  origins: Promise<string[]> | null;
   generation: number;
 }
 
 export function releaseRuntime(settings: ReleaseSettings): ReleaseRuntime {
-  return { settings, reports: new ReportBuffer(), snapshot: null, generation: 0 };
+  return {
+    settings,
+    reports: new ReportBuffer(reportersPerAddress(settings.threshold.min_loads)),
+    snapshot: null,
+    origins: null,
+    generation: 0,
+  };
 }
+
+/** Who changes the allowed origins: the admin's login (kept with an origin it adds, and logged). */
+export interface OriginChanger {
+  _id: string;
+  login: string;
+}
+
+const toOrigin = (r: ReleaseOriginRow): ReleaseOrigin => ({
+  _id: r.id,
+  origin: r.origin,
+  added_by: r.added_by,
+  created_at: r.created_at,
+});
+
+/**
+ * An origin as an admin typed it, as browsers name it (`https://cdn.example.uz`, a port when not
+ * the scheme's own); refused (400) when it is not one: another scheme, a user, a path, a query.
+ */
+export function exactOrigin(input: string): string {
+  const refused = () =>
+    badRequest('An origin: https://host or https://host:port, nothing after it', [
+      { path: 'origin', message: 'An origin like https://cdn.example.uz' },
+    ]);
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    throw refused();
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refused();
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') throw refused();
+  // `https://cdn.example.uz/` is the origin; `https://cdn.example.uz/x` is not
+  if (!/^https?:\/\/[^/?#]+\/?$/i.test(input.trim())) throw refused();
+  return url.origin;
+}
+
+/** The origin of an absolute http(s) address (null: a path of this server). */
+const originOfUrl = (url: string): string | null =>
+  /^https?:\/\//i.test(url) && URL.canParse(url) ? new URL(url).origin : null;
 
 async function readCurrent(repos: Repositories): Promise<Map<string, Current>> {
   const channels = await repos.channels.all();
@@ -91,16 +147,26 @@ async function readCurrent(repos: Repositories): Promise<Map<string, Current>> {
   return out;
 }
 
-function parseStop(json: string | null): ModuleReleases['stopped'] {
+/** The stored stop; one written before it kept the failures' names and first error has none. */
+function parseStop(json: string | null): CanaryStop | null {
   if (!json) return null;
   try {
-    return JSON.parse(json) as ModuleReleases['stopped'];
+    const stop = JSON.parse(json) as Partial<CanaryStop>;
+    if (typeof stop.version !== 'string') return null;
+    return {
+      version: stop.version,
+      loads: Number(stop.loads ?? 0),
+      failures: Number(stop.failures ?? 0),
+      at: String(stop.at ?? ''),
+      failure_names: stop.failure_names && typeof stop.failure_names === 'object' ? stop.failure_names : {},
+      first_error: stop.first_error ?? null,
+    };
   } catch {
     return null;
   }
 }
 
-export function releasesService({ repos, effects }: ServiceContext, runtime: ReleaseRuntime) {
+export function releasesService({ repos, effects, log }: ServiceContext, runtime: ReleaseRuntime) {
   const { settings } = runtime;
   const modules = Object.keys(settings.manifests.packages);
 
@@ -108,24 +174,35 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
     if (!modules.includes(module)) throw notFound(`No module ${module}`);
   };
 
-  /** The current releases (the copy in memory; read again after a notice). */
-  const current = (): Promise<Map<string, Current>> => {
-    if (!runtime.snapshot) {
-      const generation = runtime.generation;
-      const read = readCurrent(repos);
-      runtime.snapshot = read;
-      // a failed read is not kept; a notice during the read makes it stale (read again next time)
-      read.then(
-        () => {
-          if (runtime.generation !== generation && runtime.snapshot === read) runtime.snapshot = null;
-        },
-        () => {
-          if (runtime.snapshot === read) runtime.snapshot = null;
-        },
-      );
-    }
-    return runtime.snapshot;
+  /**
+   * A copy kept in memory (`runtime[slot]`), read again after a notice: a failed read is not
+   * kept, and a notice during the read makes it stale (read again next time).
+   */
+  const kept = <K extends 'snapshot' | 'origins'>(
+    slot: K,
+    read: () => NonNullable<ReleaseRuntime[K]>,
+  ): NonNullable<ReleaseRuntime[K]> => {
+    const held = runtime[slot];
+    if (held) return held as NonNullable<ReleaseRuntime[K]>;
+    const generation = runtime.generation;
+    const reading = read();
+    runtime[slot] = reading;
+    (reading as Promise<unknown>).then(
+      () => {
+        if (runtime.generation !== generation && runtime[slot] === reading) runtime[slot] = null;
+      },
+      () => {
+        if (runtime[slot] === reading) runtime[slot] = null;
+      },
+    );
+    return reading;
   };
+
+  /** The current releases (the copy in memory; read again after a notice). */
+  const current = (): Promise<Map<string, Current>> => kept('snapshot', () => readCurrent(repos));
+
+  /** The allowed origins as the database has them now (a registration reads them afresh). */
+  const allowedNow = async (): Promise<string[]> => (await repos.releaseOrigins.all()).map((o) => o.origin);
 
   /** Passes when the caller may change `module`: an admin, or the module's own deploy key. */
   const assertMayChange = async (module: string, caller: ReleaseCaller): Promise<void> => {
@@ -208,7 +285,66 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
       for (const module of modules) {
         list.push(await moduleView(repos, module, channels.get(module), keys.get(module) ?? null));
       }
-      return { modules: list, threshold: settings.threshold };
+      const origins = (await repos.releaseOrigins.all()).map(toOrigin);
+      return { modules: list, threshold: settings.threshold, origins };
+    },
+
+    /**
+     * Allows releases from `input` (an origin, exactly), for every server at once. 409 when it is
+     * allowed already.
+     */
+    async allowOrigin(input: string, by: OriginChanger): Promise<ReleaseOrigin> {
+      const origin = exactOrigin(input);
+      const row: ReleaseOriginRow = { id: newId(), origin, added_by: by.login, created_at: now() };
+      if ((await repos.releaseOrigins.insertNew([row])) === 0) {
+        throw conflict(`${origin} is allowed already`);
+      }
+      log.warn({ origin, by: by._id, login: by.login }, 'releases: an admin allowed a release origin');
+      effects.stale('releases');
+      return toOrigin(row);
+    },
+
+    /**
+     * No more releases from this origin. 409 while a module's stable, canary or previous release
+     * (what a rollback returns to) is there: the browsers must still load it.
+     */
+    async disallowOrigin(id: string, by: OriginChanger): Promise<ReleaseOrigin> {
+      const row = await repos.releaseOrigins.find(id);
+      if (!row) throw notFound('No such origin');
+      for (const module of modules) {
+        const served = await view(repos, module);
+        for (const [role, release] of [
+          ['stable', served.stable],
+          ['canary', served.canary],
+          ['previous', served.previous],
+        ] as const) {
+          if (release && originOfUrl(release.manifest_url) === row.origin) {
+            throw conflict(
+              `${row.origin} serves ${module}'s ${role} release ${release.version}: register another first`,
+            );
+          }
+        }
+      }
+      await repos.releaseOrigins.delete(id);
+      log.warn(
+        { origin: row.origin, by: by._id, login: by.login },
+        'releases: an admin removed a release origin',
+      );
+      effects.stale('releases');
+      return toOrigin(row);
+    },
+
+    /**
+     * Where the shell's page may load module code from (its Content-Security-Policy): the allowed
+     * origins and those of the releases served now (a release stays loadable whatever the list
+     * says), from the copy every server keeps.
+     */
+    async documentOrigins(): Promise<string[]> {
+      const [allowed, releases] = await Promise.all([kept('origins', allowedNow), current()]);
+      const served = [...releases.values()].flatMap((c) =>
+        [c.stable, c.canary].map((r) => (r ? originOfUrl(r.manifest_url) : null)),
+      );
+      return [...new Set([...allowed, ...served.filter((o): o is string => o !== null)])];
     },
 
     /**
@@ -224,13 +360,15 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
       known(module);
       await assertMayChange(module, caller);
       const url = body.manifest_url;
-      const { manifest, digest } = await fetchManifest(url, settings.manifests);
+      // the origins allowed now, as the database has them (an admin's change is seen at once)
+      const sources = { ...settings.manifests, allowedOrigins: await allowedNow() };
+      const { manifest, digest } = await fetchManifest(url, sources);
       const problems = manifestProblems(
         module,
         url,
         manifest,
         await shellProvides(settings.manifests.webRoot),
-        settings.manifests,
+        sources,
       );
       if (problems.length > 0) {
         throw new HttpError(
@@ -238,6 +376,16 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
           'validation',
           `The shell could not load this build: ${problems.join('; ')}`,
           problems.map((message) => ({ path: 'manifest_url', message })),
+        );
+      }
+      // every file it names, as deployed, is the file that was built (files.ts)
+      const missing = await deployedFilesProblems(url, manifest, sources);
+      if (missing.length > 0) {
+        throw new HttpError(
+          400,
+          'validation',
+          `The build's files are not as its manifest names them: ${missing.join('; ')}`,
+          missing.map((message) => ({ path: 'manifest_url', message })),
         );
       }
       const version = body.version ?? digest;
@@ -257,6 +405,7 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
             failure_names: '{}',
             follows_id: null,
             created_at: now(),
+            first_error: null,
           };
           await r.releases.insert(release);
         }
@@ -378,6 +527,8 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
                 created_at: at,
               })),
             );
+            // the release's first error stays the first one told (of any server)
+            if (p.firstError) await r.releases.setFirstError(p.releaseId, { ...p.firstError, at });
             const added = await r.releaseReports.addNew(facts);
             const loads = added.filter((f) => f.what === LOADED).length;
             const failures = added.filter((f) => f.what === FAILED).length;
@@ -393,7 +544,16 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
             if (channel?.canary_id !== row.id) return false;
             const { min_loads, max_failure_rate } = settings.threshold;
             if (row.loads < min_loads || row.failures < row.loads * max_failure_rate) return false;
-            const stop = { version: row.version, loads: row.loads, failures: row.failures, at: now() };
+            // why it stopped stays readable once it is no longer the canary: what failed, by name
+            const { failure_names, first_error } = toRelease(row);
+            const stop: CanaryStop = {
+              version: row.version,
+              loads: row.loads,
+              failures: row.failures,
+              at: now(),
+              failure_names,
+              first_error,
+            };
             await r.channels.save(p.module, {
               canary_id: null,
               canary_share: 0,
@@ -406,10 +566,11 @@ export function releasesService({ repos, effects }: ServiceContext, runtime: Rel
       if (stopped) effects.stale('releases');
     },
 
-    /** Drops this server's copy of the releases (a notice said they changed). */
+    /** Drops this server's copy of the releases and origins (a notice said they changed). */
     forget(): void {
       runtime.generation++;
       runtime.snapshot = null;
+      runtime.origins = null;
     },
   };
 }
@@ -462,6 +623,7 @@ export async function seedReleases(
         failure_names: '{}',
         follows_id: null,
         created_at: now(),
+        first_error: null,
       });
       if (!(await r.channels.insertIfMissing({ ...emptyChannel(module), stable_id: id }))) {
         await r.channels.save(module, { stable_id: id, updated_at: now() });
@@ -469,4 +631,18 @@ export async function seedReleases(
     });
   }
   return differing;
+}
+
+/**
+ * The first allowed origins, from the environment (RELEASE_ORIGINS and the origins of
+ * REMOTE_*_URL), when the database has none: at the start, under the start-up lock. Afterwards
+ * the database's list is the one (an admin's changes); a start that finds it empty takes the
+ * environment's again. Answers how many it added.
+ */
+export async function seedReleaseOrigins(repos: Repositories, origins: readonly string[]): Promise<number> {
+  if ((await repos.releaseOrigins.all()).length > 0) return 0;
+  const at = now();
+  return repos.releaseOrigins.insertNew(
+    [...new Set(origins)].map((origin) => ({ id: newId(), origin, added_by: null, created_at: at })),
+  );
 }

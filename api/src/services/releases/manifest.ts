@@ -42,10 +42,23 @@ interface DeclaredShared {
   version?: unknown;
 }
 
-interface Manifest {
+interface AssetLists {
+  sync?: unknown;
+  async?: unknown;
+}
+
+/** What a module's assets are in the manifest: its JS and CSS chunks. */
+interface ModuleAssets {
+  assets?: { js?: AssetLists; css?: AssetLists };
+}
+
+export interface Manifest {
   name?: unknown;
   metaData?: { publicPath?: unknown; remoteEntry?: { name?: unknown; path?: unknown } };
-  shared?: DeclaredShared[];
+  shared?: (DeclaredShared & ModuleAssets)[];
+  exposes?: ModuleAssets[];
+  /** Each named file's size and integrity, as the workspace's build writes them (tools/rspack/manifest-files.ts). */
+  files?: unknown;
 }
 
 export interface FetchedManifest {
@@ -113,7 +126,7 @@ async function manifestBytes(url: string, sources: ManifestSources): Promise<Buf
     throw refused('Only http(s) addresses are fetched');
   }
   if (!sources.allowedOrigins.includes(parsed.origin)) {
-    throw refused(`${parsed.origin} is not an allowed origin (REMOTE_*_URL, RELEASE_ORIGINS)`);
+    throw refused(`${parsed.origin} is not an allowed origin (an admin allows it on the Modullar page)`);
   }
   let res: Response;
   try {
@@ -167,17 +180,25 @@ export async function shellProvides(webRoot: string | undefined): Promise<Record
 }
 
 /** Stands for this server's own origin: a manifest of `/remotes/...` is resolved against it. */
-const THIS_SERVER = 'https://this-server.invalid';
+export const THIS_SERVER = 'https://this-server.invalid';
 
 /**
  * The runtime's join of a remoteEntry's `path` and `name` (@module-federation/sdk,
  * `simpleJoinRemoteEntry`): `.`, a leading `./` or `/` and a trailing `/` of the path dropped.
  */
-function joinEntry(path: string, name: string): string {
+export function joinEntry(path: string, name: string): string {
   let p = path === '.' ? '' : path.replace(/^\.\//, '');
   if (p.startsWith('/')) p = p.slice(1).replace(/\/$/, '');
   if (!p) return name;
   return p.endsWith('/') ? `${p}${name}` : `${p}/${name}`;
+}
+
+/**
+ * The text the runtime writes before a file's path: `publicPath`, or for `auto` (or empty) the
+ * folder of the address the manifest was loaded from.
+ */
+export function publicBase(release: URL, publicPath: string): string {
+  return publicPath === 'auto' || publicPath === '' ? new URL('./', release).href : publicPath;
 }
 
 /** Why the files of a build at `manifestUrl` would not load from an allowed origin (empty: they would). */
@@ -198,8 +219,7 @@ function filesProblems(
     return;
   }
   const release = new URL(manifestUrl, THIS_SERVER);
-  // `auto` (or empty): the runtime takes the folder of the address the manifest was loaded from
-  const base = publicPath === 'auto' || publicPath === '' ? new URL('./', release).href : publicPath;
+  const base = publicBase(release, publicPath);
   if (!/^(https?:)?\//i.test(base)) {
     problems.push(`Its publicPath "${publicPath}" is not an address`);
     return;

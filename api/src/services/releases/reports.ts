@@ -10,6 +10,11 @@
  * MAX_PENDING users a release between two writes, and per release and address at most
  * `perAddress` distinct users in `windowMs` (an address cannot stand for a crowd; a big office
  * behind one address counts its first users). The address counts are this server's own.
+ *
+ * A signed-out user is whatever visitor id its browser sends, so an address can make up as many
+ * users as it likes: its share is what bounds it. That share is a quarter of the canary
+ * threshold's minimum of users (`reportersPerAddress`), so no address alone, nor three, can
+ * switch a canary off with made-up failing users, nor hide a failing one as cheaply.
  */
 import { RELEASE_LIMITS, type ReleaseReport } from '@qrmenu/shared/schemas';
 
@@ -18,12 +23,39 @@ export interface PendingCounts {
   module: string;
   /** Reporter -> the error names it saw (empty: it loaded the release, nothing failed). */
   reporters: Map<string, Set<string>>;
+  /** The first error reported since the last write (its name and cleaned message), if any. */
+  firstError: { name: string; message: string } | null;
+}
+
+/**
+ * An error's message as kept: one line, each address without its query string and fragment (a
+ * token or a guest's key may ride there, as in the request logs), at most
+ * RELEASE_LIMITS.errorMessage characters. A shell sends it so already; the server does not rely on it.
+ */
+export function cleanErrorMessage(message: string): string {
+  const line = message
+    .replace(/\b(https?:\/\/[^\s?#)"'<>]*)[?#][^\s)"'<>]*/gi, '$1')
+    .replace(/[\p{Cc}\s]+/gu, ' ')
+    .trim();
+  return line.length > RELEASE_LIMITS.errorMessage
+    ? `${line.slice(0, RELEASE_LIMITS.errorMessage - 1)}…`
+    : line;
 }
 
 export const OTHER_ERROR = 'Other';
 /** Distinct users of one release one address may report for, per window, on one server. */
 export const REPORTERS_PER_ADDRESS = 20;
 export const REPORTERS_WINDOW_MS = 60 * 60 * 1000;
+/** The addresses, at the fewest, whose users together reach the threshold's minimum. */
+export const ADDRESSES_FOR_THRESHOLD = 4;
+
+/**
+ * Distinct users of a release one address may report for: a quarter of the threshold's minimum
+ * of users (rounded up, at least 1), at most REPORTERS_PER_ADDRESS. At the default minimum of 20
+ * an address speaks for 5 users.
+ */
+export const reportersPerAddress = (minLoads: number): number =>
+  Math.max(1, Math.min(REPORTERS_PER_ADDRESS, Math.ceil(minLoads / ADDRESSES_FOR_THRESHOLD)));
 /** Users of one release held between two writes (memory bound). */
 const MAX_PENDING = 10_000;
 /** (release, address) pairs remembered at most (memory bound: the oldest go first). */
@@ -61,7 +93,12 @@ export class ReportBuffer {
     const names = Object.keys(report.failures);
     if (report.loads === 0 && names.length === 0) return false;
     if (!this.admit(releaseId, reporter, address, at)) return false;
-    const entry = this.pending.get(releaseId) ?? { releaseId, module: report.module, reporters: new Map() };
+    const entry = this.pending.get(releaseId) ?? {
+      releaseId,
+      module: report.module,
+      reporters: new Map(),
+      firstError: null,
+    };
     let seen = entry.reporters.get(reporter);
     if (!seen) {
       if (entry.reporters.size >= MAX_PENDING) return false;
@@ -69,6 +106,13 @@ export class ReportBuffer {
       entry.reporters.set(reporter, seen);
     }
     for (const name of names) if (seen.size < RELEASE_LIMITS.errorNames) seen.add(name);
+    // the first error heard of the release (by a reporter counted here): why it failed
+    if (!entry.firstError && report.first_error && names.includes(report.first_error.name)) {
+      entry.firstError = {
+        name: report.first_error.name,
+        message: cleanErrorMessage(report.first_error.message),
+      };
+    }
     this.pending.set(releaseId, entry);
     return true;
   }

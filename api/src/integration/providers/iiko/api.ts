@@ -38,8 +38,40 @@ export const iikoGroup = z.object({
   imageLinks: list(z.string()),
 });
 
-const modifierRef = z.object({ id: z.string() });
-const groupModifier = z.object({ id: z.string(), childModifiers: list(modifierRef) });
+/** A count of iiko's modifier rules (int32 in the description, `null` where it says "nullable"). */
+const amount = z.number().nullish();
+
+/**
+ * A modifier offered with a product (`ChildModifierInfo` in a group, `SimpleModifierInfo` alone):
+ * its quantity's minimum and maximum, whether it is required, its default and free quantities
+ * (the description's words: "Minimum quantity", "Maximum quantity", "Required availability",
+ * "Default quantity", "Free of charge amount").
+ */
+const modifierRef = z.object({
+  id: z.string(),
+  minAmount: amount,
+  maxAmount: amount,
+  required: z.boolean().nullish(),
+  defaultAmount: amount,
+  freeOfChargeAmount: amount,
+});
+/**
+ * A modifier group offered with a product (`GroupModifierInfo`): the quantity of its modifiers
+ * in all ("Minimum quantity", "Maximum quantity"), "Required availability", and whether its
+ * modifiers' own minimums and maximums apply ("Presence of max/min quantity limitations of child
+ * modifiers").
+ */
+const groupModifier = z.object({
+  id: z.string(),
+  minAmount: amount,
+  maxAmount: amount,
+  required: z.boolean().nullish(),
+  childModifiersHaveMinMaxRestrictions: z.boolean().nullish(),
+  childModifiers: list(modifierRef),
+});
+
+export type IikoModifier = z.infer<typeof modifierRef>;
+export type IikoGroupModifier = z.infer<typeof groupModifier>;
 
 export const iikoProduct = z.object({
   id: z.string(),
@@ -169,6 +201,8 @@ export const iikoOrderInfo = z.object({
                   price: z.number().nullish(),
                   amount: z.number().nullish(),
                   amountIndependentOfParentAmount: z.boolean().nullish(),
+                  /** "Free of charge amount": of `amount`, what is not charged. */
+                  freeOfChargeAmount: z.number().nullish(),
                   resultSum: z.number().nullish(),
                 })
                 .passthrough(),

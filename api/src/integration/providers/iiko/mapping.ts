@@ -11,9 +11,10 @@ import {
   type PosCategory,
   type PosProduct,
   type PosRestaurant,
+  REQUIRED_MODIFIER_OPTION_PREFIX,
   SIZE_OPTION_ID,
 } from '../../pos/types';
-import type { IikoProduct, Nomenclature, StopListsAnswer } from './api';
+import type { IikoGroupModifier, IikoModifier, IikoProduct, Nomenclature, StopListsAnswer } from './api';
 
 /** The option holding a product's sizes (the neutral menu's `SIZE_OPTION_ID`): one per product. */
 export const SIZE_OPTION_NAME = "O'lcham";
@@ -92,6 +93,12 @@ function modifierPrice(m: IikoProduct): number {
   return money(own?.price.currentPrice);
 }
 
+type PosOption = PosProduct['options'][number];
+type PosRow = PosOption['rows'][number];
+
+/** A positive count of iiko's, else none (iiko sends 0 for "no limit of its own", and nulls). */
+const positive = (n: number | null | undefined): number | undefined => (n && n > 0 ? n : undefined);
+
 function mapProduct(
   p: IikoProduct,
   sizes: Sizes,
@@ -112,20 +119,10 @@ function mapProduct(
   for (const gm of p.groupModifiers) {
     const group = groups.get(gm.id);
     if (group?.isDeleted) continue;
-    const rows = modifierRows(
-      gm.childModifiers.map((c) => c.id),
-      products,
-      skipped,
-    );
-    if (rows.length > 0) options.push({ id: gm.id, name: group?.name.trim() || '—', rows });
+    const option = groupOption(gm, group?.name.trim() || '—', products, skipped);
+    if (option.rows.length > 0) options.push(option);
   }
-  const single = modifierRows(
-    p.modifiers.map((m) => m.id),
-    products,
-    skipped,
-  );
-  if (single.length > 0)
-    options.push({ id: LOOSE_MODIFIERS_OPTION_ID, name: MODIFIER_OPTION_NAME, rows: single });
+  options.push(...singleModifierOptions(p.modifiers, products, skipped));
   const stops = stopsOf(
     stopped,
     p.id,
@@ -143,6 +140,76 @@ function mapProduct(
     imageLinks: p.imageLinks,
     position: p.order ?? 0,
   };
+}
+
+/**
+ * A modifier group as an option with its rule: the group's `minAmount` (at least 1 when it is
+ * `required`) and `maxAmount` are the portions of its modifiers in all; each modifier may be
+ * taken up to its own `maxAmount` when the group says its children have limits
+ * (`childModifiersHaveMinMaxRestrictions`), else up to the group's; a `defaultAmount` marks the
+ * row chosen beforehand, `freeOfChargeAmount` its free portions. A modifier's own minimum has no
+ * place in an option's rule (the group's minimum is kept): it is logged. A maximum of 0 is no
+ * limit of iiko's: the rows' own. The import fits what is left to the option limits
+ * (services/catalog/option-rules.ts).
+ */
+function groupOption(
+  gm: IikoGroupModifier,
+  name: string,
+  products: Products,
+  skipped: SkipReport,
+): PosOption {
+  const own = gm.childModifiersHaveMinMaxRestrictions === true;
+  const rows = modifierRows(gm.childModifiers, products, skipped, (c) => {
+    if (own && positive(c.minAmount))
+      skipped.add("a group's modifier has a minimum of its own (the group's rule is kept)", c.id);
+    return (own ? positive(c.maxAmount) : undefined) ?? positive(gm.maxAmount);
+  });
+  const capacity = rows.reduce((n, r) => n + (r.max_quantity ?? 1), 0);
+  return {
+    id: gm.id,
+    name,
+    min_choices: Math.max(gm.minAmount ?? 0, gm.required ? 1 : 0),
+    max_choices: positive(gm.maxAmount) ?? capacity,
+    rows,
+  };
+}
+
+/**
+ * Single modifiers (outside any group): the optional ones gathered in one option
+ * «Qo'shimchalar» that takes any of them, each up to its `maxAmount`; one iiko requires
+ * (`required`, or a `minAmount`) is an option of its own that must be taken, from its minimum
+ * (1 at least) to its maximum, its row chosen beforehand.
+ */
+function singleModifierOptions(mods: IikoModifier[], products: Products, skipped: SkipReport): PosOption[] {
+  const options: PosOption[] = [];
+  const optional: IikoModifier[] = [];
+  for (const m of mods) {
+    const min = Math.max(m.minAmount ?? 0, m.required ? 1 : 0);
+    if (min === 0) {
+      optional.push(m);
+      continue;
+    }
+    const max = Math.max(min, positive(m.maxAmount) ?? min);
+    const [row] = modifierRows([m], products, skipped, () => max);
+    if (row)
+      options.push({
+        id: `${REQUIRED_MODIFIER_OPTION_PREFIX}${m.id}`,
+        name: row.name,
+        min_choices: min,
+        max_choices: max,
+        rows: [{ ...row, is_default: true }],
+      });
+  }
+  const rows = modifierRows(optional, products, skipped, (m) => positive(m.maxAmount) ?? 1);
+  if (rows.length > 0)
+    options.unshift({
+      id: LOOSE_MODIFIERS_OPTION_ID,
+      name: MODIFIER_OPTION_NAME,
+      min_choices: 0,
+      max_choices: rows.reduce((n, r) => n + (r.max_quantity ?? 1), 0),
+      rows,
+    });
+  return options;
 }
 
 /**
@@ -165,6 +232,7 @@ function mapSizes(
         name: size?.name?.trim() || '—',
         price: money(sp.price.currentPrice),
         priority: size?.priority ?? 0,
+        isDefault: size?.isDefault === true,
       };
     })
     .sort((a, b) => a.priority - b.priority);
@@ -174,22 +242,47 @@ function mapSizes(
     option: {
       id: SIZE_OPTION_ID,
       name: SIZE_OPTION_NAME,
-      rows: rows.map(({ id, name, price }) => ({ id, name, price: money(price - base) })),
+      // iiko takes a dish of a size scale only with its size ("Size ID. Required if a stock
+      // list item has a size scale"): exactly one, the scale's default chosen beforehand
+      min_choices: 1,
+      max_choices: 1,
+      rows: rows.map(({ id, name, price, isDefault }) => ({
+        id,
+        name,
+        price: money(price - base),
+        ...(isDefault ? { is_default: true } : {}),
+      })),
     },
   };
 }
 
-/** Rows of modifier products by id: the live ones; a missing one is told in the log. */
-function modifierRows(ids: string[], products: Products, skipped: SkipReport) {
-  const rows: PosProduct['options'][number]['rows'] = [];
-  for (const id of ids) {
-    const m = products.get(id);
+/**
+ * Rows of modifier products: the live ones, each taken up to `maxOf(modifier)` times (1 when it
+ * gives none), chosen beforehand when it has a `defaultAmount`, its `freeOfChargeAmount` free; a
+ * missing one is told in the log.
+ */
+function modifierRows(
+  refs: IikoModifier[],
+  products: Products,
+  skipped: SkipReport,
+  maxOf: (m: IikoModifier) => number | undefined,
+): PosRow[] {
+  const rows: PosRow[] = [];
+  for (const ref of refs) {
+    const m = products.get(ref.id);
     if (!m) {
-      skipped.add('modifier missing from the nomenclature', id);
+      skipped.add('modifier missing from the nomenclature', ref.id);
       continue;
     }
     if (m.isDeleted) continue;
-    rows.push({ id: m.id, name: m.name.trim() || '—', price: modifierPrice(m) });
+    rows.push({
+      id: m.id,
+      name: m.name.trim() || '—',
+      price: modifierPrice(m),
+      max_quantity: maxOf(ref) ?? 1,
+      free_quantity: ref.freeOfChargeAmount ?? 0,
+      is_default: (ref.defaultAmount ?? 0) > 0,
+    });
   }
   return rows;
 }

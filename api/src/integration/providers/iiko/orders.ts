@@ -72,13 +72,20 @@ const readTicket = (ticket: string) => {
 /** So'm as iiko takes them: a decimal number, to the tiyin (sums of extras differ in the last bits). */
 const som = (n: number) => Math.round(n * 100) / 100;
 
+/** What a modifier adds to one portion of its line: its price for each of its amount not free. */
+const chargedAmount = (amount: number, free: number | null | undefined) => Math.max(0, amount - (free ?? 0));
+
 /**
  * A line's product's unit price as our menu priced it: its size's price when it has one (our
  * price plus the size row's extra, mapping.ts `mapSizes`), without the modifiers, which iiko
- * takes with their own price. That is our line's unit price less its modifiers' extras.
+ * takes with their own price. That is our line's unit price less its modifiers' extras (each
+ * modifier's price times its amount less its free portions, as our line added it up).
  */
 export const iikoProductPrice = (line: PosOrderLine) =>
-  som(line.price - line.modifiers.reduce((sum, m) => sum + (m.price ?? 0) * m.amount, 0));
+  som(
+    line.price -
+      line.modifiers.reduce((sum, m) => sum + (m.price ?? 0) * chargedAmount(m.amount, m.freeAmount), 0),
+  );
 
 /**
  * iiko's limit of an item's comment (`OrderItem.comment`, `maxLength: 255`), counted here in
@@ -176,8 +183,9 @@ function names(words: string, name: string | undefined): boolean {
 }
 
 /**
- * The lines iiko's words name: by id first (the product's, the size's, a modifier's or the
- * position's, without case); when no id of ours is there, by name: iiko words a refusal its own
+ * The lines iiko's words name: by id first (the product's, the size's, a modifier's or its
+ * group's, or the position's, without case: "Order item modifier “<group>” (<group id>) has
+ * invalid group amount ..."); when no id of ours is there, by name: iiko words a refusal its own
  * way ("Product <name>, id <id> ...", "items <name> (<id>)": api/test/fixtures/iiko/
  * refusals.recorded.json),
  * and the id it gives may be one we do not know. The name is the one iiko knows: a POS product's
@@ -188,9 +196,12 @@ export function refusedLines(draft: PosOrderDraft, words: string): { index: numb
   const text = words.toLowerCase();
   const lines = draft.lines.map((line, index) => ({ line, index }));
   const byId = lines.filter(({ line, index }) =>
-    [line.productId, line.sizeId, iikoPositionId(draft, index), ...line.modifiers.map((m) => m.id)].some(
-      (id) => id && text.includes(id.toLowerCase()),
-    ),
+    [
+      line.productId,
+      line.sizeId,
+      iikoPositionId(draft, index),
+      ...line.modifiers.flatMap((m) => [m.id, m.groupId]),
+    ].some((id) => id && text.includes(id.toLowerCase())),
   );
   const named =
     byId.length > 0
@@ -250,7 +261,8 @@ function iikoEnum(
  * What iiko charges for this draft's lines, read like ours (our line: unit price with its rows'
  * extras, times its amount): each of its positions' `cost` ("Total cost per item without tax,
  * discounts/surcharges"; a modifier has no `cost` and the item's holds none), plus each of its
- * modifiers' unit `price` times its `amount`, times the position's amount unless
+ * modifiers' unit `price` times its `amount` less its `freeOfChargeAmount` ("Free of charge
+ * amount", as our menu counts a row's free portions), times the position's amount unless
  * `amountIndependentOfParentAmount` ("Whether quantity of modifier depends on quantity of item").
  * Not a modifier's `resultSum` ("including tax, discounts/surcharges"): beside a `cost` without
  * them it would count a discount given in iiko as a price that differs. An add shares the order
@@ -273,7 +285,10 @@ function costOf(
     const portions = item.amount ?? (draft.lines[index] as PosOrderLine).amount;
     for (const m of item.modifiers) {
       if (typeof m.price !== 'number' || typeof m.amount !== 'number') return undefined;
-      total += m.price * m.amount * (m.amountIndependentOfParentAmount ? 1 : portions);
+      total +=
+        m.price *
+        chargedAmount(m.amount, m.freeOfChargeAmount) *
+        (m.amountIndependentOfParentAmount ? 1 : portions);
     }
   }
   return som(total);

@@ -69,12 +69,20 @@ export const posterProduct = z.object({
       spots: list(spotPrice),
     }),
   ),
-  /** Dish modifier groups; a modification's `price` is in money units ("price in money"), not kopecks. */
+  /**
+   * Dish modifier groups; a modification's `price` is in money units ("price in money"), not
+   * kopecks. `num_min` / `num_max`: "The minimum (maximum) number of dish modifications that can
+   * be selected in an order from a set"; `type` (1 "of several", one; 2 "some of several") is
+   * documented on the groups a dish is made with (menu.createDish) and read when an answer has it.
+   */
   group_modifications: list(
     z.object({
       dish_modification_group_id: num,
       name: z.string(),
       is_deleted: num.optional(),
+      num_min: z.coerce.number().nullish().catch(undefined),
+      num_max: z.coerce.number().nullish().catch(undefined),
+      type: num.nullish(),
       modifications: list(
         z.object({
           dish_modification_id: num,

@@ -77,6 +77,22 @@ export function mapPosterMenu(
   };
 }
 
+/**
+ * A modifier group's rule: from `num_min` to `num_max` of its modifications; one of several
+ * (`type` 1, or `num_max` 1) is a single choice. A maximum of 0 or none is no limit of Poster's
+ * (each of the group's modifications, once); the import fits the rest to the option limits
+ * (services/catalog/option-rules.ts: 999 is as many as there are).
+ */
+function groupRule(g: PosterProduct['group_modifications'][number]): {
+  min_choices: number;
+  max_choices: number;
+} {
+  const rows = g.modifications.length;
+  const single = enumKey(g.type) === '1' || g.num_max === 1;
+  const max = single ? 1 : g.num_max && g.num_max > 0 ? Math.min(g.num_max, rows) : rows;
+  return { min_choices: Math.max(0, g.num_min ?? 0), max_choices: max };
+}
+
 function mapProduct(p: PosterProduct, spotId: string, photoBase: string): PosProduct {
   const atSpot = p.spots.find((s) => s.spot_id === spotId);
   const options: PosProduct['options'] = [];
@@ -96,6 +112,9 @@ function mapProduct(p: PosterProduct, spotId: string, photoBase: string): PosPro
     options.push({
       id: VARIANT_OPTION_ID,
       name: VARIANT_OPTION_NAME,
+      // a product sold in variants is sold as one of them (the order's `modificator_id`)
+      min_choices: 1,
+      max_choices: 1,
       rows: rows.map((r) => ({ ...r, price: money(r.price - price) })),
     });
   }
@@ -105,8 +124,11 @@ function mapProduct(p: PosterProduct, spotId: string, photoBase: string): PosPro
       id: m.dish_modification_id,
       name: m.name.trim() || '—',
       price: Math.max(0, Number(m.price ?? 0) || 0),
+      // Poster documents no count of one modification: each is taken once
+      max_quantity: 1,
     }));
-    if (rows.length > 0) options.push({ id: g.dish_modification_group_id, name: g.name.trim() || '—', rows });
+    if (rows.length > 0)
+      options.push({ id: g.dish_modification_group_id, name: g.name.trim() || '—', ...groupRule(g), rows });
   }
   const photo = p.photo_origin || p.photo;
   return {

@@ -1,0 +1,93 @@
+/**
+ * A figure of the period beside the period before: "+12 %" in green, "-5 %" in red (said in words
+ * to a screen reader), "yangi" when there was nothing before, and the previous value under it.
+ */
+import { t } from '@qrmenu/shared/texts';
+import { Box, Text } from '@qrmenu/shared/ui';
+import { percentChange } from '../period/period';
+
+/** Visually hidden, read by screen readers (the page-wide checks know `.sr-only`). */
+const SR_ONLY = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+export function Change({
+  current,
+  previous,
+  lowerIsBetter = false,
+}: {
+  current: number;
+  previous: number;
+  lowerIsBetter?: boolean;
+}) {
+  const change = percentChange(current, previous);
+  if (change === null) {
+    return (
+      <Text as="span" fontSize="xs" color="fg.muted" data-testid="change">
+        {t.reports.changeNew}
+      </Text>
+    );
+  }
+  const good = lowerIsBetter ? change < 0 : change > 0;
+  const color = change === 0 ? 'fg.muted' : good ? 'green.700' : 'red.700';
+  return (
+    <Text as="span" fontSize="xs" fontWeight="semibold" color={color} data-testid="change">
+      <span aria-hidden="true">{t.reports.change(change)}</span>
+      <span className="sr-only" style={SR_ONLY}>
+        {t.reports.changeLabel(change)}
+      </span>
+    </Text>
+  );
+}
+
+export function Stat({
+  label,
+  value,
+  current,
+  previous,
+  previousText,
+  lowerIsBetter,
+  testId,
+}: {
+  label: string;
+  value: string;
+  /** The numbers compared (absent: no comparison). */
+  current?: number;
+  previous?: number;
+  previousText?: string;
+  lowerIsBetter?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Box borderWidth="1px" borderRadius="md" p="2" data-testid={testId}>
+      <Text fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Text
+        fontSize="lg"
+        fontWeight="bold"
+        overflowWrap="anywhere"
+        data-testid={testId ? `${testId}-value` : undefined}
+      >
+        {value}
+      </Text>
+      {current !== undefined && previous !== undefined ? (
+        <Box>
+          <Change current={current} previous={previous} lowerIsBetter={lowerIsBetter ?? false} />
+          {previousText ? (
+            <Text fontSize="xs" color="fg.muted">
+              {t.reports.previousValue(previousText)}
+            </Text>
+          ) : null}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * Taomlar: the dishes sold most and least (by portions or by revenue, the reader's choice), the
+ * dishes of today's menu nobody ordered, the options' rows chosen, and how often each dish ran out
+ * (the stop-list).
+ */
+import type { DishesReport } from '@qrmenu/shared/schemas';
+import { t } from '@qrmenu/shared/texts';
+import { Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@qrmenu/shared/ui';
+import { useState } from 'react';
+import { ChartFigure } from '../charts/ChartFigure';
+import { HBarChart } from '../charts/HBarChart';
+import { SERIES_COLORS } from '../charts/scale';
+import { money } from '../common/money';
+import { Stat } from '../common/Stat';
+
+const r = t.reports;
+const TOP = 10;
+type Dish = DishesReport['dishes'][number];
+
+function DishChart({
+  title,
+  dishes,
+  by,
+  testId,
+}: {
+  title: string;
+  dishes: Dish[];
+  by: 'count' | 'revenue';
+  testId: string;
+}) {
+  const value = (d: Dish) => (by === 'count' ? d.quantity : d.revenue);
+  const format = (v: number) => (by === 'count' ? String(v) : money(v));
+  return (
+    <ChartFigure
+      title={title}
+      testId={testId}
+      table={{
+        caption: title,
+        columns: [
+          { label: r.dish },
+          { label: r.quantity, numeric: true },
+          { label: r.revenue, numeric: true },
+          { label: t.reports.files.previous(r.quantity), numeric: true },
+        ],
+        rows: dishes.map((d) => ({
+          key: d.product_id,
+          cells: [d.name, d.quantity, money(d.revenue), d.previous_quantity],
+        })),
+      }}
+    >
+      <HBarChart
+        rows={dishes.map((d) => ({ key: d.product_id, label: d.name, values: [value(d)] }))}
+        series={[{ label: by === 'count' ? r.quantity : r.revenue, color: SERIES_COLORS[0] }]}
+        format={format}
+        summary={r.dishesChartLabel(title, dishes.map((d) => `${d.name} ${format(value(d))}`).join(', '))}
+      />
+    </ChartFigure>
+  );
+}
+
+export function DishesSection({ data }: { data: DishesReport }) {
+  const [by, setBy] = useState<'count' | 'revenue'>('count');
+  const sorted = [...data.dishes].sort((a, b) =>
+    by === 'count'
+      ? b.quantity - a.quantity || b.revenue - a.revenue
+      : b.revenue - a.revenue || b.quantity - a.quantity,
+  );
+  const top = sorted.slice(0, TOP);
+  const bottom = sorted.slice(Math.max(TOP, sorted.length - TOP)).reverse();
+  return (
+    <Stack gap="5">
+      <SimpleGrid columns={2} gap="2">
+        <Stat
+          label={r.quantity}
+          value={String(data.totals.quantity)}
+          current={data.totals.quantity}
+          previous={data.previous_totals.quantity}
+          previousText={String(data.previous_totals.quantity)}
+          testId="stat-portions"
+        />
+        <Stat
+          label={r.revenue}
+          value={money(data.totals.revenue)}
+          current={data.totals.revenue}
+          previous={data.previous_totals.revenue}
+          previousText={money(data.previous_totals.revenue)}
+          testId="stat-dish-revenue"
+        />
+      </SimpleGrid>
+      <HStack gap="2" role="group" aria-label={r.sortDishes} flexWrap="wrap">
+        {(['count', 'revenue'] as const).map((key) => (
+          <Button
+            key={key}
+            size="sm"
+            minH="11"
+            variant={by === key ? 'solid' : 'outline'}
+            colorPalette="blue"
+            aria-pressed={by === key}
+            onClick={() => setBy(key)}
+          >
+            {key === 'count' ? r.byCount : r.byRevenue}
+          </Button>
+        ))}
+      </HStack>
+      <DishChart title={r.topDishes} dishes={top} by={by} testId="chart-top-dishes" />
+      {bottom.length > 0 ? (
+        <DishChart title={r.bottomDishes} dishes={bottom} by={by} testId="chart-bottom-dishes" />
+      ) : null}
+      <Box as="section" aria-labelledby="never-ordered">
+        <Heading as="h3" size="sm" mb="2" id="never-ordered">
+          {r.neverOrdered}
+        </Heading>
+        {data.never_ordered.length === 0 ? (
+          <Text fontSize="sm" color="fg.muted">
+            {r.neverOrderedNone}
+          </Text>
+        ) : (
+          <Box
+            as="ul"
+            listStyleType="none"
+            m="0"
+            p="0"
+            display="flex"
+            flexWrap="wrap"
+            gap="2"
+            data-testid="never-ordered"
+          >
+            {data.never_ordered.map((d) => (
+              <Box as="li" key={d.product_id} borderWidth="1px" borderRadius="md" px="2" py="1" fontSize="sm">
+                {d.name} {d.active ? null : <Badge colorPalette="gray">{r.inactiveDish}</Badge>}
+              </Box>
+            ))}
+          </Box>
+        )}
+      </Box>
+      {data.choices.length > 0 ? (
+        <ChartFigure
+          title={r.choices}
+          testId="chart-choices"
+          table={{
+            caption: r.choices,
+            columns: [
+              { label: r.dish },
+              { label: r.option },
+              { label: r.row },
+              { label: r.quantity, numeric: true },
+            ],
+            rows: data.choices.map((c) => ({
+              key: `${c.product_id}/${c.option}/${c.row}`,
+              cells: [c.dish, c.option, c.row, c.quantity],
+            })),
+          }}
+        >
+          <HBarChart
+            rows={data.choices.slice(0, TOP).map((c) => ({
+              key: `${c.product_id}/${c.option}/${c.row}`,
+              label: `${c.dish}: ${c.option} — ${c.row}`,
+              values: [c.quantity],
+            }))}
+            series={[{ label: r.quantity, color: SERIES_COLORS[2] }]}
+            format={String}
+            summary={r.dishesChartLabel(
+              r.choices,
+              data.choices
+                .slice(0, TOP)
+                .map((c) => `${c.dish} ${c.row} ${c.quantity}`)
+                .join(', '),
+            )}
+          />
+        </ChartFigure>
+      ) : null}
+      {data.stops.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          {r.stopsNone}
+        </Text>
+      ) : (
+        <ChartFigure
+          title={r.stops}
+          testId="chart-stops"
+          table={{
+            caption: r.stops,
+            columns: [{ label: r.dish }, { label: r.stopsCount, numeric: true }],
+            rows: data.stops.map((s) => ({ key: s.product_id, cells: [s.name, s.stops] })),
+          }}
+        >
+          <HBarChart
+            rows={data.stops
+              .slice(0, TOP)
+              .map((s) => ({ key: s.product_id, label: s.name, values: [s.stops] }))}
+            series={[{ label: r.stopsCount, color: SERIES_COLORS[1] }]}
+            format={String}
+            summary={r.dishesChartLabel(
+              r.stops,
+              data.stops
+                .slice(0, TOP)
+                .map((s) => `${s.name} ${s.stops}`)
+                .join(', '),
+            )}
+          />
+        </ChartFigure>
+      )}
+    </Stack>
+  );
+}

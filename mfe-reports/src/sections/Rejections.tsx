@@ -1,0 +1,77 @@
+/** Rad etilganlar: the rejected orders, their share and amount, by the reason the staff wrote. */
+import type { RejectionsReport } from '@qrmenu/shared/schemas';
+import { t } from '@qrmenu/shared/texts';
+import { SimpleGrid, Stack, Text } from '@qrmenu/shared/ui';
+import { ChartFigure } from '../charts/ChartFigure';
+import { HBarChart } from '../charts/HBarChart';
+import { SERIES_COLORS } from '../charts/scale';
+import { money, share } from '../common/money';
+import { Stat } from '../common/Stat';
+
+const r = t.reports;
+
+export function RejectionsSection({ data }: { data: RejectionsReport }) {
+  const x = data.totals;
+  const p = data.previous_totals;
+  return (
+    <Stack gap="5">
+      <SimpleGrid columns={2} gap="2">
+        <Stat
+          label={r.rejectedTitle}
+          value={String(x.orders)}
+          current={x.orders}
+          previous={p.orders}
+          previousText={String(p.orders)}
+          lowerIsBetter
+          testId="stat-rejected-orders"
+        />
+        <Stat
+          label={r.amount}
+          value={money(x.amount)}
+          current={x.amount}
+          previous={p.amount}
+          previousText={money(p.amount)}
+          lowerIsBetter
+          testId="stat-rejected-amount"
+        />
+      </SimpleGrid>
+      <Text fontSize="sm">{r.rejectedShare(share(x.orders, x.all_orders))}</Text>
+      {data.reasons.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted">
+          {r.rejectedNone}
+        </Text>
+      ) : (
+        <ChartFigure
+          title={r.reasons}
+          testId="chart-reasons"
+          table={{
+            caption: r.reasons,
+            columns: [
+              { label: r.reason },
+              { label: r.orders, numeric: true },
+              { label: r.amount, numeric: true },
+            ],
+            rows: data.reasons.map((s) => ({
+              key: s.reason,
+              cells: [s.reason || r.noReason, s.orders, money(s.amount)],
+            })),
+          }}
+        >
+          <HBarChart
+            rows={data.reasons.map((s) => ({
+              key: s.reason,
+              label: s.reason || r.noReason,
+              values: [s.orders],
+            }))}
+            series={[{ label: r.orders, color: SERIES_COLORS[1] }]}
+            format={String}
+            summary={r.dishesChartLabel(
+              r.reasons,
+              data.reasons.map((s) => `${s.reason || r.noReason} ${s.orders}`).join(', '),
+            )}
+          />
+        </ChartFigure>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * Tushum: the period's orders, revenue (paid, unpaid, rejected), the average check, each beside
+ * the period before; the takings by day (paid over unpaid) and by method (Payme, Click, at the
+ * table), each a chart with its table.
+ */
+import type { TakingsReport } from '@qrmenu/shared/schemas';
+import { t } from '@qrmenu/shared/texts';
+import { SimpleGrid, Stack } from '@qrmenu/shared/ui';
+import { BarChart } from '../charts/BarChart';
+import { buckets, sumOf } from '../charts/buckets';
+import { ChartFigure } from '../charts/ChartFigure';
+import { HBarChart } from '../charts/HBarChart';
+import { SERIES_COLORS, shortNumber } from '../charts/scale';
+import { money, som } from '../common/money';
+import { Stat } from '../common/Stat';
+
+const r = t.reports;
+const METHODS = ['payme', 'click', 'table'] as const;
+
+export function TakingsSection({ data }: { data: TakingsReport }) {
+  const x = data.totals;
+  const p = data.previous_totals;
+  const stats = [
+    {
+      key: 'orders',
+      label: r.orders,
+      value: String(x.orders),
+      current: x.orders,
+      previous: p.orders,
+      prev: String(p.orders),
+    },
+    {
+      key: 'revenue',
+      label: r.revenue,
+      value: money(x.revenue),
+      current: x.revenue,
+      previous: p.revenue,
+      prev: money(p.revenue),
+    },
+    {
+      key: 'paid',
+      label: r.paid,
+      value: money(x.paid),
+      current: x.paid,
+      previous: p.paid,
+      prev: money(p.paid),
+    },
+    {
+      key: 'unpaid',
+      label: r.unpaid,
+      value: money(x.unpaid),
+      current: x.unpaid,
+      previous: p.unpaid,
+      prev: money(p.unpaid),
+      lower: true,
+    },
+    {
+      key: 'rejected',
+      label: r.rejected,
+      value: money(x.rejected),
+      current: x.rejected,
+      previous: p.rejected,
+      prev: money(p.rejected),
+      lower: true,
+    },
+    {
+      key: 'average',
+      label: r.averageCheck,
+      value: money(x.average_check),
+      current: x.average_check ?? 0,
+      previous: p.average_check ?? 0,
+      prev: money(p.average_check),
+    },
+  ];
+  const bars = buckets(data.days);
+  const paid = bars.map((b) => sumOf(b.days, (d) => d.paid));
+  const unpaid = bars.map((b) => sumOf(b.days, (d) => d.unpaid));
+  return (
+    <Stack gap="5">
+      <SimpleGrid columns={{ base: 2, md: 3 }} gap="2">
+        {stats.map((s) => (
+          <Stat
+            key={s.key}
+            label={s.label}
+            value={s.value}
+            current={s.current}
+            previous={s.previous}
+            previousText={s.prev}
+            lowerIsBetter={s.lower ?? false}
+            testId={`stat-${s.key}`}
+          />
+        ))}
+      </SimpleGrid>
+      <ChartFigure
+        title={r.byDay}
+        testId="chart-takings"
+        legend={[
+          { label: r.paid, color: SERIES_COLORS[0] },
+          { label: r.unpaid, color: SERIES_COLORS[1] },
+        ]}
+        table={{
+          caption: r.byDay,
+          columns: [
+            { label: r.day },
+            { label: r.orders, numeric: true },
+            { label: r.paid, numeric: true },
+            { label: r.unpaid, numeric: true },
+            { label: r.rejected, numeric: true },
+          ],
+          rows: bars.map((b, i) => ({
+            key: b.key,
+            cells: [
+              b.span,
+              sumOf(b.days, (d) => d.orders),
+              money(paid[i] ?? 0),
+              money(unpaid[i] ?? 0),
+              money(sumOf(b.days, (d) => d.rejected)),
+            ],
+          })),
+        }}
+      >
+        <BarChart
+          labels={bars.map((b) => b.label)}
+          series={[
+            { label: r.paid, color: SERIES_COLORS[0], values: paid },
+            { label: r.unpaid, color: SERIES_COLORS[1], values: unpaid },
+          ]}
+          formatTick={(v) => shortNumber(som(v))}
+          summary={r.takingsChartLabel(data.period.days, money(x.paid), money(x.unpaid))}
+        />
+      </ChartFigure>
+      <ChartFigure
+        title={r.byMethod}
+        testId="chart-methods"
+        table={{
+          caption: r.byMethod,
+          columns: [
+            { label: r.method },
+            { label: r.orders, numeric: true },
+            { label: r.amount, numeric: true },
+            { label: t.reports.files.previousPeriod, numeric: true },
+          ],
+          rows: METHODS.map((m) => ({
+            key: m,
+            cells: [
+              r.methods[m],
+              x.by_method[m].orders,
+              money(x.by_method[m].amount),
+              money(p.by_method[m].amount),
+            ],
+          })),
+        }}
+      >
+        <HBarChart
+          rows={METHODS.map((m) => ({
+            key: m,
+            label: r.methods[m] as string,
+            values: [x.by_method[m].amount],
+          }))}
+          series={[{ label: r.amount, color: SERIES_COLORS[0] }]}
+          format={(v) => money(v)}
+          summary={r.methodsChartLabel(
+            METHODS.map((m) => `${r.methods[m]} ${money(x.by_method[m].amount)}`).join(', '),
+          )}
+        />
+      </ChartFigure>
+    </Stack>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * «Hisobot» (docs/REPORTS.md): the reports' pages (a restaurant's, for the admin by id and for the
+ * manager its own; the admin's restaurants side by side), their texts and hooks.
+ */
+import { ROUTES } from '../paths';
+import {
+  useDishesReport,
+  useGuestsReport,
+  useRejectionsReport,
+  useRestaurantsReport,
+  useTakingsReport,
+  useTimesReport,
+} from '../query';
+import { t } from '../texts';
+import type { Resource } from './resource';
+
+const A = ROUTES.admin;
+const M = ROUTES.manager;
+
+export const reports = {
+  routes: {
+    restaurant: [A.restaurantReports, M.reports],
+    restaurants: [A.reports],
+  },
+  texts: { title: t.reports.title, loadError: t.reports.loadError, empty: t.reports.empty },
+  useTakings: useTakingsReport,
+  useDishes: useDishesReport,
+  useTimes: useTimesReport,
+  useGuests: useGuestsReport,
+  useRejections: useRejectionsReport,
+  useRestaurants: useRestaurantsReport,
+} as const satisfies Resource<unknown>;
