@@ -1021,6 +1021,38 @@ describe('the default threshold against one address', () => {
     expect(after?.canary).toBeNull();
     expect(after?.stopped).toMatchObject({ version: 'd2', loads: 20, failures: 20 });
   });
+
+  it("signed-in accounts behind one address (a restaurant's Wi-Fi) count past the visitors' share", async () => {
+    const d3 = deploy('/catalog-d3/mf-manifest.json');
+    const admin = (await adminUser(fresh)).token;
+    const res = await apiCall(fresh, 'POST', '/releases/modules/mfe_catalog', admin, {
+      manifest_url: d3,
+      version: 'd3',
+      canary_share: 50,
+    });
+    expect(res.statusCode).toBe(200);
+    // accounts are made by an admin or a manager, not by the browser: eight on the canary
+    const onCanary: TestUser[] = [];
+    while (onCanary.length < 8) {
+      const user = await createUser(fresh, 'manager');
+      if (inCanary('mfe_catalog', 'd3', `user:${user.id}`, 50)) onCanary.push(user);
+    }
+    for (const user of onCanary) {
+      const assignment = await apiCall(fresh, 'GET', '/releases/assignment', user.token);
+      const token = expectShape(answers.assignment, assignment.json()).data.report_token as string;
+      const loaded = { module: 'mfe_catalog', version: 'd3', loads: 1, failures: {} };
+      const sent = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/releases/reports',
+        payload: { token, reports: [loaded] },
+        remoteAddress: '198.51.100.201',
+      });
+      expect(sent.statusCode).toBe(204);
+    }
+    await fresh.app.releases.flushReports();
+    // all eight count: the visitors' share (5 here) is for ids a browser makes up
+    expect((await catalog())?.canary).toMatchObject({ version: 'd3', loads: 8, failures: 0 });
+  });
 });
 
 describe('pnpm release (scripts/release.mjs), as a pipeline runs it', () => {

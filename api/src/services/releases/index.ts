@@ -502,7 +502,10 @@ export function releasesService({ repos, effects, log }: ServiceContext, runtime
         if (!grant.releases[report.module]?.includes(report.version)) continue;
         const c = releases.get(report.module);
         const row = [c?.stable, c?.canary].find((r) => r?.version === report.version);
-        if (row) runtime.reports.add(row.id, reporterOf(row.id, grant.subject), from, report);
+        if (row)
+          runtime.reports.add(row.id, reporterOf(row.id, grant.subject), from, report, {
+            visitor: !grant.subject.startsWith('user:'),
+          });
       }
     },
 

@@ -8,13 +8,16 @@
  *
  * Bounded: only the releases a module serves now are taken (the caller checked), at most
  * MAX_PENDING users a release between two writes, and per release and address at most
- * `perAddress` distinct users in `windowMs` (an address cannot stand for a crowd; a big office
- * behind one address counts its first users). The address counts are this server's own.
+ * REPORTERS_PER_ADDRESS distinct signed-in users in `windowMs` (an address cannot stand for a
+ * crowd; a big office behind one address counts its first users). The address counts are this
+ * server's own.
  *
  * A signed-out user is whatever visitor id its browser sends, so an address can make up as many
- * users as it likes: its share is what bounds it. That share is a quarter of the canary
- * threshold's minimum of users (`reportersPerAddress`), so no address alone, nor three, can
- * switch a canary off with made-up failing users, nor hide a failing one as cheaply.
+ * users as it likes: its share of visitors is what bounds it. That share is a quarter of the
+ * canary threshold's minimum of users (`reportersPerAddress`), so no address alone, nor three,
+ * can switch a canary off with made-up failing users, nor hide a failing one as cheaply. A
+ * signed-in user is an account an admin or a manager made: it cannot be made up, so accounts
+ * behind one address (a restaurant's staff on its Wi-Fi) keep the office's share.
  */
 import { RELEASE_LIMITS, type ReleaseReport } from '@qrmenu/shared/schemas';
 
@@ -76,23 +79,33 @@ export function mergeNames(
 
 export class ReportBuffer {
   private readonly pending = new Map<string, PendingCounts>();
-  /** `release \0 address` -> reporter -> until when it counts in that address's share. */
+  /** `release \0 address \0 v|u` (visitors or accounts) -> reporter -> until when it counts in its share. */
   private readonly byAddress = new Map<string, Map<string, number>>();
 
+  /** `visitorsPerAddress`: signed-out visitors of a release one address may report for. */
   constructor(
-    private readonly perAddress = REPORTERS_PER_ADDRESS,
+    private readonly visitorsPerAddress = REPORTERS_PER_ADDRESS,
     private readonly windowMs = REPORTERS_WINDOW_MS,
   ) {}
 
   /**
    * Adds what `reporter` told of release `releaseId` (one the module serves now, named by its
-   * report token: the caller checked), from `address`. False when it was not taken (nothing to
-   * count, or past the address's share).
+   * report token: the caller checked), from `address`; `visitor`: the token names a signed-out
+   * visitor, not an account. False when it was not taken (nothing to count, or past the
+   * address's share).
    */
-  add(releaseId: string, reporter: string, address: string, report: ReleaseReport, at = Date.now()): boolean {
+  add(
+    releaseId: string,
+    reporter: string,
+    address: string,
+    report: ReleaseReport,
+    { visitor = true, at = Date.now() }: { visitor?: boolean; at?: number } = {},
+  ): boolean {
     const names = Object.keys(report.failures);
     if (report.loads === 0 && names.length === 0) return false;
-    if (!this.admit(releaseId, reporter, address, at)) return false;
+    const share = visitor ? this.visitorsPerAddress : REPORTERS_PER_ADDRESS;
+    if (!this.admit(`${releaseId}\u0000${address}\u0000${visitor ? 'v' : 'u'}`, reporter, share, at))
+      return false;
     const entry = this.pending.get(releaseId) ?? {
       releaseId,
       module: report.module,
@@ -117,9 +130,11 @@ export class ReportBuffer {
     return true;
   }
 
-  /** Whether the address may still speak for `reporter` about the release (its share counted). */
-  private admit(releaseId: string, reporter: string, address: string, at: number): boolean {
-    const key = `${releaseId}\u0000${address}`;
+  /**
+   * Whether the address may still speak for `reporter` about the release (`key`: the release, the
+   * address and whether its users are visitors or accounts), at most `share` users counted.
+   */
+  private admit(key: string, reporter: string, share: number, at: number): boolean {
     const users = this.byAddress.get(key) ?? new Map<string, number>();
     for (const [r, until] of users) if (until <= at) users.delete(r);
     // re-inserted: the map's order is the order keys were last used in
@@ -130,7 +145,7 @@ export class ReportBuffer {
       this.byAddress.delete(old);
     }
     if (users.has(reporter)) return true;
-    if (users.size >= this.perAddress) return false;
+    if (users.size >= share) return false;
     users.set(reporter, at + this.windowMs);
     return true;
   }
