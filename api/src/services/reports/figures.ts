@@ -15,6 +15,7 @@
  */
 import type { OrderRow } from '../../db';
 import { parseLines } from '../../repos/orders';
+import type { StoredDay } from '../../repos/reports';
 import { somToTiyin } from '../payments/money';
 
 const TASHKENT_OFFSET_MS = 5 * 3600_000;
@@ -45,30 +46,8 @@ export interface DayRaw {
 
 export type PaidBy = 'payme' | 'click' | 'table';
 
-export interface DayFigures {
-  totals: {
-    orders: number;
-    rejected_orders: number;
-    paid_orders: number;
-    paid: number;
-    unpaid: number;
-    rejected: number;
-    payme_orders: number;
-    payme: number;
-    click_orders: number;
-    click: number;
-    table_orders: number;
-    at_table: number;
-    accept_seconds: number[];
-    ready_seconds: number[];
-  };
-  dishes: { product_id: string; name: string; quantity: number; orders: number; revenue: number }[];
-  choices: { product_id: string; option_name: string; row_name: string; quantity: number }[];
-  hours: { hour: number; orders: number }[];
-  sources: { placement_id: string; language: string; name: string; orders: number }[];
-  rejects: { reason: string; orders: number; amount: number }[];
-  stops: { product_id: string; name: string; stops: number }[];
-}
+/** A day's figures: what the reports repository stores for it. */
+export type DayFigures = StoredDay;
 
 /** Tashkent's hour (0-23) of an ISO time. */
 export const tashkentHour = (iso: string): number =>
