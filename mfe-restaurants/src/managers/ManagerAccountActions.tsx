@@ -4,12 +4,12 @@
  * lets it log in again. A reset and a deactivation end the manager's sessions at once, on every
  * server (the API does it).
  */
-import { FormDialog, TextField } from '@qrmenu/shared/forms';
 import { useResetManagerPassword, useSetManagerActive } from '@qrmenu/shared/query';
-import { type ManagerAccount, managerPasswordBody } from '@qrmenu/shared/schemas';
+import type { ManagerAccount } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { Button, ConfirmDialog, HStack, notify, useFormDialog } from '@qrmenu/shared/ui';
 import { useState } from 'react';
+import { PasswordResetDialog } from '../common/PasswordResetDialog';
 
 export function ManagerAccountActions({ manager }: { manager: ManagerAccount }) {
   const reset = useResetManagerPassword();
@@ -48,31 +48,13 @@ export function ManagerAccountActions({ manager }: { manager: ManagerAccount }) 
           {t.activate}
         </Button>
       )}
-      <FormDialog
+      <PasswordResetDialog
         dialog={dialog}
-        title={t.resetPasswordTitle(manager.login)}
-        schema={managerPasswordBody}
-        values={() => ({ password: '' })}
-        onCreate={() => Promise.reject(new Error('a reset only edits'))}
-        onUpdate={(changed, record) =>
-          reset.mutateAsync({ id: record._id, password: changed.password ?? '' })
-        }
-        texts={{ updated: t.passwordReset, createError: t.editError, updateError: t.editError }}
-        submitText={t.resetPassword}
+        login={manager.login}
+        reset={(id, password) => reset.mutateAsync({ id, password })}
+        updated={t.passwordReset}
         testId="manager-password"
-        dialogTestId="manager-password-dialog"
-      >
-        {(form) => (
-          <TextField
-            form={form}
-            name="password"
-            label={t.newPassword}
-            type="password"
-            required
-            autoComplete="new-password"
-          />
-        )}
-      </FormDialog>
+      />
       <ConfirmDialog
         open={confirming}
         title={t.deactivateConfirm(manager.login)}

@@ -12,7 +12,7 @@ import {
   useUnlinkStaffTelegram,
   useUpdateStaff,
 } from '@qrmenu/shared/query';
-import { type StaffMember, staffEditFields, staffPasswordBody } from '@qrmenu/shared/schemas';
+import { type StaffMember, staffEditFields } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import {
   Button,
@@ -25,6 +25,7 @@ import {
   useFormDialog,
 } from '@qrmenu/shared/ui';
 import { useState } from 'react';
+import { PasswordResetDialog } from '../common/PasswordResetDialog';
 import { ROLE_OPTIONS } from './StaffCreateForm';
 
 export function StaffActions({ member }: { member: StaffMember }) {
@@ -128,31 +129,13 @@ export function StaffActions({ member }: { member: StaffMember }) {
           </>
         )}
       </FormDialog>
-      <FormDialog
+      <PasswordResetDialog
         dialog={password}
-        title={t.resetPasswordTitle(member.login)}
-        schema={staffPasswordBody}
-        values={() => ({ password: '' })}
-        onCreate={() => Promise.reject(new Error('a reset only edits'))}
-        onUpdate={(changed, record) =>
-          reset.mutateAsync({ id: record._id, password: changed.password ?? '' })
-        }
-        texts={{ updated: t.staff.passwordReset, createError: t.editError, updateError: t.editError }}
-        submitText={t.resetPassword}
+        login={member.login}
+        reset={(id, password) => reset.mutateAsync({ id, password })}
+        updated={t.staff.passwordReset}
         testId="staff-password"
-        dialogTestId="staff-password-dialog"
-      >
-        {(form) => (
-          <TextField
-            form={form}
-            name="password"
-            label={t.newPassword}
-            type="password"
-            required
-            autoComplete="new-password"
-          />
-        )}
-      </FormDialog>
+      />
       <ConfirmDialog
         open={confirming}
         title={t.deactivateConfirm(member.login)}
