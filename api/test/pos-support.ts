@@ -34,6 +34,8 @@ export interface PosWorldOptions {
   posSend?: 'off' | 'accepted' | 'at_once';
   /** The restaurant's payment credentials. */
   payments?: { payme?: typeof PAYME; click?: typeof CLICK };
+  /** An app made already: one more restaurant in it (`app` is then not read). */
+  ctx?: TestCtx;
 }
 
 export interface PosWorld {
@@ -48,12 +50,14 @@ export interface PosWorld {
 
 /** An app on the fake POS, its location imported for a new manager, set up as `options` say. */
 export async function posWorld(pos: PosUnderTest, options: PosWorldOptions = {}): Promise<PosWorld> {
-  const ctx = await createTestApp({
-    integrationSecretKey: TEST_SECRET_KEY,
-    ...(pos.provider === 'iiko' ? { iikoApiUrl: pos.fake.url } : { posterApiUrl: pos.fake.url }),
-    posSchedule: false,
-    ...options.app,
-  });
+  const ctx =
+    options.ctx ??
+    (await createTestApp({
+      integrationSecretKey: TEST_SECRET_KEY,
+      ...(pos.provider === 'iiko' ? { iikoApiUrl: pos.fake.url } : { posterApiUrl: pos.fake.url }),
+      posSchedule: false,
+      ...options.app,
+    }));
   const admin = await adminUser(ctx);
   const manager = await createUser(ctx, 'manager');
   const imported = await ok(

@@ -48,11 +48,12 @@ export function paymentPosRepository(q: Q) {
       return rows.map(asRow);
     },
 
-    /** What is due to be tried (waiting, pending or failed with a next try at or before `at`). */
-    async due(at: number, limit: number): Promise<PaymentPosRow[]> {
+    /** A restaurant's rows due to be tried (waiting, pending or failed with a next try at or before `at`). */
+    async due(restaurantId: string, at: number, limit: number): Promise<PaymentPosRow[]> {
       const rows = await q
         .selectFrom('payment_pos')
         .selectAll()
+        .where('restaurant_id', '=', restaurantId)
         .where('state', 'in', ['waiting', 'pending', 'failed'])
         .where('next_at', 'is not', null)
         .where('next_at', '<=', at)
@@ -60,6 +61,19 @@ export function paymentPosRepository(q: Q) {
         .limit(limit)
         .execute();
       return rows.map(asRow);
+    },
+
+    /** The restaurants with a row due to be tried at or before `at`. */
+    async restaurantsDue(at: number): Promise<string[]> {
+      const rows = await q
+        .selectFrom('payment_pos')
+        .select('restaurant_id')
+        .distinct()
+        .where('state', 'in', ['waiting', 'pending', 'failed'])
+        .where('next_at', 'is not', null)
+        .where('next_at', '<=', at)
+        .execute();
+      return rows.map((r) => r.restaurant_id);
     },
 
     /** Moves a row on only if it is still in `from` (false: someone moved it first). */

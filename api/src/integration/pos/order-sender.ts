@@ -216,11 +216,10 @@ export function posOrderSender(app: App, options: PosSenderOptions = {}) {
   }
 
   return {
-    /** Sends what is due for every restaurant (each one's orders in order). */
-    async drain(): Promise<void> {
-      const restaurants = await app.repos.orderPos.restaurantsOpen();
-      await Promise.all(restaurants.map((id) => drainRestaurant(id)));
-    },
+    /** The restaurants with an order on its way. */
+    restaurantsOpen: () => app.repos.orderPos.restaurantsOpen(),
+    /** Sends what is due for one restaurant (its orders in order). */
+    drainRestaurant,
   };
 }
 

@@ -124,9 +124,11 @@ export function posPaymentSender(app: App, options: PosSenderOptions = {}) {
   }
 
   return {
-    /** Records what is due, oldest first. */
-    async drain(): Promise<void> {
-      for (const row of await app.repos.paymentPos.due(Date.now(), PER_DRAIN)) await step(row);
+    /** The restaurants with a payment due now. */
+    restaurantsDue: () => app.repos.paymentPos.restaurantsDue(Date.now()),
+    /** Records what is due for one restaurant, oldest first. */
+    async drainRestaurant(restaurantId: string): Promise<void> {
+      for (const row of await app.repos.paymentPos.due(restaurantId, Date.now(), PER_DRAIN)) await step(row);
     },
   };
 }
