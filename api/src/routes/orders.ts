@@ -68,7 +68,7 @@ export default async function orderRoutes(app: App): Promise<void> {
         operationId: 'orders.updateOrdering',
         summary: 'Switches ordering on or off: the restaurant, and placements by id',
         description:
-          "400 with details on `placements.<i>._id` for a placement that is not the restaurant's (nothing changed). The guests' page of the restaurant is refreshed on every server.",
+          "404 for a placement that is not the restaurant's, as for one that does not exist (nothing changed). The guests' page of the restaurant is refreshed on every server.",
         querystring: optionalRestaurantIdFilter,
         body: orderingSettingsBody,
         response: { 200: answers.ordering },
