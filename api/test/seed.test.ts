@@ -130,7 +130,9 @@ describe('seed', () => {
       live: { orders: 0, calls: 0, bills: 0 },
     });
     expect(await counts()).toEqual(after);
-  });
+    // two runs: ten pictures processed, two months of orders, today's board (on a loaded
+    // machine, past the suite's 30 s)
+  }, 180_000);
 
   it("gives the demo's options real rules: the plov's portion required, its extras several (Qazi up to twice), a drink's size one to choose", async () => {
     const optionsOf = (product: string) =>
