@@ -3,8 +3,9 @@
  * managers manager1/manager2 (password manager123), three Uzbek restaurants with categories,
  * products with options and rows, and a few stopped products (seed/demo.ts). The first,
  * the showcase, also has its texts in Russian and English, pictures, QR placements, two weeks
- * of visits and two months of orders (seed/showcase.ts). A restaurant already present keeps its menu; the showcase gets
- * only what it lacks. Written through the services, as the back office writes them: every list
+ * of visits, two months of orders and, ordering on, today's board: orders in each state, a
+ * waiter call, a bill open and one paid (seed/showcase.ts, seed/live.ts). A restaurant already
+ * present keeps its menu; the showcase gets only what it lacks. Written through the services, as the back office writes them: every list
  * in the order of seed/demo.ts, so the catalog (and the guests' menu page at /m/<slug>) lists
  * everything in that order.
  */
@@ -14,6 +15,7 @@ import { type App, buildApp } from './app';
 import { resolveDataDir } from './config/data-dir';
 import { pickSettings, STORAGE_SETTINGS, s3Config } from './config/settings';
 import { DEMO, type SeedRestaurant, SHOWCASE, withTranslations } from './seed/demo';
+import { CART_TABLE } from './seed/live';
 import { dressShowcase, type ShowcaseAdded, type ShowcaseTarget } from './seed/showcase';
 import type { MenuCategory } from './services/catalog';
 
@@ -87,8 +89,8 @@ export async function seed(
   }
   const row = await app.restaurants.findBySlug(SHOWCASE.slug);
   const added = row
-    ? await dressShowcase(app, row, SHOWCASE)
-    : { pictures: 0, placements: 0, visits: 0, orders: 0 };
+    ? await dressShowcase(app, row, SHOWCASE, managers.manager1 as string)
+    : { pictures: 0, placements: 0, visits: 0, orders: 0, live: { orders: 0, calls: 0, bills: 0 } };
   return { created, skipped, showcase: added };
 }
 
@@ -127,8 +129,18 @@ async function main(): Promise<void> {
     console.log(
       `Showcase /m/${SHOWCASE.slug}: added ${showcase.pictures} picture(s), ${showcase.placements} QR placement(s), ${showcase.visits} visit(s), ${showcase.orders} order(s)`,
     );
+    console.log(
+      `Today's board (manager1, «Buyurtmalar»): added ${showcase.live.orders} order(s), ${showcase.live.calls} waiter call(s), ${showcase.live.bills} bill(s)`,
+    );
     console.log('Managers: manager1 / manager123, manager2 / manager123');
     console.log(`Guests' menus: ${DEMO.map((r) => `/m/${r.slug}`).join(', ')}`);
+    const row = await app.restaurants.findBySlug(SHOWCASE.slug);
+    const table = row && (await app.placements.list(row.id)).find((p) => p.name === CART_TABLE);
+    if (table) console.log(`${CART_TABLE}'s guests' page, with the cart: /m/${SHOWCASE.slug}?p=${table._id}`);
+    // what the demo leaves for the restaurant to connect (docs/TELEGRAM.md, docs/PAYMENTS.md)
+    console.log(
+      "Not connected: the Telegram bot (a token from @BotFather and the staff chat, in the restaurant form) and Payme / Click (the cashbox, in «To'lov tizimlari»); both need INTEGRATION_SECRET_KEY on the server",
+    );
   } finally {
     await app.close();
   }

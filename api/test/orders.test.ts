@@ -111,14 +111,20 @@ describe('the ordering switches', () => {
     expect(heard).toContainEqual({ restaurants: [w.restaurantId] });
   });
 
-  it("refuses another restaurant's placement (400, nothing changed); the guests' menu repository reads the switch", async () => {
+  // another restaurant's things are 404, as what does not exist (docs/API.md, "Who may call what")
+  it("answers another restaurant's placement as one that does not exist (404, nothing changed); the guests' menu repository reads the switch", async () => {
     const other = await orderWorld(ctx, 1, false);
     const res = await apiCall(ctx, 'PUT', '/manager/ordering', w.manager.token, {
       takes_orders: false,
       placements: [{ _id: other.tables[0]!._id, takes_orders: true }],
     });
-    expectError(res, 400, 'validation');
-    expect(res.json().error.details).toEqual([{ path: 'placements.0._id', message: 'Unknown placement' }]);
+    expectError(res, 404, 'not_found');
+    const none = await apiCall(ctx, 'PUT', '/manager/ordering', w.manager.token, {
+      takes_orders: false,
+      placements: [{ _id: 'no-such-placement', takes_orders: true }],
+    });
+    expectError(none, 404, 'not_found');
+    expect(none.json().error.message).toBe(res.json().error.message);
     expect((await ctx.app.repos.menu.findRestaurant(w.slug))?.takes_orders).toBe(1);
     expect(await ctx.app.repos.menu.placementTakesOrders(w.restaurantId, w.tables[0]!._id)).toBe(true);
     expect(await ctx.app.repos.menu.placementTakesOrders(w.restaurantId, other.tables[0]!._id)).toBe(false);

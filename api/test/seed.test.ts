@@ -2,8 +2,9 @@ import { imageIdOf, imageKeys } from '@qrmenu/shared/image-variants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, SHOWCASE, seed } from '../src/seed';
 import type { Said, SeedRestaurant } from '../src/seed/demo';
+import { CALL_TABLE, CART_TABLE, LIVE_ORDERS, ORDERING_TABLES } from '../src/seed/live';
 import { DEMO_ORDER_DAYS } from '../src/seed/orders';
-import { PLACEMENTS } from '../src/seed/showcase';
+import { PLACEMENTS, type ShowcaseAdded } from '../src/seed/showcase';
 import { DEMO_VISIT_DAYS } from '../src/seed/visits';
 import { addDays, dayOf } from '../src/visits/day';
 import { ADMIN, bearer, createTestApp, loginAs, type TestCtx } from './helpers';
@@ -88,7 +89,13 @@ function shownIn(r: SeedRestaurant, lang: Lang) {
 }
 
 /** What the first run gave the showcase. */
-let seeded = { pictures: 0, placements: 0, visits: 0, orders: 0 };
+let seeded: ShowcaseAdded = {
+  pictures: 0,
+  placements: 0,
+  visits: 0,
+  orders: 0,
+  live: { orders: 0, calls: 0, bills: 0 },
+};
 
 describe('seed', () => {
   it('writes the demo once and is idempotent', async () => {
@@ -99,8 +106,9 @@ describe('seed', () => {
     expect(first.showcase.pictures).toBe(products + 2); // and the cover and the logo
     expect(first.showcase.placements).toBe(PLACEMENTS.length);
     expect(first.showcase.visits).toBeGreaterThan(0);
-    // two months of orders, about 20 to 45 a day
+    // two months of orders, about 20 to 45 a day, and today's board
     expect(first.showcase.orders).toBeGreaterThan(DEMO_ORDER_DAYS * 20);
+    expect(first.showcase.live).toEqual({ orders: LIVE_ORDERS.length, calls: 1, bills: 2 });
     const after = await counts();
     expect(after.users).toBe(3);
     expect(after.restaurants).toBe(3);
@@ -114,9 +122,17 @@ describe('seed', () => {
     expect(stopped.length).toBeGreaterThanOrEqual(2);
     const second = await seed(ctx.app);
     expect(second.created).toEqual([]);
-    expect(second.showcase).toEqual({ pictures: 0, placements: 0, visits: 0, orders: 0 });
+    expect(second.showcase).toEqual({
+      pictures: 0,
+      placements: 0,
+      visits: 0,
+      orders: 0,
+      live: { orders: 0, calls: 0, bills: 0 },
+    });
     expect(await counts()).toEqual(after);
-  });
+    // two runs: ten pictures processed, two months of orders, today's board (on a loaded
+    // machine, past the suite's 30 s)
+  }, 180_000);
 
   it("gives the demo's options real rules: the plov's portion required, its extras several (Qazi up to twice), a drink's size one to choose", async () => {
     const optionsOf = (product: string) =>
@@ -264,6 +280,94 @@ describe('seed', () => {
       headers: bearer(token),
     });
     expect(dishes.json().data.stops.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the seed's dining room today (docs/ORDERS.md)", () => {
+  const get = async (url: string, token: string) => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+  const placementsByName = async (token: string) =>
+    new Map<string, string>(
+      (await get('/manager/placements', token)).map((p: { _id: string; name: string }) => [p.name, p._id]),
+    );
+
+  it('ordering is on for the ten tables, not for the door or Instagram', async () => {
+    const token = await loginAs(ctx.app, 'manager1', 'manager123');
+    const ordering = await get('/manager/ordering', token);
+    expect(ordering.takes_orders).toBe(true);
+    const on = ordering.placements.filter((p: { takes_orders: boolean }) => p.takes_orders);
+    expect(on.map((p: { name: string }) => p.name)).toEqual(ORDERING_TABLES);
+  });
+
+  it("the manager's board has today's orders in every state of their life, moved by manager1, and a waiter call", async () => {
+    const token = await loginAs(ctx.app, 'manager1', 'manager123');
+    const orders: {
+      status: string;
+      table: string;
+      actions: { by: string }[];
+      reject_reason: string | null;
+    }[] = await get('/manager/orders', token);
+    expect(orders).toHaveLength(LIVE_ORDERS.length);
+    expect(new Set(orders.map((o) => o.status))).toEqual(
+      new Set(['sent', 'accepted', 'ready', 'served', 'rejected']),
+    );
+    for (const o of orders.filter((o) => o.status !== 'sent'))
+      expect(o.actions.map((a) => a.by)).toContain('manager1');
+    expect(orders.find((o) => o.status === 'rejected')?.reject_reason).toBeTruthy();
+    const calls = await get('/manager/calls', token);
+    expect(calls.map((c: { table: string; kind: string }) => [c.table, c.kind])).toEqual([
+      [CALL_TABLE, 'waiter'],
+    ]);
+  });
+
+  it('one table has its bill open, another its bill paid (the board shows the payment)', async () => {
+    const token = await loginAs(ctx.app, 'manager1', 'manager123');
+    const orders: { _id: string; table: string; payment: { status: string; method: string } | null }[] =
+      await get('/manager/orders', token);
+    const paid = orders.filter((o) => o.payment?.status === 'paid');
+    expect(paid.map((o) => [o.table, o.payment?.method])).toEqual([
+      [LIVE_ORDERS.find((o) => o.to === 'paid')?.table, 'payme'],
+    ]);
+    const bills = await ctx.db
+      .selectFrom('bills')
+      .select(['table_name', 'status', 'amount'])
+      .where('created_at', '>=', new Date(Date.now() - 3600_000).toISOString())
+      .execute();
+    expect(bills.map((b) => [b.table_name, b.status]).sort()).toEqual(
+      [
+        [LIVE_ORDERS.find((o) => o.to === 'billed')?.table, 'open'],
+        [LIVE_ORDERS.find((o) => o.to === 'paid')?.table, 'paid'],
+      ].sort(),
+    );
+    for (const bill of bills) expect(bill.amount).toBeGreaterThan(0);
+  });
+
+  // the page offers the cart when its table takes orders (the guests' script renders it: the
+  // e2e demo.spec.ts opens the page)
+  it(`${CART_TABLE} takes orders; the door's code shows the menu only`, async () => {
+    const token = await loginAs(ctx.app, 'manager1', 'manager123');
+    const ids = await placementsByName(token);
+    const guestTable = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/public/tables/${ids.get(CART_TABLE)}`,
+    });
+    expect(guestTable.json().data).toMatchObject({ takes_orders: true, table: CART_TABLE });
+    const door = await ctx.app.inject({ method: 'GET', url: `/api/public/tables/${ids.get('Eshik')}` });
+    expect(door.json().data.takes_orders).toBe(false);
+  });
+
+  it('Telegram and the payment providers are left not connected', async () => {
+    const token = await loginAs(ctx.app, 'manager1', 'manager123');
+    expect((await get('/manager/telegram', token)).connected).toBe(false);
+    const restaurant = await ctx.app.restaurants.findBySlug(SHOWCASE.slug);
+    const payments = await get(`/admin/restaurants/${restaurant!.id}/payments`, await adminToken());
+    expect(payments).toEqual({
+      payme: { merchant_id: null, key_set: false },
+      click: { service_id: null, merchant_id: null, secret_set: false },
+    });
   });
 });
 

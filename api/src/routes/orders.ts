@@ -8,8 +8,10 @@ import {
   callCreateBody,
   callsQuery,
   errorBody,
+  guestOrderEventsQuery,
   guestOrderQuery,
   idParam,
+  OPTION_LIMITS,
   ORDER_LIMITS,
   optionalRestaurantIdFilter,
   orderCreateBody,
@@ -29,7 +31,9 @@ import type { App } from '../types';
 
 const STREAM_TEXT =
   'text/event-stream: `retry:` first; then events `id: <number>`, `event: order|call|ready|reset|end`, `data: <JSON>`; a comment line every 20 s. A reconnect sends `Last-Event-ID` (or `?after=`) and first gets what it missed, in order; a number older than the kept day answers `reset` (reload the list).';
-const LIMITS_TEXT = `At most ${ORDER_LIMITS.items} lines, ${ORDER_LIMITS.quantity} of a line, one row per option (else 400), a comment of ${ORDER_LIMITS.comment} characters. Orders and calls per address and per table, and orders per restaurant, a minute are capped: 429 \`rate_limited\` with \`Retry-After\`.`;
+/** What an order may hold; a call has no lines (docs/ORDERS.md, "Limits"). */
+const ORDER_LIMITS_TEXT = `At most ${ORDER_LIMITS.items} lines, ${ORDER_LIMITS.quantity} of a line, ${ORDER_LIMITS.rowsPerItem} rows a line each taken at most ${OPTION_LIMITS.rowQuantity} times (else 400; the options' rules decide the rest, 409), a comment of ${ORDER_LIMITS.comment} characters.`;
+const RATE_TEXT = (what: string) => `${what} a minute are capped: 429 \`rate_limited\` with \`Retry-After\`.`;
 const streamAnswer = z.string().describe(STREAM_TEXT);
 const WHO_ACTS =
   "The move is recorded under who made it (the order's `actions`). On a device session (a kitchen tablet) the `x-staff-pin` header names the person: none 400 (`pin` Required), a wrong one 403 (`pin` wrong), after 5 wrong ones the device is locked 15 minutes (429 with Retry-After, `pin` locked).";
@@ -68,7 +72,7 @@ export default async function orderRoutes(app: App): Promise<void> {
         operationId: 'orders.updateOrdering',
         summary: 'Switches ordering on or off: the restaurant, and placements by id',
         description:
-          "400 with details on `placements.<i>._id` for a placement that is not the restaurant's (nothing changed). The guests' page of the restaurant is refreshed on every server.",
+          "404 for a placement that is not the restaurant's, as for one that does not exist (nothing changed). The guests' page of the restaurant is refreshed on every server.",
         querystring: optionalRestaurantIdFilter,
         body: orderingSettingsBody,
         response: { 200: answers.ordering },
@@ -304,7 +308,7 @@ export default async function orderRoutes(app: App): Promise<void> {
         operationId: 'orders.place',
         summary:
           'Places an order from a table (201); the same idempotency key with the same order answers that order (200)',
-        description: `The server prices each line from the menu as it is now (a price any amount off the menu's is changed); refused lines answer 409 \`conflict\` with one detail each, \`{ path: "items.<i>", message: "unavailable" | "option_missing" | "price_changed" }\`, and nothing is stored. An idempotency key means one request: the same key with another body (another line, quantity, row, comment, table or language) answers 422 \`idempotency_key_reused\` with the detail \`{ path: "idempotency_key", message: "reused" }\` and changes nothing; the first body again answers its order. 404 for an unknown table; 409 when the table or its restaurant does not take orders. ${LIMITS_TEXT} The order is stored before the answer. The answer's \`key\` opens the order again.`,
+        description: `The server prices each line from the menu as it is now (a price any amount off the menu's is changed); refused lines answer 409 \`conflict\` with one detail each, \`{ path: "items.<i>", message: "unavailable" | "option_missing" | "price_changed" }\`, and nothing is stored. An idempotency key means one request: the same key with another body (another line, quantity, row, comment, table or language) answers 422 \`idempotency_key_reused\` with the detail \`{ path: "idempotency_key", message: "reused" }\` and changes nothing; the first body again answers its order. 404 for an unknown table; 409 when the table or its restaurant does not take orders. ${ORDER_LIMITS_TEXT} ${RATE_TEXT('Orders per address, per table and per restaurant')} The order is stored before the answer. The answer's \`key\` opens the order again.`,
         body: orderCreateBody,
         response: { 200: answers.guestOrder, 201: answers.guestOrder, 422: errorBody },
       },
@@ -343,7 +347,7 @@ export default async function orderRoutes(app: App): Promise<void> {
         summary: "A guest's order, live (server-sent events)",
         description: `Opens with \`ready\` and the order's current state (\`order\`), unless resuming. Once the order is final (rejected; served, with its bill paid or closed or no payments taken) the stream sends \`end\` and is closed. 404 for a wrong key. A server holds at most ORDER_STREAMS_PER_ORDER streams of one order (a new one closes the oldest), ORDER_STREAMS_PER_ADDRESS from one address (429 \`rate_limited\`) and ORDER_STREAMS_MAX in all (503 \`unavailable\`), each refusal with \`Retry-After\` before any stream opens. ${STREAM_TEXT}`,
         params: idParam,
-        querystring: guestOrderQuery,
+        querystring: guestOrderEventsQuery,
         response: { 200: streamAnswer },
       },
     },
@@ -370,7 +374,7 @@ export default async function orderRoutes(app: App): Promise<void> {
         operationId: 'orders.call',
         summary:
           'Calls the waiter or asks for the bill (201); a call of that kind still pending answers it (200)',
-        description: `404 for an unknown table; 409 when the table does not take orders. ${LIMITS_TEXT}`,
+        description: `404 for an unknown table; 409 when the table does not take orders. ${RATE_TEXT('Calls per address and per table')}`,
         body: callCreateBody,
         response: { 200: answers.call, 201: answers.call },
       },

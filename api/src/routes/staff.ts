@@ -152,7 +152,7 @@ export default async function staffRoutes(app: App): Promise<void> {
         operationId: 'staff.assignTables',
         summary: 'Gives tables to a waiter (null: to everyone) and/or puts them in a zone, many at once',
         description:
-          "All or nothing: a table not of the restaurant (400 on `placement_ids.<i>`) or a waiter not its active waiter (400 on `waiter_id`) changes nothing. Answers the floor. A waiter's new tables reach their board at its next order or call.",
+          "All or nothing: a table not of the restaurant (404, as one that does not exist) or a waiter not its active waiter (400 on `waiter_id`) changes nothing. Answers the floor. A waiter's new tables reach their board at its next order or call.",
         querystring: optionalRestaurantIdFilter,
         body: floorTablesBody,
         response: { 200: answers.floorTables },

@@ -1,10 +1,11 @@
 /**
- * The showcase restaurant's last two months of guests' orders, so that «Hisobot» shows a living
- * picture (docs/REPORTS.md): 20 to 45 orders a day (more at lunch, in the evening and on the
+ * The showcase restaurant's last two months of guests' orders before today, so that «Hisobot»
+ * shows a living picture (docs/REPORTS.md): 20 to 45 orders a day (more at lunch, in the evening and on the
  * weekend, a little more each week), each priced from its menu by the orders' own pricing
  * (`priceItems`: the lines as a guest's order stores them), numbered by the day's counter, taken
- * and made ready a few minutes later, a few rejected with the board's reasons; paid with Payme or
- * Click, at the table, or (today) not yet; a dish run out now and then. Written through the
+ * and made ready a few minutes later, served, a few rejected with the board's reasons; paid with
+ * Payme or Click or at the table; a dish run out now and then. Today is the board's, placed and
+ * moved through the services (live.ts). Written through the
  * repositories as the services leave the rows, each day's figures built as its changes would have
  * marked them. Only a restaurant without any order gets them: a second run adds nothing.
  */
@@ -17,7 +18,7 @@ import { somToTiyin } from '../services/payments/money';
 import { logStops, markDays, refresh } from '../services/reports/build';
 import { addDays, dayOf } from '../visits/day';
 
-/** How many days back the demo's orders go (today included). */
+/** How many days back the demo's orders go (today, live.ts's, included). */
 export const DEMO_ORDER_DAYS = 60;
 
 const TASHKENT_MS = 5 * 3600_000;
@@ -76,7 +77,7 @@ export async function writeDemoOrders(
   const popularity = products.map((_, i) => 1 / (1 + i * 0.2));
   let written = 0;
 
-  for (let daysAgo = DEMO_ORDER_DAYS - 1; daysAgo >= 0; daysAgo--) {
+  for (let daysAgo = DEMO_ORDER_DAYS - 1; daysAgo >= 1; daysAgo--) {
     const day = addDays(today, -daysAgo);
     const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
     const busy = weekday === 0 || weekday === 6 ? 1.4 : weekday === 5 ? 1.2 : 1;
@@ -107,22 +108,13 @@ export async function writeDemoOrders(
         const priced = priceItems(lines, menu, language);
         if ('problems' in priced) continue;
         const [tableName, placementId] = tables[Math.floor(r() * tables.length)] as [string, string];
-        const recent = at - created < 3600_000;
         const roll = r();
-        const status =
-          roll < 0.05
-            ? 'rejected'
-            : recent
-              ? (['sent', 'accepted', 'ready'][Math.floor(r() * 3)] as string)
-              : 'served';
+        const status = roll < 0.05 ? 'rejected' : 'served';
+        // half the rejected ones were refused at once, the others once accepted
         const accepted =
-          status === 'sent' || (status === 'rejected' && roll < 0.025)
-            ? null
-            : created + (30 + Math.floor(r() * 240)) * 1000;
+          status === 'rejected' && roll < 0.025 ? null : created + (30 + Math.floor(r() * 240)) * 1000;
         const ready =
-          accepted !== null && status !== 'accepted' && status !== 'rejected'
-            ? accepted + (6 + Math.floor(r() * 20)) * 60_000
-            : null;
+          accepted !== null && status !== 'rejected' ? accepted + (6 + Math.floor(r() * 20)) * 60_000 : null;
         const stamp = (ms: number | null) => (ms === null ? null : new Date(Math.min(ms, at)).toISOString());
         const id = randomUUID();
         const createdAt = new Date(created).toISOString();

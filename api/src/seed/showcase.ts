@@ -2,10 +2,11 @@
  * What makes the showcase restaurant show the product: a drawn picture for each dish, a cover
  * and a logo (art.ts), stored through `app.pictures` as an upload is (processed variants, the
  * quota, the pictures' records); its QR placements through `app.placements`; two weeks of
- * visits (visits.ts) and two months of orders (orders.ts). Each part adds only what the
- * restaurant lacks (a product without a picture, a missing placement, visits when it has none in
- * the chart's 30 days, orders when it has none), so a second run adds nothing and a run cut short
- * is finished by the next.
+ * visits (visits.ts), two months of orders (orders.ts) and today's dining room, ordering on
+ * (live.ts). Each part adds only what the restaurant lacks (a product without a picture, a missing
+ * placement, visits when it has none in the chart's 30 days, the history when it has no order,
+ * today's board when it has no order today), so a second run adds nothing and a run cut short is
+ * finished by the next.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,10 +17,14 @@ import type { AssertOwner } from '../services';
 import type { PictureTarget } from '../services/pictures';
 import { coverSvg, dishSvg, logoSvg, renderJpeg } from './art';
 import { type SeedRestaurant, uzbek } from './demo';
+import { type LiveAdded, writeLiveDemo } from './live';
 import { writeDemoOrders } from './orders';
 import { writeDemoVisits } from './visits';
 
-export type ShowcaseTarget = Pick<App, 'catalog' | 'pictures' | 'placements' | 'visitStats' | 'repos'>;
+export type ShowcaseTarget = Pick<
+  App,
+  'catalog' | 'pictures' | 'placements' | 'visitStats' | 'repos' | 'orders' | 'payments'
+>;
 
 /** Where the showcase's QR codes are placed: ten tables, the door and its Instagram page. */
 export const PLACEMENTS = [...Array.from({ length: 10 }, (_, i) => `Stol ${i + 1}`), 'Eshik', 'Instagram'];
@@ -31,7 +36,10 @@ export interface ShowcaseAdded {
   pictures: number;
   placements: number;
   visits: number;
+  /** Orders of the history (the days before today) and of today's board. */
   orders: number;
+  /** Today's board: its orders, calls and bills. */
+  live: LiveAdded;
 }
 
 /** Draws each missing picture and stores it as an upload; answers how many. */
@@ -75,11 +83,15 @@ async function addPlacements(app: ShowcaseTarget, restaurantId: string) {
   return { added: missing.length, ids };
 }
 
-/** Pictures, placements and visits for the showcase restaurant (what it lacks of them). */
+/**
+ * Pictures, placements, visits, orders and today's board for the showcase restaurant (what it
+ * lacks of them); `managerId` moves today's orders.
+ */
 export async function dressShowcase(
   app: ShowcaseTarget,
   restaurant: RestaurantRow,
   demo: SeedRestaurant,
+  managerId: string,
 ): Promise<ShowcaseAdded> {
   const [pictures, placements] = await Promise.all([
     addPictures(app, restaurant, demo),
@@ -87,7 +99,8 @@ export async function dressShowcase(
   ]);
   const seen = (await app.visitStats.stats(restaurant.id)).totals.month.visits;
   const visits = seen > 0 ? 0 : await writeDemoVisits(app.repos, restaurant.id, placements.ids);
-  // two months of orders for «Hisobot» (none when it has any)
+  // two months of orders for «Hisobot» (none when it has any), then today's, placed as guests do
   const orders = await writeDemoOrders(app.repos, restaurant.id, placements.ids);
-  return { pictures, placements: placements.added, visits, orders };
+  const live = await writeLiveDemo(app, restaurant.id, placements.ids, managerId);
+  return { pictures, placements: placements.added, visits, orders: orders + live.orders, live };
 }

@@ -392,8 +392,10 @@ export const orderStreamQuery = z.object({
   tables,
 });
 /** A guest's order: its key, and for its stream the `?after=` fallback. */
-export const guestOrderQuery = z.object({
-  key: plainString().min(1).max(100),
+/** A guest's order, opened with its key. */
+export const guestOrderQuery = z.object({ key: plainString().min(1).max(100) });
+/** Its live stream: `after`, the last event seen, resumes it (as `Last-Event-ID` does). */
+export const guestOrderEventsQuery = guestOrderQuery.extend({
   after: z.coerce.number().int().min(0).optional(),
 });
 export const placementIdParam = z.object({ placementId: id });

@@ -37,12 +37,9 @@ export async function changeOrdering(
     throw badRequest('Not a POS restaurant', [{ path: 'pos_send', message: 'Not a POS restaurant' }]);
   }
   if (placements.length > 0) {
+    // another restaurant's placement is one that does not exist (docs/API.md, "Who may call what")
     const owners = await ctx.repos.placements.owners(placements.map((p) => p._id));
-    const unknown = placements
-      .map((p, i) => ({ p, i }))
-      .filter(({ p }) => owners.get(p._id) !== restaurantId)
-      .map(({ i }) => ({ path: `placements.${i}._id`, message: 'Unknown placement' }));
-    if (unknown.length > 0) throw badRequest('Unknown placements', unknown);
+    if (placements.some((p) => owners.get(p._id) !== restaurantId)) throw notFound('Placement not found');
   }
   const at = now();
   await ctx.repos.transaction(async (trx) => {

@@ -177,20 +177,13 @@ export function staffService({ repos }: ServiceContext, settings: StaffSettings)
 
     /**
      * Gives tables to a waiter (null: to everyone) and/or puts them in a zone, all or none: a table
-     * not of the restaurant, or a waiter not its active waiter, is refused (400) and nothing changes.
+     * not of the restaurant is one that does not exist (404, docs/API.md, "Who may call what"), a
+     * waiter not its active waiter is refused (400), and nothing changes.
      */
     async assignTables(restaurantId: string, body: FloorTablesBody): Promise<FloorTable[]> {
       const ids = [...new Set(body.placement_ids)];
       const owners = await repos.placements.owners(ids);
-      const foreign = ids.findIndex((id) => owners.get(id) !== restaurantId);
-      if (foreign !== -1) {
-        throw badRequest('Not a table of this restaurant', [
-          {
-            path: `placement_ids.${body.placement_ids.indexOf(ids[foreign] as string)}`,
-            message: 'Unknown table',
-          },
-        ]);
-      }
+      if (ids.some((id) => owners.get(id) !== restaurantId)) throw notFound('Placement not found');
       if (body.waiter_id) {
         const ok = await repos.users.activeWaiters(restaurantId, [body.waiter_id]);
         if (!ok.has(body.waiter_id))
