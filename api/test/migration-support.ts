@@ -74,3 +74,27 @@ export async function openMigrationDb(
     });
   return { db, migrator, close };
 }
+
+/**
+ * Restaurants `ids` (each its own name and slug) as every schema since the first holds them: the
+ * columns no migration has changed, created and updated at `at`.
+ */
+export async function insertRestaurants(db: AnyDb, ids: string[], at: string): Promise<void> {
+  await db
+    .insertInto('restaurants')
+    .values(
+      ids.map((id) => ({
+        id,
+        name: id,
+        slug: id,
+        address: 'a',
+        phone_number: 'p',
+        work_time: 'w',
+        type: 'manual',
+        is_active: 1,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
+}

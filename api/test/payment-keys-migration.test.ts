@@ -6,7 +6,13 @@
  * after the last number answered, never giving one twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnyDb, type MigrationDb, migrationBefore, openMigrationDb } from './migration-support';
+import {
+  type AnyDb,
+  insertRestaurants,
+  type MigrationDb,
+  migrationBefore,
+  openMigrationDb,
+} from './migration-support';
 
 const KEYS = '0031_payment_keys';
 const BEFORE = migrationBefore(KEYS);
@@ -68,23 +74,7 @@ let clickBefore: Record<string, unknown>[];
 beforeAll(async () => {
   ({ db, migrator, close: cleanup } = await openMigrationDb('keys'));
   expect((await migrator().migrateTo(BEFORE)).error).toBeUndefined();
-  await db
-    .insertInto('restaurants')
-    .values(
-      ['r1', 'r2'].map((id) => ({
-        id,
-        name: id,
-        slug: id,
-        address: 'a',
-        phone_number: 'p',
-        work_time: 'w',
-        type: 'manual',
-        is_active: 1,
-        created_at: at,
-        updated_at: at,
-      })),
-    )
-    .execute();
+  await insertRestaurants(db, ['r1', 'r2'], at);
   await db
     .insertInto('bills')
     .values(

@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positions } from '../src/db/migration-positions';
 import { migrations } from '../src/db/migrations';
 import { lockList, nextPosition, orderedIds, placeInList, renumberList } from '../src/repos/positions';
-import { type AnyDb, type MigrationDb, migrationBefore, openMigrationDb } from './migration-support';
+import {
+  type AnyDb,
+  insertRestaurants,
+  type MigrationDb,
+  migrationBefore,
+  openMigrationDb,
+} from './migration-support';
 
 const POSITIONS = '0013_positions';
 const BEFORE = migrationBefore(POSITIONS);
@@ -26,23 +32,7 @@ beforeAll(async () => {
   ({ db, migrator, close: cleanup } = await openMigrationDb('positions', all));
   const before = await migrator().migrateTo(BEFORE);
   expect(before.error).toBeUndefined();
-  await db
-    .insertInto('restaurants')
-    .values(
-      ['r1', 'r2'].map((id) => ({
-        id,
-        name: id,
-        slug: id,
-        address: 'a',
-        phone_number: 'p',
-        work_time: 'w',
-        type: 'manual',
-        is_active: 1,
-        created_at: at(0),
-        updated_at: at(0),
-      })),
-    )
-    .execute();
+  await insertRestaurants(db, ['r1', 'r2'], at(0));
   // stored out of order, with a created_at tie broken by id
   const categories = [
     { id: 'c-b', restaurant_id: 'r1', s: 2 },

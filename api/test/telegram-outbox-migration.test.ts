@@ -5,7 +5,13 @@
  * alone: the chat may have changed since); every row starts with no part sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnyDb, type MigrationDb, migrationBefore, openMigrationDb } from './migration-support';
+import {
+  type AnyDb,
+  insertRestaurants,
+  type MigrationDb,
+  migrationBefore,
+  openMigrationDb,
+} from './migration-support';
 
 const CHATS = '0028_telegram_outbox_chat';
 const BEFORE = migrationBefore(CHATS);
@@ -20,23 +26,7 @@ const at = (m: number) => new Date(Date.UTC(2026, 10, 28, 9, m)).toISOString();
 beforeAll(async () => {
   ({ db, migrator, close: cleanup } = await openMigrationDb('tgmig'));
   expect((await migrator().migrateTo(BEFORE)).error).toBeUndefined();
-  for (const id of ['r1', 'r2']) {
-    await db
-      .insertInto('restaurants')
-      .values({
-        id,
-        name: id,
-        slug: id,
-        address: 'a',
-        phone_number: 'p',
-        work_time: 'w',
-        type: 'manual',
-        is_active: 1,
-        created_at: at(0),
-        updated_at: at(0),
-      })
-      .execute();
-  }
+  await insertRestaurants(db, ['r1', 'r2'], at(0));
   // r1's bot was last saved at minute 30, with the chat it has now; r2 has no bot any more
   await db
     .insertInto('telegram_bots')
