@@ -6,28 +6,11 @@
  */
 
 import { answers } from '@qrmenu/shared/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  adminUser,
-  bearer,
-  createTestApp,
-  createUser,
-  expectError,
-  expectShape,
-  loginAs,
-  PASSWORD,
-  type TestCtx,
-  type TestUser,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, adminUser, bearer, createUser, expectError, expectShape, loginAs, PASSWORD } from './helpers';
+import { fileWorld } from './world';
 
-let ctx: TestCtx;
-let admin: TestUser;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await adminUser(ctx);
-});
-afterAll(() => ctx.close());
+const { ctx, world: admin } = fileWorld({}, adminUser);
 
 const profile = (token: string) =>
   ctx.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(token) });

@@ -1,5 +1,5 @@
 import { answers } from '@qrmenu/shared/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ADMIN,
   bearer,
@@ -10,14 +10,10 @@ import {
   loginAs,
   PASSWORD,
   snapshot,
-  type TestCtx,
 } from './helpers';
+import { fileApp } from './world';
 
-let ctx: TestCtx;
-beforeAll(async () => {
-  ctx = await createTestApp({ loginRateLimit: { max: 3, windowMs: 60_000 } });
-});
-afterAll(async () => ctx?.close());
+const ctx = fileApp({ loginRateLimit: { max: 3, windowMs: 60_000 } });
 
 describe('bootstrap admin', () => {
   it('exists with the configured login, hashed with argon2id', async () => {

@@ -2,25 +2,16 @@
  * A write clears the cached answers of its own restaurant and the admin's lists, nothing else:
  * the other restaurants' guests' pages and product lists stay cached.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answerCache } from '../src/http/answer-cache';
-import {
-  adminUser,
-  bearer,
-  createCategory,
-  createProduct,
-  createRestaurant,
-  createTestApp,
-  createUser,
-  type TestCtx,
-} from './helpers';
+import { adminUser, bearer, createCategory, createProduct, createRestaurant, createUser } from './helpers';
+import { fileApp } from './world';
 
-let ctx: TestCtx;
+const ctx = fileApp();
+
 beforeAll(async () => {
-  ctx = await createTestApp();
   answerCache(ctx.db).ttlMs = 60_000;
 });
-afterAll(() => ctx.close());
 
 describe('invalidation scoped to what a write touched', () => {
   it("a product edit in A clears A's page and list and the admin's list; B's stay", async () => {

@@ -4,7 +4,7 @@
  * are, and every successful catalog or restaurant write clears it.
  */
 import { answers } from '@qrmenu/shared/schemas';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AnswerCache } from '../src/http/answer-cache';
 import {
   adminUser,
@@ -12,30 +12,25 @@ import {
   createOption,
   createProduct,
   createRestaurant,
-  createTestApp,
   createUser,
   expectError,
   expectShape,
   multipart,
   PNG,
-  type TestCtx,
   type TestUser,
 } from './helpers';
+import { fileApp } from './world';
 
-let ctx: TestCtx;
+// a cache long enough that only a clear can refresh it
+const ctx = fileApp({ answerCacheTtlMs: 60_000 });
 let manager: TestUser;
 let restaurantId: string;
 let categoryId: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ answerCacheTtlMs: 60_000 }); // long enough that only a clear can refresh it
   manager = await createUser(ctx, 'manager');
   restaurantId = (await createRestaurant(ctx, { manager_id: manager.id })).id;
   categoryId = (await createCategory(ctx, restaurantId, { title: 'Ichimliklar' })).id;
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const get = (url: string, token?: string) =>

@@ -3,22 +3,20 @@
  * Every answer is parsed with the strict shared schemas.
  */
 import { answers } from '@qrmenu/shared/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminUser,
   apiCall,
   createRestaurant,
-  createTestApp,
   createUser,
   expectError,
   expectShape,
   type Method,
   ownPicture,
   snapshot as snapshotOf,
-  type TestCtx,
 } from './helpers';
+import { fileApp } from './world';
 
-let ctx: TestCtx;
 let admin: string;
 let m1: string;
 let m2: string;
@@ -53,8 +51,9 @@ async function createProduct(token: string, categoryId: string, extra: Record<st
   return expectShape(answers.productCreated, res.json()).data.id;
 }
 
+const ctx = fileApp();
+
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = (await adminUser(ctx)).token;
   const a = await createUser(ctx, 'manager');
   const b = await createUser(ctx, 'manager');
@@ -63,10 +62,6 @@ beforeAll(async () => {
   r1 = (await createRestaurant(ctx, { manager_id: a.id })).id;
   r2 = (await createRestaurant(ctx, { manager_id: b.id })).id;
   other = (await createUser(ctx, 'cook')).token;
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('categories', () => {

@@ -1,14 +1,12 @@
 /** API answers compressed per request: brotli, else gzip, else as they are; small ones never. */
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createProduct, createTestApp, createWorld, type TestCtx, type World } from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createProduct, createWorld } from './helpers';
+import { fileWorld } from './world';
 
-let ctx: TestCtx;
-let world: World;
+const { ctx, world } = fileWorld({}, createWorld);
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  world = await createWorld(ctx);
   // a menu big enough to be worth compressing (the world has one product)
   for (let i = 0; i < 40; i++) {
     await createProduct(ctx, world.own.restaurant.id, world.own.category.id, {
@@ -17,7 +15,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => ctx.close());
 
 const products = (encoding?: string) =>
   ctx.app.inject({

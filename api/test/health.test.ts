@@ -1,15 +1,12 @@
 /** Liveness and readiness for a load balancer; /api/health answers as it always did. */
 
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lifecycleOf } from '../src/http/lifecycle';
-import { createTestApp, expectError, type TestCtx } from './helpers';
+import { expectError } from './helpers';
+import { fileApp } from './world';
 
-let ctx: TestCtx;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = fileApp();
 
 describe('health', () => {
   it('/api/health and /api/health/live answer {status:"ok"}', async () => {

@@ -3,27 +3,11 @@
  * never reach the database), and image URLs are trimmed and not blank like other strings.
  */
 import { answers } from '@qrmenu/shared/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiCall,
-  createTestApp,
-  createWorld,
-  expectError,
-  expectShape,
-  type Method,
-  ownPicture,
-  snapshot,
-  type TestCtx,
-  type World,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { apiCall, createWorld, expectError, expectShape, type Method, ownPicture, snapshot } from './helpers';
+import { fileWorld } from './world';
 
-let ctx: TestCtx;
-let w: World;
-beforeAll(async () => {
-  ctx = await createTestApp({ loginRateLimit: { max: 1000, windowMs: 60_000 } });
-  w = await createWorld(ctx);
-});
-afterAll(async () => ctx?.close());
+const { ctx, world: w } = fileWorld({ loginRateLimit: { max: 1000, windowMs: 60_000 } }, createWorld);
 
 const call = (method: Method, url: string, token?: string | null, payload?: unknown) =>
   apiCall(ctx, method, url, token, payload);

@@ -2,20 +2,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseTrustProxy, TrustProxyError } from '../src/http/trust-proxy';
 import { LoginLimiter } from '../src/state/login-limiter';
 import { addressKey } from '../src/state/login-rules';
 import { createTestApp, createUser, expectError, PASSWORD, type TestCtx } from './helpers';
 import { startServerProcess } from './server-process';
+import { fileApp } from './world';
 
 const MAX = 3;
 
-let ctx: TestCtx;
-beforeAll(async () => {
-  ctx = await createTestApp({ loginRateLimit: { max: MAX, windowMs: 60_000 } });
-});
-afterAll(async () => ctx?.close());
+const ctx = fileApp({ loginRateLimit: { max: MAX, windowMs: 60_000 } });
 
 const login = (
   app: TestCtx['app'],

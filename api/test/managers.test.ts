@@ -1,30 +1,26 @@
 import { answers } from '@qrmenu/shared/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminUser,
   bearer,
-  createTestApp,
   createUser,
   expectError,
   expectShape,
   loginAs,
   snapshot,
-  type TestCtx,
   type TestUser,
 } from './helpers';
+import { fileWorld } from './world';
 
-let ctx: TestCtx;
-let admin: TestUser;
 let manager: TestUser;
 let waiter: TestUser;
+const { ctx, world: admin } = fileWorld({}, adminUser);
+
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await adminUser(ctx);
   manager = await createUser(ctx, 'manager', 'aziz');
   waiter = await createUser(ctx, 'waiter', 'ofitsiant');
   await createUser(ctx, 'manager', 'uxlagan', false);
 });
-afterAll(async () => ctx?.close());
 
 const call = (method: 'GET' | 'POST', token?: string, payload?: unknown) =>
   ctx.app.inject({

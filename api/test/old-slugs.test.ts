@@ -3,25 +3,11 @@
  * squat any number of addresses; an admin sees them and may release one (its codes then lead
  * nowhere, and another restaurant may take it).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  adminUser,
-  apiCall,
-  createTestApp,
-  createUser,
-  expectError,
-  type TestCtx,
-  type TestUser,
-} from './helpers';
+import { describe, expect, it, vi } from 'vitest';
+import { adminUser, apiCall, createUser, expectError } from './helpers';
+import { fileWorld } from './world';
 
-let ctx: TestCtx;
-let admin: TestUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await adminUser(ctx);
-});
-afterAll(async () => ctx?.close());
+const { ctx, world: admin } = fileWorld({}, adminUser);
 
 const restaurant = (slug: string) => ({
   name: 'Rayhon',

@@ -9,30 +9,19 @@
  */
 import { createHash } from 'node:crypto';
 import { answers, OPTION_LIMITS, type OptionRow } from '@qrmenu/shared/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fitSourceRule } from '../src/services/catalog/option-rules';
 import { requestHash } from '../src/services/orders/idempotency';
-import {
-  apiCall,
-  createCategory,
-  createProduct,
-  createTestApp,
-  expectError,
-  expectShape,
-  snapshot,
-  type TestCtx,
-} from './helpers';
+import { apiCall, createCategory, createProduct, expectError, expectShape, snapshot } from './helpers';
 import { basket, countRows, newKey, type OrderWorld, ok, orderWorld, placeAs } from './orders-support';
+import { fileApp } from './world';
 
-let ctx: TestCtx;
 let w: OrderWorld;
 
+const ctx = fileApp();
+
 beforeAll(async () => {
-  ctx = await createTestApp();
   w = await orderWorld(ctx, 2);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminUser,
   apiCall,
@@ -19,11 +19,10 @@ import {
   createTestApp,
   createUser,
   type Method,
-  type TestCtx,
   type TestUser,
 } from './helpers';
+import { fileApp } from './world';
 
-let ctx: TestCtx;
 let owner: TestUser;
 let other: TestUser;
 let restaurantId: string;
@@ -94,18 +93,15 @@ async function positions(
 }
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
+const ctx = fileApp();
+
 beforeAll(async () => {
-  ctx = await createTestApp();
   owner = await createUser(ctx, 'manager');
   other = await createUser(ctx, 'manager');
   const r = await createRestaurant(ctx, { manager_id: owner.id });
   restaurantId = r.id;
   slug = r.slug;
   await createRestaurant(ctx, { manager_id: other.id });
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('new items', () => {

@@ -10,25 +10,26 @@ import { guestOrder, order, tableCall } from '@qrmenu/shared/schemas';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../src/http/sse';
-import { apiCall, createTestApp, type TestCtx } from './helpers';
-import { basket, type OrderWorld, ok, orderWorld, placeAs } from './orders-support';
+import { apiCall, createTestApp } from './helpers';
+import { basket, ok, orderWorld, placeAs } from './orders-support';
 import { openSse, type SseStream } from './sse-client';
+import { fileWorld } from './world';
 
-let ctx: TestCtx;
-let w: OrderWorld;
+const { ctx, world: w } = fileWorld(
+  { orderLimits: { ordersPerTable: 10_000, ordersPerAddress: 10_000 } },
+  (app) => orderWorld(app, 3),
+);
 let base: string;
 const open: SseStream[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestApp({ orderLimits: { ordersPerTable: 10_000, ordersPerAddress: 10_000 } });
-  w = await orderWorld(ctx, 3);
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(async () => {
+// before the app's close (vitest runs a file's afterAll hooks last declared first)
+afterAll(() => {
   for (const s of open) s.close();
   // the client's kept-alive connections would hold the close until their timeout
-  ctx?.app.server.closeAllConnections();
-  await ctx?.close();
+  ctx.app.server.closeAllConnections();
 });
 
 const staff = async (token = w.manager.token, extra: Record<string, string> = {}, query = '') => {

@@ -9,39 +9,32 @@
 import { errorBody } from '@qrmenu/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakePayme } from './fakes/payme';
-import {
-  apiCall,
-  createTestApp,
-  createUser,
-  expectShape,
-  signToken,
-  TEST_SECRET_KEY,
-  type TestCtx,
-} from './helpers';
-import { basket, type OrderWorld, ok, orderWorld, placeAs } from './orders-support';
+import { apiCall, createUser, expectShape, signToken, TEST_SECRET_KEY } from './helpers';
+import { basket, ok, orderWorld, placeAs } from './orders-support';
 import { billOf, PAYME, paymentWorld } from './payments-support';
 import { openSse, type SseStream } from './sse-client';
+import { fileWorld } from './world';
 
-let ctx: TestCtx;
-let w: OrderWorld;
-let base: string;
-const open: SseStream[] = [];
-
-beforeAll(async () => {
-  ctx = await createTestApp({
+const { ctx, world: w } = fileWorld(
+  {
     orderLimits: { ordersPerTable: 10_000, ordersPerAddress: 10_000 },
     streamLimits: { perOrder: 2, perAddress: 3, guests: 5, perAccount: 2 },
     // the tests speak for several guests through one socket address: X-Forwarded-For names them
     trustProxy: ['127.0.0.1'],
     integrationSecretKey: TEST_SECRET_KEY,
-  });
-  w = await orderWorld(ctx, 3);
+  },
+  (app) => orderWorld(app, 3),
+);
+let base: string;
+const open: SseStream[] = [];
+
+beforeAll(async () => {
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(async () => {
+// before the app's close (vitest runs a file's afterAll hooks last declared first)
+afterAll(() => {
   for (const s of open) s.close();
-  ctx?.app.server.closeAllConnections();
-  await ctx?.close();
+  ctx.app.server.closeAllConnections();
 });
 
 const guest = async (order: { _id: string; key: string }, address = '198.51.100.1') => {

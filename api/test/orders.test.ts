@@ -34,21 +34,17 @@ import {
   orderWorld,
   placeAs,
 } from './orders-support';
+import { fileWorld } from './world';
 
-let ctx: TestCtx;
-let w: OrderWorld;
+// the rate limits have their own app below
+const { ctx, world: w } = fileWorld(
+  { orderLimits: { ordersPerTable: 10_000, ordersPerAddress: 10_000, callsPerTable: 10_000 } },
+  orderWorld,
+);
 let admin: TestUser;
 
 beforeAll(async () => {
-  // the rate limits have their own app below
-  ctx = await createTestApp({
-    orderLimits: { ordersPerTable: 10_000, ordersPerAddress: 10_000, callsPerTable: 10_000 },
-  });
   admin = await adminUser(ctx);
-  w = await orderWorld(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const orderRow = (id: string) =>

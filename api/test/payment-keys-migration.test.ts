@@ -5,65 +5,21 @@
  * restaurant may hold the same one, the same restaurant may not), and Click's `prepare_id` goes on
  * after the last number answered, never giving one twice.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../src/db/migrations';
-
-// biome-ignore lint/suspicious/noExplicitAny: the schema before the migration, untyped on purpose
-type AnyDb = Kysely<any>;
+import {
+  type AnyDb,
+  insertRestaurants,
+  type MigrationDb,
+  migrationBefore,
+  openMigrationDb,
+} from './migration-support';
 
 const KEYS = '0031_payment_keys';
-const BEFORE = Object.keys(migrations)
-  .filter((name) => name < KEYS)
-  .sort()
-  .at(-1) as string;
+const BEFORE = migrationBefore(KEYS);
 
 let db: AnyDb;
-let cleanup: () => Promise<void>;
-let schemaName: string | undefined;
-
-async function open(): Promise<void> {
-  const url = process.env.TEST_DATABASE_URL?.trim();
-  if (url) {
-    const schema = `t_keys_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    schemaName = schema;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema "${schema}"`);
-    await admin.end();
-    const pool = new pg.Pool({ connectionString: url, max: 4, options: `-c search_path=${schema}` });
-    db = new Kysely({ dialect: new PostgresDialect({ pool }) });
-    cleanup = async () => {
-      await db.destroy();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema if exists "${schema}" cascade`);
-      await c.end();
-    };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'qrmenu-keys-'));
-    const database = new SQLite(join(dir, 'db.sqlite'));
-    database.pragma('foreign_keys = ON');
-    db = new Kysely({ dialect: new SqliteDialect({ database }) });
-    cleanup = async () => {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    };
-  }
-}
-
-const migrator = () =>
-  new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(schemaName ? { migrationTableSchema: schemaName } : {}),
-  });
+let migrator: MigrationDb['migrator'];
+let cleanup: MigrationDb['close'];
 
 const at = '2026-05-01T09:00:00.000Z';
 const payme = (id: string, restaurant: string, bill: string, state: number) => ({
@@ -116,25 +72,9 @@ let paymeBefore: Record<string, unknown>[];
 let clickBefore: Record<string, unknown>[];
 
 beforeAll(async () => {
-  await open();
+  ({ db, migrator, close: cleanup } = await openMigrationDb('keys'));
   expect((await migrator().migrateTo(BEFORE)).error).toBeUndefined();
-  await db
-    .insertInto('restaurants')
-    .values(
-      ['r1', 'r2'].map((id) => ({
-        id,
-        name: id,
-        slug: id,
-        address: 'a',
-        phone_number: 'p',
-        work_time: 'w',
-        type: 'manual',
-        is_active: 1,
-        created_at: at,
-        updated_at: at,
-      })),
-    )
-    .execute();
+  await insertRestaurants(db, ['r1', 'r2'], at);
   await db
     .insertInto('bills')
     .values(

@@ -6,7 +6,7 @@
  * may read and change it.
  */
 import { parseProviderFile, paymentAnswers } from '@qrmenu/shared/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeClick } from './fakes/click';
 import { fakePayme, paymeId } from './fakes/payme';
 import { recorded } from './fixtures/recorded';
@@ -18,7 +18,6 @@ import {
   expectError,
   expectShape,
   TEST_SECRET_KEY,
-  type TestCtx,
 } from './helpers';
 import { ok } from './orders-support';
 import {
@@ -30,6 +29,7 @@ import {
   type PaymentWorld,
   paymentWorld,
 } from './payments-support';
+import { fileApp } from './world';
 
 const HOUR = 3_600_000;
 const TASHKENT = 5 * HOUR;
@@ -38,13 +38,9 @@ const day = new Date(Date.now() + TASHKENT).toISOString().slice(0, 10);
 const noon = Date.parse(`${day}T12:00:00Z`) - TASHKENT;
 const nextNight = Date.parse(`${day}T00:00:00Z`) - TASHKENT + 24 * HOUR + 1.5 * HOUR;
 
-let ctx: TestCtx;
 let clock = noon;
 
-beforeAll(async () => {
-  ctx = await createTestApp({ integrationSecretKey: TEST_SECRET_KEY, paymentsClock: () => clock });
-});
-afterAll(async () => ctx?.close());
+const ctx = fileApp({ integrationSecretKey: TEST_SECRET_KEY, paymentsClock: () => clock });
 
 const payme = (w: PaymentWorld) => fakePayme(ctx.app, w.w.restaurantId, PAYME.key, () => clock);
 

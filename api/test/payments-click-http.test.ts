@@ -4,19 +4,13 @@
  * arrives (JSON, other bodies, no body, too large a body, an address that is no restaurant) is
  * answered 200 with Click's -8, nothing stored.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkClickAnswer, clickTransId, fakeClick } from './fakes/click';
-import { createTestApp, TEST_SECRET_KEY, type TestCtx } from './helpers';
-import { billOf, CLICK, clickCodes, guestOrders, type PaymentWorld, paymentWorld } from './payments-support';
+import { createTestApp, TEST_SECRET_KEY } from './helpers';
+import { billOf, CLICK, clickCodes, guestOrders, paymentWorld } from './payments-support';
+import { fileWorld } from './world';
 
-let ctx: TestCtx;
-let world: PaymentWorld;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ integrationSecretKey: TEST_SECRET_KEY });
-  world = await paymentWorld(ctx);
-});
-afterAll(async () => ctx?.close());
+const { ctx, world } = fileWorld({ integrationSecretKey: TEST_SECRET_KEY }, paymentWorld);
 
 const click = () => fakeClick(ctx.app, world.w.restaurantId, CLICK.service_id, CLICK.secret_key);
 

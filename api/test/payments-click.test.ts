@@ -5,34 +5,19 @@
  * (-4), an unknown bill (-5) or transaction (-6), Click's failure (-9) and Click's cancel after a
  * completion (the bill unpaid again). Answers checked as recorded; the rows show nothing paid twice.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resealSecrets } from '../src/integration/rotate-secrets';
 import { secretBox } from '../src/integration/secrets';
 import { clickTransId, fakeClick } from './fakes/click';
 import { recorded } from './fixtures/recorded';
-import { createTestApp, TEST_SECRET_KEY, type TestCtx } from './helpers';
+import { TEST_SECRET_KEY } from './helpers';
 import { ok } from './orders-support';
-import {
-  billOf,
-  CLICK,
-  clickCodes,
-  guestOrders,
-  guestView,
-  PAYME,
-  type PaymentWorld,
-  paymentWorld,
-} from './payments-support';
+import { billOf, CLICK, clickCodes, guestOrders, guestView, PAYME, paymentWorld } from './payments-support';
+import { fileWorld } from './world';
 
 const code = (name: string) => clickCodes[name]?.error;
 
-let ctx: TestCtx;
-let world: PaymentWorld;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ integrationSecretKey: TEST_SECRET_KEY });
-  world = await paymentWorld(ctx);
-});
-afterAll(async () => ctx?.close());
+const { ctx, world } = fileWorld({ integrationSecretKey: TEST_SECRET_KEY }, paymentWorld);
 
 const click = () => fakeClick(ctx.app, world.w.restaurantId, CLICK.service_id, CLICK.secret_key);
 const status = async (billId: string) =>

@@ -7,36 +7,22 @@
  * so that every answer shape our code builds passes through that check, and the check itself is
  * shown to refuse an answer that breaks the documents.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymeLink } from '../src/services/payments/links';
 import { checkClickAnswer, clickTransId, fakeClick } from './fakes/click';
 import { checkPaymeAnswer, fakePayme, paymeId } from './fakes/payme';
 import { requestChecks } from './fakes/request-check';
 import { recorded } from './fixtures/recorded';
-import { createCategory, createProduct, createTestApp, TEST_SECRET_KEY, type TestCtx } from './helpers';
+import { createCategory, createProduct, TEST_SECRET_KEY } from './helpers';
 import { ok, placeAs } from './orders-support';
-import {
-  billOf,
-  CLICK,
-  type GuestOrder,
-  guestOrders,
-  PAYME,
-  type PaymentWorld,
-  paymentWorld,
-} from './payments-support';
+import { billOf, CLICK, type GuestOrder, guestOrders, PAYME, paymentWorld } from './payments-support';
+import { fileWorld } from './world';
 
 const paymeLinkCheck = requestChecks(recorded('payme/checkout-link.schema.json'))('#/link');
 const clickLinkCheck = requestChecks(recorded('click/pay-link.schema.json'))('#/link');
 const clickRequestCheck = requestChecks(recorded('click/requests.schema.json'));
 
-let ctx: TestCtx;
-let world: PaymentWorld;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ integrationSecretKey: TEST_SECRET_KEY });
-  world = await paymentWorld(ctx);
-});
-afterAll(async () => ctx?.close());
+const { ctx, world } = fileWorld({ integrationSecretKey: TEST_SECRET_KEY }, paymentWorld);
 
 async function checkout(order: GuestOrder, method: 'payme' | 'click'): Promise<URL> {
   const res = await ok(

@@ -4,31 +4,21 @@
  * reason 4 and answered so on Payme's next call; Click's 30 minutes, its late Complete answered
  * -9), or until an admin releases it with a reason; every release is recorded.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLICK_HOLD_MS, PAYME_TIMEOUT_MS } from '../src/services/payments/holds';
 import { clickTransId, fakeClick } from './fakes/click';
 import { fakePayme, paymeId } from './fakes/payme';
-import { apiCall, createTestApp, expectError, TEST_SECRET_KEY, type TestCtx } from './helpers';
-import {
-  billOf,
-  CLICK,
-  clickCodes,
-  guestOrders,
-  PAYME,
-  type PaymentWorld,
-  paymentWorld,
-} from './payments-support';
+import { apiCall, expectError, TEST_SECRET_KEY } from './helpers';
+import { billOf, CLICK, clickCodes, guestOrders, PAYME, paymentWorld } from './payments-support';
+import { fileWorld } from './world';
 
-let ctx: TestCtx;
-let world: PaymentWorld;
 /** The payments' clock (and the providers'): a test moves it past a hold's time. */
 let clock = Date.now();
 
-beforeAll(async () => {
-  ctx = await createTestApp({ integrationSecretKey: TEST_SECRET_KEY, paymentsClock: () => clock });
-  world = await paymentWorld(ctx);
-});
-afterAll(async () => ctx?.close());
+const { ctx, world } = fileWorld(
+  { integrationSecretKey: TEST_SECRET_KEY, paymentsClock: () => clock },
+  paymentWorld,
+);
 
 const payme = () => fakePayme(ctx.app, world.w.restaurantId, PAYME.key, () => clock);
 const click = () => fakeClick(ctx.app, world.w.restaurantId, CLICK.service_id, CLICK.secret_key, () => clock);

@@ -6,11 +6,12 @@
  * Payme's error shape, checked by the fake). The rest of the API keeps refusing what it does not
  * read (415).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkPaymeAnswer, fakePayme, PAYME_CONTENT_TYPE } from './fakes/payme';
 import { recorded } from './fixtures/recorded';
-import { createTestApp, expectError, TEST_SECRET_KEY, type TestCtx } from './helpers';
-import { billOf, guestOrders, PAYME, type PaymentWorld, paymentWorld } from './payments-support';
+import { expectError, TEST_SECRET_KEY } from './helpers';
+import { billOf, guestOrders, PAYME, paymentWorld } from './payments-support';
+import { fileWorld } from './world';
 
 const documented = recorded<{ general_errors: Record<string, string> }>(
   'payme/request-format.documented.json',
@@ -20,14 +21,7 @@ const E = recorded<{ codes: Record<string, number> }>('payme/errors.documented.j
   number
 >;
 
-let ctx: TestCtx;
-let world: PaymentWorld;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ integrationSecretKey: TEST_SECRET_KEY });
-  world = await paymentWorld(ctx);
-});
-afterAll(async () => ctx?.close());
+const { ctx, world } = fileWorld({ integrationSecretKey: TEST_SECRET_KEY }, paymentWorld);
 
 const payme = () => fakePayme(ctx.app, world.w.restaurantId, PAYME.key);
 const paymeUrl = () => `/api/payments/payme/${world.w.restaurantId}`;

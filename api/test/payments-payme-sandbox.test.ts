@@ -6,11 +6,12 @@
  * against the documented fields by the fake. Where the sandbox and another of Payme's pages
  * disagree, the sandbox is followed (docs/PAYMENTS.md, "Where the providers' documents disagree").
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakePayme, paymeId } from './fakes/payme';
 import { recorded } from './fixtures/recorded';
-import { createTestApp, TEST_SECRET_KEY, type TestCtx } from './helpers';
-import { billOf, guestOrders, PAYME, type PaymentWorld, paymentWorld } from './payments-support';
+import { TEST_SECRET_KEY } from './helpers';
+import { billOf, guestOrders, PAYME, paymentWorld } from './payments-support';
+import { fileWorld } from './world';
 
 interface Check {
   check: string;
@@ -24,15 +25,12 @@ const [unperformed, performed] = sandbox.scenarios as [
 const expected = (scenario: { checks: Check[] }, check: string) =>
   scenario.checks.find((c) => c.check === check)?.expect as Record<string, unknown>;
 
-let ctx: TestCtx;
-let world: PaymentWorld;
 let clock = Date.now();
 
-beforeAll(async () => {
-  ctx = await createTestApp({ integrationSecretKey: TEST_SECRET_KEY, paymentsClock: () => clock });
-  world = await paymentWorld(ctx);
-});
-afterAll(async () => ctx?.close());
+const { ctx, world } = fileWorld(
+  { integrationSecretKey: TEST_SECRET_KEY, paymentsClock: () => clock },
+  paymentWorld,
+);
 
 const payme = () => fakePayme(ctx.app, world.w.restaurantId, PAYME.key, () => clock);
 const transactions = () => ctx.db.selectFrom('payme_transactions').selectAll().execute();

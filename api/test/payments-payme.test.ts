@@ -5,28 +5,13 @@
  * cancel after perform; GetStatement; the reconciliation; the exact tiyin of 123 456,78 so'm.
  * Each answer is checked as Payme documents it, and the stored rows show nothing paid twice.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakePayme, paymeId } from './fakes/payme';
 import { recorded } from './fixtures/recorded';
-import {
-  apiCall,
-  createCategory,
-  createProduct,
-  createTestApp,
-  expectError,
-  TEST_SECRET_KEY,
-  type TestCtx,
-} from './helpers';
+import { apiCall, createCategory, createProduct, expectError, TEST_SECRET_KEY } from './helpers';
 import { ok, placeAs } from './orders-support';
-import {
-  billOf,
-  guestOrders,
-  guestView,
-  PAYME,
-  PAYME_BILL_BUSY,
-  type PaymentWorld,
-  paymentWorld,
-} from './payments-support';
+import { billOf, guestOrders, guestView, PAYME, PAYME_BILL_BUSY, paymentWorld } from './payments-support';
+import { fileWorld } from './world';
 
 const codes = recorded<{ codes: Record<string, number>; timeout_ms: number }>('payme/errors.documented.json');
 const E = codes.codes as Record<string, number>;
@@ -34,15 +19,12 @@ const E = codes.codes as Record<string, number>;
 const BILL_PAID = -31051;
 const BILL_BUSY = PAYME_BILL_BUSY;
 
-let ctx: TestCtx;
-let world: PaymentWorld;
 let clock = Date.now();
 
-beforeAll(async () => {
-  ctx = await createTestApp({ integrationSecretKey: TEST_SECRET_KEY, paymentsClock: () => clock });
-  world = await paymentWorld(ctx);
-});
-afterAll(async () => ctx?.close());
+const { ctx, world } = fileWorld(
+  { integrationSecretKey: TEST_SECRET_KEY, paymentsClock: () => clock },
+  paymentWorld,
+);
 
 const payme = () => fakePayme(ctx.app, world.w.restaurantId, PAYME.key, () => clock);
 

@@ -5,10 +5,10 @@
  * every other is answered with the provider's documented refusal (Payme -31008, its sandbox's
  * answer to a new transaction on a held account, Click -7), as a lone second payment already is.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clickTransId, fakeClick } from './fakes/click';
 import { fakePayme, paymeId } from './fakes/payme';
-import { createTestApp, TEST_SECRET_KEY, type TestCtx } from './helpers';
+import { TEST_SECRET_KEY } from './helpers';
 import {
   billOf,
   CLICK,
@@ -16,9 +16,9 @@ import {
   guestOrders,
   PAYME,
   PAYME_BILL_BUSY,
-  type PaymentWorld,
   paymentWorld,
 } from './payments-support';
+import { fileWorld } from './world';
 
 const BILL_BUSY = PAYME_BILL_BUSY;
 /** Click's "cannot update" (another payment holds the bill), as its recordings number it. */
@@ -26,14 +26,7 @@ const CLICK_BUSY = clickCodes.failed_to_update?.error;
 /** Calls at once (each its own transaction, on PostgreSQL its own connection of the pool). */
 const AT_ONCE = 8;
 
-let ctx: TestCtx;
-let world: PaymentWorld;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ integrationSecretKey: TEST_SECRET_KEY });
-  world = await paymentWorld(ctx);
-});
-afterAll(async () => ctx?.close());
+const { ctx, world } = fileWorld({ integrationSecretKey: TEST_SECRET_KEY }, paymentWorld);
 
 const payme = () => fakePayme(ctx.app, world.w.restaurantId, PAYME.key);
 const click = () => fakeClick(ctx.app, world.w.restaurantId, CLICK.service_id, CLICK.secret_key);

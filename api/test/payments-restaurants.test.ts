@@ -4,10 +4,10 @@
  * secret, its own Payme cashbox) changes nothing for another restaurant's real payment with the
  * same id; and what each restaurant's statement and GetStatement list is its own.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clickTransId, fakeClick } from './fakes/click';
 import { fakePayme, paymeId } from './fakes/payme';
-import { createTestApp, TEST_SECRET_KEY, type TestCtx } from './helpers';
+import { TEST_SECRET_KEY } from './helpers';
 import {
   billOf,
   CLICK,
@@ -17,19 +17,16 @@ import {
   type PaymentWorld,
   paymentWorld,
 } from './payments-support';
+import { fileWorld } from './world';
 
-let ctx: TestCtx;
 /** The restaurant whose guest pays. */
-let honest: PaymentWorld;
+const { ctx, world: honest } = fileWorld({ integrationSecretKey: TEST_SECRET_KEY }, paymentWorld);
 /** Another restaurant on the same platform, with its own credentials, taking ids first. */
 let other: PaymentWorld;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ integrationSecretKey: TEST_SECRET_KEY });
-  honest = await paymentWorld(ctx);
   other = await paymentWorld(ctx);
 });
-afterAll(async () => ctx?.close());
 
 const clickOf = (w: PaymentWorld) => fakeClick(ctx.app, w.w.restaurantId, CLICK.service_id, CLICK.secret_key);
 const paymeOf = (w: PaymentWorld) => fakePayme(ctx.app, w.w.restaurantId, PAYME.key);

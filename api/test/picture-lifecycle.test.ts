@@ -5,24 +5,19 @@
  */
 import { imageIdOf, imageKeys, imageVariants } from '@qrmenu/shared/image-variants';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sweepAllPictures, sweepPictures } from '../src/images/lifecycle';
 import { processImage } from '../src/images/process';
 import { reprocessAll } from '../src/images/reprocess';
 import { storeImage } from '../src/images/store';
 import { picturesRepository } from '../src/repos/pictures';
 import { parseImages } from '../src/repos/products';
-import { createCategory, createProduct, createRestaurant, createTestApp, type TestCtx } from './helpers';
+import { createCategory, createProduct, createRestaurant } from './helpers';
 import { memoryStorage } from './memory-storage';
 import { phonePhoto } from './photos';
+import { fileApp } from './world';
 
-let ctx: TestCtx;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = fileApp();
 
 const smallPicture = (colour: string) =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })

@@ -5,20 +5,10 @@
  * A value the field already holds may be sent back unchanged (an edit sends the whole list).
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiCall,
-  bearer,
-  createTestApp,
-  createWorld,
-  multipart,
-  snapshot,
-  type TestCtx,
-  type World,
-} from './helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, bearer, createWorld, multipart, snapshot } from './helpers';
+import { fileWorld } from './world';
 
-let ctx: TestCtx;
-let w: World;
 let mine: string;
 let theirs: string;
 
@@ -41,13 +31,12 @@ async function upload(token: string, productId: string, colour: string): Promise
   return (res.json() as { data: { file: string }[] }).data.at(-1)!.file;
 }
 
+const { ctx, world: w } = fileWorld({}, createWorld);
+
 beforeAll(async () => {
-  ctx = await createTestApp();
-  w = await createWorld(ctx);
   mine = await upload(w.manager1.token, w.own.product.id, '#c33');
   theirs = await upload(w.manager2.token, w.other.product.id, '#3c3');
 });
-afterAll(async () => ctx?.close());
 
 const call = (method: 'POST' | 'PUT', url: string, token: string, body: unknown) =>
   apiCall(ctx, method, url, token, body);

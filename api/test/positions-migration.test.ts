@@ -3,95 +3,36 @@
  * TEST_DATABASE_URL): rows stored before it keep the order they were shown in, `(created_at, id)`,
  * numbered 0..n-1 within each parent; the moves' helpers then keep every list a permutation.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import { type Migration, Migrator } from 'kysely/migration';
-import pg from 'pg';
+import { sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positions } from '../src/db/migration-positions';
 import { migrations } from '../src/db/migrations';
 import { lockList, nextPosition, orderedIds, placeInList, renumberList } from '../src/repos/positions';
-
-// biome-ignore lint/suspicious/noExplicitAny: the schema before the migration, untyped on purpose
-type AnyDb = Kysely<any>;
+import {
+  type AnyDb,
+  insertRestaurants,
+  type MigrationDb,
+  migrationBefore,
+  openMigrationDb,
+} from './migration-support';
 
 const POSITIONS = '0013_positions';
-const BEFORE = Object.keys(migrations)
-  .filter((name) => name < POSITIONS)
-  .sort()
-  .at(-1) as string;
+const BEFORE = migrationBefore(POSITIONS);
 const all: Record<string, Migration> = { ...migrations, [POSITIONS]: migrations[POSITIONS] ?? positions };
 
 let db: AnyDb;
-let cleanup: () => Promise<void>;
-/** PostgreSQL: the isolated schema, which also holds the migrations' bookkeeping tables. */
-let schemaName: string | undefined;
-
-async function open(): Promise<void> {
-  const url = process.env.TEST_DATABASE_URL?.trim();
-  if (url) {
-    const schema = `t_mig_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    schemaName = schema;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema "${schema}"`);
-    await admin.end();
-    const pool = new pg.Pool({ connectionString: url, max: 4, options: `-c search_path=${schema}` });
-    db = new Kysely({ dialect: new PostgresDialect({ pool }) });
-    cleanup = async () => {
-      await db.destroy();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema if exists "${schema}" cascade`);
-      await c.end();
-    };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'qrmenu-mig-'));
-    const database = new SQLite(join(dir, 'db.sqlite'));
-    database.pragma('foreign_keys = ON');
-    db = new Kysely({ dialect: new SqliteDialect({ database }) });
-    cleanup = async () => {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    };
-  }
-}
-
-// with the schema named, Kysely does not take another schema's bookkeeping tables for its own
-const migrator = () =>
-  new Migrator({
-    db,
-    provider: { getMigrations: async () => all },
-    ...(schemaName ? { migrationTableSchema: schemaName } : {}),
-  });
+let migrator: MigrationDb['migrator'];
+let cleanup: MigrationDb['close'];
 
 /** An ISO time `s` seconds into a day: created_at values that sort as written. */
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
 
 beforeAll(async () => {
-  await open();
+  ({ db, migrator, close: cleanup } = await openMigrationDb('positions', all));
   const before = await migrator().migrateTo(BEFORE);
   expect(before.error).toBeUndefined();
-  await db
-    .insertInto('restaurants')
-    .values(
-      ['r1', 'r2'].map((id) => ({
-        id,
-        name: id,
-        slug: id,
-        address: 'a',
-        phone_number: 'p',
-        work_time: 'w',
-        type: 'manual',
-        is_active: 1,
-        created_at: at(0),
-        updated_at: at(0),
-      })),
-    )
-    .execute();
+  await insertRestaurants(db, ['r1', 'r2'], at(0));
   // stored out of order, with a created_at tie broken by id
   const categories = [
     { id: 'c-b', restaurant_id: 'r1', s: 2 },

@@ -24,20 +24,12 @@ import {
   expectError,
   snapshot,
   type TestCtx,
-  type TestUser,
 } from './helpers';
+import { fileWorld } from './world';
 
 const text = t.guestMenu;
 
-let ctx: TestCtx;
-let admin: TestUser;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await adminUser(ctx);
-});
-afterAll(async () => {
-  await ctx?.close();
-});
+const { ctx, world: admin } = fileWorld({}, adminUser);
 
 const page = (url: string, headers: Record<string, string> = {}, app = ctx.app) =>
   app.inject({ method: 'GET', url, headers });

@@ -5,20 +5,21 @@
  * smaller year (5,000 orders over 365 days, 80 dishes); `pnpm bench:reports` the full one
  * (100,000 orders) with the same check.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../src/visits/day';
-import { apiCall, createRestaurant, createTestApp, createUser, type TestCtx, type TestUser } from './helpers';
+import { apiCall, createRestaurant, createUser, type TestUser } from './helpers';
 import { ok } from './orders-support';
 import { type DirectCounts, directCounts, seedYear, type YearWorld } from './reports-year';
+import { fileApp } from './world';
 
-let ctx: TestCtx;
 let manager: TestUser;
 let year: YearWorld;
 
 const LAST_DAY = '2026-06-30';
 
+const ctx = fileApp();
+
 beforeAll(async () => {
-  ctx = await createTestApp();
   manager = await createUser(ctx, 'manager');
   const restaurant = await createRestaurant(ctx, { manager_id: manager.id });
   year = await seedYear(ctx.app, {
@@ -30,7 +31,6 @@ beforeAll(async () => {
     restaurantId: restaurant.id,
   });
 }, 120_000);
-afterAll(async () => ctx?.close());
 
 const read = async (kind: string, from: string, to: string) =>
   (await ok(apiCall(ctx, 'GET', `/manager/reports/${kind}?from=${from}&to=${to}`, manager.token))).data;

@@ -7,21 +7,20 @@
  * period, and the files (CSV and XLSX read back).
  */
 import { readSheet } from 'read-excel-file/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakePayme } from './fakes/payme';
 import {
   adminUser,
   apiCall,
   createRestaurant,
-  createTestApp,
   createUser,
   expectError,
   TEST_SECRET_KEY,
-  type TestCtx,
   type TestUser,
 } from './helpers';
 import { basket, ok, placeAs } from './orders-support';
 import { billOf, guestOrders, PAYME, type PaymentWorld, paymentWorld } from './payments-support';
+import { fileWorld } from './world';
 
 const TASHKENT = 5 * 3600_000;
 /** A fixed Tashkent day in the past, and its midnight (ms). */
@@ -29,14 +28,10 @@ const D = '2026-03-10';
 const D1 = '2026-03-11';
 const midnight = Date.parse(`${D1}T00:00:00Z`) - TASHKENT;
 
-let ctx: TestCtx;
-let admin: TestUser;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ integrationSecretKey: TEST_SECRET_KEY, paymentsClock: () => Date.now() });
-  admin = await adminUser(ctx);
-});
-afterAll(async () => ctx?.close());
+const { ctx, world: admin } = fileWorld(
+  { integrationSecretKey: TEST_SECRET_KEY, paymentsClock: () => Date.now() },
+  adminUser,
+);
 afterEach(() => {
   vi.useRealTimers();
 });

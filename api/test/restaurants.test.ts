@@ -1,10 +1,9 @@
 import { answers, BOT_TOKEN_MASK, publicRestaurant, restaurant } from '@qrmenu/shared/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiCall,
   bearer,
   createRestaurant,
-  createTestApp,
   createUser,
   createWorld,
   expectError,
@@ -12,17 +11,10 @@ import {
   type Method,
   ownPicture,
   snapshot,
-  type TestCtx,
-  type World,
 } from './helpers';
+import { fileWorld } from './world';
 
-let ctx: TestCtx;
-let w: World;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  w = await createWorld(ctx);
-});
-afterAll(async () => ctx?.close());
+const { ctx, world: w } = fileWorld({}, createWorld);
 
 const call = (method: Method, url: string, token?: string | null, payload?: unknown) =>
   apiCall(ctx, method, url, token, payload);

@@ -1,5 +1,5 @@
 import { imageIdOf, imageKeys } from '@qrmenu/shared/image-variants';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO, SHOWCASE, seed } from '../src/seed';
 import type { Said, SeedRestaurant } from '../src/seed/demo';
 import { CALL_TABLE, CART_TABLE, LIVE_ORDERS, ORDERING_TABLES } from '../src/seed/live';
@@ -7,13 +7,10 @@ import { DEMO_ORDER_DAYS } from '../src/seed/orders';
 import { PLACEMENTS, type ShowcaseAdded } from '../src/seed/showcase';
 import { DEMO_VISIT_DAYS } from '../src/seed/visits';
 import { addDays, dayOf } from '../src/visits/day';
-import { ADMIN, bearer, createTestApp, loginAs, type TestCtx } from './helpers';
+import { ADMIN, bearer, loginAs } from './helpers';
+import { fileApp } from './world';
 
-let ctx: TestCtx;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
+const ctx = fileApp();
 
 const rowsOf = async (
   table:

@@ -5,31 +5,20 @@
  * in the history, the devices that stay signed in with their PINs, and every refusal changing
  * nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dayOf } from '../src/visits/day';
-import {
-  ADMIN,
-  adminUser,
-  apiCall,
-  createTestApp,
-  expectError,
-  loginAs,
-  PASSWORD,
-  type TestCtx,
-} from './helpers';
+import { ADMIN, adminUser, apiCall, expectError, loginAs, PASSWORD } from './helpers';
 import { basket, callAs, ok, orderWorld, placeAs } from './orders-support';
 import { openSse } from './sse-client';
 import { addStaff, type StaffWorld, staffWorld } from './staff-support';
+import { fileApp } from './world';
 
-let ctx: TestCtx;
 let base: string;
 
+const ctx = fileApp({ orderLimits: { ordersPerAddress: 10_000, callsPerAddress: 10_000 } });
+
 beforeAll(async () => {
-  ctx = await createTestApp({ orderLimits: { ordersPerAddress: 10_000, callsPerAddress: 10_000 } });
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** The rows a refused move must leave as they were. */

@@ -1,21 +1,19 @@
 /** POST /manager/stop-list: both actions, the category rules, all-or-nothing 404, bad input. */
 import { answers } from '@qrmenu/shared/schemas';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   adminUser,
   createCategory,
   createProduct,
   createRestaurant,
-  createTestApp,
   createUser,
   expectError,
   expectShape,
   snapshot,
-  type TestCtx,
 } from './helpers';
+import { fileApp } from './world';
 
-let ctx: TestCtx;
 let admin: string;
 let m1: string;
 let m2: string;
@@ -36,8 +34,9 @@ const active = async (table: 'products' | 'categories', id: string) =>
   (await ctx.db.selectFrom(table).select('is_active').where('id', '=', id).executeTakeFirstOrThrow())
     .is_active === 1;
 
+const ctx = fileApp();
+
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = (await adminUser(ctx)).token;
   const a = await createUser(ctx, 'manager');
   const b = await createUser(ctx, 'manager');
@@ -46,10 +45,6 @@ beforeAll(async () => {
   waiter = (await createUser(ctx, 'waiter')).token;
   r1 = (await createRestaurant(ctx, { manager_id: a.id })).id;
   r2 = (await createRestaurant(ctx, { manager_id: b.id })).id;
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('stop', () => {

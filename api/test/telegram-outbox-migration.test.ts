@@ -4,89 +4,29 @@
  * the bot was last saved is in that chat; one sent before keeps no chat (its message is left
  * alone: the chat may have changed since); every row starts with no part sent.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../src/db/migrations';
-
-// biome-ignore lint/suspicious/noExplicitAny: the schema before the migration, untyped on purpose
-type AnyDb = Kysely<any>;
+import {
+  type AnyDb,
+  insertRestaurants,
+  type MigrationDb,
+  migrationBefore,
+  openMigrationDb,
+} from './migration-support';
 
 const CHATS = '0028_telegram_outbox_chat';
-const BEFORE = Object.keys(migrations)
-  .filter((name) => name < CHATS)
-  .sort()
-  .at(-1) as string;
+const BEFORE = migrationBefore(CHATS);
 
 let db: AnyDb;
-let cleanup: () => Promise<void>;
-let schemaName: string | undefined;
-
-async function open(): Promise<void> {
-  const url = process.env.TEST_DATABASE_URL?.trim();
-  if (url) {
-    const schema = `t_tgmig_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    schemaName = schema;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema "${schema}"`);
-    await admin.end();
-    const pool = new pg.Pool({ connectionString: url, max: 4, options: `-c search_path=${schema}` });
-    db = new Kysely({ dialect: new PostgresDialect({ pool }) });
-    cleanup = async () => {
-      await db.destroy();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema if exists "${schema}" cascade`);
-      await c.end();
-    };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'qrmenu-tgmig-'));
-    const database = new SQLite(join(dir, 'db.sqlite'));
-    database.pragma('foreign_keys = ON');
-    db = new Kysely({ dialect: new SqliteDialect({ database }) });
-    cleanup = async () => {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    };
-  }
-}
-
-const migrator = () =>
-  new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(schemaName ? { migrationTableSchema: schemaName } : {}),
-  });
+let migrator: MigrationDb['migrator'];
+let cleanup: MigrationDb['close'];
 
 /** An ISO time `m` minutes into a day. */
 const at = (m: number) => new Date(Date.UTC(2026, 10, 28, 9, m)).toISOString();
 
 beforeAll(async () => {
-  await open();
+  ({ db, migrator, close: cleanup } = await openMigrationDb('tgmig'));
   expect((await migrator().migrateTo(BEFORE)).error).toBeUndefined();
-  for (const id of ['r1', 'r2']) {
-    await db
-      .insertInto('restaurants')
-      .values({
-        id,
-        name: id,
-        slug: id,
-        address: 'a',
-        phone_number: 'p',
-        work_time: 'w',
-        type: 'manual',
-        is_active: 1,
-        created_at: at(0),
-        updated_at: at(0),
-      })
-      .execute();
-  }
+  await insertRestaurants(db, ['r1', 'r2'], at(0));
   // r1's bot was last saved at minute 30, with the chat it has now; r2 has no bot any more
   await db
     .insertInto('telegram_bots')

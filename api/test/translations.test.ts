@@ -4,20 +4,18 @@
  * and today's clients (no `translations` sent) see the same answers as before.
  */
 import { answers } from '@qrmenu/shared/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminUser,
   apiCall,
   createRestaurant,
-  createTestApp,
   createUser,
   expectError,
   expectShape,
   type Method,
-  type TestCtx,
 } from './helpers';
+import { fileApp } from './world';
 
-let ctx: TestCtx;
 let admin: string;
 let m1: string;
 let m2: string;
@@ -47,8 +45,9 @@ async function storedCategory(id: string) {
   return list.data.find((c) => c._id === id);
 }
 
+const ctx = fileApp();
+
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = (await adminUser(ctx)).token;
   const a = await createUser(ctx, 'manager');
   const b = await createUser(ctx, 'manager');
@@ -56,10 +55,6 @@ beforeAll(async () => {
   m2 = b.token;
   r1 = await createRestaurant(ctx, { manager_id: a.id });
   await createRestaurant(ctx, { manager_id: b.id });
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 describe('categories in three languages', () => {

@@ -23,14 +23,9 @@ import {
   WEBP,
   type World,
 } from './helpers';
+import { fileWorld } from './world';
 
-let ctx: TestCtx;
-let w: World;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  w = await createWorld(ctx);
-});
-afterAll(async () => ctx?.close());
+const { ctx, world: w } = fileWorld({}, createWorld);
 
 const upload = (token: string | undefined, fields: Record<string, string>, files: FilePart[]) => {
   const body = multipart(fields, files);

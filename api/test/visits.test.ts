@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { answers } from '@qrmenu/shared/schemas';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dayOf } from '../src/visits/day';
 import { Sketch } from '../src/visits/sketch';
 import {
@@ -21,6 +21,7 @@ import {
   type TestCtx,
   type TestUser,
 } from './helpers';
+import { fileWorld } from './world';
 
 const PHONE =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
@@ -41,19 +42,14 @@ const NOT_GUESTS: Record<string, string>[] = [
   {},
 ];
 
-let ctx: TestCtx;
-let admin: TestUser;
 let manager: TestUser;
 let restaurant: { id: string; slug: string };
 
+const { ctx, world: admin } = fileWorld({}, adminUser);
+
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await adminUser(ctx);
   manager = await createUser(ctx, 'manager');
   restaurant = await createRestaurant(ctx, { manager_id: manager.id, slug: 'visits-cafe' });
-});
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const view = (

@@ -5,30 +5,28 @@
  * sent at the same time.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
   createCategory,
   createOption,
   createProduct,
   createRestaurant,
-  createTestApp,
   createUser,
   expectError,
   snapshot,
-  type TestCtx,
   type TestUser,
 } from './helpers';
+import { fileApp } from './world';
 
-let ctx: TestCtx;
 let manager: TestUser;
 let restaurantId: string;
+const ctx = fileApp();
+
 beforeAll(async () => {
-  ctx = await createTestApp();
   manager = await createUser(ctx, 'manager');
   restaurantId = (await createRestaurant(ctx, { manager_id: manager.id })).id;
 });
-afterAll(async () => ctx?.close());
 
 const RACE = 'deleted-meanwhile';
 

@@ -10,7 +10,15 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../a11y';
-import { ADMIN, apiToken, baseURL, createManager, creator, loginWithStorage, unique } from './support';
+import {
+  ADMIN,
+  apiToken,
+  baseURL,
+  createManager,
+  creator,
+  loginWithStorage,
+  restaurantReadyToOrder,
+} from './support';
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 
@@ -25,23 +33,14 @@ interface World {
 }
 
 async function createWorld(request: APIRequestContext): Promise<World> {
-  const manager = await createManager(request);
-  const adminToken = await apiToken(request, ADMIN);
-  const managerToken = await apiToken(request, manager);
-  const slug = unique('board').toLowerCase();
-  const res = await request.post(`${baseURL()}/api/admin/restaurants/create`, {
-    headers: { Authorization: `Bearer ${adminToken}` },
-    data: {
-      name: 'Board Oshxonasi',
-      slug,
-      address: 'Toshkent',
-      phone_number: '+998901112233',
-      work_time: '09:00-23:00',
-      manager_id: manager._id,
-    },
-  });
-  expect(res.status()).toBe(201);
-  const restaurantId = ((await res.json()) as { data: { _id: string } }).data._id;
+  const r = await restaurantReadyToOrder(
+    request,
+    'Board Oshxonasi',
+    'board',
+    ['Stol 5', 'Instagram'],
+    ['Stol 5'],
+  );
+  const { restaurantId, slug, token: managerToken } = r;
   const create = creator(request, managerToken);
   const category = await create('manager/category/create', { title: 'Taomlar', restaurant_id: restaurantId });
   const osh = await create('manager/products', { name: 'Osh', category_id: category, price: 45_000 });
@@ -52,20 +51,8 @@ async function createWorld(request: APIRequestContext): Promise<World> {
     price: 5000,
   });
   const choy = await create('manager/products', { name: 'Choy', category_id: category, price: 5000 });
-  const headers = { Authorization: `Bearer ${managerToken}` };
-  const placed = await request.post(`${baseURL()}/api/manager/placements`, {
-    headers,
-    data: { restaurant_id: restaurantId, names: ['Stol 5', 'Instagram'] },
-  });
-  expect(placed.status()).toBe(201);
-  const placements = ((await placed.json()) as { data: { _id: string; name: string }[] }).data;
-  const table = placements.find((p) => p.name === 'Stol 5')?._id as string;
-  const instagram = placements.find((p) => p.name === 'Instagram')?._id as string;
-  const opened = await request.put(`${baseURL()}/api/manager/ordering`, {
-    headers,
-    data: { takes_orders: true, placements: [{ _id: table, takes_orders: true }] },
-  });
-  expect(opened.status()).toBe(200);
+  const table = r.tables.get('Stol 5') as string;
+  const instagram = r.tables.get('Instagram') as string;
   return {
     restaurantId,
     slug,

@@ -14,14 +14,12 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expectAccessible } from '../a11y';
 import {
-  ADMIN,
-  apiToken,
   baseURL,
-  createManager,
   creator,
   loginWithStorage,
+  managerRestaurant,
+  placementsTakingOrders,
   trackCspViolations,
-  unique,
 } from './support';
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
@@ -39,24 +37,11 @@ interface World {
 
 /** The manager's restaurant: three dishes (osh with "Porsiya": Yarim / To'liq +20 000), tables 4 and 5. */
 async function makeWorld(request: APIRequestContext): Promise<World & { restaurantId: string }> {
-  const manager = await createManager(request);
-  const admin = await apiToken(request, ADMIN);
-  const slug = unique('buyurtma').toLowerCase();
-  const created = await request.post(`${baseURL()}/api/admin/restaurants/create`, {
-    headers: { Authorization: `Bearer ${admin}` },
-    data: {
-      name: 'Buyurtma Oshxonasi',
-      slug,
-      address: 'Toshkent, Chilonzor 1',
-      phone_number: '+998901112233',
-      work_time: '10:00-23:00',
-      manager_id: manager._id,
-      is_active: true,
-    },
+  const r = await managerRestaurant(request, 'Buyurtma Oshxonasi', 'buyurtma', {
+    address: 'Toshkent, Chilonzor 1',
+    work_time: '10:00-23:00',
   });
-  expect(created.status()).toBe(201);
-  const restaurantId = ((await created.json()) as { data: { _id: string } }).data._id;
-  const token = await apiToken(request, manager);
+  const { slug, restaurantId, token } = r;
   const post = creator(request, token);
   const category = await post('manager/category/create', { title: 'Taomlar', restaurant_id: restaurantId });
   const osh = await post('manager/products', { name: 'Toshkent oshi', category_id: category, price: 45000 });
@@ -65,11 +50,8 @@ async function makeWorld(request: APIRequestContext): Promise<World & { restaura
   const portion = await post('manager/product-option', { product_id: osh, name: 'Porsiya' });
   await post('manager/product-option-row', { product_option_id: portion, name: 'Yarim', price: 0 });
   await post('manager/product-option-row', { product_option_id: portion, name: "To'liq", price: 20000 });
-  const placements = await request.post(`${baseURL()}/api/manager/placements`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { restaurant_id: restaurantId, names: ['Stol 4', 'Stol 5'] },
-  });
-  expect(placements.status()).toBe(201);
+  // the tables are made; ordering is switched on by the test, at the table its code leads to
+  await placementsTakingOrders(request, r, ['Stol 4', 'Stol 5'], []);
   return { token, slug, restaurantId, products: { osh, choy, somsa } };
 }
 

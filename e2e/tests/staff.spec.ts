@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../a11y';
-import { ADMIN, apiToken, baseURL, createManager, creator, loginWithStorage, unique } from './support';
+import { apiToken, baseURL, creator, loginWithStorage, restaurantReadyToOrder, unique } from './support';
 
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -29,39 +29,15 @@ interface Restaurant {
 
 /** A restaurant with a manager, a product and tables Stol 1-10 taking orders. */
 async function createRestaurant(request: APIRequestContext, name: string): Promise<Restaurant> {
-  const manager = await createManager(request);
-  const adminToken = await apiToken(request, ADMIN);
-  const managerToken = await apiToken(request, manager);
-  const res = await request.post(`${baseURL()}/api/admin/restaurants/create`, {
-    headers: { Authorization: `Bearer ${adminToken}` },
-    data: {
-      name,
-      slug: unique('staff').toLowerCase(),
-      address: 'Toshkent',
-      phone_number: '+998901112233',
-      work_time: '09:00-23:00',
-      manager_id: manager._id,
-    },
-  });
-  expect(res.status()).toBe(201);
-  const id = ((await res.json()) as { data: { _id: string } }).data._id;
+  const names = Array.from({ length: 10 }, (_, i) => `Stol ${i + 1}`);
+  const {
+    restaurantId: id,
+    token: managerToken,
+    tables,
+  } = await restaurantReadyToOrder(request, name, 'staff', names);
   const create = creator(request, managerToken);
   const category = await create('manager/category/create', { title: 'Ichimliklar', restaurant_id: id });
   const choy = await create('manager/products', { name: 'Choy', category_id: category, price: 5000 });
-  const headers = { Authorization: `Bearer ${managerToken}` };
-  const names = Array.from({ length: 10 }, (_, i) => `Stol ${i + 1}`);
-  const placed = await request.post(`${baseURL()}/api/manager/placements`, {
-    headers,
-    data: { restaurant_id: id, names },
-  });
-  expect(placed.status()).toBe(201);
-  const placements = ((await placed.json()) as { data: { _id: string; name: string }[] }).data;
-  const tables = new Map(placements.map((p) => [p.name, p._id]));
-  const opened = await request.put(`${baseURL()}/api/manager/ordering`, {
-    headers,
-    data: { takes_orders: true, placements: placements.map((p) => ({ _id: p._id, takes_orders: true })) },
-  });
-  expect(opened.status()).toBe(200);
   return { id, managerToken, tables, choy: { id: choy, price: 5000 } };
 }
 

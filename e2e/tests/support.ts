@@ -207,3 +207,87 @@ export const BACK_OFFICE_PAGES: readonly PageCase[] = [
   { name: 'staff (manager)', who: 'manager', path: () => '/staff' },
   { name: 'staff (admin)', who: 'admin', path: (w) => `/admin/staff/${w.restaurant._id}` },
 ];
+
+/** A new manager's restaurant, as `managerRestaurant` makes it. */
+export interface ManagedRestaurant {
+  manager: Credentials & { _id: string };
+  /** The manager's token. */
+  token: string;
+  restaurantId: string;
+  slug: string;
+}
+
+/**
+ * A restaurant the admin creates through the API for a new manager (its slug `slugPrefix-…`, the
+ * test's own), with `fields` of the restaurant's form over a plain card (Toshkent, open 09-23).
+ */
+export async function managerRestaurant(
+  request: APIRequestContext,
+  name: string,
+  slugPrefix: string,
+  fields: Record<string, unknown> = {},
+): Promise<ManagedRestaurant> {
+  const manager = await createManager(request);
+  const admin = await apiToken(request, ADMIN);
+  const slug = unique(slugPrefix).toLowerCase();
+  const created = await request.post(`${baseURL()}/api/admin/restaurants/create`, {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: {
+      name,
+      slug,
+      address: 'Toshkent',
+      phone_number: '+998901112233',
+      work_time: '09:00-23:00',
+      manager_id: manager._id,
+      is_active: true,
+      ...fields,
+    },
+  });
+  expect(created.status(), `create restaurant ${slug}`).toBe(201);
+  const restaurantId = ((await created.json()) as { data: { _id: string } }).data._id;
+  return { manager, token: await apiToken(request, manager), restaurantId, slug };
+}
+
+/**
+ * The manager's placements `names` made (their ids by name), and ordering switched on for the
+ * restaurant and for those of them named in `ordering` (all unless told; none: left off).
+ */
+export async function placementsTakingOrders(
+  request: APIRequestContext,
+  r: ManagedRestaurant,
+  names: string[],
+  ordering: string[] = names,
+): Promise<Map<string, string>> {
+  const headers = { Authorization: `Bearer ${r.token}` };
+  const placed = await request.post(`${baseURL()}/api/manager/placements`, {
+    headers,
+    data: { restaurant_id: r.restaurantId, names },
+  });
+  expect(placed.status()).toBe(201);
+  const ids = new Map(
+    ((await placed.json()) as { data: { _id: string; name: string }[] }).data.map((p) => [p.name, p._id]),
+  );
+  if (ordering.length > 0) {
+    const opened = await request.put(`${baseURL()}/api/manager/ordering`, {
+      headers,
+      data: {
+        takes_orders: true,
+        placements: ordering.map((name) => ({ _id: ids.get(name), takes_orders: true })),
+      },
+    });
+    expect(opened.status()).toBe(200);
+  }
+  return ids;
+}
+
+/** A restaurant ready to order in one call: a new manager's, with `tables` taking orders. */
+export async function restaurantReadyToOrder(
+  request: APIRequestContext,
+  name: string,
+  slugPrefix: string,
+  tables: string[],
+  ordering: string[] = tables,
+): Promise<ManagedRestaurant & { tables: Map<string, string> }> {
+  const r = await managerRestaurant(request, name, slugPrefix);
+  return { ...r, tables: await placementsTakingOrders(request, r, tables, ordering) };
+}

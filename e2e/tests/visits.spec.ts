@@ -9,7 +9,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { ADMIN, apiToken, baseURL, createManager, loginWithStorage, unique } from './support';
+import { baseURL, loginWithStorage, managerRestaurant } from './support';
 
 function decodePng(png: Buffer): string | null {
   const image = PNG.sync.read(png);
@@ -52,23 +52,9 @@ test('guests through two placements: 4 visits, 3 unique, split by placement; a l
   page,
   request,
 }) => {
-  const admin = await apiToken(request, ADMIN);
-  const manager = await createManager(request);
-  const slug = unique('visits').toLowerCase();
-  const created = await request.post(`${baseURL()}/api/admin/restaurants/create`, {
-    headers: { Authorization: `Bearer ${admin}` },
-    data: {
-      name: 'Visits Oshxonasi',
-      slug,
-      address: 'Toshkent',
-      phone_number: '+998901112233',
-      work_time: '10:00-23:00',
-      manager_id: manager._id,
-      is_active: true,
-    },
+  const { slug, token } = await managerRestaurant(request, 'Visits Oshxonasi', 'visits', {
+    work_time: '10:00-23:00',
   });
-  expect(created.status()).toBe(201);
-  const token = await apiToken(request, manager);
 
   // the manager names two placements in the QR dialog and prints a sheet for each
   await loginWithStorage(page, token, 'manager');

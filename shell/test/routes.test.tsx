@@ -531,32 +531,36 @@ describe('remote failure', () => {
     expect(loadRemote.mock.calls.length).toBeGreaterThan(calls);
   });
 
-  it('shows the fallback of the orders board when mfe_orders is down; the bottom bar keeps working', async () => {
+  it.each([
+    // `next`: a link of the bottom bar, `to` and `shown`: where it leads and the module shown there
+    {
+      page: 'the orders board',
+      remote: 'mfe_orders',
+      at: '/orders',
+      next: 'Menyu',
+      to: '/ProductStopList',
+      shown: 'mfe_stoplist/StopListPage',
+    },
+    {
+      page: '«Hisobot»',
+      remote: 'mfe_reports',
+      at: '/reports',
+      next: 'Buyurtmalar',
+      to: '/orders',
+      shown: 'mfe_orders/OrdersBoardPage',
+    },
+  ])('shows the fallback of $page when $remote is down; the bottom bar keeps working', async (down) => {
     setRuntimeConfig(ALL_DEPLOYED);
     loadRemote.mockImplementation(async (id: string) =>
-      id.startsWith('mfe_orders/') ? fallbackModule() : remoteModule(id),
+      id.startsWith(`${down.remote}/`) ? fallbackModule() : remoteModule(id),
     );
     signIn('token-1', 'manager');
-    const router = renderAt('/orders');
+    const router = renderAt(down.at);
     expect(await screen.findByText("Bo'limni yuklab bo'lmadi")).toBeInTheDocument();
     const bar = screen.getByRole('navigation', { name: 'Menyu' });
-    await userEvent.click(within(bar).getByRole('link', { name: 'Menyu' }));
-    expect(await screen.findByText('remote:mfe_stoplist/StopListPage')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/ProductStopList');
-  });
-
-  it('shows the fallback of «Hisobot» when mfe_reports is down; the bottom bar keeps working', async () => {
-    setRuntimeConfig(ALL_DEPLOYED);
-    loadRemote.mockImplementation(async (id: string) =>
-      id.startsWith('mfe_reports/') ? fallbackModule() : remoteModule(id),
-    );
-    signIn('token-1', 'manager');
-    const router = renderAt('/reports');
-    expect(await screen.findByText("Bo'limni yuklab bo'lmadi")).toBeInTheDocument();
-    const bar = screen.getByRole('navigation', { name: 'Menyu' });
-    await userEvent.click(within(bar).getByRole('link', { name: 'Buyurtmalar' }));
-    expect(await screen.findByText('remote:mfe_orders/OrdersBoardPage')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/orders');
+    await userEvent.click(within(bar).getByRole('link', { name: down.next }));
+    expect(await screen.findByText(`remote:${down.shown}`)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(down.to);
   });
 
   it('never warms «Hisobot» ahead: its module loads with its page only', async () => {

@@ -47,6 +47,17 @@ export function Change({
   );
 }
 
+/**
+ * A figure and the same figure of the period before, both written with `format`: a `Stat`'s
+ * value, comparison and previous value, e.g. `<Stat label={…} {...compared(now, before, money)} />`.
+ */
+export const compared = (current: number, previous: number, format: (n: number) => string) => ({
+  value: format(current),
+  current,
+  previous,
+  previousText: format(previous),
+});
+
 export function Stat({
   label,
   value,

@@ -11,7 +11,7 @@ import { ChartFigure } from '../charts/ChartFigure';
 import { HBarChart } from '../charts/HBarChart';
 import { SERIES_COLORS } from '../charts/scale';
 import { money } from '../common/money';
-import { Stat } from '../common/Stat';
+import { compared, Stat } from '../common/Stat';
 
 const r = t.reports;
 const TOP = 10;
@@ -72,18 +72,12 @@ export function DishesSection({ data }: { data: DishesReport }) {
       <SimpleGrid columns={2} gap="2">
         <Stat
           label={r.quantity}
-          value={String(data.totals.quantity)}
-          current={data.totals.quantity}
-          previous={data.previous_totals.quantity}
-          previousText={String(data.previous_totals.quantity)}
+          {...compared(data.totals.quantity, data.previous_totals.quantity, String)}
           testId="stat-portions"
         />
         <Stat
           label={r.revenue}
-          value={money(data.totals.revenue)}
-          current={data.totals.revenue}
-          previous={data.previous_totals.revenue}
-          previousText={money(data.previous_totals.revenue)}
+          {...compared(data.totals.revenue, data.previous_totals.revenue, money)}
           testId="stat-dish-revenue"
         />
       </SimpleGrid>

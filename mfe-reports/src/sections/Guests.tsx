@@ -10,7 +10,7 @@ import { ChartFigure } from '../charts/ChartFigure';
 import { HBarChart } from '../charts/HBarChart';
 import { SERIES_COLORS } from '../charts/scale';
 import { share } from '../common/money';
-import { Stat } from '../common/Stat';
+import { compared, Stat } from '../common/Stat';
 
 const r = t.reports;
 const SERIES = [
@@ -67,22 +67,8 @@ export function GuestsSection({ data }: { data: GuestsReport }) {
   return (
     <Stack gap="5">
       <SimpleGrid columns={2} gap="2">
-        <Stat
-          label={r.views}
-          value={String(x.views)}
-          current={x.views}
-          previous={p.views}
-          previousText={String(p.views)}
-          testId="stat-views"
-        />
-        <Stat
-          label={r.orders}
-          value={String(x.orders)}
-          current={x.orders}
-          previous={p.orders}
-          previousText={String(p.orders)}
-          testId="stat-guest-orders"
-        />
+        <Stat label={r.views} {...compared(x.views, p.views, String)} testId="stat-views" />
+        <Stat label={r.orders} {...compared(x.orders, p.orders, String)} testId="stat-guest-orders" />
         <Stat
           label={r.conversion}
           value={x.views > 0 ? `${share(x.orders, x.views)} %` : '—'}

@@ -6,7 +6,7 @@ import { ChartFigure } from '../charts/ChartFigure';
 import { HBarChart } from '../charts/HBarChart';
 import { SERIES_COLORS } from '../charts/scale';
 import { money, share } from '../common/money';
-import { Stat } from '../common/Stat';
+import { compared, Stat } from '../common/Stat';
 
 const r = t.reports;
 
@@ -18,19 +18,13 @@ export function RejectionsSection({ data }: { data: RejectionsReport }) {
       <SimpleGrid columns={2} gap="2">
         <Stat
           label={r.rejectedTitle}
-          value={String(x.orders)}
-          current={x.orders}
-          previous={p.orders}
-          previousText={String(p.orders)}
+          {...compared(x.orders, p.orders, String)}
           lowerIsBetter
           testId="stat-rejected-orders"
         />
         <Stat
           label={r.amount}
-          value={money(x.amount)}
-          current={x.amount}
-          previous={p.amount}
-          previousText={money(p.amount)}
+          {...compared(x.amount, p.amount, money)}
           lowerIsBetter
           testId="stat-rejected-amount"
         />

@@ -8,17 +8,9 @@ import { EntityForm, TextField } from '@qrmenu/shared/forms';
 import { useAdminRestaurants, useCreateManager, useManagerAccounts } from '@qrmenu/shared/query';
 import { type ManagerCreateBody, managerCreateBody } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import {
-  Heading,
-  LoadingSkeleton,
-  Page,
-  PageState,
-  SimpleGrid,
-  Stack,
-  StatusBadge,
-  Table,
-} from '@qrmenu/shared/ui';
+import { Heading, LoadingSkeleton, Page, PageState, SimpleGrid, Stack } from '@qrmenu/shared/ui';
 import { useMemo, useState } from 'react';
+import { AccountsTable } from '../common/AccountsTable';
 import { ManagerAccountActions } from './ManagerAccountActions';
 import { BackToNewRestaurant } from './NoFreeManager';
 
@@ -76,46 +68,14 @@ export default function ManagersPage() {
         loading={<LoadingSkeleton rows={4} />}
       >
         {(list) => (
-          // focusable, so that a keyboard can scroll the table when a phone cuts it
-          <Table.ScrollArea
-            borderWidth="1px"
-            borderRadius="md"
-            tabIndex={0}
-            role="region"
-            aria-label={t.managers}
-          >
-            {/* a login or restaurant name of one long word wraps in its cell */}
-            <Table.Root
-              size="sm"
-              data-testid="managers-table"
-              css={{ '& td': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
-            >
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader w="10">{t.number}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t.fields.login}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t.restaurants}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t.status}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t.actions}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {list.map((m, i) => (
-                  <Table.Row key={m._id} data-testid="manager-row">
-                    <Table.Cell>{i + 1}</Table.Cell>
-                    <Table.Cell>{m.login}</Table.Cell>
-                    <Table.Cell>{byManager.get(m._id) ?? '—'}</Table.Cell>
-                    <Table.Cell>
-                      <StatusBadge active={m.is_active} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <ManagerAccountActions manager={m} />
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <AccountsTable
+            label={t.managers}
+            accounts={list}
+            columns={[{ header: t.restaurants, cell: (m) => byManager.get(m._id) ?? '—' }]}
+            actions={(m) => <ManagerAccountActions manager={m} />}
+            testId="managers-table"
+            rowTestId="manager-row"
+          />
         )}
       </PageState>
     </Page>

@@ -8,16 +8,8 @@ import { ROUTES } from '@qrmenu/shared/paths';
 import { useStaff } from '@qrmenu/shared/query';
 import { useSession } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
-import {
-  Badge,
-  LoadingSkeleton,
-  Page,
-  PageState,
-  Stack,
-  StatusBadge,
-  Table,
-  useRouteParams,
-} from '@qrmenu/shared/ui';
+import { Badge, LoadingSkeleton, Page, PageState, Stack, useRouteParams } from '@qrmenu/shared/ui';
+import { AccountsTable } from '../common/AccountsTable';
 import { DevicesSection } from './DevicesSection';
 import { FloorSection } from './FloorSection';
 import { StaffActions } from './StaffActions';
@@ -39,57 +31,27 @@ export default function StaffPage() {
           loading={<LoadingSkeleton rows={3} />}
         >
           {(list) => (
-            // focusable, so that a keyboard can scroll the table when a phone cuts it
-            <Table.ScrollArea
-              borderWidth="1px"
-              borderRadius="md"
-              tabIndex={0}
-              role="region"
-              aria-label={t.staff.title}
-            >
-              <Table.Root
-                size="sm"
-                data-testid="staff-table"
-                css={{ '& td': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
-              >
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader w="10">{t.number}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t.fields.login}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t.staff.name}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t.staff.role}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t.staff.tables}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t.staff.telegram}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t.staff.pin}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t.status}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t.actions}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {list.map((m, i) => (
-                    <Table.Row key={m._id} data-testid="staff-row">
-                      <Table.Cell>{i + 1}</Table.Cell>
-                      <Table.Cell>{m.login}</Table.Cell>
-                      <Table.Cell>{m.name ?? '—'}</Table.Cell>
-                      <Table.Cell>{t.staff.roles[m.role]}</Table.Cell>
-                      <Table.Cell>{m.role === 'waiter' ? m.tables : '—'}</Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={m.telegram_linked ? 'green' : 'gray'}>
-                          {m.telegram_linked ? t.staff.linked : t.staff.notLinked}
-                        </Badge>
-                      </Table.Cell>
-                      <Table.Cell>{m.has_pin ? t.staff.pinSet : t.staff.pinNone}</Table.Cell>
-                      <Table.Cell>
-                        <StatusBadge active={m.is_active} />
-                      </Table.Cell>
-                      <Table.Cell>
-                        <StaffActions member={m} />
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+            <AccountsTable
+              label={t.staff.title}
+              accounts={list}
+              columns={[
+                { header: t.staff.name, cell: (m) => m.name ?? '—' },
+                { header: t.staff.role, cell: (m) => t.staff.roles[m.role] },
+                { header: t.staff.tables, cell: (m) => (m.role === 'waiter' ? m.tables : '—') },
+                {
+                  header: t.staff.telegram,
+                  cell: (m) => (
+                    <Badge colorPalette={m.telegram_linked ? 'green' : 'gray'}>
+                      {m.telegram_linked ? t.staff.linked : t.staff.notLinked}
+                    </Badge>
+                  ),
+                },
+                { header: t.staff.pin, cell: (m) => (m.has_pin ? t.staff.pinSet : t.staff.pinNone) },
+              ]}
+              actions={(m) => <StaffActions member={m} />}
+              testId="staff-table"
+              rowTestId="staff-row"
+            />
           )}
         </PageState>
         <FloorSection restaurantId={id} staff={staff.data ?? []} />
