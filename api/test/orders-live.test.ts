@@ -8,7 +8,7 @@
  */
 import { guestOrder, order, tableCall } from '@qrmenu/shared/schemas';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openEventStream } from '../src/http/sse';
 import { apiCall, createTestApp, type TestCtx } from './helpers';
 import { basket, type OrderWorld, ok, orderWorld, placeAs } from './orders-support';
@@ -264,6 +264,37 @@ describe('slow clients and stopping', () => {
     socket.resume();
     await closed;
     await app.close();
+  });
+
+  it('one heartbeat timer beats every open stream; a closed stream hears no more of it', async () => {
+    const app = Fastify();
+    app.get('/stream', async (_request, reply) => {
+      openEventStream(reply, { heartbeatMs: 40 });
+      return reply;
+    });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    const timers = vi.spyOn(globalThis, 'setInterval');
+    try {
+      const streams = await Promise.all([1, 2, 3].map(() => openSse(`${url}/stream`)));
+      // the streams' memory is their connections': no timer of a stream's own
+      expect(timers).toHaveBeenCalledTimes(1);
+      for (let i = 0; i < 100 && streams.some((s) => s.comments < 2); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(streams.map((s) => s.comments >= 2)).toEqual([true, true, true]);
+      streams[0]!.close();
+      await streams[0]!.ended;
+      const heard = streams[0]!.comments;
+      const before = streams[1]!.comments;
+      for (let i = 0; i < 100 && streams[1]!.comments < before + 2; i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(streams[1]!.comments).toBeGreaterThanOrEqual(before + 2);
+      expect(streams[0]!.comments).toBe(heard);
+      for (const s of streams) s.close();
+    } finally {
+      timers.mockRestore();
+      app.server.closeAllConnections();
+      await app.close();
+    }
   });
 
   it('closing the server ends its streams (clients reconnect to another server)', async () => {
