@@ -41,6 +41,22 @@ export interface EventStream {
 }
 
 /**
+ * An event's JSON, made once for all the streams it goes to: the hub passes the same object to
+ * each (live.ts renders an event once). So an object sent is not changed afterwards.
+ */
+const json = new WeakMap<object, string>();
+
+function jsonOf(data: unknown): string {
+  if (typeof data !== 'object' || data === null) return JSON.stringify(data);
+  let text = json.get(data);
+  if (text === undefined) {
+    text = JSON.stringify(data);
+    json.set(data, text);
+  }
+  return text;
+}
+
+/**
  * The heartbeats: one timer per period for all the streams of this server, not one per stream
  * (a stream's memory is the connection's own, docs/ORDERS.md, "Live updates").
  */
@@ -116,7 +132,7 @@ export function openEventStream(reply: FastifyReply, options: EventStreamOptions
   write(`retry: ${retryMs}\n\n`);
   stopBeating = onHeartbeat(heartbeatMs, () => write(': ping\n\n'));
   return {
-    send: ({ id, event, data }) => write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+    send: ({ id, event, data }) => write(`id: ${id}\nevent: ${event}\ndata: ${jsonOf(data)}\n\n`),
     get closed() {
       return closed;
     },
