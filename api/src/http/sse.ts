@@ -10,6 +10,7 @@
  * proxy's idle timeout never sees it silent), and holds at most `maxBufferedBytes` for a client
  * that does not read: past that the client is dropped, reconnects and replays what it missed.
  */
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EVERY_ANSWER_HEADERS } from './security-headers';
 
@@ -122,8 +123,9 @@ export function openEventStream(reply: FastifyReply, options: EventStreamOptions
   // the connection ends with the stream: a stream ended by a stopping server must not leave it
   // open as an idle keep-alive connection (the server's close would wait for it)
   res.shouldKeepAlive = false;
+  // (Fastify types a header it holds as possibly undefined; those set are values)
   res.writeHead(200, {
-    ...reply.getHeaders(),
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
     ...EVERY_ANSWER_HEADERS,
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
