@@ -64,6 +64,8 @@ const GUEST_WORKERS = Math.max(1, Math.ceil(GUESTS / STREAMS_PER_WORKER));
 const ADMIN = { login: 'admin', password: 'bench-orders-admin-1' };
 const PROBE = pathToFileURL(fileURLToPath(new URL('./memory-probe.mjs', import.meta.url))).href;
 const MiB = 1024 * 1024;
+/** The servers of the run going on (killed should the bench die). */
+const running: ApiProcess[] = [];
 
 /** The targets (docs/BENCHMARKS.md, "Orders"): today's evening's, and ten times it's. */
 const TARGETS =
@@ -116,7 +118,10 @@ type FromWorker =
 
 function guestsWorker(): void {
   const streams = new Map<number, SseStream>();
-  const send = (m: FromWorker) => process.send?.(m);
+  // the bench may have ended (or failed) first: nothing to tell then
+  const send = (m: FromWorker) => {
+    if (process.connected) process.send?.(m, undefined, {}, () => undefined);
+  };
   process.on('message', (m: ToWorker) => {
     if ('closeAll' in m) {
       for (const s of streams.values()) s.close();
@@ -182,6 +187,8 @@ function startGuests(): Guests {
     },
   };
   for (const w of workers) {
+    // a guests' process that died is said by its own output; the bench goes on
+    w.on('error', (err) => console.log(`  a guests' process: ${String(err)}`));
     closed.push(
       new Promise((resolve) =>
         w.on('message', (m: FromWorker) => {
@@ -358,6 +365,7 @@ interface Figures {
   guestP99: number;
   lost: number;
   doubled: number;
+  unanswered: number;
   refused: number;
   acceptsFailed: number;
   streamsRefused: number;
@@ -374,7 +382,12 @@ interface Figures {
 
 async function evening(deployment: Deployment): Promise<Figures> {
   const loadBefore = load();
+  const began = performance.now();
+  const phase = (what: string) =>
+    console.log(`  ${((performance.now() - began) / 1000).toFixed(0)} s: ${what} (load average ${load()})`);
+  console.log(`\n${deployment.name}:`);
   const { base, servers } = deployment;
+  running.push(...servers);
   // the largest server's (the target is a server's)
   const rssNow = () => Math.max(...servers.map(rssOf));
   const rssStart = rssNow();
@@ -388,6 +401,7 @@ async function evening(deployment: Deployment): Promise<Figures> {
     const worlds: HttpOrderWorld[] = [];
     for (let r = 0; r < RESTAURANTS; r++)
       worlds.push(await httpOrderWorld(base, deployment.admin, TABLES, 8));
+    phase(`${RESTAURANTS} restaurant(s) made`);
     const menu = SCALE === 1;
     if (menu) await menuRps(base, worlds[0]!.slug); // warm up
     const menuBefore = menu ? await menuRps(base, worlds[0]!.slug) : Number.NaN;
@@ -403,6 +417,8 @@ async function evening(deployment: Deployment): Promise<Figures> {
     const made = new Set<string>();
     const restaurantOf = new Map<string, string>();
     let doubledAnswers = 0;
+    let boardDoubles = 0;
+    const eventsOnBoard = Array.from({ length: BOARDS }, () => new Set<number>());
     let refused = 0;
     let acceptsFailed = 0;
     let streamsRefused = 0;
@@ -418,12 +434,16 @@ async function evening(deployment: Deployment): Promise<Figures> {
         if (e.event !== 'ready') board.events.length = 0;
         if (e.event !== 'order') return;
         const order = e.data as { _id: string; status: string };
+        // the same event twice is a double; the order's state in two events (another change while
+        // it is still `sent`) is not
+        if (e.id !== null && eventsOnBoard[b]!.has(e.id)) boardDoubles++;
+        if (e.id !== null) eventsOnBoard[b]!.add(e.id);
         if (order.status !== 'sent') return;
         const seen = seenOnBoard[b]!;
-        seen.set(order._id, (seen.get(order._id) ?? 0) + 1);
+        if (seen.has(order._id)) return;
+        seen.set(order._id, 1);
         const sentAt = created.get(order._id);
-        if (sentAt !== undefined && timed.has(order._id) && seen.get(order._id) === 1)
-          boardMs.push(wall(e.at) - sentAt);
+        if (sentAt !== undefined && timed.has(order._id)) boardMs.push(wall(e.at) - sentAt);
         if (b < RESTAURANTS && sentAt !== undefined) {
           if (timed.has(order._id)) acceptedAt.set(order._id, wall());
           void fetch(`${base}/api/manager/orders/${order._id}/status`, {
@@ -465,9 +485,11 @@ async function evening(deployment: Deployment): Promise<Figures> {
       const sends = double
         ? [postOrder(base, body, guestAddress(g)), postOrder(base, body, guestAddress(g))]
         : [postOrder(base, body, guestAddress(g))];
-      const first = await sends[0]!;
+      // a connection the loaded server did not take in time is a refused order, not the run's end
+      const failed = { status: 0, body: {} } as Awaited<ReturnType<typeof postOrder>>;
+      const first = await sends[0]!.catch(() => failed);
       const took = wall() - t0;
-      const answers = await Promise.all(sends);
+      const answers = await Promise.all(sends.map((a) => a.catch(() => failed)));
       if (answers.some((a) => a.status !== 200 && a.status !== 201)) {
         refused++;
         return null;
@@ -491,6 +513,7 @@ async function evening(deployment: Deployment): Promise<Figures> {
         )),
       );
     }
+    phase(`${GUESTS} first orders placed`);
     await sleep(2000); // the accepts settle
     // ... then opens its stream: the servers' memory before and after, per stream
     const memoryBefore = sum(await Promise.all(servers.map(memoryOf)));
@@ -499,6 +522,7 @@ async function evening(deployment: Deployment): Promise<Figures> {
         firstOrders.slice(g, g + 100).map((o, k) => (o ? follow(g + k, o) : Promise.resolve())),
       );
     }
+    phase(`${GUESTS} guests' streams open`);
     await sleep(2000);
     const memoryStreams = sum(await Promise.all(servers.map(memoryOf)));
 
@@ -528,6 +552,7 @@ async function evening(deployment: Deployment): Promise<Figures> {
       running.push(place(g, n++, true).then((o) => (o ? follow(g, o) : undefined)));
     }
     await Promise.all(running);
+    phase('the evening placed');
     const menuDuringRps = await menuDuring;
     await sleep(3000); // what is still on its way arrives
     const rssEnd = rssNow();
@@ -554,8 +579,9 @@ async function evening(deployment: Deployment): Promise<Figures> {
       for (const id of made)
         if (!seenOnBoard[b]!.has(id) && restaurantOf.get(id) === own.restaurantId) lost++;
     }
-    let doubled = doubledAnswers + (listedCount - listed.size) + (listed.size - made.size);
-    for (const seen of seenOnBoard) for (const count of seen.values()) if (count > 1) doubled += count - 1;
+    const doubled = doubledAnswers + (listedCount - listed.size) + boardDoubles;
+    // orders the servers made whose answer the bench never had (its connection timed out)
+    const unanswered = listed.size - made.size;
     return {
       name: deployment.name,
       orders: total,
@@ -567,6 +593,7 @@ async function evening(deployment: Deployment): Promise<Figures> {
       guestP99: pct(guestMs, 99),
       lost,
       doubled,
+      unanswered,
       refused,
       acceptsFailed,
       streamsRefused,
@@ -604,7 +631,7 @@ function print(f: Figures): void {
     `  accept -> guest       median ${ms(f.guestMedian)}   p99 ${ms(f.guestP99)}${Number.isFinite(TARGETS.guestP99) ? `   (target p99 < ${TARGETS.guestP99} ms)` : ''}`,
   );
   console.log(
-    `  lost ${f.lost}, doubled ${f.doubled}; refused orders ${f.refused}, failed accepts ${f.acceptsFailed}, refused streams ${f.streamsRefused}`,
+    `  lost ${f.lost}, doubled ${f.doubled}; refused orders ${f.refused} (of which made but not answered ${f.unanswered}), failed accepts ${f.acceptsFailed}, refused streams ${f.streamsRefused}`,
   );
   console.log(
     `  servers' memory       before the streams: RSS ${mib(f.memoryBefore.rss)}, heap ${mib(f.memoryBefore.heapUsed)}; with them: RSS ${mib(f.memoryStreams.rss)}, heap ${mib(f.memoryStreams.heapUsed)}`,
@@ -627,6 +654,14 @@ function print(f: Figures): void {
 function filesNeeded(): number {
   return STREAMS_PER_WORKER + BOARDS + 2000;
 }
+
+// a request the loaded machine let time out is said (with the process), not the run's end
+process.on('unhandledRejection', (err) => {
+  const cause = (err as { cause?: unknown })?.cause;
+  console.log(
+    `  a request failed (${args[0] ?? 'bench'}): ${String(err)}${cause ? ` (${String(cause)})` : ''}`,
+  );
+});
 
 if (args[0] === '--menu') {
   await menuLoad(args[1]!);
@@ -660,6 +695,10 @@ if (args[0] === '--menu') {
   console.log(
     `bench:orders --scale ${SCALE}: open files ${limits.soft} (ulimit -n), ${GUEST_WORKERS} guests' process(es), load average ${load()}`,
   );
+  // should the run end anyway, its servers do not outlive it
+  process.on('exit', () => {
+    for (const server of running) server.child.kill('SIGKILL');
+  });
   const runs: (() => Promise<Deployment>)[] = [sqliteDeployment];
   const url = process.env.DATABASE_URL?.trim();
   if (url) runs.push(() => postgresDeployment(url));
