@@ -8,8 +8,8 @@
  */
 import { guestOrder, order, tableCall } from '@qrmenu/shared/schemas';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEventStream } from '../src/http/sse';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type EventStream, openEventStream } from '../src/http/sse';
 import { apiCall, createTestApp } from './helpers';
 import { basket, ok, orderWorld, placeAs } from './orders-support';
 import { openSse, type SseStream } from './sse-client';
@@ -265,6 +265,68 @@ describe('slow clients and stopping', () => {
     socket.resume();
     await closed;
     await app.close();
+  });
+
+  it("an event's JSON is made once for all the streams it goes to, and each receives it whole", async () => {
+    const app = Fastify();
+    const sinks: EventStream[] = [];
+    app.get('/stream', async (_request, reply) => {
+      sinks.push(openEventStream(reply));
+      return reply;
+    });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const streams = await Promise.all([1, 2, 3].map(() => openSse(`${url}/stream`)));
+      for (let i = 0; i < 100 && sinks.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+      let made = 0;
+      const data = {
+        toJSON() {
+          made++;
+          return { _id: 'o1', status: 'accepted' };
+        },
+      };
+      for (const sink of sinks) expect(sink.send({ id: 7, event: 'order', data })).toBe(true);
+      const got = await Promise.all(streams.map((s) => s.next((e) => e.event === 'order')));
+      expect(got.map((e) => [e.id, e.data])).toEqual(
+        Array.from({ length: 3 }, () => [7, { _id: 'o1', status: 'accepted' }]),
+      );
+      expect(made).toBe(1);
+      for (const s of streams) s.close();
+    } finally {
+      app.server.closeAllConnections();
+      await app.close();
+    }
+  });
+
+  it('one heartbeat timer beats every open stream; a closed stream hears no more of it', async () => {
+    const app = Fastify();
+    app.get('/stream', async (_request, reply) => {
+      openEventStream(reply, { heartbeatMs: 40 });
+      return reply;
+    });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    const timers = vi.spyOn(globalThis, 'setInterval');
+    try {
+      const streams = await Promise.all([1, 2, 3].map(() => openSse(`${url}/stream`)));
+      // the streams' memory is their connections': no timer of a stream's own
+      expect(timers).toHaveBeenCalledTimes(1);
+      for (let i = 0; i < 100 && streams.some((s) => s.comments < 2); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(streams.map((s) => s.comments >= 2)).toEqual([true, true, true]);
+      streams[0]!.close();
+      await streams[0]!.ended;
+      const heard = streams[0]!.comments;
+      const before = streams[1]!.comments;
+      for (let i = 0; i < 100 && streams[1]!.comments < before + 2; i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(streams[1]!.comments).toBeGreaterThanOrEqual(before + 2);
+      expect(streams[0]!.comments).toBe(heard);
+      for (const s of streams) s.close();
+    } finally {
+      timers.mockRestore();
+      app.server.closeAllConnections();
+      await app.close();
+    }
   });
 
   it('closing the server ends its streams (clients reconnect to another server)', async () => {

@@ -95,6 +95,8 @@ const everywhere = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 };
+/** Every answer's headers, for an answer written past the app's hooks (an event stream: http/sse.ts). */
+export const EVERY_ANSWER_HEADERS = everywhere;
 /**
  * A JSON answer's headers, for an answer written where the app's hooks do not run (an address
  * the router could not read: app.ts `frameworkErrors`).

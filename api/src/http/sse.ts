@@ -1,8 +1,8 @@
 /**
- * Server-sent events (docs/ORDERS.md, "Live updates"): the answer is a stream Fastify sends like
- * any other (so the security headers, CORS and a draining server's `Connection: close` apply);
- * the route turns compression off for it (`compress: false`: a compressor would hold the events
- * back), and `Cache-Control: no-transform` and `X-Accel-Buffering: no` ask proxies not to
+ * Server-sent events (docs/ORDERS.md, "Live updates"): the answer is written on the connection
+ * (the reply hijacked, with the headers Fastify would have sent: CORS, the security headers; the
+ * connection is closed with the stream); the route turns compression off anyway
+ * (`compress: false`: a compressor would hold the events back), and `Cache-Control: no-transform` and `X-Accel-Buffering: no` ask proxies not to
  * buffer or rewrite it.
  *
  * Each event is `id: <number>`, `event: <type>`, `data: <JSON>`. The stream opens with `retry:`
@@ -10,8 +10,9 @@
  * proxy's idle timeout never sees it silent), and holds at most `maxBufferedBytes` for a client
  * that does not read: past that the client is dropped, reconnects and replays what it missed.
  */
-import { PassThrough } from 'node:stream';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { EVERY_ANSWER_HEADERS } from './security-headers';
 
 export interface EventStreamOptions {
   retryMs?: number;
@@ -40,47 +41,100 @@ export interface EventStream {
   close(): void;
 }
 
-/** Starts the answer as an event stream and gives what writes to it. */
+/**
+ * An event's JSON, made once for all the streams it goes to: the hub passes the same object to
+ * each (live.ts renders an event once). So an object sent is not changed afterwards.
+ */
+const json = new WeakMap<object, string>();
+
+function jsonOf(data: unknown): string {
+  if (typeof data !== 'object' || data === null) return JSON.stringify(data);
+  let text = json.get(data);
+  if (text === undefined) {
+    text = JSON.stringify(data);
+    json.set(data, text);
+  }
+  return text;
+}
+
+/**
+ * The heartbeats: one timer per period for all the streams of this server, not one per stream
+ * (a stream's memory is the connection's own, docs/ORDERS.md, "Live updates").
+ */
+const beats = new Map<number, { timer: NodeJS.Timeout; streams: Set<() => void> }>();
+
+function onHeartbeat(ms: number, beat: () => void): () => void {
+  let group = beats.get(ms);
+  if (!group) {
+    const streams = new Set<() => void>();
+    const timer = setInterval(() => {
+      for (const b of streams) b();
+    }, ms);
+    timer.unref();
+    group = { timer, streams };
+    beats.set(ms, group);
+  }
+  group.streams.add(beat);
+  const mine = group;
+  return () => {
+    mine.streams.delete(beat);
+    if (mine.streams.size === 0 && beats.get(ms) === mine) {
+      clearInterval(mine.timer);
+      beats.delete(ms);
+    }
+  };
+}
+
+/**
+ * Starts the answer as an event stream and gives what writes to it. The answer is written on the
+ * connection itself (the reply hijacked): no stream object between the events and the socket,
+ * so an idle stream costs its connection and little more. The headers Fastify would have sent
+ * go with it: those the hooks set before the route (CORS) and the security headers of an
+ * answer that is not a document (http/security-headers.ts); the app's onSend hooks do not run.
+ */
 export function openEventStream(reply: FastifyReply, options: EventStreamOptions = {}): EventStream {
   const { retryMs, heartbeatMs, maxBufferedBytes } = { ...SSE_DEFAULTS, ...options };
-  const body = new PassThrough();
+  const res = reply.raw;
   const listeners: (() => void)[] = [];
   let closed = false;
+  let stopBeating = () => {};
   const close = () => {
     if (closed) return;
     closed = true;
-    clearInterval(heartbeat);
-    body.end();
+    stopBeating();
+    res.end();
     for (const listener of listeners.splice(0)) listener();
   };
   /** Writes, or drops a client whose unread bytes passed the bound. */
   const write = (text: string): boolean => {
     if (closed) return false;
-    const unread = body.writableLength + (reply.raw.socket?.writableLength ?? 0);
+    const unread = res.writableLength + (res.socket?.writableLength ?? 0);
     if (unread > maxBufferedBytes) {
       close();
-      reply.raw.socket?.destroy();
+      res.socket?.destroy();
       return false;
     }
-    body.write(text);
+    res.write(text);
     return true;
   };
-  const heartbeat = setInterval(() => write(': ping\n\n'), heartbeatMs);
-  heartbeat.unref();
-  reply.raw.on('close', close);
-  body.on('error', close);
+  reply.hijack();
+  res.on('close', close);
+  res.on('error', close);
   // the connection ends with the stream: a stream ended by a stopping server must not leave it
   // open as an idle keep-alive connection (the server's close would wait for it)
-  reply.raw.shouldKeepAlive = false;
-  void reply
-    .status(200)
-    .header('content-type', 'text/event-stream; charset=utf-8')
-    .header('cache-control', 'no-cache, no-transform')
-    .header('x-accel-buffering', 'no')
-    .send(body);
+  res.shouldKeepAlive = false;
+  // (Fastify types a header it holds as possibly undefined; those set are values)
+  res.writeHead(200, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
+    ...EVERY_ANSWER_HEADERS,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+  });
   write(`retry: ${retryMs}\n\n`);
+  stopBeating = onHeartbeat(heartbeatMs, () => write(': ping\n\n'));
   return {
-    send: ({ id, event, data }) => write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+    send: ({ id, event, data }) => write(`id: ${id}\nevent: ${event}\ndata: ${jsonOf(data)}\n\n`),
     get closed() {
       return closed;
     },

@@ -168,9 +168,13 @@ async function waitReady(proc: ApiProcess, ms = 60_000): Promise<void> {
  * dropped, or that a draining server answered 503, is sent to another server (`retry-on`,
  * `option redispatch`). The configuration docs/OPERATIONS.md ("Several servers") recommends.
  */
-export function haproxyConfig(port: number, servers: { name: string; port: number }[]): string {
+export function haproxyConfig(
+  port: number,
+  servers: { name: string; port: number }[],
+  maxConnections = 2048,
+): string {
   return `global
-  maxconn 2048
+  maxconn ${maxConnections}
 
 defaults
   mode http
@@ -213,11 +217,12 @@ export interface Balancer {
 export async function startHaproxy(
   bin: string,
   servers: { name: string; port: number }[],
+  maxConnections?: number,
 ): Promise<Balancer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'qrmenu-haproxy-'));
   const cfg = join(dir, 'haproxy.cfg');
-  writeFileSync(cfg, haproxyConfig(port, servers));
+  writeFileSync(cfg, haproxyConfig(port, servers, maxConnections));
   let out = '';
   const child = spawn(bin, ['-f', cfg, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (d) => {
@@ -274,6 +279,8 @@ export interface ClusterOptions {
   databaseUrl: string;
   /** Extra variables for every server (e.g. STORAGE_DRIVER=s3 and the S3_* of a bucket). */
   env?: Record<string, string>;
+  /** The balancer's connections at most (default 2048; a live stream holds one). */
+  maxConnections?: number;
 }
 
 /** N servers started at the same moment on an empty database, then HAProxy in front of them. */
@@ -308,7 +315,7 @@ export async function startCluster(haproxyBin: string, options: ClusterOptions):
     for (const r of started) if (r.status === 'fulfilled') servers.push(r.value);
     const failed = started.find((r) => r.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
-    balancer = await startHaproxy(haproxyBin, specs);
+    balancer = await startHaproxy(haproxyBin, specs, options.maxConnections);
   } catch (err) {
     await stopAll();
     throw err;
