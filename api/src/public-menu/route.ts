@@ -73,15 +73,21 @@ export default async function publicMenuRoutes(app: App, options: PublicMenuOpti
     // hashing the data costs a few ms where rendering and compressing a big menu cost ~50.
     const data = createHash('sha256').update(JSON.stringify(menu)).digest('base64url');
     const placements = new Map(found.placements.map((p) => [p.id, p]));
-    if (expired?.kind === 'page' && expired.data === data) return { ...expired, placements };
     const script = menu.restaurant.takes_orders ? scripts.urlOf(lang) : null;
+    // the tables' render, when a table takes orders (one may have been switched on since)
+    const tablePages = (made: PageAnswer['atTable'] = null) =>
+      script && found.placements.some((p) => p.takes_orders)
+        ? (made ?? renderTablePages(menu, script))
+        : null;
+    if (expired?.kind === 'page' && expired.data === data)
+      return { ...expired, placements, atTable: tablePages(expired.atTable) };
     return {
       kind: 'page',
       page: CompressedPage.of(renderMenuPage(menu, { script })),
       data,
       restaurantId: found.restaurantId,
       placements,
-      atTable: script && found.placements.some((p) => p.takes_orders) ? renderTablePages(menu, script) : null,
+      atTable: tablePages(),
     };
   };
   /** The page at `placement` when it is a table that takes orders, else the menu's own page. */
@@ -104,8 +110,13 @@ export default async function publicMenuRoutes(app: App, options: PublicMenuOpti
   };
   // a redirect of an old slug: cleared by any write (a slug may move to another restaurant)
   const tagOf = (answer: Answer) => (answer.kind === 'page' ? answer.restaurantId : EVERY_WRITE);
+  // a page with the tables' render holds its HTML about twice
   const sizeOf = (answer: Answer) =>
-    answer.kind === 'page' ? answer.page.size : answer.kind === 'moved' ? 64 + answer.slug.length : undefined;
+    answer.kind === 'page'
+      ? answer.page.size + (answer.atTable ? answer.page.html.length : 0)
+      : answer.kind === 'moved'
+        ? 64 + answer.slug.length
+        : undefined;
 
   app.get(
     '/m/:slug',
