@@ -114,7 +114,11 @@ try {
     const order = i % 2 === 0 ? ['cart', 'menu'] : ['menu', 'cart'];
     for (const page of order) {
       const loadBefore = load();
-      const [run] = (await lighthousePage(pages[page], options, 1)).runs;
+      // Lighthouse now and then loses the trace on a busy machine (NO_NAVSTART): once more
+      const lighthouse = () => lighthousePage(pages[page], options, 1);
+      const [run] = (
+        await lighthouse().catch((error) => (console.log(`  (${error.message}: again)`), lighthouse()))
+      ).runs;
       const firstScreenBytes = await firstScreen(browser, pages[page], { width: 375, height: 667, dpr: 1 });
       const firstScreenLighthouse = await firstScreen(browser, pages[page], {
         width: 412,
