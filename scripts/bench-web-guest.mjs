@@ -116,9 +116,11 @@ try {
       const loadBefore = load();
       // Lighthouse now and then loses the trace on a busy machine (NO_NAVSTART): once more
       const lighthouse = () => lighthousePage(pages[page], options, 1);
-      const [run] = (
-        await lighthouse().catch((error) => (console.log(`  (${error.message}: again)`), lighthouse()))
-      ).runs;
+      const again = (error) => {
+        console.log(`  (${error.message}: once more)`);
+        return lighthouse();
+      };
+      const [run] = (await lighthouse().catch(again)).runs;
       const firstScreenBytes = await firstScreen(browser, pages[page], { width: 375, height: 667, dpr: 1 });
       const firstScreenLighthouse = await firstScreen(browser, pages[page], {
         width: 412,
