@@ -21,6 +21,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { openTable, PRODUCTS, seedMenu, upload } from './bench-photo-menu.mjs';
 import { lighthousePage } from './bench-web-lighthouse.mjs';
 import { recordWire } from './bench-web-wire.mjs';
 import { ensureBuilt, startProductionServer } from './production-server.mjs';
@@ -28,8 +29,6 @@ import { ensureBuilt, startProductionServer } from './production-server.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const args = new Set(process.argv.slice(2));
 const ADMIN = { login: 'admin', password: 'admin12345' };
-const MANAGER = { login: 'bench-rasm', password: 'bench-rasm-12345' };
-const PRODUCTS = 40;
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.PW_CHROMIUM || '/usr/bin/chromium';
 const TARGETS = {
@@ -73,78 +72,6 @@ function cpuOf(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   // utime and stime, fields 14 and 15 of stat, in clock ticks (100 a second on Linux)
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-// ---------- API calls ----------
-
-async function call(base, path, { token, body, method } = {}) {
-  const res = await fetch(`${base}/api/${path}`, {
-    method: method ?? (body ? 'POST' : 'GET'),
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-async function upload(base, token, fields, photo) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('files', new Blob([photo], { type: 'image/jpeg' }), 'IMG_0001.JPG');
-  const started = performance.now();
-  const res = await fetch(`${base}/api/manager/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
-  await res.json();
-  return performance.now() - started;
-}
-
-async function seed(base, photos) {
-  const admin = (await call(base, 'auth/login', { body: ADMIN })).data.accessToken;
-  const manager = (await call(base, 'admin/managers', { token: admin, body: MANAGER })).data;
-  const restaurant = (
-    await call(base, 'admin/restaurants/create', {
-      token: admin,
-      body: {
-        name: 'Rasmli Oshxona',
-        slug: 'rasmli-oshxona',
-        address: 'Toshkent, Chilonzor 1',
-        phone_number: '+998901234567',
-        work_time: '09:00-23:00',
-        manager_id: manager._id,
-      },
-    })
-  ).data;
-  const token = (await call(base, 'auth/login', { body: MANAGER })).data.accessToken;
-  const categories = [];
-  for (const title of ['Issiq taomlar', 'Salatlar', 'Ichimliklar', 'Shirinliklar']) {
-    categories.push(
-      (
-        await call(base, 'manager/category/create', {
-          token,
-          body: { title, restaurant_id: restaurant._id, is_active: true },
-        })
-      ).data,
-    );
-  }
-  const products = [];
-  for (let i = 0; i < PRODUCTS; i++) {
-    const created = await call(base, 'manager/products', {
-      token,
-      body: {
-        name: `Taom ${i + 1}`,
-        category_id: categories[i % categories.length]._id,
-        description: 'Mol go‘shti, sabzi, guruch, ziravorlar',
-        price: 25000 + i * 1000,
-        is_active: true,
-      },
-    });
-    products.push(created.data.id);
-  }
-  return { token, restaurant, categories, products, photos };
 }
 
 // ---------- measurements ----------
@@ -211,7 +138,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-s
 const report = {};
 try {
   const base = server.url;
-  const s = await seed(base, photos);
+  const s = await seedMenu(base, ADMIN);
 
   // one at a time: the processing time of a 12 MP photo
   const single = [];
@@ -279,18 +206,7 @@ try {
   }
 
   // the same page at a table that takes orders: the cart's script and its data on top
-  const [stol] = (
-    await call(base, 'manager/placements', {
-      token: s.token,
-      body: { restaurant_id: s.restaurant._id, names: ['Stol 5'] },
-    })
-  ).data;
-  await call(base, 'manager/ordering', {
-    token: s.token,
-    method: 'PUT',
-    body: { takes_orders: true, placements: [{ _id: stol._id, takes_orders: true }] },
-  });
-  const tableUrl = `${base}/m/${s.restaurant.slug}?p=${stol._id}`;
+  const tableUrl = await openTable(base, s, 'Stol 5');
   report.ordering = await pageBytes(browser, tableUrl);
   if (!args.has('--no-lighthouse')) {
     report.orderingLighthouse = await lighthousePage(tableUrl, lighthouseOptions, LIGHTHOUSE_RUNS);

@@ -58,6 +58,14 @@ async function once(url, { chromium, session, connectOverCDP }) {
         (lhr.audits['bootup-time'].details?.items ?? []).map((i) => [i.url, Math.round(i.scripting)]),
       ),
       longTasks: lhr.audits['long-tasks'].details?.items?.length ?? 0,
+      // the longest main-thread task as Lighthouse gives it (under its CPU slowdown), and whose
+      longestTaskMs: Math.max(0, ...(lhr.audits['long-tasks'].details?.items ?? []).map((i) => i.duration)),
+      longestTaskUrl:
+        [...(lhr.audits['long-tasks'].details?.items ?? [])].sort((a, b) => b.duration - a.duration)[0]
+          ?.url ?? null,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      // every byte the page loaded as the browser received it (compressed), until it was loaded
+      totalBytes: lhr.audits['total-byte-weight'].numericValue,
       finalUrl: lhr.finalDisplayedUrl,
       failedA11y: Object.values(lhr.audits)
         .filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
@@ -83,6 +91,9 @@ export async function lighthousePage(url, options, runs) {
     tbtMs: median(all.map((r) => r.tbtMs)),
     scriptMs: median(all.map((r) => r.scriptMs)),
     longTasks: median(all.map((r) => r.longTasks)),
+    longestTaskMs: median(all.map((r) => r.longestTaskMs)),
+    cls: median(all.map((r) => r.cls)),
+    totalBytes: median(all.map((r) => r.totalBytes)),
     finalUrl: all[0]?.finalUrl,
     failedA11y: [...new Set(all.flatMap((r) => r.failedA11y))],
   };

@@ -71,12 +71,13 @@ function expectStylesByHash(res: Answer): Document {
 }
 
 describe("the guests' pages", () => {
-  it('the menu with the cart: its <style> by hash, and the cart script may add its own', async () => {
+  it("the menu with the cart, and at a table that takes orders with the cart's rules: its <style> by hash", async () => {
     const res = await get(`/m/${world.slug}`);
     expect(res.statusCode).toBe(200);
     const doc = expectStylesByHash(res);
     expect(doc.querySelector('script[src^="/m/assets/cart."]')).not.toBeNull();
-    expect(directive(res, 'style-src')).toContain(sha256(CART_CSS));
+    const atTable = await get(`/m/${world.slug}?p=${world.tables[0]!._id}`);
+    expect(expectStylesByHash(atTable).querySelector('style')?.textContent).toContain(CART_CSS);
   });
 
   it("the guests' 404 and an order's page", async () => {

@@ -36,7 +36,7 @@ import { ruleWords } from '../src/public-menu/cart/sheet';
 import { settingsFor } from '../src/public-menu/guest-script';
 import type { LocalMenu } from '../src/public-menu/localize';
 import { renderOrderPage } from '../src/public-menu/order-page';
-import { renderMenuPage } from '../src/public-menu/page';
+import { renderMenuPage, renderTablePages } from '../src/public-menu/page';
 
 const settings = settingsFor('uz');
 const words = settings.words;
@@ -109,8 +109,18 @@ function menu(prices: { osh?: number; full?: number } = {}): LocalMenu {
   };
 }
 
-/** The page as the server renders it, at `url` (its scripts are not run: the test starts them). */
-function openPage(url: string, page = renderMenuPage(menu(), SCRIPT)) {
+/** The tables that take orders here; any other `?p=` gets the page without a table. */
+const TABLES: Record<string, string> = { table5: 'Stol 5', table6: 'Stol 6' };
+
+/**
+ * The page as the server renders it at `url` (route.ts): at a table that takes orders, with its
+ * panel and the add buttons; its scripts are not run (the test starts them). A string is a page
+ * rendered by the test itself.
+ */
+function openPage(url: string, content: LocalMenu | string = menu()) {
+  const table = TABLES[new URL(url, 'http://x').searchParams.get('p') ?? ''];
+  const page =
+    typeof content === 'string' ? content : renderMenuPage(content, { script: SCRIPT, table: table ?? null });
   const parsed = new DOMParser().parseFromString(page, 'text/html');
   document.documentElement.replaceWith(document.importNode(parsed.documentElement, true));
   history.replaceState(null, '', url);
@@ -270,13 +280,46 @@ describe('the menu page with the script', () => {
     expect(document.querySelector('.qm-table')).toBeNull();
   });
 
-  it('adds nothing at a table that does not take orders', async () => {
+  it('adds nothing at a table that does not take orders (the server rendered no panel), and asks nothing', async () => {
     openPage('/m/rayhon?p=instagram');
     const api = fakeApi({ table: { takes_orders: false, table: 'Instagram', pending_calls: [] } });
     await start();
-    expect(api.calls.map((c) => c.url)).toEqual(['/api/public/tables/instagram']);
+    expect(api.calls).toEqual([]);
     expect(document.querySelectorAll('.qm-add')).toHaveLength(0);
     expect(byText(words.callWaiter)).toBeUndefined();
+  });
+
+  it("wires the server's panel and add buttons where they are: nothing is inserted in the page's flow, nothing moves", async () => {
+    openPage('/m/rayhon?p=table5');
+    fakeApi({ table: { takes_orders: true, table: 'Stol 5', pending_calls: ['bill'] } });
+    const before = [...document.body.querySelectorAll('*')];
+    const panel = document.querySelector('.qm-table');
+    const adds = [...document.querySelectorAll<HTMLButtonElement>('.qm-add')];
+    expect(adds.map((b) => b.disabled)).toEqual([true, true]);
+    expect(
+      [...document.querySelectorAll<HTMLButtonElement>('.qm-table button')].map((b) => b.disabled),
+    ).toEqual([true, true]);
+    await start();
+    // the same elements, in the same order; what the script adds is after them, out of the flow
+    // (the live region, the fixed bar)
+    const after = [...document.body.querySelectorAll('*')];
+    expect(after.slice(0, before.length)).toEqual(before);
+    for (const added of after.slice(before.length))
+      expect(added.matches('.qm-sr, .qm-bar, .qm-bar *'), added.outerHTML).toBe(true);
+    expect(document.querySelector('.qm-table')).toBe(panel);
+    expect(adds.map((b) => b.disabled)).toEqual([false, false]);
+    expect(document.querySelectorAll('style')).toHaveLength(1);
+    // the pending bill request, told by the table, shows on its button
+    expect(byText(words.callWaiter)?.disabled).toBe(false);
+    expect(byText(words.billAsked)?.disabled).toBe(true);
+  });
+
+  it("renders a table's page from the one render of all the tables: the same HTML as rendering it at that table", () => {
+    const name = `<Ayvon> & "bog'"`;
+    expect(renderTablePages(menu(), SCRIPT)(name)).toBe(
+      renderMenuPage(menu(), { script: SCRIPT, table: name }),
+    );
+    expect(renderTablePages(menu(), SCRIPT)(name)).toContain('&lt;Ayvon&gt; &amp; &quot;bog&#x27;&quot;');
   });
 
   it('adds two dishes, one with an option row, and sends one order; the order page opens', async () => {
@@ -441,7 +484,7 @@ describe('the menu page with the script', () => {
             { ...menu().categories[0]!, products: [menu({ osh: 50000 }).categories[0]!.products[0]!] },
           ],
         },
-        SCRIPT,
+        { script: SCRIPT },
       ),
     });
     await start();
@@ -617,7 +660,7 @@ describe('the menu page with the script', () => {
       ];
       return m;
     };
-    openPage('/m/rayhon?p=table5', renderMenuPage(fractional(10000.1), SCRIPT));
+    openPage('/m/rayhon?p=table5', fractional(10000.1));
     const api = fakeApi({
       orders: [
         () =>
@@ -630,7 +673,7 @@ describe('the menu page with the script', () => {
           }),
         made,
       ],
-      freshPage: renderMenuPage(fractional(10000.2), SCRIPT),
+      freshPage: renderMenuPage(fractional(10000.2), { script: SCRIPT }),
     });
     await start();
     addButton('Manti').click();
@@ -825,7 +868,7 @@ describe('options with rules on the sheet (docs/PRODUCT.md, "Options and their r
   const confirm = (sheet: Element) => byText(words.addToCart, sheet)!;
 
   it('exactly one asks for the portion before it adds: radios without «Kerak emas», the rule in words, the button disabled with the reason', async () => {
-    openPage('/m/rayhon?p=table5', renderMenuPage(plovMenu(), SCRIPT));
+    openPage('/m/rayhon?p=table5', plovMenu());
     fakeApi();
     await start();
     addButton('Toshkent oshi').click();
@@ -849,7 +892,7 @@ describe('options with rules on the sheet (docs/PRODUCT.md, "Options and their r
   });
 
   it("«Qazi» x2 and «Bedana tuxumi» go together on one line: checkboxes, the count within the row's and the option's maximum, the price as it grows", async () => {
-    openPage('/m/rayhon?p=table5', renderMenuPage(plovMenu(true), SCRIPT));
+    openPage('/m/rayhon?p=table5', plovMenu(true));
     const api = fakeApi({ orders: [made] });
     await start();
     addButton('Toshkent oshi').click();
@@ -921,7 +964,7 @@ describe('options with rules on the sheet (docs/PRODUCT.md, "Options and their r
   });
 
   it('a line the server refuses for a rule changed since the page was read says so; the order waits', async () => {
-    openPage('/m/rayhon?p=table5', renderMenuPage(plovMenu(true), SCRIPT));
+    openPage('/m/rayhon?p=table5', plovMenu(true));
     const api = fakeApi({
       orders: [
         () =>
@@ -978,7 +1021,7 @@ describe('options with rules on the sheet (docs/PRODUCT.md, "Options and their r
   });
 
   it('the sheet with rules passes axe', async () => {
-    openPage('/m/rayhon?p=table5', renderMenuPage(plovMenu(), SCRIPT));
+    openPage('/m/rayhon?p=table5', plovMenu());
     fakeApi();
     await start();
     addButton('Toshkent oshi').click();

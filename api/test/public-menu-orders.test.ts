@@ -59,6 +59,102 @@ describe("the manager's switch and the cached menu page", () => {
   });
 });
 
+describe('a table\'s page (docs/ORDERS.md, "The guest\'s page")', () => {
+  const at = (table: number | string, headers?: Record<string, string>) =>
+    get(`/m/${world.slug}?p=${typeof table === 'number' ? world.tables[table]!._id : table}`, headers);
+  const panelOf = (page: Document) => page.querySelector('.qm-table');
+
+  it("holds its table's panel and every dish's add button in the server's HTML, disabled until the script wires them, with the cart's styles", async () => {
+    await switchOrdering(true);
+    const res = await at(0);
+    expect(res.statusCode).toBe(200);
+    const page = doc(res.body);
+    const panel = panelOf(page)!;
+    expect(panel.querySelector('b')?.textContent).toBe('Stol 1');
+    // right under the restaurant's header, where nothing has to move when the script runs
+    expect(panel.previousElementSibling?.tagName).toBe('HEADER');
+    const calls = [...panel.querySelectorAll<HTMLButtonElement>('button[data-call]')];
+    expect(calls.map((b) => [b.dataset.call, b.textContent, b.disabled])).toEqual([
+      ['waiter', 'Ofitsiantni chaqirish', true],
+      ['bill', "Hisobni so'rash", true],
+    ]);
+    expect(panel.querySelector('[role="status"]')?.textContent).toBe('');
+    const adds = [...page.querySelectorAll<HTMLButtonElement>('[data-product] .qm-add')];
+    expect(adds.map((b) => [b.getAttribute('aria-label'), b.textContent, b.disabled])).toEqual([
+      ["Savatga qo'shish: Osh", "Qo'shish", true],
+      ["Savatga qo'shish: Choy", "Qo'shish", true],
+    ]);
+    expect(page.querySelector('style')?.textContent).toContain('.qm-table{');
+    expect(page.querySelector('script')?.getAttribute('src')).toBe(`/m/assets/${manifest.uz.file}`);
+    // in the guest's language
+    const ru = doc((await at(0, { 'accept-language': 'ru' })).body);
+    expect(ru.querySelector('.qm-add')?.getAttribute('aria-label')).toBe('Добавить в корзину: Плов');
+  });
+
+  it("is the table's own: another table's page names that table and has its own ETag, so a revalidation never keeps the other one's", async () => {
+    const first = await at(0);
+    const second = await at(1);
+    expect(panelOf(doc(second.body))?.querySelector('b')?.textContent).toBe('Stol 2');
+    expect(second.headers.etag).not.toBe(first.headers.etag);
+    expect((await at(1, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(200);
+    expect((await at(1, { 'if-none-match': String(second.headers.etag) })).statusCode).toBe(304);
+    const plain = await get(`/m/${world.slug}`);
+    expect(plain.headers.etag).not.toBe(first.headers.etag);
+    // a renamed table says its new name at once
+    await ok(
+      apiCall(ctx, 'PUT', `/manager/placements/${world.tables[1]!._id}`, world.manager.token, {
+        name: '<Ayvon> & "bog\'"',
+      }),
+    );
+    const renamed = await at(1);
+    expect(panelOf(doc(renamed.body))?.querySelector('b')?.textContent).toBe('<Ayvon> & "bog\'"');
+    expect(renamed.body).toContain('&lt;Ayvon&gt; &amp; &quot;bog&#x27;&quot;');
+    await ok(
+      apiCall(ctx, 'PUT', `/manager/placements/${world.tables[1]!._id}`, world.manager.token, {
+        name: 'Stol 2',
+      }),
+    );
+  });
+
+  it('a table that does not take orders, an unknown code and no code get the menu as it is without a table', async () => {
+    await ok(
+      apiCall(ctx, 'PUT', '/manager/ordering', world.manager.token, {
+        placements: [{ _id: world.tables[1]!._id, takes_orders: false }],
+      }),
+    );
+    const plain = await get(`/m/${world.slug}`);
+    for (const res of [await at(1), await at('not-a-table'), plain]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.etag).toBe(plain.headers.etag);
+      const page = doc(res.body);
+      expect(panelOf(page)).toBeNull();
+      expect(page.querySelectorAll('.qm-add')).toHaveLength(0);
+      expect(page.querySelectorAll('[data-product]')).toHaveLength(2);
+    }
+    // the restaurant closed: not even its open tables have a panel
+    await switchOrdering(false);
+    expect(panelOf(doc((await at(0)).body))).toBeNull();
+    await switchOrdering(true);
+  });
+
+  it('a stopped dish has no add button: it is not on the page at all', async () => {
+    const stopList = (action: 'stop' | 'resume') =>
+      ok(
+        apiCall(ctx, 'POST', '/manager/stop-list', world.manager.token, {
+          product_ids: [world.tea.id],
+          action,
+        }),
+      );
+    await stopList('stop');
+    const page = doc((await at(0)).body);
+    expect([...page.querySelectorAll('.qm-add')].map((b) => b.getAttribute('aria-label'))).toEqual([
+      "Savatga qo'shish: Osh",
+    ]);
+    expect(page.body.textContent).not.toContain('Choy');
+    await stopList('resume');
+  });
+});
+
 describe("the options' rules on the page", () => {
   it('mark an option and a row that are not the defaults (data-min, data-max, data-free, data-default), only when ordering', async () => {
     await ok(

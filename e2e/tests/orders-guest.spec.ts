@@ -5,7 +5,8 @@
  * accept (through the API); a dish stopped meanwhile is refused by name; a double tap makes one
  * order; a dish added after a lost answer is not dropped (the guest learns the first order
  * arrived and sends the rest); a waiter call reaches the staff, and once they clear it the page
- * says so; the page without JavaScript still reads the whole menu;
+ * says so; the page without JavaScript still reads the whole menu; at the table nothing on the
+ * page moves when the cart script runs (its panel and add buttons are the server's);
  * axe is clean on the menu with the sheet open, the cart and the order's page. Every restaurant
  * and order is the test's own (the suite may run in parallel).
  */
@@ -33,6 +34,8 @@ interface World {
   token: string;
   slug: string;
   products: { osh: string; choy: string; somsa: string };
+  /** The ids of "Stol 4" and "Stol 5". */
+  tables: string[];
 }
 
 /** The manager's restaurant: three dishes (osh with "Porsiya": Yarim / To'liq +20 000), tables 4 and 5. */
@@ -51,8 +54,14 @@ async function makeWorld(request: APIRequestContext): Promise<World & { restaura
   await post('manager/product-option-row', { product_option_id: portion, name: 'Yarim', price: 0 });
   await post('manager/product-option-row', { product_option_id: portion, name: "To'liq", price: 20000 });
   // the tables are made; ordering is switched on by the test, at the table its code leads to
-  await placementsTakingOrders(request, r, ['Stol 4', 'Stol 5'], []);
-  return { token, slug, restaurantId, products: { osh, choy, somsa } };
+  const ids = await placementsTakingOrders(request, r, ['Stol 4', 'Stol 5'], []);
+  return {
+    token,
+    slug,
+    restaurantId,
+    products: { osh, choy, somsa },
+    tables: ['Stol 4', 'Stol 5'].map((name) => ids.get(name) as string),
+  };
 }
 
 /** Ordering on for the restaurant and its "Stol 5" (the manager's switches). */
@@ -381,6 +390,58 @@ test('without JavaScript the page of a restaurant taking orders still reads the 
     'Toshkent oshi',
   ]);
   await expect(guest.getByText("To'liq +20 000 so'm")).toBeVisible();
-  await expect(guest.getByRole('button')).toHaveCount(0);
+  // the table's panel and the add buttons are in the HTML, disabled: nothing there can be pressed
+  await expect(guest.getByText('Stol 5', { exact: true })).toBeVisible();
+  for (const button of await guest.getByRole('button').all()) await expect(button).toBeDisabled();
+  await phone.close();
+});
+
+test('at the table nothing moves when the cart script runs: the first dish keeps its box, no layout shift (375 px)', async ({
+  browser,
+  request,
+}) => {
+  const world = await makeWorld(request);
+  const table = world.tables[1]!;
+  await openOrdering(request, world.token, table);
+  const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true });
+  const guest = await phone.newPage();
+  // the cart script is held until the page, as the server sent it, has been measured
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await guest.route('**/m/assets/cart.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await guest.addInitScript(() => {
+    const shifts = { total: 0 };
+    (window as unknown as { qmShifts: typeof shifts }).qmShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) shifts.total += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await guest.goto(`/m/${world.slug}?p=${table}`, { waitUntil: 'commit' });
+  const firstDish = guest.locator('[data-product]').first();
+  const add = firstDish.getByRole('button', { name: /^Savatga qo'shish: / });
+  await expect(add).toBeDisabled();
+  await expect(guest.getByText('Stol 5', { exact: true })).toBeVisible();
+  const before = await firstDish.boundingBox();
+  release();
+  // the script is ready: the add buttons are enabled and the table told which call is pending
+  await expect(add).toBeEnabled();
+  await expect(guest.getByRole('button', { name: 'Ofitsiantni chaqirish' })).toBeEnabled();
+  await guest.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  expect(await firstDish.boundingBox()).toEqual(before);
+  expect(
+    await guest.evaluate(() => (window as unknown as { qmShifts: { total: number } }).qmShifts.total),
+  ).toBe(0);
+  await expectAccessible(guest, 'the menu at a table, the cart ready');
   await phone.close();
 });

@@ -68,9 +68,19 @@ export interface Menu {
   categories: MenuCategory[];
 }
 
+/** A placement of the restaurant's QR codes, its name and its own ordering switch. */
+export interface GuestTable {
+  id: string;
+  name: string;
+  takes_orders: boolean;
+}
+
 export type MenuLookup =
-  /** `placements`: the ids of its QR codes' placements (a view's `?p=` counts only if it is one). */
-  | { kind: 'menu'; menu: Menu; restaurantId: string; placements: string[] }
+  /**
+   * `placements`: its QR codes' placements (a view's `?p=` counts only if it is one; one that
+   * takes orders, in a restaurant that does, gets the page with its table's panel).
+   */
+  | { kind: 'menu'; menu: Menu; restaurantId: string; placements: GuestTable[] }
   /** An old slug of an active restaurant: its current slug. */
   | { kind: 'moved'; slug: string }
   | { kind: 'missing' };
@@ -105,7 +115,7 @@ export async function lookUpMenu(repos: Repositories, slug: string): Promise<Men
       categories: await activeCategories(repos, id),
     },
     restaurantId: id,
-    placements: await repos.placements.idsOf(id),
+    placements: await repos.placements.guestTablesOf(id),
   };
 }
 

@@ -4,12 +4,17 @@
  * attributes). No inline script: the page works with JavaScript off; category links and the
  * language switch are plain anchors. When the restaurant takes orders, products, options and
  * rows carry their ids and prices (`data-*`) and the guests' script (cart/) is loaded with
- * `defer` at the end, after the menu is on screen. In the guest's language (language.ts):
- * `<html lang>`, the page's own words, prices, `hreflang` alternates; a text that fell back to
- * Uzbek says `lang="uz"`.
+ * `defer` at the end, after the menu is on screen. At a table that takes orders (`?p=`, known
+ * to the server: route.ts) the page also holds that table's panel (its name, the waiter and bill
+ * buttons) and each dish's add button, disabled until the script wires them, with the cart's
+ * stylesheet: the script moves nothing on screen (docs/DELIVERY.md, "The guests' cart script").
+ * In the guest's language (language.ts): `<html lang>`, the page's own words, prices,
+ * `hreflang` alternates; a text that fell back to Uzbek says `lang="uz"`.
  */
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { CART_CSS } from './cart/styles';
+import { type CartWords, fill } from './cart/words';
 import {
   DEFAULT_GUEST_LANG,
   formatGuestPrice,
@@ -114,16 +119,63 @@ const limitData = (ordering: boolean, row: { max: number; free: number; default:
       }
     : {};
 
+/**
+ * What a page at a table that takes orders adds to the menu: the words of its panel and of the
+ * add buttons, and the table's name (a React node: route.ts renders one page for all the tables
+ * with a slot there, renderTablePages).
+ */
+interface AtTable {
+  name: ReactNode;
+  words: CartWords;
+}
+
+/**
+ * A dish's add button, in the server's HTML so that its room is taken from the first paint; the
+ * script (cart/menu.ts) enables it and opens the dish's sheet from it.
+ */
+const AddButton = ({ name, words }: { name: string; words: CartWords }) => (
+  <button
+    type="button"
+    className="qm-btn qm-add"
+    aria-haspopup="dialog"
+    aria-label={fill(words.addLabel, { name })}
+    disabled
+  >
+    {words.add}
+  </button>
+);
+
+/**
+ * The table's panel under the header: its name, the waiter call and the bill request (disabled
+ * until the script wires them and knows which call is pending: cart/calls.ts), their status line.
+ */
+const TablePanel = ({ table }: { table: AtTable }) => (
+  <section className="qm-table">
+    <p>
+      <b>{table.name}</b>
+    </p>
+    <button type="button" className="qm-btn qm-alt" data-call="waiter" disabled>
+      {table.words.callWaiter}
+    </button>
+    <button type="button" className="qm-btn qm-alt" data-call="bill" disabled>
+      {table.words.askBill}
+    </button>
+    <p role="status" />
+  </section>
+);
+
 function Product({
   product,
   lang,
   priority,
   ordering,
+  table,
 }: {
   product: LocalProduct;
   lang: GuestLang;
   priority: boolean;
   ordering: boolean;
+  table: AtTable | null;
 }) {
   const image = safeImageUrl(product.image);
   const som = (price: number) => formatGuestPrice(price, lang);
@@ -161,6 +213,7 @@ function Product({
             ))}
           </dl>
         ))}
+        {table ? <AddButton name={product.name.text} words={table.words} /> : null}
       </div>
     </li>
   );
@@ -171,18 +224,27 @@ function Category({
   lang,
   priorityId,
   ordering,
+  table,
 }: {
   category: LocalCategory;
   lang: GuestLang;
   priorityId: string | null;
   ordering: boolean;
+  table: AtTable | null;
 }) {
   return (
     <section id={`cat-${category.id}`}>
       <h2 lang={langOf(category.title)}>{category.title.text}</h2>
       <ul className="items">
         {category.products.map((p) => (
-          <Product key={p.id} product={p} lang={lang} priority={p.id === priorityId} ordering={ordering} />
+          <Product
+            key={p.id}
+            product={p}
+            lang={lang}
+            priority={p.id === priorityId}
+            ordering={ordering}
+            table={table}
+          />
         ))}
       </ul>
     </section>
@@ -202,9 +264,22 @@ function LanguageSwitch({ lang, words }: { lang: GuestLang; words: GuestWords })
   );
 }
 
-function MenuPage({ menu, script }: { menu: LocalMenu; script: string | null }) {
+/**
+ * How a menu page is rendered beyond the menu itself; a new kind of page (another host of the
+ * same menu) adds its own field here.
+ */
+export interface MenuPageOptions {
+  /** The guests' script of the page's language when the restaurant takes orders (none: no cart). */
+  script?: string | null;
+  /** At a table that takes orders (with the script only): the table's name for its panel. */
+  table?: ReactNode;
+}
+
+function MenuPage({ menu, script = null, table: tableName }: { menu: LocalMenu } & MenuPageOptions) {
   const { lang } = menu;
   const text = GUEST_WORDS[lang];
+  const table: AtTable | null =
+    script && tableName !== undefined && tableName !== null ? { name: tableName, words: text.cart } : null;
   const r = menu.restaurant;
   const cover = safeImageUrl(r.image);
   const logo = safeImageUrl(r.logotype);
@@ -219,6 +294,7 @@ function MenuPage({ menu, script }: { menu: LocalMenu; script: string | null }) 
       title={text.title(r.name)}
       description={text.description(r.name, r.address.text)}
       script={script}
+      css={table ? CART_CSS : ''}
     >
       <header className="wrap">
         {cover ? (
@@ -277,6 +353,7 @@ function MenuPage({ menu, script }: { menu: LocalMenu; script: string | null }) 
           <LanguageSwitch lang={lang} words={text} />
         </div>
       </header>
+      {table ? <TablePanel table={table} /> : null}
       {menu.categories.length > 0 ? (
         <nav aria-label={text.categoriesNav}>
           <ul>
@@ -293,7 +370,14 @@ function MenuPage({ menu, script }: { menu: LocalMenu; script: string | null }) 
       <main className="wrap">
         {menu.categories.length > 0 ? (
           menu.categories.map((c) => (
-            <Category key={c.id} category={c} lang={lang} priorityId={priorityId} ordering={!!script} />
+            <Category
+              key={c.id}
+              category={c}
+              lang={lang}
+              priorityId={priorityId}
+              ordering={!!script}
+              table={table}
+            />
           ))
         ) : (
           <p className="empty">{text.emptyMenu}</p>
@@ -318,8 +402,33 @@ function NotFoundPage({ lang }: { lang: GuestLang }) {
 
 export const html = (page: ReactNode) => `<!DOCTYPE html>${renderToStaticMarkup(page)}`;
 
-/** `script`: the guests' script of the page's language when the restaurant takes orders. */
-export const renderMenuPage = (menu: LocalMenu, script: string | null = null): string =>
-  html(<MenuPage menu={menu} script={script} />);
+export const renderMenuPage = (menu: LocalMenu, options: MenuPageOptions = {}): string =>
+  html(<MenuPage menu={menu} {...options} />);
+
+/**
+ * Where a table's name goes in the page rendered for all the tables: an element React renders
+ * as is, which no text of the menu can make (React escapes `<` in text and attributes).
+ */
+const TABLE_SLOT = '<template></template>';
+
+/** The text escaped as React escapes it. */
+const escapeText = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c] as string,
+  );
+
+/**
+ * The menu at its tables that take orders, rendered once: the page of one table is the page with
+ * that table's name in its slot (the same HTML as `renderMenuPage(menu, { script, table })`), so
+ * a busy restaurant's tables cost one render, not one each.
+ */
+export function renderTablePages(menu: LocalMenu, script: string): (table: string) => string {
+  const page = renderMenuPage(menu, { script, table: <template /> });
+  const at = page.indexOf(TABLE_SLOT);
+  const before = page.slice(0, at);
+  const after = page.slice(at + TABLE_SLOT.length);
+  return (table) => before + escapeText(table) + after;
+}
 export const renderNotFoundPage = (lang: GuestLang = DEFAULT_GUEST_LANG): string =>
   html(<NotFoundPage lang={lang} />);

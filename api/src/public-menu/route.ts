@@ -6,8 +6,12 @@
  * - An inactive or unknown restaurant: the Uzbek 404 page, status 404.
  * - An old slug of an active restaurant: 301 to `/m/<current slug>` (query kept), so printed
  *   codes survive a slug change.
+ * - At one of its tables that takes orders (`?p=<placement>`, the restaurant taking orders too)
+ *   the page holds that table's panel and the dishes' add buttons (page.tsx): a page of its own,
+ *   its own ETag, made from one render for all the tables (renderTablePages). Any other `?p=`
+ *   gets the menu's page as it is without a table.
  * - Served from the answer cache (the page and its compressed forms) that every catalog,
- *   restaurant, upload, integration and stop-list write clears, so a change shows at once.
+ *   restaurant, upload, integration, ordering and stop-list write clears, so a change shows at once.
  * - `Cache-Control: public, no-cache` with an ETag: a phone revalidates on every visit (a 304
  *   of a few hundred bytes when nothing changed) instead of showing a product that was just
  *   stop-listed for up to a max-age.
@@ -23,9 +27,9 @@ import { GUEST_SCRIPT_PATH, loadGuestScripts } from './guest-script';
 import type { GuestLang } from './language';
 import { SWITCH_PARAM } from './language';
 import { localizeMenu } from './localize';
-import { lookUpMenu } from './menu-data';
+import { type GuestTable, lookUpMenu } from './menu-data';
 import orderPageRoute from './order-route';
-import { renderMenuPage } from './page';
+import { renderMenuPage, renderTablePages } from './page';
 import { languageOf, notFound, sendPage } from './send-page';
 
 interface PageAnswer {
@@ -35,10 +39,20 @@ interface PageAnswer {
   data: string;
   /** Its restaurant: a write there clears the page, writes elsewhere leave it. */
   restaurantId: string;
-  /** Its placements' ids: a `?p=` of anything else counts as no placement. */
-  placements: ReadonlySet<string>;
+  /** Its placements by id: a `?p=` of anything else counts as no placement. */
+  placements: ReadonlyMap<string, GuestTable>;
+  /** The page at one of its tables that takes orders, by the table's name; null: none does. */
+  atTable: ((table: string) => string) | null;
 }
 type Answer = PageAnswer | { kind: 'moved'; slug: string } | { kind: 'missing' };
+
+/** The page at one table (cached apart: a table's page is never another's). */
+interface TablePage {
+  page: CompressedPage;
+  /** The menu's data and the table's name it was made from. */
+  data: string;
+  table: string;
+}
 
 const SCRIPT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
@@ -58,22 +72,51 @@ export default async function publicMenuRoutes(app: App, options: PublicMenuOpti
     // A page that only aged out (a write clears the cache instead) is usually still right:
     // hashing the data costs a few ms where rendering and compressing a big menu cost ~50.
     const data = createHash('sha256').update(JSON.stringify(menu)).digest('base64url');
-    const placements = new Set(found.placements);
-    if (expired?.kind === 'page' && expired.data === data) return { ...expired, placements };
+    const placements = new Map(found.placements.map((p) => [p.id, p]));
+    const script = menu.restaurant.takes_orders ? scripts.urlOf(lang) : null;
+    // the tables' render, when a table takes orders (one may have been switched on since)
+    const tablePages = (made: PageAnswer['atTable'] = null) =>
+      script && found.placements.some((p) => p.takes_orders)
+        ? (made ?? renderTablePages(menu, script))
+        : null;
+    if (expired?.kind === 'page' && expired.data === data)
+      return { ...expired, placements, atTable: tablePages(expired.atTable) };
     return {
       kind: 'page',
-      page: CompressedPage.of(
-        renderMenuPage(menu, menu.restaurant.takes_orders ? scripts.urlOf(lang) : null),
-      ),
+      page: CompressedPage.of(renderMenuPage(menu, { script })),
       data,
       restaurantId: found.restaurantId,
       placements,
+      atTable: tablePages(),
     };
+  };
+  /** The page at `placement` when it is a table that takes orders, else the menu's own page. */
+  const pageAt = async (slug: string, lang: GuestLang, answer: PageAnswer, placement: string) => {
+    const table = answer.placements.get(placement);
+    const { atTable } = answer;
+    if (!table?.takes_orders || !atTable) return answer.page;
+    const make = async (expired?: TablePage): Promise<TablePage> =>
+      expired && expired.data === answer.data && expired.table === table.name
+        ? expired
+        : { page: CompressedPage.of(atTable(table.name)), data: answer.data, table: table.name };
+    if (!cache.enabled) return (await make()).page;
+    const found = await cache.remember(
+      `menu-page\u0000${slug}\u0000${lang}\u0000${placement}`,
+      make,
+      (p) => p.page.size,
+      () => answer.restaurantId,
+    );
+    return found.page;
   };
   // a redirect of an old slug: cleared by any write (a slug may move to another restaurant)
   const tagOf = (answer: Answer) => (answer.kind === 'page' ? answer.restaurantId : EVERY_WRITE);
+  // a page with the tables' render holds its HTML about twice
   const sizeOf = (answer: Answer) =>
-    answer.kind === 'page' ? answer.page.size : answer.kind === 'moved' ? 64 + answer.slug.length : undefined;
+    answer.kind === 'page'
+      ? answer.page.size + (answer.atTable ? answer.page.html.length : 0)
+      : answer.kind === 'moved'
+        ? 64 + answer.slug.length
+        : undefined;
 
   app.get(
     '/m/:slug',
@@ -100,12 +143,11 @@ export default async function publicMenuRoutes(app: App, options: PublicMenuOpti
         // a view (a 304 revalidation too): counted in memory, written in batches (visits/); the
         // page the language switch opens is the same guest on the same menu, not another visit
         const query = request.query as Record<string, unknown>;
-        if (query[SWITCH_PARAM] === undefined) {
-          const p = query[PLACEMENT_PARAM];
-          const placement = typeof p === 'string' && answer.placements.has(p) ? p : '';
+        const p = query[PLACEMENT_PARAM];
+        const placement = typeof p === 'string' && answer.placements.has(p) ? p : '';
+        if (query[SWITCH_PARAM] === undefined)
           app.visits.count(request, answer.restaurantId, lang, placement);
-        }
-        return sendPage(request, reply, 200, answer.page, lang);
+        return sendPage(request, reply, 200, await pageAt(slug, lang, answer, placement), lang);
       }
       if (answer.kind === 'missing') return sendPage(request, reply, 404, notFound(lang), lang);
       const query = request.url.indexOf('?');

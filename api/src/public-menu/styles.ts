@@ -4,8 +4,8 @@ import { CART_CSS } from './cart/styles';
 /**
  * The page's only stylesheet, inlined in a <style> element: on a 3G phone one request (HTML and
  * CSS together) is faster than a second round trip for a file. The CSP allows it by its hash
- * (GUEST_STYLE_HASHES), not by 'unsafe-inline'; the guests' cart script (a file of this origin,
- * `script-src 'self'`) adds its own `<style>`, allowed the same way.
+ * (GUEST_STYLE_HASHES), not by 'unsafe-inline'; a page at a table that takes orders adds the
+ * cart's rules (cart/styles.ts) to it.
  * Colours keep text at >= 4.5:1 contrast; links and nav chips are >= 44 px tall. `<picture>` is
  * `display:contents`: its `<img>` is the box the rules below size (a flex item in a product row),
  * and its `<source>`s (display:block in Chromium) are hidden, or the row's gap is put beside each.
@@ -72,7 +72,13 @@ const sha256 = (css: string) => `'sha256-${createHash('sha256').update(css).dige
 
 /**
  * Every inline <style> a guests' page can hold, as CSP hash sources (computed once at start,
- * the styles are constants): the menu's and the 404's, the order page's, and the one the cart
- * script adds. A hash covers a <style> element only, so no page carries a `style` attribute.
+ * the styles are constants): the menu's and the 404's, the order page's, and the menu's at a
+ * table that takes orders (with the cart's rules: its panel and buttons are in the HTML, styled
+ * from the first paint; page.tsx). A hash covers a <style> element only, so no page carries a
+ * `style` attribute.
  */
-export const GUEST_STYLE_HASHES: readonly string[] = [MENU_CSS, MENU_CSS + ORDER_CSS, CART_CSS].map(sha256);
+export const GUEST_STYLE_HASHES: readonly string[] = [
+  MENU_CSS,
+  MENU_CSS + ORDER_CSS,
+  MENU_CSS + CART_CSS,
+].map(sha256);

@@ -22,14 +22,20 @@ export function placementsRepository(q: Q) {
         .orderBy('id') // ids sort in the order they were made
         .execute(),
 
-    /** The ids of a restaurant's placements (at most `PLACEMENT_LIMITS.perRestaurant`). */
-    async idsOf(restaurantId: string): Promise<string[]> {
+    /**
+     * A restaurant's placements as its guests' page needs them (at most
+     * `PLACEMENT_LIMITS.perRestaurant`): a view's `?p=` counts only if it is one, and one that
+     * takes orders gets the page with its table's panel (public-menu/route.ts).
+     */
+    async guestTablesOf(
+      restaurantId: string,
+    ): Promise<{ id: string; name: string; takes_orders: boolean }[]> {
       const rows = await q
         .selectFrom('placements')
-        .select('id')
+        .select(['id', 'name', 'takes_orders'])
         .where('restaurant_id', '=', restaurantId)
         .execute();
-      return rows.map((r) => r.id);
+      return rows.map((r) => ({ id: r.id, name: r.name, takes_orders: r.takes_orders === 1 }));
     },
 
     find: (id: string) => q.selectFrom('placements').selectAll().where('id', '=', id).executeTakeFirst(),

@@ -4,8 +4,9 @@
  * counted apart. Owns: names are unique per restaurant (a name given twice: 400; one the
  * restaurant has: 409, nothing created), at most PLACEMENT_LIMITS.perRestaurant a restaurant
  * (counted in the transaction that adds them); a deleted placement's visits stay counted.
- * A new or deleted placement makes the restaurant's cached menu pages stale: a page knows its
- * placements, and counts a view's `?p=` only when it is one of them.
+ * A new, renamed or deleted placement makes the restaurant's cached menu pages stale: a page knows
+ * its placements, counts a view's `?p=` only when it is one of them, and names the table in the
+ * panel of a table that takes orders (public-menu/page.tsx).
  */
 import { PLACEMENT_LIMITS, type Placement } from '@qrmenu/shared/schemas';
 import { isUniqueViolation, newCodeId, now, type PlacementRow } from '../db';
@@ -78,6 +79,7 @@ export function placementsService({ repos, effects }: ServiceContext) {
       } catch (err) {
         nameTakenToConflict(err);
       }
+      effects.stale({ restaurants: [row.restaurant_id] });
       return toPlacement({ ...row, name, updated_at: at });
     },
 

@@ -6,28 +6,53 @@
  */
 import type { CallKind } from '@qrmenu/shared/schemas';
 import { callStaff, failure, getTable } from './api';
-import { h } from './dom';
 import type { CartWords } from './words';
 
 /** While a call is pending, the table is asked again this often. */
 const CALL_POLL_MS = 20_000;
 
-/** The two buttons and their status line, for the table's panel. */
-export function tableCalls(placement: string, words: CartWords, pendingNow: CallKind[]): HTMLElement[] {
+/**
+ * Wires the table panel's two buttons and their status line, which the server rendered disabled
+ * (page.tsx, `data-call`); `pendingNow`: the calls the table says are pending (none when it could
+ * not be asked). The buttons are enabled here, once it is known which call is pending.
+ */
+export function startCalls(
+  panel: ParentNode,
+  placement: string,
+  words: CartWords,
+  pendingNow: CallKind[],
+): void {
   const pending = new Set<CallKind>(pendingNow);
-  const note = h('p', { role: 'status' });
-  const button = (kind: CallKind) =>
-    h('button', { type: 'button', class: 'qm-btn qm-alt', onclick: () => call(kind) });
+  const note = panel.querySelector<HTMLElement>('[role="status"]');
+  const button = (kind: CallKind) => {
+    const el = panel.querySelector<HTMLButtonElement>(`[data-call="${kind}"]`);
+    el?.addEventListener('click', () => call(kind));
+    return el;
+  };
   const buttons = { waiter: button('waiter'), bill: button('bill') };
+  const say = (text: string) => {
+    if (note) note.textContent = text;
+  };
   /** The call the status line reports as made (a failure's words are not a call's state). */
   let noted: CallKind | null = null;
   const show = () => {
-    buttons.waiter.textContent = pending.has('waiter') ? words.waiterCalled : words.callWaiter;
-    buttons.bill.textContent = pending.has('bill') ? words.billAsked : words.askBill;
-    for (const kind of ['waiter', 'bill'] as const) buttons[kind].disabled = pending.has(kind);
+    for (const kind of ['waiter', 'bill'] as const) {
+      const el = buttons[kind];
+      if (!el) continue;
+      const made = pending.has(kind);
+      el.textContent =
+        kind === 'waiter'
+          ? made
+            ? words.waiterCalled
+            : words.callWaiter
+          : made
+            ? words.billAsked
+            : words.askBill;
+      el.disabled = made;
+    }
     if (noted && !pending.has(noted)) {
       noted = null;
-      note.textContent = '';
+      say('');
     }
   };
   let timer = 0;
@@ -46,18 +71,17 @@ export function tableCalls(placement: string, words: CartWords, pendingNow: Call
   };
   async function call(kind: CallKind) {
     if (pending.has(kind)) return;
-    note.textContent = '';
+    say('');
     noted = null;
     const answer = await callStaff(placement, kind);
     if (answer.ok) {
       pending.add(kind);
       noted = kind;
-      note.textContent = kind === 'waiter' ? words.waiterCalled : words.billAsked;
-    } else note.textContent = failure(words, answer.status);
+      say(kind === 'waiter' ? words.waiterCalled : words.billAsked);
+    } else say(failure(words, answer.status));
     show();
     poll();
   }
   show();
   poll();
-  return [buttons.waiter, buttons.bill, note];
 }

@@ -32,7 +32,7 @@ export interface Dish {
   name: string;
   price: number;
   options: DishOption[];
-  /** The product's box on the page (where its add button goes). */
+  /** The product's box on the page (its add button is in it). */
   el: Element;
 }
 
@@ -40,31 +40,36 @@ const text = (el: Node | null | undefined) => el?.textContent?.trim() ?? '';
 /** A count of the page's data: its value, else the default. */
 const count = (el: HTMLElement, name: string, fallback: number) => Number(el.dataset[name] ?? fallback);
 
+/** One dish from its product's box (`[data-product]`), read when its sheet opens. */
+export function readDish(el: HTMLElement): Dish {
+  const options = [...el.querySelectorAll<HTMLElement>('dl.opt')].map((option) => ({
+    name: text(option.querySelector('dt')),
+    min: count(option, 'min', 0),
+    max: count(option, 'max', 1),
+    rows: [...option.querySelectorAll<HTMLElement>('[data-row]')].map((row) => ({
+      id: row.dataset.row ?? '',
+      // the row's name comes first; its extra (`<b>+5 000 so'm</b>`) after it
+      name: text(row.firstChild),
+      price: count(row, 'price', 0),
+      max: count(row, 'max', 1),
+      free: count(row, 'free', 0),
+      default: row.dataset.default !== undefined,
+    })),
+  }));
+  return {
+    id: el.dataset.product ?? '',
+    name: text(el.querySelector('h3')),
+    price: Number(el.dataset.price),
+    options,
+    el,
+  };
+}
+
+/** Every dish of a page (a fresh copy of it, to read changed prices). */
 export function readDishes(root: ParentNode): Map<string, Dish> {
   const dishes = new Map<string, Dish>();
-  for (const el of root.querySelectorAll<HTMLElement>('[data-product]')) {
-    const options = [...el.querySelectorAll<HTMLElement>('dl.opt')].map((option) => ({
-      name: text(option.querySelector('dt')),
-      min: count(option, 'min', 0),
-      max: count(option, 'max', 1),
-      rows: [...option.querySelectorAll<HTMLElement>('[data-row]')].map((row) => ({
-        id: row.dataset.row ?? '',
-        // the row's name comes first; its extra (`<b>+5 000 so'm</b>`) after it
-        name: text(row.firstChild),
-        price: count(row, 'price', 0),
-        max: count(row, 'max', 1),
-        free: count(row, 'free', 0),
-        default: row.dataset.default !== undefined,
-      })),
-    }));
-    dishes.set(el.dataset.product ?? '', {
-      id: el.dataset.product ?? '',
-      name: text(el.querySelector('h3')),
-      price: Number(el.dataset.price),
-      options,
-      el,
-    });
-  }
+  for (const el of root.querySelectorAll<HTMLElement>('[data-product]'))
+    dishes.set(el.dataset.product ?? '', readDish(el));
   return dishes;
 }
 

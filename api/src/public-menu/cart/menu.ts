@@ -1,13 +1,17 @@
 /**
- * The cart on the menu page (`/m/<slug>?p=<placement>`). The page is complete without it; this
- * adds, once the table is known to take orders: an add button per dish, the sheet that chooses
- * a dish's rows and quantity, the cart bar, the cart, sending the order, and the table's calls.
- * The guest's recent orders are linked on any page of the restaurant (docs/ORDERS.md).
+ * The cart on the menu page (`/m/<slug>?p=<placement>`). The page is complete without it. At a
+ * table that takes orders the server rendered the table's panel and an add button per dish,
+ * disabled (page.tsx): this enables them, with the sheet that chooses a dish's rows and quantity,
+ * the cart bar (fixed at the bottom), the cart, sending the order, and the table's calls. It moves
+ * nothing on the page and does little before the guest taps: one listener for every add button,
+ * a dish read when its sheet opens, the dialogs made when first opened (docs/DELIVERY.md, "The
+ * guests' cart script"). The guest's recent orders are linked on any page of the restaurant
+ * (docs/ORDERS.md).
  */
 import type { GuestOrder } from '@qrmenu/shared/schemas';
 import { formatOrderRows } from '@qrmenu/shared/texts';
 import { type ErrorDetail, failure, getTable, placeOrder } from './api';
-import { tableCalls } from './calls';
+import { startCalls } from './calls';
 import {
   acceptNewPrice,
   addLine,
@@ -28,11 +32,10 @@ import {
   setQuantity,
   withoutOrder,
 } from './cart';
-import { type Dish, priceOn, readDishes } from './dishes';
-import { h, modal } from './dom';
+import { type Dish, priceOn, readDish, readDishes } from './dishes';
+import { type Dialog, h, modal } from './dom';
 import { formatAmount } from './format';
 import { openSheet } from './sheet';
-import { CART_CSS } from './styles';
 import { fill, type GuestScriptSettings } from './words';
 
 /** `go` opens the order's page once it is made (the tests watch it instead of navigating). */
@@ -45,7 +48,10 @@ export async function startMenu(
   const placement = new URLSearchParams(location.search).get('p');
   const som = (n: number) => formatAmount(n, lang, settings.currency);
 
-  const panel = h('section', { class: 'qm-table' });
+  // at a table that takes orders the server rendered its panel; elsewhere one is made under the
+  // restaurant's header when there is something to say
+  const tablePanel = document.querySelector<HTMLElement>('.qm-table');
+  const panel = tablePanel ?? h('section', { class: 'qm-table' });
   const recent = recentOrders(slug);
   if (recent.length > 0) {
     panel.append(
@@ -59,12 +65,8 @@ export async function startMenu(
         ]),
       ),
     );
-  }
-  // under the restaurant's header, once it has something to say
-  const showPanel = () => {
     if (!panel.isConnected) document.querySelector('header')?.after(panel);
-  };
-  if (recent.length > 0) showPanel();
+  }
   if (!placement) return;
 
   // the language switch keeps the table (its links are `?lang=ru&switch=1` without it)
@@ -74,48 +76,30 @@ export async function startMenu(
     a.href = url.pathname + url.search;
   }
 
+  // whether the table takes orders is the server's to say (route.ts): no panel, no cart
+  if (!tablePanel) return;
   let cart = loadCart(slug, placement);
-  const table = await getTable(placement);
-  // without an answer (no connection) a cart already begun here stays usable; sending says why
-  const open = table.ok ? table.data.takes_orders : cart.lines.length > 0;
-  if (!open) return;
-
-  const dishes = readDishes(document);
   const save = () => saveCart(slug, placement, cart);
   const status = h('p', { class: 'qm-sr', role: 'status' });
-  document.head.append(h('style', null, CART_CSS));
   document.body.append(status);
 
-  // ---------- the table: its name and its calls ----------
-  panel.prepend(
-    h('p', null, h('b', null, table.ok ? table.data.table : '')),
-    ...tableCalls(placement, words, table.ok ? table.data.pending_calls : []),
-  );
-  showPanel();
-
   // ---------- the sheet: a dish's rows and quantity ----------
-  const sheet = modal(words.close);
+  let sheet: Dialog | undefined;
   const onAdd = (line: Omit<CartLine, 'problem' | 'newPrice'>) => {
     if (!addLine(cart, line, limits)) return false;
     save();
     showBar(true);
     return true;
   };
-  for (const dish of dishes.values()) {
-    (dish.el.querySelector('div') ?? dish.el).append(
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'qm-btn qm-add',
-          'aria-haspopup': 'dialog',
-          'aria-label': fill(words.addLabel, { name: dish.name }),
-          onclick: (event) => openSheet(sheet, dish, event.currentTarget as Element, settings, onAdd),
-        },
-        words.add,
-      ),
-    );
-  }
+  // one listener for every add button: the dish is read from its box when its sheet opens
+  document.body.addEventListener('click', (event) => {
+    const button = event.target instanceof Element ? event.target.closest('.qm-add') : null;
+    const dish = button?.closest<HTMLElement>('[data-product]');
+    if (!button || !dish) return;
+    sheet ??= modal(words.close);
+    openSheet(sheet, readDish(dish), button, settings, onAdd);
+  });
+  for (const button of document.querySelectorAll<HTMLButtonElement>('.qm-add')) button.disabled = false;
 
   // ---------- the cart bar and the cart ----------
   const barButton = h('button', {
@@ -124,7 +108,7 @@ export async function startMenu(
     'aria-haspopup': 'dialog',
     onclick: () => {
       renderCart();
-      cartView.open(barButton);
+      cartDialog().open(barButton);
     },
   });
   const bar = h('div', { class: 'qm-bar', hidden: true }, barButton);
@@ -138,7 +122,11 @@ export async function startMenu(
     if (announce) status.textContent = cart.lines.length ? label : words.empty;
   }
 
-  const cartView = modal(words.close, () => showBar());
+  let cartView: Dialog | undefined;
+  const cartDialog = () => {
+    cartView ??= modal(words.close, () => showBar());
+    return cartView;
+  };
   let sending = false;
   let error = '';
   /** An earlier attempt turned out to have made an order (null: the cart cannot tell which). */
@@ -164,7 +152,8 @@ export async function startMenu(
             ]),
     );
   function renderCart(focusId?: string) {
-    cartView.title.textContent = words.cart;
+    const view = cartDialog();
+    view.title.textContent = words.cart;
     const lines = cart.lines.map((line, i) => {
       const change = (quantity: number, focus: string) => () => {
         setQuantity(cart, i, quantity, limits);
@@ -259,7 +248,7 @@ export async function startMenu(
       },
     });
     comment.value = cart.comment;
-    cartView.body.replaceChildren(
+    view.body.replaceChildren(
       ...(cart.lines.length
         ? [
             h('ul', { class: 'qm-lines' }, ...lines),
@@ -281,9 +270,7 @@ export async function startMenu(
         : [h('p', null, words.empty), ...(arrived ? [alert()] : [])]),
     );
     if (focusId !== undefined)
-      (
-        document.getElementById(focusId) ?? cartView.body.querySelector<HTMLElement>('button, textarea')
-      )?.focus();
+      (document.getElementById(focusId) ?? view.body.querySelector<HTMLElement>('button, textarea'))?.focus();
   }
 
   async function send() {
@@ -317,7 +304,7 @@ export async function startMenu(
       cart = emptyCart();
       save();
       // the page as it should look if the browser keeps it for the back button
-      cartView.close();
+      cartView?.close();
       showBar();
       go(orderPath(slug, order));
       return;
@@ -378,4 +365,8 @@ export async function startMenu(
   }
 
   showBar();
+
+  // ---------- the table's calls, once it says which one is pending ----------
+  const table = await getTable(placement);
+  startCalls(tablePanel, placement, words, table.ok ? table.data.pending_calls : []);
 }

@@ -1,8 +1,9 @@
 /**
- * The cart's own styles, added by the script in one <style> (the page's stylesheet stays what a
- * page without ordering needs; the CSP allows this text by its hash, GUEST_STYLE_HASHES, so it
- * must be added exactly as it is). Built on the page's colours (public-menu/styles.ts): every
- * button is at least 44 px tall, text keeps >= 4.5:1 contrast.
+ * The cart's own styles, after the menu's in the page's <style> at a table that takes orders
+ * (page.tsx; a page without ordering does without them): the table's panel and the add buttons
+ * are in the HTML, so they are laid out from the first paint, and the sheet, the cart and the bar
+ * the script makes later are styled before they show. Built on the page's colours
+ * (public-menu/styles.ts): every button is at least 44 px tall, text keeps >= 4.5:1 contrast.
  */
 export const CART_CSS = `
 .qm-btn{display:inline-flex;align-items:center;justify-content:center;min-height:44px;min-width:44px;padding:0 16px;border:0;border-radius:22px;background:var(--accent);color:#fff;font:inherit;font-weight:600;cursor:pointer}
