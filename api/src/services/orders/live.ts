@@ -1,4 +1,7 @@
 /**
+ * Kept whole: one hub holds the streams, their limits and the replay from the table; split, the
+ * order of replay and live events would be read across files.
+ *
  * The live streams' hub (docs/ORDERS.md, "Live updates"), one per server. Every change of an
  * order or a call writes a numbered event in its own transaction (`order_events`); after the
  * commit a notice (`OrderNotices`: in process on SQLite, LISTEN/NOTIFY on PostgreSQL) wakes the

@@ -1,4 +1,7 @@
 /**
+ * Kept whole: the service's methods share the module's transaction, the notice and the copy in
+ * memory; its parts that stand alone (manifest, files, split, keys, reports) are files of their own.
+ *
  * `app.releases`: the releases of the federated modules (docs/RELEASES.md). Owns:
  * - each module's stable release and its canary with a share of the users; the list of modules
  *   is the remotes' registry (api/src/remotes.ts), so a remote added there has releases too;
