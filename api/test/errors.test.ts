@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type App, buildApp } from '../src/app';
+import { DomainError, type DomainErrorKind } from '../src/domain/errors';
 import { expectError } from './helpers';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-err-'));
@@ -25,6 +26,18 @@ beforeAll(async () => {
     { config: { access: 'pub' }, schema: { response: { 200: z.object({ n: z.number() }) } } },
     async () => ({ n: 'not a number' }) as unknown as { n: number },
   );
+  app.get<{ Params: { kind: DomainErrorKind } }>(
+    '/api/test/refusal/:kind',
+    { config: { access: 'pub' } },
+    async (request) => {
+      const { kind } = request.params;
+      const retry = kind === 'limit' || kind === 'full' ? { retryAfterSeconds: 7 } : {};
+      throw new DomainError(kind, `said by ${kind}`, [{ path: 'field', message: 'why' }], retry);
+    },
+  );
+  app.get('/api/test/refusal-reason', { config: { access: 'pub' } }, async () => {
+    throw new DomainError('too_large', 'too many pixels', undefined, { reason: 'too_many_pixels' });
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -43,6 +56,36 @@ describe('error handler', () => {
   it('an answer that does not match its schema is caught as 500 (responses are validated)', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/bad-answer' });
     expectError(res, 500, 'internal');
+  });
+
+  // docs/ARCHITECTURE.md, "Errors": a service's refusal becomes the contract's status and code here
+  it.each([
+    ['invalid', 400, 'validation'],
+    ['unauthenticated', 401, 'unauthorized'],
+    ['refused', 403, 'forbidden'],
+    ['not_found', 404, 'not_found'],
+    ['conflict', 409, 'conflict'],
+    ['too_large', 413, 'payload_too_large'],
+    ['unsupported', 415, 'unsupported_media_type'],
+    ['key_reused', 422, 'idempotency_key_reused'],
+    ['limit', 429, 'rate_limited'],
+    ['upstream', 502, 'bad_gateway'],
+    ['full', 503, 'unavailable'],
+  ])('a domain error of kind %s answers %i %s with its message and details', async (kind, status, code) => {
+    const res = await app.inject({ method: 'GET', url: `/api/test/refusal/${kind}` });
+    expectError(res, status, code);
+    expect(res.json().error).toEqual({
+      code,
+      message: `said by ${kind}`,
+      details: [{ path: 'field', message: 'why' }],
+    });
+    expect(res.headers['retry-after']).toBe(kind === 'limit' || kind === 'full' ? '7' : undefined);
+  });
+
+  it("a domain error's reason the contract names is its code", async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/refusal-reason' });
+    expectError(res, 413, 'too_many_pixels');
+    expect(res.json().error).toEqual({ code: 'too_many_pixels', message: 'too many pixels' });
   });
 
   it('a route without config.access is refused at start-up', async () => {

@@ -7,7 +7,8 @@
  *   no service module (it calls the app's decorations).
  * - A repository imports nothing above it: no service, route, http, integration or other layer.
  * - A service takes repositories and never an HTTP request: no route, no `FastifyRequest` or
- *   `FastifyReply`, and of `src/http/` only the errors it throws (the contract's error body).
+ *   `FastifyReply`, nothing of `src/http/`, not even its errors: it throws the domain's
+ *   (`src/domain/errors.ts`), which each edge maps (docs/ARCHITECTURE.md, "Errors").
  * Each detector is shown to fail on a violation before it is run over the tree.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -123,7 +124,7 @@ export function serviceViolations(file: string, text: string): string[] {
   const found = new Set<string>();
   for (const { module } of importsOf(file, text)) {
     if (under(module, 'routes')) found.add(`a route (${module})`);
-    if (under(module, 'http') && module !== 'http/errors') found.add(`HTTP handling (${module})`);
+    if (under(module, 'http')) found.add(`HTTP handling (${module})`);
   }
   for (const type of ['FastifyRequest', 'FastifyReply']) {
     if (new RegExp(`\\b${type}\\b`).test(text)) found.add(`an HTTP request type (${type})`);
@@ -221,10 +222,13 @@ describe('layers', () => {
     expect(
       serviceViolations(service, "import { TRANSLATIONS_RULE } from '../../routes/descriptions';"),
     ).toEqual(['a route (routes/descriptions)']);
-    expect(serviceViolations(service, "import { notFound } from '../../http/errors';")).toEqual([]);
+    expect(serviceViolations(service, "import { notFound } from '../../http/errors';")).toEqual([
+      'HTTP handling (http/errors)',
+    ]);
+    expect(serviceViolations(service, "import { notFound } from '../../domain/errors';")).toEqual([]);
   });
 
-  it('src/services take no HTTP request', () => {
+  it('src/services take no HTTP request and throw no HTTP error', () => {
     expect(checked('services', serviceViolations)).toEqual([]);
   });
 });

@@ -1,4 +1,7 @@
 /**
+ * Kept whole: the one catalogue of the product's Uzbek texts, word for word, so that a text
+ * is found, reviewed and quoted (docs/SCREENS.md) in one place.
+ *
  * The Uzbek catalogue: every user-facing text of the product, written once.
  * The screens' texts, as docs/SCREENS.md quotes them word for word.
  */

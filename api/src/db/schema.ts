@@ -1,3 +1,5 @@
+// Kept whole: the database's tables as Kysely sees them, one interface a table, in one module
+// that every repository and migration check reads.
 import type { Generated } from 'kysely';
 
 /** Kysely table types: exactly the tables of docs/ARCHITECTURE.md. Booleans are 0/1, timestamps ISO text. */

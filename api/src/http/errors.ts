@@ -4,11 +4,9 @@ import type { ErrorBody, ErrorCode } from '@qrmenu/shared/schemas';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isForeignKeyViolation } from '../db/util';
+import { DomainError, type DomainErrorKind, type ErrorDetail } from '../domain/errors';
 
-export interface ErrorDetail {
-  path: string;
-  message: string;
-}
+export type { ErrorDetail };
 
 /** A failure with the contract's body: `{ error: { code, message, details? } }`. */
 export class HttpError extends Error {
@@ -42,6 +40,35 @@ export const rateLimited = (message: string, retryAfterSeconds: number, details?
   new HttpError(429, 'rate_limited', message, details, { 'retry-after': String(retryAfterSeconds) });
 export const badGateway = (message = 'Bad gateway') => new HttpError(502, 'bad_gateway', message);
 
+/**
+ * The domain's refusals as the API answers them (docs/API.md, "Errors"): the one place a kind
+ * becomes a status and the contract's code; a finer reason the contract names replaces the code.
+ */
+const HTTP_BY_KIND: Record<DomainErrorKind, [status: number, code: ErrorCode]> = {
+  invalid: [400, 'validation'],
+  unauthenticated: [401, 'unauthorized'],
+  refused: [403, 'forbidden'],
+  not_found: [404, 'not_found'],
+  conflict: [409, 'conflict'],
+  too_large: [413, 'payload_too_large'],
+  unsupported: [415, 'unsupported_media_type'],
+  key_reused: [422, 'idempotency_key_reused'],
+  limit: [429, 'rate_limited'],
+  upstream: [502, 'bad_gateway'],
+  full: [503, 'unavailable'],
+};
+
+/** The status a domain error answers with. */
+export const statusOf = (err: DomainError): number => HTTP_BY_KIND[err.kind][0];
+
+/** A domain error as the HTTP failure it answers (a `Retry-After` when it says when to try again). */
+export function httpErrorOf(err: DomainError): HttpError {
+  const [status, code] = HTTP_BY_KIND[err.kind];
+  const headers =
+    err.retryAfterSeconds === undefined ? undefined : { 'retry-after': String(err.retryAfterSeconds) };
+  return new HttpError(status, err.reason ?? code, err.message, err.details, headers);
+}
+
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'validation',
   401: 'unauthorized',
@@ -71,10 +98,11 @@ function pathOf(instancePath: string, context: string | undefined): string {
 
 /** The one error handler: every failure answers the contract's body, never a stack trace. */
 export function errorHandler(
-  error: FastifyError | Error,
+  thrown: FastifyError | Error,
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  const error = thrown instanceof DomainError ? httpErrorOf(thrown) : thrown;
   if (error instanceof HttpError) {
     if (error.headers) void reply.headers(error.headers);
     void reply.status(error.status).send(errorBody(error.code, error.message, error.details));

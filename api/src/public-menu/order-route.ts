@@ -7,7 +7,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { PLACEMENT_PARAM, slug as slugSchema } from '@qrmenu/shared/schemas';
 import { z } from 'zod';
-import { HttpError } from '../http/errors';
+import { DomainError } from '../domain/errors';
+import { statusOf } from '../http/errors';
 import { toGuestOrder } from '../repos/orders';
 import type { App } from '../types';
 import { CompressedPage } from './compressed-page';
@@ -34,7 +35,7 @@ async function billOf(app: App, row: { id: string; status: string; restaurant_id
     const bill = await app.payments.bill(row.id, key);
     return bill.methods.length > 0 || bill.status !== 'open' ? bill : null;
   } catch (err) {
-    if (err instanceof HttpError && err.status < 500) return null;
+    if (err instanceof DomainError && statusOf(err) < 500) return null;
     throw err;
   }
 }
@@ -119,7 +120,8 @@ export default async function orderPageRoute(
         );
         return reply.redirect(url, 303);
       } catch (err) {
-        if (err instanceof HttpError && err.status < 500) return reply.redirect(`${back}&pay=failed`, 303);
+        if (err instanceof DomainError && statusOf(err) < 500)
+          return reply.redirect(`${back}&pay=failed`, 303);
         throw err;
       }
     },

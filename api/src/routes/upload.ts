@@ -9,6 +9,7 @@ import {
 } from '@qrmenu/shared/schemas';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { DomainError } from '../domain/errors';
 import { assertOwnsRestaurant } from '../http/access';
 import { badRequest, HttpError, unsupportedMediaType } from '../http/errors';
 import { streamToFile, withUploadDir } from '../images';
@@ -116,7 +117,11 @@ export default async function uploadRoutes(app: App): Promise<void> {
         } catch (err) {
           // The parser reports a missing boundary or a truncated body as a plain Error (no
           // statusCode): the client sent a broken body, not a server fault. Limits keep their 413.
-          if (err instanceof HttpError || typeof (err as { statusCode?: unknown }).statusCode === 'number') {
+          if (
+            err instanceof HttpError ||
+            err instanceof DomainError ||
+            typeof (err as { statusCode?: unknown }).statusCode === 'number'
+          ) {
             throw err;
           }
           throw badRequest('Malformed multipart body', [

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Manager, type ManagerAccount, type Profile, ROLES } from '@qrmenu/shared/schemas';
 import { isUniqueViolation, newId, now, type UserRow } from '../db';
-import { conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../domain/errors';
 import type { Repositories } from '../repos';
 import { toManager, toProfile } from '../repos/users';
 import type { ServiceContext } from './context';

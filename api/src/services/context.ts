@@ -1,5 +1,5 @@
 /** What every service is made with, and the one thing a route hands a service: its access check. */
-import { notFound } from '../http/errors';
+import { notFound } from '../domain/errors';
 import type { PictureLimits } from '../images/limits';
 import type { Repositories } from '../repos';
 import type { FileStorage } from '../storage/types';

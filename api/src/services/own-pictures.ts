@@ -7,7 +7,7 @@
  * and values from before this rule stay until they are changed.
  */
 import { imageIdOf } from '@qrmenu/shared/image-variants';
-import { badRequest } from '../http/errors';
+import { invalid } from '../domain/errors';
 import type { ServiceContext } from './context';
 
 /** The API's words (the back office shows `t.pictureNotOwn` for them: shared/forms). */
@@ -38,7 +38,7 @@ export async function assertOwnPictures(
     return id === null || !owned.has(id);
   });
   if (refused.length > 0) {
-    throw badRequest(
+    throw invalid(
       'A picture field takes only pictures uploaded to this restaurant',
       refused.map((r) => ({ path: r.path, message: NOT_OWN_PICTURE })),
     );

@@ -8,7 +8,7 @@
  */
 import type { ProductImage } from '@qrmenu/shared/schemas';
 import { now } from '../db';
-import { badRequest, HttpError, notFound, unsupportedMediaType } from '../http/errors';
+import { DomainError, invalid, notFound, unsupported } from '../domain/errors';
 import { checkImage, deleteImages, ImageError, processImage, type StoredImage, storeImage } from '../images';
 import type { Repositories } from '../repos';
 import type { ServiceContext } from './context';
@@ -34,11 +34,11 @@ export function picturesService({ repos, storage, pictureLimits, effects }: Serv
     const used = await usedUnderLock(trx, restaurantId);
     if (used + adding > pictureLimits.quotaBytes) {
       const mib = (n: number) => (n / 1024 / 1024).toFixed(1);
-      throw new HttpError(
-        413,
-        'quota_exceeded',
+      throw new DomainError(
+        'too_large',
         `The restaurant's pictures would take ${mib(used + adding)} MiB of its ${mib(pictureLimits.quotaBytes)} MiB`,
         [{ path: 'files', message: 'Storage quota exceeded: remove pictures no longer used' }],
+        { reason: 'quota_exceeded' },
       );
     }
   }
@@ -59,7 +59,7 @@ export function picturesService({ repos, storage, pictureLimits, effects }: Serv
         stored.push(await storeImage(storage, await processImage(path)));
     } catch (err) {
       await discard(stored);
-      throw imageHttpError(err);
+      throw imageRefusal(err);
     }
     return stored;
   }
@@ -77,7 +77,7 @@ export function picturesService({ repos, storage, pictureLimits, effects }: Serv
         (existing) => {
           if (!existing) throw notFound('Product not found');
           if (existing.length + stored.length > MAX_PRODUCT_IMAGES) {
-            throw badRequest(`At most ${MAX_PRODUCT_IMAGES} images a product`, [
+            throw invalid(`At most ${MAX_PRODUCT_IMAGES} images a product`, [
               { path: 'files', message: 'Too many images' },
             ]);
           }
@@ -177,12 +177,14 @@ export function picturesService({ repos, storage, pictureLimits, effects }: Serv
 const bytesOf = (stored: readonly StoredImage[]) => stored.reduce((n, s) => n + s.bytes, 0);
 
 /** The answer for a file that is not a picture, or too large a one; other failures as they are. */
-function imageHttpError(err: unknown): unknown {
+function imageRefusal(err: unknown): unknown {
   if (!(err instanceof ImageError)) return err;
   if (err.code === 'too_many_pixels') {
-    return new HttpError(413, 'too_many_pixels', err.message, [{ path: 'files', message: err.message }]);
+    return new DomainError('too_large', err.message, [{ path: 'files', message: err.message }], {
+      reason: 'too_many_pixels',
+    });
   }
-  return unsupportedMediaType('Only JPEG, PNG, WebP or GIF images');
+  return unsupported('Only JPEG, PNG, WebP or GIF images');
 }
 
 export type PicturesService = ReturnType<typeof picturesService>;

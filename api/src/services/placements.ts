@@ -10,7 +10,7 @@
  */
 import { PLACEMENT_LIMITS, type Placement } from '@qrmenu/shared/schemas';
 import { isUniqueViolation, newCodeId, now, type PlacementRow } from '../db';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { conflict, invalid, notFound } from '../domain/errors';
 import { toPlacement } from '../repos/placements';
 import { type AssertOwner, owned, type ServiceContext } from './context';
 
@@ -41,7 +41,7 @@ export function placementsService({ repos, effects }: ServiceContext) {
       const seen = new Set<string>();
       names.forEach((name, i) => {
         if (seen.has(name))
-          throw badRequest('A name is given twice', [{ path: `names.${i}`, message: 'Duplicate' }]);
+          throw invalid('A name is given twice', [{ path: `names.${i}`, message: 'Duplicate' }]);
         seen.add(name);
       });
       const at = now();
@@ -57,7 +57,7 @@ export function placementsService({ repos, effects }: ServiceContext) {
         await repos.transaction(async (trx) => {
           const had = await trx.placements.count(restaurantId);
           if (had + rows.length > PLACEMENT_LIMITS.perRestaurant) {
-            throw badRequest(`At most ${PLACEMENT_LIMITS.perRestaurant} placements a restaurant`, [
+            throw invalid(`At most ${PLACEMENT_LIMITS.perRestaurant} placements a restaurant`, [
               { path: 'names', message: 'Too many placements' },
             ]);
           }

@@ -1,4 +1,8 @@
 /**
+ * Kept whole: the queue, its pacing, the folding of a backlog and the sending are one state
+ * machine over one table; split, the rules of "nothing lost, nothing doubled, in order" would be
+ * read in pieces.
+ *
  * The outbox (docs/TELEGRAM.md, "Limits and faults"): what is posted to a restaurant's chat goes
  * through one table, one row per message.
  *

@@ -24,7 +24,8 @@ import type { Product, STOP_LIST_ACTIONS } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import type { TelegramBotRow } from '../db';
 import { now } from '../db';
-import { forbidden, HttpError, notFound, unauthorized } from '../http/errors';
+import { DomainError, notAllowed, notFound } from '../domain/errors';
+import { unauthorized } from '../http/errors';
 import { sameSecret } from '../integration/secrets';
 import { type Actor, staffName } from '../services/staff';
 import type { App } from '../types';
@@ -184,11 +185,11 @@ export function telegramUpdates(
   }
 
   /** The press's refusal in Uzbek: another move came first, not their role's, not their table, gone. */
-  function refusal(err: HttpError): string {
+  function refusal(err: DomainError): string {
     const why = err.details?.[0]?.path;
-    if (err.status === 409) return t.telegram.pressLate;
-    if (err.status === 403 && why === 'table') return t.telegram.notYourTable;
-    if (err.status === 403 && why === 'role') return t.telegram.notYourRole;
+    if (err.kind === 'conflict') return t.telegram.pressLate;
+    if (err.kind === 'refused' && why === 'table') return t.telegram.notYourTable;
+    if (err.kind === 'refused' && why === 'role') return t.telegram.notYourRole;
     return t.telegram.pressUnknown;
   }
 
@@ -227,7 +228,7 @@ export function telegramUpdates(
         await app.orders.finishCall(id, owner, actor);
         if (inStaffChat) await queue(restaurantId, 'edit', postKey('call', id), note('done'));
       } else if (dish) {
-        if (!mayStop(actor)) throw forbidden('Not this role', [{ path: 'role', message: 'not_allowed' }]);
+        if (!mayStop(actor)) throw notAllowed('Not this role', [{ path: 'role', message: 'not_allowed' }]);
         const products = await app.catalog.products.list(restaurantId);
         const product = products.find((p) => p._id === dish[2]);
         if (!product) throw notFound('Product not found');
@@ -237,7 +238,7 @@ export function telegramUpdates(
       }
       await answer(bot, token, query, t.telegram.pressDone);
     } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
+      if (!(err instanceof DomainError)) throw err;
       await answer(bot, token, query, refusal(err));
     }
   }

@@ -1,4 +1,7 @@
 /**
+ * Kept whole: one call a route, each a few lines in its resource's group; split, the client
+ * would lose the one `api` object every module imports.
+ *
  * The typed HTTP client of the API: `api.<resource>.<call>()` for every route the front calls.
  * Calls resolve with the answer's payload and reject with `ApiError`.
  */

@@ -1,4 +1,7 @@
 /**
+ * Kept whole: one entry a query or mutation, so that what a mutation invalidates is read beside
+ * every key it names.
+ *
  * Every query hook, one entry each: its key and call, or its call and the data its success
  * changes (invalidated across modules). Made by `defineQuery` / `defineMutation` (define.ts).
  * Query hooks take their ids, then optional `useQuery` extras; they wait for a stored token.

@@ -1,4 +1,7 @@
 /**
+ * Kept whole: the contract's entities, requests and answers are one vocabulary that refers to
+ * itself; the rules of single fields already live in their own modules beside it.
+ *
  * Every entity, request and answer of the API (docs/API.md), written once.
  * The server validates and documents with these; the client and forms take their types from them.
  */

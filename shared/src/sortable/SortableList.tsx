@@ -1,4 +1,7 @@
 /**
+ * Kept whole: the pointer, touch and keyboard drags and the step buttons move the same list
+ * state; split, their shared state would cross files.
+ *
  * A list the user puts in order: drag by a handle (mouse, a touch held still for a moment, or the
  * keyboard: Space, arrows, Space), or step by step with "Yuqoriga" / "Pastga". It draws no
  * container: the page keeps its own `<ul>` (or `<tbody>`), adds `SORTABLE_CSS` to its styles, and

@@ -1,4 +1,7 @@
 /**
+ * Kept whole: one admin page whose parts (a module's releases, its canary, its key, the
+ * origins) share the page's queries and dialogs.
+ *
  * `/admin/modules` ("Modullar", admins): each federated module's stable and canary releases, the
  * canary's share, the loads and failures the shells reported per release (by the error's name,
  * and the first error's message), why a canary was switched off by itself (kept after it

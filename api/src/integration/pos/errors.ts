@@ -1,6 +1,7 @@
 /** A POS failure as the admin reads it (Uzbek, from the texts catalogue) and as HTTP answers it. */
 import { t } from '@qrmenu/shared/texts';
 import { z } from 'zod';
+import { DomainError } from '../../domain/errors';
 import { badRequest, HttpError } from '../../http/errors';
 import { IntegrationUnavailableError } from '../provider';
 import { SecretKeyMissingError } from '../secrets';
@@ -76,7 +77,7 @@ export function describePosError(err: unknown): PosErrorAnswer {
  * stays as it is (a 500).
  */
 export function posHttpError(err: unknown): Error {
-  if (err instanceof HttpError) return err;
+  if (err instanceof HttpError || err instanceof DomainError) return err;
   if (err instanceof z.ZodError) {
     return badRequest(
       'Invalid credentials',

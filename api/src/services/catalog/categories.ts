@@ -7,7 +7,7 @@
 import type { Category, categoryCreateBody, categoryUpdateBody } from '@qrmenu/shared/schemas';
 import type { z } from 'zod';
 import { type CategoryRow, now } from '../../db';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import { toCategory } from '../../repos/categories';
 import { type AssertOwner, owned, type ServiceContext } from '../context';
 import { patchOf } from '../patch';

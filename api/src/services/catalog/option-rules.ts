@@ -10,7 +10,7 @@
  * (public-menu/cart/rules.ts `minOf`), never for what cannot be chosen.
  */
 import { OPTION_LIMITS, type OptionRuleError, optionRuleMessage } from '@qrmenu/shared/schemas';
-import { badRequest, type HttpError } from '../../http/errors';
+import { type DomainError, invalid } from '../../domain/errors';
 
 /** A row's limits as the checks read them. */
 export interface RowLimits {
@@ -19,8 +19,8 @@ export interface RowLimits {
 }
 
 /** The refusal of a rule on `field`, its reason a code the back office words (texts.ts). */
-export const ruleRefused = (field: string, code: OptionRuleError): HttpError =>
-  badRequest("The option's rule cannot be met", [{ path: field, message: optionRuleMessage(code) }]);
+export const ruleRefused = (field: string, code: OptionRuleError): DomainError =>
+  invalid("The option's rule cannot be met", [{ path: field, message: optionRuleMessage(code) }]);
 
 /** What an option's rows can give at most. */
 export const capacityOf = (rows: readonly RowLimits[]): number =>

@@ -17,7 +17,7 @@ import type {
 } from '@qrmenu/shared/schemas';
 import type { z } from 'zod';
 import { now, type OptionRowRow, type ProductOptionRow } from '../../db';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import type { Repositories } from '../../repos';
 import { toOptionRow } from '../../repos/option-rows';
 import { toOption } from '../../repos/options';

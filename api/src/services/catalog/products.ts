@@ -14,7 +14,7 @@ import type {
 } from '@qrmenu/shared/schemas';
 import type { z } from 'zod';
 import { now, type ProductRow } from '../../db';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import { type ProductFilter, parseImages, toProduct } from '../../repos/products';
 import { type AssertOwner, owned, type ServiceContext } from '../context';
 import { assertOwnPictures } from '../own-pictures';

@@ -8,7 +8,7 @@
 import type { Category, Product, stopListBody } from '@qrmenu/shared/schemas';
 import type { z } from 'zod';
 import { now } from '../../db';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import { type PosStopList, stopsOf } from '../../integration/pos/stop-list';
 import { toCategory } from '../../repos/categories';
 import { toProduct } from '../../repos/products';

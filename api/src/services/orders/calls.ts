@@ -8,7 +8,7 @@
  */
 import type { CallKind, TableCall } from '@qrmenu/shared/schemas';
 import { isUniqueViolation, newId, now, type TableCallRow } from '../../db';
-import { conflict } from '../../http/errors';
+import { conflict } from '../../domain/errors';
 import { toTableCall } from '../../repos/table-calls';
 import { addressKey } from '../../state/login-rules';
 import { type AssertOwner, owned } from '../context';

@@ -1,6 +1,6 @@
 /** What the orders' parts share: the repositories, the limits and the stream hub. */
 import type { PlacementRow } from '../../db';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import type { Repositories } from '../../repos';
 import { addressKey } from '../../state/login-rules';
 import type { ServiceContext } from '../context';

@@ -8,7 +8,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { GuestOrder, Order, OrderStatus } from '@qrmenu/shared/schemas';
 import { formatOrderRows } from '@qrmenu/shared/texts';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import { parseLines, paymentPosOf, telegramPostsOf, toGuestOrder, toOrder } from '../../repos/orders';
 import { addDays, dayOf } from '../../visits/day';
 import type { OrdersContext } from './context';

@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import { chosenRows, type orderCreateBody } from '@qrmenu/shared/schemas';
 import type { z } from 'zod';
-import { HttpError } from '../../http/errors';
+import { DomainError } from '../../domain/errors';
 
 /** The order's body as validated (place.ts `PlaceBody`, named here so that neither imports the other). */
 type PlaceBody = z.output<typeof orderCreateBody>;
@@ -46,10 +46,9 @@ export const isSameRequest = (stored: { request_hash?: string | null }, hash: st
   !stored.request_hash || stored.request_hash === hash;
 
 /** The refusal of a key used for another request. */
-export const keyReused = (): HttpError =>
-  new HttpError(
-    422,
-    'idempotency_key_reused',
+export const keyReused = (): DomainError =>
+  new DomainError(
+    'key_reused',
     'This idempotency key was used for another order: send that order again unchanged, or this one with a new key',
     [{ path: 'idempotency_key', message: 'reused' }],
   );

@@ -7,7 +7,7 @@
  * order), limits.ts, live.ts (the streams' hub).
  */
 import { type CallKind, isStaffRole, type OrderStatus, ROLES } from '@qrmenu/shared/schemas';
-import { forbidden } from '../../http/errors';
+import { notAllowed } from '../../domain/errors';
 import { dayOf } from '../../visits/day';
 import type { AssertOwner, ServiceContext } from '../context';
 import type { Actor } from '../staff/actor';
@@ -66,7 +66,7 @@ export function ordersService(context: ServiceContext, shared: OrdersShared) {
      */
     day: (restaurantId: string, day?: string, viewer?: Viewer) => {
       if (viewer && isStaffRole(viewer.role) && day !== undefined && day !== dayOf()) {
-        throw forbidden("A staff account reads today's orders only", [
+        throw notAllowed("A staff account reads today's orders only", [
           { path: 'day', message: 'today_only' },
         ]);
       }

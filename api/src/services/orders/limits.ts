@@ -20,7 +20,7 @@
  * A refusal is 429 `rate_limited` with `Retry-After`: the seconds until the oldest counted
  * request leaves the window.
  */
-import { rateLimited } from '../../http/errors';
+import { limitReached } from '../../domain/errors';
 
 export interface OrderRateLimits {
   windowMs: number;
@@ -68,7 +68,7 @@ export class AddressWindow {
     const recent = (this.hits.get(key) ?? []).filter((t) => t > at - this.windowMs);
     if (recent.length >= max) {
       this.remember(key, recent);
-      throw rateLimited(
+      throw limitReached(
         `Too many ${what} from this address`,
         retryAfter(recent[0] as number, this.windowMs, at),
       );
@@ -81,7 +81,7 @@ export class AddressWindow {
   refuseIfPast(key: string, max: number, what: string, at = Date.now()): void {
     const recent = (this.hits.get(key) ?? []).filter((t) => t > at - this.windowMs);
     if (recent.length >= max) {
-      throw rateLimited(
+      throw limitReached(
         `Too many ${what} from this address`,
         retryAfter(recent[0] as number, this.windowMs, at),
       );
@@ -116,7 +116,7 @@ export function checkTable(
 ): void {
   if (recent.length < max) return;
   const oldest = Date.parse(recent[max - 1] as string);
-  throw rateLimited(`Too many ${what} ${whose}`, retryAfter(oldest, windowMs, Date.now()));
+  throw limitReached(`Too many ${what} ${whose}`, retryAfter(oldest, windowMs, Date.now()));
 }
 
 /** The start of the window ending now, as the timestamp columns store it. */

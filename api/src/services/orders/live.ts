@@ -1,4 +1,7 @@
 /**
+ * Kept whole: one hub holds the streams, their limits and the replay from the table; split, the
+ * order of replay and live events would be read across files.
+ *
  * The live streams' hub (docs/ORDERS.md, "Live updates"), one per server. Every change of an
  * order or a call writes a numbered event in its own transaction (`order_events`); after the
  * commit a notice (`OrderNotices`: in process on SQLite, LISTEN/NOTIFY on PostgreSQL) wakes the
@@ -24,7 +27,7 @@
  *   every stream of the server.
  */
 import type { OrderRow } from '../../db';
-import { HttpError, rateLimited } from '../../http/errors';
+import { DomainError, limitReached } from '../../domain/errors';
 import type { Repositories } from '../../repos';
 import type { EventRow } from '../../repos/order-events';
 import { paymentPosOf, telegramPostsOf, toGuestOrder, toOrder } from '../../repos/orders';
@@ -374,11 +377,11 @@ export function orderLive(
     const replaced = same.slice(0, Math.max(0, same.length - limits.perOrder + 1));
     const freed = replaced.filter((f) => f.address === address).length;
     if ((guestsByAddress.get(address) ?? 0) - freed >= limits.perAddress) {
-      throw rateLimited('Too many live streams from this address', STREAM_RETRY_AFTER_S);
+      throw limitReached('Too many live streams from this address', STREAM_RETRY_AFTER_S);
     }
     if (guests - replaced.length >= limits.guests) {
-      throw new HttpError(503, 'unavailable', 'This server holds all the live streams it may', undefined, {
-        'retry-after': String(STREAM_RETRY_AFTER_S),
+      throw new DomainError('full', 'This server holds all the live streams it may', undefined, {
+        retryAfterSeconds: STREAM_RETRY_AFTER_S,
       });
     }
     for (const old of replaced) old.sink.close();

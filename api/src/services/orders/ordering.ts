@@ -6,7 +6,7 @@
  */
 import type { CallKind, OrderingSettings, PosSendMode } from '@qrmenu/shared/schemas';
 import { now } from '../../db';
-import { badRequest, notFound } from '../../http/errors';
+import { invalid, notFound } from '../../domain/errors';
 import { guestTableOf, type OrdersContext } from './context';
 
 export async function orderingSettings(ctx: OrdersContext, restaurantId: string): Promise<OrderingSettings> {
@@ -34,7 +34,7 @@ export async function changeOrdering(
 ): Promise<OrderingSettings> {
   const placements = body.placements ?? [];
   if (body.pos_send !== undefined && !(await ctx.repos.integrationAccounts.find(restaurantId))) {
-    throw badRequest('Not a POS restaurant', [{ path: 'pos_send', message: 'Not a POS restaurant' }]);
+    throw invalid('Not a POS restaurant', [{ path: 'pos_send', message: 'Not a POS restaurant' }]);
   }
   if (placements.length > 0) {
     // another restaurant's placement is one that does not exist (docs/API.md, "Who may call what")

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { chosenRows, type GuestOrder, type orderCreateBody } from '@qrmenu/shared/schemas';
 import type { z } from 'zod';
 import { isUniqueViolation, newId, now } from '../../db';
-import { conflict, HttpError } from '../../http/errors';
+import { conflict } from '../../domain/errors';
 import { toGuestOrder } from '../../repos/orders';
 import { addressKey } from '../../state/login-rules';
 import { dayOf } from '../../visits/day';
@@ -81,7 +81,7 @@ export async function placeOrder(
     body.language,
   );
   if ('problems' in priced) {
-    throw new HttpError(409, 'conflict', 'Some items cannot be ordered as they are', priced.problems);
+    throw conflict('Some items cannot be ordered as they are', priced.problems);
   }
 
   const at = now();

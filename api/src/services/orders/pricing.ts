@@ -24,7 +24,7 @@ import {
   type OrderItemRow,
   parseTranslations,
 } from '@qrmenu/shared/schemas';
-import { badRequest, type ErrorDetail } from '../../http/errors';
+import { type ErrorDetail, invalid } from '../../domain/errors';
 import { unitPrice } from '../../public-menu/cart/price';
 import { keepsRule } from '../../public-menu/cart/rules';
 import type { Repositories } from '../../repos';
@@ -66,7 +66,7 @@ export function priceItems(items: readonly PricedItem[], menu: Menu, lang: Conte
       const option = row ? options.get(row.product_option_id) : undefined;
       if (!row || !option || option.product_id !== product.id) return 'option_missing';
       if (counts.has(row.id)) {
-        throw badRequest('A row is named once on a line, with its count', [
+        throw invalid('A row is named once on a line, with its count', [
           { path: `items.${i}.rows`, message: 'Each row once' },
         ]);
       }

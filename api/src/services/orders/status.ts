@@ -10,7 +10,7 @@
  */
 import { canMoveOrder, type Order, type OrderStatus } from '@qrmenu/shared/schemas';
 import { now, type OrderRow } from '../../db';
-import { badRequest, conflict } from '../../http/errors';
+import { conflict, invalid } from '../../domain/errors';
 import { toOrder } from '../../repos/orders';
 import { type AssertOwner, owned } from '../context';
 import { markDays } from '../reports/build';
@@ -43,7 +43,7 @@ export async function moveOrder(
   const row = await owned(await ctx.repos.orders.find(id), 'Order not found', assertOwner);
   const to = body.status;
   if (to === 'rejected' && !body.reason) {
-    throw badRequest('A reason is required to reject', [{ path: 'reason', message: 'Required' }]);
+    throw invalid('A reason is required to reject', [{ path: 'reason', message: 'Required' }]);
   }
   assertMayMove(actor, to);
   await assertOwnsTable(ctx.repos, actor, row);

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { Bill, PaymentMethod } from '@qrmenu/shared/schemas';
 import type { BillRow, OrderRow } from '../../db';
 import { now } from '../../db';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../domain/errors';
 import { sameSecret } from '../../integration/secrets';
 import type { Repositories } from '../../repos';
 import { DAY_MS, dayOf, nextDayStart } from '../../visits/day';

@@ -7,7 +7,7 @@
 import type { PaymentMethod, PaymentSettings, PaymentSettingsBody } from '@qrmenu/shared/schemas';
 import type { PaymentAccountRow } from '../../db';
 import { now } from '../../db';
-import { badRequest, notFound } from '../../http/errors';
+import { invalid, notFound } from '../../domain/errors';
 import { SecretKeyMissingError } from '../../integration/secrets';
 import { methodsOf } from '../../repos/payment-accounts';
 import type { PaymentsContext } from './context';
@@ -55,7 +55,7 @@ function seal(ctx: PaymentsContext, plain: string, restaurantId: string, path: s
     return ctx.box.seal(plain, restaurantId);
   } catch (err) {
     if (err instanceof SecretKeyMissingError)
-      throw badRequest('INTEGRATION_SECRET_KEY is not set: merchant secrets cannot be stored', [
+      throw invalid('INTEGRATION_SECRET_KEY is not set: merchant secrets cannot be stored', [
         { path, message: 'secret_key_missing' },
       ]);
     throw err;

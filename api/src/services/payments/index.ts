@@ -6,7 +6,7 @@
  * statement, ours against the provider's), money.ts (tiyin).
  */
 import type { Bill, PaymentMethod, PaymentSettingsBody, ReleaseHoldBody } from '@qrmenu/shared/schemas';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound } from '../../domain/errors';
 import type { AssertOwner } from '../context';
 import type { Actor } from '../staff/actor';
 import { billForCheckout, closeTable, guestBill, releaseTableHold } from './bills';

@@ -1,4 +1,7 @@
 /**
+ * Kept whole: Payme's Merchant API is one JSON-RPC endpoint whose methods share the
+ * transaction's states and their checks, as Payme's documentation lists them.
+ *
  * Payme Business's Merchant API, the endpoint Payme calls (docs/PAYMENTS.md, "Payme"), as its
  * documentation and the recordings under api/test/fixtures/payme/ shape it: JSON-RPC over POST,
  * always HTTP 200 with the error in the body, `Authorization: Basic base64("Paycom:<key>")`

@@ -20,7 +20,7 @@ import { STATEMENTS_PAGE_SIZE } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import type { PaymentStatementRow } from '../../db';
 import { now } from '../../db';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { conflict, invalid, notFound } from '../../domain/errors';
 import type { PaymentsContext } from './context';
 import { configuredMethods } from './credentials';
 import { PAYME_TIMEOUT_MS } from './payme';
@@ -222,7 +222,7 @@ export async function rebuildDay(
 ): Promise<PaymentStatement[]> {
   await mustExist(ctx, restaurantId);
   if (day > tashkentDayOf(ctx.settings.clock()).day)
-    throw badRequest('The day has not come yet', [{ path: 'day', message: 'future' }]);
+    throw invalid('The day has not come yet', [{ path: 'day', message: 'future' }]);
   const methods = await configuredMethods(ctx, restaurantId);
   if (methods.length === 0) throw conflict('No payment provider is set up for this restaurant');
   for (const method of methods) await buildStatement(ctx, restaurantId, day, method);

@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import { badGateway } from '../../http/errors';
+import { upstreamFailed } from '../../domain/errors';
 import { joinEntry, type Manifest, type ManifestSources, publicBase, THIS_SERVER } from './manifest';
 
 export const FILES_MAX = 1000;
@@ -105,7 +105,7 @@ async function remoteFile(url: URL, name: string, declared: DeclaredFile): Promi
   try {
     res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(FILE_TIMEOUT_MS) });
   } catch (err) {
-    throw badGateway(`${name} could not be fetched from ${url.origin}: ${(err as Error).name}`);
+    throw upstreamFailed(`${name} could not be fetched from ${url.origin}: ${(err as Error).name}`);
   }
   if (res.status >= 300 && res.status < 400) {
     await res.body?.cancel();
@@ -113,7 +113,7 @@ async function remoteFile(url: URL, name: string, declared: DeclaredFile): Promi
   }
   if (res.status >= 500) {
     await res.body?.cancel();
-    throw badGateway(`The server of the release's files answered ${res.status} for ${name}`);
+    throw upstreamFailed(`The server of the release's files answered ${res.status} for ${name}`);
   }
   if (!res.ok) {
     await res.body?.cancel();
@@ -122,7 +122,7 @@ async function remoteFile(url: URL, name: string, declared: DeclaredFile): Promi
   try {
     return { bytes: await readUpTo(res, declared.size) };
   } catch (err) {
-    throw badGateway(`${name} could not be read from ${url.origin}: ${(err as Error).name}`);
+    throw upstreamFailed(`${name} could not be read from ${url.origin}: ${(err as Error).name}`);
   }
 }
 

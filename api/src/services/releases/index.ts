@@ -1,4 +1,7 @@
 /**
+ * Kept whole: the service's methods share the module's transaction, the notice and the copy in
+ * memory; its parts that stand alone (manifest, files, split, keys, reports) are files of their own.
+ *
  * `app.releases`: the releases of the federated modules (docs/RELEASES.md). Owns:
  * - each module's stable release and its canary with a share of the users; the list of modules
  *   is the remotes' registry (api/src/remotes.ts), so a remote added there has releases too;
@@ -32,7 +35,7 @@ import type {
   ReleasesOverview,
 } from '@qrmenu/shared/schemas';
 import { type ModuleChannelRow, type ModuleReleaseRow, newId, now, type ReleaseOriginRow } from '../../db';
-import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../http/errors';
+import { conflict, invalid, notAllowed, notFound, unauthenticated } from '../../domain/errors';
 import type { Repositories } from '../../repos';
 import { toRelease } from '../../repos/module-releases';
 import { addressKey } from '../../state/login-rules';
@@ -111,7 +114,7 @@ const toOrigin = (r: ReleaseOriginRow): ReleaseOrigin => ({
  */
 export function exactOrigin(input: string): string {
   const refused = () =>
-    badRequest('An origin: https://host or https://host:port, nothing after it', [
+    invalid('An origin: https://host or https://host:port, nothing after it', [
       { path: 'origin', message: 'An origin like https://cdn.example.uz' },
     ]);
   let url: URL;
@@ -207,12 +210,12 @@ export function releasesService({ repos, effects, log }: ServiceContext, runtime
   /** Passes when the caller may change `module`: an admin, or the module's own deploy key. */
   const assertMayChange = async (module: string, caller: ReleaseCaller): Promise<void> => {
     if (caller.admin) return;
-    if (!caller.key) throw unauthorized('A deploy key (Authorization: Bearer qrd_...) or an admin token');
+    if (!caller.key) throw unauthenticated('A deploy key (Authorization: Bearer qrd_...) or an admin token');
     // every stored hash is compared (constant time each): a key of another module is told apart
     const owner = (await repos.deployKeys.all()).find((k) => matchesHash(caller.key as string, k.key_hash));
-    if (!owner) throw unauthorized('Unknown deploy key');
+    if (!owner) throw unauthenticated('Unknown deploy key');
     if (owner.module !== module)
-      throw forbidden(`This deploy key is ${owner.module}'s: it cannot change ${module}`);
+      throw notAllowed(`This deploy key is ${owner.module}'s: it cannot change ${module}`);
   };
 
   const view = async (r: Repositories, module: string): Promise<ModuleReleases> => {
@@ -371,9 +374,7 @@ export function releasesService({ repos, effects, log }: ServiceContext, runtime
         sources,
       );
       if (problems.length > 0) {
-        throw new HttpError(
-          400,
-          'validation',
+        throw invalid(
           `The shell could not load this build: ${problems.join('; ')}`,
           problems.map((message) => ({ path: 'manifest_url', message })),
         );
@@ -381,9 +382,7 @@ export function releasesService({ repos, effects, log }: ServiceContext, runtime
       // every file it names, as deployed, is the file that was built (files.ts)
       const missing = await deployedFilesProblems(url, manifest, sources);
       if (missing.length > 0) {
-        throw new HttpError(
-          400,
-          'validation',
+        throw invalid(
           `The build's files are not as its manifest names them: ${missing.join('; ')}`,
           missing.map((message) => ({ path: 'manifest_url', message })),
         );
@@ -495,7 +494,7 @@ export function releasesService({ repos, effects, log }: ServiceContext, runtime
      */
     async report(token: string, reports: readonly ReleaseReport[], address: string): Promise<void> {
       const grant = readReportToken(settings.reportKey, token);
-      if (!grant) throw unauthorized('A report token, as the release assignment gave it');
+      if (!grant) throw unauthenticated('A report token, as the release assignment gave it');
       const releases = await current();
       const from = addressKey(address);
       for (const report of reports) {

@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import semver from 'semver';
-import { badGateway, badRequest } from '../../http/errors';
+import { invalid, upstreamFailed } from '../../domain/errors';
 
 export const MANIFEST_MAX_BYTES = 512 * 1024;
 export const MANIFEST_TIMEOUT_MS = 5000;
@@ -67,7 +67,7 @@ export interface FetchedManifest {
   digest: string;
 }
 
-const refused = (message: string) => badRequest(message, [{ path: 'manifest_url', message }]);
+const refused = (message: string) => invalid(message, [{ path: 'manifest_url', message }]);
 
 /** The origins a release may come from: those of the remotes' absolute addresses and the configured ones. */
 export function allowedOrigins(urls: readonly (string | undefined)[]): string[] {
@@ -136,12 +136,12 @@ async function manifestBytes(url: string, sources: ManifestSources): Promise<Buf
       headers: { accept: 'application/json' },
     });
   } catch (err) {
-    throw badGateway(`The manifest could not be fetched: ${(err as Error).name}`);
+    throw upstreamFailed(`The manifest could not be fetched: ${(err as Error).name}`);
   }
   if (res.status >= 300 && res.status < 400) {
     throw refused('The manifest address redirects: give the address it ends at');
   }
-  if (!res.ok) throw badGateway(`The manifest's server answered ${res.status}`);
+  if (!res.ok) throw upstreamFailed(`The manifest's server answered ${res.status}`);
   return readCapped(res);
 }
 

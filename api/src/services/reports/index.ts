@@ -11,7 +11,7 @@ import {
   type ReportKind,
   type RestaurantsCompareReport,
 } from '@qrmenu/shared/schemas';
-import { badRequest, notFound } from '../../http/errors';
+import { invalid, notFound } from '../../domain/errors';
 import type { ServiceContext } from '../context';
 import {
   CONTENT_TYPES,
@@ -83,7 +83,7 @@ export function reportsService({ repos }: ServiceContext) {
     ];
     if (ids.length === 0) return null;
     if (ids.length > REPORT_LIMITS.compare) {
-      throw badRequest(`At most ${REPORT_LIMITS.compare} restaurants at once`, [
+      throw invalid(`At most ${REPORT_LIMITS.compare} restaurants at once`, [
         { path: 'restaurant_ids', message: `At most ${REPORT_LIMITS.compare}` },
       ]);
     }

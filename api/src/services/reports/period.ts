@@ -5,7 +5,7 @@
  * too long answer 400 with the field at fault.
  */
 import { REPORT_LIMITS } from '@qrmenu/shared/schemas';
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../domain/errors';
 import { addDays, DAY_MS } from '../../visits/day';
 
 export interface Span {
@@ -29,15 +29,14 @@ export function periodsOf(from: string, to: string): Periods {
     ['from', from],
     ['to', to],
   ] as const) {
-    if (!isCalendarDay(day))
-      throw badRequest(`${path} is not a day`, [{ path, message: 'Not a calendar day' }]);
+    if (!isCalendarDay(day)) throw invalid(`${path} is not a day`, [{ path, message: 'Not a calendar day' }]);
   }
   if (from > to) {
-    throw badRequest('The period starts after it ends', [{ path: 'from', message: 'After to' }]);
+    throw invalid('The period starts after it ends', [{ path: 'from', message: 'After to' }]);
   }
   const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
   if (days > REPORT_LIMITS.days) {
-    throw badRequest(`A period is at most ${REPORT_LIMITS.days} days`, [
+    throw invalid(`A period is at most ${REPORT_LIMITS.days} days`, [
       { path: 'to', message: `At most ${REPORT_LIMITS.days} days after from` },
     ]);
   }

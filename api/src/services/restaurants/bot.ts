@@ -6,7 +6,7 @@
  * benches) refuse a token (`NO_BOT_SETUP`).
  */
 import { BOT_TOKEN_MASK } from '@qrmenu/shared/schemas';
-import { badRequest } from '../../http/errors';
+import { invalid } from '../../domain/errors';
 import type { Repositories } from '../../repos';
 
 export interface BotChange {
@@ -34,7 +34,7 @@ export const NO_BOT_SETUP: BotSetup = {
   async prepare(_id, stored, sent) {
     const token = sent.bot_token === BOT_TOKEN_MASK ? undefined : sent.bot_token;
     if (token)
-      throw badRequest('Telegram is not set up', [{ path: 'bot_token', message: 'telegram: unreachable' }]);
+      throw invalid('Telegram is not set up', [{ path: 'bot_token', message: 'telegram: unreachable' }]);
     if (token === undefined && sent.channel_id === undefined) return undefined;
     return {
       columns: {

@@ -20,7 +20,7 @@ import {
 } from '@qrmenu/shared/schemas';
 import type { z } from 'zod';
 import { fromBool, isUniqueViolation, now, type RestaurantRow } from '../../db';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { conflict, invalid, notFound } from '../../domain/errors';
 import { toPublicRestaurant, toRestaurant } from '../../repos/restaurants';
 import { monthStart } from '../../visits/stats';
 import type { ServiceContext } from '../context';
@@ -54,7 +54,7 @@ export function restaurantsService(context: ServiceContext, bots: BotSetup = NO_
   async function assertActiveManager(managerId: string): Promise<void> {
     const user = await repos.users.findById(managerId);
     if (!user || user.role !== ROLES.manager || user.is_active !== 1) {
-      throw badRequest('Unknown manager', [{ path: 'manager_id', message: 'No such manager' }]);
+      throw invalid('Unknown manager', [{ path: 'manager_id', message: 'No such manager' }]);
     }
   }
 

@@ -5,7 +5,7 @@
  * a restaurant frees its slugs (the rows cascade).
  */
 import { slugify } from '@qrmenu/shared/schemas';
-import { conflict } from '../../http/errors';
+import { conflict } from '../../domain/errors';
 import type { Repositories } from '../../repos';
 
 /** 409 unless `slug` is free for `restaurantId` (a new restaurant when undefined). */

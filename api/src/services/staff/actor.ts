@@ -12,7 +12,7 @@
  */
 import type { ActionVia, OrderStatus } from '@qrmenu/shared/schemas';
 import { ROLES } from '@qrmenu/shared/schemas';
-import { forbidden } from '../../http/errors';
+import { notAllowed } from '../../domain/errors';
 
 /** `chat`: a Telegram chat administrator with no account here, as that chat lets them act. */
 export type ActorRole = 'admin' | 'manager' | 'waiter' | 'kitchen' | 'chat';
@@ -41,9 +41,9 @@ const ORDER_MOVES: Record<ActorRole, readonly OrderStatus[]> = {
  */
 export const REFUSED = {
   role: (what: string) =>
-    forbidden(`A ${what} is not this role's`, [{ path: 'role', message: 'not_allowed' }]),
+    notAllowed(`A ${what} is not this role's`, [{ path: 'role', message: 'not_allowed' }]),
   table: () =>
-    forbidden("Another waiter's table: take it over first", [{ path: 'table', message: 'not_yours' }]),
+    notAllowed("Another waiter's table: take it over first", [{ path: 'table', message: 'not_yours' }]),
 };
 
 export function assertMayMove(actor: Actor, to: OrderStatus): void {
@@ -80,6 +80,6 @@ export function accountActor(
     ? (user.role as ActorRole)
     : null;
   // a route lets only these roles in; anything else is refused before it acts
-  if (!role) throw forbidden('This account may not act on orders');
+  if (!role) throw notAllowed('This account may not act on orders');
   return { userId: user.id, role, name: user.name?.trim() || user.login, via };
 }

@@ -26,7 +26,7 @@ import {
   type TelegramLinkCode,
 } from '@qrmenu/shared/schemas';
 import { isUniqueViolation, newId, now, type UserRow } from '../../db';
-import { badRequest, conflict, forbidden, notFound, rateLimited, unauthorized } from '../../http/errors';
+import { conflict, invalid, limitReached, notAllowed, notFound, unauthenticated } from '../../domain/errors';
 import { staffName, toStaffMember } from '../../repos/users';
 import type { AssertOwner, ServiceContext } from '../context';
 import { hashPassword } from '../passwords';
@@ -187,7 +187,7 @@ export function staffService({ repos }: ServiceContext, settings: StaffSettings)
       if (body.waiter_id) {
         const ok = await repos.users.activeWaiters(restaurantId, [body.waiter_id]);
         if (!ok.has(body.waiter_id))
-          throw badRequest('Not an active waiter of this restaurant', [
+          throw invalid('Not an active waiter of this restaurant', [
             { path: 'waiter_id', message: 'Unknown waiter' },
           ]);
       }
@@ -203,7 +203,7 @@ export function staffService({ repos }: ServiceContext, settings: StaffSettings)
     /** Records a device session of a staff account (its login with «Qurilma sifatida»). */
     async startDevice(user: UserRow, jti: string, label: string): Promise<void> {
       if (!isStaffRole(user.role) || !user.restaurant_id) {
-        throw badRequest('Only a staff account signs in as a device', [
+        throw invalid('Only a staff account signs in as a device', [
           { path: 'device', message: 'staff_only' },
         ]);
       }
@@ -259,20 +259,19 @@ export function staffService({ repos }: ServiceContext, settings: StaffSettings)
     async actorOf(user: SignedIn, pin: string | undefined): Promise<Actor> {
       if (!user.deviceId || !user.restaurantId) {
         const row = await repos.users.findById(user._id);
-        if (!row) throw unauthorized();
+        if (!row) throw unauthenticated();
         return accountActor(row, 'board');
       }
       const device = await repos.staffDevices.find(user.deviceId);
-      if (!device) throw unauthorized('This device was signed out');
+      if (!device) throw unauthenticated('This device was signed out');
       const at = Date.now();
       const lockedFor = device.pin_locked_until ? Date.parse(device.pin_locked_until) - at : 0;
       if (lockedFor > 0) {
-        throw rateLimited('Too many wrong PINs on this device', Math.ceil(lockedFor / 1000), [
+        throw limitReached('Too many wrong PINs on this device', Math.ceil(lockedFor / 1000), [
           { path: 'pin', message: 'locked' },
         ]);
       }
-      if (!pin)
-        throw badRequest('A PIN names who acts on this device', [{ path: 'pin', message: 'Required' }]);
+      if (!pin) throw invalid('A PIN names who acts on this device', [{ path: 'pin', message: 'Required' }]);
       const person = await repos.users.findByPin(
         user.restaurantId,
         hashPin(settings.pinKey, user.restaurantId, pin),
@@ -285,10 +284,10 @@ export function staffService({ repos }: ServiceContext, settings: StaffSettings)
           new Date(at + lockMs).toISOString(),
         );
         if (failures >= STAFF_LIMITS.pinTries)
-          throw rateLimited('Too many wrong PINs on this device', lockMs / 1000, [
+          throw limitReached('Too many wrong PINs on this device', lockMs / 1000, [
             { path: 'pin', message: 'locked' },
           ]);
-        throw forbidden('Wrong PIN', [{ path: 'pin', message: 'wrong' }]);
+        throw notAllowed('Wrong PIN', [{ path: 'pin', message: 'wrong' }]);
       }
       await repos.staffDevices.pinOk(device.id);
       return accountActor(person, 'device');
@@ -298,7 +297,7 @@ export function staffService({ repos }: ServiceContext, settings: StaffSettings)
 
     /** A one-time code that links the caller's Telegram (a new one replaces the last). */
     async linkCode(user: SignedIn): Promise<TelegramLinkCode> {
-      if (!isStaffRole(user.role) || !user.restaurantId) throw forbidden('Staff accounts only');
+      if (!isStaffRole(user.role) || !user.restaurantId) throw notAllowed('Staff accounts only');
       const code = randomBytes(16).toString('base64url');
       const at = Date.now();
       const expires = new Date(at + STAFF_LIMITS.linkCodeMinutes * MINUTE).toISOString();
@@ -322,7 +321,7 @@ export function staffService({ repos }: ServiceContext, settings: StaffSettings)
 
     /** The caller unlinks their own Telegram. */
     async unlinkOwn(user: SignedIn): Promise<void> {
-      if (!isStaffRole(user.role) || !user.restaurantId) throw forbidden('Staff accounts only');
+      if (!isStaffRole(user.role) || !user.restaurantId) throw notAllowed('Staff accounts only');
       await repos.users.linkTelegram(user.restaurantId, user._id, null, now());
     },
 

@@ -1,4 +1,7 @@
 /**
+ * Kept whole: one conversation with iiko (tables, create or add, follow the command, look up
+ * before a retry) whose steps only make sense together.
+ *
  * Guests' orders into iiko Cloud (docs/ORDERS.md, "Into the POS"; README.md here): a table order.
  *
  * - Tables: `/api/1/terminal_groups`, then `/api/1/reserve/available_restaurant_sections` of the
