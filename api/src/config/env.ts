@@ -124,6 +124,12 @@ export const OTHER_VARIABLES: Record<string, OtherVariable> = {
     meaning:
       "`1`: record the shared package's surfaces at their new version (`shell/test/shared-versions.test.ts`)",
   },
+  RECORD_DOC_FIGURES: {
+    group: 'test',
+    default: 'off',
+    meaning:
+      "`1`: write the cart script's sizes, measured on a fresh build, into docs/DELIVERY.md (`api/test/guest-script-docs.test.ts`)",
+  },
   API_BASE: {
     group: 'test',
     default: '`http://127.0.0.1:18081/api`',
@@ -135,6 +141,16 @@ export const OTHER_VARIABLES: Record<string, OtherVariable> = {
     meaning: 'where `.ci/run` keeps the Node builds it fetches',
   },
 
+  NODE_OPTIONS: {
+    group: 'bench',
+    default: 'none',
+    meaning: "Node's own; `bench:orders` adds its memory probe to what is set for the servers it starts",
+  },
+  QRMENU_BENCH_ULIMIT: {
+    group: 'bench',
+    default: 'none',
+    meaning: '`bench:orders` sets it when it starts itself again under the hard open-files limit (not to be set by hand)',
+  },
   BENCH_DURATION: {
     group: 'bench',
     default: '`5`',

@@ -14,7 +14,6 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CART_CSS } from './cart/styles';
-import { type CartWords, fill } from './cart/words';
 import {
   DEFAULT_GUEST_LANG,
   formatGuestPrice,
@@ -27,6 +26,7 @@ import {
 import type { LocalMenu, Said } from './localize';
 import { Picture } from './picture';
 import { MENU_CSS } from './styles';
+import { AddButton, type AtTable, TablePanel } from './table-parts';
 
 type LocalCategory = LocalMenu['categories'][number];
 type LocalProduct = LocalCategory['products'][number];
@@ -118,51 +118,6 @@ const limitData = (ordering: boolean, row: { max: number; free: number; default:
         ...(row.default ? { 'data-default': '' } : {}),
       }
     : {};
-
-/**
- * What a page at a table that takes orders adds to the menu: the words of its panel and of the
- * add buttons, and the table's name (a React node: route.ts renders one page for all the tables
- * with a slot there, renderTablePages).
- */
-interface AtTable {
-  name: ReactNode;
-  words: CartWords;
-}
-
-/**
- * A dish's add button, in the server's HTML so that its room is taken from the first paint; the
- * script (cart/menu.ts) enables it and opens the dish's sheet from it.
- */
-const AddButton = ({ name, words }: { name: string; words: CartWords }) => (
-  <button
-    type="button"
-    className="qm-btn qm-add"
-    aria-haspopup="dialog"
-    aria-label={fill(words.addLabel, { name })}
-    disabled
-  >
-    {words.add}
-  </button>
-);
-
-/**
- * The table's panel under the header: its name, the waiter call and the bill request (disabled
- * until the script wires them and knows which call is pending: cart/calls.ts), their status line.
- */
-const TablePanel = ({ table }: { table: AtTable }) => (
-  <section className="qm-table">
-    <p>
-      <b>{table.name}</b>
-    </p>
-    <button type="button" className="qm-btn qm-alt" data-call="waiter" disabled>
-      {table.words.callWaiter}
-    </button>
-    <button type="button" className="qm-btn qm-alt" data-call="bill" disabled>
-      {table.words.askBill}
-    </button>
-    <p role="status" />
-  </section>
-);
 
 function Product({
   product,
