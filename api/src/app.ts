@@ -404,6 +404,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     box: app.pos.box,
     apiUrl: options.telegramApiUrl,
     webhookUrl: options.telegramWebhookUrl?.replace(/\/+$/, ''),
+    menuUrl: publicMenuBase ?? undefined,
     timeoutMs: options.telegramTimeoutMs,
     log: app.log,
   };

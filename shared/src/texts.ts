@@ -1294,6 +1294,12 @@ export const t = {
     },
   },
   telegram: {
+    /** The bot's menu button: opens the restaurant's menu as a Mini App. */
+    menuButton: 'Menyu',
+    /** `/orders` from a guest with no open order made from the Mini App. */
+    guestNoOrders: "Ochiq buyurtmalaringiz yo'q. Menyuni «Menyu» tugmasi orqali oching.",
+    /** The QR sheet's second address: the table in the restaurant's Telegram bot. */
+    qrTelegram: 'Telegramda ochish',
     /** The form's line under the bot's fields once they are checked. */
     connected: (bot: string, chat: string | null) => (chat ? `Bot @${bot} → ${chat}` : `Bot @${bot}`),
     notConnected: 'Telegram bot ulanmagan',
