@@ -5,10 +5,13 @@
  */
 import { startMenu } from './menu';
 import { startOrderPage } from './order';
+import { startTelegram } from './telegram';
 import type { GuestScriptSettings } from './words';
 
 declare const GUEST_SCRIPT: GuestScriptSettings;
 
+// inside Telegram, the Mini App's part first (it may name the table the cart reads): telegram.ts
+startTelegram();
 const order = document.querySelector<HTMLElement>('[data-order]');
 if (order) startOrderPage(order, GUEST_SCRIPT);
 else void startMenu(GUEST_SCRIPT);
