@@ -174,4 +174,29 @@ describe('the menu inside Telegram', () => {
       `Buyurtma #${order.number}: Yuborildi\nhttps://menu.example.uz/m/${tw.world.slug}/orders/${order._id}?key=${encodeURIComponent(order.key)}`,
     );
   });
+
+  it("counts the Mini App's visits as guests, under «Telegram» beside the placements", async () => {
+    // Telegram's in-app browser on Android: a guest's phone, not a link preview
+    const phone =
+      'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36 Telegram-Android/11.4.2 (Samsung SM-A546E; Android 14; SDK 34; HIGH)';
+    for (const url of [`/m/${tw.world.slug}?tg=1`, `/m/${tw.world.slug}?p=${tw.world.tables[0]!._id}`])
+      expect(
+        (
+          await tw.ctx.app.inject({
+            method: 'GET',
+            url,
+            headers: { 'user-agent': phone },
+            remoteAddress: '203.0.113.9',
+          })
+        ).statusCode,
+      ).toBe(200);
+    await tw.ctx.app.visits.flush();
+    const stats = await ok(apiCall(tw.ctx, 'GET', '/manager/visits', tw.world.manager.token));
+    expect(stats.data.placements).toEqual(
+      expect.arrayContaining([
+        { placement_id: 'telegram', name: 'Telegram', visits: 1 },
+        { placement_id: tw.world.tables[0]!._id, name: 'Stol 1', visits: 1 },
+      ]),
+    );
+  });
 });
