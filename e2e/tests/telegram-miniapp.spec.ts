@@ -6,7 +6,7 @@
  * apps give it), orders with the Mini App's main button, the staff accept it on the board, and
  * the guest's private chat with the bot gets «Buyurtma #N: Qabul qilindi» once. A forged
  * `initData` is refused (401) and the guest's page is the plain web menu and order as ever. axe on
- * the Mini App's menu, its cart and the order's page.
+ * the Mini App's menu (375 and 1280 px), its cart and the order's page.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type FakeTelegram, startTelegramFake } from '../../api/test/fakes/telegram';
@@ -156,5 +156,9 @@ test('a forged initData is refused and the page is the plain web menu', async ({
   await page.goto(`${server.url}/m/${slug}?p=${table5}`);
   await expect(page.getByRole('button', { name: "Savatga qo'shish: Osh" })).toBeVisible();
   await expectAccessible(page, 'the menu after a forged initData');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(miniAppUrl(slug, forged, table5));
+  await expect(page.getByRole('button', { name: "Savatga qo'shish: Osh" })).toBeVisible();
+  await expectAccessible(page, 'the Mini App menu at 1280 px');
   expect(fake.messages.filter((m) => m.chat_id === guest.id || m.chat_id === 1)).toEqual([]);
 });
