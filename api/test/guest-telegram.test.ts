@@ -110,7 +110,9 @@ function fakeApi() {
         body: init.body ? JSON.parse(String(init.body)) : undefined,
       });
       if (url.startsWith('/api/public/tables/'))
-        return json(200, { data: { takes_orders: true, table: 'Stol 5', pending_calls: [] } });
+        return json(200, {
+          data: { takes_orders: true, table: 'Stol 5', menu: 'rayhon', pending_calls: [] },
+        });
       if (url === '/api/public/orders')
         return json(201, {
           data: { _id: 'order1', key: 'k1', number: 14, status: 'sent', items: [], total: 0 },

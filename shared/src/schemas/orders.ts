@@ -311,6 +311,8 @@ export const orderStatusBody = z.strictObject({
 export const guestTable = z.object({
   takes_orders: z.boolean(),
   table: z.string(),
+  /** Its restaurant's slug: a page of another menu takes the table for none (a mistyped or foreign code). */
+  menu: z.string(),
   /** Kinds with a call still pending at this table (the buttons say so). */
   pending_calls: z.array(z.enum(CALL_KINDS)),
 });

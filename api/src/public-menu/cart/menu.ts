@@ -67,6 +67,12 @@ export async function startMenu(
   if (recent.length > 0) showPanel();
   if (!placement) return;
 
+  let cart = loadCart(slug, placement);
+  const table = await getTable(placement);
+  // a code no table has (404), or another restaurant's table (a Telegram link's `startapp`, a
+  // mistyped one): no table here, the plain menu; without an answer (no connection) a cart
+  // already begun here stays usable, and sending says why
+  if (table.ok ? table.data.menu !== slug : table.status === 404) return;
   // the language switch keeps the table (its links are `?lang=ru&switch=1` without it)
   for (const a of document.querySelectorAll<HTMLAnchorElement>('.langs a')) {
     const url = new URL(a.href);
@@ -74,9 +80,6 @@ export async function startMenu(
     a.href = url.pathname + url.search;
   }
 
-  let cart = loadCart(slug, placement);
-  const table = await getTable(placement);
-  // without an answer (no connection) a cart already begun here stays usable; sending says why
   const open = table.ok ? table.data.takes_orders : cart.lines.length > 0;
   if (!open) return;
 

@@ -163,8 +163,8 @@ export function startTelegram(): Launch | null {
   if (!launch) return null;
   const tg = bridge();
 
-  // the direct link's table (`startapp`), when the address names none: the cart reads `?p=`,
-  // and the table's own check (an unknown table, one not taking orders) stays the server's
+  // the direct link's table (`startapp`), when the address names none: the cart reads `?p=`, and
+  // its check (an unknown table or another restaurant's is none, one not taking orders) is menu.ts's
   const search = new URLSearchParams(location.search);
   if (
     launch.start &&
