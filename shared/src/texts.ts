@@ -474,6 +474,9 @@ export const t = {
     show: "Ko'rsatish",
     printAll: (n: number) => `Hammasini chop etish (${n} varaq)`,
     printSmall: 'Kichik kodlar (bir varaqda 6 ta)',
+    /** What the tables' codes open: the web page, or the table in the restaurant's Telegram bot. */
+    codesOpen: 'Stol kodlari ochadi',
+    web: 'Veb-sahifa',
   },
   visits: {
     title: "Menyuni ko'rishlar",
