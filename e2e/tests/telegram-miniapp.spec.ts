@@ -5,8 +5,9 @@
  * bot>&tgWebAppStartParam=<table 5's code>`, Telegram's bridge `TelegramWebviewProxy` as its
  * apps give it), orders with the Mini App's main button, the staff accept it on the board, and
  * the guest's private chat with the bot gets «Buyurtma #N: Qabul qilindi» once. A forged
- * `initData` is refused (401) and the guest's page is the plain web menu and order as ever. axe on
- * the Mini App's menu (375 and 1280 px), its cart and the order's page.
+ * `initData` is refused (401) and the guest's page is the plain web menu and order as ever. A
+ * `startapp` of another restaurant's table, or of none, is no table: the plain menu. axe on the
+ * Mini App's menu (375 and 1280 px), its cart and the order's page.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type FakeTelegram, startTelegramFake } from '../../api/test/fakes/telegram';
@@ -161,4 +162,34 @@ test('a forged initData is refused and the page is the plain web menu', async ({
   await expect(page.getByRole('button', { name: "Savatga qo'shish: Osh" })).toBeVisible();
   await expectAccessible(page, 'the Mini App menu at 1280 px');
   expect(fake.messages.filter((m) => m.chat_id === guest.id || m.chat_id === 1)).toEqual([]);
+});
+
+test("a link's table of another restaurant, or one that is none, is no table: the plain menu", async ({
+  page,
+  request,
+}) => {
+  const api = serverApi(request, server.url);
+  const here = await oshRestaurant(api, 'Bu Oshxona', 'here');
+  const there = await oshRestaurant(api, 'Boshqa Oshxona', 'there');
+  await openTables(api, here.manager, here.restaurantId, ['Stol 1']);
+  const [theirs] = (await openTables(api, there.manager, there.restaurantId, ['Stol 9'])) as [string];
+  const bot = await connectBot(api, fake, here.manager, here.slug, {
+    bot: 'bu_oshxona_bot',
+    id: -1003334445558,
+    title: 'Bu',
+  });
+  const guest = fake.addUser('Dilshod');
+
+  await asTelegramApp(page);
+  for (const code of [theirs, 'noSuchTable_123']) {
+    const checked = page.waitForResponse((r) => r.url().includes('/api/public/tables/'));
+    await page.goto(miniAppUrl(here.slug, fake.initDataFor(bot, guest, { startParam: code }), code));
+    await checked;
+    await expect(page.getByRole('heading', { level: 2, name: 'Taomlar' })).toBeVisible();
+    // no table panel, no ordering: the other restaurant's table is neither named nor called
+    await expect(page.getByText('Stol 9')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: "Savatga qo'shish: Osh" })).toHaveCount(0);
+    await expect(page.locator('.qm-table')).toHaveCount(0);
+  }
+  await expectAccessible(page, "the Mini App's plain menu for a table not its own");
 });
