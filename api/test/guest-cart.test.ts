@@ -135,7 +135,9 @@ interface Call {
 /** A fake API: answers by method and path; `orders` answers POST /api/public/orders in turn. */
 function fakeApi(
   options: {
-    table?: { takes_orders: boolean; table: string; pending_calls: string[] };
+    table?: { takes_orders: boolean; table: string; menu?: string; pending_calls: string[] };
+    /** The table lookup's status instead (404: no such table). */
+    tableStatus?: number;
     /** Answers to POST /api/public/orders in turn, each given the body sent. */
     orders?: ((body: OrderCreateBody) => Response | Promise<Response>)[];
     freshPage?: string;
@@ -150,7 +152,14 @@ function fakeApi(
     const url = String(input);
     calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
     if (url.startsWith('/api/public/tables/'))
-      return json(200, { data: options.table ?? { takes_orders: true, table: 'Stol 5', pending_calls: [] } });
+      return options.tableStatus
+        ? json(options.tableStatus, { error: { code: 'not_found' } })
+        : json(200, {
+            data: {
+              menu: 'rayhon',
+              ...(options.table ?? { takes_orders: true, table: 'Stol 5', pending_calls: [] }),
+            },
+          });
     if (url === '/api/public/orders') {
       const next = orders.shift();
       if (!next) throw new Error('no answer planned');
@@ -320,6 +329,20 @@ describe('the menu page with the script', () => {
       renderMenuPage(menu(), { script: SCRIPT, table: name }),
     );
     expect(renderTablePages(menu(), SCRIPT)(name)).toContain('&lt;Ayvon&gt; &amp; &quot;bog&#x27;&quot;');
+  });
+
+  it("takes another restaurant's table, or a code no table has, for none: the server's plain menu, and the script adds no table to it", async () => {
+    // route.ts renders the table's page only for this restaurant's tables that take orders
+    openPage('/m/rayhon?p=table9');
+    const calls = fakeApi({
+      table: { takes_orders: true, table: 'Stol 9', menu: 'boshqa', pending_calls: [] },
+    }).calls;
+    await start();
+    expect(calls).toEqual([]);
+    // no table panel, no ordering, no calls to that restaurant's waiters, no error
+    expect(document.querySelector('.qm-table')).toBeNull();
+    expect(document.querySelectorAll('.qm-add')).toHaveLength(0);
+    expect(byText(words.callWaiter)).toBeUndefined();
   });
 
   it('adds two dishes, one with an option row, and sends one order; the order page opens', async () => {

@@ -62,7 +62,7 @@ describe('the ordering switches', () => {
     });
     const table = await ok(apiCall(ctx, 'GET', `/public/tables/${off.tables[0]!._id}`));
     expectShape(answers.guestTable, table);
-    expect(table.data).toEqual({ takes_orders: false, table: 'Stol 1', pending_calls: [] });
+    expect(table.data).toEqual({ takes_orders: false, table: 'Stol 1', menu: off.slug, pending_calls: [] });
     const before = await countRows(ctx, 'orders');
     expectError(await placeAs(ctx, basket(off)), 409, 'conflict');
     expectError(await callAs(ctx, { placement_id: off.tables[0]!._id, kind: 'waiter' }), 409, 'conflict');

@@ -230,18 +230,21 @@ describe('times, stops and guests', () => {
       .values([
         { restaurant_id: pw.w.restaurantId, day: D, placement_id: table._id, language: 'ru', views: 4 },
         { restaurant_id: pw.w.restaurantId, day: D, placement_id: '', language: 'uz', views: 6 },
+        // the bot's Mini App: a source of its own, «Telegram», not a table (visits/stats.ts)
+        { restaurant_id: pw.w.restaurantId, day: D, placement_id: 'telegram', language: 'uz', views: 3 },
       ])
       .execute();
     setClock(Date.parse(`${D}T08:00:00Z`));
     await guestOrders(ctx, pw.w, 0); // in Russian, at table 1
     const guests = await report('guests', pw.w, D, D);
-    expect(guests.totals).toEqual({ views: 10, orders: 1, tables_viewed: 1, tables_ordered: 1 });
+    expect(guests.totals).toEqual({ views: 13, orders: 1, tables_viewed: 1, tables_ordered: 1 });
     expect(guests.placements).toEqual([
       { placement_id: null, name: null, views: 6, orders: 0 },
       { placement_id: table._id, name: table.name, views: 4, orders: 1 },
+      { placement_id: 'telegram', name: 'Telegram', views: 3, orders: 0 },
     ]);
     expect(guests.languages).toEqual([
-      { language: 'uz', views: 6, orders: 0 },
+      { language: 'uz', views: 9, orders: 0 },
       { language: 'ru', views: 4, orders: 1 },
     ]);
   });

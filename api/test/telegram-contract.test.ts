@@ -10,6 +10,7 @@ import { formatSom, formatTiyin, t } from '@qrmenu/shared/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPosRow, OrderRow, TableCallRow } from '../src/db';
 import { ALLOWED_UPDATES, readAnswer, TelegramError, tgUpdate } from '../src/telegram/api';
+import { verifyInitData } from '../src/telegram/init-data';
 import {
   callMessage,
   editParams,
@@ -40,7 +41,12 @@ describe('Telegram recordings', () => {
     for (const file of files) {
       const json = recorded(`telegram/${file}`);
       if (file.startsWith('update.')) expect(tgUpdate.safeParse(json).success, file).toBe(true);
-      else expect(json, file).toHaveProperty('ok');
+      else if (file.startsWith('initData.')) {
+        const { init_data, bot_token } = json as { init_data: string; bot_token: string };
+        expect(verifyInitData(init_data, bot_token, 0, Number.POSITIVE_INFINITY), file).toHaveProperty(
+          'guest',
+        );
+      } else expect(json, file).toHaveProperty('ok');
     }
   });
 
@@ -165,6 +171,7 @@ describe('what the fake Bot API takes (the documented tables and limits)', () =>
         'getChat',
         'getChatMember',
         'getMe',
+        'setChatMenuButton',
         'sendMessage',
         'setWebhook',
       ].sort(),

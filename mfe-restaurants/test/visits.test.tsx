@@ -20,7 +20,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import jsQR from 'jsqr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { expandPlacementNames } from '../src/qr/placementNames';
+import { expandPlacementNames, telegramTableUrl } from '../src/qr/placementNames';
 import type { QrImage } from '../src/qr/qrImage';
 import ManagerHome from '../src/restaurants/ManagerHome';
 import RestaurantDetailPage from '../src/restaurants/RestaurantDetailPage';
@@ -249,6 +249,92 @@ describe('placements in the QR dialog', () => {
     expect(printed.map((p) => p.url)).toEqual(
       ['p1', 'p2', 'p3'].map((id) => `https://menu.example.uz/m/rayhon?p=${id}`),
     );
+    expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe("the tables' codes in the restaurant's Telegram bot", () => {
+  // a code as the server makes them (db/util.ts newCodeId): 18 hex digits, 22 base64url
+  const code = (n: number) => `0193a4b5c6d7000001${'A-b_9'.repeat(4)}x${n}`;
+  const tables: Placement[] = [1, 2].map((n) => ({
+    _id: code(n),
+    restaurant_id: 'q1',
+    name: `Stol ${n}`,
+    createdAt: '2026-11-25T00:00:00.000Z',
+  }));
+  const open = async (bot: string | null) => {
+    setRuntimeConfig({ publicMenuBase: 'https://menu.example.uz' });
+    stubApi({
+      'GET /manager/restaurants/me': answers.data(restaurant),
+      'GET /auth/profile': answers.data(fixtures.profile({ _id: 'm1', login: 'aziz', role: 'manager' })),
+      'GET /manager/visits': answers.data(stats()),
+      'GET /manager/placements': () => answers.data(tables),
+      'GET /manager/telegram': answers.data({
+        connected: bot !== null,
+        bot_username: bot,
+        chat_title: null,
+        webhook: true,
+        waiting: 0,
+        last_error: null,
+      }),
+    });
+    signInAs('manager');
+    renderAtRoute(<ManagerHome />, ROUTES.admin.home);
+    await userEvent.click(await screen.findByRole('button', { name: t.qr.title }));
+    const dialog = await screen.findByRole('dialog', { name: t.qr.title });
+    await within(dialog).findAllByTestId('placement-row');
+    return dialog;
+  };
+
+  it('a link only of the characters startapp takes, at most 512', () => {
+    expect(telegramTableUrl('rayhon_bot', code(1))).toBe(`https://t.me/rayhon_bot?startapp=${code(1)}`);
+    expect(code(1)).toHaveLength(40);
+    expect(telegramTableUrl('rayhon_bot', 'a b')).toBeNull();
+    expect(telegramTableUrl('rayhon_bot', 'x'.repeat(513))).toBeNull();
+  });
+
+  it("with the bot connected, a table's code and the printed sheets open the table in the bot", async () => {
+    const dialog = await open('rayhon_bot');
+    const group = within(dialog).getByRole('group', { name: t.placements.codesOpen });
+    const web = within(group).getByRole('button', { name: t.placements.web });
+    expect(web).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(await within(group).findByRole('button', { name: t.telegram.qrTelegram }));
+    expect(within(group).getByRole('button', { name: t.telegram.qrTelegram })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const stol2 = within(dialog).getAllByTestId('placement-row')[1]!;
+    await userEvent.click(within(stol2).getByRole('button', { name: t.placements.show }));
+    const url = `https://t.me/rayhon_bot?startapp=${code(2)}`;
+    expect(within(dialog).getByTestId('qr-url')).toHaveTextContent(url);
+    expect(decodeSvg(within(dialog).getByRole('img', { name: `${t.qr.imageAlt('Rayhon')}: Stol 2` }))).toBe(
+      url,
+    );
+    // a Telegram link has no language: no language links under it
+    expect(within(dialog).queryByTestId('qr-language-links')).toBeNull();
+
+    let printed: (string | null)[] = [];
+    vi.spyOn(window, 'print').mockImplementation(() => {
+      printed = [...document.querySelectorAll('[data-testid="qr-placement-sheet"]')].map((s) =>
+        decodeSvg(s.querySelector('svg')!),
+      );
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: t.placements.printAll(2) }));
+    expect(printed).toEqual([1, 2].map((n) => `https://t.me/rayhon_bot?startapp=${code(n)}`));
+
+    // back to the web page
+    await userEvent.click(web);
+    expect(within(dialog).getByTestId('qr-url')).toHaveTextContent(
+      `https://menu.example.uz/m/rayhon?p=${code(2)}`,
+    );
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('without a bot the option is not offered: disabled, and says why', async () => {
+    const dialog = await open(null);
+    const telegram = within(dialog).getByRole('button', { name: t.telegram.qrTelegram });
+    expect(telegram).toBeDisabled();
+    expect(telegram).toHaveAccessibleDescription(t.telegram.notConnected);
     expect(await axeViolations()).toEqual([]);
   });
 });

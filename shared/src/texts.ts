@@ -477,6 +477,9 @@ export const t = {
     show: "Ko'rsatish",
     printAll: (n: number) => `Hammasini chop etish (${n} varaq)`,
     printSmall: 'Kichik kodlar (bir varaqda 6 ta)',
+    /** What the tables' codes open: the web page, or the table in the restaurant's Telegram bot. */
+    codesOpen: 'Stol kodlari ochadi',
+    web: 'Veb-sahifa',
   },
   visits: {
     title: "Menyuni ko'rishlar",
@@ -1297,6 +1300,12 @@ export const t = {
     },
   },
   telegram: {
+    /** The bot's menu button: opens the restaurant's menu as a Mini App. */
+    menuButton: 'Menyu',
+    /** `/orders` from a guest with no open order made from the Mini App. */
+    guestNoOrders: "Ochiq buyurtmalaringiz yo'q. Menyuni «Menyu» tugmasi orqali oching.",
+    /** The QR sheet's second address: the table in the restaurant's Telegram bot. */
+    qrTelegram: 'Telegramda ochish',
     /** The form's line under the bot's fields once they are checked. */
     connected: (bot: string, chat: string | null) => (chat ? `Bot @${bot} → ${chat}` : `Bot @${bot}`),
     notConnected: 'Telegram bot ulanmagan',

@@ -23,6 +23,7 @@ import { releasesMigration } from './migration-releases';
 import { reportsMigration } from './migration-reports';
 import { staffMigration } from './migration-staff';
 import { telegramMigration } from './migration-telegram';
+import { telegramGuestsMigration } from './migration-telegram-guests';
 import { telegramOutboxChatMigration } from './migration-telegram-outbox-chat';
 import { translationColumns } from './migration-translations';
 import { visitSketches } from './migration-visit-sketches';
@@ -341,6 +342,7 @@ export const migrations: Record<string, Migration> = {
   '0035_release_first_error': releaseFirstErrorMigration,
   '0036_release_origins': releaseOriginsMigration,
   '0037_staff': staffMigration,
+  '0038_telegram_guests': telegramGuestsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -787,6 +787,14 @@ export interface TelegramLinkCodesTable {
   created_at: string;
 }
 
+/** A Mini App guest's order and their Telegram user id (docs/PRIVACY.md). */
+export interface TelegramGuestsTable {
+  order_id: string;
+  restaurant_id: string;
+  telegram_user_id: string;
+  created_at: string;
+}
+
 export interface Database {
   integration_accounts: IntegrationAccountsTable;
   integration_tokens: IntegrationTokensTable;
@@ -841,6 +849,7 @@ export interface Database {
   staff_actions: StaffActionsTable;
   staff_devices: StaffDevicesTable;
   telegram_link_codes: TelegramLinkCodesTable;
+  telegram_guests: TelegramGuestsTable;
 }
 
 export type UserRow = UsersTable;

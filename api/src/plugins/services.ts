@@ -63,6 +63,7 @@ export const domainPlugin = fp(async (app, options: DomainOptions) => {
     box: app.pos.box,
     apiUrl: options.telegramApiUrl,
     webhookUrl: options.telegramWebhookUrl?.replace(/\/+$/, ''),
+    menuUrl: app.appConfig.publicMenuBase ?? undefined,
     timeoutMs: options.telegramTimeoutMs,
     log: app.log,
   };

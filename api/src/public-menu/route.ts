@@ -17,11 +17,12 @@
  *   stop-listed for up to a max-age.
  */
 import { createHash } from 'node:crypto';
-import { PLACEMENT_PARAM, slug as slugSchema } from '@qrmenu/shared/schemas';
+import { MINI_APP_PARAM, PLACEMENT_PARAM, slug as slugSchema } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { answerCache, EVERY_WRITE } from '../http/answer-cache';
 import type { App } from '../types';
+import { TELEGRAM_SOURCE } from '../visits/stats';
 import { CompressedPage, pickEncoding } from './compressed-page';
 import { GUEST_SCRIPT_PATH, loadGuestScripts } from './guest-script';
 import type { GuestLang } from './language';
@@ -145,8 +146,9 @@ export default async function publicMenuRoutes(app: App, options: PublicMenuOpti
         const query = request.query as Record<string, unknown>;
         const p = query[PLACEMENT_PARAM];
         const placement = typeof p === 'string' && answer.placements.has(p) ? p : '';
-        if (query[SWITCH_PARAM] === undefined)
-          app.visits.count(request, answer.restaurantId, lang, placement);
+        // the bot's Mini App (its menu button's `?tg=1`) is a source of its own (visits/stats.ts)
+        const source = query[MINI_APP_PARAM] === '1' ? TELEGRAM_SOURCE : placement;
+        if (query[SWITCH_PARAM] === undefined) app.visits.count(request, answer.restaurantId, lang, source);
         return sendPage(request, reply, 200, await pageAt(slug, lang, answer, placement), lang);
       }
       if (answer.kind === 'missing') return sendPage(request, reply, 404, notFound(lang), lang);

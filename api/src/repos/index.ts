@@ -44,6 +44,7 @@ import { staffActionsRepository } from './staff-actions';
 import { staffDevicesRepository } from './staff-devices';
 import { tableCallsRepository } from './table-calls';
 import { telegramBotsRepository } from './telegram-bots';
+import { telegramGuestsRepository } from './telegram-guests';
 import { telegramLinkCodesRepository } from './telegram-link-codes';
 import { telegramOutboxRepository } from './telegram-outbox';
 import { telegramUpdatesRepository } from './telegram-updates';
@@ -95,6 +96,7 @@ export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositor
     staffActions: staffActionsRepository(q),
     staffDevices: staffDevicesRepository(q),
     telegramLinkCodes: telegramLinkCodesRepository(q),
+    telegramGuests: telegramGuestsRepository(q),
     transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
   };
 }
@@ -141,6 +143,7 @@ export interface Repositories {
   staffActions: ReturnType<typeof staffActionsRepository>;
   staffDevices: ReturnType<typeof staffDevicesRepository>;
   telegramLinkCodes: ReturnType<typeof telegramLinkCodesRepository>;
+  telegramGuests: ReturnType<typeof telegramGuestsRepository>;
   /** Runs `work` with repositories bound to one transaction (or this one, inside a transaction). */
   transaction<T>(work: (trx: Repositories) => Promise<T>): Promise<T>;
 }

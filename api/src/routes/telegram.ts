@@ -2,7 +2,13 @@
  * The restaurant's Telegram bot (docs/TELEGRAM.md): its status and test message for the form,
  * and the webhook Telegram posts the bot's updates to (checked by its secret, not a login).
  */
-import { answers, idParam, optionalRestaurantIdFilter, telegramUpdateBody } from '@qrmenu/shared/schemas';
+import {
+  answers,
+  idParam,
+  optionalRestaurantIdFilter,
+  telegramGuestBody,
+  telegramUpdateBody,
+} from '@qrmenu/shared/schemas';
 import { ownedRestaurantId } from '../http/access';
 import type { App } from '../types';
 
@@ -69,5 +75,31 @@ export default async function telegramRoutes(app: App): Promise<void> {
       );
       return { data: { received: true as const } };
     },
+  );
+
+  app.post(
+    '/public/telegram/orders/:id',
+    {
+      config: { access: 'pub' },
+      schema: {
+        tags: ['telegram'],
+        operationId: 'telegram.guestOrder',
+        summary:
+          "Ties a guest's order to their Telegram, from the restaurant's Mini App: its changes go to their private chat with the bot",
+        description:
+          "`key` is the order's own (its page's `?key=`), `init_data` the Mini App's `Telegram.WebApp.initData` as Telegram gave it, verified with the restaurant's bot's token (core.telegram.org/bots/webapps, \"Validating data received via the Mini App\"; at most a day old). 404 when the key does not open the order; 401 when the restaurant's bot did not sign `init_data` (forged, another bot's, too old) or it has no bot: nothing is kept. `notified` false: the guest did not allow the bot to write to them (nothing is kept either).",
+        params: idParam,
+        body: telegramGuestBody,
+        response: { 200: answers.telegramGuest },
+      },
+    },
+    async (request) => ({
+      data: await telegram.linkGuest(
+        request.params.id,
+        request.body.key,
+        request.body.init_data,
+        request.body.write_access === true,
+      ),
+    }),
   );
 }

@@ -117,6 +117,7 @@ const RESULTS = {
   answerCallbackQuery: z.literal(true),
   setWebhook: z.literal(true),
   deleteWebhook: z.literal(true),
+  setChatMenuButton: z.literal(true),
 } as const;
 export type Method = keyof typeof RESULTS;
 export type Result<M extends Method> = z.infer<(typeof RESULTS)[M]>;

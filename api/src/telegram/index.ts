@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../http/errors';
 import { scheduleLeasedDrain } from '../state/leased-drain';
 import type { App } from '../types';
 import { TelegramError, TelegramUnreachable } from './api';
+import { telegramGuests } from './guests';
 import { sendParams } from './messages';
 import { type OutboxOptions, telegramOutbox } from './outbox';
 import type { TelegramAccess } from './setup';
@@ -37,6 +38,7 @@ export function telegramService(app: App, access: TelegramAccess, options: Outbo
         });
   const wake = () => void scheduled?.wake();
   const updates = telegramUpdates(app, access, wake, { clock: options.clock });
+  const guests = telegramGuests(app, access, options.clock);
   let lastPrune = 0;
 
   return {
@@ -88,6 +90,8 @@ export function telegramService(app: App, access: TelegramAccess, options: Outbo
         await app.repos.telegramUpdates.prune(new Date(Date.now() - UPDATES_KEPT_MS).toISOString());
       }
     },
+
+    linkGuest: (orderId, key, initData, writeGranted) => guests.link(orderId, key, initData, writeGranted),
 
     drain: () => outbox.drain(),
   };

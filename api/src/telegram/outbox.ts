@@ -46,6 +46,7 @@ import { now } from '../db';
 import type { App } from '../types';
 import { DAY_MS, nextDayStart } from '../visits/day';
 import { TelegramError, TelegramUnreachable } from './api';
+import { telegramGuests } from './guests';
 import {
   callMessage,
   editParams,
@@ -110,6 +111,7 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
   const foldAfterMs = options.foldAfterMs ?? 10_000;
   const pruneEveryMs = options.pruneEveryMs ?? 3_600_000;
   const clock = options.clock ?? Date.now;
+  const guests = telegramGuests(app, access, clock);
   let prunedAt: number | undefined;
   /**
    * Sends in the last minute per chat (this server's, while it holds the lease): the staff chat's
@@ -152,6 +154,9 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
             payload: '{}',
           });
           await direct(trx, bot.restaurant_id, kind, e.entity_id, made === undefined || made >= kept);
+          // the Mini App's guest hears their order's changes (guests.ts), while it is kept
+          if (kind === 'order' && (made === undefined || made >= kept))
+            await guests.follow(trx, bot.restaurant_id, e.entity_id);
           if (posted) continue;
           // a post that never went has nothing to edit (its own failure is one of these events)
           const post = await trx.telegramOutbox.post(bot.restaurant_id, key);
@@ -250,6 +255,7 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
         gone += n;
         if (n < PRUNED_AT_ONCE) break;
       }
+      gone += await guests.prune(before);
       if (gone > 0) app.log.info({ gone, before }, 'Telegram messages done with were pruned');
     } catch (err) {
       app.log.warn(

@@ -11,7 +11,8 @@
  * changes, and the old token's webhook is deleted; a removed token deletes its webhook.
  */
 import { randomBytes } from 'node:crypto';
-import { BOT_TOKEN_MASK } from '@qrmenu/shared/schemas';
+import { BOT_TOKEN_MASK, MINI_APP_PARAM } from '@qrmenu/shared/schemas';
+import { t } from '@qrmenu/shared/texts';
 import { badRequest } from '../http/errors';
 import type { SecretBox } from '../integration/secrets';
 import { SecretKeyMissingError } from '../integration/secrets';
@@ -33,6 +34,8 @@ export interface TelegramSettings {
   apiUrl?: string | undefined;
   /** This server's public origin for Telegram (`<it>/api/telegram/webhook/<restaurant>`); none: no webhook. */
   webhookUrl?: string | undefined;
+  /** The guests' menu origin (PUBLIC_MENU_URL): the Mini App's address, `<it>/m/<slug>`; none: no menu button. */
+  menuUrl?: string | undefined;
   timeoutMs?: number | undefined;
   log: Logger;
 }
@@ -88,6 +91,8 @@ export interface TelegramAccess {
   /** A client of a bot. */
   bot(token: string): BotCall;
   webhookAddress(restaurantId: string): string | undefined;
+  /** A guest page's address (`<menu>/m/<path>`), or undefined without a public menu address. */
+  menuAddress(path: string): string | undefined;
 }
 
 export function telegramAccess(settings: TelegramSettings): TelegramAccess {
@@ -97,6 +102,8 @@ export function telegramAccess(settings: TelegramSettings): TelegramAccess {
     bot: (token) => botApi(token, { baseUrl: settings.apiUrl, timeoutMs: settings.timeoutMs }),
     webhookAddress: (restaurantId) =>
       settings.webhookUrl ? `${settings.webhookUrl}/api/telegram/webhook/${restaurantId}` : undefined,
+    menuAddress: (path) =>
+      settings.menuUrl ? `${settings.menuUrl.replace(/\/+$/, '')}/m/${path}` : undefined,
   };
 }
 
@@ -124,6 +131,25 @@ export function telegramSetup(settings: TelegramSettings): BotSetup {
     } catch (err) {
       log.warn({ restaurantId, err: (err as Error).message }, 'the bot webhook was not set');
       return null;
+    }
+  }
+
+  /**
+   * The bot's menu button opens the restaurant's menu as a Mini App (docs/TELEGRAM.md, "The menu
+   * inside Telegram"): `setChatMenuButton` with a MenuButtonWebApp, for every private chat (no
+   * `chat_id`). Telegram opens only HTTPS there (#webappinfo), so a menu on http gets none. Best
+   * effort: a bot without the button still posts the orders.
+   */
+  async function setMenuButton(restaurantId: string, token: string, repos: Repositories) {
+    const restaurant = await repos.restaurants.findById(restaurantId);
+    const url = restaurant ? access.menuAddress(`${restaurant.slug}?${MINI_APP_PARAM}=1`) : undefined;
+    if (!url?.startsWith('https://')) return;
+    try {
+      await access.bot(token)('setChatMenuButton', {
+        menu_button: { type: 'web_app', text: t.telegram.menuButton, web_app: { url } },
+      });
+    } catch (err) {
+      log.warn({ restaurantId, err: (err as Error).message }, 'the bot menu button was not set');
     }
   }
 
@@ -195,6 +221,7 @@ export function telegramSetup(settings: TelegramSettings): BotSetup {
           if (tokenChanged || !secret) {
             if (oldToken && tokenChanged) await dropWebhook(oldToken);
             secret = await setWebhook(restaurantId, token);
+            await setMenuButton(restaurantId, token, repos);
           }
           const at = new Date().toISOString();
           const chatId = chat ? String(chat.id) : null;

@@ -30,6 +30,7 @@ import { sameSecret } from '../integration/secrets';
 import { type Actor, staffName } from '../services/staff';
 import type { App } from '../types';
 import { type TgCallbackQuery, type TgMessage, type TgUpdate, tgUpdate } from './api';
+import { telegramGuests } from './guests';
 import { ORDER_MOVES, type OrderMove, type PressNote } from './messages';
 import { matchNames } from './names';
 import { postKey } from './outbox';
@@ -60,6 +61,7 @@ export function telegramUpdates(
   const { repos } = app;
   const clock = options.clock ?? Date.now;
   const staff = staffCheck(app, options);
+  const guests = telegramGuests(app, access, clock);
   /** When each restaurant's chat was last told a command is not allowed. */
   const refusedAt = new Map<string, number>();
   /** When each person was last sent a private notice, and each restaurant's notices of the last minute. */
@@ -143,6 +145,13 @@ export function telegramUpdates(
       }
       app.log.info({ restaurantId, why: result.refused }, 'a Telegram link code was refused');
       await noticePrivate(restaurantId, from.id, t.telegram.linkRefused);
+      return;
+    }
+    if (command?.[0] === 'orders') {
+      // a Mini App guest's open orders (guests.ts); none: how to open the menu, now and then
+      const list = await guests.openOrders(restaurantId, from.id);
+      if (list) await replyPrivate(restaurantId, from.id, list);
+      else await noticePrivate(restaurantId, from.id, t.telegram.guestNoOrders);
       return;
     }
     if (!(await app.staff.linkedStaff(restaurantId, from.id)))

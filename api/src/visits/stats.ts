@@ -28,6 +28,13 @@ async function dailyCounts(
 
 const byVisits = <T extends { visits: number }>(a: T, b: T) => b.visits - a.visits;
 
+/**
+ * The visits of the restaurant's Telegram Mini App (the bot's menu button opens `?tg=1`,
+ * docs/TELEGRAM.md, "The menu inside Telegram"), kept as a placement of their own: no placement's
+ * id is this word, and the stats name it «Telegram».
+ */
+export const TELEGRAM_SOURCE = 'telegram';
+
 export async function visitStats(
   repos: Repositories,
   restaurantId: string,
@@ -55,7 +62,11 @@ export async function visitStats(
     days,
     totals: { today: sum(1), week: sum(7), month: sum(VISIT_DAYS) },
     placements: placements
-      .map((p) => ({ placement_id: p.placement_id || null, name: p.name ?? null, visits: Number(p.visits) }))
+      .map((p) => ({
+        placement_id: p.placement_id || null,
+        name: p.placement_id === TELEGRAM_SOURCE ? 'Telegram' : (p.name ?? null),
+        visits: Number(p.visits),
+      }))
       .sort(byVisits),
     languages: languages.map((l) => ({ language: l.language, visits: Number(l.visits) })).sort(byVisits),
   };

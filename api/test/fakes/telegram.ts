@@ -15,7 +15,15 @@
  * edited (numbered per chat, as Telegram numbers them: a message id means nothing in another
  * chat), the webhooks set (URL and secret token), and delivers updates to a webhook as Telegram
  * does (the secret in `X-Telegram-Bot-Api-Secret-Token`).
+ *
+ * For the Mini App (core.telegram.org/bots/webapps): `setChatMenuButton` keeps each bot's menu
+ * button (per chat, or its default), `initDataFor` signs a guest's `initData` as Telegram signs
+ * it ("Validating data received via the Mini App": HMAC-SHA-256 of the token under "WebAppData"
+ * as the key of the sorted data-check-string's HMAC), and a guest who allowed the bot to write
+ * (`requestWriteAccess`) has their private chat with it; `block` makes a person's chat answer
+ * 403 "bot was blocked by the user".
  */
+import { createHmac } from 'node:crypto';
 import { recorded } from '../fixtures/recorded';
 import { type FakeBase, startFake } from './server';
 import { telegramRefusal } from './telegram-requests';
@@ -70,6 +78,16 @@ export interface FakeMessage {
   sentAt: number;
 }
 
+export interface InitDataOptions {
+  /** What the direct link's `startapp` carried. */
+  startParam?: string;
+  /** Unix seconds (default: now). */
+  authDate?: number;
+  /** `user.allows_write_to_pm` (default true). */
+  allowsWrite?: boolean;
+  languageCode?: string;
+}
+
 export type TelegramFault = '429' | '500' | 'timeout';
 
 export interface FakeTelegram {
@@ -83,6 +101,12 @@ export interface FakeTelegram {
   addChat(chat: Omit<FakeChat, 'members'> & { members?: [FakeBot | FakeUser, Membership][] }): FakeChat;
   /** The person started the bot (`/start`): their private chat with it, where it may write to them. */
   startPrivate(bot: FakeBot, user: FakeUser): FakeChat;
+  /** The guest's `initData`, signed with the bot's token as Telegram signs it (its hash last). */
+  initDataFor(bot: FakeBot, user: FakeUser, options?: InitDataOptions): string;
+  /** The bot's menu button (`chatId` absent: its default one), as set with setChatMenuButton. */
+  menuButton(bot: FakeBot, chatId?: number): Json | undefined;
+  /** The person blocked the bot: a message to them is 403 "bot was blocked by the user". */
+  block(bot: FakeBot, user: FakeUser): void;
   /** Every message the bots sent, in order. */
   messages: FakeMessage[];
   /** Every call: method, the bot's token, the body. */
@@ -110,6 +134,10 @@ export async function startTelegramFake(): Promise<FakeTelegram> {
   const lastMessageId = new Map<number, number>();
   const hooks = new Map<string, { url: string; secret_token?: string }>();
   const faults = new Map<string, { fault: TelegramFault; retryAfterS: number }[]>();
+  /** Menu buttons by `<token>:<chat id or "default">`. */
+  const menuButtons = new Map<string, Json>();
+  /** `<bot id>:<user id>` of the people who blocked a bot. */
+  const blocked = new Set<string>();
   let nextBotId = 7_094_613_800;
   let nextUserId = 500_000_001;
 
@@ -180,7 +208,15 @@ export async function startTelegramFake(): Promise<FakeTelegram> {
           return ok(true, 'Webhook was deleted');
         case 'answerCallbackQuery':
           return ok(true);
+        case 'setChatMenuButton':
+          menuButtons.set(
+            `${token}:${body.chat_id ?? 'default'}`,
+            (body.menu_button as Json) ?? { type: 'default' },
+          );
+          return ok(fixture('setChatMenuButton.documented').result);
       }
+      if (method === 'sendMessage' && blocked.has(`${bot.id}:${Number(body.chat_id)}`))
+        return error(403, 'error.blocked.recorded');
       const chat = chatOf(body.chat_id);
       // a person the bot knows of who never started it: no private chat to write in
       if (!chat && users.has(Number(body.chat_id)) && method === 'sendMessage')
@@ -304,6 +340,34 @@ export async function startTelegramFake(): Promise<FakeTelegram> {
       };
       chats.push(c);
       return c;
+    },
+    initDataFor(bot, user, options = {}) {
+      const fields: [string, string][] = [
+        ['query_id', `AAF${user.id.toString(36)}${Date.now().toString(36)}`],
+        [
+          'user',
+          JSON.stringify({
+            id: user.id,
+            first_name: user.first_name,
+            ...(user.username ? { username: user.username } : {}),
+            language_code: options.languageCode ?? 'uz',
+            allows_write_to_pm: options.allowsWrite ?? true,
+          }),
+        ],
+        ['auth_date', String(options.authDate ?? Math.floor(Date.now() / 1000))],
+        ...(options.startParam ? ([['start_param', options.startParam]] as [string, string][]) : []),
+      ];
+      const check = fields
+        .map(([k, v]) => `${k}=${v}`)
+        .sort()
+        .join('\n');
+      const secret = createHmac('sha256', 'WebAppData').update(bot.token).digest();
+      const hash = createHmac('sha256', secret).update(check).digest('hex');
+      return new URLSearchParams([...fields, ['hash', hash]]).toString();
+    },
+    menuButton: (bot, chatId) => menuButtons.get(`${bot.token}:${chatId ?? 'default'}`),
+    block(bot, user) {
+      blocked.add(`${bot.id}:${user.id}`);
     },
     messages,
     calls,

@@ -1,13 +1,14 @@
 /**
  * One print run for every placement: an A4 sheet per placement (`mode="pages"`), or six small
  * labelled codes per sheet (`mode="small"`, for tables). Each code carries its placement
- * (`?p=<id>`), and the sheet names it. Direct children of `<body>` like PrintSheet.
+ * (`?p=<id>`), or, with `bot`, opens the table in the restaurant's Telegram bot
+ * (`https://t.me/<bot>?startapp=<id>`); the sheet names it. Direct children of `<body>` like PrintSheet.
  */
 import type { Placement, PublicRestaurant, Restaurant } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { createPortal } from 'react-dom';
 import { QrSvg } from './PrintSheet';
-import { placementUrl } from './placementNames';
+import { placementUrl, telegramTableUrl } from './placementNames';
 import { qrImage } from './qrImage';
 import './placements.css';
 
@@ -20,14 +21,17 @@ export function PlacementSheets({
   menuUrl,
   placements,
   mode,
+  bot = null,
 }: {
   restaurant: Restaurant | PublicRestaurant;
   menuUrl: string;
   placements: Placement[];
   mode: SheetsMode;
+  /** The restaurant's Telegram bot's username: the codes open the table there. */
+  bot?: string | null;
 }) {
   const codes = placements.map((p) => {
-    const url = placementUrl(menuUrl, p._id);
+    const url = (bot && telegramTableUrl(bot, p._id)) || placementUrl(menuUrl, p._id);
     return { id: p._id, name: p.name, url, image: qrImage(url) };
   });
   const label = (name: string) => `${t.qr.imageAlt(restaurant.name)}: ${name}`;

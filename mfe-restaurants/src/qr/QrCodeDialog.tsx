@@ -4,7 +4,7 @@
  * address). Loaded with the `qrcode` library on the first opening only (QrCodeButton).
  */
 
-import { usePlacements } from '@qrmenu/shared/query';
+import { usePlacements, useTelegramStatus } from '@qrmenu/shared/query';
 import { publicMenuUrl } from '@qrmenu/shared/runtime-config';
 import {
   CONTENT_LANGS,
@@ -20,7 +20,7 @@ import { PlacementSheets, type SheetsMode } from './PlacementSheets';
 import { Placements } from './Placements';
 import { PosTables } from './PosTables';
 import { PrintSheet, QrSvg } from './PrintSheet';
-import { placementUrl } from './placementNames';
+import { placementUrl, telegramTableUrl } from './placementNames';
 import { type QrImage, qrImage, qrPngBlob, qrSvgFile, saveFile } from './qrImage';
 
 type Shown = Restaurant | PublicRestaurant;
@@ -94,7 +94,14 @@ export function QrCodeDialog({ restaurant, open, onClose }: QrCodeDialogProps) {
     window.print(); // blocks until the print dialog closes
     setPrintRun(null);
   }, [printRun]);
-  const url = placement ? placementUrl(menuUrl, placement._id) : menuUrl;
+  // the tables' codes may open the table in the restaurant's Telegram bot instead (its direct
+  // Mini App link): offered once the bot is connected and its @name known (docs/TELEGRAM.md)
+  const bot = useTelegramStatus(restaurant._id).data?.bot_username ?? null;
+  const [inTelegram, setInTelegram] = useState(false);
+  const tgBot = inTelegram && bot ? bot : null;
+  const url = placement
+    ? (tgBot && telegramTableUrl(tgBot, placement._id)) || placementUrl(menuUrl, placement._id)
+    : menuUrl;
   const image = useQr(url);
   const alt = placement
     ? `${t.qr.imageAlt(restaurant.name)}: ${placement.name}`
@@ -160,6 +167,38 @@ export function QrCodeDialog({ restaurant, open, onClose }: QrCodeDialogProps) {
               <PosTables restaurantId={restaurant._id} />
             ) : null}
             {placements.length > 0 ? (
+              <Box w="100%" role="group" aria-labelledby="qr-codes-open" data-testid="qr-codes-open">
+                <Text fontSize="sm" fontWeight="semibold" id="qr-codes-open">
+                  {t.placements.codesOpen}
+                </Text>
+                <Flex gap="2" wrap="wrap" align="center">
+                  <Button
+                    size="xs"
+                    variant={tgBot ? 'outline' : 'solid'}
+                    aria-pressed={!tgBot}
+                    onClick={() => setInTelegram(false)}
+                  >
+                    {t.placements.web}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant={tgBot ? 'solid' : 'outline'}
+                    aria-pressed={!!tgBot}
+                    disabled={!bot}
+                    aria-describedby={bot ? undefined : 'qr-no-bot'}
+                    onClick={() => setInTelegram(true)}
+                  >
+                    {t.telegram.qrTelegram}
+                  </Button>
+                  {bot ? null : (
+                    <Text as="span" fontSize="sm" color="fg.muted" id="qr-no-bot">
+                      {t.telegram.notConnected}
+                    </Text>
+                  )}
+                </Flex>
+              </Box>
+            ) : null}
+            {placements.length > 0 ? (
               <Flex gap="2" wrap="wrap" justify="center">
                 <Button variant="outline" {...ACTION} onClick={() => setPrintRun('pages')}>
                   {t.placements.printAll(placements.length)}
@@ -169,7 +208,7 @@ export function QrCodeDialog({ restaurant, open, onClose }: QrCodeDialogProps) {
                 </Button>
               </Flex>
             ) : null}
-            <LanguageLinks url={url} />
+            {url.startsWith(menuUrl) ? <LanguageLinks url={url} /> : null}
           </Stack>
         ) : (
           <Text role="alert" color="red.700">
@@ -181,7 +220,13 @@ export function QrCodeDialog({ restaurant, open, onClose }: QrCodeDialogProps) {
         <PrintSheet restaurant={restaurant} image={image} url={url} label={placement?.name} />
       ) : null}
       {open && printRun ? (
-        <PlacementSheets restaurant={restaurant} menuUrl={menuUrl} placements={placements} mode={printRun} />
+        <PlacementSheets
+          restaurant={restaurant}
+          menuUrl={menuUrl}
+          placements={placements}
+          mode={printRun}
+          bot={tgBot}
+        />
       ) : null}
     </>
   );

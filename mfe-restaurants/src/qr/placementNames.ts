@@ -35,3 +35,13 @@ export function expandPlacementNames(text: string): NamesResult {
 export function placementUrl(menuUrl: string, placementId: string): string {
   return `${menuUrl}?${PLACEMENT_PARAM}=${encodeURIComponent(placementId)}`;
 }
+
+/**
+ * A table's code in the restaurant's Telegram bot: its direct Mini App link,
+ * `https://t.me/<bot>?startapp=<id>` (core.telegram.org/api/links, "Direct mini app links": the
+ * parameter is A-Z a-z 0-9 _ - and at most 512 characters; a placement's id, 24 hex digits or 18
+ * and 22 base64url, always is). Null for an id that is not one.
+ */
+export function telegramTableUrl(bot: string, placementId: string): string | null {
+  return /^[\w-]{1,512}$/.test(placementId) ? `https://t.me/${bot}?startapp=${placementId}` : null;
+}

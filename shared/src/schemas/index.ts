@@ -648,6 +648,18 @@ export type TelegramStatus = z.infer<typeof telegramStatus>;
 /** An update as Telegram posts it to the webhook: its number, the rest read by the server (docs/TELEGRAM.md). */
 export const telegramUpdateBody = z.looseObject({ update_id: z.number().int() });
 
+/**
+ * A Mini App guest's order tied to their Telegram (docs/TELEGRAM.md, "The menu inside Telegram"):
+ * the order's key (as its page opens it) and the Mini App's signed `initData`, as Telegram gave it.
+ */
+export const telegramGuestBody = z.object({
+  key: z.string().min(1).max(200),
+  init_data: z.string().min(1).max(4096),
+  /** The guest allowed the bot to write to them just now (the Mini App's `requestWriteAccess`). */
+  write_access: z.boolean().optional(),
+});
+export type TelegramGuestBody = z.infer<typeof telegramGuestBody>;
+
 export const answers = {
   health: z.object({ status: z.literal('ok') }),
   login: dataOf(z.object({ accessToken: z.string() })),
@@ -693,6 +705,8 @@ export const answers = {
   telegramTest: dataOf(z.object({ sent: z.literal(true) })),
   /** What the webhook answers Telegram (it reads only the status). */
   telegramWebhook: dataOf(z.object({ received: z.literal(true) })),
+  /** Whether the order's changes will be written to the guest's private chat with the bot. */
+  telegramGuest: dataOf(z.object({ notified: z.boolean() })),
   deleted,
   ...visitAnswers,
   ...releaseAnswers,

@@ -7,6 +7,10 @@
  * Money is whole so'm (the menu's prices are whole so'm); a line's price is the product's price
  * plus its chosen rows' extras, decided by the server from the menu as it is when the order
  * arrives.
+ *
+ * Kept whole: a guest's order, the staff's view of it, the calls and the stream's events name one
+ * another (an event carries an order, an order its lines and POS state): apart, each would import
+ * the rest.
  */
 import { z } from 'zod';
 import { id, OPTION_LIMITS, plainString } from './fields';
@@ -311,6 +315,8 @@ export const orderStatusBody = z.strictObject({
 export const guestTable = z.object({
   takes_orders: z.boolean(),
   table: z.string(),
+  /** Its restaurant's slug: a page of another menu takes the table for none (a mistyped or foreign code). */
+  menu: z.string(),
   /** Kinds with a call still pending at this table (the buttons say so). */
   pending_calls: z.array(z.enum(CALL_KINDS)),
 });

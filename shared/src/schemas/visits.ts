@@ -8,6 +8,11 @@ import { id, requiredText } from './fields';
 
 /** The query parameter a placement's code carries. */
 export const PLACEMENT_PARAM = 'p';
+/**
+ * The query parameter the bot's menu button's address carries (`/m/<slug>?tg=1`): the page was
+ * opened as the restaurant's Telegram Mini App (docs/TELEGRAM.md, "The menu inside Telegram").
+ */
+export const MINI_APP_PARAM = 'tg';
 /** Most placements one request creates ("Stol 1-20" is 20) and a restaurant may have. */
 export const PLACEMENT_LIMITS = { perRequest: 100, perRestaurant: 300, name: 60 } as const;
 /** Days the stats answer covers, today included. */

@@ -18,6 +18,8 @@ export type Answer<T> =
 export interface GuestTable {
   takes_orders: boolean;
   table: string;
+  /** The table's restaurant's slug. */
+  menu: string;
   pending_calls: CallKind[];
 }
 

@@ -5,10 +5,18 @@
  */
 import { startMenu } from './menu';
 import { startOrderPage } from './order';
+import { directLinkTable, startTelegram } from './telegram';
 import type { GuestScriptSettings } from './words';
 
 declare const GUEST_SCRIPT: GuestScriptSettings;
 
-const order = document.querySelector<HTMLElement>('[data-order]');
-if (order) startOrderPage(order, GUEST_SCRIPT);
-else void startMenu(GUEST_SCRIPT);
+// inside Telegram, a direct link's table is that table's page (telegram.ts); then the Mini App's
+// part first, the page's own after
+const table = directLinkTable();
+if (table) location.replace(table);
+else {
+  startTelegram();
+  const order = document.querySelector<HTMLElement>('[data-order]');
+  if (order) startOrderPage(order, GUEST_SCRIPT);
+  else void startMenu(GUEST_SCRIPT);
+}

@@ -60,7 +60,7 @@ export async function guestTable(
   ctx: OrdersContext,
   placementId: string,
   address: string,
-): Promise<{ takes_orders: boolean; table: string; pending_calls: CallKind[] }> {
+): Promise<{ takes_orders: boolean; table: string; menu: string; pending_calls: CallKind[] }> {
   const placement = await guestTableOf(ctx, placementId, address);
   const [restaurant, pending] = await Promise.all([
     ctx.repos.restaurants.findById(placement.restaurant_id),
@@ -70,6 +70,7 @@ export async function guestTable(
     takes_orders:
       restaurant?.is_active === 1 && restaurant.takes_orders === 1 && placement.takes_orders === 1,
     table: placement.name,
+    menu: restaurant?.slug ?? '',
     pending_calls: pending as CallKind[],
   };
 }

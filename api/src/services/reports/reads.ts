@@ -15,6 +15,7 @@ import type {
 } from '@qrmenu/shared/schemas';
 import type { Repositories } from '../../repos';
 import type { Restaurants } from '../../repos/reports';
+import { TELEGRAM_SOURCE } from '../../visits/stats';
 import { refresh } from './build';
 import { percentile } from './figures';
 import { daysOf, inSpan, type Periods, type Span } from './period';
@@ -322,8 +323,10 @@ export async function guestsReport(
     for (const [id, pl] of placements) {
       viewsTotal += pl.views;
       ordersTotal += pl.orders;
-      if (id !== '' && pl.views > 0) tablesViewed++;
-      if (id !== '' && pl.orders > 0) tablesOrdered++;
+      // the bot's Mini App is a source, not a table
+      const table = id !== '' && id !== TELEGRAM_SOURCE;
+      if (table && pl.views > 0) tablesViewed++;
+      if (table && pl.orders > 0) tablesOrdered++;
     }
     return {
       totals: {
@@ -335,7 +338,8 @@ export async function guestsReport(
       placements: [...placements]
         .map(([id, pl]) => ({
           placement_id: id === '' ? null : id,
-          name: id === '' ? null : pl.name,
+          // the bot's Mini App's visits by the name the visits' stats give them (visits/stats.ts)
+          name: id === '' ? null : id === TELEGRAM_SOURCE ? 'Telegram' : pl.name,
           views: pl.views,
           orders: pl.orders,
         }))
