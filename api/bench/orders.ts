@@ -367,6 +367,8 @@ interface Figures {
   doubled: number;
   unanswered: number;
   refused: number;
+  /** The refused orders by the answer's status (0: no answer in time), with the error's code. */
+  refusedBy: Record<string, number>;
   acceptsFailed: number;
   streamsRefused: number;
   memoryBefore: Memory;
@@ -420,6 +422,7 @@ async function evening(deployment: Deployment): Promise<Figures> {
     let boardDoubles = 0;
     const eventsOnBoard = Array.from({ length: BOARDS }, () => new Set<number>());
     let refused = 0;
+    const refusedBy: Record<string, number> = {};
     let acceptsFailed = 0;
     let streamsRefused = 0;
 
@@ -490,8 +493,12 @@ async function evening(deployment: Deployment): Promise<Figures> {
       const first = await sends[0]!.catch(() => failed);
       const took = wall() - t0;
       const answers = await Promise.all(sends.map((a) => a.catch(() => failed)));
-      if (answers.some((a) => a.status !== 200 && a.status !== 201)) {
+      const refusal = answers.find((a) => a.status !== 200 && a.status !== 201);
+      if (refusal) {
         refused++;
+        const code = (refusal.body as { error?: { code?: string } }).error?.code;
+        const why = `${refusal.status}${code ? ` ${code}` : ''}`;
+        refusedBy[why] = (refusedBy[why] ?? 0) + 1;
         return null;
       }
       const order = first.body.data!;
@@ -595,6 +602,7 @@ async function evening(deployment: Deployment): Promise<Figures> {
       doubled,
       unanswered,
       refused,
+      refusedBy,
       acceptsFailed,
       streamsRefused,
       memoryBefore,
@@ -631,7 +639,11 @@ function print(f: Figures): void {
     `  accept -> guest       median ${ms(f.guestMedian)}   p99 ${ms(f.guestP99)}${Number.isFinite(TARGETS.guestP99) ? `   (target p99 < ${TARGETS.guestP99} ms)` : ''}`,
   );
   console.log(
-    `  lost ${f.lost}, doubled ${f.doubled}; refused orders ${f.refused} (of which made but not answered ${f.unanswered}), failed accepts ${f.acceptsFailed}, refused streams ${f.streamsRefused}`,
+    `  lost ${f.lost}, doubled ${f.doubled}; refused orders ${f.refused} (${
+      Object.entries(f.refusedBy)
+        .map(([why, n]) => `${why}: ${n}`)
+        .join(', ') || 'none'
+    }; made but not answered ${f.unanswered}), failed accepts ${f.acceptsFailed}, refused streams ${f.streamsRefused}`,
   );
   console.log(
     `  servers' memory       before the streams: RSS ${mib(f.memoryBefore.rss)}, heap ${mib(f.memoryBefore.heapUsed)}; with them: RSS ${mib(f.memoryStreams.rss)}, heap ${mib(f.memoryStreams.heapUsed)}`,
