@@ -915,6 +915,20 @@ const CASES: Case[] = [
     },
   },
   {
+    method: 'POST',
+    path: '/public/telegram/orders/{id}',
+    access: 'pub',
+    // the guest's Telegram is known only by initData the restaurant's bot signed, never by a login
+    expect: everyone(401),
+    build: async (s) => {
+      const order = await orderOf(s);
+      return {
+        url: `/public/telegram/orders/${order._id}`,
+        payload: { key: order.key, init_data: 'user=%7B%22id%22%3A1%7D&auth_date=1&hash=00' },
+      };
+    },
+  },
+  {
     method: 'GET',
     path: '/public/orders/{id}/events',
     access: 'pub',

@@ -182,9 +182,9 @@ test("a link's table of another restaurant, or one that is none, is no table: th
 
   await asTelegramApp(page);
   for (const code of [theirs, 'noSuchTable_123']) {
-    const checked = page.waitForResponse((r) => r.url().includes('/api/public/tables/'));
     await page.goto(miniAppUrl(here.slug, fake.initDataFor(bot, guest, { startParam: code }), code));
-    await checked;
+    // the direct link's code is opened as the page's `?p=`: the server's page for it
+    await page.waitForURL((url) => url.searchParams.get('p') === code);
     await expect(page.getByRole('heading', { level: 2, name: 'Taomlar' })).toBeVisible();
     // no table panel, no ordering: the other restaurant's table is neither named nor called
     await expect(page.getByText('Stol 9')).toHaveCount(0);

@@ -149,7 +149,8 @@ export const OTHER_VARIABLES: Record<string, OtherVariable> = {
   QRMENU_BENCH_ULIMIT: {
     group: 'bench',
     default: 'none',
-    meaning: '`bench:orders` sets it when it starts itself again under the hard open-files limit (not to be set by hand)',
+    meaning:
+      '`bench:orders` sets it when it starts itself again under the hard open-files limit (not to be set by hand)',
   },
   BENCH_DURATION: {
     group: 'bench',
