@@ -1,8 +1,9 @@
 /**
- * `pnpm bench:orders [--scale N] [--seconds S]`: "a Friday evening" of guests' orders
- * (docs/ORDERS.md) on this machine, N times over (docs/BENCHMARKS.md, "Orders"): on SQLite (one
- * server) and, when DATABASE_URL is set, on PostgreSQL (a fresh database beside it, dropped
- * after; behind HAProxy with `--servers` servers, 2 by default when N > 1). The API servers run
+ * `pnpm bench:orders [--scale N] [--seconds S] [--postgres-only]`: "a Friday evening" of guests'
+ * orders (docs/ORDERS.md) on this machine, N times over (docs/BENCHMARKS.md, "Orders"): on SQLite
+ * (one server) and, when DATABASE_URL is set, on PostgreSQL (a fresh database beside it, dropped
+ * after; behind HAProxy with `--servers` servers, 2 by default when N > 1); `--postgres-only`
+ * skips the SQLite run. The API servers run
  * the sources through tsx with NODE_ENV=production on 127.0.0.1. The evening, per restaurant
  * (N restaurants, each with 60 tables):
  * - 300 guests, each holding its latest order's live stream open (`/api/public/orders/{id}/events`);
@@ -711,8 +712,9 @@ if (args[0] === '--menu') {
   process.on('exit', () => {
     for (const server of running) server.child.kill('SIGKILL');
   });
-  const runs: (() => Promise<Deployment>)[] = [sqliteDeployment];
   const url = process.env.DATABASE_URL?.trim();
+  if (args.includes('--postgres-only') && !url) throw new Error('--postgres-only needs DATABASE_URL');
+  const runs: (() => Promise<Deployment>)[] = args.includes('--postgres-only') ? [] : [sqliteDeployment];
   if (url) runs.push(() => postgresDeployment(url));
   for (const start of runs) print(await evening(await start()));
   console.log(`\nload average after: ${load()}`);

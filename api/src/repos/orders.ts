@@ -199,11 +199,12 @@ export async function telegramPostsOf(
   const byRestaurant = new Map<string, string[]>();
   for (const o of orders)
     byRestaurant.set(o.restaurant_id, [...(byRestaurant.get(o.restaurant_id) ?? []), o.id]);
-  const posts = new Map<string, TelegramOutboxRow>();
-  for (const [restaurantId, ids] of byRestaurant) {
-    for (const post of await repos.telegramOutbox.orderPosts(restaurantId, ids)) posts.set(post.ref, post);
-  }
-  return posts;
+  // the restaurants' reads at once: on PostgreSQL each is a round trip of its own, and a live
+  // read of many restaurants' events waited for them one after another
+  const found = await Promise.all(
+    [...byRestaurant].map(([restaurantId, ids]) => repos.telegramOutbox.orderPosts(restaurantId, ids)),
+  );
+  return new Map(found.flat().map((post) => [post.ref, post]));
 }
 
 /** The guest's answer (names in the order's language) with the key that opens it again. */

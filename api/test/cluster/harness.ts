@@ -185,6 +185,9 @@ defaults
   # live streams (server-sent events) are long answers: their 20 s heartbeats keep the client
   # and server timeouts from calling them idle; a tunnelled connection may stay an hour
   timeout tunnel 1h
+  # each event of a live stream is passed on as it comes: by default HAProxy asks the kernel to
+  # wait for more (MSG_MORE), which holds a small event up to 200 ms
+  option http-no-delay
   # a loaded server's readiness may take a moment: slow is not down
   timeout check 2s
   option http-keep-alive
