@@ -11,9 +11,13 @@
 // (412 × 823, DPR 1.75: a cover of twice the pixels), with the load
 // average when it ran. Targets (docs/BENCHMARKS.md, "The guests' page with the cart"), every run at the table:
 // performance >= 98, CLS 0.00, no task over 50 ms, the first screen <= 55 KiB.
+// A third page in each run is the control: the same page as text only (its pictures and script
+// taken out, served as a file by a server of the bench's own), which says what this machine's
+// Chromium costs a page that does nothing: a task it takes the control too is the machine's.
 // `--runs n` (default 3), `--write-docs` puts the table in docs/BENCHMARKS.md, `--strict` exits 1
 // on a missed target.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -86,6 +90,27 @@ for (let i = 0; i < PRODUCTS + 2; i++) {
   photos.push(readFileSync(file));
 }
 
+/**
+ * The control page: `html` with its pictures, scripts and preloads taken out, served as it is
+ * (no compression, no cache) on a port of its own; answers its address and a stop.
+ */
+async function serveTextOnly(html) {
+  const text = html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<picture\b[^>]*>[\s\S]*?<\/picture>/g, '')
+    .replace(/<img\b[^>]*>/g, '')
+    .replace(/<link\b[^>]*rel="preload"[^>]*>/g, '');
+  const control = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(text);
+  });
+  await new Promise((resolve) => control.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${control.address().port}/`,
+    stop: () => new Promise((resolve) => control.close(resolve)),
+  };
+}
+
 const server = await startProductionServer({
   admin: ADMIN,
   tmpPrefix: 'qrmenu-bench-web-guest-',
@@ -93,6 +118,7 @@ const server = await startProductionServer({
 });
 const runs = [];
 let pages;
+let control;
 try {
   const base = server.url;
   const s = await seedMenu(base, ADMIN);
@@ -101,6 +127,8 @@ try {
   await upload(base, s.token, { restaurant_id: s.restaurant._id, type: 'image' }, photos[PRODUCTS]);
   await upload(base, s.token, { restaurant_id: s.restaurant._id, type: 'logotype' }, photos[PRODUCTS + 1]);
   pages = { menu: `${base}/m/${s.restaurant.slug}`, cart: await openTable(base, s, 'Stol 1') };
+  control = await serveTextOnly(await (await fetch(pages.menu)).text());
+  pages.text = control.url;
   // the panel is the server's at this table: a page without it would measure the old way
   if (!(await (await fetch(pages.cart)).text()).includes('class="qm-table"'))
     throw new Error(`no table panel in ${pages.cart}`);
@@ -111,7 +139,7 @@ try {
   });
   for (let i = 0; i < RUNS; i++) {
     // the two pages take turns, and swap who goes first each run
-    const order = i % 2 === 0 ? ['cart', 'menu'] : ['menu', 'cart'];
+    const order = i % 2 === 0 ? ['cart', 'menu', 'text'] : ['text', 'menu', 'cart'];
     for (const page of order) {
       const loadBefore = load();
       // Lighthouse now and then loses the trace on a busy machine (NO_NAVSTART): once more
@@ -142,15 +170,22 @@ try {
   }
   await browser.close();
 } finally {
+  await control?.stop();
   await server.stop();
 }
 
 /** Whose task: the cart script, another file of the page, or Lighthouse's "Unattributable". */
 const scriptOf = (url) =>
   !url ? '-' : url.includes('/m/assets/') ? 'cart script' : URL.canParse(url) ? new URL(url).pathname : url;
+const PAGE_NAMES = {
+  cart: 'at a table (cart)',
+  menu: 'no table (script, no cart)',
+  text: 'control: text only',
+};
+const PAGE_ORDER = ['text', 'menu', 'cart'];
 const row = (r) => ({
   run: String(r.run),
-  page: r.page === 'cart' ? 'at a table (cart)' : 'no table (script, no cart)',
+  page: PAGE_NAMES[r.page],
   performance: String(r.performance),
   CLS: r.cls.toFixed(2),
   'TBT ms': r.tbtMs.toFixed(0),
@@ -178,7 +213,9 @@ const COLUMNS = [
   'accessibility',
   'load',
 ];
-const rows = [...runs].sort((a, b) => a.run - b.run || (a.page === 'cart' ? 1 : -1)).map(row);
+const rows = [...runs]
+  .sort((a, b) => a.run - b.run || PAGE_ORDER.indexOf(a.page) - PAGE_ORDER.indexOf(b.page))
+  .map(row);
 
 function print(rowsToPrint) {
   const widths = COLUMNS.map((c) => Math.max(c.length, ...rowsToPrint.map((r) => r[c].length)));
@@ -218,6 +255,10 @@ console.log(
 print(rows);
 console.log('\nTargets');
 for (const c of checks) console.log(`  ${c.result}  ${c.target}: ${c.value}`);
+const controls = runs.filter((r) => r.page === 'text');
+// what the machine takes of a page that does nothing: the targets cannot be judged below it
+const floor = `The control (the same page as text only, no picture, no script): performance ${controls.map((r) => r.performance).join(', ')}, longest task ${controls.map((r) => (r.longestTaskMs ? r.longestTaskMs.toFixed(0) : '< 50')).join(', ')} ms`;
+console.log(`\n${floor}`);
 
 if (args.has('--write-docs')) {
   const table = [
@@ -227,7 +268,7 @@ if (args.has('--write-docs')) {
   ].join('\n');
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const loads = runs.map((r) => r.load);
-  const block = `${BEGIN}\nA run of ${when} UTC (load average ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)} on ${availableParallelism()} cores${Math.max(...loads) > availableParallelism() ? ': a busy machine, the scores and task times are lower than on a quiet one' : ''}):\n\n${table}\n\n${checks.map((c) => `- ${c.result}: ${c.target} (${c.value})`).join('\n')}\n${END}`;
+  const block = `${BEGIN}\nA run of ${when} UTC (load average ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)} on ${availableParallelism()} cores${Math.max(...loads) > availableParallelism() ? ': a busy machine, the scores and task times are lower than on a quiet one' : ''}):\n\n${table}\n\n${checks.map((c) => `- ${c.result}: ${c.target} (${c.value})`).join('\n')}\n\n${floor}.\n${END}`;
   const docs = readFileSync(DOCS, 'utf8');
   const from = docs.indexOf(BEGIN);
   const to = docs.indexOf(END);
