@@ -11,7 +11,7 @@ import type { FakeUser } from './fakes/telegram';
 import { recorded } from './fixtures/recorded';
 import { apiCall } from './helpers';
 import { basket, ok, placeAs } from './orders-support';
-import { type TelegramWorld, telegramWorld } from './telegram-support';
+import { saveBot, type TelegramWorld, telegramWorld } from './telegram-support';
 
 type Json = Record<string, unknown>;
 let tw: TelegramWorld;
@@ -198,5 +198,31 @@ describe('the menu inside Telegram', () => {
         { placement_id: tw.world.tables[0]!._id, name: 'Stol 1', visits: 1 },
       ]),
     );
+  });
+});
+
+// last: it takes the staff chat away from the world's bot
+describe('a bot with no staff chat', () => {
+  it("still tells the Mini App's guest each change of their order, and posts nowhere else", async () => {
+    // the chat cleared, the bot kept (the menu button and the Mini App stay)
+    await ok(saveBot(tw.ctx, tw.world, { channel_id: '' }));
+    const guest = tw.fake.addUser('Kamola');
+    tw.fake.startPrivate(tw.bot, guest);
+    const staffBefore = tw.fake.messages.filter((m) => m.chat_id === tw.chat.id).length;
+    const order = await place('uz');
+    await ok(link(order._id, { key: order.key, init_data: tw.fake.initDataFor(tw.bot, guest) }));
+    await move(order._id, 'accepted');
+    await tw.ctx.app.telegram.drain();
+    await tw.ctx.app.telegram.drain();
+    const page = `https://menu.example.uz/m/${tw.world.slug}/orders/${order._id}?key=${encodeURIComponent(order.key)}`;
+    expect(privateTexts(guest)).toEqual([`Buyurtma #${order.number}: Qabul qilindi\n${page}`]);
+    expect(tw.fake.messages.filter((m) => m.chat_id === tw.chat.id).length).toBe(staffBefore);
+    // nothing was queued for a staff chat the bot does not have (no failed post on the board)
+    const staffRows = await tw.ctx.db
+      .selectFrom('telegram_outbox')
+      .select('post_key')
+      .where('post_key', 'in', [`order:${order._id}`])
+      .execute();
+    expect(staffRows).toEqual([]);
   });
 });

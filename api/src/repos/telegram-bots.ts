@@ -21,8 +21,11 @@ export function telegramBotsRepository(q: Q) {
       await q.deleteFrom('telegram_bots').where('restaurant_id', '=', restaurantId).execute();
     },
 
-    /** The bots with a chat to post to (what the outbox follows). */
-    withChat: () => q.selectFrom('telegram_bots').selectAll().where('chat_id', 'is not', null).execute(),
+    /**
+     * Every restaurant's bot, what the outbox follows: the staff chat's posts where the bot has
+     * one, the staff members' and the Mini App guests' private chats with or without it.
+     */
+    all: () => q.selectFrom('telegram_bots').selectAll().execute(),
 
     /** Moves a bot's reading of the orders' events on to `seq` (only ever forwards). */
     async advance(restaurantId: string, seq: number): Promise<void> {

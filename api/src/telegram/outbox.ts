@@ -121,7 +121,7 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
 
   /** Queues what happened since each bot last looked (one transaction per bot). */
   async function follow(): Promise<void> {
-    for (const bot of await app.repos.telegramBots.withChat()) {
+    for (const bot of await app.repos.telegramBots.all()) {
       const from = Number(bot.events_seq);
       const events = await app.repos.orderEvents.ofRestaurantAfter(bot.restaurant_id, from, EVENTS_PER_READ);
       if (events.length === 0) continue;
@@ -146,18 +146,22 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
             created_at: at,
             sent_at: null,
           };
-          const posted = await trx.telegramOutbox.add({
-            ...row,
-            kind,
-            ref: e.entity_id,
-            post_key: key,
-            payload: '{}',
-          });
+          // the staff chat's post, where the bot has a chat (without one it serves the private
+          // chats only: the staff members' and the Mini App's guests')
+          const posted =
+            bot.chat_id !== null &&
+            (await trx.telegramOutbox.add({
+              ...row,
+              kind,
+              ref: e.entity_id,
+              post_key: key,
+              payload: '{}',
+            }));
           await direct(trx, bot.restaurant_id, kind, e.entity_id, made === undefined || made >= kept);
           // the Mini App's guest hears their order's changes (guests.ts), while it is kept
           if (kind === 'order' && (made === undefined || made >= kept))
             await guests.follow(trx, bot.restaurant_id, e.entity_id);
-          if (posted) continue;
+          if (posted || bot.chat_id === null) continue;
           // a post that never went has nothing to edit (its own failure is one of these events)
           const post = await trx.telegramOutbox.post(bot.restaurant_id, key);
           if (post?.status === 'failed' || post?.status === 'skipped') continue;
@@ -299,7 +303,7 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
       .catch((err: unknown) => app.log.warn({ err }, 'order notice not sent; the poll delivers it'));
   }
 
-  async function planOf(row: Row, botChat: string): Promise<Plan> {
+  async function planOf(row: Row, botChat: string | null): Promise<Plan> {
     const { repos } = app;
     const unsent = t.telegram.unsent;
     const key = row.kind === 'edit' ? row.ref : (row.post_key ?? '');
@@ -447,15 +451,18 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
       const pace = toStaffChat ? restaurantId : `${restaurantId}:${row.chat_id}`;
       if (!mayPostNow(pace, clock())) return;
       const restaurant = await repos.restaurants.findById(restaurantId);
-      if (!bot?.chat_id || !restaurant?.bot_token) {
+      // a private chat needs the bot only; the staff chat's row, the chat too
+      const staffChat = bot?.chat_id ?? null;
+      if (!bot || !restaurant?.bot_token || (toStaffChat && staffChat === null)) {
         await fail(row, t.telegram.unsent.noChat);
         continue;
       }
       // the chat fallen behind: the orders before the newest go as one message, now
-      const folded = toStaffChat ? await backlogOf(restaurantId, bot.chat_id) : undefined;
-      const plan: Plan = folded
-        ? { method: 'sendMessage', parts: await backlogParts(folded), chatId: bot.chat_id }
-        : await planOf(row, bot.chat_id);
+      const folded = toStaffChat && staffChat ? await backlogOf(restaurantId, staffChat) : undefined;
+      const plan: Plan =
+        folded && staffChat
+          ? { method: 'sendMessage', parts: await backlogParts(folded), chatId: staffChat }
+          : await planOf(row, staffChat);
       if ('fail' in plan) {
         await fail(row, plan.fail);
         continue;
