@@ -140,9 +140,12 @@ describe('GET /m/:slug', () => {
     const res = await page('/m/rayhon');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    // a document: the page's own policy and no framing
+    // a document: the page's own policy, framed by Telegram Web only (the bot's Mini App)
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
-    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(String(res.headers['content-security-policy'])).toMatch(
+      /frame-ancestors https:\/\/web\.telegram\.org(;|$)/,
+    );
+    expect(res.headers['x-frame-options']).toBeUndefined();
     expect(res.body.startsWith('<!DOCTYPE html>')).toBe(true);
     const doc = dom(res.body);
     expect(doc.documentElement.lang).toBe('uz');

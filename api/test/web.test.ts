@@ -313,12 +313,7 @@ describe('security headers', () => {
   };
 
   it('a document carries the CSP, no framing and the opener policy, besides nosniff', async () => {
-    const documents = [
-      await get('/'),
-      await get('/admin/restaurants'),
-      await get('/api/docs/'),
-      await get('/m/hech-qanday-restoran'), // the guests' 404 page
-    ];
+    const documents = [await get('/'), await get('/admin/restaurants'), await get('/api/docs/')];
     for (const res of documents) {
       expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
       expectEverywhere(res);
@@ -329,6 +324,19 @@ describe('security headers', () => {
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("script-src 'self'");
     }
+  });
+
+  it("a guest's page (the bot's Mini App) may be framed by Telegram Web and nothing else", async () => {
+    const res = await get('/m/hech-qanday-restoran'); // the guests' 404 page
+    expect(String(res.headers['content-type'])).toMatch(/^text\/html/);
+    expectEverywhere(res);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/frame-ancestors https:\/\/web\.telegram\.org(;|$)/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    // X-Frame-Options would refuse Telegram Web too: the CSP alone decides
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('a script, compressed or not, carries nosniff and the referrer policy only', async () => {

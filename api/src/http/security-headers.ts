@@ -31,9 +31,9 @@ function originOf(url: string | undefined): string | null {
  * answer's nonce (the <style>s emotion, under Chakra, writes at run time): no 'unsafe-inline',
  * so injected markup can restyle nothing (no fake form over the page, no CSS reading attributes
  * out). Manifests are fetched (connect-src), uploaded images may come from the API's origin
- * (img-src). No framing at all.
+ * (img-src). No framing, but the guests' pages' by Telegram Web (`mayBeFramedByTelegram`).
  */
-function contentSecurityPolicy(sources: CspSources, nonce?: string): string {
+function contentSecurityPolicy(sources: CspSources, nonce?: string, frameAncestors = "'none'"): string {
   const remotes = [...new Set(sources.remoteUrls.map(originOf).filter((o): o is string => !!o))];
   const api = originOf(sources.publicApiBase);
   const withApi = api && !remotes.includes(api) ? [...remotes, api] : remotes;
@@ -50,8 +50,21 @@ function contentSecurityPolicy(sources: CspSources, nonce?: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ');
+}
+
+/**
+ * Telegram Web (web.telegram.org, its versions A and K) opens a Mini App in an <iframe> of its
+ * page; the phone and desktop apps in a web view of their own. The guests' pages, the Mini App's,
+ * may be framed there and nowhere else (docs/TELEGRAM.md, "The menu inside Telegram").
+ */
+export const TELEGRAM_WEB = 'https://web.telegram.org';
+const framedByTelegram = new WeakSet<FastifyReply>();
+
+/** This answer's page may be framed by Telegram Web (a guest's page: the Mini App). */
+export function mayBeFramedByTelegram(reply: FastifyReply): void {
+  framedByTelegram.add(reply);
 }
 
 const styleNonces = new WeakMap<FastifyReply, string>();
@@ -110,14 +123,22 @@ export function registerSecurityHeaders(app: FastifyInstance, sources: CspSource
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin',
   };
+  // X-Frame-Options has no "this origin only" a browser still reads (ALLOW-FROM is gone): the
+  // CSP's frame-ancestors alone says who may frame the guests' pages
+  const { 'x-frame-options': _deny, ...unframed } = documents;
+  const miniAppDocuments = {
+    ...unframed,
+    'content-security-policy': contentSecurityPolicy(sources, undefined, TELEGRAM_WEB),
+  };
   const json = JSON_HEADERS;
   // a callback hook, not an async one: no promise and microtask on every answer
   app.addHook('onSend', (_request, reply, payload, done) => {
     const type = String(reply.getHeader('content-type') ?? '');
     const nonce = styleNonces.get(reply);
     const origins = moduleOrigins.get(reply);
-    const page =
-      nonce || origins
+    const page = framedByTelegram.has(reply)
+      ? miniAppDocuments
+      : nonce || origins
         ? {
             ...documents,
             'content-security-policy': contentSecurityPolicy(

@@ -3,6 +3,7 @@
  * compressed by Accept-Encoding, the menu revalidated with its ETag, an order's page never kept.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { mayBeFramedByTelegram } from '../http/security-headers';
 import { CompressedPage, pickEncoding } from './compressed-page';
 import { chooseGuestLanguage, type GuestLang } from './language';
 import { renderNotFoundPage } from './page';
@@ -36,6 +37,8 @@ export async function sendPage(
   lang: GuestLang,
   cacheControl = PAGE_CACHE_CONTROL,
 ): Promise<FastifyReply> {
+  // a guest's page is also the bot's Mini App, which Telegram Web opens in a frame
+  mayBeFramedByTelegram(reply);
   // the same address answers in the language the browser asks for: caches keep one per language
   void reply
     .header('Vary', 'Accept-Encoding, Accept-Language')
