@@ -6,8 +6,9 @@
  * apps give it), orders with the Mini App's main button, the staff accept it on the board, and
  * the guest's private chat with the bot gets «Buyurtma #N: Qabul qilindi» once. A forged
  * `initData` is refused (401) and the guest's page is the plain web menu and order as ever. A
- * `startapp` of another restaurant's table, or of none, is no table: the plain menu. axe on the
- * Mini App's menu (375 and 1280 px), its cart and the order's page.
+ * `startapp` of another restaurant's table, or of none, is no table: the plain menu. Telegram
+ * Web's page frames the Mini App (it opens one in an <iframe>); another site's frame is refused.
+ * axe on the Mini App's menu (375 and 1280 px), its cart and the order's page.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type FakeTelegram, startTelegramFake } from '../../api/test/fakes/telegram';
@@ -192,4 +193,34 @@ test("a link's table of another restaurant, or one that is none, is no table: th
     await expect(page.locator('.qm-table')).toHaveCount(0);
   }
   await expectAccessible(page, "the Mini App's plain menu for a table not its own");
+});
+
+test('Telegram Web opens the Mini App in its frame; another site cannot frame it', async ({
+  page,
+  request,
+}) => {
+  const api = serverApi(request, server.url);
+  const { slug } = await oshRestaurant(api, 'Ramka Oshxona', 'ramka');
+  // Telegram Web's page (its version K) and another site, each framing the guests' page as
+  // Telegram Web frames a Mini App
+  const framing = (title: string) =>
+    `<!doctype html><html lang="en"><head><title>${title}</title></head><body><iframe title="Mini App" src="${server.url}/m/${slug}?tg=1" width="375" height="600"></iframe></body></html>`;
+  await page.route('https://web.telegram.org/k/', (route) =>
+    route.fulfill({ contentType: 'text/html', body: framing('Telegram Web') }),
+  );
+  await page.route('https://another.example/', (route) =>
+    route.fulfill({ contentType: 'text/html', body: framing('Another site') }),
+  );
+
+  await page.goto('https://web.telegram.org/k/');
+  await expect(
+    page.frameLocator('iframe').getByRole('heading', { level: 1, name: 'Ramka Oshxona' }),
+  ).toBeVisible();
+
+  const refused = page.waitForEvent('console', (m) => /frame-ancestors/.test(m.text()));
+  await page.goto('https://another.example/');
+  await refused;
+  await expect(
+    page.frameLocator('iframe').getByRole('heading', { level: 1, name: 'Ramka Oshxona' }),
+  ).toHaveCount(0);
 });
