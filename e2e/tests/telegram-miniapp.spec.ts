@@ -212,6 +212,9 @@ test('Telegram Web opens the Mini App in its frame; another site cannot frame it
     route.fulfill({ contentType: 'text/html', body: framing('Another site') }),
   );
 
+  // the test's server is on 127.0.0.1: Chromium asks before a public site reaches a local address
+  // (Local Network Access), which a real Mini App's public address never meets
+  await page.context().grantPermissions(['local-network-access']);
   await page.goto('https://web.telegram.org/k/');
   await expect(
     page.frameLocator('iframe').getByRole('heading', { level: 1, name: 'Ramka Oshxona' }),
