@@ -34,15 +34,9 @@ export async function recordAction(
  * A move of an order or a call the boards hear (docs/ORDERS.md, "Live updates"): who did it
  * recorded, and the item's event appended, both in the move's transaction.
  */
-export async function recordMove(
-  trx: Repositories,
-  kind: 'order' | 'call',
-  item: { id: string; restaurant_id: string },
-  action: StaffActionKind,
-  actor: Actor,
-  at: string,
-): Promise<void> {
-  await recordAction(trx, kind, item, action, actor, at);
+export async function recordMove(...move: Parameters<typeof recordAction>): Promise<void> {
+  const [trx, kind, item, , , at] = move;
+  await recordAction(...move);
   await trx.orderEvents.append(item.restaurant_id, kind, item.id, at);
 }
 
