@@ -1,12 +1,12 @@
 /**
- * The writes the menu's lists share (categories, options, option rows; products add their own
- * moves between categories): a new item last in its list, an import's items in the order given,
- * a change with its translations merged, a delete with what hangs under it (the foreign keys'
- * cascade), and a move within the list (repos/positions.ts).
+ * The writes the menu's lists share (categories, products, options, option rows): a new item
+ * last in its list, an import's items in the order given, a change with its translations merged,
+ * a delete with what hangs under it (the foreign keys' cascade), and a move within the list
+ * (repos/positions.ts). A product's change and move are its own (another category is a move too).
  */
 import type { TranslationsPatch } from '@qrmenu/shared/schemas';
 import type { Insertable } from 'kysely';
-import type { CategoryRow, Database, OptionRowRow, ProductOptionRow } from '../db';
+import type { CategoryRow, Database, OptionRowRow, ProductOptionRow, ProductRow } from '../db';
 import { insertLast, insertManyLast, moveInList } from './positions';
 import { type Dialect, deleteByIds, type Q } from './query';
 import { updateTranslated } from './translations';
@@ -14,6 +14,7 @@ import { updateTranslated } from './translations';
 /** Each list's row as the repositories take it. */
 interface ListRows {
   categories: CategoryRow;
+  products: ProductRow;
   product_options: ProductOptionRow;
   option_rows: OptionRowRow;
 }
