@@ -12,7 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { type App, buildApp } from '../src/app';
+import type { App } from '../src/app';
+import { benchApp } from './server';
 
 const PRODUCTS = Number(process.env.BENCH_MOVE_PRODUCTS ?? 200);
 const MOVES = Number(process.env.BENCH_MOVES ?? 300);
@@ -65,15 +66,7 @@ async function seed(app: App, managerId: string): Promise<{ categoryId: string; 
 
 async function run(databaseUrl: string | undefined): Promise<Result> {
   const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-bench-moves-'));
-  const app = await buildApp({
-    dataDir,
-    databaseUrl,
-    isolateSchema: !!databaseUrl,
-    jwtSecret: 'bench-secret-bench-secret-bench-secret',
-    adminLogin: 'admin',
-    adminPassword: PASSWORD,
-    logger: false,
-  });
+  const app = await benchApp(dataDir, databaseUrl, PASSWORD, { logger: false });
   try {
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     const api = `${base}/api`;

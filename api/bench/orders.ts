@@ -281,7 +281,15 @@ const SERVER_ENV = {
   NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROBE}`.trim(),
 };
 
-async function sqliteDeployment(): Promise<Deployment> {
+/**
+ * One server on a data folder of its own, on the database named (empty: SQLite in that folder);
+ * `dropDatabase` forgets the database after it.
+ */
+async function oneServer(
+  name: string,
+  databaseUrl: string,
+  dropDatabase?: () => Promise<void>,
+): Promise<Deployment> {
   const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-bench-orders-'));
   const server = await startApi({
     name: 'api',
@@ -292,49 +300,29 @@ async function sqliteDeployment(): Promise<Deployment> {
       ...SERVER_ENV,
       ADMIN_LOGIN: ADMIN.login,
       ADMIN_PASSWORD: ADMIN.password,
-      // the bench's own DATABASE_URL names PostgreSQL's base: the SQLite run must not inherit it
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
     },
   });
   return {
-    name: 'SQLite, 1 server',
+    name,
     base: server.url,
     servers: [server],
     admin: ADMIN,
     async stop() {
       await server.stop();
+      await dropDatabase?.();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
+// the bench's own DATABASE_URL names PostgreSQL's base: the SQLite run must not inherit it
+const sqliteDeployment = (): Promise<Deployment> => oneServer('SQLite, 1 server', '');
+
 async function postgresDeployment(url: string): Promise<Deployment> {
   if (PG_SERVERS === 1) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-bench-orders-'));
     const fresh = await freshDatabase(url);
-    const server = await startApi({
-      name: 'api',
-      entry: 'src',
-      port: await freePort(),
-      dataDir,
-      env: {
-        ...SERVER_ENV,
-        ADMIN_LOGIN: ADMIN.login,
-        ADMIN_PASSWORD: ADMIN.password,
-        DATABASE_URL: fresh.url,
-      },
-    });
-    return {
-      name: 'PostgreSQL, 1 server',
-      base: server.url,
-      servers: [server],
-      admin: ADMIN,
-      async stop() {
-        await server.stop();
-        await fresh.drop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    return oneServer('PostgreSQL, 1 server', fresh.url, () => fresh.drop());
   }
   const haproxy = findHaproxy();
   if (!haproxy) throw new Error('HAProxy is not installed: run with --servers 1');

@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/app';
-import { newId, now } from '../src/db';
 import { IIKO_API_LOGIN, startFakeIiko } from '../test/fakes/iiko';
+import { insertBenchManager } from './server';
 
 const count = Number(process.argv[2] ?? 1000);
 const fake = await startFakeIiko({ products: count });
@@ -37,19 +37,7 @@ const admin = await app.db
   .where('login', '=', 'admin')
   .executeTakeFirstOrThrow();
 const token = app.jwt.sign({ sub: admin.id });
-const managerId = newId();
-await app.db
-  .insertInto('users')
-  .values({
-    id: managerId,
-    login: 'bench-manager',
-    password_hash: 'x',
-    role: 'manager',
-    is_active: 1,
-    created_at: now(),
-    updated_at: now(),
-  })
-  .execute();
+const managerId = await insertBenchManager(app.db);
 const headers = { authorization: `Bearer ${token}` };
 const org = fake.data.organizations[0] as { id: string };
 

@@ -24,6 +24,7 @@ import { addDays, dayOf } from '../src/visits/day';
 import { freshDatabase } from '../test/cluster/harness';
 import { signToken } from '../test/helpers';
 import { directCounts, seedYear } from '../test/reports-year';
+import { insertBenchManager } from './server';
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: number) => {
@@ -65,19 +66,7 @@ async function run(database: 'SQLite' | 'PostgreSQL', databaseUrl?: string): Pro
   try {
     await app.ready();
     const at = now();
-    const managerId = newId();
-    await app.db
-      .insertInto('users')
-      .values({
-        id: managerId,
-        login: 'bench-manager',
-        password_hash: 'x',
-        role: 'manager',
-        is_active: 1,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    const managerId = await insertBenchManager(app.db, at);
     const restaurantId = newId();
     await app.db
       .insertInto('restaurants')

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Insertable, sql } from 'kysely';
-import { type App, buildApp } from '../src/app';
+import { type App, type BuildAppOptions, buildApp } from '../src/app';
 import { type Database, type DB, newId, now } from '../src/db';
 import { answerCache } from '../src/http/answer-cache';
 import { type MenuCategory, type MenuRows, menuRows } from '../src/services/catalog/menu';
@@ -184,6 +184,45 @@ export function bigMenuRestaurant(): Insertable<Database['restaurants']> {
   });
 }
 
+/**
+ * A bench's app in its own process: its data folder, the database named (PostgreSQL: in a schema
+ * of its own, so benches beside each other do not meet), the bench's JWT secret and its admin.
+ */
+export function benchApp(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  adminPassword: string,
+  options: Partial<BuildAppOptions>,
+): Promise<App> {
+  return buildApp({
+    dataDir,
+    databaseUrl,
+    isolateSchema: !!databaseUrl,
+    jwtSecret: 'bench-secret-bench-secret-bench-secret',
+    adminLogin: 'admin',
+    adminPassword,
+    ...options,
+  });
+}
+
+/** A manager the bench acts as (its token signed by the bench, so no password): its id. */
+export async function insertBenchManager(db: DB, at = now()): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      login: 'bench-manager',
+      password_hash: 'x',
+      role: 'manager',
+      is_active: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
+}
+
 /** A restaurant with BIG_MENU's 40 categories and 1,000 products, for `GET /m/<slug>`. */
 async function seedBigMenu(app: App): Promise<string> {
   const restaurant = bigMenuRestaurant();
@@ -197,13 +236,7 @@ async function seedBigMenu(app: App): Promise<string> {
 async function main(): Promise<void> {
   const databaseUrl = process.env.BENCH_DATABASE_URL?.trim() || undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-bench-'));
-  const app = await buildApp({
-    dataDir,
-    databaseUrl,
-    isolateSchema: !!databaseUrl,
-    jwtSecret: 'bench-secret-bench-secret-bench-secret',
-    adminLogin: 'admin',
-    adminPassword: 'bench-admin-pass',
+  const app = await benchApp(dataDir, databaseUrl, 'bench-admin-pass', {
     // as in production (server.ts): answers are serialised without re-validation; request logs off
     validateResponses: false,
     logger: { level: 'warn' },

@@ -5,23 +5,14 @@
  * deletes pictures nothing refers to. Reads the server's environment (DATA_DIR, DATABASE_URL,
  * STORAGE_DRIVER and S3_*); safe to run again; run it with the server stopped or running.
  */
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
-import { resolveDataDir } from './config/data-dir';
+import { commandApp } from './command-app';
 import { pickSettings, STORAGE_SETTINGS, s3Config } from './config/settings';
 import { progressBar, reprocessAll } from './images/reprocess';
 
 async function main(): Promise<void> {
   const env = pickSettings(['DATA_DIR', 'INIT_CWD', 'DATABASE_URL', 'JWT_SECRET', ...STORAGE_SETTINGS]);
-  const app = await buildApp({
-    // the same folder as the server's and the seed's, whatever folder pnpm runs this in
-    dataDir: resolveDataDir(env, process.cwd(), dirname(fileURLToPath(import.meta.url))),
-    databaseUrl: env.DATABASE_URL,
-    jwtSecret: env.JWT_SECRET,
-    s3: s3Config(env),
-    logger: false,
-  });
+  // the same folder as the server's and the seed's, whatever folder pnpm runs this in
+  const app = await commandApp(env, { s3: s3Config(env) });
   try {
     process.stderr.write('Reprocessing stored pictures…\n');
     const report = await reprocessAll(app.repos, app.storage, progressBar());

@@ -4,10 +4,7 @@
  * (the key being replaced: 32 bytes, or any text of the earlier form). Reads the server's
  * DATA_DIR / DATABASE_URL; safe to run again. README, "Rotating INTEGRATION_SECRET_KEY".
  */
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
-import { resolveDataDir } from './config/data-dir';
+import { commandApp } from './command-app';
 import { pickSettings } from './config/settings';
 import { resealSecrets } from './integration/rotate-secrets';
 import { ConfigError } from './startup-checks';
@@ -24,14 +21,10 @@ async function main(): Promise<void> {
   if (!env.INTEGRATION_SECRET_KEY) throw new ConfigError('INTEGRATION_SECRET_KEY (the new key) is not set');
   if (!env.INTEGRATION_SECRET_KEY_OLD?.trim())
     throw new ConfigError('INTEGRATION_SECRET_KEY_OLD (the key being replaced) is not set');
-  const app = await buildApp({
-    dataDir: resolveDataDir(env, process.cwd(), dirname(fileURLToPath(import.meta.url))),
-    databaseUrl: env.DATABASE_URL,
-    jwtSecret: env.JWT_SECRET,
+  const app = await commandApp(env, {
     integrationSecretKey: env.INTEGRATION_SECRET_KEY,
     posSchedule: false,
     visits: { enabled: false },
-    logger: false,
   });
   try {
     const report = await resealSecrets(app.repos, {

@@ -9,10 +9,8 @@
  * in the order of seed/demo.ts, so the catalog (and the guests' menu page at /m/<slug>) lists
  * everything in that order.
  */
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type App, buildApp } from './app';
-import { resolveDataDir } from './config/data-dir';
+import type { App } from './app';
+import { commandApp } from './command-app';
 import { pickSettings, STORAGE_SETTINGS, s3Config } from './config/settings';
 import { DEMO, type SeedRestaurant, SHOWCASE, withTranslations } from './seed/demo';
 import { CART_TABLE } from './seed/live';
@@ -104,10 +102,7 @@ async function main(): Promise<void> {
     'ADMIN_PASSWORD',
     ...STORAGE_SETTINGS,
   ]);
-  const app = await buildApp({
-    dataDir: resolveDataDir(env, process.cwd(), dirname(fileURLToPath(import.meta.url))),
-    databaseUrl: env.DATABASE_URL,
-    jwtSecret: env.JWT_SECRET,
+  const app = await commandApp(env, {
     adminLogin: env.ADMIN_LOGIN,
     adminPassword: env.ADMIN_PASSWORD,
     onAdminCreated: (login, password, generated) =>
@@ -119,7 +114,6 @@ async function main(): Promise<void> {
     s3: s3Config(env),
     posSchedule: false,
     visits: { enabled: false },
-    logger: false,
   });
   try {
     const { created, skipped, showcase } = await seed(app);

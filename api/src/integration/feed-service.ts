@@ -10,7 +10,7 @@ import { badGateway, badRequest, conflict, HttpError, notFound } from '../http/e
 import { toRestaurant } from '../repos/restaurants';
 import type { App } from '../types';
 import { importRestaurant, syncRestaurant } from './importer';
-import { posHttpError } from './pos/errors';
+import { answeringPosErrors } from './pos/errors';
 import { syncPos } from './pos/service';
 import { IntegrationUnavailableError } from './provider';
 
@@ -56,12 +56,8 @@ export async function syncImported(
   if (!restaurant) throw notFound('Restaurant not found');
   // a POS restaurant (iiko, Poster): its own sync (its credentials, revision, lock, status)
   if (await app.repos.integrationAccounts.find(restaurant.id)) {
-    try {
-      const r = await syncPos(app, restaurant.id);
-      return { restaurant: toRestaurant(r.restaurant), categories: r.categories, products: r.products };
-    } catch (err) {
-      throw posHttpError(err);
-    }
+    const r = await answeringPosErrors(() => syncPos(app, restaurant.id));
+    return { restaurant: toRestaurant(r.restaurant), categories: r.categories, products: r.products };
   }
   const source = app.providers.get(restaurant.type);
   if (!source || !restaurant.external_id) {

@@ -2,12 +2,12 @@
  * The categories of a restaurant's menu: reads in the menu's order (`inMenuOrder`), new ones
  * last (repos/positions.ts), the stop-list's switches, and the row -> answer mapper.
  */
-import { type Category, parseTranslations, type TranslationsPatch } from '@qrmenu/shared/schemas';
+import { type Category, parseTranslations } from '@qrmenu/shared/schemas';
 import { type CategoryRow, toBool } from '../db';
-import { arrangeList, insertLast, insertManyLast, moveInList } from './positions';
+import { menuListWrites } from './menu-lists';
+import { arrangeList } from './positions';
 import { prepared } from './prepared';
-import { type Dialect, deleteByIds, inMenuOrder, type Q } from './query';
-import { updateTranslated } from './translations';
+import { type Dialect, inMenuOrder, type Q } from './query';
 
 export function toCategory(r: CategoryRow | Omit<CategoryRow, 'external_id'>): Category {
   return {
@@ -82,24 +82,7 @@ export function categoriesRepository(q: Q, dialect: Dialect) {
         .execute();
     },
 
-    /** Adds a category last in its restaurant's list. */
-    async create(row: CategoryRow): Promise<void> {
-      await insertLast(q, 'categories', row);
-    },
-
-    /** Adds categories (an import's) last in their lists, in the order given. */
-    createMany: (rows: readonly CategoryRow[]) => insertManyLast(q, 'categories', rows),
-
-    /** Writes `set`, merging `translations` into the stored ones; answers them (undefined: none sent). */
-    update: (id: string, set: Partial<CategoryRow>, translations?: TranslationsPatch) =>
-      updateTranslated(q, dialect, 'categories', id, set, translations),
-
-    /** Deletes categories; their products, options and rows go with them (foreign-key cascade). */
-    delete: (ids: readonly string[]) => deleteByIds(q, 'categories', ids),
-
-    /** Puts a category at `position` of its restaurant's list; false when it is gone meanwhile. */
-    move: (restaurantId: string, id: string, position: number) =>
-      moveInList(q, 'categories', restaurantId, id, position),
+    ...menuListWrites(q, dialect, 'categories'),
 
     /** Puts the restaurant's list in the order `arrange` makes of it (a POS's order). */
     arrange: (restaurantId: string, arrange: (ids: string[]) => string[]) =>

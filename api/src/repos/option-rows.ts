@@ -2,11 +2,10 @@
  * The rows of an option (a size, an extra), each with its price. New rows go last; a row on the
  * POS's stop-list (`pos_stopped`) is hidden from guests.
  */
-import { type OptionRow, parseTranslations, type TranslationsPatch } from '@qrmenu/shared/schemas';
+import { type OptionRow, parseTranslations } from '@qrmenu/shared/schemas';
 import type { OptionRowRow } from '../db';
-import { insertLast, insertManyLast, moveInList } from './positions';
-import { chunks, type Dialect, deleteByIds, inMenuOrder, type Q } from './query';
-import { updateTranslated } from './translations';
+import { menuListWrites } from './menu-lists';
+import { chunks, type Dialect, inMenuOrder, type Q } from './query';
 
 export function toOptionRow(r: Omit<OptionRowRow, 'external_id'>): OptionRow {
   return {
@@ -96,17 +95,7 @@ export function optionRowsRepository(q: Q, dialect: Dialect) {
         .execute();
     },
 
-    /** Adds a row last in its option's list. */
-    async create(row: OptionRowRow): Promise<void> {
-      await insertLast(q, 'option_rows', row);
-    },
-
-    /** Adds rows (an import's) last in their lists, in the order given. */
-    createMany: (rows: readonly OptionRowRow[]) => insertManyLast(q, 'option_rows', rows),
-
-    /** Writes `set`, merging `translations` into the stored ones; answers them (undefined: none sent). */
-    update: (id: string, set: Partial<OptionRowRow>, translations?: TranslationsPatch) =>
-      updateTranslated(q, dialect, 'option_rows', id, set, translations),
+    ...menuListWrites(q, dialect, 'option_rows'),
 
     /** Unmarks the option's default rows but `exceptId` (an option of one row at most has one default). */
     async clearDefaults(optionId: string, exceptId: string): Promise<void> {
@@ -125,11 +114,5 @@ export function optionRowsRepository(q: Q, dialect: Dialect) {
         await q.updateTable('option_rows').set({ pos_stopped: stopped }).where('id', 'in', part).execute();
       }
     },
-
-    delete: (ids: readonly string[]) => deleteByIds(q, 'option_rows', ids),
-
-    /** Puts a row at `position` of its option's list; false when it is gone meanwhile. */
-    move: (optionId: string, id: string, position: number) =>
-      moveInList(q, 'option_rows', optionId, id, position),
   };
 }

@@ -2,17 +2,11 @@
  * The options of a product (e.g. "Hajmi"), each with its rows when read for a product or a
  * restaurant (one query either way, never one per option). New options go last.
  */
-import {
-  type ProductDetail,
-  type ProductOption,
-  parseTranslations,
-  type TranslationsPatch,
-} from '@qrmenu/shared/schemas';
+import { type ProductDetail, type ProductOption, parseTranslations } from '@qrmenu/shared/schemas';
 import type { ProductOptionRow } from '../db';
-import { insertLast, insertManyLast, moveInList } from './positions';
+import { menuListWrites } from './menu-lists';
 import { prepared } from './prepared';
-import { type Dialect, deleteByIds, inMenuOrder, type Q } from './query';
-import { updateTranslated } from './translations';
+import { type Dialect, inMenuOrder, type Q } from './query';
 
 export function toOption(r: Omit<ProductOptionRow, 'external_id'>): ProductOption {
   return {
@@ -164,23 +158,6 @@ export function optionsRepository(q: Q, dialect: Dialect) {
         .execute();
     },
 
-    /** Adds an option last in its product's list. */
-    async create(row: ProductOptionRow): Promise<void> {
-      await insertLast(q, 'product_options', row);
-    },
-
-    /** Adds options (an import's) last in their lists, in the order given. */
-    createMany: (rows: readonly ProductOptionRow[]) => insertManyLast(q, 'product_options', rows),
-
-    /** Writes `set`, merging `translations` into the stored ones; answers them (undefined: none sent). */
-    update: (id: string, set: Partial<ProductOptionRow>, translations?: TranslationsPatch) =>
-      updateTranslated(q, dialect, 'product_options', id, set, translations),
-
-    /** Deletes options; their rows go with them (foreign-key cascade). */
-    delete: (ids: readonly string[]) => deleteByIds(q, 'product_options', ids),
-
-    /** Puts an option at `position` of its product's list; false when it is gone meanwhile. */
-    move: (productId: string, id: string, position: number) =>
-      moveInList(q, 'product_options', productId, id, position),
+    ...menuListWrites(q, dialect, 'product_options'),
   };
 }

@@ -24,7 +24,17 @@ export interface EventRow {
 const COLUMNS = ['seq', 'restaurant_id', 'kind', 'entity_id'] as const;
 
 export function orderEventsRepository(q: Q, dialect: Dialect) {
-  const asRows = (rows: EventRow[]) => rows.map((r) => ({ ...r, seq: Number(r.seq) }));
+  /** The events after `seq`, in order, at most `limit`: every one, or one restaurant's or one order's. */
+  async function eventsAfter(
+    seq: number,
+    limit: number,
+    only?: readonly ['restaurant_id' | 'entity_id', string],
+  ): Promise<EventRow[]> {
+    let query = q.selectFrom('order_events').select(COLUMNS).where('seq', '>', seq);
+    if (only) query = query.where(only[0], '=', only[1]);
+    const rows = await query.orderBy('seq').limit(limit).execute();
+    return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
+  }
   return {
     /** Appends an event (inside the change's transaction); its number is the database's. */
     async append(restaurantId: string, kind: EventKind, entityId: string, at: string): Promise<number> {
@@ -42,42 +52,15 @@ export function orderEventsRepository(q: Q, dialect: Dialect) {
     },
 
     /** Every event after `seq`, in order, at most `limit` (a hub's read). */
-    after: async (seq: number, limit: number): Promise<EventRow[]> =>
-      asRows(
-        await q
-          .selectFrom('order_events')
-          .select(COLUMNS)
-          .where('seq', '>', seq)
-          .orderBy('seq')
-          .limit(limit)
-          .execute(),
-      ),
+    after: (seq: number, limit: number): Promise<EventRow[]> => eventsAfter(seq, limit),
 
     /** A restaurant's events after `seq`, in order (a staff stream's replay). */
-    ofRestaurantAfter: async (restaurantId: string, seq: number, limit: number): Promise<EventRow[]> =>
-      asRows(
-        await q
-          .selectFrom('order_events')
-          .select(COLUMNS)
-          .where('restaurant_id', '=', restaurantId)
-          .where('seq', '>', seq)
-          .orderBy('seq')
-          .limit(limit)
-          .execute(),
-      ),
+    ofRestaurantAfter: (restaurantId: string, seq: number, limit: number): Promise<EventRow[]> =>
+      eventsAfter(seq, limit, ['restaurant_id', restaurantId]),
 
     /** One order's events after `seq`, in order (a guest's replay). */
-    ofEntityAfter: async (entityId: string, seq: number, limit: number): Promise<EventRow[]> =>
-      asRows(
-        await q
-          .selectFrom('order_events')
-          .select(COLUMNS)
-          .where('entity_id', '=', entityId)
-          .where('seq', '>', seq)
-          .orderBy('seq')
-          .limit(limit)
-          .execute(),
-      ),
+    ofEntityAfter: (entityId: string, seq: number, limit: number): Promise<EventRow[]> =>
+      eventsAfter(seq, limit, ['entity_id', entityId]),
 
     /** The smallest and largest numbers kept (null when there is none). */
     async bounds(): Promise<{ min: number | null; max: number | null }> {

@@ -16,7 +16,7 @@ import type {
   PosOrderState,
 } from '@qrmenu/shared/schemas';
 import type { OrderPosRow, OrderRow, PaymentPosRow, TelegramOutboxRow } from '../db';
-import { chunks, type Q } from './query';
+import { chunks, madeAtTable, type Q } from './query';
 
 /** A chosen row as stored: ids, names in Uzbek and in the guest's language, its extra. */
 export interface StoredOrderRow {
@@ -52,33 +52,25 @@ export interface StoredOrderLine {
 
 export const parseLines = (items: string): StoredOrderLine[] => JSON.parse(items) as StoredOrderLine[];
 
-const staffLine = (l: StoredOrderLine): OrderLine => ({
-  product_id: l.product_id,
-  name: l.name,
-  quantity: l.quantity,
-  price: l.price,
-  rows: l.rows.map((r) => ({
-    _id: r._id,
-    option: r.option,
-    name: r.name,
-    price: r.price,
-    quantity: r.quantity ?? 1,
-  })),
-});
-
-const guestLine = (l: StoredOrderLine): OrderLine => ({
-  product_id: l.product_id,
-  name: l.guest_name,
-  quantity: l.quantity,
-  price: l.price,
-  rows: l.rows.map((r) => ({
-    _id: r._id,
-    option: r.guest_option,
-    name: r.guest_name,
-    price: r.price,
-    quantity: r.quantity ?? 1,
-  })),
-});
+/** A stored line as one reader sees it: the staff in the menu's names, the guest in the language they ordered in. */
+const lineFor =
+  (reader: 'staff' | 'guest') =>
+  (l: StoredOrderLine): OrderLine => {
+    const guest = reader === 'guest';
+    return {
+      product_id: l.product_id,
+      name: guest ? l.guest_name : l.name,
+      quantity: l.quantity,
+      price: l.price,
+      rows: l.rows.map((r) => ({
+        _id: r._id,
+        option: guest ? r.guest_option : r.option,
+        name: guest ? r.guest_name : r.name,
+        price: r.price,
+        quantity: r.quantity ?? 1,
+      })),
+    };
+  };
 
 /** The copy of its bill's payment an order carries (docs/PAYMENTS.md), or null. */
 export function paymentOf(r: OrderRow): OrderPayment | null {
@@ -152,7 +144,7 @@ export const toOrder = (
   reject_reason: r.reject_reason,
   language: r.language as Order['language'],
   comment: r.comment,
-  items: parseLines(r.items).map(staffLine),
+  items: parseLines(r.items).map(lineFor('staff')),
   total: r.total,
   payment: paymentOf(r),
   createdAt: r.created_at,
@@ -216,7 +208,7 @@ export const toGuestOrder = (r: OrderRow, pos?: OrderPosRow | null): GuestOrder 
   reject_reason: r.reject_reason,
   language: r.language as GuestOrder['language'],
   comment: r.comment,
-  items: parseLines(r.items).map(guestLine),
+  items: parseLines(r.items).map(lineFor('guest')),
   total: r.total,
   payment: paymentOf(r),
   createdAt: r.created_at,
@@ -295,17 +287,8 @@ export function ordersRepository(q: Q) {
      * When the orders of a table since `since` were made, newest first, at most `limit` (the
      * per-table limit: index placement, created_at).
      */
-    recentOfPlacement: async (placementId: string, since: string, limit: number): Promise<string[]> =>
-      (
-        await q
-          .selectFrom('orders')
-          .select('created_at')
-          .where('placement_id', '=', placementId)
-          .where('created_at', '>', since)
-          .orderBy('created_at', 'desc')
-          .limit(limit)
-          .execute()
-      ).map((r) => r.created_at),
+    recentOfPlacement: (placementId: string, since: string, limit: number): Promise<string[]> =>
+      madeAtTable(q, 'orders', placementId, since, limit),
 
     /**
      * When the orders of a restaurant since `since` were made, newest first, at most `limit` (the

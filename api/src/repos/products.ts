@@ -11,17 +11,10 @@ import {
 } from '@qrmenu/shared/schemas';
 import { sql } from 'kysely';
 import { type ProductRow, toBool } from '../db';
-import {
-  arrangeList,
-  inListTransaction,
-  insertLast,
-  insertManyLast,
-  lockList,
-  moveProduct,
-  nextPosition,
-} from './positions';
+import { menuListWrites } from './menu-lists';
+import { arrangeList, inListTransaction, lockList, moveProduct, nextPosition } from './positions';
 import { prepared } from './prepared';
-import { chunks, type Dialect, deleteByIds, inMenuOrder, inTransaction, type Q } from './query';
+import { chunks, type Dialect, inMenuOrder, inTransaction, type Q } from './query';
 import { updateTranslated } from './translations';
 
 /** `images` is JSON text; anything unreadable in it is dropped rather than failing the answer. */
@@ -151,6 +144,9 @@ const AVAILABILITY = [
 
 export function productsRepository(q: Q, dialect: Dialect) {
   return {
+    // create, createMany, delete; a product's update and move are its own (below)
+    ...menuListWrites(q, dialect, 'products'),
+
     async list(filter: ProductFilter): Promise<Product[]> {
       const run = listQueries[filter.categoryId === undefined ? 0 : 1]![filter.onlyActive ? 1 : 0]!;
       const rows = await run(q, { restaurantId: filter.restaurantId, categoryId: filter.categoryId });
@@ -241,14 +237,6 @@ export function productsRepository(q: Q, dialect: Dialect) {
       }
     },
 
-    /** Adds a product last in its category's list. */
-    async create(row: ProductRow): Promise<void> {
-      await insertLast(q, 'products', row);
-    },
-
-    /** Adds products (an import's) last in their lists, in the order given. */
-    createMany: (rows: readonly ProductRow[]) => insertManyLast(q, 'products', rows),
-
     /**
      * Writes `set`, merging `translations` into the stored ones (answers them; undefined: none
      * sent). Put into another category, the product goes last there (its old list keeps a gap).
@@ -303,9 +291,6 @@ export function productsRepository(q: Q, dialect: Dialect) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-
-    /** Deletes products; their options and rows go with them (foreign-key cascade). */
-    delete: (ids: readonly string[]) => deleteByIds(q, 'products', ids),
 
     /**
      * Puts a product at `position` of category `target` (its own `from`, or another of its

@@ -1,6 +1,6 @@
 /**
  * What every repository shares: the handle type (a database or a transaction), the dialect,
- * running in a transaction, the menu's order rule and chunked writes.
+ * running in a transaction, the menu's order rule, chunked writes and a table's recent orders or calls.
  */
 import { type Insertable, type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import type { Database } from '../db';
@@ -59,4 +59,26 @@ export async function deleteByIds(
   ids: readonly string[],
 ): Promise<void> {
   for (const part of chunks(ids)) await q.deleteFrom(table).where('id', 'in', part).execute();
+}
+
+/**
+ * When a table's orders or calls since `since` were made, newest first, at most `limit` (the
+ * per-table limits a minute, docs/ORDERS.md, "What the server decides"; index placement, created_at).
+ */
+export async function madeAtTable(
+  q: Q,
+  table: 'orders' | 'table_calls',
+  placementId: string,
+  since: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await q
+    .selectFrom(table as 'orders') // both tables have these columns and this index
+    .select('created_at')
+    .where('placement_id', '=', placementId)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.created_at);
 }

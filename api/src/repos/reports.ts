@@ -143,36 +143,13 @@ export function reportsRepository(q: Q, dialect: Dialect) {
           })
           .execute();
       }
-      await insertChunked(
-        q,
-        'report_dishes',
-        f.dishes.map((r) => ({ ...key, ...r })),
-      );
-      await insertChunked(
-        q,
-        'report_choices',
-        f.choices.map((r) => ({ ...key, ...r })),
-      );
-      await insertChunked(
-        q,
-        'report_hours',
-        f.hours.map((r) => ({ ...key, ...r })),
-      );
-      await insertChunked(
-        q,
-        'report_sources',
-        f.sources.map((r) => ({ ...key, ...r })),
-      );
-      await insertChunked(
-        q,
-        'report_rejects',
-        f.rejects.map((r) => ({ ...key, ...r })),
-      );
-      await insertChunked(
-        q,
-        'report_stops',
-        f.stops.map((r) => ({ ...key, ...r })),
-      );
+      const keyed = <R>(rows: readonly R[]) => rows.map((r) => ({ ...key, ...r }));
+      await insertChunked(q, 'report_dishes', keyed(f.dishes));
+      await insertChunked(q, 'report_choices', keyed(f.choices));
+      await insertChunked(q, 'report_hours', keyed(f.hours));
+      await insertChunked(q, 'report_sources', keyed(f.sources));
+      await insertChunked(q, 'report_rejects', keyed(f.rejects));
+      await insertChunked(q, 'report_stops', keyed(f.stops));
     },
 
     // ---------- reads over a period ----------

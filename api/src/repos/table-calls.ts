@@ -4,7 +4,7 @@
  */
 import type { CallKind, TableCall } from '@qrmenu/shared/schemas';
 import type { TableCallRow } from '../db';
-import { chunks, type Q } from './query';
+import { chunks, madeAtTable, type Q } from './query';
 
 export const toTableCall = (r: TableCallRow): TableCall => ({
   _id: r.id,
@@ -67,17 +67,8 @@ export function tableCallsRepository(q: Q) {
     },
 
     /** When the calls of a table since `since` were made, newest first, at most `limit`. */
-    recentOfPlacement: async (placementId: string, since: string, limit: number): Promise<string[]> =>
-      (
-        await q
-          .selectFrom('table_calls')
-          .select('created_at')
-          .where('placement_id', '=', placementId)
-          .where('created_at', '>', since)
-          .orderBy('created_at', 'desc')
-          .limit(limit)
-          .execute()
-      ).map((r) => r.created_at),
+    recentOfPlacement: (placementId: string, since: string, limit: number): Promise<string[]> =>
+      madeAtTable(q, 'table_calls', placementId, since, limit),
 
     /** Marks a pending call done; false when it was not pending (already done). */
     async markDone(id: string, at: string): Promise<boolean> {

@@ -12,6 +12,23 @@ import { chunks, type Q } from './query';
 /** A row to queue; its chat is the bot's chat as the row is written, in the same statement. */
 export type NewOutboxRow = Omit<TelegramOutboxTable, 'seq' | 'chat_id' | 'parts_sent'>;
 
+/** What a message to queue says of its own: whose, what, about what, its post's key, its params, when. */
+export type OutboxMessage = Pick<
+  NewOutboxRow,
+  'restaurant_id' | 'kind' | 'ref' | 'post_key' | 'payload' | 'created_at'
+>;
+
+/** A new row of the outbox: pending, never tried, not sent. */
+export const outboxRow = (message: OutboxMessage): NewOutboxRow => ({
+  ...message,
+  status: 'pending',
+  attempts: 0,
+  next_at: 0,
+  message_id: null,
+  last_error: null,
+  sent_at: null,
+});
+
 const asRow = <
   T extends {
     seq: number | bigint;
@@ -30,6 +47,16 @@ const asRow = <
 });
 
 export function telegramOutboxRepository(q: Q) {
+  /** A pending row done with for good, its reason kept (a row no longer pending is left as it is). */
+  async function endPending(seq: number, status: 'skipped' | 'failed', reason: string): Promise<void> {
+    await q
+      .updateTable('telegram_outbox')
+      .set({ status, last_error: reason })
+      .where('seq', '=', seq)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
   return {
     /** Queues a message; false when its post was queued already (nothing added). */
     async add(row: NewOutboxRow): Promise<boolean> {
@@ -195,14 +222,7 @@ export function telegramOutboxRepository(q: Q) {
      * edit of a post no longer kept, an order's post whose order was rejected before its turn or
      * that a backlog folded into one message (`why` says which; the board shows an order's).
      */
-    async markSkipped(seq: number, why: string): Promise<void> {
-      await q
-        .updateTable('telegram_outbox')
-        .set({ status: 'skipped', last_error: why })
-        .where('seq', '=', seq)
-        .where('status', '=', 'pending')
-        .execute();
-    },
+    markSkipped: (seq: number, why: string): Promise<void> => endPending(seq, 'skipped', why),
 
     /** The posts of these orders (the board shows which of them Telegram did not get). */
     async orderPosts(restaurantId: string, orderIds: readonly string[]): Promise<TelegramOutboxRow[]> {
@@ -220,14 +240,7 @@ export function telegramOutboxRepository(q: Q) {
     },
 
     /** Refused for good (a chat gone, a message too old to edit): kept with its error, not retried. */
-    async markFailed(seq: number, error: string): Promise<void> {
-      await q
-        .updateTable('telegram_outbox')
-        .set({ status: 'failed', last_error: error })
-        .where('seq', '=', seq)
-        .where('status', '=', 'pending')
-        .execute();
-    },
+    markFailed: (seq: number, error: string): Promise<void> => endPending(seq, 'failed', error),
 
     /** Tried again not before `nextAt`. */
     async postpone(seq: number, nextAt: number, attempts: number, error: string): Promise<void> {

@@ -13,12 +13,15 @@ import {
 import { z } from 'zod';
 import { verifiedToken } from '../http/access';
 import { badRequest, tooManyRequests, unauthorized } from '../http/errors';
+import { routeKit } from '../http/route';
 import { endSession, issueToken } from '../http/sessions';
 import type { App } from '../types';
 
 const managerParams = z.object({ id });
 
 export default async function accountRoutes(app: App): Promise<void> {
+  const authRoute = routeKit(app, { tag: 'auth', access: 'any' });
+  const managerRoute = routeKit(app, { tag: 'managers', access: 'adm' });
   app.post(
     '/auth/logout',
     {
@@ -42,18 +45,14 @@ export default async function accountRoutes(app: App): Promise<void> {
     },
   );
 
-  app.put(
+  authRoute.put(
     '/auth/password',
     {
-      config: { access: 'any' },
-      schema: {
-        tags: ['auth'],
-        operationId: 'auth.changePassword',
-        summary: 'Change your own password (the current one required); answers a new token',
-        description: `Every other session of the caller ends at once (on every server); the answer's token keeps this one going. A wrong current password answers 400 with details on \`current_password\` and counts as a failed login (the same limits, 429 with Retry-After).`,
-        body: passwordChangeBody,
-        response: { 200: answers.login },
-      },
+      operationId: 'auth.changePassword',
+      summary: 'Change your own password (the current one required); answers a new token',
+      description: `Every other session of the caller ends at once (on every server); the answer's token keeps this one going. A wrong current password answers 400 with details on \`current_password\` and counts as a failed login (the same limits, 429 with Retry-After).`,
+      body: passwordChangeBody,
+      response: { 200: answers.login },
     },
     async (request, reply) => {
       const user = await app.accounts.find(request.user!._id);
@@ -70,57 +69,43 @@ export default async function accountRoutes(app: App): Promise<void> {
         throw badRequest('Wrong current password', [{ path: 'current_password', message: 'Wrong password' }]);
       }
       await attempts.succeed(request.ip, user.login);
-      return { data: { accessToken: await issueToken(app, user.id) } };
+      return { accessToken: await issueToken(app, user.id) };
     },
   );
 
-  app.get(
+  managerRoute.get(
     '/admin/managers/accounts',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags: ['managers'],
-        operationId: 'managers.accounts',
-        summary: 'Every manager account, deactivated ones too',
-        response: { 200: answers.managerAccounts },
-      },
+      operationId: 'managers.accounts',
+      summary: 'Every manager account, deactivated ones too',
+      response: { 200: answers.managerAccounts },
     },
-    async () => ({ data: await app.accounts.managerAccounts() }),
+    () => app.accounts.managerAccounts(),
   );
 
-  app.put(
+  managerRoute.put(
     '/admin/managers/:id/password',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags: ['managers'],
-        operationId: 'managers.resetPassword',
-        summary: "Set a manager's password; the manager's sessions end at once",
-        params: managerParams,
-        body: managerPasswordBody,
-        response: { 200: answers.managerAccount },
-      },
+      operationId: 'managers.resetPassword',
+      summary: "Set a manager's password; the manager's sessions end at once",
+      params: managerParams,
+      body: managerPasswordBody,
+      response: { 200: answers.managerAccount },
     },
-    async (request) => ({
-      data: await app.accounts.resetPassword(request.params.id, request.body.password),
-    }),
+    (request) => app.accounts.resetPassword(request.params.id, request.body.password),
   );
 
-  app.put(
+  managerRoute.put(
     '/admin/managers/:id/active',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags: ['managers'],
-        operationId: 'managers.setActive',
-        summary: 'Deactivate (no login, sessions end at once) or reactivate a manager',
-        description:
-          'A deactivated manager keeps its restaurant; after a reactivation the manager logs in again (the old sessions stay ended).',
-        params: managerParams,
-        body: managerActiveBody,
-        response: { 200: answers.managerAccount },
-      },
+      operationId: 'managers.setActive',
+      summary: 'Deactivate (no login, sessions end at once) or reactivate a manager',
+      description:
+        'A deactivated manager keeps its restaurant; after a reactivation the manager logs in again (the old sessions stay ended).',
+      params: managerParams,
+      body: managerActiveBody,
+      response: { 200: answers.managerAccount },
     },
-    async (request) => ({ data: await app.accounts.setActive(request.params.id, request.body.is_active) }),
+    (request) => app.accounts.setActive(request.params.id, request.body.is_active),
   );
 }

@@ -1,9 +1,11 @@
 import { answers, loginBody, STAFF_LIMITS } from '@qrmenu/shared/schemas';
 import { tooManyRequests, unauthorized } from '../http/errors';
+import { routeKit } from '../http/route';
 import { issueDeviceToken, issueToken, newTokenId } from '../http/sessions';
 import type { App } from '../types';
 
 export default async function authRoutes(app: App): Promise<void> {
+  const route = routeKit(app, { tag: 'auth', access: 'pub' });
   app.post(
     '/auth/login',
     {
@@ -49,21 +51,18 @@ export default async function authRoutes(app: App): Promise<void> {
     },
   );
 
-  app.get(
+  route.get(
     '/auth/profile',
     {
-      config: { access: 'any' },
-      schema: {
-        tags: ['auth'],
-        operationId: 'auth.profile',
-        summary: 'The caller',
-        response: { 200: answers.profile },
-      },
+      access: 'any',
+      operationId: 'auth.profile',
+      summary: 'The caller',
+      response: { 200: answers.profile },
     },
     async (request) => {
       const profile = await app.accounts.profile(request.user!._id);
       if (!profile) throw unauthorized();
-      return { data: request.user!.deviceId ? { ...profile, device: true } : profile };
+      return request.user!.deviceId ? { ...profile, device: true } : profile;
     },
   );
 }

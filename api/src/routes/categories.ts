@@ -7,28 +7,26 @@ import {
   restaurantIdFilter,
 } from '@qrmenu/shared/schemas';
 import { canManageRestaurant, ownedRestaurantId, ownerCheck } from '../http/access';
+import { routeKit } from '../http/route';
 import type { App } from '../types';
 import { TRANSLATIONS_RULE } from './descriptions';
 
 export default async function categoryRoutes(app: App): Promise<void> {
-  app.get(
+  const route = routeKit(app, { tag: 'categories', access: 'own' });
+  route.get(
     '/manager/category',
     {
-      config: { access: 'own', staff: ['kitchen'] },
-      schema: {
-        tags: ['categories'],
-        operationId: 'categories.managerList',
-        summary: "The restaurant's categories (admins name it with ?restaurant_id=)",
-        description:
-          "The kitchen reads its restaurant's list for the stop-list (no other catalog call is its).",
-        querystring: optionalRestaurantIdFilter,
-        response: { 200: answers.managerCategories },
-      },
+      staff: ['kitchen'],
+      operationId: 'categories.managerList',
+      summary: "The restaurant's categories (admins name it with ?restaurant_id=)",
+      description:
+        "The kitchen reads its restaurant's list for the stop-list (no other catalog call is its).",
+      querystring: optionalRestaurantIdFilter,
+      response: { 200: answers.managerCategories },
     },
     async (request) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      const data = await app.catalog.categories.list(restaurantId);
-      return { data, count: data.length };
+      return app.catalog.categories.list(restaurantId);
     },
   );
 
@@ -52,57 +50,38 @@ export default async function categoryRoutes(app: App): Promise<void> {
     },
   );
 
-  app.post(
+  route.post(
     '/manager/category/create',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['categories'],
-        operationId: 'categories.create',
-        summary: 'Creates a category in a restaurant the caller owns',
-        body: categoryCreateBody,
-        response: { 201: answers.category },
-      },
+      operationId: 'categories.create',
+      summary: 'Creates a category in a restaurant the caller owns',
+      body: categoryCreateBody,
+      response: { 201: answers.category },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await app.catalog.categories.create(request.body, ownerCheck(request)) }),
+    (request) => app.catalog.categories.create(request.body, ownerCheck(request)),
   );
 
-  app.put(
+  route.put(
     '/manager/category/update/:id',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['categories'],
-        operationId: 'categories.update',
-        summary: 'Changes the fields sent (title, is_active, translations: one language set or cleared)',
-        description: TRANSLATIONS_RULE,
-        params: idParam,
-        body: categoryUpdateBody,
-        response: { 200: answers.category },
-      },
+      operationId: 'categories.update',
+      summary: 'Changes the fields sent (title, is_active, translations: one language set or cleared)',
+      description: TRANSLATIONS_RULE,
+      params: idParam,
+      body: categoryUpdateBody,
+      response: { 200: answers.category },
     },
-    async (request) => ({
-      data: await app.catalog.categories.update(request.params.id, request.body, ownerCheck(request)),
-    }),
+    (request) => app.catalog.categories.update(request.params.id, request.body, ownerCheck(request)),
   );
 
-  app.delete(
+  route.delete(
     '/manager/category/delete/:id',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['categories'],
-        operationId: 'categories.remove',
-        summary: 'Deletes a category with its products, their options and rows',
-        params: idParam,
-        response: { 200: answers.deleted },
-      },
+      operationId: 'categories.remove',
+      summary: 'Deletes a category with its products, their options and rows',
+      params: idParam,
+      response: { 200: answers.deleted },
     },
-    async (request) => ({
-      data: await app.catalog.categories.remove(request.params.id, ownerCheck(request)),
-    }),
+    (request) => app.catalog.categories.remove(request.params.id, ownerCheck(request)),
   );
 }

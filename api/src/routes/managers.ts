@@ -1,36 +1,30 @@
 import { answers, managerCreateBody } from '@qrmenu/shared/schemas';
+import { routeKit } from '../http/route';
 import type { App } from '../types';
 
 export default async function managerRoutes(app: App): Promise<void> {
-  app.get(
+  const route = routeKit(app, { tag: 'managers', access: 'adm' });
+  route.get(
     '/admin/managers',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags: ['managers'],
-        operationId: 'managers.list',
-        summary: 'Active managers',
-        response: { 200: answers.managers },
-      },
+      operationId: 'managers.list',
+      summary: 'Active managers',
+      response: { 200: answers.managers },
     },
-    async () => ({ data: await app.accounts.listManagers() }),
+    () => app.accounts.listManagers(),
   );
 
-  app.post(
+  route.post(
     '/admin/managers',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags: ['managers'],
-        operationId: 'managers.create',
-        summary: 'Create a manager (extension); 409 for a duplicate login',
-        body: managerCreateBody,
-        response: { 201: answers.manager },
-      },
+      operationId: 'managers.create',
+      summary: 'Create a manager (extension); 409 for a duplicate login',
+      body: managerCreateBody,
+      response: { 201: answers.manager },
     },
-    async (request, reply) => {
+    async (request) => {
       const { login, password } = request.body;
-      return reply.status(201).send({ data: await app.accounts.createManager(login, password) });
+      return app.accounts.createManager(login, password);
     },
   );
 }

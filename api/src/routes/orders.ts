@@ -26,6 +26,7 @@ import {
 import { z } from 'zod';
 import { ownedRestaurantId, ownerCheck, sessionFollows } from '../http/access';
 import { actorOf, viewerOf } from '../http/actor';
+import { routeKit } from '../http/route';
 import { lastEventId, openEventStream } from '../http/sse';
 import type { App } from '../types';
 
@@ -42,85 +43,70 @@ const TABLES_TEXT =
 
 export default async function orderRoutes(app: App): Promise<void> {
   const { orders } = app;
+  const route = routeKit(app, { tag: 'orders', access: 'own' });
 
   // ---------- staff ----------
 
-  app.get(
+  route.get(
     '/manager/ordering',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['orders'],
-        operationId: 'orders.ordering',
-        summary: "The ordering switches: the restaurant's and each placement's",
-        querystring: optionalRestaurantIdFilter,
-        response: { 200: answers.ordering },
-      },
+      operationId: 'orders.ordering',
+      summary: "The ordering switches: the restaurant's and each placement's",
+      querystring: optionalRestaurantIdFilter,
+      response: { 200: answers.ordering },
     },
     async (request) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return { data: await orders.ordering(restaurantId) };
+      return orders.ordering(restaurantId);
     },
   );
 
-  app.put(
+  route.put(
     '/manager/ordering',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['orders'],
-        operationId: 'orders.updateOrdering',
-        summary: 'Switches ordering on or off: the restaurant, and placements by id',
-        description:
-          "404 for a placement that is not the restaurant's, as for one that does not exist (nothing changed). The guests' page of the restaurant is refreshed on every server.",
-        querystring: optionalRestaurantIdFilter,
-        body: orderingSettingsBody,
-        response: { 200: answers.ordering },
-      },
+      operationId: 'orders.updateOrdering',
+      summary: 'Switches ordering on or off: the restaurant, and placements by id',
+      description:
+        "404 for a placement that is not the restaurant's, as for one that does not exist (nothing changed). The guests' page of the restaurant is refreshed on every server.",
+      querystring: optionalRestaurantIdFilter,
+      body: orderingSettingsBody,
+      response: { 200: answers.ordering },
     },
     async (request) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return { data: await orders.changeOrdering(restaurantId, request.body) };
+      return orders.changeOrdering(restaurantId, request.body);
     },
   );
 
-  app.get(
+  route.get(
     '/manager/orders',
     {
-      config: { access: 'own', staff: ['waiter', 'kitchen'] },
-      schema: {
-        tags: ['orders'],
-        operationId: 'orders.list',
-        summary: "A day's orders, newest first (Tashkent days; today by default)",
-        description: `A staff account reads today only (403 on \`day\` for another day). ${TABLES_TEXT}`,
-        querystring: orderDayQuery,
-        response: { 200: answers.orders },
-      },
+      staff: ['waiter', 'kitchen'],
+      operationId: 'orders.list',
+      summary: "A day's orders, newest first (Tashkent days; today by default)",
+      description: `A staff account reads today only (403 on \`day\` for another day). ${TABLES_TEXT}`,
+      querystring: orderDayQuery,
+      response: { 200: answers.orders },
     },
     async (request) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      const data = await orders.day(restaurantId, request.query.day, viewerOf(request, request.query.tables));
-      return { data, count: data.length };
+      return orders.day(restaurantId, request.query.day, viewerOf(request, request.query.tables));
     },
   );
 
-  app.get(
+  route.get(
     '/manager/orders/days',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['orders'],
-        operationId: 'orders.days',
-        summary: 'The history: per day its orders, served and rejected counts and the served total',
-        description:
-          'Days `from`..`to` (Tashkent), newest first; the last 30 days by default. Days without orders are left out.',
-        querystring: orderDaysQuery,
-        response: { 200: answers.orderDays },
-      },
+      operationId: 'orders.days',
+      summary: 'The history: per day its orders, served and rejected counts and the served total',
+      description:
+        'Days `from`..`to` (Tashkent), newest first; the last 30 days by default. Days without orders are left out.',
+      querystring: orderDaysQuery,
+      response: { 200: answers.orderDays },
     },
     async (request) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return { data: await orders.days(restaurantId, request.query.from, request.query.to) };
+      return orders.days(restaurantId, request.query.from, request.query.to);
     },
   );
 
@@ -153,101 +139,78 @@ export default async function orderRoutes(app: App): Promise<void> {
     },
   );
 
-  app.put(
+  route.put(
     '/manager/orders/:id/status',
     {
-      config: { access: 'own', staff: ['waiter', 'kitchen'] },
-      schema: {
-        tags: ['orders'],
-        operationId: 'orders.setStatus',
-        summary:
-          'Moves an order along its life: sent → accepted → ready → served; sent or accepted → rejected',
-        description: `400 when rejecting without a reason; 409 for any other move (or when another move came first): nothing changes. A waiter accepts, rejects and serves, on their tables only (403 \`table\`: another waiter's table, take it over first); the kitchen marks accepted orders ready only (403 \`role\` otherwise). ${WHO_ACTS}`,
-        params: idParam,
-        headers: staffPinHeader,
-        body: orderStatusBody,
-        response: { 200: answers.order },
-      },
+      staff: ['waiter', 'kitchen'],
+      operationId: 'orders.setStatus',
+      summary: 'Moves an order along its life: sent → accepted → ready → served; sent or accepted → rejected',
+      description: `400 when rejecting without a reason; 409 for any other move (or when another move came first): nothing changes. A waiter accepts, rejects and serves, on their tables only (403 \`table\`: another waiter's table, take it over first); the kitchen marks accepted orders ready only (403 \`role\` otherwise). ${WHO_ACTS}`,
+      params: idParam,
+      headers: staffPinHeader,
+      body: orderStatusBody,
+      response: { 200: answers.order },
     },
-    async (request) => ({
-      data: await orders.move(request.params.id, request.body, ownerCheck(request), await actorOf(request)),
-    }),
+    async (request) =>
+      orders.move(request.params.id, request.body, ownerCheck(request), await actorOf(request)),
   );
 
-  app.post(
+  route.post(
     '/manager/orders/:id/take',
     {
-      config: { access: 'own', staff: ['waiter'] },
-      schema: {
-        tags: ['orders'],
-        operationId: 'orders.take',
-        summary: "A waiter takes over an order of another waiter's table (one tap, recorded)",
-        description: `Then it is theirs to move too. Only a waiter takes over (403 \`role\` for others). ${WHO_ACTS}`,
-        params: idParam,
-        headers: staffPinHeader,
-        response: { 200: answers.order },
-      },
+      staff: ['waiter'],
+      operationId: 'orders.take',
+      summary: "A waiter takes over an order of another waiter's table (one tap, recorded)",
+      description: `Then it is theirs to move too. Only a waiter takes over (403 \`role\` for others). ${WHO_ACTS}`,
+      params: idParam,
+      headers: staffPinHeader,
+      response: { 200: answers.order },
     },
-    async (request) => ({
-      data: await orders.takeOrder(request.params.id, ownerCheck(request), await actorOf(request)),
-    }),
+    async (request) => orders.takeOrder(request.params.id, ownerCheck(request), await actorOf(request)),
   );
 
-  app.get(
+  route.get(
     '/manager/calls',
     {
-      config: { access: 'own', staff: ['waiter'] },
-      schema: {
-        tags: ['orders'],
-        operationId: 'orders.calls',
-        summary: 'Pending waiter calls and bill requests, oldest first',
-        description: TABLES_TEXT,
-        querystring: callsQuery,
-        response: { 200: answers.calls },
-      },
+      staff: ['waiter'],
+      operationId: 'orders.calls',
+      summary: 'Pending waiter calls and bill requests, oldest first',
+      description: TABLES_TEXT,
+      querystring: callsQuery,
+      response: { 200: answers.calls },
     },
     async (request) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return { data: await orders.pendingCalls(restaurantId, viewerOf(request, request.query.tables)) };
+      return orders.pendingCalls(restaurantId, viewerOf(request, request.query.tables));
     },
   );
 
-  app.put(
+  route.put(
     '/manager/calls/:id/done',
     {
-      config: { access: 'own', staff: ['waiter'] },
-      schema: {
-        tags: ['orders'],
-        operationId: 'orders.callDone',
-        summary: 'Marks a call done (again: the same answer)',
-        description: `A waiter on their tables only (403 \`table\`: another waiter's table, take it over first). ${WHO_ACTS}`,
-        params: idParam,
-        headers: staffPinHeader,
-        response: { 200: answers.call },
-      },
+      staff: ['waiter'],
+      operationId: 'orders.callDone',
+      summary: 'Marks a call done (again: the same answer)',
+      description: `A waiter on their tables only (403 \`table\`: another waiter's table, take it over first). ${WHO_ACTS}`,
+      params: idParam,
+      headers: staffPinHeader,
+      response: { 200: answers.call },
     },
-    async (request) => ({
-      data: await orders.finishCall(request.params.id, ownerCheck(request), await actorOf(request)),
-    }),
+    async (request) => orders.finishCall(request.params.id, ownerCheck(request), await actorOf(request)),
   );
 
-  app.post(
+  route.post(
     '/manager/calls/:id/take',
     {
-      config: { access: 'own', staff: ['waiter'] },
-      schema: {
-        tags: ['orders'],
-        operationId: 'orders.takeCall',
-        summary: "A waiter takes over a call of another waiter's table (one tap, recorded)",
-        description: `Then it is theirs to mark done. Only a waiter takes over (403 \`role\` for others). ${WHO_ACTS}`,
-        params: idParam,
-        headers: staffPinHeader,
-        response: { 200: answers.call },
-      },
+      staff: ['waiter'],
+      operationId: 'orders.takeCall',
+      summary: "A waiter takes over a call of another waiter's table (one tap, recorded)",
+      description: `Then it is theirs to mark done. Only a waiter takes over (403 \`role\` for others). ${WHO_ACTS}`,
+      params: idParam,
+      headers: staffPinHeader,
+      response: { 200: answers.call },
     },
-    async (request) => ({
-      data: await orders.takeCall(request.params.id, ownerCheck(request), await actorOf(request)),
-    }),
+    async (request) => orders.takeCall(request.params.id, ownerCheck(request), await actorOf(request)),
   );
 
   app.get(
@@ -282,21 +245,18 @@ export default async function orderRoutes(app: App): Promise<void> {
 
   // ---------- guests ----------
 
-  app.get(
+  route.get(
     '/public/tables/:placementId',
     {
-      config: { access: 'pub' },
-      schema: {
-        tags: ['orders'],
-        operationId: 'orders.table',
-        summary: "Whether a table takes orders, its name and its pending calls (a guest's page asks first)",
-        description:
-          '404 for an unknown table. Unknown tables (here, and in an order or a call) count against the address: past 30 in 10 minutes every table lookup from it answers 429 `rate_limited` with `Retry-After`, before the table is read.',
-        params: placementIdParam,
-        response: { 200: answers.guestTable },
-      },
+      access: 'pub',
+      operationId: 'orders.table',
+      summary: "Whether a table takes orders, its name and its pending calls (a guest's page asks first)",
+      description:
+        '404 for an unknown table. Unknown tables (here, and in an order or a call) count against the address: past 30 in 10 minutes every table lookup from it answers 429 `rate_limited` with `Retry-After`, before the table is read.',
+      params: placementIdParam,
+      response: { 200: answers.guestTable },
     },
-    async (request) => ({ data: await orders.table(request.params.placementId, request.ip) }),
+    (request) => orders.table(request.params.placementId, request.ip),
   );
 
   app.post(
@@ -319,21 +279,18 @@ export default async function orderRoutes(app: App): Promise<void> {
     },
   );
 
-  app.get(
+  route.get(
     '/public/orders/:id',
     {
-      config: { access: 'pub' },
-      schema: {
-        tags: ['orders'],
-        operationId: 'orders.guestOrder',
-        summary: "A guest's order (names in its language), opened with its key",
-        description: '404 for an unknown order or a wrong key.',
-        params: idParam,
-        querystring: guestOrderQuery,
-        response: { 200: answers.guestOrder },
-      },
+      access: 'pub',
+      operationId: 'orders.guestOrder',
+      summary: "A guest's order (names in its language), opened with its key",
+      description: '404 for an unknown order or a wrong key.',
+      params: idParam,
+      querystring: guestOrderQuery,
+      response: { 200: answers.guestOrder },
     },
-    async (request) => ({ data: await orders.guestOrder(request.params.id, request.query.key) }),
+    (request) => orders.guestOrder(request.params.id, request.query.key),
   );
 
   app.get(

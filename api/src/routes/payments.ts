@@ -21,6 +21,7 @@ import {
 import { z } from 'zod';
 import { ownerCheck } from '../http/access';
 import { actorOf } from '../http/actor';
+import { routeKit } from '../http/route';
 import type { App } from '../types';
 
 /** JSON-RPC as Payme reads it; the body is parsed by the service (-32700 for a broken one). */
@@ -60,148 +61,118 @@ const PROVIDERS_TEXT =
 
 export default async function paymentRoutes(app: App): Promise<void> {
   const { payments } = app;
+  const route = routeKit(app, { tag: 'payments', access: 'adm' });
 
   // ---------- guests ----------
 
-  app.post(
+  route.post(
     '/public/bill',
     {
-      config: { access: 'pub' },
-      schema: {
-        tags: ['payments'],
-        operationId: 'payments.bill',
-        summary:
-          "The guest's table's bill: its orders since the table was last closed and their amount (tiyin)",
-        description:
-          "The order's key opens it (404 otherwise). While no payment holds the bill, the table's new orders join it; 409 when there is nothing to pay.",
-        body: billBody,
-        response: { 200: answers.bill },
-      },
+      access: 'pub',
+      operationId: 'payments.bill',
+      summary:
+        "The guest's table's bill: its orders since the table was last closed and their amount (tiyin)",
+      description:
+        "The order's key opens it (404 otherwise). While no payment holds the bill, the table's new orders join it; 409 when there is nothing to pay.",
+      body: billBody,
+      response: { 200: answers.bill },
     },
-    async (request) => ({ data: await payments.bill(request.body.order_id, request.body.key) }),
+    (request) => payments.bill(request.body.order_id, request.body.key),
   );
 
-  app.post(
+  route.post(
     '/public/checkout',
     {
-      config: { access: 'pub' },
-      schema: {
-        tags: ['payments'],
-        operationId: 'payments.checkout',
-        summary:
-          "The provider's checkout link for the table's bill (Payme or Click); the guest returns to their order's page",
-        description: '409 when the bill is paid already, or the restaurant has not set the method up.',
-        body: checkoutBody,
-        response: { 200: answers.checkout },
-      },
+      access: 'pub',
+      operationId: 'payments.checkout',
+      summary:
+        "The provider's checkout link for the table's bill (Payme or Click); the guest returns to their order's page",
+      description: '409 when the bill is paid already, or the restaurant has not set the method up.',
+      body: checkoutBody,
+      response: { 200: answers.checkout },
     },
     async (request) => {
       const origin = `${request.protocol}://${request.host}`;
-      return { data: await payments.checkout(request.body, origin) };
+      return payments.checkout(request.body, origin);
     },
   );
 
   // ---------- staff and admins ----------
 
-  app.put(
+  route.put(
     '/manager/tables/:placementId/close',
     {
-      config: { access: 'own', staff: ['waiter'] },
-      schema: {
-        tags: ['payments'],
-        operationId: 'payments.closeTable',
-        summary: 'Closes a table («Hisob yopildi», paid at the till): its next order starts a new bill',
-        description:
-          "409 while a payment of its bill is under way. A waiter closes their table's bill, or one whose order or call they took over today (403 `table` otherwise); who closed it is recorded on its orders. On a device session the `x-staff-pin` header names the person.",
-        params: placementIdParam,
-        headers: staffPinHeader,
-        response: { 200: answers.closedBill },
-      },
+      access: 'own',
+      staff: ['waiter'],
+      operationId: 'payments.closeTable',
+      summary: 'Closes a table («Hisob yopildi», paid at the till): its next order starts a new bill',
+      description:
+        "409 while a payment of its bill is under way. A waiter closes their table's bill, or one whose order or call they took over today (403 `table` otherwise); who closed it is recorded on its orders. On a device session the `x-staff-pin` header names the person.",
+      params: placementIdParam,
+      headers: staffPinHeader,
+      response: { 200: answers.closedBill },
     },
-    async (request) => ({
-      data: await payments.closeTable(
-        request.params.placementId,
-        ownerCheck(request),
-        await actorOf(request),
-      ),
-    }),
+    async (request) =>
+      payments.closeTable(request.params.placementId, ownerCheck(request), await actorOf(request)),
   );
 
-  app.post(
+  route.post(
     '/admin/restaurants/:id/payments/release',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags: ['payments'],
-        operationId: 'payments.releaseHold',
-        summary:
-          "Ends the unfinished payments holding a table's bill, with a reason (recorded), so the table can be closed",
-        description:
-          "A payment begun and never finished (Payme's transaction not performed, Click's Prepare not completed) holds its bill: closing the table answers 409 until it ends. This ends it at once: Payme's transaction is cancelled (state -1, reason 3), Click's Prepare cancelled (a late Complete is answered -9). 404 for a placement not of the restaurant; 409 when no payment holds the table's bill.",
-        params: idParam,
-        body: releaseHoldBody,
-        response: { 200: answers.releasedHolds },
-      },
+      operationId: 'payments.releaseHold',
+      summary:
+        "Ends the unfinished payments holding a table's bill, with a reason (recorded), so the table can be closed",
+      description:
+        "A payment begun and never finished (Payme's transaction not performed, Click's Prepare not completed) holds its bill: closing the table answers 409 until it ends. This ends it at once: Payme's transaction is cancelled (state -1, reason 3), Click's Prepare cancelled (a late Complete is answered -9). 404 for a placement not of the restaurant; 409 when no payment holds the table's bill.",
+      params: idParam,
+      body: releaseHoldBody,
+      response: { 200: answers.releasedHolds },
     },
     async (request) => ({
-      data: {
-        released: await payments.releaseHold(request.params.id, request.body, request.user?._id as string),
-      },
+      released: await payments.releaseHold(request.params.id, request.body, request.user?._id as string),
     }),
   );
 
-  app.get(
+  route.get(
     '/admin/restaurants/:id/payments',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags: ['payments'],
-        operationId: 'payments.settings',
-        summary:
-          "A restaurant's Payme and Click credentials: the ids, and whether each secret is set (never the secret)",
-        params: idParam,
-        response: { 200: answers.paymentSettings },
-      },
+      operationId: 'payments.settings',
+      summary:
+        "A restaurant's Payme and Click credentials: the ids, and whether each secret is set (never the secret)",
+      params: idParam,
+      response: { 200: answers.paymentSettings },
     },
-    async (request) => ({ data: await payments.settings(request.params.id) }),
+    (request) => payments.settings(request.params.id),
   );
 
-  app.put(
+  route.put(
     '/admin/restaurants/:id/payments',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags: ['payments'],
-        operationId: 'payments.changeSettings',
-        summary:
-          "Sets a restaurant's Payme or Click credentials (a secret left out keeps the saved one; null switches it off)",
-        description:
-          "The secrets are sealed at rest (INTEGRATION_SECRET_KEY, as the POS's credentials; 400 when it is not set).",
-        params: idParam,
-        body: paymentSettingsBody,
-        response: { 200: answers.paymentSettings },
-      },
+      operationId: 'payments.changeSettings',
+      summary:
+        "Sets a restaurant's Payme or Click credentials (a secret left out keeps the saved one; null switches it off)",
+      description:
+        "The secrets are sealed at rest (INTEGRATION_SECRET_KEY, as the POS's credentials; 400 when it is not set).",
+      params: idParam,
+      body: paymentSettingsBody,
+      response: { 200: answers.paymentSettings },
     },
-    async (request) => ({ data: await payments.changeSettings(request.params.id, request.body) }),
+    (request) => payments.changeSettings(request.params.id, request.body),
   );
 
-  app.post(
+  route.post(
     '/admin/restaurants/:id/payments/reconcile',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags: ['payments'],
-        operationId: 'payments.reconcile',
-        summary:
-          "Adds the provider's list of a day (Payme's GetStatement fields) to that day's statement: compared with ours, stored",
-        description:
-          "The day's statement of the method, built again with the list: every difference, ours and the provider's. The list replaces one added before.",
-        params: idParam,
-        body: reconcileBody,
-        response: { 200: answers.statement },
-      },
+      operationId: 'payments.reconcile',
+      summary:
+        "Adds the provider's list of a day (Payme's GetStatement fields) to that day's statement: compared with ours, stored",
+      description:
+        "The day's statement of the method, built again with the list: every difference, ours and the provider's. The list replaces one added before.",
+      params: idParam,
+      body: reconcileBody,
+      response: { 200: answers.statement },
     },
-    async (request) => ({ data: await payments.reconcile(request.params.id, request.body) }),
+    (request) => payments.reconcile(request.params.id, request.body),
   );
 
   app.get(
@@ -221,37 +192,29 @@ export default async function paymentRoutes(app: App): Promise<void> {
     async (request) => payments.statements(request.params.id, request.query.page),
   );
 
-  app.get(
+  route.get(
     '/admin/restaurants/:id/payments/statements/:day',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags: ['payments'],
-        operationId: 'payments.dayStatements',
-        summary: "A day's statements (one per method) with every difference",
-        description: '404 when no statement of that day was built.',
-        params: statementDayParams,
-        response: { 200: answers.dayStatements },
-      },
+      operationId: 'payments.dayStatements',
+      summary: "A day's statements (one per method) with every difference",
+      description: '404 when no statement of that day was built.',
+      params: statementDayParams,
+      response: { 200: answers.dayStatements },
     },
-    async (request) => ({ data: await payments.dayStatements(request.params.id, request.params.day) }),
+    (request) => payments.dayStatements(request.params.id, request.params.day),
   );
 
-  app.post(
+  route.post(
     '/admin/restaurants/:id/payments/statements/:day',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags: ['payments'],
-        operationId: 'payments.rebuildDay',
-        summary:
-          "Builds a day's statements now («Hisobotni yangilash»), for each method the restaurant takes; the provider's list added before is compared again",
-        description: '400 for a day still to come; 409 when no payment provider is set up.',
-        params: statementDayParams,
-        response: { 200: answers.dayStatements },
-      },
+      operationId: 'payments.rebuildDay',
+      summary:
+        "Builds a day's statements now («Hisobotni yangilash»), for each method the restaurant takes; the provider's list added before is compared again",
+      description: '400 for a day still to come; 409 when no payment provider is set up.',
+      params: statementDayParams,
+      response: { 200: answers.dayStatements },
     },
-    async (request) => ({ data: await payments.rebuildDay(request.params.id, request.params.day) }),
+    (request) => payments.rebuildDay(request.params.id, request.params.day),
   );
 
   // ---------- the providers ----------

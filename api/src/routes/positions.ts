@@ -7,89 +7,67 @@
  */
 import { answers, idParam, positionBody, productPositionBody } from '@qrmenu/shared/schemas';
 import { ownerCheck } from '../http/access';
+import { routeKit } from '../http/route';
 import type { App } from '../types';
 import { ORDER_NOTE } from './descriptions';
 
 export default async function positionRoutes(app: App): Promise<void> {
   const { categories, products, options, optionRows } = app.catalog;
+  const categoryRoute = routeKit(app, { tag: 'categories', access: 'own' });
+  const optionRoute = routeKit(app, { tag: 'options', access: 'own' });
+  const productRoute = routeKit(app, { tag: 'products', access: 'own' });
 
-  app.put(
+  categoryRoute.put(
     '/manager/category/position/:id',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['categories'],
-        operationId: 'categories.move',
-        summary: "Moves a category within its restaurant's list",
-        description: ORDER_NOTE,
-        params: idParam,
-        body: positionBody,
-        response: { 200: answers.managerCategories },
-      },
+      operationId: 'categories.move',
+      summary: "Moves a category within its restaurant's list",
+      description: ORDER_NOTE,
+      params: idParam,
+      body: positionBody,
+      response: { 200: answers.managerCategories },
     },
-    async (request) => {
-      const data = await categories.move(request.params.id, request.body.position, ownerCheck(request));
-      return { data, count: data.length };
-    },
+    (request) => categories.move(request.params.id, request.body.position, ownerCheck(request)),
   );
 
-  app.put(
+  productRoute.put(
     '/manager/products/position/:id',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['products'],
-        operationId: 'products.move',
-        summary: 'Moves a product within its category, or into another category of its restaurant',
-        description:
-          `${ORDER_NOTE} With category_id (another category of the same restaurant) the product ` +
-          'moves into that category at position; the answer is the list of the category it is in afterwards.',
-        params: idParam,
-        body: productPositionBody,
-        response: { 200: answers.managerProducts },
-      },
+      operationId: 'products.move',
+      summary: 'Moves a product within its category, or into another category of its restaurant',
+      description:
+        `${ORDER_NOTE} With category_id (another category of the same restaurant) the product ` +
+        'moves into that category at position; the answer is the list of the category it is in afterwards.',
+      params: idParam,
+      body: productPositionBody,
+      response: { 200: answers.managerProducts },
     },
-    async (request) => {
-      const data = await products.move(request.params.id, request.body, ownerCheck(request));
-      return { data, count: data.length };
-    },
+    (request) => products.move(request.params.id, request.body, ownerCheck(request)),
   );
 
-  app.put(
+  optionRoute.put(
     '/manager/product-option/position/:id',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['options'],
-        operationId: 'options.move',
-        summary: "Moves an option within its product's list",
-        description: ORDER_NOTE,
-        params: idParam,
-        body: positionBody,
-        response: { 200: answers.options },
-      },
+      operationId: 'options.move',
+      summary: "Moves an option within its product's list",
+      description: ORDER_NOTE,
+      params: idParam,
+      body: positionBody,
+      response: { 200: answers.options },
     },
-    async (request) => ({
-      data: await options.move(request.params.id, request.body.position, ownerCheck(request)),
-    }),
+    (request) => options.move(request.params.id, request.body.position, ownerCheck(request)),
   );
 
-  app.put(
+  optionRoute.put(
     '/manager/product-option-row/position/:id',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['options'],
-        operationId: 'optionRows.move',
-        summary: "Moves an option row within its option's list",
-        description: ORDER_NOTE,
-        params: idParam,
-        body: positionBody,
-        response: { 200: answers.optionRows },
-      },
+      operationId: 'optionRows.move',
+      summary: "Moves an option row within its option's list",
+      description: ORDER_NOTE,
+      params: idParam,
+      body: positionBody,
+      response: { 200: answers.optionRows },
     },
-    async (request) => ({
-      data: await optionRows.move(request.params.id, request.body.position, ownerCheck(request)),
-    }),
+    (request) => optionRows.move(request.params.id, request.body.position, ownerCheck(request)),
   );
 }

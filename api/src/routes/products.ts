@@ -10,10 +10,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { canManageRestaurant, ownedRestaurantId, ownerCheck } from '../http/access';
 import { sendCached } from '../http/answer-cache';
+import { routeKit } from '../http/route';
 import type { App } from '../types';
 import { TRANSLATIONS_RULE } from './descriptions';
 
 export default async function productRoutes(app: App): Promise<void> {
+  const route = routeKit(app, { tag: 'products', access: 'own' });
   /** An anonymous public read: from the cache; owners and admins always read fresh. */
   const cachedPublic = <T>(
     request: FastifyRequest,
@@ -23,24 +25,20 @@ export default async function productRoutes(app: App): Promise<void> {
     tag: () => string,
   ) => (request.user ? compute() : sendCached(app, reply, key, compute, tag));
 
-  app.get(
+  route.get(
     '/manager/products',
     {
-      config: { access: 'own', staff: ['kitchen'] },
-      schema: {
-        tags: ['products'],
-        operationId: 'products.managerList',
-        summary: 'All products of the restaurant (admins name it with ?restaurant_id=)',
-        description:
-          "The kitchen reads its restaurant's list for the stop-list (no other catalog call is its).",
-        querystring: optionalRestaurantIdFilter,
-        response: { 200: answers.managerProducts },
-      },
+      staff: ['kitchen'],
+      operationId: 'products.managerList',
+      summary: 'All products of the restaurant (admins name it with ?restaurant_id=)',
+      description:
+        "The kitchen reads its restaurant's list for the stop-list (no other catalog call is its).",
+      querystring: optionalRestaurantIdFilter,
+      response: { 200: answers.managerProducts },
     },
     async (request) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      const data = await app.catalog.products.list(restaurantId);
-      return { data, count: data.length };
+      return app.catalog.products.list(restaurantId);
     },
   );
 
@@ -111,53 +109,38 @@ export default async function productRoutes(app: App): Promise<void> {
     },
   );
 
-  app.post(
+  route.post(
     '/manager/products',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['products'],
-        operationId: 'products.create',
-        summary: 'Creates a product in a category of a restaurant the caller owns',
-        body: productCreateBody,
-        response: { 201: answers.productCreated },
-      },
+      operationId: 'products.create',
+      summary: 'Creates a product in a category of a restaurant the caller owns',
+      body: productCreateBody,
+      response: { 201: answers.productCreated },
     },
-    async (request, reply) =>
-      reply.status(201).send({ data: await app.catalog.products.create(request.body, ownerCheck(request)) }),
+    (request) => app.catalog.products.create(request.body, ownerCheck(request)),
   );
 
-  app.put(
+  route.put(
     '/manager/products/:id',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['products'],
-        operationId: 'products.update',
-        summary: 'Changes the fields sent; category_id must be a category of the same restaurant',
-        description: TRANSLATIONS_RULE,
-        params: idParam,
-        body: productUpdateBody,
-        response: { 200: answers.product },
-      },
+      operationId: 'products.update',
+      summary: 'Changes the fields sent; category_id must be a category of the same restaurant',
+      description: TRANSLATIONS_RULE,
+      params: idParam,
+      body: productUpdateBody,
+      response: { 200: answers.product },
     },
-    async (request) => ({
-      data: await app.catalog.products.update(request.params.id, request.body, ownerCheck(request)),
-    }),
+    (request) => app.catalog.products.update(request.params.id, request.body, ownerCheck(request)),
   );
 
-  app.delete(
+  route.delete(
     '/manager/products/:id',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['products'],
-        operationId: 'products.remove',
-        summary: 'Deletes a product with its options and rows',
-        params: idParam,
-        response: { 200: answers.deleted },
-      },
+      operationId: 'products.remove',
+      summary: 'Deletes a product with its options and rows',
+      params: idParam,
+      response: { 200: answers.deleted },
     },
-    async (request) => ({ data: await app.catalog.products.remove(request.params.id, ownerCheck(request)) }),
+    (request) => app.catalog.products.remove(request.params.id, ownerCheck(request)),
   );
 }

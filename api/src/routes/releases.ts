@@ -22,6 +22,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { releaseCaller, releaseSubject } from '../http/access';
 import { HttpError } from '../http/errors';
+import { routeKit } from '../http/route';
 import { addressKey } from '../state/login-rules';
 import type { App } from '../types';
 
@@ -31,26 +32,22 @@ import type { App } from '../types';
  */
 export const REPORTS_PER_MINUTE = 120;
 
-const tags = ['releases'];
 const CHANGE =
   "Only an admin or the module's own deploy key (403 for another module's key, 401 without one).";
 
 export default async function releaseRoutes(app: App): Promise<void> {
   const { releases } = app;
+  const route = routeKit(app, { tag: 'releases', access: 'adm' });
   await app.register(rateLimit, { global: false });
 
-  app.get(
+  route.get(
     '/releases',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags,
-        operationId: 'releases.list',
-        summary: "Every module's stable and canary releases, their loads and failures, the canary threshold",
-        response: { 200: answers.releasesOverview },
-      },
+      operationId: 'releases.list',
+      summary: "Every module's stable and canary releases, their loads and failures, the canary threshold",
+      response: { 200: answers.releasesOverview },
     },
-    async () => ({ data: await releases.overview() }),
+    () => releases.overview(),
   );
 
   app.get(
@@ -58,7 +55,7 @@ export default async function releaseRoutes(app: App): Promise<void> {
     {
       config: { access: 'pub' },
       schema: {
-        tags,
+        tags: ['releases'],
         operationId: 'releases.assignment',
         summary: "The caller's release of every deployed module (the shell asks on navigation)",
         description:
@@ -94,7 +91,7 @@ export default async function releaseRoutes(app: App): Promise<void> {
         },
       },
       schema: {
-        tags,
+        tags: ['releases'],
         operationId: 'releases.report',
         summary: "A shell's loads and failures of the modules' releases (module, version, error names)",
         description:
@@ -109,128 +106,96 @@ export default async function releaseRoutes(app: App): Promise<void> {
     },
   );
 
-  app.post(
+  route.post(
     '/releases/modules/:module',
     {
-      config: { access: 'key' },
-      schema: {
-        tags,
-        operationId: 'releases.register',
-        summary:
-          'Registers a build: the stable release, or with canary_share the canary for that share of users',
-        description: `The manifest is fetched (an allowed origin, or /remotes/<package>/mf-manifest.json of this server) and refused (400, the reasons in details) unless the running shell could load it: its name, where its files are, every shared module it requires at a version the shell provides. 502: its server could not be reached. 409: that version is registered at another address. ${CHANGE}`,
-        params: moduleParam,
-        body: releaseRegisterBody,
-        response: { 200: answers.moduleReleases, 502: errorBody },
-      },
+      access: 'key',
+      operationId: 'releases.register',
+      summary:
+        'Registers a build: the stable release, or with canary_share the canary for that share of users',
+      description: `The manifest is fetched (an allowed origin, or /remotes/<package>/mf-manifest.json of this server) and refused (400, the reasons in details) unless the running shell could load it: its name, where its files are, every shared module it requires at a version the shell provides. 502: its server could not be reached. 409: that version is registered at another address. ${CHANGE}`,
+      params: moduleParam,
+      body: releaseRegisterBody,
+      response: { 200: answers.moduleReleases, 502: errorBody },
     },
-    async (request) => ({
-      data: await releases.register(request.params.module, request.body, releaseCaller(request)),
-    }),
+    (request) => releases.register(request.params.module, request.body, releaseCaller(request)),
   );
 
-  app.put(
+  route.put(
     '/releases/modules/:module/canary',
     {
-      config: { access: 'key' },
-      schema: {
-        tags,
-        operationId: 'releases.setCanaryShare',
-        summary: 'Sets the share of users the canary reaches (409 without a canary)',
-        description: CHANGE,
-        params: moduleParam,
-        body: canaryShareBody,
-        response: { 200: answers.moduleReleases },
-      },
+      access: 'key',
+      operationId: 'releases.setCanaryShare',
+      summary: 'Sets the share of users the canary reaches (409 without a canary)',
+      description: CHANGE,
+      params: moduleParam,
+      body: canaryShareBody,
+      response: { 200: answers.moduleReleases },
     },
-    async (request) => ({
-      data: await releases.setCanaryShare(request.params.module, request.body.share, releaseCaller(request)),
-    }),
+    (request) => releases.setCanaryShare(request.params.module, request.body.share, releaseCaller(request)),
   );
 
-  app.post(
+  route.post(
     '/releases/modules/:module/promote',
     {
-      config: { access: 'key' },
-      schema: {
-        tags,
-        operationId: 'releases.promote',
-        summary: 'The canary becomes the stable release for everyone (409 without a canary)',
-        description: CHANGE,
-        params: moduleParam,
-        response: { 200: answers.moduleReleases },
-      },
+      access: 'key',
+      operationId: 'releases.promote',
+      summary: 'The canary becomes the stable release for everyone (409 without a canary)',
+      description: CHANGE,
+      params: moduleParam,
+      response: { 200: answers.moduleReleases },
     },
-    async (request) => ({ data: await releases.promote(request.params.module, releaseCaller(request)) }),
+    (request) => releases.promote(request.params.module, releaseCaller(request)),
   );
 
-  app.post(
+  route.post(
     '/releases/modules/:module/rollback',
     {
-      config: { access: 'key' },
-      schema: {
-        tags,
-        operationId: 'releases.rollback',
-        summary:
-          'One step back: the canary is switched off; without one, the previous stable release is stable again (409: nothing to roll back to)',
-        description: CHANGE,
-        params: moduleParam,
-        response: { 200: answers.moduleReleases },
-      },
+      access: 'key',
+      operationId: 'releases.rollback',
+      summary:
+        'One step back: the canary is switched off; without one, the previous stable release is stable again (409: nothing to roll back to)',
+      description: CHANGE,
+      params: moduleParam,
+      response: { 200: answers.moduleReleases },
     },
-    async (request) => ({ data: await releases.rollback(request.params.module, releaseCaller(request)) }),
+    (request) => releases.rollback(request.params.module, releaseCaller(request)),
   );
 
-  app.post(
+  route.post(
     '/releases/origins',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags,
-        operationId: 'releases.allowOrigin',
-        summary: 'Allows releases registered from an origin (a CDN), on every server at once',
-        description:
-          "`origin`: `https://host` or `https://host:port` (http too), nothing after it (400 otherwise). 409: allowed already. The change is logged with the admin; the shell's Content-Security-Policy follows it.",
-        body: releaseOriginBody,
-        response: { 201: answers.releaseOrigin },
-      },
+      operationId: 'releases.allowOrigin',
+      summary: 'Allows releases registered from an origin (a CDN), on every server at once',
+      description:
+        "`origin`: `https://host` or `https://host:port` (http too), nothing after it (400 otherwise). 409: allowed already. The change is logged with the admin; the shell's Content-Security-Policy follows it.",
+      body: releaseOriginBody,
+      response: { 201: answers.releaseOrigin },
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await releases.allowOrigin(request.body.origin, request.user!) }),
+    (request) => releases.allowOrigin(request.body.origin, request.user!),
   );
 
-  app.delete(
+  route.delete(
     '/releases/origins/:id',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags,
-        operationId: 'releases.disallowOrigin',
-        summary: 'No more releases registered from this origin',
-        description:
-          "409 while a module's stable, canary or previous release (what a rollback returns to) is there: register another first. The change is logged with the admin.",
-        params: idParam,
-        response: { 200: answers.releaseOrigin },
-      },
+      operationId: 'releases.disallowOrigin',
+      summary: 'No more releases registered from this origin',
+      description:
+        "409 while a module's stable, canary or previous release (what a rollback returns to) is there: register another first. The change is logged with the admin.",
+      params: idParam,
+      response: { 200: answers.releaseOrigin },
     },
-    async (request) => ({
-      data: await releases.disallowOrigin(request.params.id, request.user!),
-    }),
+    (request) => releases.disallowOrigin(request.params.id, request.user!),
   );
 
-  app.post(
+  route.post(
     '/releases/modules/:module/deploy-key',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags,
-        operationId: 'releases.createDeployKey',
-        summary: "A new deploy key for the module's pipeline (the old one stops working); shown once",
-        params: moduleParam,
-        response: { 201: answers.deployKey },
-      },
+      operationId: 'releases.createDeployKey',
+      summary: "A new deploy key for the module's pipeline (the old one stops working); shown once",
+      params: moduleParam,
+      response: { 201: answers.deployKey },
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: await releases.createDeployKey(request.params.module) }),
+    (request) => releases.createDeployKey(request.params.module),
   );
 }

@@ -17,6 +17,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ownedRestaurantId } from '../http/access';
+import { routeKit } from '../http/route';
 import type { App } from '../types';
 
 const PERIOD_TEXT = `Days \`from\`..\`to\` (Tashkent, both included), compared with the same number of days before \`from\`. 400 for a start after the end or a period longer than ${REPORT_LIMITS.days} days; amounts in tiyin.`;
@@ -60,6 +61,7 @@ async function sendFile(
 
 export default async function reportRoutes(app: App): Promise<void> {
   const { reports } = app;
+  const route = routeKit(app, { tag: 'reports', access: 'own' });
 
   for (const [kind, answer, summary] of REPORTS) {
     app.get(
@@ -105,20 +107,17 @@ export default async function reportRoutes(app: App): Promise<void> {
     },
   );
 
-  app.get(
+  route.get(
     '/admin/reports/restaurants',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags: ['reports'],
-        operationId: 'reports.restaurants',
-        summary: "Restaurants side by side: each one's takings and the period before (admins)",
-        description: `${PERIOD_TEXT} Every restaurant, or the ones \`restaurant_ids\` names (comma-separated, at most ${REPORT_LIMITS.compare}; 404 for one that does not exist).`,
-        querystring: reportCompareQuery,
-        response: { 200: answers.restaurantsCompareReport },
-      },
+      access: 'adm',
+      operationId: 'reports.restaurants',
+      summary: "Restaurants side by side: each one's takings and the period before (admins)",
+      description: `${PERIOD_TEXT} Every restaurant, or the ones \`restaurant_ids\` names (comma-separated, at most ${REPORT_LIMITS.compare}; 404 for one that does not exist).`,
+      querystring: reportCompareQuery,
+      response: { 200: answers.restaurantsCompareReport },
     },
-    async (request) => ({ data: await reports.compare(request.query) }),
+    (request) => reports.compare(request.query),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { canManageRestaurant, isAdmin, isManager } from '../http/access';
 import { sendCached } from '../http/answer-cache';
 import { forbidden, notFound } from '../http/errors';
+import { routeKit } from '../http/route';
 import type { App } from '../types';
 import { TRANSLATIONS_RULE } from './descriptions';
 
@@ -30,6 +31,7 @@ async function ownedBySlug(request: FastifyRequest, slug: string) {
 
 export default async function restaurantRoutes(app: App): Promise<void> {
   const { restaurants } = app;
+  const route = routeKit(app, { tag: 'restaurants', access: 'adm' });
 
   app.get(
     '/admin/restaurants',
@@ -56,82 +58,64 @@ export default async function restaurantRoutes(app: App): Promise<void> {
     },
   );
 
-  app.get(
+  route.get(
     '/manager/restaurants/me',
     {
-      config: { access: 'any' },
-      schema: {
-        tags: ['restaurants'],
-        operationId: 'restaurants.mine',
-        summary: "A manager's own restaurant; null when it has none (and for other roles)",
-        response: { 200: answers.myRestaurant },
-      },
+      access: 'any',
+      operationId: 'restaurants.mine',
+      summary: "A manager's own restaurant; null when it has none (and for other roles)",
+      response: { 200: answers.myRestaurant },
     },
     async (request) => {
       const user = request.user!;
-      return { data: isManager(user) ? await restaurants.ofManager(user._id) : null };
+      return isManager(user) ? await restaurants.ofManager(user._id) : null;
     },
   );
 
-  app.get(
+  route.get(
     '/admin/restaurants/:id/old-slugs',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags: ['restaurants'],
-        operationId: 'restaurants.oldSlugs',
-        summary: "A restaurant's old slugs (its printed QR codes' redirects), newest first: at most 5",
-        params: idParam,
-        response: { 200: answers.oldSlugs },
-      },
+      operationId: 'restaurants.oldSlugs',
+      summary: "A restaurant's old slugs (its printed QR codes' redirects), newest first: at most 5",
+      params: idParam,
+      response: { 200: answers.oldSlugs },
     },
-    async (request) => ({ data: await restaurants.oldSlugs(request.params.id) }),
+    (request) => restaurants.oldSlugs(request.params.id),
   );
 
-  app.delete(
+  route.delete(
     '/admin/restaurants/:id/old-slugs/:slug',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags: ['restaurants'],
-        operationId: 'restaurants.releaseOldSlug',
-        summary: 'Release an old slug: its printed QR codes lead nowhere, another restaurant may take it',
-        params: oldSlugParams,
-        response: { 200: answers.oldSlugReleased },
-      },
+      operationId: 'restaurants.releaseOldSlug',
+      summary: 'Release an old slug: its printed QR codes lead nowhere, another restaurant may take it',
+      params: oldSlugParams,
+      response: { 200: answers.oldSlugReleased },
     },
-    async (request) => ({ data: await restaurants.releaseOldSlug(request.params.id, request.params.slug) }),
+    (request) => restaurants.releaseOldSlug(request.params.id, request.params.slug),
   );
 
-  app.post(
+  route.post(
     '/admin/restaurants/create',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags: ['restaurants'],
-        operationId: 'restaurants.create',
-        summary: 'Create a manual restaurant (409: duplicate slug, manager already has a restaurant)',
-        description: SLUG_RULE,
-        body: restaurantCreateBody,
-        response: { 201: answers.restaurant },
-      },
+      operationId: 'restaurants.create',
+      summary: 'Create a manual restaurant (409: duplicate slug, manager already has a restaurant)',
+      description: SLUG_RULE,
+      body: restaurantCreateBody,
+      response: { 201: answers.restaurant },
     },
-    async (request, reply) => reply.status(201).send({ data: await restaurants.create(request.body) }),
+    (request) => restaurants.create(request.body),
   );
 
-  app.put(
+  route.put(
     '/manager/restaurants/update',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['restaurants'],
-        operationId: 'restaurants.update',
-        summary: 'Change fields of a restaurant (a manager: only its own, and not manager_id or is_active)',
-        description: `${TRANSLATIONS_RULE} ${SLUG_RULE} A slug change keeps the old slug as a permanent redirect: \`GET /m/<old>\` answers 301 to \`/m/<new>\` (old QR codes keep working; chains resolve in one hop); a restaurant may take back one of its own old slugs.`,
-        querystring: slugQuery,
-        body: restaurantUpdateBody,
-        response: { 200: answers.restaurant },
-      },
+      access: 'own',
+      operationId: 'restaurants.update',
+      summary: 'Change fields of a restaurant (a manager: only its own, and not manager_id or is_active)',
+      description: `${TRANSLATIONS_RULE} ${SLUG_RULE} A slug change keeps the old slug as a permanent redirect: \`GET /m/<old>\` answers 301 to \`/m/<new>\` (old QR codes keep working; chains resolve in one hop); a restaurant may take back one of its own old slugs.`,
+      querystring: slugQuery,
+      body: restaurantUpdateBody,
+      response: { 200: answers.restaurant },
     },
     async (request) => {
       const row = await ownedBySlug(request, request.query.slug);
@@ -139,54 +123,41 @@ export default async function restaurantRoutes(app: App): Promise<void> {
       if (!isAdmin(request.user) && (b.manager_id !== undefined || b.is_active !== undefined)) {
         throw forbidden('Managers cannot change manager_id or is_active');
       }
-      return { data: await restaurants.update(row, b) };
+      return restaurants.update(row, b);
     },
   );
 
-  app.delete(
+  route.delete(
     '/admin/restaurants/delete',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags: ['restaurants'],
-        operationId: 'restaurants.deleteBySlug',
-        summary: 'Delete a restaurant by slug with its categories, products, options and rows',
-        querystring: slugQuery,
-        response: { 200: answers.deleted },
-      },
+      operationId: 'restaurants.deleteBySlug',
+      summary: 'Delete a restaurant by slug with its categories, products, options and rows',
+      querystring: slugQuery,
+      response: { 200: answers.deleted },
     },
-    async (request) => ({ data: await restaurants.removeBySlug(request.query.slug) }),
+    (request) => restaurants.removeBySlug(request.query.slug),
   );
 
-  app.delete(
+  route.delete(
     '/manager/restaurants/delete',
     {
-      config: { access: 'adm' },
-      schema: {
-        tags: ['restaurants'],
-        operationId: 'restaurants.deleteById',
-        summary: 'Delete a restaurant by id (admins only) with everything in it',
-        querystring: restaurantIdQuery,
-        response: { 200: answers.deleted },
-      },
+      operationId: 'restaurants.deleteById',
+      summary: 'Delete a restaurant by id (admins only) with everything in it',
+      querystring: restaurantIdQuery,
+      response: { 200: answers.deleted },
     },
-    async (request) => ({ data: await restaurants.removeById(request.query.restaurantId) }),
+    (request) => restaurants.removeById(request.query.restaurantId),
   );
 
-  app.get(
+  route.get(
     '/user/restaurants/view',
     {
-      config: { access: 'pub' },
-      schema: {
-        tags: ['restaurants'],
-        operationId: 'restaurants.view',
-        summary: 'A restaurant by slug; public fields only unless the caller is an admin or its manager',
-        querystring: slugQuery,
-        response: { 200: answers.restaurantView },
-      },
+      access: 'pub',
+      operationId: 'restaurants.view',
+      summary: 'A restaurant by slug; public fields only unless the caller is an admin or its manager',
+      querystring: slugQuery,
+      response: { 200: answers.restaurantView },
     },
-    async (request) => ({
-      data: await restaurants.view(request.query.slug, (id) => canManageRestaurant(request, id)),
-    }),
+    (request) => restaurants.view(request.query.slug, (id) => canManageRestaurant(request, id)),
   );
 }

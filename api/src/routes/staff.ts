@@ -14,222 +14,170 @@ import {
   staffUpdateBody,
 } from '@qrmenu/shared/schemas';
 import { ownedRestaurantId, ownerCheck } from '../http/access';
+import { routeKit } from '../http/route';
 import type { App } from '../types';
 
 const ENDS_SESSIONS = 'Its sessions and devices end at once, on every server.';
 
 export default async function staffRoutes(app: App): Promise<void> {
   const { staff } = app;
+  const route = routeKit(app, { tag: 'staff', access: 'own' });
 
-  app.get(
+  route.get(
     '/manager/staff',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['staff'],
-        operationId: 'staff.list',
-        summary: "The restaurant's waiters and kitchen accounts, deactivated ones too",
-        querystring: optionalRestaurantIdFilter,
-        response: { 200: answers.staffMembers },
-      },
+      operationId: 'staff.list',
+      summary: "The restaurant's waiters and kitchen accounts, deactivated ones too",
+      querystring: optionalRestaurantIdFilter,
+      response: { 200: answers.staffMembers },
     },
-    async (request) => ({
-      data: await staff.list(await ownedRestaurantId(request, request.query.restaurant_id)),
-    }),
+    async (request) => staff.list(await ownedRestaurantId(request, request.query.restaurant_id)),
   );
 
-  app.post(
+  route.post(
     '/manager/staff',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['staff'],
-        operationId: 'staff.create',
-        summary: 'A new staff account of the restaurant: a waiter or the kitchen (201)',
-        description: 'The login is unique on the platform: 409 when it is taken.',
-        querystring: optionalRestaurantIdFilter,
-        body: staffCreateBody,
-        response: { 201: answers.staffMember },
-      },
-    },
-    async (request, reply) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return reply.status(201).send({ data: await staff.create(restaurantId, request.body) });
-    },
-  );
-
-  app.put(
-    '/manager/staff/:id',
-    {
-      config: { access: 'own' },
-      schema: {
-        tags: ['staff'],
-        operationId: 'staff.update',
-        summary: "A staff account's name, role, or deactivation (and reactivation)",
-        description: `A deactivation or a new role: ${ENDS_SESSIONS} A deactivated waiter's tables are everyone's until they are back. Another restaurant's account: 404.`,
-        params: idParam,
-        body: staffUpdateBody,
-        response: { 200: answers.staffMember },
-      },
-    },
-    async (request) => ({ data: await staff.update(request.params.id, request.body, ownerCheck(request)) }),
-  );
-
-  app.put(
-    '/manager/staff/:id/password',
-    {
-      config: { access: 'own' },
-      schema: {
-        tags: ['staff'],
-        operationId: 'staff.resetPassword',
-        summary: "Sets a staff account's password",
-        description: ENDS_SESSIONS,
-        params: idParam,
-        body: staffPasswordBody,
-        response: { 200: answers.staffMember },
-      },
-    },
-    async (request) => ({
-      data: await staff.resetPassword(request.params.id, request.body.password, ownerCheck(request)),
-    }),
-  );
-
-  app.post(
-    '/manager/staff/:id/pin',
-    {
-      config: { access: 'own' },
-      schema: {
-        tags: ['staff'],
-        operationId: 'staff.newPin',
-        summary: 'A new PIN for the staff member, answered once (it replaces the last)',
-        description:
-          'Four digits, unique in the restaurant: on a device that stays signed in, the person types it with each action and the action is recorded under them.',
-        params: idParam,
-        response: { 200: answers.staffPin },
-      },
-    },
-    async (request) => ({ data: await staff.newPin(request.params.id, ownerCheck(request)) }),
-  );
-
-  app.delete(
-    '/manager/staff/:id/telegram',
-    {
-      config: { access: 'own' },
-      schema: {
-        tags: ['staff'],
-        operationId: 'staff.unlinkTelegram',
-        summary: "Unlinks a staff member's Telegram: no private messages, their presses count no more",
-        params: idParam,
-        response: { 200: answers.staffMember },
-      },
-    },
-    async (request) => ({ data: await staff.unlinkTelegram(request.params.id, ownerCheck(request)) }),
-  );
-
-  app.get(
-    '/manager/floor',
-    {
-      config: { access: 'own' },
-      schema: {
-        tags: ['staff'],
-        operationId: 'staff.floor',
-        summary: "The restaurant's tables with their zones and waiters",
-        querystring: optionalRestaurantIdFilter,
-        response: { 200: answers.floorTables },
-      },
-    },
-    async (request) => ({
-      data: await staff.floor(await ownedRestaurantId(request, request.query.restaurant_id)),
-    }),
-  );
-
-  app.put(
-    '/manager/floor',
-    {
-      config: { access: 'own' },
-      schema: {
-        tags: ['staff'],
-        operationId: 'staff.assignTables',
-        summary: 'Gives tables to a waiter (null: to everyone) and/or puts them in a zone, many at once',
-        description:
-          "All or nothing: a table not of the restaurant (404, as one that does not exist) or a waiter not its active waiter (400 on `waiter_id`) changes nothing. Answers the floor. A waiter's new tables reach their board at its next order or call.",
-        querystring: optionalRestaurantIdFilter,
-        body: floorTablesBody,
-        response: { 200: answers.floorTables },
-      },
+      operationId: 'staff.create',
+      summary: 'A new staff account of the restaurant: a waiter or the kitchen (201)',
+      description: 'The login is unique on the platform: 409 when it is taken.',
+      querystring: optionalRestaurantIdFilter,
+      body: staffCreateBody,
+      response: { 201: answers.staffMember },
     },
     async (request) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return { data: await staff.assignTables(restaurantId, request.body) };
+      return staff.create(restaurantId, request.body);
     },
   );
 
-  app.get(
+  route.put(
+    '/manager/staff/:id',
+    {
+      operationId: 'staff.update',
+      summary: "A staff account's name, role, or deactivation (and reactivation)",
+      description: `A deactivation or a new role: ${ENDS_SESSIONS} A deactivated waiter's tables are everyone's until they are back. Another restaurant's account: 404.`,
+      params: idParam,
+      body: staffUpdateBody,
+      response: { 200: answers.staffMember },
+    },
+    (request) => staff.update(request.params.id, request.body, ownerCheck(request)),
+  );
+
+  route.put(
+    '/manager/staff/:id/password',
+    {
+      operationId: 'staff.resetPassword',
+      summary: "Sets a staff account's password",
+      description: ENDS_SESSIONS,
+      params: idParam,
+      body: staffPasswordBody,
+      response: { 200: answers.staffMember },
+    },
+    (request) => staff.resetPassword(request.params.id, request.body.password, ownerCheck(request)),
+  );
+
+  route.post(
+    '/manager/staff/:id/pin',
+    {
+      operationId: 'staff.newPin',
+      summary: 'A new PIN for the staff member, answered once (it replaces the last)',
+      description:
+        'Four digits, unique in the restaurant: on a device that stays signed in, the person types it with each action and the action is recorded under them.',
+      params: idParam,
+      response: { 200: answers.staffPin },
+    },
+    (request) => staff.newPin(request.params.id, ownerCheck(request)),
+  );
+
+  route.delete(
+    '/manager/staff/:id/telegram',
+    {
+      operationId: 'staff.unlinkTelegram',
+      summary: "Unlinks a staff member's Telegram: no private messages, their presses count no more",
+      params: idParam,
+      response: { 200: answers.staffMember },
+    },
+    (request) => staff.unlinkTelegram(request.params.id, ownerCheck(request)),
+  );
+
+  route.get(
+    '/manager/floor',
+    {
+      operationId: 'staff.floor',
+      summary: "The restaurant's tables with their zones and waiters",
+      querystring: optionalRestaurantIdFilter,
+      response: { 200: answers.floorTables },
+    },
+    async (request) => staff.floor(await ownedRestaurantId(request, request.query.restaurant_id)),
+  );
+
+  route.put(
+    '/manager/floor',
+    {
+      operationId: 'staff.assignTables',
+      summary: 'Gives tables to a waiter (null: to everyone) and/or puts them in a zone, many at once',
+      description:
+        "All or nothing: a table not of the restaurant (404, as one that does not exist) or a waiter not its active waiter (400 on `waiter_id`) changes nothing. Answers the floor. A waiter's new tables reach their board at its next order or call.",
+      querystring: optionalRestaurantIdFilter,
+      body: floorTablesBody,
+      response: { 200: answers.floorTables },
+    },
+    async (request) => {
+      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      return staff.assignTables(restaurantId, request.body);
+    },
+  );
+
+  route.get(
     '/manager/staff-devices',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['staff'],
-        operationId: 'staff.devices',
-        summary: "The restaurant's devices that stay signed in (a kitchen tablet), newest first",
-        querystring: optionalRestaurantIdFilter,
-        response: { 200: answers.staffDevices },
-      },
+      operationId: 'staff.devices',
+      summary: "The restaurant's devices that stay signed in (a kitchen tablet), newest first",
+      querystring: optionalRestaurantIdFilter,
+      response: { 200: answers.staffDevices },
     },
-    async (request) => ({
-      data: await staff.devices(await ownedRestaurantId(request, request.query.restaurant_id)),
-    }),
+    async (request) => staff.devices(await ownedRestaurantId(request, request.query.restaurant_id)),
   );
 
-  app.delete(
+  route.delete(
     '/manager/staff-devices/:id',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['staff'],
-        operationId: 'staff.revokeDevice',
-        summary: "Ends a device's session at once, on every server",
-        description:
-          "Its open board stream ends too; it signs in again with a login. Another restaurant's device: 404.",
-        params: idParam,
-        response: { 200: answers.deleted },
-      },
+      operationId: 'staff.revokeDevice',
+      summary: "Ends a device's session at once, on every server",
+      description:
+        "Its open board stream ends too; it signs in again with a login. Another restaurant's device: 404.",
+      params: idParam,
+      response: { 200: answers.deleted },
     },
-    async (request) => ({ data: await staff.revokeDevice(request.params.id, ownerCheck(request)) }),
+    (request) => staff.revokeDevice(request.params.id, ownerCheck(request)),
   );
 
   // ---------- a staff member's own ----------
 
-  app.post(
+  route.post(
     '/staff/telegram-code',
     {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['staff'],
-        operationId: 'staff.telegramCode',
-        summary: "A one-time code that links the caller's Telegram to the restaurant's bot",
-        description:
-          "Sent to the restaurant's bot as `/start <code>` (the answer's `link` opens the bot with it), within its minutes, once: then the bot posts the caller's tables' orders, calls and bill requests to them privately, and their presses count as theirs. A new code replaces the last.",
-        response: { 200: answers.telegramLinkCode },
-      },
+      access: 'staff',
+      operationId: 'staff.telegramCode',
+      summary: "A one-time code that links the caller's Telegram to the restaurant's bot",
+      description:
+        "Sent to the restaurant's bot as `/start <code>` (the answer's `link` opens the bot with it), within its minutes, once: then the bot posts the caller's tables' orders, calls and bill requests to them privately, and their presses count as theirs. A new code replaces the last.",
+      response: { 200: answers.telegramLinkCode },
     },
-    async (request) => ({ data: await staff.linkCode(request.user!) }),
+    (request) => staff.linkCode(request.user!),
   );
 
-  app.delete(
+  route.delete(
     '/staff/telegram',
     {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['staff'],
-        operationId: 'staff.unlinkOwnTelegram',
-        summary: "Unlinks the caller's own Telegram",
-        response: { 200: answers.telegramUnlinked },
-      },
+      access: 'staff',
+      operationId: 'staff.unlinkOwnTelegram',
+      summary: "Unlinks the caller's own Telegram",
+      response: { 200: answers.telegramUnlinked },
     },
     async (request) => {
       await staff.unlinkOwn(request.user!);
-      return { data: { telegram_linked: false as const } };
+      return { telegram_linked: false as const };
     },
   );
 }

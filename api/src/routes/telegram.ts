@@ -10,45 +10,35 @@ import {
   telegramUpdateBody,
 } from '@qrmenu/shared/schemas';
 import { ownedRestaurantId } from '../http/access';
+import { routeKit } from '../http/route';
 import type { App } from '../types';
 
 export default async function telegramRoutes(app: App): Promise<void> {
   const { telegram } = app;
+  const route = routeKit(app, { tag: 'telegram', access: 'own' });
 
-  app.get(
+  route.get(
     '/manager/telegram',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['telegram'],
-        operationId: 'telegram.status',
-        summary: "The restaurant's bot as checked: its @name, its chat, the webhook, messages waiting",
-        querystring: optionalRestaurantIdFilter,
-        response: { 200: answers.telegramStatus },
-      },
+      operationId: 'telegram.status',
+      summary: "The restaurant's bot as checked: its @name, its chat, the webhook, messages waiting",
+      querystring: optionalRestaurantIdFilter,
+      response: { 200: answers.telegramStatus },
     },
-    async (request) => ({
-      data: await telegram.status(await ownedRestaurantId(request, request.query.restaurant_id)),
-    }),
+    async (request) => telegram.status(await ownedRestaurantId(request, request.query.restaurant_id)),
   );
 
-  app.post(
+  route.post(
     '/manager/telegram/test',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['telegram'],
-        operationId: 'telegram.test',
-        summary: 'Sends a test message ("Sinov xabari") to the restaurant\'s chat at once',
-        description:
-          '400 with a `telegram: <code>` detail under `bot_token` or `channel_id` when Telegram refused it (bad_token, not_in_chat, cannot_post, chat_not_found, unreachable, no_token).',
-        querystring: optionalRestaurantIdFilter,
-        response: { 200: answers.telegramTest },
-      },
+      operationId: 'telegram.test',
+      summary: 'Sends a test message ("Sinov xabari") to the restaurant\'s chat at once',
+      description:
+        '400 with a `telegram: <code>` detail under `bot_token` or `channel_id` when Telegram refused it (bad_token, not_in_chat, cannot_post, chat_not_found, unreachable, no_token).',
+      querystring: optionalRestaurantIdFilter,
+      response: { 200: answers.telegramTest },
     },
-    async (request) => ({
-      data: await telegram.test(await ownedRestaurantId(request, request.query.restaurant_id)),
-    }),
+    async (request) => telegram.test(await ownedRestaurantId(request, request.query.restaurant_id)),
   );
 
   app.post(
@@ -77,29 +67,25 @@ export default async function telegramRoutes(app: App): Promise<void> {
     },
   );
 
-  app.post(
+  route.post(
     '/public/telegram/orders/:id',
     {
-      config: { access: 'pub' },
-      schema: {
-        tags: ['telegram'],
-        operationId: 'telegram.guestOrder',
-        summary:
-          "Ties a guest's order to their Telegram, from the restaurant's Mini App: its changes go to their private chat with the bot",
-        description:
-          "`key` is the order's own (its page's `?key=`), `init_data` the Mini App's `Telegram.WebApp.initData` as Telegram gave it, verified with the restaurant's bot's token (core.telegram.org/bots/webapps, \"Validating data received via the Mini App\"; at most a day old). 404 when the key does not open the order; 401 when the restaurant's bot did not sign `init_data` (forged, another bot's, too old) or it has no bot: nothing is kept. `notified` false: the guest did not allow the bot to write to them (nothing is kept either).",
-        params: idParam,
-        body: telegramGuestBody,
-        response: { 200: answers.telegramGuest },
-      },
+      access: 'pub',
+      operationId: 'telegram.guestOrder',
+      summary:
+        "Ties a guest's order to their Telegram, from the restaurant's Mini App: its changes go to their private chat with the bot",
+      description:
+        "`key` is the order's own (its page's `?key=`), `init_data` the Mini App's `Telegram.WebApp.initData` as Telegram gave it, verified with the restaurant's bot's token (core.telegram.org/bots/webapps, \"Validating data received via the Mini App\"; at most a day old). 404 when the key does not open the order; 401 when the restaurant's bot did not sign `init_data` (forged, another bot's, too old) or it has no bot: nothing is kept. `notified` false: the guest did not allow the bot to write to them (nothing is kept either).",
+      params: idParam,
+      body: telegramGuestBody,
+      response: { 200: answers.telegramGuest },
     },
-    async (request) => ({
-      data: await telegram.linkGuest(
+    (request) =>
+      telegram.linkGuest(
         request.params.id,
         request.body.key,
         request.body.init_data,
         request.body.write_access === true,
       ),
-    }),
   );
 }

@@ -5,26 +5,24 @@
 import { answers, optionalRestaurantIdFilter } from '@qrmenu/shared/schemas';
 import { z } from 'zod';
 import { ownedRestaurantId } from '../http/access';
+import { routeKit } from '../http/route';
 import type { App } from '../types';
 
 export default async function visitRoutes(app: App): Promise<void> {
-  app.get(
+  const route = routeKit(app, { tag: 'visits', access: 'own' });
+  route.get(
     '/manager/visits',
     {
-      config: { access: 'own' },
-      schema: {
-        tags: ['visits'],
-        operationId: 'visits.stats',
-        summary: "The menu page's visits: 30 days, totals of today, 7 and 30 days, placements, languages",
-        description:
-          'Days are Tashkent calendar days. Bots, link previews and prefetches are not counted. Unique visitors are estimated per day without cookies (a salted hash of address and browser, the salt deleted after the day).',
-        querystring: optionalRestaurantIdFilter,
-        response: { 200: answers.visitStats },
-      },
+      operationId: 'visits.stats',
+      summary: "The menu page's visits: 30 days, totals of today, 7 and 30 days, placements, languages",
+      description:
+        'Days are Tashkent calendar days. Bots, link previews and prefetches are not counted. Unique visitors are estimated per day without cookies (a salted hash of address and browser, the salt deleted after the day).',
+      querystring: optionalRestaurantIdFilter,
+      response: { 200: answers.visitStats },
     },
     async (request) => {
       const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return { data: await app.visitStats.stats(restaurantId) };
+      return app.visitStats.stats(restaurantId);
     },
   );
 

@@ -22,6 +22,7 @@ import { now } from '../db';
 import { notFound, unauthorized } from '../http/errors';
 import { sameSecret } from '../integration/secrets';
 import { formatGuestTiyin, GUEST_WORDS, type GuestLang } from '../public-menu/language';
+import { outboxRow } from '../repos/telegram-outbox';
 import type { App } from '../types';
 import { verifyInitData } from './init-data';
 import type { TelegramAccess } from './setup';
@@ -145,20 +146,14 @@ export function telegramGuests(app: App, access: TelegramAccess, clock: () => nu
       for (const change of changes) {
         const text = guestMessage(order, change, await orderLink(restaurantId, order, trx), paid);
         await trx.telegramOutbox.addTo(
-          {
+          outboxRow({
             restaurant_id: restaurantId,
             kind: 'dm-text',
             ref: order.id,
             post_key: guestKey(order.id, change),
             payload: JSON.stringify({ text }),
-            status: 'pending',
-            attempts: 0,
-            next_at: 0,
-            message_id: null,
-            last_error: null,
             created_at: now(),
-            sent_at: null,
-          },
+          }),
           chat,
         );
       }

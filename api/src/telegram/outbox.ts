@@ -43,6 +43,7 @@
 import { ORDER_STATUSES, ORDER_TRANSITIONS } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { now } from '../db';
+import { outboxRow } from '../repos/telegram-outbox';
 import type { App } from '../types';
 import { DAY_MS, nextDayStart } from '../visits/day';
 import { TelegramError, TelegramUnreachable } from './api';
@@ -135,28 +136,12 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
           const made = madeAt.get(e.entity_id);
           if (made !== undefined && made < kept && !(await trx.telegramOutbox.post(bot.restaurant_id, key)))
             continue;
-          const at = now();
-          const row = {
-            restaurant_id: bot.restaurant_id,
-            status: 'pending',
-            attempts: 0,
-            next_at: 0,
-            message_id: null,
-            last_error: null,
-            created_at: at,
-            sent_at: null,
-          };
+          const message = { restaurant_id: bot.restaurant_id, payload: '{}', created_at: now() };
           // the staff chat's post, where the bot has a chat (without one it serves the private
           // chats only: the staff members' and the Mini App's guests')
           const posted =
             bot.chat_id !== null &&
-            (await trx.telegramOutbox.add({
-              ...row,
-              kind,
-              ref: e.entity_id,
-              post_key: key,
-              payload: '{}',
-            }));
+            (await trx.telegramOutbox.add(outboxRow({ ...message, kind, ref: e.entity_id, post_key: key })));
           await direct(trx, bot.restaurant_id, kind, e.entity_id, made === undefined || made >= kept);
           // the Mini App's guest hears their order's changes (guests.ts), while it is kept
           if (kind === 'order' && (made === undefined || made >= kept))
@@ -166,7 +151,7 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
           const post = await trx.telegramOutbox.post(bot.restaurant_id, key);
           if (post?.status === 'failed' || post?.status === 'skipped') continue;
           if (!(await trx.telegramOutbox.editPending(bot.restaurant_id, key))) {
-            await trx.telegramOutbox.add({ ...row, kind: 'edit', ref: key, post_key: null, payload: '{}' });
+            await trx.telegramOutbox.add(outboxRow({ ...message, kind: 'edit', ref: key, post_key: null }));
           }
         }
         await trx.telegramBots.advance(bot.restaurant_id, events[events.length - 1]?.seq ?? from);
@@ -204,23 +189,12 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
     const theirs = waiters.filter(
       (w) => tableWaiter === null || w.id === tableWaiter || w.id === entity.taken_by,
     );
-    const at = now();
-    const row = {
-      restaurant_id: restaurantId,
-      status: 'pending',
-      attempts: 0,
-      next_at: 0,
-      message_id: null,
-      last_error: null,
-      created_at: at,
-      sent_at: null,
-      payload: '{}',
-    };
+    const message = { restaurant_id: restaurantId, payload: '{}', created_at: now() };
     for (const post of posts) {
       if (post.status === 'failed' || post.status === 'skipped' || !post.post_key || !post.chat_id) continue;
       if (!(await trx.telegramOutbox.editPending(restaurantId, post.post_key)))
         await trx.telegramOutbox.addTo(
-          { ...row, kind: 'edit', ref: post.post_key, post_key: null },
+          outboxRow({ ...message, kind: 'edit', ref: post.post_key, post_key: null }),
           post.chat_id,
         );
     }
@@ -229,7 +203,10 @@ export function telegramOutbox(app: App, access: TelegramAccess, options: Outbox
     for (const waiter of theirs) {
       const key = directKey(waiter.id, kind, id);
       if (held.has(key) || !waiter.telegram_user_id) continue;
-      await trx.telegramOutbox.addTo({ ...row, kind: 'dm', ref: id, post_key: key }, waiter.telegram_user_id);
+      await trx.telegramOutbox.addTo(
+        outboxRow({ ...message, kind: 'dm', ref: id, post_key: key }),
+        waiter.telegram_user_id,
+      );
     }
   }
 

@@ -27,6 +27,7 @@ import { now } from '../db';
 import { DomainError, notAllowed, notFound } from '../domain/errors';
 import { unauthorized } from '../http/errors';
 import { sameSecret } from '../integration/secrets';
+import { outboxRow } from '../repos/telegram-outbox';
 import { type Actor, staffName } from '../services/staff';
 import type { App } from '../types';
 import { type TgCallbackQuery, type TgMessage, type TgUpdate, tgUpdate } from './api';
@@ -70,40 +71,30 @@ export function telegramUpdates(
 
   /** Queues a message to the chat (a reply) or an edit's note; the outbox sends it in turn. */
   async function queue(restaurantId: string, kind: 'text' | 'edit', ref: string, payload: unknown) {
-    await repos.telegramOutbox.add({
-      restaurant_id: restaurantId,
-      kind,
-      ref,
-      post_key: null,
-      payload: JSON.stringify(payload),
-      status: 'pending',
-      attempts: 0,
-      next_at: 0,
-      message_id: null,
-      last_error: null,
-      created_at: now(),
-      sent_at: null,
-    });
+    await repos.telegramOutbox.add(
+      outboxRow({
+        restaurant_id: restaurantId,
+        kind,
+        ref,
+        post_key: null,
+        payload: JSON.stringify(payload),
+        created_at: now(),
+      }),
+    );
     wake();
   }
 
   /** A message to a person's private chat with the bot (its own row: its chat is theirs). */
   async function replyPrivate(restaurantId: string, userId: number, text: string) {
     await repos.telegramOutbox.addTo(
-      {
+      outboxRow({
         restaurant_id: restaurantId,
         kind: 'dm-text',
         ref: '',
         post_key: null,
         payload: JSON.stringify({ text }),
-        status: 'pending',
-        attempts: 0,
-        next_at: 0,
-        message_id: null,
-        last_error: null,
         created_at: now(),
-        sent_at: null,
-      },
+      }),
       String(userId),
     );
     wake();

@@ -88,3 +88,12 @@ export function posHttpError(err: unknown): Error {
   if (status === 500 && code === 'internal' && !(err instanceof SecretKeyMissingError)) return err as Error;
   return new HttpError(status, code as never, uz, details);
 }
+
+/** Runs a POS call, its failure answered as `posHttpError` says (the admin's and the manager's POS routes). */
+export async function answeringPosErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw posHttpError(err);
+  }
+}

@@ -13,7 +13,7 @@ import { toTableCall } from '../../repos/table-calls';
 import { addressKey } from '../../state/login-rules';
 import { type AssertOwner, owned } from '../context';
 import { type Actor, assertFloor, REFUSED } from '../staff/actor';
-import { assertOwnsTable, recordAction } from '../staff/record';
+import { assertOwnsTable, recordMove } from '../staff/record';
 import { announce, guestTableOf, type OrdersContext } from './context';
 import { checkTable, windowStart } from './limits';
 import { callsForStaff } from './staff-view';
@@ -90,14 +90,7 @@ export async function finishCall(
   const at = now();
   const done = await ctx.repos.transaction(async (trx) => {
     if (!(await trx.tableCalls.markDone(row.id, at))) return false;
-    await recordAction(
-      trx,
-      { kind: 'call', id: row.id, restaurant_id: row.restaurant_id },
-      'call_done',
-      actor,
-      at,
-    );
-    await trx.orderEvents.append(row.restaurant_id, 'call', row.id, at);
+    await recordMove(trx, 'call', row, 'call_done', actor, at);
     return true;
   });
   if (!done) {
@@ -122,14 +115,7 @@ export async function takeCall(
   const at = now();
   await ctx.repos.transaction(async (trx) => {
     await trx.tableCalls.takeOver(row.id, userId);
-    await recordAction(
-      trx,
-      { kind: 'call', id: row.id, restaurant_id: row.restaurant_id },
-      'taken',
-      actor,
-      at,
-    );
-    await trx.orderEvents.append(row.restaurant_id, 'call', row.id, at);
+    await recordMove(trx, 'call', row, 'taken', actor, at);
   });
   announce(ctx);
   return answerOf(ctx, { ...row, taken_by: userId });

@@ -15,7 +15,7 @@ import { toOrder } from '../../repos/orders';
 import { type AssertOwner, owned } from '../context';
 import { markDays } from '../reports/build';
 import { type Actor, assertMayMove, REFUSED } from '../staff/actor';
-import { assertOwnsTable, recordAction } from '../staff/record';
+import { assertOwnsTable, recordMove } from '../staff/record';
 import { announce, type OrdersContext, queueForPos } from './context';
 import { withStaffView } from './staff-view';
 
@@ -56,8 +56,7 @@ export async function moveOrder(
     if (!(await trx.orders.moveStatus(row.id, from, to, reason, at, stamp))) return false;
     await markDays(trx, row.restaurant_id, [row.day]);
     if (to === 'accepted') await queueForPos(trx, row, 'accepted', at);
-    await recordAction(trx, { kind: 'order', id: row.id, restaurant_id: row.restaurant_id }, to, actor, at);
-    await trx.orderEvents.append(row.restaurant_id, 'order', row.id, at);
+    await recordMove(trx, 'order', row, to, actor, at);
     return true;
   });
   if (!moved) throw conflict('The order was changed meanwhile');
@@ -82,14 +81,7 @@ export async function takeOrder(
   const at = now();
   await ctx.repos.transaction(async (trx) => {
     await trx.orders.takeOver(row.id, userId, at);
-    await recordAction(
-      trx,
-      { kind: 'order', id: row.id, restaurant_id: row.restaurant_id },
-      'taken',
-      actor,
-      at,
-    );
-    await trx.orderEvents.append(row.restaurant_id, 'order', row.id, at);
+    await recordMove(trx, 'order', row, 'taken', actor, at);
   });
   announce(ctx);
   return answerOf(ctx, { ...row, taken_by: userId, updated_at: at });

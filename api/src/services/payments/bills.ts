@@ -176,13 +176,7 @@ export async function closeTable(
     await trx.bills.move(bill.id, 'open', 'closed', { method: null, at: null }, at);
     for (const order of covered) {
       if (order.status === 'rejected') continue;
-      await recordAction(
-        trx,
-        { kind: 'order', id: order.id, restaurant_id: order.restaurant_id },
-        'bill_closed',
-        actor,
-        at,
-      );
+      await recordAction(trx, 'order', order, 'bill_closed', actor, at);
     }
     // its orders are paid at the table now: their days' reports count them so
     await markDays(

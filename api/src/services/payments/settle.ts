@@ -8,6 +8,7 @@ import type { PaymentMethod } from '@qrmenu/shared/schemas';
 import { formatTiyin, t } from '@qrmenu/shared/texts';
 import type { BillRow } from '../../db';
 import type { Repositories } from '../../repos';
+import { outboxRow } from '../../repos/telegram-outbox';
 import { markDays } from '../reports/build';
 import { orderAmounts } from './amounts';
 
@@ -146,18 +147,14 @@ export async function tellChat(
 ): Promise<void> {
   const bot = await trx.telegramBots.find(restaurantId);
   if (!bot?.chat_id) return;
-  await trx.telegramOutbox.add({
-    restaurant_id: restaurantId,
-    kind: 'text',
-    ref,
-    post_key: null,
-    payload: JSON.stringify({ text }),
-    status: 'pending',
-    attempts: 0,
-    next_at: 0,
-    message_id: null,
-    last_error: null,
-    created_at: at,
-    sent_at: null,
-  });
+  await trx.telegramOutbox.add(
+    outboxRow({
+      restaurant_id: restaurantId,
+      kind: 'text',
+      ref,
+      post_key: null,
+      payload: JSON.stringify({ text }),
+      created_at: at,
+    }),
+  );
 }

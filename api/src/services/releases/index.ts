@@ -394,18 +394,7 @@ export function releasesService({ repos, effects, log }: ServiceContext, runtime
           throw conflict(`${module} ${version} is already registered at ${release.manifest_url}`);
         }
         if (!release) {
-          release = {
-            id: newId(),
-            module,
-            version,
-            manifest_url: url,
-            loads: 0,
-            failures: 0,
-            failure_names: '{}',
-            follows_id: null,
-            created_at: now(),
-            first_error: null,
-          };
+          release = newRelease(module, version, url);
           await r.releases.insert(release);
         }
         if (body.canary_share !== undefined) {
@@ -594,6 +583,22 @@ const emptyChannel = (module: string): ModuleChannelRow => ({
   updated_at: now(),
 });
 
+/** A release just registered: not loaded, not failed, following none. */
+function newRelease(module: string, version: string, manifestUrl: string): ModuleReleaseRow {
+  return {
+    id: newId(),
+    module,
+    version,
+    manifest_url: manifestUrl,
+    loads: 0,
+    failures: 0,
+    failure_names: '{}',
+    follows_id: null,
+    created_at: now(),
+    first_error: null,
+  };
+}
+
 /**
  * The first stable release of each module that has none, from the environment (REMOTE_*_URL, or
  * the module built into this server's folder): at the start, under the start-up lock. Answers the
@@ -614,19 +619,9 @@ export async function seedReleases(
     }
     if (!url) continue;
     await repos.transaction(async (r) => {
-      const id = newId();
-      await r.releases.insert({
-        id,
-        module,
-        version: INITIAL_VERSION,
-        manifest_url: url,
-        loads: 0,
-        failures: 0,
-        failure_names: '{}',
-        follows_id: null,
-        created_at: now(),
-        first_error: null,
-      });
+      const release = newRelease(module, INITIAL_VERSION, url);
+      const { id } = release;
+      await r.releases.insert(release);
       if (!(await r.channels.insertIfMissing({ ...emptyChannel(module), stable_id: id }))) {
         await r.channels.save(module, { stable_id: id, updated_at: now() });
       }

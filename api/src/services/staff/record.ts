@@ -11,22 +11,33 @@ import { type Actor, ownsTable, REFUSED } from './actor';
 /** Records who did a move of an order or a call (docs/ORDERS.md, "Who did it"), in the move's transaction. */
 export async function recordAction(
   trx: Repositories,
-  entity: { kind: 'order' | 'call'; id: string; restaurant_id: string },
+  kind: 'order' | 'call',
+  item: { id: string; restaurant_id: string },
   action: StaffActionKind,
   actor: Actor,
   at: string,
 ): Promise<void> {
   await trx.staffActions.add({
     id: newId(),
-    restaurant_id: entity.restaurant_id,
-    entity_kind: entity.kind,
-    entity_id: entity.id,
+    restaurant_id: item.restaurant_id,
+    entity_kind: kind,
+    entity_id: item.id,
     action,
     user_id: actor.userId,
     actor: actor.name,
     via: actor.via,
     created_at: at,
   });
+}
+
+/**
+ * A move of an order or a call the boards hear (docs/ORDERS.md, "Live updates"): who did it
+ * recorded, and the item's event appended, both in the move's transaction.
+ */
+export async function recordMove(...move: Parameters<typeof recordAction>): Promise<void> {
+  const [trx, kind, item, , , at] = move;
+  await recordAction(...move);
+  await trx.orderEvents.append(item.restaurant_id, kind, item.id, at);
 }
 
 /**

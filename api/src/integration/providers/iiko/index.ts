@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { PosCredentialsError } from '../../pos/errors';
+import { type PosFactoryOptions, posProviderFactory } from '../../pos/factory';
 import { DEFAULT_HTTP_POLICY, type HttpPolicy, malformed, PosHttpError, requestJson } from '../../pos/http';
 import type { PosStopList } from '../../pos/stop-list';
 import type {
@@ -68,16 +69,17 @@ export function clearIikoTokens(): void {
   pendingTokens.clear();
 }
 
-export function createIikoFactory(
-  options: { baseUrl?: string; imageHosts?: readonly string[] } = {},
-): PosProviderFactory {
-  const base = options.baseUrl?.trim() || IIKO_DEFAULT_URL;
-  return {
-    type: IIKO_PROVIDER_NAME,
-    imageHosts: options.imageHosts ?? IIKO_IMAGE_HOSTS,
-    parseCredentials: (input) => iikoCredentials.parse(input) as Record<string, string>,
-    connect: (credentials, deps) => connectIiko(base, iikoCredentials.parse(credentials), deps),
-  };
+export function createIikoFactory(options: PosFactoryOptions = {}): PosProviderFactory {
+  return posProviderFactory(
+    {
+      type: IIKO_PROVIDER_NAME,
+      defaultUrl: IIKO_DEFAULT_URL,
+      imageHosts: IIKO_IMAGE_HOSTS,
+      credentials: iikoCredentials,
+      connect: connectIiko,
+    },
+    options,
+  );
 }
 
 function connectIiko(

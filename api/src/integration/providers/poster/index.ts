@@ -6,6 +6,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { type PosFactoryOptions, posProviderFactory } from '../../pos/factory';
 import { DEFAULT_HTTP_POLICY, type HttpPolicy, PosHttpError } from '../../pos/http';
 import type {
   PosConnection,
@@ -33,16 +34,17 @@ export const posterCredentials = z
   })
   .strict();
 
-export function createPosterFactory(
-  options: { baseUrl?: string; imageHosts?: readonly string[] } = {},
-): PosProviderFactory {
-  const base = options.baseUrl?.trim() || POSTER_DEFAULT_URL;
-  return {
-    type: POSTER_PROVIDER_NAME,
-    imageHosts: options.imageHosts ?? POSTER_IMAGE_HOSTS,
-    parseCredentials: (input) => posterCredentials.parse(input),
-    connect: (credentials, deps) => connectPoster(base, posterCredentials.parse(credentials), deps),
-  };
+export function createPosterFactory(options: PosFactoryOptions = {}): PosProviderFactory {
+  return posProviderFactory(
+    {
+      type: POSTER_PROVIDER_NAME,
+      defaultUrl: POSTER_DEFAULT_URL,
+      imageHosts: POSTER_IMAGE_HOSTS,
+      credentials: posterCredentials,
+      connect: connectPoster,
+    },
+    options,
+  );
 }
 
 /** Poster's webhook signature check (constant time). */
