@@ -6,7 +6,8 @@
  * through now. Written once here; each suite keeps its own cases.
  */
 import type { BuildAppOptions } from '../src/app';
-import { type FakeIiko, IIKO_API_LOGIN } from './fakes/iiko';
+import { clearIikoTokens } from '../src/integration/providers/iiko';
+import { type FakeIiko, IIKO_API_LOGIN, startFakeIiko } from './fakes/iiko';
 import { type FakePoster, POSTER_APP_SECRET, POSTER_TOKEN } from './fakes/poster';
 import {
   adminUser,
@@ -19,6 +20,7 @@ import {
 } from './helpers';
 import { ok } from './orders-support';
 import type { CLICK, PAYME } from './payments-support';
+import { fileWorld } from './world';
 
 /** The phone a Poster restaurant's card carries in these worlds, as a manager types it. */
 export const POSTER_RESTAURANT_PHONE = '+998 71 200 00 00';
@@ -48,16 +50,73 @@ export interface PosWorld {
   tables: Record<string, string>;
 }
 
+/**
+ * An app's options on the fake POS: its address, the key that seals the POS's secrets, no schedule
+ * (a suite turns the senders and syncs itself) unless `app` asks for one; `app` adds the rest.
+ */
+export function posAppOptions(
+  pos: PosUnderTest,
+  app: Partial<BuildAppOptions> = {},
+): Partial<BuildAppOptions> {
+  return {
+    integrationSecretKey: TEST_SECRET_KEY,
+    ...(pos.provider === 'iiko' ? { iikoApiUrl: pos.fake.url } : { posterApiUrl: pos.fake.url }),
+    posSchedule: false,
+    ...app,
+  };
+}
+
+/** The fake iiko, with the provider's tokens of an earlier fake forgotten (it keeps them by login). */
+export async function startIiko(options: Parameters<typeof startFakeIiko>[0] = {}): Promise<FakeIiko> {
+  clearIikoTokens();
+  return startFakeIiko(options);
+}
+
+type FakeOf<P extends PosUnderTest['provider']> = Extract<PosUnderTest, { provider: P }>['fake'];
+
+/** The staff of a POS suite that imports by itself: an administrator and a manager to import for. */
+export interface PosStaff {
+  admin: TestUser;
+  manager: TestUser;
+}
+
+export const posStaff = async (ctx: TestCtx): Promise<PosStaff> => ({
+  admin: await adminUser(ctx),
+  manager: await createUser(ctx, 'manager'),
+});
+
+/**
+ * A test file's app (world.ts) on the fake POS that `start` starts first (the app's settings take
+ * its address), with `app` for the app's other options, and its staff; `started` is the fake.
+ */
+export function filePosApp<P extends PosUnderTest['provider']>(
+  provider: P,
+  start: () => Promise<FakeOf<P>>,
+  app: Partial<BuildAppOptions> = {},
+) {
+  return fileWorld<PosStaff, FakeOf<P>>(
+    (fake) => posAppOptions({ provider, fake } as PosUnderTest, app),
+    posStaff,
+    start,
+  );
+}
+
+/** A test file's `posWorld` on the fake POS that `start` starts first; `started` is the fake. */
+export function filePosWorld<P extends PosUnderTest['provider']>(
+  provider: P,
+  start: () => Promise<FakeOf<P>>,
+  options: Omit<PosWorldOptions, 'ctx'> = {},
+) {
+  return fileWorld<PosWorld, FakeOf<P>>(
+    (fake) => posAppOptions({ provider, fake } as PosUnderTest, options.app),
+    (ctx, fake) => posWorld({ provider, fake } as PosUnderTest, { ...options, ctx }),
+    start,
+  );
+}
+
 /** An app on the fake POS, its location imported for a new manager, set up as `options` say. */
 export async function posWorld(pos: PosUnderTest, options: PosWorldOptions = {}): Promise<PosWorld> {
-  const ctx =
-    options.ctx ??
-    (await createTestApp({
-      integrationSecretKey: TEST_SECRET_KEY,
-      ...(pos.provider === 'iiko' ? { iikoApiUrl: pos.fake.url } : { posterApiUrl: pos.fake.url }),
-      posSchedule: false,
-      ...options.app,
-    }));
+  const ctx = options.ctx ?? (await createTestApp(posAppOptions(pos, options.app)));
   const admin = await adminUser(ctx);
   const manager = await createUser(ctx, 'manager');
   const imported = await ok(
