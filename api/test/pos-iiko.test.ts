@@ -13,7 +13,7 @@ import { posPicturesSettled } from '../src/integration/pos/pictures';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
 import { IIKO_API_LOGIN, soldOnMenu } from './fakes/iiko';
 import { bearer, createUser, expectError, expectShape, snapshot } from './helpers';
-import { filePosApp, startIiko } from './pos-support';
+import { filePosApp, posProduct, startIiko } from './pos-support';
 
 describe('iiko Cloud provider', () => {
   const logs: string[] = [];
@@ -65,13 +65,7 @@ describe('iiko Cloud provider', () => {
     (await ctx.app.repos.menu.activeRows(restaurantId)).options
       .filter((o) => o.product_id === productId && o.name === "O'lcham")
       .map((o) => o.row_name);
-  const product = (ext: string) =>
-    ctx.db
-      .selectFrom('products')
-      .selectAll()
-      .where('restaurant_id', '=', restaurantId)
-      .where('external_id', '=', ext)
-      .executeTakeFirst();
+  const product = (ext: string) => posProduct(ctx, restaurantId, ext);
 
   it('lists the organizations the credentials reach; a wrong apiLogin answers 422 naming the field, in Uzbek', async () => {
     const res = await post('/api/admin/integration/pos/locations', { provider: 'iiko', credentials: creds });

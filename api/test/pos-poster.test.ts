@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { posPicturesSettled } from '../src/integration/pos/pictures';
 import { POSTER_APP_SECRET, POSTER_TOKEN, posterSign, startFakePoster } from './fakes/poster';
 import { bearer, createUser, expectError, expectShape, snapshot } from './helpers';
-import { filePosApp } from './pos-support';
+import { filePosApp, posProduct } from './pos-support';
 
 describe('Poster provider', () => {
   const {
@@ -30,13 +30,7 @@ describe('Poster provider', () => {
 
   const post = (url: string, payload: unknown) =>
     ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(staff.admin.token) });
-  const product = (ext: string) =>
-    ctx.db
-      .selectFrom('products')
-      .selectAll()
-      .where('restaurant_id', '=', restaurantId)
-      .where('external_id', '=', ext)
-      .executeTakeFirst();
+  const product = (ext: string) => posProduct(ctx, restaurantId, ext);
 
   it('lists the spots; a wrong token answers 422 naming the field, with the Uzbek credentials text', async () => {
     const res = await post('/api/admin/integration/pos/locations', {

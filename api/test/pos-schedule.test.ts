@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { soldOnMenu } from './fakes/iiko';
-import { filePosWorld, startIiko } from './pos-support';
+import { filePosWorld, posProduct, startIiko } from './pos-support';
 
 describe('POS schedule', () => {
   const {
@@ -19,13 +19,7 @@ describe('POS schedule', () => {
     },
   });
 
-  const product = (ext: string) =>
-    ctx.db
-      .selectFrom('products')
-      .selectAll()
-      .where('restaurant_id', '=', world.restaurantId)
-      .where('external_id', '=', ext)
-      .executeTakeFirst();
+  const product = (ext: string) => posProduct(ctx, world.restaurantId, ext);
   const until = async (check: () => Promise<boolean>, ms: number) => {
     const started = Date.now();
     while (Date.now() - started < ms && !(await check())) await new Promise((r) => setTimeout(r, 25));

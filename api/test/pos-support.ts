@@ -167,6 +167,15 @@ export async function posWorld(pos: PosUnderTest, options: PosWorldOptions = {})
   return { ctx, admin, manager, restaurantId, slug: imported.data.restaurant.slug, tables };
 }
 
+/** The restaurant's product that the POS knows by `externalId`, as stored (undefined: none). */
+export const posProduct = (ctx: TestCtx, restaurantId: string, externalId: string) =>
+  ctx.db
+    .selectFrom('products')
+    .selectAll()
+    .where('restaurant_id', '=', restaurantId)
+    .where('external_id', '=', externalId)
+    .executeTakeFirst();
+
 /**
  * The senders' turns (orders, then payments, on the pos-orders lease) until nothing more goes
  * through now: no order or payment on its way by itself (a failure waiting for the staff is not),
