@@ -19,7 +19,7 @@ import { orderMessage } from '../src/telegram/messages';
 import { IIKO_TABLES, IIKO_TERMINAL_GROUPS } from './fakes/iiko';
 import { apiCall, expectError, expectShape } from './helpers';
 import { newKey, ok, placeAs } from './orders-support';
-import { drainPos, filePosWorld, startIiko } from './pos-support';
+import { drainPos, filePosOrdersWorld } from './pos-support';
 
 const uuid = (kind: number, n: number) =>
   `${kind.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -42,14 +42,8 @@ describe('guests orders into iiko', () => {
     ctx,
     world,
     started: fake,
-  } = filePosWorld('iiko', () => startIiko({ products: 20, tableDishes: true }), {
-    app: {
-      posHttp: { timeoutMs: 5_000, backoffMs: 1, attempts: 2 },
-      posOrders: { schedule: false, backoffMs: 0, followMs: 0, sendingMs: 0 },
-      orderLimits: { ordersPerTable: 100, ordersPerAddress: 100 },
-    },
+  } = filePosOrdersWorld('iiko', {
     tables: ['Stol 5', 'Stol 6'],
-    posSend: 'at_once',
   });
   const ids = { mastava: '', kompot: '', litre: '', ice: '', osh: '', full: '', qazi: '', egg: '' };
 

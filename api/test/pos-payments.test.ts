@@ -17,7 +17,7 @@ import { recorded } from './fixtures/recorded';
 import { apiCall, expectShape } from './helpers';
 import { newKey, ok, placeAs } from './orders-support';
 import { billOf, connectTestChat, PAYME } from './payments-support';
-import { drainPos, filePosWorld, startIiko } from './pos-support';
+import { drainPos, filePosOrdersWorld } from './pos-support';
 
 const uuid = (kind: number, n: number) =>
   `${kind.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -31,15 +31,9 @@ describe('a bill paid from the phone, into iiko', () => {
     ctx,
     world,
     started: fake,
-  } = filePosWorld('iiko', () => startIiko({ products: 20, tableDishes: true }), {
-    app: {
-      posHttp: { timeoutMs: 5_000, backoffMs: 1, attempts: 2 },
-      posOrders: { schedule: false, backoffMs: 0, followMs: 0, sendingMs: 0 },
-      orderLimits: { ordersPerTable: 100, ordersPerAddress: 100 },
-    },
+  } = filePosOrdersWorld('iiko', {
     payments: { payme: PAYME },
     tables: ['Stol 5', 'Stol 6', 'Stol 7'],
-    posSend: 'at_once',
   });
   let mastava = '';
 

@@ -8,24 +8,21 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderTag } from '../src/integration/providers/poster/order-mapping';
-import { startFakePoster } from './fakes/poster';
 import { apiCall } from './helpers';
 import { newKey, ok, placeAs } from './orders-support';
-import { filePosWorld } from './pos-support';
+import { filePosOrdersWorld } from './pos-support';
 
 describe('Poster down while guests order', () => {
   const {
     ctx,
     world,
     started: fake,
-  } = filePosWorld('poster', () => startFakePoster({ products: 40 }), {
+  } = filePosOrdersWorld('poster', {
     app: {
-      posHttp: { timeoutMs: 5_000, backoffMs: 1, attempts: 2 },
       // a pending send is asked again only after a minute: Poster's webhook makes it due at once
       posOrders: { schedule: false, backoffMs: 1, maxBackoffMs: 2, followMs: 60_000 },
     },
     tables: ['Stol 5'],
-    posSend: 'at_once',
   });
   let placementId: string;
 

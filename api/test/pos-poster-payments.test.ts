@@ -9,24 +9,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tiyinToDecimalSom } from '../src/services/payments/money';
 import { fakeClick } from './fakes/click';
-import { startFakePoster } from './fakes/poster';
 import { newKey, placeAs } from './orders-support';
 import { billOf, CLICK } from './payments-support';
-import { filePosWorld } from './pos-support';
+import { filePosOrdersWorld } from './pos-support';
 
 describe('a bill paid with Click, into Poster', () => {
   const {
     ctx,
     world,
     started: fake,
-  } = filePosWorld('poster', () => startFakePoster({ products: 40 }), {
+  } = filePosOrdersWorld('poster', {
     app: {
-      posHttp: { timeoutMs: 5_000, backoffMs: 1, attempts: 2 },
       posOrders: { schedule: false, backoffMs: 0, maxBackoffMs: 0, followMs: 0 },
     },
     payments: { click: CLICK },
     tables: ['Stol 5', 'Stol 6', 'Stol 7'],
-    posSend: 'at_once',
   });
   const placements: string[] = [];
   let ip = 0;

@@ -8,7 +8,7 @@
 import type { BuildAppOptions } from '../src/app';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
 import { type FakeIiko, IIKO_API_LOGIN, startFakeIiko } from './fakes/iiko';
-import { type FakePoster, POSTER_APP_SECRET, POSTER_TOKEN } from './fakes/poster';
+import { type FakePoster, POSTER_APP_SECRET, POSTER_TOKEN, startFakePoster } from './fakes/poster';
 import {
   adminUser,
   apiCall,
@@ -112,6 +112,33 @@ export function filePosWorld<P extends PosUnderTest['provider']>(
     (ctx, fake) => posWorld({ provider, fake } as PosUnderTest, { ...options, ctx }),
     start,
   );
+}
+
+/**
+ * The world of the suites on guests' orders going into the POS: the fake iiko with its table
+ * dishes, or the fake Poster, a call failing fast (two tries, 1 ms apart), orders sent at once
+ * and the senders turned by the test without waits, guests ordering as often as a test needs
+ * from its one address; `options` name the tables and the payments, `options.app` what differs.
+ */
+export function filePosOrdersWorld<P extends PosUnderTest['provider']>(
+  provider: P,
+  options: Omit<PosWorldOptions, 'ctx' | 'posSend'>,
+) {
+  const start = (
+    provider === 'iiko'
+      ? () => startIiko({ products: 20, tableDishes: true })
+      : () => startFakePoster({ products: 40 })
+  ) as () => Promise<FakeOf<P>>;
+  return filePosWorld(provider, start, {
+    ...options,
+    app: {
+      posHttp: { timeoutMs: 5_000, backoffMs: 1, attempts: 2 },
+      posOrders: { schedule: false, backoffMs: 0, followMs: 0, sendingMs: 0 },
+      orderLimits: { ordersPerTable: 100, ordersPerAddress: 100 },
+      ...options.app,
+    },
+    posSend: 'at_once',
+  });
 }
 
 /** An app on the fake POS, its location imported for a new manager, set up as `options` say. */
