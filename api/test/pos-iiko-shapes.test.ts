@@ -20,11 +20,7 @@ describe('iiko in the shapes of its answers', () => {
   const drink = recorded<Pick<IikoData, 'groups' | 'products' | 'sizes'>>('iiko/sizes.assembled.json');
   const cola = drink.products[0] as { id: string; sizePrices: { price: { currentPrice: number } }[] };
 
-  const {
-    ctx,
-    world: staff,
-    started: fake,
-  } = filePosApp(
+  const { ctx, staff, fake } = filePosApp(
     'iiko',
     async () => {
       // the types as iiko's documentation spells them, and the recorded drink in two sizes

@@ -17,11 +17,7 @@ import { filePosApp, posProduct, startIiko } from './pos-support';
 
 describe('iiko Cloud provider', () => {
   const logs: string[] = [];
-  const {
-    ctx,
-    world: staff,
-    started: fake,
-  } = filePosApp('iiko', () => startIiko({ products: 300 }), {
+  const { ctx, staff, fake } = filePosApp('iiko', () => startIiko({ products: 300 }), {
     posHttp: { timeoutMs: 400, backoffMs: 5, attempts: 3 },
     logger: {
       level: 'debug',

@@ -38,11 +38,7 @@ const QAZI = uuid(4, 9000 + 9850);
 const EGG = uuid(4, 9000 + 9851);
 
 describe('guests orders into iiko', () => {
-  const {
-    ctx,
-    world,
-    started: fake,
-  } = filePosOrdersWorld('iiko', {
+  const { ctx, world, fake } = filePosOrdersWorld('iiko', {
     tables: ['Stol 5', 'Stol 6'],
   });
   const ids = { mastava: '', kompot: '', litre: '', ice: '', osh: '', full: '', qazi: '', egg: '' };

@@ -27,11 +27,7 @@ const PAYME_TYPE = recorded<{ paymentTypes: { id: string; code: string }[] }>(
 ).paymentTypes.find((p) => p.code === 'PAYME')?.id;
 
 describe('a bill paid from the phone, into iiko', () => {
-  const {
-    ctx,
-    world,
-    started: fake,
-  } = filePosOrdersWorld('iiko', {
+  const { ctx, world, fake } = filePosOrdersWorld('iiko', {
     payments: { payme: PAYME },
     tables: ['Stol 5', 'Stol 6', 'Stol 7'],
   });

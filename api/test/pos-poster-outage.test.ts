@@ -13,11 +13,7 @@ import { newKey, ok, placeAs } from './orders-support';
 import { filePosOrdersWorld } from './pos-support';
 
 describe('Poster down while guests order', () => {
-  const {
-    ctx,
-    world,
-    started: fake,
-  } = filePosOrdersWorld('poster', {
+  const { ctx, world, fake } = filePosOrdersWorld('poster', {
     app: {
       // a pending send is asked again only after a minute: Poster's webhook makes it due at once
       posOrders: { schedule: false, backoffMs: 1, maxBackoffMs: 2, followMs: 60_000 },

@@ -14,11 +14,7 @@ import { billOf, CLICK } from './payments-support';
 import { filePosOrdersWorld } from './pos-support';
 
 describe('a bill paid with Click, into Poster', () => {
-  const {
-    ctx,
-    world,
-    started: fake,
-  } = filePosOrdersWorld('poster', {
+  const { ctx, world, fake } = filePosOrdersWorld('poster', {
     app: {
       posOrders: { schedule: false, backoffMs: 0, maxBackoffMs: 0, followMs: 0 },
     },

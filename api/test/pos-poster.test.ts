@@ -12,11 +12,7 @@ import { bearer, createUser, expectError, expectShape, snapshot } from './helper
 import { filePosApp, posProduct } from './pos-support';
 
 describe('Poster provider', () => {
-  const {
-    ctx,
-    world: staff,
-    started: fake,
-  } = filePosApp('poster', () => startFakePoster({ products: 200 }), {
+  const { ctx, staff, fake } = filePosApp('poster', () => startFakePoster({ products: 200 }), {
     posHttp: { timeoutMs: 5_000, backoffMs: 5, attempts: 3 },
   });
   let restaurantId: string;

@@ -8,11 +8,7 @@ import { soldOnMenu } from './fakes/iiko';
 import { filePosWorld, posProduct, startIiko } from './pos-support';
 
 describe('POS schedule', () => {
-  const {
-    ctx,
-    world,
-    started: fake,
-  } = filePosWorld('iiko', () => startIiko({ products: 40 }), {
+  const { ctx, world, fake } = filePosWorld('iiko', () => startIiko({ products: 40 }), {
     app: {
       posHttp: { timeoutMs: 5_000, backoffMs: 5, attempts: 2 },
       posSchedule: { minIntervalMs: 50, stopListEveryMs: 100, syncEveryMs: 600 },

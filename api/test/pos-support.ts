@@ -87,31 +87,33 @@ export const posStaff = async (ctx: TestCtx): Promise<PosStaff> => ({
 
 /**
  * A test file's app (world.ts) on the fake POS that `start` starts first (the app's settings take
- * its address), with `app` for the app's other options, and its staff; `started` is the fake.
+ * its address), with `app` for the app's other options, and its `staff`; `fake` is the fake.
  */
 export function filePosApp<P extends PosUnderTest['provider']>(
   provider: P,
   start: () => Promise<FakeOf<P>>,
   app: Partial<BuildAppOptions> = {},
 ) {
-  return fileWorld<PosStaff, FakeOf<P>>(
+  const { ctx, world, started } = fileWorld<PosStaff, FakeOf<P>>(
     (fake) => posAppOptions({ provider, fake } as PosUnderTest, app),
     posStaff,
     start,
   );
+  return { ctx, staff: world, fake: started };
 }
 
-/** A test file's `posWorld` on the fake POS that `start` starts first; `started` is the fake. */
+/** A test file's `posWorld` on the fake POS that `start` starts first, and the `fake`. */
 export function filePosWorld<P extends PosUnderTest['provider']>(
   provider: P,
   start: () => Promise<FakeOf<P>>,
   options: Omit<PosWorldOptions, 'ctx'> = {},
 ) {
-  return fileWorld<PosWorld, FakeOf<P>>(
+  const { ctx, world, started } = fileWorld<PosWorld, FakeOf<P>>(
     (fake) => posAppOptions({ provider, fake } as PosUnderTest, options.app),
     (ctx, fake) => posWorld({ provider, fake } as PosUnderTest, { ...options, ctx }),
     start,
   );
+  return { ctx, world, fake: started };
 }
 
 /**
