@@ -115,20 +115,15 @@ describe('product table', () => {
     expect(counter('all')).toHaveTextContent('13'); // the counters are the category's
   });
 
-  it('opens the detail of a row', async () => {
+  it.each([
+    { opens: 'the detail', button: t.view, path: '/admin/product-detail/p1/r1' },
+    { opens: 'the options', button: t.options, path: '/admin/product-option/p1' },
+  ])('opens $opens of a row', async ({ button, path }) => {
     stubCatalog([caesar]);
     const view = asAdmin();
     await screen.findByText('Sezar salati');
-    await userEvent.click(within(row('Sezar salati')).getByRole('button', { name: t.view }));
-    expect(view.path()).toBe('/admin/product-detail/p1/r1');
-  });
-
-  it('opens the options of a row', async () => {
-    stubCatalog([caesar]);
-    const view = asAdmin();
-    await screen.findByText('Sezar salati');
-    await userEvent.click(within(row('Sezar salati')).getByRole('button', { name: t.options }));
-    expect(view.path()).toBe('/admin/product-option/p1');
+    await userEvent.click(within(row('Sezar salati')).getByRole('button', { name: button }));
+    expect(view.path()).toBe(path);
   });
 
   it("shows 'Bu kategoriyada mahsulot yo'q' for an empty category", async () => {
