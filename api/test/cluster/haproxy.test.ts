@@ -8,16 +8,9 @@
 
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLUSTER_ADMIN, type Cluster, findHaproxy, startCluster, startS3 } from './harness';
+import { behindHaproxy, CLUSTER_ADMIN, type Cluster, startCluster, startS3 } from './harness';
 
-const PG = process.env.TEST_DATABASE_URL?.trim();
-const HAPROXY = findHaproxy();
-const why = !HAPROXY
-  ? 'HAProxy not installed (apt-get install haproxy)'
-  : !PG
-    ? 'TEST_DATABASE_URL not set (the servers share a PostgreSQL database)'
-    : null;
-if (why) console.log(`cluster behind HAProxy: skipped (${why})`);
+const { haproxy: HAPROXY, pg: PG, why } = behindHaproxy('cluster behind HAProxy');
 
 let cluster: Cluster;
 let s3: Awaited<ReturnType<typeof startS3>> = null;
