@@ -96,3 +96,36 @@ export function fileWorld<W extends object, S extends object>(
   });
   return { ctx: ctx.proxy, world: world.proxy, started: started.proxy };
 }
+
+/**
+ * The file's app (`ctx`, made by fileApp or fileWorld above) listening on a port of its own, for
+ * what `inject` cannot read (the event streams): `base` is its address once listening; the streams
+ * handed to `keep` are closed, and the kept-alive connections dropped (they would hold the close
+ * until their timeout), before the app closes (vitest runs a file's afterAll hooks last declared
+ * first).
+ */
+export function fileListening(ctx: TestCtx): {
+  readonly base: string;
+  keep<S extends { close(): void }>(stream: S): S;
+} {
+  let base: string | undefined;
+  const kept: { close(): void }[] = [];
+  beforeAll(async () => {
+    base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => {
+    for (const stream of kept) stream.close();
+    ctx.app.server.closeAllConnections();
+  });
+  return {
+    get base() {
+      if (base === undefined)
+        throw new Error("the file's app listens in beforeAll: read its address in a test");
+      return base;
+    },
+    keep(stream) {
+      kept.push(stream);
+      return stream;
+    },
+  };
+}
