@@ -14,11 +14,11 @@ import {
   CLUSTER_JWT_SECRET,
   freePort,
   freshDatabase,
+  sharedPostgres,
   startApi,
 } from './harness';
 
-const PG = process.env.TEST_DATABASE_URL?.trim();
-if (!PG) console.log('shared state across servers: skipped (TEST_DATABASE_URL not set; it needs PostgreSQL)');
+const PG = sharedPostgres('shared state across servers');
 
 let servers: ApiProcess[] = [];
 let drop: (() => Promise<void>) | undefined;
