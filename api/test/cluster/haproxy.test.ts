@@ -8,6 +8,7 @@
 
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRequest } from '../orders-http-world';
 import { behindHaproxy, CLUSTER_ADMIN, type Cluster, startCluster, startS3 } from './harness';
 
 const { haproxy: HAPROXY, pg: PG, why } = behindHaproxy('cluster behind HAProxy');
@@ -54,18 +55,8 @@ describe.skipIf(!!why)('two servers behind HAProxy', () => {
   it('a manager works and guests read through the balancer while each server restarts: nothing lost, nothing fails', async () => {
     const lb = cluster.balancer.url;
     const admin = await login(lb);
-    const call = async (method: string, path: string, token?: string, body?: unknown) => {
-      const res = await fetch(`${lb}/api${path}`, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined };
-    };
+    const call = (method: string, path: string, token?: string, body?: unknown) =>
+      apiRequest(lb, method, path, token, body);
     // a manager with a restaurant and a category, made through the balancer
     const manager = { login: `m-${Date.now().toString(36)}`, password: 'menedjer-parol-1' };
     const m = await call('POST', '/admin/managers', admin, manager);
