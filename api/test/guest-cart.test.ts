@@ -40,6 +40,7 @@ import { renderMenuPage, renderTablePages } from '../src/public-menu/page';
 import {
   browserDialogs,
   type Call,
+  FakeEventSource,
   fakeApi,
   flush,
   made,
@@ -645,24 +646,6 @@ describe('the menu page with the script', () => {
 });
 
 describe("the order's page", () => {
-  class FakeEventSource extends EventTarget {
-    static CLOSED = 2;
-    static last: FakeEventSource;
-    readyState = 0;
-    onopen: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    constructor(readonly url: string) {
-      super();
-      FakeEventSource.last = this;
-    }
-    emit(order: Record<string, unknown>) {
-      this.dispatchEvent(Object.assign(new Event('order'), { data: JSON.stringify(order) }));
-    }
-    close() {
-      this.readyState = FakeEventSource.CLOSED;
-    }
-  }
-
   function orderPage(status = 'sent') {
     document.body.innerHTML = `<main data-order="order1"><div role="status"><p>Holati: <b data-status="${status}">${
       words.statuses[status as 'sent']

@@ -160,3 +160,22 @@ export const made = () =>
   );
 
 export const flush = () => new Promise((r) => setTimeout(r, 0));
+
+/** The page's EventSource as the script sees it: `last` the one it opened, `emit` an order's event to it. */
+export class FakeEventSource extends EventTarget {
+  static CLOSED = 2;
+  static last: FakeEventSource;
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.last = this;
+  }
+  emit(order: Record<string, unknown>) {
+    this.dispatchEvent(Object.assign(new Event('order'), { data: JSON.stringify(order) }));
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
