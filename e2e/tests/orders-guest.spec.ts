@@ -16,6 +16,7 @@ import { PNG } from 'pngjs';
 import { expectAccessible } from '../a11y';
 import {
   baseURL,
+  copyPrintedSheets,
   creator,
   loginWithStorage,
   managerRestaurant,
@@ -82,15 +83,7 @@ async function tableFiveCode(page: Page, token: string): Promise<string> {
   await page.getByRole('button', { name: 'QR kod' }).click();
   const dialog = page.getByRole('dialog', { name: 'QR kod' });
   await expect(dialog.getByTestId('placement-row')).toHaveCount(2);
-  await page.evaluate(() => {
-    window.print = () => {
-      for (const sheet of document.querySelectorAll('body > .qm-print-page')) {
-        const copy = sheet.cloneNode(true) as HTMLElement;
-        copy.setAttribute('data-testid', 'printed');
-        document.body.append(copy);
-      }
-    };
-  });
+  await copyPrintedSheets(page);
   await dialog.getByRole('button', { name: 'Hammasini chop etish (2 varaq)' }).click();
   await page.emulateMedia({ media: 'print' });
   const sheet = page.getByTestId('printed').filter({ hasText: 'Stol 5' });

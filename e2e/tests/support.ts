@@ -105,6 +105,22 @@ export async function loginWithStorage(page: Page, token: string, role: string):
 }
 
 /**
+ * The browser's print dialog cannot be driven headless: from now on a print on `page` copies its
+ * print sheets (`.qm-print-page`) aside as `printed` (test id), to be read as paper shows them.
+ */
+export async function copyPrintedSheets(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.print = () => {
+      for (const sheet of document.querySelectorAll('body > .qm-print-page')) {
+        const copy = sheet.cloneNode(true) as HTMLElement;
+        copy.setAttribute('data-testid', 'printed');
+        document.body.append(copy);
+      }
+    };
+  });
+}
+
+/**
  * Records the Content-Security-Policy violations of every document the page loads (call before
  * the first navigation); the returned function reads them.
  */
