@@ -12,9 +12,8 @@ import {
   type Method,
   ownPicture,
   snapshot as snapshotOf,
-  twoManagersApart,
 } from './helpers';
-import { fileApp } from './world';
+import { fileApp, twoManagersApart } from './world';
 
 let admin: string;
 let m1: string;

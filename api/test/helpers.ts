@@ -181,19 +181,6 @@ export async function createRestaurant(
 }
 
 /**
- * The admin's token and two managers, each with a restaurant of their own (m1 owns r1, m2 owns
- * r2): the world of the suites on what one manager may not do to another's.
- */
-export async function twoManagersApart(ctx: TestCtx) {
-  const admin = (await adminUser(ctx)).token;
-  const a = await createUser(ctx, 'manager');
-  const b = await createUser(ctx, 'manager');
-  const r1 = await createRestaurant(ctx, { manager_id: a.id });
-  const r2 = await createRestaurant(ctx, { manager_id: b.id });
-  return { admin, m1: a.token, m2: b.token, r1, r2 };
-}
-
-/**
  * The URL of a picture recorded as the restaurant's (its files are not stored): what a picture
  * field accepts without an upload (services/own-pictures.ts).
  */

@@ -2,16 +2,8 @@
 import { answers } from '@qrmenu/shared/schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createCategory,
-  createProduct,
-  createUser,
-  expectError,
-  expectShape,
-  snapshot,
-  twoManagersApart,
-} from './helpers';
-import { fileApp } from './world';
+import { createCategory, createProduct, createUser, expectError, expectShape, snapshot } from './helpers';
+import { fileApp, twoManagersApart } from './world';
 
 let admin: string;
 let m1: string;

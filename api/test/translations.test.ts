@@ -5,8 +5,8 @@
  */
 import { answers } from '@qrmenu/shared/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, expectError, expectShape, type Method, twoManagersApart } from './helpers';
-import { fileApp } from './world';
+import { apiCall, expectError, expectShape, type Method } from './helpers';
+import { fileApp, twoManagersApart } from './world';
 
 let admin: string;
 let m1: string;

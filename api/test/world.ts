@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { BuildAppOptions } from '../src/app';
-import { createTestApp, type TestCtx } from './helpers';
+import { adminUser, createRestaurant, createTestApp, createUser, type TestCtx } from './helpers';
 
 /** An object made later, in a hook: `proxy` stands for it from now on. */
 function madeLater<T extends object>(name: string): { set(value: T): void; proxy: T } {
@@ -128,4 +128,17 @@ export function fileListening(ctx: TestCtx): {
       return stream;
     },
   };
+}
+
+/**
+ * The admin's token and two managers, each with a restaurant of their own (m1 owns r1, m2 owns
+ * r2): the world of the suites on what one manager may not do to another's.
+ */
+export async function twoManagersApart(ctx: TestCtx) {
+  const admin = (await adminUser(ctx)).token;
+  const a = await createUser(ctx, 'manager');
+  const b = await createUser(ctx, 'manager');
+  const r1 = await createRestaurant(ctx, { manager_id: a.id });
+  const r2 = await createRestaurant(ctx, { manager_id: b.id });
+  return { admin, m1: a.token, m2: b.token, r1, r2 };
 }
