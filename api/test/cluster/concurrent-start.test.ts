@@ -14,9 +14,9 @@ import {
   CLUSTER_JWT_SECRET,
   freePort,
   freshDatabase,
-  sharedPostgres,
   startApi,
 } from './harness';
+import { sharedPostgres } from './needs';
 
 const PG = sharedPostgres('concurrent start');
 

@@ -9,7 +9,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest } from '../orders-http-world';
-import { behindHaproxy, CLUSTER_ADMIN, type Cluster, startCluster, startS3 } from './harness';
+import { CLUSTER_ADMIN, type Cluster, startCluster, startS3 } from './harness';
+import { behindHaproxy } from './needs';
 
 const { haproxy: HAPROXY, pg: PG, why } = behindHaproxy('cluster behind HAProxy');
 

@@ -19,37 +19,6 @@ export const CLUSTER_ADMIN = { login: 'admin', password: 'cluster-admin-pass' } 
 export const CLUSTER_JWT_SECRET = 'cluster-test-secret-0123456789abcdef';
 
 /** HAProxy's binary, or null when the machine has none (the caller skips, saying so). */
-/**
- * The PostgreSQL database a suite of several servers shares (TEST_DATABASE_URL), or undefined:
- * then the suite is skipped, said once in the log as `<title>: skipped (...)`.
- */
-export function sharedPostgres(title: string): string | undefined {
-  const pg = process.env.TEST_DATABASE_URL?.trim();
-  if (!pg) console.log(`${title}: skipped (TEST_DATABASE_URL not set; it needs PostgreSQL)`);
-  return pg;
-}
-
-/**
- * What a suite of servers behind HAProxy needs: HAProxy (`haproxy`) and the PostgreSQL database
- * the servers share (`pg`, TEST_DATABASE_URL); `why` the suite cannot run here (null: it can),
- * said once in the log as `<title>: skipped (<why>)`.
- */
-export function behindHaproxy(title: string): {
-  haproxy: string | null;
-  pg: string | undefined;
-  why: string | null;
-} {
-  const pg = process.env.TEST_DATABASE_URL?.trim();
-  const haproxy = findHaproxy();
-  const why = !haproxy
-    ? 'HAProxy not installed (apt-get install haproxy)'
-    : !pg
-      ? 'TEST_DATABASE_URL not set (the servers share a PostgreSQL database)'
-      : null;
-  if (why) console.log(`${title}: skipped (${why})`);
-  return { haproxy, pg, why };
-}
-
 export function findHaproxy(): string | null {
   for (const candidate of [process.env.HAPROXY_BIN, '/usr/sbin/haproxy', '/usr/local/sbin/haproxy']) {
     if (candidate && existsSync(candidate)) return candidate;

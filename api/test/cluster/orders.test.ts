@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cart, type HttpOrderWorld, httpOrderWorld, postOrder } from '../orders-http-world';
 import { openSse } from '../sse-client';
-import { behindHaproxy, CLUSTER_ADMIN, type Cluster, startCluster } from './harness';
+import { CLUSTER_ADMIN, type Cluster, startCluster } from './harness';
+import { behindHaproxy } from './needs';
 
 const { haproxy: HAPROXY, pg: PG, why } = behindHaproxy('orders behind HAProxy');
 

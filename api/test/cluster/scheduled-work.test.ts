@@ -20,7 +20,7 @@ import {
   TEST_SECRET_KEY,
   type TestCtx,
 } from '../helpers';
-import { sharedPostgres } from './harness';
+import { sharedPostgres } from './needs';
 
 const PG = sharedPostgres('scheduled work across servers');
 

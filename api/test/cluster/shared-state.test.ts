@@ -15,9 +15,9 @@ import {
   CLUSTER_JWT_SECRET,
   freePort,
   freshDatabase,
-  sharedPostgres,
   startApi,
 } from './harness';
+import { sharedPostgres } from './needs';
 
 const PG = sharedPostgres('shared state across servers');
 

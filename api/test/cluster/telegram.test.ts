@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTelegram, startTelegramFake } from '../fakes/telegram';
 import { TEST_SECRET_KEY } from '../helpers';
 import { cart, type HttpOrderWorld, httpOrderWorld, postOrder } from '../orders-http-world';
-import { behindHaproxy, CLUSTER_ADMIN, type Cluster, startCluster } from './harness';
+import { CLUSTER_ADMIN, type Cluster, startCluster } from './harness';
+import { behindHaproxy } from './needs';
 
 const { haproxy: HAPROXY, pg: PG, why } = behindHaproxy('Telegram behind HAProxy');
 
