@@ -111,24 +111,11 @@ describe("the POS's pictures", () => {
     return ctx.app.storage.get(key);
   };
 
+  // the last four dishes with pictures: a broken link, a huge picture, not a picture, a redirect
   beforeAll(() => {
-    const [broken, huge, notPicture, redirect] = withPictures().slice(-4);
-    hosts.pictures.fault(
-      new URL((broken as { imageLinks: string[] }).imageLinks[0] as string).pathname,
-      '404',
-    );
-    hosts.pictures.fault(
-      new URL((huge as { imageLinks: string[] }).imageLinks[0] as string).pathname,
-      'huge',
-    );
-    hosts.pictures.fault(
-      new URL((notPicture as { imageLinks: string[] }).imageLinks[0] as string).pathname,
-      'not-a-picture',
-    );
-    hosts.pictures.fault(
-      new URL((redirect as { imageLinks: string[] }).imageLinks[0] as string).pathname,
-      'redirect',
-    );
+    const faults = ['404', 'huge', 'not-a-picture', 'redirect'] as const;
+    for (const [i, dish] of withPictures().slice(-4).entries())
+      hosts.pictures.fault(new URL(dish.imageLinks[0] as string).pathname, faults[i]!);
   });
 
   it('come after the import through the pipeline: every variant stored, no metadata, in the quota', async () => {
