@@ -12,6 +12,9 @@ import { fileWorld } from './world';
 
 const { ctx, world: admin } = fileWorld({}, adminUser);
 
+/** A sign-in with `login` and `password`, its answer. */
+const signIn = (login: string, password: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password } });
 const profile = (token: string) =>
   ctx.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(token) });
 
@@ -52,14 +55,7 @@ describe('own password change', () => {
     expect((await profile(accessToken)).statusCode).toBe(200);
     expectError(await profile(other), 401);
     expectError(await profile(current), 401);
-    expectError(
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { login: m.login, password: PASSWORD },
-      }),
-      401,
-    );
+    expectError(await signIn(m.login, PASSWORD), 401);
     expect(await loginAs(ctx.app, m.login, 'yangi-parol-1')).toBeTruthy();
   });
 });
@@ -97,14 +93,7 @@ describe("the admin's control of managers", () => {
     const off = await setActive(false);
     expect(off.json().data).toEqual({ _id: m.id, login: m.login, is_active: false });
     expectError(await profile(token), 401);
-    expectError(
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { login: m.login, password: PASSWORD },
-      }),
-      401,
-    );
+    expectError(await signIn(m.login, PASSWORD), 401);
     const accounts = await ctx.app.inject({
       url: '/api/admin/managers/accounts',
       headers: bearer(admin.token),

@@ -5,9 +5,7 @@
 import { answers } from '@qrmenu/shared/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  adminUser,
   apiCall,
-  createRestaurant,
   createUser,
   expectError,
   expectShape,
@@ -15,7 +13,7 @@ import {
   ownPicture,
   snapshot as snapshotOf,
 } from './helpers';
-import { fileApp } from './world';
+import { fileApp, twoManagersApart } from './world';
 
 let admin: string;
 let m1: string;
@@ -54,13 +52,9 @@ async function createProduct(token: string, categoryId: string, extra: Record<st
 const ctx = fileApp();
 
 beforeAll(async () => {
-  admin = (await adminUser(ctx)).token;
-  const a = await createUser(ctx, 'manager');
-  const b = await createUser(ctx, 'manager');
-  m1 = a.token;
-  m2 = b.token;
-  r1 = (await createRestaurant(ctx, { manager_id: a.id })).id;
-  r2 = (await createRestaurant(ctx, { manager_id: b.id })).id;
+  const apart = await twoManagersApart(ctx);
+  ({ admin, m1, m2 } = apart);
+  [r1, r2] = [apart.r1.id, apart.r2.id];
   other = (await createUser(ctx, 'cook')).token;
 });
 

@@ -20,8 +20,7 @@ import {
   themeCss,
 } from '../src/public-menu/cart/telegram';
 import { settingsFor } from '../src/public-menu/guest-script';
-import type { LocalMenu } from '../src/public-menu/localize';
-import { renderMenuPage } from '../src/public-menu/page';
+import { browserDialogs, fakeApi, flush, made, openPage } from './guest-page-support';
 
 const settings = settingsFor('uz');
 const words = settings.words;
@@ -33,14 +32,7 @@ const fragment = (theme: Record<string, string> = LIGHT) =>
   `#tgWebAppData=${encodeURIComponent(INIT_DATA)}&tgWebAppVersion=8.0&tgWebAppPlatform=android&tgWebAppThemeParams=${encodeURIComponent(JSON.stringify(theme))}&tgWebAppStartParam=t5`;
 
 beforeEach(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    if (!this.open) return;
-    this.open = false;
-    this.dispatchEvent(new Event('close'));
-  };
+  browserDialogs();
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -49,52 +41,6 @@ afterEach(() => {
   delete (window as { Telegram?: unknown }).Telegram;
   delete (window as { TelegramWebviewProxy?: unknown }).TelegramWebviewProxy;
 });
-
-function menu(): LocalMenu {
-  const said = (text: string) => ({ text });
-  return {
-    lang: 'uz',
-    restaurant: {
-      name: 'Rayhon',
-      slug: 'rayhon',
-      phone_number: '',
-      image: null,
-      logotype: null,
-      address: said('Toshkent'),
-      work_time: said(''),
-      takes_orders: true,
-    },
-    categories: [
-      {
-        id: 'c1',
-        title: said('Ichimliklar'),
-        products: [
-          {
-            id: 'tea',
-            name: said("Ko'k choy"),
-            description: said(''),
-            price: 8000,
-            image: null,
-            options: [],
-          },
-        ],
-      },
-    ],
-  };
-}
-
-/** The page as the server renders it: at `?p=t5` (a table that takes orders), with its panel. */
-function openPage(
-  url: string,
-  page = renderMenuPage(menu(), {
-    script: '/m/assets/cart.js',
-    table: new URL(url, 'http://x').searchParams.get('p') === 't5' ? 'Stol 5' : null,
-  }),
-) {
-  const parsed = new DOMParser().parseFromString(page, 'text/html');
-  document.documentElement.replaceWith(document.importNode(parsed.documentElement, true));
-  history.replaceState(null, '', url);
-}
 
 /** Telegram's app bridge: what the page posts, and Telegram's events back to it. */
 function telegramApp() {
@@ -108,35 +54,6 @@ function telegramApp() {
     ).Telegram.WebView.receiveEvent(type, data);
   return { events, send, last: (type: string) => events.filter(([t]) => t === type).at(-1)?.[1] };
 }
-
-function fakeApi() {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = String(input);
-      calls.push({
-        method: init.method ?? 'GET',
-        url,
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
-      });
-      if (url.startsWith('/api/public/tables/'))
-        return json(200, {
-          data: { takes_orders: true, table: 'Stol 5', menu: 'rayhon', pending_calls: [] },
-        });
-      if (url === '/api/public/orders')
-        return json(201, {
-          data: { _id: 'order1', key: 'k1', number: 14, status: 'sent', items: [], total: 0 },
-        });
-      if (url.startsWith('/api/public/telegram/orders/')) return json(200, { data: { notified: true } });
-      return json(404, { error: { code: 'not_found' } });
-    }),
-  );
-  return calls;
-}
-const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe('outside Telegram', () => {
   it('changes nothing', () => {
@@ -167,7 +84,7 @@ describe('inside Telegram', () => {
   it("at the direct link's table the cart sends with the main button; back closes the sheet", async () => {
     openPage(`/m/rayhon?tg=1&p=t5${fragment()}`);
     const tg = telegramApp();
-    const calls = fakeApi();
+    const { calls } = fakeApi({ orders: [made] });
     startTelegram();
     expect(tg.events.map(([t]) => t)).toEqual(expect.arrayContaining(['web_app_ready', 'web_app_expand']));
     const go = vi.fn();
@@ -199,7 +116,7 @@ describe('inside Telegram', () => {
     await flush();
     await flush();
     expect(calls.filter((c) => c.url === '/api/public/orders')).toHaveLength(1);
-    expect(go).toHaveBeenCalledWith('/m/rayhon/orders/order1?key=k1');
+    expect(go).toHaveBeenCalledWith('/m/rayhon/orders/order1?key=secret-key');
   });
 
   it("ties the order to the guest on the order's page, once", async () => {
@@ -207,7 +124,7 @@ describe('inside Telegram', () => {
     launchOf(fragment());
     openPage('/m/rayhon/orders/order1?key=k1', '<html><body><main data-order></main></body></html>');
     telegramApp();
-    const calls = fakeApi();
+    const { calls } = fakeApi();
     startTelegram();
     await flush();
     startTelegram();

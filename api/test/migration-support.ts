@@ -98,3 +98,24 @@ export async function insertRestaurants(db: AnyDb, ids: string[], at: string): P
     )
     .execute();
 }
+
+/**
+ * `openMigrationDb` migrated to just before the migration `name` (failing if that does not
+ * migrate cleanly), with the restaurants r1 and r2 of `at` in it: the start of each migration's
+ * test, which then writes its rows of before and migrates on.
+ */
+export async function openMigrationDbBefore(
+  tag: string,
+  name: string,
+  at: string,
+  all: Record<string, Migration> = migrations,
+): Promise<MigrationDb> {
+  const opened = await openMigrationDb(tag, all);
+  const { error } = await opened.migrator().migrateTo(migrationBefore(name));
+  if (error) {
+    await opened.close();
+    throw error;
+  }
+  await insertRestaurants(opened.db, ['r1', 'r2'], at);
+  return opened;
+}

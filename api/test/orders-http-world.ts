@@ -15,13 +15,8 @@ export interface HttpOrderWorld {
   dishes: { product_id: string; row_ids: string[]; price: number }[];
 }
 
-async function call<T = { data: unknown }>(
-  base: string,
-  method: string,
-  path: string,
-  token?: string,
-  body?: unknown,
-): Promise<T> {
+/** An API call on the server at `base` as a client makes it (bearer `token`, JSON `body`): its status, body and headers. */
+export async function apiRequest(base: string, method: string, path: string, token?: string, body?: unknown) {
   const res = await fetch(`${base}/api${path}`, {
     method,
     headers: {
@@ -31,8 +26,20 @@ async function call<T = { data: unknown }>(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
+  return { status: res.status, text, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+}
+
+/** `apiRequest` that must succeed: its body. */
+async function call<T = { data: unknown }>(
+  base: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await apiRequest(base, method, path, token, body);
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
+  return res.body as T;
 }
 
 export async function login(base: string, credentials: { login: string; password: string }): Promise<string> {

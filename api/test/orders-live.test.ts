@@ -8,44 +8,33 @@
  */
 import { guestOrder, order, tableCall } from '@qrmenu/shared/schemas';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type EventStream, openEventStream } from '../src/http/sse';
 import { apiCall, createTestApp } from './helpers';
 import { basket, ok, orderWorld, placeAs } from './orders-support';
-import { openSse, type SseStream } from './sse-client';
-import { fileWorld } from './world';
+import { openSse } from './sse-client';
+import { fileListening, fileWorld } from './world';
 
 const { ctx, world: w } = fileWorld(
   { orderLimits: { ordersPerTable: 10_000, ordersPerAddress: 10_000 } },
   (app) => orderWorld(app, 3),
 );
-let base: string;
-const open: SseStream[] = [];
-
-beforeAll(async () => {
-  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-});
-// before the app's close (vitest runs a file's afterAll hooks last declared first)
-afterAll(() => {
-  for (const s of open) s.close();
-  // the client's kept-alive connections would hold the close until their timeout
-  ctx.app.server.closeAllConnections();
-});
+const listening = fileListening(ctx);
 
 const staff = async (token = w.manager.token, extra: Record<string, string> = {}, query = '') => {
-  const s = await openSse(`${base}/api/manager/orders/events${query}`, {
+  const s = await openSse(`${listening.base}/api/manager/orders/events${query}`, {
     authorization: `Bearer ${token}`,
     ...extra,
   });
-  open.push(s);
+  listening.keep(s);
   return s;
 };
 const guest = async (id: string, key: string, extra: Record<string, string> = {}, query = '') => {
   const s = await openSse(
-    `${base}/api/public/orders/${id}/events?key=${encodeURIComponent(key)}${query}`,
+    `${listening.base}/api/public/orders/${id}/events?key=${encodeURIComponent(key)}${query}`,
     extra,
   );
-  open.push(s);
+  listening.keep(s);
   return s;
 };
 const latestSeq = async () =>
@@ -82,12 +71,15 @@ describe("the staff's stream", () => {
   });
 
   it('refuses without a token (401), and another restaurant (404)', async () => {
-    const anon = await openSse(`${base}/api/manager/orders/events`);
+    const anon = await openSse(`${listening.base}/api/manager/orders/events`);
     expect(anon.status).toBe(401);
     const other = await orderWorld(ctx, 1, false);
-    const theirs = await openSse(`${base}/api/manager/orders/events?restaurant_id=${w.restaurantId}`, {
-      authorization: `Bearer ${other.manager.token}`,
-    });
+    const theirs = await openSse(
+      `${listening.base}/api/manager/orders/events?restaurant_id=${w.restaurantId}`,
+      {
+        authorization: `Bearer ${other.manager.token}`,
+      },
+    );
     expect(theirs.status).toBe(404);
   });
 
@@ -213,7 +205,7 @@ describe("the staff's stream", () => {
 describe("a guest's stream", () => {
   it("opens with ready and the order's state, follows only its order, and replays after a reconnect", async () => {
     const mine = (await ok(placeAs(ctx, basket(w, 0)), 201)).data;
-    const bad = await openSse(`${base}/api/public/orders/${mine._id}/events?key=not-the-key`);
+    const bad = await openSse(`${listening.base}/api/public/orders/${mine._id}/events?key=not-the-key`);
     expect(bad.status).toBe(404);
     const s = await guest(mine._id, mine.key);
     expect(s.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');

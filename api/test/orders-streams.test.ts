@@ -7,13 +7,13 @@
  */
 
 import { errorBody } from '@qrmenu/shared/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakePayme } from './fakes/payme';
 import { apiCall, createUser, expectShape, signToken, TEST_SECRET_KEY } from './helpers';
 import { basket, ok, orderWorld, placeAs } from './orders-support';
 import { billOf, PAYME, paymentWorld } from './payments-support';
 import { openSse, type SseStream } from './sse-client';
-import { fileWorld } from './world';
+import { fileListening, fileWorld } from './world';
 
 const { ctx, world: w } = fileWorld(
   {
@@ -25,31 +25,23 @@ const { ctx, world: w } = fileWorld(
   },
   (app) => orderWorld(app, 3),
 );
-let base: string;
-const open: SseStream[] = [];
-
-beforeAll(async () => {
-  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-});
-// before the app's close (vitest runs a file's afterAll hooks last declared first)
-afterAll(() => {
-  for (const s of open) s.close();
-  ctx.app.server.closeAllConnections();
-});
+const listening = fileListening(ctx);
 
 const guest = async (order: { _id: string; key: string }, address = '198.51.100.1') => {
   const s = await openSse(
-    `${base}/api/public/orders/${order._id}/events?key=${encodeURIComponent(order.key)}`,
+    `${listening.base}/api/public/orders/${order._id}/events?key=${encodeURIComponent(order.key)}`,
     {
       'x-forwarded-for': address,
     },
   );
-  open.push(s);
+  listening.keep(s);
   return s;
 };
 const staff = async (token: string) => {
-  const s = await openSse(`${base}/api/manager/orders/events`, { authorization: `Bearer ${token}` });
-  open.push(s);
+  const s = await openSse(`${listening.base}/api/manager/orders/events`, {
+    authorization: `Bearer ${token}`,
+  });
+  listening.keep(s);
   return s;
 };
 const newOrder = async (world = w) =>
@@ -103,9 +95,12 @@ describe("a guest's streams are capped", () => {
     const held: SseStream[] = [];
     for (let i = 0; i < 5; i++) held.push(await guest(orders[i]!, `198.51.100.${10 + i}`));
     expect(held.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);
-    const full = await openSse(`${base}/api/public/orders/${orders[5]!._id}/events?key=${orders[5]!.key}`, {
-      'x-forwarded-for': '198.51.100.20',
-    });
+    const full = await openSse(
+      `${listening.base}/api/public/orders/${orders[5]!._id}/events?key=${orders[5]!.key}`,
+      {
+        'x-forwarded-for': '198.51.100.20',
+      },
+    );
     expect(full.status).toBe(503);
     expect(full.headers.get('retry-after')).toBe('30');
     const board = await staff(w.manager.token);
@@ -120,7 +115,7 @@ describe("a guest's streams are capped", () => {
       await guest(await newOrder(), '198.51.100.30'),
       await guest(await newOrder(), '198.51.100.30'),
     ];
-    const res = await fetch(`${base}/api/public/orders/${order._id}/events?key=${order.key}`, {
+    const res = await fetch(`${listening.base}/api/public/orders/${order._id}/events?key=${order.key}`, {
       headers: { 'x-forwarded-for': '198.51.100.30' },
     });
     expect(res.status).toBe(429);

@@ -6,16 +6,9 @@
  * after the last number answered, never giving one twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AnyDb,
-  insertRestaurants,
-  type MigrationDb,
-  migrationBefore,
-  openMigrationDb,
-} from './migration-support';
+import { type AnyDb, type MigrationDb, openMigrationDbBefore } from './migration-support';
 
 const KEYS = '0031_payment_keys';
-const BEFORE = migrationBefore(KEYS);
 
 let db: AnyDb;
 let migrator: MigrationDb['migrator'];
@@ -72,9 +65,7 @@ let paymeBefore: Record<string, unknown>[];
 let clickBefore: Record<string, unknown>[];
 
 beforeAll(async () => {
-  ({ db, migrator, close: cleanup } = await openMigrationDb('keys'));
-  expect((await migrator().migrateTo(BEFORE)).error).toBeUndefined();
-  await insertRestaurants(db, ['r1', 'r2'], at);
+  ({ db, migrator, close: cleanup } = await openMigrationDbBefore('keys', KEYS, at));
   await db
     .insertInto('bills')
     .values(

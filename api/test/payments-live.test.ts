@@ -5,18 +5,17 @@
  * staff with a message of its own. Payme's requests through the fake Payme.
  */
 import { formatTiyin } from '@qrmenu/shared/texts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fakePayme } from './fakes/payme';
 import { adminUser, apiCall } from './helpers';
 import { ok } from './orders-support';
 import { billOf, guestOrders, PAYME } from './payments-support';
 import { openSse } from './sse-client';
-import { type TelegramWorld, telegramWorld } from './telegram-support';
+import { fileTelegramWorld } from './telegram-support';
 
-let tw: TelegramWorld;
+const tw = fileTelegramWorld();
 
 beforeAll(async () => {
-  tw = await telegramWorld();
   const admin = await adminUser(tw.ctx);
   await ok(
     apiCall(tw.ctx, 'PUT', `/admin/restaurants/${tw.world.restaurantId}/payments`, admin.token, {
@@ -24,7 +23,6 @@ beforeAll(async () => {
     }),
   );
 });
-afterAll(async () => tw?.close());
 
 describe('a payment, live and in the chat', () => {
   it("the guest's stream hears it paid; the chat's post says paid, then unpaid with an alert", async () => {

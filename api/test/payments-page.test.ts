@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startOrderPage } from '../src/public-menu/cart/order';
 import { settingsFor } from '../src/public-menu/guest-script';
 import { renderOrderPage } from '../src/public-menu/order-page';
+import { FakeEventSource } from './guest-page-support';
 
 const settings = settingsFor('uz');
 
@@ -54,24 +55,6 @@ function openPage(o: GuestOrder = order, b: Bill | null = bill) {
   document.documentElement.replaceWith(document.importNode(parsed.documentElement, true));
   history.replaceState(null, '', '/m/rayhon/orders/order1?key=k1');
   return document.querySelector<HTMLElement>('main')!;
-}
-
-class FakeEventSource extends EventTarget {
-  static CLOSED = 2;
-  static last: FakeEventSource;
-  readyState = 0;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    super();
-    FakeEventSource.last = this;
-  }
-  emit(o: Partial<GuestOrder>) {
-    this.dispatchEvent(Object.assign(new Event('order'), { data: JSON.stringify(o) }));
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -5,26 +5,14 @@
  * on the guests' page and in their menu's data, also after a sync that changes one size's price.
  */
 import { answers } from '@qrmenu/shared/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearIikoTokens } from '../src/integration/providers/iiko';
+import { describe, expect, it } from 'vitest';
 import { formatGuestPrice } from '../src/public-menu/language';
-import { type FakeIiko, IIKO_API_LOGIN, type IikoData, startFakeIiko } from './fakes/iiko';
+import { IIKO_API_LOGIN, type IikoData } from './fakes/iiko';
 import { recorded } from './fixtures/recorded';
-import {
-  adminUser,
-  bearer,
-  createTestApp,
-  createUser,
-  expectShape,
-  TEST_SECRET_KEY,
-  type TestCtx,
-  type TestUser,
-} from './helpers';
+import { bearer, createUser, expectShape } from './helpers';
+import { filePosApp, startIiko } from './pos-support';
 
 describe('iiko in the shapes of its answers', () => {
-  let fake: FakeIiko;
-  let ctx: TestCtx;
-  let admin: TestUser;
   let restaurantId: string;
   let slug: string;
   let webhookToken: string;
@@ -32,30 +20,23 @@ describe('iiko in the shapes of its answers', () => {
   const drink = recorded<Pick<IikoData, 'groups' | 'products' | 'sizes'>>('iiko/sizes.assembled.json');
   const cola = drink.products[0] as { id: string; sizePrices: { price: { currentPrice: number } }[] };
 
-  beforeAll(async () => {
-    clearIikoTokens();
-    // the types as iiko's documentation spells them, and the recorded drink in two sizes
-    fake = await startFakeIiko({ products: 30, lowerCaseTypes: true });
-    fake.change((d) => {
-      d.groups.push(...drink.groups);
-      d.sizes.push(...drink.sizes);
-      d.products.push(...drink.products);
-    });
-    ctx = await createTestApp({
-      integrationSecretKey: TEST_SECRET_KEY,
-      iikoApiUrl: fake.url,
-      posHttp: { timeoutMs: 400, backoffMs: 5, attempts: 2 },
-      posSchedule: false,
-    });
-    admin = await adminUser(ctx);
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await fake?.close();
-  });
+  const { ctx, staff, fake } = filePosApp(
+    'iiko',
+    async () => {
+      // the types as iiko's documentation spells them, and the recorded drink in two sizes
+      const made = await startIiko({ products: 30, lowerCaseTypes: true });
+      made.change((d) => {
+        d.groups.push(...drink.groups);
+        d.sizes.push(...drink.sizes);
+        d.products.push(...drink.products);
+      });
+      return made;
+    },
+    { posHttp: { timeoutMs: 400, backoffMs: 5, attempts: 2 } },
+  );
 
   const post = (url: string, payload: unknown) =>
-    ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(admin.token) });
+    ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(staff.admin.token) });
   const organization = () => fake.data.organizations[0]?.id as string;
 
   it('lower-case types import every dish and good, with their modifier rows', async () => {
@@ -130,7 +111,7 @@ describe('iiko in the shapes of its answers', () => {
       ctx.app.inject({
         method: 'PUT',
         url: `/api/admin/integration/pos/${restaurantId}/sync`,
-        headers: bearer(admin.token),
+        headers: bearer(staff.admin.token),
       });
     fake.change(() => {
       (cola.sizePrices[1] as { price: { currentPrice: number } }).price.currentPrice = 16000;

@@ -8,34 +8,30 @@
 import { Writable } from 'node:stream';
 import { answers } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { posPicturesSettled } from '../src/integration/pos/pictures';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
-import { type FakeIiko, IIKO_API_LOGIN, soldOnMenu, startFakeIiko } from './fakes/iiko';
-import {
-  adminUser,
-  bearer,
-  createTestApp,
-  createUser,
-  expectError,
-  expectShape,
-  snapshot,
-  TEST_SECRET_KEY,
-  type TestCtx,
-  type TestUser,
-} from './helpers';
-
-const SECRET_KEY = TEST_SECRET_KEY;
+import { IIKO_API_LOGIN, soldOnMenu } from './fakes/iiko';
+import { bearer, createUser, expectError, expectShape, snapshot } from './helpers';
+import { filePosApp, posProduct, startIiko } from './pos-support';
 
 describe('iiko Cloud provider', () => {
-  let fake: FakeIiko;
-  let ctx: TestCtx;
-  let admin: TestUser;
-  let manager: TestUser;
+  const logs: string[] = [];
+  const { ctx, staff, fake } = filePosApp('iiko', () => startIiko({ products: 300 }), {
+    posHttp: { timeoutMs: 400, backoffMs: 5, attempts: 3 },
+    logger: {
+      level: 'debug',
+      stream: new Writable({
+        write(chunk, _enc, done) {
+          logs.push(String(chunk));
+          done();
+        },
+      }),
+    },
+  });
   let restaurantId: string;
   let slug: string;
   let webhookToken: string;
-  const logs: string[] = [];
   const creds = { apiLogin: IIKO_API_LOGIN };
   const org = () => fake.data.organizations[0] as { id: string; name: string };
   const live = (i: number) =>
@@ -44,39 +40,13 @@ describe('iiko Cloud provider', () => {
       name: string;
     };
 
-  beforeAll(async () => {
-    clearIikoTokens();
-    fake = await startFakeIiko({ products: 300 });
-    ctx = await createTestApp({
-      integrationSecretKey: SECRET_KEY,
-      iikoApiUrl: fake.url,
-      posHttp: { timeoutMs: 400, backoffMs: 5, attempts: 3 },
-      posSchedule: false,
-      logger: {
-        level: 'debug',
-        stream: new Writable({
-          write(chunk, _enc, done) {
-            logs.push(String(chunk));
-            done();
-          },
-        }),
-      },
-    });
-    admin = await adminUser(ctx);
-    manager = await createUser(ctx, 'manager');
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await fake?.close();
-  });
-
-  const post = (url: string, payload: unknown, token = admin.token) =>
+  const post = (url: string, payload: unknown, token = staff.admin.token) =>
     ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
   const sync = () =>
     ctx.app.inject({
       method: 'PUT',
       url: `/api/admin/integration/pos/${restaurantId}/sync`,
-      headers: bearer(admin.token),
+      headers: bearer(staff.admin.token),
     });
   /** iiko's StopListUpdate webhook of the imported restaurant, with its token (or another). */
   const stopListWebhook = (event: unknown, authorization = webhookToken) =>
@@ -91,13 +61,7 @@ describe('iiko Cloud provider', () => {
     (await ctx.app.repos.menu.activeRows(restaurantId)).options
       .filter((o) => o.product_id === productId && o.name === "O'lcham")
       .map((o) => o.row_name);
-  const product = (ext: string) =>
-    ctx.db
-      .selectFrom('products')
-      .selectAll()
-      .where('restaurant_id', '=', restaurantId)
-      .where('external_id', '=', ext)
-      .executeTakeFirst();
+  const product = (ext: string) => posProduct(ctx, restaurantId, ext);
 
   it('lists the organizations the credentials reach; a wrong apiLogin answers 422 naming the field, in Uzbek', async () => {
     const res = await post('/api/admin/integration/pos/locations', { provider: 'iiko', credentials: creds });
@@ -132,7 +96,7 @@ describe('iiko Cloud provider', () => {
       provider: 'iiko',
       credentials: wrong,
       location_id: org().id,
-      manager_id: manager.id,
+      manager_id: staff.manager.id,
     });
     expectError(imported, 422, 'validation');
     expect(imported.json().error.details).toEqual([
@@ -170,7 +134,7 @@ describe('iiko Cloud provider', () => {
       provider: 'iiko',
       credentials: creds,
       location_id: org().id,
-      manager_id: manager.id,
+      manager_id: staff.manager.id,
     });
     expect(res.statusCode).toBe(201);
     const { data } = expectShape(answers.posImported, res.json());
@@ -272,7 +236,7 @@ describe('iiko Cloud provider', () => {
     const res = await ctx.app.inject({
       method: 'GET',
       url: `/api/admin/integration/pos/${restaurantId}`,
-      headers: bearer(admin.token),
+      headers: bearer(staff.admin.token),
     });
     const { data } = expectShape(answers.posAccount, res.json());
     expect(data.credentials.apiLogin).toBe(`••••${IIKO_API_LOGIN.slice(-4)}`);
@@ -406,14 +370,14 @@ describe('iiko Cloud provider', () => {
       method: 'PUT',
       url: `/api/manager/products/position/${last?.id}`,
       payload: { position: 0 },
-      headers: bearer(manager.token),
+      headers: bearer(staff.manager.token),
     });
     expect(move.statusCode).toBe(200);
     const made = await ctx.app.inject({
       method: 'POST',
       url: '/api/manager/products',
       payload: { name: 'Uy limonadi', price: 12000, category_id: category.id },
-      headers: bearer(manager.token),
+      headers: bearer(staff.manager.token),
     });
     expect(made.statusCode).toBe(201);
     const madeId = `here:${made.json().data.id}`;
@@ -421,7 +385,7 @@ describe('iiko Cloud provider', () => {
       method: 'PUT',
       url: `/api/manager/products/position/${made.json().data.id}`,
       payload: { position: 1 },
-      headers: bearer(manager.token),
+      headers: bearer(staff.manager.token),
     });
     const manual = [before.at(-1), madeId, ...before.slice(0, -1)];
     expect(await order()).toEqual(manual);
@@ -462,7 +426,7 @@ describe('iiko Cloud provider', () => {
     const removed = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/manager/products/${made.json().data.id}`,
-      headers: bearer(manager.token),
+      headers: bearer(staff.manager.token),
     });
     expect(removed.statusCode).toBe(200);
   });
@@ -474,7 +438,7 @@ describe('iiko Cloud provider', () => {
       method: 'POST',
       url: '/api/manager/stop-list',
       payload: { product_ids: [local?.id], action: 'stop' },
-      headers: bearer(manager.token),
+      headers: bearer(staff.manager.token),
     });
     expect(stop.statusCode).toBe(200);
     fake.change(() => {
@@ -486,7 +450,7 @@ describe('iiko Cloud provider', () => {
       method: 'POST',
       url: '/api/manager/stop-list',
       payload: { product_ids: [local?.id], action: 'resume' },
-      headers: bearer(manager.token),
+      headers: bearer(staff.manager.token),
     });
     expect(resume.statusCode).toBe(200);
     expect(await product(p.id)).toMatchObject({ is_active: 1, stopped_by_manager: 0 });
@@ -496,7 +460,7 @@ describe('iiko Cloud provider', () => {
       method: 'POST',
       url: '/api/manager/stop-list',
       payload: { product_ids: [posStopped?.id], action: 'resume' },
-      headers: bearer(manager.token),
+      headers: bearer(staff.manager.token),
     });
     expect((await product(live(0).id))?.is_active).toBe(0);
   });
@@ -557,7 +521,7 @@ describe('iiko Cloud provider', () => {
       const account = await ctx.app.inject({
         method: 'GET',
         url: `/api/admin/integration/pos/${restaurantId}`,
-        headers: bearer(admin.token),
+        headers: bearer(staff.admin.token),
       });
       expect(account.json().data.last_sync).toMatchObject({ result: 'error', error: text });
       if (fault === 'malformed') expect(logs.join('')).toContain('fake-malformed'); // the correlation id
@@ -571,7 +535,7 @@ describe('iiko Cloud provider', () => {
     const account = await ctx.app.inject({
       method: 'GET',
       url: `/api/admin/integration/pos/${restaurantId}`,
-      headers: bearer(admin.token),
+      headers: bearer(staff.admin.token),
     });
     expect(account.json().data.last_sync).toMatchObject({ result: 'ok', error: null });
   });
@@ -665,7 +629,7 @@ describe('iiko Cloud provider', () => {
     const res = await ctx.app.inject({
       method: 'PUT',
       url: `/api/admin/integration/restaurants/${restaurantId}/sync`,
-      headers: bearer(admin.token),
+      headers: bearer(staff.admin.token),
     });
     expect(res.statusCode).toBe(200);
     expect(expectShape(answers.sync, res.json()).data.products).toBe(300);

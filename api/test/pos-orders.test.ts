@@ -12,14 +12,14 @@
  */
 import { answers } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
 import { iikoOrderId } from '../src/integration/providers/iiko/orders';
 import { orderMessage } from '../src/telegram/messages';
-import { type FakeIiko, IIKO_TABLES, IIKO_TERMINAL_GROUPS, startFakeIiko } from './fakes/iiko';
-import { apiCall, expectError, expectShape, type TestCtx, type TestUser } from './helpers';
+import { IIKO_TABLES, IIKO_TERMINAL_GROUPS } from './fakes/iiko';
+import { apiCall, expectError, expectShape } from './helpers';
 import { newKey, ok, placeAs } from './orders-support';
-import { drainPos, posWorld } from './pos-support';
+import { drainPos, filePosOrdersWorld } from './pos-support';
 
 const uuid = (kind: number, n: number) =>
   `${kind.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -38,15 +38,13 @@ const QAZI = uuid(4, 9000 + 9850);
 const EGG = uuid(4, 9000 + 9851);
 
 describe('guests orders into iiko', () => {
-  let fake: FakeIiko;
-  let ctx: TestCtx;
-  let manager: TestUser;
-  let slug: string;
-  let tables: Record<string, string> = {};
+  const { ctx, world, fake } = filePosOrdersWorld('iiko', {
+    tables: ['Stol 5', 'Stol 6'],
+  });
   const ids = { mastava: '', kompot: '', litre: '', ice: '', osh: '', full: '', qazi: '', egg: '' };
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-    apiCall(ctx, method, url, manager.token, body);
+    apiCall(ctx, method, url, world.manager.token, body);
   /** The sender's turns until nothing more goes through now (iiko down: the rest wait behind it). */
   const settle = () => drainPos(ctx, () => fake.desk.state.down);
   const board = async () => expectShape(answers.orders, await ok(call('GET', '/manager/orders'))).data;
@@ -56,7 +54,7 @@ describe('guests orders into iiko', () => {
       answers.guestOrder,
       await ok(
         placeAs(ctx, {
-          placement_id: tables[table],
+          placement_id: world.tables[table],
           idempotency_key: newKey(),
           language: 'ru',
           items,
@@ -80,20 +78,6 @@ describe('guests orders into iiko', () => {
   });
 
   beforeAll(async () => {
-    clearIikoTokens();
-    fake = await startFakeIiko({ products: 20, tableDishes: true });
-    ({ ctx, manager, slug, tables } = await posWorld(
-      { provider: 'iiko', fake },
-      {
-        app: {
-          posHttp: { timeoutMs: 5_000, backoffMs: 1, attempts: 2 },
-          posOrders: { schedule: false, backoffMs: 0, followMs: 0, sendingMs: 0 },
-          orderLimits: { ordersPerTable: 100, ordersPerAddress: 100 },
-        },
-        tables: ['Stol 5', 'Stol 6'],
-        posSend: 'at_once',
-      },
-    ));
     const product = (ext: string) =>
       ctx.db.selectFrom('products').select('id').where('external_id', '=', ext).executeTakeFirstOrThrow();
     const row = (ext: string) =>
@@ -106,10 +90,6 @@ describe('guests orders into iiko', () => {
     ids.full = (await row(FULL)).id;
     ids.qazi = (await row(QAZI)).id;
     ids.egg = (await row(EGG)).id;
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await fake?.close();
   });
 
   it('maps a placement to an iiko table of the terminal group chosen first', async () => {
@@ -127,17 +107,19 @@ describe('guests orders into iiko', () => {
     expect(chosen.data.tables).toHaveLength(12);
     expect(chosen.data.tables[4]).toEqual({ id: IIKO_TABLES[4]?.id, name: 'Stol 5', section: 'Asosiy zal' });
     expectError(
-      await call('PUT', `/manager/placements/${tables['Stol 5']}/pos-table`, { pos_table_id: 'nope' }),
+      await call('PUT', `/manager/placements/${world.tables['Stol 5']}/pos-table`, { pos_table_id: 'nope' }),
       400,
       'validation',
     );
     await ok(
-      call('PUT', `/manager/placements/${tables['Stol 5']}/pos-table`, { pos_table_id: IIKO_TABLES[4]?.id }),
+      call('PUT', `/manager/placements/${world.tables['Stol 5']}/pos-table`, {
+        pos_table_id: IIKO_TABLES[4]?.id,
+      }),
     );
     const after = (await ok(call('GET', '/manager/pos/tables'))).data;
     expect(after.placements).toEqual([
-      { _id: tables['Stol 5'], name: 'Stol 5', pos_table_id: IIKO_TABLES[4]?.id },
-      { _id: tables['Stol 6'], name: 'Stol 6', pos_table_id: null },
+      { _id: world.tables['Stol 5'], name: 'Stol 5', pos_table_id: IIKO_TABLES[4]?.id },
+      { _id: world.tables['Stol 6'], name: 'Stol 6', pos_table_id: null },
     ]);
   });
 
@@ -197,7 +179,7 @@ describe('guests orders into iiko', () => {
     // the guest's page says it in the order's language
     const page = await ctx.app.inject({
       method: 'GET',
-      url: `/m/${slug}/orders/${order._id}?key=${order.key}`,
+      url: `/m/${world.slug}/orders/${order._id}?key=${order.key}`,
     });
     expect(page.body).toContain('data-pos-state="accepted">Передан на кухню</p>');
     // and the Telegram post, edited on each change of state
@@ -264,7 +246,7 @@ describe('guests orders into iiko', () => {
     expect(guest.data.pos).toEqual({ state: 'refused', refused: ['Mastava'] });
     const page = await ctx.app.inject({
       method: 'GET',
-      url: `/m/${slug}/orders/${order._id}?key=${order.key}`,
+      url: `/m/${world.slug}/orders/${order._id}?key=${order.key}`,
     });
     expect(page.body).toContain('Нет в наличии: Mastava');
     // an unmapped table: no tableIds, its name in the note on the first dish
@@ -410,7 +392,7 @@ describe('guests orders into iiko', () => {
     // without the portion the server refuses it before iiko could
     expectError(
       await placeAs(ctx, {
-        placement_id: tables['Stol 6'],
+        placement_id: world.tables['Stol 6'],
         idempotency_key: newKey(),
         language: 'uz',
         items: [{ ...line, rows: line.rows.slice(1), price: line.price - 20000 }],

@@ -9,16 +9,15 @@
  */
 import { answers } from '@qrmenu/shared/schemas';
 import { formatTiyin, t } from '@qrmenu/shared/texts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearIikoTokens } from '../src/integration/providers/iiko';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { iikoOrderId } from '../src/integration/providers/iiko/orders';
-import { type FakeIiko, IIKO_TABLES, IIKO_TERMINAL_GROUPS, startFakeIiko } from './fakes/iiko';
+import { IIKO_TABLES, IIKO_TERMINAL_GROUPS } from './fakes/iiko';
 import { fakePayme } from './fakes/payme';
 import { recorded } from './fixtures/recorded';
-import { apiCall, expectShape, type TestCtx, type TestUser } from './helpers';
+import { apiCall, expectShape } from './helpers';
 import { newKey, ok, placeAs } from './orders-support';
 import { billOf, connectTestChat, PAYME } from './payments-support';
-import { drainPos, posWorld } from './pos-support';
+import { drainPos, filePosOrdersWorld } from './pos-support';
 
 const uuid = (kind: number, n: number) =>
   `${kind.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -28,16 +27,15 @@ const PAYME_TYPE = recorded<{ paymentTypes: { id: string; code: string }[] }>(
 ).paymentTypes.find((p) => p.code === 'PAYME')?.id;
 
 describe('a bill paid from the phone, into iiko', () => {
-  let fake: FakeIiko;
-  let ctx: TestCtx;
-  let manager: TestUser;
-  let restaurantId: string;
-  let tables: Record<string, string> = {};
+  const { ctx, world, fake } = filePosOrdersWorld('iiko', {
+    payments: { payme: PAYME },
+    tables: ['Stol 5', 'Stol 6', 'Stol 7'],
+  });
   let mastava = '';
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-    apiCall(ctx, method, url, manager.token, body);
-  const payme = () => fakePayme(ctx.app, restaurantId, PAYME.key);
+    apiCall(ctx, method, url, world.manager.token, body);
+  const payme = () => fakePayme(ctx.app, world.restaurantId, PAYME.key);
   /** The senders' turns until nothing more goes through now (iiko down: the rest wait behind it). */
   const settle = () => drainPos(ctx, () => fake.desk.state.down, 100);
   const board = async () => expectShape(answers.orders, await ok(call('GET', '/manager/orders'))).data;
@@ -45,7 +43,7 @@ describe('a bill paid from the phone, into iiko', () => {
   const ordered = async (table: string, n = 1) => {
     const made = await ok(
       placeAs(ctx, {
-        placement_id: tables[table],
+        placement_id: world.tables[table],
         idempotency_key: newKey(),
         language: 'uz',
         items: [{ product_id: mastava, quantity: n, row_ids: [], price: 28000 }],
@@ -59,25 +57,10 @@ describe('a bill paid from the phone, into iiko', () => {
     fake.desk.state.payments.filter((p) => p.orderId === iikoOrderId({ orderId } as never));
 
   beforeAll(async () => {
-    clearIikoTokens();
-    fake = await startFakeIiko({ products: 20, tableDishes: true });
-    ({ ctx, manager, restaurantId, tables } = await posWorld(
-      { provider: 'iiko', fake },
-      {
-        app: {
-          posHttp: { timeoutMs: 5_000, backoffMs: 1, attempts: 2 },
-          posOrders: { schedule: false, backoffMs: 0, followMs: 0, sendingMs: 0 },
-          orderLimits: { ordersPerTable: 100, ordersPerAddress: 100 },
-        },
-        payments: { payme: PAYME },
-        tables: ['Stol 5', 'Stol 6', 'Stol 7'],
-        posSend: 'at_once',
-      },
-    ));
     await ok(call('PUT', '/manager/pos/terminal-group', { terminal_group_id: IIKO_TERMINAL_GROUPS[0]?.id }));
     for (const [i, name] of ['Stol 5', 'Stol 6', 'Stol 7'].entries())
       await ok(
-        call('PUT', `/manager/placements/${tables[name]}/pos-table`, {
+        call('PUT', `/manager/placements/${world.tables[name]}/pos-table`, {
           pos_table_id: IIKO_TABLES[4 + i]?.id,
         }),
       );
@@ -88,10 +71,6 @@ describe('a bill paid from the phone, into iiko', () => {
         .where('external_id', '=', MASTAVA)
         .executeTakeFirstOrThrow()
     ).id;
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await fake?.close();
   });
 
   it("counts iiko's amount, and iiko receives one external payment of it into the table's order", async () => {
@@ -176,7 +155,7 @@ describe('a bill paid from the phone, into iiko', () => {
   });
 
   it('a cancel after the POS got it: the staff are told to cancel it in iiko by hand', async () => {
-    await connectTestChat(ctx, restaurantId);
+    await connectTestChat(ctx, world.restaurantId);
     const tx = await ctx.db
       .selectFrom('payme_transactions')
       .select(['id', 'bill_id'])
@@ -196,7 +175,7 @@ describe('a bill paid from the phone, into iiko', () => {
     await ctx.db.deleteFrom('telegram_outbox').execute();
     const order = await ordered('Stol 6');
     const bill = await billOf(ctx, order);
-    const { perform } = await fakePayme(ctx.app, restaurantId, PAYME.key).pay(bill._id, bill.amount);
+    const { perform } = await fakePayme(ctx.app, world.restaurantId, PAYME.key).pay(bill._id, bill.amount);
     expect(perform.result).toMatchObject({ state: 2 });
     // the restaurant deleted its Payme type in iiko meanwhile
     const types = fake.desk.paymentTypes();

@@ -6,20 +6,13 @@
  */
 import { imageIdOf, imageKeys } from '@qrmenu/shared/image-variants';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allowedPictureLink, downloadPicture, posPicturesSettled } from '../src/integration/pos/pictures';
-import { clearIikoTokens } from '../src/integration/providers/iiko';
-import { type FakeIiko, IIKO_API_LOGIN, soldOnMenu, startFakeIiko } from './fakes/iiko';
-import { type FakePictureHost, startPictureHost } from './fakes/picture-host';
-import {
-  adminUser,
-  bearer,
-  createTestApp,
-  createUser,
-  TEST_SECRET_KEY,
-  type TestCtx,
-  type TestUser,
-} from './helpers';
+import { IIKO_API_LOGIN, soldOnMenu } from './fakes/iiko';
+import { startPictureHost } from './fakes/picture-host';
+import { bearer } from './helpers';
+import { posAppOptions, posStaff, startIiko } from './pos-support';
+import { fileWorld } from './world';
 
 describe('allowedPictureLink', () => {
   const hosts = ['iiko.biz'];
@@ -74,14 +67,25 @@ describe('a picture is fetched only from a public address, on port 443 (checked 
 });
 
 describe("the POS's pictures", () => {
-  let pictures: FakePictureHost;
-  let fake: FakeIiko;
-  let ctx: TestCtx;
-  let admin: TestUser;
-  let manager: TestUser;
+  const {
+    ctx,
+    world: staff,
+    started: hosts,
+  } = fileWorld(
+    ({ pictures, fake }) =>
+      posAppOptions(
+        { provider: 'iiko', fake },
+        { posPictureTestOrigins: [pictures.url], posHttp: { timeoutMs: 2000, backoffMs: 5, attempts: 2 } },
+      ),
+    posStaff,
+    async () => {
+      const pictures = await startPictureHost();
+      return { pictures, fake: await startIiko({ products: 36, imageHost: pictures.url }) };
+    },
+  );
   let restaurantId: string;
   const withPictures = () =>
-    fake.data.products.filter(
+    hosts.fake.data.products.filter(
       (p) => soldOnMenu(p) && !p.isDeleted && (p.imageLinks as string[]).length > 0,
     ) as (Record<string, unknown> & { id: string; imageLinks: string[] })[];
   const product = (ext: string) =>
@@ -97,7 +101,7 @@ describe("the POS's pictures", () => {
     const res = await ctx.app.inject({
       method: 'PUT',
       url: `/api/admin/integration/pos/${restaurantId}/sync`,
-      headers: bearer(admin.token),
+      headers: bearer(staff.admin.token),
     });
     expect(res.statusCode).toBe(200);
     await posPicturesSettled(ctx.app, restaurantId);
@@ -107,35 +111,11 @@ describe("the POS's pictures", () => {
     return ctx.app.storage.get(key);
   };
 
-  beforeAll(async () => {
-    clearIikoTokens();
-    pictures = await startPictureHost();
-    fake = await startFakeIiko({ products: 36, imageHost: pictures.url });
-    ctx = await createTestApp({
-      integrationSecretKey: TEST_SECRET_KEY,
-      iikoApiUrl: fake.url,
-      posPictureTestOrigins: [pictures.url],
-      posHttp: { timeoutMs: 2000, backoffMs: 5, attempts: 2 },
-      posSchedule: false,
-    });
-    admin = await adminUser(ctx);
-    manager = await createUser(ctx, 'manager');
-    const [broken, huge, notPicture, redirect] = withPictures().slice(-4);
-    pictures.fault(new URL((broken as { imageLinks: string[] }).imageLinks[0] as string).pathname, '404');
-    pictures.fault(new URL((huge as { imageLinks: string[] }).imageLinks[0] as string).pathname, 'huge');
-    pictures.fault(
-      new URL((notPicture as { imageLinks: string[] }).imageLinks[0] as string).pathname,
-      'not-a-picture',
-    );
-    pictures.fault(
-      new URL((redirect as { imageLinks: string[] }).imageLinks[0] as string).pathname,
-      'redirect',
-    );
-  }, 60_000);
-  afterAll(async () => {
-    await ctx?.close();
-    await fake?.close();
-    await pictures?.close();
+  // the last four dishes with pictures: a broken link, a huge picture, not a picture, a redirect
+  beforeAll(() => {
+    const faults = ['404', 'huge', 'not-a-picture', 'redirect'] as const;
+    for (const [i, dish] of withPictures().slice(-4).entries())
+      hosts.pictures.fault(new URL(dish.imageLinks[0] as string).pathname, faults[i]!);
   });
 
   it('come after the import through the pipeline: every variant stored, no metadata, in the quota', async () => {
@@ -145,10 +125,10 @@ describe("the POS's pictures", () => {
       payload: {
         provider: 'iiko',
         credentials: { apiLogin: IIKO_API_LOGIN },
-        location_id: fake.data.organizations[0]?.id,
-        manager_id: manager.id,
+        location_id: hosts.fake.data.organizations[0]?.id,
+        manager_id: staff.manager.id,
       },
-      headers: bearer(admin.token),
+      headers: bearer(staff.admin.token),
     });
     expect(res.statusCode).toBe(201);
     restaurantId = res.json().data.restaurant._id;
@@ -181,22 +161,22 @@ describe("the POS's pictures", () => {
     const account = await ctx.app.inject({
       method: 'GET',
       url: `/api/admin/integration/pos/${restaurantId}`,
-      headers: bearer(admin.token),
+      headers: bearer(staff.admin.token),
     });
     expect(account.json().data.pictures).toEqual({ total: all.length, done: all.length, failed: 4 });
   });
 
   it('are not downloaded again by a sync (links unchanged), nor from a host not allowed', async () => {
-    const before = pictures.total();
+    const before = hosts.pictures.total();
     const first = withPictures()[0] as { id: string };
-    fake.change((d) => {
+    hosts.fake.change((d) => {
       (d.products.find((p) => p.id === first.id) as { name: string }).name = 'Yangi nom';
       (d.products.find((p) => p.id === withPictures()[1]?.id) as { imageLinks: string[] }).imageLinks = [
         'https://pictures.example.com/elsewhere.jpg',
       ];
     });
     await sync();
-    expect(pictures.total()).toBe(before);
+    expect(hosts.pictures.total()).toBe(before);
     // the link moved to a host not allowed: the POS's picture leaves, nothing is fetched
     expect(await imagesOf(withPictures()[1]?.id as string)).toEqual([]);
   });
@@ -211,9 +191,9 @@ describe("the POS's pictures", () => {
       .set({ images: JSON.stringify([{ file: oldPos }, { file: here }]) })
       .where('id', '=', (await product(target.id)).id)
       .execute();
-    fake.change((d) => {
+    hosts.fake.change((d) => {
       (d.products.find((p) => p.id === target.id) as { imageLinks: string[] }).imageLinks = [
-        `${pictures.url}/images/new-${target.id}.jpg`,
+        `${hosts.pictures.url}/images/new-${target.id}.jpg`,
       ];
     });
     await sync();
@@ -234,7 +214,7 @@ describe("the POS's pictures", () => {
       .set({ images: '[]' })
       .where('id', '=', (await product(deleted?.id as string)).id)
       .execute();
-    fake.change((d) => {
+    hosts.fake.change((d) => {
       (d.products.find((p) => p.id === dropped?.id) as { imageLinks: string[] }).imageLinks = [];
       (d.products.find((p) => p.id === deleted?.id) as { name: string }).name = 'Boshqa';
     });

@@ -6,64 +6,43 @@
  * holds each already), and read accepted as soon as the cashier takes each (the signed
  * `incoming_order` webhook makes its pending send due at once).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderTag } from '../src/integration/providers/poster/order-mapping';
-import { type FakePoster, startFakePoster } from './fakes/poster';
-import { apiCall, type TestCtx, type TestUser } from './helpers';
+import { apiCall } from './helpers';
 import { newKey, ok, placeAs } from './orders-support';
-import { posWorld } from './pos-support';
+import { filePosOrdersWorld } from './pos-support';
 
 describe('Poster down while guests order', () => {
-  let fake: FakePoster;
-  let ctx: TestCtx;
-  let manager: TestUser;
-  let restaurantId: string;
+  const { ctx, world, fake } = filePosOrdersWorld('poster', {
+    app: {
+      // a pending send is asked again only after a minute: Poster's webhook makes it due at once
+      posOrders: { schedule: false, backoffMs: 1, maxBackoffMs: 2, followMs: 60_000 },
+    },
+    tables: ['Stol 5'],
+  });
   let placementId: string;
 
   beforeAll(async () => {
-    fake = await startFakePoster({ products: 40 });
-    let made: Record<string, string>;
-    ({
-      ctx,
-      manager,
-      restaurantId,
-      tables: made,
-    } = await posWorld(
-      { provider: 'poster', fake },
-      {
-        app: {
-          posHttp: { timeoutMs: 5_000, backoffMs: 1, attempts: 2 },
-          // a pending send is asked again only after a minute: Poster's webhook makes it due at once
-          posOrders: { schedule: false, backoffMs: 1, maxBackoffMs: 2, followMs: 60_000 },
-        },
-        tables: ['Stol 5'],
-        posSend: 'at_once',
-      },
-    ));
-    placementId = made['Stol 5'] as string;
+    placementId = world.tables['Stol 5'] as string;
     // the placements dialog lists Poster's tables; "Stol 5" is mapped to Poster's table 5
-    const tables = await ok(apiCall(ctx, 'GET', '/manager/pos/tables', manager.token));
+    const tables = await ok(apiCall(ctx, 'GET', '/manager/pos/tables', world.manager.token));
     expect(tables.data.tables).toContainEqual({ id: '105', name: '5', section: 'Asosiy zal' });
     await ok(
-      apiCall(ctx, 'PUT', `/manager/placements/${placementId}/pos-table`, manager.token, {
+      apiCall(ctx, 'PUT', `/manager/placements/${placementId}/pos-table`, world.manager.token, {
         pos_table_id: '105',
       }),
     );
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await fake?.close();
   });
 
   const product = (externalId: string) =>
     ctx.db
       .selectFrom('products')
       .select(['id', 'price'])
-      .where('restaurant_id', '=', restaurantId)
+      .where('restaurant_id', '=', world.restaurantId)
       .where('external_id', '=', externalId)
       .executeTakeFirstOrThrow();
   const board = async () =>
-    (await ok(apiCall(ctx, 'GET', '/manager/orders', manager.token))).data as {
+    (await ok(apiCall(ctx, 'GET', '/manager/orders', world.manager.token))).data as {
       _id: string;
       number: number;
       pos: { state: string; reason: string | null; pos_order_id: string | null } | null;
@@ -98,7 +77,7 @@ describe('Poster down while guests order', () => {
     expect(seen.get(placed[0] as string)?.pos?.reason).toBeTruthy();
 
     await fake.up();
-    const hook = `/api/integrations/poster/webhook/${restaurantId}`;
+    const hook = `/api/integrations/poster/webhook/${world.restaurantId}`;
     const state = async (id: string) =>
       (await ctx.db.selectFrom('order_pos').select('state').where('order_id', '=', id).executeTakeFirst())
         ?.state;

@@ -6,46 +6,26 @@
  * the register the order's history names); Poster down: retried, once after it is back; a lost
  * answer: no second close.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tiyinToDecimalSom } from '../src/services/payments/money';
 import { fakeClick } from './fakes/click';
-import { type FakePoster, startFakePoster } from './fakes/poster';
-import type { TestCtx } from './helpers';
 import { newKey, placeAs } from './orders-support';
 import { billOf, CLICK } from './payments-support';
-import { posWorld } from './pos-support';
+import { filePosOrdersWorld } from './pos-support';
 
 describe('a bill paid with Click, into Poster', () => {
-  let fake: FakePoster;
-  let ctx: TestCtx;
-  let restaurantId: string;
+  const { ctx, world, fake } = filePosOrdersWorld('poster', {
+    app: {
+      posOrders: { schedule: false, backoffMs: 0, maxBackoffMs: 0, followMs: 0 },
+    },
+    payments: { click: CLICK },
+    tables: ['Stol 5', 'Stol 6', 'Stol 7'],
+  });
   const placements: string[] = [];
   let ip = 0;
 
-  beforeAll(async () => {
-    fake = await startFakePoster({ products: 40 });
-    let made: Record<string, string>;
-    ({
-      ctx,
-      restaurantId,
-      tables: made,
-    } = await posWorld(
-      { provider: 'poster', fake },
-      {
-        app: {
-          posHttp: { timeoutMs: 5_000, backoffMs: 1, attempts: 2 },
-          posOrders: { schedule: false, backoffMs: 0, maxBackoffMs: 0, followMs: 0 },
-        },
-        payments: { click: CLICK },
-        tables: ['Stol 5', 'Stol 6', 'Stol 7'],
-        posSend: 'at_once',
-      },
-    ));
-    placements.push(...Object.values(made));
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await fake?.close();
+  beforeAll(() => {
+    placements.push(...Object.values(world.tables));
   });
 
   /** A guest's order at `table`, sent to Poster and accepted by its cashier. */
@@ -53,7 +33,7 @@ describe('a bill paid with Click, into Poster', () => {
     const kompot = await ctx.db
       .selectFrom('products')
       .select(['id', 'price'])
-      .where('restaurant_id', '=', restaurantId)
+      .where('restaurant_id', '=', world.restaurantId)
       .where('external_id', '=', '115')
       .executeTakeFirstOrThrow();
     ip++;
@@ -92,7 +72,7 @@ describe('a bill paid with Click, into Poster', () => {
   it("pays and closes the cashier's register order once, with the bill's exact amount by card", async () => {
     const { order, transactionId } = await accepted(0);
     const bill = await billOf(ctx, order);
-    const click = fakeClick(ctx.app, restaurantId, CLICK.service_id, CLICK.secret_key);
+    const click = fakeClick(ctx.app, world.restaurantId, CLICK.service_id, CLICK.secret_key);
     const { completed } = await click.pay(bill._id, tiyinToDecimalSom(bill.amount));
     expect(completed.error).toBe(0);
     await ctx.app.posOrders.drain();
@@ -112,7 +92,7 @@ describe('a bill paid with Click, into Poster', () => {
     const { order, transactionId } = await accepted(1);
     const bill = await billOf(ctx, order);
     await fake.down('503');
-    const click = fakeClick(ctx.app, restaurantId, CLICK.service_id, CLICK.secret_key);
+    const click = fakeClick(ctx.app, world.restaurantId, CLICK.service_id, CLICK.secret_key);
     expect((await click.pay(bill._id, tiyinToDecimalSom(bill.amount))).completed.error).toBe(0);
     await ctx.app.posOrders.drain();
     await ctx.app.posOrders.drain();
@@ -128,7 +108,7 @@ describe('a bill paid with Click, into Poster', () => {
     const { order, transactionId } = await accepted(2);
     const bill = await billOf(ctx, order);
     fake.fail('/api/transactions.closeTransaction', 'lost');
-    const click = fakeClick(ctx.app, restaurantId, CLICK.service_id, CLICK.secret_key);
+    const click = fakeClick(ctx.app, world.restaurantId, CLICK.service_id, CLICK.secret_key);
     expect((await click.pay(bill._id, tiyinToDecimalSom(bill.amount))).completed.error).toBe(0);
     await ctx.app.posOrders.drain();
     expect((await paymentState(bill._id)).state).toBe('failed');

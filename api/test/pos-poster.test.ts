@@ -5,32 +5,16 @@
  */
 import { answers } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { posPicturesSettled } from '../src/integration/pos/pictures';
-import {
-  type FakePoster,
-  POSTER_APP_SECRET,
-  POSTER_TOKEN,
-  posterSign,
-  startFakePoster,
-} from './fakes/poster';
-import {
-  adminUser,
-  bearer,
-  createTestApp,
-  createUser,
-  expectError,
-  expectShape,
-  snapshot,
-  TEST_SECRET_KEY,
-  type TestCtx,
-  type TestUser,
-} from './helpers';
+import { POSTER_APP_SECRET, POSTER_TOKEN, posterSign, startFakePoster } from './fakes/poster';
+import { bearer, createUser, expectError, expectShape, snapshot } from './helpers';
+import { filePosApp, posProduct } from './pos-support';
 
 describe('Poster provider', () => {
-  let fake: FakePoster;
-  let ctx: TestCtx;
-  let admin: TestUser;
+  const { ctx, staff, fake } = filePosApp('poster', () => startFakePoster({ products: 200 }), {
+    posHttp: { timeoutMs: 5_000, backoffMs: 5, attempts: 3 },
+  });
   let restaurantId: string;
   const creds = { token: POSTER_TOKEN, appSecret: POSTER_APP_SECRET };
   type P = Record<string, unknown> & {
@@ -40,30 +24,9 @@ describe('Poster provider', () => {
   };
   const item = (n: number) => fake.data.products[n - 1] as P;
 
-  beforeAll(async () => {
-    fake = await startFakePoster({ products: 200 });
-    ctx = await createTestApp({
-      integrationSecretKey: TEST_SECRET_KEY,
-      posterApiUrl: fake.url,
-      posHttp: { timeoutMs: 5_000, backoffMs: 5, attempts: 3 },
-      posSchedule: false,
-    });
-    admin = await adminUser(ctx);
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await fake?.close();
-  });
-
   const post = (url: string, payload: unknown) =>
-    ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(admin.token) });
-  const product = (ext: string) =>
-    ctx.db
-      .selectFrom('products')
-      .selectAll()
-      .where('restaurant_id', '=', restaurantId)
-      .where('external_id', '=', ext)
-      .executeTakeFirst();
+    ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(staff.admin.token) });
+  const product = (ext: string) => posProduct(ctx, restaurantId, ext);
 
   it('lists the spots; a wrong token answers 422 naming the field, with the Uzbek credentials text', async () => {
     const res = await post('/api/admin/integration/pos/locations', {
@@ -225,7 +188,7 @@ describe('Poster provider', () => {
     const res = await ctx.app.inject({
       method: 'PUT',
       url: `/api/admin/integration/pos/${restaurantId}/sync`,
-      headers: bearer(admin.token),
+      headers: bearer(staff.admin.token),
     });
     const { data } = expectShape(answers.posSync, res.json());
     expect(data).toMatchObject({ result: 'ok', added: 0, removed: 0 });
@@ -244,7 +207,7 @@ describe('Poster provider', () => {
     const res = await ctx.app.inject({
       method: 'PUT',
       url: `/api/admin/integration/pos/${restaurantId}/sync`,
-      headers: bearer(admin.token),
+      headers: bearer(staff.admin.token),
     });
     expect(expectShape(answers.posSync, res.json()).data).toMatchObject({
       result: 'ok',
@@ -257,7 +220,7 @@ describe('Poster provider', () => {
     const failed = await ctx.app.inject({
       method: 'PUT',
       url: `/api/admin/integration/pos/${restaurantId}/sync`,
-      headers: bearer(admin.token),
+      headers: bearer(staff.admin.token),
     });
     expectError(failed, 502, 'bad_gateway');
     expect(await snapshot(ctx.db)).toBe(before);

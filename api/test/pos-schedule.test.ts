@@ -3,53 +3,19 @@
  * restaurant is synced on its interval, without any request. Intervals shortened for the test
  * (production: a poll a minute at most, a sync every POS_SYNC_INTERVAL_MINUTES).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearIikoTokens } from '../src/integration/providers/iiko';
-import { type FakeIiko, IIKO_API_LOGIN, soldOnMenu, startFakeIiko } from './fakes/iiko';
-import { adminUser, bearer, createTestApp, createUser, TEST_SECRET_KEY, type TestCtx } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { soldOnMenu } from './fakes/iiko';
+import { filePosWorld, posProduct, startIiko } from './pos-support';
 
 describe('POS schedule', () => {
-  let fake: FakeIiko;
-  let ctx: TestCtx;
-  let restaurantId: string;
-
-  beforeAll(async () => {
-    clearIikoTokens();
-    fake = await startFakeIiko({ products: 40 });
-    ctx = await createTestApp({
-      integrationSecretKey: TEST_SECRET_KEY,
-      iikoApiUrl: fake.url,
+  const { ctx, world, fake } = filePosWorld('iiko', () => startIiko({ products: 40 }), {
+    app: {
       posHttp: { timeoutMs: 5_000, backoffMs: 5, attempts: 2 },
       posSchedule: { minIntervalMs: 50, stopListEveryMs: 100, syncEveryMs: 600 },
-    });
-    const admin = await adminUser(ctx);
-    const manager = await createUser(ctx, 'manager');
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/integration/pos/import',
-      headers: bearer(admin.token),
-      payload: {
-        provider: 'iiko',
-        credentials: { apiLogin: IIKO_API_LOGIN },
-        location_id: fake.data.organizations[0]?.id,
-        manager_id: manager.id,
-      },
-    });
-    expect(res.statusCode).toBe(201);
-    restaurantId = res.json().data.restaurant._id;
-  });
-  afterAll(async () => {
-    await ctx?.close();
-    await fake?.close();
+    },
   });
 
-  const product = (ext: string) =>
-    ctx.db
-      .selectFrom('products')
-      .selectAll()
-      .where('restaurant_id', '=', restaurantId)
-      .where('external_id', '=', ext)
-      .executeTakeFirst();
+  const product = (ext: string) => posProduct(ctx, world.restaurantId, ext);
   const until = async (check: () => Promise<boolean>, ms: number) => {
     const started = Date.now();
     while (Date.now() - started < ms && !(await check())) await new Promise((r) => setTimeout(r, 25));

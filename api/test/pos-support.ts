@@ -6,8 +6,9 @@
  * through now. Written once here; each suite keeps its own cases.
  */
 import type { BuildAppOptions } from '../src/app';
-import { type FakeIiko, IIKO_API_LOGIN } from './fakes/iiko';
-import { type FakePoster, POSTER_APP_SECRET, POSTER_TOKEN } from './fakes/poster';
+import { clearIikoTokens } from '../src/integration/providers/iiko';
+import { type FakeIiko, IIKO_API_LOGIN, startFakeIiko } from './fakes/iiko';
+import { type FakePoster, POSTER_APP_SECRET, POSTER_TOKEN, startFakePoster } from './fakes/poster';
 import {
   adminUser,
   apiCall,
@@ -19,6 +20,7 @@ import {
 } from './helpers';
 import { ok } from './orders-support';
 import type { CLICK, PAYME } from './payments-support';
+import { fileWorld } from './world';
 
 /** The phone a Poster restaurant's card carries in these worlds, as a manager types it. */
 export const POSTER_RESTAURANT_PHONE = '+998 71 200 00 00';
@@ -48,16 +50,102 @@ export interface PosWorld {
   tables: Record<string, string>;
 }
 
+/**
+ * An app's options on the fake POS: its address, the key that seals the POS's secrets, no schedule
+ * (a suite turns the senders and syncs itself) unless `app` asks for one; `app` adds the rest.
+ */
+export function posAppOptions(
+  pos: PosUnderTest,
+  app: Partial<BuildAppOptions> = {},
+): Partial<BuildAppOptions> {
+  return {
+    integrationSecretKey: TEST_SECRET_KEY,
+    ...(pos.provider === 'iiko' ? { iikoApiUrl: pos.fake.url } : { posterApiUrl: pos.fake.url }),
+    posSchedule: false,
+    ...app,
+  };
+}
+
+/** The fake iiko, with the provider's tokens of an earlier fake forgotten (it keeps them by login). */
+export async function startIiko(options: Parameters<typeof startFakeIiko>[0] = {}): Promise<FakeIiko> {
+  clearIikoTokens();
+  return startFakeIiko(options);
+}
+
+type FakeOf<P extends PosUnderTest['provider']> = Extract<PosUnderTest, { provider: P }>['fake'];
+
+/** The staff of a POS suite that imports by itself: an administrator and a manager to import for. */
+export interface PosStaff {
+  admin: TestUser;
+  manager: TestUser;
+}
+
+export const posStaff = async (ctx: TestCtx): Promise<PosStaff> => ({
+  admin: await adminUser(ctx),
+  manager: await createUser(ctx, 'manager'),
+});
+
+/**
+ * A test file's app (world.ts) on the fake POS that `start` starts first (the app's settings take
+ * its address), with `app` for the app's other options, and its `staff`; `fake` is the fake.
+ */
+export function filePosApp<P extends PosUnderTest['provider']>(
+  provider: P,
+  start: () => Promise<FakeOf<P>>,
+  app: Partial<BuildAppOptions> = {},
+) {
+  const { ctx, world, started } = fileWorld<PosStaff, FakeOf<P>>(
+    (fake) => posAppOptions({ provider, fake } as PosUnderTest, app),
+    posStaff,
+    start,
+  );
+  return { ctx, staff: world, fake: started };
+}
+
+/** A test file's `posWorld` on the fake POS that `start` starts first, and the `fake`. */
+export function filePosWorld<P extends PosUnderTest['provider']>(
+  provider: P,
+  start: () => Promise<FakeOf<P>>,
+  options: Omit<PosWorldOptions, 'ctx'> = {},
+) {
+  const { ctx, world, started } = fileWorld<PosWorld, FakeOf<P>>(
+    (fake) => posAppOptions({ provider, fake } as PosUnderTest, options.app),
+    (ctx, fake) => posWorld({ provider, fake } as PosUnderTest, { ...options, ctx }),
+    start,
+  );
+  return { ctx, world, fake: started };
+}
+
+/**
+ * The world of the suites on guests' orders going into the POS: the fake iiko with its table
+ * dishes, or the fake Poster, a call failing fast (two tries, 1 ms apart), orders sent at once
+ * and the senders turned by the test without waits, guests ordering as often as a test needs
+ * from its one address; `options` name the tables and the payments, `options.app` what differs.
+ */
+export function filePosOrdersWorld<P extends PosUnderTest['provider']>(
+  provider: P,
+  options: Omit<PosWorldOptions, 'ctx' | 'posSend'>,
+) {
+  const start = (
+    provider === 'iiko'
+      ? () => startIiko({ products: 20, tableDishes: true })
+      : () => startFakePoster({ products: 40 })
+  ) as () => Promise<FakeOf<P>>;
+  return filePosWorld(provider, start, {
+    ...options,
+    app: {
+      posHttp: { timeoutMs: 5_000, backoffMs: 1, attempts: 2 },
+      posOrders: { schedule: false, backoffMs: 0, followMs: 0, sendingMs: 0 },
+      orderLimits: { ordersPerTable: 100, ordersPerAddress: 100 },
+      ...options.app,
+    },
+    posSend: 'at_once',
+  });
+}
+
 /** An app on the fake POS, its location imported for a new manager, set up as `options` say. */
 export async function posWorld(pos: PosUnderTest, options: PosWorldOptions = {}): Promise<PosWorld> {
-  const ctx =
-    options.ctx ??
-    (await createTestApp({
-      integrationSecretKey: TEST_SECRET_KEY,
-      ...(pos.provider === 'iiko' ? { iikoApiUrl: pos.fake.url } : { posterApiUrl: pos.fake.url }),
-      posSchedule: false,
-      ...options.app,
-    }));
+  const ctx = options.ctx ?? (await createTestApp(posAppOptions(pos, options.app)));
   const admin = await adminUser(ctx);
   const manager = await createUser(ctx, 'manager');
   const imported = await ok(
@@ -107,6 +195,15 @@ export async function posWorld(pos: PosUnderTest, options: PosWorldOptions = {})
   }
   return { ctx, admin, manager, restaurantId, slug: imported.data.restaurant.slug, tables };
 }
+
+/** The restaurant's product that the POS knows by `externalId`, as stored (undefined: none). */
+export const posProduct = (ctx: TestCtx, restaurantId: string, externalId: string) =>
+  ctx.db
+    .selectFrom('products')
+    .selectAll()
+    .where('restaurant_id', '=', restaurantId)
+    .where('external_id', '=', externalId)
+    .executeTakeFirst();
 
 /**
  * The senders' turns (orders, then payments, on the pos-orders lease) until nothing more goes

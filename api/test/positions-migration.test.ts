@@ -9,13 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positions } from '../src/db/migration-positions';
 import { migrations } from '../src/db/migrations';
 import { lockList, nextPosition, orderedIds, placeInList, renumberList } from '../src/repos/positions';
-import {
-  type AnyDb,
-  insertRestaurants,
-  type MigrationDb,
-  migrationBefore,
-  openMigrationDb,
-} from './migration-support';
+import { type AnyDb, type MigrationDb, migrationBefore, openMigrationDbBefore } from './migration-support';
 
 const POSITIONS = '0013_positions';
 const BEFORE = migrationBefore(POSITIONS);
@@ -29,10 +23,7 @@ let cleanup: MigrationDb['close'];
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
 
 beforeAll(async () => {
-  ({ db, migrator, close: cleanup } = await openMigrationDb('positions', all));
-  const before = await migrator().migrateTo(BEFORE);
-  expect(before.error).toBeUndefined();
-  await insertRestaurants(db, ['r1', 'r2'], at(0));
+  ({ db, migrator, close: cleanup } = await openMigrationDbBefore('positions', POSITIONS, at(0), all));
   // stored out of order, with a created_at tie broken by id
   const categories = [
     { id: 'c-b', restaurant_id: 'r1', s: 2 },

@@ -16,6 +16,17 @@ import { fileWorld } from './world';
 
 const { ctx, world: w } = fileWorld({}, createWorld);
 
+/** Takes away the restaurants a test made for itself, so the next test counts the world's own. */
+const removeRestaurants = (made: { id: string }[]) =>
+  ctx.db
+    .deleteFrom('restaurants')
+    .where(
+      'id',
+      'in',
+      made.map((r) => r.id),
+    )
+    .execute();
+
 const call = (method: Method, url: string, token?: string | null, payload?: unknown) =>
   apiCall(ctx, method, url, token, payload);
 
@@ -54,14 +65,7 @@ describe('GET /api/admin/restaurants', () => {
         .set({ is_active: 1 })
         .where('id', '=', w.other.restaurant.id)
         .execute();
-      await ctx.db
-        .deleteFrom('restaurants')
-        .where(
-          'id',
-          'in',
-          extra.map((r) => r.id),
-        )
-        .execute();
+      await removeRestaurants(extra);
     }
   });
 
@@ -94,14 +98,7 @@ describe('GET /api/admin/restaurants', () => {
         expectError(await call('GET', `/admin/restaurants?${bad}`, w.admin.token), 400, 'validation');
       }
     } finally {
-      await ctx.db
-        .deleteFrom('restaurants')
-        .where(
-          'id',
-          'in',
-          extra.map((r) => r.id),
-        )
-        .execute();
+      await removeRestaurants(extra);
     }
   });
 

@@ -2,17 +2,8 @@
 import { answers } from '@qrmenu/shared/schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  adminUser,
-  createCategory,
-  createProduct,
-  createRestaurant,
-  createUser,
-  expectError,
-  expectShape,
-  snapshot,
-} from './helpers';
-import { fileApp } from './world';
+import { createCategory, createProduct, createUser, expectError, expectShape, snapshot } from './helpers';
+import { fileApp, twoManagersApart } from './world';
 
 let admin: string;
 let m1: string;
@@ -37,14 +28,10 @@ const active = async (table: 'products' | 'categories', id: string) =>
 const ctx = fileApp();
 
 beforeAll(async () => {
-  admin = (await adminUser(ctx)).token;
-  const a = await createUser(ctx, 'manager');
-  const b = await createUser(ctx, 'manager');
-  m1 = a.token;
-  m2 = b.token;
+  const apart = await twoManagersApart(ctx);
+  ({ admin, m1, m2 } = apart);
+  [r1, r2] = [apart.r1.id, apart.r2.id];
   waiter = (await createUser(ctx, 'waiter')).token;
-  r1 = (await createRestaurant(ctx, { manager_id: a.id })).id;
-  r2 = (await createRestaurant(ctx, { manager_id: b.id })).id;
 });
 
 describe('stop', () => {

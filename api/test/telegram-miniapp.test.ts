@@ -6,21 +6,16 @@
  * guest who blocked the bot fails that message only; `/orders` lists their open orders.
  */
 import { t } from '@qrmenu/shared/texts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FakeUser } from './fakes/telegram';
 import { recorded } from './fixtures/recorded';
 import { apiCall } from './helpers';
 import { basket, ok, placeAs } from './orders-support';
-import { saveBot, type TelegramWorld, telegramWorld } from './telegram-support';
+import { fileTelegramWorld, saveBot } from './telegram-support';
 
 type Json = Record<string, unknown>;
-let tw: TelegramWorld;
+const tw = fileTelegramWorld({ extra: { publicMenuUrl: 'https://menu.example.uz' } });
 let updateId = 7_000_000;
-
-beforeAll(async () => {
-  tw = await telegramWorld({ extra: { publicMenuUrl: 'https://menu.example.uz' } });
-});
-afterAll(() => tw.close());
 
 const place = async (language = 'uz') =>
   (await ok(placeAs(tw.ctx, basket(tw.world, 0, { language })), 201)).data as {

@@ -5,13 +5,7 @@
  * alone: the chat may have changed since); every row starts with no part sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AnyDb,
-  insertRestaurants,
-  type MigrationDb,
-  migrationBefore,
-  openMigrationDb,
-} from './migration-support';
+import { type AnyDb, type MigrationDb, migrationBefore, openMigrationDbBefore } from './migration-support';
 
 const CHATS = '0028_telegram_outbox_chat';
 const BEFORE = migrationBefore(CHATS);
@@ -24,9 +18,7 @@ let cleanup: MigrationDb['close'];
 const at = (m: number) => new Date(Date.UTC(2026, 10, 28, 9, m)).toISOString();
 
 beforeAll(async () => {
-  ({ db, migrator, close: cleanup } = await openMigrationDb('tgmig'));
-  expect((await migrator().migrateTo(BEFORE)).error).toBeUndefined();
-  await insertRestaurants(db, ['r1', 'r2'], at(0));
+  ({ db, migrator, close: cleanup } = await openMigrationDbBefore('tgmig', CHATS, at(0)));
   // r1's bot was last saved at minute 30, with the chat it has now; r2 has no bot any more
   await db
     .insertInto('telegram_bots')

@@ -7,11 +7,11 @@
  */
 import { answers } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderMessage } from '../src/telegram/messages';
 import { apiCall } from './helpers';
 import { basket, callAs, ok, placeAs } from './orders-support';
-import { longBasket, press, say, type TelegramWorld, telegramWorld } from './telegram-support';
+import { fileTelegramWorld, longBasket, press, say, type TelegramWorld } from './telegram-support';
 
 const orderPosts = (tw: TelegramWorld) =>
   tw.fake.messages.filter((m) => m.chat_id === tw.chat.id && m.text.startsWith('Yangi buyurtma'));
@@ -28,11 +28,7 @@ async function drainAll(tw: TelegramWorld) {
 }
 
 describe('the outbox', () => {
-  let tw: TelegramWorld;
-  beforeAll(async () => {
-    tw = await telegramWorld();
-  });
-  afterAll(async () => tw.close());
+  const tw = fileTelegramWorld();
 
   it('a 429 storm: each one waits its retry_after; then all are sent in order, once each', async () => {
     const placed: number[] = [];
@@ -88,11 +84,7 @@ describe('the outbox', () => {
 
 describe('the outbox when Telegram hangs', () => {
   // a short limit: the fake holds a hanging call until the client gives up
-  let tw: TelegramWorld;
-  beforeAll(async () => {
-    tw = await telegramWorld({ timeoutMs: 300 });
-  });
-  afterAll(async () => tw.close());
+  const tw = fileTelegramWorld({ timeoutMs: 300 });
 
   it('timeouts and 5xx are retried with a pause; nothing is lost or doubled', async () => {
     const placed: number[] = [];
@@ -112,11 +104,7 @@ describe('the outbox when Telegram hangs', () => {
 });
 
 describe("Telegram's limit: 4096 characters a message", () => {
-  let tw: TelegramWorld;
-  beforeAll(async () => {
-    tw = await telegramWorld();
-  });
-  afterAll(async () => tw.close());
+  const tw = fileTelegramWorld();
 
   it('a 30-line order with long names and a 500-character comment is posted whole, in parts; an edit rewrites the last part only', async () => {
     const placed = await ok(placeAs(tw.ctx, await longBasket(tw.ctx, tw.world)), 201);
@@ -203,13 +191,9 @@ describe("Telegram's limit: 4096 characters a message", () => {
 describe('what is kept (docs/TELEGRAM.md, "What is kept")', () => {
   let clockAt = Date.now();
   const clock = () => clockAt;
-  let tw: TelegramWorld;
-  beforeAll(async () => {
-    tw = await telegramWorld({
-      extra: { telegramOutbox: { schedule: false, gapMs: 0, perMinute: 10_000, backoffMs: 50, clock } },
-    });
+  const tw = fileTelegramWorld({
+    extra: { telegramOutbox: { schedule: false, gapMs: 0, perMinute: 10_000, backoffMs: 50, clock } },
   });
-  afterAll(async () => tw.close());
 
   const rowsOf = (refs: string[]) =>
     tw.ctx.db

@@ -14,7 +14,7 @@ import { pickSettings } from '../src/config/settings';
 import { DEFAULT_ORDER_RATE_LIMITS } from '../src/services/orders/limits';
 import { apiCall, createTestApp, expectError, type TestCtx } from './helpers';
 import { basket, type OrderWorld, ok, orderWorld, placeAs } from './orders-support';
-import { type TelegramWorld, telegramWorld } from './telegram-support';
+import { fileTelegramWorld, type TelegramWorld } from './telegram-support';
 
 let clockAt = Date.now();
 const clock = () => clockAt;
@@ -35,11 +35,7 @@ async function boardOf(tw: TelegramWorld) {
 }
 
 describe('30 spam orders from 3 tables, then a real one', () => {
-  let tw: TelegramWorld;
-  beforeAll(async () => {
-    tw = await telegramWorld({ tables: 4, extra: { telegramOutbox: PACED } });
-  });
-  afterAll(async () => tw.close());
+  const tw = fileTelegramWorld({ tables: 4, extra: { telegramOutbox: PACED } });
 
   it('the real order is posted within seconds; every spam order is in the chat, posted or folded into one message', async () => {
     const inChat = () => tw.fake.messages.filter((m) => m.chat_id === tw.chat.id);
@@ -90,11 +86,7 @@ describe('30 spam orders from 3 tables, then a real one', () => {
 });
 
 describe('orders rejected before their turn', () => {
-  let tw: TelegramWorld;
-  beforeAll(async () => {
-    tw = await telegramWorld({ tables: 3, extra: { telegramOutbox: PACED } });
-  });
-  afterAll(async () => tw.close());
+  const tw = fileTelegramWorld({ tables: 3, extra: { telegramOutbox: PACED } });
 
   const reject = (id: string) =>
     ok(

@@ -8,17 +8,17 @@
  * nothing.
  */
 import { t } from '@qrmenu/shared/texts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser } from './fakes/telegram';
 import { recorded } from './fixtures/recorded';
 import { apiCall } from './helpers';
 import { basket, callAs, ok, placeAs } from './orders-support';
 import { addStaff, type StaffAccount } from './staff-support';
-import { press, say, type TelegramWorld, telegramWorld } from './telegram-support';
+import { fileTelegramWorld, press, say } from './telegram-support';
 
 type Json = Record<string, unknown>;
 
-let tw: TelegramWorld;
+const tw = fileTelegramWorld({ tables: 5 });
 let aziz: StaffAccount;
 let bobur: StaffAccount;
 let kitchen: StaffAccount;
@@ -96,7 +96,6 @@ const orderOf = async (id: string) =>
   );
 
 beforeAll(async () => {
-  tw = await telegramWorld({ tables: 5 });
   aziz = await addStaff(tw.ctx, tw.world, 'waiter', 'Aziz');
   bobur = await addStaff(tw.ctx, tw.world, 'waiter', 'Bobur');
   kitchen = await addStaff(tw.ctx, tw.world, 'kitchen', 'Oshxona');
@@ -118,7 +117,6 @@ beforeAll(async () => {
   boburTg = tw.fake.addUser('Bobur');
   kitchenTg = tw.fake.addUser('Oshpaz', 'rayhon_oshpaz');
 });
-afterAll(async () => tw?.close());
 
 describe('linking', () => {
   it('a one-time code from the back office, sent to the bot with /start, links the account; the bot says so', async () => {

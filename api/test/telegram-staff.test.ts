@@ -8,33 +8,31 @@
  * (a @name) is refused at set-up.
  */
 import { t } from '@qrmenu/shared/texts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMINS_CACHED_MS } from '../src/telegram/staff';
 import type { FakeUser } from './fakes/telegram';
 import { apiCall, createProduct } from './helpers';
 import { basket, ok, orderWorld, placeAs } from './orders-support';
-import { press, saveBot, say, type TelegramWorld, telegramWorld } from './telegram-support';
+import { fileTelegramWorld, press, saveBot, say } from './telegram-support';
 
 let clockAt = Date.now();
 const clock = () => clockAt;
 
-let tw: TelegramWorld;
+const tw = fileTelegramWorld({
+  extra: {
+    telegramOutbox: { schedule: false, gapMs: 0, perMinute: 10_000, backoffMs: 50, clock },
+  },
+});
 let member: FakeUser;
 let stranger: FakeUser;
 let creator: FakeUser;
 beforeAll(async () => {
-  tw = await telegramWorld({
-    extra: {
-      telegramOutbox: { schedule: false, gapMs: 0, perMinute: 10_000, backoffMs: 50, clock },
-    },
-  });
   member = tw.fake.addUser('Bekzod', 'bekzod_mehmon');
   stranger = tw.fake.addUser('Begona');
   creator = tw.fake.addUser('Dilshod', 'rayhon_egasi');
   tw.chat.members.set(member.id, 'member');
   tw.chat.members.set(creator.id, 'creator');
 });
-afterAll(async () => tw.close());
 
 const messagesOfChat = () => tw.fake.messages.filter((m) => m.chat_id === tw.chat.id);
 const statusOf = async (id: string) =>

@@ -5,6 +5,7 @@
  * and `say` are his), and updates delivered to the webhook as Telegram posts them.
  */
 import type { LightMyRequestResponse } from 'fastify';
+import type { BuildAppOptions } from '../src/app';
 import {
   type FakeBot,
   type FakeChat,
@@ -22,6 +23,7 @@ import {
   type TestCtx,
 } from './helpers';
 import { newKey, type OrderWorld, ok, orderWorld } from './orders-support';
+import { fileWorld } from './world';
 
 export interface TelegramWorld {
   ctx: TestCtx;
@@ -33,13 +35,16 @@ export interface TelegramWorld {
   world: OrderWorld;
   /** Posts an update to the restaurant's webhook (`secret`: the header; default the one set, null: none). */
   deliver(update: Record<string, unknown>, secret?: string | null): Promise<LightMyRequestResponse>;
-  close(): Promise<void>;
 }
 
 export const WEBHOOK_ORIGIN = 'https://menu.example.uz';
 
-export async function telegramApp(fake: FakeTelegram, extra: Parameters<typeof createTestApp>[0] = {}) {
-  return createTestApp({
+/** An app's options on the fake Bot API `fake`, with `extra` for its other options. */
+export function telegramAppOptions(
+  fake: FakeTelegram,
+  extra: Partial<BuildAppOptions> = {},
+): Partial<BuildAppOptions> {
+  return {
     integrationSecretKey: TEST_SECRET_KEY,
     telegramApiUrl: fake.url,
     telegramWebhookUrl: WEBHOOK_ORIGIN,
@@ -49,7 +54,11 @@ export async function telegramApp(fake: FakeTelegram, extra: Parameters<typeof c
     // drained by the tests; no pacing unless a test asks for it
     telegramOutbox: { schedule: false, gapMs: 0, perMinute: 10_000, backoffMs: 50 },
     ...extra,
-  });
+  };
+}
+
+export async function telegramApp(fake: FakeTelegram, extra: Partial<BuildAppOptions> = {}) {
+  return createTestApp(telegramAppOptions(fake, extra));
 }
 
 /** The restaurant's form saving the bot's two fields (as a manager). */
@@ -60,17 +69,27 @@ export const saveBot = (ctx: TestCtx, w: OrderWorld, fields: Record<string, unkn
 export const AZIZ_ID = 111222333;
 
 /**
- * `timeoutMs`: how long a Bot API call may take (short only where a test makes calls hang);
- * `extra`: the app's other options (the outbox's clock and limits); `tables`: the world's (3).
+ * A test file's Telegram world (world.ts), made before its first test and closed after its last:
+ * the fake Bot API started first, the app on it. `timeoutMs`: how long a Bot API call may take
+ * (short only where a test makes calls hang); `extra`: the app's other options (the outbox's clock
+ * and limits); `tables`: the world's (3).
  */
-export async function telegramWorld(
-  options: { timeoutMs?: number; extra?: Parameters<typeof createTestApp>[0]; tables?: number } = {},
-): Promise<TelegramWorld> {
-  const fake = await startTelegramFake();
-  const ctx = await telegramApp(fake, {
-    ...(options.timeoutMs ? { telegramTimeoutMs: options.timeoutMs } : {}),
-    ...options.extra,
-  });
+export function fileTelegramWorld(
+  options: { timeoutMs?: number; extra?: Partial<BuildAppOptions>; tables?: number } = {},
+): TelegramWorld {
+  return fileWorld(
+    (fake) =>
+      telegramAppOptions(fake, {
+        ...(options.timeoutMs ? { telegramTimeoutMs: options.timeoutMs } : {}),
+        ...options.extra,
+      }),
+    (ctx, fake) => telegramWorld(ctx, fake, options.tables),
+    startTelegramFake,
+  ).world;
+}
+
+/** On the app `ctx` talking to `fake`: the restaurant with its bot, the staff's chat and Aziz. */
+async function telegramWorld(ctx: TestCtx, fake: FakeTelegram, tables?: number): Promise<TelegramWorld> {
   const bot = fake.addBot('rayhon_buyurtma_bot');
   const staff = fake.addUser('Aziz', 'aziz_oshpaz', AZIZ_ID);
   const chat = fake.addChat({
@@ -82,7 +101,7 @@ export async function telegramWorld(
       [staff, 'administrator'],
     ],
   });
-  const world = await orderWorld(ctx, options.tables);
+  const world = await orderWorld(ctx, tables);
   await ok(saveBot(ctx, world, { bot_token: bot.token, channel_id: String(chat.id) }));
   return {
     ctx,
@@ -101,10 +120,6 @@ export async function telegramWorld(
         headers: header === null || header === undefined ? {} : { 'x-telegram-bot-api-secret-token': header },
         payload: update,
       });
-    },
-    async close() {
-      await ctx.close();
-      await fake.close();
     },
   };
 }

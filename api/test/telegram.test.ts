@@ -14,15 +14,7 @@ import { secretBox } from '../src/integration/secrets';
 import { type FakeTelegram, startTelegramFake } from './fakes/telegram';
 import { ADMIN, apiCall, loginAs, TEST_SECRET_KEY, type TestCtx } from './helpers';
 import { basket, callAs, ok, orderWorld, placeAs } from './orders-support';
-import {
-  press,
-  saveBot,
-  say,
-  type TelegramWorld,
-  telegramApp,
-  telegramWorld,
-  WEBHOOK_ORIGIN,
-} from './telegram-support';
+import { fileTelegramWorld, press, saveBot, say, telegramApp, WEBHOOK_ORIGIN } from './telegram-support';
 
 describe('setting up the bot', () => {
   let fake: FakeTelegram;
@@ -274,11 +266,7 @@ describe('pnpm rotate-secrets', () => {
 });
 
 describe('orders and calls in the chat', () => {
-  let tw: TelegramWorld;
-  beforeAll(async () => {
-    tw = await telegramWorld();
-  });
-  afterAll(async () => tw.close());
+  const tw = fileTelegramWorld();
 
   const messagesOfChat = () => tw.fake.messages.filter((m) => m.chat_id === tw.chat.id);
 
@@ -367,11 +355,7 @@ describe('orders and calls in the chat', () => {
 });
 
 describe('a change of chat', () => {
-  let tw: TelegramWorld;
-  beforeAll(async () => {
-    tw = await telegramWorld();
-  });
-  afterAll(async () => tw.close());
+  const tw = fileTelegramWorld();
 
   const move = (id: string, status: string, reason?: string) =>
     ok(apiCall(tw.ctx, 'PUT', `/manager/orders/${id}/status`, tw.world.manager.token, { status, reason }));
@@ -472,10 +456,9 @@ describe('a change of chat', () => {
 });
 
 describe('the stop-list from the chat', () => {
-  let tw: TelegramWorld;
+  const tw = fileTelegramWorld();
   let manti: string;
   beforeAll(async () => {
-    tw = await telegramWorld();
     const { createProduct } = await import('./helpers');
     manti = (
       await createProduct(tw.ctx, tw.world.restaurantId, tw.world.categoryId, { name: 'Manti', price: 25000 })
@@ -489,7 +472,6 @@ describe('the stop-list from the chat', () => {
       price: 26000,
     });
   });
-  afterAll(async () => tw.close());
 
   const lastText = async () => {
     await tw.ctx.app.telegram.drain();

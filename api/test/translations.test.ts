@@ -5,16 +5,8 @@
  */
 import { answers } from '@qrmenu/shared/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminUser,
-  apiCall,
-  createRestaurant,
-  createUser,
-  expectError,
-  expectShape,
-  type Method,
-} from './helpers';
-import { fileApp } from './world';
+import { apiCall, expectError, expectShape, type Method } from './helpers';
+import { fileApp, twoManagersApart } from './world';
 
 let admin: string;
 let m1: string;
@@ -48,13 +40,7 @@ async function storedCategory(id: string) {
 const ctx = fileApp();
 
 beforeAll(async () => {
-  admin = (await adminUser(ctx)).token;
-  const a = await createUser(ctx, 'manager');
-  const b = await createUser(ctx, 'manager');
-  m1 = a.token;
-  m2 = b.token;
-  r1 = await createRestaurant(ctx, { manager_id: a.id });
-  await createRestaurant(ctx, { manager_id: b.id });
+  ({ admin, m1, m2, r1 } = await twoManagersApart(ctx));
 });
 
 describe('categories in three languages', () => {

@@ -43,19 +43,33 @@ const storedFiles = () => readdirSync(uploadsDir()).sort();
 const filesOf = (url: string) => imageKeys(imageIdOf(url)!).sort();
 const PROCESSED_URL = /^\/uploads\/[0-9a-f]{32}\.jpg$/;
 
+/**
+ * `files` uploaded as the restaurant's `type` picture by `token`: answered 200 with the processed
+ * picture's URL; the URL and the restaurant's row after.
+ */
+async function restaurantPicture(
+  token: string,
+  restaurantId: string,
+  type: 'image' | 'logotype',
+  files: Parameters<typeof upload>[2],
+) {
+  const res = await upload(token, { restaurant_id: restaurantId, type }, files);
+  expect(res.statusCode).toBe(200);
+  const { url } = expectShape(restaurantUploadResult, res.json());
+  expect(url).toMatch(PROCESSED_URL);
+  const row = await ctx.db
+    .selectFrom('restaurants')
+    .selectAll()
+    .where('id', '=', restaurantId)
+    .executeTakeFirstOrThrow();
+  return { url, row };
+}
+
 describe('POST /api/manager/upload for a restaurant', () => {
   it('stores the processed picture, sets the field and serves the file at /uploads/', async () => {
-    const res = await upload(w.manager1.token, { restaurant_id: w.own.restaurant.id, type: 'image' }, [
+    const { url, row } = await restaurantPicture(w.manager1.token, w.own.restaurant.id, 'image', [
       { data: PNG },
     ]);
-    expect(res.statusCode).toBe(200);
-    const { url } = expectShape(restaurantUploadResult, res.json());
-    expect(url).toMatch(PROCESSED_URL);
-    const row = await ctx.db
-      .selectFrom('restaurants')
-      .selectAll()
-      .where('id', '=', w.own.restaurant.id)
-      .executeTakeFirstOrThrow();
     expect(row.image).toBe(url);
     // every variant of the rule is stored; the URL is the JPEG at the largest width
     for (const key of filesOf(url)) expect(existsSync(join(uploadsDir(), key)), key).toBe(true);
@@ -77,17 +91,9 @@ describe('POST /api/manager/upload for a restaurant', () => {
   });
 
   it('sets the logotype (admin on any restaurant), whatever the name and type the file was sent with', async () => {
-    const res = await upload(w.admin.token, { restaurant_id: w.other.restaurant.id, type: 'logotype' }, [
+    const { url, row } = await restaurantPicture(w.admin.token, w.other.restaurant.id, 'logotype', [
       { data: JPEG, filename: 'logo.png', type: 'image/png' },
     ]);
-    expect(res.statusCode).toBe(200);
-    const { url } = expectShape(restaurantUploadResult, res.json());
-    expect(url).toMatch(PROCESSED_URL);
-    const row = await ctx.db
-      .selectFrom('restaurants')
-      .selectAll()
-      .where('id', '=', w.other.restaurant.id)
-      .executeTakeFirstOrThrow();
     expect(row.logotype).toBe(url);
   });
 });
@@ -100,19 +106,11 @@ describe('POST /api/manager/upload for a restaurant with several files', () => {
       .select('image')
       .where('id', '=', w.own.restaurant.id)
       .executeTakeFirstOrThrow();
-    const res = await upload(w.manager1.token, { restaurant_id: w.own.restaurant.id, type: 'logotype' }, [
+    const { url, row } = await restaurantPicture(w.manager1.token, w.own.restaurant.id, 'logotype', [
       { data: JPEG },
       { data: PNG },
       { data: GIF },
     ]);
-    expect(res.statusCode).toBe(200);
-    const { url } = expectShape(restaurantUploadResult, res.json());
-    expect(url).toMatch(PROCESSED_URL);
-    const row = await ctx.db
-      .selectFrom('restaurants')
-      .selectAll()
-      .where('id', '=', w.own.restaurant.id)
-      .executeTakeFirstOrThrow();
     expect(row.logotype).toBe(url);
     const added = storedFiles().filter((f) => !files.includes(f));
     expect(added).toEqual(filesOf(url));

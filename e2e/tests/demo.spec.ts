@@ -6,11 +6,8 @@
  * Each screen is checked for what it must show, and its screenshot is kept as the test's
  * attachment (to look at, not compared pixel by pixel).
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { expect, type Locator, type Page, type TestInfo, test } from '@playwright/test';
-import { ROOT } from '../servers';
-import { ADMIN, type RunningServer, startApiServer } from './support';
+import { ADMIN, seededServer } from './support';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 // the seed writes two months of orders before the first screen
@@ -19,44 +16,16 @@ test.setTimeout(180_000);
 const MANAGER = { login: 'manager1', password: 'manager123' };
 const SLUG = 'rayhon-milliy-taomlar';
 
-let server: RunningServer;
+const server = seededServer(150_000);
 /** What the seed printed: Stol 5's page, with its code. */
 let cartPage: string;
 
-test.beforeAll(async () => {
-  server = await startApiServer();
-  const seeded = spawnSync(process.execPath, [join(ROOT, 'api/dist/seed.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: server.dataDir,
-      ADMIN_LOGIN: ADMIN.login,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    encoding: 'utf8',
-    timeout: 150_000,
-  });
-  expect(seeded.status, seeded.stderr).toBe(0);
-  expect(seeded.stdout).toContain("Today's board");
-  expect(seeded.stdout).toContain('Not connected:');
-  cartPage = /Stol 5's guests' page, with the cart: (\S+)/.exec(seeded.stdout)?.[1] ?? '';
+test.beforeAll(() => {
+  expect(server.printed).toContain("Today's board");
+  expect(server.printed).toContain('Not connected:');
+  cartPage = /Stol 5's guests' page, with the cart: (\S+)/.exec(server.printed)?.[1] ?? '';
   expect(cartPage).toMatch(new RegExp(`^/m/${SLUG}\\?p=`));
 });
-test.afterAll(async () => server?.stop());
-
-async function signIn(page: Page, creds: { login: string; password: string }, role: string) {
-  const res = await page.request.post(`${server.url}/api/auth/login`, { data: creds });
-  expect(res.status()).toBe(200);
-  const token = ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
-  await page.goto(`${server.url}/api/health`);
-  await page.evaluate(
-    ([t, r]) => {
-      localStorage.setItem('accessToken', t as string);
-      localStorage.setItem('role', r as string);
-    },
-    [token, role],
-  );
-}
 
 /** The screen as the test left it, kept beside its results and attached to its report. */
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
@@ -70,7 +39,7 @@ const card = (within: Page | Locator, table: string) =>
   within.getByRole('article', { name: new RegExp(`^#\\d+, ${table}$`) });
 
 test("the manager's board: today's orders in each state and a waiter call", async ({ page }, testInfo) => {
-  await signIn(page, MANAGER, 'manager');
+  await server.signIn(page, MANAGER, 'manager');
   await page.goto(`${server.url}/orders`);
   await expect(page.getByRole('heading', { level: 1, name: 'Buyurtmalar' })).toBeVisible();
   await expect(page.getByTestId('column-sent').getByRole('article')).toHaveCount(1);
@@ -108,7 +77,7 @@ test("the guests' page of Stol 5 has the cart: a dish added shows in it", async 
 test("the admin's board of the showcase: the bill paid, with its method and sum", async ({
   page,
 }, testInfo) => {
-  await signIn(page, ADMIN, 'admin');
+  await server.signIn(page, ADMIN, 'admin');
   const view = await page.request.get(`${server.url}/api/user/restaurants/view?slug=${SLUG}`);
   const restaurantId = ((await view.json()) as { data: { _id: string } }).data._id;
   await page.goto(`${server.url}/admin/orders/${restaurantId}`);

@@ -12,22 +12,20 @@
  */
 import { expect, test } from '@playwright/test';
 import { SHOWCASE, uzbek } from '../../api/src/seed/demo';
-import { type FakeTelegram, startTelegramFake } from '../../api/test/fakes/telegram';
 import { expectAccessible } from '../a11y';
-import type { RunningServer } from '../servers';
-import { connectBot, openTables, orderPost, serverApi, signIn, startServerWith } from './pos-support';
-import { ADMIN, unique } from './support';
+import {
+  connectBot,
+  managedRestaurant,
+  openTables,
+  orderPost,
+  serverApi,
+  signIn,
+  telegramServer,
+} from './pos-support';
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 
-let fake: FakeTelegram;
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  fake = await startTelegramFake();
-  server = await startServerWith({ telegram: fake });
-});
-test.afterAll(() => server?.stop());
+const own = telegramServer();
 
 /** The showcase's plov as the demo writes it. */
 const PLOV = SHOWCASE.categories.flatMap((c) => c.products).find((p) => uzbek(p.name) === 'Toshkent oshi')!;
@@ -38,20 +36,8 @@ test("the demo's plov asks for its portion; «Qazi» x2 and «Bedana tuxumi» go
   browser,
   request,
 }) => {
-  const api = serverApi(request, server.url);
-  const admin = await api.token(ADMIN);
-  const managerCreds = { login: unique('qoida-menejer'), password: 'parol12345' };
-  const managerId = await api.create(admin, 'admin/managers', managerCreds);
-  const slug = unique('qoida').toLowerCase();
-  const restaurantId = await api.create(admin, 'admin/restaurants/create', {
-    name: 'Qoida Oshxonasi',
-    slug,
-    address: 'Toshkent',
-    phone_number: '+998901112233',
-    work_time: '09:00-23:00',
-    manager_id: managerId,
-  });
-  const manager = await api.token(managerCreds);
+  const api = serverApi(request, own.server.url);
+  const { manager, restaurantId, slug } = await managedRestaurant(api, 'Qoida Oshxonasi', 'qoida');
   const category = await api.create(manager, 'manager/category/create', {
     title: 'Milliy taomlar',
     restaurant_id: restaurantId,
@@ -76,15 +62,15 @@ test("the demo's plov asks for its portion; «Qazi» x2 and «Bedana tuxumi» go
       });
   }
   const [table] = await openTables(api, manager, restaurantId, ['Stol 5']);
-  await connectBot(api, fake, manager, slug, {
+  await connectBot(api, own.fake, manager, slug, {
     bot: 'qoida_bot',
     id: -1002223334450,
     title: 'Qoida oshxonasi',
   });
 
   // the manager sets the rules in the option dialog
-  await signIn(page, server.url, manager, 'manager');
-  await page.goto(`${server.url}/product-option/${plov}`);
+  await signIn(page, own.server.url, manager, 'manager');
+  await page.goto(`${own.server.url}/product-option/${plov}`);
   const optionRow = (name: string) => page.getByTestId('option-row').filter({ hasText: name });
   await optionRow(uzbek(PORTION!.name)).getByRole('button', { name: 'Tahrirlash' }).click();
   let dialog = page.getByRole('dialog', { name: 'Opsiyani tahrirlash' });
@@ -115,7 +101,7 @@ test("the demo's plov asks for its portion; «Qazi» x2 and «Bedana tuxumi» go
   // a guest at table 5
   const guestContext = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true });
   const guest = await guestContext.newPage();
-  await guest.goto(`${server.url}/m/${slug}?p=${table}`);
+  await guest.goto(`${own.server.url}/m/${slug}?p=${table}`);
   await guest.getByRole('button', { name: "Savatga qo'shish: Toshkent oshi" }).click();
   const sheet = guest.getByRole('dialog', { name: 'Toshkent oshi' });
   const portion = sheet.getByRole('group', { name: /Porsiya/ });
@@ -156,11 +142,11 @@ test("the demo's plov asks for its portion; «Qazi» x2 and «Bedana tuxumi» go
   );
 
   // the board and the chat show the rows with their counts
-  await page.goto(`${server.url}/orders`);
+  await page.goto(`${own.server.url}/orders`);
   const card = page.getByRole('article', { name: new RegExp(`^#${number}, Stol 5$`) });
   await expect(card).toContainText('Porsiya: Toʻliq; Qoʻshimchalar: Qazi ×2, Bedana tuxumi');
   await expect
-    .poll(() => orderPost(fake, number)?.text ?? '', { timeout: 10_000 })
+    .poll(() => orderPost(own.fake, number)?.text ?? '', { timeout: 10_000 })
     .toContain("1 × Toshkent oshi (Porsiya: Toʻliq; Qoʻshimchalar: Qazi ×2, Bedana tuxumi) — 99 000 so'm");
   await guestContext.close();
 });

@@ -10,12 +10,13 @@
  * axe is clean on the menu with the sheet open, the cart and the order's page. Every restaurant
  * and order is the test's own (the suite may run in parallel).
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expectAccessible } from '../a11y';
 import {
   baseURL,
+  copyPrintedSheets,
   creator,
   loginWithStorage,
   managerRestaurant,
@@ -82,15 +83,7 @@ async function tableFiveCode(page: Page, token: string): Promise<string> {
   await page.getByRole('button', { name: 'QR kod' }).click();
   const dialog = page.getByRole('dialog', { name: 'QR kod' });
   await expect(dialog.getByTestId('placement-row')).toHaveCount(2);
-  await page.evaluate(() => {
-    window.print = () => {
-      for (const sheet of document.querySelectorAll('body > .qm-print-page')) {
-        const copy = sheet.cloneNode(true) as HTMLElement;
-        copy.setAttribute('data-testid', 'printed');
-        document.body.append(copy);
-      }
-    };
-  });
+  await copyPrintedSheets(page);
   await dialog.getByRole('button', { name: 'Hammasini chop etish (2 varaq)' }).click();
   await page.emulateMedia({ media: 'print' });
   const sheet = page.getByTestId('printed').filter({ hasText: 'Stol 5' });
@@ -99,6 +92,24 @@ async function tableFiveCode(page: Page, token: string): Promise<string> {
   await page.emulateMedia({ media: 'screen' });
   expect(code).toMatch(/\?p=[0-9a-f]{18}[\w-]{22}$/);
   return code!;
+}
+
+/**
+ * The restaurant, table 5 taking orders (`code`: its QR code's address), and a
+ * guest's phone (375 px, touch, Uzbek) with a page not yet opened: the start of the guest's
+ * tests; `phone` closed by the test.
+ */
+async function guestAtTableFive(browser: Browser, page: Page, request: APIRequestContext) {
+  const world = await makeWorld(request);
+  const code = await tableFiveCode(page, world.token);
+  const table = new URL(code).searchParams.get('p')!;
+  await openOrdering(request, world.token, table);
+  const phone = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    hasTouch: true,
+    locale: 'uz-UZ',
+  });
+  return { world, code, phone, guest: await phone.newPage() };
 }
 
 async function staff<T>(
@@ -134,17 +145,7 @@ test('a guest at table 5 orders two dishes and follows the order live; staff acc
   page,
   request,
 }) => {
-  const world = await makeWorld(request);
-  const code = await tableFiveCode(page, world.token);
-  const table = new URL(code).searchParams.get('p')!;
-  await openOrdering(request, world.token, table);
-
-  const phone = await browser.newContext({
-    viewport: { width: 375, height: 740 },
-    hasTouch: true,
-    locale: 'uz-UZ',
-  });
-  const guest = await phone.newPage();
+  const { world, code, phone, guest } = await guestAtTableFive(browser, page, request);
   const csp = await trackCspViolations(guest);
   await guest.goto(code);
   await expect(guest.getByText('Stol 5', { exact: true })).toBeVisible();
@@ -231,15 +232,7 @@ test('a double tap, or a retry after a lost answer, makes one order; a waiter ca
   page,
   request,
 }) => {
-  const world = await makeWorld(request);
-  const code = await tableFiveCode(page, world.token);
-  await openOrdering(request, world.token, new URL(code).searchParams.get('p')!);
-  const phone = await browser.newContext({
-    viewport: { width: 375, height: 740 },
-    hasTouch: true,
-    locale: 'uz-UZ',
-  });
-  const guest = await phone.newPage();
+  const { world, code, phone, guest } = await guestAtTableFive(browser, page, request);
   await guest.goto(code);
 
   await addDish(guest, "Ko'k choy");
@@ -296,15 +289,7 @@ test('a dish added after a lost answer is not dropped: the guest learns the firs
   page,
   request,
 }) => {
-  const world = await makeWorld(request);
-  const code = await tableFiveCode(page, world.token);
-  await openOrdering(request, world.token, new URL(code).searchParams.get('p')!);
-  const phone = await browser.newContext({
-    viewport: { width: 375, height: 740 },
-    hasTouch: true,
-    locale: 'uz-UZ',
-  });
-  const guest = await phone.newPage();
+  const { world, code, phone, guest } = await guestAtTableFive(browser, page, request);
   // the table is asked again 20 s after a call: the test moves the page's clock instead of waiting
   await guest.clock.install();
   await guest.goto(code);

@@ -5,10 +5,10 @@
  * orders, the restaurant's bot and chat. Written once here; each spec keeps only what it tests.
  */
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { FakeIiko } from '../../api/test/fakes/iiko';
 import type { FakePoster } from '../../api/test/fakes/poster';
-import type { FakeTelegram } from '../../api/test/fakes/telegram';
+import { type FakeTelegram, startTelegramFake } from '../../api/test/fakes/telegram';
 import { ADMIN, type Credentials, type RunningServer, startApiServer, unique } from './support';
 
 /**
@@ -44,6 +44,31 @@ export async function startServerWith(fakes: {
 }
 
 /** A created item's answer: `_id` (or `id` where the contract answers that, as products), kept as `_id`. */
+/**
+ * The spec's own server on a fake Bot API of its own (`startServerWith`): started before the
+ * spec's first test, stopped (the fake closed) after its last. Call at the spec's top.
+ */
+export function telegramServer(): { readonly fake: FakeTelegram; readonly server: RunningServer } {
+  let started: { fake: FakeTelegram; server: RunningServer } | undefined;
+  const made = () => {
+    if (!started) throw new Error('the server starts in beforeAll: read it in a test');
+    return started;
+  };
+  test.beforeAll(async () => {
+    const fake = await startTelegramFake();
+    started = { fake, server: await startServerWith({ telegram: fake }) };
+  });
+  test.afterAll(() => started?.server.stop());
+  return {
+    get fake() {
+      return made().fake;
+    },
+    get server() {
+      return made().server;
+    },
+  };
+}
+
 export type Created = { _id: string } & Record<string, unknown>;
 
 /** A guest's order as the public API answers it. */
@@ -107,10 +132,10 @@ export async function signIn(page: Page, base: string, auth: string, role: 'admi
 }
 
 /**
- * A restaurant made by the admin for a new manager, with one dish: "Osh" at 45 000 so'm in
- * "Taomlar". `prefix` starts the manager's login and the slug (made unique).
+ * A restaurant made by the admin for a new manager: `name`, in Toshkent; `prefix` starts the
+ * manager's login and the slug (made unique). The admin's and the manager's tokens with it.
  */
-export async function oshRestaurant(api: ServerApi, name: string, prefix: string) {
+export async function managedRestaurant(api: ServerApi, name: string, prefix: string) {
   const admin = await api.token(ADMIN);
   const managerCreds = { login: unique(`${prefix}-menejer`), password: 'parol12345' };
   const managerId = await api.create(admin, 'admin/managers', managerCreds);
@@ -124,16 +149,22 @@ export async function oshRestaurant(api: ServerApi, name: string, prefix: string
     manager_id: managerId,
   });
   const manager = await api.token(managerCreds);
-  const category = await api.create(manager, 'manager/category/create', {
+  return { admin, manager, managerCreds, restaurantId, slug };
+}
+
+/** `managedRestaurant` with one dish: "Osh" at 45 000 so'm in "Taomlar". */
+export async function oshRestaurant(api: ServerApi, name: string, prefix: string) {
+  const made = await managedRestaurant(api, name, prefix);
+  const category = await api.create(made.manager, 'manager/category/create', {
     title: 'Taomlar',
-    restaurant_id: restaurantId,
+    restaurant_id: made.restaurantId,
   });
-  const osh = await api.create(manager, 'manager/products', {
+  const osh = await api.create(made.manager, 'manager/products', {
     name: 'Osh',
     category_id: category,
     price: 45_000,
   });
-  return { admin, manager, managerCreds, restaurantId, slug, osh };
+  return { ...made, osh };
 }
 
 export interface PosRestaurant {

@@ -5,14 +5,11 @@
  * week before, switches periods and sections, and downloads the takings as CSV and XLSX (both read
  * back); the admin compares two restaurants side by side and opens one. axe at 375 and 1280 px.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { readSheet } from 'read-excel-file/node';
 import { expectAccessible } from '../a11y';
-import { ROOT } from '../servers';
-import { ADMIN, type RunningServer, startApiServer } from './support';
+import { ADMIN, type Credentials, seededServer } from './support';
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 // eight pages checked by axe at two widths, two files downloaded: more than the default minute on a busy machine
@@ -21,41 +18,16 @@ test.setTimeout(240_000);
 const MANAGER = { login: 'manager1', password: 'manager123' };
 const SHOWCASE = 'Rayhon Milliy Taomlar';
 
-let server: RunningServer;
+// the demo, as `pnpm seed` writes it beside a running server
+const server = seededServer(120_000);
 
-test.beforeAll(async () => {
-  server = await startApiServer();
-  // the demo, as `pnpm seed` writes it beside a running server
-  const seeded = spawnSync(process.execPath, [join(ROOT, 'api/dist/seed.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: server.dataDir,
-      ADMIN_LOGIN: ADMIN.login,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  expect(seeded.status, seeded.stderr).toBe(0);
-  expect(seeded.stdout).toMatch(/order\(s\)/);
+test.beforeAll(() => {
+  expect(server.printed).toMatch(/order\(s\)/);
 });
-test.afterAll(async () => server?.stop());
 
-async function signIn(page: Page, creds: { login: string; password: string }) {
-  const res = await page.request.post(`${server.url}/api/auth/login`, { data: creds });
-  expect(res.status()).toBe(200);
-  const token = ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
-  const role = creds.login === ADMIN.login ? 'admin' : 'manager';
-  await page.goto(`${server.url}/api/health`);
-  await page.evaluate(
-    ([t, r]) => {
-      localStorage.setItem('accessToken', t as string);
-      localStorage.setItem('role', r as string);
-    },
-    [token, role],
-  );
-}
+/** Signs in as `creds`, the admin as the admin and anyone else as a manager. */
+const signIn = (page: Page, creds: Credentials) =>
+  server.signIn(page, creds, creds.login === ADMIN.login ? 'admin' : 'manager');
 
 async function bothWidths(page: Page, label: string) {
   await expectAccessible(page, `${label} at 375 px`);

@@ -2,8 +2,10 @@
  * Helpers for every e2e spec: the server's base URL, the admin credentials, API shortcuts
  * (token, manager creation) and logging in through the UI.
  */
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { ADMIN, workerBaseUrl } from '../servers';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN, ROOT, type RunningServer, startApiServer, workerBaseUrl } from '../servers';
 
 export { type RunningServer, startApiServer, startStaticServer } from '../servers';
 export { ADMIN };
@@ -100,6 +102,22 @@ export async function loginWithStorage(page: Page, token: string, role: string):
     },
     [new URL(baseURL()).origin, token, role] as const,
   );
+}
+
+/**
+ * The browser's print dialog cannot be driven headless: from now on a print on `page` copies its
+ * print sheets (`.qm-print-page`) aside as `printed` (test id), to be read as paper shows them.
+ */
+export async function copyPrintedSheets(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.print = () => {
+      for (const sheet of document.querySelectorAll('body > .qm-print-page')) {
+        const copy = sheet.cloneNode(true) as HTMLElement;
+        copy.setAttribute('data-testid', 'printed');
+        document.body.append(copy);
+      }
+    };
+  });
 }
 
 /**
@@ -290,4 +308,66 @@ export async function restaurantReadyToOrder(
 ): Promise<ManagedRestaurant & { tables: Map<string, string> }> {
   const r = await managerRestaurant(request, name, slugPrefix);
   return { ...r, tables: await placementsTakingOrders(request, r, tables, ordering) };
+}
+
+/** A spec's own server, seeded as the demo: see `seededServer`. */
+export interface SeededServer {
+  /** The server's base URL. */
+  readonly url: string;
+  /** What the seed printed (the demo's pages, with their codes). */
+  readonly printed: string;
+  /** Signs `page` in on the server as `creds` (through its API), the token and role where the app reads them. */
+  signIn(page: Page, creds: Credentials, role: 'admin' | 'manager'): Promise<void>;
+}
+
+/**
+ * A server of the spec's own, seeded as `pnpm seed` seeds it beside a running server (README.md,
+ * "The demo"): started and seeded before the spec's first test (the seed given `seedMs` at the
+ * most), stopped after its last. Call at the spec's top.
+ */
+export function seededServer(seedMs: number): SeededServer {
+  let server: RunningServer | undefined;
+  let printed = '';
+  const running = () => {
+    if (!server) throw new Error('the seeded server starts in beforeAll: read it in a test');
+    return server;
+  };
+  test.beforeAll(async () => {
+    server = await startApiServer();
+    const seeded = spawnSync(process.execPath, [join(ROOT, 'api/dist/seed.js')], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: server.dataDir,
+        ADMIN_LOGIN: ADMIN.login,
+        ADMIN_PASSWORD: ADMIN.password,
+      },
+      encoding: 'utf8',
+      timeout: seedMs,
+    });
+    expect(seeded.status, seeded.stderr).toBe(0);
+    printed = seeded.stdout;
+  });
+  test.afterAll(async () => server?.stop());
+  return {
+    get url() {
+      return running().url;
+    },
+    get printed() {
+      return printed;
+    },
+    async signIn(page, creds, role) {
+      const res = await page.request.post(`${running().url}/api/auth/login`, { data: creds });
+      expect(res.status()).toBe(200);
+      const token = ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+      await page.goto(`${running().url}/api/health`);
+      await page.evaluate(
+        ([t, r]) => {
+          localStorage.setItem('accessToken', t);
+          localStorage.setItem('role', r);
+        },
+        [token, role] as const,
+      );
+    },
+  };
 }

@@ -11,19 +11,10 @@
  * axe on the Mini App's menu (375 and 1280 px), its cart and the order's page.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { type FakeTelegram, startTelegramFake } from '../../api/test/fakes/telegram';
 import { expectAccessible } from '../a11y';
-import type { RunningServer } from '../servers';
-import { connectBot, openTables, oshRestaurant, serverApi, signIn, startServerWith } from './pos-support';
+import { connectBot, openTables, oshRestaurant, serverApi, signIn, telegramServer } from './pos-support';
 
-let fake: FakeTelegram;
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  fake = await startTelegramFake();
-  server = await startServerWith({ telegram: fake });
-});
-test.afterAll(() => server?.stop());
+const own = telegramServer();
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 // two browser contexts and a board on a shared, loaded machine
 test.setTimeout(180_000);
@@ -55,7 +46,7 @@ const telegramSays = (page: Page, type: string) =>
     type,
   );
 const miniAppUrl = (slug: string, initData: string, table: string) =>
-  `${server.url}/m/${slug}?tg=1#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=android&tgWebAppThemeParams=${encodeURIComponent(JSON.stringify(THEME))}&tgWebAppStartParam=${table}`;
+  `${own.server.url}/m/${slug}?tg=1#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=android&tgWebAppThemeParams=${encodeURIComponent(JSON.stringify(THEME))}&tgWebAppStartParam=${table}`;
 
 /** Osh into the cart through its sheet, the cart opened, and sent with the Mini App's main button. */
 async function orderOsh(page: Page) {
@@ -82,20 +73,20 @@ test('table 5 orders from the Mini App, the board accepts, the guest’s chat ge
   browser,
   request,
 }) => {
-  const api = serverApi(request, server.url);
+  const api = serverApi(request, own.server.url);
   const { manager, restaurantId, slug } = await oshRestaurant(api, 'Mini App Oshxonasi', 'miniapp');
   const [table5] = (await openTables(api, manager, restaurantId, ['Stol 5'])) as [string];
-  const bot = await connectBot(api, fake, manager, slug, {
+  const bot = await connectBot(api, own.fake, manager, slug, {
     bot: 'miniapp_oshxona_bot',
     id: -1003334445556,
     title: 'Oshxona',
   });
-  const guest = fake.addUser('Dilnoza');
-  fake.startPrivate(bot, guest);
+  const guest = own.fake.addUser('Dilnoza');
+  own.fake.startPrivate(bot, guest);
 
   await asTelegramApp(page);
   const tied = page.waitForResponse((r) => r.url().includes('/api/public/telegram/orders/'));
-  await page.goto(miniAppUrl(slug, fake.initDataFor(bot, guest, { startParam: table5 }), table5));
+  await page.goto(miniAppUrl(slug, own.fake.initDataFor(bot, guest, { startParam: table5 }), table5));
   await expect(page.getByText('Stol 5')).toBeVisible();
   expect(await posted(page, 'web_app_ready')).toEqual({});
   await expectAccessible(page, 'the Mini App menu');
@@ -109,8 +100,8 @@ test('table 5 orders from the Mini App, the board accepts, the guest’s chat ge
   const boardContext = await browser.newContext({ viewport: { width: 375, height: 740 } });
   try {
     const board = await boardContext.newPage();
-    await signIn(board, server.url, manager, 'manager');
-    await board.goto(`${server.url}/orders`);
+    await signIn(board, own.server.url, manager, 'manager');
+    await board.goto(`${own.server.url}/orders`);
     const card = board
       .locator('article')
       .filter({ has: board.getByRole('heading', { name: `#${number}, Stol 5` }) });
@@ -122,27 +113,29 @@ test('table 5 orders from the Mini App, the board accepts, the guest’s chat ge
     await boardContext.close();
   }
 
-  const chat = () => fake.messages.filter((m) => m.chat_id === guest.id).map((m) => m.text);
+  const chat = () => own.fake.messages.filter((m) => m.chat_id === guest.id).map((m) => m.text);
   await expect.poll(chat, { timeout: 15_000 }).toEqual([`Buyurtma #${number}: Qabul qilindi`]);
   // once: the staff chat's message was edited to «accepted» after it, and nothing more came
   await expect
-    .poll(() => fake.messages.find((m) => m.text.startsWith(`Yangi buyurtma #${number}`))?.texts.length ?? 0)
+    .poll(
+      () => own.fake.messages.find((m) => m.text.startsWith(`Yangi buyurtma #${number}`))?.texts.length ?? 0,
+    )
     .toBeGreaterThan(1);
   expect(chat()).toEqual([`Buyurtma #${number}: Qabul qilindi`]);
 });
 
 test('a forged initData is refused and the page is the plain web menu', async ({ page, request }) => {
-  const api = serverApi(request, server.url);
+  const api = serverApi(request, own.server.url);
   const { manager, restaurantId, slug } = await oshRestaurant(api, 'Soxta Oshxona', 'forged');
   const [table5] = (await openTables(api, manager, restaurantId, ['Stol 5'])) as [string];
-  const bot = await connectBot(api, fake, manager, slug, {
+  const bot = await connectBot(api, own.fake, manager, slug, {
     bot: 'soxta_bot',
     id: -1003334445557,
     title: 'Soxta',
   });
-  const guest = fake.addUser('Bekzod');
-  fake.startPrivate(bot, guest);
-  const signed = fake.initDataFor(bot, guest, { startParam: table5 });
+  const guest = own.fake.addUser('Bekzod');
+  own.fake.startPrivate(bot, guest);
+  const signed = own.fake.initDataFor(bot, guest, { startParam: table5 });
   const forged = signed.replace(
     /user=[^&]+/,
     `user=${encodeURIComponent(JSON.stringify({ id: 1, first_name: 'Boshqa', allows_write_to_pm: true }))}`,
@@ -155,36 +148,36 @@ test('a forged initData is refused and the page is the plain web menu', async ({
   await orderOsh(page);
   expect((await tied).status()).toBe(401);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('#');
-  await page.goto(`${server.url}/m/${slug}?p=${table5}`);
+  await page.goto(`${own.server.url}/m/${slug}?p=${table5}`);
   await expect(page.getByRole('button', { name: "Savatga qo'shish: Osh" })).toBeVisible();
   await expectAccessible(page, 'the menu after a forged initData');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(miniAppUrl(slug, forged, table5));
   await expect(page.getByRole('button', { name: "Savatga qo'shish: Osh" })).toBeVisible();
   await expectAccessible(page, 'the Mini App menu at 1280 px');
-  expect(fake.messages.filter((m) => m.chat_id === guest.id || m.chat_id === 1)).toEqual([]);
+  expect(own.fake.messages.filter((m) => m.chat_id === guest.id || m.chat_id === 1)).toEqual([]);
 });
 
 test("a link's table of another restaurant, or one that is none, is no table: the plain menu", async ({
   page,
   request,
 }) => {
-  const api = serverApi(request, server.url);
+  const api = serverApi(request, own.server.url);
   const here = await oshRestaurant(api, 'Bu Oshxona', 'here');
   const there = await oshRestaurant(api, 'Boshqa Oshxona', 'there');
   await openTables(api, here.manager, here.restaurantId, ['Stol 1']);
   const [theirs] = (await openTables(api, there.manager, there.restaurantId, ['Stol 9'])) as [string];
-  const bot = await connectBot(api, fake, here.manager, here.slug, {
+  const bot = await connectBot(api, own.fake, here.manager, here.slug, {
     bot: 'bu_oshxona_bot',
     id: -1003334445558,
     title: 'Bu',
   });
-  const guest = fake.addUser('Dilshod');
+  const guest = own.fake.addUser('Dilshod');
 
   await asTelegramApp(page);
   for (const code of [theirs, 'noSuchTable_123']) {
-    await page.goto(miniAppUrl(here.slug, fake.initDataFor(bot, guest, { startParam: code }), code));
-    // the direct link's code is opened as the page's `?p=`: the server's page for it
+    await page.goto(miniAppUrl(here.slug, own.fake.initDataFor(bot, guest, { startParam: code }), code));
+    // the direct link's code is opened as the page's `?p=`: the own.server's page for it
     await page.waitForURL((url) => url.searchParams.get('p') === code);
     await expect(page.getByRole('heading', { level: 2, name: 'Taomlar' })).toBeVisible();
     // no table panel, no ordering: the other restaurant's table is neither named nor called

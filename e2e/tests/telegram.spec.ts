@@ -15,26 +15,17 @@
  * request as the Bot API does).
  */
 import { expect, test } from '@playwright/test';
-import { type FakeTelegram, startTelegramFake } from '../../api/test/fakes/telegram';
 import { expectAccessible } from '../a11y';
-import type { RunningServer } from '../servers';
-import { connectBot, openTables, oshRestaurant, serverApi, signIn, startServerWith } from './pos-support';
+import { connectBot, openTables, oshRestaurant, serverApi, signIn, telegramServer } from './pos-support';
 
-let fake: FakeTelegram;
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  fake = await startTelegramFake();
-  server = await startServerWith({ telegram: fake });
-});
-test.afterAll(() => server?.stop());
+const own = telegramServer();
 
 test('an order reaches the chat with three buttons; "Qabul qilish" through the webhook accepts it everywhere', async ({
   page,
   browser,
   request,
 }) => {
-  const api = serverApi(request, server.url);
+  const api = serverApi(request, own.server.url);
   const { admin, manager, restaurantId, slug, osh } = await oshRestaurant(
     api,
     'Telegram Oshxonasi',
@@ -44,12 +35,12 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
 
   // the bot and its chat, saved in the restaurant form; the staff who press and write are the
   // chat's administrators (a member's press is refused: docs/TELEGRAM.md, "Who may press")
-  const bot = fake.addBot('oshxona_bot');
+  const bot = own.fake.addBot('oshxona_bot');
   const chatId = -1002223334445;
-  const aziz = fake.addUser('Aziz', 'aziz_oshpaz', 111222333);
-  const oshpaz = fake.addUser('Oshpaz', undefined, 1);
-  const member = fake.addUser('Mehmon', undefined, 2);
-  fake.addChat({
+  const aziz = own.fake.addUser('Aziz', 'aziz_oshpaz', 111222333);
+  const oshpaz = own.fake.addUser('Oshpaz', undefined, 1);
+  const member = own.fake.addUser('Mehmon', undefined, 2);
+  own.fake.addChat({
     id: chatId,
     type: 'supergroup',
     title: 'Oshxona guruhi',
@@ -60,11 +51,11 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
       [member, 'member'],
     ],
   });
-  await signIn(page, server.url, admin, 'admin');
-  await page.goto(`${server.url}/admin/restaurants/${restaurantId}/edit`);
+  await signIn(page, own.server.url, admin, 'admin');
+  await page.goto(`${own.server.url}/admin/restaurants/${restaurantId}/edit`);
   await page.getByRole('textbox', { name: 'Bot tokeni' }).fill(bot.token);
   // a public chat (a @name) first: refused under its field, in Uzbek, nothing saved
-  fake.addChat({
+  own.fake.addChat({
     id: -1002223334449,
     type: 'channel',
     title: 'Ochiq kanal',
@@ -82,7 +73,7 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
   await page.getByRole('textbox', { name: 'Kanal ID' }).fill(String(chatId));
   await page.getByRole('button', { name: 'Saqlash' }).click();
   await expect(page.getByText('Restoran yangilandi!')).toBeVisible();
-  await page.goto(`${server.url}/admin/restaurants/${restaurantId}/edit`);
+  await page.goto(`${own.server.url}/admin/restaurants/${restaurantId}/edit`);
   await expect(page.getByText('Bot @oshxona_bot → Oshxona guruhi')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Bot tokeni' })).not.toHaveValue(bot.token);
   await page.getByRole('button', { name: 'Sinov xabari' }).click();
@@ -94,7 +85,7 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
     comment: 'Piyozsiz',
   });
   const posts = () =>
-    fake
+    own.fake
       .callsOf('sendMessage')
       .filter((c) => String(c.body.text).startsWith(`Yangi buyurtma #${order.number}`));
   await expect.poll(() => posts().length, { timeout: 10_000 }).toBe(1);
@@ -112,18 +103,18 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
   // the board and the guest's page, open before the press
   const boardContext = await browser.newContext();
   const board = await boardContext.newPage();
-  await signIn(board, server.url, manager, 'manager');
-  await board.goto(`${server.url}/orders`);
+  await signIn(board, own.server.url, manager, 'manager');
+  await board.goto(`${own.server.url}/orders`);
   const card = board.getByRole('article', { name: new RegExp(`^#${order.number}, Stol 5$`) });
   await expect(card).toBeVisible();
   const guest = await boardContext.newPage();
-  await guest.goto(`${server.url}/m/${slug}/orders/${order._id}?key=${encodeURIComponent(order.key)}`);
+  await guest.goto(`${own.server.url}/m/${slug}/orders/${order._id}?key=${encodeURIComponent(order.key)}`);
   const guestStatus = guest.getByRole('status').filter({ hasText: 'Holati' });
   await expect(guestStatus).toContainText('Yuborildi');
 
-  const message = fake.messages.find((m) => m.text.startsWith(`Yangi buyurtma #${order.number}`))!;
-  const hook = fake.webhook(bot.token)!;
-  const webhook = `${server.url}${new URL(hook.url).pathname}`;
+  const message = own.fake.messages.find((m) => m.text.startsWith(`Yangi buyurtma #${order.number}`))!;
+  const hook = own.fake.webhook(bot.token)!;
+  const webhook = `${own.server.url}${new URL(hook.url).pathname}`;
   const update = (id: number, from: { id: number; first_name: string } = aziz) => ({
     update_id: id,
     callback_query: {
@@ -144,7 +135,9 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
   const status = async () =>
     (
       (await (
-        await request.get(`${server.url}/api/public/orders/${order._id}?key=${encodeURIComponent(order.key)}`)
+        await request.get(
+          `${own.server.url}/api/public/orders/${order._id}?key=${encodeURIComponent(order.key)}`,
+        )
       ).json()) as { data: { status: string } }
     ).data.status;
   expect(await status()).toBe('sent');
@@ -155,7 +148,7 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
     data: update(4, member),
   });
   expect(byMember.status()).toBe(200);
-  expect(fake.callsOf('answerCallbackQuery').at(-1)?.body.text).toBe(
+  expect(own.fake.callsOf('answerCallbackQuery').at(-1)?.body.text).toBe(
     "Ruxsat yo'q: buyurtmalar va stop-listni faqat restoran xodimlari va chat administratorlari boshqaradi",
   );
   expect(await status()).toBe('sent');
@@ -170,7 +163,7 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
     board.getByTestId('column-accepted').getByRole('article', { name: `#${order.number}, Stol 5` }),
   ).toBeVisible();
   await expect(guestStatus).toContainText('Qabul qilindi');
-  expect(fake.callsOf('answerCallbackQuery')).toHaveLength(2);
+  expect(own.fake.callsOf('answerCallbackQuery')).toHaveLength(2);
   await expect.poll(() => message.texts.length, { timeout: 10_000 }).toBe(2);
   expect(message.text).toMatch(/Qabul qilindi: Aziz \(@aziz_oshpaz\), \d\d:\d\d/);
   await boardContext.close();
@@ -191,7 +184,7 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
         },
       },
     });
-  const menu = async () => (await request.get(`${server.url}/m/${slug}`)).text();
+  const menu = async () => (await request.get(`${own.server.url}/m/${slug}`)).text();
   expect(await menu()).toContain('>Osh<');
   expect((await say(10, -100999, '/stop Osh')).status()).toBe(200);
   expect(await menu()).toContain('>Osh<');
@@ -207,7 +200,7 @@ test('a change of chat moves no message of the new chat; the largest order is po
   page,
   request,
 }) => {
-  const api = serverApi(request, server.url);
+  const api = serverApi(request, own.server.url);
   const { manager, managerCreds, restaurantId, slug, osh } = await oshRestaurant(
     api,
     'Telegram Zali',
@@ -220,7 +213,7 @@ test('a change of chat moves no message of the new chat; the largest order is po
   ])) as [string, string, string];
   const oldChat = -1002223334446;
   const newChat = -1002223334447;
-  const bot = await connectBot(api, fake, manager, slug, {
+  const bot = await connectBot(api, own.fake, manager, slug, {
     bot: 'zal_bot',
     id: oldChat,
     title: 'Eski guruh',
@@ -228,16 +221,21 @@ test('a change of chat moves no message of the new chat; the largest order is po
   const osh1 = [{ product_id: osh, quantity: 1, row_ids: [], price: 45_000 }];
   // order numbers are the restaurant's own: another restaurant's #1 is in another chat
   const postIn = (chat: number, number: number) =>
-    fake.messages.find((m) => m.chat_id === chat && m.text.startsWith(`Yangi buyurtma #${number}\n`));
+    own.fake.messages.find((m) => m.chat_id === chat && m.text.startsWith(`Yangi buyurtma #${number}\n`));
   const old = await api.order(first, osh1);
   await expect.poll(() => postIn(oldChat, old.number), { timeout: 10_000 }).toBeTruthy();
   const oldMessage = postIn(oldChat, old.number)!;
 
   // the bot moved to another group; an order after it goes there
-  fake.addChat({ id: newChat, type: 'supergroup', title: 'Yangi guruh', members: [[bot, 'administrator']] });
+  own.fake.addChat({
+    id: newChat,
+    type: 'supergroup',
+    title: 'Yangi guruh',
+    members: [[bot, 'administrator']],
+  });
   await api.call(manager, 'put', `manager/restaurants/update?slug=${slug}`, { channel_id: String(newChat) });
   const fresh = await api.order(second, osh1);
-  const inNewChat = () => fake.messages.filter((m) => m.chat_id === newChat);
+  const inNewChat = () => own.fake.messages.filter((m) => m.chat_id === newChat);
   await expect.poll(() => inNewChat().length, { timeout: 10_000 }).toBe(1);
   const freshMessage = inNewChat()[0]!;
   expect(freshMessage.text.startsWith(`Yangi buyurtma #${fresh.number}`)).toBe(true);
@@ -245,8 +243,8 @@ test('a change of chat moves no message of the new chat; the largest order is po
   expect(freshMessage.message_id).toBe(oldMessage.message_id);
 
   // the board moves the old order on, then the new one: only the new one's message changes
-  await signIn(page, server.url, manager, 'manager');
-  await page.goto(`${server.url}/orders`);
+  await signIn(page, own.server.url, manager, 'manager');
+  await page.goto(`${own.server.url}/orders`);
   for (const [order, table] of [
     [old, 'Stol 1'],
     [fresh, 'Stol 2'],
@@ -300,7 +298,7 @@ test('a change of chat moves no message of the new chat; the largest order is po
   await expect
     .poll(() => parts().some((m) => m.reply_markup && m.text.startsWith(heading)), { timeout: 20_000 })
     .toBe(true);
-  expect(fake.refused).toEqual([]);
+  expect(own.fake.refused).toEqual([]);
   const posted = parts();
   expect(posted.length).toBeGreaterThan(1);
   for (const part of posted) expect(part.text.length).toBeLessThanOrEqual(4096);

@@ -9,7 +9,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { baseURL, loginWithStorage, managerRestaurant } from './support';
+import { baseURL, copyPrintedSheets, loginWithStorage, managerRestaurant } from './support';
 
 function decodePng(png: Buffer): string | null {
   const image = PNG.sync.read(png);
@@ -25,15 +25,7 @@ const PHONES = [
 /** Clicks a print run; the browser's print dialog cannot be driven headless, so what is on the
  * page while it is open is copied aside and shown as paper shows it. */
 async function printedSheets(page: Page, button: string): Promise<string[]> {
-  await page.evaluate(() => {
-    window.print = () => {
-      for (const sheet of document.querySelectorAll('body > .qm-print-page')) {
-        const copy = sheet.cloneNode(true) as HTMLElement;
-        copy.setAttribute('data-testid', 'printed');
-        document.body.append(copy);
-      }
-    };
-  });
+  await copyPrintedSheets(page);
   await page.getByRole('button', { name: button }).click();
   await page.emulateMedia({ media: 'print' });
   const sheets = page.getByTestId('printed');

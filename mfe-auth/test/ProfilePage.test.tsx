@@ -66,12 +66,18 @@ describe('ProfilePage', () => {
     expect(api.callsTo(PROFILE)).toHaveLength(2);
   });
 
-  it("asks Ha / Yo'q before logging out; Yo'q keeps the session", async () => {
-    api.answer({ [PROFILE]: answers.data(fixtures.profile({ login: 'admin', role: 'admin' })) });
+  /** The admin's profile, the page's reload watched, «Chiqish» pressed; `more` answers the API too. */
+  async function pressLogOut(more: Parameters<typeof api.answer>[0] = {}) {
+    api.answer({ [PROFILE]: answers.data(fixtures.profile({ login: 'admin', role: 'admin' })), ...more });
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
     renderProfile();
     await screen.findByTestId('profile');
     await userEvent.click(screen.getByRole('button', { name: 'Chiqish' }));
+    return reload;
+  }
+
+  it("asks Ha / Yo'q before logging out; Yo'q keeps the session", async () => {
+    const reload = await pressLogOut();
     expect(await screen.findByText('Tizimdan chiqmoqchimisiz?')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: "Yo'q" }));
     await waitFor(() => expect(screen.queryByText('Tizimdan chiqmoqchimisiz?')).not.toBeInTheDocument());
@@ -80,11 +86,7 @@ describe('ProfilePage', () => {
   });
 
   it('Ha removes the token and the role and reloads the page', async () => {
-    api.answer({ [PROFILE]: answers.data(fixtures.profile({ login: 'admin', role: 'admin' })) });
-    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
-    renderProfile();
-    await screen.findByTestId('profile');
-    await userEvent.click(screen.getByRole('button', { name: 'Chiqish' }));
+    const reload = await pressLogOut();
     await userEvent.click(await screen.findByRole('button', { name: 'Ha' }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     // the server was told first, with the token it is to refuse from now on
@@ -95,14 +97,7 @@ describe('ProfilePage', () => {
   });
 
   it('logs out locally even when the server cannot be reached', async () => {
-    api.answer({
-      [PROFILE]: answers.data(fixtures.profile({ login: 'admin', role: 'admin' })),
-      'POST /auth/logout': new Error('offline'),
-    });
-    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
-    renderProfile();
-    await screen.findByTestId('profile');
-    await userEvent.click(screen.getByRole('button', { name: 'Chiqish' }));
+    const reload = await pressLogOut({ 'POST /auth/logout': new Error('offline') });
     await userEvent.click(await screen.findByRole('button', { name: 'Ha' }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(localStorage.getItem('accessToken')).toBeNull();

@@ -87,46 +87,52 @@ describe('accessibility of the catalog pages', () => {
     await expectClean();
   });
 
-  it('the options of a product, with the create dialog', async () => {
-    stubApi(routes);
-    renderAtRoute(<ProductOptionPage />, '/product-option/p1', {
+  it.each([
+    {
+      name: 'the options of a product, with the create dialog',
+      Page: ProductOptionPage,
+      at: '/product-option/p1',
       path: ROUTES.manager.productOptions,
-      as: 'manager',
-    });
-    await screen.findByText('Hajmi');
-    await expectClean();
-    await userEvent.click(screen.getByRole('button', { name: t.addOption }));
-    await screen.findByRole('dialog', { name: t.addOption });
-    await expectClean();
-  });
-
-  it('the options page without a product', async () => {
-    stubApi(routes);
-    renderAtRoute(<ProductOptionPage />, ROUTES.manager.productOptionsIndex, { as: 'manager' });
-    await screen.findByText(t.pickProductForOptions);
-    await expectClean();
-  });
-
-  it('the rows of an option, with the edit dialog', async () => {
-    stubApi(routes);
-    renderAtRoute(<ProductOptionRowPage />, '/admin/product-option-row/o1', {
+      as: 'manager' as const,
+      api: routes,
+      shown: 'Hajmi',
+      dialog: { button: t.addOption, name: t.addOption },
+    },
+    {
+      name: 'the options page without a product',
+      Page: ProductOptionPage,
+      at: ROUTES.manager.productOptionsIndex,
+      as: 'manager' as const,
+      api: routes,
+      shown: t.pickProductForOptions,
+    },
+    {
+      name: 'the rows of an option, with the edit dialog',
+      Page: ProductOptionRowPage,
+      at: '/admin/product-option-row/o1',
       path: ROUTES.admin.optionRows,
-      as: 'admin',
-    });
-    await screen.findByText('Katta');
-    await expectClean();
-    await userEvent.click(screen.getByRole('button', { name: t.edit }));
-    await screen.findByRole('dialog', { name: t.editOptionRow });
-    await expectClean();
-  });
-
-  it('a not-found page', async () => {
-    stubApi({ 'GET /manager/product-option-row/o1': answers.error(404, 'not_found') });
-    renderAtRoute(<ProductOptionRowPage />, '/admin/product-option-row/o1', {
+      as: 'admin' as const,
+      api: routes,
+      shown: 'Katta',
+      dialog: { button: t.edit, name: t.editOptionRow },
+    },
+    {
+      name: 'a not-found page',
+      Page: ProductOptionRowPage,
+      at: '/admin/product-option-row/o1',
       path: ROUTES.admin.optionRows,
-      as: 'admin',
-    });
-    await screen.findByText(t.optionNotFound);
+      as: 'admin' as const,
+      api: { 'GET /manager/product-option-row/o1': answers.error(404, 'not_found') },
+      shown: t.optionNotFound,
+    },
+  ])('$name', async ({ Page, at, path, as, api, shown, dialog }) => {
+    stubApi(api);
+    renderAtRoute(<Page />, at, { path, as });
+    await screen.findByText(shown);
+    await expectClean();
+    if (!dialog) return;
+    await userEvent.click(screen.getByRole('button', { name: dialog.button }));
+    await screen.findByRole('dialog', { name: dialog.name });
     await expectClean();
   });
 });

@@ -48,6 +48,13 @@ const rows = () => screen.getAllByTestId('product-row');
 const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 const counter = (key: 'all' | 'active' | 'inactive') => screen.getByTestId(`counter-${key}-value`);
 const dialogNamed = (name: string) => screen.findByRole('dialog', { name });
+/** The admin's product table of Sezar salati's category, its «add product» dialog opened. */
+async function openAddProduct() {
+  asAdmin();
+  await screen.findByText('Sezar salati');
+  await userEvent.click(screen.getByRole('button', { name: t.addProduct }));
+  return dialogNamed(t.addProduct);
+}
 const field = (dialog: HTMLElement, name: 'name' | 'description') =>
   within(dialog).getByRole('textbox', { name: t.fields[name] });
 const priceInput = (dialog: HTMLElement) => within(dialog).getByRole('spinbutton', { name: t.fields.price });
@@ -115,20 +122,15 @@ describe('product table', () => {
     expect(counter('all')).toHaveTextContent('13'); // the counters are the category's
   });
 
-  it('opens the detail of a row', async () => {
+  it.each([
+    { opens: 'the detail', button: t.view, path: '/admin/product-detail/p1/r1' },
+    { opens: 'the options', button: t.options, path: '/admin/product-option/p1' },
+  ])('opens $opens of a row', async ({ button, path }) => {
     stubCatalog([caesar]);
     const view = asAdmin();
     await screen.findByText('Sezar salati');
-    await userEvent.click(within(row('Sezar salati')).getByRole('button', { name: t.view }));
-    expect(view.path()).toBe('/admin/product-detail/p1/r1');
-  });
-
-  it('opens the options of a row', async () => {
-    stubCatalog([caesar]);
-    const view = asAdmin();
-    await screen.findByText('Sezar salati');
-    await userEvent.click(within(row('Sezar salati')).getByRole('button', { name: t.options }));
-    expect(view.path()).toBe('/admin/product-option/p1');
+    await userEvent.click(within(row('Sezar salati')).getByRole('button', { name: button }));
+    expect(view.path()).toBe(path);
   });
 
   it("shows 'Bu kategoriyada mahsulot yo'q' for an empty category", async () => {
@@ -182,10 +184,7 @@ describe('product table', () => {
 describe('product dialog', () => {
   it('requires name and price, refuses a negative price, makes no call; the category is preselected', async () => {
     const api = stubCatalog([caesar]);
-    asAdmin();
-    await screen.findByText('Sezar salati');
-    await userEvent.click(screen.getByRole('button', { name: t.addProduct }));
-    const dialog = await dialogNamed(t.addProduct);
+    const dialog = await openAddProduct();
     const category = within(dialog).getByRole('combobox', { name: t.fields.category_id });
     expect(category).toHaveValue('c1');
     expect(
@@ -221,10 +220,7 @@ describe('product dialog', () => {
         return answers.data([{ file: `/uploads/products/${uploads}.png` }]);
       },
     });
-    asAdmin();
-    await screen.findByText('Sezar salati');
-    await userEvent.click(screen.getByRole('button', { name: t.addProduct }));
-    const dialog = await dialogNamed(t.addProduct);
+    const dialog = await openAddProduct();
     await userEvent.type(field(dialog, 'name'), '  Olivye ');
     await userEvent.type(priceInput(dialog), '32000');
     await userEvent.type(field(dialog, 'description'), 'Kartoshka, tuxum');
@@ -257,10 +253,7 @@ describe('product dialog', () => {
 
   it("a create answered without an id: 'Mahsulot yaratishda xatolik yuz berdi!', nothing uploaded", async () => {
     const api = stubCatalog([caesar], { 'POST /manager/products': answers.data({}, 201) });
-    asAdmin();
-    await screen.findByText('Sezar salati');
-    await userEvent.click(screen.getByRole('button', { name: t.addProduct }));
-    const dialog = await dialogNamed(t.addProduct);
+    const dialog = await openAddProduct();
     await userEvent.type(field(dialog, 'name'), 'Olivye');
     await userEvent.type(priceInput(dialog), '32000');
     await userEvent.upload(
@@ -277,10 +270,7 @@ describe('product dialog', () => {
 
   it("a refused create: 'Mahsulotni saqlashda xatolik yuz berdi!' and the dialog stays", async () => {
     stubCatalog([caesar], { 'POST /manager/products': answers.error(500, 'internal') });
-    asAdmin();
-    await screen.findByText('Sezar salati');
-    await userEvent.click(screen.getByRole('button', { name: t.addProduct }));
-    const dialog = await dialogNamed(t.addProduct);
+    const dialog = await openAddProduct();
     await userEvent.type(field(dialog, 'name'), 'Olivye');
     await userEvent.type(priceInput(dialog), '32000');
     await userEvent.click(within(dialog).getByRole('button', { name: t.create }));
@@ -378,10 +368,7 @@ describe('product dialog', () => {
 
   it('a text file renamed .jpg is refused when picked, naming the accepted kinds; nothing is sent', async () => {
     const api = stubCatalog([caesar]);
-    asAdmin();
-    await screen.findByText('Sezar salati');
-    await userEvent.click(screen.getByRole('button', { name: t.addProduct }));
-    const dialog = await dialogNamed(t.addProduct);
+    const dialog = await openAddProduct();
     const text = new File(['Osh 25000 so‘m'], 'osh.jpg', { type: 'image/jpeg' });
     await userEvent.upload(within(dialog).getByLabelText(t.images), text);
     expect(await within(dialog).findByText(t.notAnImage('osh.jpg'))).toBeInTheDocument();

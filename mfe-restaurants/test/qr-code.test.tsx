@@ -11,31 +11,11 @@ import {
 import { t } from '@qrmenu/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import jsQR from 'jsqr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type QrImage, qrImage, qrSvgFile } from '../src/qr/qrImage';
+import { qrImage, qrSvgFile } from '../src/qr/qrImage';
 import ManagerHome from '../src/restaurants/ManagerHome';
 import RestaurantDetailPage from '../src/restaurants/RestaurantDetailPage';
-
-/** Paints the SVG path (`M x y h w v1 h-w z` runs) into RGBA pixels, `scale` per module. */
-function rasterize(image: QrImage, scale = 4): { data: Uint8ClampedArray; width: number } {
-  const width = image.size * scale;
-  const data = new Uint8ClampedArray(width * width * 4).fill(255);
-  for (const [, x, y, w] of image.path.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g)) {
-    for (let dy = 0; dy < scale; dy++)
-      for (let dx = 0; dx < Number(w) * scale; dx++) {
-        const px = Number(x) * scale + dx;
-        const py = Number(y) * scale + dy;
-        data.fill(0, (py * width + px) * 4, (py * width + px) * 4 + 3);
-      }
-  }
-  return { data, width };
-}
-
-const decode = (image: QrImage) => {
-  const { data, width } = rasterize(image);
-  return jsQR(data, width, width)?.data ?? null;
-};
+import { decode } from './qr-decode';
 
 describe('qrImage', () => {
   it('draws a code that a reader decodes to the address, with the quiet zone around it', () => {

@@ -18,13 +18,12 @@ import {
 import { t } from '@qrmenu/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import jsQR from 'jsqr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expandPlacementNames, telegramTableUrl } from '../src/qr/placementNames';
-import type { QrImage } from '../src/qr/qrImage';
 import ManagerHome from '../src/restaurants/ManagerHome';
 import RestaurantDetailPage from '../src/restaurants/RestaurantDetailPage';
 import RestaurantsPage from '../src/restaurants/RestaurantsPage';
+import { decodeSvg } from './qr-decode';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -338,21 +337,3 @@ describe("the tables' codes in the restaurant's Telegram bot", () => {
     expect(await axeViolations()).toEqual([]);
   });
 });
-
-/** Decodes a code drawn as SVG (its path of `M x y h w v1 h-w z` runs). */
-function decodeSvg(svg: Element): string | null {
-  const size = Number(svg.getAttribute('viewBox')!.split(' ')[2]);
-  const image: QrImage = { size, path: svg.querySelector('path')!.getAttribute('d')! };
-  const scale = 4;
-  const width = image.size * scale;
-  const data = new Uint8ClampedArray(width * width * 4).fill(255);
-  for (const [, x, y, w] of image.path.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g)) {
-    for (let dy = 0; dy < scale; dy++)
-      for (let dx = 0; dx < Number(w) * scale; dx++) {
-        const px = Number(x) * scale + dx;
-        const py = Number(y) * scale + dy;
-        data.fill(0, (py * width + px) * 4, (py * width + px) * 4 + 3);
-      }
-  }
-  return jsQR(data, width, width)?.data ?? null;
-}

@@ -84,6 +84,29 @@ function DishList({ initial, onMove }: { initial: Dish[]; onMove?: (item: Dish, 
   );
 }
 
+/** A bare list of `items`: each row its handle, its title and its buttons; the rest as SortableList takes it. */
+function BareList(props: {
+  items: Dish[];
+  onMove: (item: Dish, to: number) => void;
+  disabled?: boolean;
+  offset?: number;
+  total?: number;
+}) {
+  return (
+    <Box as="ul">
+      <SortableList {...props} label={(d) => d.title}>
+        {(d, _i, row) => (
+          <li {...row.rootProps}>
+            {row.handle}
+            {d.title}
+            {row.moveButtons}
+          </li>
+        )}
+      </SortableList>
+    </Box>
+  );
+}
+
 const shownTitles = () =>
   screen
     .getAllByTestId('dish-row')
@@ -246,46 +269,14 @@ describe('SortableList', () => {
   });
 
   it('shows no controls while disabled', () => {
-    renderAtRoute(
-      <Box as="ul">
-        <SortableList items={dishes('Osh')} label={(d) => d.title} onMove={vi.fn()} disabled>
-          {(d, _i, row) => (
-            <li {...row.rootProps}>
-              {row.handle}
-              {d.title}
-              {row.moveButtons}
-            </li>
-          )}
-        </SortableList>
-      </Box>,
-      '/',
-    );
+    renderAtRoute(<BareList items={dishes('Osh')} onMove={vi.fn()} disabled />, '/');
     expect(screen.getByText('Osh')).toBeInTheDocument();
     expect(screen.queryAllByRole('button')).toHaveLength(0);
   });
 
   it('counts places over the whole list on a page of it', async () => {
     const onMove = vi.fn();
-    renderAtRoute(
-      <Box as="ul">
-        <SortableList
-          items={dishes('Osh', 'Manti')}
-          label={(d) => d.title}
-          onMove={onMove}
-          offset={10}
-          total={12}
-        >
-          {(d, _i, row) => (
-            <li {...row.rootProps}>
-              {row.handle}
-              {d.title}
-              {row.moveButtons}
-            </li>
-          )}
-        </SortableList>
-      </Box>,
-      '/',
-    );
+    renderAtRoute(<BareList items={dishes('Osh', 'Manti')} onMove={onMove} offset={10} total={12} />, '/');
     // the first of page 2 may go up (onto page 1); the last of the whole list may not go down
     expect(screen.getByRole('button', { name: t.sortable.moveUpOf('Osh') })).not.toHaveAttribute(
       'aria-disabled',

@@ -77,6 +77,12 @@ const ADMIN_SUB_ROUTES: [path: string, page: string][] = [
  * (docs/SCREENS.md, "Addresses"): the catalog, the restaurant's card, the history, the switches,
  * the staff; each is the 404 page for them, not a page that the API would refuse.
  */
+/** The manager's routes and the admin's sub-routes, each with the role it is for. */
+const ROUTES_BY_ROLE = [
+  ...MANAGER_ROUTES.map(([path, id]) => ({ role: 'manager', path, id })),
+  ...ADMIN_SUB_ROUTES.map(([path, id]) => ({ role: 'admin', path, id })),
+];
+
 const NOT_STAFF_PAGES = [
   ...MANAGER_ROUTES.map(([path]) => path).filter((path) => path !== '/orders' && path !== '/ProductStopList'),
   ...ADMIN_SUB_ROUTES.map(([path]) => path),
@@ -101,6 +107,34 @@ function renderAt(path: string): RouterView {
       },
     },
   };
+}
+
+/** Signed in as `role` at `path`: the 404 page, at /not-found, and `remote` (a page's module) never loaded. */
+async function expectNotFound(role: string, path: string, remote?: string) {
+  signIn('token-1', role);
+  const router = renderAt(path);
+  expect(await screen.findByText('Sahifa topilmadi')).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/not-found');
+  if (remote) expect(loadRemote).not.toHaveBeenCalledWith(remote);
+}
+
+/**
+ * A staff `role` at /admin, with every remote deployed: its `page` (a remote's module) at `home`,
+ * and a bottom bar of only `links` ([text, href]); the bar returned.
+ */
+async function expectStaffHome(role: string, page: string, home: string, links: [string, string][]) {
+  setRuntimeConfig(ALL_DEPLOYED);
+  signIn('token-1', role);
+  const router = renderAt('/admin');
+  expect(await screen.findByText(`remote:${page}`)).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe(home);
+  const bar = screen.getByRole('navigation', { name: 'Menyu' });
+  expect(
+    within(bar)
+      .getAllByRole('link')
+      .map((l) => [l.textContent, l.getAttribute('href')]),
+  ).toEqual(links);
+  return bar;
 }
 
 // The area chunk pulls in the UI facade (Chakra): import it once up front, not inside a test's wait.
@@ -216,12 +250,33 @@ describe('role layouts', () => {
     expect(screen.queryByText('Sahifa topilmadi')).not.toBeInTheDocument();
   });
 
-  it('sends another role from restaurants to the 404 page', async () => {
-    signIn('token-1', 'cashier');
-    const router = renderAt('/admin/restaurants');
-    expect(await screen.findByText('Sahifa topilmadi')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/not-found');
-    expect(loadRemote).not.toHaveBeenCalledWith('mfe_restaurants/RestaurantsPage');
+  it.each([
+    {
+      role: 'cashier',
+      path: '/admin/restaurants',
+      remote: 'mfe_restaurants/RestaurantsPage',
+      deployed: false,
+    },
+    // the stop-list, a manager screen
+    ...['admin', 'waiter', 'cashier'].map((role) => ({
+      role,
+      path: '/productStopList',
+      remote: 'mfe_stoplist/StopListPage',
+      deployed: true,
+    })),
+    // a manager's own orders board
+    ...['admin', 'kitchen', 'cashier'].map((role) => ({
+      role,
+      path: '/orders',
+      remote: 'mfe_orders/OrdersBoardPage',
+      deployed: true,
+    })),
+    // a restaurant's orders under /admin: a manager's own is /orders
+    { role: 'manager', path: '/admin/orders/r1', remote: undefined, deployed: true },
+    { role: 'manager', path: '/admin/managers', remote: undefined, deployed: false },
+  ])('sends a $role from $path to the 404 page', async ({ role, path, remote, deployed }) => {
+    if (deployed) setRuntimeConfig(ALL_DEPLOYED);
+    await expectNotFound(role, path, remote);
   });
 
   it('gives another role the sidebar without Menedjerlar, and its profile', async () => {
@@ -232,50 +287,8 @@ describe('role layouts', () => {
     expect(screen.queryByRole('link', { name: 'Menedjerlar' })).not.toBeInTheDocument();
   });
 
-  it.each(['admin', 'waiter', 'cashier'])(
-    'sends %s from the stop-list (a manager screen) to the 404 page',
-    async (role) => {
-      setRuntimeConfig(ALL_DEPLOYED);
-      signIn('token-1', role);
-      const router = renderAt('/productStopList');
-      expect(await screen.findByText('Sahifa topilmadi')).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/not-found');
-      expect(loadRemote).not.toHaveBeenCalledWith('mfe_stoplist/StopListPage');
-    },
-  );
-
-  it.each(['admin', 'kitchen', 'cashier'])(
-    "sends %s from a manager's own orders board to the 404 page",
-    async (role) => {
-      setRuntimeConfig(ALL_DEPLOYED);
-      signIn('token-1', role);
-      const router = renderAt('/orders');
-      expect(await screen.findByText('Sahifa topilmadi')).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/not-found');
-      expect(loadRemote).not.toHaveBeenCalledWith('mfe_orders/OrdersBoardPage');
-    },
-  );
-
-  it("keeps managers out of a restaurant's orders under /admin (their own is /orders)", async () => {
-    setRuntimeConfig(ALL_DEPLOYED);
-    signIn('token-1', 'manager');
-    const router = renderAt('/admin/orders/r1');
-    await screen.findByText('Sahifa topilmadi');
-    expect(router.state.location.pathname).toBe('/not-found');
-  });
-
   it('gives a waiter their board at /admin and a bottom bar of only Buyurtmalar and Profil', async () => {
-    setRuntimeConfig(ALL_DEPLOYED);
-    signIn('token-1', 'waiter');
-    const router = renderAt('/admin');
-    expect(await screen.findByText('remote:mfe_orders/OrdersBoardPage')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/orders');
-    const bar = screen.getByRole('navigation', { name: 'Menyu' });
-    expect(
-      within(bar)
-        .getAllByRole('link')
-        .map((l) => [l.textContent, l.getAttribute('href')]),
-    ).toEqual([
+    await expectStaffHome('waiter', 'mfe_orders/OrdersBoardPage', '/orders', [
       ['Buyurtmalar', '/orders'],
       ['Profil', '/admin/profile'],
     ]);
@@ -284,17 +297,7 @@ describe('role layouts', () => {
   });
 
   it('gives the kitchen its view at /admin and a bottom bar of only Oshxona, Stop-list and Profil', async () => {
-    setRuntimeConfig(ALL_DEPLOYED);
-    signIn('token-1', 'kitchen');
-    const router = renderAt('/admin');
-    expect(await screen.findByText('remote:mfe_orders/KitchenPage')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/kitchen');
-    const bar = screen.getByRole('navigation', { name: 'Menyu' });
-    expect(
-      within(bar)
-        .getAllByRole('link')
-        .map((l) => [l.textContent, l.getAttribute('href')]),
-    ).toEqual([
+    const bar = await expectStaffHome('kitchen', 'mfe_orders/KitchenPage', '/kitchen', [
       ['Oshxona', '/kitchen'],
       ['Stop-list', '/ProductStopList'],
       ['Profil', '/admin/profile'],
@@ -315,13 +318,6 @@ describe('role layouts', () => {
     expect(
       ids.filter((id) => /mfe_catalog|RestaurantDetail|ManagerHome|StaffPage|History|Settings/.test(id)),
     ).toEqual([]);
-  });
-
-  it('keeps managers out of the managers page', async () => {
-    signIn('token-1', 'manager');
-    const router = renderAt('/admin/managers');
-    await screen.findByText('Sahifa topilmadi');
-    expect(router.state.location.pathname).toBe('/not-found');
   });
 
   it.each(['/admin/restaurants/new', '/admin/restaurants/r1/edit'])(
@@ -345,10 +341,7 @@ describe('not found and not available', () => {
   });
 
   it('sends an unknown admin sub-route to /not-found', async () => {
-    signIn('token-1', 'admin');
-    const router = renderAt('/admin/nope');
-    await screen.findByText('Sahifa topilmadi');
-    expect(router.state.location.pathname).toBe('/not-found');
+    await expectNotFound('admin', '/admin/nope');
   });
 
   it.each([
@@ -368,40 +361,22 @@ describe('not found and not available', () => {
     expect(ids.filter((id) => id.startsWith('mfe_catalog') || id.startsWith('mfe_stoplist'))).toEqual([]);
   });
 
-  it.each(MANAGER_ROUTES)('serves %s to a manager from %s', async (path, id) => {
+  it.each(ROUTES_BY_ROLE)('serves $path to a $role from $id, in its layout', async ({ role, path, id }) => {
     setRuntimeConfig(ALL_DEPLOYED);
-    signIn('token-1', 'manager');
+    signIn('token-1', role);
     const router = renderAt(path);
     expect(await screen.findByText(`remote:${id}`)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
-    expect(screen.getByRole('navigation', { name: 'Menyu' })).toBeInTheDocument();
+    // managers' pages in the bottom bar's layout, admins' in the sidebar's
+    expect(
+      role === 'manager' ? screen.getByRole('navigation', { name: 'Menyu' }) : screen.getByTestId('sidebar'),
+    ).toBeInTheDocument();
   });
 
-  it.each(MANAGER_ROUTES)(
-    'keeps %s off the 404 page while mfe_catalog and mfe_stoplist are not deployed',
-    async (path, id) => {
-      signIn('token-1', 'manager');
-      const router = renderAt(path);
-      const expected = id.startsWith('mfe_restaurants/') ? `remote:${id}` : "Bu bo'lim hali mavjud emas";
-      expect(await screen.findByText(expected)).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe(path);
-      expect(screen.queryByText('Sahifa topilmadi')).not.toBeInTheDocument();
-    },
-  );
-
-  it.each(ADMIN_SUB_ROUTES)('serves the admin sub-route %s from %s', async (path, id) => {
-    setRuntimeConfig(ALL_DEPLOYED);
-    signIn('token-1', 'admin');
-    const router = renderAt(path);
-    expect(await screen.findByText(`remote:${id}`)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(path);
-    expect(screen.getByTestId('sidebar')).toBeInTheDocument();
-  });
-
-  it.each(ADMIN_SUB_ROUTES)(
-    'keeps the admin sub-route %s off the 404 page while mfe_catalog is not deployed',
-    async (path, id) => {
-      signIn('token-1', 'admin');
+  it.each(ROUTES_BY_ROLE)(
+    "keeps $path off a $role's 404 page while mfe_catalog and mfe_stoplist are not deployed",
+    async ({ role, path, id }) => {
+      signIn('token-1', role);
       const router = renderAt(path);
       const expected = id.startsWith('mfe_restaurants/') ? `remote:${id}` : "Bu bo'lim hali mavjud emas";
       expect(await screen.findByText(expected)).toBeInTheDocument();

@@ -16,9 +16,9 @@ import {
   freshDatabase,
   startApi,
 } from './harness';
+import { sharedPostgres } from './needs';
 
-const PG = process.env.TEST_DATABASE_URL?.trim();
-if (!PG) console.log('concurrent start: skipped (TEST_DATABASE_URL not set; it needs PostgreSQL)');
+const PG = sharedPostgres('concurrent start');
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {

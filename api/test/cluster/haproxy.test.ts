@@ -8,16 +8,11 @@
 
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLUSTER_ADMIN, type Cluster, findHaproxy, startCluster, startS3 } from './harness';
+import { apiRequest } from '../orders-http-world';
+import { CLUSTER_ADMIN, type Cluster, startCluster, startS3 } from './harness';
+import { behindHaproxy } from './needs';
 
-const PG = process.env.TEST_DATABASE_URL?.trim();
-const HAPROXY = findHaproxy();
-const why = !HAPROXY
-  ? 'HAProxy not installed (apt-get install haproxy)'
-  : !PG
-    ? 'TEST_DATABASE_URL not set (the servers share a PostgreSQL database)'
-    : null;
-if (why) console.log(`cluster behind HAProxy: skipped (${why})`);
+const { haproxy: HAPROXY, pg: PG, why } = behindHaproxy('cluster behind HAProxy');
 
 let cluster: Cluster;
 let s3: Awaited<ReturnType<typeof startS3>> = null;
@@ -61,18 +56,8 @@ describe.skipIf(!!why)('two servers behind HAProxy', () => {
   it('a manager works and guests read through the balancer while each server restarts: nothing lost, nothing fails', async () => {
     const lb = cluster.balancer.url;
     const admin = await login(lb);
-    const call = async (method: string, path: string, token?: string, body?: unknown) => {
-      const res = await fetch(`${lb}/api${path}`, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined };
-    };
+    const call = (method: string, path: string, token?: string, body?: unknown) =>
+      apiRequest(lb, method, path, token, body);
     // a manager with a restaurant and a category, made through the balancer
     const manager = { login: `m-${Date.now().toString(36)}`, password: 'menedjer-parol-1' };
     const m = await call('POST', '/admin/managers', admin, manager);

@@ -9,16 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cart, type HttpOrderWorld, httpOrderWorld, postOrder } from '../orders-http-world';
 import { openSse } from '../sse-client';
-import { CLUSTER_ADMIN, type Cluster, findHaproxy, startCluster } from './harness';
+import { CLUSTER_ADMIN, type Cluster, startCluster } from './harness';
+import { behindHaproxy } from './needs';
 
-const PG = process.env.TEST_DATABASE_URL?.trim();
-const HAPROXY = findHaproxy();
-const why = !HAPROXY
-  ? 'HAProxy not installed (apt-get install haproxy)'
-  : !PG
-    ? 'TEST_DATABASE_URL not set (the servers share a PostgreSQL database)'
-    : null;
-if (why) console.log(`orders behind HAProxy: skipped (${why})`);
+const { haproxy: HAPROXY, pg: PG, why } = behindHaproxy('orders behind HAProxy');
 
 let cluster: Cluster;
 let world: HttpOrderWorld;

@@ -20,10 +20,9 @@ import {
   TEST_SECRET_KEY,
   type TestCtx,
 } from '../helpers';
+import { sharedPostgres } from './needs';
 
-const PG = process.env.TEST_DATABASE_URL?.trim();
-if (!PG)
-  console.log('scheduled work across servers: skipped (TEST_DATABASE_URL not set; it needs PostgreSQL)');
+const PG = sharedPostgres('scheduled work across servers');
 
 describe.skipIf(!PG)('two servers on one database', () => {
   let fake: FakeIiko;

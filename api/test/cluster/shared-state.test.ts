@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRequest } from '../orders-http-world';
 import {
   type ApiProcess,
   CLUSTER_ADMIN,
@@ -16,9 +17,9 @@ import {
   freshDatabase,
   startApi,
 } from './harness';
+import { sharedPostgres } from './needs';
 
-const PG = process.env.TEST_DATABASE_URL?.trim();
-if (!PG) console.log('shared state across servers: skipped (TEST_DATABASE_URL not set; it needs PostgreSQL)');
+const PG = sharedPostgres('shared state across servers');
 
 let servers: ApiProcess[] = [];
 let drop: (() => Promise<void>) | undefined;
@@ -55,18 +56,7 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 }, 60_000);
 
-async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
-}
+const call = apiRequest;
 
 const login = async (base: string, body: { login: string; password: string }, from?: string) =>
   fetch(`${base}/api/auth/login`, {

@@ -8,16 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTelegram, startTelegramFake } from '../fakes/telegram';
 import { TEST_SECRET_KEY } from '../helpers';
 import { cart, type HttpOrderWorld, httpOrderWorld, postOrder } from '../orders-http-world';
-import { CLUSTER_ADMIN, type Cluster, findHaproxy, startCluster } from './harness';
+import { CLUSTER_ADMIN, type Cluster, startCluster } from './harness';
+import { behindHaproxy } from './needs';
 
-const PG = process.env.TEST_DATABASE_URL?.trim();
-const HAPROXY = findHaproxy();
-const why = !HAPROXY
-  ? 'HAProxy not installed (apt-get install haproxy)'
-  : !PG
-    ? 'TEST_DATABASE_URL not set (the servers share a PostgreSQL database)'
-    : null;
-if (why) console.log(`Telegram behind HAProxy: skipped (${why})`);
+const { haproxy: HAPROXY, pg: PG, why } = behindHaproxy('Telegram behind HAProxy');
 
 let cluster: Cluster;
 let fake: FakeTelegram;
