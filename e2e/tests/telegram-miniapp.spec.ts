@@ -192,12 +192,12 @@ test('Telegram Web opens the Mini App in its frame; another site cannot frame it
   page,
   request,
 }) => {
-  const api = serverApi(request, server.url);
+  const api = serverApi(request, own.server.url);
   const { slug } = await oshRestaurant(api, 'Ramka Oshxona', 'ramka');
   // Telegram Web's page (its version K) and another site, each framing the guests' page as
   // Telegram Web frames a Mini App
   const framing = (title: string) =>
-    `<!doctype html><html lang="en"><head><title>${title}</title></head><body><iframe title="Mini App" src="${server.url}/m/${slug}?tg=1" width="375" height="600"></iframe></body></html>`;
+    `<!doctype html><html lang="en"><head><title>${title}</title></head><body><iframe title="Mini App" src="${own.server.url}/m/${slug}?tg=1" width="375" height="600"></iframe></body></html>`;
   await page.route('https://web.telegram.org/k/', (route) =>
     route.fulfill({ contentType: 'text/html', body: framing('Telegram Web') }),
   );
