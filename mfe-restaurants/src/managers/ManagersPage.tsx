@@ -4,7 +4,7 @@
  * a password reset and deactivation / reactivation (ManagerAccountActions).
  */
 
-import { EntityForm, TextField } from '@qrmenu/shared/forms';
+import { EntityForm, PasswordField, TextField } from '@qrmenu/shared/forms';
 import { useAdminRestaurants, useCreateManager, useManagerAccounts } from '@qrmenu/shared/query';
 import { type ManagerCreateBody, managerCreateBody } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
@@ -40,7 +40,7 @@ function ManagerCreateForm() {
         {(form) => (
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
             <TextField form={form} name="login" required autoComplete="off" />
-            <TextField form={form} name="password" type="password" required autoComplete="new-password" />
+            <PasswordField form={form} name="password" purpose="new" />
           </SimpleGrid>
         )}
       </EntityForm>

@@ -3,7 +3,7 @@
  * («Ofitsiant» or «Oshxona»); a taken login is said under its field. The account is the
  * restaurant's (an admin's page names it).
  */
-import { EntityForm, SelectField, TextField } from '@qrmenu/shared/forms';
+import { EntityForm, PasswordField, SelectField, TextField } from '@qrmenu/shared/forms';
 import { useCreateStaff } from '@qrmenu/shared/query';
 import { type StaffCreateBody, staffCreateBody } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
@@ -42,7 +42,7 @@ export function StaffCreateForm({ restaurantId }: { restaurantId: string | undef
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
             <TextField form={form} name="login" required autoComplete="off" />
             <TextField form={form} name="name" label={t.staff.name} autoComplete="off" />
-            <TextField form={form} name="password" type="password" required autoComplete="new-password" />
+            <PasswordField form={form} name="password" purpose="new" />
             <SelectField form={form} name="role" label={t.staff.role} required options={ROLE_OPTIONS} />
           </SimpleGrid>
         )}
