@@ -4,8 +4,8 @@
  * mfe-orders. No code of mfe-orders is imported here: the board is reached by its address.
  */
 import { orders } from '@qrmenu/shared/resources';
-import { formatSom, t } from '@qrmenu/shared/texts';
-import { Box, Button, Flex, Heading, Skeleton, Text, usePaths } from '@qrmenu/shared/ui';
+import { t } from '@qrmenu/shared/texts';
+import { Box, Button, Flex, Heading, OrderTotals, Skeleton, Text, usePaths } from '@qrmenu/shared/ui';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -41,17 +41,7 @@ export function OrdersTodayPanel({ restaurantId }: { restaurantId: string }) {
       ) : s.count === 0 ? (
         <Text color="fg.muted">{t.orders.todayNone}</Text>
       ) : (
-        <Flex gap="3" wrap="wrap" fontSize="sm">
-          <Text as="span" fontWeight="semibold">
-            {t.orders.ordersCount(s.count)}
-          </Text>
-          <span>{t.orders.activeCount(s.active)}</span>
-          <span>{t.orders.servedCount(s.served)}</span>
-          <span>{t.orders.rejectedCount(s.rejected)}</span>
-          <span>
-            {t.orders.revenue}: {formatSom(s.revenue)}
-          </span>
-        </Flex>
+        <OrderTotals totals={s} />
       )}
     </Box>
   );

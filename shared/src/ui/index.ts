@@ -38,6 +38,7 @@ export {
   useResourceList,
 } from './ListPage';
 export { type NotifyOptions, notify, toaster, toastLayout } from './notify';
+export { OrderTotals } from './OrderTotals';
 export { Page, type PageHeaderProps, type PageProps, usePaths, useRouteParams } from './Page';
 export { PageState, type PageStateProps, type QueryState } from './PageState';
 export { Pagination, type PaginationState, usePagination } from './pagination';
