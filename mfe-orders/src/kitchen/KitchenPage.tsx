@@ -27,6 +27,11 @@ interface KitchenRows {
   ready: Order[];
 }
 
+const COLUMNS: [keyof KitchenRows, string][] = [
+  ['cooking', t.staff.kitchenCooking],
+  ['ready', t.staff.kitchenReady],
+];
+
 export default function KitchenPage() {
   const { isAuthenticated } = useSession();
   const today = orders.useToday(undefined);
@@ -57,25 +62,20 @@ export default function KitchenPage() {
         emptyText={t.staff.kitchenEmpty}
         loading={<LoadingSkeleton rows={3} height="32" />}
       >
-        {({ cooking, ready }: KitchenRows) => (
+        {(rows: KitchenRows) => (
           // a phone: one column; a tablet: what to cook beside what waits for a waiter
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="start">
-            <OrderColumn
-              title={t.staff.kitchenCooking}
-              rows={cooking}
-              now={now}
-              onMove={onMove}
-              moverRole="kitchen"
-              testId="kitchen-cooking"
-            />
-            <OrderColumn
-              title={t.staff.kitchenReady}
-              rows={ready}
-              now={now}
-              onMove={onMove}
-              moverRole="kitchen"
-              testId="kitchen-ready"
-            />
+            {COLUMNS.map(([part, title]) => (
+              <OrderColumn
+                key={part}
+                title={title}
+                rows={rows[part]}
+                now={now}
+                onMove={onMove}
+                moverRole="kitchen"
+                testId={`kitchen-${part}`}
+              />
+            ))}
           </SimpleGrid>
         )}
       </PageState>

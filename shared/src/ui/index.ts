@@ -43,6 +43,7 @@ export { Page, type PageHeaderProps, type PageProps, usePaths, useRouteParams } 
 export { PageState, type PageStateProps, type QueryState } from './PageState';
 export { Pagination, type PaginationState, usePagination } from './pagination';
 export { checkPickedFiles, uploadErrorText } from './pickedImages';
+export { Section } from './Section';
 export { saveFile } from './saveFile';
 export { system } from './system';
 export { UiProvider } from './UiProvider';
