@@ -48,3 +48,4 @@ export { saveFile } from './saveFile';
 export { system } from './system';
 export { UiProvider } from './UiProvider';
 export { type ConfirmDelete, type ConfirmDeleteOptions, useConfirmDelete } from './useConfirmDelete';
+export { VISUALLY_HIDDEN } from './visuallyHidden';
