@@ -5,33 +5,24 @@
  */
 import { orders } from '@qrmenu/shared/resources';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Button, Flex, Heading, OrderTotals, Skeleton, Text, usePaths } from '@qrmenu/shared/ui';
-import { useId } from 'react';
+import { Button, OrderTotals, Skeleton, Text, usePaths } from '@qrmenu/shared/ui';
 import { Link } from 'react-router-dom';
+import { DetailPanel } from '../common/DetailPanel';
 
 export function OrdersTodayPanel({ restaurantId }: { restaurantId: string }) {
   const summary = orders.useTodaySummary(restaurantId);
   const paths = usePaths();
-  const headingId = useId();
   const s = summary.data;
   return (
-    <Box
-      as="section"
-      aria-labelledby={headingId}
-      borderWidth="1px"
-      borderRadius="lg"
-      p={{ base: '3', md: '5' }}
-      mt="4"
-      data-testid="orders-today"
-    >
-      <Flex justify="space-between" align="center" gap="2" wrap="wrap" mb="2">
-        <Heading as="h2" size="md" id={headingId}>
-          {t.orders.today}
-        </Heading>
+    <DetailPanel
+      title={t.orders.today}
+      testId="orders-today"
+      actions={
         <Button asChild size="sm" minH="11" colorPalette="blue">
           <Link to={paths.orders({ restaurantId })}>{t.orders.openBoard}</Link>
         </Button>
-      </Flex>
+      }
+    >
       {summary.isError ? (
         <Text role="alert" color="red.700">
           {t.orders.loadError}
@@ -43,6 +34,6 @@ export function OrdersTodayPanel({ restaurantId }: { restaurantId: string }) {
       ) : (
         <OrderTotals totals={s} />
       )}
-    </Box>
+    </DetailPanel>
   );
 }

@@ -21,7 +21,8 @@ import {
   Table,
   Text,
 } from '@qrmenu/shared/ui';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
+import { DetailPanel } from '../common/DetailPanel';
 import { shortDay, UNIQUE_COLOR, VISITS_COLOR, VisitsChart } from './VisitsChart';
 
 const TOP = 5;
@@ -186,7 +187,6 @@ export function VisitsPanel({ restaurantId }: { restaurantId?: string }) {
   // through the query's store, whose updates React renders at once, and the panel (totals, a
   // 30-day chart, the top lists) was then one long task after the card (docs/BENCHMARKS.md).
   const data = useDeferredValue(stats.data);
-  const headingId = useId();
 
   const downloadCsv = async () => {
     try {
@@ -199,18 +199,7 @@ export function VisitsPanel({ restaurantId }: { restaurantId?: string }) {
   };
 
   return (
-    <Box
-      as="section"
-      aria-labelledby={headingId}
-      borderWidth="1px"
-      borderRadius="lg"
-      p={{ base: '3', md: '5' }}
-      mt="4"
-      data-testid="visits-panel"
-    >
-      <Heading as="h2" size="md" mb="3" id={headingId}>
-        {t.visits.title}
-      </Heading>
+    <DetailPanel title={t.visits.title} testId="visits-panel">
       {stats.isError ? (
         <Text role="alert" color="red.700">
           {t.visits.loadError}
@@ -257,6 +246,6 @@ export function VisitsPanel({ restaurantId }: { restaurantId?: string }) {
           </Flex>
         </Stack>
       )}
-    </Box>
+    </DetailPanel>
   );
 }
