@@ -5,18 +5,21 @@
  */
 import { orders } from '@qrmenu/shared/resources';
 import { t } from '@qrmenu/shared/texts';
-import { Button, OrderTotals, Skeleton, Text, usePaths } from '@qrmenu/shared/ui';
+import { Button, OrderTotals, Section, Skeleton, Text, usePaths } from '@qrmenu/shared/ui';
 import { Link } from 'react-router-dom';
-import { DetailPanel } from '../common/DetailPanel';
 
 export function OrdersTodayPanel({ restaurantId }: { restaurantId: string }) {
   const summary = orders.useTodaySummary(restaurantId);
   const paths = usePaths();
   const s = summary.data;
   return (
-    <DetailPanel
+    <Section
       title={t.orders.today}
-      testId="orders-today"
+      borderWidth="1px"
+      borderRadius="lg"
+      p={{ base: '3', md: '5' }}
+      mt="4"
+      data-testid="orders-today"
       actions={
         <Button asChild size="sm" minH="11" colorPalette="blue">
           <Link to={paths.orders({ restaurantId })}>{t.orders.openBoard}</Link>
@@ -34,6 +37,6 @@ export function OrdersTodayPanel({ restaurantId }: { restaurantId: string }) {
       ) : (
         <OrderTotals totals={s} />
       )}
-    </DetailPanel>
+    </Section>
   );
 }

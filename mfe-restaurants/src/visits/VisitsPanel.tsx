@@ -14,6 +14,7 @@ import {
   Flex,
   Heading,
   notify,
+  Section,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -22,7 +23,6 @@ import {
   Text,
 } from '@qrmenu/shared/ui';
 import { useDeferredValue, useState } from 'react';
-import { DetailPanel } from '../common/DetailPanel';
 import { shortDay, UNIQUE_COLOR, VISITS_COLOR, VisitsChart } from './VisitsChart';
 
 const TOP = 5;
@@ -199,7 +199,14 @@ export function VisitsPanel({ restaurantId }: { restaurantId?: string }) {
   };
 
   return (
-    <DetailPanel title={t.visits.title} testId="visits-panel">
+    <Section
+      title={t.visits.title}
+      borderWidth="1px"
+      borderRadius="lg"
+      p={{ base: '3', md: '5' }}
+      mt="4"
+      data-testid="visits-panel"
+    >
       {stats.isError ? (
         <Text role="alert" color="red.700">
           {t.visits.loadError}
@@ -246,6 +253,6 @@ export function VisitsPanel({ restaurantId }: { restaurantId?: string }) {
           </Flex>
         </Stack>
       )}
-    </DetailPanel>
+    </Section>
   );
 }
