@@ -71,6 +71,43 @@ async function signInWith(body: LoginBody): Promise<string | null> {
   }
 }
 
+/**
+ * One of the login's two fields (plain markup: the login page loads no UI kit), its Uzbek label
+ * from the catalogue and its error under it; the browser fills the login and the saved password.
+ */
+function LoginField({
+  name,
+  type,
+  value,
+  error,
+  onChange,
+}: {
+  name: keyof FieldErrors;
+  type?: 'password';
+  value: string;
+  error: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  return (
+    <label className="qm-login-field">
+      <span>{t.fields[name]}</span>
+      <input
+        name={name}
+        value={value}
+        onChange={onChange}
+        type={type}
+        autoComplete={name === 'login' ? 'username' : 'current-password'}
+        aria-invalid={error ? true : undefined}
+      />
+      {error ? (
+        <small className="qm-login-error" role="alert">
+          {error}
+        </small>
+      ) : null}
+    </label>
+  );
+}
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const [values, setValues] = useState<LoginBody>({ login: '', password: '' });
@@ -117,37 +154,14 @@ export default function LoginPage() {
     <main className="qm-login">
       <form className="qm-login-card" onSubmit={onSubmit} noValidate aria-label={t.signIn}>
         <h1 className="qm-login-title">{t.signIn}</h1>
-        <label className="qm-login-field">
-          <span>{t.fields.login}</span>
-          <input
-            name="login"
-            value={values.login}
-            onChange={change('login')}
-            autoComplete="username"
-            aria-invalid={errors.login ? true : undefined}
-          />
-          {errors.login ? (
-            <small className="qm-login-error" role="alert">
-              {errors.login}
-            </small>
-          ) : null}
-        </label>
-        <label className="qm-login-field">
-          <span>{t.fields.password}</span>
-          <input
-            name="password"
-            value={values.password}
-            onChange={change('password')}
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={errors.password ? true : undefined}
-          />
-          {errors.password ? (
-            <small className="qm-login-error" role="alert">
-              {errors.password}
-            </small>
-          ) : null}
-        </label>
+        <LoginField name="login" value={values.login} error={errors.login} onChange={change('login')} />
+        <LoginField
+          name="password"
+          type="password"
+          value={values.password}
+          error={errors.password}
+          onChange={change('password')}
+        />
         <label className="qm-login-check">
           <input
             type="checkbox"

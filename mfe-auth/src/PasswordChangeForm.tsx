@@ -2,7 +2,7 @@
  * Profil: change one's own password (the current one required). The server ends every other
  * session of this user and answers a new token, stored here so that this tab stays logged in.
  */
-import { EntityForm, TextField } from '@qrmenu/shared/forms';
+import { EntityForm, PasswordField } from '@qrmenu/shared/forms';
 import { useChangePassword } from '@qrmenu/shared/query';
 import { type PasswordChangeBody, passwordChangeBody } from '@qrmenu/shared/schemas';
 import { signIn } from '@qrmenu/shared/session';
@@ -37,21 +37,8 @@ export function PasswordChangeForm() {
       >
         {(form) => (
           <Stack gap="3">
-            <TextField
-              form={form}
-              name="current_password"
-              type="password"
-              required
-              autoComplete="current-password"
-            />
-            <TextField
-              form={form}
-              name="password"
-              label={t.newPassword}
-              type="password"
-              required
-              autoComplete="new-password"
-            />
+            <PasswordField form={form} name="current_password" purpose="current" />
+            <PasswordField form={form} name="password" label={t.newPassword} purpose="new" />
           </Stack>
         )}
       </EntityForm>

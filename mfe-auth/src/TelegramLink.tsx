@@ -8,8 +8,8 @@
 import { queryClient, queryKeys, useTelegramLinkCode, useUnlinkOwnTelegram } from '@qrmenu/shared/query';
 import type { TelegramLinkCode } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Badge, Box, Button, Heading, Link, notify, Stack, Text } from '@qrmenu/shared/ui';
-import { useEffect, useId, useState } from 'react';
+import { Badge, Button, Link, notify, Section, Stack, Text } from '@qrmenu/shared/ui';
+import { useEffect, useState } from 'react';
 
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString('uz-UZ', {
@@ -20,7 +20,6 @@ const time = (iso: string) =>
   });
 
 export function TelegramLink({ linked }: { linked: boolean }) {
-  const headingId = useId();
   const codeOf = useTelegramLinkCode();
   const unlink = useUnlinkOwnTelegram();
   const [code, setCode] = useState<TelegramLinkCode | null>(null);
@@ -38,85 +37,80 @@ export function TelegramLink({ linked }: { linked: boolean }) {
   }, [linked]);
 
   return (
-    <Box as="section" aria-labelledby={headingId} data-testid="telegram-link">
-      <Stack gap="3">
-        <Heading as="h2" size="md" id={headingId}>
-          {t.staff.telegramTitle}
-        </Heading>
-        {linked ? (
-          <>
-            <Badge alignSelf="start" colorPalette="green" size="lg">
-              {t.staff.linked}
-            </Badge>
-            <Text>{t.staff.telegramLinkedHint}</Text>
-            <Button
-              minH="11"
-              variant="outline"
-              alignSelf="flex-start"
-              loading={unlink.isPending}
-              onClick={() =>
-                unlink.mutate(undefined, {
-                  onSuccess: () => notify.success(t.staff.unlinked),
-                  onError: () => notify.error(t.staff.linkError),
-                })
-              }
-            >
-              {t.staff.unlink}
-            </Button>
-          </>
-        ) : (
-          <>
-            <Text>{t.staff.telegramNotLinked}</Text>
-            {code ? (
-              code.bot_username ? (
-                <Stack gap="2" data-testid="telegram-code">
-                  <Text>{t.staff.linkSteps(code.bot_username)}</Text>
-                  <Text>
-                    {t.staff.linkCode}:{' '}
-                    <Text
-                      as="span"
-                      fontFamily="mono"
-                      bg="gray.100"
-                      px="1"
-                      borderRadius="sm"
-                      wordBreak="break-all"
-                    >
-                      /start {code.code}
-                    </Text>
+    <Section title={t.staff.telegramTitle} data-testid="telegram-link">
+      {linked ? (
+        <>
+          <Badge alignSelf="start" colorPalette="green" size="lg">
+            {t.staff.linked}
+          </Badge>
+          <Text>{t.staff.telegramLinkedHint}</Text>
+          <Button
+            minH="11"
+            variant="outline"
+            alignSelf="flex-start"
+            loading={unlink.isPending}
+            onClick={() =>
+              unlink.mutate(undefined, {
+                onSuccess: () => notify.success(t.staff.unlinked),
+                onError: () => notify.error(t.staff.linkError),
+              })
+            }
+          >
+            {t.staff.unlink}
+          </Button>
+        </>
+      ) : (
+        <>
+          <Text>{t.staff.telegramNotLinked}</Text>
+          {code ? (
+            code.bot_username ? (
+              <Stack gap="2" data-testid="telegram-code">
+                <Text>{t.staff.linkSteps(code.bot_username)}</Text>
+                <Text>
+                  {t.staff.linkCode}:{' '}
+                  <Text
+                    as="span"
+                    fontFamily="mono"
+                    bg="gray.100"
+                    px="1"
+                    borderRadius="sm"
+                    wordBreak="break-all"
+                  >
+                    /start {code.code}
                   </Text>
-                  {code.link ? (
-                    <Button asChild minH="11" colorPalette="blue" alignSelf="flex-start">
-                      <Link href={code.link} target="_blank" rel="noreferrer">
-                        {t.staff.linkOpen}
-                      </Link>
-                    </Button>
-                  ) : null}
-                  <Text fontSize="sm" color="fg.muted">
-                    {t.staff.linkExpires(time(code.expires_at))}
-                  </Text>
-                </Stack>
-              ) : (
-                <Text role="status">{t.staff.noBot}</Text>
-              )
-            ) : null}
-            <Button
-              minH="11"
-              colorPalette="blue"
-              variant={code ? 'outline' : 'solid'}
-              alignSelf="flex-start"
-              loading={codeOf.isPending}
-              onClick={() =>
-                codeOf.mutate(undefined, {
-                  onSuccess: setCode,
-                  onError: () => notify.error(t.staff.linkError),
-                })
-              }
-            >
-              {t.staff.linkButton}
-            </Button>
-          </>
-        )}
-      </Stack>
-    </Box>
+                </Text>
+                {code.link ? (
+                  <Button asChild minH="11" colorPalette="blue" alignSelf="flex-start">
+                    <Link href={code.link} target="_blank" rel="noreferrer">
+                      {t.staff.linkOpen}
+                    </Link>
+                  </Button>
+                ) : null}
+                <Text fontSize="sm" color="fg.muted">
+                  {t.staff.linkExpires(time(code.expires_at))}
+                </Text>
+              </Stack>
+            ) : (
+              <Text role="status">{t.staff.noBot}</Text>
+            )
+          ) : null}
+          <Button
+            minH="11"
+            colorPalette="blue"
+            variant={code ? 'outline' : 'solid'}
+            alignSelf="flex-start"
+            loading={codeOf.isPending}
+            onClick={() =>
+              codeOf.mutate(undefined, {
+                onSuccess: setCode,
+                onError: () => notify.error(t.staff.linkError),
+              })
+            }
+          >
+            {t.staff.linkButton}
+          </Button>
+        </>
+      )}
+    </Section>
   );
 }

@@ -105,63 +105,44 @@ interface SectionProps {
   restaurantId: string | undefined;
 }
 
-// one component per report, each calling its own hook: the open section asks for its report only
-function Takings({ from, to, restaurantId }: SectionProps) {
-  return (
-    <Loaded query={reports.useTakings(from, to, restaurantId)} isEmpty={(d) => d.totals.orders === 0}>
-      {(d) => <TakingsSection data={d} />}
-    </Loaded>
-  );
-}
-
-function Dishes({ from, to, restaurantId }: SectionProps) {
-  return (
-    <Loaded
-      query={reports.useDishes(from, to, restaurantId)}
-      isEmpty={(d) => d.dishes.length === 0 && d.stops.length === 0}
-    >
-      {(d) => <DishesSection data={d} />}
-    </Loaded>
-  );
-}
-
-function Times({ from, to, restaurantId }: SectionProps) {
-  return (
-    <Loaded
-      query={reports.useTimes(from, to, restaurantId)}
-      isEmpty={(d) => d.days.every((x) => x.orders === 0)}
-    >
-      {(d) => <TimesSection data={d} />}
-    </Loaded>
-  );
-}
-
-function Guests({ from, to, restaurantId }: SectionProps) {
-  return (
-    <Loaded
-      query={reports.useGuests(from, to, restaurantId)}
-      isEmpty={(d) => d.totals.views === 0 && d.totals.orders === 0}
-      emptyText={r.guestsEmpty}
-    >
-      {(d) => <GuestsSection data={d} />}
-    </Loaded>
-  );
-}
-
-function Rejections({ from, to, restaurantId }: SectionProps) {
-  return (
-    <Loaded query={reports.useRejections(from, to, restaurantId)} isEmpty={(d) => d.totals.all_orders === 0}>
-      {(d) => <RejectionsSection data={d} />}
-    </Loaded>
-  );
+/**
+ * A section of one report: a component that calls the report's own hook (the open section asks
+ * for its report only), with what counts as an empty period and the view of the report.
+ */
+function reportSection<T>(
+  useReport: (from: string, to: string, restaurantId: string | undefined) => UseQueryResult<T, Error>,
+  isEmpty: (data: T) => boolean,
+  View: (props: { data: T }) => ReactNode,
+  emptyText?: string,
+) {
+  return function ReportSection({ from, to, restaurantId }: SectionProps) {
+    return (
+      <Loaded
+        query={useReport(from, to, restaurantId)}
+        isEmpty={isEmpty}
+        {...(emptyText ? { emptyText } : {})}
+      >
+        {(data) => <View data={data} />}
+      </Loaded>
+    );
+  };
 }
 
 const SECTIONS: Record<ReportKind, (props: SectionProps) => ReactNode> = {
-  takings: Takings,
-  dishes: Dishes,
-  times: Times,
-  guests: Guests,
-  rejections: Rejections,
+  takings: reportSection(reports.useTakings, (d) => d.totals.orders === 0, TakingsSection),
+  dishes: reportSection(
+    reports.useDishes,
+    (d) => d.dishes.length === 0 && d.stops.length === 0,
+    DishesSection,
+  ),
+  times: reportSection(reports.useTimes, (d) => d.days.every((x) => x.orders === 0), TimesSection),
+  guests: reportSection(
+    reports.useGuests,
+    (d) => d.totals.views === 0 && d.totals.orders === 0,
+    GuestsSection,
+    r.guestsEmpty,
+  ),
+  rejections: reportSection(reports.useRejections, (d) => d.totals.all_orders === 0, RejectionsSection),
 };
 
 export default function ReportsPage() {

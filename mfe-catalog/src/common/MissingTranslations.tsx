@@ -11,6 +11,7 @@ import {
   type Translations,
 } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
+import { VISUALLY_HIDDEN } from '@qrmenu/shared/ui';
 import { Fragment } from 'react';
 
 const BADGE = {
@@ -24,18 +25,6 @@ const BADGE = {
   borderRadius: '4px',
   padding: '0 4px',
   whiteSpace: 'nowrap',
-} as const;
-
-/** Visually hidden, read by screen readers. */
-const SR_ONLY = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
 } as const;
 
 export function MissingTranslations<F extends string>({
@@ -53,7 +42,7 @@ export function MissingTranslations<F extends string>({
   return (
     <span style={BADGE} data-testid="missing-translations" title={t.translations.missing}>
       <span aria-hidden="true">{missing.map((lang) => lang.toUpperCase()).join(' ')}</span>
-      <span className="sr-only" style={SR_ONLY}>
+      <span className="sr-only" style={VISUALLY_HIDDEN}>
         {t.translations.missing}:{' '}
         {missing.map((lang, i) => (
           <Fragment key={lang}>

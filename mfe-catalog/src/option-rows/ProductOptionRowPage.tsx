@@ -5,18 +5,11 @@
  */
 import { optionRows as resource } from '@qrmenu/shared/resources';
 import { t } from '@qrmenu/shared/texts';
-import {
-  ListPage,
-  ListState,
-  LoadingSkeleton,
-  usePaths,
-  useResourceList,
-  useRouteParams,
-} from '@qrmenu/shared/ui';
+import { useResourceList, useRouteParams } from '@qrmenu/shared/ui';
 import { lazy } from 'react';
 import { useLocation } from 'react-router-dom';
+import { ChildListPage } from '../common/ChildListPage';
 import { useMoveOptionRow } from '../common/moves';
-import { useBack } from '../common/useBack';
 import type { OptionRowsState } from '../options/OptionList';
 import { OptionRowList } from './OptionRowList';
 
@@ -24,30 +17,20 @@ const loadOptionRowDialog = () => import('./OptionRowDialog');
 const OptionRowDialog = lazy(loadOptionRowDialog);
 
 function OptionRows({ optionId }: { optionId: string }) {
-  const paths = usePaths();
-  const back = useBack(paths.home);
   // the option's name comes with the link from the options page (a reload shows the plain title)
   const optionName = (useLocation().state as OptionRowsState | null)?.optionName;
   const list = useResourceList(resource, resource.useList(optionId), loadOptionRowDialog);
   const move = useMoveOptionRow(optionId);
   return (
-    <ListPage
+    <ChildListPage
+      resource={resource}
       list={list}
       title={optionName && list.loaded ? t.optionRowsOf(optionName) : undefined}
-      back={back}
       form={<OptionRowDialog dialog={list.dialog} optionId={optionId} />}
-      maxW="4xl"
       testId="option-row-page"
     >
-      <ListState
-        resource={resource}
-        query={list.query}
-        notFoundText={resource.texts.notFound}
-        loading={<LoadingSkeleton rows={3} height="14" />}
-      >
-        {(items) => <OptionRowList rows={items} {...list.rowActions} onMove={move.move} />}
-      </ListState>
-    </ListPage>
+      {(items) => <OptionRowList rows={items} {...list.rowActions} onMove={move.move} />}
+    </ChildListPage>
   );
 }
 

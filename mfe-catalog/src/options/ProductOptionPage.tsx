@@ -6,17 +6,10 @@
  */
 import { products, options as resource } from '@qrmenu/shared/resources';
 import { t } from '@qrmenu/shared/texts';
-import {
-  ListPage,
-  ListState,
-  LoadingSkeleton,
-  usePaths,
-  useResourceList,
-  useRouteParams,
-} from '@qrmenu/shared/ui';
+import { usePaths, useResourceList, useRouteParams } from '@qrmenu/shared/ui';
 import { lazy } from 'react';
+import { ChildListPage } from '../common/ChildListPage';
 import { useMoveOption } from '../common/moves';
-import { useBack } from '../common/useBack';
 import { OptionList } from './OptionList';
 import { PickProduct } from './PickProduct';
 
@@ -27,27 +20,18 @@ function ProductOptions({ productId }: { productId: string }) {
   const paths = usePaths();
   const list = useResourceList(resource, resource.useList(productId), loadOptionDialog);
   const product = products.useDetail(productId, { enabled: list.loaded });
-  const back = useBack(paths.home);
   const move = useMoveOption(productId);
   const name = list.loaded ? product.data?.name : undefined;
   return (
-    <ListPage
+    <ChildListPage
+      resource={resource}
       list={list}
       title={name ? t.optionsOf(name) : undefined}
-      back={back}
       form={<OptionDialog dialog={list.dialog} productId={productId} />}
-      maxW="4xl"
       testId="option-page"
     >
-      <ListState
-        resource={resource}
-        query={list.query}
-        notFoundText={resource.texts.notFound}
-        loading={<LoadingSkeleton rows={3} height="14" />}
-      >
-        {(items) => <OptionList options={items} paths={paths} {...list.rowActions} onMove={move.move} />}
-      </ListState>
-    </ListPage>
+      {(items) => <OptionList options={items} paths={paths} {...list.rowActions} onMove={move.move} />}
+    </ChildListPage>
   );
 }
 

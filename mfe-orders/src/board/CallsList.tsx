@@ -6,11 +6,11 @@
 import { orders } from '@qrmenu/shared/resources';
 import type { TableCall } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Button, Flex, Heading, notify, Text } from '@qrmenu/shared/ui';
+import { Box, Button, Heading } from '@qrmenu/shared/ui';
 import { useId } from 'react';
 import { ActionsLine } from '../common/ActionsLine';
-import { type PinnedAction, pinProblem, staffRefusal } from '../common/pin';
-import { ageText } from './model';
+import { type PinnedAction, sayRefusal } from '../common/pin';
+import { CallRow, callKind } from './CallRow';
 
 const runNow = (action: PinnedAction) => void action(undefined).catch(() => undefined);
 
@@ -33,51 +33,33 @@ export function CallsList({
         {t.orders.calls} ({calls.length})
       </Heading>
       <Box as="ul" listStyleType="none" m="0" p="0" display="grid" gap="2">
-        {sorted.map((call) => {
-          const kind = t.orders.callKinds[call.kind] ?? call.kind;
-          return (
-            <Flex
-              as="li"
-              key={call._id}
-              align="center"
-              gap="3"
-              p="3"
-              borderWidth="1px"
-              borderRadius="lg"
-              bg={call.kind === 'bill' ? 'purple.50' : 'orange.50'}
-              data-testid="table-call"
-            >
-              <Box flex="1" minW="0">
-                <Text fontWeight="bold" overflowWrap="anywhere">
-                  {call.table}: {kind}
-                </Text>
-                <Text fontSize="sm" color="fg.muted">
-                  {ageText(call.createdAt, now)}
-                </Text>
-                <ActionsLine actions={call.actions} />
-              </Box>
+        {sorted.map((call) => (
+          <CallRow
+            as="li"
+            key={call._id}
+            call={call}
+            now={now}
+            bg={call.kind === 'bill' ? 'purple.50' : 'orange.50'}
+            data-testid="table-call"
+            details={<ActionsLine actions={call.actions} />}
+            action={
               <Button
                 minH="11"
                 colorPalette="blue"
-                aria-label={t.orders.callDoneOf(kind, call.table)}
+                aria-label={t.orders.callDoneOf(callKind(call), call.table)}
                 onClick={() =>
                   withPin((pin) =>
-                    done.mutateAsync(pin ? { ...call, pin } : call).catch((error: unknown) => {
-                      // a PIN's refusal is the PIN dialog's to say
-                      if (!pinProblem(error)) {
-                        console.error('[orders] call done', error);
-                        notify.error(staffRefusal(error) ?? t.orders.callDoneError);
-                      }
-                      throw error;
-                    }),
+                    done
+                      .mutateAsync(pin ? { ...call, pin } : call)
+                      .catch(sayRefusal('[orders] call done', t.orders.callDoneError)),
                   )
                 }
               >
                 {t.orders.callDone}
               </Button>
-            </Flex>
-          );
-        })}
+            }
+          />
+        ))}
       </Box>
     </Box>
   );

@@ -9,89 +9,14 @@ import { useCloseTable, useReleaseHold } from '@qrmenu/shared/query';
 import { HOLD_RELEASE_REASON_MAX, type Order } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Button, DialogShell, Field, Flex, notify, Stack, Text, Textarea } from '@qrmenu/shared/ui';
-import { type FormEvent, useEffect, useState } from 'react';
-import { type PinnedAction, pinProblem, staffRefusal } from '../common/pin';
+import { Box, Button, notify, Stack, Text } from '@qrmenu/shared/ui';
+import { useState } from 'react';
+import { type PinnedAction, sayRefusal } from '../common/pin';
+import { ReasonDialog } from '../common/ReasonDialog';
 
 const runNow = (action: PinnedAction) => void action(undefined).catch(() => undefined);
 
 const W = t.payments.hold;
-
-interface ReleaseDialogProps {
-  open: boolean;
-  table: string;
-  busy: boolean;
-  onClose: () => void;
-  onRelease: (reason: string) => void;
-}
-
-function ReleaseHoldDialog({ open, table, busy, onClose, onRelease }: ReleaseDialogProps) {
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-  useEffect(() => {
-    if (open) {
-      setReason('');
-      setMissing(false);
-    }
-  }, [open]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const text = reason.trim();
-    if (!text) {
-      setMissing(true);
-      return;
-    }
-    onRelease(text);
-  };
-  return (
-    <DialogShell open={open} onClose={onClose} title={W.releaseTitle(table)} testId="release-hold-dialog">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="4">
-          <Text>{W.releaseHint}</Text>
-          <Flex gap="2" wrap="wrap">
-            {W.reasons.map((quick) => (
-              <Button
-                key={quick}
-                type="button"
-                size="sm"
-                minH="11"
-                variant="outline"
-                onClick={() => {
-                  setReason(quick);
-                  setMissing(false);
-                }}
-              >
-                {quick}
-              </Button>
-            ))}
-          </Flex>
-          <Field.Root invalid={missing} required>
-            <Field.Label>{W.reason}</Field.Label>
-            <Textarea
-              name="reason"
-              value={reason}
-              maxLength={HOLD_RELEASE_REASON_MAX}
-              rows={3}
-              onChange={(e) => {
-                setReason(e.target.value);
-                if (e.target.value.trim()) setMissing(false);
-              }}
-            />
-            {missing ? <Field.ErrorText>{W.reasonRequired}</Field.ErrorText> : null}
-          </Field.Root>
-          <Flex gap="2" justify="flex-end" direction={{ base: 'column-reverse', sm: 'row' }}>
-            <Button type="button" variant="outline" minH="11" onClick={onClose}>
-              {t.cancel}
-            </Button>
-            <Button type="submit" colorPalette="red" minH="11" loading={busy}>
-              {W.release}
-            </Button>
-          </Flex>
-        </Stack>
-      </form>
-    </DialogShell>
-  );
-}
 
 /**
  * The table's «Hisob yopildi» for a served order; `restaurantId`: the admin's board's restaurant;
@@ -122,12 +47,12 @@ export function CloseTableAction({
           notify.success(done);
         },
         (error: unknown) => {
-          if (isApiError(error) && error.status === 409) setHeld(true);
-          else if (!pinProblem(error)) {
-            console.error('[orders] close table', error);
-            notify.error(staffRefusal(error) ?? W.closeError);
+          // a guest's payment holds the bill: the card says so (and offers the admin to end it)
+          if (isApiError(error) && error.status === 409) {
+            setHeld(true);
+            throw error;
           }
-          throw error;
+          return sayRefusal('[orders] close table', W.closeError)(error);
         },
       ),
     );
@@ -184,12 +109,19 @@ export function CloseTableAction({
         </Box>
       ) : null}
       {canRelease ? (
-        <ReleaseHoldDialog
+        <ReasonDialog
           open={releasing}
-          table={order.table}
-          busy={release.isPending || close.isPending}
           onClose={() => setReleasing(false)}
-          onRelease={releaseAndClose}
+          title={W.releaseTitle(order.table)}
+          testId="release-hold-dialog"
+          hint={W.releaseHint}
+          reasons={W.reasons}
+          label={W.reason}
+          requiredText={W.reasonRequired}
+          maxLength={HOLD_RELEASE_REASON_MAX}
+          submitText={W.release}
+          busy={release.isPending || close.isPending}
+          onSubmit={releaseAndClose}
         />
       ) : null}
     </Stack>

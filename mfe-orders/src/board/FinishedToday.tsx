@@ -4,8 +4,8 @@
  */
 import { summarizeOrders } from '@qrmenu/shared/query';
 import type { Order } from '@qrmenu/shared/schemas';
-import { formatSom, t } from '@qrmenu/shared/texts';
-import { Box, Flex, Stack, Text } from '@qrmenu/shared/ui';
+import { t } from '@qrmenu/shared/texts';
+import { Box, OrderTotals, Stack } from '@qrmenu/shared/ui';
 import type { PinnedAction } from '../common/pin';
 import { CloseTableAction } from './CloseTable';
 import { OrderCard } from './OrderCard';
@@ -13,19 +13,14 @@ import { OrderCard } from './OrderCard';
 const noMove = () => {};
 
 export function TodaySummary({ orders }: { orders: readonly Order[] }) {
-  const s = summarizeOrders(orders);
   return (
-    <Flex gap="2" wrap="wrap" fontSize="sm" color="fg.muted" data-testid="today-summary">
-      <Text as="span" fontWeight="semibold" color="fg">
-        {t.orders.today}: {t.orders.ordersCount(s.count)}
-      </Text>
-      <span>{t.orders.activeCount(s.active)}</span>
-      <span>{t.orders.servedCount(s.served)}</span>
-      <span>{t.orders.rejectedCount(s.rejected)}</span>
-      <span>
-        {t.orders.revenue}: {formatSom(s.revenue)}
-      </span>
-    </Flex>
+    <OrderTotals
+      totals={summarizeOrders(orders)}
+      lead={t.orders.today}
+      gap="2"
+      color="fg.muted"
+      data-testid="today-summary"
+    />
   );
 }
 

@@ -12,35 +12,33 @@
  * Phone first: one column (calls, Yangi, Qabul qilingan, Tayyor); from a tablet's width the
  * kitchen view puts the three states side by side.
  */
-import { isApiError, isMissing } from '@qrmenu/shared/api';
+import { isMissing } from '@qrmenu/shared/api';
 import { tashkentDay } from '@qrmenu/shared/query';
 import { orders } from '@qrmenu/shared/resources';
 import type { Order, TableCall } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
 import {
-  Box,
   combineQueries,
   EmptyState,
-  Heading,
   LoadingSkeleton,
-  notify,
   Page,
   PageState,
   SimpleGrid,
   Stack,
 } from '@qrmenu/shared/ui';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { OrdersNav } from '../common/OrdersNav';
-import { type PinnedAction, pinProblem, staffRefusal, useStaffPin } from '../common/pin';
+import { type PinnedAction, useStaffPin } from '../common/pin';
 import { useNow } from '../common/useNow';
 import { useOrdersRestaurant } from '../common/useOrdersRestaurant';
+import { useSendMove } from '../common/useSendMove';
 import { startLiveBoard } from '../live/liveBoard';
 import { CallsList } from './CallsList';
 import { FinishedToday, TodaySummary } from './FinishedToday';
 import { LiveControls } from './LiveControls';
 import { BOARD_COLUMNS, type BoardColumn, groupBoard, type Move } from './model';
-import { OrderCard } from './OrderCard';
+import { OrderColumn } from './OrderColumn';
 import { OthersList } from './OthersList';
 import { RejectDialog } from './RejectDialog';
 import { type TableScope, TableScopeSwitch } from './TableScopeSwitch';
@@ -51,71 +49,13 @@ const COLUMN_TITLES: Record<BoardColumn, string> = {
   ready: t.orders.status.ready as string,
 };
 
-function Column({
-  status,
-  rows,
-  now,
-  onMove,
-  moverRole,
-}: {
-  status: BoardColumn;
-  rows: Order[];
-  now: number;
-  onMove: (order: Order, move: Move) => void;
-  moverRole: string | null;
-}) {
-  const headingId = useId();
-  return (
-    <Box as="section" aria-labelledby={headingId} data-testid={`column-${status}`} minW="0">
-      <Heading as="h2" size="md" mb="2" id={headingId}>
-        {COLUMN_TITLES[status]} ({rows.length})
-      </Heading>
-      {rows.length === 0 ? (
-        <Box color="fg.muted" fontSize="sm" py="2">
-          {t.orders.columnEmpty}
-        </Box>
-      ) : (
-        <Stack gap="3">
-          {rows.map((order) => (
-            <OrderCard key={order._id} order={order} now={now} onMove={onMove} moverRole={moverRole} />
-          ))}
-        </Stack>
-      )}
-    </Box>
-  );
-}
-
 /**
  * Moves an order (shown at once), with the rollback's toast; "Rad etish" asks its reason first;
  * on a shared device each move goes with the person's PIN (`withPin`).
  */
 function useBoardMoves(withPin: (action: PinnedAction) => void) {
-  const move = orders.useMove();
   const [rejecting, setRejecting] = useState<Order | null>(null);
-  const send = useCallback(
-    (order: Order, status: Move['status'], reason?: string) =>
-      withPin((pin) =>
-        move
-          .mutateAsync({
-            order,
-            status,
-            ...(reason === undefined ? {} : { reason }),
-            ...(pin ? { pin } : {}),
-          })
-          .catch((error: unknown) => {
-            // a PIN's refusal is the PIN dialog's to say
-            if (!pinProblem(error)) {
-              console.error('[orders] move', error);
-              notify.error(
-                staffRefusal(error) ??
-                  (isApiError(error) && error.status === 409 ? t.orders.moveConflict : t.orders.moveError),
-              );
-            }
-            throw error;
-          }),
-      ),
-    [move.mutateAsync, withPin],
-  );
+  const send = useSendMove(withPin, 'orders');
   const onMove = useCallback(
     (order: Order, m: Move) => (m.status === 'rejected' ? setRejecting(order) : send(order, m.status)),
     [send],
@@ -205,9 +145,10 @@ export default function OrdersBoardPage() {
               // phone: one column; tablet and up: the kitchen's three columns side by side
               <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="start">
                 {BOARD_COLUMNS.map((status) => (
-                  <Column
+                  <OrderColumn
                     key={status}
-                    status={status}
+                    title={COLUMN_TITLES[status]}
+                    testId={`column-${status}`}
                     rows={b.columns[status]}
                     now={now}
                     onMove={moves.onMove}

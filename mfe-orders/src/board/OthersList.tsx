@@ -11,17 +11,15 @@ import {
   Box,
   Button,
   combineQueries,
-  Flex,
   Heading,
   LoadingSkeleton,
   notify,
   PageState,
   Stack,
-  Text,
 } from '@qrmenu/shared/ui';
 import { useId, useMemo } from 'react';
-import { type PinnedAction, pinProblem, staffRefusal } from '../common/pin';
-import { ageText } from './model';
+import { type PinnedAction, sayRefusal } from '../common/pin';
+import { CallRow, callKind } from './CallRow';
 import { OrderCard } from './OrderCard';
 
 const noMove = () => {};
@@ -70,13 +68,7 @@ export function OthersList({ now, withPin }: { now: number; withPin: (action: Pi
   const taken = (promise: Promise<unknown>) =>
     promise.then(
       () => notify.success(t.staff.takenOver),
-      (error: unknown) => {
-        if (!pinProblem(error)) {
-          console.error('[orders] take over', error);
-          notify.error(staffRefusal(error) ?? t.staff.takeError);
-        }
-        throw error;
-      },
+      sayRefusal('[orders] take over', t.staff.takeError),
     );
 
   return (
@@ -94,37 +86,24 @@ export function OthersList({ now, withPin }: { now: number; withPin: (action: Pi
       >
         {({ orders, calls }: { orders: Order[]; calls: TableCall[] }) => (
           <Stack gap="3">
-            {calls.map((call) => {
-              const kind = t.orders.callKinds[call.kind] ?? call.kind;
-              return (
-                <Flex
-                  key={call._id}
-                  align="center"
-                  gap="3"
-                  p="3"
-                  borderWidth="1px"
-                  borderRadius="lg"
-                  wrap="wrap"
-                  data-testid="other-call"
-                >
-                  <Box flex="1" minW="0">
-                    <Text fontWeight="bold" overflowWrap="anywhere">
-                      {call.table}: {kind}
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {ageText(call.createdAt, now)}
-                    </Text>
-                  </Box>
+            {calls.map((call) => (
+              <CallRow
+                key={call._id}
+                call={call}
+                now={now}
+                wrap="wrap"
+                data-testid="other-call"
+                action={
                   <TakeButton
-                    label={`${call.table}: ${kind}`}
+                    label={`${call.table}: ${callKind(call)}`}
                     busy={takeCall.isPending}
                     onTake={() =>
                       withPin((pin) => taken(takeCall.mutateAsync(pin ? { call, pin } : { call })))
                     }
                   />
-                </Flex>
-              );
-            })}
+                }
+              />
+            ))}
             {orders.map((order) => (
               <OrderCard
                 key={order._id}

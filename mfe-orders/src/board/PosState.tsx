@@ -8,6 +8,7 @@ import { orders } from '@qrmenu/shared/resources';
 import type { Order } from '@qrmenu/shared/schemas';
 import { formatSom, t } from '@qrmenu/shared/texts';
 import { Box, Button, notify, Stack, Text } from '@qrmenu/shared/ui';
+import { CardNote } from './CardNote';
 
 const TEXT = t.orders.pos;
 
@@ -23,15 +24,7 @@ export function PosState({ order }: { order: Order }) {
   if (!pos) return null;
   const stuck = pos.state === 'failed' || pos.state === 'refused';
   return (
-    <Box
-      borderWidth="1px"
-      borderRadius="md"
-      px="2"
-      py="1"
-      bg={stuck ? 'red.50' : 'bg.subtle'}
-      data-testid="order-pos"
-      data-pos-state={pos.state}
-    >
+    <CardNote bg={stuck ? 'red.50' : 'bg.subtle'} data-testid="order-pos" data-pos-state={pos.state}>
       <Stack gap="1">
         <Text fontWeight="semibold" color={TONE[pos.state] ?? 'fg'}>
           {TEXT.states[pos.state]}
@@ -78,6 +71,6 @@ export function PosState({ order }: { order: Order }) {
           </Button>
         ) : null}
       </Stack>
-    </Box>
+    </CardNote>
   );
 }

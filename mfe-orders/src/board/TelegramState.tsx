@@ -6,21 +6,14 @@
  */
 import type { Order } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Text } from '@qrmenu/shared/ui';
+import { Text } from '@qrmenu/shared/ui';
+import { CardNote } from './CardNote';
 
 export function TelegramState({ order }: { order: Order }) {
   const telegram = order.telegram;
   if (telegram?.state !== 'failed') return null;
   return (
-    <Box
-      borderWidth="1px"
-      borderRadius="md"
-      px="2"
-      py="1"
-      bg="red.50"
-      data-testid="order-telegram"
-      data-telegram-state={telegram.state}
-    >
+    <CardNote bg="red.50" data-testid="order-telegram" data-telegram-state={telegram.state}>
       <Text fontWeight="semibold" color="red.700">
         {t.orders.telegram.unsent}
       </Text>
@@ -29,6 +22,6 @@ export function TelegramState({ order }: { order: Order }) {
           {t.orders.telegram.reason(telegram.reason)}
         </Text>
       ) : null}
-    </Box>
+    </CardNote>
   );
 }

@@ -8,7 +8,7 @@
 import { isApiError } from '@qrmenu/shared/api';
 import { useProfile } from '@qrmenu/shared/query';
 import { t } from '@qrmenu/shared/texts';
-import { Button, DialogShell, Field, Flex, Input, Stack } from '@qrmenu/shared/ui';
+import { Button, DialogShell, Field, Flex, Input, notify, Stack } from '@qrmenu/shared/ui';
 import { type FormEvent, type ReactElement, useCallback, useRef, useState } from 'react';
 
 /** What the server said of the PIN: none sent, a wrong one, the device locked; null: not the PIN. */
@@ -82,14 +82,7 @@ function PinDialog({
             <Field.HelperText>{t.staff.pinHint}</Field.HelperText>
             {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
           </Field.Root>
-          <Flex gap="2" justify="flex-end" direction={{ base: 'column-reverse', sm: 'row' }}>
-            <Button type="button" variant="outline" minH="11" onClick={onClose}>
-              {t.cancel}
-            </Button>
-            <Button type="submit" colorPalette="blue" minH="11" loading={busy}>
-              {t.staff.pinConfirm}
-            </Button>
-          </Flex>
+          <DialogButtons onCancel={onClose} submitText={t.staff.pinConfirm} colorPalette="blue" busy={busy} />
         </Stack>
       </form>
     </DialogShell>
@@ -169,4 +162,44 @@ export function staffRefusal(error: unknown): string | null {
   if (why === 'table') return t.staff.notYourTable;
   if (why === 'role') return t.staff.notYourRole;
   return null;
+}
+
+/**
+ * The `catch` of a staff member's action (a move, a call done, a take-over): says its refusal in
+ * a toast, the staff member's own (`staffRefusal`) or else `fallback`, logged under `what`, and
+ * throws it on (the PIN dialog and the rollback need it). A PIN's refusal is the PIN dialog's to
+ * say: no toast.
+ */
+export function sayRefusal(what: string, fallback: string | ((error: unknown) => string)) {
+  return (error: unknown): never => {
+    if (!pinProblem(error)) {
+      console.error(what, error);
+      notify.error(staffRefusal(error) ?? (typeof fallback === 'string' ? fallback : fallback(error)));
+    }
+    throw error;
+  };
+}
+
+/** A dialog's «Bekor qilish» and its submit button: side by side, stacked (submit on top) on a phone. */
+export function DialogButtons({
+  onCancel,
+  submitText,
+  colorPalette,
+  busy,
+}: {
+  onCancel: () => void;
+  submitText: string;
+  colorPalette: 'blue' | 'red';
+  busy?: boolean | undefined;
+}) {
+  return (
+    <Flex gap="2" justify="flex-end" direction={{ base: 'column-reverse', sm: 'row' }}>
+      <Button type="button" variant="outline" minH="11" onClick={onCancel}>
+        {t.cancel}
+      </Button>
+      <Button type="submit" colorPalette={colorPalette} minH="11" loading={busy}>
+        {submitText}
+      </Button>
+    </Flex>
+  );
 }

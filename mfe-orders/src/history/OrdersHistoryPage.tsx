@@ -20,6 +20,7 @@ import {
   Input,
   LoadingSkeleton,
   notify,
+  OrderTotals,
   Page,
   PageState,
   Stack,
@@ -105,19 +106,10 @@ function DayList({
 }
 
 function DayOrders({ rows }: { rows: readonly Order[] }) {
-  const s = summarizeOrders(rows);
+  const { active: _, ...finished } = summarizeOrders(rows);
   return (
     <Stack gap="3">
-      <Flex gap="3" wrap="wrap" fontSize="sm" data-testid="day-totals">
-        <Text as="span" fontWeight="semibold">
-          {t.orders.ordersCount(s.count)}
-        </Text>
-        <span>{t.orders.servedCount(s.served)}</span>
-        <span>{t.orders.rejectedCount(s.rejected)}</span>
-        <span>
-          {t.orders.revenue}: {formatSom(s.revenue)}
-        </span>
-      </Flex>
+      <OrderTotals totals={finished} data-testid="day-totals" />
       <Box as="ul" listStyleType="none" m="0" p="0" display="grid" gap="2" data-testid="day-orders">
         {rows.map((order) => (
           <Box as="li" key={order._id} borderWidth="1px" borderRadius="md" p="3">

@@ -5,18 +5,19 @@
  * kitchen the orders past «Yangi» only. On a kitchen tablet signed in as a device, «Tayyor» asks
  * the cook's PIN and is recorded under them.
  */
-import { isApiError, isMissing } from '@qrmenu/shared/api';
+import { isMissing } from '@qrmenu/shared/api';
 import { orders } from '@qrmenu/shared/resources';
 import type { Order } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Heading, LoadingSkeleton, notify, Page, PageState, SimpleGrid, Stack } from '@qrmenu/shared/ui';
-import { useCallback, useEffect, useId, useMemo } from 'react';
+import { LoadingSkeleton, Page, PageState, SimpleGrid } from '@qrmenu/shared/ui';
+import { useCallback, useEffect, useMemo } from 'react';
 import { LiveControls } from '../board/LiveControls';
 import type { Move } from '../board/model';
-import { OrderCard } from '../board/OrderCard';
-import { pinProblem, staffRefusal, useStaffPin } from '../common/pin';
+import { OrderColumn } from '../board/OrderColumn';
+import { useStaffPin } from '../common/pin';
 import { useNow } from '../common/useNow';
+import { useSendMove } from '../common/useSendMove';
 import { startLiveBoard } from '../live/liveBoard';
 
 const oldestFirst = (a: Order, b: Order) => a.createdAt.localeCompare(b.createdAt);
@@ -26,44 +27,14 @@ interface KitchenRows {
   ready: Order[];
 }
 
-function Section({
-  title,
-  rows,
-  now,
-  onMove,
-  testId,
-}: {
-  title: string;
-  rows: Order[];
-  now: number;
-  onMove: (order: Order, move: Move) => void;
-  testId: string;
-}) {
-  const headingId = useId();
-  return (
-    <Box as="section" aria-labelledby={headingId} data-testid={testId} minW="0">
-      <Heading as="h2" size="md" mb="2" id={headingId}>
-        {title} ({rows.length})
-      </Heading>
-      {rows.length === 0 ? (
-        <Box color="fg.muted" fontSize="sm" py="2">
-          {t.orders.columnEmpty}
-        </Box>
-      ) : (
-        <Stack gap="3">
-          {rows.map((order) => (
-            <OrderCard key={order._id} order={order} now={now} onMove={onMove} moverRole="kitchen" />
-          ))}
-        </Stack>
-      )}
-    </Box>
-  );
-}
+const COLUMNS: [keyof KitchenRows, string][] = [
+  ['cooking', t.staff.kitchenCooking],
+  ['ready', t.staff.kitchenReady],
+];
 
 export default function KitchenPage() {
   const { isAuthenticated } = useSession();
   const today = orders.useToday(undefined);
-  const move = orders.useMove();
   const now = useNow();
   const pin = useStaffPin();
   useEffect(() => {
@@ -78,26 +49,8 @@ export default function KitchenPage() {
     };
   }, [today.data]);
 
-  const { withPin } = pin;
-  const onMove = useCallback(
-    (order: Order, m: Move) =>
-      withPin((code) =>
-        move
-          .mutateAsync({ order, status: m.status, ...(code ? { pin: code } : {}) })
-          .catch((error: unknown) => {
-            // a PIN's refusal is the PIN dialog's to say
-            if (!pinProblem(error)) {
-              console.error('[kitchen] move', error);
-              notify.error(
-                staffRefusal(error) ??
-                  (isApiError(error) && error.status === 409 ? t.orders.moveConflict : t.orders.moveError),
-              );
-            }
-            throw error;
-          }),
-      ),
-    [move.mutateAsync, withPin],
-  );
+  const send = useSendMove(pin.withPin, 'kitchen');
+  const onMove = useCallback((order: Order, m: Move) => send(order, m.status), [send]);
 
   return (
     <Page title={t.staff.kitchenTitle} actions={<LiveControls />} testId="kitchen-page">
@@ -109,23 +62,20 @@ export default function KitchenPage() {
         emptyText={t.staff.kitchenEmpty}
         loading={<LoadingSkeleton rows={3} height="32" />}
       >
-        {({ cooking, ready }: KitchenRows) => (
+        {(rows: KitchenRows) => (
           // a phone: one column; a tablet: what to cook beside what waits for a waiter
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="start">
-            <Section
-              title={t.staff.kitchenCooking}
-              rows={cooking}
-              now={now}
-              onMove={onMove}
-              testId="kitchen-cooking"
-            />
-            <Section
-              title={t.staff.kitchenReady}
-              rows={ready}
-              now={now}
-              onMove={onMove}
-              testId="kitchen-ready"
-            />
+            {COLUMNS.map(([part, title]) => (
+              <OrderColumn
+                key={part}
+                title={title}
+                rows={rows[part]}
+                now={now}
+                onMove={onMove}
+                moverRole="kitchen"
+                testId={`kitchen-${part}`}
+              />
+            ))}
           </SimpleGrid>
         )}
       </PageState>

@@ -24,7 +24,7 @@ import {
   Switch,
   Text,
 } from '@qrmenu/shared/ui';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { OrdersNav } from '../common/OrdersNav';
 import { useOrdersRestaurant } from '../common/useOrdersRestaurant';
 
@@ -89,19 +89,12 @@ function Settings({ settings, save }: { settings: OrderingSettings; save: Save }
   return (
     <Stack gap="6">
       <Box borderWidth="1px" borderRadius="lg" p="4" data-testid="restaurant-ordering">
-        <Switch.Root
+        <OrderingSwitch
           checked={settings.takes_orders}
-          onCheckedChange={(e) => save({ takes_orders: e.checked })}
-          colorPalette="green"
+          onSwitch={(on) => save({ takes_orders: on })}
+          caption={<Switch.Label fontWeight="semibold">{t.orders.restaurantSwitch}</Switch.Label>}
           size="lg"
-          minH="11"
-        >
-          <Switch.HiddenInput role="switch" />
-          <Switch.Control>
-            <Switch.Thumb />
-          </Switch.Control>
-          <Switch.Label fontWeight="semibold">{t.orders.restaurantSwitch}</Switch.Label>
-        </Switch.Root>
+        />
         <Text mt="2" fontSize="sm" color="fg.muted">
           {settings.takes_orders ? t.orders.restaurantOnHint : t.orders.restaurantOffHint}
         </Text>
@@ -124,24 +117,23 @@ function Settings({ settings, save }: { settings: OrderingSettings; save: Save }
         ) : (
           <>
             <Flex gap="2" wrap="wrap" mb="3">
-              <Button
-                minH="11"
-                variant="outline"
-                colorPalette="green"
-                disabled={allOn}
-                onClick={() => setAll(true)}
-              >
-                {t.orders.allOn}
-              </Button>
-              <Button
-                minH="11"
-                variant="outline"
-                colorPalette="red"
-                disabled={allOff}
-                onClick={() => setAll(false)}
-              >
-                {t.orders.allOff}
-              </Button>
+              {(
+                [
+                  [true, 'green', allOn, t.orders.allOn],
+                  [false, 'red', allOff, t.orders.allOff],
+                ] as const
+              ).map(([on, palette, already, text]) => (
+                <Button
+                  key={text}
+                  minH="11"
+                  variant="outline"
+                  colorPalette={palette}
+                  disabled={already}
+                  onClick={() => setAll(on)}
+                >
+                  {text}
+                </Button>
+              ))}
             </Flex>
             <Box
               as="ul"
@@ -154,21 +146,14 @@ function Settings({ settings, save }: { settings: OrderingSettings; save: Save }
             >
               {settings.placements.map((p) => (
                 <Box as="li" key={p._id} borderBottomWidth="1px" py="1">
-                  <Switch.Root
+                  <OrderingSwitch
                     checked={p.takes_orders}
-                    onCheckedChange={(e) => save({ placements: [{ _id: p._id, takes_orders: e.checked }] })}
-                    colorPalette="green"
-                    minH="11"
+                    onSwitch={(on) => save({ placements: [{ _id: p._id, takes_orders: on }] })}
+                    caption={<Switch.Label overflowWrap="anywhere">{p.name}</Switch.Label>}
                     w="full"
                     justifyContent="space-between"
                     flexDirection="row-reverse"
-                  >
-                    <Switch.HiddenInput role="switch" />
-                    <Switch.Control>
-                      <Switch.Thumb />
-                    </Switch.Control>
-                    <Switch.Label overflowWrap="anywhere">{p.name}</Switch.Label>
-                  </Switch.Root>
+                  />
                 </Box>
               ))}
             </Box>
@@ -176,6 +161,33 @@ function Settings({ settings, save }: { settings: OrderingSettings; save: Save }
         )}
       </Box>
     </Stack>
+  );
+}
+
+/** A green «takes orders» switch (role switch, 44 px high): the restaurant's or a place's. */
+function OrderingSwitch({
+  checked,
+  onSwitch,
+  caption,
+  ...root
+}: { checked: boolean; onSwitch: (on: boolean) => void; caption: ReactNode } & Omit<
+  Switch.RootProps,
+  'checked' | 'onCheckedChange'
+>) {
+  return (
+    <Switch.Root
+      checked={checked}
+      onCheckedChange={(e) => onSwitch(e.checked)}
+      colorPalette="green"
+      minH="11"
+      {...root}
+    >
+      <Switch.HiddenInput role="switch" />
+      <Switch.Control>
+        <Switch.Thumb />
+      </Switch.Control>
+      {caption}
+    </Switch.Root>
   );
 }
 

@@ -3,20 +3,8 @@
  * to a screen reader), "yangi" when there was nothing before, and the previous value under it.
  */
 import { t } from '@qrmenu/shared/texts';
-import { Box, Text } from '@qrmenu/shared/ui';
+import { Box, Text, VISUALLY_HIDDEN } from '@qrmenu/shared/ui';
 import { percentChange } from '../period/period';
-
-/** Visually hidden, read by screen readers (the page-wide checks know `.sr-only`). */
-const SR_ONLY = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 export function Change({
   current,
@@ -40,7 +28,7 @@ export function Change({
   return (
     <Text as="span" fontSize="xs" fontWeight="semibold" color={color} data-testid="change">
       <span aria-hidden="true">{t.reports.change(change)}</span>
-      <span className="sr-only" style={SR_ONLY}>
+      <span className="sr-only" style={VISUALLY_HIDDEN}>
         {t.reports.changeLabel(change)}
       </span>
     </Text>

@@ -7,8 +7,7 @@ import type { DishesReport } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@qrmenu/shared/ui';
 import { useState } from 'react';
-import { ChartFigure } from '../charts/ChartFigure';
-import { HBarChart } from '../charts/HBarChart';
+import { RankingFigure } from '../charts/RankingFigure';
 import { SERIES_COLORS } from '../charts/scale';
 import { money } from '../common/money';
 import { compared, Stat } from '../common/Stat';
@@ -31,30 +30,22 @@ function DishChart({
   const value = (d: Dish) => (by === 'count' ? d.quantity : d.revenue);
   const format = (v: number) => (by === 'count' ? String(v) : money(v));
   return (
-    <ChartFigure
+    <RankingFigure
       title={title}
       testId={testId}
-      table={{
-        caption: title,
-        columns: [
-          { label: r.dish },
-          { label: r.quantity, numeric: true },
-          { label: r.revenue, numeric: true },
-          { label: t.reports.files.previous(r.quantity), numeric: true },
-        ],
-        rows: dishes.map((d) => ({
-          key: d.product_id,
-          cells: [d.name, d.quantity, money(d.revenue), d.previous_quantity],
-        })),
-      }}
-    >
-      <HBarChart
-        rows={dishes.map((d) => ({ key: d.product_id, label: d.name, values: [value(d)] }))}
-        series={[{ label: by === 'count' ? r.quantity : r.revenue, color: SERIES_COLORS[0] }]}
-        format={format}
-        summary={r.dishesChartLabel(title, dishes.map((d) => `${d.name} ${format(value(d))}`).join(', '))}
-      />
-    </ChartFigure>
+      items={dishes}
+      keyOf={(d) => d.product_id}
+      columns={[
+        { label: r.dish },
+        { label: r.quantity, numeric: true },
+        { label: r.revenue, numeric: true },
+        { label: t.reports.files.previous(r.quantity), numeric: true },
+      ]}
+      cells={(d) => [d.name, d.quantity, money(d.revenue), d.previous_quantity]}
+      bar={(d) => ({ label: d.name, value: value(d) })}
+      series={{ label: by === 'count' ? r.quantity : r.revenue, color: SERIES_COLORS[0] }}
+      format={format}
+    />
   );
 }
 
@@ -128,70 +119,42 @@ export function DishesSection({ data }: { data: DishesReport }) {
         )}
       </Box>
       {data.choices.length > 0 ? (
-        <ChartFigure
+        <RankingFigure
           title={r.choices}
           testId="chart-choices"
-          table={{
-            caption: r.choices,
-            columns: [
-              { label: r.dish },
-              { label: r.option },
-              { label: r.row },
-              { label: r.quantity, numeric: true },
-            ],
-            rows: data.choices.map((c) => ({
-              key: `${c.product_id}/${c.option}/${c.row}`,
-              cells: [c.dish, c.option, c.row, c.quantity],
-            })),
-          }}
-        >
-          <HBarChart
-            rows={data.choices.slice(0, TOP).map((c) => ({
-              key: `${c.product_id}/${c.option}/${c.row}`,
-              label: `${c.dish}: ${c.option} — ${c.row}`,
-              values: [c.quantity],
-            }))}
-            series={[{ label: r.quantity, color: SERIES_COLORS[2] }]}
-            format={String}
-            summary={r.dishesChartLabel(
-              r.choices,
-              data.choices
-                .slice(0, TOP)
-                .map((c) => `${c.dish} ${c.row} ${c.quantity}`)
-                .join(', '),
-            )}
-          />
-        </ChartFigure>
+          items={data.choices}
+          shown={data.choices.slice(0, TOP)}
+          keyOf={(c) => `${c.product_id}/${c.option}/${c.row}`}
+          columns={[
+            { label: r.dish },
+            { label: r.option },
+            { label: r.row },
+            { label: r.quantity, numeric: true },
+          ]}
+          cells={(c) => [c.dish, c.option, c.row, c.quantity]}
+          bar={(c) => ({ label: `${c.dish}: ${c.option} — ${c.row}`, value: c.quantity })}
+          series={{ label: r.quantity, color: SERIES_COLORS[2] }}
+          format={String}
+          spoken={(c) => `${c.dish} ${c.row} ${c.quantity}`}
+        />
       ) : null}
       {data.stops.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
           {r.stopsNone}
         </Text>
       ) : (
-        <ChartFigure
+        <RankingFigure
           title={r.stops}
           testId="chart-stops"
-          table={{
-            caption: r.stops,
-            columns: [{ label: r.dish }, { label: r.stopsCount, numeric: true }],
-            rows: data.stops.map((s) => ({ key: s.product_id, cells: [s.name, s.stops] })),
-          }}
-        >
-          <HBarChart
-            rows={data.stops
-              .slice(0, TOP)
-              .map((s) => ({ key: s.product_id, label: s.name, values: [s.stops] }))}
-            series={[{ label: r.stopsCount, color: SERIES_COLORS[1] }]}
-            format={String}
-            summary={r.dishesChartLabel(
-              r.stops,
-              data.stops
-                .slice(0, TOP)
-                .map((s) => `${s.name} ${s.stops}`)
-                .join(', '),
-            )}
-          />
-        </ChartFigure>
+          items={data.stops}
+          shown={data.stops.slice(0, TOP)}
+          keyOf={(s) => s.product_id}
+          columns={[{ label: r.dish }, { label: r.stopsCount, numeric: true }]}
+          cells={(s) => [s.name, s.stops]}
+          bar={(s) => ({ label: s.name, value: s.stops })}
+          series={{ label: r.stopsCount, color: SERIES_COLORS[1] }}
+          format={String}
+        />
       )}
     </Stack>
   );

@@ -2,8 +2,7 @@
 import type { RejectionsReport } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { SimpleGrid, Stack, Text } from '@qrmenu/shared/ui';
-import { ChartFigure } from '../charts/ChartFigure';
-import { HBarChart } from '../charts/HBarChart';
+import { RankingFigure } from '../charts/RankingFigure';
 import { SERIES_COLORS } from '../charts/scale';
 import { money, share } from '../common/money';
 import { compared, Stat } from '../common/Stat';
@@ -35,36 +34,21 @@ export function RejectionsSection({ data }: { data: RejectionsReport }) {
           {r.rejectedNone}
         </Text>
       ) : (
-        <ChartFigure
+        <RankingFigure
           title={r.reasons}
           testId="chart-reasons"
-          table={{
-            caption: r.reasons,
-            columns: [
-              { label: r.reason },
-              { label: r.orders, numeric: true },
-              { label: r.amount, numeric: true },
-            ],
-            rows: data.reasons.map((s) => ({
-              key: s.reason,
-              cells: [s.reason || r.noReason, s.orders, money(s.amount)],
-            })),
-          }}
-        >
-          <HBarChart
-            rows={data.reasons.map((s) => ({
-              key: s.reason,
-              label: s.reason || r.noReason,
-              values: [s.orders],
-            }))}
-            series={[{ label: r.orders, color: SERIES_COLORS[1] }]}
-            format={String}
-            summary={r.dishesChartLabel(
-              r.reasons,
-              data.reasons.map((s) => `${s.reason || r.noReason} ${s.orders}`).join(', '),
-            )}
-          />
-        </ChartFigure>
+          items={data.reasons}
+          keyOf={(s) => s.reason}
+          columns={[
+            { label: r.reason },
+            { label: r.orders, numeric: true },
+            { label: r.amount, numeric: true },
+          ]}
+          cells={(s) => [s.reason || r.noReason, s.orders, money(s.amount)]}
+          bar={(s) => ({ label: s.reason || r.noReason, value: s.orders })}
+          series={{ label: r.orders, color: SERIES_COLORS[1] }}
+          format={String}
+        />
       )}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { FormDialog, TextField } from '@qrmenu/shared/forms';
+import { FormDialog, PasswordField } from '@qrmenu/shared/forms';
 import { managerPasswordBody } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import type { FormDialogState } from '@qrmenu/shared/ui';
@@ -37,16 +37,7 @@ export function PasswordResetDialog<R extends { _id: string }>({
       testId={testId}
       dialogTestId={`${testId}-dialog`}
     >
-      {(form) => (
-        <TextField
-          form={form}
-          name="password"
-          label={t.newPassword}
-          type="password"
-          required
-          autoComplete="new-password"
-        />
-      )}
+      {(form) => <PasswordField form={form} name="password" label={t.newPassword} purpose="new" />}
     </FormDialog>
   );
 }

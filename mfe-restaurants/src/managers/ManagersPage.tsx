@@ -4,13 +4,13 @@
  * a password reset and deactivation / reactivation (ManagerAccountActions).
  */
 
-import { EntityForm, TextField } from '@qrmenu/shared/forms';
 import { useAdminRestaurants, useCreateManager, useManagerAccounts } from '@qrmenu/shared/query';
 import { type ManagerCreateBody, managerCreateBody } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Heading, LoadingSkeleton, Page, PageState, SimpleGrid, Stack } from '@qrmenu/shared/ui';
-import { useMemo, useState } from 'react';
+import { LoadingSkeleton, Page, PageState } from '@qrmenu/shared/ui';
+import { useMemo } from 'react';
 import { AccountsTable } from '../common/AccountsTable';
+import { NewAccountForm } from '../common/NewAccountForm';
 import { ManagerAccountActions } from './ManagerAccountActions';
 import { BackToNewRestaurant } from './NoFreeManager';
 
@@ -18,34 +18,16 @@ const EMPTY: ManagerCreateBody = { login: '', password: '' };
 
 function ManagerCreateForm() {
   const create = useCreateManager();
-  // a fresh, empty form after each manager created
-  const [round, setRound] = useState(0);
   return (
-    <Stack gap="3" borderWidth="1px" borderRadius="md" p={{ base: '3', md: '4' }}>
-      <Heading as="h2" size="md">
-        {t.addManager}
-      </Heading>
-      <EntityForm
-        key={round}
-        schema={managerCreateBody}
-        values={() => EMPTY}
-        onCreate={(body) => create.mutateAsync(body)}
-        onSaved={() => setRound((n) => n + 1)}
-        texts={{ created: t.managerCreated, createError: t.managerCreateError }}
-        // a taken login is said under the field alone (no generic toast beside it)
-        conflict={{ field: 'login', text: t.loginTaken, toast: false }}
-        submitText={t.add}
-        testId="manager"
-      >
-        {(form) => (
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-            <TextField form={form} name="login" required autoComplete="off" />
-            <TextField form={form} name="password" type="password" required autoComplete="new-password" />
-          </SimpleGrid>
-        )}
-      </EntityForm>
-      <BackToNewRestaurant created={round > 0} />
-    </Stack>
+    <NewAccountForm
+      title={t.addManager}
+      schema={managerCreateBody}
+      empty={EMPTY}
+      create={(body) => create.mutateAsync(body)}
+      texts={{ created: t.managerCreated, createError: t.managerCreateError }}
+      testId="manager"
+      after={(created) => <BackToNewRestaurant created={created} />}
+    />
   );
 }
 

@@ -18,9 +18,9 @@ import {
   ConfirmDialog,
   Field,
   Flex,
-  Heading,
   Input,
   notify,
+  Section,
   Stack,
   Text,
 } from '@qrmenu/shared/ui';
@@ -126,7 +126,6 @@ export function Placements({
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Placement | null>(null);
   const inputId = useId();
-  const headingId = useId();
   const placements = list.data ?? [];
 
   const add = (e: FormEvent) => {
@@ -150,13 +149,7 @@ export function Placements({
   };
 
   return (
-    <Box as="section" aria-labelledby={headingId} w="100%" data-testid="qr-placements">
-      <Heading as="h3" size="sm" id={headingId}>
-        {TEXT.title}
-      </Heading>
-      <Text fontSize="sm" color="fg.muted" mb="2">
-        {TEXT.hint}
-      </Text>
+    <Section level={3} title={TEXT.title} hint={TEXT.hint} w="100%" data-testid="qr-placements">
       <form onSubmit={add}>
         <Field.Root invalid={!!error}>
           <Field.Label htmlFor={inputId}>{TEXT.nameLabel}</Field.Label>
@@ -225,6 +218,6 @@ export function Placements({
           );
         }}
       />
-    </Box>
+    </Section>
   );
 }

@@ -8,8 +8,7 @@
 import { orders } from '@qrmenu/shared/resources';
 import type { PosTables as Tables } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Field, Heading, NativeSelect, notify, Stack, Text } from '@qrmenu/shared/ui';
-import { useId } from 'react';
+import { Box, Field, NativeSelect, notify, Section, Stack, Text } from '@qrmenu/shared/ui';
 
 const TEXT = t.orders.pos;
 
@@ -82,17 +81,10 @@ function PlacementTable({
 }
 
 export function PosTables({ restaurantId }: { restaurantId: string }) {
-  const headingId = useId();
   const query = orders.usePosTables(restaurantId);
   const data = query.data;
   return (
-    <Box as="section" aria-labelledby={headingId} w="100%" data-testid="pos-tables">
-      <Heading as="h3" size="sm" id={headingId}>
-        {TEXT.tablesTitle}
-      </Heading>
-      <Text fontSize="sm" color="fg.muted" mb="2">
-        {TEXT.tablesHint}
-      </Text>
+    <Section level={3} title={TEXT.tablesTitle} hint={TEXT.tablesHint} w="100%" data-testid="pos-tables">
       {query.isError ? (
         <Text role="alert" color="red.700">
           {TEXT.tablesLoadError}
@@ -111,6 +103,6 @@ export function PosTables({ restaurantId }: { restaurantId: string }) {
           ) : null}
         </Stack>
       ) : null}
-    </Box>
+    </Section>
   );
 }

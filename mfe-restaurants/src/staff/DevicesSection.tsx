@@ -11,14 +11,13 @@ import {
   Button,
   ConfirmDialog,
   Flex,
-  Heading,
   LoadingSkeleton,
   notify,
   PageState,
-  Stack,
+  Section,
   Text,
 } from '@qrmenu/shared/ui';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 
 const date = (iso: string) =>
   new Date(iso).toLocaleString('uz-UZ', {
@@ -32,7 +31,6 @@ const date = (iso: string) =>
   });
 
 export function DevicesSection({ restaurantId }: { restaurantId: string | undefined }) {
-  const headingId = useId();
   const devices = useStaffDevices(restaurantId);
   const revoke = useRevokeDevice();
   const [ending, setEnding] = useState<StaffDevice | null>(null);
@@ -45,53 +43,47 @@ export function DevicesSection({ restaurantId }: { restaurantId: string | undefi
     });
 
   return (
-    <Box as="section" aria-labelledby={headingId} data-testid="devices">
-      <Stack gap="3">
-        <Heading as="h2" size="md" id={headingId}>
-          {t.staff.devicesTitle}
-        </Heading>
-        <Text color="fg.muted">{t.staff.devicesHint}</Text>
-        <PageState
-          query={devices}
-          errorText={t.staff.devicesLoadError}
-          emptyText={t.staff.devicesEmpty}
-          loading={<LoadingSkeleton rows={2} />}
-        >
-          {(list) => (
-            <Box as="ul" listStyleType="none" m="0" p="0" display="grid" gap="2">
-              {list.map((device) => (
-                <Flex
-                  as="li"
-                  key={device._id}
-                  gap="3"
-                  p="3"
-                  borderWidth="1px"
-                  borderRadius="md"
-                  align={{ base: 'stretch', sm: 'center' }}
-                  direction={{ base: 'column', sm: 'row' }}
-                  data-testid="device"
-                >
-                  <Box flex="1" minW="0">
-                    <Text fontWeight="semibold" overflowWrap="anywhere">
-                      {device.name ?? device.login} · {t.staff.roles[device.role]}
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-                      {device.label}
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {t.staff.deviceSince(date(device.createdAt))} ·{' '}
-                      {t.staff.deviceUntil(date(device.expiresAt))}
-                    </Text>
-                  </Box>
-                  <Button minH="11" variant="outline" colorPalette="red" onClick={() => setEnding(device)}>
-                    {t.staff.revoke}
-                  </Button>
-                </Flex>
-              ))}
-            </Box>
-          )}
-        </PageState>
-      </Stack>
+    <Section title={t.staff.devicesTitle} hint={t.staff.devicesHint} data-testid="devices">
+      <PageState
+        query={devices}
+        errorText={t.staff.devicesLoadError}
+        emptyText={t.staff.devicesEmpty}
+        loading={<LoadingSkeleton rows={2} />}
+      >
+        {(list) => (
+          <Box as="ul" listStyleType="none" m="0" p="0" display="grid" gap="2">
+            {list.map((device) => (
+              <Flex
+                as="li"
+                key={device._id}
+                gap="3"
+                p="3"
+                borderWidth="1px"
+                borderRadius="md"
+                align={{ base: 'stretch', sm: 'center' }}
+                direction={{ base: 'column', sm: 'row' }}
+                data-testid="device"
+              >
+                <Box flex="1" minW="0">
+                  <Text fontWeight="semibold" overflowWrap="anywhere">
+                    {device.name ?? device.login} · {t.staff.roles[device.role]}
+                  </Text>
+                  <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+                    {device.label}
+                  </Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {t.staff.deviceSince(date(device.createdAt))} ·{' '}
+                    {t.staff.deviceUntil(date(device.expiresAt))}
+                  </Text>
+                </Box>
+                <Button minH="11" variant="outline" colorPalette="red" onClick={() => setEnding(device)}>
+                  {t.staff.revoke}
+                </Button>
+              </Flex>
+            ))}
+          </Box>
+        )}
+      </PageState>
       <ConfirmDialog
         open={ending !== null}
         title={ending ? t.staff.revokeConfirm(ending.label) : ''}
@@ -100,6 +92,6 @@ export function DevicesSection({ restaurantId }: { restaurantId: string | undefi
         onCancel={() => setEnding(null)}
         onConfirm={() => ending && end(ending)}
       />
-    </Box>
+    </Section>
   );
 }

@@ -12,16 +12,16 @@ import {
   Button,
   Field,
   Flex,
-  Heading,
   Input,
   LoadingSkeleton,
   NativeSelect,
   notify,
   PageState,
+  Section,
   Stack,
   Text,
 } from '@qrmenu/shared/ui';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 
 const EVERYONE = '';
 /** Big enough to hit on a phone (the native box, as the stop-list's). */
@@ -43,7 +43,6 @@ export function FloorSection({
   restaurantId: string | undefined;
   staff: readonly StaffMember[];
 }) {
-  const headingId = useId();
   const floor = useFloor(restaurantId);
   const assign = useAssignTables();
   const [picked, setPicked] = useState<Set<string>>(new Set());
@@ -81,134 +80,128 @@ export function FloorSection({
   };
 
   return (
-    <Box as="section" aria-labelledby={headingId} data-testid="floor">
-      <Stack gap="3">
-        <Heading as="h2" size="md" id={headingId}>
-          {t.staff.floorTitle}
-        </Heading>
-        <Text color="fg.muted">{t.staff.floorHint}</Text>
-        <PageState
-          query={floor}
-          errorText={t.staff.floorLoadError}
-          emptyText={t.staff.noTables}
-          loading={<LoadingSkeleton rows={3} />}
-        >
-          {(tables) => (
-            <Stack gap="4" css={BOXES}>
-              {byZone(tables).map(([name, rows]) => {
-                const ids = rows.map((r) => r._id);
-                const all = ids.every((id) => picked.has(id));
-                const zoneName = name ?? t.staff.noZone;
-                return (
-                  <Box key={name ?? ''} borderWidth="1px" borderRadius="md" p="3" data-testid="floor-zone">
-                    <Flex as="label" align="center" gap="3" minH="11" fontWeight="semibold" cursor="pointer">
-                      <input
-                        type="checkbox"
-                        checked={all}
-                        aria-label={t.staff.selectZone(zoneName)}
-                        onChange={(e) => toggle(ids, e.target.checked)}
-                      />
-                      <span>
-                        {zoneName} ({rows.length})
-                      </span>
-                    </Flex>
-                    <Box as="ul" listStyleType="none" m="0" p="0">
-                      {rows.map((table) => (
-                        <Flex
-                          as="li"
-                          key={table._id}
-                          align="center"
-                          gap="3"
-                          minH="11"
-                          borderTopWidth="1px"
-                          data-testid="floor-table"
-                        >
-                          <Flex as="label" align="center" gap="3" flex="1" minW="0" cursor="pointer">
-                            <input
-                              type="checkbox"
-                              checked={picked.has(table._id)}
-                              onChange={(e) => toggle([table._id], e.target.checked)}
-                            />
-                            <Text as="span" overflowWrap="anywhere">
-                              {table.name}
-                            </Text>
-                          </Flex>
-                          <Text as="span" fontSize="sm" color="fg.muted" textAlign="end">
-                            {table.waiter_id ? (nameOf.get(table.waiter_id) ?? '—') : t.staff.everyone}
+    <Section title={t.staff.floorTitle} hint={t.staff.floorHint} data-testid="floor">
+      <PageState
+        query={floor}
+        errorText={t.staff.floorLoadError}
+        emptyText={t.staff.noTables}
+        loading={<LoadingSkeleton rows={3} />}
+      >
+        {(tables) => (
+          <Stack gap="4" css={BOXES}>
+            {byZone(tables).map(([name, rows]) => {
+              const ids = rows.map((r) => r._id);
+              const all = ids.every((id) => picked.has(id));
+              const zoneName = name ?? t.staff.noZone;
+              return (
+                <Box key={name ?? ''} borderWidth="1px" borderRadius="md" p="3" data-testid="floor-zone">
+                  <Flex as="label" align="center" gap="3" minH="11" fontWeight="semibold" cursor="pointer">
+                    <input
+                      type="checkbox"
+                      checked={all}
+                      aria-label={t.staff.selectZone(zoneName)}
+                      onChange={(e) => toggle(ids, e.target.checked)}
+                    />
+                    <span>
+                      {zoneName} ({rows.length})
+                    </span>
+                  </Flex>
+                  <Box as="ul" listStyleType="none" m="0" p="0">
+                    {rows.map((table) => (
+                      <Flex
+                        as="li"
+                        key={table._id}
+                        align="center"
+                        gap="3"
+                        minH="11"
+                        borderTopWidth="1px"
+                        data-testid="floor-table"
+                      >
+                        <Flex as="label" align="center" gap="3" flex="1" minW="0" cursor="pointer">
+                          <input
+                            type="checkbox"
+                            checked={picked.has(table._id)}
+                            onChange={(e) => toggle([table._id], e.target.checked)}
+                          />
+                          <Text as="span" overflowWrap="anywhere">
+                            {table.name}
                           </Text>
                         </Flex>
-                      ))}
-                    </Box>
+                        <Text as="span" fontSize="sm" color="fg.muted" textAlign="end">
+                          {table.waiter_id ? (nameOf.get(table.waiter_id) ?? '—') : t.staff.everyone}
+                        </Text>
+                      </Flex>
+                    ))}
                   </Box>
-                );
-              })}
-              <Stack
-                gap="3"
-                position="sticky"
-                bottom={{ base: '16', md: '0' }}
-                bg="bg"
-                borderWidth="1px"
-                borderRadius="md"
-                p="3"
-                data-testid="floor-bar"
-              >
-                <Text fontWeight="semibold" role="status">
-                  {t.staff.selectedTables(picked.size)}
-                </Text>
-                <Flex gap="2" wrap="wrap" align="end">
-                  <Field.Root flex="1" minW="40">
-                    <Field.Label>{t.staff.waiter}</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        name="waiter_id"
-                        value={waiter}
-                        onChange={(e) => setWaiter(e.currentTarget.value)}
-                      >
-                        <option value={EVERYONE}>{t.staff.everyone}</option>
-                        {waiters.map((w) => (
-                          <option key={w._id} value={w._id}>
-                            {w.name ?? w.login}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  <Button
-                    minH="11"
-                    colorPalette="blue"
-                    loading={assign.isPending}
-                    onClick={() => send({ waiter_id: waiter === EVERYONE ? null : waiter })}
-                  >
-                    {t.staff.assign}
-                  </Button>
-                </Flex>
-                <Flex gap="2" wrap="wrap" align="end">
-                  <Field.Root flex="1" minW="40">
-                    <Field.Label>{t.staff.zone}</Field.Label>
-                    <Input
-                      name="zone"
-                      value={zone}
-                      maxLength={STAFF_LIMITS.zone}
-                      onChange={(e) => setZone(e.target.value)}
-                    />
-                    <Field.HelperText>{t.staff.zoneHint}</Field.HelperText>
-                  </Field.Root>
-                  <Button
-                    minH="11"
-                    variant="outline"
-                    colorPalette="blue"
-                    loading={assign.isPending}
-                    onClick={() => send({ zone: zone.trim() || null })}
-                  >
-                    {t.staff.setZone}
-                  </Button>
-                </Flex>
-              </Stack>
+                </Box>
+              );
+            })}
+            <Stack
+              gap="3"
+              position="sticky"
+              bottom={{ base: '16', md: '0' }}
+              bg="bg"
+              borderWidth="1px"
+              borderRadius="md"
+              p="3"
+              data-testid="floor-bar"
+            >
+              <Text fontWeight="semibold" role="status">
+                {t.staff.selectedTables(picked.size)}
+              </Text>
+              <Flex gap="2" wrap="wrap" align="end">
+                <Field.Root flex="1" minW="40">
+                  <Field.Label>{t.staff.waiter}</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field
+                      name="waiter_id"
+                      value={waiter}
+                      onChange={(e) => setWaiter(e.currentTarget.value)}
+                    >
+                      <option value={EVERYONE}>{t.staff.everyone}</option>
+                      {waiters.map((w) => (
+                        <option key={w._id} value={w._id}>
+                          {w.name ?? w.login}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Field.Root>
+                <Button
+                  minH="11"
+                  colorPalette="blue"
+                  loading={assign.isPending}
+                  onClick={() => send({ waiter_id: waiter === EVERYONE ? null : waiter })}
+                >
+                  {t.staff.assign}
+                </Button>
+              </Flex>
+              <Flex gap="2" wrap="wrap" align="end">
+                <Field.Root flex="1" minW="40">
+                  <Field.Label>{t.staff.zone}</Field.Label>
+                  <Input
+                    name="zone"
+                    value={zone}
+                    maxLength={STAFF_LIMITS.zone}
+                    onChange={(e) => setZone(e.target.value)}
+                  />
+                  <Field.HelperText>{t.staff.zoneHint}</Field.HelperText>
+                </Field.Root>
+                <Button
+                  minH="11"
+                  variant="outline"
+                  colorPalette="blue"
+                  loading={assign.isPending}
+                  onClick={() => send({ zone: zone.trim() || null })}
+                >
+                  {t.staff.setZone}
+                </Button>
+              </Flex>
             </Stack>
-          )}
-        </PageState>
-      </Stack>
-    </Box>
+          </Stack>
+        )}
+      </PageState>
+    </Section>
   );
 }

@@ -14,19 +14,14 @@ import {
 } from '@qrmenu/shared/query';
 import { type StaffMember, staffEditFields } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import {
-  Button,
-  ConfirmDialog,
-  DialogShell,
-  HStack,
-  notify,
-  Stack,
-  Text,
-  useFormDialog,
-} from '@qrmenu/shared/ui';
+import { Button, DialogShell, HStack, notify, Stack, Text, useFormDialog } from '@qrmenu/shared/ui';
 import { useState } from 'react';
+import { ActiveToggle } from '../common/ActiveToggle';
 import { PasswordResetDialog } from '../common/PasswordResetDialog';
 import { ROLE_OPTIONS } from './StaffCreateForm';
+
+/** A staff row's buttons: small, but 36 px high to hit on a phone. */
+const ROW_BUTTON = { size: 'xs', minH: '9', variant: 'outline' } as const;
 
 export function StaffActions({ member }: { member: StaffMember }) {
   const update = useUpdateStaff();
@@ -35,32 +30,18 @@ export function StaffActions({ member }: { member: StaffMember }) {
   const unlink = useUnlinkStaffTelegram();
   const edit = useFormDialog<StaffMember>();
   const password = useFormDialog<StaffMember>();
-  const [confirming, setConfirming] = useState(false);
   const [pin, setPin] = useState<string | null>(null);
-
-  const toggle = async (isActive: boolean) => {
-    try {
-      await update.mutateAsync({ id: member._id, body: { is_active: isActive } });
-      notify.success(isActive ? t.staff.activated : t.staff.deactivated);
-    } catch {
-      notify.error(t.editError);
-    } finally {
-      setConfirming(false);
-    }
-  };
 
   return (
     <HStack gap="2" flexWrap="wrap">
-      <Button size="xs" minH="9" variant="outline" onClick={() => edit.openEdit(member)}>
+      <Button {...ROW_BUTTON} onClick={() => edit.openEdit(member)}>
         {t.edit}
       </Button>
-      <Button size="xs" minH="9" variant="outline" onClick={() => password.openEdit(member)}>
+      <Button {...ROW_BUTTON} onClick={() => password.openEdit(member)}>
         {t.resetPassword}
       </Button>
       <Button
-        size="xs"
-        minH="9"
-        variant="outline"
+        {...ROW_BUTTON}
         loading={newPin.isPending}
         onClick={() =>
           newPin.mutate(member._id, {
@@ -73,9 +54,7 @@ export function StaffActions({ member }: { member: StaffMember }) {
       </Button>
       {member.telegram_linked ? (
         <Button
-          size="xs"
-          minH="9"
-          variant="outline"
+          {...ROW_BUTTON}
           loading={unlink.isPending}
           onClick={() =>
             unlink.mutate(member._id, {
@@ -87,22 +66,18 @@ export function StaffActions({ member }: { member: StaffMember }) {
           {t.staff.unlinkTelegram}
         </Button>
       ) : null}
-      {member.is_active ? (
-        <Button size="xs" minH="9" variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
-          {t.deactivate}
-        </Button>
-      ) : (
-        <Button
-          size="xs"
-          minH="9"
-          variant="outline"
-          colorPalette="green"
-          loading={update.isPending}
-          onClick={() => toggle(true)}
-        >
-          {t.activate}
-        </Button>
-      )}
+      <ActiveToggle
+        active={member.is_active}
+        login={member.login}
+        setActive={(isActive) => update.mutateAsync({ id: member._id, body: { is_active: isActive } })}
+        busy={update.isPending}
+        texts={{
+          activated: t.staff.activated,
+          deactivated: t.staff.deactivated,
+          deactivateHint: t.staff.deactivateHint,
+        }}
+        button={ROW_BUTTON}
+      />
       <FormDialog
         dialog={edit}
         title={t.staff.editTitle(member.login)}
@@ -135,14 +110,6 @@ export function StaffActions({ member }: { member: StaffMember }) {
         reset={(id, password) => reset.mutateAsync({ id, password })}
         updated={t.staff.passwordReset}
         testId="staff-password"
-      />
-      <ConfirmDialog
-        open={confirming}
-        title={t.deactivateConfirm(member.login)}
-        description={t.staff.deactivateHint}
-        loading={update.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => toggle(false)}
       />
       <DialogShell
         open={pin !== null}

@@ -3,12 +3,11 @@
  * («Ofitsiant» or «Oshxona»); a taken login is said under its field. The account is the
  * restaurant's (an admin's page names it).
  */
-import { EntityForm, SelectField, TextField } from '@qrmenu/shared/forms';
+import { SelectField, TextField } from '@qrmenu/shared/forms';
 import { useCreateStaff } from '@qrmenu/shared/query';
 import { type StaffCreateBody, staffCreateBody } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Heading, SimpleGrid, Stack } from '@qrmenu/shared/ui';
-import { useState } from 'react';
+import { NewAccountForm } from '../common/NewAccountForm';
 
 const EMPTY: StaffCreateBody = { login: '', password: '', name: '', role: 'waiter' };
 
@@ -19,34 +18,18 @@ export const ROLE_OPTIONS = [
 
 export function StaffCreateForm({ restaurantId }: { restaurantId: string | undefined }) {
   const create = useCreateStaff();
-  // a fresh, empty form after each account made
-  const [round, setRound] = useState(0);
   return (
-    <Stack gap="3" borderWidth="1px" borderRadius="md" p={{ base: '3', md: '4' }}>
-      <Heading as="h2" size="md">
-        {t.staff.add}
-      </Heading>
-      <EntityForm
-        key={round}
-        schema={staffCreateBody}
-        values={() => EMPTY}
-        onCreate={(body) => create.mutateAsync({ restaurantId, body })}
-        onSaved={() => setRound((n) => n + 1)}
-        texts={{ created: t.staff.created, createError: t.staff.createError }}
-        // a taken login is said under the field alone (no generic toast beside it)
-        conflict={{ field: 'login', text: t.loginTaken, toast: false }}
-        submitText={t.add}
-        testId="staff"
-      >
-        {(form) => (
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-            <TextField form={form} name="login" required autoComplete="off" />
-            <TextField form={form} name="name" label={t.staff.name} autoComplete="off" />
-            <TextField form={form} name="password" type="password" required autoComplete="new-password" />
-            <SelectField form={form} name="role" label={t.staff.role} required options={ROLE_OPTIONS} />
-          </SimpleGrid>
-        )}
-      </EntityForm>
-    </Stack>
+    <NewAccountForm
+      title={t.staff.add}
+      schema={staffCreateBody}
+      empty={EMPTY}
+      create={(body) => create.mutateAsync({ restaurantId, body })}
+      texts={{ created: t.staff.created, createError: t.staff.createError }}
+      testId="staff"
+      name={(form) => <TextField form={form} name="name" label={t.staff.name} autoComplete="off" />}
+      more={(form) => (
+        <SelectField form={form} name="role" label={t.staff.role} required options={ROLE_OPTIONS} />
+      )}
+    />
   );
 }

@@ -14,6 +14,7 @@ import {
   Flex,
   Heading,
   notify,
+  Section,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -21,7 +22,7 @@ import {
   Table,
   Text,
 } from '@qrmenu/shared/ui';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { shortDay, UNIQUE_COLOR, VISITS_COLOR, VisitsChart } from './VisitsChart';
 
 const TOP = 5;
@@ -186,7 +187,6 @@ export function VisitsPanel({ restaurantId }: { restaurantId?: string }) {
   // through the query's store, whose updates React renders at once, and the panel (totals, a
   // 30-day chart, the top lists) was then one long task after the card (docs/BENCHMARKS.md).
   const data = useDeferredValue(stats.data);
-  const headingId = useId();
 
   const downloadCsv = async () => {
     try {
@@ -199,18 +199,14 @@ export function VisitsPanel({ restaurantId }: { restaurantId?: string }) {
   };
 
   return (
-    <Box
-      as="section"
-      aria-labelledby={headingId}
+    <Section
+      title={t.visits.title}
       borderWidth="1px"
       borderRadius="lg"
       p={{ base: '3', md: '5' }}
       mt="4"
       data-testid="visits-panel"
     >
-      <Heading as="h2" size="md" mb="3" id={headingId}>
-        {t.visits.title}
-      </Heading>
       {stats.isError ? (
         <Text role="alert" color="red.700">
           {t.visits.loadError}
@@ -257,6 +253,6 @@ export function VisitsPanel({ restaurantId }: { restaurantId?: string }) {
           </Flex>
         </Stack>
       )}
-    </Box>
+    </Section>
   );
 }

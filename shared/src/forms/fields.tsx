@@ -167,6 +167,33 @@ function FieldFrame({
   );
 }
 
+/**
+ * A field whose input is bound by `register`: the frame (label, default `t.fields[name]`, "*",
+ * helper, error) around what `input` draws with the form.
+ */
+function RegisteredField<T extends FieldValues>({
+  name,
+  label,
+  form,
+  required,
+  disabled,
+  helperText,
+  input,
+}: BaseFieldProps<T> & { input: (f: UseFormReturn<T, unknown, FieldValues>) => ReactNode }) {
+  const { f, error } = useField(name, form);
+  return (
+    <FieldFrame
+      label={label ?? fieldLabel(name)}
+      required={required}
+      disabled={disabled}
+      helperText={helperText}
+      error={error}
+    >
+      {input(f)}
+    </FieldFrame>
+  );
+}
+
 export interface TextFieldProps<T extends FieldValues> extends BaseFieldProps<T> {
   type?: 'text' | 'password' | 'tel' | 'url' | 'email';
   placeholder?: string;
@@ -179,40 +206,44 @@ export interface TextFieldProps<T extends FieldValues> extends BaseFieldProps<T>
 
 /** A text input bound to react-hook-form, with its Uzbek error under it. */
 export function TextField<T extends FieldValues>({
-  name,
-  label,
-  form,
-  required,
-  disabled,
-  helperText,
   type = 'text',
   placeholder,
   autoComplete,
   multiline,
   lang,
+  ...field
 }: TextFieldProps<T>) {
-  const { f, error } = useField(name, form);
   return (
-    <FieldFrame
-      label={label ?? fieldLabel(name)}
-      required={required}
-      disabled={disabled}
-      helperText={helperText}
-      error={error}
-    >
-      {multiline ? (
-        <Textarea placeholder={placeholder} autoresize lang={lang} {...f.register(name)} />
-      ) : (
-        <Input
-          type={type}
-          placeholder={placeholder}
-          autoComplete={autoComplete}
-          lang={lang}
-          {...f.register(name)}
-        />
-      )}
-    </FieldFrame>
+    <RegisteredField
+      {...field}
+      input={(f) =>
+        multiline ? (
+          <Textarea placeholder={placeholder} autoresize lang={lang} {...f.register(field.name)} />
+        ) : (
+          <Input
+            type={type}
+            placeholder={placeholder}
+            autoComplete={autoComplete}
+            lang={lang}
+            {...f.register(field.name)}
+          />
+        )
+      }
+    />
   );
+}
+
+export interface PasswordFieldProps<T extends FieldValues> extends Omit<BaseFieldProps<T>, 'required'> {
+  /**
+   * 'current': the password the user has now (the browser fills it in); 'new': one to set (the
+   * browser may offer a strong one and saves it).
+   */
+  purpose: 'current' | 'new';
+}
+
+/** A password input, always required: a login's, a profile's change, a new account's, a reset. */
+export function PasswordField<T extends FieldValues>({ purpose, ...field }: PasswordFieldProps<T>) {
+  return <TextField {...field} type="password" required autoComplete={`${purpose}-password`} />;
 }
 
 export interface NumberFieldProps<T extends FieldValues> extends BaseFieldProps<T> {
@@ -223,41 +254,32 @@ export interface NumberFieldProps<T extends FieldValues> extends BaseFieldProps<
 
 /** A numeric input: the value is a number, or undefined when empty (so "required" shows). */
 export function NumberField<T extends FieldValues>({
-  name,
-  label,
-  form,
-  required,
-  disabled,
-  helperText,
   placeholder,
   min = 0,
   step = 'any',
+  ...field
 }: NumberFieldProps<T>) {
-  const { f, error } = useField(name, form);
   return (
-    <FieldFrame
-      label={label ?? fieldLabel(name)}
-      required={required}
-      disabled={disabled}
-      helperText={helperText}
-      error={error}
-    >
-      <Input
-        type="number"
-        inputMode="decimal"
-        min={min}
-        step={step}
-        placeholder={placeholder}
-        {...f.register(name, {
-          setValueAs: (v: unknown) => {
-            if (typeof v === 'number') return v;
-            if (v === '' || v === null || v === undefined) return undefined;
-            const n = Number(String(v).replace(',', '.'));
-            return Number.isNaN(n) ? v : n;
-          },
-        })}
-      />
-    </FieldFrame>
+    <RegisteredField
+      {...field}
+      input={(f) => (
+        <Input
+          type="number"
+          inputMode="decimal"
+          min={min}
+          step={step}
+          placeholder={placeholder}
+          {...f.register(field.name, {
+            setValueAs: (v: unknown) => {
+              if (typeof v === 'number') return v;
+              if (v === '' || v === null || v === undefined) return undefined;
+              const n = Number(String(v).replace(',', '.'));
+              return Number.isNaN(n) ? v : n;
+            },
+          })}
+        />
+      )}
+    />
   );
 }
 
@@ -276,39 +298,32 @@ export interface SelectFieldProps<T extends FieldValues> extends BaseFieldProps<
 
 /** A native select bound to react-hook-form (works well on phones). */
 export function SelectField<T extends FieldValues>({
-  name,
-  label,
-  form,
-  required,
-  disabled,
-  helperText,
   options,
   placeholder = t.select,
   emptyValue,
+  ...field
 }: SelectFieldProps<T>) {
-  const { f, error } = useField(name, form);
   return (
-    <FieldFrame
-      label={label ?? fieldLabel(name)}
-      required={required}
-      disabled={disabled}
-      helperText={helperText}
-      error={error}
-    >
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          {...f.register(name, { setValueAs: (v: unknown) => (v === '' || v == null ? emptyValue : v) })}
-        >
-          <option value="">{placeholder}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </FieldFrame>
+    <RegisteredField
+      {...field}
+      input={(f) => (
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            {...f.register(field.name, {
+              setValueAs: (v: unknown) => (v === '' || v == null ? emptyValue : v),
+            })}
+          >
+            <option value="">{placeholder}</option>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      )}
+    />
   );
 }
 

@@ -21,6 +21,8 @@ export {
   formResolver,
   NumberField,
   type NumberFieldProps,
+  PasswordField,
+  type PasswordFieldProps,
   SelectField,
   type SelectFieldProps,
   type SelectOption,

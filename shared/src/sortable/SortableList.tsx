@@ -52,6 +52,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../texts';
+import { VISUALLY_HIDDEN } from '../ui/visuallyHidden';
 import { uzbekAnnouncements } from './announcements';
 import { moveItem } from './lenses';
 
@@ -240,18 +241,6 @@ const MODIFIERS = [restrictToVerticalAxis, restrictToParentElement];
 const CSS_ESCAPE = (value: string) =>
   typeof CSS_GLOBAL?.escape === 'function' ? CSS_GLOBAL.escape(value) : value.replace(/["\\]/g, '\\$&');
 const CSS_GLOBAL = (globalThis as { CSS?: { escape?: (v: string) => string } }).CSS;
-
-const VISUALLY_HIDDEN: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-};
 
 interface SortableItemProps<T extends Identified> {
   item: T;

@@ -38,11 +38,14 @@ export {
   useResourceList,
 } from './ListPage';
 export { type NotifyOptions, notify, toaster, toastLayout } from './notify';
+export { OrderTotals } from './OrderTotals';
 export { Page, type PageHeaderProps, type PageProps, usePaths, useRouteParams } from './Page';
 export { PageState, type PageStateProps, type QueryState } from './PageState';
 export { Pagination, type PaginationState, usePagination } from './pagination';
 export { checkPickedFiles, uploadErrorText } from './pickedImages';
+export { Section } from './Section';
 export { saveFile } from './saveFile';
 export { system } from './system';
 export { UiProvider } from './UiProvider';
 export { type ConfirmDelete, type ConfirmDeleteOptions, useConfirmDelete } from './useConfirmDelete';
+export { VISUALLY_HIDDEN } from './visuallyHidden';

@@ -19,51 +19,56 @@ export function WaitingOrders() {
   );
 }
 
+/** A tab of the bottom bar: its page, its name; `end`: only that page itself (not the ones under it). */
+export interface BottomTab {
+  to: string;
+  label: string;
+  end?: boolean;
+  /** Beside the name (Buyurtmalar's count of waiting orders). */
+  badge?: ReactNode;
+}
+
+/** Buyurtmalar, with the count of the orders waiting to be accepted. */
+export const ORDERS_TAB: BottomTab = {
+  to: ROUTES.manager.orders,
+  label: t.orders.title,
+  badge: <WaitingOrders />,
+};
+/** Profil: where one signs out. */
+export const PROFILE_TAB: BottomTab = { to: ROUTES.admin.profile, label: t.profile };
+
 /** A phone's area: the page above a fixed bottom bar of `tabs` (each a 44 px+ target). */
-export function BottomBarLayout({ layout, tabs }: { layout: string; tabs: ReactNode }) {
+export function BottomBarLayout({ layout, tabs }: { layout: string; tabs: readonly BottomTab[] }) {
   return (
     <div className="qm-manager" data-layout={layout}>
       <main className="qm-manager-content">
         <Outlet />
       </main>
       <nav className="qm-bottom-bar" aria-label={t.menu}>
-        {tabs}
+        {tabs.map((tab) => (
+          <NavLink key={tab.to} to={tab.to} end={tab.end} className="qm-tab">
+            {tab.label}
+            {tab.badge}
+          </NavLink>
+        ))}
       </nav>
     </div>
   );
 }
+
+const MANAGER_TABS: readonly BottomTab[] = [
+  { to: ROUTES.admin.home, label: t.home, end: true },
+  ORDERS_TAB,
+  { to: ROUTES.manager.stopList, label: t.menu },
+  { to: ROUTES.manager.reports, label: t.reports.title },
+  { to: ROUTES.manager.categories, label: t.categories },
+  PROFILE_TAB,
+];
 
 /**
  * Manager area: content above a fixed bottom bar (Asosiy, Buyurtmalar, Menyu, Hisobot,
  * Kategoriyalar, Profil), each tab a 44 px+ target. Profil opens the profile page, where the manager signs out.
  */
 export function ManagerLayout() {
-  return (
-    <BottomBarLayout
-      layout="manager"
-      tabs={
-        <>
-          <NavLink to={ROUTES.admin.home} end className="qm-tab">
-            {t.home}
-          </NavLink>
-          <NavLink to={ROUTES.manager.orders} className="qm-tab">
-            {t.orders.title}
-            <WaitingOrders />
-          </NavLink>
-          <NavLink to={ROUTES.manager.stopList} className="qm-tab">
-            {t.menu}
-          </NavLink>
-          <NavLink to={ROUTES.manager.reports} className="qm-tab">
-            {t.reports.title}
-          </NavLink>
-          <NavLink to={ROUTES.manager.categories} className="qm-tab">
-            {t.categories}
-          </NavLink>
-          <NavLink to={ROUTES.admin.profile} className="qm-tab">
-            {t.profile}
-          </NavLink>
-        </>
-      }
-    />
-  );
+  return <BottomBarLayout layout="manager" tabs={MANAGER_TABS} />;
 }
