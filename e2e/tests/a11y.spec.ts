@@ -91,8 +91,9 @@ async function open(page: Page, c: PageCase): Promise<void> {
   const token = c.who === 'guest' ? undefined : tokens[c.who];
   if (token) await loginWithStorage(page, token, c.who);
   await page.goto(c.path(world));
-  // the page has rendered when its one level-one heading is there and nothing is loading
-  await expect(page.locator('h1')).toHaveCount(1);
+  // the page has rendered when its one level-one heading is there and nothing is loading (a
+  // module's first load may take a while on a machine that runs the other suites beside)
+  await expect(page.locator('h1')).toHaveCount(1, { timeout: 30_000 });
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 

@@ -124,6 +124,9 @@ test('waiters and the kitchen: own accounts, own tables, each move recorded unde
     await form.locator('select[name="role"]').selectOption({ label: role });
     await page.getByTestId('staff-submit').click();
     await expect(page.getByTestId('staff-row').filter({ hasText: who.login })).toContainText(role);
+    // the form is made empty again once the account is saved, a moment after its row shows:
+    // typing before that would be typed into the form being replaced
+    await expect(form.locator('input[name="login"]')).toHaveValue('');
   }
   await expect(page.getByTestId('staff-row')).toHaveCount(3);
   // a login taken (here by the first waiter) is said under its field, nothing made
