@@ -39,9 +39,15 @@ export function orderEventsRepository(q: Q, dialect: Dialect) {
     /** Appends an event (inside the change's transaction); its number is the database's. */
     async append(restaurantId: string, kind: EventKind, entityId: string, at: string): Promise<number> {
       if (dialect === 'postgres') {
-        await sql`select pg_advisory_xact_lock(hashtext('qrmenu.order_events.' || current_schema()))`.execute(
-          q,
-        );
+        // the lock and the insert in one statement, one round trip: a subquery in FROM with a
+        // volatile function is neither flattened nor dropped, so it runs (and waits) before the
+        // row's number is drawn from the sequence
+        const { rows } = await sql<{ seq: string | number }>`
+          insert into order_events (restaurant_id, kind, entity_id, created_at)
+          select ${restaurantId}, ${kind}, ${entityId}, ${at}
+          from (select pg_advisory_xact_lock(hashtext('qrmenu.order_events.' || current_schema()))) as turn
+          returning seq`.execute(q);
+        return Number(rows[0]?.seq);
       }
       const row = await q
         .insertInto('order_events')

@@ -37,8 +37,8 @@ export type OrderPosChange = Partial<
 
 export function orderPosRepository(q: Q) {
   return {
-    /** Queues an order (once: a second call for it changes nothing and answers false). */
-    async enqueue(orderId: string, restaurantId: string, at: string): Promise<boolean> {
+    /** Queues an order and answers its row (once: a second call for it changes nothing, no row). */
+    async enqueue(orderId: string, restaurantId: string, at: string): Promise<OrderPosRow | undefined> {
       const added = await q
         .insertInto('order_pos')
         .values({
@@ -53,9 +53,9 @@ export function orderPosRepository(q: Q) {
           updated_at: at,
         })
         .onConflict((oc) => oc.column('order_id').doNothing())
-        .returning('seq')
+        .returningAll()
         .executeTakeFirst();
-      return added !== undefined;
+      return added ? asRow(added) : undefined;
     },
 
     async find(orderId: string): Promise<OrderPosRow | undefined> {

@@ -230,6 +230,20 @@ export function ordersRepository(q: Q) {
         .where('idempotency_key', '=', idempotencyKey)
         .executeTakeFirst(),
 
+    /** The same, by the table the order was placed at (read beside the table, not after it). */
+    findByKeyAtTable: (placementId: string, idempotencyKey: string) =>
+      q
+        .selectFrom('orders')
+        .selectAll()
+        .where('restaurant_id', '=', (eb) =>
+          eb
+            .selectFrom('placements')
+            .select('placements.restaurant_id')
+            .where('placements.id', '=', placementId),
+        )
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirst(),
+
     async byIds(ids: readonly string[]): Promise<OrderRow[]> {
       const out: OrderRow[] = [];
       for (const part of chunks(ids)) {

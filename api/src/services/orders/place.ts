@@ -17,7 +17,7 @@ import { toGuestOrder } from '../../repos/orders';
 import { addressKey } from '../../state/login-rules';
 import { dayOf } from '../../visits/day';
 import { markDays } from '../reports/build';
-import { announce, guestTableOf, type OrdersContext, queueForPos } from './context';
+import { announce, guestTableAnd, type OrdersContext, sendsToPosAt } from './context';
 import { isSameRequest, keyReused, requestHash } from './idempotency';
 import { checkTable, windowStart } from './limits';
 import { priceItems } from './pricing';
@@ -31,10 +31,12 @@ export async function placeOrder(
   address: string,
 ): Promise<{ order: GuestOrder; created: boolean }> {
   const { repos, limits } = ctx;
-  const placement = await guestTableOf(ctx, body.placement_id, address);
+  // the table and an earlier order with the same key, read at once
+  const [placement, again] = await guestTableAnd(ctx, body.placement_id, address, () =>
+    repos.orders.findByKeyAtTable(body.placement_id, body.idempotency_key),
+  );
   const restaurantId = placement.restaurant_id;
   const hash = requestHash(body);
-  const again = await repos.orders.findByKey(restaurantId, body.idempotency_key);
   // an address as the other limits count it (IPv6 by its /64: one subscriber holds a whole /64)
   const takeAddress = () =>
     ctx.addresses.take(`order:${addressKey(address)}`, limits.ordersPerAddress, 'orders');
@@ -50,7 +52,7 @@ export async function placeOrder(
   // what the checks below read, read at once (the address is counted first, so a refused
   // address reads nothing more); the checks keep their order
   const since = windowStart(limits.windowMs);
-  const [restaurant, placementRecent, restaurantRecent, menu] = await Promise.all([
+  const [restaurant, placementRecent, restaurantRecent, menu, posAccount] = await Promise.all([
     repos.restaurants.findById(restaurantId),
     repos.orders.recentOfPlacement(placement.id, since, limits.ordersPerTable),
     repos.orders.recentOfRestaurant(
@@ -63,6 +65,7 @@ export async function placeOrder(
       restaurantId,
       body.items.map((i) => i.product_id),
     ),
+    repos.integrationAccounts.find(restaurantId),
   ]);
   if (restaurant?.is_active !== 1 || restaurant.takes_orders !== 1 || placement.takes_orders !== 1) {
     throw conflict('This table does not take orders');
@@ -82,7 +85,7 @@ export async function placeOrder(
   const at = now();
   const day = dayOf(Date.parse(at));
   try {
-    const row = await repos.transaction(async (trx) => {
+    const { row, queued } = await repos.transaction(async (trx) => {
       const number = await trx.orderNumbers.next(restaurantId, day);
       const order = {
         id: newId(),
@@ -106,12 +109,16 @@ export async function placeOrder(
       };
       await trx.orders.insert(order);
       await markDays(trx, restaurantId, [day]);
-      await queueForPos(trx, order, 'at_once', at);
+      const queued = sendsToPosAt(posAccount, 'at_once')
+        ? await trx.orderPos.enqueue(order.id, restaurantId, at)
+        : undefined;
       await trx.orderEvents.append(restaurantId, 'order', order.id, at);
-      return order;
+      return { row: order, queued };
     });
     announce(ctx);
-    return { order: toGuestOrder(row, await repos.orderPos.find(row.id)), created: true };
+    // the answer shows the order as committed (its POS row as queued, not read again): what
+    // happens next reaches the guest over the order's stream
+    return { order: toGuestOrder(row, queued), created: true };
   } catch (err) {
     // the same key sent twice at once: the other request's order is the answer, when it is the
     // same request
