@@ -59,7 +59,7 @@ function contentSecurityPolicy(sources: CspSources, nonce?: string, frameAncesto
  * page; the phone and desktop apps in a web view of their own. The guests' pages, the Mini App's,
  * may be framed there and nowhere else (docs/TELEGRAM.md, "The menu inside Telegram").
  */
-export const TELEGRAM_WEB = 'https://web.telegram.org';
+const TELEGRAM_WEB = 'https://web.telegram.org';
 const framedByTelegram = new WeakSet<FastifyReply>();
 
 /** This answer's page may be framed by Telegram Web (a guest's page: the Mini App). */
