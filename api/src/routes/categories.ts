@@ -2,14 +2,13 @@ import {
   answers,
   categoryCreateBody,
   categoryUpdateBody,
-  idParam,
   optionalRestaurantIdFilter,
   restaurantIdFilter,
 } from '@qrmenu/shared/schemas';
-import { canManageRestaurant, ownedRestaurantId, ownerCheck } from '../http/access';
+import { canManageRestaurant, ownedRestaurantId } from '../http/access';
 import { routeKit } from '../http/route';
 import type { App } from '../types';
-import { TRANSLATIONS_RULE } from './descriptions';
+import { catalogWrites } from './catalog-writes';
 
 export default async function categoryRoutes(app: App): Promise<void> {
   const route = routeKit(app, { tag: 'categories', access: 'own' });
@@ -50,38 +49,22 @@ export default async function categoryRoutes(app: App): Promise<void> {
     },
   );
 
-  route.post(
-    '/manager/category/create',
-    {
-      operationId: 'categories.create',
+  catalogWrites(route, 'categories', app.catalog.categories, {
+    create: {
+      url: '/manager/category/create',
       summary: 'Creates a category in a restaurant the caller owns',
       body: categoryCreateBody,
-      response: { 201: answers.category },
+      answer: answers.category,
     },
-    (request) => app.catalog.categories.create(request.body, ownerCheck(request)),
-  );
-
-  route.put(
-    '/manager/category/update/:id',
-    {
-      operationId: 'categories.update',
+    update: {
+      url: '/manager/category/update/:id',
       summary: 'Changes the fields sent (title, is_active, translations: one language set or cleared)',
-      description: TRANSLATIONS_RULE,
-      params: idParam,
       body: categoryUpdateBody,
-      response: { 200: answers.category },
+      answer: answers.category,
     },
-    (request) => app.catalog.categories.update(request.params.id, request.body, ownerCheck(request)),
-  );
-
-  route.delete(
-    '/manager/category/delete/:id',
-    {
-      operationId: 'categories.remove',
+    remove: {
+      url: '/manager/category/delete/:id',
       summary: 'Deletes a category with its products, their options and rows',
-      params: idParam,
-      response: { 200: answers.deleted },
     },
-    (request) => app.catalog.categories.remove(request.params.id, ownerCheck(request)),
-  );
+  });
 }
