@@ -1,33 +1,16 @@
-import {
-  answers,
-  categoryCreateBody,
-  categoryUpdateBody,
-  optionalRestaurantIdFilter,
-  restaurantIdFilter,
-} from '@qrmenu/shared/schemas';
-import { canManageRestaurant, ownedRestaurantId } from '../http/access';
+import { answers, categoryCreateBody, categoryUpdateBody, restaurantIdFilter } from '@qrmenu/shared/schemas';
+import { canManageRestaurant } from '../http/access';
 import { routeKit } from '../http/route';
 import type { App } from '../types';
-import { catalogWrites } from './catalog-writes';
+import { catalogManagerList, catalogWrites } from './catalog-item';
 
 export default async function categoryRoutes(app: App): Promise<void> {
   const route = routeKit(app, { tag: 'categories', access: 'own' });
-  route.get(
-    '/manager/category',
-    {
-      staff: ['kitchen'],
-      operationId: 'categories.managerList',
-      summary: "The restaurant's categories (admins name it with ?restaurant_id=)",
-      description:
-        "The kitchen reads its restaurant's list for the stop-list (no other catalog call is its).",
-      querystring: optionalRestaurantIdFilter,
-      response: { 200: answers.managerCategories },
-    },
-    async (request) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return app.catalog.categories.list(restaurantId);
-    },
-  );
+  catalogManagerList(route, 'categories', app.catalog.categories, {
+    url: '/manager/category',
+    summary: "The restaurant's categories (admins name it with ?restaurant_id=)",
+    answer: answers.managerCategories,
+  });
 
   app.get(
     '/user/category',

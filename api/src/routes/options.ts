@@ -11,7 +11,7 @@ import {
 import { ownedRestaurantId, ownerCheck } from '../http/access';
 import { routeKit } from '../http/route';
 import type { App } from '../types';
-import { catalogWrites } from './catalog-writes';
+import { catalogWrites } from './catalog-item';
 
 export default async function optionRoutes(app: App): Promise<void> {
   const { options, optionRows } = app.catalog;
@@ -40,10 +40,7 @@ export default async function optionRoutes(app: App): Promise<void> {
       querystring: optionalRestaurantIdFilter,
       response: { 200: answers.restaurantOptions },
     },
-    async (request) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return options.ofRestaurant(restaurantId);
-    },
+    async (request) => options.ofRestaurant(await ownedRestaurantId(request)),
   );
 
   catalogWrites(optionRoute, 'options', options, {

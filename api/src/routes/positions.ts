@@ -9,7 +9,7 @@ import { answers, idParam, productPositionBody } from '@qrmenu/shared/schemas';
 import { ownerCheck } from '../http/access';
 import { routeKit } from '../http/route';
 import type { App } from '../types';
-import { catalogMove } from './catalog-writes';
+import { catalogMove } from './catalog-item';
 import { ORDER_NOTE } from './descriptions';
 
 export default async function positionRoutes(app: App): Promise<void> {

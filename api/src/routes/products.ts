@@ -1,18 +1,17 @@
 import {
   answers,
   idParam,
-  optionalRestaurantIdFilter,
   productCreateBody,
   productListQuery,
   productUpdateBody,
 } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { canManageRestaurant, ownedRestaurantId } from '../http/access';
+import { canManageRestaurant } from '../http/access';
 import { sendCached } from '../http/answer-cache';
 import { routeKit } from '../http/route';
 import type { App } from '../types';
-import { catalogWrites } from './catalog-writes';
+import { catalogManagerList, catalogWrites } from './catalog-item';
 
 export default async function productRoutes(app: App): Promise<void> {
   const route = routeKit(app, { tag: 'products', access: 'own' });
@@ -25,22 +24,11 @@ export default async function productRoutes(app: App): Promise<void> {
     tag: () => string,
   ) => (request.user ? compute() : sendCached(app, reply, key, compute, tag));
 
-  route.get(
-    '/manager/products',
-    {
-      staff: ['kitchen'],
-      operationId: 'products.managerList',
-      summary: 'All products of the restaurant (admins name it with ?restaurant_id=)',
-      description:
-        "The kitchen reads its restaurant's list for the stop-list (no other catalog call is its).",
-      querystring: optionalRestaurantIdFilter,
-      response: { 200: answers.managerProducts },
-    },
-    async (request) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return app.catalog.products.list(restaurantId);
-    },
-  );
+  catalogManagerList(route, 'products', app.catalog.products, {
+    url: '/manager/products',
+    summary: 'All products of the restaurant (admins name it with ?restaurant_id=)',
+    answer: answers.managerProducts,
+  });
 
   const userProductsSchema = {
     tags: ['products'],

@@ -1,17 +1,20 @@
 /**
- * The writes a catalog item has, whichever it is (docs/API.md, "Categories", "Products",
- * "Options and option rows"): a category, a product, an option and an option row are each
- * created in a parent the caller owns (201), changed by id (the fields sent, translations as
- * TRANSLATIONS_RULE says) and deleted by id with all that is under them. Scoped like every catalog
- * write: a manager only its own restaurant's items (another's are 404), an admin any; the service
- * checks, with the request's `ownerCheck`. A category, an option and an option row are moved
- * alike too (docs/API.md, "Moves"; a product's move may change its category: its own route). One
- * maker for each (not routes themselves): each item names its paths, its operationId prefix, its
- * summaries, bodies and answers.
+ * The routes a catalog item has, whichever it is (docs/API.md, "Categories", "Products",
+ * "Options and option rows", "Moves"), one maker each (not routes themselves); each item names
+ * its paths, its operationId prefix, its summaries, bodies and answers.
+ * - The restaurant's list of categories and of products: read alike by its manager (an admin
+ *   names the restaurant) and its kitchen (for the stop-list).
+ * - A category, a product, an option and an option row: created in a parent the caller owns
+ *   (201), changed by id (the fields sent, translations as TRANSLATIONS_RULE says), deleted by id
+ *   with all that is under them. Scoped like every catalog write: a manager only its own
+ *   restaurant's items (another's are 404), an admin any; the service checks, with the request's
+ *   `ownerCheck`.
+ * - A category, an option and an option row: moved alike (a product's move may change its
+ *   category: its own route).
  */
-import { answers, idParam, positionBody } from '@qrmenu/shared/schemas';
+import { answers, idParam, optionalRestaurantIdFilter, positionBody } from '@qrmenu/shared/schemas';
 import type { z } from 'zod';
-import { ownerCheck } from '../http/access';
+import { ownedRestaurantId, ownerCheck } from '../http/access';
 import type { RouteKit } from '../http/route';
 import { ORDER_NOTE, TRANSLATIONS_RULE } from './descriptions';
 
@@ -34,6 +37,28 @@ export interface CatalogItemWrites<
 
 /** The answer a route documents is the service's (checked at the call; the kit cannot see it inside a generic maker). */
 const answered = <T>(data: Promise<T>) => data as Promise<never>;
+
+/** `<prefix>.managerList` (GET): the restaurant's list of the item, for its manager and its kitchen. */
+export function catalogManagerList<Listed extends Answer>(
+  route: RouteKit,
+  prefix: string,
+  service: { list(restaurantId: string): Promise<DataOf<Listed>> },
+  list: { url: string; summary: string; answer: Listed },
+): void {
+  route.get(
+    list.url,
+    {
+      staff: ['kitchen'],
+      operationId: `${prefix}.managerList`,
+      summary: list.summary,
+      description:
+        "The kitchen reads its restaurant's list for the stop-list (no other catalog call is its).",
+      querystring: optionalRestaurantIdFilter,
+      response: { 200: list.answer },
+    },
+    async (request) => answered(service.list(await ownedRestaurantId(request))),
+  );
+}
 
 /** One write's own part of its OpenAPI entry (its operationId is `<prefix>.<write>`). */
 interface WriteSpec {
