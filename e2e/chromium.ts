@@ -9,6 +9,19 @@
 import { accessSync, constants } from 'node:fs';
 
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The flags every Chromium the suite and the web benches (scripts/bench-web*.mjs) start gets:
+ * no sandbox (a container), no GPU, nothing of the browser's own on the network while measuring.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const FULL_CHROMIUM = '/usr/bin/chromium';
 
 const runnable = (path: string) => {

@@ -1,15 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath } from './chromium';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { workerBaseUrl } from './servers';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export default defineConfig({
   testDir: './tests',

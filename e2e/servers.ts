@@ -22,6 +22,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtServerEnv } from '../scripts/server-settings';
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const ADMIN = { login: 'admin', password: 'admin12345' } as const;
@@ -97,17 +98,7 @@ export async function startApiServer(
   let log = '';
   const child = spawn(process.execPath, [serverJs], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_LOGIN: ADMIN.login,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      ...options.env,
-    },
+    env: builtServerEnv({ port, dataDir, admin: ADMIN, env: options.env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => {

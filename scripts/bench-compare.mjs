@@ -23,6 +23,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { lighthousePage } from './bench-web-lighthouse.mjs';
+import { builtServerEnv, withoutDatabaseUrl } from './server-settings.ts';
 
 const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 const argv = process.argv.slice(2);
@@ -92,19 +93,9 @@ process.on('SIGINT', () => {
 /** `<tree>/api/dist/server.js` on a free port with a fresh data folder; resolves when listening. */
 function startServer(tree) {
   const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-compare-web-'));
-  const { DATABASE_URL: _db, TEST_DATABASE_URL: _test, ...env } = process.env;
   const child = spawn(process.execPath, [join(tree, 'api/dist/server.js')], {
     cwd: tree,
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      ADMIN_LOGIN: ADMIN.login,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
+    env: builtServerEnv({ port: 0, dataDir, admin: ADMIN, inherited: withoutDatabaseUrl() }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';

@@ -3,18 +3,10 @@
 // the restaurant, the categories and products), each product then given its own phone photo by
 // the caller (`upload`), and a table that takes orders (`openTable`).
 
+import { call, managerRestaurant } from './bench-api.mjs';
+
 export const PRODUCTS = 40;
 export const MANAGER = { login: 'bench-rasm', password: 'bench-rasm-12345' };
-
-export async function call(base, path, { token, body, method } = {}) {
-  const res = await fetch(`${base}/api/${path}`, {
-    method: method ?? (body ? 'POST' : 'GET'),
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 /** Uploads one photo (a product's, or a restaurant's cover or logo); resolves with its time in ms. */
 export async function upload(base, token, fields, photo) {
@@ -34,22 +26,11 @@ export async function upload(base, token, fields, photo) {
 
 /** The restaurant, its manager's token, its categories and its products' ids (no photos yet). */
 export async function seedMenu(base, admin) {
-  const adminToken = (await call(base, 'auth/login', { body: admin })).data.accessToken;
-  const manager = (await call(base, 'admin/managers', { token: adminToken, body: MANAGER })).data;
-  const restaurant = (
-    await call(base, 'admin/restaurants/create', {
-      token: adminToken,
-      body: {
-        name: 'Rasmli Oshxona',
-        slug: 'rasmli-oshxona',
-        address: 'Toshkent, Chilonzor 1',
-        phone_number: '+998901234567',
-        work_time: '09:00-23:00',
-        manager_id: manager._id,
-      },
-    })
-  ).data;
-  const token = (await call(base, 'auth/login', { body: MANAGER })).data.accessToken;
+  const { restaurant, token } = await managerRestaurant(base, admin, MANAGER, {
+    name: 'Rasmli Oshxona',
+    slug: 'rasmli-oshxona',
+    address: 'Toshkent, Chilonzor 1',
+  });
   const categories = [];
   for (const title of ['Issiq taomlar', 'Salatlar', 'Ichimliklar', 'Shirinliklar']) {
     categories.push(

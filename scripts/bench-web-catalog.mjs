@@ -11,6 +11,7 @@
 //   again (the data cached, refetched in the background).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { call, managerRestaurant } from './bench-api.mjs';
 import { collectScripts } from './bench-web-wire.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -18,33 +19,13 @@ export const CATALOG_TARGETS = { remoteJsGzipKiB: 30, paintMs: 300 };
 const MANAGER = { login: 'bench-katalog', password: 'bench-katalog-12345' };
 const REMOTE_PATH = '/remotes/mfe-catalog/';
 
-async function call(base, path, { token, body } = {}) {
-  const res = await fetch(`${base}/api/${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
 /** A manager with a restaurant holding the big menu; the token of the manager and the big category. */
 async function seed(base, dataDir, adminCreds) {
-  const admin = (await call(base, 'auth/login', { body: adminCreds })).data.accessToken;
-  const manager = (await call(base, 'admin/managers', { token: admin, body: MANAGER })).data;
-  const restaurant = (
-    await call(base, 'admin/restaurants/create', {
-      token: admin,
-      body: {
-        name: 'Katta Katalog',
-        slug: 'katta-katalog',
-        address: 'Toshkent',
-        phone_number: '+998901234567',
-        work_time: '09:00-23:00',
-        manager_id: manager._id,
-      },
-    })
-  ).data;
+  const { restaurant, token } = await managerRestaurant(base, adminCreds, MANAGER, {
+    name: 'Katta Katalog',
+    slug: 'katta-katalog',
+    address: 'Toshkent',
+  });
   const tsx = join(root, 'api/node_modules/.bin/tsx');
   const run = spawnSync(tsx, [join(root, 'scripts/bench-web-catalog-seed.ts'), dataDir, restaurant._id], {
     cwd: root,
@@ -52,7 +33,6 @@ async function seed(base, dataDir, adminCreds) {
   });
   if (run.status !== 0) throw new Error(`seeding the big menu failed:\n${run.stderr}`);
   const seeded = JSON.parse(run.stdout.trim().split('\n').pop());
-  const token = (await call(base, 'auth/login', { body: MANAGER })).data.accessToken;
   const categories = await call(base, 'manager/category', { token });
   if (categories.count !== seeded.categories) throw new Error('the seeded categories are not served');
   return { token, seeded };

@@ -4,16 +4,9 @@
 // cache, and Lighthouse is told to keep storage (else it would clear the session).
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS } from '../e2e/chromium.ts';
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 
 const sum = (xs, pick) => xs.reduce((total, x) => total + (pick(x) ?? 0), 0);
 

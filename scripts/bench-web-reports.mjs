@@ -9,7 +9,6 @@
 //   (/admin) and on «Hisobot» (/reports), each a first view with a cold cache: the target is the
 //   reports' performance within 5 points of Asosiy's.
 // Prints figures, the date and the machine's load; it asserts nothing.
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
@@ -18,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { lighthousePage } from './bench-web-lighthouse.mjs';
 import { recordWire, wireTotals } from './bench-web-wire.mjs';
 import { ensureBuilt, root, startProductionServer } from './production-server.mjs';
+import { seedBesideServer } from './server-settings.ts';
 
 const ADMIN = { login: 'admin', password: 'admin12345' };
 const MANAGER = { login: 'manager1', password: 'manager123' };
@@ -98,16 +98,7 @@ async function main() {
   ensureBuilt(process.argv.includes('--build'));
   const server = await startProductionServer({ admin: ADMIN, tmpPrefix: 'qrmenu-bench-reports-' });
   try {
-    const seeded = spawnSync(process.execPath, [join(root, 'api/dist/seed.js')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: server.dataDir,
-        ADMIN_LOGIN: ADMIN.login,
-        ADMIN_PASSWORD: ADMIN.password,
-      },
-      encoding: 'utf8',
-    });
+    const seeded = seedBesideServer(server.dataDir, ADMIN);
     if (seeded.status !== 0) throw new Error(`seed: ${seeded.stderr}`);
     console.log(seeded.stdout.split('\n').find((l) => l.includes('order(s)')) ?? '');
     const token = await login(server.url, MANAGER);

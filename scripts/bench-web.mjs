@@ -17,6 +17,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { CHROMIUM_ARGS } from '../e2e/chromium.ts';
 import { catalogBench, catalogReport } from './bench-web-catalog.mjs';
 import { lighthousePage } from './bench-web-lighthouse.mjs';
 import { measureStopList, stopListReport } from './bench-web-stoplist.mjs';
@@ -39,14 +40,6 @@ const TARGETS = {
 };
 /** The admin landing page's module; other modules' files are what the shell prefetches at idle. */
 const ADMIN_LANDING = { remote: 'mfe_restaurants', expose: 'RestaurantsPage' };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 // ---------- build and server ----------
 

@@ -6,20 +6,12 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { REMOTES, root } from './production-server.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const API_PORT = process.env.PORT ?? '8080';
 
 /** Front-end packages in start order; those without a `dev` script (later issues) are skipped. */
-const frontends = [
-  'mfe-auth',
-  'mfe-restaurants',
-  'mfe-catalog',
-  'mfe-stoplist',
-  'mfe-orders',
-  'mfe-reports',
-  'shell',
-]; // ports 3001-3006, 3000
+const frontends = [...REMOTES, 'shell']; // ports 3001-3006, 3000
 
 const COLORS = [36, 33, 35, 32, 34, 31];
 const children = [];

@@ -1,13 +1,13 @@
 // The production build and a throw-away server on it: what `pnpm start` and the benches share.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { builtServerEnv, freePort } from './server-settings.ts';
 
 export const root = new URL('..', import.meta.url).pathname;
-const frontends = [
-  'shell',
+/** The remotes the shell loads (docs/ARCHITECTURE.md, "Federation"), in the order `pnpm dev` starts them. */
+export const REMOTES = [
   'mfe-auth',
   'mfe-restaurants',
   'mfe-catalog',
@@ -15,6 +15,7 @@ const frontends = [
   'mfe-orders',
   'mfe-reports',
 ];
+const frontends = ['shell', ...REMOTES];
 
 /** A front-end package with a build script must have its output; the API its bundle. */
 export function missingBuilds() {
@@ -42,17 +43,6 @@ export function ensureBuilt(force = false) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * The built server on a free port of 127.0.0.1 with a fresh DATA_DIR and `admin` as its first
  * admin; resolves once /api/health answers. `env` adds or overrides variables.
@@ -62,17 +52,7 @@ export async function startProductionServer({ admin, env = {}, tmpPrefix = 'qrme
   const dataDir = mkdtempSync(join(tmpdir(), tmpPrefix));
   const child = spawn(process.execPath, [join(root, 'api/dist/server.js')], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_LOGIN: admin.login,
-      ADMIN_PASSWORD: admin.password,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: builtServerEnv({ port, dataDir, admin, env }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -23,7 +23,7 @@ declare module 'autocannon' {
     /** requests: how many were answered in the run */
     total: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram;
     latency: Histogram;
     errors: number;

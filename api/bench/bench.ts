@@ -37,6 +37,7 @@ import {
   flag,
   isMeasure,
   type Measure,
+  measureOf,
   menuSizes,
   type Scenario,
   type Serial,
@@ -89,13 +90,7 @@ async function bareMenu(ready: Ready): Promise<Measure> {
     connections: CONNECTIONS,
     duration: DURATION,
   });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+  return measureOf(result);
 }
 
 interface Run {

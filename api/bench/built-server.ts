@@ -15,6 +15,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { builtServerEnv, withoutDatabaseUrl } from '../../scripts/server-settings';
 import { bigMenuRows } from './big-menu';
 import type { Target } from './scenarios';
 import {
@@ -45,21 +46,15 @@ export interface RunningBuilt {
 function startOn(root: string, dataDir: string, env: Record<string, string> = {}): Promise<RunningBuilt> {
   const serverJs = join(root, 'api/dist/server.js');
   if (!existsSync(serverJs)) throw new Error(`${serverJs} missing: build that checkout first (pnpm build)`);
-  const { DATABASE_URL: _db, TEST_DATABASE_URL: _test, ...inherited } = process.env;
   const child = spawn(process.execPath, [serverJs], {
     cwd: root,
-    env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      ADMIN_LOGIN: ADMIN.login,
-      ADMIN_PASSWORD: ADMIN.password,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: builtServerEnv({
+      port: 0,
+      dataDir,
+      admin: ADMIN,
+      inherited: withoutDatabaseUrl(),
+      env: { JWT_SECRET: 'bench-secret-bench-secret-bench-secret', ...env },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

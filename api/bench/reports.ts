@@ -19,7 +19,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/app';
-import { newId, now } from '../src/db';
+import { now } from '../src/db';
+import { newRestaurantRow } from '../src/services/restaurants/rows';
 import { addDays, dayOf } from '../src/visits/day';
 import { freshDatabase } from '../test/cluster/harness';
 import { signToken } from '../test/helpers';
@@ -67,28 +68,19 @@ async function run(database: 'SQLite' | 'PostgreSQL', databaseUrl?: string): Pro
     await app.ready();
     const at = now();
     const managerId = await insertBenchManager(app.db, at);
-    const restaurantId = newId();
-    await app.db
-      .insertInto('restaurants')
-      .values({
-        id: restaurantId,
+    const restaurant = newRestaurantRow(
+      {
         name: 'Bench Restoran',
         slug: 'bench-restoran',
         address: 'Toshkent',
         phone_number: '+998900000000',
         work_time: '10:00-23:00',
         manager_id: managerId,
-        type: 'manual',
-        is_active: 1,
-        bot_token: null,
-        channel_id: null,
-        image: null,
-        logotype: null,
-        external_id: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+      },
+      at,
+    );
+    const restaurantId = restaurant.id;
+    await app.db.insertInto('restaurants').values(restaurant).execute();
     const today = dayOf();
     const started = performance.now();
     const year = await seedYear(app, {

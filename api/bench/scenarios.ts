@@ -6,7 +6,7 @@
  * against a seeded server (`Target`): a load of autocannon (req/s, p50 and p99 latency) or, for
  * the stop-list's serial timing, the median of 40 calls one after another.
  */
-import autocannon from 'autocannon';
+import autocannon, { type Result } from 'autocannon';
 
 export const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -85,6 +85,11 @@ async function load(
   });
   // answers still being computed when the run ended would slow the next run: wait for them
   for (let i = 0; i < 2; i++) await fetch(url, { headers }).then((res) => res.arrayBuffer());
+  return measureOf(result);
+}
+
+/** An autocannon run's figures as the bench reports them. */
+export function measureOf(result: Result): Measure {
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

@@ -18,11 +18,11 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { answers } from '@qrmenu/shared/schemas';
+import { builtServerEnv, freePort } from '../../scripts/server-settings';
 import { call, errorSamples, soak, stats } from './soak-client';
 import { ManagerLoad } from './soak-manager';
 
@@ -37,18 +37,6 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverJs = join(root, 'api/dist/server.js');
 
 // ---------- the server ----------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Server {
   url: string;
@@ -66,17 +54,12 @@ async function startServer(): Promise<Server> {
   const shim = join(root, 'api/bench/node-sqlite/register.mjs');
   const child = spawn(SERVER_NODE, [...(NODE_SQLITE ? ['--import', shim] : []), serverJs], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: process.env.SOAK_DATABASE_URL ?? '',
-      ADMIN_LOGIN: ADMIN.login,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
+    env: builtServerEnv({
+      port,
+      dataDir,
+      admin: ADMIN,
+      env: { DATABASE_URL: process.env.SOAK_DATABASE_URL ?? '' },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const server: Server = { url: `http://127.0.0.1:${port}`, child, exit: null, tail: [], dataDir };

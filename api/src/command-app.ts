@@ -7,8 +7,18 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type App, type BuildAppOptions, buildApp } from './app';
 import { resolveDataDir } from './config/data-dir';
+import type { SettingName } from './config/env';
+import { pickSettings } from './config/settings';
 
-/** The settings every command reads (pickSettings of these names, and what the command wants besides). */
+/** The settings every command reads (`CommandEnv`), before its own. */
+const COMMAND_SETTINGS = ['DATA_DIR', 'INIT_CWD', 'DATABASE_URL', 'JWT_SECRET'] as const;
+
+/** A command's settings: those every command reads, then its own `names`. */
+export function commandSettings<K extends SettingName>(names: readonly K[]) {
+  return pickSettings([...COMMAND_SETTINGS, ...names]);
+}
+
+/** The settings every command reads. */
 export interface CommandEnv {
   DATA_DIR?: string | undefined;
   INIT_CWD?: string | undefined;

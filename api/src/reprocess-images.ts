@@ -5,12 +5,12 @@
  * deletes pictures nothing refers to. Reads the server's environment (DATA_DIR, DATABASE_URL,
  * STORAGE_DRIVER and S3_*); safe to run again; run it with the server stopped or running.
  */
-import { commandApp } from './command-app';
-import { pickSettings, STORAGE_SETTINGS, s3Config } from './config/settings';
+import { commandApp, commandSettings } from './command-app';
+import { STORAGE_SETTINGS, s3Config } from './config/settings';
 import { progressBar, reprocessAll } from './images/reprocess';
 
 async function main(): Promise<void> {
-  const env = pickSettings(['DATA_DIR', 'INIT_CWD', 'DATABASE_URL', 'JWT_SECRET', ...STORAGE_SETTINGS]);
+  const env = commandSettings(STORAGE_SETTINGS);
   // the same folder as the server's and the seed's, whatever folder pnpm runs this in
   const app = await commandApp(env, { s3: s3Config(env) });
   try {

@@ -4,20 +4,12 @@
  * (the key being replaced: 32 bytes, or any text of the earlier form). Reads the server's
  * DATA_DIR / DATABASE_URL; safe to run again. README, "Rotating INTEGRATION_SECRET_KEY".
  */
-import { commandApp } from './command-app';
-import { pickSettings } from './config/settings';
+import { commandApp, commandSettings } from './command-app';
 import { resealSecrets } from './integration/rotate-secrets';
 import { ConfigError } from './startup-checks';
 
 async function main(): Promise<void> {
-  const env = pickSettings([
-    'DATA_DIR',
-    'INIT_CWD',
-    'DATABASE_URL',
-    'JWT_SECRET',
-    'INTEGRATION_SECRET_KEY',
-    'INTEGRATION_SECRET_KEY_OLD',
-  ]);
+  const env = commandSettings(['INTEGRATION_SECRET_KEY', 'INTEGRATION_SECRET_KEY_OLD']);
   if (!env.INTEGRATION_SECRET_KEY) throw new ConfigError('INTEGRATION_SECRET_KEY (the new key) is not set');
   if (!env.INTEGRATION_SECRET_KEY_OLD?.trim())
     throw new ConfigError('INTEGRATION_SECRET_KEY_OLD (the key being replaced) is not set');

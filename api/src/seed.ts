@@ -10,8 +10,8 @@
  * everything in that order.
  */
 import type { App } from './app';
-import { commandApp } from './command-app';
-import { pickSettings, STORAGE_SETTINGS, s3Config } from './config/settings';
+import { commandApp, commandSettings } from './command-app';
+import { STORAGE_SETTINGS, s3Config } from './config/settings';
 import { DEMO, type SeedRestaurant, SHOWCASE, withTranslations } from './seed/demo';
 import { CART_TABLE } from './seed/live';
 import { dressShowcase, type ShowcaseAdded, type ShowcaseTarget } from './seed/showcase';
@@ -93,15 +93,7 @@ export async function seed(
 }
 
 async function main(): Promise<void> {
-  const env = pickSettings([
-    'DATA_DIR',
-    'INIT_CWD',
-    'DATABASE_URL',
-    'JWT_SECRET',
-    'ADMIN_LOGIN',
-    'ADMIN_PASSWORD',
-    ...STORAGE_SETTINGS,
-  ]);
+  const env = commandSettings(['ADMIN_LOGIN', 'ADMIN_PASSWORD', ...STORAGE_SETTINGS]);
   const app = await commandApp(env, {
     adminLogin: env.ADMIN_LOGIN,
     adminPassword: env.ADMIN_PASSWORD,

@@ -14,6 +14,7 @@ import {
   sharedSubpathRequest,
 } from '../../tools/rspack/federation';
 import { addManifestFiles, namedFiles, remoteEntryPath } from '../../tools/rspack/manifest-files';
+import { facadeExportNames } from '../../tools/rspack/shared-versions';
 
 const src = '/w/shared/src';
 
@@ -275,22 +276,6 @@ describe('shared facades (a singleton offers only the names its facade exports)'
     return names;
   }
 
-  /** The names a facade exports, following `export * from '<another facaded package>'`. */
-  function exportedNames(facade: string): Set<string> {
-    const text = readFileSync(facade, 'utf8');
-    const names = [...text.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) =>
-      (m[1] ?? '')
-        .split(',')
-        .map((n) => n.trim())
-        .filter(Boolean),
-    );
-    for (const [, lib] of text.matchAll(/export\s*\*\s*from\s*'([^']+)'/g)) {
-      const inner = SHARED_FACADES[lib ?? ''];
-      if (inner) names.push(...exportedNames(inner));
-    }
-    return new Set(names);
-  }
-
   it('finds the imports it checks', () => {
     expect(importedNames('react-hook-form')).toContain('useForm');
     expect(importedNames('react-router-dom')).toContain('useNavigate');
@@ -299,7 +284,7 @@ describe('shared facades (a singleton offers only the names its facade exports)'
   it.each(Object.entries(SHARED_FACADES))(
     '%s: every name the apps import is in its facade',
     (lib, facade) => {
-      const offered = exportedNames(facade);
+      const offered = new Set(facadeExportNames(facade, SHARED_FACADES));
       expect(offered.size).toBeGreaterThan(0);
       expect([...importedNames(lib)].filter((name) => !offered.has(name))).toEqual([]);
     },

@@ -43,8 +43,11 @@ export function remoteEntryPath(entryPath: unknown, name: string): string {
   return p.endsWith('/') ? `${p}${name}` : `${p}/${name}`;
 }
 
-/** The paths (under the build's folder) of every file the manifest names, the remoteEntry first. */
-export function namedFiles(manifest: ManifestShape): string[] {
+/**
+ * The paths (under the build's folder) of every file the manifest names, the remoteEntry first:
+ * the files this build hashes and the server fetches and checks at a release's registration.
+ */
+export function namedFiles(manifest: Omit<ManifestShape, 'files'>): string[] {
   const out = new Set<string>();
   const entry = manifest.metaData?.remoteEntry;
   if (typeof entry?.name === 'string' && entry.name !== '') out.add(remoteEntryPath(entry.path, entry.name));

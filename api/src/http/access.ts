@@ -209,14 +209,17 @@ async function assertOwnsRead(request: FastifyRequest, managerId: string | null)
   if (!isAdmin(user) && managerId !== user._id) throw notFound('Restaurant not found');
 }
 
+/** A request whose query may name a restaurant (`?restaurant_id=`, in the route's querystring schema). */
+type NamingRestaurant = FastifyRequest & { query: { restaurant_id?: string | null | undefined } };
+
 /**
  * The restaurant a list route works on: admins must name it (`?restaurant_id=`, 400 if absent,
  * 404 if unknown); a manager gets its own (404 if it has none or names another one), and so does
  * a staff account (its restaurant).
  */
-export async function ownedRestaurantId(request: FastifyRequest, requested?: string | null): Promise<string> {
+export async function ownedRestaurantId(request: NamingRestaurant): Promise<string> {
   const user = requireUser(request);
-  const wanted = requested?.trim() || undefined;
+  const wanted = request.query.restaurant_id?.trim() || undefined;
   if (isStaff(user)) {
     if (wanted && wanted !== user.restaurantId) throw notFound('Restaurant not found');
     return user.restaurantId;

@@ -57,6 +57,14 @@ export function telegramOutboxRepository(q: Q) {
       .execute();
   }
 
+  /** The rows of the edits of the post `ref` (each is one change of its state). */
+  const editsOf = (restaurantId: string, ref: string) =>
+    q
+      .selectFrom('telegram_outbox')
+      .where('restaurant_id', '=', restaurantId)
+      .where('kind', '=', 'edit')
+      .where('ref', '=', ref);
+
   return {
     /** Queues a message; false when its post was queued already (nothing added). */
     async add(row: NewOutboxRow): Promise<boolean> {
@@ -104,12 +112,8 @@ export function telegramOutboxRepository(q: Q) {
 
     /** Whether an edit of the post `ref` waits to be sent (one is enough: it shows the latest state). */
     async editPending(restaurantId: string, ref: string): Promise<boolean> {
-      const row = await q
-        .selectFrom('telegram_outbox')
+      const row = await editsOf(restaurantId, ref)
         .select('seq')
-        .where('restaurant_id', '=', restaurantId)
-        .where('kind', '=', 'edit')
-        .where('ref', '=', ref)
         .where('status', '=', 'pending')
         .executeTakeFirst();
       return row !== undefined;
@@ -185,14 +189,7 @@ export function telegramOutboxRepository(q: Q) {
 
     /** The notes of the edits of a post, oldest first (who pressed what). */
     async editNotes(restaurantId: string, ref: string): Promise<string[]> {
-      const rows = await q
-        .selectFrom('telegram_outbox')
-        .select('payload')
-        .where('restaurant_id', '=', restaurantId)
-        .where('kind', '=', 'edit')
-        .where('ref', '=', ref)
-        .orderBy('seq')
-        .execute();
+      const rows = await editsOf(restaurantId, ref).select('payload').orderBy('seq').execute();
       return rows.map((r) => r.payload);
     },
 

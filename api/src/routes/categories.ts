@@ -1,34 +1,16 @@
-import {
-  answers,
-  categoryCreateBody,
-  categoryUpdateBody,
-  idParam,
-  optionalRestaurantIdFilter,
-  restaurantIdFilter,
-} from '@qrmenu/shared/schemas';
-import { canManageRestaurant, ownedRestaurantId, ownerCheck } from '../http/access';
+import { answers, categoryCreateBody, categoryUpdateBody, restaurantIdFilter } from '@qrmenu/shared/schemas';
+import { canManageRestaurant } from '../http/access';
 import { routeKit } from '../http/route';
 import type { App } from '../types';
-import { TRANSLATIONS_RULE } from './descriptions';
+import { catalogManagerList, catalogWrites } from './catalog-item';
 
 export default async function categoryRoutes(app: App): Promise<void> {
   const route = routeKit(app, { tag: 'categories', access: 'own' });
-  route.get(
-    '/manager/category',
-    {
-      staff: ['kitchen'],
-      operationId: 'categories.managerList',
-      summary: "The restaurant's categories (admins name it with ?restaurant_id=)",
-      description:
-        "The kitchen reads its restaurant's list for the stop-list (no other catalog call is its).",
-      querystring: optionalRestaurantIdFilter,
-      response: { 200: answers.managerCategories },
-    },
-    async (request) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return app.catalog.categories.list(restaurantId);
-    },
-  );
+  catalogManagerList(route, 'categories', app.catalog.categories, {
+    url: '/manager/category',
+    summary: "The restaurant's categories (admins name it with ?restaurant_id=)",
+    answer: answers.managerCategories,
+  });
 
   app.get(
     '/user/category',
@@ -50,38 +32,22 @@ export default async function categoryRoutes(app: App): Promise<void> {
     },
   );
 
-  route.post(
-    '/manager/category/create',
-    {
-      operationId: 'categories.create',
+  catalogWrites(route, 'categories', app.catalog.categories, {
+    create: {
+      url: '/manager/category/create',
       summary: 'Creates a category in a restaurant the caller owns',
       body: categoryCreateBody,
-      response: { 201: answers.category },
+      answer: answers.category,
     },
-    (request) => app.catalog.categories.create(request.body, ownerCheck(request)),
-  );
-
-  route.put(
-    '/manager/category/update/:id',
-    {
-      operationId: 'categories.update',
+    update: {
+      url: '/manager/category/update/:id',
       summary: 'Changes the fields sent (title, is_active, translations: one language set or cleared)',
-      description: TRANSLATIONS_RULE,
-      params: idParam,
       body: categoryUpdateBody,
-      response: { 200: answers.category },
+      answer: answers.category,
     },
-    (request) => app.catalog.categories.update(request.params.id, request.body, ownerCheck(request)),
-  );
-
-  route.delete(
-    '/manager/category/delete/:id',
-    {
-      operationId: 'categories.remove',
+    remove: {
+      url: '/manager/category/delete/:id',
       summary: 'Deletes a category with its products, their options and rows',
-      params: idParam,
-      response: { 200: answers.deleted },
     },
-    (request) => app.catalog.categories.remove(request.params.id, ownerCheck(request)),
-  );
+  });
 }

@@ -11,7 +11,7 @@ import {
 import { ownedRestaurantId, ownerCheck } from '../http/access';
 import { routeKit } from '../http/route';
 import type { App } from '../types';
-import { TRANSLATIONS_RULE } from './descriptions';
+import { catalogWrites } from './catalog-item';
 
 export default async function optionRoutes(app: App): Promise<void> {
   const { options, optionRows } = app.catalog;
@@ -40,46 +40,24 @@ export default async function optionRoutes(app: App): Promise<void> {
       querystring: optionalRestaurantIdFilter,
       response: { 200: answers.restaurantOptions },
     },
-    async (request) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return options.ofRestaurant(restaurantId);
-    },
+    async (request) => options.ofRestaurant(await ownedRestaurantId(request)),
   );
 
-  optionRoute.post(
-    '/manager/product-option',
-    {
-      operationId: 'options.create',
+  catalogWrites(optionRoute, 'options', options, {
+    create: {
+      url: '/manager/product-option',
       summary: 'Adds an option to a product the caller owns',
       body: optionCreateBody,
-      response: { 201: answers.option },
+      answer: answers.option,
     },
-    (request) => options.create(request.body, ownerCheck(request)),
-  );
-
-  optionRoute.put(
-    '/manager/product-option/:id',
-    {
-      operationId: 'options.update',
+    update: {
+      url: '/manager/product-option/:id',
       summary: 'Renames an option and/or sets or clears its translations',
-      description: TRANSLATIONS_RULE,
-      params: idParam,
       body: optionUpdateBody,
-      response: { 200: answers.option },
+      answer: answers.option,
     },
-    (request) => options.update(request.params.id, request.body, ownerCheck(request)),
-  );
-
-  optionRoute.delete(
-    '/manager/product-option/:id',
-    {
-      operationId: 'options.remove',
-      summary: 'Deletes an option with its rows',
-      params: idParam,
-      response: { 200: answers.deleted },
-    },
-    (request) => options.remove(request.params.id, ownerCheck(request)),
-  );
+    remove: { url: '/manager/product-option/:id', summary: 'Deletes an option with its rows' },
+  });
 
   // ---------- option rows ----------
 
@@ -95,38 +73,19 @@ export default async function optionRoutes(app: App): Promise<void> {
     (request) => optionRows.listOf(request.params.id, ownerCheck(request)),
   );
 
-  rowRoute.post(
-    '/manager/product-option-row',
-    {
-      operationId: 'optionRows.create',
+  catalogWrites(rowRoute, 'optionRows', optionRows, {
+    create: {
+      url: '/manager/product-option-row',
       summary: 'Adds a row (name, price) to an option the caller owns',
       body: optionRowCreateBody,
-      response: { 201: answers.optionRow },
+      answer: answers.optionRow,
     },
-    (request) => optionRows.create(request.body, ownerCheck(request)),
-  );
-
-  rowRoute.put(
-    '/manager/product-option-row/:id',
-    {
-      operationId: 'optionRows.update',
+    update: {
+      url: '/manager/product-option-row/:id',
       summary: 'Changes the fields sent (name, price, translations)',
-      description: TRANSLATIONS_RULE,
-      params: idParam,
       body: optionRowUpdateBody,
-      response: { 200: answers.optionRow },
+      answer: answers.optionRow,
     },
-    (request) => optionRows.update(request.params.id, request.body, ownerCheck(request)),
-  );
-
-  rowRoute.delete(
-    '/manager/product-option-row/:id',
-    {
-      operationId: 'optionRows.remove',
-      summary: 'Deletes an option row',
-      params: idParam,
-      response: { 200: answers.deleted },
-    },
-    (request) => optionRows.remove(request.params.id, ownerCheck(request)),
-  );
+    remove: { url: '/manager/product-option-row/:id', summary: 'Deletes an option row' },
+  });
 }

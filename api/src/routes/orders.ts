@@ -55,10 +55,7 @@ export default async function orderRoutes(app: App): Promise<void> {
       querystring: optionalRestaurantIdFilter,
       response: { 200: answers.ordering },
     },
-    async (request) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return orders.ordering(restaurantId);
-    },
+    async (request) => orders.ordering(await ownedRestaurantId(request)),
   );
 
   route.put(
@@ -72,10 +69,7 @@ export default async function orderRoutes(app: App): Promise<void> {
       body: orderingSettingsBody,
       response: { 200: answers.ordering },
     },
-    async (request) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return orders.changeOrdering(restaurantId, request.body);
-    },
+    async (request) => orders.changeOrdering(await ownedRestaurantId(request), request.body),
   );
 
   route.get(
@@ -88,10 +82,12 @@ export default async function orderRoutes(app: App): Promise<void> {
       querystring: orderDayQuery,
       response: { 200: answers.orders },
     },
-    async (request) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return orders.day(restaurantId, request.query.day, viewerOf(request, request.query.tables));
-    },
+    async (request) =>
+      orders.day(
+        await ownedRestaurantId(request),
+        request.query.day,
+        viewerOf(request, request.query.tables),
+      ),
   );
 
   route.get(
@@ -104,10 +100,7 @@ export default async function orderRoutes(app: App): Promise<void> {
       querystring: orderDaysQuery,
       response: { 200: answers.orderDays },
     },
-    async (request) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return orders.days(restaurantId, request.query.from, request.query.to);
-    },
+    async (request) => orders.days(await ownedRestaurantId(request), request.query.from, request.query.to),
   );
 
   app.get(
@@ -129,7 +122,7 @@ export default async function orderRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      const restaurantId = await ownedRestaurantId(request);
       const day = request.query.day;
       const csv = await orders.csv(restaurantId, day);
       return reply
@@ -179,10 +172,8 @@ export default async function orderRoutes(app: App): Promise<void> {
       querystring: callsQuery,
       response: { 200: answers.calls },
     },
-    async (request) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return orders.pendingCalls(restaurantId, viewerOf(request, request.query.tables));
-    },
+    async (request) =>
+      orders.pendingCalls(await ownedRestaurantId(request), viewerOf(request, request.query.tables)),
   );
 
   route.put(
@@ -228,7 +219,7 @@ export default async function orderRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      const restaurantId = await ownedRestaurantId(request);
       await orders.followRestaurant(
         restaurantId,
         lastEventId(request, request.query.after),

@@ -28,10 +28,7 @@ export default async function placementRoutes(app: App): Promise<void> {
       querystring: optionalRestaurantIdFilter,
       response: { 200: answers.placements },
     },
-    async (request) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return placements.list(restaurantId);
-    },
+    async (request) => placements.list(await ownedRestaurantId(request)),
   );
 
   route.post(

@@ -41,7 +41,7 @@ export default async function posOrderRoutes(app: App): Promise<void> {
       response: { 200: answers.posTables, 422: errorBody, 502: errorBody },
     },
     async (request) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      const restaurantId = await ownedRestaurantId(request);
       return answeringPosErrors(() => posTables(app, restaurantId));
     },
   );
@@ -57,7 +57,7 @@ export default async function posOrderRoutes(app: App): Promise<void> {
       response: { 200: answers.posTables, 422: errorBody, 502: errorBody },
     },
     async (request) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      const restaurantId = await ownedRestaurantId(request);
       return answeringPosErrors(() =>
         choosePosTerminalGroup(app, restaurantId, request.body.terminal_group_id),
       );

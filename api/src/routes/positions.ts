@@ -5,10 +5,11 @@
  * any. Each move is one transaction holding the list's parent (repos/positions.ts), retried when
  * PostgreSQL aborts it for a concurrent one.
  */
-import { answers, idParam, positionBody, productPositionBody } from '@qrmenu/shared/schemas';
+import { answers, idParam, productPositionBody } from '@qrmenu/shared/schemas';
 import { ownerCheck } from '../http/access';
 import { routeKit } from '../http/route';
 import type { App } from '../types';
+import { catalogMove } from './catalog-item';
 import { ORDER_NOTE } from './descriptions';
 
 export default async function positionRoutes(app: App): Promise<void> {
@@ -17,18 +18,11 @@ export default async function positionRoutes(app: App): Promise<void> {
   const optionRoute = routeKit(app, { tag: 'options', access: 'own' });
   const productRoute = routeKit(app, { tag: 'products', access: 'own' });
 
-  categoryRoute.put(
-    '/manager/category/position/:id',
-    {
-      operationId: 'categories.move',
-      summary: "Moves a category within its restaurant's list",
-      description: ORDER_NOTE,
-      params: idParam,
-      body: positionBody,
-      response: { 200: answers.managerCategories },
-    },
-    (request) => categories.move(request.params.id, request.body.position, ownerCheck(request)),
-  );
+  catalogMove(categoryRoute, 'categories', categories, {
+    url: '/manager/category/position/:id',
+    summary: "Moves a category within its restaurant's list",
+    answer: answers.managerCategories,
+  });
 
   productRoute.put(
     '/manager/products/position/:id',
@@ -45,29 +39,15 @@ export default async function positionRoutes(app: App): Promise<void> {
     (request) => products.move(request.params.id, request.body, ownerCheck(request)),
   );
 
-  optionRoute.put(
-    '/manager/product-option/position/:id',
-    {
-      operationId: 'options.move',
-      summary: "Moves an option within its product's list",
-      description: ORDER_NOTE,
-      params: idParam,
-      body: positionBody,
-      response: { 200: answers.options },
-    },
-    (request) => options.move(request.params.id, request.body.position, ownerCheck(request)),
-  );
+  catalogMove(optionRoute, 'options', options, {
+    url: '/manager/product-option/position/:id',
+    summary: "Moves an option within its product's list",
+    answer: answers.options,
+  });
 
-  optionRoute.put(
-    '/manager/product-option-row/position/:id',
-    {
-      operationId: 'optionRows.move',
-      summary: "Moves an option row within its option's list",
-      description: ORDER_NOTE,
-      params: idParam,
-      body: positionBody,
-      response: { 200: answers.optionRows },
-    },
-    (request) => optionRows.move(request.params.id, request.body.position, ownerCheck(request)),
-  );
+  catalogMove(optionRoute, 'optionRows', optionRows, {
+    url: '/manager/product-option-row/position/:id',
+    summary: "Moves an option row within its option's list",
+    answer: answers.optionRows,
+  });
 }

@@ -1,18 +1,17 @@
 import {
   answers,
   idParam,
-  optionalRestaurantIdFilter,
   productCreateBody,
   productListQuery,
   productUpdateBody,
 } from '@qrmenu/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { canManageRestaurant, ownedRestaurantId, ownerCheck } from '../http/access';
+import { canManageRestaurant } from '../http/access';
 import { sendCached } from '../http/answer-cache';
 import { routeKit } from '../http/route';
 import type { App } from '../types';
-import { TRANSLATIONS_RULE } from './descriptions';
+import { catalogManagerList, catalogWrites } from './catalog-item';
 
 export default async function productRoutes(app: App): Promise<void> {
   const route = routeKit(app, { tag: 'products', access: 'own' });
@@ -25,22 +24,11 @@ export default async function productRoutes(app: App): Promise<void> {
     tag: () => string,
   ) => (request.user ? compute() : sendCached(app, reply, key, compute, tag));
 
-  route.get(
-    '/manager/products',
-    {
-      staff: ['kitchen'],
-      operationId: 'products.managerList',
-      summary: 'All products of the restaurant (admins name it with ?restaurant_id=)',
-      description:
-        "The kitchen reads its restaurant's list for the stop-list (no other catalog call is its).",
-      querystring: optionalRestaurantIdFilter,
-      response: { 200: answers.managerProducts },
-    },
-    async (request) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return app.catalog.products.list(restaurantId);
-    },
-  );
+  catalogManagerList(route, 'products', app.catalog.products, {
+    url: '/manager/products',
+    summary: 'All products of the restaurant (admins name it with ?restaurant_id=)',
+    answer: answers.managerProducts,
+  });
 
   const userProductsSchema = {
     tags: ['products'],
@@ -109,38 +97,19 @@ export default async function productRoutes(app: App): Promise<void> {
     },
   );
 
-  route.post(
-    '/manager/products',
-    {
-      operationId: 'products.create',
+  catalogWrites(route, 'products', app.catalog.products, {
+    create: {
+      url: '/manager/products',
       summary: 'Creates a product in a category of a restaurant the caller owns',
       body: productCreateBody,
-      response: { 201: answers.productCreated },
+      answer: answers.productCreated,
     },
-    (request) => app.catalog.products.create(request.body, ownerCheck(request)),
-  );
-
-  route.put(
-    '/manager/products/:id',
-    {
-      operationId: 'products.update',
+    update: {
+      url: '/manager/products/:id',
       summary: 'Changes the fields sent; category_id must be a category of the same restaurant',
-      description: TRANSLATIONS_RULE,
-      params: idParam,
       body: productUpdateBody,
-      response: { 200: answers.product },
+      answer: answers.product,
     },
-    (request) => app.catalog.products.update(request.params.id, request.body, ownerCheck(request)),
-  );
-
-  route.delete(
-    '/manager/products/:id',
-    {
-      operationId: 'products.remove',
-      summary: 'Deletes a product with its options and rows',
-      params: idParam,
-      response: { 200: answers.deleted },
-    },
-    (request) => app.catalog.products.remove(request.params.id, ownerCheck(request)),
-  );
+    remove: { url: '/manager/products/:id', summary: 'Deletes a product with its options and rows' },
+  });
 }

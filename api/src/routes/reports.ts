@@ -77,10 +77,7 @@ export default async function reportRoutes(app: App): Promise<void> {
           response: { 200: answer },
         },
       },
-      async (request) => {
-        const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-        return { data: await reports[kind](restaurantId, request.query) };
-      },
+      async (request) => ({ data: await reports[kind](await ownedRestaurantId(request), request.query) }),
     );
   }
 
@@ -99,7 +96,7 @@ export default async function reportRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      const restaurantId = await ownedRestaurantId(request);
       const { kind } = request.params;
       const { format, from, to } = request.query;
       const file = await reports.file(kind, restaurantId, { from, to }, format);

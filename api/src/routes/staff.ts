@@ -31,7 +31,7 @@ export default async function staffRoutes(app: App): Promise<void> {
       querystring: optionalRestaurantIdFilter,
       response: { 200: answers.staffMembers },
     },
-    async (request) => staff.list(await ownedRestaurantId(request, request.query.restaurant_id)),
+    async (request) => staff.list(await ownedRestaurantId(request)),
   );
 
   route.post(
@@ -44,10 +44,7 @@ export default async function staffRoutes(app: App): Promise<void> {
       body: staffCreateBody,
       response: { 201: answers.staffMember },
     },
-    async (request) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return staff.create(restaurantId, request.body);
-    },
+    async (request) => staff.create(await ownedRestaurantId(request), request.body),
   );
 
   route.put(
@@ -108,7 +105,7 @@ export default async function staffRoutes(app: App): Promise<void> {
       querystring: optionalRestaurantIdFilter,
       response: { 200: answers.floorTables },
     },
-    async (request) => staff.floor(await ownedRestaurantId(request, request.query.restaurant_id)),
+    async (request) => staff.floor(await ownedRestaurantId(request)),
   );
 
   route.put(
@@ -122,10 +119,7 @@ export default async function staffRoutes(app: App): Promise<void> {
       body: floorTablesBody,
       response: { 200: answers.floorTables },
     },
-    async (request) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return staff.assignTables(restaurantId, request.body);
-    },
+    async (request) => staff.assignTables(await ownedRestaurantId(request), request.body),
   );
 
   route.get(
@@ -136,7 +130,7 @@ export default async function staffRoutes(app: App): Promise<void> {
       querystring: optionalRestaurantIdFilter,
       response: { 200: answers.staffDevices },
     },
-    async (request) => staff.devices(await ownedRestaurantId(request, request.query.restaurant_id)),
+    async (request) => staff.devices(await ownedRestaurantId(request)),
   );
 
   route.delete(

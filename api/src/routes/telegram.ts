@@ -25,7 +25,7 @@ export default async function telegramRoutes(app: App): Promise<void> {
       querystring: optionalRestaurantIdFilter,
       response: { 200: answers.telegramStatus },
     },
-    async (request) => telegram.status(await ownedRestaurantId(request, request.query.restaurant_id)),
+    async (request) => telegram.status(await ownedRestaurantId(request)),
   );
 
   route.post(
@@ -38,7 +38,7 @@ export default async function telegramRoutes(app: App): Promise<void> {
       querystring: optionalRestaurantIdFilter,
       response: { 200: answers.telegramTest },
     },
-    async (request) => telegram.test(await ownedRestaurantId(request, request.query.restaurant_id)),
+    async (request) => telegram.test(await ownedRestaurantId(request)),
   );
 
   app.post(

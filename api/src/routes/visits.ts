@@ -20,10 +20,7 @@ export default async function visitRoutes(app: App): Promise<void> {
       querystring: optionalRestaurantIdFilter,
       response: { 200: answers.visitStats },
     },
-    async (request) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
-      return app.visitStats.stats(restaurantId);
-    },
+    async (request) => app.visitStats.stats(await ownedRestaurantId(request)),
   );
 
   app.get(
@@ -41,7 +38,7 @@ export default async function visitRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const restaurantId = await ownedRestaurantId(request, request.query.restaurant_id);
+      const restaurantId = await ownedRestaurantId(request);
       const csv = await app.visitStats.csv(restaurantId);
       return reply
         .type('text/csv; charset=utf-8')

@@ -17,8 +17,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
+// the list the build hashes is the list checked here: one function for both sides of the contract
+import { namedFiles } from '../../../../tools/rspack/manifest-files';
 import { upstreamFailed } from '../../domain/errors';
-import { joinEntry, type Manifest, type ManifestSources, publicBase, THIS_SERVER } from './manifest';
+import { type Manifest, type ManifestSources, publicBase, THIS_SERVER } from './manifest';
 
 export const FILES_MAX = 1000;
 export const FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -34,24 +36,6 @@ const INTEGRITY = /^(sha256|sha384|sha512)-([A-Za-z0-9+/]+={0,2})$/;
 interface DeclaredFile {
   size: number;
   integrity: string;
-}
-
-/** The paths of every file the manifest names (the remoteEntry first), as the build lists them. */
-export function namedFiles(manifest: Manifest): string[] {
-  const out = new Set<string>();
-  const entry = manifest.metaData?.remoteEntry;
-  if (typeof entry?.name === 'string' && entry.name !== '') {
-    out.add(joinEntry(typeof entry.path === 'string' ? entry.path : '', entry.name));
-  }
-  for (const module of [...(manifest.exposes ?? []), ...(manifest.shared ?? [])]) {
-    for (const kind of [module.assets?.js, module.assets?.css]) {
-      for (const list of [kind?.sync, kind?.async]) {
-        if (!Array.isArray(list)) continue;
-        for (const file of list) if (typeof file === 'string' && file !== '') out.add(file);
-      }
-    }
-  }
-  return [...out];
 }
 
 function declaredFile(value: unknown): DeclaredFile | null {

@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import semver from 'semver';
+import { remoteEntryPath } from '../../../../tools/rspack/manifest-files';
 import { invalid, upstreamFailed } from '../../domain/errors';
 
 export const MANIFEST_MAX_BYTES = 512 * 1024;
@@ -183,17 +184,6 @@ export async function shellProvides(webRoot: string | undefined): Promise<Record
 export const THIS_SERVER = 'https://this-server.invalid';
 
 /**
- * The runtime's join of a remoteEntry's `path` and `name` (@module-federation/sdk,
- * `simpleJoinRemoteEntry`): `.`, a leading `./` or `/` and a trailing `/` of the path dropped.
- */
-export function joinEntry(path: string, name: string): string {
-  let p = path === '.' ? '' : path.replace(/^\.\//, '');
-  if (p.startsWith('/')) p = p.slice(1).replace(/\/$/, '');
-  if (!p) return name;
-  return p.endsWith('/') ? `${p}${name}` : `${p}/${name}`;
-}
-
-/**
  * The text the runtime writes before a file's path: `publicPath`, or for `auto` (or empty) the
  * folder of the address the manifest was loaded from.
  */
@@ -229,7 +219,7 @@ function filesProblems(
     url.origin === THIS_SERVER || allowed.includes(url.origin) ? null : url.origin;
   const files = allowedOrigin(new URL(base, release));
   if (files) problems.push(`Its files are on ${files}, not an allowed origin`);
-  const entryUrl = `${base}${joinEntry(typeof entry.path === 'string' ? entry.path : '', entry.name)}`;
+  const entryUrl = `${base}${remoteEntryPath(entry.path, entry.name)}`;
   const entryOrigin = URL.canParse(entryUrl, release)
     ? allowedOrigin(new URL(entryUrl, release))
     : 'an address that does not parse';

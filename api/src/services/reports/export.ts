@@ -52,8 +52,17 @@ function periodTable(p: {
   };
 }
 
-const totalsRow = (label: string, x: TakingsTotals) => [
-  label,
+type Line = ExportTable['rows'][number];
+
+/**
+ * A table's rows, then its period's total and the previous period's, each under its label with
+ * `figures` of the report's `totals` and `previous_totals`.
+ */
+function withTotals<T>(rows: Line[], totals: T, previous: T, figures: (x: T) => Line): Line[] {
+  return [...rows, [f.total, ...figures(totals)], [f.previousPeriod, ...figures(previous)]];
+}
+
+const takingsFigures = (x: TakingsTotals) => [
   x.orders,
   x.rejected_orders,
   x.paid,
@@ -83,8 +92,8 @@ export function takingsTables(x: TakingsReport): ExportTable[] {
     {
       title: f.takings,
       columns: totalsColumns(r.day),
-      rows: [
-        ...x.days.map((d) => [
+      rows: withTotals(
+        x.days.map((d) => [
           d.day,
           d.orders,
           d.rejected_orders,
@@ -96,9 +105,10 @@ export function takingsTables(x: TakingsReport): ExportTable[] {
           d.click,
           d.table,
         ]),
-        totalsRow(f.total, x.totals),
-        totalsRow(f.previousPeriod, x.previous_totals),
-      ],
+        x.totals,
+        x.previous_totals,
+        takingsFigures,
+      ),
     },
     {
       title: f.methods,
@@ -178,25 +188,12 @@ export function timesTables(x: TimesReport): ExportTable[] {
         col(f.seconds(`${r.readyTime}, ${r.median.toLowerCase()}`), 'seconds'),
         col(f.seconds(`${r.readyTime}, ${r.p90}`), 'seconds'),
       ],
-      rows: [
-        ...x.days.map((d) => [d.day, d.orders, d.accept.median, d.accept.p90, d.ready.median, d.ready.p90]),
-        [
-          f.total,
-          null,
-          x.totals.accept.median,
-          x.totals.accept.p90,
-          x.totals.ready.median,
-          x.totals.ready.p90,
-        ],
-        [
-          f.previousPeriod,
-          null,
-          x.previous_totals.accept.median,
-          x.previous_totals.accept.p90,
-          x.previous_totals.ready.median,
-          x.previous_totals.ready.p90,
-        ],
-      ],
+      rows: withTotals(
+        x.days.map((d) => [d.day, d.orders, d.accept.median, d.accept.p90, d.ready.median, d.ready.p90]),
+        x.totals,
+        x.previous_totals,
+        (p) => [null, p.accept.median, p.accept.p90, p.ready.median, p.ready.p90],
+      ),
     },
   ];
 }
@@ -207,11 +204,12 @@ export function guestsTables(x: GuestsReport): ExportTable[] {
     {
       title: f.placements,
       columns: [col(r.placement, 'text'), col(r.views), col(r.orders)],
-      rows: [
-        ...x.placements.map((p) => [p.placement_id ? (p.name ?? '') : f.noPlacement, p.views, p.orders]),
-        [f.total, x.totals.views, x.totals.orders],
-        [f.previousPeriod, x.previous_totals.views, x.previous_totals.orders],
-      ],
+      rows: withTotals(
+        x.placements.map((p) => [p.placement_id ? (p.name ?? '') : f.noPlacement, p.views, p.orders]),
+        x.totals,
+        x.previous_totals,
+        (s) => [s.views, s.orders],
+      ),
     },
     {
       title: f.languages,
@@ -227,11 +225,12 @@ export function rejectionsTables(x: RejectionsReport): ExportTable[] {
     {
       title: f.reasons,
       columns: [col(r.reason, 'text'), col(r.orders), som(r.amount)],
-      rows: [
-        ...x.reasons.map((s) => [s.reason || r.noReason, s.orders, s.amount]),
-        [f.total, x.totals.orders, x.totals.amount],
-        [f.previousPeriod, x.previous_totals.orders, x.previous_totals.amount],
-      ],
+      rows: withTotals(
+        x.reasons.map((s) => [s.reason || r.noReason, s.orders, s.amount]),
+        x.totals,
+        x.previous_totals,
+        (s) => [s.orders, s.amount],
+      ),
     },
   ];
 }
@@ -243,7 +242,8 @@ export function compareTables(x: RestaurantsCompareReport): ExportTable[] {
       title: f.restaurants,
       columns: [...totalsColumns(r.restaurant), col(f.previous(r.orders)), som(f.previous(r.revenue))],
       rows: x.restaurants.map((s) => [
-        ...totalsRow(s.name, s.totals),
+        s.name,
+        ...takingsFigures(s.totals),
         s.previous_totals.orders,
         s.previous_totals.revenue,
       ]),
