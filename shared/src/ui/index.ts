@@ -3,6 +3,17 @@
  * The form parts (react-hook-form) are `@qrmenu/shared/forms`: they load with the first form.
  */
 
+export { ChartLegend } from './ChartLegend';
+export {
+  AXIS_COLOR,
+  ChartSvg,
+  type ColumnPlot,
+  columnPlot,
+  GRID_COLOR,
+  niceMax,
+  shortDay,
+  YGrid,
+} from './ChartSvg';
 export { type Choice, ChoiceField, ChoiceSelect } from './ChoiceField';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { CARD_FRAME } from './cardFrame';
