@@ -10,13 +10,13 @@ import type { RestaurantsCompareReport } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import {
   Box,
+  DataTable,
   EmptyState,
   Flex,
   Heading,
   LoadingSkeleton,
   Page,
   Stack,
-  Table,
   Text,
   usePaths,
 } from '@qrmenu/shared/ui';
@@ -106,53 +106,45 @@ function RestaurantList({
   const paths = usePaths();
   return (
     // a restaurant's longest name wraps inside its cell: the table stays within a phone's width
-    <Box overflowX="auto" maxW="100%" minW="0">
-      <Table.Root size="sm" data-testid="restaurants-report">
-        <Table.Caption>{r.compareHint}</Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader scope="col">{r.restaurant}</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              {r.orders}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              {r.revenue}
-            </Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((row) => (
-            <Table.Row key={row._id}>
-              <Table.Cell>
-                <Flex align="center" gap="2" minW="0">
-                  <Flex as="label" align="center" justify="center" minW="11" minH="11" cursor="pointer">
-                    <input
-                      type="checkbox"
-                      checked={chosen.has(row._id)}
-                      onChange={() => onToggle(row._id)}
-                      aria-label={`${r.compare}: ${row.name}`}
-                      style={{ width: 18, height: 18 }}
-                    />
-                  </Flex>
-                  <Link
-                    to={`${paths.reports({ restaurantId: row._id })}${search}`}
-                    aria-label={r.openRestaurant(row.name)}
-                    style={{ overflowWrap: 'anywhere', minWidth: 0 }}
-                  >
-                    {row.name}
-                  </Link>
-                </Flex>
-              </Table.Cell>
-              <Table.Cell textAlign="end">{row.totals.orders}</Table.Cell>
-              <Table.Cell textAlign="end">
-                {money(row.totals.revenue)}{' '}
-                <Change current={row.totals.revenue} previous={row.previous_totals.revenue} />
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
+    <DataTable
+      maxW="100%"
+      minW="0"
+      caption={r.compareHint}
+      testId="restaurants-report"
+      columns={[
+        { label: r.restaurant },
+        { label: r.orders, numeric: true },
+        { label: r.revenue, numeric: true },
+      ]}
+      rows={rows.map((row) => ({
+        key: row._id,
+        cells: [
+          <Flex key="name" align="center" gap="2" minW="0">
+            <Flex as="label" align="center" justify="center" minW="11" minH="11" cursor="pointer">
+              <input
+                type="checkbox"
+                checked={chosen.has(row._id)}
+                onChange={() => onToggle(row._id)}
+                aria-label={`${r.compare}: ${row.name}`}
+                style={{ width: 18, height: 18 }}
+              />
+            </Flex>
+            <Link
+              to={`${paths.reports({ restaurantId: row._id })}${search}`}
+              aria-label={r.openRestaurant(row.name)}
+              style={{ overflowWrap: 'anywhere', minWidth: 0 }}
+            >
+              {row.name}
+            </Link>
+          </Flex>,
+          row.totals.orders,
+          <>
+            {money(row.totals.revenue)}{' '}
+            <Change current={row.totals.revenue} previous={row.previous_totals.revenue} />
+          </>,
+        ],
+      }))}
+    />
   );
 }
 

@@ -1,12 +1,6 @@
 /** Create and edit a category in a dialog (the title must not be empty; no change, no call). */
 
-import {
-  FormDialog,
-  SwitchField,
-  TextField,
-  TranslatableFields,
-  translationFormValues,
-} from '@qrmenu/shared/forms';
+import { SwitchField, translationFormValues } from '@qrmenu/shared/forms';
 import { useCreateCategory, useUpdateCategory } from '@qrmenu/shared/query';
 import {
   type Category,
@@ -17,6 +11,7 @@ import {
 } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import type { FormDialogState } from '@qrmenu/shared/ui';
+import { CatalogDialog } from '../common/CatalogDialog';
 
 // the shared rules (trimmed, not blank: 'Kategoriya nomi bo'sh bo'lishi mumkin emas!'), without the restaurant
 const categoryForm = categoryCreateBody
@@ -34,11 +29,12 @@ export default function CategoryDialog({
   const create = useCreateCategory();
   const update = useUpdateCategory();
   return (
-    <FormDialog
+    <CatalogDialog
       dialog={dialog}
-      title={{ create: t.addCategory, edit: t.editCategory }}
-      dialogTestId="category-dialog"
+      titles={{ create: t.addCategory, edit: t.editCategory }}
       testId="category"
+      translated={TRANSLATED_FIELDS.category}
+      inputs={{ title: { required: true } }}
       schema={categoryForm}
       values={(c) => ({
         title: c?.title ?? '',
@@ -62,16 +58,7 @@ export default function CategoryDialog({
         noChanges: t.noChangesCategory,
       }}
     >
-      {(form) => (
-        <>
-          <TranslatableFields form={form} fields={TRANSLATED_FIELDS.category}>
-            {(tab) => (
-              <TextField form={form} {...tab.field('title', { required: true })} autoComplete="off" />
-            )}
-          </TranslatableFields>
-          <SwitchField form={form} name="is_active" label={t.status} />
-        </>
-      )}
-    </FormDialog>
+      {(form) => <SwitchField form={form} name="is_active" label={t.status} />}
+    </CatalogDialog>
   );
 }

@@ -4,7 +4,7 @@
  * rules"); sent as typed (formSchema.ts), a create leaving out the limits a row has by default.
  */
 
-import { FormDialog, NumberField, SwitchField, TextField, TranslatableFields } from '@qrmenu/shared/forms';
+import { NumberField, SwitchField } from '@qrmenu/shared/forms';
 import { useCreateOptionRow, useUpdateOptionRow } from '@qrmenu/shared/query';
 import {
   filledTranslations,
@@ -14,7 +14,8 @@ import {
   TRANSLATED_FIELDS,
 } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { type FormDialogState, Stack } from '@qrmenu/shared/ui';
+import type { FormDialogState } from '@qrmenu/shared/ui';
+import { CatalogDialog } from '../common/CatalogDialog';
 import { type OptionRowFormValues, optionRowFormSchema, optionRowFormValues } from './formSchema';
 
 export default function OptionRowDialog({
@@ -27,11 +28,12 @@ export default function OptionRowDialog({
   const create = useCreateOptionRow();
   const update = useUpdateOptionRow();
   return (
-    <FormDialog
+    <CatalogDialog
       dialog={dialog}
-      title={{ create: t.addOptionRow, edit: t.editOptionRow }}
-      dialogTestId="option-row-dialog"
+      titles={{ create: t.addOptionRow, edit: t.editOptionRow }}
       testId="option-row"
+      translated={TRANSLATED_FIELDS.optionRow}
+      inputs={{ name: { example: 'Katta' } }}
       schema={optionRowFormSchema}
       values={optionRowFormValues}
       // the body as typed (a price may be "" or text): the server is the one that checks it
@@ -55,17 +57,7 @@ export default function OptionRowDialog({
       }}
     >
       {(form) => (
-        <Stack gap="4">
-          <TranslatableFields<OptionRowFormValues> form={form} fields={TRANSLATED_FIELDS.optionRow}>
-            {(tab) => (
-              <TextField<OptionRowFormValues>
-                form={form}
-                {...tab.field('name')}
-                autoComplete="off"
-                placeholder={tab.isUzbek ? 'Katta' : undefined}
-              />
-            )}
-          </TranslatableFields>
+        <>
           <NumberField<OptionRowFormValues>
             form={form}
             name="price"
@@ -87,8 +79,8 @@ export default function OptionRowDialog({
             onText={t.yes}
             offText={t.no}
           />
-        </Stack>
+        </>
       )}
-    </FormDialog>
+    </CatalogDialog>
   );
 }

@@ -7,13 +7,7 @@
  * under the field, in Uzbek.
  */
 
-import {
-  FormDialog,
-  NumberField,
-  TextField,
-  TranslatableFields,
-  translationFormValues,
-} from '@qrmenu/shared/forms';
+import { NumberField, translationFormValues } from '@qrmenu/shared/forms';
 import { useCreateOption, useUpdateOption } from '@qrmenu/shared/query';
 import { optionRows } from '@qrmenu/shared/resources';
 import {
@@ -26,6 +20,7 @@ import {
 import { t } from '@qrmenu/shared/texts';
 import { Box, Button, type FormDialogState, HStack, Stack, Text } from '@qrmenu/shared/ui';
 import type { z } from 'zod';
+import { CatalogDialog } from '../common/CatalogDialog';
 import { RulePreview } from './RulePreview';
 
 const errors = t.optionRules.errors;
@@ -67,11 +62,12 @@ export default function OptionDialog({
     { label: t.optionRules.several, min: 0, max: capacity > 1 ? capacity : 3 },
   ];
   return (
-    <FormDialog
+    <CatalogDialog
       dialog={dialog}
-      title={{ create: t.addOption, edit: t.editOption }}
-      dialogTestId="option-dialog"
+      titles={{ create: t.addOption, edit: t.editOption }}
       testId="option"
+      translated={TRANSLATED_FIELDS.option}
+      inputs={{ name: { example: 'Hajmi' } }}
       schema={optionForm}
       values={(o) => ({
         name: o?.name ?? '',
@@ -114,58 +110,46 @@ export default function OptionDialog({
         const set = (field: 'min_choices' | 'max_choices', value: number) =>
           form.setValue(field, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
         return (
-          <Stack gap="4">
-            <TranslatableFields form={form} fields={TRANSLATED_FIELDS.option}>
-              {(tab) => (
-                <TextField
-                  form={form}
-                  {...tab.field('name')}
-                  autoComplete="off"
-                  placeholder={tab.isUzbek ? 'Hajmi' : undefined}
-                />
-              )}
-            </TranslatableFields>
-            <Box as="fieldset" borderWidth="1px" borderRadius="md" p="3">
-              <Text as="legend" fontWeight="semibold" px="1">
-                {t.optionRules.title}
+          <Box as="fieldset" borderWidth="1px" borderRadius="md" p="3">
+            <Text as="legend" fontWeight="semibold" px="1">
+              {t.optionRules.title}
+            </Text>
+            <Stack gap="3">
+              <Text fontSize="sm" color="fg.muted">
+                {t.optionRules.hint}
               </Text>
-              <Stack gap="3">
-                <Text fontSize="sm" color="fg.muted">
-                  {t.optionRules.hint}
-                </Text>
-                <HStack gap="2" flexWrap="wrap">
-                  {presets.map((p) => (
-                    <Button
-                      key={p.label}
-                      type="button"
-                      size="sm"
-                      minH="11"
-                      variant={min === p.min && max === p.max ? 'solid' : 'outline'}
-                      aria-pressed={min === p.min && max === p.max}
-                      onClick={() => {
-                        set('min_choices', p.min);
-                        set('max_choices', p.max);
-                      }}
-                    >
-                      {p.label}
-                    </Button>
-                  ))}
-                </HStack>
-                <HStack gap="3" align="start" flexWrap="wrap">
-                  <NumberField<OptionFormValues> form={form} name="min_choices" step={1} />
-                  <NumberField<OptionFormValues> form={form} name="max_choices" step={1} min={1} />
-                </HStack>
-                <RulePreview
-                  name={name}
-                  min={typeof min === 'number' ? min : 0}
-                  max={typeof max === 'number' ? max : 1}
-                  rows={rows}
-                />
-              </Stack>
-            </Box>
-          </Stack>
+              <HStack gap="2" flexWrap="wrap">
+                {presets.map((p) => (
+                  <Button
+                    key={p.label}
+                    type="button"
+                    size="sm"
+                    minH="11"
+                    variant={min === p.min && max === p.max ? 'solid' : 'outline'}
+                    aria-pressed={min === p.min && max === p.max}
+                    onClick={() => {
+                      set('min_choices', p.min);
+                      set('max_choices', p.max);
+                    }}
+                  >
+                    {p.label}
+                  </Button>
+                ))}
+              </HStack>
+              <HStack gap="3" align="start" flexWrap="wrap">
+                <NumberField<OptionFormValues> form={form} name="min_choices" step={1} />
+                <NumberField<OptionFormValues> form={form} name="max_choices" step={1} min={1} />
+              </HStack>
+              <RulePreview
+                name={name}
+                min={typeof min === 'number' ? min : 0}
+                max={typeof max === 'number' ? max : 1}
+                rows={rows}
+              />
+            </Stack>
+          </Box>
         );
       }}
-    </FormDialog>
+    </CatalogDialog>
   );
 }

@@ -10,6 +10,7 @@ import type { Product } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import {
   Box,
+  CARD_FRAME,
   combineQueries,
   DeleteButton,
   LazyDialog,
@@ -67,7 +68,7 @@ export default function ProductDetailPage() {
       >
         {(p) =>
           p ? (
-            <Box borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '5' }} data-testid="product-detail">
+            <Box {...CARD_FRAME} data-testid="product-detail">
               <ProductInfo product={p} />
               <LightRows mt="5">
                 <RowActions columns={3}>

@@ -7,14 +7,7 @@
  * ones added (ProductPictures), sent when the dialog saves.
  */
 
-import {
-  FormDialog,
-  NumberField,
-  SelectField,
-  SwitchField,
-  TextField,
-  TranslatableFields,
-} from '@qrmenu/shared/forms';
+import { NumberField, SelectField, SwitchField } from '@qrmenu/shared/forms';
 import { useCreateProduct, useUpdateProduct, useUploadProductImages } from '@qrmenu/shared/query';
 import { type Category, filledTranslations, type Product, TRANSLATED_FIELDS } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
@@ -23,10 +16,10 @@ import {
   ImageUploadField,
   notify,
   SimpleGrid,
-  Stack,
   useImageUpload,
 } from '@qrmenu/shared/ui';
 import { useEffect } from 'react';
+import { CatalogDialog } from '../common/CatalogDialog';
 import { type ProductFormValues, productFormSchemaFor, productFormValues } from './formSchema';
 import { ProductPicturesEditor, useProductPictures } from './ProductPictures';
 
@@ -55,11 +48,12 @@ export default function ProductDialog({
   const pictures = useProductPictures(dialog.record, dialog.open);
 
   return (
-    <FormDialog
+    <CatalogDialog
       dialog={dialog}
-      title={{ create: t.addProduct, edit: t.editProduct }}
-      dialogTestId="product-dialog"
+      titles={{ create: t.addProduct, edit: t.editProduct }}
       testId="product"
+      translated={TRANSLATED_FIELDS.product}
+      inputs={{ name: { required: true }, description: { multiline: true } }}
       schema={productFormSchemaFor(dialog.record)}
       values={(p) => productFormValues(p, categoryId)}
       onCreate={async (v) => {
@@ -94,19 +88,7 @@ export default function ProductDialog({
       }}
     >
       {(form) => (
-        <Stack gap="4">
-          <TranslatableFields<ProductFormValues> form={form} fields={TRANSLATED_FIELDS.product}>
-            {(tab) => (
-              <>
-                <TextField<ProductFormValues>
-                  form={form}
-                  {...tab.field('name', { required: true })}
-                  autoComplete="off"
-                />
-                <TextField<ProductFormValues> form={form} {...tab.field('description')} multiline />
-              </>
-            )}
-          </TranslatableFields>
+        <>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <SelectField<ProductFormValues>
               form={form}
@@ -129,8 +111,8 @@ export default function ProductDialog({
           ) : (
             <ImageUploadField upload={images} label={t.images} name="files" />
           )}
-        </Stack>
+        </>
       )}
-    </FormDialog>
+    </CatalogDialog>
   );
 }

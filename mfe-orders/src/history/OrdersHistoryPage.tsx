@@ -14,10 +14,10 @@ import {
   Badge,
   Box,
   Button,
-  Field,
+  DataTable,
+  DayField,
   Flex,
   Heading,
-  Input,
   LoadingSkeleton,
   notify,
   OrderTotals,
@@ -25,7 +25,6 @@ import {
   PageState,
   Stack,
   saveFile,
-  Table,
   Text,
 } from '@qrmenu/shared/ui';
 import { useId } from 'react';
@@ -62,46 +61,36 @@ function DayList({
   const rows = [...days.data].filter((d) => d.orders > 0).sort((a, b) => b.day.localeCompare(a.day));
   if (rows.length === 0) return <Text color="fg.muted">{t.orders.noDays}</Text>;
   return (
-    <Box overflowX="auto">
-      <Table.Root size="sm" data-testid="order-days">
-        <Table.Caption>{t.orders.daysCaption}</Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader scope="col">{t.orders.day}</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              {t.orders.title}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              {t.orders.status.served}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              {t.orders.revenue}
-            </Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((d) => (
-            <Table.Row key={d.day} bg={d.day === selected ? 'blue.50' : undefined}>
-              <Table.Cell>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  minH="11"
-                  px="1"
-                  aria-current={d.day === selected ? 'date' : undefined}
-                  onClick={() => onPick(d.day)}
-                >
-                  {d.day}
-                </Button>
-              </Table.Cell>
-              <Table.Cell textAlign="end">{d.orders}</Table.Cell>
-              <Table.Cell textAlign="end">{d.served}</Table.Cell>
-              <Table.Cell textAlign="end">{formatSom(d.total)}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
+    <DataTable
+      caption={t.orders.daysCaption}
+      testId="order-days"
+      columns={[
+        { label: t.orders.day },
+        { label: t.orders.title, numeric: true },
+        { label: t.orders.status.served, numeric: true },
+        { label: t.orders.revenue, numeric: true },
+      ]}
+      rows={rows.map((d) => ({
+        key: d.day,
+        props: { bg: d.day === selected ? 'blue.50' : undefined },
+        cells: [
+          <Button
+            key="day"
+            variant="ghost"
+            size="sm"
+            minH="11"
+            px="1"
+            aria-current={d.day === selected ? 'date' : undefined}
+            onClick={() => onPick(d.day)}
+          >
+            {d.day}
+          </Button>,
+          d.orders,
+          d.served,
+          formatSom(d.total),
+        ],
+      }))}
+    />
   );
 }
 
@@ -181,17 +170,7 @@ export default function OrdersHistoryPage() {
             {t.orders.history}: {day}
           </Heading>
           <Flex gap="3" align="end" wrap="wrap" mb="3">
-            <Field.Root w="auto">
-              <Field.Label>{t.orders.pickDay}</Field.Label>
-              <Input
-                type="date"
-                name="day"
-                value={day}
-                max={today}
-                minH="11"
-                onChange={(e) => pick(e.target.value)}
-              />
-            </Field.Root>
+            <DayField label={t.orders.pickDay} name="day" value={day} max={today} onPick={pick} />
             <Button variant="outline" minH="11" onClick={downloadCsv}>
               {t.orders.csv}
             </Button>

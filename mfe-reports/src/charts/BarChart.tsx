@@ -6,14 +6,14 @@
  * first, middle and last buckets' labels. One `role="img"` with the caller's summary; the numbers
  * are the figure's table.
  */
-import { AXIS_COLOR, GRID_COLOR, niceMax } from './scale';
 
+import { ChartSvg, columnPlot, YGrid } from '@qrmenu/shared/ui';
+import { AXIS_COLOR, niceMax } from './scale';
+
+// the viewBox's size, and room on the left for the y axis's amounts
 const W = 320;
 const H = 180;
 const LEFT = 64;
-const RIGHT = 4;
-const TOP = 8;
-const BOTTOM = 22;
 
 export interface BarSeries {
   label: string;
@@ -43,31 +43,13 @@ export function BarChart({
     0,
     ...heights.map((h) => (mode === 'stacked' ? h.reduce((a, b) => a + b, 0) : Math.max(0, ...h))),
   );
-  const top = niceMax(max);
-  const plotW = W - LEFT - RIGHT;
-  const plotH = H - TOP - BOTTOM;
-  const step = plotW / Math.max(1, n);
+  const plot = columnPlot({ width: W, height: H, left: LEFT, count: n, top: niceMax(max) });
+  const { step, y } = plot;
   const barW = Math.max(0.6, step * 0.72);
-  const y = (v: number) => TOP + plotH - (v / top) * plotH;
-  const ticks = [0, top / 2, top];
   const labelled = [...new Set([0, Math.floor((n - 1) / 2), n - 1])].filter((i) => i >= 0);
   return (
-    <svg
-      viewBox={`0 0 ${W} ${H}`}
-      width="100%"
-      role="img"
-      aria-label={summary}
-      data-testid={testId}
-      style={{ display: 'block', maxHeight: '16rem', maxWidth: '40rem' }}
-    >
-      {ticks.map((v) => (
-        <g key={v}>
-          <line x1={LEFT} x2={W - RIGHT} y1={y(v)} y2={y(v)} stroke={GRID_COLOR} strokeWidth="0.5" />
-          <text x={LEFT - 4} y={y(v) + 3.5} textAnchor="end" fontSize="9" fill={AXIS_COLOR}>
-            {formatTick(v)}
-          </text>
-        </g>
-      ))}
+    <ChartSvg width={W} height={H} summary={summary} testId={testId} maxHeight="16rem" maxWidth="40rem">
+      <YGrid plot={plot} fontSize={9} format={formatTick} />
       {heights.map((h, i) => {
         const x0 = LEFT + i * step + (step - barW) / 2;
         if (mode === 'grouped') {
@@ -80,7 +62,7 @@ export function BarChart({
                   x={x0 + k * w}
                   y={y(v)}
                   width={w}
-                  height={TOP + plotH - y(v)}
+                  height={plot.base - y(v)}
                   fill={series[k]?.color}
                 />
               ))}
@@ -110,7 +92,7 @@ export function BarChart({
       {labelled.map((i) => (
         <text
           key={i}
-          x={LEFT + i * step + step / 2}
+          x={plot.x(i)}
           y={H - 6}
           fontSize="10"
           fill={AXIS_COLOR}
@@ -119,6 +101,6 @@ export function BarChart({
           {labels[i]}
         </text>
       ))}
-    </svg>
+    </ChartSvg>
   );
 }

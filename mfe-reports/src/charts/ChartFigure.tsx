@@ -4,70 +4,18 @@
  * built when opened. Keyboard: the summary is a focusable control; nothing else is needed.
  */
 import { t } from '@qrmenu/shared/texts';
-import { Box, Flex, Table, Text } from '@qrmenu/shared/ui';
+import { Box, ChartLegend, type DataColumn, type DataRow, DataTable, Text } from '@qrmenu/shared/ui';
 import { type ReactNode, useId, useState } from 'react';
 
 export interface ChartTable {
   caption: string;
-  columns: { label: string; numeric?: boolean }[];
-  rows: { key: string; cells: ReactNode[] }[];
+  columns: DataColumn[];
+  rows: DataRow[];
 }
 
-export function Legend({ items }: { items: { label: string; color: string }[] }) {
-  return (
-    <Flex as="ul" listStyleType="none" gap="4" fontSize="sm" wrap="wrap" aria-label={t.reports.legend}>
-      {items.map((item) => (
-        <Flex as="li" key={item.label} align="center" gap="1">
-          <Box
-            as="span"
-            display="inline-block"
-            w="3"
-            h="3"
-            borderRadius="sm"
-            bg={item.color}
-            aria-hidden="true"
-          />
-          {item.label}
-        </Flex>
-      ))}
-    </Flex>
-  );
-}
-
-function NumbersTable({ table, testId }: { table: ChartTable; testId?: string | undefined }) {
-  return (
-    <Box overflowX="auto" tabIndex={0} role="region" aria-label={table.caption}>
-      <Table.Root size="sm" data-testid={testId}>
-        <Table.Caption>{table.caption}</Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            {table.columns.map((c) => (
-              <Table.ColumnHeader key={c.label} scope="col" textAlign={c.numeric ? 'end' : undefined}>
-                {c.label}
-              </Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {table.rows.map((row) => (
-            <Table.Row key={row.key}>
-              {row.cells.map((cell, i) => (
-                <Table.Cell
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells in column order
-                  key={i}
-                  textAlign={table.columns[i]?.numeric ? 'end' : undefined}
-                  whiteSpace={table.columns[i]?.numeric ? 'nowrap' : undefined}
-                >
-                  {cell}
-                </Table.Cell>
-              ))}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
-  );
-}
+/** A chart's numbers keep each number on one line. */
+const unwrapped = (columns: DataColumn[]): DataColumn[] =>
+  columns.map((c) => (c.numeric ? { ...c, cell: { whiteSpace: 'nowrap' } } : c));
 
 export function ChartFigure({
   title,
@@ -90,7 +38,7 @@ export function ChartFigure({
         {title}
       </Text>
       {children}
-      {legend ? <Legend items={legend} /> : null}
+      {legend ? <ChartLegend items={legend} /> : null}
       <Box
         as="details"
         fontSize="sm"
@@ -100,7 +48,17 @@ export function ChartFigure({
         <Box as="summary" cursor="pointer" py="2" minH="11" display="flex" alignItems="center">
           {t.reports.showTable}
         </Box>
-        {open ? <NumbersTable table={table} testId={testId ? `${testId}-table` : undefined} /> : null}
+        {open ? (
+          <DataTable
+            caption={table.caption}
+            columns={unwrapped(table.columns)}
+            rows={table.rows}
+            testId={testId ? `${testId}-table` : undefined}
+            tabIndex={0}
+            role="region"
+            aria-label={table.caption}
+          />
+        ) : null}
       </Box>
     </Box>
   );

@@ -4,6 +4,7 @@
  * an outline). The legend names the steps; the numbers are the figure's table.
  */
 import { t } from '@qrmenu/shared/texts';
+import { ChartSvg } from '@qrmenu/shared/ui';
 import { AXIS_COLOR } from './scale';
 
 const W = 320;
@@ -32,14 +33,7 @@ export function HeatMap({
   const max = Math.max(0, ...heat.flat());
   const height = TOP + 7 * CELL_H + 2;
   return (
-    <svg
-      viewBox={`0 0 ${W} ${height}`}
-      width="100%"
-      role="img"
-      aria-label={summary}
-      data-testid={testId}
-      style={{ display: 'block', maxHeight: '14rem', maxWidth: '40rem' }}
-    >
+    <ChartSvg width={W} height={height} summary={summary} testId={testId} maxHeight="14rem" maxWidth="40rem">
       {[0, 6, 12, 18, 23].map((h) => (
         <text
           key={h}
@@ -73,6 +67,6 @@ export function HeatMap({
           ))}
         </g>
       ))}
-    </svg>
+    </ChartSvg>
   );
 }

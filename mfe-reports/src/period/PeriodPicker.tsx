@@ -4,7 +4,7 @@
  * in Uzbek and asks nothing. Under it the period shown and the one it is compared with.
  */
 import { t } from '@qrmenu/shared/texts';
-import { Button, Field, Flex, Input, NativeSelect, Stack, Text } from '@qrmenu/shared/ui';
+import { Button, ChoiceField, DayField, Flex, Stack, Text } from '@qrmenu/shared/ui';
 import { useEffect, useState } from 'react';
 import {
   addDays,
@@ -49,61 +49,37 @@ export function PeriodPicker({
   return (
     <Stack gap="2" data-testid="period-picker">
       <Flex gap="3" align="end" wrap="wrap">
-        <Field.Root w="auto" minW="40">
-          <Field.Label>{r.period}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              name="period"
-              value={choice.preset}
-              minH="11"
-              onChange={(e) => pick(e.currentTarget.value as Preset)}
-            >
-              {PRESETS.map((p) => (
-                <option key={p} value={p}>
-                  {r.periods[p]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <ChoiceField
+          w="auto"
+          minW="40"
+          label={r.period}
+          name="period"
+          value={choice.preset}
+          select={{ minH: '11' }}
+          onPick={(preset) => pick(preset as Preset)}
+          choices={PRESETS.map((p) => ({ value: p, label: r.periods[p] }))}
+        />
         {choice.preset === 'month' ? (
-          <Field.Root w="auto">
-            <Field.Label>{r.monthPick}</Field.Label>
-            <Input
-              type="month"
-              name="month"
-              value={choice.month}
-              max={today.slice(0, 7)}
-              minH="11"
-              onChange={(e) => e.currentTarget.value && onChange({ ...choice, month: e.currentTarget.value })}
-            />
-          </Field.Root>
+          <DayField
+            type="month"
+            label={r.monthPick}
+            name="month"
+            value={choice.month}
+            max={today.slice(0, 7)}
+            onPick={(month) => month && onChange({ ...choice, month })}
+          />
         ) : null}
         {choice.preset === 'custom' ? (
           <Flex gap="3" align="end" wrap="wrap">
-            <Field.Root w="auto" invalid={!typed.ok}>
-              <Field.Label>{r.from}</Field.Label>
-              <Input
-                type="date"
-                name="from"
-                value={from}
-                max={today}
-                minH="11"
-                onChange={(e) => setFrom(e.currentTarget.value)}
-              />
-            </Field.Root>
-            <Field.Root w="auto" invalid={!typed.ok}>
-              <Field.Label>{r.to}</Field.Label>
-              <Input
-                type="date"
-                name="to"
-                value={to}
-                max={today}
-                minH="11"
-                onChange={(e) => setTo(e.currentTarget.value)}
-              />
-            </Field.Root>
+            <DayField
+              label={r.from}
+              name="from"
+              value={from}
+              max={today}
+              invalid={!typed.ok}
+              onPick={setFrom}
+            />
+            <DayField label={r.to} name="to" value={to} max={today} invalid={!typed.ok} onPick={setTo} />
             <Button
               minH="11"
               colorPalette="blue"

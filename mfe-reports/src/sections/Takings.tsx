@@ -6,7 +6,7 @@
 import type { TakingsReport } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { SimpleGrid, Stack } from '@qrmenu/shared/ui';
-import { BarChart } from '../charts/BarChart';
+import { BarFigure } from '../charts/BarFigure';
 import { buckets, sumOf } from '../charts/buckets';
 import { ChartFigure } from '../charts/ChartFigure';
 import { HBarChart } from '../charts/HBarChart';
@@ -91,15 +91,10 @@ export function TakingsSection({ data }: { data: TakingsReport }) {
           />
         ))}
       </SimpleGrid>
-      <ChartFigure
+      <BarFigure
         title={r.byDay}
         testId="chart-takings"
-        legend={[
-          { label: r.paid, color: SERIES_COLORS[0] },
-          { label: r.unpaid, color: SERIES_COLORS[1] },
-        ]}
         table={{
-          caption: r.byDay,
           columns: [
             { label: r.day },
             { label: r.orders, numeric: true },
@@ -118,17 +113,14 @@ export function TakingsSection({ data }: { data: TakingsReport }) {
             ],
           })),
         }}
-      >
-        <BarChart
-          labels={bars.map((b) => b.label)}
-          series={[
-            { label: r.paid, color: SERIES_COLORS[0], values: paid },
-            { label: r.unpaid, color: SERIES_COLORS[1], values: unpaid },
-          ]}
-          formatTick={(v) => shortNumber(som(v))}
-          summary={r.takingsChartLabel(data.period.days, money(x.paid), money(x.unpaid))}
-        />
-      </ChartFigure>
+        labels={bars.map((b) => b.label)}
+        series={[
+          { label: r.paid, values: paid },
+          { label: r.unpaid, values: unpaid },
+        ]}
+        formatTick={(v) => shortNumber(som(v))}
+        summary={r.takingsChartLabel(data.period.days, money(x.paid), money(x.unpaid))}
+      />
       <ChartFigure
         title={r.byMethod}
         testId="chart-methods"

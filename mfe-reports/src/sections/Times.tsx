@@ -5,12 +5,11 @@
  */
 import type { TimesReport } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { SimpleGrid, Stack, Text } from '@qrmenu/shared/ui';
-import { BarChart } from '../charts/BarChart';
+import { ChartLegend, SimpleGrid, Stack, Text } from '@qrmenu/shared/ui';
+import { BarFigure } from '../charts/BarFigure';
 import { buckets } from '../charts/buckets';
-import { ChartFigure, Legend } from '../charts/ChartFigure';
+import { ChartFigure } from '../charts/ChartFigure';
 import { HEAT_STEPS, HeatMap } from '../charts/HeatMap';
-import { SERIES_COLORS } from '../charts/scale';
 import { Stat } from '../common/Stat';
 
 const r = t.reports;
@@ -66,7 +65,7 @@ export function TimesSection({ data }: { data: TimesReport }) {
         }}
       >
         <HeatMap heat={data.heat} summary={r.heatLabel(top.label, top.orders)} />
-        <Legend
+        <ChartLegend
           items={HEAT_STEPS.map((color, i) => ({
             color,
             label: i === 0 ? '0' : `${['', '≤ 25 %', '≤ 50 %', '≤ 75 %', '≤ 100 %'][i]}`,
@@ -89,15 +88,10 @@ export function TimesSection({ data }: { data: TimesReport }) {
           {r.noTimes}
         </Text>
       ) : (
-        <ChartFigure
+        <BarFigure
           title={r.timesByDay}
           testId="chart-times"
-          legend={[
-            { label: r.acceptTime, color: SERIES_COLORS[0] },
-            { label: r.readyTime, color: SERIES_COLORS[1] },
-          ]}
           table={{
-            caption: r.timesByDay,
             columns: [
               { label: r.day },
               { label: r.orders, numeric: true },
@@ -120,26 +114,21 @@ export function TimesSection({ data }: { data: TimesReport }) {
                 ],
               })),
           }}
-        >
-          <BarChart
-            mode="grouped"
-            labels={bars.map((b) => b.label)}
-            series={[
-              {
-                label: r.acceptTime,
-                color: SERIES_COLORS[0],
-                values: bars.map((b) => bucketMedian(b.days.map((d) => d.accept.median))),
-              },
-              {
-                label: r.readyTime,
-                color: SERIES_COLORS[1],
-                values: bars.map((b) => bucketMedian(b.days.map((d) => d.ready.median))),
-              },
-            ]}
-            formatTick={(v) => r.duration(Math.round(v / 60) * 60)}
-            summary={r.timesChartLabel(r.readyTime, r.duration(x.ready.median), r.duration(x.ready.p90))}
-          />
-        </ChartFigure>
+          mode="grouped"
+          labels={bars.map((b) => b.label)}
+          series={[
+            {
+              label: r.acceptTime,
+              values: bars.map((b) => bucketMedian(b.days.map((d) => d.accept.median))),
+            },
+            {
+              label: r.readyTime,
+              values: bars.map((b) => bucketMedian(b.days.map((d) => d.ready.median))),
+            },
+          ]}
+          formatTick={(v) => r.duration(Math.round(v / 60) * 60)}
+          summary={r.timesChartLabel(r.readyTime, r.duration(x.ready.median), r.duration(x.ready.p90))}
+        />
       )}
     </Stack>
   );

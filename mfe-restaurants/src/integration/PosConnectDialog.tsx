@@ -11,11 +11,11 @@ import { t } from '@qrmenu/shared/texts';
 import {
   Box,
   Button,
+  ChoiceField,
   DialogShell,
   Field,
   type FormDialogState,
   Input,
-  NativeSelect,
   notify,
   Stack,
   Text,
@@ -98,28 +98,18 @@ export function PosConnectDialog({ dialog }: { dialog: FormDialogState<never> })
       <Stack gap="5">
         <Stack gap="3" as="section" aria-label={t.posStepCredentials}>
           <Text fontWeight="semibold">{t.posStepCredentials}</Text>
-          <Field.Root>
-            <Field.Label>{t.posProvider}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                name="provider"
-                value={provider}
-                onChange={(e) => {
-                  setProvider(e.currentTarget.value as PosProvider);
-                  setCredentials({});
-                  setRefused({});
-                  locations.reset();
-                }}
-              >
-                {POS_PROVIDERS.map((p) => (
-                  <option key={p} value={p}>
-                    {PROVIDER_LABEL[p]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <ChoiceField
+            label={t.posProvider}
+            name="provider"
+            value={provider}
+            onPick={(next) => {
+              setProvider(next as PosProvider);
+              setCredentials({});
+              setRefused({});
+              locations.reset();
+            }}
+            choices={POS_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABEL[p] }))}
+          />
           {fields.map((f) => (
             <Field.Root key={`${provider}-${f.name}`} required invalid={!!refused[f.name]}>
               <Field.Label>{f.label}</Field.Label>
@@ -155,24 +145,14 @@ export function PosConnectDialog({ dialog }: { dialog: FormDialogState<never> })
         {locations.data ? (
           <Stack gap="3" as="section" aria-label={t.posStepLocation}>
             <Text fontWeight="semibold">{t.posStepLocation}</Text>
-            <Field.Root>
-              <Field.Label>{provider === 'iiko' ? t.posOrganization : t.posSpot}</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  name="location_id"
-                  value={locationId}
-                  onChange={(e) => showPreview(e.currentTarget.value)}
-                >
-                  <option value="">{t.posChooseLocation}</option>
-                  {locations.data.map((l) => (
-                    <option key={l.id} value={l.id}>
-                      {l.name}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <ChoiceField
+              label={provider === 'iiko' ? t.posOrganization : t.posSpot}
+              name="location_id"
+              value={locationId}
+              onPick={showPreview}
+              first={{ value: '', label: t.posChooseLocation }}
+              choices={locations.data.map((l) => ({ value: l.id, label: l.name }))}
+            />
             {previewCall.isPending ? <progress aria-label={t.posPreview} /> : null}
             {preview ? (
               <Box borderWidth="1px" borderRadius="md" p="3" data-testid="pos-preview">
@@ -186,24 +166,15 @@ export function PosConnectDialog({ dialog }: { dialog: FormDialogState<never> })
         {preview ? (
           <Stack gap="3" as="section" aria-label={t.posStepImport}>
             <Text fontWeight="semibold">{t.posStepImport}</Text>
-            <Field.Root required>
-              <Field.Label>{t.fields.manager_id}</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  name="manager_id"
-                  value={managerId}
-                  onChange={(e) => setManagerId(e.currentTarget.value)}
-                >
-                  <option value="">—</option>
-                  {managers.map((m) => (
-                    <option key={m._id} value={m._id}>
-                      {m.login}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <ChoiceField
+              required
+              label={t.fields.manager_id}
+              name="manager_id"
+              value={managerId}
+              onPick={setManagerId}
+              first={{ value: '', label: '—' }}
+              choices={managers.map((m) => ({ value: m._id, label: m.login }))}
+            />
             {importCall.isPending ? (
               <Stack gap="1">
                 <Text>{t.posImporting}</Text>

@@ -5,7 +5,7 @@
  */
 import { orders } from '@qrmenu/shared/resources';
 import { t } from '@qrmenu/shared/texts';
-import { Button, OrderTotals, Section, Skeleton, Text, usePaths } from '@qrmenu/shared/ui';
+import { Button, CARD_FRAME, OrderTotals, Section, Skeleton, Text, usePaths } from '@qrmenu/shared/ui';
 import { Link } from 'react-router-dom';
 
 export function OrdersTodayPanel({ restaurantId }: { restaurantId: string }) {
@@ -15,9 +15,7 @@ export function OrdersTodayPanel({ restaurantId }: { restaurantId: string }) {
   return (
     <Section
       title={t.orders.today}
-      borderWidth="1px"
-      borderRadius="lg"
-      p={{ base: '3', md: '5' }}
+      {...CARD_FRAME}
       mt="4"
       data-testid="orders-today"
       actions={

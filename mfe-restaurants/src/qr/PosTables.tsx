@@ -8,36 +8,24 @@
 import { orders } from '@qrmenu/shared/resources';
 import type { PosTables as Tables } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Field, NativeSelect, notify, Section, Stack, Text } from '@qrmenu/shared/ui';
+import { Box, ChoiceField, notify, Section, Stack, Text } from '@qrmenu/shared/ui';
 
 const TEXT = t.orders.pos;
 
 function TerminalGroup({ tables, restaurantId }: { tables: Tables; restaurantId: string }) {
   const choose = orders.useChooseTerminalGroup();
   return (
-    <Field.Root>
-      <Field.Label>{TEXT.terminalGroup}</Field.Label>
-      <NativeSelect.Root disabled={choose.isPending}>
-        <NativeSelect.Field
-          name="terminal-group"
-          value={tables.terminal_group_id ?? ''}
-          onChange={(e) =>
-            choose.mutate(
-              { terminalGroupId: e.currentTarget.value, restaurantId },
-              { onError: () => notify.error(TEXT.tableSaveError) },
-            )
-          }
-        >
-          {tables.terminal_group_id ? null : <option value="">{TEXT.chooseTerminalGroup}</option>}
-          {tables.terminal_groups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
+    <ChoiceField
+      label={TEXT.terminalGroup}
+      name="terminal-group"
+      value={tables.terminal_group_id ?? ''}
+      disabled={choose.isPending}
+      onPick={(terminalGroupId) =>
+        choose.mutate({ terminalGroupId, restaurantId }, { onError: () => notify.error(TEXT.tableSaveError) })
+      }
+      first={tables.terminal_group_id ? null : { value: '', label: TEXT.chooseTerminalGroup }}
+      choices={tables.terminal_groups.map((g) => ({ value: g.id, label: g.name }))}
+    />
   );
 }
 
@@ -51,31 +39,27 @@ function PlacementTable({
   const map = orders.useMapPlacementTable();
   return (
     <Box as="li" py="1" borderBottomWidth="1px" data-testid="pos-table-row">
-      <Field.Root>
-        <Field.Label fontWeight="normal">{TEXT.tableOf(placement.name)}</Field.Label>
-        <NativeSelect.Root size="sm" disabled={map.isPending}>
-          <NativeSelect.Field
-            value={placement.pos_table_id ?? ''}
-            onChange={(e) =>
-              map.mutate(
-                { placementId: placement._id, posTableId: e.currentTarget.value || null },
-                {
-                  onSuccess: () => notify.success(TEXT.tableSaved(placement.name)),
-                  onError: () => notify.error(TEXT.tableSaveError),
-                },
-              )
-            }
-          >
-            <option value="">{TEXT.noTable}</option>
-            {tables.map((table) => (
-              <option key={table.id} value={table.id}>
-                {table.section ? `${table.section}: ${table.name}` : table.name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
+      <ChoiceField
+        plainLabel
+        label={TEXT.tableOf(placement.name)}
+        size="sm"
+        value={placement.pos_table_id ?? ''}
+        disabled={map.isPending}
+        onPick={(posTableId) =>
+          map.mutate(
+            { placementId: placement._id, posTableId: posTableId || null },
+            {
+              onSuccess: () => notify.success(TEXT.tableSaved(placement.name)),
+              onError: () => notify.error(TEXT.tableSaveError),
+            },
+          )
+        }
+        first={{ value: '', label: TEXT.noTable }}
+        choices={tables.map((table) => ({
+          value: table.id,
+          label: table.section ? `${table.section}: ${table.name}` : table.name,
+        }))}
+      />
     </Box>
   );
 }

@@ -13,6 +13,7 @@ import { t } from '@qrmenu/shared/texts';
 import {
   Box,
   Button,
+  CARD_FRAME,
   HStack,
   LoadingSkeleton,
   Page,
@@ -23,9 +24,9 @@ import {
 } from '@qrmenu/shared/ui';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { QrCodeButton } from '../qr/QrCodeButton';
 import { LazyRestaurantEditDialog } from './dialogs';
 import { RestaurantInfo } from './RestaurantInfo';
+import { RestaurantParts } from './RestaurantParts';
 
 /**
  * The card's two reads start as this module runs: the shell loads it beside its own area code
@@ -41,7 +42,7 @@ const VisitsPanel = lazy(() => import('../visits/VisitsPanel').then((m) => ({ de
 
 /** The visits panel's frame while its code loads (the panel's own loading state has the same size). */
 const VISITS_LOADING = (
-  <Box borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '5' }} mt="4" aria-busy="true">
+  <Box {...CARD_FRAME} mt="4" aria-busy="true">
     <Skeleton h="6" mb="3" />
     <Stack gap="3">
       <Skeleton h="20" />
@@ -74,12 +75,7 @@ export default function ManagerHome() {
       >
         {(restaurant) =>
           restaurant ? (
-            <Box
-              borderWidth="1px"
-              borderRadius="lg"
-              p={{ base: '3', md: '5' }}
-              data-testid="manager-restaurant-card"
-            >
+            <Box {...CARD_FRAME} data-testid="manager-restaurant-card">
               <RestaurantInfo restaurant={restaurant} managerLine={profile.data?.login ?? '—'} />
               <HStack mt="5" gap="2" flexWrap="wrap">
                 <Button colorPalette="blue" size="sm" onClick={() => edit.openEdit(restaurant)}>
@@ -92,21 +88,7 @@ export default function ManagerHome() {
                 >
                   {t.view}
                 </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => navigate(managerPaths.categories({ restaurantId: restaurant._id }))}
-                >
-                  {t.categories}
-                </Button>
-                <QrCodeButton restaurant={restaurant} />
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => navigate(managerPaths.staff({ restaurantId: restaurant._id }))}
-                >
-                  {t.staff.title}
-                </Button>
+                <RestaurantParts restaurant={restaurant} paths={managerPaths} />
               </HStack>
             </Box>
           ) : null

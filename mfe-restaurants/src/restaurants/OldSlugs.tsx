@@ -5,14 +5,13 @@
  */
 import { useOldSlugs, useReleaseOldSlug } from '@qrmenu/shared/query';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Button, ConfirmDialog, Heading, HStack, notify, Stack, Text } from '@qrmenu/shared/ui';
-import { useId, useState } from 'react';
+import { Button, ConfirmDialog, HStack, notify, Section, Stack, Text } from '@qrmenu/shared/ui';
+import { useState } from 'react';
 
 export function OldSlugs({ restaurantId }: { restaurantId: string }) {
   const slugs = useOldSlugs(restaurantId);
   const release = useReleaseOldSlug();
   const [asked, setAsked] = useState<string | null>(null);
-  const headingId = useId();
   const list = slugs.data ?? [];
   if (list.length === 0) return null;
   const confirm = async () => {
@@ -27,13 +26,7 @@ export function OldSlugs({ restaurantId }: { restaurantId: string }) {
     }
   };
   return (
-    <Box as="section" mt="5" aria-labelledby={headingId} data-testid="old-slugs">
-      <Heading as="h2" size="md" id={headingId}>
-        {t.oldSlugs}
-      </Heading>
-      <Text fontSize="sm" color="fg.muted" mb="2">
-        {t.oldSlugsHint}
-      </Text>
+    <Section title={t.oldSlugs} hint={t.oldSlugsHint} mt="5" data-testid="old-slugs">
       <Stack as="ul" gap="1" listStyleType="none" ps="0">
         {list.map(({ slug }) => (
           <HStack as="li" key={slug} justify="space-between" gap="2">
@@ -59,6 +52,6 @@ export function OldSlugs({ restaurantId }: { restaurantId: string }) {
         onCancel={() => setAsked(null)}
         loading={release.isPending}
       />
-    </Box>
+    </Section>
   );
 }

@@ -13,6 +13,7 @@ import { t } from '@qrmenu/shared/texts';
 import {
   Box,
   Button,
+  CARD_FRAME,
   combineQueries,
   DeleteButton,
   EmptyState,
@@ -30,12 +31,12 @@ import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PosSyncStatus } from '../integration/PosSyncStatus';
 import { OrdersTodayPanel } from '../orders/OrdersTodayPanel';
-import { QrCodeButton } from '../qr/QrCodeButton';
 import { VisitsPanel } from '../visits/VisitsPanel';
 import { LazyRestaurantEditDialog } from './dialogs';
 import { OldSlugs } from './OldSlugs';
 import { PaymentsPanel } from './PaymentsPanel';
 import { RestaurantInfo } from './RestaurantInfo';
+import { RestaurantParts } from './RestaurantParts';
 
 type Shown = Restaurant | PublicRestaurant;
 
@@ -116,12 +117,7 @@ export default function RestaurantDetailPage() {
         >
           {(r) =>
             r ? (
-              <Box
-                borderWidth="1px"
-                borderRadius="lg"
-                p={{ base: '3', md: '5' }}
-                data-testid="restaurant-detail"
-              >
+              <Box {...CARD_FRAME} data-testid="restaurant-detail">
                 <RestaurantInfo
                   restaurant={r}
                   managerLine={<ManagerLogin restaurant={r} isManager={isManager} />}
@@ -138,21 +134,7 @@ export default function RestaurantDetailPage() {
                   >
                     {t.edit}
                   </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => navigate(paths.categories({ restaurantId: r._id }))}
-                  >
-                    {t.categories}
-                  </Button>
-                  <QrCodeButton restaurant={r} />
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => navigate(paths.staff({ restaurantId: r._id }))}
-                  >
-                    {t.staff.title}
-                  </Button>
+                  <RestaurantParts restaurant={r} paths={paths} />
                   {isAdmin ? (
                     <DeleteButton
                       spec={resource.remove}

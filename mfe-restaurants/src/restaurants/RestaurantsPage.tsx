@@ -15,7 +15,7 @@ import {
   Page,
   PageState,
   Pagination,
-  type PaginationState,
+  pageSteps,
   useFormDialog,
   usePaths,
   useResourceDelete,
@@ -62,17 +62,7 @@ export default function RestaurantsPage() {
   useEffect(() => {
     if (page > pages) setPage(pages);
   }, [page, pages]);
-  const pagination: Pick<
-    PaginationState<Restaurant>,
-    'page' | 'pages' | 'hasPrevious' | 'hasNext' | 'previous' | 'next'
-  > = {
-    page,
-    pages,
-    hasPrevious: page > 1,
-    hasNext: page < pages,
-    previous: () => setPage((p) => Math.max(1, p - 1)),
-    next: () => setPage((p) => Math.min(pages, p + 1)),
-  };
+  const pagination = pageSteps(page, pages, setPage);
   const edit = useFormDialog<Restaurant>();
   const integration = useFormDialog<never>();
   const pos = useFormDialog<never>();

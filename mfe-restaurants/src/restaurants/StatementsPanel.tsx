@@ -15,16 +15,18 @@ import {
 import { formatTiyin, t } from '@qrmenu/shared/texts';
 import {
   Badge,
-  Box,
   Button,
+  DataTable,
+  DayField,
   Field,
   Heading,
   HStack,
   Input,
   notify,
   Pagination,
+  pageSteps,
+  Section,
   Stack,
-  Table,
   Text,
 } from '@qrmenu/shared/ui';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
@@ -53,56 +55,42 @@ function DifferenceBadge({ n }: { n: number }) {
   );
 }
 
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 function Lines({ lines, onOpen }: { lines: PaymentStatementLine[]; onOpen: (day: string) => void }) {
   return (
-    <Box overflowX="auto">
-      <Table.Root size="sm" data-testid="statements-table">
-        <Table.Caption>{W.title}</Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader scope="col">{W.day}</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col">{W.method}</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              {W.count}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              {W.total}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              {W.refunds}
-            </Table.ColumnHeader>
-            <Table.ColumnHeader scope="col">{W.differences}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {lines.map((l) => (
-            <Table.Row key={`${l.day}:${l.method}`} data-testid="statement-line">
-              <Table.Cell>
-                <Button
-                  size="xs"
-                  variant="outline"
-                  aria-label={W.open(l.day, methodName(l.method))}
-                  onClick={() => onOpen(l.day)}
-                >
-                  {l.day}
-                </Button>
-              </Table.Cell>
-              <Table.Cell>{methodName(l.method)}</Table.Cell>
-              <Table.Cell textAlign="end">{l.count}</Table.Cell>
-              <Table.Cell textAlign="end" whiteSpace="nowrap">
-                {formatTiyin(l.total)}
-              </Table.Cell>
-              <Table.Cell textAlign="end" whiteSpace="nowrap">
-                {l.refunds > 0 ? `${l.refunds} · ${formatTiyin(l.refunds_total)}` : '0'}
-              </Table.Cell>
-              <Table.Cell>
-                <DifferenceBadge n={l.difference_count} />
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
+    <DataTable
+      caption={W.title}
+      testId="statements-table"
+      columns={[
+        { label: W.day },
+        { label: W.method },
+        { label: W.count, numeric: true },
+        { label: W.total, numeric: true, cell: NOWRAP },
+        { label: W.refunds, numeric: true, cell: NOWRAP },
+        { label: W.differences },
+      ]}
+      rows={lines.map((l) => ({
+        key: `${l.day}:${l.method}`,
+        testId: 'statement-line',
+        cells: [
+          <Button
+            key="day"
+            size="xs"
+            variant="outline"
+            aria-label={W.open(l.day, methodName(l.method))}
+            onClick={() => onOpen(l.day)}
+          >
+            {l.day}
+          </Button>,
+          methodName(l.method),
+          l.count,
+          formatTiyin(l.total),
+          l.refunds > 0 ? `${l.refunds} · ${formatTiyin(l.refunds_total)}` : '0',
+          <DifferenceBadge key="differences" n={l.difference_count} />,
+        ],
+      }))}
+    />
   );
 }
 
@@ -170,63 +158,48 @@ function Upload({ restaurantId, statement }: { restaurantId: string; statement: 
 function Differences({ statement }: { statement: PaymentStatement }) {
   if (statement.differences.length === 0) return <Text fontSize="sm">{W.noDifferences}</Text>;
   return (
-    <Box overflowX="auto">
-      <Table.Root size="sm" data-testid="statement-differences">
-        <Table.Caption>
-          {statement.day}, {methodName(statement.method)}: {W.differences}
-        </Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader scope="col">{W.transaction}</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col">{W.problem}</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col">{W.ours}</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col">{W.theirs}</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col">{W.bill}</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {statement.differences.map((d) => (
-            <Table.Row key={`${d.problem}:${d.id}`}>
-              <Table.Cell fontFamily="mono" wordBreak="break-all">
-                {d.id}
-              </Table.Cell>
-              <Table.Cell>
-                {W.problems[d.problem] ?? d.problem}
-                {d.reason ? `: ${d.reason}` : ''}
-              </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{entry(d.ours)}</Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{entry(d.theirs)}</Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{d.bill ? formatTiyin(d.bill.amount) : '—'}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
+    <DataTable
+      caption={`${statement.day}, ${methodName(statement.method)}: ${W.differences}`}
+      testId="statement-differences"
+      columns={[
+        { label: W.transaction, cell: { fontFamily: 'mono', wordBreak: 'break-all' } },
+        { label: W.problem },
+        { label: W.ours, cell: NOWRAP },
+        { label: W.theirs, cell: NOWRAP },
+        { label: W.bill, cell: NOWRAP },
+      ]}
+      rows={statement.differences.map((d) => ({
+        key: `${d.problem}:${d.id}`,
+        cells: [
+          d.id,
+          `${W.problems[d.problem] ?? d.problem}${d.reason ? `: ${d.reason}` : ''}`,
+          entry(d.ours),
+          entry(d.theirs),
+          d.bill ? formatTiyin(d.bill.amount) : '—',
+        ],
+      }))}
+    />
   );
 }
 
 function Day({ restaurantId, day, onClose }: { restaurantId: string; day: string; onClose: () => void }) {
   const statements = useDayStatements(restaurantId, day);
-  const headingId = useId();
   return (
-    <Box
-      as="section"
-      aria-labelledby={headingId}
+    <Section
+      level={3}
+      title={`${W.title}: ${day}`}
+      actions={
+        <Button size="xs" variant="outline" onClick={onClose}>
+          {W.close}
+        </Button>
+      }
       borderWidth="1px"
       borderRadius="md"
       p="3"
       data-testid="statement-day"
     >
-      <HStack justify="space-between" mb="2">
-        <Heading as="h3" size="sm" id={headingId}>
-          {W.title}: {day}
-        </Heading>
-        <Button size="xs" variant="outline" onClick={onClose}>
-          {W.close}
-        </Button>
-      </HStack>
       {statements.isError ? <Text color="red.700">{W.loadError}</Text> : null}
-      <Stack gap="4">
+      <Stack gap="4" mt="2">
         {(statements.data ?? []).map((s) => (
           <Stack key={s.method} gap="2" data-testid={`statement-${s.method}`}>
             <HStack gap="2" flexWrap="wrap">
@@ -243,7 +216,7 @@ function Day({ restaurantId, day, onClose }: { restaurantId: string; day: string
           </Stack>
         ))}
       </Stack>
-    </Box>
+    </Section>
   );
 }
 
@@ -253,8 +226,6 @@ export function StatementsPanel({ restaurantId }: { restaurantId: string }) {
   const [day, setDay] = useState(yesterday);
   const lines = useStatements(restaurantId, String(page));
   const rebuild = useRebuildStatements();
-  const headingId = useId();
-  const dayId = useId();
   const count = lines.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / STATEMENTS_PAGE_SIZE));
 
@@ -273,18 +244,9 @@ export function StatementsPanel({ restaurantId }: { restaurantId: string }) {
   };
 
   return (
-    <Box as="section" mt="5" aria-labelledby={headingId} data-testid="statements-panel">
-      <Heading as="h2" size="md" id={headingId}>
-        {W.title}
-      </Heading>
-      <Text fontSize="sm" color="fg.muted" mb="2">
-        {W.hint}
-      </Text>
-      <HStack as="form" onSubmit={submit} gap="2" alignItems="end" flexWrap="wrap" mb="3">
-        <Field.Root w="auto">
-          <Field.Label htmlFor={dayId}>{W.rebuildDay}</Field.Label>
-          <Input id={dayId} type="date" value={day} required onChange={(e) => setDay(e.target.value)} />
-        </Field.Root>
+    <Section title={W.title} hint={W.hint} mt="5" data-testid="statements-panel">
+      <HStack as="form" onSubmit={submit} gap="2" alignItems="end" flexWrap="wrap">
+        <DayField label={W.rebuildDay} value={day} required onPick={setDay} />
         <Button type="submit" size="sm" loading={rebuild.isPending}>
           {W.rebuild}
         </Button>
@@ -294,21 +256,10 @@ export function StatementsPanel({ restaurantId }: { restaurantId: string }) {
       {lines.data && lines.data.data.length > 0 ? (
         <>
           <Lines lines={lines.data.data} onOpen={setOpen} />
-          {pages > 1 ? (
-            <Pagination
-              state={{
-                page,
-                pages,
-                hasPrevious: page > 1,
-                hasNext: page < pages,
-                previous: () => setPage((p) => Math.max(1, p - 1)),
-                next: () => setPage((p) => Math.min(pages, p + 1)),
-              }}
-            />
-          ) : null}
+          {pages > 1 ? <Pagination state={pageSteps(page, pages, setPage)} /> : null}
         </>
       ) : null}
       {open ? <Day restaurantId={restaurantId} day={open} onClose={() => setOpen(null)} /> : null}
-    </Box>
+    </Section>
   );
 }

@@ -10,11 +10,11 @@ import { t } from '@qrmenu/shared/texts';
 import {
   Box,
   Button,
+  ChoiceField,
   Field,
   Flex,
   Input,
   LoadingSkeleton,
-  NativeSelect,
   notify,
   PageState,
   Section,
@@ -150,24 +150,16 @@ export function FloorSection({
                 {t.staff.selectedTables(picked.size)}
               </Text>
               <Flex gap="2" wrap="wrap" align="end">
-                <Field.Root flex="1" minW="40">
-                  <Field.Label>{t.staff.waiter}</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field
-                      name="waiter_id"
-                      value={waiter}
-                      onChange={(e) => setWaiter(e.currentTarget.value)}
-                    >
-                      <option value={EVERYONE}>{t.staff.everyone}</option>
-                      {waiters.map((w) => (
-                        <option key={w._id} value={w._id}>
-                          {w.name ?? w.login}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
+                <ChoiceField
+                  flex="1"
+                  minW="40"
+                  label={t.staff.waiter}
+                  name="waiter_id"
+                  value={waiter}
+                  onPick={setWaiter}
+                  first={{ value: EVERYONE, label: t.staff.everyone }}
+                  choices={waiters.map((w) => ({ value: w._id, label: w.name ?? w.login }))}
+                />
                 <Button
                   minH="11"
                   colorPalette="blue"

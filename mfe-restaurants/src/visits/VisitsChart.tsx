@@ -6,27 +6,15 @@
  */
 import type { VisitStats } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
+import { AXIS_COLOR, ChartSvg, columnPlot, niceMax, shortDay, YGrid } from '@qrmenu/shared/ui';
 
 export const VISITS_COLOR = '#2563eb';
 export const UNIQUE_COLOR = '#c2410c';
 
+// the viewBox's size, and room on the left for the y axis's counts
 const W = 320;
 const H = 170;
 const LEFT = 30;
-const RIGHT = 4;
-const TOP = 8;
-const BOTTOM = 22;
-
-/** A round top for the axis: 1, 2, 5 x 10^n at or above `max`. */
-export function niceMax(max: number): number {
-  if (max <= 4) return 4;
-  const p = 10 ** Math.floor(Math.log10(max));
-  for (const m of [1, 2, 5, 10]) if (m * p >= max) return m * p;
-  return 10 * p;
-}
-
-/** `2026-11-25` -> `25.11` */
-export const shortDay = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
 
 export function VisitsChart({
   days,
@@ -36,38 +24,26 @@ export function VisitsChart({
   month: VisitStats['totals']['month'];
 }) {
   const top = niceMax(Math.max(0, ...days.map((d) => Math.max(d.visits, d.unique))));
-  const plotW = W - LEFT - RIGHT;
-  const plotH = H - TOP - BOTTOM;
-  const step = plotW / Math.max(1, days.length);
-  const y = (v: number) => TOP + plotH - (v / top) * plotH;
-  const x = (i: number) => LEFT + i * step + step / 2;
+  const plot = columnPlot({ width: W, height: H, left: LEFT, count: days.length, top });
+  const { step, x, y } = plot;
   const line = days.map((d, i) => `${x(i).toFixed(1)},${y(d.unique).toFixed(1)}`).join(' ');
-  const ticks = [0, top / 2, top];
   const labelled = [0, Math.floor(days.length / 2), days.length - 1];
   return (
-    <svg
-      viewBox={`0 0 ${W} ${H}`}
-      width="100%"
-      role="img"
-      aria-label={t.visits.chartLabel(month.visits, month.unique)}
-      data-testid="visits-chart"
-      style={{ display: 'block', maxHeight: '14rem' }}
+    <ChartSvg
+      width={W}
+      height={H}
+      summary={t.visits.chartLabel(month.visits, month.unique)}
+      testId="visits-chart"
+      maxHeight="14rem"
     >
-      {ticks.map((v) => (
-        <g key={v}>
-          <line x1={LEFT} x2={W - RIGHT} y1={y(v)} y2={y(v)} stroke="#d4d4d8" strokeWidth="0.5" />
-          <text x={LEFT - 4} y={y(v) + 3.5} textAnchor="end" fontSize="10" fill="#3f3f46">
-            {v}
-          </text>
-        </g>
-      ))}
+      <YGrid plot={plot} fontSize={10} />
       {days.map((d, i) => {
-        const h = (d.visits / top) * plotH;
+        const h = (d.visits / top) * plot.plotH;
         return (
           <rect
             key={d.day}
             x={x(i) - step * 0.35}
-            y={TOP + plotH - h}
+            y={plot.base - h}
             width={step * 0.7}
             height={h}
             rx="1"
@@ -88,13 +64,13 @@ export function VisitsChart({
             x={x(i)}
             y={H - 6}
             fontSize="10"
-            fill="#3f3f46"
+            fill={AXIS_COLOR}
             textAnchor={i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle'}
           >
             {i === days.length - 1 ? t.visits.today : shortDay(days[i].day)}
           </text>
         ) : null,
       )}
-    </svg>
+    </ChartSvg>
   );
 }

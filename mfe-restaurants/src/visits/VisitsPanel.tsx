@@ -11,6 +11,9 @@ import { t } from '@qrmenu/shared/texts';
 import {
   Box,
   Button,
+  CARD_FRAME,
+  ChartLegend,
+  DataTable,
   Flex,
   Heading,
   notify,
@@ -19,11 +22,11 @@ import {
   Skeleton,
   Stack,
   saveFile,
-  Table,
+  shortDay,
   Text,
 } from '@qrmenu/shared/ui';
 import { useDeferredValue, useState } from 'react';
-import { shortDay, UNIQUE_COLOR, VISITS_COLOR, VisitsChart } from './VisitsChart';
+import { UNIQUE_COLOR, VISITS_COLOR, VisitsChart } from './VisitsChart';
 
 const TOP = 5;
 
@@ -60,33 +63,6 @@ function Totals({ totals }: { totals: VisitStats['totals'] }) {
         </Box>
       ))}
     </SimpleGrid>
-  );
-}
-
-function Legend() {
-  const swatch = (color: string) => (
-    <Box
-      as="span"
-      display="inline-block"
-      w="3"
-      h="3"
-      borderRadius="sm"
-      bg={color}
-      mr="1"
-      aria-hidden="true"
-    />
-  );
-  return (
-    <Flex gap="4" fontSize="sm" wrap="wrap">
-      <span>
-        {swatch(VISITS_COLOR)}
-        {t.visits.visits}
-      </span>
-      <span>
-        {swatch(UNIQUE_COLOR)}
-        {t.visits.unique}
-      </span>
-    </Flex>
   );
 }
 
@@ -150,29 +126,16 @@ function VisitsTable({ days }: { days: VisitStats['days'] }) {
 
 function DaysTable({ days }: { days: VisitStats['days'] }) {
   return (
-    <Table.Root size="sm" data-testid="visits-table">
-      <Table.Caption>{t.visits.tableCaption}</Table.Caption>
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader scope="col">{t.visits.day}</Table.ColumnHeader>
-          <Table.ColumnHeader scope="col" textAlign="end">
-            {t.visits.visits}
-          </Table.ColumnHeader>
-          <Table.ColumnHeader scope="col" textAlign="end">
-            {t.visits.unique}
-          </Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {[...days].reverse().map((d) => (
-          <Table.Row key={d.day}>
-            <Table.Cell>{shortDay(d.day)}</Table.Cell>
-            <Table.Cell textAlign="end">{d.visits}</Table.Cell>
-            <Table.Cell textAlign="end">{d.unique}</Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
+    <DataTable
+      caption={t.visits.tableCaption}
+      testId="visits-table"
+      columns={[
+        { label: t.visits.day },
+        { label: t.visits.visits, numeric: true },
+        { label: t.visits.unique, numeric: true },
+      ]}
+      rows={[...days].reverse().map((d) => ({ key: d.day, cells: [shortDay(d.day), d.visits, d.unique] }))}
+    />
   );
 }
 
@@ -199,14 +162,7 @@ export function VisitsPanel({ restaurantId }: { restaurantId?: string }) {
   };
 
   return (
-    <Section
-      title={t.visits.title}
-      borderWidth="1px"
-      borderRadius="lg"
-      p={{ base: '3', md: '5' }}
-      mt="4"
-      data-testid="visits-panel"
-    >
+    <Section title={t.visits.title} {...CARD_FRAME} mt="4" data-testid="visits-panel">
       {stats.isError ? (
         <Text role="alert" color="red.700">
           {t.visits.loadError}
@@ -225,7 +181,12 @@ export function VisitsPanel({ restaurantId }: { restaurantId?: string }) {
               {t.visits.chartTitle}
             </Text>
             <VisitsChart days={data.days} month={data.totals.month} />
-            <Legend />
+            <ChartLegend
+              items={[
+                { label: t.visits.visits, color: VISITS_COLOR },
+                { label: t.visits.unique, color: UNIQUE_COLOR },
+              ]}
+            />
           </Box>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <TopList

@@ -15,6 +15,7 @@ import { useFormContext } from 'react-hook-form';
 import { CONTENT_LANGS, type ContentLang, LANGUAGE_NAMES, TRANSLATION_LANGS } from '../schemas/translations';
 import { fieldLabel, t } from '../texts';
 import { Box, Tabs, VisuallyHidden } from '../ui';
+import { TextField } from './fields';
 
 /** What each tab's fields need: their names and labels in this tab's language. */
 export interface TranslationTab<T extends FieldValues> {
@@ -122,6 +123,50 @@ export function TranslatableFields<T extends FieldValues>({
         </Tabs.Content>
       ))}
     </Tabs.Root>
+  );
+}
+
+/** How a translatable text is typed: required (in Uzbek), on several lines, an Uzbek example. */
+export interface TranslatedInput {
+  required?: boolean;
+  multiline?: boolean;
+  /** The Uzbek field's placeholder ('Hajmi'); the other languages' stay empty. */
+  example?: string;
+}
+
+/**
+ * The language tabs of an entity whose translatable fields are plain texts (a category's title, a
+ * product's name and description, an option's and an option row's names): in each tab a
+ * TextField a field, a one-line one not filled in by the browser.
+ */
+export function TranslatedTextFields<T extends FieldValues>({
+  form,
+  fields,
+  inputs = {},
+}: {
+  form?: UseFormReturn<T, unknown, FieldValues>;
+  /** The entity's translatable fields (`TRANSLATED_FIELDS.product`). */
+  fields: readonly string[];
+  inputs?: Partial<Record<string, TranslatedInput>>;
+}) {
+  return (
+    <TranslatableFields<T> form={form} fields={fields}>
+      {(tab) =>
+        fields.map((name) => {
+          const input = inputs[name] ?? {};
+          return (
+            <TextField<T>
+              key={name}
+              form={form}
+              {...tab.field(name, { required: input.required ?? false })}
+              multiline={input.multiline ?? false}
+              autoComplete={input.multiline ? undefined : 'off'}
+              placeholder={tab.isUzbek ? input.example : undefined}
+            />
+          );
+        })
+      }
+    </TranslatableFields>
   );
 }
 

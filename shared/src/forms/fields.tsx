@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import { isApiError } from '../api/errors';
 import { fieldLabel, type IssueLike, t, uzbekIssue } from '../texts';
-import { Box, Field, Input, NativeSelect, Switch, Textarea } from '../ui';
+import { Box, ChoiceSelect, Field, Input, Switch, Textarea } from '../ui';
 
 /**
  * A react-hook-form resolver from a shared zod schema whose messages are Uzbek
@@ -307,21 +307,13 @@ export function SelectField<T extends FieldValues>({
     <RegisteredField
       {...field}
       input={(f) => (
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            {...f.register(field.name, {
-              setValueAs: (v: unknown) => (v === '' || v == null ? emptyValue : v),
-            })}
-          >
-            <option value="">{placeholder}</option>
-            {options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <ChoiceSelect
+          choices={options}
+          first={{ value: '', label: placeholder }}
+          field={f.register(field.name, {
+            setValueAs: (v: unknown) => (v === '' || v == null ? emptyValue : v),
+          })}
+        />
       )}
     />
   );

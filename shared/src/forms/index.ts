@@ -35,6 +35,8 @@ export {
 export {
   TranslatableFields,
   type TranslatableFieldsProps,
+  type TranslatedInput,
+  TranslatedTextFields,
   type TranslationTab,
   translationFormValues,
 } from './TranslatableFields';

@@ -16,7 +16,6 @@ import {
   plainString,
   price,
   requiredText,
-  SLUG_PATTERN,
   slug,
 } from './fields';
 import { orderAnswers } from './orders';
@@ -27,6 +26,8 @@ import { staffAnswers } from './staff';
 import { translationSchemas as tr } from './translations';
 import { visitAnswers } from './visits';
 
+// the single fields' rules, each one the contract's vocabulary uses below
+export * from './fields';
 export * from './orders';
 export * from './payments';
 export * from './provider-statement';
@@ -56,18 +57,6 @@ export {
   translationsWrite,
 } from './translations';
 export * from './visits';
-export {
-  id,
-  isoDate,
-  LIMITS,
-  OPTION_LIMITS,
-  optionalText,
-  plainString,
-  price,
-  requiredText,
-  SLUG_PATTERN,
-  slug,
-};
 
 // ---------- roles and auth ----------
 

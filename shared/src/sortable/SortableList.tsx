@@ -292,28 +292,8 @@ function SortableItemInner<T extends Identified>({
   );
   const moveButtons = disabled ? null : (
     <span className="sortable-moves">
-      <button
-        type="button"
-        className="sortable-move"
-        data-move="up"
-        aria-label={t.sortable.moveUpOf(name)}
-        aria-disabled={first ? 'true' : undefined}
-        onClick={() => (first ? undefined : onStep(item, 'up'))}
-      >
-        <ArrowIcon up />
-        <span className="sortable-move-text">{t.sortable.moveUp}</span>
-      </button>
-      <button
-        type="button"
-        className="sortable-move"
-        data-move="down"
-        aria-label={t.sortable.moveDownOf(name)}
-        aria-disabled={last ? 'true' : undefined}
-        onClick={() => (last ? undefined : onStep(item, 'down'))}
-      >
-        <ArrowIcon />
-        <span className="sortable-move-text">{t.sortable.moveDown}</span>
-      </button>
+      <MoveButton up name={name} edge={first} onMove={() => onStep(item, 'up')} />
+      <MoveButton name={name} edge={last} onMove={() => onStep(item, 'down')} />
     </span>
   );
   return render(item, index, {
@@ -330,6 +310,33 @@ function SortableItemInner<T extends Identified>({
 }
 
 const SortableItem = memo(SortableItemInner) as typeof SortableItemInner;
+
+/** «Yuqoriga» or «Pastga» (a row's name in its label): at the list's edge it says so and does nothing. */
+function MoveButton({
+  up = false,
+  name,
+  edge,
+  onMove,
+}: {
+  up?: boolean;
+  name: string;
+  edge: boolean;
+  onMove: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="sortable-move"
+      data-move={up ? 'up' : 'down'}
+      aria-label={up ? t.sortable.moveUpOf(name) : t.sortable.moveDownOf(name)}
+      aria-disabled={edge ? 'true' : undefined}
+      onClick={() => (edge ? undefined : onMove())}
+    >
+      <ArrowIcon up={up} />
+      <span className="sortable-move-text">{up ? t.sortable.moveUp : t.sortable.moveDown}</span>
+    </button>
+  );
+}
 
 function GripIcon() {
   return (

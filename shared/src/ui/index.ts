@@ -3,7 +3,20 @@
  * The form parts (react-hook-form) are `@qrmenu/shared/forms`: they load with the first form.
  */
 
+export { ChartLegend } from './ChartLegend';
+export {
+  AXIS_COLOR,
+  ChartSvg,
+  type ColumnPlot,
+  columnPlot,
+  GRID_COLOR,
+  niceMax,
+  shortDay,
+  YGrid,
+} from './ChartSvg';
+export { type Choice, ChoiceField, ChoiceSelect } from './ChoiceField';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+export { CARD_FRAME } from './cardFrame';
 export * from './chakra';
 export { combineQueries } from './combineQueries';
 export {
@@ -17,6 +30,8 @@ export {
   RemoteFallback,
   StatusBadge,
 } from './common';
+export { type DataColumn, type DataRow, DataTable } from './DataTable';
+export { DayField } from './DayField';
 export { DeleteButton, type DeleteButtonProps, type DeleteSpec, useResourceDelete } from './DeleteButton';
 export { DialogShell, type DialogShellProps } from './DialogShell';
 export { type FormDialogState, useFormDialog } from './dialogState';
@@ -41,7 +56,7 @@ export { type NotifyOptions, notify, toaster, toastLayout } from './notify';
 export { OrderTotals } from './OrderTotals';
 export { Page, type PageHeaderProps, type PageProps, usePaths, useRouteParams } from './Page';
 export { PageState, type PageStateProps, type QueryState } from './PageState';
-export { Pagination, type PaginationState, usePagination } from './pagination';
+export { type PageSteps, Pagination, type PaginationState, pageSteps, usePagination } from './pagination';
 export { checkPickedFiles, uploadErrorText } from './pickedImages';
 export { Section } from './Section';
 export { saveFile } from './saveFile';

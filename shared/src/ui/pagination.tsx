@@ -53,12 +53,30 @@ export function usePagination<T>(
   };
 }
 
+/** What the buttons need: where the list is and the steps to either side. */
+export type PageSteps = Pick<
+  PaginationState<unknown>,
+  'page' | 'pages' | 'hasPrevious' | 'hasNext' | 'previous' | 'next'
+>;
+
+/** The steps of a list the server pages (the page kept by the caller, `pages` from the answer's count). */
+export function pageSteps(
+  page: number,
+  pages: number,
+  setPage: (update: (page: number) => number) => void,
+): PageSteps {
+  return {
+    page,
+    pages,
+    hasPrevious: page > 1,
+    hasNext: page < pages,
+    previous: () => setPage((p) => Math.max(1, p - 1)),
+    next: () => setPage((p) => Math.min(pages, p + 1)),
+  };
+}
+
 /** "Oldingi" / "i / n" / "Keyingi"; the buttons are disabled at the ends. */
-export function Pagination({
-  state,
-}: {
-  state: Pick<PaginationState<unknown>, 'page' | 'pages' | 'hasPrevious' | 'hasNext' | 'previous' | 'next'>;
-}) {
+export function Pagination({ state }: { state: PageSteps }) {
   return (
     <HStack justify="center" gap="3" py="3" flexWrap="wrap" data-testid="pagination">
       <Button size="sm" variant="outline" onClick={state.previous} disabled={!state.hasPrevious}>

@@ -39,7 +39,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@qrmenu/shared/ui';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 
 const T = t.releases;
 
@@ -93,6 +93,36 @@ const ORIGIN = /^https?:\/\/[^/?#\s@]+\/?$/i;
 /** The HTTP status of a failed call (the API client's error carries it). */
 const statusOf = (error: unknown): number | undefined => (error as { status?: number } | null)?.status;
 
+/** The frame of a part of the page: a module's releases, the origins. */
+const FRAME = { borderWidth: '1px', borderRadius: 'md', p: { base: '3', md: '4' } } as const;
+
+/** A table that scrolls sideways in its own focusable region, its long texts wrapping in their cells. */
+function ScrollTable({
+  label,
+  headers,
+  children,
+}: {
+  label: string;
+  headers: ReactNode[];
+  children: ReactNode;
+}) {
+  return (
+    <Table.ScrollArea tabIndex={0} role="region" aria-label={label}>
+      <Table.Root size="sm" css={{ '& td': { whiteSpace: 'normal' } }}>
+        <Table.Header>
+          <Table.Row>
+            {headers.map((header, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns in their order
+              <Table.ColumnHeader key={i}>{header}</Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>{children}</Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
 /**
  * Where releases may come from: the allowed origins (CDNs) every server reads from the database
  * at once; an admin adds one (a team moving to a new CDN) or removes one no release is served from.
@@ -104,14 +134,7 @@ function OriginsSection({ origins, ask }: { origins: ReleaseOrigin[]; ask: (a: A
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <Stack
-      as="section"
-      gap="3"
-      borderWidth="1px"
-      borderRadius="md"
-      p={{ base: '3', md: '4' }}
-      data-testid="release-origins"
-    >
+    <Stack as="section" gap="3" {...FRAME} data-testid="release-origins">
       <Heading as="h2" size="md">
         {T.origins}
       </Heading>
@@ -121,40 +144,34 @@ function OriginsSection({ origins, ask }: { origins: ReleaseOrigin[]; ask: (a: A
       {origins.length === 0 ? (
         <Text>{T.noOrigins}</Text>
       ) : (
-        <Table.ScrollArea tabIndex={0} role="region" aria-label={T.origins}>
-          <Table.Root size="sm" css={{ '& td': { whiteSpace: 'normal' } }}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{T.origin}</Table.ColumnHeader>
-                <Table.ColumnHeader>{T.originAddedBy}</Table.ColumnHeader>
-                <Table.ColumnHeader>{T.originAddedAt}</Table.ColumnHeader>
-                <Table.ColumnHeader>
-                  <VisuallyHidden>{t.delete}</VisuallyHidden>
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {origins.map((o) => (
-                <Table.Row key={o._id} data-testid="release-origin">
-                  <Table.Cell css={{ overflowWrap: 'anywhere' }}>{o.origin}</Table.Cell>
-                  <Table.Cell>{o.added_by ?? T.originFromEnvironment}</Table.Cell>
-                  <Table.Cell>{new Date(o.created_at).toLocaleString('uz-UZ')}</Table.Cell>
-                  <Table.Cell>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      colorPalette="red"
-                      aria-label={T.removeOrigin(o.origin)}
-                      onClick={() => ask({ kind: 'origin', origin: o })}
-                    >
-                      {t.delete}
-                    </Button>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <ScrollTable
+          label={T.origins}
+          headers={[
+            T.origin,
+            T.originAddedBy,
+            T.originAddedAt,
+            <VisuallyHidden key="delete">{t.delete}</VisuallyHidden>,
+          ]}
+        >
+          {origins.map((o) => (
+            <Table.Row key={o._id} data-testid="release-origin">
+              <Table.Cell css={{ overflowWrap: 'anywhere' }}>{o.origin}</Table.Cell>
+              <Table.Cell>{o.added_by ?? T.originFromEnvironment}</Table.Cell>
+              <Table.Cell>{new Date(o.created_at).toLocaleString('uz-UZ')}</Table.Cell>
+              <Table.Cell>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  colorPalette="red"
+                  aria-label={T.removeOrigin(o.origin)}
+                  onClick={() => ask({ kind: 'origin', origin: o })}
+                >
+                  {t.delete}
+                </Button>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </ScrollTable>
       )}
       <Stack
         as="form"
@@ -252,35 +269,15 @@ function ShareForm({ module }: { module: ModuleReleases }) {
 function ModuleCard({ module, ask }: { module: ModuleReleases; ask: (a: Asking) => void }) {
   const canRollBack = module.canary !== null || module.previous !== null;
   return (
-    <Stack
-      as="section"
-      gap="3"
-      borderWidth="1px"
-      borderRadius="md"
-      p={{ base: '3', md: '4' }}
-      data-testid={`module-${module.module}`}
-    >
+    <Stack as="section" gap="3" {...FRAME} data-testid={`module-${module.module}`}>
       <Heading as="h2" size="md">
         {module.module}
       </Heading>
-      <Table.ScrollArea tabIndex={0} role="region" aria-label={module.module}>
-        <Table.Root size="sm" css={{ '& td': { whiteSpace: 'normal' } }}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{T.module}</Table.ColumnHeader>
-              <Table.ColumnHeader>{T.version}</Table.ColumnHeader>
-              <Table.ColumnHeader>{T.address}</Table.ColumnHeader>
-              <Table.ColumnHeader>{T.loads}</Table.ColumnHeader>
-              <Table.ColumnHeader>{T.failures}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            <ReleaseRow label={T.stable} release={module.stable} />
-            <ReleaseRow label={T.canary} release={module.canary} share={module.canary_share} />
-            {module.previous ? <ReleaseRow label={T.previous} release={module.previous} /> : null}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <ScrollTable label={module.module} headers={[T.module, T.version, T.address, T.loads, T.failures]}>
+        <ReleaseRow label={T.stable} release={module.stable} />
+        <ReleaseRow label={T.canary} release={module.canary} share={module.canary_share} />
+        {module.previous ? <ReleaseRow label={T.previous} release={module.previous} /> : null}
+      </ScrollTable>
       {module.stopped ? (
         <Box
           role="status"
