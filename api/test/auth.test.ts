@@ -9,6 +9,7 @@ import {
   expectShape,
   loginAs,
   PASSWORD,
+  rawCall,
   snapshot,
 } from './helpers';
 import { fileApp } from './world';
@@ -83,29 +84,14 @@ describe('POST /api/auth/login', () => {
   });
 
   it('rejects malformed JSON with 400 and a wrong content type with 415', async () => {
-    const bad = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"login": "admin",',
-    });
-    expectError(bad, 400, 'validation');
-    const text = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'text/xml' },
-      payload: '<a/>',
-    });
+    expectError(await rawCall(ctx, 'POST', '/auth/login', '{"login": "admin",'), 400, 'validation');
+    const text = await rawCall(ctx, 'POST', '/auth/login', '<a/>', { type: 'text/xml' });
     expectError(text, 415, 'unsupported_media_type');
   });
 
   it('rejects a body over the limit with 413', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ login: 'admin', password: 'x'.repeat(2 * 1024 * 1024) }),
-    });
+    const body = JSON.stringify({ login: 'admin', password: 'x'.repeat(2 * 1024 * 1024) });
+    const res = await rawCall(ctx, 'POST', '/auth/login', body);
     expectError(res, 413, 'payload_too_large');
   });
 

@@ -21,6 +21,7 @@ import {
   expectError,
   expectShape,
   type Method,
+  rawCall,
   snapshot,
   type TestCtx,
   type TestUser,
@@ -377,18 +378,12 @@ describe('integration', () => {
     ).data;
     expect([res2.categories, res2.products]).toEqual([2, 2]);
     // an empty body labelled JSON is accepted (the sync call sends none); a malformed one is 400
-    const labelled = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/integration/restaurants/${restaurantId}/sync`,
-      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
-      payload: '',
+    const labelled = await rawCall(ctx, 'PUT', `/admin/integration/restaurants/${restaurantId}/sync`, '', {
+      token: admin.token,
     });
     expect(labelled.statusCode).toBe(200);
-    const malformed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/integration/restaurants/create',
-      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
-      payload: '{"id": ',
+    const malformed = await rawCall(ctx, 'POST', '/admin/integration/restaurants/create', '{"id": ', {
+      token: admin.token,
     });
     expectError(malformed, 400, 'validation');
     const s1 = await snapshot(ctx.db);

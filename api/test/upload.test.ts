@@ -18,6 +18,7 @@ import {
   JPEG,
   multipart,
   PNG,
+  rawCall,
   snapshot,
   type TestCtx,
   WEBP,
@@ -269,11 +270,9 @@ describe('POST /api/manager/upload rejects, storing nothing', () => {
 
   it('400 for a multipart body without a boundary or cut short', async () => {
     await expectNothingStored(async () => {
-      const noBoundary = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/manager/upload',
-        headers: { ...bearer(w.manager1.token), 'content-type': 'multipart/form-data' },
-        payload: 'files=x',
+      const noBoundary = await rawCall(ctx, 'POST', '/manager/upload', 'files=x', {
+        type: 'multipart/form-data',
+        token: w.manager1.token,
       });
       expectError(noBoundary, 400, 'validation');
       const body = multipart({ product_id: w.own.product.id }, [{ data: PNG }]);
