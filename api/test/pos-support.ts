@@ -6,6 +6,7 @@
  * through now. Written once here; each suite keeps its own cases.
  */
 import type { BuildAppOptions } from '../src/app';
+import type { PosOrderLine, PosOrderModifier } from '../src/integration/pos/outgoing-orders';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
 import { type FakeIiko, IIKO_API_LOGIN, startFakeIiko } from './fakes/iiko';
 import { type FakePoster, POSTER_APP_SECRET, POSTER_TOKEN, startFakePoster } from './fakes/poster';
@@ -21,6 +22,18 @@ import {
 import { ok } from './orders-support';
 import type { CLICK, PAYME } from './payments-support';
 import { fileWorld } from './world';
+
+/**
+ * A line of an order to the POS as a test writes it: `amount` portions of `name` (the POS's
+ * `productId`) at `price` so'm each, no size row, with these modifiers.
+ */
+export const posLine = (
+  productId: string,
+  name: string,
+  price: number,
+  amount = 1,
+  modifiers: PosOrderModifier[] = [],
+): PosOrderLine => ({ productId, sizeId: null, modifiers, amount, price, name });
 
 /** The phone a Poster restaurant's card carries in these worlds, as a manager types it. */
 export const POSTER_RESTAURANT_PHONE = '+998 71 200 00 00';
