@@ -412,3 +412,19 @@ export function multipart(fields: Record<string, string>, files: FilePart[]) {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** POST /api/manager/upload as `token`'s user: these fields and files in one multipart body. */
+export function uploadAs(
+  ctx: Pick<TestCtx, 'app'>,
+  token: string | undefined,
+  fields: Record<string, string>,
+  files: FilePart[],
+): Promise<LightMyRequestResponse> {
+  const body = multipart(fields, files);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/manager/upload',
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+}

@@ -21,6 +21,7 @@ import {
   rawCall,
   snapshot,
   type TestCtx,
+  uploadAs,
   WEBP,
   type World,
 } from './helpers';
@@ -28,15 +29,8 @@ import { fileWorld } from './world';
 
 const { ctx, world: w } = fileWorld({}, createWorld);
 
-const upload = (token: string | undefined, fields: Record<string, string>, files: FilePart[]) => {
-  const body = multipart(fields, files);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/manager/upload',
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
-};
+const upload = (token: string | undefined, fields: Record<string, string>, files: FilePart[]) =>
+  uploadAs(ctx, token, fields, files);
 
 const uploadsDir = () => join(ctx.dataDir, 'uploads');
 const storedFiles = () => readdirSync(uploadsDir()).sort();
