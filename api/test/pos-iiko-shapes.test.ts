@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { formatGuestPrice } from '../src/public-menu/language';
 import { IIKO_API_LOGIN, type IikoData } from './fakes/iiko';
 import { recorded } from './fixtures/recorded';
-import { bearer, createUser, expectShape } from './helpers';
+import { apiCall, bearer, createUser, expectShape } from './helpers';
 import { filePosApp, startIiko } from './pos-support';
 
 describe('iiko in the shapes of its answers', () => {
@@ -107,12 +107,7 @@ describe('iiko in the shapes of its answers', () => {
   });
 
   it('after a sync that changes one size (1 L 16 000), then the other (0,5 L 10 000): still right', async () => {
-    const sync = () =>
-      ctx.app.inject({
-        method: 'PUT',
-        url: `/api/admin/integration/pos/${restaurantId}/sync`,
-        headers: bearer(staff.admin.token),
-      });
+    const sync = () => apiCall(ctx, 'PUT', `/admin/integration/pos/${restaurantId}/sync`, staff.admin.token);
     fake.change(() => {
       (cola.sizePrices[1] as { price: { currentPrice: number } }).price.currentPrice = 16000;
     });

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { posPicturesSettled } from '../src/integration/pos/pictures';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
 import { IIKO_API_LOGIN, soldOnMenu } from './fakes/iiko';
-import { bearer, createUser, expectError, expectShape, snapshot } from './helpers';
+import { apiCall, bearer, createUser, expectError, expectShape, snapshot } from './helpers';
 import { filePosApp, posProduct, startIiko } from './pos-support';
 
 describe('iiko Cloud provider', () => {
@@ -42,12 +42,7 @@ describe('iiko Cloud provider', () => {
 
   const post = (url: string, payload: unknown, token = staff.admin.token) =>
     ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
-  const sync = () =>
-    ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/integration/pos/${restaurantId}/sync`,
-      headers: bearer(staff.admin.token),
-    });
+  const sync = () => apiCall(ctx, 'PUT', `/admin/integration/pos/${restaurantId}/sync`, staff.admin.token);
   /** iiko's StopListUpdate webhook of the imported restaurant, with its token (or another). */
   const stopListWebhook = (event: unknown, authorization = webhookToken) =>
     ctx.app.inject({
@@ -233,11 +228,7 @@ describe('iiko Cloud provider', () => {
       .executeTakeFirstOrThrow();
     expect(row.credentials_enc).not.toContain(IIKO_API_LOGIN);
     expect(row.webhook_token_enc).not.toContain(webhookToken);
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/integration/pos/${restaurantId}`,
-      headers: bearer(staff.admin.token),
-    });
+    const res = await apiCall(ctx, 'GET', `/admin/integration/pos/${restaurantId}`, staff.admin.token);
     const { data } = expectShape(answers.posAccount, res.json());
     expect(data.credentials.apiLogin).toBe(`••••${IIKO_API_LOGIN.slice(-4)}`);
     expect(res.body).not.toContain(IIKO_API_LOGIN);
@@ -423,11 +414,12 @@ describe('iiko Cloud provider', () => {
       (d.products.find((p) => p.id === added) as { isDeleted: boolean }).isDeleted = true;
     });
     expect((await sync()).statusCode).toBe(200);
-    const removed = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/manager/products/${made.json().data.id}`,
-      headers: bearer(staff.manager.token),
-    });
+    const removed = await apiCall(
+      ctx,
+      'DELETE',
+      `/manager/products/${made.json().data.id}`,
+      staff.manager.token,
+    );
     expect(removed.statusCode).toBe(200);
   });
 
@@ -518,11 +510,7 @@ describe('iiko Cloud provider', () => {
       expectError(res, 502, 'bad_gateway');
       expect(res.json().error.message).toBe(text);
       expect(await snapshot(ctx.db)).toBe(before);
-      const account = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/admin/integration/pos/${restaurantId}`,
-        headers: bearer(staff.admin.token),
-      });
+      const account = await apiCall(ctx, 'GET', `/admin/integration/pos/${restaurantId}`, staff.admin.token);
       expect(account.json().data.last_sync).toMatchObject({ result: 'error', error: text });
       if (fault === 'malformed') expect(logs.join('')).toContain('fake-malformed'); // the correlation id
     });
@@ -532,11 +520,7 @@ describe('iiko Cloud provider', () => {
     const res = await sync();
     expect(res.statusCode).toBe(200);
     expect((await product(live(42).id))?.name).toBe('Buzilgan badshape');
-    const account = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/integration/pos/${restaurantId}`,
-      headers: bearer(staff.admin.token),
-    });
+    const account = await apiCall(ctx, 'GET', `/admin/integration/pos/${restaurantId}`, staff.admin.token);
     expect(account.json().data.last_sync).toMatchObject({ result: 'ok', error: null });
   });
 
@@ -626,11 +610,12 @@ describe('iiko Cloud provider', () => {
   });
 
   it('Sinxronlash of the restaurant list syncs a POS restaurant too', async () => {
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/integration/restaurants/${restaurantId}/sync`,
-      headers: bearer(staff.admin.token),
-    });
+    const res = await apiCall(
+      ctx,
+      'PUT',
+      `/admin/integration/restaurants/${restaurantId}/sync`,
+      staff.admin.token,
+    );
     expect(res.statusCode).toBe(200);
     expect(expectShape(answers.sync, res.json()).data.products).toBe(300);
   });

@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Config } from '../src/storage/s3';
 import {
-  bearer,
+  apiCall,
   createCategory,
   createProduct,
   createTestApp,
@@ -147,12 +147,7 @@ function pictureSuite(name: string, options: () => Promise<{ s3?: S3Config }>) {
         .json()
         .data.map((i: { file: string }) => i.file) as string[];
       const put = (images: { file: string }[]) =>
-        ctx.app.inject({
-          method: 'PUT',
-          url: `/api/manager/products/${product.id}`,
-          headers: bearer(w.manager1.token),
-          payload: { images },
-        });
+        apiCall(ctx, 'PUT', `/manager/products/${product.id}`, w.manager1.token, { images });
       expect((await put([{ file: added[1]! }])).statusCode).toBe(200);
       expect(await productImages(product.id)).toEqual([added[1]]);
       expect(await storedNone(ctx, added[0]!)).toBe(true);
@@ -165,13 +160,7 @@ function pictureSuite(name: string, options: () => Promise<{ s3?: S3Config }>) {
         await upload(w.manager1.token, { product_id: product.id }, [{ data: await small('#0aa') }])
       ).json().data[0].file as string;
       expect(
-        (
-          await ctx.app.inject({
-            method: 'DELETE',
-            url: `/api/manager/products/${product.id}`,
-            headers: bearer(w.manager1.token),
-          })
-        ).statusCode,
+        (await apiCall(ctx, 'DELETE', `/manager/products/${product.id}`, w.manager1.token)).statusCode,
       ).toBe(200);
       expect(await storedNone(ctx, kept)).toBe(true);
       const inCategory = await createProduct(ctx, w.own.restaurant.id, cat.id);
@@ -179,13 +168,7 @@ function pictureSuite(name: string, options: () => Promise<{ s3?: S3Config }>) {
         await upload(w.manager1.token, { product_id: inCategory.id }, [{ data: await small('#a0a') }])
       ).json().data[0].file as string;
       expect(
-        (
-          await ctx.app.inject({
-            method: 'DELETE',
-            url: `/api/manager/category/delete/${cat.id}`,
-            headers: bearer(w.manager1.token),
-          })
-        ).statusCode,
+        (await apiCall(ctx, 'DELETE', `/manager/category/delete/${cat.id}`, w.manager1.token)).statusCode,
       ).toBe(200);
       expect(await storedNone(ctx, last)).toBe(true);
       // the restaurant's own logo was never touched
@@ -208,11 +191,12 @@ function pictureSuite(name: string, options: () => Promise<{ s3?: S3Config }>) {
         ])
       ).json().data[0].file as string;
       const admin = doomed.admin.token;
-      const res = await ctx.app.inject({
-        method: 'DELETE',
-        url: `/api/manager/restaurants/delete?restaurantId=${doomed.own.restaurant.id}`,
-        headers: bearer(admin),
-      });
+      const res = await apiCall(
+        ctx,
+        'DELETE',
+        `/manager/restaurants/delete?restaurantId=${doomed.own.restaurant.id}`,
+        admin,
+      );
       expect(res.statusCode).toBe(200);
       expect(await storedNone(ctx, cover)).toBe(true);
       expect(await storedNone(ctx, dish)).toBe(true);
@@ -301,11 +285,7 @@ describe('the S3 driver with a public base URL (a CDN)', () => {
       expect(String(page.headers['content-security-policy'])).toMatch(
         /img-src [^;]*https:\/\/cdn\.example\.uz/,
       );
-      await ctx.app.inject({
-        method: 'DELETE',
-        url: `/api/manager/products/${w.own.product.id}`,
-        headers: bearer(w.manager1.token),
-      });
+      await apiCall(ctx, 'DELETE', `/manager/products/${w.own.product.id}`, w.manager1.token);
       expect(await storedNone(ctx, url)).toBe(true);
     } finally {
       await ctx.close();

@@ -7,6 +7,7 @@ import { answers, productUploadResult, restaurantUploadResult } from '@qrmenu/sh
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiCall,
   bearer,
   createProduct,
   createTestApp,
@@ -283,11 +284,8 @@ describe('POST /api/manager/upload rejects, storing nothing', () => {
   });
 
   it('415 for a JSON body', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/manager/upload',
-      headers: bearer(w.manager1.token),
-      payload: { product_id: w.own.product.id },
+    const res = await apiCall(ctx, 'POST', '/manager/upload', w.manager1.token, {
+      product_id: w.own.product.id,
     });
     expectError(res, 415);
   });
