@@ -357,26 +357,19 @@ describe('iiko Cloud provider', () => {
     // the manager moves the last dish first and adds one of their own second: a sync keeps both
     const before = await order();
     const last = await product(before.at(-1) as string);
-    const move = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/manager/products/position/${last?.id}`,
-      payload: { position: 0 },
-      headers: bearer(staff.manager.token),
+    const move = await apiCall(ctx, 'PUT', `/manager/products/position/${last?.id}`, staff.manager.token, {
+      position: 0,
     });
     expect(move.statusCode).toBe(200);
-    const made = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/manager/products',
-      payload: { name: 'Uy limonadi', price: 12000, category_id: category.id },
-      headers: bearer(staff.manager.token),
+    const made = await apiCall(ctx, 'POST', '/manager/products', staff.manager.token, {
+      name: 'Uy limonadi',
+      price: 12000,
+      category_id: category.id,
     });
     expect(made.statusCode).toBe(201);
     const madeId = `here:${made.json().data.id}`;
-    await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/manager/products/position/${made.json().data.id}`,
-      payload: { position: 1 },
-      headers: bearer(staff.manager.token),
+    await apiCall(ctx, 'PUT', `/manager/products/position/${made.json().data.id}`, staff.manager.token, {
+      position: 1,
     });
     const manual = [before.at(-1), madeId, ...before.slice(0, -1)];
     expect(await order()).toEqual(manual);
@@ -426,11 +419,9 @@ describe('iiko Cloud provider', () => {
   it("keeps the manager's own stop of a POS product over syncs, until the manager resumes it", async () => {
     const p = live(30);
     const local = await product(p.id);
-    const stop = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/manager/stop-list',
-      payload: { product_ids: [local?.id], action: 'stop' },
-      headers: bearer(staff.manager.token),
+    const stop = await apiCall(ctx, 'POST', '/manager/stop-list', staff.manager.token, {
+      product_ids: [local?.id],
+      action: 'stop',
     });
     expect(stop.statusCode).toBe(200);
     fake.change(() => {
@@ -438,21 +429,17 @@ describe('iiko Cloud provider', () => {
     });
     expect((await sync()).statusCode).toBe(200);
     expect(await product(p.id)).toMatchObject({ price: 77000, is_active: 0, stopped_by_manager: 1 });
-    const resume = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/manager/stop-list',
-      payload: { product_ids: [local?.id], action: 'resume' },
-      headers: bearer(staff.manager.token),
+    const resume = await apiCall(ctx, 'POST', '/manager/stop-list', staff.manager.token, {
+      product_ids: [local?.id],
+      action: 'resume',
     });
     expect(resume.statusCode).toBe(200);
     expect(await product(p.id)).toMatchObject({ is_active: 1, stopped_by_manager: 0 });
     // a product the POS stopped stays off when the manager "resumes" it
     const posStopped = await product(live(0).id);
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/manager/stop-list',
-      payload: { product_ids: [posStopped?.id], action: 'resume' },
-      headers: bearer(staff.manager.token),
+    await apiCall(ctx, 'POST', '/manager/stop-list', staff.manager.token, {
+      product_ids: [posStopped?.id],
+      action: 'resume',
     });
     expect((await product(live(0).id))?.is_active).toBe(0);
   });
