@@ -13,7 +13,7 @@ import { posPicturesSettled } from '../src/integration/pos/pictures';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
 import { IIKO_API_LOGIN, soldOnMenu } from './fakes/iiko';
 import { apiCall, bearer, createUser, expectError, expectShape, snapshot } from './helpers';
-import { filePosApp, posProduct, startIiko } from './pos-support';
+import { filePosApp, posProduct, previewThenImport, startIiko } from './pos-support';
 
 describe('iiko Cloud provider', () => {
   const logs: string[] = [];
@@ -81,18 +81,14 @@ describe('iiko Cloud provider', () => {
   it('a wrong apiLogin answers 422 in the preview and the import too, and imports nothing', async () => {
     const wrong = { apiLogin: 'wrong' };
     const before = await snapshot(ctx.db);
-    const preview = await post('/api/admin/integration/pos/preview', {
-      provider: 'iiko',
-      credentials: wrong,
-      location_id: org().id,
-    });
+    const connection = { provider: 'iiko' as const, credentials: wrong, location_id: org().id };
+    const { preview, imported } = await previewThenImport(
+      ctx,
+      staff.admin.token,
+      connection,
+      staff.manager.id,
+    );
     expectError(preview, 422, 'validation');
-    const imported = await post('/api/admin/integration/pos/import', {
-      provider: 'iiko',
-      credentials: wrong,
-      location_id: org().id,
-      manager_id: staff.manager.id,
-    });
     expectError(imported, 422, 'validation');
     expect(imported.json().error.details).toEqual([
       { path: 'credentials.apiLogin', message: t.posErrorCredentials },

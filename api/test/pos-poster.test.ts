@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { posPicturesSettled } from '../src/integration/pos/pictures';
 import { POSTER_APP_SECRET, POSTER_TOKEN, posterSign, startFakePoster } from './fakes/poster';
 import { apiCall, bearer, createUser, expectError, expectShape, snapshot } from './helpers';
-import { filePosApp, posProduct } from './pos-support';
+import { filePosApp, posProduct, previewThenImport } from './pos-support';
 
 describe('Poster provider', () => {
   const { ctx, staff, fake } = filePosApp('poster', () => startFakePoster({ products: 200 }), {
@@ -79,7 +79,7 @@ describe('Poster provider', () => {
   });
 
   it("imports a spot with prices in so'm (kopecks / 100), variants and modifier groups as options", async () => {
-    const preview = await post('/api/admin/integration/pos/preview', {
+    const { preview, imported: res } = await previewThenImport(ctx, staff.admin.token, {
       provider: 'poster',
       credentials: creds,
       location_id: '1',
@@ -89,13 +89,6 @@ describe('Poster provider', () => {
       categories: 9,
       products: 201,
       pictures: 50,
-    });
-    const manager = await createUser(ctx, 'manager');
-    const res = await post('/api/admin/integration/pos/import', {
-      provider: 'poster',
-      credentials: creds,
-      location_id: '1',
-      manager_id: manager.id,
     });
     expect(res.statusCode).toBe(201);
     restaurantId = res.json().data.restaurant._id;

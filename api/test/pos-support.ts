@@ -209,6 +209,32 @@ export async function posWorld(pos: PosUnderTest, options: PosWorldOptions = {})
   return { ctx, admin, manager, restaurantId, slug: imported.data.restaurant.slug, tables };
 }
 
+/** What the admin connects: a POS, its credentials and the location (iiko organization, Poster spot). */
+export interface PosConnection {
+  provider: PosUnderTest['provider'];
+  credentials: object;
+  location_id: string;
+}
+
+/**
+ * The admin's preview of a POS location and then its import as `managerId`'s restaurant (a fresh
+ * manager's, made first, without it): both answers, as they come.
+ */
+export async function previewThenImport(
+  ctx: TestCtx,
+  adminToken: string,
+  connection: PosConnection,
+  managerId?: string,
+) {
+  const manager = managerId ?? (await createUser(ctx, 'manager')).id;
+  const preview = await apiCall(ctx, 'POST', '/admin/integration/pos/preview', adminToken, connection);
+  const imported = await apiCall(ctx, 'POST', '/admin/integration/pos/import', adminToken, {
+    ...connection,
+    manager_id: manager,
+  });
+  return { preview, imported };
+}
+
 /** The restaurant's product that the POS knows by `externalId`, as stored (undefined: none). */
 export const posProduct = (ctx: TestCtx, restaurantId: string, externalId: string) =>
   ctx.db
