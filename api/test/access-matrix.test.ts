@@ -15,6 +15,7 @@ import { type FakeIiko, IIKO_API_LOGIN, startFakeIiko } from './fakes/iiko';
 import {
   ADMIN,
   adminUser,
+  apiCall,
   bearer,
   createCategory,
   createOption,
@@ -27,6 +28,7 @@ import {
   multipart,
   PASSWORD,
   PNG,
+  rawCall,
   signToken,
   snapshot,
   TEST_SECRET_KEY,
@@ -252,11 +254,9 @@ const CASES: Case[] = [
       if (who !== 'admin') return { url: `/admin/integration/restaurants/${s.restaurant.id}/sync` };
       if (syncTarget) return { url: `/admin/integration/restaurants/${syncTarget}/sync` };
       const free = await createUser(ctx, 'manager');
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/admin/integration/restaurants/create',
-        headers: bearer(s.admin.token),
-        payload: { id: 'ext-2', manager_id: free.id },
+      const res = await apiCall(ctx, 'POST', '/admin/integration/restaurants/create', s.admin.token, {
+        id: 'ext-2',
+        manager_id: free.id,
       });
       expect(res.statusCode).toBe(201);
       syncTarget = res.json().data._id as string;
@@ -1145,11 +1145,9 @@ async function staffOf(role: StaffRole, restaurantId: string): Promise<TestUser>
 
 /** A fresh placement of the setup's restaurant (made by its owner). */
 async function placementOf(s: Setup): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/manager/placements',
-    headers: bearer(s.owner.token),
-    payload: { restaurant_id: s.restaurant.id, names: [`Stol ${uniq()}`] },
+  const res = await apiCall(ctx, 'POST', '/manager/placements', s.owner.token, {
+    restaurant_id: s.restaurant.id,
+    names: [`Stol ${uniq()}`],
   });
   expect(res.statusCode).toBe(201);
   return (res.json().data as { _id: string }[])[0]?._id as string;
@@ -1343,12 +1341,7 @@ describe('garbage never yields 500', () => {
     const req = await c.build(s, 'admin');
     const before = await snapshot(ctx.db);
     for (const body of bodies) {
-      const res = await ctx.app.inject({
-        method: c.method,
-        url: `/api${req.url}`,
-        headers: { ...bearer(s.admin.token), 'content-type': 'application/json' },
-        payload: body,
-      });
+      const res = await rawCall(ctx, c.method, req.url, body, { token: s.admin.token });
       expect(res.statusCode, `${body.slice(0, 40)} -> ${res.body}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, res.body).toBeLessThan(500);
     }

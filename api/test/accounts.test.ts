@@ -7,7 +7,17 @@
 
 import { answers } from '@qrmenu/shared/schemas';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, adminUser, bearer, createUser, expectError, expectShape, loginAs, PASSWORD } from './helpers';
+import {
+  ADMIN,
+  adminUser,
+  apiCall,
+  bearer,
+  createUser,
+  expectError,
+  expectShape,
+  loginAs,
+  PASSWORD,
+} from './helpers';
 import { fileWorld } from './world';
 
 const { ctx, world: admin } = fileWorld({}, adminUser);
@@ -64,11 +74,8 @@ describe("the admin's control of managers", () => {
   it('a reset ends the manager’s sessions at once; the new password logs in', async () => {
     const m = await createUser(ctx, 'manager');
     const token = await loginAs(ctx.app, m.login, PASSWORD);
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/managers/${m.id}/password`,
-      headers: bearer(admin.token),
-      payload: { password: 'admin-bergan-1' },
+    const res = await apiCall(ctx, 'PUT', `/admin/managers/${m.id}/password`, admin.token, {
+      password: 'admin-bergan-1',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(expectShape(answers.managerAccount, res.json()).data).toEqual({
@@ -84,12 +91,7 @@ describe("the admin's control of managers", () => {
     const m = await createUser(ctx, 'manager');
     const token = await loginAs(ctx.app, m.login, PASSWORD);
     const setActive = (isActive: boolean) =>
-      ctx.app.inject({
-        method: 'PUT',
-        url: `/api/admin/managers/${m.id}/active`,
-        headers: bearer(admin.token),
-        payload: { is_active: isActive },
-      });
+      apiCall(ctx, 'PUT', `/admin/managers/${m.id}/active`, admin.token, { is_active: isActive });
     const off = await setActive(false);
     expect(off.json().data).toEqual({ _id: m.id, login: m.login, is_active: false });
     expectError(await profile(token), 401);
@@ -112,12 +114,7 @@ describe("the admin's control of managers", () => {
   it('answers 404 for an unknown id and for a non-manager (the admin cannot deactivate itself here)', async () => {
     for (const id of ['nope', admin.id]) {
       expectError(
-        await ctx.app.inject({
-          method: 'PUT',
-          url: `/api/admin/managers/${id}/active`,
-          headers: bearer(admin.token),
-          payload: { is_active: false },
-        }),
+        await apiCall(ctx, 'PUT', `/admin/managers/${id}/active`, admin.token, { is_active: false }),
         404,
         'not_found',
       );
@@ -127,11 +124,8 @@ describe("the admin's control of managers", () => {
 
   it('a reset needs a password of at least 8 characters', async () => {
     const m = await createUser(ctx, 'manager');
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/managers/${m.id}/password`,
-      headers: bearer(admin.token),
-      payload: { password: '1234567' },
+    const res = await apiCall(ctx, 'PUT', `/admin/managers/${m.id}/password`, admin.token, {
+      password: '1234567',
     });
     expectError(res, 400, 'validation');
   });

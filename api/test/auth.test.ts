@@ -2,6 +2,7 @@ import { answers } from '@qrmenu/shared/schemas';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN,
+  apiCall,
   bearer,
   createTestApp,
   createUser,
@@ -9,6 +10,7 @@ import {
   expectShape,
   loginAs,
   PASSWORD,
+  rawCall,
   snapshot,
 } from './helpers';
 import { fileApp } from './world';
@@ -83,29 +85,14 @@ describe('POST /api/auth/login', () => {
   });
 
   it('rejects malformed JSON with 400 and a wrong content type with 415', async () => {
-    const bad = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"login": "admin",',
-    });
-    expectError(bad, 400, 'validation');
-    const text = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'text/xml' },
-      payload: '<a/>',
-    });
+    expectError(await rawCall(ctx, 'POST', '/auth/login', '{"login": "admin",'), 400, 'validation');
+    const text = await rawCall(ctx, 'POST', '/auth/login', '<a/>', { type: 'text/xml' });
     expectError(text, 415, 'unsupported_media_type');
   });
 
   it('rejects a body over the limit with 413', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ login: 'admin', password: 'x'.repeat(2 * 1024 * 1024) }),
-    });
+    const body = JSON.stringify({ login: 'admin', password: 'x'.repeat(2 * 1024 * 1024) });
+    const res = await rawCall(ctx, 'POST', '/auth/login', body);
     expectError(res, 413, 'payload_too_large');
   });
 
@@ -150,11 +137,7 @@ describe('GET /api/auth/profile', () => {
 
   it('works for any role', async () => {
     const waiter = await createUser(ctx, 'waiter');
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/auth/profile',
-      headers: bearer(waiter.token),
-    });
+    const res = await apiCall(ctx, 'GET', '/auth/profile', waiter.token);
     expect(res.statusCode).toBe(200);
     expect(expectShape(answers.profile, res.json()).data.role).toBe('waiter');
   });
@@ -162,11 +145,7 @@ describe('GET /api/auth/profile', () => {
   it('answers 401 without a token, with garbage, with a bad signature, for a deleted or deactivated user', async () => {
     const none = await ctx.app.inject({ method: 'GET', url: '/api/auth/profile' });
     expectError(none, 401, 'unauthorized');
-    const garbage = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/auth/profile',
-      headers: bearer('abc.def.ghi'),
-    });
+    const garbage = await apiCall(ctx, 'GET', '/auth/profile', 'abc.def.ghi');
     expectError(garbage, 401, 'unauthorized');
     const basic = await ctx.app.inject({
       method: 'GET',
@@ -176,11 +155,7 @@ describe('GET /api/auth/profile', () => {
     expectError(basic, 401, 'unauthorized');
     const u = await createUser(ctx, 'manager');
     const [h, p] = u.token.split('.');
-    const forged = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/auth/profile',
-      headers: bearer(`${h}.${p}.AAAA`),
-    });
+    const forged = await apiCall(ctx, 'GET', '/auth/profile', `${h}.${p}.AAAA`);
     expectError(forged, 401, 'unauthorized');
     await ctx.db.updateTable('users').set({ is_active: 0 }).where('id', '=', u.id).execute();
     expectError(

@@ -4,7 +4,15 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answerCache } from '../src/http/answer-cache';
-import { adminUser, bearer, createCategory, createProduct, createRestaurant, createUser } from './helpers';
+import {
+  adminUser,
+  apiCall,
+  bearer,
+  createCategory,
+  createProduct,
+  createRestaurant,
+  createUser,
+} from './helpers';
 import { fileApp } from './world';
 
 const ctx = fileApp();
@@ -41,11 +49,8 @@ describe('invalidation scoped to what a write touched', () => {
     ];
     for (const key of [...keys(a), ...keys(b), 'admin-restaurants']) expect(cache.has(key), key).toBe(true);
 
-    const edit = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/manager/products/${entries[a.id]}`,
-      headers: bearer(owner.token),
-      payload: { name: 'Yangi nom' },
+    const edit = await apiCall(ctx, 'PUT', `/manager/products/${entries[a.id]}`, owner.token, {
+      name: 'Yangi nom',
     });
     expect(edit.statusCode, edit.body).toBe(200);
     for (const key of [...keys(a), 'admin-restaurants']) expect(cache.has(key), key).toBe(false);
@@ -60,11 +65,12 @@ describe('invalidation scoped to what a write touched', () => {
     await ctx.app.inject({ url: `/m/${r.slug}` });
     const cache = answerCache(ctx.db);
     expect(cache.has(`menu-page\u0000${r.slug}\u0000uz`)).toBe(true);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/restaurants/create',
-      headers: bearer(admin.token),
-      payload: { name: 'Yangi', slug: `s-${Date.now()}`, address: 'T', phone_number: '1', work_time: '9-18' },
+    const created = await apiCall(ctx, 'POST', '/admin/restaurants/create', admin.token, {
+      name: 'Yangi',
+      slug: `s-${Date.now()}`,
+      address: 'T',
+      phone_number: '1',
+      work_time: '9-18',
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(cache.size).toBe(0);

@@ -15,9 +15,9 @@ import {
   createUser,
   expectError,
   expectShape,
-  multipart,
   PNG,
   type TestUser,
+  uploadAs,
 } from './helpers';
 import { fileApp } from './world';
 
@@ -153,13 +153,9 @@ describe('admin restaurant list', () => {
     expect(put.statusCode).toBe(200);
     expect(await names()).toContain('Yangi nom');
 
-    const upload = multipart({ restaurant_id: extra.id, type: 'logotype' }, [{ data: PNG }]);
-    const up = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/manager/upload',
-      headers: { ...upload.headers, authorization: `Bearer ${admin.token}` },
-      payload: upload.payload,
-    });
+    const up = await uploadAs(ctx, admin.token, { restaurant_id: extra.id, type: 'logotype' }, [
+      { data: PNG },
+    ]);
     expect(up.statusCode).toBe(200);
     const list = expectShape(answers.adminRestaurants, (await get('/admin/restaurants', admin.token)).json());
     expect(list.restaurants.find((r) => r._id === extra.id)?.logotype).toBe(up.json().url);

@@ -11,6 +11,7 @@ import {
   expectShape,
   type Method,
   ownPicture,
+  rawCall,
   snapshot as snapshotOf,
 } from './helpers';
 import { fileApp, twoManagersApart } from './world';
@@ -26,6 +27,15 @@ const call = (method: Method, url: string, token?: string | null, payload?: unkn
   apiCall(ctx, method, url, token, payload);
 
 const snapshot = () => snapshotOf(ctx.db);
+
+/** An option of a product made by `token`'s user, as the API answers it. */
+const madeOption = async (token: string, body: { product_id: string; name: string }) =>
+  expectShape(answers.option, (await call('POST', '/manager/product-option', token, body)).json()).data;
+
+/** A row of an option made by `token`'s user, as the API answers it. */
+const madeRow = async (token: string, body: { product_option_id: string; name: string; price: number }) =>
+  expectShape(answers.optionRow, (await call('POST', '/manager/product-option-row', token, body)).json())
+    .data;
 
 async function createCategory(token: string, restaurantId: string, title = 'Ichimliklar', isActive = true) {
   const res = await call('POST', '/manager/category/create', token, {
@@ -167,12 +177,7 @@ describe('categories', () => {
     ]) {
       expectError(await call('PUT', `/manager/category/update/${c._id}`, m1, payload), 400, 'validation');
     }
-    const malformed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/manager/category/create',
-      headers: { authorization: `Bearer ${m1}`, 'content-type': 'application/json' },
-      payload: '{"title": ',
-    });
+    const malformed = await rawCall(ctx, 'POST', '/manager/category/create', '{"title": ', { token: m1 });
     expect(malformed.statusCode).toBe(400);
     expect(await snapshot()).toBe(before);
   });
@@ -182,10 +187,7 @@ describe('categories', () => {
     const keep = await createCategory(m1, r1, 'Qoladigan');
     const p = await createProduct(m1, c._id);
     const kept = await createProduct(m1, keep._id);
-    const o = expectShape(
-      answers.option,
-      (await call('POST', '/manager/product-option', m1, { product_id: p, name: 'Hajmi' })).json(),
-    ).data;
+    const o = await madeOption(m1, { product_id: p, name: 'Hajmi' });
     await call('POST', '/manager/product-option-row', m1, {
       product_option_id: o._id,
       name: 'Katta',
@@ -389,10 +391,7 @@ describe('products', () => {
 
   it('deletes a product with its options and rows', async () => {
     const id = await createProduct(m1, cat, { name: 'Ketadigan' });
-    const o = expectShape(
-      answers.option,
-      (await call('POST', '/manager/product-option', m1, { product_id: id, name: 'A' })).json(),
-    ).data;
+    const o = await madeOption(m1, { product_id: id, name: 'A' });
     await call('POST', '/manager/product-option-row', m1, { product_option_id: o._id, name: 'a', price: 1 });
     const res = await call('DELETE', `/manager/products/${id}`, admin);
     expect(expectShape(answers.deleted, res.json()).data._id).toBe(id);
@@ -421,10 +420,7 @@ describe('options and rows', () => {
     expect(created.statusCode).toBe(201);
     const o = expectShape(answers.option, created.json()).data;
     expect(o).toMatchObject({ product_id: product, name: 'Hajmi' });
-    const o2 = expectShape(
-      answers.option,
-      (await call('POST', '/manager/product-option', admin, { product_id: product, name: 'Xamir' })).json(),
-    ).data;
+    const o2 = await madeOption(admin, { product_id: product, name: 'Xamir' });
     const list = expectShape(
       answers.options,
       (await call('GET', `/manager/product-option/product/${product}`, m1)).json(),
@@ -448,16 +444,7 @@ describe('options and rows', () => {
     expect(rowRes.statusCode).toBe(201);
     const row = expectShape(answers.optionRow, rowRes.json()).data;
     expect(row).toMatchObject({ product_option_id: o._id, name: 'Katta', price: 12000.75 });
-    const row2 = expectShape(
-      answers.optionRow,
-      (
-        await call('POST', '/manager/product-option-row', m1, {
-          product_option_id: o._id,
-          name: 'Kichik',
-          price: 0,
-        })
-      ).json(),
-    ).data;
+    const row2 = await madeRow(m1, { product_option_id: o._id, name: 'Kichik', price: 0 });
     await call('POST', '/manager/product-option-row', m1, {
       product_option_id: o2._id,
       name: 'Yupqa',
@@ -504,20 +491,8 @@ describe('options and rows', () => {
   });
 
   it('refuses another manager, unknown ids and bad input; nothing changes', async () => {
-    const o = expectShape(
-      answers.option,
-      (await call('POST', '/manager/product-option', m1, { product_id: product, name: 'Sous' })).json(),
-    ).data;
-    const row = expectShape(
-      answers.optionRow,
-      (
-        await call('POST', '/manager/product-option-row', m1, {
-          product_option_id: o._id,
-          name: 'Achchiq',
-          price: 1,
-        })
-      ).json(),
-    ).data;
+    const o = await madeOption(m1, { product_id: product, name: 'Sous' });
+    const row = await madeRow(m1, { product_option_id: o._id, name: 'Achchiq', price: 1 });
     const before = await snapshot();
     expectError(await call('GET', `/manager/product-option/product/${product}`, m2), 404, 'not_found');
     expectError(await call('POST', '/manager/product-option', m2, { product_id: product, name: 'x' }), 404);

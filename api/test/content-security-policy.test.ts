@@ -13,36 +13,34 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { precompressDir } from '../../tools/rspack/precompress';
 import { CART_CSS } from '../src/public-menu/cart/styles';
-import { buildGuestScripts } from '../src/public-menu/guest-script-build';
-import { createTestApp, type TestCtx } from './helpers';
-import { basket, type OrderWorld, orderWorld, placeAs } from './orders-support';
+import { GUEST_SCRIPT_BUILD_TIMEOUT, guestScriptsBuilt } from './guest-script-support';
+import { basket, orderWorld, placeAs } from './orders-support';
+import { fileWorld } from './world';
 
-let ctx: TestCtx;
-let dir: string;
-let webRoot: string;
-let world: OrderWorld;
 const INDEX_HTML =
   '<!doctype html><html lang="uz"><head><meta charset="utf-8" /><title>QR</title>' +
   '<script defer src="/main.0123abcd.js"></script></head><body><div id="root"></div></body></html>';
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'qrmenu-csp-'));
-  webRoot = join(dir, 'web');
-  const shell = join(webRoot, 'shell', 'dist');
+/** A web root with the shell's index.html as its build writes it (precompressed twins beside). */
+async function shellWebRoot() {
+  const dir = mkdtempSync(join(tmpdir(), 'qrmenu-csp-web-'));
+  const shell = join(dir, 'shell', 'dist');
   mkdirSync(shell, { recursive: true });
   writeFileSync(join(shell, 'index.html'), INDEX_HTML);
   await precompressDir(shell);
-  await buildGuestScripts(join(dir, 'guest'));
-  ctx = await createTestApp({ guestScriptsDir: join(dir, 'guest'), webRoot });
-  world = await orderWorld(ctx, 1);
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+  return { dir, close: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+const { ctx, world } = fileWorld(
+  ({ scripts, web }) => ({ guestScriptsDir: scripts.dir, webRoot: web.dir }),
+  (ctx) => orderWorld(ctx, 1),
+  Object.assign(async () => ({ scripts: await guestScriptsBuilt('csp')(), web: await shellWebRoot() }), {
+    timeout: GUEST_SCRIPT_BUILD_TIMEOUT,
+  }),
+);
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity', ...headers } });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createWorld, multipart, type TestCtx } from './helpers';
+import { createTestApp, createWorld, type TestCtx, uploadAs } from './helpers';
 
 const pgUrl = process.env.TEST_DATABASE_URL?.trim();
 const modeOf = (path: string) => statSync(path).mode & 0o777;
@@ -35,15 +35,9 @@ describe('DATA_DIR is private', () => {
     const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#468' } })
       .png()
       .toBuffer();
-    const body = multipart({ product_id: w.own.product.id }, [
+    const res = await uploadAs(ctx, w.manager1.token, { product_id: w.own.product.id }, [
       { data: png, filename: 'p.png', type: 'image/png' },
     ]);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/manager/upload',
-      headers: { ...bearer(w.manager1.token), ...body.headers },
-      payload: body.payload,
-    });
     expect(res.statusCode, res.body).toBe(200);
 
     expect(modeOf(dataDir).toString(8)).toBe('700');

@@ -48,6 +48,7 @@ import {
   ONCE,
   ONE_OR_NONE,
   openPage,
+  refusedLines,
   SCRIPT,
 } from './guest-page-support';
 
@@ -357,16 +358,10 @@ describe('the menu page with the script', () => {
     const api = fakeApi({
       orders: [
         () =>
-          api.json(409, {
-            error: {
-              code: 'conflict',
-              message: 'Some items cannot be ordered as they are',
-              details: [
-                { path: 'items.0', message: 'price_changed' },
-                { path: 'items.1', message: 'unavailable' },
-              ],
-            },
-          }),
+          refusedLines([
+            { path: 'items.0', message: 'price_changed' },
+            { path: 'items.1', message: 'unavailable' },
+          ]),
         made,
       ],
       // the menu now: osh costs more, the tea is gone
@@ -555,17 +550,7 @@ describe('the menu page with the script', () => {
     };
     openPage('/m/rayhon?p=table5', fractional(10000.1));
     const api = fakeApi({
-      orders: [
-        () =>
-          api.json(409, {
-            error: {
-              code: 'conflict',
-              message: 'changed',
-              details: [{ path: 'items.0', message: 'price_changed' }],
-            },
-          }),
-        made,
-      ],
+      orders: [() => refusedLines([{ path: 'items.0', message: 'price_changed' }], 'changed'), made],
       freshPage: renderMenuPage(fractional(10000.2), { script: SCRIPT }),
     });
     await start();

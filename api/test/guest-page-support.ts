@@ -99,6 +99,10 @@ export function openPage(url: string, content: LocalMenu | string = menu()) {
   history.replaceState(null, '', url);
 }
 
+/** An answer of the API: `body` as JSON with this status. */
+export const jsonAnswer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
 export interface Call {
   method: string;
   url: string;
@@ -117,8 +121,7 @@ export function fakeApi(
   } = {},
 ) {
   const calls: Call[] = [];
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = jsonAnswer;
   const orders = [...(options.orders ?? [])];
   const fetch = vi.fn(async (input: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
@@ -149,6 +152,12 @@ export function fakeApi(
   vi.stubGlobal('fetch', fetch);
   return { calls, json, posts: () => calls.filter((c) => c.url === '/api/public/orders') };
 }
+
+/** The API's refusal of an order whose lines are not as the guest saw them (409): each line's path and reason. */
+export const refusedLines = (
+  details: { path: string; message: string }[],
+  message = 'Some items cannot be ordered as they are',
+) => jsonAnswer(409, { error: { code: 'conflict', message, details } });
 
 /** The order made (201): #14. */
 export const made = () =>

@@ -4,11 +4,11 @@
  * each file), to the figure's rounding: a change of the script that moves them fails here, with
  * the sentence to write. `RECORD_DOC_FIGURES=1` writes it into the doc instead (then commit it).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGuestScripts, type GuestScriptManifest } from '../src/public-menu/guest-script-build';
+import { describe, expect, it } from 'vitest';
+import { guestScriptsBuilt } from './guest-script-support';
+import { fileStarted } from './world';
 
 const DELIVERY = resolve(import.meta.dirname, '../../docs/DELIVERY.md');
 const LANGS = ['uz', 'ru', 'en'] as const;
@@ -29,13 +29,7 @@ export function figuresSentence(
   return `uz ${kib(sizes.uz.br, 1)} KiB, ru ${kib(sizes.ru.br, 1)} KiB, en ${kib(sizes.en.br, 1)} KiB brotli (about ${range((s) => s.code, 0)} KiB minified, ${range((s) => s.gz, 1)} KiB gzip)`;
 }
 
-let dir: string;
-let manifest: GuestScriptManifest;
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'qrmenu-guest-script-docs-'));
-  manifest = await buildGuestScripts(dir);
-}, 120_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const scripts = fileStarted(guestScriptsBuilt('guest-script-docs'));
 
 describe("the cart script's sizes in docs/DELIVERY.md", () => {
   it('writes the sentence from sizes, rounded as the doc rounds them (the check works)', () => {
@@ -51,10 +45,10 @@ describe("the cart script's sizes in docs/DELIVERY.md", () => {
   });
 
   it('are the sizes of a fresh build, as served', () => {
-    const size = (file: string) => readFileSync(join(dir, file)).length;
+    const size = (file: string) => readFileSync(join(scripts.dir, file)).length;
     const sizes = Object.fromEntries(
       LANGS.map((lang) => {
-        const file = manifest[lang].file;
+        const file = scripts.manifest[lang].file;
         return [lang, { code: size(file), br: size(`${file}.br`), gz: size(`${file}.gz`) }];
       }),
     ) as Parameters<typeof figuresSentence>[0];

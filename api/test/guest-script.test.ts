@@ -9,55 +9,35 @@
  *   body, and the ids and prices the cart reads; one that does not, the page as it always was;
  *   a server without the build renders every page without a script.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertBigMenu } from '../bench/big-menu';
-import {
-  buildGuestScripts,
-  GUEST_SCRIPT_BUDGET,
-  type GuestScriptManifest,
-} from '../src/public-menu/guest-script-build';
+import { GUEST_SCRIPT_BUDGET } from '../src/public-menu/guest-script-build';
 import { GUEST_WORDS } from '../src/public-menu/language';
-import {
-  createCategory,
-  createOption,
-  createOptionRow,
-  createProduct,
-  createRestaurant,
-  createTestApp,
-  type TestCtx,
-} from './helpers';
+import { guestScriptsBuilt } from './guest-script-support';
+import { createCategory, createOption, createOptionRow, createProduct, createRestaurant } from './helpers';
+import { fileApp, fileWorld } from './world';
 
-let dir: string;
-let manifest: GuestScriptManifest;
-let ctx: TestCtx;
-let bare: TestCtx;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'qrmenu-guest-script-'));
-  manifest = await buildGuestScripts(dir);
-  ctx = await createTestApp({ guestScriptsDir: dir });
-  bare = await createTestApp();
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
-  await bare?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { ctx, started: built } = fileWorld(
+  (scripts) => ({ guestScriptsDir: scripts.dir }),
+  async () => ({}),
+  guestScriptsBuilt('guest-script'),
+);
+/** A server without the build. */
+const bare = fileApp();
 
 describe("the guests' script as built", () => {
   it.each(['uz', 'ru', 'en'] as const)(
     'the %s file is within the budget, named by its hash, with the same code in its twins',
     (lang) => {
-      const entry = manifest[lang];
+      const entry = built.manifest[lang];
       expect(entry.file).toMatch(new RegExp(`^cart\\.${lang}\\.[0-9a-f]{8}\\.js$`));
-      const code = readFileSync(join(dir, entry.file));
-      const br = readFileSync(join(dir, `${entry.file}.br`));
-      const gz = readFileSync(join(dir, `${entry.file}.gz`));
+      const code = readFileSync(join(built.dir, entry.file));
+      const br = readFileSync(join(built.dir, `${entry.file}.br`));
+      const gz = readFileSync(join(built.dir, `${entry.file}.gz`));
       console.log(`guest script ${lang}: ${code.length} B, brotli ${br.length} B, gzip ${gz.length} B`);
       expect(br.length).toBeLessThanOrEqual(GUEST_SCRIPT_BUDGET);
       expect(brotliDecompressSync(br).equals(code)).toBe(true);
@@ -75,8 +55,8 @@ describe("the guests' script as built", () => {
 
 describe("the guests' script as served", () => {
   it('is sent precompressed, as JavaScript, kept a year', async () => {
-    const file = manifest.uz.file;
-    const code = readFileSync(join(dir, file));
+    const file = built.manifest.uz.file;
+    const code = readFileSync(join(built.dir, file));
     const br = await ctx.app.inject({
       method: 'GET',
       url: `/m/assets/${file}`,
@@ -104,7 +84,7 @@ describe("the guests' script as served", () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/m/assets/cart.uz.00000000.js' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    const none = await bare.app.inject({ method: 'GET', url: `/m/assets/${manifest.uz.file}` });
+    const none = await bare.app.inject({ method: 'GET', url: `/m/assets/${built.manifest.uz.file}` });
     expect(none.statusCode).toBe(404);
   });
 });
@@ -150,7 +130,7 @@ describe('the menu page and the script', () => {
       const scripts = doc.querySelectorAll('script');
       expect(scripts).toHaveLength(1);
       const script = scripts[0]!;
-      expect(script.getAttribute('src')).toBe(`/m/assets/${manifest[lang].file}`);
+      expect(script.getAttribute('src')).toBe(`/m/assets/${built.manifest[lang].file}`);
       expect(script.hasAttribute('defer')).toBe(true);
       expect(doc.body.lastElementChild).toBe(script);
     }

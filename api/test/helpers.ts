@@ -136,6 +136,26 @@ export function apiCall(
   });
 }
 
+/**
+ * A body sent as these bytes, not as JSON made of an object: malformed JSON, a body over the
+ * limit, a content type the API does not read (`type`, JSON by default). `/api` + `url`, the
+ * bearer token if any.
+ */
+export function rawCall(
+  ctx: TestCtx,
+  method: Method,
+  url: string,
+  body: string,
+  { type = 'application/json', token }: { type?: string; token?: string | null } = {},
+): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: { ...bearer(token), 'content-type': type },
+    payload: body,
+  });
+}
+
 export interface RestaurantFixture {
   id: string;
   slug: string;
@@ -391,4 +411,20 @@ export function multipart(fields: Record<string, string>, files: FilePart[]) {
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** POST /api/manager/upload as `token`'s user: these fields and files in one multipart body. */
+export function uploadAs(
+  ctx: Pick<TestCtx, 'app'>,
+  token: string | undefined,
+  fields: Record<string, string>,
+  files: FilePart[],
+): Promise<LightMyRequestResponse> {
+  const body = multipart(fields, files);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/manager/upload',
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
 }

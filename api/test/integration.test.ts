@@ -21,6 +21,7 @@ import {
   expectError,
   expectShape,
   type Method,
+  rawCall,
   snapshot,
   type TestCtx,
   type TestUser,
@@ -377,18 +378,12 @@ describe('integration', () => {
     ).data;
     expect([res2.categories, res2.products]).toEqual([2, 2]);
     // an empty body labelled JSON is accepted (the sync call sends none); a malformed one is 400
-    const labelled = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/integration/restaurants/${restaurantId}/sync`,
-      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
-      payload: '',
+    const labelled = await rawCall(ctx, 'PUT', `/admin/integration/restaurants/${restaurantId}/sync`, '', {
+      token: admin.token,
     });
     expect(labelled.statusCode).toBe(200);
-    const malformed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/integration/restaurants/create',
-      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
-      payload: '{"id": ',
+    const malformed = await rawCall(ctx, 'POST', '/admin/integration/restaurants/create', '{"id": ', {
+      token: admin.token,
     });
     expectError(malformed, 400, 'validation');
     const s1 = await snapshot(ctx.db);
@@ -424,61 +419,55 @@ describe('integration', () => {
     feed.restaurants[0]!.id = 'ext-1';
   });
 
-  for (const failing of ['500', 'badjson', 'badshape'] as const) {
-    it(`a feed answering ${failing} gives 502 bad_gateway and changes nothing`, async () => {
+  /**
+   * Each of the admin's feed calls named (list, import ext-2 for a fresh manager, sync the
+   * imported restaurant) answers 502 bad_gateway, and the database is as it was.
+   */
+  async function expectBadGatewayUnchanged(calls: ('list' | 'create' | 'sync')[]) {
+    const fresh = calls.includes('create') ? await createUser(ctx, 'manager') : undefined;
+    const before = await snapshot(ctx.db);
+    const answers = {
+      list: () => call('GET', '/admin/integration/restaurants', admin.token),
+      create: () =>
+        call('POST', '/admin/integration/restaurants/create', admin.token, {
+          id: 'ext-2',
+          manager_id: fresh!.id,
+        }),
+      sync: () => call('PUT', `/admin/integration/restaurants/${restaurantId}/sync`, admin.token),
+    };
+    for (const name of calls) expectError(await answers[name](), 502, 'bad_gateway');
+    expect(await snapshot(ctx.db)).toBe(before);
+  }
+
+  it.each(['500', 'badjson', 'badshape'] as const)(
+    'a feed answering %s gives 502 bad_gateway and changes nothing',
+    async (failing) => {
       feed = baseFeed();
-      const fresh = await createUser(ctx, 'manager');
-      const before = await snapshot(ctx.db);
       mode = failing;
       try {
-        expectError(await call('GET', '/admin/integration/restaurants', admin.token), 502, 'bad_gateway');
-        expectError(
-          await call('POST', '/admin/integration/restaurants/create', admin.token, {
-            id: 'ext-2',
-            manager_id: fresh.id,
-          }),
-          502,
-          'bad_gateway',
-        );
-        expectError(
-          await call('PUT', `/admin/integration/restaurants/${restaurantId}/sync`, admin.token),
-          502,
-          'bad_gateway',
-        );
+        await expectBadGatewayUnchanged(['list', 'create', 'sync']);
       } finally {
         mode = 'ok';
       }
-      expect(await snapshot(ctx.db)).toBe(before);
-    });
-  }
+    },
+  );
 
-  it('a duplicate id in the feed is refused as malformed (502)', async () => {
+  it.each([
+    {
+      what: 'a duplicate id',
+      feedWith: (f: Feed) =>
+        f.restaurants[0]!.categories[1]!.products.push({ id: 'p-1', name: 'Ikki', price: 1 }),
+      calls: ['sync'] as const,
+    },
+    {
+      what: 'a NUL character',
+      feedWith: (f: Feed) => (f.restaurants[1]!.address = 'Toshkent\u0000'),
+      calls: ['create'] as const,
+    },
+  ])('$what in the feed is refused as malformed (502), not stored', async ({ feedWith, calls }) => {
     feed = baseFeed();
-    feed.restaurants[0]!.categories[1]!.products.push({ id: 'p-1', name: 'Ikki', price: 1 });
-    const before = await snapshot(ctx.db);
-    expectError(
-      await call('PUT', `/admin/integration/restaurants/${restaurantId}/sync`, admin.token),
-      502,
-      'bad_gateway',
-    );
-    expect(await snapshot(ctx.db)).toBe(before);
-    feed = baseFeed();
-  });
-
-  it('a NUL character in the feed is refused as malformed (502), not stored', async () => {
-    feed = baseFeed();
-    feed.restaurants[1]!.address = 'Toshkent\u0000';
-    const fresh = await createUser(ctx, 'manager');
-    const before = await snapshot(ctx.db);
-    expectError(
-      await call('POST', '/admin/integration/restaurants/create', admin.token, {
-        id: 'ext-2',
-        manager_id: fresh.id,
-      }),
-      502,
-      'bad_gateway',
-    );
-    expect(await snapshot(ctx.db)).toBe(before);
+    feedWith(feed);
+    await expectBadGatewayUnchanged([...calls]);
     feed = baseFeed();
   });
 

@@ -9,6 +9,9 @@ import { chooseLogFormat, LogFormatError, MAX_OPEN_REQUESTS, PrettyLog } from '.
 import { createTestApp } from './helpers';
 import { startServerProcess } from './server-process';
 
+/** A line of the server's JSON log at `time`: an info line unless `o` says its level. */
+const logLine = (time: number, o: Record<string, unknown>) => JSON.stringify({ level: 30, time, ...o });
+
 describe('the log format', () => {
   it('is pretty in a terminal, JSON through a pipe, and LOG_FORMAT decides when set', () => {
     expect(chooseLogFormat(undefined, true)).toBe('pretty');
@@ -20,31 +23,18 @@ describe('the log format', () => {
 
   it('a request is one readable line; other lines keep their level and fields', () => {
     const pretty = new PrettyLog();
-    const time = Date.UTC(2026, 0, 1, 10, 14, 2);
+    const at = (o: Record<string, unknown>) => logLine(Date.UTC(2026, 0, 1, 10, 14, 2), o);
     expect(
       pretty.format(
-        JSON.stringify({
-          level: 30,
-          time,
-          reqId: 'req-1',
-          req: { method: 'GET', url: '/api/health' },
-          msg: 'incoming request',
-        }),
+        at({ reqId: 'req-1', req: { method: 'GET', url: '/api/health' }, msg: 'incoming request' }),
       ),
     ).toBeUndefined();
     expect(
       pretty.format(
-        JSON.stringify({
-          level: 30,
-          time,
-          reqId: 'req-1',
-          res: { statusCode: 200 },
-          responseTime: 2.4,
-          msg: 'request completed',
-        }),
+        at({ reqId: 'req-1', res: { statusCode: 200 }, responseTime: 2.4, msg: 'request completed' }),
       ),
     ).toBe('10:14:02 GET /api/health 200 2 ms');
-    expect(pretty.format(JSON.stringify({ level: 40, time, msg: 'slow', table: 'products' }))).toBe(
+    expect(pretty.format(at({ level: 40, msg: 'slow', table: 'products' }))).toBe(
       '10:14:02 WARN  slow table=products',
     );
     expect(pretty.format('not json')).toBe('not json');
@@ -52,8 +42,7 @@ describe('the log format', () => {
 });
 
 describe('the pretty format holds only requests under way', () => {
-  const line = (o: Record<string, unknown>) =>
-    JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 1, 9, 0, 0), ...o });
+  const line = (o: Record<string, unknown>) => logLine(Date.UTC(2026, 0, 1, 9, 0, 0), o);
   const incoming = (reqId: string, url = '/api/x') =>
     line({ reqId, req: { method: 'GET', url }, msg: 'incoming request' });
 

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPaymeAnswer, fakePayme, PAYME_CONTENT_TYPE } from './fakes/payme';
 import { recorded } from './fixtures/recorded';
-import { expectError, TEST_SECRET_KEY } from './helpers';
+import { expectError, rawCall, TEST_SECRET_KEY } from './helpers';
 import { billOf, guestOrders, PAYME, paymentWorld } from './payments-support';
 import { fileWorld } from './world';
 
@@ -142,12 +142,7 @@ describe("Payme's request, whatever its content type", () => {
 
 describe('the rest of the API', () => {
   it('still refuses a content type it does not read (415)', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/public/bill',
-      headers: { 'content-type': 'text/json' },
-      payload: '{}',
-    });
+    const res = await rawCall(ctx, 'POST', '/public/bill', '{}', { type: 'text/json' });
     expectError(res, 415, 'unsupported_media_type');
   });
 });

@@ -25,8 +25,12 @@ export interface PhotoOptions {
   height?: number;
 }
 
-/** A small deterministic pseudo-random generator (mulberry32): photos are the same on every run. */
-function random(seed: number): () => number {
+/**
+ * A small deterministic pseudo-random generator (mulberry32): photos are the same on every run.
+ * The tests' one (fakes/server.ts hands it on as `rng`): it lives here because plain Node (the
+ * bench) imports this file, which can import nothing of the repository's.
+ */
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -43,23 +47,9 @@ function field(w: number, h: number, next: () => number, spread: number): Buffer
   return b;
 }
 
-/** The shared fine grain (sensor noise), made once: it is the slow part. */
-let grain: Promise<Buffer> | undefined;
-function grainOf(width: number, height: number): Promise<Buffer> {
-  if (width !== PHOTO_WIDTH || height !== PHOTO_HEIGHT) {
-    return sharp({
-      create: {
-        width,
-        height,
-        channels: 3,
-        background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma: 10 },
-      },
-    })
-      .raw()
-      .toBuffer();
-  }
-  grain ??= sharp({
+/** Fine grain (sensor noise) over a picture of this size. */
+const noise = (width: number, height: number) =>
+  sharp({
     create: {
       width,
       height,
@@ -70,6 +60,12 @@ function grainOf(width: number, height: number): Promise<Buffer> {
   })
     .raw()
     .toBuffer();
+
+/** The shared grain of a full-size photo, made once: it is the slow part. */
+let grain: Promise<Buffer> | undefined;
+function grainOf(width: number, height: number): Promise<Buffer> {
+  if (width !== PHOTO_WIDTH || height !== PHOTO_HEIGHT) return noise(width, height);
+  grain ??= noise(width, height);
   return grain;
 }
 

@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, bearer, createWorld, multipart, snapshot } from './helpers';
+import { apiCall, createWorld, snapshot, uploadAs } from './helpers';
 import { fileWorld } from './world';
 
 let mine: string;
@@ -18,15 +18,9 @@ const png = (colour: string) =>
     .toBuffer();
 
 async function upload(token: string, productId: string, colour: string): Promise<string> {
-  const body = multipart({ product_id: productId }, [
+  const res = await uploadAs(ctx, token, { product_id: productId }, [
     { data: await png(colour), filename: 'p.png', type: 'image/png' },
   ]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/manager/upload',
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { data: { file: string }[] }).data.at(-1)!.file;
 }

@@ -17,6 +17,7 @@ import {
   refusedLines,
 } from '../src/integration/providers/iiko/orders';
 import { recorded } from './fixtures/recorded';
+import { posLine } from './pos-support';
 
 const draft: PosOrderDraft = {
   orderId: '01a2166c8885000050f554e6',
@@ -27,7 +28,7 @@ const draft: PosOrderDraft = {
   tableName: 'Stol 5',
   comment: null,
   lines: [
-    { productId: 'p-mastava', sizeId: null, modifiers: [], amount: 1, price: 28000, name: 'Mastava' },
+    posLine('p-mastava', 'Mastava', 28000),
     {
       productId: 'p-kompot',
       sizeId: 's-1l',
@@ -152,14 +153,7 @@ describe('iiko orders over recorded answers', () => {
     const words = recorded<{ namesProductAndId: string; namesItemAndItsId: string }>(
       'iiko/refusals.recorded.json',
     );
-    const line = (productId: string, name: string) => ({
-      productId,
-      sizeId: null,
-      modifiers: [],
-      amount: 1,
-      price: 1000,
-      name,
-    });
+    const line = (productId: string, name: string) => posLine(productId, name, 1000);
     const named = (lines: PosOrderDraft['lines'], text: string) =>
       refusedLines({ ...draft, lines }, text).map((l) => l.index);
     // "Product Тест, id cd0c63a5-...": the id is the product's

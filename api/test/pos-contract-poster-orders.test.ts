@@ -32,6 +32,7 @@ import { posterOrderChange } from '../src/integration/providers/poster/webhook';
 import { posterSign } from './fakes/poster';
 import { recorded } from './fixtures/recorded';
 import { capturingLog } from './pos-mapping';
+import { posLine } from './pos-support';
 
 const draft = (lines: PosOrderDraft['lines'], extra: Partial<PosOrderDraft> = {}): PosOrderDraft => ({
   orderId: '0b5e7c1e-2f7a-4c55-9a39-51d2b1f0a001',
@@ -51,7 +52,7 @@ describe('Poster orders over documented answers', () => {
   it("sends the documented request's fields with their types, and the table and our tag in the comment", () => {
     const documented = recorded<Record<string, unknown>>('poster/incoming-order-request.documented.json');
     const { body, unsendable } = incomingOrderBody(
-      draft([{ productId: '169', sizeId: null, modifiers: [], amount: 1, price: 12000, name: 'Osh' }]),
+      draft([posLine('169', 'Osh', 12000)]),
       'Stol 5',
       '+998712000000',
     );
@@ -75,26 +76,12 @@ describe('Poster orders over documented answers', () => {
     const { log, lines } = capturingLog();
     const { body } = incomingOrderBody(
       draft([
-        {
-          productId: '30',
-          sizeId: null,
-          modifiers: [
-            { id: drinks?.rows[0]?.id as string, groupId: drinks?.id as string, amount: 1 },
-            { id: eats?.rows[1]?.id as string, groupId: eats?.id as string, amount: 2 },
-            { id: 'made-here', groupId: 'extras', amount: 1 },
-          ],
-          amount: 2,
-          price: 300,
-          name: 'Set menu',
-        },
-        {
-          productId: '139',
-          sizeId: null,
-          modifiers: [{ id: '147', groupId: 'variants', amount: 1 }],
-          amount: 1,
-          price: 681,
-          name: 'Borjomi',
-        },
+        posLine('30', 'Set menu', 300, 2, [
+          { id: drinks?.rows[0]?.id as string, groupId: drinks?.id as string, amount: 1 },
+          { id: eats?.rows[1]?.id as string, groupId: eats?.id as string, amount: 2 },
+          { id: 'made-here', groupId: 'extras', amount: 1 },
+        ]),
+        posLine('139', 'Borjomi', 681, 1, [{ id: '147', groupId: 'variants', amount: 1 }]),
       ]),
       'Stol 5',
       '+998712000000',
@@ -118,9 +105,7 @@ describe('Poster orders over documented answers', () => {
   });
 
   it('finds an order sent before by its comment\'s last line and its products, as Poster lists them (counts as "1.00000")', () => {
-    const order = draft([
-      { productId: '139', sizeId: null, modifiers: [], amount: 1, price: 681, name: 'Borjomi' },
-    ]);
+    const order = draft([posLine('139', 'Borjomi', 681)]);
     const { products } = incomingOrderProducts(order);
     const { response } = incomingOrderAnswer.parse(
       recorded('poster/incoming-order-created-strings.documented.json'),
@@ -190,23 +175,9 @@ describe('Poster orders over documented answers', () => {
     const error = posterError.parse(recorded('poster/error-product.documented.json')).error;
     expect(error).toEqual({ code: 41, message: 'Product not found' });
     const order = draft([
-      {
-        productId: '139',
-        sizeId: null,
-        modifiers: [{ id: '147', groupId: 'variants', amount: 1 }],
-        amount: 1,
-        price: 681,
-        name: 'Borjomi',
-      },
-      { productId: '169', sizeId: null, modifiers: [], amount: 1, price: 100, name: 'Osh' },
-      {
-        productId: '30',
-        sizeId: null,
-        modifiers: [{ id: '999', groupId: '29', amount: 1 }],
-        amount: 1,
-        price: 300,
-        name: 'Set menu',
-      },
+      posLine('139', 'Borjomi', 681, 1, [{ id: '147', groupId: 'variants', amount: 1 }]),
+      posLine('169', 'Osh', 100),
+      posLine('30', 'Set menu', 300, 1, [{ id: '999', groupId: '29', amount: 1 }]),
     ]);
     expect(refusedLines(order, products, 'Poster 41 Product not found')).toEqual([
       { index: 1, reason: 'Poster 41 Product not found: product 169 not found' },

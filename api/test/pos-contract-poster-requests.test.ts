@@ -20,7 +20,7 @@ import {
 } from './fakes/poster';
 import { checkPosterRequest } from './fakes/poster-requests';
 import { recorded } from './fixtures/recorded';
-import { POSTER_RESTAURANT_PHONE } from './pos-support';
+import { POSTER_RESTAURANT_PHONE, posLine } from './pos-support';
 
 type Schema = {
   $defs: Record<string, { required?: string[]; properties?: Record<string, unknown> }>;
@@ -50,29 +50,15 @@ const draft = (extra: Partial<PosOrderDraft> = {}): PosOrderDraft => ({
   tableName: 'Stol 5',
   comment: null,
   restaurantPhone: POSTER_RESTAURANT_PHONE,
-  lines: [{ productId: '115', sizeId: null, modifiers: [], amount: 3, price: 8000, name: 'Kompot 15' }],
+  lines: [posLine('115', 'Kompot 15', 8000, 3)],
   ...extra,
 });
 const withModifications = (): PosOrderDraft['lines'] => [
-  {
-    productId: '109',
-    sizeId: null,
-    modifiers: [{ id: '91', groupId: 'variants', amount: 1 }],
-    amount: 2,
-    price: 16000,
-    name: 'Mastava 9',
-  },
-  {
-    productId: '106',
-    sizeId: null,
-    modifiers: [
-      { id: '71', groupId: '500', amount: 1 },
-      { id: '72', groupId: '500', amount: 2 },
-    ],
-    amount: 1,
-    price: 29000,
-    name: 'Norin 6',
-  },
+  posLine('109', 'Mastava 9', 16000, 2, [{ id: '91', groupId: 'variants', amount: 1 }]),
+  posLine('106', 'Norin 6', 29000, 1, [
+    { id: '71', groupId: '500', amount: 1 },
+    { id: '72', groupId: '500', amount: 2 },
+  ]),
 ];
 
 /** Every order our code can build, by what it shows. */
@@ -109,10 +95,7 @@ describe('what we send Poster, as Poster documents it', () => {
     }
     // a line Poster no longer has: refused, the lines named from its menu
     fake.refuseProduct('112');
-    await channel.send(
-      draft({ lines: [{ productId: '112', sizeId: null, modifiers: [], amount: 1, price: 1, name: 'x' }] }),
-      null,
-    );
+    await channel.send(draft({ lines: [posLine('112', 'x', 1)] }), null);
     // the cashier accepts the first, which is then paid here
     await fake.settle(Number(tickets[0]), 'accepted');
     const accepted = await channel.follow(orders[0]?.[1] as PosOrderDraft, tickets[0] as string);

@@ -14,15 +14,9 @@ import {
   iikoItems,
   iikoNote,
 } from '../src/integration/providers/iiko/orders';
+import { posLine } from './pos-support';
 
-const line = (name: string) => ({
-  productId: '497f6eca-6276-4993-bfeb-53cbbbba6f08',
-  sizeId: null,
-  modifiers: [],
-  amount: 1,
-  price: 28000,
-  name,
-});
+const line = (name: string) => posLine('497f6eca-6276-4993-bfeb-53cbbbba6f08', name, 28000);
 const draft = (over: Partial<PosOrderDraft>): PosOrderDraft => ({
   orderId: '01a2166c8885000050f554e6',
   number: 14,

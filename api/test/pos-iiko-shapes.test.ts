@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { formatGuestPrice } from '../src/public-menu/language';
 import { IIKO_API_LOGIN, type IikoData } from './fakes/iiko';
 import { recorded } from './fixtures/recorded';
-import { bearer, createUser, expectShape } from './helpers';
-import { filePosApp, startIiko } from './pos-support';
+import { apiCall, expectShape } from './helpers';
+import { filePosApp, previewThenImport, startIiko } from './pos-support';
 
 describe('iiko in the shapes of its answers', () => {
   let restaurantId: string;
@@ -35,12 +35,10 @@ describe('iiko in the shapes of its answers', () => {
     { posHttp: { timeoutMs: 400, backoffMs: 5, attempts: 2 } },
   );
 
-  const post = (url: string, payload: unknown) =>
-    ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(staff.admin.token) });
   const organization = () => fake.data.organizations[0]?.id as string;
 
   it('lower-case types import every dish and good, with their modifier rows', async () => {
-    const preview = await post('/api/admin/integration/pos/preview', {
+    const { preview, imported: res } = await previewThenImport(ctx, staff.admin.token, {
       provider: 'iiko',
       credentials: creds,
       location_id: organization(),
@@ -49,13 +47,6 @@ describe('iiko in the shapes of its answers', () => {
     expect(expectShape(answers.posPreview, preview.json()).data).toMatchObject({
       categories: 3,
       products: 31,
-    });
-    const manager = await createUser(ctx, 'manager');
-    const res = await post('/api/admin/integration/pos/import', {
-      provider: 'iiko',
-      credentials: creds,
-      location_id: organization(),
-      manager_id: manager.id,
     });
     expect(res.statusCode).toBe(201);
     restaurantId = res.json().data.restaurant._id;
@@ -107,12 +98,7 @@ describe('iiko in the shapes of its answers', () => {
   });
 
   it('after a sync that changes one size (1 L 16 000), then the other (0,5 L 10 000): still right', async () => {
-    const sync = () =>
-      ctx.app.inject({
-        method: 'PUT',
-        url: `/api/admin/integration/pos/${restaurantId}/sync`,
-        headers: bearer(staff.admin.token),
-      });
+    const sync = () => apiCall(ctx, 'PUT', `/admin/integration/pos/${restaurantId}/sync`, staff.admin.token);
     fake.change(() => {
       (cola.sizePrices[1] as { price: { currentPrice: number } }).price.currentPrice = 16000;
     });

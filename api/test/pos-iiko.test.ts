@@ -12,8 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { posPicturesSettled } from '../src/integration/pos/pictures';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
 import { IIKO_API_LOGIN, soldOnMenu } from './fakes/iiko';
-import { bearer, createUser, expectError, expectShape, snapshot } from './helpers';
-import { filePosApp, posProduct, startIiko } from './pos-support';
+import { apiCall, bearer, createUser, expectError, expectShape, snapshot } from './helpers';
+import { filePosApp, posProduct, previewThenImport, startIiko } from './pos-support';
 
 describe('iiko Cloud provider', () => {
   const logs: string[] = [];
@@ -42,12 +42,7 @@ describe('iiko Cloud provider', () => {
 
   const post = (url: string, payload: unknown, token = staff.admin.token) =>
     ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
-  const sync = () =>
-    ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/integration/pos/${restaurantId}/sync`,
-      headers: bearer(staff.admin.token),
-    });
+  const sync = () => apiCall(ctx, 'PUT', `/admin/integration/pos/${restaurantId}/sync`, staff.admin.token);
   /** iiko's StopListUpdate webhook of the imported restaurant, with its token (or another). */
   const stopListWebhook = (event: unknown, authorization = webhookToken) =>
     ctx.app.inject({
@@ -86,18 +81,14 @@ describe('iiko Cloud provider', () => {
   it('a wrong apiLogin answers 422 in the preview and the import too, and imports nothing', async () => {
     const wrong = { apiLogin: 'wrong' };
     const before = await snapshot(ctx.db);
-    const preview = await post('/api/admin/integration/pos/preview', {
-      provider: 'iiko',
-      credentials: wrong,
-      location_id: org().id,
-    });
+    const connection = { provider: 'iiko' as const, credentials: wrong, location_id: org().id };
+    const { preview, imported } = await previewThenImport(
+      ctx,
+      staff.admin.token,
+      connection,
+      staff.manager.id,
+    );
     expectError(preview, 422, 'validation');
-    const imported = await post('/api/admin/integration/pos/import', {
-      provider: 'iiko',
-      credentials: wrong,
-      location_id: org().id,
-      manager_id: staff.manager.id,
-    });
     expectError(imported, 422, 'validation');
     expect(imported.json().error.details).toEqual([
       { path: 'credentials.apiLogin', message: t.posErrorCredentials },
@@ -233,11 +224,7 @@ describe('iiko Cloud provider', () => {
       .executeTakeFirstOrThrow();
     expect(row.credentials_enc).not.toContain(IIKO_API_LOGIN);
     expect(row.webhook_token_enc).not.toContain(webhookToken);
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/integration/pos/${restaurantId}`,
-      headers: bearer(staff.admin.token),
-    });
+    const res = await apiCall(ctx, 'GET', `/admin/integration/pos/${restaurantId}`, staff.admin.token);
     const { data } = expectShape(answers.posAccount, res.json());
     expect(data.credentials.apiLogin).toBe(`••••${IIKO_API_LOGIN.slice(-4)}`);
     expect(res.body).not.toContain(IIKO_API_LOGIN);
@@ -366,26 +353,19 @@ describe('iiko Cloud provider', () => {
     // the manager moves the last dish first and adds one of their own second: a sync keeps both
     const before = await order();
     const last = await product(before.at(-1) as string);
-    const move = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/manager/products/position/${last?.id}`,
-      payload: { position: 0 },
-      headers: bearer(staff.manager.token),
+    const move = await apiCall(ctx, 'PUT', `/manager/products/position/${last?.id}`, staff.manager.token, {
+      position: 0,
     });
     expect(move.statusCode).toBe(200);
-    const made = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/manager/products',
-      payload: { name: 'Uy limonadi', price: 12000, category_id: category.id },
-      headers: bearer(staff.manager.token),
+    const made = await apiCall(ctx, 'POST', '/manager/products', staff.manager.token, {
+      name: 'Uy limonadi',
+      price: 12000,
+      category_id: category.id,
     });
     expect(made.statusCode).toBe(201);
     const madeId = `here:${made.json().data.id}`;
-    await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/manager/products/position/${made.json().data.id}`,
-      payload: { position: 1 },
-      headers: bearer(staff.manager.token),
+    await apiCall(ctx, 'PUT', `/manager/products/position/${made.json().data.id}`, staff.manager.token, {
+      position: 1,
     });
     const manual = [before.at(-1), madeId, ...before.slice(0, -1)];
     expect(await order()).toEqual(manual);
@@ -423,22 +403,21 @@ describe('iiko Cloud provider', () => {
       (d.products.find((p) => p.id === added) as { isDeleted: boolean }).isDeleted = true;
     });
     expect((await sync()).statusCode).toBe(200);
-    const removed = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/manager/products/${made.json().data.id}`,
-      headers: bearer(staff.manager.token),
-    });
+    const removed = await apiCall(
+      ctx,
+      'DELETE',
+      `/manager/products/${made.json().data.id}`,
+      staff.manager.token,
+    );
     expect(removed.statusCode).toBe(200);
   });
 
   it("keeps the manager's own stop of a POS product over syncs, until the manager resumes it", async () => {
     const p = live(30);
     const local = await product(p.id);
-    const stop = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/manager/stop-list',
-      payload: { product_ids: [local?.id], action: 'stop' },
-      headers: bearer(staff.manager.token),
+    const stop = await apiCall(ctx, 'POST', '/manager/stop-list', staff.manager.token, {
+      product_ids: [local?.id],
+      action: 'stop',
     });
     expect(stop.statusCode).toBe(200);
     fake.change(() => {
@@ -446,21 +425,17 @@ describe('iiko Cloud provider', () => {
     });
     expect((await sync()).statusCode).toBe(200);
     expect(await product(p.id)).toMatchObject({ price: 77000, is_active: 0, stopped_by_manager: 1 });
-    const resume = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/manager/stop-list',
-      payload: { product_ids: [local?.id], action: 'resume' },
-      headers: bearer(staff.manager.token),
+    const resume = await apiCall(ctx, 'POST', '/manager/stop-list', staff.manager.token, {
+      product_ids: [local?.id],
+      action: 'resume',
     });
     expect(resume.statusCode).toBe(200);
     expect(await product(p.id)).toMatchObject({ is_active: 1, stopped_by_manager: 0 });
     // a product the POS stopped stays off when the manager "resumes" it
     const posStopped = await product(live(0).id);
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/manager/stop-list',
-      payload: { product_ids: [posStopped?.id], action: 'resume' },
-      headers: bearer(staff.manager.token),
+    await apiCall(ctx, 'POST', '/manager/stop-list', staff.manager.token, {
+      product_ids: [posStopped?.id],
+      action: 'resume',
     });
     expect((await product(live(0).id))?.is_active).toBe(0);
   });
@@ -518,11 +493,7 @@ describe('iiko Cloud provider', () => {
       expectError(res, 502, 'bad_gateway');
       expect(res.json().error.message).toBe(text);
       expect(await snapshot(ctx.db)).toBe(before);
-      const account = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/admin/integration/pos/${restaurantId}`,
-        headers: bearer(staff.admin.token),
-      });
+      const account = await apiCall(ctx, 'GET', `/admin/integration/pos/${restaurantId}`, staff.admin.token);
       expect(account.json().data.last_sync).toMatchObject({ result: 'error', error: text });
       if (fault === 'malformed') expect(logs.join('')).toContain('fake-malformed'); // the correlation id
     });
@@ -532,11 +503,7 @@ describe('iiko Cloud provider', () => {
     const res = await sync();
     expect(res.statusCode).toBe(200);
     expect((await product(live(42).id))?.name).toBe('Buzilgan badshape');
-    const account = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/integration/pos/${restaurantId}`,
-      headers: bearer(staff.admin.token),
-    });
+    const account = await apiCall(ctx, 'GET', `/admin/integration/pos/${restaurantId}`, staff.admin.token);
     expect(account.json().data.last_sync).toMatchObject({ result: 'ok', error: null });
   });
 
@@ -626,11 +593,12 @@ describe('iiko Cloud provider', () => {
   });
 
   it('Sinxronlash of the restaurant list syncs a POS restaurant too', async () => {
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/integration/restaurants/${restaurantId}/sync`,
-      headers: bearer(staff.admin.token),
-    });
+    const res = await apiCall(
+      ctx,
+      'PUT',
+      `/admin/integration/restaurants/${restaurantId}/sync`,
+      staff.admin.token,
+    );
     expect(res.statusCode).toBe(200);
     expect(expectShape(answers.sync, res.json()).data.products).toBe(300);
   });

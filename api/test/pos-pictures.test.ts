@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { allowedPictureLink, downloadPicture, posPicturesSettled } from '../src/integration/pos/pictures';
 import { IIKO_API_LOGIN, soldOnMenu } from './fakes/iiko';
 import { startPictureHost } from './fakes/picture-host';
-import { bearer } from './helpers';
+import { apiCall, bearer } from './helpers';
 import { posAppOptions, posStaff, startIiko } from './pos-support';
 import { fileWorld } from './world';
 
@@ -98,11 +98,7 @@ describe("the POS's pictures", () => {
   const imagesOf = async (ext: string) =>
     (JSON.parse((await product(ext)).images) as { file: string }[]).map((i) => i.file);
   const sync = async () => {
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/integration/pos/${restaurantId}/sync`,
-      headers: bearer(staff.admin.token),
-    });
+    const res = await apiCall(ctx, 'PUT', `/admin/integration/pos/${restaurantId}/sync`, staff.admin.token);
     expect(res.statusCode).toBe(200);
     await posPicturesSettled(ctx.app, restaurantId);
   };
@@ -158,11 +154,7 @@ describe("the POS's pictures", () => {
       .executeTakeFirstOrThrow();
     expect(Number(used.n)).toBe(good.length);
     // the admin's progress: every product with links done, the four faults counted
-    const account = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/integration/pos/${restaurantId}`,
-      headers: bearer(staff.admin.token),
-    });
+    const account = await apiCall(ctx, 'GET', `/admin/integration/pos/${restaurantId}`, staff.admin.token);
     expect(account.json().data.pictures).toEqual({ total: all.length, done: all.length, failed: 4 });
   });
 

@@ -17,6 +17,7 @@ import { orderTag, TABLE_ORDER_CLIENT_NAME } from '../src/integration/providers/
 import { posterOrderChange } from '../src/integration/providers/poster/webhook';
 import { type FakePoster, POSTER_APP_SECRET, POSTER_TOKEN, startFakePoster } from './fakes/poster';
 import { capturingLog } from './pos-mapping';
+import { posLine } from './pos-support';
 
 const creds = { token: POSTER_TOKEN, appSecret: POSTER_APP_SECRET };
 const http = { timeoutMs: 5_000, backoffMs: 1, attempts: 2 };
@@ -55,23 +56,9 @@ describe('Poster orders channel', () => {
     // the restaurant's card, as a manager types it
     restaurantPhone: '+998 71 200-00-00',
     lines: [
-      {
-        productId: '109',
-        sizeId: null,
-        modifiers: [{ id: '91', groupId: 'variants', amount: 1 }],
-        amount: 2,
-        price: 16000,
-        name: 'Mastava 9',
-      },
-      {
-        productId: '106',
-        sizeId: null,
-        modifiers: [{ id: '72', groupId: '500', amount: 1 }],
-        amount: 1,
-        price: 20000,
-        name: 'Norin 6',
-      },
-      { productId: '115', sizeId: null, modifiers: [], amount: 3, price: 8000, name: 'Kompot 15' },
+      posLine('109', 'Mastava 9', 16000, 2, [{ id: '91', groupId: 'variants', amount: 1 }]),
+      posLine('106', 'Norin 6', 20000, 1, [{ id: '72', groupId: '500', amount: 1 }]),
+      posLine('115', 'Kompot 15', 8000, 3),
     ],
     ...extra,
   });
@@ -192,14 +179,7 @@ describe('Poster orders channel', () => {
     const before = fake.incomingOrders.length;
     fake.refuseProduct('112');
     const order = draft();
-    order.lines.push({
-      productId: '112',
-      sizeId: null,
-      modifiers: [],
-      amount: 1,
-      price: 9000,
-      name: 'Achichuk 12',
-    });
+    order.lines.push(posLine('112', 'Achichuk 12', 9000));
     const result = await orders.send(order, null);
     expect(result).toEqual({
       state: 'refused',

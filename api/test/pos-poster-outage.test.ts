@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { orderTag } from '../src/integration/providers/poster/order-mapping';
 import { apiCall } from './helpers';
 import { newKey, ok, placeAs } from './orders-support';
-import { filePosOrdersWorld } from './pos-support';
+import { filePosOrdersWorld, posProduct } from './pos-support';
 
 describe('Poster down while guests order', () => {
   const { ctx, world, fake } = filePosOrdersWorld('poster', {
@@ -34,13 +34,6 @@ describe('Poster down while guests order', () => {
     );
   });
 
-  const product = (externalId: string) =>
-    ctx.db
-      .selectFrom('products')
-      .select(['id', 'price'])
-      .where('restaurant_id', '=', world.restaurantId)
-      .where('external_id', '=', externalId)
-      .executeTakeFirstOrThrow();
   const board = async () =>
     (await ok(apiCall(ctx, 'GET', '/manager/orders', world.manager.token))).data as {
       _id: string;
@@ -49,7 +42,7 @@ describe('Poster down while guests order', () => {
     }[];
 
   it('10 orders while Poster is down: each seen on its way, all reach Poster once, in order, after', async () => {
-    const kompot = await product('115');
+    const kompot = (await posProduct(ctx, world.restaurantId, '115'))!;
     await fake.down('refused');
     const placed: string[] = [];
     for (let i = 0; i < 10; i++) {

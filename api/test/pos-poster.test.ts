@@ -8,8 +8,8 @@ import { t } from '@qrmenu/shared/texts';
 import { describe, expect, it } from 'vitest';
 import { posPicturesSettled } from '../src/integration/pos/pictures';
 import { POSTER_APP_SECRET, POSTER_TOKEN, posterSign, startFakePoster } from './fakes/poster';
-import { bearer, createUser, expectError, expectShape, snapshot } from './helpers';
-import { filePosApp, posProduct } from './pos-support';
+import { apiCall, bearer, createUser, expectError, expectShape, snapshot } from './helpers';
+import { filePosApp, posProduct, previewThenImport } from './pos-support';
 
 describe('Poster provider', () => {
   const { ctx, staff, fake } = filePosApp('poster', () => startFakePoster({ products: 200 }), {
@@ -79,7 +79,7 @@ describe('Poster provider', () => {
   });
 
   it("imports a spot with prices in so'm (kopecks / 100), variants and modifier groups as options", async () => {
-    const preview = await post('/api/admin/integration/pos/preview', {
+    const { preview, imported: res } = await previewThenImport(ctx, staff.admin.token, {
       provider: 'poster',
       credentials: creds,
       location_id: '1',
@@ -89,13 +89,6 @@ describe('Poster provider', () => {
       categories: 9,
       products: 201,
       pictures: 50,
-    });
-    const manager = await createUser(ctx, 'manager');
-    const res = await post('/api/admin/integration/pos/import', {
-      provider: 'poster',
-      credentials: creds,
-      location_id: '1',
-      manager_id: manager.id,
     });
     expect(res.statusCode).toBe(201);
     restaurantId = res.json().data.restaurant._id;
@@ -185,11 +178,7 @@ describe('Poster provider', () => {
     const six = item(6) as P & { group_modifications: { num_min: number; num_max: number }[] };
     const [group] = six.group_modifications;
     Object.assign(group as object, { num_min: 1, num_max: 1 });
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/integration/pos/${restaurantId}/sync`,
-      headers: bearer(staff.admin.token),
-    });
+    const res = await apiCall(ctx, 'PUT', `/admin/integration/pos/${restaurantId}/sync`, staff.admin.token);
     const { data } = expectShape(answers.posSync, res.json());
     expect(data).toMatchObject({ result: 'ok', added: 0, removed: 0 });
     // each dish of that group (every sixth): its option's rule changed
@@ -204,11 +193,7 @@ describe('Poster provider', () => {
 
   it('a product removed in Poster leaves the menu; a malformed answer changes nothing', async () => {
     const gone = fake.data.products.splice(-2, 1)[0] as P; // the last in a category
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/integration/pos/${restaurantId}/sync`,
-      headers: bearer(staff.admin.token),
-    });
+    const res = await apiCall(ctx, 'PUT', `/admin/integration/pos/${restaurantId}/sync`, staff.admin.token);
     expect(expectShape(answers.posSync, res.json()).data).toMatchObject({
       result: 'ok',
       removed: 1,
@@ -217,11 +202,12 @@ describe('Poster provider', () => {
     expect(await product(gone.product_id)).toBeUndefined();
     fake.fail('/api/menu.getProducts', 'malformed');
     const before = await snapshot(ctx.db);
-    const failed = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/integration/pos/${restaurantId}/sync`,
-      headers: bearer(staff.admin.token),
-    });
+    const failed = await apiCall(
+      ctx,
+      'PUT',
+      `/admin/integration/pos/${restaurantId}/sync`,
+      staff.admin.token,
+    );
     expectError(failed, 502, 'bad_gateway');
     expect(await snapshot(ctx.db)).toBe(before);
   });

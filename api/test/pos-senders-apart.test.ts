@@ -11,28 +11,20 @@ import { type FakeIiko, IIKO_TABLES, IIKO_TERMINAL_GROUPS, startFakeIiko } from 
 import { type FakePoster, startFakePoster } from './fakes/poster';
 import { apiCall, expectShape, type TestCtx } from './helpers';
 import { newKey, ok, placeAs } from './orders-support';
-import { type PosWorld, posWorld } from './pos-support';
+import { type PosWorld, posProduct, posWorld } from './pos-support';
 
 let fake: FakeIiko;
 let poster: FakePoster;
 let ctx: TestCtx;
 let first: PosWorld;
 let second: PosWorld;
-/** A dish of the restaurant's menu by its id in the POS, as the import made it. */
-const dish = (world: PosWorld, externalId: string) =>
-  ctx.db
-    .selectFrom('products')
-    .select(['id', 'price'])
-    .where('restaurant_id', '=', world.restaurantId)
-    .where('external_id', '=', externalId)
-    .executeTakeFirstOrThrow();
 
 const put = (world: PosWorld, url: string, body: unknown) =>
   ok(apiCall(ctx, 'PUT', url, world.manager.token, body));
 
 /** One dish at the restaurant's Stol 5. */
 async function place(world: PosWorld, externalId: string) {
-  const { id, price } = await dish(world, externalId);
+  const { id, price } = (await posProduct(ctx, world.restaurantId, externalId))!;
   return expectShape(
     answers.guestOrder,
     await ok(

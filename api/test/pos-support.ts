@@ -6,6 +6,7 @@
  * through now. Written once here; each suite keeps its own cases.
  */
 import type { BuildAppOptions } from '../src/app';
+import type { PosOrderLine, PosOrderModifier } from '../src/integration/pos/outgoing-orders';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
 import { type FakeIiko, IIKO_API_LOGIN, startFakeIiko } from './fakes/iiko';
 import { type FakePoster, POSTER_APP_SECRET, POSTER_TOKEN, startFakePoster } from './fakes/poster';
@@ -21,6 +22,18 @@ import {
 import { ok } from './orders-support';
 import type { CLICK, PAYME } from './payments-support';
 import { fileWorld } from './world';
+
+/**
+ * A line of an order to the POS as a test writes it: `amount` portions of `name` (the POS's
+ * `productId`) at `price` so'm each, no size row, with these modifiers.
+ */
+export const posLine = (
+  productId: string,
+  name: string,
+  price: number,
+  amount = 1,
+  modifiers: PosOrderModifier[] = [],
+): PosOrderLine => ({ productId, sizeId: null, modifiers, amount, price, name });
 
 /** The phone a Poster restaurant's card carries in these worlds, as a manager types it. */
 export const POSTER_RESTAURANT_PHONE = '+998 71 200 00 00';
@@ -194,6 +207,32 @@ export async function posWorld(pos: PosUnderTest, options: PosWorldOptions = {})
     );
   }
   return { ctx, admin, manager, restaurantId, slug: imported.data.restaurant.slug, tables };
+}
+
+/** What the admin connects: a POS, its credentials and the location (iiko organization, Poster spot). */
+export interface PosConnection {
+  provider: PosUnderTest['provider'];
+  credentials: object;
+  location_id: string;
+}
+
+/**
+ * The admin's preview of a POS location and then its import as `managerId`'s restaurant (a fresh
+ * manager's, made first, without it): both answers, as they come.
+ */
+export async function previewThenImport(
+  ctx: TestCtx,
+  adminToken: string,
+  connection: PosConnection,
+  managerId?: string,
+) {
+  const manager = managerId ?? (await createUser(ctx, 'manager')).id;
+  const preview = await apiCall(ctx, 'POST', '/admin/integration/pos/preview', adminToken, connection);
+  const imported = await apiCall(ctx, 'POST', '/admin/integration/pos/import', adminToken, {
+    ...connection,
+    manager_id: manager,
+  });
+  return { preview, imported };
 }
 
 /** The restaurant's product that the POS knows by `externalId`, as stored (undefined: none). */

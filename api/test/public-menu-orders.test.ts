@@ -7,30 +7,22 @@
  *   `no-store`, the script for its live status; a rejection's reason; a wrong key, another
  *   restaurant's slug or an unknown order is the guests' 404; an old slug moves (axe: guest-cart.test.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGuestScripts, type GuestScriptManifest } from '../src/public-menu/guest-script-build';
-import { apiCall, createRestaurant, createTestApp, type TestCtx } from './helpers';
-import { basket, type OrderWorld, ok, orderWorld, placeAs } from './orders-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { guestScriptsBuilt } from './guest-script-support';
+import { apiCall, createRestaurant } from './helpers';
+import { basket, ok, orderWorld, placeAs } from './orders-support';
+import { fileWorld } from './world';
 
-let ctx: TestCtx;
-let dir: string;
-let manifest: GuestScriptManifest;
-let world: OrderWorld;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'qrmenu-guest-pages-'));
-  manifest = await buildGuestScripts(dir);
-  ctx = await createTestApp({ guestScriptsDir: dir, answerCacheTtlMs: 60_000 }); // only a clear can refresh a page
-  world = await orderWorld(ctx, 2, false);
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const {
+  ctx,
+  world,
+  started: scripts,
+} = fileWorld(
+  (scripts) => ({ guestScriptsDir: scripts.dir, answerCacheTtlMs: 60_000 }), // only a clear can refresh a page
+  (ctx) => orderWorld(ctx, 2, false),
+  guestScriptsBuilt('guest-pages'),
+);
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity', ...headers } });
@@ -49,10 +41,10 @@ describe("the manager's switch and the cached menu page", () => {
     expect(before.body).not.toContain('<script');
     await switchOrdering(true);
     const open = doc((await get(`/m/${world.slug}`)).body);
-    expect(open.querySelector('script')?.getAttribute('src')).toBe(`/m/assets/${manifest.uz.file}`);
+    expect(open.querySelector('script')?.getAttribute('src')).toBe(`/m/assets/${scripts.manifest.uz.file}`);
     expect(open.querySelectorAll('[data-product]')).toHaveLength(2);
     const ru = doc((await get(`/m/${world.slug}?lang=ru`)).body);
-    expect(ru.querySelector('script')?.getAttribute('src')).toBe(`/m/assets/${manifest.ru.file}`);
+    expect(ru.querySelector('script')?.getAttribute('src')).toBe(`/m/assets/${scripts.manifest.ru.file}`);
     await switchOrdering(false);
     expect((await get(`/m/${world.slug}`)).body).not.toMatch(/<script|data-product/);
     await switchOrdering(true);
@@ -85,7 +77,7 @@ describe('a table\'s page (docs/ORDERS.md, "The guest\'s page")', () => {
       ["Savatga qo'shish: Choy", "Qo'shish", true],
     ]);
     expect(page.querySelector('style')?.textContent).toContain('.qm-table{');
-    expect(page.querySelector('script')?.getAttribute('src')).toBe(`/m/assets/${manifest.uz.file}`);
+    expect(page.querySelector('script')?.getAttribute('src')).toBe(`/m/assets/${scripts.manifest.uz.file}`);
     // in the guest's language
     const ru = doc((await at(0, { 'accept-language': 'ru' })).body);
     expect(ru.querySelector('.qm-add')?.getAttribute('aria-label')).toBe('Добавить в корзину: Плов');
@@ -222,7 +214,7 @@ describe("an order's page", () => {
     expect(page.querySelector('main')?.textContent).toContain('Комментарий: Tezroq, iltimos');
     expect(page.querySelector('main')?.textContent).toContain('Итого: 75 000 сум');
     expect(page.querySelector('main')?.getAttribute('data-order')).toBe(order._id);
-    expect(page.querySelector('script')?.getAttribute('src')).toBe(`/m/assets/${manifest.ru.file}`);
+    expect(page.querySelector('script')?.getAttribute('src')).toBe(`/m/assets/${scripts.manifest.ru.file}`);
     // back to the menu of the same table, not counted as another visit
     const back = [...page.querySelectorAll('a')].find((a) => a.textContent === 'Вернуться в меню');
     expect(back?.getAttribute('href')).toBe(`/m/${world.slug}?p=${world.tables[1]!._id}&lang=ru&switch=1`);

@@ -13,6 +13,7 @@ import { MENU_CSS } from '../src/public-menu/styles';
 import { uniqueSlug } from '../src/services/restaurants/slugs';
 import {
   adminUser,
+  apiCall,
   bearer,
   createCategory,
   createOption,
@@ -75,12 +76,7 @@ async function inCreationOrder(
 }
 
 const rename = (from: string, to: string, token: string) =>
-  ctx.app.inject({
-    method: 'PUT',
-    url: `/api/manager/restaurants/update?slug=${from}`,
-    headers: bearer(token),
-    payload: { slug: to },
-  });
+  apiCall(ctx, 'PUT', `/manager/restaurants/update?slug=${from}`, token, { slug: to });
 
 describe('GET /m/:slug', () => {
   let restaurant: { id: string; slug: string };
@@ -280,21 +276,17 @@ describe('GET /m/:slug', () => {
   });
 
   it('a stop-list write shows at once, and taking the product back shows it again', async () => {
-    const stop = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/manager/stop-list',
-      headers: bearer(admin.token),
-      payload: { product_ids: [ids.tea], action: 'stop' },
+    const stop = await apiCall(ctx, 'POST', '/manager/stop-list', admin.token, {
+      product_ids: [ids.tea],
+      action: 'stop',
     });
     expect(stop.statusCode).toBe(200);
     const stopped = dom((await page('/m/rayhon')).body);
     expect(texts(stopped.querySelectorAll('main h2'))).toEqual(['Issiq taomlar']); // its category emptied
     expect(stopped.body.textContent).not.toContain("Ko'k choy");
-    const resume = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/manager/stop-list',
-      headers: bearer(admin.token),
-      payload: { product_ids: [ids.tea], action: 'resume' },
+    const resume = await apiCall(ctx, 'POST', '/manager/stop-list', admin.token, {
+      product_ids: [ids.tea],
+      action: 'resume',
     });
     expect(resume.statusCode).toBe(200);
     expect(texts(dom((await page('/m/rayhon')).body).querySelectorAll('main h2'))).toEqual([
@@ -451,21 +443,14 @@ describe('old slugs', () => {
   it('of an inactive restaurant answer 404; a deleted restaurant frees its old slugs', async () => {
     const r = await restaurantWithManager('uchinchi');
     expect((await rename('uchinchi', 'uchinchi-yangi', admin.token)).statusCode).toBe(200);
-    const off = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/manager/restaurants/update?slug=uchinchi-yangi',
-      headers: bearer(admin.token),
-      payload: { is_active: false },
+    const off = await apiCall(ctx, 'PUT', '/manager/restaurants/update?slug=uchinchi-yangi', admin.token, {
+      is_active: false,
     });
     expect(off.statusCode).toBe(200);
     expect((await page('/m/uchinchi')).statusCode).toBe(404);
     expect((await page('/m/uchinchi-yangi')).statusCode).toBe(404);
 
-    const del = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/manager/restaurants/delete?restaurantId=${r.id}`,
-      headers: bearer(admin.token),
-    });
+    const del = await apiCall(ctx, 'DELETE', `/manager/restaurants/delete?restaurantId=${r.id}`, admin.token);
     expect(del.statusCode).toBe(200);
     expect(
       await ctx.db

@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LoginLimiter } from '../src/state/login-limiter';
-import { bearer, createTestApp, createUser, createWorld, multipart, PASSWORD, type TestCtx } from './helpers';
+import { bearer, createTestApp, createUser, createWorld, PASSWORD, type TestCtx, uploadAs } from './helpers';
 
 const pgUrl = process.env.TEST_DATABASE_URL?.trim();
 
@@ -86,15 +86,9 @@ describe('the picture quota under parallel uploads (PostgreSQL)', () => {
     // the quota fits one picture (its variants) and not two
     const probe = await createTestApp();
     const w0 = await createWorld(probe);
-    const body0 = multipart({ product_id: w0.own.product.id }, [
+    const first = await uploadAs(probe, w0.manager1.token, { product_id: w0.own.product.id }, [
       { data: picture, filename: 'a.png', type: 'image/png' },
     ]);
-    const first = await probe.app.inject({
-      method: 'POST',
-      url: '/api/manager/upload',
-      headers: { ...bearer(w0.manager1.token), ...body0.headers },
-      payload: body0.payload,
-    });
     expect(first.statusCode, first.body).toBe(200);
     const one = await probe.app.repos.pictures.usedBytes(w0.own.restaurant.id);
     await probe.close();
@@ -104,15 +98,9 @@ describe('the picture quota under parallel uploads (PostgreSQL)', () => {
       const w = await createWorld(ctx);
       const parallel = await Promise.all(
         Array.from({ length: 4 }, async () => {
-          const body = multipart({ product_id: w.own.product.id }, [
+          return uploadAs(ctx, w.manager1.token, { product_id: w.own.product.id }, [
             { data: picture, filename: 'a.png', type: 'image/png' },
           ]);
-          return ctx.app.inject({
-            method: 'POST',
-            url: '/api/manager/upload',
-            headers: { ...bearer(w.manager1.token), ...body.headers },
-            payload: body.payload,
-          });
         }),
       );
       const codes = parallel.map((r) => r.statusCode).sort();

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../src/visits/day';
 import { apiCall, createRestaurant, createUser, type TestUser } from './helpers';
 import { ok } from './orders-support';
-import { type DirectCounts, directCounts, seedYear, type YearWorld } from './reports-year';
+import { type DirectCounts, directCounts, noOrdersDay, seedYear, type YearWorld } from './reports-year';
 import { fileApp } from './world';
 
 let manager: TestUser;
@@ -54,15 +54,7 @@ async function holds(from: string, to: string, direct: DirectCounts) {
     },
   });
   for (const d of takings.days) {
-    const want = direct.days.get(d.day) ?? {
-      orders: 0,
-      paid: 0,
-      unpaid: 0,
-      rejected: 0,
-      payme: 0,
-      click: 0,
-      table: 0,
-    };
+    const want = direct.days.get(d.day) ?? noOrdersDay();
     expect({
       day: d.day,
       orders: d.orders,
@@ -105,21 +97,17 @@ async function holds(from: string, to: string, direct: DirectCounts) {
   expect(times.totals).toEqual({ accept: direct.accept, ready: direct.ready });
 
   const guests = await read('guests', from, to);
+  /** The guests' report's rows by what `key` reads: the views and orders of each. */
+  const seenAndOrdered = <R extends { views: number; orders: number }>(rows: R[], key: (row: R) => string) =>
+    new Map(rows.map((row) => [key(row), { views: row.views, orders: row.orders }]));
   expect(
-    new Map(
-      guests.placements.map((p: { placement_id: string | null; views: number; orders: number }) => [
-        p.placement_id ?? '',
-        { views: p.views, orders: p.orders },
-      ]),
+    seenAndOrdered(
+      guests.placements,
+      (p: { placement_id: string | null; views: number; orders: number }) => p.placement_id ?? '',
     ),
   ).toEqual(direct.placements);
   expect(
-    new Map(
-      guests.languages.map((l: { language: string; views: number; orders: number }) => [
-        l.language,
-        { views: l.views, orders: l.orders },
-      ]),
-    ),
+    seenAndOrdered(guests.languages, (l: { language: string; views: number; orders: number }) => l.language),
   ).toEqual(direct.languages);
 
   const rejections = await read('rejections', from, to);

@@ -62,21 +62,22 @@ export async function seedYear(app: App, o: YearOptions): Promise<YearWorld> {
   const at = new Date().toISOString();
   const from = addDays(o.lastDay, -(o.days - 1));
 
+  /** A row of the restaurant's own, made now. */
+  const owned = <R extends object>(row: R) => ({
+    ...row,
+    restaurant_id: o.restaurantId,
+    created_at: at,
+    updated_at: at,
+  });
+
   // the menu: `dishes` dishes in four categories; every fifth has a size, every ninth a price with tiyin
   const categories = Array.from({ length: 4 }, (_, i) => ({ id: randomUUID(), title: `Bo'lim ${i + 1}` }));
   await insertChunked(
     db,
     'categories',
-    categories.map((c, i) => ({
-      id: c.id,
-      restaurant_id: o.restaurantId,
-      title: c.title,
-      is_active: 1,
-      external_id: null,
-      position: i,
-      created_at: at,
-      updated_at: at,
-    })),
+    categories.map((c, i) =>
+      owned({ id: c.id, title: c.title, is_active: 1, external_id: null, position: i }),
+    ),
   );
   const dishes = Array.from({ length: o.dishes }, (_, i) => ({
     id: randomUUID(),
@@ -87,33 +88,25 @@ export async function seedYear(app: App, o: YearOptions): Promise<YearWorld> {
   await insertChunked(
     db,
     'products',
-    dishes.map((d, i) => ({
-      id: d.id,
-      restaurant_id: o.restaurantId,
-      category_id: categories[i % 4]!.id,
-      name: d.name,
-      description: '',
-      price: d.price,
-      is_active: 1,
-      images: '[]',
-      external_id: null,
-      position: i,
-      created_at: at,
-      updated_at: at,
-    })),
+    dishes.map((d, i) =>
+      owned({
+        id: d.id,
+        category_id: categories[i % 4]!.id,
+        name: d.name,
+        description: '',
+        price: d.price,
+        is_active: 1,
+        images: '[]',
+        external_id: null,
+        position: i,
+      }),
+    ),
   );
   const placements = Array.from({ length: 24 }, (_, i) => ({ id: randomUUID(), name: `Stol ${i + 1}` }));
   await insertChunked(
     db,
     'placements',
-    placements.map((p) => ({
-      id: p.id,
-      restaurant_id: o.restaurantId,
-      name: p.name,
-      takes_orders: 1,
-      created_at: at,
-      updated_at: at,
-    })),
+    placements.map((p) => owned({ id: p.id, name: p.name, takes_orders: 1 })),
   );
 
   // popularity: a long tail; the last three dishes are never ordered
@@ -327,30 +320,16 @@ const tiyin = (som: number) => Math.round(som * 100);
 const rank = (sorted: number[], p: number) =>
   sorted.length === 0 ? null : (sorted[Math.max(1, Math.ceil((p / 100) * sorted.length)) - 1] ?? null);
 
+/** A day's takings as the direct count has them (sums in tiyin); the period's add two counts. */
+const DAY_COUNTS = ['orders', 'paid', 'unpaid', 'rejected', 'payme', 'click', 'table'] as const;
+export type DayCounts = Record<(typeof DAY_COUNTS)[number], number>;
+
+/** A day without orders: its takings, all nought. */
+export const noOrdersDay = () => Object.fromEntries(DAY_COUNTS.map((k) => [k, 0])) as DayCounts;
+
 export interface DirectCounts {
-  takings: {
-    orders: number;
-    rejected_orders: number;
-    paid: number;
-    unpaid: number;
-    rejected: number;
-    payme: number;
-    click: number;
-    table: number;
-    paid_orders: number;
-  };
-  days: Map<
-    string,
-    {
-      orders: number;
-      paid: number;
-      unpaid: number;
-      rejected: number;
-      payme: number;
-      click: number;
-      table: number;
-    }
-  >;
+  takings: DayCounts & { rejected_orders: number; paid_orders: number };
+  days: Map<string, DayCounts>;
   dishes: Map<string, { quantity: number; revenue: number; orders: number }>;
   choices: Map<string, number>;
   heat: number[][];
@@ -394,17 +373,7 @@ export async function directCounts(
     where o.restaurant_id = ${restaurantId} and o.day >= ${from} and o.day <= ${to}`.execute(db);
 
   const c: DirectCounts = {
-    takings: {
-      orders: 0,
-      rejected_orders: 0,
-      paid: 0,
-      unpaid: 0,
-      rejected: 0,
-      payme: 0,
-      click: 0,
-      table: 0,
-      paid_orders: 0,
-    },
+    takings: { ...noOrdersDay(), rejected_orders: 0, paid_orders: 0 },
     days: new Map(),
     dishes: new Map(),
     choices: new Map(),
@@ -421,15 +390,7 @@ export async function directCounts(
   for (const o of rows.rows) {
     const amount = tiyin(n(o.total));
     const t = c.takings;
-    const d = c.days.get(o.day) ?? {
-      orders: 0,
-      paid: 0,
-      unpaid: 0,
-      rejected: 0,
-      payme: 0,
-      click: 0,
-      table: 0,
-    };
+    const d = c.days.get(o.day) ?? noOrdersDay();
     c.days.set(o.day, d);
     t.orders++;
     d.orders++;

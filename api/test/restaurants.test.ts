@@ -2,7 +2,6 @@ import { answers, BOT_TOKEN_MASK, publicRestaurant, restaurant } from '@qrmenu/s
 import { describe, expect, it } from 'vitest';
 import {
   apiCall,
-  bearer,
   createRestaurant,
   createUser,
   createWorld,
@@ -10,6 +9,7 @@ import {
   expectShape,
   type Method,
   ownPicture,
+  rawCall,
   snapshot,
 } from './helpers';
 import { fileWorld } from './world';
@@ -215,11 +215,8 @@ describe('POST /api/admin/restaurants/create', () => {
       expect(details.length).toBeGreaterThan(0);
       if (field) expect(details.map((d) => d.path)).toContain(field);
     }
-    const malformed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/restaurants/create',
-      headers: { ...bearer(w.admin.token), 'content-type': 'application/json' },
-      payload: '{"name": ',
+    const malformed = await rawCall(ctx, 'POST', '/admin/restaurants/create', '{"name": ', {
+      token: w.admin.token,
     });
     expectError(malformed, 400, 'validation');
     expect(await snapshot(ctx.db)).toBe(before);

@@ -7,7 +7,7 @@ import { DEMO_ORDER_DAYS } from '../src/seed/orders';
 import { PLACEMENTS, type ShowcaseAdded } from '../src/seed/showcase';
 import { DEMO_VISIT_DAYS } from '../src/seed/visits';
 import { addDays, dayOf } from '../src/visits/day';
-import { ADMIN, bearer, loginAs } from './helpers';
+import { ADMIN, apiCall, bearer, loginAs } from './helpers';
 import { fileApp } from './world';
 
 const ctx = fileApp();
@@ -161,18 +161,10 @@ describe('seed', () => {
 
   it('managers log in with manager123 and see their own restaurant', async () => {
     const token = await loginAs(ctx.app, 'manager1', 'manager123');
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/manager/restaurants/me',
-      headers: bearer(token),
-    });
+    const res = await apiCall(ctx, 'GET', '/manager/restaurants/me', token);
     expect(res.json().data.name).toBe('Rayhon Milliy Taomlar');
     const token2 = await loginAs(ctx.app, 'manager2', 'manager123');
-    const res2 = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/manager/restaurants/me',
-      headers: bearer(token2),
-    });
+    const res2 = await apiCall(ctx, 'GET', '/manager/restaurants/me', token2);
     expect(res2.json().data.name).toBe('Oqtepa Lavash');
   });
 
@@ -222,11 +214,7 @@ describe('seed', () => {
 
   it("the showcase's manager sees its placements and a chart of visits by day, placement and language", async () => {
     const token = await loginAs(ctx.app, 'manager1', 'manager123');
-    const placements = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/manager/placements',
-      headers: bearer(token),
-    });
+    const placements = await apiCall(ctx, 'GET', '/manager/placements', token);
     expect(placements.json().data.map((p: { name: string }) => p.name)).toEqual(PLACEMENTS);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/manager/visits', headers: bearer(token) });
     const stats = res.json().data;
@@ -255,11 +243,7 @@ describe('seed', () => {
     const token = await loginAs(ctx.app, 'manager1', 'manager123');
     const today = dayOf();
     const from = addDays(today, -(DEMO_ORDER_DAYS - 1));
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/manager/reports/takings?from=${from}&to=${today}`,
-      headers: bearer(token),
-    });
+    const res = await apiCall(ctx, 'GET', `/manager/reports/takings?from=${from}&to=${today}`, token);
     expect(res.statusCode, res.body).toBe(200);
     const takings = res.json().data;
     expect(takings.totals.orders).toBe(seeded.orders);
@@ -271,11 +255,7 @@ describe('seed', () => {
     // no past day is left to build: the seed built them as it wrote them
     const marks = await ctx.db.selectFrom('report_dirty').select('day').execute();
     expect(marks.filter((m) => m.day < today)).toEqual([]);
-    const dishes = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/manager/reports/dishes?from=${from}&to=${today}`,
-      headers: bearer(token),
-    });
+    const dishes = await apiCall(ctx, 'GET', `/manager/reports/dishes?from=${from}&to=${today}`, token);
     expect(dishes.json().data.stops.length).toBeGreaterThan(0);
   });
 });

@@ -6,7 +6,7 @@
 import { slugify as sharedSlugify } from '@qrmenu/shared/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slugify as importerSlugify } from '../src/integration';
-import { adminUser, bearer, createTestApp, type TestCtx } from './helpers';
+import { adminUser, apiCall, createTestApp, type TestCtx } from './helpers';
 
 describe('the shared slugify', () => {
   it("gives the importer's slugs: Uzbek apostrophes (o', g') and Cyrillic transliterated", () => {
@@ -38,11 +38,7 @@ describe('integration with no source configured', () => {
 
   it('answers 502 naming INTEGRATION_FEED_URL', async () => {
     const admin = await adminUser(ctx);
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/integration/restaurants',
-      headers: bearer(admin.token),
-    });
+    const res = await apiCall(ctx, 'GET', '/admin/integration/restaurants', admin.token);
     expect(res.statusCode).toBe(502);
     expect(res.json().error.message).toMatch(/INTEGRATION_FEED_URL/);
   });

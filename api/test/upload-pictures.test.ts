@@ -15,29 +15,19 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Config } from '../src/storage/s3';
 import {
-  bearer,
+  apiCall,
   createCategory,
   createProduct,
   createTestApp,
   createWorld,
   expectError,
   type FilePart,
-  multipart,
   snapshot,
   type TestCtx,
+  uploadAs,
   type World,
 } from './helpers';
 import { PHOTO_MAKE, PHOTO_MODEL, phonePhoto, pixelBomb } from './photos';
-
-const uploadTo = (ctx: TestCtx, token: string, fields: Record<string, string>, files: FilePart[]) => {
-  const body = multipart(fields, files);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/manager/upload',
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
-};
 
 /** Whether every file of the picture behind `url` is in the storage. */
 async function storedAll(ctx: TestCtx, url: string): Promise<boolean> {
@@ -69,7 +59,7 @@ function pictureSuite(name: string, options: () => Promise<{ s3?: S3Config }>) {
     });
     afterAll(async () => ctx?.close());
     const upload = (token: string, fields: Record<string, string>, files: FilePart[]) =>
-      uploadTo(ctx, token, fields, files);
+      uploadAs(ctx, token, fields, files);
     const productImages = async (id: string) =>
       (
         JSON.parse(
@@ -157,12 +147,7 @@ function pictureSuite(name: string, options: () => Promise<{ s3?: S3Config }>) {
         .json()
         .data.map((i: { file: string }) => i.file) as string[];
       const put = (images: { file: string }[]) =>
-        ctx.app.inject({
-          method: 'PUT',
-          url: `/api/manager/products/${product.id}`,
-          headers: bearer(w.manager1.token),
-          payload: { images },
-        });
+        apiCall(ctx, 'PUT', `/manager/products/${product.id}`, w.manager1.token, { images });
       expect((await put([{ file: added[1]! }])).statusCode).toBe(200);
       expect(await productImages(product.id)).toEqual([added[1]]);
       expect(await storedNone(ctx, added[0]!)).toBe(true);
@@ -175,13 +160,7 @@ function pictureSuite(name: string, options: () => Promise<{ s3?: S3Config }>) {
         await upload(w.manager1.token, { product_id: product.id }, [{ data: await small('#0aa') }])
       ).json().data[0].file as string;
       expect(
-        (
-          await ctx.app.inject({
-            method: 'DELETE',
-            url: `/api/manager/products/${product.id}`,
-            headers: bearer(w.manager1.token),
-          })
-        ).statusCode,
+        (await apiCall(ctx, 'DELETE', `/manager/products/${product.id}`, w.manager1.token)).statusCode,
       ).toBe(200);
       expect(await storedNone(ctx, kept)).toBe(true);
       const inCategory = await createProduct(ctx, w.own.restaurant.id, cat.id);
@@ -189,13 +168,7 @@ function pictureSuite(name: string, options: () => Promise<{ s3?: S3Config }>) {
         await upload(w.manager1.token, { product_id: inCategory.id }, [{ data: await small('#a0a') }])
       ).json().data[0].file as string;
       expect(
-        (
-          await ctx.app.inject({
-            method: 'DELETE',
-            url: `/api/manager/category/delete/${cat.id}`,
-            headers: bearer(w.manager1.token),
-          })
-        ).statusCode,
+        (await apiCall(ctx, 'DELETE', `/manager/category/delete/${cat.id}`, w.manager1.token)).statusCode,
       ).toBe(200);
       expect(await storedNone(ctx, last)).toBe(true);
       // the restaurant's own logo was never touched
@@ -218,11 +191,12 @@ function pictureSuite(name: string, options: () => Promise<{ s3?: S3Config }>) {
         ])
       ).json().data[0].file as string;
       const admin = doomed.admin.token;
-      const res = await ctx.app.inject({
-        method: 'DELETE',
-        url: `/api/manager/restaurants/delete?restaurantId=${doomed.own.restaurant.id}`,
-        headers: bearer(admin),
-      });
+      const res = await apiCall(
+        ctx,
+        'DELETE',
+        `/manager/restaurants/delete?restaurantId=${doomed.own.restaurant.id}`,
+        admin,
+      );
       expect(res.statusCode).toBe(200);
       expect(await storedNone(ctx, cover)).toBe(true);
       expect(await storedNone(ctx, dish)).toBe(true);
@@ -266,7 +240,7 @@ describe('the S3 driver in the app', () => {
     const ctx = await createTestApp({ s3: s3Config! });
     try {
       const w = await createWorld(ctx);
-      const res = await uploadTo(
+      const res = await uploadAs(
         ctx,
         w.manager1.token,
         { restaurant_id: w.own.restaurant.id, type: 'image' },
@@ -299,7 +273,7 @@ describe('the S3 driver with a public base URL (a CDN)', () => {
     const ctx = await createTestApp({ s3: { ...s3Config!, publicUrl: 'https://cdn.example.uz/menu' } });
     try {
       const w = await createWorld(ctx);
-      const res = await uploadTo(ctx, w.manager1.token, { product_id: w.own.product.id }, [
+      const res = await uploadAs(ctx, w.manager1.token, { product_id: w.own.product.id }, [
         { data: await small('#0a6847') },
       ]);
       const url = (res.json() as { data: { file: string }[] }).data.at(-1)!.file;
@@ -311,11 +285,7 @@ describe('the S3 driver with a public base URL (a CDN)', () => {
       expect(String(page.headers['content-security-policy'])).toMatch(
         /img-src [^;]*https:\/\/cdn\.example\.uz/,
       );
-      await ctx.app.inject({
-        method: 'DELETE',
-        url: `/api/manager/products/${w.own.product.id}`,
-        headers: bearer(w.manager1.token),
-      });
+      await apiCall(ctx, 'DELETE', `/manager/products/${w.own.product.id}`, w.manager1.token);
       expect(await storedNone(ctx, url)).toBe(true);
     } finally {
       await ctx.close();
@@ -329,18 +299,18 @@ describe('limits', () => {
     try {
       const w = await createWorld(ctx);
       const photo = await phonePhoto({ seed: 5, width: 800, height: 600 });
-      const first = await uploadTo(ctx, w.manager1.token, { product_id: w.own.product.id }, [
+      const first = await uploadAs(ctx, w.manager1.token, { product_id: w.own.product.id }, [
         { data: photo },
       ]);
       // one 800 px photo in all its variants takes more than 24 KiB: refused, nothing kept
       expectError(first, 413, 'quota_exceeded');
       expect(readdirSync(join(ctx.dataDir, 'uploads'))).toEqual([]);
-      const tiny = await uploadTo(ctx, w.manager1.token, { product_id: w.own.product.id }, [
+      const tiny = await uploadAs(ctx, w.manager1.token, { product_id: w.own.product.id }, [
         { data: await small('#fff') },
       ]);
       expect(tiny.statusCode).toBe(200);
       // another restaurant has its own quota
-      const theirs = await uploadTo(ctx, w.manager2.token, { product_id: w.other.product.id }, [
+      const theirs = await uploadAs(ctx, w.manager2.token, { product_id: w.other.product.id }, [
         { data: await small('#000') },
       ]);
       expect(theirs.statusCode).toBe(200);
@@ -354,7 +324,7 @@ describe('limits', () => {
     try {
       const w = await createWorld(ctx);
       const send = (token: string, productId: string) =>
-        small('#abc').then((data) => uploadTo(ctx, token, { product_id: productId }, [{ data }]));
+        small('#abc').then((data) => uploadAs(ctx, token, { product_id: productId }, [{ data }]));
       expect((await send(w.manager1.token, w.own.product.id)).statusCode).toBe(200);
       expect((await send(w.manager1.token, w.own.product.id)).statusCode).toBe(200);
       const third = await send(w.manager1.token, w.own.product.id);

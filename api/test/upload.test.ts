@@ -7,6 +7,7 @@ import { answers, productUploadResult, restaurantUploadResult } from '@qrmenu/sh
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiCall,
   bearer,
   createProduct,
   createTestApp,
@@ -18,8 +19,10 @@ import {
   JPEG,
   multipart,
   PNG,
+  rawCall,
   snapshot,
   type TestCtx,
+  uploadAs,
   WEBP,
   type World,
 } from './helpers';
@@ -27,15 +30,8 @@ import { fileWorld } from './world';
 
 const { ctx, world: w } = fileWorld({}, createWorld);
 
-const upload = (token: string | undefined, fields: Record<string, string>, files: FilePart[]) => {
-  const body = multipart(fields, files);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/manager/upload',
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
-};
+const upload = (token: string | undefined, fields: Record<string, string>, files: FilePart[]) =>
+  uploadAs(ctx, token, fields, files);
 
 const uploadsDir = () => join(ctx.dataDir, 'uploads');
 const storedFiles = () => readdirSync(uploadsDir()).sort();
@@ -269,11 +265,9 @@ describe('POST /api/manager/upload rejects, storing nothing', () => {
 
   it('400 for a multipart body without a boundary or cut short', async () => {
     await expectNothingStored(async () => {
-      const noBoundary = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/manager/upload',
-        headers: { ...bearer(w.manager1.token), 'content-type': 'multipart/form-data' },
-        payload: 'files=x',
+      const noBoundary = await rawCall(ctx, 'POST', '/manager/upload', 'files=x', {
+        type: 'multipart/form-data',
+        token: w.manager1.token,
       });
       expectError(noBoundary, 400, 'validation');
       const body = multipart({ product_id: w.own.product.id }, [{ data: PNG }]);
@@ -290,11 +284,8 @@ describe('POST /api/manager/upload rejects, storing nothing', () => {
   });
 
   it('415 for a JSON body', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/manager/upload',
-      headers: bearer(w.manager1.token),
-      payload: { product_id: w.own.product.id },
+    const res = await apiCall(ctx, 'POST', '/manager/upload', w.manager1.token, {
+      product_id: w.own.product.id,
     });
     expectError(res, 415);
   });

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf } from '../src/visits/day';
-import { bearer, createRestaurant, createTestApp, createUser, type TestCtx, type TestUser } from './helpers';
+import { apiCall, createRestaurant, createTestApp, createUser, type TestCtx, type TestUser } from './helpers';
 
 let ctx: TestCtx;
 let owner: TestUser;
@@ -34,11 +34,7 @@ const view = (ip: string, query = '') =>
   });
 
 const today = async () => {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: '/api/manager/visits',
-    headers: bearer(owner.token),
-  });
+  const res = await apiCall(ctx, 'GET', '/manager/visits', owner.token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.totals.today as { visits: number; unique: number };
 };

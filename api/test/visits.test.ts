@@ -11,6 +11,7 @@ import { dayOf } from '../src/visits/day';
 import { Sketch } from '../src/visits/sketch';
 import {
   adminUser,
+  apiCall,
   bearer,
   createRestaurant,
   createTestApp,
@@ -74,23 +75,14 @@ const stats = async (token = manager.token, app = ctx.app, query = '') => {
 };
 
 const createPlacements = (names: string[], token = manager.token, restaurantId = restaurant.id) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/manager/placements',
-    headers: bearer(token),
-    payload: { restaurant_id: restaurantId, names },
-  });
+  apiCall(ctx, 'POST', '/manager/placements', token, { restaurant_id: restaurantId, names });
 
 describe('placements', () => {
   it('creates a range in order, lists, renames and deletes; names are unique per restaurant', async () => {
     const names = Array.from({ length: 20 }, (_, i) => `Stol ${i + 1}`);
     const created = await createPlacements([...names, 'Eshik']);
     expect(created.statusCode, created.body).toBe(201);
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/manager/placements',
-      headers: bearer(manager.token),
-    });
+    const list = await apiCall(ctx, 'GET', '/manager/placements', manager.token);
     expect(list.statusCode).toBe(200);
     const rows = expectShape(answers.placements, list.json()).data;
     expect(rows.map((p) => p.name)).toEqual([...names, 'Eshik']);
@@ -100,20 +92,13 @@ describe('placements', () => {
     expectError(await createPlacements([' ']), 400);
 
     const eshik = rows.at(-1)!;
-    const renamed = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/manager/placements/${eshik._id}`,
-      headers: bearer(manager.token),
-      payload: { name: 'Kirish eshigi' },
+    const renamed = await apiCall(ctx, 'PUT', `/manager/placements/${eshik._id}`, manager.token, {
+      name: 'Kirish eshigi',
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().data.name).toBe('Kirish eshigi');
 
-    const gone = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/manager/placements/${rows[19]!._id}`,
-      headers: bearer(manager.token),
-    });
+    const gone = await apiCall(ctx, 'DELETE', `/manager/placements/${rows[19]!._id}`, manager.token);
     expect(gone.statusCode, gone.body).toBe(200);
     const after = (
       await ctx.app.inject({ method: 'GET', url: '/api/manager/placements', headers: bearer(manager.token) })
@@ -129,11 +114,7 @@ describe('placements', () => {
     ).json().data;
     expectError(await createPlacements(['Stol 99'], other.token), 404, 'not_found');
     expectError(
-      await ctx.app.inject({
-        method: 'DELETE',
-        url: `/api/manager/placements/${mine[0]._id}`,
-        headers: bearer(other.token),
-      }),
+      await apiCall(ctx, 'DELETE', `/manager/placements/${mine[0]._id}`, other.token),
       404,
       'not_found',
     );
@@ -141,11 +122,12 @@ describe('placements', () => {
       await ctx.app.inject({ method: 'GET', url: '/api/manager/placements', headers: bearer(admin.token) }),
       400,
     );
-    const byAdmin = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/manager/placements?restaurant_id=${restaurant.id}`,
-      headers: bearer(admin.token),
-    });
+    const byAdmin = await apiCall(
+      ctx,
+      'GET',
+      `/manager/placements?restaurant_id=${restaurant.id}`,
+      admin.token,
+    );
     expect(byAdmin.json().data).toHaveLength(mine.length);
     expectError(await ctx.app.inject({ method: 'GET', url: '/api/manager/placements' }), 401);
   });
@@ -214,11 +196,7 @@ describe('counting', () => {
   });
 
   it('exports the daily counts as CSV', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/manager/visits/csv',
-      headers: bearer(owner.token),
-    });
+    const res = await apiCall(ctx, 'GET', '/manager/visits/csv', owner.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toContain('attachment');
@@ -226,11 +204,7 @@ describe('counting', () => {
   });
 
   it("gives the admin each restaurant's 30-day visits in the list (one answer)", async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/restaurants',
-      headers: bearer(admin.token),
-    });
+    const res = await apiCall(ctx, 'GET', '/admin/restaurants', admin.token);
     expect(res.statusCode, res.body).toBe(200);
     const body = expectShape(answers.adminRestaurants, res.json());
     expect(body.visits_30d?.[restaurantId]).toBe(5);
@@ -245,11 +219,12 @@ describe('counting', () => {
         .sort((a, b) => sign * ((body.visits_30d?.[a] ?? 0) - (body.visits_30d?.[b] ?? 0)));
       const paged = [];
       for (let page = 1; paged.length < expected.length; page++) {
-        const part = await ctx.app.inject({
-          method: 'GET',
-          url: `/api/admin/restaurants?sort=${sort}&limit=1&page=${page}`,
-          headers: bearer(admin.token),
-        });
+        const part = await apiCall(
+          ctx,
+          'GET',
+          `/admin/restaurants?sort=${sort}&limit=1&page=${page}`,
+          admin.token,
+        );
         expect(part.statusCode, part.body).toBe(200);
         const ids = expectShape(answers.adminRestaurants, part.json()).restaurants.map((r) => r._id);
         expect(ids.length).toBe(1);
@@ -260,11 +235,7 @@ describe('counting', () => {
     const forAdmin = await stats(admin.token, ctx.app, `?restaurant_id=${restaurantId}`);
     expect(forAdmin.totals.month.visits).toBe(5);
     expectError(
-      await ctx.app.inject({
-        method: 'GET',
-        url: `/api/manager/visits?restaurant_id=${restaurantId}`,
-        headers: bearer(manager.token),
-      }),
+      await apiCall(ctx, 'GET', `/manager/visits?restaurant_id=${restaurantId}`, manager.token),
       404,
       'not_found',
     );

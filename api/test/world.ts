@@ -43,10 +43,11 @@ interface Closes {
 
 /**
  * What a file starts before its app, because the app's settings take its address (a fake POS,
- * Bot API or picture host): `start` makes it, `options` and `build` read it. After the app it is
- * closed: itself if it closes, else each of its fields that does.
+ * Bot API or picture host) or a folder (the guests' script built): `start` makes it, `options`
+ * and `build` read it. After the app it is closed: itself if it closes, else each of its fields
+ * that does. A slow one (a build) names the time its `beforeAll` may take in `timeout`.
  */
-export type Before<S extends object> = () => Promise<S>;
+export type Before<S extends object> = (() => Promise<S>) & { timeout?: number };
 
 async function closeStarted(started: object | undefined): Promise<void> {
   if (started === undefined) return;
@@ -89,12 +90,24 @@ export function fileWorld<W extends object, S extends object>(
     ctx.set(app);
     // a builder's own second parameter (the payments' `credentials`) is left alone without `before`
     world.set(await (before ? build(app, first) : build(app)));
-  });
+  }, before?.timeout);
   afterAll(async () => {
     await app?.close();
     await closeStarted(first);
   });
   return { ctx: ctx.proxy, world: world.proxy, started: started.proxy };
+}
+
+/** What `before` starts, for a file that needs no app: made before its first test, closed after its last. */
+export function fileStarted<S extends object>(before: Before<S>): S {
+  const started = madeLater<S>('started');
+  let first: S | undefined;
+  beforeAll(async () => {
+    first = await before();
+    started.set(first);
+  }, before.timeout);
+  afterAll(() => closeStarted(first));
+  return started.proxy;
 }
 
 /**

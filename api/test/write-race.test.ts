@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiCall,
   bearer,
   createCategory,
   createOption,
@@ -127,11 +128,7 @@ describe('the same race with real requests', () => {
       const category = await createCategory(ctx, restaurantId);
       const [created, deleted] = await Promise.all([
         post('/manager/products', { name: `Taom ${i}`, category_id: category.id, price: 1000 }),
-        ctx.app.inject({
-          method: 'DELETE',
-          url: `/api/manager/category/delete/${category.id}`,
-          headers: bearer(manager.token),
-        }),
+        apiCall(ctx, 'DELETE', `/manager/category/delete/${category.id}`, manager.token),
       ]);
       expect([201, 404]).toContain(created.statusCode);
       if (created.statusCode === 404) expectError(created, 404, 'not_found');

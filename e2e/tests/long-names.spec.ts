@@ -4,20 +4,15 @@
  * scrolls sideways and no text box spills out of its box (a card, a cell, a row).
  */
 
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { LIMITS } from '@qrmenu/shared/schemas';
 import {
-  ADMIN,
-  apiToken,
   BACK_OFFICE_PAGES,
-  baseURL,
-  type CatalogWorld,
-  createManager,
-  creator,
-  loginWithStorage,
+  eachPageAtEachWidth,
+  type MadeCatalog,
+  openPageCase,
   type PageCase,
   unique,
-  type Who,
 } from './support';
 
 /** An unbroken Uzbek word of exactly `length` characters (o' and g' included). */
@@ -35,65 +30,6 @@ const PAGES: PageCase[] = [
   ...BACK_OFFICE_PAGES,
   { name: "guests' menu", who: 'guest', path: (w) => `/m/${w.restaurant.slug}` },
 ];
-
-const VIEWPORTS = [
-  { label: '375', width: 375, height: 740 },
-  { label: '1280', width: 1280, height: 800 },
-] as const;
-
-let world: CatalogWorld;
-const tokens: Partial<Record<Who, string>> = {};
-
-async function createWorld(request: APIRequestContext): Promise<void> {
-  const manager = await createManager(request, { login: longWord(unique('m'), 100) });
-  tokens.admin = await apiToken(request, ADMIN);
-  tokens.manager = await apiToken(request, manager);
-  const slug = `${unique('long').toLowerCase()}-${'a'.repeat(60)}`.slice(0, 100);
-  const res = await request.post(`${baseURL()}/api/admin/restaurants/create`, {
-    headers: { Authorization: `Bearer ${tokens.admin}` },
-    data: {
-      name: longWord('Restoran', NAME),
-      slug,
-      address: longWord('Manzil', 500),
-      phone_number: longWord('+998', 50),
-      work_time: longWord('09:00', 100),
-      manager_id: manager._id,
-      // an inactive restaurant: its red name on the list is checked too
-      is_active: true,
-    },
-  });
-  expect(res.status()).toBe(201);
-  const { data } = (await res.json()) as { data: { _id: string; slug: string } };
-  const create = creator(request, tokens.manager as string);
-  const category = await create('manager/category/create', {
-    title: longWord('Kategoriya', NAME),
-    restaurant_id: data._id,
-  });
-  const product = await create('manager/products', {
-    name: longWord('Mahsulot', NAME),
-    category_id: category,
-    price: MAX_PRICE,
-    description: longWord('Tavsif', LIMITS.longText),
-  });
-  // a second product with a short name beside it: its text must not be cut by the long one
-  await create('manager/products', { name: 'Osh', category_id: category, price: 25000 });
-  await create('manager/products', {
-    name: longWord('Toxtatilgan', NAME),
-    category_id: category,
-    price: MAX_PRICE,
-    is_active: false,
-  });
-  const option = await create('manager/product-option', {
-    product_id: product,
-    name: longWord('Opsiya', NAME),
-  });
-  await create('manager/product-option-row', {
-    product_option_id: option,
-    name: longWord('Variant', NAME),
-    price: MAX_PRICE,
-  });
-  world = { restaurant: data, category, product, option };
-}
 
 /** What spills: the page's own width, and every element whose content is wider than its box. */
 async function overflows(page: Page): Promise<string[]> {
@@ -136,10 +72,8 @@ async function overflows(page: Page): Promise<string[]> {
   });
 }
 
-async function open(page: Page, c: PageCase): Promise<void> {
-  const token = c.who === 'guest' ? undefined : tokens[c.who];
-  if (token) await loginWithStorage(page, token, c.who);
-  await page.goto(c.path(world));
+async function open(page: Page, c: PageCase, made: MadeCatalog): Promise<void> {
+  await openPageCase(page, c, made);
   if (c.who !== 'guest') {
     await expect(page.locator('h1')).toHaveCount(1);
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
@@ -152,17 +86,36 @@ async function open(page: Page, c: PageCase): Promise<void> {
 }
 
 test.describe('the longest names stay on screen', () => {
-  test.beforeAll(async ({ request }) => {
-    await createWorld(request);
-  });
-
-  for (const viewport of VIEWPORTS) {
-    for (const c of PAGES) {
-      test(`${c.name} at ${viewport.label} px`, async ({ page }) => {
-        await page.setViewportSize({ width: viewport.width, height: viewport.height });
-        await open(page, c);
-        expect(await overflows(page), `${c.name} at ${viewport.label} px`).toEqual([]);
-      });
-    }
-  }
+  eachPageAtEachWidth(
+    PAGES,
+    () => ({
+      manager: { login: longWord(unique('m'), 100) },
+      slug: `${unique('long').toLowerCase()}-${'a'.repeat(60)}`.slice(0, 100),
+      restaurant: {
+        name: longWord('Restoran', NAME),
+        address: longWord('Manzil', 500),
+        phone_number: longWord('+998', 50),
+        work_time: longWord('09:00', 100),
+        // an inactive restaurant: its red name on the list is checked too
+        is_active: true,
+      },
+      category: longWord('Kategoriya', NAME),
+      product: {
+        name: longWord('Mahsulot', NAME),
+        price: MAX_PRICE,
+        description: longWord('Tavsif', LIMITS.longText),
+      },
+      option: longWord('Opsiya', NAME),
+      row: { name: longWord('Variant', NAME), price: MAX_PRICE },
+      more: [
+        // a second product with a short name beside it: its text must not be cut by the long one
+        { name: 'Osh', price: 25000 },
+        { name: longWord('Toxtatilgan', NAME), price: MAX_PRICE, is_active: false },
+      ],
+    }),
+    async (page, c, made, where) => {
+      await open(page, c, made);
+      expect(await overflows(page), where).toEqual([]);
+    },
+  );
 });

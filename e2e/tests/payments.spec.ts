@@ -15,29 +15,23 @@
  */
 import { expect, test } from '@playwright/test';
 import { fakeClick } from '../../api/test/fakes/click';
-import {
-  type FakeIiko,
-  IIKO_API_LOGIN,
-  IIKO_TABLES,
-  IIKO_TERMINAL_GROUPS,
-  startFakeIiko,
-} from '../../api/test/fakes/iiko';
+import { type FakeIiko, IIKO_TABLES, IIKO_TERMINAL_GROUPS, startFakeIiko } from '../../api/test/fakes/iiko';
 import { fakePayme } from '../../api/test/fakes/payme';
 import { type FakeTelegram, startTelegramFake } from '../../api/test/fakes/telegram';
 import { expectAccessible } from '../a11y';
 import type { RunningServer } from '../servers';
 import {
   connectBot,
-  importPosRestaurant,
+  iikoLocation,
   menuDish,
   openTables,
   orderPost,
   oshRestaurant,
+  payingPosRestaurant,
   serverApi,
   signIn,
   startServerWith,
 } from './pos-support';
-import { unique } from './support';
 
 const PAYME = { merchant_id: '5e730e8e0b852a417aa49ceb', key: 'zpcK%c1JZsPnGwqO09Wfx4CFU%wP2d9BqAmD' };
 const CLICK = { service_id: '82886', merchant_id: '46111', secret_key: '9TDkmspVHm7LZ' };
@@ -160,17 +154,11 @@ test("an iiko restaurant's bill paid with Payme: iiko's amount, and the fake iik
 }) => {
   test.setTimeout(120_000);
   const api = serverApi(request, server.url);
-  const { restaurant, manager, admin } = await importPosRestaurant(
-    api,
-    { login: unique('iiko-tolov'), password: 'parol12345' },
-    {
-      provider: 'iiko',
-      credentials: { apiLogin: IIKO_API_LOGIN },
-      location_id: iiko.data.organizations[0]?.id,
-    },
-  );
-  await api.call(admin, 'put', `admin/restaurants/${restaurant._id}/payments`, { payme: PAYME });
-  const [tableId] = (await openTables(api, manager, restaurant._id, ['Stol 5'], 'at_once')) as [string];
+  const {
+    restaurant,
+    manager,
+    table: tableId,
+  } = await payingPosRestaurant(api, 'iiko-tolov', iikoLocation(iiko), { payme: PAYME });
   await api.call(manager, 'put', 'manager/pos/terminal-group', {
     terminal_group_id: IIKO_TERMINAL_GROUPS[0]?.id,
   });

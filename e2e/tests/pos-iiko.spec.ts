@@ -8,13 +8,9 @@
 import { expect, test } from '@playwright/test';
 import { type FakeIiko, IIKO_API_LOGIN, soldOnMenu, startFakeIiko } from '../../api/test/fakes/iiko';
 import { type FakePictureHost, startPictureHost } from '../../api/test/fakes/picture-host';
-import {
-  type FakePoster,
-  POSTER_APP_SECRET,
-  POSTER_TOKEN,
-  startFakePoster,
-} from '../../api/test/fakes/poster';
+import { type FakePoster, startFakePoster } from '../../api/test/fakes/poster';
 import { type RunningServer, startApiServer } from '../servers';
+import { POSTER_SPOT } from './pos-support';
 import { ADMIN, loginThroughUi } from './support';
 
 let fake: FakeIiko;
@@ -131,12 +127,7 @@ test("a Poster spot imports with its prices in so'm on the guests' page", async 
   const managerId = ((await manager.json()) as { data: { _id: string } }).data._id;
   const res = await request.post(`${server.url}/api/admin/integration/pos/import`, {
     headers,
-    data: {
-      provider: 'poster',
-      credentials: { token: POSTER_TOKEN, appSecret: POSTER_APP_SECRET },
-      location_id: '1',
-      manager_id: managerId,
-    },
+    data: { ...POSTER_SPOT, manager_id: managerId },
   });
   expect(res.status()).toBe(201);
   const slug = ((await res.json()) as { data: { restaurant: { slug: string } } }).data.restaurant.slug;

@@ -11,16 +11,10 @@
  * guest's page says it in the guest's words. axe on the dialog, the settings and the board.
  */
 import { expect, type Page, test } from '@playwright/test';
-import {
-  type FakeIiko,
-  IIKO_API_LOGIN,
-  IIKO_TABLES,
-  IIKO_TERMINAL_GROUPS,
-  startFakeIiko,
-} from '../../api/test/fakes/iiko';
+import { type FakeIiko, IIKO_TABLES, IIKO_TERMINAL_GROUPS, startFakeIiko } from '../../api/test/fakes/iiko';
 import { expectAccessible } from '../a11y';
 import type { RunningServer } from '../servers';
-import { importPosRestaurant, openTables, serverApi, startServerWith } from './pos-support';
+import { iikoLocation, importPosRestaurant, openTables, serverApi, startServerWith } from './pos-support';
 import { loginThroughUi } from './support';
 
 let fake: FakeIiko;
@@ -42,11 +36,7 @@ test('a guest at table 5 orders; iiko gets one table order with the right ids; t
 }) => {
   test.setTimeout(120_000);
   const api = serverApi(request, server.url);
-  const { restaurant, manager } = await importPosRestaurant(api, MANAGER, {
-    provider: 'iiko',
-    credentials: { apiLogin: IIKO_API_LOGIN },
-    location_id: fake.data.organizations[0]?.id,
-  });
+  const { restaurant, manager } = await importPosRestaurant(api, MANAGER, iikoLocation(fake));
   const headers = { Authorization: `Bearer ${manager}` };
   const [table] = (await openTables(api, manager, restaurant._id, ['Stol 5'])) as [string];
 

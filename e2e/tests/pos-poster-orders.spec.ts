@@ -7,14 +7,16 @@
  * the board shows it taken by the POS. The spec's own server, so that it talks to its fake.
  */
 import { expect, test } from '@playwright/test';
-import {
-  type FakePoster,
-  POSTER_APP_SECRET,
-  POSTER_TOKEN,
-  startFakePoster,
-} from '../../api/test/fakes/poster';
+import { type FakePoster, startFakePoster } from '../../api/test/fakes/poster';
 import type { RunningServer } from '../servers';
-import { importPosRestaurant, openTables, posterDish, serverApi, startServerWith } from './pos-support';
+import {
+  importPosRestaurant,
+  openTables,
+  POSTER_SPOT,
+  posterDish,
+  serverApi,
+  startServerWith,
+} from './pos-support';
 import { loginThroughUi } from './support';
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
@@ -58,15 +60,7 @@ test('a guest at table 5 orders Mastava and a Kompot with a modification: Poster
     restaurant,
     manager: managerToken,
     managerCreds,
-  } = await importPosRestaurant(
-    api,
-    { login: 'poster-kassir', password: 'parol12345' },
-    {
-      provider: 'poster',
-      credentials: { token: POSTER_TOKEN, appSecret: POSTER_APP_SECRET },
-      location_id: '1',
-    },
-  );
+  } = await importPosRestaurant(api, { login: 'poster-kassir', password: 'parol12345' }, POSTER_SPOT);
   const manager = { Authorization: `Bearer ${managerToken}` };
   const [table] = (await openTables(api, managerToken, restaurant._id, ['Stol 5'], 'at_once')) as [string];
   const tables = await request.get(api.url('manager/pos/tables'), { headers: manager });

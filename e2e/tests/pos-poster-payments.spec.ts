@@ -12,27 +12,21 @@
  */
 import { expect, test } from '@playwright/test';
 import { fakeClick } from '../../api/test/fakes/click';
-import {
-  type FakePoster,
-  POSTER_APP_SECRET,
-  POSTER_TOKEN,
-  startFakePoster,
-} from '../../api/test/fakes/poster';
+import { type FakePoster, startFakePoster } from '../../api/test/fakes/poster';
 import { type FakeTelegram, startTelegramFake } from '../../api/test/fakes/telegram';
 import { expectAccessible } from '../a11y';
 import type { RunningServer } from '../servers';
 import {
   connectBot,
-  importPosRestaurant,
   menuDish,
-  openTables,
   orderPost,
+  POSTER_SPOT,
+  payingPosRestaurant,
   posterDish,
   serverApi,
   signIn,
   startServerWith,
 } from './pos-support';
-import { unique } from './support';
 
 const CLICK = { service_id: '82886', merchant_id: '46111', secret_key: '9TDkmspVHm7LZ' };
 /** Poster's price of the dish, with tiyin: the bill, Click and Poster must all carry them exactly. */
@@ -57,17 +51,9 @@ test("a Poster restaurant's bill paid with Click: the guest, the board and the c
 }) => {
   test.setTimeout(120_000);
   const api = serverApi(request, server.url);
-  const { restaurant, manager, admin } = await importPosRestaurant(
-    api,
-    { login: unique('poster-click'), password: 'parol12345' },
-    {
-      provider: 'poster',
-      credentials: { token: POSTER_TOKEN, appSecret: POSTER_APP_SECRET },
-      location_id: '1',
-    },
-  );
-  await api.call(admin, 'put', `admin/restaurants/${restaurant._id}/payments`, { click: CLICK });
-  const [table] = (await openTables(api, manager, restaurant._id, ['Stol 5'], 'at_once')) as [string];
+  const { restaurant, manager, table } = await payingPosRestaurant(api, 'poster-click', POSTER_SPOT, {
+    click: CLICK,
+  });
   await api.call(manager, 'put', `manager/placements/${table}/pos-table`, { pos_table_id: '105' });
   await connectBot(api, telegram, manager, restaurant.slug, {
     bot: 'palov_bot',

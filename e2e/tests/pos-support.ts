@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { FakeIiko } from '../../api/test/fakes/iiko';
-import type { FakePoster } from '../../api/test/fakes/poster';
+import { type FakeIiko, IIKO_API_LOGIN } from '../../api/test/fakes/iiko';
+import { type FakePoster, POSTER_APP_SECRET, POSTER_TOKEN } from '../../api/test/fakes/poster';
 import { type FakeTelegram, startTelegramFake } from '../../api/test/fakes/telegram';
 import { ADMIN, type Credentials, type RunningServer, startApiServer, unique } from './support';
 
@@ -176,6 +176,20 @@ export interface PosRestaurant {
   admin: string;
 }
 
+/** The fake iiko's first organization, as the admin connects it. */
+export const iikoLocation = (fake: FakeIiko) => ({
+  provider: 'iiko' as const,
+  credentials: { apiLogin: IIKO_API_LOGIN },
+  location_id: fake.data.organizations[0]?.id,
+});
+
+/** The fake Poster's spot 1, as the admin connects it. */
+export const POSTER_SPOT = {
+  provider: 'poster' as const,
+  credentials: { token: POSTER_TOKEN, appSecret: POSTER_APP_SECRET },
+  location_id: '1',
+};
+
 /** A manager made by the admin, and the POS location imported as their restaurant. */
 export async function importPosRestaurant(
   api: ServerApi,
@@ -198,6 +212,23 @@ export async function importPosRestaurant(
       phone_number: '+998 71 200 00 00',
     });
   return { restaurant: imported.restaurant, managerCreds, manager, admin };
+}
+
+/**
+ * A POS location imported for a fresh manager (`login` its prefix) and paid online: the admin
+ * sets `payments` (Payme's or Click's credentials); its Stol 5 (`table`) takes orders, sent to
+ * the POS at once.
+ */
+export async function payingPosRestaurant(
+  api: ServerApi,
+  login: string,
+  pos: Parameters<typeof importPosRestaurant>[2],
+  payments: object,
+): Promise<PosRestaurant & { table: string }> {
+  const imported = await importPosRestaurant(api, { login: unique(login), password: 'parol12345' }, pos);
+  await api.call(imported.admin, 'put', `admin/restaurants/${imported.restaurant._id}/payments`, payments);
+  const [table] = await openTables(api, imported.manager, imported.restaurant._id, ['Stol 5'], 'at_once');
+  return { ...imported, table: table! };
 }
 
 /**

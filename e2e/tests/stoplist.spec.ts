@@ -112,6 +112,14 @@ async function openMenu(page: Page) {
   await expect(tab(page, 'Mavjud')).toBeVisible();
 }
 
+/** A fresh world, its manager signed in through the UI and on the menu screen (Mavjud). */
+async function managerOnMenu(page: Page, request: APIRequestContext, server: RunningServer): Promise<World> {
+  const world = await createWorld(request, server);
+  await loginThroughUi(page, MANAGER, server.url);
+  await openMenu(page);
+  return world;
+}
+
 /** A marker that a full page load would wipe. */
 async function markPage(page: Page) {
   await page.evaluate(() => {
@@ -209,9 +217,7 @@ test('made for a thumb: 44 px targets, the action bar above the bottom bar, sear
   request,
   server,
 }) => {
-  const world = await createWorld(request, server);
-  await loginThroughUi(page, MANAGER, server.url);
-  await openMenu(page);
+  const world = await managerOnMenu(page, request, server);
   const heights = async (locator: Locator) =>
     (await locator.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))) as number[];
   for (const h of [
@@ -255,9 +261,7 @@ test('a failed call (server stopped) leaves both tabs as they were, with the err
   request,
   server,
 }) => {
-  const world = await createWorld(request, server);
-  await loginThroughUi(page, MANAGER, server.url);
-  await openMenu(page);
+  const world = await managerOnMenu(page, request, server);
   // one product on the stop-list already, so that both tabs have something to keep
   await page.getByRole('checkbox', { name: 'Kompot' }).check();
   await page.getByRole('button', { name: "Stop-listga qo'shish" }).click();

@@ -146,6 +146,88 @@ export interface CatalogWorld {
 
 export type Who = 'guest' | 'admin' | 'manager';
 
+/** What a catalog world is made of: the manager's login, the restaurant's card, the names in its menu. */
+export interface CatalogTexts {
+  manager?: Partial<Credentials>;
+  slug: string;
+  /** The restaurant's card as the admin fills it in (name, address, phone, hours…). */
+  restaurant: Record<string, unknown>;
+  category: string;
+  product: { name: string; price: number; description: string };
+  option: string;
+  row: { name: string; price: number };
+  /** More products in the category after it (a stopped one: the stop-list's second tab). */
+  more: { name: string; price: number; is_active?: boolean }[];
+}
+
+/** A catalog world and the tokens of its admin and manager. */
+export interface MadeCatalog {
+  world: CatalogWorld;
+  tokens: Record<'admin' | 'manager', string>;
+}
+
+/**
+ * A catalog world for the page-wide checks (accessibility, the longest names): the admin makes
+ * a restaurant for a fresh manager, who fills its menu; with both tokens for opening the pages.
+ */
+export async function catalogWorld(request: APIRequestContext, texts: CatalogTexts): Promise<MadeCatalog> {
+  const manager = await createManager(request, texts.manager);
+  const tokens = { admin: await apiToken(request, ADMIN), manager: await apiToken(request, manager) };
+  const res = await request.post(`${baseURL()}/api/admin/restaurants/create`, {
+    headers: { Authorization: `Bearer ${tokens.admin}` },
+    data: { ...texts.restaurant, slug: texts.slug, manager_id: manager._id },
+  });
+  expect(res.status()).toBe(201);
+  const { data } = (await res.json()) as { data: { _id: string; slug: string } };
+  const create = creator(request, tokens.manager);
+  const category = await create('manager/category/create', {
+    title: texts.category,
+    restaurant_id: data._id,
+  });
+  const product = await create('manager/products', { ...texts.product, category_id: category });
+  const option = await create('manager/product-option', { product_id: product, name: texts.option });
+  await create('manager/product-option-row', { ...texts.row, product_option_id: option });
+  for (const more of texts.more) await create('manager/products', { ...more, category_id: category });
+  return { world: { restaurant: data, category, product, option }, tokens };
+}
+
+/** The widths every page-wide check runs at: a desktop's and a phone's. */
+export const PAGE_VIEWPORTS = [
+  { label: '1280', width: 1280, height: 800 },
+  { label: '375', width: 375, height: 740 },
+] as const;
+
+/**
+ * A page-wide check (accessibility, the longest names): one test for each page of `pages` at
+ * each of PAGE_VIEWPORTS, over the catalog world `texts` describe (made once, before the first);
+ * `check` is given the page at its width, the case, the world, and where it is ("… at 375 px").
+ */
+export function eachPageAtEachWidth(
+  pages: readonly PageCase[],
+  texts: () => CatalogTexts,
+  check: (page: Page, c: PageCase, made: MadeCatalog, where: string) => Promise<void>,
+): void {
+  let made: MadeCatalog | undefined;
+  test.beforeAll(async ({ request }) => {
+    made = await catalogWorld(request, texts());
+  });
+  for (const viewport of PAGE_VIEWPORTS) {
+    for (const c of pages) {
+      const where = `${c.name} at ${viewport.label} px`;
+      test(where, async ({ page }) => {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await check(page, c, made!, where);
+      });
+    }
+  }
+}
+
+/** Goes to the page of `c` in the world, signed in as its role (a guest as nobody). */
+export async function openPageCase(page: Page, c: PageCase, { world, tokens }: MadeCatalog): Promise<void> {
+  if (c.who !== 'guest') await loginWithStorage(page, tokens[c.who], c.who);
+  await page.goto(c.path(world));
+}
+
 export interface PageCase {
   name: string;
   who: Who;

@@ -36,6 +36,12 @@ const renderLogin = () =>
 
 const LOGIN = 'POST /auth/login';
 const PROFILE = 'GET /auth/profile';
+/** The server lets the login in with `token`, and the profile read with it is `profile`'s. */
+const answerSignIn = (token: string, profile: Parameters<typeof fixtures.profile>[0]) =>
+  api.answer({
+    [LOGIN]: answers.data({ accessToken: token }),
+    [PROFILE]: answers.data(fixtures.profile(profile)),
+  });
 const loginField = () => screen.getByRole('textbox', { name: t.fields.login });
 const passwordField = () => screen.getByLabelText(t.fields.password);
 const signInButton = () => screen.getByRole('button', { name: t.signIn });
@@ -104,10 +110,7 @@ describe('LoginPage', () => {
   });
 
   it('fetches the profile with the new token, then stores token and role together and goes to /admin', async () => {
-    api.answer({
-      [LOGIN]: answers.data({ accessToken: 'tok-123' }),
-      [PROFILE]: answers.data(fixtures.profile({ _id: 'u1', login: 'boss', role: 'manager' })),
-    });
+    answerSignIn('tok-123', { _id: 'u1', login: 'boss', role: 'manager' });
     const view = renderLogin();
     await submit(' boss ', 'secret');
     expect(await screen.findByText('admin area')).toBeInTheDocument();
@@ -125,10 +128,7 @@ describe('LoginPage', () => {
   });
 
   it('sends other roles to /admin too', async () => {
-    api.answer({
-      [LOGIN]: answers.data({ accessToken: 'tok-9' }),
-      [PROFILE]: answers.data(fixtures.profile({ _id: 'u9', login: 'w', role: 'waiter' })),
-    });
+    answerSignIn('tok-9', { _id: 'u9', login: 'w', role: 'waiter' });
     const view = renderLogin();
     await submit('w', 'secret');
     await waitFor(() => expect(view.path()).toBe('/admin'));
@@ -233,10 +233,7 @@ describe('loginFailureText', () => {
 
 describe('LoginPage: a kitchen tablet that stays signed in', () => {
   it('sends device: true only when «Bu qurilmada doimiy qolish» is ticked', async () => {
-    api.answer({
-      [LOGIN]: answers.data({ accessToken: 'device-token' }),
-      [PROFILE]: answers.data(fixtures.profile({ role: 'kitchen' })),
-    });
+    answerSignIn('device-token', { role: 'kitchen' });
     renderLogin();
     const box = screen.getByRole('checkbox', { name: t.staff.deviceLogin });
     expect(box).not.toBeChecked();

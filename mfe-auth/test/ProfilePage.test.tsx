@@ -165,16 +165,19 @@ describe('ProfilePage: own password', () => {
 describe("ProfilePage: a staff member's own Telegram", () => {
   const waiter = (linked: boolean) =>
     answers.data({ ...fixtures.profile({ login: 'aziz', role: 'waiter' }), telegram_linked: linked });
+  /** The one-time code K7Q2M9 (until 14:15 in Tashkent), with the link to `bot` if the restaurant has one. */
+  const telegramCode = (bot: string | null) =>
+    answers.data({
+      code: 'K7Q2M9',
+      expires_at: '2026-01-10T09:15:00.000Z',
+      bot_username: bot,
+      link: bot && `https://t.me/${bot}?start=K7Q2M9`,
+    });
 
   it('not linked: «Telegramni ulash» shows the one-time code, the link to the bot and until when; axe clean', async () => {
     api.answer({
       [PROFILE]: waiter(false),
-      'POST /staff/telegram-code': answers.data({
-        code: 'K7Q2M9',
-        expires_at: '2026-01-10T09:15:00.000Z',
-        bot_username: 'oshxona_bot',
-        link: 'https://t.me/oshxona_bot?start=K7Q2M9',
-      }),
+      'POST /staff/telegram-code': telegramCode('oshxona_bot'),
     });
     renderAtRoute(<ProfilePage />, ROUTES.admin.profile, { as: 'waiter' });
     expect(await screen.findByText('Telegram ulanmagan')).toBeInTheDocument();
@@ -194,12 +197,7 @@ describe("ProfilePage: a staff member's own Telegram", () => {
   it('a restaurant without a bot says so; linked, «Uzish» unlinks', async () => {
     api.answer({
       [PROFILE]: waiter(false),
-      'POST /staff/telegram-code': answers.data({
-        code: 'K7Q2M9',
-        expires_at: '2026-01-10T09:15:00.000Z',
-        bot_username: null,
-        link: null,
-      }),
+      'POST /staff/telegram-code': telegramCode(null),
     });
     renderAtRoute(<ProfilePage />, ROUTES.admin.profile, { as: 'kitchen' });
     await userEvent.click(await screen.findByRole('button', { name: 'Telegramni ulash' }));

@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import CategoryListPage from '../src/categories/CategoryListPage';
+import { deleteConfirmed } from './delete-support';
 
 const restaurant = fixtures.restaurant({ _id: 'r1', name: 'Rayhon' });
 const salads = fixtures.category({ _id: 'c1', title: 'Salatlar', restaurant_id: 'r1', is_active: true });
@@ -244,10 +245,7 @@ describe('category delete', () => {
     });
     asAdmin();
     await screen.findByText('Salatlar');
-    await userEvent.click(within(row('Salatlar')).getByRole('button', { name: t.delete }));
-    await userEvent.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: t.yes }),
-    );
+    await deleteConfirmed(row('Salatlar'));
     expect(await screen.findByText(t.categoryDeleteError)).toBeInTheDocument();
     expect(screen.getByText('Salatlar')).toBeInTheDocument();
   });

@@ -11,6 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import ProductOptionRowPage from '../src/option-rows/ProductOptionRowPage';
 import ProductOptionPage from '../src/options/ProductOptionPage';
+import { deleteConfirmed } from './delete-support';
 
 const size = fixtures.productOption({ _id: 'o1', product_id: 'p1', name: 'Hajmi' });
 const extra = fixtures.productOption({ _id: 'o2', product_id: 'p1', name: "Qo'shimcha" });
@@ -224,10 +225,7 @@ describe('rows of an option', () => {
     });
     rowsPage();
     await screen.findByText('Kichik');
-    await userEvent.click(within(item('Kichik')).getByRole('button', { name: t.delete }));
-    await userEvent.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: t.yes }),
-    );
+    await deleteConfirmed(item('Kichik'));
     expect(await screen.findByText(t.optionRowDeleted)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Kichik')).toBeNull());
     expect(api.writes()).toHaveLength(1);

@@ -11,6 +11,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import ProductTablePage from '../src/products/ProductTablePage';
+import { deleteConfirmed } from './delete-support';
 
 const salads = fixtures.category({ _id: 'c1', title: 'Salatlar', restaurant_id: 'r1' });
 const drinks = fixtures.category({ _id: 'c2', title: 'Ichimliklar', restaurant_id: 'r1' });
@@ -402,17 +403,11 @@ describe('product delete', () => {
     });
     asAdmin();
     await screen.findByText('Sezar salati');
-    await userEvent.click(within(row('Sezar salati')).getByRole('button', { name: t.delete }));
-    await userEvent.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: t.yes }),
-    );
+    await deleteConfirmed(row('Sezar salati'));
     expect(await screen.findByText(t.productDeleted)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Sezar salati')).toBeNull());
     expect(counter('all')).toHaveTextContent('1');
-    await userEvent.click(within(row('Gʻijduvon shashligi')).getByRole('button', { name: t.delete }));
-    await userEvent.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: t.yes }),
-    );
+    await deleteConfirmed(row('Gʻijduvon shashligi'));
     expect(await screen.findByText(t.productDeleteError)).toBeInTheDocument();
     expect(api.writes().map((c) => `${c.method} ${c.path}`)).toEqual([
       'DELETE /manager/products/p1',

@@ -54,11 +54,17 @@ async function loaded() {
   await screen.findByRole('tab', { name: /^Mavjud/ });
 }
 
+/** The standard menu served and the page opened on it, loaded; the stub, for its calls. */
+async function openStandardMenu() {
+  const api = stubApi(standardMenu().routes);
+  open();
+  await loaded();
+  return api;
+}
+
 describe('the tabs', () => {
   it('Mavjud shows active products under their categories with picture, name and price', async () => {
-    stubApi(standardMenu().routes);
-    open();
-    await loaded();
+    await openStandardMenu();
     expect(screen.getByRole('heading', { level: 1, name: t.menu })).toBeInTheDocument();
     expect(tab('Mavjud')).toHaveAttribute('aria-selected', 'true');
     expect(within(section('Issiq taomlar')).getAllByTestId('stop-list-product')).toHaveLength(3);
@@ -74,9 +80,7 @@ describe('the tabs', () => {
   });
 
   it('Stop-list shows inactive products under the categories that have one', async () => {
-    stubApi(standardMenu().routes);
-    open();
-    await loaded();
+    await openStandardMenu();
     await userEvent.click(tab('Stop-list'));
     expect(names()).toEqual(['Kofe']);
     expect(screen.getAllByTestId('stop-list-category')).toHaveLength(1);
@@ -138,9 +142,7 @@ describe('the tabs', () => {
 
 describe('selection', () => {
   it('a category checkbox selects all, shows indeterminate for some, and clears', async () => {
-    stubApi(standardMenu().routes);
-    open();
-    await loaded();
+    await openStandardMenu();
     await userEvent.click(categoryBox('Issiq taomlar'));
     expect(productBox('Osh')).toBeChecked();
     expect(productBox('Manti')).toBeChecked();
@@ -163,9 +165,7 @@ describe('selection', () => {
   });
 
   it('ticking products one by one makes the category checked', async () => {
-    stubApi(standardMenu().routes);
-    open();
-    await loaded();
+    await openStandardMenu();
     await userEvent.click(productBox("Ko'k choy"));
     expect(categoryBox('Ichimliklar')).toBeChecked();
     // a tap anywhere on the row ticks it (the row is the checkbox's label)
@@ -191,9 +191,7 @@ describe('selection', () => {
   });
 
   it('clears when the tab changes, both ways', async () => {
-    stubApi(standardMenu().routes);
-    open();
-    await loaded();
+    await openStandardMenu();
     await userEvent.click(categoryBox('Issiq taomlar'));
     expect(count()).toBe(t.selectedCount(3));
     await userEvent.click(tab('Stop-list'));
@@ -206,9 +204,7 @@ describe('selection', () => {
   });
 
   it('with a search, a category checkbox acts on the visible products only', async () => {
-    stubApi(standardMenu().routes);
-    open();
-    await loaded();
+    await openStandardMenu();
     await userEvent.type(screen.getByRole('searchbox', { name: t.searchProducts }), 'o');
     // "o" matches Osh, Somsa, Ko'k choy; Manti is hidden
     await waitFor(() => expect(names()).toEqual(['Osh', 'Somsa', "Ko'k choy"]));
@@ -222,9 +218,7 @@ describe('selection', () => {
   });
 
   it('a selected product hidden by the search stays selected, and the count says it is hidden', async () => {
-    stubApi(standardMenu().routes);
-    open();
-    await loaded();
+    await openStandardMenu();
     await userEvent.click(productBox('Manti'));
     const search = screen.getByRole('searchbox', { name: t.searchProducts });
     await userEvent.type(search, 'osh');
@@ -238,9 +232,7 @@ describe('selection', () => {
   });
 
   it('a category folds and unfolds its products', async () => {
-    stubApi(standardMenu().routes);
-    open();
-    await loaded();
+    await openStandardMenu();
     const toggle = within(section('Issiq taomlar')).getByRole('button', { name: /Issiq taomlar/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(toggle);
@@ -409,9 +401,7 @@ describe('warming up', () => {
 
 describe('accessibility', () => {
   it('both tabs, with a selection, pass axe and have one h1', async () => {
-    stubApi(standardMenu().routes);
-    open();
-    await loaded();
+    await openStandardMenu();
     await userEvent.click(productBox('Manti'));
     expect(await axeViolations()).toEqual([]);
     await userEvent.click(tab('Stop-list'));

@@ -3,24 +3,15 @@ import { ApiError, api, changedFields, hasChanges } from '../src/api';
 import { setRuntimeConfig } from '../src/runtime-config';
 import { getAccessToken, getRole, signIn, signOut } from '../src/session';
 import { stubApi } from '../src/testing/fetch-stub';
+import { fixtures } from '../src/testing/fixtures';
 
-const restaurant = {
+const restaurant = fixtures.restaurant({
   _id: 'r1',
   name: 'Rayhon',
   slug: 'rayhon',
-  address: 'Toshkent',
   phone_number: '+998901234567',
-  work_time: '09:00-23:00',
   manager_id: 'm1',
-  type: 'manual',
-  is_active: true,
-  bot_token: null,
-  channel_id: null,
-  image: null,
-  logotype: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+});
 
 describe('api client', () => {
   let assign: ReturnType<typeof vi.fn>;

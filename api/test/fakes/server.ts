@@ -135,17 +135,8 @@ export async function startFake(handler: Handler, badShape: (path: string) => un
   };
 }
 
-/** A small deterministic PRNG (mulberry32): the same data on every run. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic PRNG (mulberry32): the same data on every run (written once, in photos.ts). */
+export { random as rng } from '../photos';
 
 export const DISHES = [
   'Osh',
