@@ -88,7 +88,7 @@ async function waitUntilServing(child: ChildProcess, output: () => string): Prom
  */
 export async function startApiServer(
   options: { port?: number; env?: Record<string, string> } = {},
-): Promise<RunningServer> {
+): Promise<RunningServer & { dataDir: string }> {
   const serverJs = join(ROOT, 'api/dist/server.js');
   if (!existsSync(serverJs)) throw new Error('api/dist/server.js missing: run `pnpm build` first');
   if (!existsSync(join(ROOT, 'shell/dist/index.html')))

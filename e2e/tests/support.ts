@@ -2,10 +2,9 @@
  * Helpers for every e2e spec: the server's base URL, the admin credentials, API shortcuts
  * (token, manager creation) and logging in through the UI.
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, ROOT, type RunningServer, startApiServer, workerBaseUrl } from '../servers';
+import { seedBesideServer } from '../../scripts/server-settings';
+import { ADMIN, type RunningServer, startApiServer, workerBaseUrl } from '../servers';
 
 export { type RunningServer, startApiServer, startStaticServer } from '../servers';
 export { ADMIN };
@@ -415,18 +414,9 @@ export function seededServer(seedMs: number): SeededServer {
     return server;
   };
   test.beforeAll(async () => {
-    server = await startApiServer();
-    const seeded = spawnSync(process.execPath, [join(ROOT, 'api/dist/seed.js')], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: server.dataDir,
-        ADMIN_LOGIN: ADMIN.login,
-        ADMIN_PASSWORD: ADMIN.password,
-      },
-      encoding: 'utf8',
-      timeout: seedMs,
-    });
+    const started = await startApiServer();
+    server = started;
+    const seeded = seedBesideServer(started.dataDir, ADMIN, seedMs);
     expect(seeded.status, seeded.stderr).toBe(0);
     printed = seeded.stdout;
   });
