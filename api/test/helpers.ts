@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import { type Kysely, sql, type TableMetadata } from 'kysely';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { type App, type BuildAppOptions, buildApp } from '../src/app';
@@ -427,4 +428,17 @@ export function uploadAs(
     headers: { ...bearer(token), ...body.headers },
     payload: body.payload,
   });
+}
+
+/**
+ * The tables of `db`'s own database. On PostgreSQL Kysely's introspection lists every schema's
+ * tables, sorted by schema, and the test files run side by side, each app in a schema of its own:
+ * a test reading "the categories table" must read its own schema's, not the first one listed.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any database's tables, the app's or a migration test's
+export async function ownTables(db: Kysely<any>): Promise<TableMetadata[]> {
+  const tables = await db.introspection.getTables();
+  if (!tables.some((t) => t.schema)) return tables;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return tables.filter((t) => t.schema === rows[0]?.schema);
 }

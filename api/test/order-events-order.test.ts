@@ -35,28 +35,33 @@ describe.skipIf(!PG)("the events' numbers on PostgreSQL", () => {
     });
     await vi.waitFor(() => expect(firstSeq).toBeGreaterThan(0));
 
+    // released however the test ends: a first writer left waiting would hold its connection, and
+    // the file's schema could not be dropped
     let secondSeq = 0;
-    const second = ctx.app.repos.transaction(async (trx) => {
-      secondSeq = await trx.orderEvents.append('r-order-events', 'order', 'second', now());
-    });
-    // a connection waits on this schema's events lock (an advisory lock on a bigint key is
-    // listed by its low 32 bits in objid, objsubid 1), and no number is drawn yet
-    await vi.waitFor(
-      async () => {
-        const waiting = await sql<{ n: string }>`
-          select count(*) as n from pg_locks
-          where locktype = 'advisory' and not granted and objsubid = 1
-            and objid::text::bigint = (hashtext('qrmenu.order_events.' || current_schema())::bigint & 4294967295)`.execute(
-          ctx.db,
-        );
-        expect(Number(waiting.rows[0]?.n)).toBe(1);
-      },
-      { timeout: 15_000, interval: 50 },
-    );
-    expect(secondSeq).toBe(0);
-    expect(await lastDrawn()).toBe(firstSeq);
-
-    release();
+    let second: Promise<void> | undefined;
+    try {
+      second = ctx.app.repos.transaction(async (trx) => {
+        secondSeq = await trx.orderEvents.append('r-order-events', 'order', 'second', now());
+      });
+      // a connection waits on this schema's events lock (an advisory lock on a bigint key is
+      // listed by its low 32 bits in objid, objsubid 1), and no number is drawn yet
+      await vi.waitFor(
+        async () => {
+          const waiting = await sql<{ n: string }>`
+            select count(*) as n from pg_locks
+            where locktype = 'advisory' and not granted and objsubid = 1
+              and objid::text::bigint = (hashtext('qrmenu.order_events.' || current_schema())::bigint & 4294967295)`.execute(
+            ctx.db,
+          );
+          expect(Number(waiting.rows[0]?.n)).toBe(1);
+        },
+        { timeout: 15_000, interval: 50 },
+      );
+      expect(secondSeq).toBe(0);
+      expect(await lastDrawn()).toBe(firstSeq);
+    } finally {
+      release();
+    }
     await Promise.all([first, second]);
     expect(secondSeq).toBe(firstSeq + 1);
   });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positions } from '../src/db/migration-positions';
 import { migrations } from '../src/db/migrations';
 import { lockList, nextPosition, orderedIds, placeInList, renumberList } from '../src/repos/positions';
+import { ownTables } from './helpers';
 import { type AnyDb, type MigrationDb, migrationBefore, openMigrationDbBefore } from './migration-support';
 
 const POSITIONS = '0013_positions';
@@ -154,7 +155,7 @@ describe('the positions migration', () => {
   it('rolls back', async () => {
     const down = await migrator().migrateTo(BEFORE);
     expect(down.error).toBeUndefined();
-    const columns = await db.introspection.getTables();
+    const columns = await ownTables(db);
     const categories = columns.find((t) => t.name === 'categories');
     expect(categories?.columns.map((c) => c.name)).not.toContain('position');
     const up = await migrator().migrateToLatest();

@@ -6,7 +6,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf } from '../src/visits/day';
-import { apiCall, createRestaurant, createTestApp, createUser, type TestCtx, type TestUser } from './helpers';
+import {
+  apiCall,
+  createRestaurant,
+  createTestApp,
+  createUser,
+  ownTables,
+  type TestCtx,
+  type TestUser,
+} from './helpers';
 
 let ctx: TestCtx;
 let owner: TestUser;
@@ -43,7 +51,7 @@ const today = async () => {
 async function visitStorage(): Promise<{ rows: number; chars: number }> {
   let rows = 0;
   let chars = 0;
-  const tables = await ctx.db.introspection.getTables();
+  const tables = await ownTables(ctx.db);
   for (const t of tables.filter((x) => x.name.startsWith('visit_'))) {
     const columns = t.columns.map((c) => `coalesce(length(cast(${c.name} as text)), 0)`).join(' + ');
     const r = await sql<{
