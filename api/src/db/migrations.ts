@@ -307,7 +307,12 @@ const posIntegrations: Migration = {
   },
 };
 
-/** Every migration, in order; the names sort in the order they run. Never edit one that shipped. */
+/**
+ * Every migration, in order; the names sort in the order they run. Never edit one that shipped:
+ * it has run on restaurants' databases and must run the same SQL forever (a change is a new
+ * migration). api/test/migrations-sql.test.ts compares each one's statements on both databases
+ * with the ones recorded (docs/ARCHITECTURE.md, "Migrations").
+ */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_restaurants_type_external_id_unique': uniqueExternalRestaurant,
