@@ -63,6 +63,8 @@ export const double = new Column('double precision');
 export const id = text.primaryKey;
 /** The restaurant a row belongs to, deleted with it. */
 export const restaurantId = text.notNull.references('restaurants.id', 'cascade');
+/** The key of a table of one row per restaurant, deleted with it. */
+export const restaurantKey = text.primaryKey.references('restaurants.id', 'cascade');
 /** When a row was created and last changed (ISO text). */
 export const timestamps = { created_at: text.notNull, updated_at: text.notNull };
 /** A 0/1 flag (booleans are integers on both databases) and what a row has before it is set. */
