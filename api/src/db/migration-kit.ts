@@ -41,6 +41,11 @@ export class Column {
     return this.and((c) => c.primaryKey());
   }
 
+  /** SQLite's own numbering of an integer key (PostgreSQL's is `sequence`). */
+  get autoIncrement(): Column {
+    return this.and((c) => c.autoIncrement());
+  }
+
   default(value: string | number): Column {
     return this.and((c) => c.defaultTo(value));
   }
@@ -77,11 +82,18 @@ export const flag = (initial: 0 | 1): Column => integer.notNull.default(initial)
 export const sequence = (db: AnyDb): Column =>
   db.getExecutor().adapter instanceof PostgresAdapter
     ? new Column('bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
-    : new Column('integer', (c) => c.primaryKey().autoIncrement());
+    : integer.primaryKey.autoIncrement;
+
+/** A constraint of several columns, by its name. */
+export interface Constraint {
+  name: string;
+  columns: string[];
+}
 
 export interface TableOptions {
-  /** A key of several columns: the constraint `<table>_pk`. */
-  primaryKey?: string[];
+  /** A key of several columns: the constraint `<table>_pk`, or one named otherwise. */
+  primaryKey?: string[] | Constraint;
+  unique?: Constraint;
 }
 
 /** `create table` with `columns` in their order (one statement). */
@@ -89,12 +101,16 @@ export async function createTable(
   db: AnyDb,
   table: string,
   columns: Record<string, Column>,
-  options: TableOptions = {},
+  { primaryKey, unique }: TableOptions = {},
 ): Promise<void> {
   let create = db.schema.createTable(table);
   for (const [name, column] of Object.entries(columns))
     create = create.addColumn(name, column.type, column.modify);
-  if (options.primaryKey) create = create.addPrimaryKeyConstraint(`${table}_pk`, options.primaryKey as never);
+  if (primaryKey) {
+    const key = Array.isArray(primaryKey) ? { name: `${table}_pk`, columns: primaryKey } : primaryKey;
+    create = create.addPrimaryKeyConstraint(key.name, key.columns as never);
+  }
+  if (unique) create = create.addUniqueConstraint(unique.name, unique.columns as never);
   await create.execute();
 }
 
