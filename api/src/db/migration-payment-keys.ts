@@ -13,43 +13,8 @@
  */
 import { PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import {
-  type AnyDb,
-  bigint,
-  createIndex,
-  createTable,
-  dropTables,
-  integer,
-  restaurantId,
-  text,
-} from './migration-kit';
-
-const PAYME_COLUMNS = [
-  'id',
-  'restaurant_id',
-  'bill_id',
-  'transaction',
-  'time',
-  'amount',
-  'account',
-  'state',
-  'reason',
-  'create_time',
-  'perform_time',
-  'cancel_time',
-];
-const CLICK_COLUMNS = [
-  'prepare_id',
-  'click_trans_id',
-  'click_paydoc_id',
-  'restaurant_id',
-  'bill_id',
-  'amount',
-  'status',
-  'created_at',
-  'completed_at',
-  'cancelled_at',
-];
+import { type AnyDb, createIndex, createTable, dropTables, text } from './migration-kit';
+import { clickTransactions, paymeTransactions } from './migration-payments';
 
 async function indexes(db: AnyDb): Promise<void> {
   const again = { ifNotExists: true };
@@ -71,8 +36,6 @@ async function indexes(db: AnyDb): Promise<void> {
   );
 }
 
-const billId = text.notNull.references('bills.id', 'cascade');
-
 /**
  * SQLite: the two tables built again with the keys per restaurant (`perRestaurant`) or, undoing,
  * across restaurants as 0024 made them; every row and Click's sequence kept.
@@ -82,46 +45,24 @@ async function rebuildOnSqlite(db: AnyDb, perRestaurant: boolean): Promise<void>
     await createTable(
       trx,
       'payme_transactions_next',
-      {
-        id: perRestaurant ? text.notNull : text.notNull.primaryKey,
-        restaurant_id: restaurantId,
-        bill_id: billId,
-        transaction: text.notNull.unique,
-        time: bigint.notNull,
-        amount: bigint.notNull,
-        account: text.notNull,
-        state: integer.notNull,
-        reason: integer,
-        create_time: bigint.notNull,
-        perform_time: bigint.notNull.default(0),
-        cancel_time: bigint.notNull.default(0),
-      },
+      // the same columns, the id not null: a key of its own or, per restaurant, in the pair
+      { ...paymeTransactions, id: perRestaurant ? text.notNull : text.notNull.primaryKey },
       perRestaurant
         ? { primaryKey: { name: 'payme_transactions_pk', columns: ['restaurant_id', 'id'] } }
         : {},
     );
-    const payme = sql.join(PAYME_COLUMNS.map((c) => sql.ref(c)));
+    const payme = sql.join(Object.keys(paymeTransactions).map((c) => sql.ref(c)));
     await sql`insert into payme_transactions_next (${payme}) select ${payme} from payme_transactions`.execute(
       trx,
     );
     await dropTables(trx, ['payme_transactions'], { ifExists: false });
     await sql`alter table payme_transactions_next rename to payme_transactions`.execute(trx);
 
+    const click_trans_id = perRestaurant ? text.notNull : text.notNull.unique;
     await createTable(
       trx,
       'click_transactions_next',
-      {
-        prepare_id: integer.primaryKey.autoIncrement,
-        click_trans_id: perRestaurant ? text.notNull : text.notNull.unique,
-        click_paydoc_id: text,
-        restaurant_id: restaurantId,
-        bill_id: billId,
-        amount: bigint.notNull,
-        status: text.notNull,
-        created_at: text.notNull,
-        completed_at: text,
-        cancelled_at: text,
-      },
+      { ...clickTransactions(trx), click_trans_id },
       perRestaurant
         ? {
             unique: {
@@ -136,7 +77,7 @@ async function rebuildOnSqlite(db: AnyDb, perRestaurant: boolean): Promise<void>
     const last = await sql<{
       seq: number;
     }>`select seq from sqlite_sequence where name = 'click_transactions'`.execute(trx);
-    const click = sql.join(CLICK_COLUMNS.map((c) => sql.ref(c)));
+    const click = sql.join(Object.keys(clickTransactions(trx)).map((c) => sql.ref(c)));
     await sql`insert into click_transactions_next (${click}) select ${click} from click_transactions`.execute(
       trx,
     );

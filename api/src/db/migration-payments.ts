@@ -17,6 +17,7 @@
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import {
+  type AnyDb,
   addColumns,
   bigint,
   createIndex,
@@ -34,6 +35,37 @@ import {
 } from './migration-kit';
 
 const billId = text.notNull.references('bills.id', 'cascade');
+
+/**
+ * Payme's and Click's transactions as this migration made them: 0031 (migration-payment-keys.ts)
+ * builds them again on SQLite from these, with their keys per restaurant or, undoing, as here.
+ */
+export const paymeTransactions = {
+  id,
+  restaurant_id: restaurantId,
+  bill_id: billId,
+  transaction: text.notNull.unique,
+  time: bigint.notNull,
+  amount: bigint.notNull,
+  account: text.notNull,
+  state: integer.notNull,
+  reason: integer,
+  create_time: bigint.notNull,
+  perform_time: bigint.notNull.default(0),
+  cancel_time: bigint.notNull.default(0),
+};
+export const clickTransactions = (db: AnyDb) => ({
+  prepare_id: sequence(db),
+  click_trans_id: text.notNull.unique,
+  click_paydoc_id: text,
+  restaurant_id: restaurantId,
+  bill_id: billId,
+  amount: bigint.notNull,
+  status: text.notNull,
+  created_at: text.notNull,
+  completed_at: text,
+  cancelled_at: text,
+});
 
 export const paymentsMigration: Migration = {
   async up(db) {
@@ -70,38 +102,14 @@ export const paymentsMigration: Migration = {
     });
     await createIndex(db, 'orders_bill_idx', 'orders', ['bill_id']);
 
-    await createTable(db, 'payme_transactions', {
-      id,
-      restaurant_id: restaurantId,
-      bill_id: billId,
-      transaction: text.notNull.unique,
-      time: bigint.notNull,
-      amount: bigint.notNull,
-      account: text.notNull,
-      state: integer.notNull,
-      reason: integer,
-      create_time: bigint.notNull,
-      perform_time: bigint.notNull.default(0),
-      cancel_time: bigint.notNull.default(0),
-    });
+    await createTable(db, 'payme_transactions', paymeTransactions);
     await createIndex(db, 'payme_transactions_statement_idx', 'payme_transactions', [
       'restaurant_id',
       'time',
     ]);
     await createIndex(db, 'payme_transactions_bill_idx', 'payme_transactions', ['bill_id']);
 
-    await createTable(db, 'click_transactions', {
-      prepare_id: sequence(db),
-      click_trans_id: text.notNull.unique,
-      click_paydoc_id: text,
-      restaurant_id: restaurantId,
-      bill_id: billId,
-      amount: bigint.notNull,
-      status: text.notNull,
-      created_at: text.notNull,
-      completed_at: text,
-      cancelled_at: text,
-    });
+    await createTable(db, 'click_transactions', clickTransactions(db));
     await createIndex(db, 'click_transactions_bill_idx', 'click_transactions', ['bill_id']);
     await createIndex(db, 'click_transactions_restaurant_idx', 'click_transactions', [
       'restaurant_id',
