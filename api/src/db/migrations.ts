@@ -271,7 +271,8 @@ const posIntegrations: Migration = {
  * Every migration, in order; the names sort in the order they run. Never edit one that shipped:
  * it has run on restaurants' databases and must run the same SQL forever (a change is a new
  * migration). api/test/migrations-sql.test.ts compares each one's statements on both databases
- * with the ones recorded (docs/ARCHITECTURE.md, "Migrations").
+ * with the ones recorded (docs/ARCHITECTURE.md, "Migrations"). A new one is written as tables and
+ * columns through migration-kit.ts (the same Kysely calls, so the same SQL).
  */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
