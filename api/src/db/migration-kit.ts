@@ -4,8 +4,8 @@
  * calls the migrations wrote out by hand before (one `createTable(..).addColumn(..)..execute()`
  * per table, one statement per index, added column or dropped table), so both databases get the
  * SQL they always got; api/test/migrations-sql.test.ts compares every migration's statements with
- * the ones recorded. What Kysely builds cannot say (a partial index in raw SQL, a data step, a
- * SQLite table rebuild) stays written in its migration.
+ * the ones recorded. What the kit does not build (a partial index written in raw SQL, a data
+ * step, the copy and rename of a SQLite table rebuild) stays written in its migration.
  */
 import { type ColumnDataType, type ColumnDefinitionBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
 
