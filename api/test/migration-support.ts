@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type Logger, PostgresDialect, SqliteDialect } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from '../src/db/migrations';
@@ -21,6 +21,8 @@ export interface MigrationDb {
   /** A migrator over `all` (every migration of the app unless told), on this database. */
   migrator(): Migrator;
   close(): Promise<void>;
+  /** PostgreSQL: the isolated schema's name (it varies from run to run); SQLite: undefined. */
+  schema?: string;
 }
 
 /** The migration that runs just before `name`: where its test writes the rows of before. */
@@ -30,10 +32,14 @@ export const migrationBefore = (name: string): string =>
     .sort()
     .at(-1) as string;
 
-/** A new database named after `tag` (the schema's or the folder's prefix), nothing migrated yet. */
+/**
+ * A new database named after `tag` (the schema's or the folder's prefix), nothing migrated yet;
+ * `log` (Kysely's) hears every statement sent.
+ */
 export async function openMigrationDb(
   tag: string,
   all: Record<string, Migration> = migrations,
+  log?: Logger,
 ): Promise<MigrationDb> {
   const url = process.env.TEST_DATABASE_URL?.trim();
   let db: AnyDb;
@@ -48,7 +54,7 @@ export async function openMigrationDb(
     await admin.query(`create schema "${schema}"`);
     await admin.end();
     const pool = new pg.Pool({ connectionString: url, max: 4, options: `-c search_path=${schema}` });
-    db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
     close = async () => {
       await db.destroy();
       const c = new pg.Client({ connectionString: url });
@@ -60,7 +66,7 @@ export async function openMigrationDb(
     const dir = mkdtempSync(join(tmpdir(), `qrmenu-${tag}-`));
     const database = new SQLite(join(dir, 'db.sqlite'));
     database.pragma('foreign_keys = ON');
-    db = new Kysely({ dialect: new SqliteDialect({ database }) });
+    db = new Kysely({ dialect: new SqliteDialect({ database }), ...(log ? { log } : {}) });
     close = async () => {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });
@@ -72,7 +78,7 @@ export async function openMigrationDb(
       provider: { getMigrations: async () => all },
       ...(schemaName ? { migrationTableSchema: schemaName } : {}),
     });
-  return { db, migrator, close };
+  return { db, migrator, close, ...(schemaName ? { schema: schemaName } : {}) };
 }
 
 /**

@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import { bigint, createIndex, createTable, dropTables, integer, text } from './migration-kit';
 
 /**
  * Sessions the server can end (tokens are otherwise valid until they expire, 12 h):
@@ -16,40 +13,23 @@ type AnyDb = Kysely<any>;
  * `login_known` (an address a login succeeded from, until when).
  */
 export const accountsMigration: Migration = {
-  async up(db: AnyDb) {
-    await db.schema
-      .createTable('session_epochs')
-      .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
-      .addColumn('epoch', 'integer', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createTable('revoked_tokens')
-      .addColumn('jti', 'text', (c) => c.primaryKey())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('revoked_tokens_expires_at_idx')
-      .on('revoked_tokens')
-      .column('expires_at')
-      .execute();
-    await db.schema
-      .createTable('login_failures')
-      .addColumn('key', 'text', (c) => c.primaryKey())
-      .addColumn('count', 'integer', (c) => c.notNull())
-      .addColumn('since', 'bigint', (c) => c.notNull())
-      .addColumn('last', 'bigint', (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex('login_failures_last_idx').on('login_failures').column('last').execute();
-    await db.schema
-      .createTable('login_known')
-      .addColumn('key', 'text', (c) => c.primaryKey())
-      .addColumn('until', 'bigint', (c) => c.notNull())
-      .execute();
+  async up(db) {
+    await createTable(db, 'session_epochs', {
+      user_id: text.primaryKey.references('users.id', 'cascade'),
+      epoch: integer.notNull,
+    });
+    await createTable(db, 'revoked_tokens', { jti: text.primaryKey, expires_at: text.notNull });
+    await createIndex(db, 'revoked_tokens_expires_at_idx', 'revoked_tokens', ['expires_at']);
+    await createTable(db, 'login_failures', {
+      key: text.primaryKey,
+      count: integer.notNull,
+      since: bigint.notNull,
+      last: bigint.notNull,
+    });
+    await createIndex(db, 'login_failures_last_idx', 'login_failures', ['last']);
+    await createTable(db, 'login_known', { key: text.primaryKey, until: bigint.notNull });
   },
-  async down(db: AnyDb) {
-    await db.schema.dropTable('login_known').ifExists().execute();
-    await db.schema.dropTable('login_failures').ifExists().execute();
-    await db.schema.dropTable('revoked_tokens').ifExists().execute();
-    await db.schema.dropTable('session_epochs').ifExists().execute();
+  async down(db) {
+    await dropTables(db, ['login_known', 'login_failures', 'revoked_tokens', 'session_epochs']);
   },
 };

@@ -5,20 +5,14 @@
  * hid on purpose. Categories already inactive count as their manager's (never switched on by a
  * resume): the safe reading when the reason was not recorded.
  */
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import { addColumns, dropColumns, flag } from './migration-kit';
 
 export const categoryStopReason: Migration = {
-  async up(db: AnyDb) {
-    await db.schema
-      .alterTable('categories')
-      .addColumn('emptied_by_stop', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
+  async up(db) {
+    await addColumns(db, 'categories', { emptied_by_stop: flag(0) });
   },
-  async down(db: AnyDb) {
-    await db.schema.alterTable('categories').dropColumn('emptied_by_stop').execute();
+  async down(db) {
+    await dropColumns(db, 'categories', ['emptied_by_stop']);
   },
 };

@@ -4,29 +4,23 @@
  *   holding its lease, renewed while it works; another takes it over once it expires;
  * - `rate_counts`: requests per key in a window (the upload limit), counted by every server.
  */
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import { bigint, createTable, dropTables, integer, text } from './migration-kit';
 
 export const clusterState: Migration = {
-  async up(db: AnyDb) {
-    await db.schema
-      .createTable('leases')
-      .addColumn('name', 'text', (c) => c.primaryKey())
-      .addColumn('holder', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'bigint', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createTable('rate_counts')
-      .addColumn('key', 'text', (c) => c.primaryKey())
-      .addColumn('started_at', 'bigint', (c) => c.notNull())
-      .addColumn('count', 'integer', (c) => c.notNull())
-      .execute();
+  async up(db) {
+    await createTable(db, 'leases', {
+      name: text.primaryKey,
+      holder: text.notNull,
+      expires_at: bigint.notNull,
+    });
+    await createTable(db, 'rate_counts', {
+      key: text.primaryKey,
+      started_at: bigint.notNull,
+      count: integer.notNull,
+    });
   },
-  async down(db: AnyDb) {
-    await db.schema.dropTable('rate_counts').execute();
-    await db.schema.dropTable('leases').execute();
+  async down(db) {
+    await dropTables(db, ['rate_counts', 'leases'], { ifExists: false });
   },
 };

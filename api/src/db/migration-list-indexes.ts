@@ -8,25 +8,17 @@
  * - the admin's restaurant list in its order (newest first, then by id): a page of it is read
  *   down this index, ten rows and not a sort of all of them.
  */
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import { createIndex, dropIndexes } from './migration-kit';
 
 export const listIndexes: Migration = {
-  async up(db: AnyDb) {
-    await db.schema.dropIndex('products_category_id_idx').ifExists().execute();
-    await db.schema.dropIndex('products_external_id_idx').ifExists().execute();
-    await db.schema
-      .createIndex('restaurants_newest_first_idx')
-      .on('restaurants')
-      .columns(['created_at desc', 'id'])
-      .execute();
+  async up(db) {
+    await dropIndexes(db, ['products_category_id_idx', 'products_external_id_idx']);
+    await createIndex(db, 'restaurants_newest_first_idx', 'restaurants', ['created_at desc', 'id']);
   },
-  async down(db: AnyDb) {
-    await db.schema.dropIndex('restaurants_newest_first_idx').ifExists().execute();
-    await db.schema.createIndex('products_category_id_idx').on('products').column('category_id').execute();
-    await db.schema.createIndex('products_external_id_idx').on('products').column('external_id').execute();
+  async down(db) {
+    await dropIndexes(db, ['restaurants_newest_first_idx']);
+    await createIndex(db, 'products_category_id_idx', 'products', ['category_id']);
+    await createIndex(db, 'products_external_id_idx', 'products', ['external_id']);
   },
 };

@@ -7,39 +7,23 @@
  * row is taken once, nothing free, nothing chosen beforehand, until a manager or a sync sets
  * otherwise.
  */
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import { addColumns, dropColumns, flag, integer } from './migration-kit';
 
 export const optionRulesMigration: Migration = {
-  async up(db: AnyDb) {
-    await db.schema
-      .alterTable('product_options')
-      .addColumn('min_choices', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
-    await db.schema
-      .alterTable('product_options')
-      .addColumn('max_choices', 'integer', (c) => c.notNull().defaultTo(1))
-      .execute();
-    await db.schema
-      .alterTable('option_rows')
-      .addColumn('max_quantity', 'integer', (c) => c.notNull().defaultTo(1))
-      .execute();
-    await db.schema
-      .alterTable('option_rows')
-      .addColumn('free_quantity', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
-    await db.schema
-      .alterTable('option_rows')
-      .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
+  async up(db) {
+    await addColumns(db, 'product_options', {
+      min_choices: integer.notNull.default(0),
+      max_choices: integer.notNull.default(1),
+    });
+    await addColumns(db, 'option_rows', {
+      max_quantity: integer.notNull.default(1),
+      free_quantity: integer.notNull.default(0),
+      is_default: flag(0),
+    });
   },
-  async down(db: AnyDb) {
-    for (const column of ['min_choices', 'max_choices'])
-      await db.schema.alterTable('product_options').dropColumn(column).execute();
-    for (const column of ['max_quantity', 'free_quantity', 'is_default'])
-      await db.schema.alterTable('option_rows').dropColumn(column).execute();
+  async down(db) {
+    await dropColumns(db, 'product_options', ['min_choices', 'max_choices']);
+    await dropColumns(db, 'option_rows', ['max_quantity', 'free_quantity', 'is_default']);
   },
 };

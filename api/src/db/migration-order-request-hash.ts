@@ -5,17 +5,14 @@
  * answered with the first order while the guest's new dishes are dropped. Orders placed before
  * have none: their key answers the order it made, as it did (a cart retries within minutes).
  */
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import { addColumns, dropColumns, text } from './migration-kit';
 
 export const orderRequestHashMigration: Migration = {
-  async up(db: AnyDb) {
-    await db.schema.alterTable('orders').addColumn('request_hash', 'text').execute();
+  async up(db) {
+    await addColumns(db, 'orders', { request_hash: text });
   },
-  async down(db: AnyDb) {
-    await db.schema.alterTable('orders').dropColumn('request_hash').execute();
+  async down(db) {
+    await dropColumns(db, 'orders', ['request_hash']);
   },
 };

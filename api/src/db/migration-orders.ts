@@ -10,127 +10,103 @@
  * - `table_calls`: waiter calls and bill requests, one pending per table and kind (a partial
  *   unique index, so two servers cannot both add one).
  */
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import {
+  addColumns,
+  createIndex,
+  createTable,
+  double,
+  dropColumns,
+  dropTables,
+  flag,
+  id,
+  integer,
+  restaurantId,
+  sequence,
+  text,
+  timestamps,
+} from './migration-kit';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+/** A table's placement: the order or call stays when the placement is deleted. */
+const placementId = text.references('placements.id', 'set null');
 
 export const ordersMigration: Migration = {
-  async up(db: AnyDb) {
-    for (const table of ['restaurants', 'placements']) {
-      await db.schema
-        .alterTable(table)
-        .addColumn('takes_orders', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-    }
+  async up(db) {
+    for (const table of ['restaurants', 'placements']) await addColumns(db, table, { takes_orders: flag(0) });
 
-    await db.schema
-      .createTable('orders')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('day', 'text', (c) => c.notNull())
-      .addColumn('number', 'integer', (c) => c.notNull())
-      .addColumn('placement_id', 'text', (c) => c.references('placements.id').onDelete('set null'))
-      .addColumn('table_name', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('reject_reason', 'text')
-      .addColumn('language', 'text', (c) => c.notNull())
-      .addColumn('comment', 'text')
-      .addColumn('items', 'text', (c) => c.notNull())
-      .addColumn('total', 'double precision', (c) => c.notNull())
-      .addColumn('idempotency_key', 'text', (c) => c.notNull())
-      .addColumn('guest_key', 'text', (c) => c.notNull())
-      .addColumn('client_address', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('orders_restaurant_idempotency_uq')
-      .on('orders')
-      .columns(['restaurant_id', 'idempotency_key'])
-      .unique()
-      .execute();
+    await createTable(db, 'orders', {
+      id,
+      restaurant_id: restaurantId,
+      day: text.notNull,
+      number: integer.notNull,
+      placement_id: placementId,
+      table_name: text.notNull,
+      status: text.notNull,
+      reject_reason: text,
+      language: text.notNull,
+      comment: text,
+      items: text.notNull,
+      total: double.notNull,
+      idempotency_key: text.notNull,
+      guest_key: text.notNull,
+      client_address: text,
+      ...timestamps,
+    });
+    await createIndex(
+      db,
+      'orders_restaurant_idempotency_uq',
+      'orders',
+      ['restaurant_id', 'idempotency_key'],
+      {
+        unique: true,
+      },
+    );
     // the day's list (newest first) and the history's per-day totals
-    await db.schema
-      .createIndex('orders_restaurant_day_number_uq')
-      .on('orders')
-      .columns(['restaurant_id', 'day', 'number'])
-      .unique()
-      .execute();
+    await createIndex(db, 'orders_restaurant_day_number_uq', 'orders', ['restaurant_id', 'day', 'number'], {
+      unique: true,
+    });
     // orders per table in the last minute (the limit every server counts alike)
-    await db.schema
-      .createIndex('orders_placement_created_idx')
-      .on('orders')
-      .columns(['placement_id', 'created_at'])
-      .execute();
+    await createIndex(db, 'orders_placement_created_idx', 'orders', ['placement_id', 'created_at']);
 
-    await db.schema
-      .createTable('order_day_numbers')
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('day', 'text', (c) => c.notNull())
-      .addColumn('last', 'integer', (c) => c.notNull())
-      .addPrimaryKeyConstraint('order_day_numbers_pk', ['restaurant_id', 'day'])
-      .execute();
+    await createTable(
+      db,
+      'order_day_numbers',
+      { restaurant_id: restaurantId, day: text.notNull, last: integer.notNull },
+      { primaryKey: ['restaurant_id', 'day'] },
+    );
 
-    await db.schema
-      .createTable('table_calls')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('placement_id', 'text', (c) => c.references('placements.id').onDelete('set null'))
-      .addColumn('table_name', 'text', (c) => c.notNull())
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('done_at', 'text')
-      .execute();
+    await createTable(db, 'table_calls', {
+      id,
+      restaurant_id: restaurantId,
+      placement_id: placementId,
+      table_name: text.notNull,
+      kind: text.notNull,
+      status: text.notNull,
+      created_at: text.notNull,
+      done_at: text,
+    });
     await sql`create unique index table_calls_pending_uq on table_calls (placement_id, kind) where status = 'pending'`.execute(
       db,
     );
-    await db.schema
-      .createIndex('table_calls_restaurant_status_idx')
-      .on('table_calls')
-      .columns(['restaurant_id', 'status'])
-      .execute();
-    await db.schema
-      .createIndex('table_calls_placement_created_idx')
-      .on('table_calls')
-      .columns(['placement_id', 'created_at'])
-      .execute();
+    await createIndex(db, 'table_calls_restaurant_status_idx', 'table_calls', ['restaurant_id', 'status']);
+    await createIndex(db, 'table_calls_placement_created_idx', 'table_calls', ['placement_id', 'created_at']);
 
     // the sequence is the database's own: every server numbers events on one line
-    const postgres = isPostgres(db);
-    await db.schema
-      .createTable('order_events')
-      .addColumn('seq', postgres ? 'bigint' : 'integer', (c) =>
-        postgres ? c.primaryKey().generatedAlwaysAsIdentity() : c.primaryKey().autoIncrement(),
-      )
-      .addColumn('restaurant_id', 'text', (c) => c.notNull())
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('entity_id', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
+    await createTable(db, 'order_events', {
+      seq: sequence(db),
+      restaurant_id: text.notNull,
+      kind: text.notNull,
+      entity_id: text.notNull,
+      created_at: text.notNull,
+    });
     // a staff stream's replay, and a guest's (one order's events)
-    await db.schema
-      .createIndex('order_events_restaurant_seq_idx')
-      .on('order_events')
-      .columns(['restaurant_id', 'seq'])
-      .execute();
-    await db.schema
-      .createIndex('order_events_entity_seq_idx')
-      .on('order_events')
-      .columns(['entity_id', 'seq'])
-      .execute();
-    await db.schema.createIndex('order_events_created_idx').on('order_events').column('created_at').execute();
+    await createIndex(db, 'order_events_restaurant_seq_idx', 'order_events', ['restaurant_id', 'seq']);
+    await createIndex(db, 'order_events_entity_seq_idx', 'order_events', ['entity_id', 'seq']);
+    await createIndex(db, 'order_events_created_idx', 'order_events', ['created_at']);
   },
-  async down(db: AnyDb) {
-    for (const table of ['order_events', 'table_calls', 'order_day_numbers', 'orders']) {
-      await db.schema.dropTable(table).ifExists().execute();
-    }
-    for (const table of ['placements', 'restaurants']) {
-      await db.schema.alterTable(table).dropColumn('takes_orders').execute();
-    }
+  async down(db) {
+    await dropTables(db, ['order_events', 'table_calls', 'order_day_numbers', 'orders']);
+    for (const table of ['placements', 'restaurants']) await dropColumns(db, table, ['takes_orders']);
   },
 };
-
-const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;

@@ -11,64 +11,29 @@
  * unique constraint: each table is built again beside the old one, the rows copied, the old one
  * dropped and the new one renamed, in one transaction (no other table references these).
  */
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
-
-const PAYME_COLUMNS = [
-  'id',
-  'restaurant_id',
-  'bill_id',
-  'transaction',
-  'time',
-  'amount',
-  'account',
-  'state',
-  'reason',
-  'create_time',
-  'perform_time',
-  'cancel_time',
-];
-const CLICK_COLUMNS = [
-  'prepare_id',
-  'click_trans_id',
-  'click_paydoc_id',
-  'restaurant_id',
-  'bill_id',
-  'amount',
-  'status',
-  'created_at',
-  'completed_at',
-  'cancelled_at',
-];
+import { type AnyDb, createIndex, createTable, dropTables, text } from './migration-kit';
+import { clickTransactions, paymeTransactions } from './migration-payments';
 
 async function indexes(db: AnyDb): Promise<void> {
-  await db.schema
-    .createIndex('payme_transactions_statement_idx')
-    .ifNotExists()
-    .on('payme_transactions')
-    .columns(['restaurant_id', 'time'])
-    .execute();
-  await db.schema
-    .createIndex('payme_transactions_bill_idx')
-    .ifNotExists()
-    .on('payme_transactions')
-    .column('bill_id')
-    .execute();
-  await db.schema
-    .createIndex('click_transactions_bill_idx')
-    .ifNotExists()
-    .on('click_transactions')
-    .column('bill_id')
-    .execute();
-  await db.schema
-    .createIndex('click_transactions_restaurant_idx')
-    .ifNotExists()
-    .on('click_transactions')
-    .columns(['restaurant_id', 'created_at'])
-    .execute();
+  const again = { ifNotExists: true };
+  await createIndex(
+    db,
+    'payme_transactions_statement_idx',
+    'payme_transactions',
+    ['restaurant_id', 'time'],
+    again,
+  );
+  await createIndex(db, 'payme_transactions_bill_idx', 'payme_transactions', ['bill_id'], again);
+  await createIndex(db, 'click_transactions_bill_idx', 'click_transactions', ['bill_id'], again);
+  await createIndex(
+    db,
+    'click_transactions_restaurant_idx',
+    'click_transactions',
+    ['restaurant_id', 'created_at'],
+    again,
+  );
 }
 
 /**
@@ -77,62 +42,46 @@ async function indexes(db: AnyDb): Promise<void> {
  */
 async function rebuildOnSqlite(db: AnyDb, perRestaurant: boolean): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.schema
-      .createTable('payme_transactions_next')
-      .addColumn('id', 'text', (c) => (perRestaurant ? c.notNull() : c.notNull().primaryKey()))
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('bill_id', 'text', (c) => c.notNull().references('bills.id').onDelete('cascade'))
-      .addColumn('transaction', 'text', (c) => c.notNull().unique())
-      .addColumn('time', 'bigint', (c) => c.notNull())
-      .addColumn('amount', 'bigint', (c) => c.notNull())
-      .addColumn('account', 'text', (c) => c.notNull())
-      .addColumn('state', 'integer', (c) => c.notNull())
-      .addColumn('reason', 'integer')
-      .addColumn('create_time', 'bigint', (c) => c.notNull())
-      .addColumn('perform_time', 'bigint', (c) => c.notNull().defaultTo(0))
-      .addColumn('cancel_time', 'bigint', (c) => c.notNull().defaultTo(0))
-      .$call((t) =>
-        perRestaurant ? t.addPrimaryKeyConstraint('payme_transactions_pk', ['restaurant_id', 'id']) : t,
-      )
-      .execute();
-    const payme = sql.join(PAYME_COLUMNS.map((c) => sql.ref(c)));
+    await createTable(
+      trx,
+      'payme_transactions_next',
+      // the same columns, the id not null: a key of its own or, per restaurant, in the pair
+      { ...paymeTransactions, id: perRestaurant ? text.notNull : text.notNull.primaryKey },
+      perRestaurant
+        ? { primaryKey: { name: 'payme_transactions_pk', columns: ['restaurant_id', 'id'] } }
+        : {},
+    );
+    const payme = sql.join(Object.keys(paymeTransactions).map((c) => sql.ref(c)));
     await sql`insert into payme_transactions_next (${payme}) select ${payme} from payme_transactions`.execute(
       trx,
     );
-    await trx.schema.dropTable('payme_transactions').execute();
+    await dropTables(trx, ['payme_transactions'], { ifExists: false });
     await sql`alter table payme_transactions_next rename to payme_transactions`.execute(trx);
 
-    await trx.schema
-      .createTable('click_transactions_next')
-      .addColumn('prepare_id', 'integer', (c) => c.primaryKey().autoIncrement())
-      .addColumn('click_trans_id', 'text', (c) => (perRestaurant ? c.notNull() : c.notNull().unique()))
-      .addColumn('click_paydoc_id', 'text')
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('bill_id', 'text', (c) => c.notNull().references('bills.id').onDelete('cascade'))
-      .addColumn('amount', 'bigint', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('completed_at', 'text')
-      .addColumn('cancelled_at', 'text')
-      .$call((t) =>
-        perRestaurant
-          ? t.addUniqueConstraint('click_transactions_restaurant_trans_uq', [
-              'restaurant_id',
-              'click_trans_id',
-            ])
-          : t,
-      )
-      .execute();
+    const click_trans_id = perRestaurant ? text.notNull : text.notNull.unique;
+    await createTable(
+      trx,
+      'click_transactions_next',
+      { ...clickTransactions(trx), click_trans_id },
+      perRestaurant
+        ? {
+            unique: {
+              name: 'click_transactions_restaurant_trans_uq',
+              columns: ['restaurant_id', 'click_trans_id'],
+            },
+          }
+        : {},
+    );
     // the number answered last, so a merchant_prepare_id is never given twice (rows of a deleted
     // restaurant are gone, their numbers not)
     const last = await sql<{
       seq: number;
     }>`select seq from sqlite_sequence where name = 'click_transactions'`.execute(trx);
-    const click = sql.join(CLICK_COLUMNS.map((c) => sql.ref(c)));
+    const click = sql.join(Object.keys(clickTransactions(trx)).map((c) => sql.ref(c)));
     await sql`insert into click_transactions_next (${click}) select ${click} from click_transactions`.execute(
       trx,
     );
-    await trx.schema.dropTable('click_transactions').execute();
+    await dropTables(trx, ['click_transactions'], { ifExists: false });
     await sql`alter table click_transactions_next rename to click_transactions`.execute(trx);
     const seq = Number(last.rows[0]?.seq ?? 0);
     if (seq > 0)
@@ -144,7 +93,7 @@ async function rebuildOnSqlite(db: AnyDb, perRestaurant: boolean): Promise<void>
 }
 
 export const paymentKeysMigration: Migration = {
-  async up(db: AnyDb) {
+  async up(db) {
     if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return rebuildOnSqlite(db, true);
     // PostgreSQL's own names for the constraints 0024 made (a column's primary key, its unique)
     await sql`alter table payme_transactions drop constraint payme_transactions_pkey`.execute(db);
@@ -159,7 +108,7 @@ export const paymentKeysMigration: Migration = {
     );
   },
   /** Back to ids unique across restaurants: fails while two restaurants hold the same id. */
-  async down(db: AnyDb) {
+  async down(db) {
     if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return rebuildOnSqlite(db, false);
     await sql`alter table payme_transactions drop constraint payme_transactions_pk`.execute(db);
     await sql`alter table payme_transactions add constraint payme_transactions_pkey primary key (id)`.execute(

@@ -3,33 +3,28 @@
  * before the payment finished, by its time running out (Payme's 12 hours, Click's 30 minutes) or
  * by an admin with a reason: which transaction, of which bill, why, who and when.
  */
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import { createIndex, createTable, dropTables, id, restaurantId, text } from './migration-kit';
 
 export const paymentReleasesMigration: Migration = {
-  async up(db: AnyDb) {
-    await db.schema
-      .createTable('payment_releases')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('bill_id', 'text', (c) => c.notNull().references('bills.id').onDelete('cascade'))
-      .addColumn('method', 'text', (c) => c.notNull())
-      .addColumn('transaction_id', 'text', (c) => c.notNull())
-      .addColumn('cause', 'text', (c) => c.notNull())
-      .addColumn('reason', 'text')
-      .addColumn('released_by', 'text', (c) => c.references('users.id').onDelete('set null'))
-      .addColumn('released_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('payment_releases_restaurant_idx')
-      .on('payment_releases')
-      .columns(['restaurant_id', 'released_at'])
-      .execute();
+  async up(db) {
+    await createTable(db, 'payment_releases', {
+      id,
+      restaurant_id: restaurantId,
+      bill_id: text.notNull.references('bills.id', 'cascade'),
+      method: text.notNull,
+      transaction_id: text.notNull,
+      cause: text.notNull,
+      reason: text,
+      released_by: text.references('users.id', 'set null'),
+      released_at: text.notNull,
+    });
+    await createIndex(db, 'payment_releases_restaurant_idx', 'payment_releases', [
+      'restaurant_id',
+      'released_at',
+    ]);
   },
-  async down(db: AnyDb) {
-    await db.schema.dropTable('payment_releases').ifExists().execute();
+  async down(db) {
+    await dropTables(db, ['payment_releases']);
   },
 };

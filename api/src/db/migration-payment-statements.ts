@@ -7,33 +7,33 @@
  * rebuild compares it again; `notified_at` when the staff's chat was told of the differences
  * (once per row).
  */
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import { bigint, createTable, dropTables, integer, restaurantId, text } from './migration-kit';
 
 export const paymentStatementsMigration: Migration = {
-  async up(db: AnyDb) {
-    await db.schema
-      .createTable('payment_statements')
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('day', 'text', (c) => c.notNull())
-      .addColumn('method', 'text', (c) => c.notNull())
-      .addColumn('count', 'integer', (c) => c.notNull())
-      .addColumn('total', 'bigint', (c) => c.notNull())
-      .addColumn('refunds', 'integer', (c) => c.notNull())
-      .addColumn('refunds_total', 'bigint', (c) => c.notNull())
-      .addColumn('difference_count', 'integer', (c) => c.notNull())
-      .addColumn('differences', 'text', (c) => c.notNull())
-      .addColumn('provider', 'text')
-      .addColumn('provider_at', 'text')
-      .addColumn('built_at', 'text', (c) => c.notNull())
-      .addColumn('notified_at', 'text')
-      .addPrimaryKeyConstraint('payment_statements_pk', ['restaurant_id', 'day', 'method'])
-      .execute();
+  async up(db) {
+    await createTable(
+      db,
+      'payment_statements',
+      {
+        restaurant_id: restaurantId,
+        day: text.notNull,
+        method: text.notNull,
+        count: integer.notNull,
+        total: bigint.notNull,
+        refunds: integer.notNull,
+        refunds_total: bigint.notNull,
+        difference_count: integer.notNull,
+        differences: text.notNull,
+        provider: text,
+        provider_at: text,
+        built_at: text.notNull,
+        notified_at: text,
+      },
+      { primaryKey: ['restaurant_id', 'day', 'method'] },
+    );
   },
-  async down(db: AnyDb) {
-    await db.schema.dropTable('payment_statements').ifExists().execute();
+  async down(db) {
+    await dropTables(db, ['payment_statements']);
   },
 };

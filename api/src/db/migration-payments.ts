@@ -14,116 +14,118 @@
  * - `click_transactions`: Click's, `click_trans_id` unique; `prepare_id` is the number answered
  *   as `merchant_prepare_id` (the database's own sequence).
  */
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import {
+  type AnyDb,
+  addColumns,
+  bigint,
+  createIndex,
+  createTable,
+  dropColumns,
+  dropIndexes,
+  dropTables,
+  id,
+  integer,
+  restaurantId,
+  restaurantKey,
+  sequence,
+  text,
+  timestamps,
+} from './migration-kit';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+const billId = text.notNull.references('bills.id', 'cascade');
+
+/**
+ * Payme's and Click's transactions as this migration made them: 0031 (migration-payment-keys.ts)
+ * builds them again on SQLite from these, with their keys per restaurant or, undoing, as here.
+ */
+export const paymeTransactions = {
+  id,
+  restaurant_id: restaurantId,
+  bill_id: billId,
+  transaction: text.notNull.unique,
+  time: bigint.notNull,
+  amount: bigint.notNull,
+  account: text.notNull,
+  state: integer.notNull,
+  reason: integer,
+  create_time: bigint.notNull,
+  perform_time: bigint.notNull.default(0),
+  cancel_time: bigint.notNull.default(0),
+};
+export const clickTransactions = (db: AnyDb) => ({
+  prepare_id: sequence(db),
+  click_trans_id: text.notNull.unique,
+  click_paydoc_id: text,
+  restaurant_id: restaurantId,
+  bill_id: billId,
+  amount: bigint.notNull,
+  status: text.notNull,
+  created_at: text.notNull,
+  completed_at: text,
+  cancelled_at: text,
+});
 
 export const paymentsMigration: Migration = {
-  async up(db: AnyDb) {
-    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    await db.schema
-      .createTable('payment_accounts')
-      .addColumn('restaurant_id', 'text', (c) =>
-        c.primaryKey().references('restaurants.id').onDelete('cascade'),
-      )
-      .addColumn('payme_merchant_id', 'text')
-      .addColumn('payme_key_enc', 'text')
-      .addColumn('click_service_id', 'text')
-      .addColumn('click_merchant_id', 'text')
-      .addColumn('click_secret_enc', 'text')
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute();
+  async up(db) {
+    await createTable(db, 'payment_accounts', {
+      restaurant_id: restaurantKey,
+      payme_merchant_id: text,
+      payme_key_enc: text,
+      click_service_id: text,
+      click_merchant_id: text,
+      click_secret_enc: text,
+      updated_at: text.notNull,
+    });
 
-    await db.schema
-      .createTable('bills')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('placement_id', 'text', (c) => c.references('placements.id').onDelete('set null'))
-      .addColumn('table_name', 'text', (c) => c.notNull())
-      .addColumn('amount', 'bigint', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('paid_method', 'text')
-      .addColumn('paid_at', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute();
+    await createTable(db, 'bills', {
+      id,
+      restaurant_id: restaurantId,
+      placement_id: text.references('placements.id', 'set null'),
+      table_name: text.notNull,
+      amount: bigint.notNull,
+      status: text.notNull,
+      paid_method: text,
+      paid_at: text,
+      ...timestamps,
+    });
     await sql`create unique index bills_open_uq on bills (placement_id) where status = 'open'`.execute(db);
-    await db.schema
-      .createIndex('bills_restaurant_idx')
-      .on('bills')
-      .columns(['restaurant_id', 'created_at'])
-      .execute();
+    await createIndex(db, 'bills_restaurant_idx', 'bills', ['restaurant_id', 'created_at']);
 
-    await db.schema.alterTable('orders').addColumn('bill_id', 'text').execute();
-    await db.schema.alterTable('orders').addColumn('payment_status', 'text').execute();
-    await db.schema.alterTable('orders').addColumn('payment_method', 'text').execute();
-    await db.schema.alterTable('orders').addColumn('payment_amount', 'bigint').execute();
-    await db.schema.alterTable('orders').addColumn('payment_at', 'text').execute();
-    await db.schema.createIndex('orders_bill_idx').on('orders').column('bill_id').execute();
+    await addColumns(db, 'orders', {
+      bill_id: text,
+      payment_status: text,
+      payment_method: text,
+      payment_amount: bigint,
+      payment_at: text,
+    });
+    await createIndex(db, 'orders_bill_idx', 'orders', ['bill_id']);
 
-    await db.schema
-      .createTable('payme_transactions')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('bill_id', 'text', (c) => c.notNull().references('bills.id').onDelete('cascade'))
-      .addColumn('transaction', 'text', (c) => c.notNull().unique())
-      .addColumn('time', 'bigint', (c) => c.notNull())
-      .addColumn('amount', 'bigint', (c) => c.notNull())
-      .addColumn('account', 'text', (c) => c.notNull())
-      .addColumn('state', 'integer', (c) => c.notNull())
-      .addColumn('reason', 'integer')
-      .addColumn('create_time', 'bigint', (c) => c.notNull())
-      .addColumn('perform_time', 'bigint', (c) => c.notNull().defaultTo(0))
-      .addColumn('cancel_time', 'bigint', (c) => c.notNull().defaultTo(0))
-      .execute();
-    await db.schema
-      .createIndex('payme_transactions_statement_idx')
-      .on('payme_transactions')
-      .columns(['restaurant_id', 'time'])
-      .execute();
-    await db.schema
-      .createIndex('payme_transactions_bill_idx')
-      .on('payme_transactions')
-      .column('bill_id')
-      .execute();
+    await createTable(db, 'payme_transactions', paymeTransactions);
+    await createIndex(db, 'payme_transactions_statement_idx', 'payme_transactions', [
+      'restaurant_id',
+      'time',
+    ]);
+    await createIndex(db, 'payme_transactions_bill_idx', 'payme_transactions', ['bill_id']);
 
-    await db.schema
-      .createTable('click_transactions')
-      .addColumn('prepare_id', postgres ? 'bigint' : 'integer', (c) =>
-        postgres ? c.primaryKey().generatedAlwaysAsIdentity() : c.primaryKey().autoIncrement(),
-      )
-      .addColumn('click_trans_id', 'text', (c) => c.notNull().unique())
-      .addColumn('click_paydoc_id', 'text')
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('bill_id', 'text', (c) => c.notNull().references('bills.id').onDelete('cascade'))
-      .addColumn('amount', 'bigint', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('completed_at', 'text')
-      .addColumn('cancelled_at', 'text')
-      .execute();
-    await db.schema
-      .createIndex('click_transactions_bill_idx')
-      .on('click_transactions')
-      .column('bill_id')
-      .execute();
-    await db.schema
-      .createIndex('click_transactions_restaurant_idx')
-      .on('click_transactions')
-      .columns(['restaurant_id', 'created_at'])
-      .execute();
+    await createTable(db, 'click_transactions', clickTransactions(db));
+    await createIndex(db, 'click_transactions_bill_idx', 'click_transactions', ['bill_id']);
+    await createIndex(db, 'click_transactions_restaurant_idx', 'click_transactions', [
+      'restaurant_id',
+      'created_at',
+    ]);
   },
-  async down(db: AnyDb) {
-    for (const table of ['click_transactions', 'payme_transactions']) {
-      await db.schema.dropTable(table).ifExists().execute();
-    }
-    await db.schema.dropIndex('orders_bill_idx').ifExists().execute();
-    for (const column of ['payment_at', 'payment_amount', 'payment_method', 'payment_status', 'bill_id']) {
-      await db.schema.alterTable('orders').dropColumn(column).execute();
-    }
-    await db.schema.dropTable('bills').ifExists().execute();
-    await db.schema.dropTable('payment_accounts').ifExists().execute();
+  async down(db) {
+    await dropTables(db, ['click_transactions', 'payme_transactions']);
+    await dropIndexes(db, ['orders_bill_idx']);
+    await dropColumns(db, 'orders', [
+      'payment_at',
+      'payment_amount',
+      'payment_method',
+      'payment_status',
+      'bill_id',
+    ]);
+    await dropTables(db, ['bills', 'payment_accounts']);
   },
 };

@@ -8,50 +8,54 @@
  *   attempts and the next try (ms since 1970; null: none planned); `received`: the POS holds it
  *   and only its decision is awaited (it no longer holds the orders after it).
  */
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import {
+  addColumns,
+  bigint,
+  createTable,
+  double,
+  dropColumns,
+  dropTables,
+  flag,
+  integer,
+  restaurantId,
+  sequence,
+  text,
+  timestamps,
+} from './migration-kit';
 
 export const posOrdersMigration: Migration = {
-  async up(db: AnyDb) {
-    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    await db.schema
-      .alterTable('integration_accounts')
-      .addColumn('orders_send', 'text', (c) => c.notNull().defaultTo('off'))
-      .execute();
-    await db.schema.alterTable('integration_accounts').addColumn('terminal_group_id', 'text').execute();
-    await db.schema.alterTable('placements').addColumn('pos_table_id', 'text').execute();
-    await db.schema
-      .createTable('order_pos')
-      .addColumn('seq', postgres ? 'bigint' : 'integer', (c) =>
-        postgres ? c.primaryKey().generatedAlwaysAsIdentity() : c.primaryKey().autoIncrement(),
-      )
-      .addColumn('order_id', 'text', (c) => c.notNull().unique().references('orders.id').onDelete('cascade'))
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('state', 'text', (c) => c.notNull())
-      .addColumn('ticket', 'text')
-      .addColumn('pos_order_id', 'text')
-      .addColumn('pos_number', 'text')
-      .addColumn('pos_total', 'double precision')
-      .addColumn('reason', 'text')
-      .addColumn('refused_lines', 'text', (c) => c.notNull().defaultTo('[]'))
-      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('next_at', 'bigint')
-      .addColumn('received', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute();
+  async up(db) {
+    await addColumns(db, 'integration_accounts', {
+      orders_send: text.notNull.default('off'),
+      terminal_group_id: text,
+    });
+    await addColumns(db, 'placements', { pos_table_id: text });
+    await createTable(db, 'order_pos', {
+      seq: sequence(db),
+      order_id: text.notNull.unique.references('orders.id', 'cascade'),
+      restaurant_id: restaurantId,
+      state: text.notNull,
+      ticket: text,
+      pos_order_id: text,
+      pos_number: text,
+      pos_total: double,
+      reason: text,
+      refused_lines: text.notNull.default('[]'),
+      attempts: integer.notNull.default(0),
+      next_at: bigint,
+      received: flag(0),
+      ...timestamps,
+    });
     // a restaurant's queue: what is still on its way, oldest first
     await sql`create index order_pos_open_idx on order_pos (restaurant_id, seq) where state in ('waiting', 'sending', 'pending', 'failed')`.execute(
       db,
     );
   },
-  async down(db: AnyDb) {
-    await db.schema.dropTable('order_pos').ifExists().execute();
-    await db.schema.alterTable('placements').dropColumn('pos_table_id').execute();
-    await db.schema.alterTable('integration_accounts').dropColumn('terminal_group_id').execute();
-    await db.schema.alterTable('integration_accounts').dropColumn('orders_send').execute();
+  async down(db) {
+    await dropTables(db, ['order_pos']);
+    await dropColumns(db, 'placements', ['pos_table_id']);
+    await dropColumns(db, 'integration_accounts', ['terminal_group_id', 'orders_send']);
   },
 };

@@ -1,10 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { addColumns, dropColumns, flag, integer, text } from './migration-kit';
 
 const PICTURE_COUNTS = ['pictures_total', 'pictures_done', 'pictures_failed'];
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
 
 /**
  * What a POS sync needs to follow the POS's pictures and order without undoing the manager's
@@ -19,28 +16,20 @@ type AnyDb = Kysely<any>;
  * - `integration_accounts.pictures_*`: the pictures of the last run, for the admin's progress bar.
  */
 export const posPicturesAndOrder: Migration = {
-  async up(db: AnyDb) {
-    await db.schema.alterTable('products').addColumn('pos_pictures', 'text').execute();
-    await db.schema.alterTable('products').addColumn('pos_position', 'integer').execute();
-    await db.schema.alterTable('categories').addColumn('pos_position', 'integer').execute();
-    await db.schema
-      .alterTable('option_rows')
-      .addColumn('pos_stopped', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
-    for (const column of PICTURE_COUNTS) {
-      await db.schema
-        .alterTable('integration_accounts')
-        .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-    }
+  async up(db) {
+    await addColumns(db, 'products', { pos_pictures: text, pos_position: integer });
+    await addColumns(db, 'categories', { pos_position: integer });
+    await addColumns(db, 'option_rows', { pos_stopped: flag(0) });
+    await addColumns(
+      db,
+      'integration_accounts',
+      Object.fromEntries(PICTURE_COUNTS.map((column) => [column, integer.notNull.default(0)])),
+    );
   },
-  async down(db: AnyDb) {
-    for (const column of PICTURE_COUNTS) {
-      await db.schema.alterTable('integration_accounts').dropColumn(column).execute();
-    }
-    await db.schema.alterTable('option_rows').dropColumn('pos_stopped').execute();
-    await db.schema.alterTable('categories').dropColumn('pos_position').execute();
-    await db.schema.alterTable('products').dropColumn('pos_position').execute();
-    await db.schema.alterTable('products').dropColumn('pos_pictures').execute();
+  async down(db) {
+    await dropColumns(db, 'integration_accounts', PICTURE_COUNTS);
+    await dropColumns(db, 'option_rows', ['pos_stopped']);
+    await dropColumns(db, 'categories', ['pos_position']);
+    await dropColumns(db, 'products', ['pos_position', 'pos_pictures']);
   },
 };

@@ -4,11 +4,9 @@
  * `(created_at, id)`, numbered per parent. The same SQL on SQLite (3.33+: UPDATE ... FROM,
  * window functions) and PostgreSQL.
  */
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import { addColumns, createIndex, dropColumns, dropIndexes, integer } from './migration-kit';
 
 /** Each ordered list: its table and the column naming its parent. */
 const POSITIONED_LISTS = [
@@ -19,28 +17,21 @@ const POSITIONED_LISTS = [
 ] as const;
 
 export const positions: Migration = {
-  async up(db: AnyDb) {
+  async up(db) {
     for (const { table, parent } of POSITIONED_LISTS) {
-      await db.schema
-        .alterTable(table)
-        .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
+      await addColumns(db, table, { position: integer.notNull.default(0) });
       await sql`update ${sql.table(table)} set position = ranked.n
         from (select id, row_number() over (partition by ${sql.ref(parent)} order by created_at, id) - 1 as n
               from ${sql.table(table)}) as ranked
         where ranked.id = ${sql.table(table)}.id`.execute(db);
       // every list is read by its parent in this order
-      await db.schema
-        .createIndex(`${table}_${parent}_position_idx`)
-        .on(table)
-        .columns([parent, 'position'])
-        .execute();
+      await createIndex(db, `${table}_${parent}_position_idx`, table, [parent, 'position']);
     }
   },
-  async down(db: AnyDb) {
+  async down(db) {
     for (const { table, parent } of POSITIONED_LISTS) {
-      await db.schema.dropIndex(`${table}_${parent}_position_idx`).ifExists().execute();
-      await db.schema.alterTable(table).dropColumn('position').execute();
+      await dropIndexes(db, [`${table}_${parent}_position_idx`]);
+      await dropColumns(db, table, ['position']);
     }
   },
 };

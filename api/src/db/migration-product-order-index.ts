@@ -6,27 +6,20 @@
  * (the same prefix serves the new item's `position desc limit 1` and a category's delete), so an
  * insert still writes one index for it.
  */
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import { createIndex, dropIndexes } from './migration-kit';
 
 export const productOrderIndex: Migration = {
-  async up(db: AnyDb) {
-    await db.schema
-      .createIndex('products_category_id_position_id_idx')
-      .on('products')
-      .columns(['category_id', 'position', 'id'])
-      .execute();
-    await db.schema.dropIndex('products_category_id_position_idx').ifExists().execute();
+  async up(db) {
+    await createIndex(db, 'products_category_id_position_id_idx', 'products', [
+      'category_id',
+      'position',
+      'id',
+    ]);
+    await dropIndexes(db, ['products_category_id_position_idx']);
   },
-  async down(db: AnyDb) {
-    await db.schema
-      .createIndex('products_category_id_position_idx')
-      .on('products')
-      .columns(['category_id', 'position'])
-      .execute();
-    await db.schema.dropIndex('products_category_id_position_id_idx').ifExists().execute();
+  async down(db) {
+    await createIndex(db, 'products_category_id_position_idx', 'products', ['category_id', 'position']);
+    await dropIndexes(db, ['products_category_id_position_id_idx']);
   },
 };

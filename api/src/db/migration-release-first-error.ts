@@ -5,17 +5,14 @@
  * the server cleans it: services/releases/reports.ts), written once and never replaced, so
  * later reports cannot hide it. Releases registered before have none.
  */
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import { addColumns, dropColumns, text } from './migration-kit';
 
 export const releaseFirstErrorMigration: Migration = {
-  async up(db: AnyDb) {
-    await db.schema.alterTable('module_releases').addColumn('first_error', 'text').execute();
+  async up(db) {
+    await addColumns(db, 'module_releases', { first_error: text });
   },
-  async down(db: AnyDb) {
-    await db.schema.alterTable('module_releases').dropColumn('first_error').execute();
+  async down(db) {
+    await dropColumns(db, 'module_releases', ['first_error']);
   },
 };

@@ -6,23 +6,19 @@
  * the admin's login (null: taken from the environment, RELEASE_ORIGINS and the origins of
  * REMOTE_*_URL, by the first start that found none here).
  */
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import { createTable, dropTables, id, text } from './migration-kit';
 
 export const releaseOriginsMigration: Migration = {
-  async up(db: AnyDb) {
-    await db.schema
-      .createTable('release_origins')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('origin', 'text', (c) => c.notNull().unique())
-      .addColumn('added_by', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
+  async up(db) {
+    await createTable(db, 'release_origins', {
+      id,
+      origin: text.notNull.unique,
+      added_by: text,
+      created_at: text.notNull,
+    });
   },
-  async down(db: AnyDb) {
-    await db.schema.dropTable('release_origins').ifExists().execute();
+  async down(db) {
+    await dropTables(db, ['release_origins']);
   },
 };

@@ -5,26 +5,24 @@
  * token names (an account, a browser's random id), never the subject itself. Inserted with
  * "on conflict do nothing": a fact already there adds nothing, on any server, at any moment.
  */
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import { createTable, dropTables, text } from './migration-kit';
 
 export const releaseReportsMigration: Migration = {
-  async up(db: AnyDb) {
-    await db.schema
-      .createTable('module_release_reports')
-      .addColumn('release_id', 'text', (c) =>
-        c.notNull().references('module_releases.id').onDelete('cascade'),
-      )
-      .addColumn('reporter', 'text', (c) => c.notNull())
-      .addColumn('what', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('module_release_reports_pk', ['release_id', 'reporter', 'what'])
-      .execute();
+  async up(db) {
+    await createTable(
+      db,
+      'module_release_reports',
+      {
+        release_id: text.notNull.references('module_releases.id', 'cascade'),
+        reporter: text.notNull,
+        what: text.notNull,
+        created_at: text.notNull,
+      },
+      { primaryKey: ['release_id', 'reporter', 'what'] },
+    );
   },
-  async down(db: AnyDb) {
-    await db.schema.dropTable('module_release_reports').ifExists().execute();
+  async down(db) {
+    await dropTables(db, ['module_release_reports']);
   },
 };

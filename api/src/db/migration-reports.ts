@@ -17,11 +17,20 @@
  * Every amount is in tiyin (`bigint`). The orders already stored are marked, so their days are
  * built on the first read.
  */
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import {
+  addColumns,
+  Column,
+  createIndex,
+  createTable,
+  dropColumns,
+  dropTables,
+  id,
+  integer,
+  restaurantId,
+  text,
+} from './migration-kit';
 
 /** The figure tables, each with its key after (restaurant_id, day) and its counters. */
 const FIGURES: {
@@ -101,68 +110,59 @@ const FIGURES: {
 ];
 
 export const reportsMigration: Migration = {
-  async up(db: AnyDb) {
-    await db.schema.alterTable('orders').addColumn('accepted_at', 'text').execute();
-    await db.schema.alterTable('orders').addColumn('ready_at', 'text').execute();
+  async up(db) {
+    await addColumns(db, 'orders', { accepted_at: text, ready_at: text });
 
-    await db.schema
-      .createTable('stop_list_events')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('product_id', 'text', (c) => c.notNull())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('day', 'text', (c) => c.notNull())
+    await createTable(db, 'stop_list_events', {
+      id,
+      restaurant_id: restaurantId,
+      product_id: text.notNull,
+      name: text.notNull,
+      day: text.notNull,
       // 1: put on the stop-list, 0: taken off it
-      .addColumn('stopped', 'integer', (c) => c.notNull())
+      stopped: integer.notNull,
       // `manager` (the stop-list screen, Telegram's /stop) or `pos`
-      .addColumn('source', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('stop_list_events_restaurant_day_idx')
-      .on('stop_list_events')
-      .columns(['restaurant_id', 'day'])
-      .execute();
+      source: text.notNull,
+      created_at: text.notNull,
+    });
+    await createIndex(db, 'stop_list_events_restaurant_day_idx', 'stop_list_events', [
+      'restaurant_id',
+      'day',
+    ]);
 
-    await db.schema
-      .createTable('report_dirty')
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('day', 'text', (c) => c.notNull())
-      .addColumn('version', 'integer', (c) => c.notNull())
-      .addPrimaryKeyConstraint('report_dirty_pk', ['restaurant_id', 'day'])
-      .execute();
+    await createTable(
+      db,
+      'report_dirty',
+      { restaurant_id: restaurantId, day: text.notNull, version: integer.notNull },
+      { primaryKey: ['restaurant_id', 'day'] },
+    );
 
     for (const { table, key, columns } of FIGURES) {
-      let create = db.schema
-        .createTable(table)
-        .addColumn('restaurant_id', 'text', (c) =>
-          c.notNull().references('restaurants.id').onDelete('cascade'),
-        )
-        .addColumn('day', 'text', (c) => c.notNull());
-      for (const [name, type] of key) create = create.addColumn(name, type, (c) => c.notNull());
-      for (const [name, type] of columns) {
-        create = create.addColumn(name, type, (c) =>
-          type === 'text' ? c.notNull() : c.notNull().defaultTo(0),
-        );
-      }
-      await create
-        .addPrimaryKeyConstraint(`${table}_pk`, [
-          'restaurant_id',
-          'day',
-          ...key.map(([name]) => name),
-        ] as never)
-        .execute();
+      await createTable(
+        db,
+        table,
+        {
+          restaurant_id: restaurantId,
+          day: text.notNull,
+          ...Object.fromEntries(key.map(([name, type]) => [name, new Column(type).notNull])),
+          // a counter starts at 0; a name is always written
+          ...Object.fromEntries(
+            columns.map(([name, type]) => [
+              name,
+              type === 'text' ? text.notNull : new Column(type).notNull.default(0),
+            ]),
+          ),
+        },
+        { primaryKey: ['restaurant_id', 'day', ...key.map(([name]) => name)] },
+      );
     }
 
     // the days of the orders and stops already stored are built on their first read
     await sql`insert into report_dirty (restaurant_id, day, version)
       select distinct restaurant_id, day, 1 from orders`.execute(db);
   },
-  async down(db: AnyDb) {
-    for (const { table } of FIGURES) await db.schema.dropTable(table).ifExists().execute();
-    await db.schema.dropTable('report_dirty').ifExists().execute();
-    await db.schema.dropTable('stop_list_events').ifExists().execute();
-    await db.schema.alterTable('orders').dropColumn('ready_at').execute();
-    await db.schema.alterTable('orders').dropColumn('accepted_at').execute();
+  async down(db) {
+    await dropTables(db, [...FIGURES.map(({ table }) => table), 'report_dirty', 'stop_list_events']);
+    await dropColumns(db, 'orders', ['ready_at', 'accepted_at']);
   },
 };

@@ -15,105 +15,93 @@
  *   id) with their wrong PINs and lock;
  * - `telegram_link_codes`: one-time codes that link a staff member's Telegram (a hash of each).
  */
-import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import {
+  addColumns,
+  createIndex,
+  createTable,
+  dropColumns,
+  dropIndexes,
+  dropTables,
+  id,
+  integer,
+  restaurantId,
+  text,
+} from './migration-kit';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+const userId = text.notNull.references('users.id', 'cascade');
 
 export const staffMigration: Migration = {
-  async up(db: AnyDb) {
+  async up(db) {
     // Added columns carry no foreign key: SQLite cannot drop a column that is one (the down
     // migration), so the service deletes a restaurant's staff with it (services/restaurants) and
     // clears a waiter's tables when the account goes (services/staff).
-    await db.schema.alterTable('users').addColumn('restaurant_id', 'text').execute();
-    await db.schema.alterTable('users').addColumn('name', 'text').execute();
-    await db.schema.alterTable('users').addColumn('pin_hash', 'text').execute();
-    await db.schema.alterTable('users').addColumn('telegram_user_id', 'text').execute();
-    await db.schema.createIndex('users_restaurant_idx').on('users').column('restaurant_id').execute();
-    await db.schema
-      .createIndex('users_restaurant_pin_uq')
-      .unique()
-      .on('users')
-      .columns(['restaurant_id', 'pin_hash'])
-      .where(sql.ref('pin_hash'), 'is not', null)
-      .execute();
-    await db.schema
-      .createIndex('users_restaurant_telegram_uq')
-      .unique()
-      .on('users')
-      .columns(['restaurant_id', 'telegram_user_id'])
-      .where(sql.ref('telegram_user_id'), 'is not', null)
-      .execute();
+    await addColumns(db, 'users', {
+      restaurant_id: text,
+      name: text,
+      pin_hash: text,
+      telegram_user_id: text,
+    });
+    await createIndex(db, 'users_restaurant_idx', 'users', ['restaurant_id']);
+    await createIndex(db, 'users_restaurant_pin_uq', 'users', ['restaurant_id', 'pin_hash'], {
+      unique: true,
+      whereNotNull: 'pin_hash',
+    });
+    await createIndex(db, 'users_restaurant_telegram_uq', 'users', ['restaurant_id', 'telegram_user_id'], {
+      unique: true,
+      whereNotNull: 'telegram_user_id',
+    });
 
-    await db.schema.alterTable('placements').addColumn('zone', 'text').execute();
-    await db.schema.alterTable('placements').addColumn('waiter_id', 'text').execute();
-    await db.schema.createIndex('placements_waiter_idx').on('placements').column('waiter_id').execute();
-    await db.schema.alterTable('orders').addColumn('taken_by', 'text').execute();
-    await db.schema.alterTable('table_calls').addColumn('taken_by', 'text').execute();
+    await addColumns(db, 'placements', { zone: text, waiter_id: text });
+    await createIndex(db, 'placements_waiter_idx', 'placements', ['waiter_id']);
+    await addColumns(db, 'orders', { taken_by: text });
+    await addColumns(db, 'table_calls', { taken_by: text });
 
-    await db.schema
-      .createTable('staff_actions')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('entity_kind', 'text', (c) => c.notNull())
-      .addColumn('entity_id', 'text', (c) => c.notNull())
-      .addColumn('action', 'text', (c) => c.notNull())
-      .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('via', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('staff_actions_entity_idx')
-      .on('staff_actions')
-      .columns(['entity_id', 'created_at'])
-      .execute();
+    await createTable(db, 'staff_actions', {
+      id,
+      restaurant_id: restaurantId,
+      entity_kind: text.notNull,
+      entity_id: text.notNull,
+      action: text.notNull,
+      user_id: text.references('users.id', 'set null'),
+      actor: text.notNull,
+      via: text.notNull,
+      created_at: text.notNull,
+    });
+    await createIndex(db, 'staff_actions_entity_idx', 'staff_actions', ['entity_id', 'created_at']);
 
-    await db.schema
-      .createTable('staff_devices')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('label', 'text', (c) => c.notNull())
-      .addColumn('pin_failures', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('pin_locked_until', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('staff_devices_restaurant_idx')
-      .on('staff_devices')
-      .column('restaurant_id')
-      .execute();
+    await createTable(db, 'staff_devices', {
+      id,
+      user_id: userId,
+      restaurant_id: restaurantId,
+      label: text.notNull,
+      pin_failures: integer.notNull.default(0),
+      pin_locked_until: text,
+      created_at: text.notNull,
+      expires_at: text.notNull,
+    });
+    await createIndex(db, 'staff_devices_restaurant_idx', 'staff_devices', ['restaurant_id']);
 
-    await db.schema
-      .createTable('telegram_link_codes')
-      .addColumn('code_hash', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('telegram_link_codes_user_idx')
-      .on('telegram_link_codes')
-      .column('user_id')
-      .execute();
+    await createTable(db, 'telegram_link_codes', {
+      code_hash: text.primaryKey,
+      user_id: userId,
+      restaurant_id: restaurantId,
+      expires_at: text.notNull,
+      created_at: text.notNull,
+    });
+    await createIndex(db, 'telegram_link_codes_user_idx', 'telegram_link_codes', ['user_id']);
   },
-  async down(db: AnyDb) {
-    await db.schema.dropTable('telegram_link_codes').ifExists().execute();
-    await db.schema.dropTable('staff_devices').ifExists().execute();
-    await db.schema.dropTable('staff_actions').ifExists().execute();
-    await db.schema.dropIndex('placements_waiter_idx').ifExists().execute();
-    await db.schema.alterTable('table_calls').dropColumn('taken_by').execute();
-    await db.schema.alterTable('orders').dropColumn('taken_by').execute();
-    await db.schema.alterTable('placements').dropColumn('waiter_id').execute();
-    await db.schema.alterTable('placements').dropColumn('zone').execute();
-    await db.schema.dropIndex('users_restaurant_telegram_uq').ifExists().execute();
-    await db.schema.dropIndex('users_restaurant_pin_uq').ifExists().execute();
-    await db.schema.dropIndex('users_restaurant_idx').ifExists().execute();
-    for (const column of ['telegram_user_id', 'pin_hash', 'name', 'restaurant_id'])
-      await db.schema.alterTable('users').dropColumn(column).execute();
+  async down(db) {
+    await dropTables(db, ['telegram_link_codes', 'staff_devices', 'staff_actions']);
+    await dropIndexes(db, ['placements_waiter_idx']);
+    await dropColumns(db, 'table_calls', ['taken_by']);
+    await dropColumns(db, 'orders', ['taken_by']);
+    await dropColumns(db, 'placements', ['waiter_id', 'zone']);
+    await dropIndexes(db, [
+      'users_restaurant_telegram_uq',
+      'users_restaurant_pin_uq',
+      'users_restaurant_idx',
+    ]);
+    await dropColumns(db, 'users', ['telegram_user_id', 'pin_hash', 'name', 'restaurant_id']);
   },
 };

@@ -6,33 +6,24 @@
  * the row is forgotten with the outbox's rows (yesterday and today, or while the order is open)
  * and with its order or restaurant.
  */
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import { createIndex, createTable, dropTables, restaurantId, text } from './migration-kit';
 
 export const telegramGuestsMigration: Migration = {
-  async up(db: AnyDb) {
-    await db.schema
-      .createTable('telegram_guests')
-      .addColumn('order_id', 'text', (c) => c.primaryKey().references('orders.id').onDelete('cascade'))
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('telegram_user_id', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('telegram_guests_user_idx')
-      .on('telegram_guests')
-      .columns(['restaurant_id', 'telegram_user_id'])
-      .execute();
-    await db.schema
-      .createIndex('telegram_guests_created_idx')
-      .on('telegram_guests')
-      .column('created_at')
-      .execute();
+  async up(db) {
+    await createTable(db, 'telegram_guests', {
+      order_id: text.primaryKey.references('orders.id', 'cascade'),
+      restaurant_id: restaurantId,
+      telegram_user_id: text.notNull,
+      created_at: text.notNull,
+    });
+    await createIndex(db, 'telegram_guests_user_idx', 'telegram_guests', [
+      'restaurant_id',
+      'telegram_user_id',
+    ]);
+    await createIndex(db, 'telegram_guests_created_idx', 'telegram_guests', ['created_at']);
   },
-  async down(db: AnyDb) {
-    await db.schema.dropTable('telegram_guests').execute();
+  async down(db) {
+    await dropTables(db, ['telegram_guests'], { ifExists: false });
   },
 };

@@ -9,19 +9,13 @@
  * be in that chat only when it was sent after the bot was last saved (the chat changes only with
  * a save). Any other sent row keeps no chat, and its message is left alone.
  */
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import { addColumns, dropColumns, integer, text } from './migration-kit';
 
 export const telegramOutboxChatMigration: Migration = {
-  async up(db: AnyDb) {
-    await db.schema.alterTable('telegram_outbox').addColumn('chat_id', 'text').execute();
-    await db.schema
-      .alterTable('telegram_outbox')
-      .addColumn('parts_sent', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
+  async up(db) {
+    await addColumns(db, 'telegram_outbox', { chat_id: text, parts_sent: integer.notNull.default(0) });
     await sql`
       update telegram_outbox
       set chat_id = (select b.chat_id from telegram_bots b where b.restaurant_id = telegram_outbox.restaurant_id)
@@ -29,8 +23,7 @@ export const telegramOutboxChatMigration: Migration = {
         or sent_at >= (select b.updated_at from telegram_bots b where b.restaurant_id = telegram_outbox.restaurant_id)
     `.execute(db);
   },
-  async down(db: AnyDb) {
-    await db.schema.alterTable('telegram_outbox').dropColumn('parts_sent').execute();
-    await db.schema.alterTable('telegram_outbox').dropColumn('chat_id').execute();
+  async down(db) {
+    await dropColumns(db, 'telegram_outbox', ['parts_sent', 'chat_id']);
   },
 };

@@ -9,72 +9,63 @@
  * - `telegram_updates`: the updates handled, by `update_id` (unique per restaurant): an update
  *   delivered twice, or to two servers, is handled once.
  */
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import {
+  bigint,
+  createIndex,
+  createTable,
+  dropTables,
+  integer,
+  restaurantId,
+  restaurantKey,
+  sequence,
+  text,
+  timestamps,
+} from './migration-kit';
 
 export const telegramMigration: Migration = {
-  async up(db: AnyDb) {
-    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    await db.schema
-      .createTable('telegram_bots')
-      .addColumn('restaurant_id', 'text', (c) =>
-        c.primaryKey().references('restaurants.id').onDelete('cascade'),
-      )
-      .addColumn('bot_id', 'text', (c) => c.notNull())
-      .addColumn('bot_username', 'text', (c) => c.notNull())
-      .addColumn('chat_id', 'text')
-      .addColumn('chat_title', 'text')
-      .addColumn('webhook_secret_enc', 'text')
-      .addColumn('events_seq', 'bigint', (c) => c.notNull().defaultTo(0))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createTable('telegram_outbox')
-      .addColumn('seq', postgres ? 'bigint' : 'integer', (c) =>
-        postgres ? c.primaryKey().generatedAlwaysAsIdentity() : c.primaryKey().autoIncrement(),
-      )
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('ref', 'text', (c) => c.notNull())
-      .addColumn('post_key', 'text')
-      .addColumn('payload', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('next_at', 'bigint', (c) => c.notNull())
-      .addColumn('message_id', 'bigint')
-      .addColumn('last_error', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('sent_at', 'text')
-      .execute();
-    await db.schema
-      .createIndex('telegram_outbox_post_uq')
-      .unique()
-      .on('telegram_outbox')
-      .columns(['restaurant_id', 'post_key'])
-      .execute();
+  async up(db) {
+    await createTable(db, 'telegram_bots', {
+      restaurant_id: restaurantKey,
+      bot_id: text.notNull,
+      bot_username: text.notNull,
+      chat_id: text,
+      chat_title: text,
+      webhook_secret_enc: text,
+      events_seq: bigint.notNull.default(0),
+      ...timestamps,
+    });
+    await createTable(db, 'telegram_outbox', {
+      seq: sequence(db),
+      restaurant_id: restaurantId,
+      kind: text.notNull,
+      ref: text.notNull,
+      post_key: text,
+      payload: text.notNull,
+      status: text.notNull,
+      attempts: integer.notNull.default(0),
+      next_at: bigint.notNull,
+      message_id: bigint,
+      last_error: text,
+      created_at: text.notNull,
+      sent_at: text,
+    });
+    await createIndex(db, 'telegram_outbox_post_uq', 'telegram_outbox', ['restaurant_id', 'post_key'], {
+      unique: true,
+    });
     await sql`create index telegram_outbox_pending_idx on telegram_outbox (restaurant_id, seq) where status = 'pending'`.execute(
       db,
     );
-    await db.schema
-      .createTable('telegram_updates')
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('update_id', 'bigint', (c) => c.notNull())
-      .addColumn('received_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('telegram_updates_pk', ['restaurant_id', 'update_id'])
-      .execute();
-    await db.schema
-      .createIndex('telegram_updates_received_idx')
-      .on('telegram_updates')
-      .column('received_at')
-      .execute();
+    await createTable(
+      db,
+      'telegram_updates',
+      { restaurant_id: restaurantId, update_id: bigint.notNull, received_at: text.notNull },
+      { primaryKey: ['restaurant_id', 'update_id'] },
+    );
+    await createIndex(db, 'telegram_updates_received_idx', 'telegram_updates', ['received_at']);
   },
-  async down(db: AnyDb) {
-    for (const table of ['telegram_updates', 'telegram_outbox', 'telegram_bots']) {
-      await db.schema.dropTable(table).ifExists().execute();
-    }
+  async down(db) {
+    await dropTables(db, ['telegram_updates', 'telegram_outbox', 'telegram_bots']);
   },
 };

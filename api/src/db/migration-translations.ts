@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import { addColumns, dropColumns, text } from './migration-kit';
 
 /** The tables whose rows have translatable fields (shared `TRANSLATABLE`). */
 const TRANSLATED_TABLES = [
@@ -21,16 +18,11 @@ const TRANSLATED_TABLES = [
  * is the same single update, and plain text behaves the same on SQLite and PostgreSQL.
  */
 export const translationColumns: Migration = {
-  async up(db: AnyDb) {
-    for (const table of TRANSLATED_TABLES) {
-      await db.schema
-        .alterTable(table)
-        .addColumn('translations', 'text', (c) => c.notNull().defaultTo('{}'))
-        .execute();
-    }
-  },
-  async down(db: AnyDb) {
+  async up(db) {
     for (const table of TRANSLATED_TABLES)
-      await db.schema.alterTable(table).dropColumn('translations').execute();
+      await addColumns(db, table, { translations: text.notNull.default('{}') });
+  },
+  async down(db) {
+    for (const table of TRANSLATED_TABLES) await dropColumns(db, table, ['translations']);
   },
 };

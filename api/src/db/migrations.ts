@@ -1,8 +1,25 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { accountsMigration } from './accounts-migration';
 import { categoryStopReason } from './migration-category-stop-reason';
 import { clusterState } from './migration-cluster-state';
+import {
+  type AnyDb,
+  addColumns,
+  createIndex,
+  createTable,
+  double,
+  dropColumns,
+  dropIndexes,
+  dropTables,
+  flag,
+  id,
+  integer,
+  restaurantId,
+  restaurantKey,
+  text,
+  timestamps,
+} from './migration-kit';
 import { listIndexes } from './migration-list-indexes';
 import { optionRulesMigration } from './migration-option-rules';
 import { orderRequestHashMigration } from './migration-order-request-hash';
@@ -30,144 +47,97 @@ import { visitSketches } from './migration-visit-sketches';
 import { visitsMigration } from './migration-visits';
 import { picturesMigration } from './pictures-migration';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
-
 const initial: Migration = {
-  async up(db: AnyDb) {
-    await db.schema
-      .createTable('users')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('login', 'text', (c) => c.notNull().unique())
-      .addColumn('password_hash', 'text', (c) => c.notNull())
-      .addColumn('role', 'text', (c) => c.notNull())
-      .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute();
+  async up(db) {
+    await createTable(db, 'users', {
+      id,
+      login: text.notNull.unique,
+      password_hash: text.notNull,
+      role: text.notNull,
+      is_active: flag(1),
+      ...timestamps,
+    });
 
-    await db.schema
-      .createTable('restaurants')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('slug', 'text', (c) => c.notNull().unique())
-      .addColumn('address', 'text', (c) => c.notNull())
-      .addColumn('phone_number', 'text', (c) => c.notNull())
-      .addColumn('work_time', 'text', (c) => c.notNull())
-      .addColumn('manager_id', 'text', (c) => c.references('users.id').onDelete('set null'))
-      .addColumn('type', 'text', (c) => c.notNull().defaultTo('manual'))
-      .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('bot_token', 'text')
-      .addColumn('channel_id', 'text')
-      .addColumn('image', 'text')
-      .addColumn('logotype', 'text')
-      .addColumn('external_id', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute();
+    await createTable(db, 'restaurants', {
+      id,
+      name: text.notNull,
+      slug: text.notNull.unique,
+      address: text.notNull,
+      phone_number: text.notNull,
+      work_time: text.notNull,
+      manager_id: text.references('users.id', 'set null'),
+      type: text.notNull.default('manual'),
+      is_active: flag(1),
+      bot_token: text,
+      channel_id: text,
+      image: text,
+      logotype: text,
+      external_id: text,
+      ...timestamps,
+    });
     await sql`create unique index restaurants_manager_id_uq on restaurants (manager_id) where manager_id is not null`.execute(
       db,
     );
-    await db.schema
-      .createIndex('restaurants_external_id_idx')
-      .on('restaurants')
-      .column('external_id')
-      .execute();
-    await db.schema
-      .createIndex('restaurants_created_at_idx')
-      .on('restaurants')
-      .column('created_at')
-      .execute();
+    await createIndex(db, 'restaurants_external_id_idx', 'restaurants', ['external_id']);
+    await createIndex(db, 'restaurants_created_at_idx', 'restaurants', ['created_at']);
 
-    await db.schema
-      .createTable('categories')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('title', 'text', (c) => c.notNull())
-      .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('external_id', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('categories_restaurant_id_idx')
-      .on('categories')
-      .column('restaurant_id')
-      .execute();
-    await db.schema
-      .createIndex('categories_external_id_idx')
-      .on('categories')
-      .column('external_id')
-      .execute();
+    await createTable(db, 'categories', {
+      id,
+      restaurant_id: restaurantId,
+      title: text.notNull,
+      is_active: flag(1),
+      external_id: text,
+      ...timestamps,
+    });
+    await createIndex(db, 'categories_restaurant_id_idx', 'categories', ['restaurant_id']);
+    await createIndex(db, 'categories_external_id_idx', 'categories', ['external_id']);
 
-    await db.schema
-      .createTable('products')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('category_id', 'text', (c) => c.notNull().references('categories.id').onDelete('cascade'))
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('price', 'double precision', (c) => c.notNull())
-      .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('images', 'text', (c) => c.notNull().defaultTo('[]'))
-      .addColumn('external_id', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('products_restaurant_id_idx')
-      .on('products')
-      .column('restaurant_id')
-      .execute();
-    await db.schema.createIndex('products_category_id_idx').on('products').column('category_id').execute();
-    await db.schema.createIndex('products_external_id_idx').on('products').column('external_id').execute();
+    await createTable(db, 'products', {
+      id,
+      restaurant_id: restaurantId,
+      category_id: text.notNull.references('categories.id', 'cascade'),
+      name: text.notNull,
+      description: text.notNull.default(''),
+      price: double.notNull,
+      is_active: flag(1),
+      images: text.notNull.default('[]'),
+      external_id: text,
+      ...timestamps,
+    });
+    await createIndex(db, 'products_restaurant_id_idx', 'products', ['restaurant_id']);
+    await createIndex(db, 'products_category_id_idx', 'products', ['category_id']);
+    await createIndex(db, 'products_external_id_idx', 'products', ['external_id']);
 
-    await db.schema
-      .createTable('product_options')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('external_id', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('product_options_product_id_idx')
-      .on('product_options')
-      .column('product_id')
-      .execute();
-    await db.schema
-      .createIndex('product_options_external_id_idx')
-      .on('product_options')
-      .column('external_id')
-      .execute();
+    await createTable(db, 'product_options', {
+      id,
+      product_id: text.notNull.references('products.id', 'cascade'),
+      name: text.notNull,
+      external_id: text,
+      ...timestamps,
+    });
+    await createIndex(db, 'product_options_product_id_idx', 'product_options', ['product_id']);
+    await createIndex(db, 'product_options_external_id_idx', 'product_options', ['external_id']);
 
-    await db.schema
-      .createTable('option_rows')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('product_option_id', 'text', (c) =>
-        c.notNull().references('product_options.id').onDelete('cascade'),
-      )
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('price', 'double precision', (c) => c.notNull())
-      .addColumn('external_id', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('option_rows_product_option_id_idx')
-      .on('option_rows')
-      .column('product_option_id')
-      .execute();
-    await db.schema
-      .createIndex('option_rows_external_id_idx')
-      .on('option_rows')
-      .column('external_id')
-      .execute();
+    await createTable(db, 'option_rows', {
+      id,
+      product_option_id: text.notNull.references('product_options.id', 'cascade'),
+      name: text.notNull,
+      price: double.notNull,
+      external_id: text,
+      created_at: text.notNull,
+    });
+    await createIndex(db, 'option_rows_product_option_id_idx', 'option_rows', ['product_option_id']);
+    await createIndex(db, 'option_rows_external_id_idx', 'option_rows', ['external_id']);
   },
-  async down(db: AnyDb) {
-    for (const t of ['option_rows', 'product_options', 'products', 'categories', 'restaurants', 'users']) {
-      await db.schema.dropTable(t).ifExists().execute();
-    }
+  async down(db) {
+    await dropTables(db, [
+      'option_rows',
+      'product_options',
+      'products',
+      'categories',
+      'restaurants',
+      'users',
+    ]);
   },
 };
 
@@ -176,7 +146,7 @@ const initial: Migration = {
  * same one cannot both succeed (the create route turns the violation into 409).
  */
 const uniqueExternalRestaurant: Migration = {
-  async up(db: AnyDb) {
+  async up(db) {
     // Races before this index may have imported one twice: the oldest keeps the link, later
     // copies are detached (external_id null) rather than failing every start-up.
     await sql`update restaurants set external_id = null
@@ -189,8 +159,8 @@ const uniqueExternalRestaurant: Migration = {
       db,
     );
   },
-  async down(db: AnyDb) {
-    await db.schema.dropIndex('restaurants_type_external_id_uq').ifExists().execute();
+  async down(db) {
+    await dropIndexes(db, ['restaurants_type_external_id_uq']);
   },
 };
 
@@ -208,7 +178,7 @@ const EXTERNAL_KEYS = [
  * insert fail instead; the sync route then starts over on what the first one stored.
  */
 const uniqueExternalItems: Migration = {
-  async up(db: AnyDb) {
+  async up(db) {
     for (const { table, parent, index } of EXTERNAL_KEYS) {
       // Copies a race may already have stored: the oldest keeps the link, later ones are
       // detached (external_id null, kept as local items) rather than deleted with their data.
@@ -226,8 +196,11 @@ const uniqueExternalItems: Migration = {
       );
     }
   },
-  async down(db: AnyDb) {
-    for (const { index } of EXTERNAL_KEYS) await db.schema.dropIndex(index).ifExists().execute();
+  async down(db) {
+    await dropIndexes(
+      db,
+      EXTERNAL_KEYS.map(({ index }) => index),
+    );
   },
 };
 
@@ -236,23 +209,23 @@ const uniqueExternalItems: Migration = {
  * (301 to the current slug). Deleting the restaurant drops its old slugs with it.
  */
 const restaurantSlugHistory: Migration = {
-  async up(db: AnyDb) {
-    await db.schema
-      .createTable('restaurant_slug_history')
-      .addColumn('slug', 'text', (c) => c.primaryKey())
-      .addColumn('restaurant_id', 'text', (c) => c.notNull().references('restaurants.id').onDelete('cascade'))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('restaurant_slug_history_restaurant_id_idx')
-      .on('restaurant_slug_history')
-      .column('restaurant_id')
-      .execute();
+  async up(db) {
+    await createTable(db, 'restaurant_slug_history', {
+      slug: text.primaryKey,
+      restaurant_id: restaurantId,
+      created_at: text.notNull,
+    });
+    await createIndex(db, 'restaurant_slug_history_restaurant_id_idx', 'restaurant_slug_history', [
+      'restaurant_id',
+    ]);
   },
-  async down(db: AnyDb) {
-    await db.schema.dropTable('restaurant_slug_history').ifExists().execute();
+  async down(db) {
+    await dropTables(db, ['restaurant_slug_history']);
   },
 };
+
+/** Who stopped a product: the manager, the POS's menu, the POS's stop-list. */
+const PRODUCT_STOPS = ['stopped_by_manager', 'pos_hidden', 'pos_stopped'];
 
 /**
  * POS integrations: one account per restaurant imported from a POS (iiko Cloud,
@@ -263,51 +236,44 @@ const restaurantSlugHistory: Migration = {
  * (`stopped_by_manager`, kept until the manager resumes the product).
  */
 const posIntegrations: Migration = {
-  async up(db: AnyDb) {
-    await db.schema
-      .createTable('integration_accounts')
-      .addColumn('restaurant_id', 'text', (c) =>
-        c.primaryKey().references('restaurants.id').onDelete('cascade'),
-      )
-      .addColumn('provider', 'text', (c) => c.notNull())
-      .addColumn('location_id', 'text', (c) => c.notNull())
-      .addColumn('credentials_enc', 'text', (c) => c.notNull())
-      .addColumn('webhook_token_enc', 'text', (c) => c.notNull())
-      .addColumn('revision', 'text')
-      .addColumn('sync_started_at', 'text')
-      .addColumn('last_sync_at', 'text')
-      .addColumn('last_sync_result', 'text')
-      .addColumn('last_sync_added', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('last_sync_changed', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('last_sync_removed', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('last_sync_error', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute();
+  async up(db) {
+    await createTable(db, 'integration_accounts', {
+      restaurant_id: restaurantKey,
+      provider: text.notNull,
+      location_id: text.notNull,
+      credentials_enc: text.notNull,
+      webhook_token_enc: text.notNull,
+      revision: text,
+      sync_started_at: text,
+      last_sync_at: text,
+      last_sync_result: text,
+      last_sync_added: integer.notNull.default(0),
+      last_sync_changed: integer.notNull.default(0),
+      last_sync_removed: integer.notNull.default(0),
+      last_sync_error: text,
+      ...timestamps,
+    });
     // POS API tokens, shared by every server (iiko: one token per credentials, ~1 h), sealed
-    await db.schema
-      .createTable('integration_tokens')
-      .addColumn('key', 'text', (c) => c.primaryKey())
-      .addColumn('token_enc', 'text', (c) => c.notNull())
-      .addColumn('renew_at', 'text', (c) => c.notNull())
-      .execute();
-    for (const column of ['stopped_by_manager', 'pos_hidden', 'pos_stopped']) {
-      await db.schema
-        .alterTable('products')
-        .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-    }
+    await createTable(db, 'integration_tokens', {
+      key: text.primaryKey,
+      token_enc: text.notNull,
+      renew_at: text.notNull,
+    });
+    await addColumns(db, 'products', Object.fromEntries(PRODUCT_STOPS.map((column) => [column, flag(0)])));
   },
-  async down(db: AnyDb) {
-    for (const column of ['stopped_by_manager', 'pos_hidden', 'pos_stopped']) {
-      await db.schema.alterTable('products').dropColumn(column).execute();
-    }
-    await db.schema.dropTable('integration_tokens').ifExists().execute();
-    await db.schema.dropTable('integration_accounts').ifExists().execute();
+  async down(db) {
+    await dropColumns(db, 'products', PRODUCT_STOPS);
+    await dropTables(db, ['integration_tokens', 'integration_accounts']);
   },
 };
 
-/** Every migration, in order; the names sort in the order they run. Never edit one that shipped. */
+/**
+ * Every migration, in order; the names sort in the order they run. Never edit one that shipped:
+ * it has run on restaurants' databases and must run the same SQL forever (a change is a new
+ * migration). api/test/migrations-sql.test.ts compares each one's statements on both databases
+ * with the ones recorded (docs/ARCHITECTURE.md, "Migrations"). A new one is written as tables and
+ * columns through migration-kit.ts (the same Kysely calls, so the same SQL).
+ */
 export const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_restaurants_type_external_id_unique': uniqueExternalRestaurant,

@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types
-type AnyDb = Kysely<any>;
+import { createIndex, createTable, dropTables, id, integer, text } from './migration-kit';
 
 /**
  * The processed pictures a restaurant stored: its storage quota is their sum, and a picture no
@@ -11,21 +8,16 @@ type AnyDb = Kysely<any>;
  * for its files to be deleted, and a failed delete is retried by the next sweep.
  */
 export const picturesMigration: Migration = {
-  async up(db: AnyDb) {
-    await db.schema
-      .createTable('pictures')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('restaurant_id', 'text', (c) => c.notNull())
-      .addColumn('bytes', 'integer', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('pictures_restaurant_id_idx')
-      .on('pictures')
-      .column('restaurant_id')
-      .execute();
+  async up(db) {
+    await createTable(db, 'pictures', {
+      id,
+      restaurant_id: text.notNull,
+      bytes: integer.notNull,
+      created_at: text.notNull,
+    });
+    await createIndex(db, 'pictures_restaurant_id_idx', 'pictures', ['restaurant_id']);
   },
-  async down(db: AnyDb) {
-    await db.schema.dropTable('pictures').ifExists().execute();
+  async down(db) {
+    await dropTables(db, ['pictures']);
   },
 };
