@@ -12,7 +12,7 @@ import { conflict } from '../../domain/errors';
 import { toTableCall } from '../../repos/table-calls';
 import { addressKey } from '../../state/login-rules';
 import { type AssertOwner, owned } from '../context';
-import { type Actor, assertFloor, REFUSED } from '../staff/actor';
+import { type Actor, assertFloor, takingOver } from '../staff/actor';
 import { assertOwnsTable, recordMove } from '../staff/record';
 import { announce, guestTableOf, type OrdersContext } from './context';
 import { checkTable, windowStart } from './limits';
@@ -109,8 +109,7 @@ export async function takeCall(
   actor: Actor,
 ): Promise<TableCall> {
   const row = await owned(await ctx.repos.tableCalls.find(id), 'Call not found', assertOwner);
-  if (actor.role !== 'waiter' || !actor.userId) throw REFUSED.role('take-over');
-  const userId = actor.userId;
+  const userId = takingOver(actor);
   if (row.taken_by === userId || row.status !== 'pending') return answerOf(ctx, row);
   const at = now();
   await ctx.repos.transaction(async (trx) => {

@@ -14,7 +14,7 @@ import { conflict, invalid } from '../../domain/errors';
 import { toOrder } from '../../repos/orders';
 import { type AssertOwner, owned } from '../context';
 import { markDays } from '../reports/build';
-import { type Actor, assertMayMove, REFUSED } from '../staff/actor';
+import { type Actor, assertMayMove, takingOver } from '../staff/actor';
 import { assertOwnsTable, recordMove } from '../staff/record';
 import { announce, type OrdersContext, queueForPos } from './context';
 import { withStaffView } from './staff-view';
@@ -75,8 +75,7 @@ export async function takeOrder(
   actor: Actor,
 ): Promise<Order> {
   const row = await owned(await ctx.repos.orders.find(id), 'Order not found', assertOwner);
-  if (actor.role !== 'waiter' || !actor.userId) throw REFUSED.role('take-over');
-  const userId = actor.userId;
+  const userId = takingOver(actor);
   if (row.taken_by === userId) return answerOf(ctx, row);
   const at = now();
   await ctx.repos.transaction(async (trx) => {
