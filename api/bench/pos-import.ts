@@ -9,21 +9,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../src/app';
-import { IIKO_API_LOGIN, startFakeIiko } from '../test/fakes/iiko';
-import { insertBenchManager } from './server';
+import { IIKO_API_LOGIN, soldOnMenu, startFakeIiko } from '../test/fakes/iiko';
+import { benchAdminToken, benchApp, insertBenchManager } from './server';
 
 const count = Number(process.argv[2] ?? 1000);
 const fake = await startFakeIiko({ products: count });
 const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-pos-bench-'));
 const pgUrl = process.env.TEST_DATABASE_URL?.trim();
-const app = await buildApp({
-  dataDir,
-  databaseUrl: pgUrl || undefined,
-  isolateSchema: !!pgUrl,
-  jwtSecret: 'bench-secret-bench-secret-bench-secret',
-  adminLogin: 'admin',
-  adminPassword: 'bench-admin-pass',
+const app = await benchApp(dataDir, pgUrl || undefined, 'bench-admin-pass', {
   // 32 bytes in hex: the only forms a key takes (with base64)
   integrationSecretKey: 'be'.repeat(32),
   iikoApiUrl: fake.url,
@@ -31,12 +24,7 @@ const app = await buildApp({
   logger: false,
 });
 await app.ready();
-const admin = await app.db
-  .selectFrom('users')
-  .select('id')
-  .where('login', '=', 'admin')
-  .executeTakeFirstOrThrow();
-const token = app.jwt.sign({ sub: admin.id });
+const token = await benchAdminToken(app);
 const managerId = await insertBenchManager(app.db);
 const headers = { authorization: `Bearer ${token}` };
 const org = fake.data.organizations[0] as { id: string };
@@ -73,7 +61,7 @@ console.log(
   `${'  nomenclature calls'.padEnd(40)} ${String(fake.count('/api/1/nomenclature') - nomenclatureBefore).padStart(6)}`,
 );
 fake.change((d) => {
-  (d.products.find((p) => p.type === 'dish') as { name: string }).name = 'Bench change';
+  (d.products.find(soldOnMenu) as { name: string }).name = 'Bench change';
 });
 await time('sync, one product changed', () =>
   app.inject({ method: 'PUT', url: `/api/admin/integration/pos/${restaurantId}/sync`, headers }),

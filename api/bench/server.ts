@@ -205,6 +205,16 @@ export function benchApp(
   });
 }
 
+/** The bootstrap admin's token (`admin`: signed by the bench, so no password). */
+export async function benchAdminToken(app: Pick<App, 'db' | 'jwt'>): Promise<string> {
+  const admin = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where('login', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  return app.jwt.sign({ sub: admin.id });
+}
+
 /** A manager the bench acts as (its token signed by the bench, so no password): its id. */
 export async function insertBenchManager(db: DB, at = now()): Promise<string> {
   const id = newId();
@@ -245,11 +255,7 @@ async function main(): Promise<void> {
   const seeded = await seed(app);
   const menuSlug = await seedBigMenu(app);
   const seedMs = performance.now() - t0;
-  const adminRow = await app.db
-    .selectFrom('users')
-    .select('id')
-    .where('login', '=', 'admin')
-    .executeTakeFirstOrThrow();
+  const adminToken = await benchAdminToken(app);
   const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
 
   // the menu page's own bytes (brotli) from a bare route: what sending them costs by itself
@@ -271,7 +277,7 @@ async function main(): Promise<void> {
     productId: seeded.productId,
     stopListIds: seeded.stopListIds,
     stopListCategoryId: seeded.stopListCategoryId,
-    adminToken: app.jwt.sign({ sub: adminRow.id }),
+    adminToken,
     managerToken: app.jwt.sign({ sub: seeded.managerId }),
     menuSlug,
   };

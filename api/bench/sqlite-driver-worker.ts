@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/app';
 import { answerCache } from '../src/http/answer-cache';
-import { seed } from './server';
+import { benchAdminToken, seed } from './server';
 
 export const OPERATIONS = [
   'product list (20), cache off',
@@ -40,12 +40,7 @@ async function main(): Promise<void> {
   const seeded = await seed(app);
   const seedMs = performance.now() - t0;
   answerCache(app.db).ttlMs = 0;
-  const admin = await app.db
-    .selectFrom('users')
-    .select('id')
-    .where('login', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  const asAdmin = { authorization: `Bearer ${app.jwt.sign({ sub: admin.id })}` };
+  const asAdmin = { authorization: `Bearer ${await benchAdminToken(app)}` };
   const asManager = { authorization: `Bearer ${app.jwt.sign({ sub: seeded.managerId })}` };
   const firstRestaurant = (
     await app.db

@@ -6,9 +6,14 @@
  * puts `access` and `staff` in the route's config (the access hook reads them), wraps the answer
  * in `{ data }` (with `count`, the list's length, where the answer documents one: the managers'
  * lists), and answers 201 where the route's schema documents a 201.
+ *
+ * A group of routes that declare the same part of their schema and read the same thing from the
+ * request (the caller's restaurant, an item of it by id, a staff move) takes them once from a
+ * scoped kit (`scopedKit`, and the groups below): each route says the rest, its handler gets what
+ * was read.
  */
 import type { IncomingMessage } from 'node:http';
-import type { StaffRole } from '@qrmenu/shared/schemas';
+import { idParam, optionalRestaurantIdFilter, type StaffRole, staffPinHeader } from '@qrmenu/shared/schemas';
 import type {
   FastifyReply,
   FastifyRequest,
@@ -19,7 +24,8 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../types';
-import type { Access } from './access';
+import { type Access, ownedRestaurantId, ownerCheck } from './access';
+import { actorOf } from './actor';
 
 /** A route's own part of its OpenAPI entry; its answer documented under 200 or (a creation) 201. */
 export interface RouteSchema {
@@ -103,3 +109,70 @@ export function routeKit(app: App, defaults: { tag: string; access: Access }): R
     delete: register('DELETE'),
   };
 }
+
+type ScopedHandler<S extends RouteSchema, Scope> = (
+  scope: Scope,
+  request: RouteRequest<S>,
+  reply: FastifyReply,
+) => DataOf<S> | Promise<DataOf<S>>;
+type ScopedRegister<Extra, Scope> = <S extends RouteSpec>(
+  url: string,
+  spec: S,
+  handler: ScopedHandler<S & Extra, Scope>,
+) => void;
+
+/** The routes of a group: `group.get(url, spec, (scope, request) => ...)` and the other methods. */
+export type ScopedKit<Extra, Scope> = Record<keyof RouteKit, ScopedRegister<Extra, Scope>>;
+
+/**
+ * The routes of `kit` whose spec has `extra` too (schema parts, who may call them) and whose
+ * handler first gets `scopeOf(request)` (what the group reads from the request; it may refuse it
+ * by throwing).
+ */
+export function scopedKit<Extra extends Partial<RouteSpec>, Scope>(
+  kit: RouteKit,
+  extra: Extra,
+  scopeOf: (request: RouteRequest<RouteSchema & Extra>) => Scope | Promise<Scope>,
+): ScopedKit<Extra, Scope> {
+  const register =
+    (method: keyof RouteKit): ScopedRegister<Extra, Scope> =>
+    (url, spec, handler) =>
+      kit[method](url, { ...spec, ...extra }, async (request, reply) =>
+        handler(await scopeOf(request as never), request as never, reply),
+      );
+  return {
+    get: register('get'),
+    post: register('post'),
+    put: register('put'),
+    patch: register('patch'),
+    delete: register('delete'),
+  };
+}
+
+/**
+ * Routes on the caller's restaurant (`ownedRestaurantId`: an admin names it with
+ * `?restaurant_id=`): the handler gets its id.
+ */
+export const restaurantScoped = (kit: RouteKit) =>
+  scopedKit(kit, { querystring: optionalRestaurantIdFilter }, (request) => ownedRestaurantId(request));
+
+/**
+ * Routes on one item of a restaurant, named by `:id`: the handler gets the id and the check the
+ * services take (`ownerCheck`: the caller owns the item's restaurant).
+ */
+export const itemScoped = (kit: RouteKit) =>
+  scopedKit(kit, { params: idParam }, (request) => ({
+    id: request.params.id,
+    owner: ownerCheck(request),
+  }));
+
+/**
+ * A staff member's move on one order or call, named by `:id` (docs/ORDERS.md): as `itemScoped`,
+ * with who acts (`actorOf`: a device session names the person by the `x-staff-pin` header).
+ */
+export const staffMoveScoped = (kit: RouteKit) =>
+  scopedKit(kit, { params: idParam, headers: staffPinHeader }, async (request) => ({
+    id: request.params.id,
+    owner: ownerCheck(request),
+    actor: await actorOf(request),
+  }));

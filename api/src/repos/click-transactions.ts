@@ -5,6 +5,7 @@
  * `merchant_prepare_id`. Moves are conditional on the status they leave.
  */
 import type { ClickTransactionRow } from '../db';
+import { providerTransactions } from './provider-transactions';
 import type { Q } from './query';
 
 const asRow = (r: ClickTransactionRow): ClickTransactionRow => ({
@@ -14,28 +15,18 @@ const asRow = (r: ClickTransactionRow): ClickTransactionRow => ({
 });
 
 export function clickTransactionsRepository(q: Q) {
+  const shared = providerTransactions(q, {
+    table: 'click_transactions',
+    id: 'click_trans_id',
+    state: 'status',
+    // prepared or completed
+    holding: ['prepared', 'completed'],
+    time: 'created_at',
+    asRow,
+  });
   return {
-    async find(restaurantId: string, clickTransId: string): Promise<ClickTransactionRow | undefined> {
-      const r = await q
-        .selectFrom('click_transactions')
-        .selectAll()
-        .where('restaurant_id', '=', restaurantId)
-        .where('click_trans_id', '=', clickTransId)
-        .executeTakeFirst();
-      return r && asRow(r);
-    },
-
-    /** A bill's transactions that hold it: prepared or completed. */
-    async activeOfBill(restaurantId: string, billId: string): Promise<ClickTransactionRow[]> {
-      const rows = await q
-        .selectFrom('click_transactions')
-        .selectAll()
-        .where('restaurant_id', '=', restaurantId)
-        .where('bill_id', '=', billId)
-        .where('status', 'in', ['prepared', 'completed'])
-        .execute();
-      return rows.map(asRow);
-    },
+    find: shared.find,
+    activeOfBill: shared.activeOfBill,
 
     /** Inserts a prepared transaction and answers its number; undefined when the restaurant has the id. */
     async insert(row: Omit<ClickTransactionRow, 'prepare_id'>): Promise<number | undefined> {
@@ -48,34 +39,15 @@ export function clickTransactionsRepository(q: Q) {
       return res ? Number(res.prepare_id) : undefined;
     },
 
-    async move(
-      restaurantId: string,
-      clickTransId: string,
-      from: string,
-      to: string,
-      at: string,
-    ): Promise<boolean> {
-      const res = await q
-        .updateTable('click_transactions')
-        .set(to === 'completed' ? { status: to, completed_at: at } : { status: to, cancelled_at: at })
-        .where('restaurant_id', '=', restaurantId)
-        .where('click_trans_id', '=', clickTransId)
-        .where('status', '=', from)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) > 0;
-    },
+    move: (restaurantId: string, clickTransId: string, from: string, to: string, at: string) =>
+      shared.moveFrom(
+        restaurantId,
+        clickTransId,
+        from,
+        to === 'completed' ? { status: to, completed_at: at } : { status: to, cancelled_at: at },
+      ),
 
     /** A restaurant's transactions made in a period (ISO times, `to` excluded). */
-    async between(restaurantId: string, from: string, to: string): Promise<ClickTransactionRow[]> {
-      const rows = await q
-        .selectFrom('click_transactions')
-        .selectAll()
-        .where('restaurant_id', '=', restaurantId)
-        .where('created_at', '>=', from)
-        .where('created_at', '<', to)
-        .orderBy('created_at')
-        .execute();
-      return rows.map(asRow);
-    },
+    between: (restaurantId: string, from: string, to: string) => shared.over(restaurantId, from, to, false),
   };
 }

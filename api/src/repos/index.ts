@@ -53,97 +53,65 @@ import { visitsRepository } from './visits';
 
 export type { Dialect, Q } from './query';
 
+/** Every repository by the name callers use, with its factory: named once, made and typed from here. */
+const FACTORIES = {
+  users: usersRepository,
+  throttle: throttleRepository,
+  sessions: sessionsRepository,
+  restaurants: restaurantsRepository,
+  slugs: slugsRepository,
+  categories: categoriesRepository,
+  products: productsRepository,
+  options: optionsRepository,
+  optionRows: optionRowsRepository,
+  integrationAccounts: integrationAccountsRepository,
+  integrationTokens: integrationTokensRepository,
+  pictures: picturesRepository,
+  menu: menuRepository,
+  placements: placementsRepository,
+  visits: visitsRepository,
+  releases: moduleReleasesRepository,
+  releaseReports: releaseReportsRepository,
+  channels: moduleChannelsRepository,
+  deployKeys: deployKeysRepository,
+  releaseOrigins: releaseOriginsRepository,
+  orders: ordersRepository,
+  orderNumbers: orderNumbersRepository,
+  orderEvents: orderEventsRepository,
+  orderPos: orderPosRepository,
+  paymentPos: paymentPosRepository,
+  tableCalls: tableCallsRepository,
+  leases: leasesRepository,
+  rateCounts: rateCountsRepository,
+  telegramBots: telegramBotsRepository,
+  telegramOutbox: telegramOutboxRepository,
+  telegramUpdates: telegramUpdatesRepository,
+  paymentAccounts: paymentAccountsRepository,
+  bills: billsRepository,
+  paymeTransactions: paymeTransactionsRepository,
+  clickTransactions: clickTransactionsRepository,
+  paymentStatements: paymentStatementsRepository,
+  paymentReleases: paymentReleasesRepository,
+  reports: reportsRepository,
+  staffActions: staffActionsRepository,
+  staffDevices: staffDevicesRepository,
+  telegramLinkCodes: telegramLinkCodesRepository,
+  telegramGuests: telegramGuestsRepository,
+} satisfies Record<string, (q: Q, dialect: Dialect) => unknown>;
+
+type Made = { [Name in keyof typeof FACTORIES]: ReturnType<(typeof FACTORIES)[Name]> };
+
 export function createRepositories(q: Q, dialect: Dialect = 'sqlite'): Repositories {
+  const made = Object.fromEntries(
+    Object.entries(FACTORIES).map(([name, factory]) => [name, factory(q, dialect)]),
+  ) as Made;
   return {
-    users: usersRepository(q),
-    throttle: throttleRepository(q),
-    sessions: sessionsRepository(q),
-    restaurants: restaurantsRepository(q, dialect),
-    slugs: slugsRepository(q),
-    categories: categoriesRepository(q, dialect),
-    products: productsRepository(q, dialect),
-    options: optionsRepository(q, dialect),
-    optionRows: optionRowsRepository(q, dialect),
-    integrationAccounts: integrationAccountsRepository(q),
-    integrationTokens: integrationTokensRepository(q),
-    pictures: picturesRepository(q),
-    menu: menuRepository(q),
-    placements: placementsRepository(q),
-    visits: visitsRepository(q, dialect),
-    releases: moduleReleasesRepository(q, dialect),
-    releaseReports: releaseReportsRepository(q),
-    channels: moduleChannelsRepository(q, dialect),
-    deployKeys: deployKeysRepository(q),
-    releaseOrigins: releaseOriginsRepository(q),
-    orders: ordersRepository(q),
-    orderNumbers: orderNumbersRepository(q),
-    orderEvents: orderEventsRepository(q, dialect),
-    orderPos: orderPosRepository(q),
-    paymentPos: paymentPosRepository(q),
-    tableCalls: tableCallsRepository(q),
-    leases: leasesRepository(q),
-    rateCounts: rateCountsRepository(q),
-    telegramBots: telegramBotsRepository(q),
-    telegramOutbox: telegramOutboxRepository(q),
-    telegramUpdates: telegramUpdatesRepository(q),
-    paymentAccounts: paymentAccountsRepository(q),
-    bills: billsRepository(q, dialect),
-    paymeTransactions: paymeTransactionsRepository(q),
-    clickTransactions: clickTransactionsRepository(q),
-    paymentStatements: paymentStatementsRepository(q),
-    paymentReleases: paymentReleasesRepository(q),
-    reports: reportsRepository(q, dialect),
-    staffActions: staffActionsRepository(q),
-    staffDevices: staffDevicesRepository(q),
-    telegramLinkCodes: telegramLinkCodesRepository(q),
-    telegramGuests: telegramGuestsRepository(q),
+    ...made,
     transaction: (work) => inTransaction(q, (trx) => work(createRepositories(trx, dialect))),
   };
 }
 
-export interface Repositories {
-  users: ReturnType<typeof usersRepository>;
-  throttle: ReturnType<typeof throttleRepository>;
-  sessions: ReturnType<typeof sessionsRepository>;
-  restaurants: ReturnType<typeof restaurantsRepository>;
-  slugs: ReturnType<typeof slugsRepository>;
-  categories: ReturnType<typeof categoriesRepository>;
-  products: ReturnType<typeof productsRepository>;
-  options: ReturnType<typeof optionsRepository>;
-  optionRows: ReturnType<typeof optionRowsRepository>;
-  integrationAccounts: ReturnType<typeof integrationAccountsRepository>;
-  integrationTokens: ReturnType<typeof integrationTokensRepository>;
-  pictures: ReturnType<typeof picturesRepository>;
-  menu: ReturnType<typeof menuRepository>;
-  placements: ReturnType<typeof placementsRepository>;
-  visits: ReturnType<typeof visitsRepository>;
-  releases: ReturnType<typeof moduleReleasesRepository>;
-  releaseReports: ReturnType<typeof releaseReportsRepository>;
-  channels: ReturnType<typeof moduleChannelsRepository>;
-  deployKeys: ReturnType<typeof deployKeysRepository>;
-  releaseOrigins: ReturnType<typeof releaseOriginsRepository>;
-  orders: ReturnType<typeof ordersRepository>;
-  orderNumbers: ReturnType<typeof orderNumbersRepository>;
-  orderEvents: ReturnType<typeof orderEventsRepository>;
-  orderPos: ReturnType<typeof orderPosRepository>;
-  paymentPos: ReturnType<typeof paymentPosRepository>;
-  tableCalls: ReturnType<typeof tableCallsRepository>;
-  leases: ReturnType<typeof leasesRepository>;
-  rateCounts: ReturnType<typeof rateCountsRepository>;
-  telegramBots: ReturnType<typeof telegramBotsRepository>;
-  telegramOutbox: ReturnType<typeof telegramOutboxRepository>;
-  telegramUpdates: ReturnType<typeof telegramUpdatesRepository>;
-  paymentAccounts: ReturnType<typeof paymentAccountsRepository>;
-  bills: ReturnType<typeof billsRepository>;
-  paymeTransactions: ReturnType<typeof paymeTransactionsRepository>;
-  clickTransactions: ReturnType<typeof clickTransactionsRepository>;
-  paymentStatements: ReturnType<typeof paymentStatementsRepository>;
-  paymentReleases: ReturnType<typeof paymentReleasesRepository>;
-  reports: ReturnType<typeof reportsRepository>;
-  staffActions: ReturnType<typeof staffActionsRepository>;
-  staffDevices: ReturnType<typeof staffDevicesRepository>;
-  telegramLinkCodes: ReturnType<typeof telegramLinkCodesRepository>;
-  telegramGuests: ReturnType<typeof telegramGuestsRepository>;
+export interface Repositories extends Made {
   /** Runs `work` with repositories bound to one transaction (or this one, inside a transaction). */
   transaction<T>(work: (trx: Repositories) => Promise<T>): Promise<T>;
 }

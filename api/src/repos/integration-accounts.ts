@@ -16,6 +16,15 @@ export type SyncRecord = Pick<
 > & { revision?: string | null };
 
 export function integrationAccountsRepository(q: Q) {
+  /** Writes these columns of the restaurant's account. */
+  const write = async (restaurantId: string, values: Partial<IntegrationAccountRow>): Promise<void> => {
+    await q
+      .updateTable('integration_accounts')
+      .set(values)
+      .where('restaurant_id', '=', restaurantId)
+      .execute();
+  };
+
   return {
     find: (restaurantId: string) =>
       q
@@ -27,29 +36,17 @@ export function integrationAccountsRepository(q: Q) {
     list: () => q.selectFrom('integration_accounts').selectAll().execute(),
 
     /** New sealed values of an account (a key rotation: integration/rotate-secrets.ts). */
-    async reseal(
+    reseal: (
       restaurantId: string,
       sealed: Pick<IntegrationAccountRow, 'credentials_enc' | 'webhook_token_enc'>,
-    ): Promise<void> {
-      await q
-        .updateTable('integration_accounts')
-        .set(sealed)
-        .where('restaurant_id', '=', restaurantId)
-        .execute();
-    },
+    ) => write(restaurantId, sealed),
 
     /** The restaurant's orders into its POS: when they go, and (iiko) the terminal group of its tables. */
-    async setOrders(
+    setOrders: (
       restaurantId: string,
       change: Partial<Pick<IntegrationAccountRow, 'orders_send' | 'terminal_group_id'>>,
       at: string,
-    ): Promise<void> {
-      await q
-        .updateTable('integration_accounts')
-        .set({ ...change, updated_at: at })
-        .where('restaurant_id', '=', restaurantId)
-        .execute();
-    },
+    ) => write(restaurantId, { ...change, updated_at: at }),
 
     async create(row: IntegrationAccountRow): Promise<void> {
       await q.insertInto('integration_accounts').values(row).execute();
@@ -79,24 +76,13 @@ export function integrationAccountsRepository(q: Q) {
         .execute();
     },
 
-    async recordSync(restaurantId: string, record: SyncRecord): Promise<void> {
-      await q
-        .updateTable('integration_accounts')
-        .set({ ...record, updated_at: record.last_sync_at ?? new Date().toISOString() })
-        .where('restaurant_id', '=', restaurantId)
-        .execute();
-    },
+    recordSync: (restaurantId: string, record: SyncRecord) =>
+      write(restaurantId, { ...record, updated_at: record.last_sync_at ?? new Date().toISOString() }),
 
     /** The progress of the POS's pictures (integration/pos/pictures.ts), for the admin. */
-    async recordPictures(
+    recordPictures: (
       restaurantId: string,
       counts: { pictures_total: number; pictures_done: number; pictures_failed: number },
-    ): Promise<void> {
-      await q
-        .updateTable('integration_accounts')
-        .set(counts)
-        .where('restaurant_id', '=', restaurantId)
-        .execute();
-    },
+    ) => write(restaurantId, counts),
   };
 }

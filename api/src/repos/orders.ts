@@ -125,6 +125,23 @@ export const toOrderTelegram = (post: TelegramOutboxRow): OrderTelegram => ({
 });
 
 /**
+ * What the staff's and the guest's answers both show of an order, in their order (its lines as
+ * `reader` sees them).
+ */
+const orderBody = (r: OrderRow, reader: 'staff' | 'guest') => ({
+  table: r.table_name,
+  status: r.status as OrderStatus,
+  reject_reason: r.reject_reason,
+  language: r.language as Order['language'],
+  comment: r.comment,
+  items: parseLines(r.items).map(lineFor(reader)),
+  total: r.total,
+  payment: paymentOf(r),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+/**
  * The staff's answer (names in Uzbek); `paymentPos` and `telegram` (its post in the chat, null:
  * none) when the caller read them (the board).
  */
@@ -139,16 +156,7 @@ export const toOrder = (
   number: r.number,
   day: r.day,
   placement_id: r.placement_id,
-  table: r.table_name,
-  status: r.status as OrderStatus,
-  reject_reason: r.reject_reason,
-  language: r.language as Order['language'],
-  comment: r.comment,
-  items: parseLines(r.items).map(lineFor('staff')),
-  total: r.total,
-  payment: paymentOf(r),
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  ...orderBody(r, 'staff'),
   pos: pos ? toOrderPos(pos, r.total) : null,
   ...(paymentPos !== undefined
     ? {
@@ -203,16 +211,7 @@ export async function telegramPostsOf(
 export const toGuestOrder = (r: OrderRow, pos?: OrderPosRow | null): GuestOrder => ({
   _id: r.id,
   number: r.number,
-  table: r.table_name,
-  status: r.status as OrderStatus,
-  reject_reason: r.reject_reason,
-  language: r.language as GuestOrder['language'],
-  comment: r.comment,
-  items: parseLines(r.items).map(lineFor('guest')),
-  total: r.total,
-  payment: paymentOf(r),
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  ...orderBody(r, 'guest'),
   key: r.guest_key,
   pos: pos ? toGuestOrderPos(pos, parseLines(r.items)) : null,
 });

@@ -4,6 +4,7 @@
  * racing the first call changes nothing twice). `bigint` columns are read through `Number`.
  */
 import type { PaymeTransactionRow } from '../db';
+import { providerTransactions } from './provider-transactions';
 import type { Q } from './query';
 
 const asRow = (r: PaymeTransactionRow): PaymeTransactionRow => ({
@@ -18,28 +19,18 @@ const asRow = (r: PaymeTransactionRow): PaymeTransactionRow => ({
 });
 
 export function paymeTransactionsRepository(q: Q) {
+  const shared = providerTransactions(q, {
+    table: 'payme_transactions',
+    id: 'id',
+    state: 'state',
+    // created (1) or performed (2)
+    holding: [1, 2],
+    time: 'time',
+    asRow,
+  });
   return {
-    async find(restaurantId: string, id: string): Promise<PaymeTransactionRow | undefined> {
-      const r = await q
-        .selectFrom('payme_transactions')
-        .selectAll()
-        .where('restaurant_id', '=', restaurantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return r && asRow(r);
-    },
-
-    /** A bill's transactions that hold it: created (1) or performed (2). */
-    async activeOfBill(restaurantId: string, billId: string): Promise<PaymeTransactionRow[]> {
-      const rows = await q
-        .selectFrom('payme_transactions')
-        .selectAll()
-        .where('restaurant_id', '=', restaurantId)
-        .where('bill_id', '=', billId)
-        .where('state', 'in', [1, 2])
-        .execute();
-      return rows.map(asRow);
-    },
+    find: shared.find,
+    activeOfBill: shared.activeOfBill,
 
     /** Inserts a new transaction; false when the restaurant has Payme's id already (a racing repeat). */
     async insert(row: PaymeTransactionRow): Promise<boolean> {
@@ -51,34 +42,14 @@ export function paymeTransactionsRepository(q: Q) {
       return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
-    /** Moves a transaction from state `from` only (the first call wins, a repeat finds it moved). */
-    async move(
+    move: (
       restaurantId: string,
       id: string,
       from: number,
       change: { state: number; perform_time?: number; cancel_time?: number; reason?: number | null },
-    ): Promise<boolean> {
-      const res = await q
-        .updateTable('payme_transactions')
-        .set(change)
-        .where('restaurant_id', '=', restaurantId)
-        .where('id', '=', id)
-        .where('state', '=', from)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) > 0;
-    },
+    ) => shared.moveFrom(restaurantId, id, from, change),
 
     /** A restaurant's transactions Payme created in `from`..`to` (ms, both included), by that time. */
-    async statement(restaurantId: string, from: number, to: number): Promise<PaymeTransactionRow[]> {
-      const rows = await q
-        .selectFrom('payme_transactions')
-        .selectAll()
-        .where('restaurant_id', '=', restaurantId)
-        .where('time', '>=', from)
-        .where('time', '<=', to)
-        .orderBy('time')
-        .execute();
-      return rows.map(asRow);
-    },
+    statement: (restaurantId: string, from: number, to: number) => shared.over(restaurantId, from, to, true),
   };
 }

@@ -5,7 +5,7 @@
  * through `Number` (a year of tiyin stays far below 2^53).
  */
 import { sql } from 'kysely';
-import type { StopListEventsTable } from '../db';
+import type { ReportDaysTable, StopListEventsTable } from '../db';
 import { chunks, type Dialect, insertChunked, type Q } from './query';
 
 /** The figure tables a day's rebuild replaces. */
@@ -21,19 +21,8 @@ export const FIGURE_TABLES = [
 
 /** A day's figures as stored (what `replaceDay` writes). */
 export interface StoredDay {
-  totals: {
-    orders: number;
-    rejected_orders: number;
-    paid_orders: number;
-    paid: number;
-    unpaid: number;
-    rejected: number;
-    payme_orders: number;
-    payme: number;
-    click_orders: number;
-    click: number;
-    table_orders: number;
-    at_table: number;
+  /** The `report_days` row but its keys, with the times as lists (stored as JSON). */
+  totals: Omit<ReportDaysTable, 'restaurant_id' | 'day' | 'accept_seconds' | 'ready_seconds'> & {
     accept_seconds: number[];
     ready_seconds: number[];
   };

@@ -43,6 +43,16 @@ export const staffName = (row: Pick<UserRow, 'login' | 'name'>): string => row.n
 export const toManager = (row: Pick<UserRow, 'id' | 'login'>): Manager => ({ _id: row.id, login: row.login });
 
 export function usersRepository(q: Q) {
+  /** The restaurant's active staff member whose `column` is `value` (a PIN's hash, a Telegram). */
+  const activeMemberBy = (restaurantId: string, column: 'pin_hash' | 'telegram_user_id', value: string) =>
+    q
+      .selectFrom('users')
+      .selectAll()
+      .where('restaurant_id', '=', restaurantId)
+      .where(column, '=', value)
+      .where('is_active', '=', 1)
+      .executeTakeFirst();
+
   return {
     /**
      * The user of a login with its session epoch, read together: a token made from this read
@@ -137,24 +147,11 @@ export function usersRepository(q: Q) {
         .executeTakeFirst(),
 
     /** The restaurant's active staff member of that PIN's hash. */
-    findByPin: (restaurantId: string, pinHash: string) =>
-      q
-        .selectFrom('users')
-        .selectAll()
-        .where('restaurant_id', '=', restaurantId)
-        .where('pin_hash', '=', pinHash)
-        .where('is_active', '=', 1)
-        .executeTakeFirst(),
+    findByPin: (restaurantId: string, pinHash: string) => activeMemberBy(restaurantId, 'pin_hash', pinHash),
 
     /** The restaurant's active staff member whose Telegram is that one. */
     findByTelegram: (restaurantId: string, telegramUserId: string) =>
-      q
-        .selectFrom('users')
-        .selectAll()
-        .where('restaurant_id', '=', restaurantId)
-        .where('telegram_user_id', '=', telegramUserId)
-        .where('is_active', '=', 1)
-        .executeTakeFirst(),
+      activeMemberBy(restaurantId, 'telegram_user_id', telegramUserId),
 
     /** The restaurant's active waiters with a linked Telegram (who get their tables' orders privately). */
     linkedWaiters: (restaurantId: string) =>

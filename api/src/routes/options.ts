@@ -1,15 +1,13 @@
 import {
   answers,
-  idParam,
-  optionalRestaurantIdFilter,
   optionCreateBody,
   optionRowCreateBody,
   optionRowUpdateBody,
   optionUpdateBody,
   productIdParam,
 } from '@qrmenu/shared/schemas';
-import { ownedRestaurantId, ownerCheck } from '../http/access';
-import { routeKit } from '../http/route';
+import { ownerCheck } from '../http/access';
+import { itemScoped, restaurantScoped, routeKit } from '../http/route';
 import type { App } from '../types';
 import { catalogWrites } from './catalog-item';
 
@@ -31,16 +29,15 @@ export default async function optionRoutes(app: App): Promise<void> {
     (request) => options.listOf(request.params.productId, ownerCheck(request)),
   );
 
-  optionRoute.get(
+  restaurantScoped(optionRoute).get(
     '/manager/restaurant-options',
     {
       operationId: 'options.restaurantList',
       summary:
         "Every option of the restaurant's products with its rows, in one answer (admins name it with ?restaurant_id=)",
-      querystring: optionalRestaurantIdFilter,
       response: { 200: answers.restaurantOptions },
     },
-    async (request) => options.ofRestaurant(await ownedRestaurantId(request)),
+    (restaurantId) => options.ofRestaurant(restaurantId),
   );
 
   catalogWrites(optionRoute, 'options', options, {
@@ -61,16 +58,15 @@ export default async function optionRoutes(app: App): Promise<void> {
 
   // ---------- option rows ----------
 
-  rowRoute.get(
+  itemScoped(rowRoute).get(
     // `:id` like the row's PUT/DELETE: one URL template in the OpenAPI document (no-identical-paths)
     '/manager/product-option-row/:id',
     {
       operationId: 'optionRows.listByOption',
       summary: 'The rows of one option ({id} is the option id)',
-      params: idParam,
       response: { 200: answers.optionRows },
     },
-    (request) => optionRows.listOf(request.params.id, ownerCheck(request)),
+    ({ id, owner }) => optionRows.listOf(id, owner),
   );
 
   catalogWrites(rowRoute, 'optionRows', optionRows, {

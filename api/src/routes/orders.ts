@@ -13,7 +13,6 @@ import {
   idParam,
   OPTION_LIMITS,
   ORDER_LIMITS,
-  optionalRestaurantIdFilter,
   orderCreateBody,
   orderDayQuery,
   orderDaysQuery,
@@ -21,12 +20,11 @@ import {
   orderStatusBody,
   orderStreamQuery,
   placementIdParam,
-  staffPinHeader,
 } from '@qrmenu/shared/schemas';
 import { z } from 'zod';
-import { ownedRestaurantId, ownerCheck, sessionFollows } from '../http/access';
-import { actorOf, viewerOf } from '../http/actor';
-import { routeKit } from '../http/route';
+import { ownedRestaurantId, sessionFollows } from '../http/access';
+import { viewerOf } from '../http/actor';
+import { restaurantScoped, routeKit, staffMoveScoped } from '../http/route';
 import { lastEventId, openEventStream } from '../http/sse';
 import type { App } from '../types';
 
@@ -44,32 +42,32 @@ const TABLES_TEXT =
 export default async function orderRoutes(app: App): Promise<void> {
   const { orders } = app;
   const route = routeKit(app, { tag: 'orders', access: 'own' });
+  const ofRestaurant = restaurantScoped(route);
+  const staffMove = staffMoveScoped(route);
 
   // ---------- staff ----------
 
-  route.get(
+  ofRestaurant.get(
     '/manager/ordering',
     {
       operationId: 'orders.ordering',
       summary: "The ordering switches: the restaurant's and each placement's",
-      querystring: optionalRestaurantIdFilter,
       response: { 200: answers.ordering },
     },
-    async (request) => orders.ordering(await ownedRestaurantId(request)),
+    (restaurantId) => orders.ordering(restaurantId),
   );
 
-  route.put(
+  ofRestaurant.put(
     '/manager/ordering',
     {
       operationId: 'orders.updateOrdering',
       summary: 'Switches ordering on or off: the restaurant, and placements by id',
       description:
         "404 for a placement that is not the restaurant's, as for one that does not exist (nothing changed). The guests' page of the restaurant is refreshed on every server.",
-      querystring: optionalRestaurantIdFilter,
       body: orderingSettingsBody,
       response: { 200: answers.ordering },
     },
-    async (request) => orders.changeOrdering(await ownedRestaurantId(request), request.body),
+    (restaurantId, request) => orders.changeOrdering(restaurantId, request.body),
   );
 
   route.get(
@@ -132,34 +130,29 @@ export default async function orderRoutes(app: App): Promise<void> {
     },
   );
 
-  route.put(
+  staffMove.put(
     '/manager/orders/:id/status',
     {
       staff: ['waiter', 'kitchen'],
       operationId: 'orders.setStatus',
       summary: 'Moves an order along its life: sent → accepted → ready → served; sent or accepted → rejected',
       description: `400 when rejecting without a reason; 409 for any other move (or when another move came first): nothing changes. A waiter accepts, rejects and serves, on their tables only (403 \`table\`: another waiter's table, take it over first); the kitchen marks accepted orders ready only (403 \`role\` otherwise). ${WHO_ACTS}`,
-      params: idParam,
-      headers: staffPinHeader,
       body: orderStatusBody,
       response: { 200: answers.order },
     },
-    async (request) =>
-      orders.move(request.params.id, request.body, ownerCheck(request), await actorOf(request)),
+    ({ id, owner, actor }, request) => orders.move(id, request.body, owner, actor),
   );
 
-  route.post(
+  staffMove.post(
     '/manager/orders/:id/take',
     {
       staff: ['waiter'],
       operationId: 'orders.take',
       summary: "A waiter takes over an order of another waiter's table (one tap, recorded)",
       description: `Then it is theirs to move too. Only a waiter takes over (403 \`role\` for others). ${WHO_ACTS}`,
-      params: idParam,
-      headers: staffPinHeader,
       response: { 200: answers.order },
     },
-    async (request) => orders.takeOrder(request.params.id, ownerCheck(request), await actorOf(request)),
+    ({ id, owner, actor }) => orders.takeOrder(id, owner, actor),
   );
 
   route.get(
@@ -176,32 +169,28 @@ export default async function orderRoutes(app: App): Promise<void> {
       orders.pendingCalls(await ownedRestaurantId(request), viewerOf(request, request.query.tables)),
   );
 
-  route.put(
+  staffMove.put(
     '/manager/calls/:id/done',
     {
       staff: ['waiter'],
       operationId: 'orders.callDone',
       summary: 'Marks a call done (again: the same answer)',
       description: `A waiter on their tables only (403 \`table\`: another waiter's table, take it over first). ${WHO_ACTS}`,
-      params: idParam,
-      headers: staffPinHeader,
       response: { 200: answers.call },
     },
-    async (request) => orders.finishCall(request.params.id, ownerCheck(request), await actorOf(request)),
+    ({ id, owner, actor }) => orders.finishCall(id, owner, actor),
   );
 
-  route.post(
+  staffMove.post(
     '/manager/calls/:id/take',
     {
       staff: ['waiter'],
       operationId: 'orders.takeCall',
       summary: "A waiter takes over a call of another waiter's table (one tap, recorded)",
       description: `Then it is theirs to mark done. Only a waiter takes over (403 \`role\` for others). ${WHO_ACTS}`,
-      params: idParam,
-      headers: staffPinHeader,
       response: { 200: answers.call },
     },
-    async (request) => orders.takeCall(request.params.id, ownerCheck(request), await actorOf(request)),
+    ({ id, owner, actor }) => orders.takeCall(id, owner, actor),
   );
 
   app.get(

@@ -21,7 +21,7 @@ import {
 import { z } from 'zod';
 import { ownerCheck } from '../http/access';
 import { actorOf } from '../http/actor';
-import { routeKit } from '../http/route';
+import { itemScoped, routeKit } from '../http/route';
 import type { App } from '../types';
 
 /** JSON-RPC as Payme reads it; the body is parsed by the service (-32700 for a broken one). */
@@ -62,6 +62,7 @@ const PROVIDERS_TEXT =
 export default async function paymentRoutes(app: App): Promise<void> {
   const { payments } = app;
   const route = routeKit(app, { tag: 'payments', access: 'adm' });
+  const byId = itemScoped(route);
 
   // ---------- guests ----------
 
@@ -116,7 +117,7 @@ export default async function paymentRoutes(app: App): Promise<void> {
       payments.closeTable(request.params.placementId, ownerCheck(request), await actorOf(request)),
   );
 
-  route.post(
+  byId.post(
     '/admin/restaurants/:id/payments/release',
     {
       operationId: 'payments.releaseHold',
@@ -124,28 +125,26 @@ export default async function paymentRoutes(app: App): Promise<void> {
         "Ends the unfinished payments holding a table's bill, with a reason (recorded), so the table can be closed",
       description:
         "A payment begun and never finished (Payme's transaction not performed, Click's Prepare not completed) holds its bill: closing the table answers 409 until it ends. This ends it at once: Payme's transaction is cancelled (state -1, reason 3), Click's Prepare cancelled (a late Complete is answered -9). 404 for a placement not of the restaurant; 409 when no payment holds the table's bill.",
-      params: idParam,
       body: releaseHoldBody,
       response: { 200: answers.releasedHolds },
     },
-    async (request) => ({
-      released: await payments.releaseHold(request.params.id, request.body, request.user?._id as string),
+    async ({ id }, request) => ({
+      released: await payments.releaseHold(id, request.body, request.user?._id as string),
     }),
   );
 
-  route.get(
+  byId.get(
     '/admin/restaurants/:id/payments',
     {
       operationId: 'payments.settings',
       summary:
         "A restaurant's Payme and Click credentials: the ids, and whether each secret is set (never the secret)",
-      params: idParam,
       response: { 200: answers.paymentSettings },
     },
-    (request) => payments.settings(request.params.id),
+    ({ id }) => payments.settings(id),
   );
 
-  route.put(
+  byId.put(
     '/admin/restaurants/:id/payments',
     {
       operationId: 'payments.changeSettings',
@@ -153,14 +152,13 @@ export default async function paymentRoutes(app: App): Promise<void> {
         "Sets a restaurant's Payme or Click credentials (a secret left out keeps the saved one; null switches it off)",
       description:
         "The secrets are sealed at rest (INTEGRATION_SECRET_KEY, as the POS's credentials; 400 when it is not set).",
-      params: idParam,
       body: paymentSettingsBody,
       response: { 200: answers.paymentSettings },
     },
-    (request) => payments.changeSettings(request.params.id, request.body),
+    ({ id }, request) => payments.changeSettings(id, request.body),
   );
 
-  route.post(
+  byId.post(
     '/admin/restaurants/:id/payments/reconcile',
     {
       operationId: 'payments.reconcile',
@@ -168,11 +166,10 @@ export default async function paymentRoutes(app: App): Promise<void> {
         "Adds the provider's list of a day (Payme's GetStatement fields) to that day's statement: compared with ours, stored",
       description:
         "The day's statement of the method, built again with the list: every difference, ours and the provider's. The list replaces one added before.",
-      params: idParam,
       body: reconcileBody,
       response: { 200: answers.statement },
     },
-    (request) => payments.reconcile(request.params.id, request.body),
+    ({ id }, request) => payments.reconcile(id, request.body),
   );
 
   app.get(

@@ -3,32 +3,26 @@
  * ... "Stol 20", "Eshik", "Instagram"); each placement's code opens `/m/<slug>?p=<placement id>`
  * and its visits are counted apart (services/placements.ts).
  */
-import {
-  answers,
-  idParam,
-  optionalRestaurantIdFilter,
-  PLACEMENT_LIMITS,
-  placementCreateBody,
-  placementUpdateBody,
-} from '@qrmenu/shared/schemas';
-import { ownedRestaurantId, ownerCheck } from '../http/access';
-import { routeKit } from '../http/route';
+import { answers, PLACEMENT_LIMITS, placementCreateBody, placementUpdateBody } from '@qrmenu/shared/schemas';
+import { ownerCheck } from '../http/access';
+import { itemScoped, restaurantScoped, routeKit } from '../http/route';
 import type { App } from '../types';
 
 export default async function placementRoutes(app: App): Promise<void> {
   const { placements } = app;
   const route = routeKit(app, { tag: 'placements', access: 'own' });
+  const ofRestaurant = restaurantScoped(route);
+  const item = itemScoped(route);
 
-  route.get(
+  ofRestaurant.get(
     '/manager/placements',
     {
       operationId: 'placements.list',
       summary:
         "The restaurant's placements, in the order they were made (admins name it with ?restaurant_id=)",
-      querystring: optionalRestaurantIdFilter,
       response: { 200: answers.placements },
     },
-    async (request) => placements.list(await ownedRestaurantId(request)),
+    (restaurantId) => placements.list(restaurantId),
   );
 
   route.post(
@@ -46,26 +40,24 @@ export default async function placementRoutes(app: App): Promise<void> {
     },
   );
 
-  route.put(
+  item.put(
     '/manager/placements/:id',
     {
       operationId: 'placements.rename',
       summary: 'Renames a placement (its code and counts stay)',
-      params: idParam,
       body: placementUpdateBody,
       response: { 200: answers.placement },
     },
-    (request) => placements.rename(request.params.id, request.body.name, ownerCheck(request)),
+    ({ id, owner }, request) => placements.rename(id, request.body.name, owner),
   );
 
-  route.delete(
+  item.delete(
     '/manager/placements/:id',
     {
       operationId: 'placements.delete',
       summary: 'Deletes a placement: its printed codes then count as "QR kod"; its past visits stay',
-      params: idParam,
       response: { 200: answers.deleted },
     },
-    (request) => placements.remove(request.params.id, ownerCheck(request)),
+    ({ id, owner }) => placements.remove(id, owner),
   );
 }

@@ -4,17 +4,9 @@
  * POS did not take. A manager's own restaurant; an admin names it with `?restaurant_id=`. The
  * work is in integration/pos/orders-admin.ts; POS failures answer as the POS admin's calls do.
  */
-import {
-  answers,
-  errorBody,
-  idParam,
-  optionalRestaurantIdFilter,
-  placementPosTableBody,
-  posTerminalGroupBody,
-} from '@qrmenu/shared/schemas';
+import { answers, errorBody, placementPosTableBody, posTerminalGroupBody } from '@qrmenu/shared/schemas';
 import { z } from 'zod';
-import { ownedRestaurantId, ownerCheck } from '../http/access';
-import { routeKit } from '../http/route';
+import { itemScoped, restaurantScoped, routeKit } from '../http/route';
 import { answeringPosErrors } from '../integration/pos/errors';
 import {
   choosePosTerminalGroup,
@@ -30,66 +22,55 @@ const placementPosTable = z.object({
 
 export default async function posOrderRoutes(app: App): Promise<void> {
   const route = routeKit(app, { tag: 'orders', access: 'own' });
-  route.get(
+  const ofRestaurant = restaurantScoped(route);
+  const item = itemScoped(route);
+  ofRestaurant.get(
     '/manager/pos/tables',
     {
       operationId: 'posOrders.tables',
       summary: "The POS's tables (iiko: of the chosen terminal group) and each placement's mapped table",
       description:
         '404 for a restaurant not from a POS; 502 when the POS fails; 422 when it refuses the credentials.',
-      querystring: optionalRestaurantIdFilter,
       response: { 200: answers.posTables, 422: errorBody, 502: errorBody },
     },
-    async (request) => {
-      const restaurantId = await ownedRestaurantId(request);
-      return answeringPosErrors(() => posTables(app, restaurantId));
-    },
+    (restaurantId) => answeringPosErrors(() => posTables(app, restaurantId)),
   );
 
-  route.put(
+  ofRestaurant.put(
     '/manager/pos/terminal-group',
     {
       operationId: 'posOrders.terminalGroup',
       summary: "Chooses the iiko terminal group the restaurant's tables and orders belong to",
       description: '400 for a group the POS does not list.',
-      querystring: optionalRestaurantIdFilter,
       body: posTerminalGroupBody,
       response: { 200: answers.posTables, 422: errorBody, 502: errorBody },
     },
-    async (request) => {
-      const restaurantId = await ownedRestaurantId(request);
-      return answeringPosErrors(() =>
-        choosePosTerminalGroup(app, restaurantId, request.body.terminal_group_id),
-      );
-    },
+    (restaurantId, request) =>
+      answeringPosErrors(() => choosePosTerminalGroup(app, restaurantId, request.body.terminal_group_id)),
   );
 
-  route.put(
+  item.put(
     '/manager/placements/:id/pos-table',
     {
       operationId: 'posOrders.placementTable',
       summary: "Maps a placement to the POS's table (null: not mapped, its name goes in the order's comment)",
       description: '400 for a table the POS does not list.',
-      params: idParam,
       body: placementPosTableBody,
       response: { 200: placementPosTable, 422: errorBody, 502: errorBody },
     },
-    (request) =>
-      answeringPosErrors(() =>
-        mapPlacementToPosTable(app, request.params.id, request.body.pos_table_id, ownerCheck(request)),
-      ),
+    ({ id, owner }, request) =>
+      answeringPosErrors(() => mapPlacementToPosTable(app, id, request.body.pos_table_id, owner)),
   );
 
-  route.post(
+  item.post(
     '/manager/orders/:id/pos-retry',
     {
       operationId: 'posOrders.retry',
       summary: '«Qayta yuborish»: an order the POS refused or did not take goes back to its queue',
       description:
         '409 unless its way into the POS failed or was refused; 404 for an order that does not go to one.',
-      params: idParam,
       response: { 200: answers.order },
     },
-    (request) => retryPosOrder(app, request.params.id, ownerCheck(request)),
+    ({ id, owner }) => retryPosOrder(app, id, owner),
   );
 }

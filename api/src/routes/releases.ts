@@ -22,7 +22,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { releaseCaller, releaseSubject } from '../http/access';
 import { HttpError } from '../http/errors';
-import { routeKit } from '../http/route';
+import { routeKit, scopedKit } from '../http/route';
 import { addressKey } from '../state/login-rules';
 import type { App } from '../types';
 
@@ -38,6 +38,11 @@ const CHANGE =
 export default async function releaseRoutes(app: App): Promise<void> {
   const { releases } = app;
   const route = routeKit(app, { tag: 'releases', access: 'adm' });
+  /** A change of a module's releases: an admin's, or the module's own deploy key's. */
+  const moduleChange = scopedKit(route, { access: 'key', params: moduleParam }, (request) => ({
+    module: request.params.module,
+    caller: releaseCaller(request),
+  }));
   await app.register(rateLimit, { global: false });
 
   route.get(
@@ -106,60 +111,52 @@ export default async function releaseRoutes(app: App): Promise<void> {
     },
   );
 
-  route.post(
+  moduleChange.post(
     '/releases/modules/:module',
     {
-      access: 'key',
       operationId: 'releases.register',
       summary:
         'Registers a build: the stable release, or with canary_share the canary for that share of users',
       description: `The manifest is fetched (an allowed origin, or /remotes/<package>/mf-manifest.json of this server) and refused (400, the reasons in details) unless the running shell could load it: its name, where its files are, every shared module it requires at a version the shell provides. 502: its server could not be reached. 409: that version is registered at another address. ${CHANGE}`,
-      params: moduleParam,
       body: releaseRegisterBody,
       response: { 200: answers.moduleReleases, 502: errorBody },
     },
-    (request) => releases.register(request.params.module, request.body, releaseCaller(request)),
+    ({ module, caller }, request) => releases.register(module, request.body, caller),
   );
 
-  route.put(
+  moduleChange.put(
     '/releases/modules/:module/canary',
     {
-      access: 'key',
       operationId: 'releases.setCanaryShare',
       summary: 'Sets the share of users the canary reaches (409 without a canary)',
       description: CHANGE,
-      params: moduleParam,
       body: canaryShareBody,
       response: { 200: answers.moduleReleases },
     },
-    (request) => releases.setCanaryShare(request.params.module, request.body.share, releaseCaller(request)),
+    ({ module, caller }, request) => releases.setCanaryShare(module, request.body.share, caller),
   );
 
-  route.post(
+  moduleChange.post(
     '/releases/modules/:module/promote',
     {
-      access: 'key',
       operationId: 'releases.promote',
       summary: 'The canary becomes the stable release for everyone (409 without a canary)',
       description: CHANGE,
-      params: moduleParam,
       response: { 200: answers.moduleReleases },
     },
-    (request) => releases.promote(request.params.module, releaseCaller(request)),
+    ({ module, caller }) => releases.promote(module, caller),
   );
 
-  route.post(
+  moduleChange.post(
     '/releases/modules/:module/rollback',
     {
-      access: 'key',
       operationId: 'releases.rollback',
       summary:
         'One step back: the canary is switched off; without one, the previous stable release is stable again (409: nothing to roll back to)',
       description: CHANGE,
-      params: moduleParam,
       response: { 200: answers.moduleReleases },
     },
-    (request) => releases.rollback(request.params.module, releaseCaller(request)),
+    ({ module, caller }) => releases.rollback(module, caller),
   );
 
   route.post(

@@ -1,7 +1,6 @@
 import {
   adminRestaurantsQuery,
   answers,
-  idParam,
   oldSlugParams,
   restaurantCreateBody,
   restaurantIdQuery,
@@ -12,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { canManageRestaurant, isAdmin, isManager } from '../http/access';
 import { sendCached } from '../http/answer-cache';
 import { forbidden, notFound } from '../http/errors';
-import { routeKit } from '../http/route';
+import { itemScoped, routeKit } from '../http/route';
 import type { App } from '../types';
 import { TRANSLATIONS_RULE } from './descriptions';
 
@@ -32,6 +31,7 @@ async function ownedBySlug(request: FastifyRequest, slug: string) {
 export default async function restaurantRoutes(app: App): Promise<void> {
   const { restaurants } = app;
   const route = routeKit(app, { tag: 'restaurants', access: 'adm' });
+  const byId = itemScoped(route);
 
   app.get(
     '/admin/restaurants',
@@ -72,15 +72,14 @@ export default async function restaurantRoutes(app: App): Promise<void> {
     },
   );
 
-  route.get(
+  byId.get(
     '/admin/restaurants/:id/old-slugs',
     {
       operationId: 'restaurants.oldSlugs',
       summary: "A restaurant's old slugs (its printed QR codes' redirects), newest first: at most 5",
-      params: idParam,
       response: { 200: answers.oldSlugs },
     },
-    (request) => restaurants.oldSlugs(request.params.id),
+    ({ id }) => restaurants.oldSlugs(id),
   );
 
   route.delete(

@@ -7,14 +7,11 @@
 import {
   answers,
   floorTablesBody,
-  idParam,
-  optionalRestaurantIdFilter,
   staffCreateBody,
   staffPasswordBody,
   staffUpdateBody,
 } from '@qrmenu/shared/schemas';
-import { ownedRestaurantId, ownerCheck } from '../http/access';
-import { routeKit } from '../http/route';
+import { itemScoped, restaurantScoped, routeKit } from '../http/route';
 import type { App } from '../types';
 
 const ENDS_SESSIONS = 'Its sessions and devices end at once, on every server.';
@@ -22,128 +19,120 @@ const ENDS_SESSIONS = 'Its sessions and devices end at once, on every server.';
 export default async function staffRoutes(app: App): Promise<void> {
   const { staff } = app;
   const route = routeKit(app, { tag: 'staff', access: 'own' });
+  const ofRestaurant = restaurantScoped(route);
+  const item = itemScoped(route);
 
-  route.get(
+  ofRestaurant.get(
     '/manager/staff',
     {
       operationId: 'staff.list',
       summary: "The restaurant's waiters and kitchen accounts, deactivated ones too",
-      querystring: optionalRestaurantIdFilter,
       response: { 200: answers.staffMembers },
     },
-    async (request) => staff.list(await ownedRestaurantId(request)),
+    (restaurantId) => staff.list(restaurantId),
   );
 
-  route.post(
+  ofRestaurant.post(
     '/manager/staff',
     {
       operationId: 'staff.create',
       summary: 'A new staff account of the restaurant: a waiter or the kitchen (201)',
       description: 'The login is unique on the platform: 409 when it is taken.',
-      querystring: optionalRestaurantIdFilter,
       body: staffCreateBody,
       response: { 201: answers.staffMember },
     },
-    async (request) => staff.create(await ownedRestaurantId(request), request.body),
+    (restaurantId, request) => staff.create(restaurantId, request.body),
   );
 
-  route.put(
+  item.put(
     '/manager/staff/:id',
     {
       operationId: 'staff.update',
       summary: "A staff account's name, role, or deactivation (and reactivation)",
       description: `A deactivation or a new role: ${ENDS_SESSIONS} A deactivated waiter's tables are everyone's until they are back. Another restaurant's account: 404.`,
-      params: idParam,
       body: staffUpdateBody,
       response: { 200: answers.staffMember },
     },
-    (request) => staff.update(request.params.id, request.body, ownerCheck(request)),
+    ({ id, owner }, request) => staff.update(id, request.body, owner),
   );
 
-  route.put(
+  item.put(
     '/manager/staff/:id/password',
     {
       operationId: 'staff.resetPassword',
       summary: "Sets a staff account's password",
       description: ENDS_SESSIONS,
-      params: idParam,
       body: staffPasswordBody,
       response: { 200: answers.staffMember },
     },
-    (request) => staff.resetPassword(request.params.id, request.body.password, ownerCheck(request)),
+    ({ id, owner }, request) => staff.resetPassword(id, request.body.password, owner),
   );
 
-  route.post(
+  item.post(
     '/manager/staff/:id/pin',
     {
       operationId: 'staff.newPin',
       summary: 'A new PIN for the staff member, answered once (it replaces the last)',
       description:
         'Four digits, unique in the restaurant: on a device that stays signed in, the person types it with each action and the action is recorded under them.',
-      params: idParam,
       response: { 200: answers.staffPin },
     },
-    (request) => staff.newPin(request.params.id, ownerCheck(request)),
+    ({ id, owner }) => staff.newPin(id, owner),
   );
 
-  route.delete(
+  item.delete(
     '/manager/staff/:id/telegram',
     {
       operationId: 'staff.unlinkTelegram',
       summary: "Unlinks a staff member's Telegram: no private messages, their presses count no more",
-      params: idParam,
       response: { 200: answers.staffMember },
     },
-    (request) => staff.unlinkTelegram(request.params.id, ownerCheck(request)),
+    ({ id, owner }) => staff.unlinkTelegram(id, owner),
   );
 
-  route.get(
+  ofRestaurant.get(
     '/manager/floor',
     {
       operationId: 'staff.floor',
       summary: "The restaurant's tables with their zones and waiters",
-      querystring: optionalRestaurantIdFilter,
       response: { 200: answers.floorTables },
     },
-    async (request) => staff.floor(await ownedRestaurantId(request)),
+    (restaurantId) => staff.floor(restaurantId),
   );
 
-  route.put(
+  ofRestaurant.put(
     '/manager/floor',
     {
       operationId: 'staff.assignTables',
       summary: 'Gives tables to a waiter (null: to everyone) and/or puts them in a zone, many at once',
       description:
         "All or nothing: a table not of the restaurant (404, as one that does not exist) or a waiter not its active waiter (400 on `waiter_id`) changes nothing. Answers the floor. A waiter's new tables reach their board at its next order or call.",
-      querystring: optionalRestaurantIdFilter,
       body: floorTablesBody,
       response: { 200: answers.floorTables },
     },
-    async (request) => staff.assignTables(await ownedRestaurantId(request), request.body),
+    (restaurantId, request) => staff.assignTables(restaurantId, request.body),
   );
 
-  route.get(
+  ofRestaurant.get(
     '/manager/staff-devices',
     {
       operationId: 'staff.devices',
       summary: "The restaurant's devices that stay signed in (a kitchen tablet), newest first",
-      querystring: optionalRestaurantIdFilter,
       response: { 200: answers.staffDevices },
     },
-    async (request) => staff.devices(await ownedRestaurantId(request)),
+    (restaurantId) => staff.devices(restaurantId),
   );
 
-  route.delete(
+  item.delete(
     '/manager/staff-devices/:id',
     {
       operationId: 'staff.revokeDevice',
       summary: "Ends a device's session at once, on every server",
       description:
         "Its open board stream ends too; it signs in again with a login. Another restaurant's device: 404.",
-      params: idParam,
       response: { 200: answers.deleted },
     },
-    (request) => staff.revokeDevice(request.params.id, ownerCheck(request)),
+    ({ id, owner }) => staff.revokeDevice(id, owner),
   );
 
   // ---------- a staff member's own ----------

@@ -2,43 +2,35 @@
  * The restaurant's Telegram bot (docs/TELEGRAM.md): its status and test message for the form,
  * and the webhook Telegram posts the bot's updates to (checked by its secret, not a login).
  */
-import {
-  answers,
-  idParam,
-  optionalRestaurantIdFilter,
-  telegramGuestBody,
-  telegramUpdateBody,
-} from '@qrmenu/shared/schemas';
-import { ownedRestaurantId } from '../http/access';
-import { routeKit } from '../http/route';
+import { answers, idParam, telegramGuestBody, telegramUpdateBody } from '@qrmenu/shared/schemas';
+import { restaurantScoped, routeKit } from '../http/route';
 import type { App } from '../types';
 
 export default async function telegramRoutes(app: App): Promise<void> {
   const { telegram } = app;
   const route = routeKit(app, { tag: 'telegram', access: 'own' });
+  const ofRestaurant = restaurantScoped(route);
 
-  route.get(
+  ofRestaurant.get(
     '/manager/telegram',
     {
       operationId: 'telegram.status',
       summary: "The restaurant's bot as checked: its @name, its chat, the webhook, messages waiting",
-      querystring: optionalRestaurantIdFilter,
       response: { 200: answers.telegramStatus },
     },
-    async (request) => telegram.status(await ownedRestaurantId(request)),
+    (restaurantId) => telegram.status(restaurantId),
   );
 
-  route.post(
+  ofRestaurant.post(
     '/manager/telegram/test',
     {
       operationId: 'telegram.test',
       summary: 'Sends a test message ("Sinov xabari") to the restaurant\'s chat at once',
       description:
         '400 with a `telegram: <code>` detail under `bot_token` or `channel_id` when Telegram refused it (bad_token, not_in_chat, cannot_post, chat_not_found, unreachable, no_token).',
-      querystring: optionalRestaurantIdFilter,
       response: { 200: answers.telegramTest },
     },
-    async (request) => telegram.test(await ownedRestaurantId(request)),
+    (restaurantId) => telegram.test(restaurantId),
   );
 
   app.post(

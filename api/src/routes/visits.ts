@@ -5,22 +5,21 @@
 import { answers, optionalRestaurantIdFilter } from '@qrmenu/shared/schemas';
 import { z } from 'zod';
 import { ownedRestaurantId } from '../http/access';
-import { routeKit } from '../http/route';
+import { restaurantScoped, routeKit } from '../http/route';
 import type { App } from '../types';
 
 export default async function visitRoutes(app: App): Promise<void> {
   const route = routeKit(app, { tag: 'visits', access: 'own' });
-  route.get(
+  restaurantScoped(route).get(
     '/manager/visits',
     {
       operationId: 'visits.stats',
       summary: "The menu page's visits: 30 days, totals of today, 7 and 30 days, placements, languages",
       description:
         'Days are Tashkent calendar days. Bots, link previews and prefetches are not counted. Unique visitors are estimated per day without cookies (a salted hash of address and browser, the salt deleted after the day).',
-      querystring: optionalRestaurantIdFilter,
       response: { 200: answers.visitStats },
     },
-    async (request) => app.visitStats.stats(await ownedRestaurantId(request)),
+    (restaurantId) => app.visitStats.stats(restaurantId),
   );
 
   app.get(

@@ -17,6 +17,7 @@ import { priceItems } from '../services/orders/pricing';
 import { somToTiyin } from '../services/payments/money';
 import { logStops, markDays, refresh } from '../services/reports/build';
 import { addDays, dayOf } from '../visits/day';
+import { randomFrom } from './art-kit';
 
 /** How many days back the demo's orders go (today, live.ts's, included). */
 export const DEMO_ORDER_DAYS = 60;
@@ -25,18 +26,6 @@ const TASHKENT_MS = 5 * 3600_000;
 /** Orders' share by Tashkent hour: open 10:00-23:00, busier at lunch and in the evening. */
 const HOURS = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 6, 7, 5, 3, 3, 4, 7, 9, 9, 7, 4, 2];
 const LANGUAGES = ['uz', 'uz', 'uz', 'ru', 'ru', 'en'] as const;
-
-/** A fixed sequence (mulberry32), so that two demos show the same two months. */
-function sequence(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick(r: () => number, weights: readonly number[]): number {
   let x = r() * weights.reduce((a, b) => a + b, 0);
@@ -55,7 +44,8 @@ export async function writeDemoOrders(
   at = Date.now(),
 ): Promise<number> {
   if (await repos.orders.anyOf(restaurantId)) return 0;
-  const r = sequence(43);
+  // a fixed sequence, so that two demos show the same two months
+  const r = randomFrom(43);
   const today = dayOf(at);
   const tables = [...placementIds].filter(([name]) => name.startsWith('Stol '));
   const products = (await repos.products.list({ restaurantId, onlyActive: true })).filter((p) => p.price > 0);

@@ -45,16 +45,25 @@ export interface PosSenderOptions {
   sendingMs?: number;
 }
 
-/** Orders one restaurant's drain sends at most (the next drain goes on). */
-const PER_DRAIN = 50;
+/** Rows one restaurant's drain sends at most (the next drain goes on): orders, and payments. */
+export const PER_DRAIN = 50;
+
+/** The senders' pauses: `PosSenderOptions` with their defaults. */
+export function senderPauses(options: PosSenderOptions) {
+  const backoffMs = options.backoffMs ?? 1000;
+  const maxBackoffMs = options.maxBackoffMs ?? 60_000;
+  return {
+    followMs: options.followMs ?? 1000,
+    sendingMs: options.sendingMs ?? 60_000,
+    /** The pause after a fault, the row's `attempts` so far: doubled each time, up to the most. */
+    afterFault: (attempts: number) => Math.min(maxBackoffMs, backoffMs * 2 ** attempts),
+  };
+}
 
 const TEXT = t.orders.pos;
 
 export function posOrderSender(app: App, options: PosSenderOptions = {}) {
-  const backoffMs = options.backoffMs ?? 1000;
-  const maxBackoffMs = options.maxBackoffMs ?? 60_000;
-  const followMs = options.followMs ?? 1000;
-  const sendingMs = options.sendingMs ?? 60_000;
+  const { followMs, sendingMs, afterFault } = senderPauses(options);
 
   /** Moves the row and writes the order's event in one transaction; false: moved meanwhile. */
   async function move(row: OrderPosRow, change: Omit<OrderPosChange, 'updated_at'>, event = true) {
@@ -182,7 +191,7 @@ export function posOrderSender(app: App, options: PosSenderOptions = {}) {
       }
       const detail = err instanceof PosHttpError && err.detail ? `: ${err.detail}` : '';
       const reason = `${TEXT.reasons.down}${detail}`;
-      const pause = Math.min(maxBackoffMs, backoffMs * 2 ** current.attempts);
+      const pause = afterFault(current.attempts);
       app.log.warn(
         { restaurantId: row.restaurant_id, orderId: row.order_id, err: (err as Error).message },
         'order not sent to the POS; tried again later',

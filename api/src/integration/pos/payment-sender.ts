@@ -21,17 +21,14 @@ import { tellChat } from '../../services/payments/settle';
 import type { App } from '../../types';
 import { PosCredentialsError } from './errors';
 import { PosHttpError } from './http';
-import type { PosSenderOptions } from './order-sender';
+import { PER_DRAIN, type PosSenderOptions, senderPauses } from './order-sender';
 import type { PosPaymentDraft } from './outgoing-orders';
 import { accountConnection } from './service';
 
-const PER_DRAIN = 50;
 const TEXT = t.orders.pos;
 
 export function posPaymentSender(app: App, options: PosSenderOptions = {}) {
-  const backoffMs = options.backoffMs ?? 1000;
-  const maxBackoffMs = options.maxBackoffMs ?? 60_000;
-  const followMs = options.followMs ?? 1000;
+  const { followMs, afterFault } = senderPauses(options);
 
   /**
    * Moves the row, writes its bill's orders' events and (`alert`) tells the chat, in one
@@ -107,7 +104,7 @@ export function posPaymentSender(app: App, options: PosSenderOptions = {}) {
         return;
       }
       const detail = err instanceof PosHttpError && err.detail ? `: ${err.detail}` : '';
-      const pause = Math.min(maxBackoffMs, backoffMs * 2 ** row.attempts);
+      const pause = afterFault(row.attempts);
       app.log.warn(
         { restaurantId: row.restaurant_id, payment: row.id, err: (err as Error).message },
         'payment not recorded in the POS; tried again later',

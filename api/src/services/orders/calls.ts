@@ -12,7 +12,7 @@ import { conflict } from '../../domain/errors';
 import { toTableCall } from '../../repos/table-calls';
 import { addressKey } from '../../state/login-rules';
 import { type AssertOwner, owned } from '../context';
-import { type Actor, assertFloor, REFUSED } from '../staff/actor';
+import { type Actor, assertFloor, takingOver } from '../staff/actor';
 import { assertOwnsTable, recordMove } from '../staff/record';
 import { announce, guestTableOf, type OrdersContext } from './context';
 import { checkTable, windowStart } from './limits';
@@ -72,6 +72,10 @@ export async function callTable(
   return { call: toTableCall(row), created: true };
 }
 
+/** The call a staff request names, if the caller may act in its restaurant (else 404). */
+const ownedCall = async (ctx: OrdersContext, id: string, assertOwner: AssertOwner) =>
+  owned(await ctx.repos.tableCalls.find(id), 'Call not found', assertOwner);
+
 /** The staff's answer of one call, as the board reads it. */
 async function answerOf(ctx: OrdersContext, row: TableCallRow): Promise<TableCall> {
   return (await callsForStaff(ctx.repos, [row]))[0] as TableCall;
@@ -83,7 +87,7 @@ export async function finishCall(
   assertOwner: AssertOwner,
   actor: Actor,
 ): Promise<TableCall> {
-  const row = await owned(await ctx.repos.tableCalls.find(id), 'Call not found', assertOwner);
+  const row = await ownedCall(ctx, id, assertOwner);
   assertFloor(actor, 'call');
   if (row.status !== 'pending') return answerOf(ctx, row);
   await assertOwnsTable(ctx.repos, actor, row);
@@ -108,9 +112,8 @@ export async function takeCall(
   assertOwner: AssertOwner,
   actor: Actor,
 ): Promise<TableCall> {
-  const row = await owned(await ctx.repos.tableCalls.find(id), 'Call not found', assertOwner);
-  if (actor.role !== 'waiter' || !actor.userId) throw REFUSED.role('take-over');
-  const userId = actor.userId;
+  const row = await ownedCall(ctx, id, assertOwner);
+  const userId = takingOver(actor);
   if (row.taken_by === userId || row.status !== 'pending') return answerOf(ctx, row);
   const at = now();
   await ctx.repos.transaction(async (trx) => {

@@ -14,10 +14,14 @@ import { conflict, invalid } from '../../domain/errors';
 import { toOrder } from '../../repos/orders';
 import { type AssertOwner, owned } from '../context';
 import { markDays } from '../reports/build';
-import { type Actor, assertMayMove, REFUSED } from '../staff/actor';
+import { type Actor, assertMayMove, takingOver } from '../staff/actor';
 import { assertOwnsTable, recordMove } from '../staff/record';
 import { announce, type OrdersContext, queueForPos } from './context';
 import { withStaffView } from './staff-view';
+
+/** The order a staff request names, if the caller may act in its restaurant (else 404). */
+const ownedOrder = async (ctx: OrdersContext, id: string, assertOwner: AssertOwner) =>
+  owned(await ctx.repos.orders.find(id), 'Order not found', assertOwner);
 
 /** The staff's answer of one order, as the board reads it. */
 async function answerOf(ctx: OrdersContext, row: OrderRow): Promise<Order> {
@@ -40,7 +44,7 @@ export async function moveOrder(
   assertOwner: AssertOwner,
   actor: Actor,
 ): Promise<Order> {
-  const row = await owned(await ctx.repos.orders.find(id), 'Order not found', assertOwner);
+  const row = await ownedOrder(ctx, id, assertOwner);
   const to = body.status;
   if (to === 'rejected' && !body.reason) {
     throw invalid('A reason is required to reject', [{ path: 'reason', message: 'Required' }]);
@@ -74,9 +78,8 @@ export async function takeOrder(
   assertOwner: AssertOwner,
   actor: Actor,
 ): Promise<Order> {
-  const row = await owned(await ctx.repos.orders.find(id), 'Order not found', assertOwner);
-  if (actor.role !== 'waiter' || !actor.userId) throw REFUSED.role('take-over');
-  const userId = actor.userId;
+  const row = await ownedOrder(ctx, id, assertOwner);
+  const userId = takingOver(actor);
   if (row.taken_by === userId) return answerOf(ctx, row);
   const at = now();
   await ctx.repos.transaction(async (trx) => {

@@ -50,6 +50,12 @@ export function assertMayMove(actor: Actor, to: OrderStatus): void {
   if (!ORDER_MOVES[actor.role].includes(to)) throw REFUSED.role(`move to ${to}`);
 }
 
+/** Only a waiter takes over an order or a call of another waiter's table: the waiter's id. */
+export function takingOver(actor: Actor): string {
+  if (actor.role !== 'waiter' || !actor.userId) throw REFUSED.role('take-over');
+  return actor.userId;
+}
+
 /** Calls and bills are the floor's: not the kitchen's. */
 export function assertFloor(actor: Actor, what: string): void {
   if (actor.role === ROLES.kitchen) throw REFUSED.role(what);

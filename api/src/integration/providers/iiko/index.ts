@@ -7,16 +7,10 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { PosCredentialsError } from '../../pos/errors';
-import { type PosFactoryOptions, posProviderFactory } from '../../pos/factory';
-import { DEFAULT_HTTP_POLICY, type HttpPolicy, malformed, PosHttpError, requestJson } from '../../pos/http';
+import { type ConnectDeps, type PosFactoryOptions, posProviderFactory } from '../../pos/factory';
+import { malformed, PosHttpError, requestJson } from '../../pos/http';
 import type { PosStopList } from '../../pos/stop-list';
-import type {
-  PosConnection,
-  PosDeps,
-  PosMenuAnswer,
-  PosProviderFactory,
-  PosRestaurant,
-} from '../../pos/types';
+import type { PosConnection, PosMenuAnswer, PosProviderFactory, PosRestaurant } from '../../pos/types';
 import { errorAnswer, nomenclatureAnswer, organizationsAnswer, stopListsAnswer, tokenAnswer } from './api';
 import { mapNomenclature, readStopList } from './mapping';
 import { iikoOrders } from './orders';
@@ -85,10 +79,9 @@ export function createIikoFactory(options: PosFactoryOptions = {}): PosProviderF
 function connectIiko(
   base: string,
   credentials: z.infer<typeof iikoCredentials>,
-  deps: PosDeps = {},
+  deps: ConnectDeps,
 ): PosConnection {
-  const policy: HttpPolicy = { ...DEFAULT_HTTP_POLICY, ...deps.http };
-  const log = deps.log;
+  const { policy, log } = deps;
   const cacheKey = createHash('sha256')
     .update(`${base}\u0000${JSON.stringify(credentials)}`)
     .digest('hex');

@@ -6,15 +6,9 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { type PosFactoryOptions, posProviderFactory } from '../../pos/factory';
-import { DEFAULT_HTTP_POLICY, type HttpPolicy, PosHttpError } from '../../pos/http';
-import type {
-  PosConnection,
-  PosDeps,
-  PosMenuAnswer,
-  PosProviderFactory,
-  PosRestaurant,
-} from '../../pos/types';
+import { type ConnectDeps, type PosFactoryOptions, posProviderFactory } from '../../pos/factory';
+import { PosHttpError } from '../../pos/http';
+import type { PosConnection, PosMenuAnswer, PosProviderFactory, PosRestaurant } from '../../pos/types';
 import { categoriesAnswer, productsAnswer, spotsAnswer } from './api';
 import { POSTER_PROVIDER_NAME, posterCaller } from './client';
 import { mapPosterMenu } from './mapping';
@@ -63,10 +57,9 @@ export function posterVerify(body: Record<string, unknown>, appSecret: string): 
 function connectPoster(
   base: string,
   credentials: z.infer<typeof posterCredentials>,
-  deps: PosDeps = {},
+  deps: ConnectDeps,
 ): PosConnection {
-  const policy: HttpPolicy = { ...DEFAULT_HTTP_POLICY, ...deps.http };
-  const log = deps.log;
+  const { policy, log } = deps;
 
   const call = posterCaller(base, credentials.token, policy, log);
   const get = <T>(method: string, schema: z.ZodType<T>) => call(method, schema);
