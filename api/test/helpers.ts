@@ -201,6 +201,16 @@ export async function createRestaurant(
   return { id, slug, name };
 }
 
+/** A manager and the one restaurant they own (with `fields`): the world of a test in one restaurant. */
+export async function ownedRestaurant(
+  ctx: TestCtx,
+  fields: { slug?: string; name?: string } = {},
+): Promise<{ manager: TestUser; restaurant: RestaurantFixture }> {
+  const manager = await createUser(ctx, 'manager');
+  const restaurant = await createRestaurant(ctx, { ...fields, manager_id: manager.id });
+  return { manager, restaurant };
+}
+
 /**
  * The URL of a picture recorded as the restaurant's (its files are not stored): what a picture
  * field accepts without an upload (services/own-pictures.ts).

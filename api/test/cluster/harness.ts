@@ -91,6 +91,39 @@ export interface ApiOptions {
   dataDir: string;
 }
 
+/**
+ * What every server of a cluster on the database `databaseUrl` is given: the database, one
+ * JWT_SECRET (a token from one is taken by the others) and one first admin; and `more`.
+ */
+export function clusterEnv(databaseUrl: string, more: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: CLUSTER_JWT_SECRET,
+    ADMIN_LOGIN: CLUSTER_ADMIN.login,
+    ADMIN_PASSWORD: CLUSTER_ADMIN.password,
+    ...more,
+  };
+}
+
+/**
+ * The `i`-th server of a cluster (`api<i>`, from `entry`) with `env`, on a free port and a data
+ * folder of its own made now (`qrmenu-<prefix>-<i>-…` in the temporary folder; the caller removes it).
+ */
+export async function serverSpec(
+  i: number,
+  prefix: string,
+  entry: ApiOptions['entry'],
+  env: Record<string, string>,
+): Promise<ApiOptions> {
+  return {
+    name: `api${i}`,
+    entry,
+    port: await freePort(),
+    env,
+    dataDir: mkdtempSync(join(tmpdir(), `qrmenu-${prefix}-${i}-`)),
+  };
+}
+
 /** Starts one API process and waits until its readiness answers 200. */
 export async function startApi(options: ApiOptions): Promise<ApiProcess> {
   const args =
@@ -289,22 +322,9 @@ export interface ClusterOptions {
 /** N servers started at the same moment on an empty database, then HAProxy in front of them. */
 export async function startCluster(haproxyBin: string, options: ClusterOptions): Promise<Cluster> {
   const db = await freshDatabase(options.databaseUrl);
-  const env: Record<string, string> = {
-    DATABASE_URL: db.url,
-    JWT_SECRET: CLUSTER_JWT_SECRET,
-    ADMIN_LOGIN: CLUSTER_ADMIN.login,
-    ADMIN_PASSWORD: CLUSTER_ADMIN.password,
-    SHUTDOWN_DRAIN_MS: '1000',
-    ...options.env,
-  };
+  const env = clusterEnv(db.url, { SHUTDOWN_DRAIN_MS: '1000', ...options.env });
   const specs = await Promise.all(
-    Array.from({ length: options.size }, async (_, i) => ({
-      name: `api${i + 1}`,
-      entry: options.entry,
-      port: await freePort(),
-      env,
-      dataDir: mkdtempSync(join(tmpdir(), `qrmenu-cluster-${i + 1}-`)),
-    })),
+    Array.from({ length: options.size }, (_, i) => serverSpec(i + 1, 'cluster', options.entry, env)),
   );
   const servers: ApiProcess[] = [];
   const stopAll = async () => {
