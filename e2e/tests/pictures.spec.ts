@@ -5,7 +5,7 @@
  * picked, with the message that names the accepted kinds.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiToken, baseURL, createManager, loginThroughUi, PNG, unique } from './support';
+import { baseURL, creator, loginThroughUi, managerRestaurant, PNG } from './support';
 
 /** A second real picture (4 x 3, red): the replacement. */
 const RED_PNG = Buffer.from(
@@ -22,33 +22,23 @@ interface Made {
 
 /** A manager's restaurant with one product without pictures, written through the API. */
 async function makeProduct(request: APIRequestContext): Promise<Made> {
-  const manager = await createManager(request);
-  const headers = { Authorization: `Bearer ${await apiToken(request)}` };
-  const slug = unique('rasm');
-  const created = await request.post(`${baseURL()}/api/admin/restaurants/create`, {
-    headers,
-    data: {
-      name: 'Rasmli choyxona',
-      slug,
-      address: 'Toshkent',
-      phone_number: '+998 71 100 20 30',
-      work_time: '09:00-22:00',
-      manager_id: manager._id,
-    },
+  const r = await managerRestaurant(request, 'Rasmli choyxona', 'rasm', {
+    phone_number: '+998 71 100 20 30',
+    work_time: '09:00-22:00',
   });
-  expect(created.status()).toBe(201);
-  const restaurantId = ((await created.json()) as { data: { _id: string } }).data._id;
-  const category = await request.post(`${baseURL()}/api/manager/category/create`, {
-    headers,
-    data: { title: 'Taomlar', restaurant_id: restaurantId, is_active: true },
+  const create = creator(request, r.token);
+  const categoryId = await create('manager/category/create', {
+    title: 'Taomlar',
+    restaurant_id: r.restaurantId,
+    is_active: true,
   });
-  const categoryId = ((await category.json()) as { data: { _id: string } }).data._id;
-  const product = await request.post(`${baseURL()}/api/manager/products`, {
-    headers,
-    data: { name: 'Manti', category_id: categoryId, price: 30000, is_active: true },
+  const productId = await create('manager/products', {
+    name: 'Manti',
+    category_id: categoryId,
+    price: 30000,
+    is_active: true,
   });
-  const productId = ((await product.json()) as { data: { id: string } }).data.id;
-  return { slug, categoryId, productId, manager };
+  return { slug: r.slug, categoryId, productId, manager: r.manager };
 }
 
 async function imagesOf(request: APIRequestContext, productId: string): Promise<string[]> {
