@@ -6,8 +6,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { qrImage, qrSvgFile } from '../src/qr/qrImage';
-import ManagerHome from '../src/restaurants/ManagerHome';
 import RestaurantDetailPage from '../src/restaurants/RestaurantDetailPage';
+import { openManagerHome } from './manager-home';
 import { decode } from './qr-decode';
 
 describe('qrImage', () => {
@@ -137,13 +137,7 @@ describe('QR kod on the restaurant detail page', () => {
 
 describe("QR kod on the manager's home", () => {
   it('opens the code of its own restaurant', async () => {
-    openPage(<ManagerHome />, ROUTES.admin.home, {
-      as: 'manager',
-      answers: {
-        'GET /manager/restaurants/me': answers.data(restaurant),
-        'GET /auth/profile': answers.data(fixtures.profile({ _id: 'm1', login: 'aziz', role: 'manager' })),
-      },
-    });
+    openManagerHome(restaurant);
     const dialog = await openQr();
     expect(within(dialog).getByTestId('qr-url')).toHaveTextContent(`${window.location.origin}/m/rayhon`);
     expect(within(dialog).getByRole('button', { name: t.qr.downloadPng })).toBeInTheDocument();

@@ -13,9 +13,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expandPlacementNames, telegramTableUrl } from '../src/qr/placementNames';
-import ManagerHome from '../src/restaurants/ManagerHome';
 import RestaurantDetailPage from '../src/restaurants/RestaurantDetailPage';
 import RestaurantsPage from '../src/restaurants/RestaurantsPage';
+import { openManagerHome } from './manager-home';
 import { decodeSvg } from './qr-decode';
 
 afterEach(() => {
@@ -50,13 +50,8 @@ function stats(): VisitStats {
 describe('visits panel', () => {
   it("on the manager's Asosiy: one request, totals, a bar a day, the table, placements and languages; axe clean", async () => {
     const data = stats();
-    const { api } = openPage(<ManagerHome />, ROUTES.admin.home, {
-      as: 'manager',
-      answers: {
-        'GET /manager/restaurants/me': answers.data(restaurant),
-        'GET /auth/profile': answers.data(fixtures.profile({ _id: 'm1', login: 'aziz', role: 'manager' })),
-        'GET /manager/visits': answers.data(data),
-      },
+    const { api } = openManagerHome(restaurant, {
+      'GET /manager/visits': answers.data(data),
     });
     const panel = await screen.findByRole('region', { name: t.visits.title });
     const chart = await within(panel).findByRole('img', {
@@ -135,13 +130,8 @@ describe('visits panel', () => {
   });
 
   it('says so when the numbers cannot be loaded', async () => {
-    openPage(<ManagerHome />, ROUTES.admin.home, {
-      as: 'manager',
-      answers: {
-        'GET /manager/restaurants/me': answers.data(restaurant),
-        'GET /auth/profile': answers.data(fixtures.profile({ _id: 'm1', login: 'aziz', role: 'manager' })),
-        'GET /manager/visits': answers.error(500, 'internal', 'boom'),
-      },
+    openManagerHome(restaurant, {
+      'GET /manager/visits': answers.error(500, 'internal', 'boom'),
     });
     expect(await screen.findByText(t.visits.loadError)).toBeInTheDocument();
   });
@@ -184,24 +174,19 @@ describe('placements in the QR dialog', () => {
   it("adds a range, shows a placement's own code, and prints a sheet per placement with its code", async () => {
     setRuntimeConfig({ publicMenuBase: 'https://menu.example.uz' });
     let placements: Placement[] = [];
-    const { api } = openPage(<ManagerHome />, ROUTES.admin.home, {
-      as: 'manager',
-      answers: {
-        'GET /manager/restaurants/me': answers.data(restaurant),
-        'GET /auth/profile': answers.data(fixtures.profile({ _id: 'm1', login: 'aziz', role: 'manager' })),
-        'GET /manager/visits': answers.data(stats()),
-        'GET /manager/placements': () => answers.data(placements),
-        'POST /manager/placements': (call) => {
-          const names = (call.body as { names: string[] }).names;
-          const made = names.map((name, i) => ({
-            _id: `p${i + 1}`,
-            restaurant_id: 'q1',
-            name,
-            createdAt: '2026-11-25T00:00:00.000Z',
-          }));
-          placements = [...placements, ...made];
-          return answers.data(made, 201);
-        },
+    const { api } = openManagerHome(restaurant, {
+      'GET /manager/visits': answers.data(stats()),
+      'GET /manager/placements': () => answers.data(placements),
+      'POST /manager/placements': (call) => {
+        const names = (call.body as { names: string[] }).names;
+        const made = names.map((name, i) => ({
+          _id: `p${i + 1}`,
+          restaurant_id: 'q1',
+          name,
+          createdAt: '2026-11-25T00:00:00.000Z',
+        }));
+        placements = [...placements, ...made];
+        return answers.data(made, 201);
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: t.qr.title }));
@@ -260,22 +245,17 @@ describe("the tables' codes in the restaurant's Telegram bot", () => {
   }));
   const open = async (bot: string | null) => {
     setRuntimeConfig({ publicMenuBase: 'https://menu.example.uz' });
-    openPage(<ManagerHome />, ROUTES.admin.home, {
-      as: 'manager',
-      answers: {
-        'GET /manager/restaurants/me': answers.data(restaurant),
-        'GET /auth/profile': answers.data(fixtures.profile({ _id: 'm1', login: 'aziz', role: 'manager' })),
-        'GET /manager/visits': answers.data(stats()),
-        'GET /manager/placements': () => answers.data(tables),
-        'GET /manager/telegram': answers.data({
-          connected: bot !== null,
-          bot_username: bot,
-          chat_title: null,
-          webhook: true,
-          waiting: 0,
-          last_error: null,
-        }),
-      },
+    openManagerHome(restaurant, {
+      'GET /manager/visits': answers.data(stats()),
+      'GET /manager/placements': () => answers.data(tables),
+      'GET /manager/telegram': answers.data({
+        connected: bot !== null,
+        bot_username: bot,
+        chat_title: null,
+        webhook: true,
+        waiting: 0,
+        last_error: null,
+      }),
     });
     await userEvent.click(await screen.findByRole('button', { name: t.qr.title }));
     const dialog = await screen.findByRole('dialog', { name: t.qr.title });
