@@ -13,14 +13,7 @@ import { posPicturesSettled } from '../src/integration/pos/pictures';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
 import { IIKO_API_LOGIN, soldOnMenu } from './fakes/iiko';
 import { apiCall, bearer, createUser, expectError, expectShape, snapshot } from './helpers';
-import {
-  filePosApp,
-  posProduct,
-  previewThenImport,
-  startIiko,
-  storedOptions,
-  storedRows,
-} from './pos-support';
+import { filePosApp, posProduct, previewThenImport, startIiko, storedOptions } from './pos-support';
 
 describe('iiko Cloud provider', () => {
   const logs: string[] = [];
@@ -170,7 +163,7 @@ describe('iiko Cloud provider', () => {
     expect(p7?.price).toBe(small);
     const options = await storedOptions(ctx, p7?.id);
     expect(options.map((o) => o.name)).toEqual(["O'lcham"]);
-    const rows = await storedRows(ctx, options[0]?.id);
+    const rows = options[0]!.rows;
     expect(rows.map((r) => [r.name, (p7?.price as number) + Number(r.price)]).sort()).toEqual(
       [
         ['Kichik', small],
@@ -187,7 +180,7 @@ describe('iiko Cloud provider', () => {
     const withMods = await product(live(4).id);
     const modOptions = await storedOptions(ctx, withMods?.id);
     expect(modOptions.map((o) => o.name)).toContain('Souslar');
-    const sauce = await storedRows(ctx, modOptions.find((o) => o.name === 'Souslar')?.id);
+    const sauce = modOptions.find((o) => o.name === 'Souslar')!.rows;
     expect(sauce.map((r) => [r.name, Number(r.price)])).toEqual([
       ['Ketchup', 2000],
       ['Mayonez', 3000],

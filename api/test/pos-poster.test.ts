@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { posPicturesSettled } from '../src/integration/pos/pictures';
 import { POSTER_APP_SECRET, POSTER_TOKEN, posterSign, startFakePoster } from './fakes/poster';
 import { apiCall, bearer, createUser, expectError, expectShape, snapshot } from './helpers';
-import { filePosApp, posProduct, previewThenImport, storedOptions, storedRows } from './pos-support';
+import { filePosApp, posProduct, previewThenImport, storedOptions } from './pos-support';
 
 describe('Poster provider', () => {
   const { ctx, staff, fake } = filePosApp('poster', () => startFakePoster({ products: 200 }), {
@@ -101,7 +101,7 @@ describe('Poster provider', () => {
     const nine = await product(item(9).product_id);
     const variant = await storedOptions(ctx, nine?.id);
     expect(variant.map((o) => o.name)).toEqual(['Variant']);
-    const rows = await storedRows(ctx, variant[0]?.id);
+    const rows = variant[0]!.rows;
     expect(rows.map((r) => Number(r.price)).sort((a, b) => a - b)).toEqual([0, 4000]);
     expect(nine?.price).toBe(Number(item(9).spots[0]?.price) / 100);
     // the top screen's dish: in a category of its own

@@ -244,21 +244,24 @@ export const posProduct = (ctx: TestCtx, restaurantId: string, externalId: strin
     .where('external_id', '=', externalId)
     .executeTakeFirst();
 
-/** The stored options of the product `productId` (as the import wrote them). */
-export const storedOptions = (ctx: TestCtx, productId: string | undefined) =>
-  ctx.db
+/** The stored options of the product `productId` (as the import wrote them), each with its stored rows. */
+export async function storedOptions(ctx: TestCtx, productId: string | undefined) {
+  const options = await ctx.db
     .selectFrom('product_options')
     .selectAll()
     .where('product_id', '=', productId as string)
     .execute();
-
-/** The stored rows of the option `optionId` (as the import wrote them). */
-export const storedRows = (ctx: TestCtx, optionId: string | undefined) =>
-  ctx.db
-    .selectFrom('option_rows')
-    .selectAll()
-    .where('product_option_id', '=', optionId as string)
-    .execute();
+  return Promise.all(
+    options.map(async (option) => ({
+      ...option,
+      rows: await ctx.db
+        .selectFrom('option_rows')
+        .selectAll()
+        .where('product_option_id', '=', option.id)
+        .execute(),
+    })),
+  );
+}
 
 /**
  * The senders' turns (orders, then payments, on the pos-orders lease) until nothing more goes
