@@ -6,11 +6,12 @@
  */
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3Config, s3Storage } from '../src/storage/s3';
 import { localBucket } from './s3-support';
 
-const bucket = localBucket('menu-pictures');
+const bucket = localBucket('menu-pictures', S3rver);
 let config: S3Config;
 
 beforeAll(async () => {

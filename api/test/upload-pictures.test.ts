@@ -9,6 +9,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { imageIdOf, imageKeys } from '@qrmenu/shared/image-variants';
+import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Config } from '../src/storage/s3';
@@ -206,7 +207,7 @@ function pictureSuite(name: string, options: () => Promise<{ s3?: S3Config }>) {
 
 pictureSuite('the local folder', async () => ({}));
 
-const bucket = localBucket('menu');
+const bucket = localBucket('menu', S3rver);
 afterAll(() => bucket.close());
 pictureSuite('an S3 bucket (s3rver)', async () => ({ s3: await bucket.start() }));
 

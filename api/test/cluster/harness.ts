@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { localBucket, type S3rverClass } from '../s3-support';
 
 // (import.meta.url, not __dirname: the bench runs this file as an ES module through tsx)
 const API_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -366,42 +367,26 @@ export async function startCluster(haproxyBin: string, options: ClusterOptions):
 export async function startS3(): Promise<{ env: Record<string, string>; stop(): Promise<void> } | null> {
   // a name in a variable: this file typechecks whether or not s3rver is installed
   const name = 's3rver';
-  let S3rver: new (
-    options: Record<string, unknown>,
-  ) => {
-    run(): Promise<{ port: number }>;
-    close(): Promise<void>;
-  };
+  let S3rver: S3rverClass;
   try {
     S3rver = (await import(name)).default;
   } catch {
     return null;
   }
-  const dir = mkdtempSync(join(tmpdir(), 'qrmenu-s3-'));
-  const bucket = 'qrmenu-cluster';
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: bucket }],
-  });
-  const { port } = await server.run();
+  const bucket = localBucket('qrmenu-cluster', S3rver);
+  const s3 = await bucket.start();
   return {
     env: {
       STORAGE_DRIVER: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_REGION: 'us-east-1',
-      S3_BUCKET: bucket,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_ENDPOINT: s3.endpoint,
+      S3_REGION: s3.region,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       S3_FORCE_PATH_STYLE: '1',
       // with the shared store, the start-up checks of a cluster apply
       CLUSTER: '1',
     },
-    async stop() {
-      await server.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: () => bucket.close(),
   };
 }
