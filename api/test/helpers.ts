@@ -59,6 +59,21 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
   };
 }
 
+/**
+ * A second app on the PostgreSQL database at `pgUrl`, in `first`'s schema (not one of its own):
+ * another server of the same platform, with `options` too. Call close() in afterAll.
+ */
+export async function createSecondApp(
+  first: TestCtx,
+  pgUrl: string,
+  options: Partial<BuildAppOptions> = {},
+): Promise<TestCtx> {
+  const schema = await currentSchema(first.db);
+  const sep = pgUrl.includes('?') ? '&' : '?';
+  const databaseUrl = `${pgUrl}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  return createTestApp({ ...options, databaseUrl, isolateSchema: false });
+}
+
 let passwordHash: Promise<string> | undefined;
 /** The argon2id hash of PASSWORD, computed once per file. */
 export const passwordHashOf = (): Promise<string> => {

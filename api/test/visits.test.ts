@@ -13,6 +13,7 @@ import {
   adminUser,
   apiCall,
   bearer,
+  createSecondApp,
   createTestApp,
   expectError,
   expectShape,
@@ -243,10 +244,7 @@ describe('two servers on one database', () => {
 
   // several servers share PostgreSQL (SQLite is one process's database)
   it.skipIf(!pgUrl)('add up their counts and count a guest served by both once (PostgreSQL)', async () => {
-    const row = await sql<{ s: string }>`select current_schema() as s`.execute(ctx.db);
-    const sep = pgUrl!.includes('?') ? '&' : '?';
-    const url = `${pgUrl}${sep}options=${encodeURIComponent(`-c search_path=${row.rows[0]!.s}`)}`;
-    const second = await createTestApp({ databaseUrl: url, isolateSchema: false });
+    const second = await createSecondApp(ctx, pgUrl!);
     try {
       const { manager: owner, restaurant: r } = await ownedRestaurant(ctx, { slug: 'two-servers' });
       // the same guest on both servers, two more guests one on each (one of them with two
