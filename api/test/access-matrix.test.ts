@@ -117,6 +117,10 @@ const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
 let ctx: TestCtx;
 let nobody: TestUser;
 
+/** The reports a restaurant's owner reads, each over a week of March 2026. */
+const REPORTS = ['takings', 'dishes', 'times', 'guests', 'rejections'] as const;
+const A_WEEK = 'from=2026-03-01&to=2026-03-07';
+
 const CASES: Case[] = [
   { method: 'GET', path: '/health', access: 'pub', build: () => ({ url: '/health' }) },
   { method: 'GET', path: '/health/live', access: 'pub', build: () => ({ url: '/health/live' }) },
@@ -667,46 +671,14 @@ const CASES: Case[] = [
     access: 'own',
     build: (s) => ({ url: `/manager/orders/csv?restaurant_id=${s.restaurant.id}` }),
   },
-  {
-    method: 'GET',
-    path: '/manager/reports/takings',
-    access: 'own',
-    build: (s) => ({
-      url: `/manager/reports/takings?from=2026-03-01&to=2026-03-07&restaurant_id=${s.restaurant.id}`,
+  ...REPORTS.map(
+    (kind): Case => ({
+      method: 'GET',
+      path: `/manager/reports/${kind}`,
+      access: 'own',
+      build: (s) => ({ url: `/manager/reports/${kind}?${A_WEEK}&restaurant_id=${s.restaurant.id}` }),
     }),
-  },
-  {
-    method: 'GET',
-    path: '/manager/reports/dishes',
-    access: 'own',
-    build: (s) => ({
-      url: `/manager/reports/dishes?from=2026-03-01&to=2026-03-07&restaurant_id=${s.restaurant.id}`,
-    }),
-  },
-  {
-    method: 'GET',
-    path: '/manager/reports/times',
-    access: 'own',
-    build: (s) => ({
-      url: `/manager/reports/times?from=2026-03-01&to=2026-03-07&restaurant_id=${s.restaurant.id}`,
-    }),
-  },
-  {
-    method: 'GET',
-    path: '/manager/reports/guests',
-    access: 'own',
-    build: (s) => ({
-      url: `/manager/reports/guests?from=2026-03-01&to=2026-03-07&restaurant_id=${s.restaurant.id}`,
-    }),
-  },
-  {
-    method: 'GET',
-    path: '/manager/reports/rejections',
-    access: 'own',
-    build: (s) => ({
-      url: `/manager/reports/rejections?from=2026-03-01&to=2026-03-07&restaurant_id=${s.restaurant.id}`,
-    }),
-  },
+  ),
   {
     method: 'GET',
     path: '/manager/reports/{kind}/export',

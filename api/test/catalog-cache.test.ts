@@ -4,7 +4,7 @@
  * are, and every successful catalog or restaurant write clears it.
  */
 import { answers } from '@qrmenu/shared/schemas';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AnswerCache } from '../src/http/answer-cache';
 import {
   adminUser,
@@ -12,25 +12,18 @@ import {
   createOption,
   createProduct,
   createRestaurant,
-  createUser,
   expectError,
   expectShape,
+  ownedRestaurant,
   PNG,
-  type TestUser,
   uploadAs,
 } from './helpers';
-import { fileApp } from './world';
+import { fileWorld } from './world';
 
 // a cache long enough that only a clear can refresh it
-const ctx = fileApp({ answerCacheTtlMs: 60_000 });
-let manager: TestUser;
-let restaurantId: string;
-let categoryId: string;
-
-beforeAll(async () => {
-  manager = await createUser(ctx, 'manager');
-  restaurantId = (await createRestaurant(ctx, { manager_id: manager.id })).id;
-  categoryId = (await createCategory(ctx, restaurantId, { title: 'Ichimliklar' })).id;
+const { ctx, world: w } = fileWorld({ answerCacheTtlMs: 60_000 }, async (app) => {
+  const own = await ownedRestaurant(app);
+  return { ...own, category: await createCategory(app, own.restaurant.id, { title: 'Ichimliklar' }) };
 });
 
 const get = (url: string, token?: string) =>
@@ -42,28 +35,28 @@ const get = (url: string, token?: string) =>
 
 describe('public answer cache', () => {
   it('serves anonymous lists from the cache until a catalog write clears it', async () => {
-    const url = `/user/products/?restaurant_id=${restaurantId}&category_id=${categoryId}`;
-    const first = await createProduct(ctx, restaurantId, categoryId, { name: 'Choy' });
+    const url = `/user/products/?restaurant_id=${w.restaurant.id}&category_id=${w.category.id}`;
+    const first = await createProduct(ctx, w.restaurant.id, w.category.id, { name: 'Choy' });
     const a = expectShape(answers.userProducts, (await get(url)).json()).data;
     expect(a.products.map((p) => p._id)).toEqual([first.id]);
     const res = await get(url);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
 
     // a change behind the API's back is not seen by anonymous callers while cached ...
-    const second = await createProduct(ctx, restaurantId, categoryId, { name: 'Qahva' });
+    const second = await createProduct(ctx, w.restaurant.id, w.category.id, { name: 'Qahva' });
     expect(expectShape(answers.userProducts, (await get(url)).json()).data.count).toBe(1);
     // extra query parameters do not make new entries (the key is the validated parameters)
     expect(expectShape(answers.userProducts, (await get(`${url}&x=${Date.now()}`)).json()).data.count).toBe(
       1,
     );
     // ... but the owner always reads fresh
-    expect(expectShape(answers.userProducts, (await get(url, manager.token)).json()).data.count).toBe(2);
+    expect(expectShape(answers.userProducts, (await get(url, w.manager.token)).json()).data.count).toBe(2);
 
     // any successful catalog write clears the cache
     const put = await ctx.app.inject({
       method: 'PUT',
       url: `/api/manager/products/${first.id}`,
-      headers: { authorization: `Bearer ${manager.token}` },
+      headers: { authorization: `Bearer ${w.manager.token}` },
       payload: { price: 7000 },
     });
     expect(put.statusCode).toBe(200);
@@ -75,7 +68,7 @@ describe('public answer cache', () => {
   });
 
   it('clears product details on stop-list and option-row writes; 404s are not cached', async () => {
-    const product = (await createProduct(ctx, restaurantId, categoryId, { name: 'Sharbat' })).id;
+    const product = (await createProduct(ctx, w.restaurant.id, w.category.id, { name: 'Sharbat' })).id;
     const option = (await createOption(ctx, product, 'Hajmi')).id;
     const url = `/user/products/${product}`;
     expect(expectShape(answers.productDetail, (await get(url)).json()).data.options[0]?.rows).toEqual([]);
@@ -83,7 +76,7 @@ describe('public answer cache', () => {
     const row = await ctx.app.inject({
       method: 'POST',
       url: '/api/manager/product-option-row',
-      headers: { authorization: `Bearer ${manager.token}` },
+      headers: { authorization: `Bearer ${w.manager.token}` },
       payload: { product_option_id: option, name: 'Katta', price: 3000 },
     });
     expect(row.statusCode).toBe(201);
@@ -93,7 +86,7 @@ describe('public answer cache', () => {
     const stop = await ctx.app.inject({
       method: 'POST',
       url: '/api/manager/stop-list',
-      headers: { authorization: `Bearer ${manager.token}` },
+      headers: { authorization: `Bearer ${w.manager.token}` },
       payload: { product_ids: [product], action: 'stop' },
     });
     expect(stop.statusCode).toBe(200);
@@ -104,9 +97,9 @@ describe('public answer cache', () => {
   });
 
   it('concurrent misses share one computation and all get the answer', async () => {
-    const cat = (await createCategory(ctx, restaurantId, { title: 'Parallel' })).id;
-    await createProduct(ctx, restaurantId, cat, { name: 'Bir' });
-    const url = `/user/products/?restaurant_id=${restaurantId}&category_id=${cat}`;
+    const cat = (await createCategory(ctx, w.restaurant.id, { title: 'Parallel' })).id;
+    await createProduct(ctx, w.restaurant.id, cat, { name: 'Bir' });
+    const url = `/user/products/?restaurant_id=${w.restaurant.id}&category_id=${cat}`;
     const answersNow = await Promise.all(Array.from({ length: 10 }, () => get(url)));
     for (const res of answersNow) {
       expect(res.statusCode).toBe(200);
@@ -117,14 +110,14 @@ describe('public answer cache', () => {
   });
 
   it('a refused write does not clear it', async () => {
-    const url = `/user/products/?restaurant_id=${restaurantId}`;
+    const url = `/user/products/?restaurant_id=${w.restaurant.id}`;
     const before = (await get(url)).json();
-    await createProduct(ctx, restaurantId, categoryId, { name: 'Yashirin' });
+    await createProduct(ctx, w.restaurant.id, w.category.id, { name: 'Yashirin' });
     const bad = await ctx.app.inject({
       method: 'POST',
       url: '/api/manager/products',
-      headers: { authorization: `Bearer ${manager.token}` },
-      payload: { name: '', category_id: categoryId, price: -1 },
+      headers: { authorization: `Bearer ${w.manager.token}` },
+      payload: { name: '', category_id: w.category.id, price: -1 },
     });
     expect(bad.statusCode).toBe(400);
     expect((await get(url)).json()).toEqual(before);
@@ -160,7 +153,7 @@ describe('admin restaurant list', () => {
     const list = expectShape(answers.adminRestaurants, (await get('/admin/restaurants', admin.token)).json());
     expect(list.restaurants.find((r) => r._id === extra.id)?.logotype).toBe(up.json().url);
     // the cached answer is still the admin's alone
-    expectError(await get('/admin/restaurants', manager.token), 403, 'forbidden');
+    expectError(await get('/admin/restaurants', w.manager.token), 403, 'forbidden');
     expectError(await get('/admin/restaurants'), 401, 'unauthorized');
   });
 });

@@ -16,12 +16,15 @@ beforeAll(async () => {
   }
 });
 
-const products = (encoding?: string) =>
+/** GET `/api<path>` accepting `encoding` (none: no Accept-Encoding), as `token`'s user or none. */
+const read = (path: string, encoding?: string, token?: string) =>
   ctx.app.inject({
     method: 'GET',
-    url: '/api/manager/products',
-    headers: { ...bearer(world.manager1.token), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+    url: `/api${path}`,
+    headers: { ...bearer(token), ...(encoding ? { 'accept-encoding': encoding } : {}) },
   });
+/** The owner's product list (41 products), accepting `encoding`. */
+const products = (encoding?: string) => read('/manager/products', encoding, world.manager1.token);
 
 describe('compressed API answers', () => {
   it('brotli when accepted, else gzip, else the JSON as it is: the same answer each way', async () => {
@@ -43,21 +46,13 @@ describe('compressed API answers', () => {
   });
 
   it('an answer under 1 KiB goes as it is', async () => {
-    const health = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/health',
-      headers: { 'accept-encoding': 'br' },
-    });
+    const health = await read('/health', 'br');
     expect(health.statusCode).toBe(200);
     expect(health.headers['content-encoding']).toBeUndefined();
   });
 
   it('error answers keep the contract body (compressed or not)', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/manager/products',
-      headers: { 'accept-encoding': 'br' },
-    });
+    const res = await read('/manager/products', 'br');
     expect(res.statusCode).toBe(401);
     const body =
       res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload) : res.rawPayload;

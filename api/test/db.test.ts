@@ -2,12 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connection, connect, isUniqueViolation, migrateToLatest, newId, now } from '../src/db';
-import { migrations } from '../src/db/migrations';
 import { prepared } from '../src/repos/prepared';
 import { newRestaurantRow } from '../src/services/restaurants/rows';
+import { ownMigrator } from './helpers';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'qrmenu-db-'));
 let conn: Connection;
@@ -100,15 +99,7 @@ describe('database layer', () => {
 
   it('the unique (type, external_id) migration keeps the oldest of a restaurant imported twice', async () => {
     // undo the last migration, store what the race could have stored, then migrate again
-    const schema =
-      conn.dialect === 'postgres'
-        ? (await sql<{ s: string }>`select current_schema() as s`.execute(conn.db)).rows[0]!.s
-        : undefined;
-    const migrator = new Migrator({
-      db: conn.db,
-      provider: { getMigrations: async () => migrations },
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
+    const { migrator, schema } = await ownMigrator(conn.db, conn.dialect);
     // back to before 0002, whatever came after it
     const down = await migrator.migrateTo('0001_initial');
     expect(down.error).toBeUndefined();

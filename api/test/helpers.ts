@@ -9,10 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { type Kysely, sql, type TableMetadata } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { type App, type BuildAppOptions, buildApp } from '../src/app';
 import { type DB, newId, now } from '../src/db';
+import { migrations } from '../src/db/migrations';
 import { hashPassword } from '../src/services/passwords';
 
 export const ADMIN = { login: 'admin', password: 'admin-pass-1' } as const;
@@ -55,6 +57,21 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A second app on the PostgreSQL database at `pgUrl`, in `first`'s schema (not one of its own):
+ * another server of the same platform, with `options` too. Call close() in afterAll.
+ */
+export async function createSecondApp(
+  first: TestCtx,
+  pgUrl: string,
+  options: Partial<BuildAppOptions> = {},
+): Promise<TestCtx> {
+  const schema = await currentSchema(first.db);
+  const sep = pgUrl.includes('?') ? '&' : '?';
+  const databaseUrl = `${pgUrl}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  return createTestApp({ ...options, databaseUrl, isolateSchema: false });
 }
 
 let passwordHash: Promise<string> | undefined;
@@ -199,6 +216,16 @@ export async function createRestaurant(
     })
     .execute();
   return { id, slug, name };
+}
+
+/** A manager and the one restaurant they own (with `fields`): the world of a test in one restaurant. */
+export async function ownedRestaurant(
+  ctx: TestCtx,
+  fields: { slug?: string; name?: string } = {},
+): Promise<{ manager: TestUser; restaurant: RestaurantFixture }> {
+  const manager = await createUser(ctx, 'manager');
+  const restaurant = await createRestaurant(ctx, { ...fields, manager_id: manager.id });
+  return { manager, restaurant };
 }
 
 /**
@@ -439,6 +466,32 @@ export function uploadAs(
 export async function ownTables(db: Kysely<any>): Promise<TableMetadata[]> {
   const tables = await db.introspection.getTables();
   if (!tables.some((t) => t.schema)) return tables;
+  const schema = await currentSchema(db);
+  return tables.filter((t) => t.schema === schema);
+}
+
+/** The schema `db` works in on PostgreSQL (`current_schema()`: each test file's own). */
+// biome-ignore lint/suspicious/noExplicitAny: any database, the app's or a migration test's
+async function currentSchema(db: Kysely<any>): Promise<string | undefined> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  return tables.filter((t) => t.schema === rows[0]?.schema);
+  return rows[0]?.schema;
+}
+
+/**
+ * A migrator of the app's migrations over `db` (of `dialect`) that keeps its record where the app
+ * keeps it, and that place's schema: on PostgreSQL the test's own schema (what `migrateToLatest`
+ * takes too), not the first one on the search path; on SQLite none.
+ */
+export async function ownMigrator(
+  // biome-ignore lint/suspicious/noExplicitAny: the app's database, seen as any schema
+  db: Kysely<any>,
+  dialect: string,
+): Promise<{ migrator: Migrator; schema: string | undefined }> {
+  const schema = dialect === 'postgres' ? await currentSchema(db) : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  return { migrator, schema };
 }

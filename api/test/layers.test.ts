@@ -140,95 +140,110 @@ const checked = (folder: string, check: (file: string, text: string) => string[]
     })
     .filter((f) => f.found.length > 0);
 
+/** Each source of `cases` gets the findings `check` names for it (none: it keeps the rule). */
+function expectFindings(check: (text: string) => string[], cases: [source: string, found: string[]][]) {
+  for (const [source, found] of cases) expect(check(source), source).toEqual(found);
+}
+
 describe('layers', () => {
   it('recognises SQL (the check works)', () => {
-    expect(sqlOutsideRepos("import { sql } from 'kysely';")).toEqual(['an import of kysely']);
-    expect(sqlOutsideRepos("await q.deleteFrom('products').execute()")).toEqual(['a query builder call']);
-    expect(sqlOutsideRepos('const one = sql<number>`1`;')).toEqual(['a raw sql template']);
-    expect(sqlOutsideRepos('await app.db.transaction().execute(work)')).toEqual([
-      'a query on a database handle',
+    expectFindings(sqlOutsideRepos, [
+      ["import { sql } from 'kysely';", ['an import of kysely']],
+      ["await q.deleteFrom('products').execute()", ['a query builder call']],
+      ['const one = sql<number>`1`;', ['a raw sql template']],
+      ['await app.db.transaction().execute(work)', ['a query on a database handle']],
+      ['await app.catalog.products.find(id); answerCache(app.db)', []],
     ]);
-    expect(sqlOutsideRepos('await app.catalog.products.find(id); answerCache(app.db)')).toEqual([]);
   });
 
   it.each(NO_SQL)('src/%s holds no SQL (it calls repositories)', (folder) => {
     expect(checked(folder, (_file, text) => sqlOutsideRepos(text))).toEqual([]);
   });
+});
 
-  it('recognises a route that reaches past its service (the check works)', () => {
-    const route = 'routes/x.ts';
-    expect(routeViolations(route, "import { fromBool, newId, type ProductsTable } from '../db';")).toEqual([
-      'rows of the database (db)',
-      'a row helper (fromBool)',
-      'a row helper (newId)',
-      'a table or row type (ProductsTable)',
-    ]);
-    expect(routeViolations(route, "import { toProduct } from '../repos/products';")).toEqual([
-      'a repository (repos/products)',
-    ]);
-    expect(routeViolations(route, "import { translationsColumn } from '../services/translations';")).toEqual([
-      'a service module (services/translations): call app.<service>',
-      'a row helper (translationsColumn)',
-    ]);
-    expect(routeViolations(route, 'await app.repos.products.delete([id]);')).toEqual([
-      'a call through app.repos',
-    ]);
-    expect(routeViolations(route, 'const row = await request.server.repos.products.find(id);')).toEqual([
-      'a call through app.repos',
-    ]);
-    expect(
-      routeViolations(
-        route,
+/** The layers that each keep a rule of their own: what breaks it, and sources it finds breaking it (or not). */
+const LAYER_RULES: {
+  folder: string;
+  rule: string;
+  breaker: string;
+  check: (file: string, text: string) => string[];
+  /** A file of the layer, as the check reads its path. */
+  file: string;
+  cases: [source: string, found: string[]][];
+}[] = [
+  {
+    folder: 'routes',
+    rule: 'go through the services only',
+    breaker: 'a route that reaches past its service',
+    check: routeViolations,
+    file: 'routes/x.ts',
+    cases: [
+      [
+        "import { fromBool, newId, type ProductsTable } from '../db';",
+        [
+          'rows of the database (db)',
+          'a row helper (fromBool)',
+          'a row helper (newId)',
+          'a table or row type (ProductsTable)',
+        ],
+      ],
+      ["import { toProduct } from '../repos/products';", ['a repository (repos/products)']],
+      [
+        "import { translationsColumn } from '../services/translations';",
+        ['a service module (services/translations): call app.<service>', 'a row helper (translationsColumn)'],
+      ],
+      ['await app.repos.products.delete([id]);', ['a call through app.repos']],
+      ['const row = await request.server.repos.products.find(id);', ['a call through app.repos']],
+      [
         "import { ownerCheck } from '../http/access';\nawait app.catalog.products.update(id, body, ownerCheck(request));",
-      ),
-    ).toEqual([]);
-  });
-
-  it('src/routes go through the services only', () => {
-    expect(checked('routes', routeViolations)).toEqual([]);
-  });
-
-  it('recognises a repository that reaches up (the check works)', () => {
-    const repo = 'repos/x.ts';
-    expect(repositoryViolations(repo, "import { stopsOf } from '../integration/pos/stop-list';")).toEqual([
-      'an upper layer (integration/pos/stop-list)',
-    ]);
-    expect(repositoryViolations(repo, "import { conflict } from '../http/errors';")).toEqual([
-      'an upper layer (http/errors)',
-    ]);
-    expect(
-      repositoryViolations(repo, "import { activeFrom } from '../services/catalog/availability';"),
-    ).toEqual(['an upper layer (services/catalog/availability)']);
-    expect(
-      repositoryViolations(
-        repo,
+        [],
+      ],
+    ],
+  },
+  {
+    folder: 'repos',
+    rule: 'import nothing above them',
+    breaker: 'a repository that reaches up',
+    check: repositoryViolations,
+    file: 'repos/x.ts',
+    cases: [
+      [
+        "import { stopsOf } from '../integration/pos/stop-list';",
+        ['an upper layer (integration/pos/stop-list)'],
+      ],
+      ["import { conflict } from '../http/errors';", ['an upper layer (http/errors)']],
+      [
+        "import { activeFrom } from '../services/catalog/availability';",
+        ['an upper layer (services/catalog/availability)'],
+      ],
+      [
         "import { sql } from 'kysely';\nimport { type ProductRow, toBool } from '../db';\nimport { chunks } from './query';\nimport { parseTranslations } from '@qrmenu/shared/schemas';",
-      ),
-    ).toEqual([]);
+        [],
+      ],
+    ],
+  },
+  {
+    folder: 'services',
+    rule: 'take no HTTP request and throw no HTTP error',
+    breaker: 'a service that handles HTTP',
+    check: serviceViolations,
+    file: 'services/catalog/x.ts',
+    cases: [
+      ["import type { FastifyRequest } from 'fastify';", ['an HTTP request type (FastifyRequest)']],
+      ["import { ownedRestaurantId } from '../../http/access';", ['HTTP handling (http/access)']],
+      ["import { TRANSLATIONS_RULE } from '../../routes/descriptions';", ['a route (routes/descriptions)']],
+      ["import { notFound } from '../../http/errors';", ['HTTP handling (http/errors)']],
+      ["import { notFound } from '../../domain/errors';", []],
+    ],
+  },
+];
+
+describe.each(LAYER_RULES)('layer $folder', ({ folder, rule, breaker, check, file, cases }) => {
+  it(`recognises ${breaker} (the check works)`, () => {
+    expectFindings((text) => check(file, text), cases);
   });
 
-  it('src/repos import nothing above them', () => {
-    expect(checked('repos', repositoryViolations)).toEqual([]);
-  });
-
-  it('recognises a service that handles HTTP (the check works)', () => {
-    const service = 'services/catalog/x.ts';
-    expect(serviceViolations(service, "import type { FastifyRequest } from 'fastify';")).toEqual([
-      'an HTTP request type (FastifyRequest)',
-    ]);
-    expect(serviceViolations(service, "import { ownedRestaurantId } from '../../http/access';")).toEqual([
-      'HTTP handling (http/access)',
-    ]);
-    expect(
-      serviceViolations(service, "import { TRANSLATIONS_RULE } from '../../routes/descriptions';"),
-    ).toEqual(['a route (routes/descriptions)']);
-    expect(serviceViolations(service, "import { notFound } from '../../http/errors';")).toEqual([
-      'HTTP handling (http/errors)',
-    ]);
-    expect(serviceViolations(service, "import { notFound } from '../../domain/errors';")).toEqual([]);
-  });
-
-  it('src/services take no HTTP request and throw no HTTP error', () => {
-    expect(checked('services', serviceViolations)).toEqual([]);
+  it(`src/${folder} ${rule}`, () => {
+    expect(checked(folder, check)).toEqual([]);
   });
 });

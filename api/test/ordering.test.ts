@@ -19,6 +19,7 @@ import {
   createTestApp,
   createUser,
   type Method,
+  ownedRestaurant,
   type TestUser,
 } from './helpers';
 import { fileApp } from './world';
@@ -96,12 +97,11 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const ctx = fileApp();
 
 beforeAll(async () => {
-  owner = await createUser(ctx, 'manager');
-  other = await createUser(ctx, 'manager');
-  const r = await createRestaurant(ctx, { manager_id: owner.id });
-  restaurantId = r.id;
-  slug = r.slug;
-  await createRestaurant(ctx, { manager_id: other.id });
+  const own = await ownedRestaurant(ctx);
+  owner = own.manager;
+  ({ id: restaurantId, slug } = own.restaurant);
+  // another manager, with a restaurant of their own
+  other = (await ownedRestaurant(ctx)).manager;
 });
 
 describe('new items', () => {
@@ -142,7 +142,7 @@ describe('new items', () => {
 
 describe('moves', () => {
   it('a category to the top, to the end, past the end; the answer is the new list', async () => {
-    const r = await createRestaurant(ctx, { manager_id: (await createUser(ctx, 'manager')).id });
+    const r = (await ownedRestaurant(ctx)).restaurant;
     const admin = await adminUser(ctx);
     const ids: Record<string, string> = {};
     // an admin arranges any restaurant's menu

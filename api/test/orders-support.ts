@@ -11,8 +11,7 @@ import {
   createOption,
   createOptionRow,
   createProduct,
-  createRestaurant,
-  createUser,
+  ownedRestaurant,
   type TestCtx,
   type TestUser,
 } from './helpers';
@@ -40,8 +39,7 @@ export const ok = async (res: Promise<LightMyRequestResponse> | LightMyRequestRe
 
 /** A restaurant with a manager, its menu, `tables` placements ("Stol 1"...), ordering on everywhere. */
 export async function orderWorld(ctx: TestCtx, tables = 3, switchOn = true): Promise<OrderWorld> {
-  const manager = await createUser(ctx, 'manager');
-  const restaurant = await createRestaurant(ctx, { manager_id: manager.id });
+  const { manager, restaurant } = await ownedRestaurant(ctx);
   const category = await createCategory(ctx, restaurant.id, { title: 'Taomlar' });
   const osh = await createProduct(ctx, restaurant.id, category.id, { name: 'Osh', price: 30000 });
   await ctx.db

@@ -13,7 +13,7 @@ import { posPicturesSettled } from '../src/integration/pos/pictures';
 import { clearIikoTokens } from '../src/integration/providers/iiko';
 import { IIKO_API_LOGIN, soldOnMenu } from './fakes/iiko';
 import { apiCall, bearer, createUser, expectError, expectShape, snapshot } from './helpers';
-import { filePosApp, posProduct, previewThenImport, startIiko } from './pos-support';
+import { filePosApp, posProduct, previewThenImport, startIiko, storedOptions } from './pos-support';
 
 describe('iiko Cloud provider', () => {
   const logs: string[] = [];
@@ -161,17 +161,9 @@ describe('iiko Cloud provider', () => {
     );
     const [small = 0, middle = 0, large = 0] = sizePrices;
     expect(p7?.price).toBe(small);
-    const options = await ctx.db
-      .selectFrom('product_options')
-      .selectAll()
-      .where('product_id', '=', p7?.id as string)
-      .execute();
+    const options = await storedOptions(ctx, p7?.id);
     expect(options.map((o) => o.name)).toEqual(["O'lcham"]);
-    const rows = await ctx.db
-      .selectFrom('option_rows')
-      .selectAll()
-      .where('product_option_id', '=', options[0]?.id as string)
-      .execute();
+    const rows = options[0]!.rows;
     expect(rows.map((r) => [r.name, (p7?.price as number) + Number(r.price)]).sort()).toEqual(
       [
         ['Kichik', small],
@@ -186,17 +178,9 @@ describe('iiko Cloud provider', () => {
     expect(logs.join('')).toContain('type \\"Service\\" is not sold on the menu');
     // group modifiers: an option named after the group, its live children with their prices
     const withMods = await product(live(4).id);
-    const modOptions = await ctx.db
-      .selectFrom('product_options')
-      .selectAll()
-      .where('product_id', '=', withMods?.id as string)
-      .execute();
+    const modOptions = await storedOptions(ctx, withMods?.id);
     expect(modOptions.map((o) => o.name)).toContain('Souslar');
-    const sauce = await ctx.db
-      .selectFrom('option_rows')
-      .selectAll()
-      .where('product_option_id', '=', modOptions.find((o) => o.name === 'Souslar')?.id as string)
-      .execute();
+    const sauce = modOptions.find((o) => o.name === 'Souslar')!.rows;
     expect(sauce.map((r) => [r.name, Number(r.price)])).toEqual([
       ['Ketchup', 2000],
       ['Mayonez', 3000],

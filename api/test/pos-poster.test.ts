@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { posPicturesSettled } from '../src/integration/pos/pictures';
 import { POSTER_APP_SECRET, POSTER_TOKEN, posterSign, startFakePoster } from './fakes/poster';
 import { apiCall, bearer, createUser, expectError, expectShape, snapshot } from './helpers';
-import { filePosApp, posProduct, previewThenImport } from './pos-support';
+import { filePosApp, posProduct, previewThenImport, storedOptions } from './pos-support';
 
 describe('Poster provider', () => {
   const { ctx, staff, fake } = filePosApp('poster', () => startFakePoster({ products: 200 }), {
@@ -99,17 +99,9 @@ describe('Poster provider', () => {
     expect(Number(first.spots[0]?.price) / 100).toBeGreaterThanOrEqual(12000); // so'm, not kopecks
     // variants (n = 9): option "Variant"; the product costs the cheapest, each row the difference
     const nine = await product(item(9).product_id);
-    const variant = await ctx.db
-      .selectFrom('product_options')
-      .selectAll()
-      .where('product_id', '=', nine?.id as string)
-      .execute();
+    const variant = await storedOptions(ctx, nine?.id);
     expect(variant.map((o) => o.name)).toEqual(['Variant']);
-    const rows = await ctx.db
-      .selectFrom('option_rows')
-      .select(['name', 'price'])
-      .where('product_option_id', '=', variant[0]?.id as string)
-      .execute();
+    const rows = variant[0]!.rows;
     expect(rows.map((r) => Number(r.price)).sort((a, b) => a - b)).toEqual([0, 4000]);
     expect(nine?.price).toBe(Number(item(9).spots[0]?.price) / 100);
     // the top screen's dish: in a category of its own
@@ -117,11 +109,7 @@ describe('Poster provider', () => {
     expect(top).toMatchObject({ name: 'Kombo set' });
     // modifier group (n = 6): option named after the group, modification prices as given
     const six = await product(item(6).product_id);
-    const mods = await ctx.db
-      .selectFrom('product_options')
-      .selectAll()
-      .where('product_id', '=', six?.id as string)
-      .execute();
+    const mods = await storedOptions(ctx, six?.id);
     expect(mods.map((o) => [o.name, o.min_choices, o.max_choices])).toEqual([['Souslar', 0, 2]]);
     // the variants' option is one to choose: a product sold in variants is sold as one of them
     expect(variant.map((o) => [o.min_choices, o.max_choices])).toEqual([[1, 1]]);

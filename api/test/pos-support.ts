@@ -244,6 +244,25 @@ export const posProduct = (ctx: TestCtx, restaurantId: string, externalId: strin
     .where('external_id', '=', externalId)
     .executeTakeFirst();
 
+/** The stored options of the product `productId` (as the import wrote them), each with its stored rows. */
+export async function storedOptions(ctx: TestCtx, productId: string | undefined) {
+  const options = await ctx.db
+    .selectFrom('product_options')
+    .selectAll()
+    .where('product_id', '=', productId as string)
+    .execute();
+  return Promise.all(
+    options.map(async (option) => ({
+      ...option,
+      rows: await ctx.db
+        .selectFrom('option_rows')
+        .selectAll()
+        .where('product_option_id', '=', option.id)
+        .execute(),
+    })),
+  );
+}
+
 /**
  * The senders' turns (orders, then payments, on the pos-orders lease) until nothing more goes
  * through now: no order or payment on its way by itself (a failure waiting for the staff is not),

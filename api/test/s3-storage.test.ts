@@ -4,40 +4,20 @@
  * go through the server or a public base. Its configuration from the S3_* variables:
  * settings.test.ts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3Config, s3Storage } from '../src/storage/s3';
+import { localBucket } from './s3-support';
 
-const dir = mkdtempSync(join(tmpdir(), 'qrmenu-s3rver-'));
-const server = new S3rver({
-  address: '127.0.0.1',
-  port: 0,
-  silent: true,
-  directory: dir,
-  configureBuckets: [{ name: 'menu-pictures' }],
-});
+const bucket = localBucket('menu-pictures', S3rver);
 let config: S3Config;
 
 beforeAll(async () => {
-  const { port } = await server.run();
-  config = {
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    bucket: 'menu-pictures',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  };
+  config = await bucket.start();
 });
-afterAll(async () => {
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => bucket.close());
 
 describe('s3Storage', () => {
   it('stores a buffer and reads it back with its type, size and ETag', async () => {

@@ -6,11 +6,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation, migrateToLatest, newId, now } from '../src/db';
-import { migrations } from '../src/db/migrations';
-import { adminUser, createTestApp, createUser, expectError, type TestCtx, type TestUser } from './helpers';
+import {
+  adminUser,
+  createTestApp,
+  createUser,
+  expectError,
+  ownMigrator,
+  type TestCtx,
+  type TestUser,
+} from './helpers';
 
 interface FeedProduct {
   id: string;
@@ -195,15 +201,7 @@ describe(`two syncs at once (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'S
   });
 
   it('migration 0003 detaches copies a race stored before it, keeping the oldest linked', async () => {
-    const schema =
-      ctx.app.dbDialect === 'postgres'
-        ? (await sql<{ s: string }>`select current_schema() as s`.execute(ctx.db)).rows[0]!.s
-        : undefined;
-    const migrator = new Migrator({
-      db: ctx.db,
-      provider: { getMigrations: async () => migrations },
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
+    const { migrator, schema } = await ownMigrator(ctx.db, ctx.app.dbDialect);
     const down = await migrator.migrateTo('0002_restaurants_type_external_id_unique');
     expect(down.error).toBeUndefined();
     const original = await ctx.db

@@ -88,6 +88,17 @@ export function fileTelegramWorld(
   ).world;
 }
 
+/** A new bot `username` and a supergroup (`chat`) that holds it as `role`: a staff chat to save. */
+export function botInSupergroup(
+  fake: FakeTelegram,
+  username: string,
+  chat: { id: number; title: string },
+  role: 'member' | 'administrator',
+) {
+  const bot = fake.addBot(username);
+  return { bot, chat: fake.addChat({ ...chat, type: 'supergroup', members: [[bot, role]] }) };
+}
+
 /** On the app `ctx` talking to `fake`: the restaurant with its bot, the staff's chat and Aziz. */
 async function telegramWorld(ctx: TestCtx, fake: FakeTelegram, tables?: number): Promise<TelegramWorld> {
   const bot = fake.addBot('rayhon_buyurtma_bot');

@@ -14,7 +14,15 @@ import { secretBox } from '../src/integration/secrets';
 import { type FakeTelegram, startTelegramFake } from './fakes/telegram';
 import { ADMIN, apiCall, loginAs, TEST_SECRET_KEY, type TestCtx } from './helpers';
 import { basket, callAs, ok, orderWorld, placeAs } from './orders-support';
-import { fileTelegramWorld, press, saveBot, say, telegramApp, WEBHOOK_ORIGIN } from './telegram-support';
+import {
+  botInSupergroup,
+  fileTelegramWorld,
+  press,
+  saveBot,
+  say,
+  telegramApp,
+  WEBHOOK_ORIGIN,
+} from './telegram-support';
 
 describe('setting up the bot', () => {
   let fake: FakeTelegram;
@@ -36,13 +44,7 @@ describe('setting up the bot', () => {
 
   it('checks the token with getMe, the chat with getChat and getChatMember, seals the token and sets the webhook', async () => {
     const w = await orderWorld(ctx);
-    const bot = fake.addBot('kafe_bot');
-    const chat = fake.addChat({
-      id: -1005550001,
-      type: 'supergroup',
-      title: 'Oshxona',
-      members: [[bot, 'member']],
-    });
+    const { bot, chat } = botInSupergroup(fake, 'kafe_bot', { id: -1005550001, title: 'Oshxona' }, 'member');
     const saved = await ok(saveBot(ctx, w, { bot_token: bot.token, channel_id: String(chat.id) }));
     expect(saved.data.bot_token).toBe(BOT_TOKEN_MASK);
     expect(saved.data.channel_id).toBe(String(chat.id));
@@ -214,13 +216,7 @@ describe('setting up the bot', () => {
 
   it('"Sinov xabari" posts to the chat at once, and says why when it cannot', async () => {
     const w = await orderWorld(ctx);
-    const bot = fake.addBot('sinov_bot');
-    const chat = fake.addChat({
-      id: -1005550007,
-      type: 'supergroup',
-      title: 'Sinov',
-      members: [[bot, 'member']],
-    });
+    const { bot, chat } = botInSupergroup(fake, 'sinov_bot', { id: -1005550007, title: 'Sinov' }, 'member');
     expect(await refusal(apiCall(ctx, 'POST', '/manager/telegram/test', w.manager.token))).toEqual([
       { path: 'bot_token', message: 'telegram: no_token' },
     ]);
@@ -415,13 +411,12 @@ describe('a change of chat', () => {
 
   it('posts only what happens from the moment a chat is set: no backlog of orders, calls or bill requests', async () => {
     const w = await orderWorld(tw.ctx);
-    const bot = tw.fake.addBot('kechikkan_bot');
-    const chat = tw.fake.addChat({
-      id: -1005550101,
-      type: 'supergroup',
-      title: 'Kechikkan',
-      members: [[bot, 'administrator']],
-    });
+    const { bot, chat } = botInSupergroup(
+      tw.fake,
+      'kechikkan_bot',
+      { id: -1005550101, title: 'Kechikkan' },
+      'administrator',
+    );
     const inChat = () => tw.fake.messages.filter((m) => m.chat_id === chat.id);
     // the bot saved without a chat: nothing can be posted
     await ok(saveBot(tw.ctx, w, { bot_token: bot.token, channel_id: '' }));

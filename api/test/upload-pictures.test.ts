@@ -5,8 +5,7 @@
  * nothing refers to is deleted (replaced, removed, product, category, restaurant deleted); the
  * quota and the per-account rate limit answer clear errors.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { imageIdOf, imageKeys } from '@qrmenu/shared/image-variants';
@@ -28,6 +27,7 @@ import {
   type World,
 } from './helpers';
 import { PHOTO_MAKE, PHOTO_MODEL, phonePhoto, pixelBomb } from './photos';
+import { localBucket } from './s3-support';
 
 /** Whether every file of the picture behind `url` is in the storage. */
 async function storedAll(ctx: TestCtx, url: string): Promise<boolean> {
@@ -207,37 +207,13 @@ function pictureSuite(name: string, options: () => Promise<{ s3?: S3Config }>) {
 
 pictureSuite('the local folder', async () => ({}));
 
-const s3Dir = mkdtempSync(join(tmpdir(), 'qrmenu-s3rver-upload-'));
-const s3 = new S3rver({
-  address: '127.0.0.1',
-  port: 0,
-  silent: true,
-  directory: s3Dir,
-  configureBuckets: [{ name: 'menu' }],
-});
-let s3Config: S3Config | undefined;
-afterAll(async () => {
-  if (s3Config) await s3.close();
-  rmSync(s3Dir, { recursive: true, force: true });
-});
-pictureSuite('an S3 bucket (s3rver)', async () => {
-  if (!s3Config) {
-    const { port } = await s3.run();
-    s3Config = {
-      endpoint: `http://127.0.0.1:${port}`,
-      region: 'us-east-1',
-      bucket: 'menu',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    };
-  }
-  return { s3: s3Config };
-});
+const bucket = localBucket('menu', S3rver);
+afterAll(() => bucket.close());
+pictureSuite('an S3 bucket (s3rver)', async () => ({ s3: await bucket.start() }));
 
 describe('the S3 driver in the app', () => {
   it('keeps files in the bucket, not in the uploads folder, and serves them through /uploads/ with 304s', async () => {
-    const ctx = await createTestApp({ s3: s3Config! });
+    const ctx = await createTestApp({ s3: await bucket.start() });
     try {
       const w = await createWorld(ctx);
       const res = await uploadAs(
@@ -270,7 +246,9 @@ describe('the S3 driver in the app', () => {
 
 describe('the S3 driver with a public base URL (a CDN)', () => {
   it('answers CDN URLs, the menu page loads the variants from there, and its CSP allows that origin', async () => {
-    const ctx = await createTestApp({ s3: { ...s3Config!, publicUrl: 'https://cdn.example.uz/menu' } });
+    const ctx = await createTestApp({
+      s3: { ...(await bucket.start()), publicUrl: 'https://cdn.example.uz/menu' },
+    });
     try {
       const w = await createWorld(ctx);
       const res = await uploadAs(ctx, w.manager1.token, { product_id: w.own.product.id }, [

@@ -13,11 +13,11 @@ import {
   adminUser,
   apiCall,
   bearer,
-  createRestaurant,
+  createSecondApp,
   createTestApp,
-  createUser,
   expectError,
   expectShape,
+  ownedRestaurant,
   snapshot,
   type TestCtx,
   type TestUser,
@@ -49,8 +49,7 @@ let restaurant: { id: string; slug: string };
 const { ctx, world: admin } = fileWorld({}, adminUser);
 
 beforeAll(async () => {
-  manager = await createUser(ctx, 'manager');
-  restaurant = await createRestaurant(ctx, { manager_id: manager.id, slug: 'visits-cafe' });
+  ({ manager, restaurant } = await ownedRestaurant(ctx, { slug: 'visits-cafe' }));
 });
 
 const view = (
@@ -107,8 +106,7 @@ describe('placements', () => {
   });
 
   it('is owner-scoped: another manager gets 404, an admin names the restaurant', async () => {
-    const other = await createUser(ctx, 'manager');
-    await createRestaurant(ctx, { manager_id: other.id });
+    const other = (await ownedRestaurant(ctx)).manager;
     const mine = (
       await ctx.app.inject({ method: 'GET', url: '/api/manager/placements', headers: bearer(manager.token) })
     ).json().data;
@@ -138,10 +136,9 @@ describe('counting', () => {
   let restaurantId: string;
   let owner: TestUser;
   beforeAll(async () => {
-    owner = await createUser(ctx, 'manager');
-    const r = await createRestaurant(ctx, { manager_id: owner.id, slug: 'counted-cafe' });
-    slug = r.slug;
-    restaurantId = r.id;
+    const own = await ownedRestaurant(ctx, { slug: 'counted-cafe' });
+    owner = own.manager;
+    ({ slug, id: restaurantId } = own.restaurant);
   });
 
   it('counts views and daily unique visitors by placement; not bots, previews, prefetches, 404s, language switches', async () => {
@@ -247,13 +244,9 @@ describe('two servers on one database', () => {
 
   // several servers share PostgreSQL (SQLite is one process's database)
   it.skipIf(!pgUrl)('add up their counts and count a guest served by both once (PostgreSQL)', async () => {
-    const row = await sql<{ s: string }>`select current_schema() as s`.execute(ctx.db);
-    const sep = pgUrl!.includes('?') ? '&' : '?';
-    const url = `${pgUrl}${sep}options=${encodeURIComponent(`-c search_path=${row.rows[0]!.s}`)}`;
-    const second = await createTestApp({ databaseUrl: url, isolateSchema: false });
+    const second = await createSecondApp(ctx, pgUrl!);
     try {
-      const owner = await createUser(ctx, 'manager');
-      const r = await createRestaurant(ctx, { manager_id: owner.id, slug: 'two-servers' });
+      const { manager: owner, restaurant: r } = await ownedRestaurant(ctx, { slug: 'two-servers' });
       // the same guest on both servers, two more guests one on each (one of them with two
       // browsers: one address, one visitor); 3 views a server
       for (const app of [ctx.app, second.app]) await view(app, r.slug, { ip: '203.0.113.50' });
@@ -278,8 +271,7 @@ describe('two servers on one database', () => {
     'a closing server writes its last counts before its database closes (SQLite)',
     async () => {
       const first = await createTestApp();
-      const owner = await createUser(first, 'manager');
-      const r = await createRestaurant(first, { manager_id: owner.id, slug: 'closing-cafe' });
+      const { manager: owner, restaurant: r } = await ownedRestaurant(first, { slug: 'closing-cafe' });
       await view(first.app, r.slug, { ip: '203.0.113.60' });
       await view(first.app, r.slug, { ip: '203.0.113.61' });
       expect(first.app.visits.pending()).toBe(2);

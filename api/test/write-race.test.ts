@@ -5,29 +5,20 @@
  * sent at the same time.
  */
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiCall,
   bearer,
   createCategory,
   createOption,
   createProduct,
-  createRestaurant,
-  createUser,
   expectError,
+  ownedRestaurant,
   snapshot,
-  type TestUser,
 } from './helpers';
-import { fileApp } from './world';
+import { fileWorld } from './world';
 
-let manager: TestUser;
-let restaurantId: string;
-const ctx = fileApp();
-
-beforeAll(async () => {
-  manager = await createUser(ctx, 'manager');
-  restaurantId = (await createRestaurant(ctx, { manager_id: manager.id })).id;
-});
+const { ctx, world: w } = fileWorld({}, ownedRestaurant);
 
 const RACE = 'deleted-meanwhile';
 
@@ -59,11 +50,11 @@ async function deleteParentOnInsert(
 }
 
 const post = (url: string, payload: object) =>
-  ctx.app.inject({ method: 'POST', url: `/api${url}`, headers: bearer(manager.token), payload });
+  ctx.app.inject({ method: 'POST', url: `/api${url}`, headers: bearer(w.manager.token), payload });
 
 describe('a create whose parent is deleted in the same moment', () => {
   it('a product into a category deleted between the check and the insert: 404, nothing stored', async () => {
-    const category = await createCategory(ctx, restaurantId);
+    const category = await createCategory(ctx, w.restaurant.id);
     const undo = await deleteParentOnInsert('products', 'category_id', 'categories');
     try {
       const res = await post('/manager/products', { name: RACE, category_id: category.id, price: 1000 });
@@ -83,8 +74,8 @@ describe('a create whose parent is deleted in the same moment', () => {
   });
 
   it('an option of a deleted product, a row of a deleted option, a category of a deleted restaurant: 404', async () => {
-    const category = await createCategory(ctx, restaurantId);
-    const product = await createProduct(ctx, restaurantId, category.id);
+    const category = await createCategory(ctx, w.restaurant.id);
+    const product = await createProduct(ctx, w.restaurant.id, category.id);
     const option = await createOption(ctx, product.id);
     const cases = [
       [
@@ -106,7 +97,7 @@ describe('a create whose parent is deleted in the same moment', () => {
         'restaurant_id',
         'restaurants',
         '/manager/category/create',
-        { restaurant_id: restaurantId, title: RACE, is_active: true },
+        { restaurant_id: w.restaurant.id, title: RACE, is_active: true },
       ],
     ] as const;
     for (const [table, column, parent, url, body] of cases) {
@@ -125,10 +116,10 @@ describe('a create whose parent is deleted in the same moment', () => {
 describe('the same race with real requests', () => {
   it('creating products while their category is deleted: 201 or 404, never 500', async () => {
     for (let i = 0; i < 15; i++) {
-      const category = await createCategory(ctx, restaurantId);
+      const category = await createCategory(ctx, w.restaurant.id);
       const [created, deleted] = await Promise.all([
         post('/manager/products', { name: `Taom ${i}`, category_id: category.id, price: 1000 }),
-        apiCall(ctx, 'DELETE', `/manager/category/delete/${category.id}`, manager.token),
+        apiCall(ctx, 'DELETE', `/manager/category/delete/${category.id}`, w.manager.token),
       ]);
       expect([201, 404]).toContain(created.statusCode);
       if (created.statusCode === 404) expectError(created, 404, 'not_found');

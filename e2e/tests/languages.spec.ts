@@ -6,7 +6,7 @@
  */
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../a11y';
-import { apiToken, baseURL, createManager, loginThroughUi, unique } from './support';
+import { baseURL, creator, loginThroughUi, managerRestaurant } from './support';
 
 interface Made {
   slug: string;
@@ -15,40 +15,20 @@ interface Made {
 
 /** A restaurant of a new manager with two categories of one product each, through the API. */
 async function makeRestaurant(request: APIRequestContext): Promise<Made> {
-  const manager = await createManager(request);
-  const headers = { Authorization: `Bearer ${await apiToken(request)}` };
-  const slug = unique('tillar');
-  const created = await request.post(`${baseURL()}/api/admin/restaurants/create`, {
-    headers,
-    data: {
-      name: 'Rayhon',
-      slug,
-      address: 'Toshkent, Navoiy 5',
-      phone_number: '+998 90 123 45 67',
-      work_time: '09:00-22:00',
-      manager_id: manager._id,
-      is_active: true,
-    },
+  const r = await managerRestaurant(request, 'Rayhon', 'tillar', {
+    address: 'Toshkent, Navoiy 5',
+    phone_number: '+998 90 123 45 67',
+    work_time: '09:00-22:00',
   });
-  expect(created.status()).toBe(201);
-  const restaurantId = ((await created.json()) as { data: { _id: string } }).data._id;
+  const create = creator(request, r.token);
   for (const [title, product] of [
     ['Issiq taomlar', 'Osh'],
     ['Ichimliklar', 'Choy'],
   ] as const) {
-    const res = await request.post(`${baseURL()}/api/manager/category/create`, {
-      headers,
-      data: { title, restaurant_id: restaurantId },
-    });
-    expect(res.status()).toBe(201);
-    const categoryId = ((await res.json()) as { data: { _id: string } }).data._id;
-    const p = await request.post(`${baseURL()}/api/manager/products`, {
-      headers,
-      data: { name: product, category_id: categoryId, price: 45000 },
-    });
-    expect(p.status()).toBe(201);
+    const categoryId = await create('manager/category/create', { title, restaurant_id: r.restaurantId });
+    await create('manager/products', { name: product, category_id: categoryId, price: 45000 });
   }
-  return { slug, manager };
+  return { slug: r.slug, manager: r.manager };
 }
 
 const row = (page: Page, testId: string, name: string) =>

@@ -8,7 +8,17 @@
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../a11y';
-import { ADMIN, apiToken, baseURL, type Credentials, createManager, loginThroughUi, unique } from './support';
+import {
+  ADMIN,
+  apiToken,
+  baseURL,
+  type Credentials,
+  createManager,
+  creator,
+  loginThroughUi,
+  managerRestaurant,
+  unique,
+} from './support';
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 
@@ -28,34 +38,15 @@ const ROWS = ['Kichik', 'Katta', "O'rta"];
 
 /** A manager whose restaurant has three categories, three mains, and "Osh"'s size option. */
 async function createWorld(request: APIRequestContext): Promise<World> {
-  const url = (path: string) => `${baseURL()}/api/${path}`;
-  const manager = await createManager(request);
-  const admin = { Authorization: `Bearer ${await apiToken(request, ADMIN)}` };
-  const slug = unique('tartib');
-  const restaurant = await request.post(url('admin/restaurants/create'), {
-    headers: admin,
-    data: {
-      name: 'Tartib oshxonasi',
-      slug,
-      address: 'Toshkent',
-      phone_number: '+998901234567',
-      work_time: '09:00-23:00',
-      manager_id: manager._id,
-    },
-  });
-  expect(restaurant.status()).toBe(201);
-  const restaurantId = ((await restaurant.json()) as { data: { _id: string } }).data._id;
-  const headers = { Authorization: `Bearer ${await apiToken(request, manager)}` };
-  const post = async (path: string, data: unknown) => {
-    const res = await request.post(url(path), { headers, data });
-    expect(res.status(), path).toBe(201);
-    return ((await res.json()) as { data: { _id?: string; id?: string } }).data;
-  };
+  const r = await managerRestaurant(request, 'Tartib oshxonasi', 'tartib', { phone_number: '+998901234567' });
+  const post = creator(request, r.token);
   const category: Record<string, string> = {};
   for (const title of CATEGORIES) {
-    category[title] = (
-      await post('manager/category/create', { title, restaurant_id: restaurantId, is_active: true })
-    )._id as string;
+    category[title] = await post('manager/category/create', {
+      title,
+      restaurant_id: r.restaurantId,
+      is_active: true,
+    });
   }
   const product: Record<string, string> = {};
   const menu: Record<string, string[]> = {
@@ -65,20 +56,25 @@ async function createWorld(request: APIRequestContext): Promise<World> {
   };
   for (const [title, names] of Object.entries(menu)) {
     for (const name of names) {
-      product[name] = (
-        await post('manager/products', { name, category_id: category[title], price: 20_000, is_active: true })
-      ).id as string;
+      product[name] = await post('manager/products', {
+        name,
+        category_id: category[title],
+        price: 20_000,
+        is_active: true,
+      });
     }
   }
-  const optionId = (await post('manager/product-option', { product_id: product.Osh, name: 'Hajmi' }))
-    ._id as string;
+  const optionId = await post('manager/product-option', { product_id: product.Osh, name: 'Hajmi' });
   const row: Record<string, string> = {};
   for (const [i, name] of ROWS.entries()) {
-    row[name] = (
-      await post('manager/product-option-row', { product_option_id: optionId, name, price: i * 5000 })
-    )._id as string;
+    row[name] = await post('manager/product-option-row', {
+      product_option_id: optionId,
+      name,
+      price: i * 5000,
+    });
   }
-  return { manager, slug, category, product, optionId, row, headers };
+  const headers = { Authorization: `Bearer ${r.token}` };
+  return { manager: r.manager, slug: r.slug, category, product, optionId, row, headers };
 }
 
 const moved = (page: Page) =>

@@ -4,8 +4,8 @@
  * files of the replaced and the removed one are gone; a text file renamed .jpg is refused when
  * picked, with the message that names the accepted kinds.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiToken, baseURL, createManager, loginThroughUi, PNG, unique } from './support';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { baseURL, creator, loginThroughUi, managerRestaurant, PNG } from './support';
 
 /** A second real picture (4 x 3, red): the replacement. */
 const RED_PNG = Buffer.from(
@@ -22,33 +22,23 @@ interface Made {
 
 /** A manager's restaurant with one product without pictures, written through the API. */
 async function makeProduct(request: APIRequestContext): Promise<Made> {
-  const manager = await createManager(request);
-  const headers = { Authorization: `Bearer ${await apiToken(request)}` };
-  const slug = unique('rasm');
-  const created = await request.post(`${baseURL()}/api/admin/restaurants/create`, {
-    headers,
-    data: {
-      name: 'Rasmli choyxona',
-      slug,
-      address: 'Toshkent',
-      phone_number: '+998 71 100 20 30',
-      work_time: '09:00-22:00',
-      manager_id: manager._id,
-    },
+  const r = await managerRestaurant(request, 'Rasmli choyxona', 'rasm', {
+    phone_number: '+998 71 100 20 30',
+    work_time: '09:00-22:00',
   });
-  expect(created.status()).toBe(201);
-  const restaurantId = ((await created.json()) as { data: { _id: string } }).data._id;
-  const category = await request.post(`${baseURL()}/api/manager/category/create`, {
-    headers,
-    data: { title: 'Taomlar', restaurant_id: restaurantId, is_active: true },
+  const create = creator(request, r.token);
+  const categoryId = await create('manager/category/create', {
+    title: 'Taomlar',
+    restaurant_id: r.restaurantId,
+    is_active: true,
   });
-  const categoryId = ((await category.json()) as { data: { _id: string } }).data._id;
-  const product = await request.post(`${baseURL()}/api/manager/products`, {
-    headers,
-    data: { name: 'Manti', category_id: categoryId, price: 30000, is_active: true },
+  const productId = await create('manager/products', {
+    name: 'Manti',
+    category_id: categoryId,
+    price: 30000,
+    is_active: true,
   });
-  const productId = ((await product.json()) as { data: { id: string } }).data.id;
-  return { slug, categoryId, productId, manager };
+  return { slug: r.slug, categoryId, productId, manager: r.manager };
 }
 
 async function imagesOf(request: APIRequestContext, productId: string): Promise<string[]> {
@@ -66,6 +56,16 @@ async function openEdit(page: Page, made: Made) {
   return dialog;
 }
 
+/** Picks one file (`name`, of type `mimeType`) in the dialog's pictures field. */
+const pickPicture = (dialog: Locator, name: string, mimeType: string, buffer: Buffer) =>
+  dialog.locator('input[type="file"][name="files"]').setInputFiles({ name, mimeType, buffer });
+
+/** «Saqlash», then the dialog closed: it takes back its history entry (Back closes a dialog), so let it before navigating. */
+async function saveAndClose(dialog: Locator) {
+  await dialog.getByRole('button', { name: 'Saqlash' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** The guests' page's pictures of the product (the img's src: the main JPEG). */
 async function guestPictures(page: Page, slug: string): Promise<string[]> {
   await page.goto(`/m/${slug}`);
@@ -81,14 +81,8 @@ test('a manager adds, replaces and removes a product picture; guests see the rig
 
   // add
   let dialog = await openEdit(page, made);
-  await dialog.locator('input[type="file"][name="files"]').setInputFiles({
-    name: 'manti.png',
-    mimeType: 'image/png',
-    buffer: PNG,
-  });
-  await dialog.getByRole('button', { name: 'Saqlash' }).click();
-  // the closed dialog takes back its history entry (Back closes a dialog): let it, then navigate
-  await expect(dialog).toBeHidden();
+  await pickPicture(dialog, 'manti.png', 'image/png', PNG);
+  await saveAndClose(dialog);
   await expect(page.getByText('Mahsulot rasmlari saqlandi!')).toBeVisible();
   const [first] = await imagesOf(request, made.productId);
   expect(first).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
@@ -112,9 +106,7 @@ test('a manager adds, replaces and removes a product picture; guests see the rig
     buffer: RED_PNG,
   });
   await expect(dialog.getByText('yangi.png: Saqlanganda almashtiriladi')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Saqlash' }).click();
-  // the closed dialog takes back its history entry (Back closes a dialog): let it, then navigate
-  await expect(dialog).toBeHidden();
+  await saveAndClose(dialog);
   await expect(page.getByText('Mahsulot rasmlari saqlandi!').first()).toBeVisible();
   await expect.poll(() => imagesOf(request, made.productId)).not.toEqual([first]);
   const [second] = await imagesOf(request, made.productId);
@@ -128,9 +120,7 @@ test('a manager adds, replaces and removes a product picture; guests see the rig
   dialog = await openEdit(page, made);
   await dialog.getByRole('button', { name: "1-rasmni o'chirish" }).click();
   await expect(dialog.getByTestId('product-picture')).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'Saqlash' }).click();
-  // the closed dialog takes back its history entry (Back closes a dialog): let it, then navigate
-  await expect(dialog).toBeHidden();
+  await saveAndClose(dialog);
   await expect.poll(() => imagesOf(request, made.productId)).toEqual([]);
   expect(await guestPictures(page, made.slug)).toEqual([]);
   expect((await request.get(`${baseURL()}${second}`)).status()).toBe(404);
@@ -143,11 +133,7 @@ test('a text file renamed .jpg is refused when picked, naming the accepted kinds
   const made = await makeProduct(request);
   await loginThroughUi(page, made.manager);
   const dialog = await openEdit(page, made);
-  await dialog.locator('input[type="file"][name="files"]').setInputFiles({
-    name: 'menyu.jpg',
-    mimeType: 'image/jpeg',
-    buffer: Buffer.from('Manti 30000 so‘m\n'),
-  });
+  await pickPicture(dialog, 'menyu.jpg', 'image/jpeg', Buffer.from('Manti 30000 so‘m\n'));
   await expect(dialog.getByTestId('refused-files')).toHaveText(
     '"menyu.jpg" rasm emas. Faqat JPEG, PNG, WebP yoki GIF rasm yuklash mumkin.',
   );

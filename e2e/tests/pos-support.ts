@@ -167,6 +167,22 @@ export async function oshRestaurant(api: ServerApi, name: string, prefix: string
   return { ...made, osh };
 }
 
+/**
+ * `oshRestaurant` on the server at `base` with its `tables` taking orders (their codes, in the
+ * same order), and the API it was made through.
+ */
+export async function oshRestaurantWithTables(
+  request: APIRequestContext,
+  base: string,
+  name: string,
+  prefix: string,
+  tables: string[],
+) {
+  const api = serverApi(request, base);
+  const made = await oshRestaurant(api, name, prefix);
+  return { api, ...made, tables: await openTables(api, made.manager, made.restaurantId, tables) };
+}
+
 export interface PosRestaurant {
   restaurant: { _id: string; slug: string };
   managerCreds: Credentials;

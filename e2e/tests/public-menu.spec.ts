@@ -4,7 +4,7 @@
  * keep their box, an unknown slug shows the Uzbek 404, and an old slug lands on the new one.
  */
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { apiToken, baseURL, unique } from './support';
+import { apiToken, baseURL, creator, unique } from './support';
 
 test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 700 } });
 
@@ -15,42 +15,32 @@ interface Made {
 
 /** A restaurant with three categories of eight products each, written through the API. */
 async function makeMenu(request: APIRequestContext, token: string): Promise<Made> {
-  const headers = { Authorization: `Bearer ${token}` };
+  const create = creator(request, token);
   const slug = unique('menyu');
-  const created = await request.post(`${baseURL()}/api/admin/restaurants/create`, {
-    headers,
-    data: {
-      name: 'Choyxona <Bahor>',
-      slug,
-      address: 'Toshkent, Chilonzor 1',
-      phone_number: '+998 71 100 20 30',
-      work_time: '09:00-22:00',
-      is_active: true,
-    },
+  const restaurantId = await create('admin/restaurants/create', {
+    name: 'Choyxona <Bahor>',
+    slug,
+    address: 'Toshkent, Chilonzor 1',
+    phone_number: '+998 71 100 20 30',
+    work_time: '09:00-22:00',
+    is_active: true,
   });
-  expect(created.status()).toBe(201);
-  const restaurantId = ((await created.json()) as { data: { _id: string } }).data._id;
   const categories: Made['categories'] = [];
   for (const title of ['Salatlar', 'Issiq taomlar', 'Ichimliklar']) {
-    const res = await request.post(`${baseURL()}/api/manager/category/create`, {
-      headers,
-      data: { title, restaurant_id: restaurantId, is_active: true },
+    const id = await create('manager/category/create', {
+      title,
+      restaurant_id: restaurantId,
+      is_active: true,
     });
-    expect(res.status()).toBe(201);
-    const id = ((await res.json()) as { data: { _id: string } }).data._id;
     categories.push({ id, title });
     for (let i = 1; i <= 8; i++) {
-      const product = await request.post(`${baseURL()}/api/manager/products`, {
-        headers,
-        data: {
-          name: `${title} ${i}`,
-          category_id: id,
-          description: 'Yangi masalliqlardan',
-          price: 25000 + i * 1000,
-          is_active: true,
-        },
+      await create('manager/products', {
+        name: `${title} ${i}`,
+        category_id: id,
+        description: 'Yangi masalliqlardan',
+        price: 25000 + i * 1000,
+        is_active: true,
       });
-      expect(product.status()).toBe(201);
     }
   }
   return { slug, categories };

@@ -10,9 +10,17 @@
  * Web's page frames the Mini App (it opens one in an <iframe>); another site's frame is refused.
  * axe on the Mini App's menu (375 and 1280 px), its cart and the order's page.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../a11y';
-import { connectBot, openTables, oshRestaurant, serverApi, signIn, telegramServer } from './pos-support';
+import {
+  connectBot,
+  openTables,
+  oshRestaurant,
+  oshRestaurantWithTables,
+  serverApi,
+  signIn,
+  telegramServer,
+} from './pos-support';
 
 const own = telegramServer();
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
@@ -68,21 +76,38 @@ async function orderOsh(page: Page) {
   await page.waitForURL(/\/orders\/[^/?]+\?key=/);
 }
 
+/**
+ * An Osh restaurant (`name`) with Stol 5 taking orders and its bot (`chat`) connected, and a
+ * guest (`guestName`) who has started the bot in private: the Mini App's world of one table.
+ */
+async function tableFiveWithBot(
+  request: APIRequestContext,
+  name: string,
+  slugPrefix: string,
+  chat: Parameters<typeof connectBot>[4],
+  guestName: string,
+) {
+  const made = await oshRestaurantWithTables(request, own.server.url, name, slugPrefix, ['Stol 5']);
+  const { api, manager, slug } = made;
+  const [table5] = made.tables as [string];
+  const bot = await connectBot(api, own.fake, manager, slug, chat);
+  const guest = own.fake.addUser(guestName);
+  own.fake.startPrivate(bot, guest);
+  return { manager, slug, table5, bot, guest };
+}
+
 test('table 5 orders from the Mini App, the board accepts, the guest’s chat gets «Qabul qilindi» once', async ({
   page,
   browser,
   request,
 }) => {
-  const api = serverApi(request, own.server.url);
-  const { manager, restaurantId, slug } = await oshRestaurant(api, 'Mini App Oshxonasi', 'miniapp');
-  const [table5] = (await openTables(api, manager, restaurantId, ['Stol 5'])) as [string];
-  const bot = await connectBot(api, own.fake, manager, slug, {
-    bot: 'miniapp_oshxona_bot',
-    id: -1003334445556,
-    title: 'Oshxona',
-  });
-  const guest = own.fake.addUser('Dilnoza');
-  own.fake.startPrivate(bot, guest);
+  const { manager, slug, table5, bot, guest } = await tableFiveWithBot(
+    request,
+    'Mini App Oshxonasi',
+    'miniapp',
+    { bot: 'miniapp_oshxona_bot', id: -1003334445556, title: 'Oshxona' },
+    'Dilnoza',
+  );
 
   await asTelegramApp(page);
   const tied = page.waitForResponse((r) => r.url().includes('/api/public/telegram/orders/'));
@@ -125,16 +150,13 @@ test('table 5 orders from the Mini App, the board accepts, the guest’s chat ge
 });
 
 test('a forged initData is refused and the page is the plain web menu', async ({ page, request }) => {
-  const api = serverApi(request, own.server.url);
-  const { manager, restaurantId, slug } = await oshRestaurant(api, 'Soxta Oshxona', 'forged');
-  const [table5] = (await openTables(api, manager, restaurantId, ['Stol 5'])) as [string];
-  const bot = await connectBot(api, own.fake, manager, slug, {
-    bot: 'soxta_bot',
-    id: -1003334445557,
-    title: 'Soxta',
-  });
-  const guest = own.fake.addUser('Bekzod');
-  own.fake.startPrivate(bot, guest);
+  const { slug, table5, bot, guest } = await tableFiveWithBot(
+    request,
+    'Soxta Oshxona',
+    'forged',
+    { bot: 'soxta_bot', id: -1003334445557, title: 'Soxta' },
+    'Bekzod',
+  );
   const signed = own.fake.initDataFor(bot, guest, { startParam: table5 });
   const forged = signed.replace(
     /user=[^&]+/,

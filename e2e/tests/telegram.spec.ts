@@ -16,7 +16,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../a11y';
-import { connectBot, openTables, oshRestaurant, serverApi, signIn, telegramServer } from './pos-support';
+import { connectBot, oshRestaurantWithTables, signIn, telegramServer } from './pos-support';
 
 const own = telegramServer();
 
@@ -25,13 +25,11 @@ test('an order reaches the chat with three buttons; "Qabul qilish" through the w
   browser,
   request,
 }) => {
-  const api = serverApi(request, own.server.url);
-  const { admin, manager, restaurantId, slug, osh } = await oshRestaurant(
-    api,
-    'Telegram Oshxonasi',
-    'telegram',
-  );
-  const [table] = (await openTables(api, manager, restaurantId, ['Stol 5'])) as [string];
+  const made = await oshRestaurantWithTables(request, own.server.url, 'Telegram Oshxonasi', 'telegram', [
+    'Stol 5',
+  ]);
+  const { api, admin, manager, restaurantId, slug, osh } = made;
+  const [table] = made.tables as [string];
 
   // the bot and its chat, saved in the restaurant form; the staff who press and write are the
   // chat's administrators (a member's press is refused: docs/TELEGRAM.md, "Who may press")
@@ -200,17 +198,13 @@ test('a change of chat moves no message of the new chat; the largest order is po
   page,
   request,
 }) => {
-  const api = serverApi(request, own.server.url);
-  const { manager, managerCreds, restaurantId, slug, osh } = await oshRestaurant(
-    api,
-    'Telegram Zali',
-    'telegram-zal',
-  );
-  const [first, second, third] = (await openTables(api, manager, restaurantId, [
+  const made = await oshRestaurantWithTables(request, own.server.url, 'Telegram Zali', 'telegram-zal', [
     'Stol 1',
     'Stol 2',
     'Stol 3',
-  ])) as [string, string, string];
+  ]);
+  const { api, manager, managerCreds, restaurantId, slug, osh } = made;
+  const [first, second, third] = made.tables as [string, string, string];
   const oldChat = -1002223334446;
   const newChat = -1002223334447;
   const bot = await connectBot(api, own.fake, manager, slug, {

@@ -1,35 +1,27 @@
 import { ROUTES } from '@qrmenu/shared/paths';
 import { queryClient } from '@qrmenu/shared/query';
-import {
-  type ApiStub,
-  answers,
-  axeViolations,
-  fixtures,
-  renderAtRoute,
-  stubApi,
-} from '@qrmenu/shared/testing/kit';
+import { answers, axeViolations, fixtures, openPage, type StubRoutes } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { notify } from '@qrmenu/shared/ui';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import ProfilePage, { browser } from '../src/ProfilePage';
 
 const PROFILE = 'GET /auth/profile';
-let api: ApiStub;
-const renderProfile = () => renderAtRoute(<ProfilePage />, ROUTES.admin.profile, { as: 'admin' });
-
-beforeEach(() => {
-  api = stubApi({ [PROFILE]: answers.error(404, 'not_found', 'no') });
-});
+/** The page signed in `as` (the admin unless said); the profile answers 404 unless `more` answers it. */
+const openProfile = (more: StubRoutes = {}, as = 'admin') =>
+  openPage(<ProfilePage />, ROUTES.admin.profile, {
+    as,
+    answers: { [PROFILE]: answers.error(404, 'not_found', 'no'), ...more },
+  });
 
 describe('ProfilePage', () => {
   it('shows login, role and status under the page heading', async () => {
     // login and role differ, so each row is proven on its own
-    api.answer({
+    openProfile({
       [PROFILE]: answers.data(fixtures.profile({ login: 'bosh', role: 'admin', is_active: true })),
     });
-    renderProfile();
     const card = await screen.findByTestId('profile');
     const rows = Array.from(card.children).map((row) => row.textContent);
     // the role in Uzbek, not the API's word
@@ -39,23 +31,22 @@ describe('ProfilePage', () => {
   });
 
   it('shows Nofaol for an inactive user', async () => {
-    api.answer({
+    openProfile({
       [PROFILE]: answers.data(fixtures.profile({ login: 'm1', role: 'manager', is_active: false })),
     });
-    renderProfile();
     expect(await screen.findByText('Nofaol')).toBeInTheDocument();
     expect(screen.getByText('Menedjer')).toBeInTheDocument();
     expect(screen.queryByText('manager')).toBeNull();
   });
 
   it("shows 'Profilni yuklashda xatolik yuz berdi' when the profile fails", async () => {
-    renderProfile();
+    openProfile();
     expect(await screen.findByRole('alert')).toHaveTextContent('Profilni yuklashda xatolik yuz berdi');
   });
 
   it('raises the profile failure as an error toast, once per failure', async () => {
     const error = vi.spyOn(notify, 'error');
-    renderProfile();
+    const { api } = openProfile();
     expect(await screen.findByTestId('toast-error')).toHaveTextContent(
       'Profilni yuklashda xatolik yuz berdi',
     );
@@ -66,18 +57,20 @@ describe('ProfilePage', () => {
     expect(api.callsTo(PROFILE)).toHaveLength(2);
   });
 
-  /** The admin's profile, the page's reload watched, «Chiqish» pressed; `more` answers the API too. */
-  async function pressLogOut(more: Parameters<typeof api.answer>[0] = {}) {
-    api.answer({ [PROFILE]: answers.data(fixtures.profile({ login: 'admin', role: 'admin' })), ...more });
+  /** The admin's profile, the page's reload watched, «Chiqish» pressed; `more` answers the API too. The stub and the reload. */
+  async function pressLogOut(more: StubRoutes = {}) {
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
-    renderProfile();
+    const { api } = openProfile({
+      [PROFILE]: answers.data(fixtures.profile({ login: 'admin', role: 'admin' })),
+      ...more,
+    });
     await screen.findByTestId('profile');
     await userEvent.click(screen.getByRole('button', { name: 'Chiqish' }));
-    return reload;
+    return { reload, api };
   }
 
   it("asks Ha / Yo'q before logging out; Yo'q keeps the session", async () => {
-    const reload = await pressLogOut();
+    const { reload } = await pressLogOut();
     expect(await screen.findByText('Tizimdan chiqmoqchimisiz?')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: "Yo'q" }));
     await waitFor(() => expect(screen.queryByText('Tizimdan chiqmoqchimisiz?')).not.toBeInTheDocument());
@@ -86,7 +79,7 @@ describe('ProfilePage', () => {
   });
 
   it('Ha removes the token and the role and reloads the page', async () => {
-    const reload = await pressLogOut();
+    const { reload, api } = await pressLogOut();
     await userEvent.click(await screen.findByRole('button', { name: 'Ha' }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     // the server was told first, with the token it is to refuse from now on
@@ -97,7 +90,7 @@ describe('ProfilePage', () => {
   });
 
   it('logs out locally even when the server cannot be reached', async () => {
-    const reload = await pressLogOut({ 'POST /auth/logout': new Error('offline') });
+    const { reload } = await pressLogOut({ 'POST /auth/logout': new Error('offline') });
     await userEvent.click(await screen.findByRole('button', { name: 'Ha' }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(localStorage.getItem('accessToken')).toBeNull();
@@ -112,13 +105,10 @@ describe('ProfilePage: own password', () => {
     await userEvent.click(screen.getByRole('button', { name: t.changePassword }));
   };
 
-  beforeEach(() => {
-    api.answer({ [PROFILE]: answers.data(fixtures.profile({ login: 'admin', role: 'admin' })) });
-  });
+  const adminProfile = { [PROFILE]: answers.data(fixtures.profile({ login: 'admin', role: 'admin' })) };
 
   it('sends the current and the new password, keeps this tab logged in with the new token', async () => {
-    api.answer({ [CHANGE]: answers.data({ accessToken: 'token-new' }) });
-    renderProfile();
+    const { api } = openProfile({ ...adminProfile, [CHANGE]: answers.data({ accessToken: 'token-new' }) });
     await screen.findByTestId('profile');
     expect(await axeViolations()).toEqual([]);
     await fill('eski-parol', 'yangi-parol-1');
@@ -133,7 +123,8 @@ describe('ProfilePage: own password', () => {
   });
 
   it('says under the field when the current password is wrong; nothing stored', async () => {
-    api.answer({
+    openProfile({
+      ...adminProfile,
       [CHANGE]: {
         status: 400,
         body: {
@@ -145,7 +136,6 @@ describe('ProfilePage: own password', () => {
         },
       },
     });
-    renderProfile();
     await screen.findByTestId('profile');
     await fill('notogri', 'yangi-parol-1');
     expect(await screen.findByText(t.wrongCurrentPassword)).toBeInTheDocument();
@@ -154,7 +144,7 @@ describe('ProfilePage: own password', () => {
   });
 
   it('refuses a new password under 8 characters before any call', async () => {
-    renderProfile();
+    const { api } = openProfile(adminProfile);
     await screen.findByTestId('profile');
     await fill('eski-parol', 'qisqa');
     expect(await screen.findByText(t.passwordTooShort)).toBeInTheDocument();
@@ -175,11 +165,13 @@ describe("ProfilePage: a staff member's own Telegram", () => {
     });
 
   it('not linked: «Telegramni ulash» shows the one-time code, the link to the bot and until when; axe clean', async () => {
-    api.answer({
-      [PROFILE]: waiter(false),
-      'POST /staff/telegram-code': telegramCode('oshxona_bot'),
-    });
-    renderAtRoute(<ProfilePage />, ROUTES.admin.profile, { as: 'waiter' });
+    openProfile(
+      {
+        [PROFILE]: waiter(false),
+        'POST /staff/telegram-code': telegramCode('oshxona_bot'),
+      },
+      'waiter',
+    );
     expect(await screen.findByText('Telegram ulanmagan')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Telegramni ulash' }));
     const code = await screen.findByTestId('telegram-code');
@@ -195,11 +187,13 @@ describe("ProfilePage: a staff member's own Telegram", () => {
   });
 
   it('a restaurant without a bot says so; linked, «Uzish» unlinks', async () => {
-    api.answer({
-      [PROFILE]: waiter(false),
-      'POST /staff/telegram-code': telegramCode(null),
-    });
-    renderAtRoute(<ProfilePage />, ROUTES.admin.profile, { as: 'kitchen' });
+    const { api } = openProfile(
+      {
+        [PROFILE]: waiter(false),
+        'POST /staff/telegram-code': telegramCode(null),
+      },
+      'kitchen',
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Telegramni ulash' }));
     expect(
       await screen.findByText("Restoranda hali Telegram bot yo'q: menedjeringizga ayting."),
@@ -217,8 +211,7 @@ describe("ProfilePage: a staff member's own Telegram", () => {
   });
 
   it("a manager's profile has no Telegram link of its own", async () => {
-    api.answer({ [PROFILE]: answers.data(fixtures.profile({ login: 'm1', role: 'manager' })) });
-    renderAtRoute(<ProfilePage />, ROUTES.admin.profile, { as: 'manager' });
+    openProfile({ [PROFILE]: answers.data(fixtures.profile({ login: 'm1', role: 'manager' })) }, 'manager');
     expect(await screen.findByText('Menedjer')).toBeInTheDocument();
     expect(screen.queryByTestId('telegram-link')).toBeNull();
   });

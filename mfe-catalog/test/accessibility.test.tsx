@@ -1,6 +1,6 @@
 /** Every page of the module, loaded, under axe (WCAG 2.1 AA, serious/critical) and one `<h1>`, dialogs too. */
 import { ROUTES } from '@qrmenu/shared/paths';
-import { answers, axeViolations, fixtures, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
+import { answers, axeViolations, fixtures, openPage } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -33,16 +33,20 @@ async function expectClean() {
   expect(await axeViolations()).toEqual([]);
 }
 
+/** Opens the create dialog by its button and submits it empty, so that `error` shows in it. */
+async function submitEmptyDialog(button: string, error: string) {
+  await userEvent.click(screen.getByRole('button', { name: button }));
+  await screen.findByRole('dialog', { name: button });
+  await userEvent.click(screen.getByRole('button', { name: t.create }));
+  await screen.findAllByText(error);
+}
+
 describe('accessibility of the catalog pages', () => {
   it('the category list (manager), with the dialog and the delete question', async () => {
-    stubApi(routes);
-    renderAtRoute(<CategoryListPage />, ROUTES.manager.categories, { as: 'manager' });
+    openPage(<CategoryListPage />, ROUTES.manager.categories, { as: 'manager', answers: routes });
     await screen.findByText('Salatlar');
     await expectClean();
-    await userEvent.click(screen.getByRole('button', { name: t.addCategory }));
-    await screen.findByRole('dialog', { name: t.addCategory });
-    await userEvent.click(screen.getByRole('button', { name: t.create }));
-    await screen.findByText(t.categoryTitleEmpty);
+    await submitEmptyDialog(t.addCategory, t.categoryTitleEmpty);
     await expectClean();
     await userEvent.click(screen.getByRole('button', { name: t.cancel }));
     await userEvent.click(screen.getByRole('button', { name: t.delete }));
@@ -51,29 +55,26 @@ describe('accessibility of the catalog pages', () => {
   });
 
   it('the product table (admin), with the create dialog after a submit with errors', async () => {
-    stubApi(routes);
-    renderAtRoute(<ProductTablePage />, '/admin/viewProduct/c1/r1', {
+    openPage(<ProductTablePage />, '/admin/viewProduct/c1/r1', {
       path: ROUTES.admin.products,
       as: 'admin',
+      answers: routes,
     });
     await screen.findByText('Sezar');
     await expectClean();
-    await userEvent.click(screen.getByRole('button', { name: t.addProduct }));
-    await screen.findByRole('dialog', { name: t.addProduct });
-    await userEvent.click(screen.getByRole('button', { name: t.create }));
-    await screen.findAllByText(t.required);
+    await submitEmptyDialog(t.addProduct, t.required);
     await expectClean();
   });
 
   it('the product detail (manager), with the edit dialog and its pictures, a refused pick too', async () => {
     const images = [{ file: `/uploads/${'a'.repeat(32)}.jpg` }, { file: `/uploads/${'b'.repeat(32)}.jpg` }];
-    stubApi({
-      ...routes,
-      'GET /user/products/p1': answers.data({ ...product, images, options: [{ ...option, rows: [row] }] }),
-    });
-    renderAtRoute(<ProductDetailPage />, '/product-detail/p1/r1', {
+    openPage(<ProductDetailPage />, '/product-detail/p1/r1', {
       path: ROUTES.manager.product,
       as: 'manager',
+      answers: {
+        ...routes,
+        'GET /user/products/p1': answers.data({ ...product, images, options: [{ ...option, rows: [row] }] }),
+      },
     });
     await screen.findByTestId('product-title');
     await expectClean();
@@ -126,8 +127,7 @@ describe('accessibility of the catalog pages', () => {
       shown: t.optionNotFound,
     },
   ])('$name', async ({ Page, at, path, as, api, shown, dialog }) => {
-    stubApi(api);
-    renderAtRoute(<Page />, at, { path, as });
+    openPage(<Page />, at, { path, as, answers: api });
     await screen.findByText(shown);
     await expectClean();
     if (!dialog) return;

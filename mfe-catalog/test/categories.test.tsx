@@ -1,26 +1,30 @@
 /** The category list (docs/SCREENS.md, "Categories"): counters, toggles, the dialog's rules, delete, failures, not found. */
 import { ROUTES } from '@qrmenu/shared/paths';
-import { answers, fixtures, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
+import { answers, fixtures, openPage, type StubRoutes } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import CategoryListPage from '../src/categories/CategoryListPage';
-import { deleteConfirmed } from './delete-support';
+import { deletableList, deleteConfirmed } from './delete-support';
 
 const restaurant = fixtures.restaurant({ _id: 'r1', name: 'Rayhon' });
 const salads = fixtures.category({ _id: 'c1', title: 'Salatlar', restaurant_id: 'r1', is_active: true });
 const drinks = fixtures.category({ _id: 'c2', title: 'Ichimliklar', restaurant_id: 'r1', is_active: false });
 
-const asAdmin = () =>
-  renderAtRoute(<CategoryListPage />, '/admin/categoryList/r1', {
+/** The admin's list of restaurant r1, over `replies`. */
+const asAdmin = (replies: StubRoutes) =>
+  openPage(<CategoryListPage />, '/admin/categoryList/r1', {
     path: ROUTES.admin.categories,
     as: 'admin',
+    answers: replies,
     routes: { [ROUTES.admin.products]: <p>mahsulotlar sahifasi</p> },
   });
-const asManager = () =>
-  renderAtRoute(<CategoryListPage />, ROUTES.manager.categories, {
+/** The manager's own list, over `replies`. */
+const asManager = (replies: StubRoutes) =>
+  openPage(<CategoryListPage />, ROUTES.manager.categories, {
     as: 'manager',
+    answers: replies,
     routes: { [ROUTES.manager.products]: <p>mahsulotlar sahifasi</p> },
   });
 
@@ -29,8 +33,7 @@ const counter = (key: 'all' | 'active' | 'inactive') => screen.getByTestId(`coun
 
 describe('category list', () => {
   it("an admin sees the restaurant's categories (asked by id), counters and Faol / Nofaol", async () => {
-    const api = stubApi({ 'GET /manager/category': answers.counted([salads, drinks]) });
-    asAdmin();
+    const { api } = asAdmin({ 'GET /manager/category': answers.counted([salads, drinks]) });
     expect(await screen.findByText('Salatlar')).toBeInTheDocument();
     expect(api.callsTo('GET /manager/category')[0]!.search.get('restaurant_id')).toBe('r1');
     expect(counter('all')).toHaveTextContent('2');
@@ -43,35 +46,31 @@ describe('category list', () => {
   });
 
   it('a manager reads its own restaurant (no id sent) and each category opens its products', async () => {
-    const api = stubApi({
+    const { api, path } = asManager({
       'GET /manager/category': answers.counted([salads]),
       'GET /manager/restaurants/me': answers.data(restaurant),
     });
-    const view = asManager();
     await screen.findByText('Salatlar');
     expect(api.callsTo('GET /manager/category')[0]!.search.has('restaurant_id')).toBe(false);
     await userEvent.click(within(row('Salatlar')).getByRole('button', { name: t.products }));
-    expect(view.path()).toBe('/ProductTable/c1');
+    expect(path()).toBe('/ProductTable/c1');
   });
 
   it("an admin's category opens its products under /admin with the restaurant", async () => {
-    stubApi({ 'GET /manager/category': answers.counted([salads]) });
-    const view = asAdmin();
+    const view = asAdmin({ 'GET /manager/category': answers.counted([salads]) });
     await screen.findByText('Salatlar');
     await userEvent.click(within(row('Salatlar')).getByRole('button', { name: t.products }));
     expect(view.path()).toBe('/admin/viewProduct/c1/r1');
   });
 
   it("shows 'Bu restoranga kategoriya biriktirilmagan' when there is none", async () => {
-    stubApi({ 'GET /manager/category': answers.counted([]) });
-    asAdmin();
+    asAdmin({ 'GET /manager/category': answers.counted([]) });
     expect(await screen.findByText(t.noCategories)).toBeInTheDocument();
     expect(counter('all')).toHaveTextContent('0');
   });
 
   it("a failed read: 'Kategoriyalarni olishda xatolik yuz berdi!' in place and as one toast, then retry", async () => {
-    const api = stubApi({ 'GET /manager/category': answers.error(500, 'internal') });
-    asAdmin();
+    const { api } = asAdmin({ 'GET /manager/category': answers.error(500, 'internal') });
     await waitFor(() => expect(screen.getAllByText(t.categoriesLoadError)).toHaveLength(2));
     api.answer({ 'GET /manager/category': answers.counted([salads]) });
     await userEvent.click(screen.getByRole('button', { name: t.retry }));
@@ -80,8 +79,7 @@ describe('category list', () => {
   });
 
   it('another restaurant (404) is not found: no list, no counters, no add button, no toast', async () => {
-    stubApi({ 'GET /manager/category': answers.error(404, 'not_found') });
-    asAdmin();
+    asAdmin({ 'GET /manager/category': answers.error(404, 'not_found') });
     expect(await screen.findByText(t.restaurantNotFound)).toBeInTheDocument();
     expect(screen.queryByTestId('status-counters')).toBeNull();
     expect(screen.queryByRole('button', { name: t.addCategory })).toBeNull();
@@ -89,11 +87,10 @@ describe('category list', () => {
   });
 
   it('a manager without a restaurant is told so', async () => {
-    stubApi({
+    asManager({
       'GET /manager/category': answers.error(404, 'not_found'),
       'GET /manager/restaurants/me': answers.data(null),
     });
-    asManager();
     expect(await screen.findByText(t.noRestaurantForManager)).toBeInTheDocument();
   });
 });
@@ -101,14 +98,13 @@ describe('category list', () => {
 describe('status toggle', () => {
   it('sends {is_active} only, is disabled in flight and shows the answer after the refetch', async () => {
     let stored = salads;
-    const api = stubApi({
+    const { api } = asAdmin({
       'GET /manager/category': () => answers.counted([stored, drinks]),
       'PUT /manager/category/update/c1': (call) => {
         stored = { ...salads, ...(call.body as object) };
         return answers.data(stored);
       },
     });
-    asAdmin();
     const toggle = await screen.findByRole('switch', { name: t.statusOf('Salatlar') });
     const held = api.hold('PUT /manager/category/update/c1');
     await userEvent.click(toggle);
@@ -125,11 +121,10 @@ describe('status toggle', () => {
   });
 
   it('a refused toggle keeps the stored state and says so once', async () => {
-    stubApi({
+    asAdmin({
       'GET /manager/category': answers.counted([salads]),
       'PUT /manager/category/update/c1': answers.error(500, 'internal'),
     });
-    asAdmin();
     const toggle = await screen.findByRole('switch', { name: t.statusOf('Salatlar') });
     await userEvent.click(toggle);
     expect(await screen.findByText(t.editError)).toBeInTheDocument();
@@ -141,8 +136,7 @@ describe('status toggle', () => {
 
 describe('category dialog', () => {
   it("requires a title ('Kategoriya nomi bo'sh bo'lishi mumkin emas!') and makes no call", async () => {
-    const api = stubApi({ 'GET /manager/category': answers.counted([salads]) });
-    asAdmin();
+    const { api } = asAdmin({ 'GET /manager/category': answers.counted([salads]) });
     await screen.findByText('Salatlar');
     await userEvent.click(screen.getByRole('button', { name: t.addCategory }));
     const dialog = await screen.findByRole('dialog', { name: t.addCategory });
@@ -155,12 +149,11 @@ describe('category dialog', () => {
 
   it("a manager creates in its own restaurant: {title, restaurant_id, is_active}, 'Kategoriya yaratildi!'", async () => {
     const created = fixtures.category({ _id: 'c9', title: 'Desertlar', restaurant_id: 'r1' });
-    const api = stubApi({
+    const { api } = asManager({
       'GET /manager/category': answers.counted([salads]),
       'GET /manager/restaurants/me': answers.data(restaurant),
       'POST /manager/category/create': answers.data(created, 201),
     });
-    asManager();
     await screen.findByText('Salatlar');
     await userEvent.click(screen.getByRole('button', { name: t.addCategory }));
     const dialog = await screen.findByRole('dialog', { name: t.addCategory });
@@ -174,11 +167,10 @@ describe('category dialog', () => {
   });
 
   it("an edit with no change: 'O'zgarishlar mavjud emas!' and no call; a change sends only that field", async () => {
-    const api = stubApi({
+    const { api } = asAdmin({
       'GET /manager/category': answers.counted([salads]),
       'PUT /manager/category/update/c1': answers.data({ ...salads, title: 'Salatlar va gazaklar' }),
     });
-    asAdmin();
     await screen.findByText('Salatlar');
     await userEvent.click(within(row('Salatlar')).getByRole('button', { name: t.edit }));
     const dialog = await screen.findByRole('dialog', { name: t.editCategory });
@@ -197,11 +189,10 @@ describe('category dialog', () => {
   });
 
   it('a failed edit keeps the dialog open with the edit error', async () => {
-    stubApi({
+    asAdmin({
       'GET /manager/category': answers.counted([salads]),
       'PUT /manager/category/update/c1': answers.error(500, 'internal'),
     });
-    asAdmin();
     await screen.findByText('Salatlar');
     await userEvent.click(within(row('Salatlar')).getByRole('button', { name: t.edit }));
     const dialog = await screen.findByRole('dialog', { name: t.editCategory });
@@ -214,15 +205,14 @@ describe('category dialog', () => {
 
 describe('category delete', () => {
   it("asks Ha / Yo'q and says its products go with it; Yo'q makes no call, Ha deletes", async () => {
-    let list = [salads, drinks];
-    const api = stubApi({
-      'GET /manager/category': () => answers.counted(list),
-      'DELETE /manager/category/delete/c1': () => {
-        list = [drinks];
-        return answers.data({ _id: 'c1' });
-      },
-    });
-    asAdmin();
+    const { api } = asAdmin(
+      deletableList(
+        [salads, drinks],
+        'c1',
+        { list: 'GET /manager/category', remove: 'DELETE /manager/category/delete/c1' },
+        (list) => answers.counted(list),
+      ),
+    );
     await screen.findByText('Salatlar');
     await userEvent.click(within(row('Salatlar')).getByRole('button', { name: t.delete }));
     let question = await screen.findByRole('alertdialog');
@@ -239,11 +229,10 @@ describe('category delete', () => {
   });
 
   it("a failed delete: 'Kategoriya o'chirishda xatolik yuz berdi!'", async () => {
-    stubApi({
+    asAdmin({
       'GET /manager/category': answers.counted([salads]),
       'DELETE /manager/category/delete/c1': answers.error(500, 'internal'),
     });
-    asAdmin();
     await screen.findByText('Salatlar');
     await deleteConfirmed(row('Salatlar'));
     expect(await screen.findByText(t.categoryDeleteError)).toBeInTheDocument();

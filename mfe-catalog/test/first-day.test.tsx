@@ -4,7 +4,7 @@
  * the name beside the spec's toast, and a product price in so'm is a whole number.
  */
 import { ROUTES } from '@qrmenu/shared/paths';
-import { answers, fixtures, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
+import { answers, fixtures, openPage } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,13 +21,13 @@ const refusedWith = (...details: { path: string; message: string }[]) => ({
 
 /** An empty option's rows page whose create answers `detail` refused; the new row's dialog open. */
 async function newOptionRowRefused(detail: { path: string; message: string }): Promise<HTMLElement> {
-  stubApi({
-    'GET /manager/product-option-row/o1': answers.data([]),
-    'POST /manager/product-option-row': refusedWith(detail),
-  });
-  renderAtRoute(<ProductOptionRowPage />, '/admin/product-option-row/o1', {
+  openPage(<ProductOptionRowPage />, '/admin/product-option-row/o1', {
     path: ROUTES.admin.optionRows,
     as: 'admin',
+    answers: {
+      'GET /manager/product-option-row/o1': answers.data([]),
+      'POST /manager/product-option-row': refusedWith(detail),
+    },
   });
   await userEvent.click(await screen.findByRole('button', { name: t.addOptionRow }));
   return screen.findByRole('dialog', { name: t.addOptionRow });
@@ -63,17 +63,17 @@ describe('option forms: the message is the true one', () => {
   });
 
   it("an empty option name is marked under the name, beside 'Saqlashda xatolik yuz berdi.'", async () => {
-    stubApi({
-      'GET /manager/product-option/product/p1': answers.data([]),
-      'GET /user/products/p1': answers.data(fixtures.productDetail({ _id: 'p1', name: 'Osh' })),
-      'POST /manager/product-option': refusedWith({
-        path: 'name',
-        message: 'Too small: expected string to have >=1 characters',
-      }),
-    });
-    renderAtRoute(<ProductOptionPage />, '/product-option/p1', {
+    openPage(<ProductOptionPage />, '/product-option/p1', {
       path: ROUTES.manager.productOptions,
       as: 'manager',
+      answers: {
+        'GET /manager/product-option/product/p1': answers.data([]),
+        'GET /user/products/p1': answers.data(fixtures.productDetail({ _id: 'p1', name: 'Osh' })),
+        'POST /manager/product-option': refusedWith({
+          path: 'name',
+          message: 'Too small: expected string to have >=1 characters',
+        }),
+      },
     });
     await userEvent.click(await screen.findByRole('button', { name: t.addOption }));
     const dialog = await screen.findByRole('dialog', { name: t.addOption });
@@ -90,13 +90,13 @@ describe('option forms: the message is the true one', () => {
 describe("a product's price in so'm", () => {
   it('is a whole number: 12000.5 is refused under the field, with no call; the hint says so', async () => {
     const salads = fixtures.category({ _id: 'c1', title: 'Salatlar', restaurant_id: 'r1' });
-    const api = stubApi({
-      'GET /manager/category': answers.counted([salads]),
-      'GET /user/products/': answers.publicProducts([]),
-    });
-    renderAtRoute(<ProductTablePage />, '/admin/viewProduct/c1/r1', {
+    const { api } = openPage(<ProductTablePage />, '/admin/viewProduct/c1/r1', {
       path: ROUTES.admin.products,
       as: 'admin',
+      answers: {
+        'GET /manager/category': answers.counted([salads]),
+        'GET /user/products/': answers.publicProducts([]),
+      },
     });
     await userEvent.click(await screen.findByRole('button', { name: t.addProduct }));
     const dialog = await screen.findByRole('dialog', { name: t.addProduct });
@@ -113,16 +113,16 @@ describe("a product's price in so'm", () => {
 describe("the phone's product card", () => {
   it("shows a thumbnail (the default one without a picture) and keeps Opsiyalar and O'chirish under one button", async () => {
     const salads = fixtures.category({ _id: 'c1', title: 'Salatlar', restaurant_id: 'r1' });
-    stubApi({
-      'GET /manager/category': answers.counted([salads]),
-      // the product table reads the restaurant's list (house-front), not the public one
-      'GET /manager/products': answers.counted([
-        fixtures.product({ _id: 'p1', name: 'Osh', category_id: 'c1' }),
-      ]),
-    });
-    renderAtRoute(<ProductTablePage />, '/admin/viewProduct/c1/r1', {
+    openPage(<ProductTablePage />, '/admin/viewProduct/c1/r1', {
       path: ROUTES.admin.products,
       as: 'admin',
+      answers: {
+        'GET /manager/category': answers.counted([salads]),
+        // the product table reads the restaurant's list (house-front), not the public one
+        'GET /manager/products': answers.counted([
+          fixtures.product({ _id: 'p1', name: 'Osh', category_id: 'c1' }),
+        ]),
+      },
     });
     const row = (await screen.findByText('Osh')).closest('tr') as HTMLElement;
     expect(within(row).getByTestId('product-thumb-default')).toHaveAttribute('alt', t.hasNoImage);

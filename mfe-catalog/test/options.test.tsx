@@ -4,14 +4,14 @@
  * options page without a product.
  */
 import { ROUTES } from '@qrmenu/shared/paths';
-import { answers, axeViolations, fixtures, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
+import { answers, axeViolations, fixtures, openPage, type StubRoutes } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import ProductOptionRowPage from '../src/option-rows/ProductOptionRowPage';
 import ProductOptionPage from '../src/options/ProductOptionPage';
-import { deleteConfirmed } from './delete-support';
+import { deletableList, deleteConfirmed } from './delete-support';
 
 const size = fixtures.productOption({ _id: 'o1', product_id: 'p1', name: 'Hajmi' });
 const extra = fixtures.productOption({ _id: 'o2', product_id: 'p1', name: "Qo'shimcha" });
@@ -20,27 +20,35 @@ const small = fixtures.optionRow({ _id: 'or1', product_option_id: 'o1', name: 'K
 const big = fixtures.optionRow({ _id: 'or2', product_option_id: 'o1', name: 'Katta', price: 3000.99 });
 const refused = answers.error(400, 'validation');
 
-const options = () =>
-  renderAtRoute(<ProductOptionPage />, '/product-option/p1', {
+/** The manager's options of product p1 (its rows' page beside), over `replies`. */
+const options = (replies: StubRoutes) =>
+  openPage(<ProductOptionPage />, '/product-option/p1', {
     path: ROUTES.manager.productOptions,
     as: 'manager',
+    answers: replies,
     routes: { [ROUTES.manager.optionRows]: <ProductOptionRowPage /> },
   });
-const rowsPage = () =>
-  renderAtRoute(<ProductOptionRowPage />, '/admin/product-option-row/o1', {
+/** The admin's rows of option o1, over `replies`. */
+const rowsPage = (replies: StubRoutes) =>
+  openPage(<ProductOptionRowPage />, '/admin/product-option-row/o1', {
     path: ROUTES.admin.optionRows,
     as: 'admin',
+    answers: replies,
   });
+/** Opens the dialog that the button `name` opens (named as the button is). */
+async function openDialog(name: string) {
+  await userEvent.click(screen.getByRole('button', { name }));
+  return screen.findByRole('dialog', { name });
+}
 const item = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
 
 describe('options of a product', () => {
   it('lists the options under the product name; each opens its rows', async () => {
-    stubApi({
+    const view = options({
       'GET /manager/product-option/product/p1': answers.data([size, extra]),
       'GET /user/products/p1': answers.data(caesar),
       'GET /manager/product-option-row/o1': answers.data([small, big]),
     });
-    const view = options();
     await screen.findByText('Hajmi');
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(t.optionsOf('Sezar salati')),
@@ -52,27 +60,25 @@ describe('options of a product', () => {
   });
 
   it("shows 'Xali opsiya biriktirilmagan' when there is none", async () => {
-    stubApi({
+    options({
       'GET /manager/product-option/product/p1': answers.data([]),
       'GET /user/products/p1': answers.data(caesar),
     });
-    options();
     expect(await screen.findByText(t.noOptions)).toBeInTheDocument();
   });
 
   it("another restaurant's product (404) is not found and its name is never read", async () => {
-    const api = stubApi({
+    const { api } = options({
       'GET /manager/product-option/product/p1': answers.error(404, 'not_found'),
       'GET /user/products/p1': answers.data(caesar),
     });
-    options();
     expect(await screen.findByText(t.productNotFound)).toBeInTheDocument();
     expect(api.callsTo('GET /user/products/p1')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: t.addOption })).toBeNull();
   });
 
   it("creates with what was typed, an empty name too: the server's 400 is 'Saqlashda xatolik yuz berdi.'", async () => {
-    const api = stubApi({
+    const { api } = options({
       'GET /manager/product-option/product/p1': answers.data([size]),
       'GET /user/products/p1': answers.data(caesar),
       'POST /manager/product-option': (call) =>
@@ -80,10 +86,8 @@ describe('options of a product', () => {
           ? answers.data({ ...extra, name: (call.body as { name: string }).name }, 201)
           : refused,
     });
-    options();
     await screen.findByText('Hajmi');
-    await userEvent.click(screen.getByRole('button', { name: t.addOption }));
-    const dialog = await screen.findByRole('dialog', { name: t.addOption });
+    const dialog = await openDialog(t.addOption);
     await userEvent.click(within(dialog).getByRole('button', { name: t.create }));
     expect(await screen.findByText(t.optionSaveError)).toBeInTheDocument();
     expect(api.writes()[0]!.body).toEqual({ product_id: 'p1', name: '' });
@@ -94,13 +98,12 @@ describe('options of a product', () => {
   });
 
   it('renames (no change: no call) and deletes after Ha; failures use the options texts', async () => {
-    const api = stubApi({
+    const { api } = options({
       'GET /manager/product-option/product/p1': answers.data([size]),
       'GET /user/products/p1': answers.data(caesar),
       'PUT /manager/product-option/o1': answers.data({ ...size, name: "O'lcham" }),
       'DELETE /manager/product-option/o1': answers.error(500, 'internal'),
     });
-    options();
     await screen.findByText('Hajmi');
     await userEvent.click(within(item('Hajmi')).getByRole('button', { name: t.edit }));
     const dialog = await screen.findByRole('dialog', { name: t.editOption });
@@ -124,8 +127,7 @@ describe('options of a product', () => {
 
 describe('the options page without a product', () => {
   it('sends the manager to the categories to pick a product', async () => {
-    const api = stubApi();
-    const view = renderAtRoute(<ProductOptionPage />, '/product-option', {
+    const view = openPage(<ProductOptionPage />, '/product-option', {
       path: ROUTES.manager.productOptionsIndex,
       as: 'manager',
     });
@@ -133,28 +135,26 @@ describe('the options page without a product', () => {
     expect(screen.getByText(t.pickProductForOptions)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: t.goToCategories }));
     expect(view.path()).toBe('/categoryList');
-    expect(api.calls).toHaveLength(0);
+    expect(view.api.calls).toHaveLength(0);
   });
 });
 
 describe('rows of an option', () => {
   it("lists name and price rounded down in so'm", async () => {
-    stubApi({ 'GET /manager/product-option-row/o1': answers.data([small, big]) });
-    rowsPage();
+    rowsPage({ 'GET /manager/product-option-row/o1': answers.data([small, big]) });
     await screen.findByText('Katta');
     expect(within(item('Katta')).getByText("3 000 so'm")).toBeInTheDocument();
     expect(within(item('Kichik')).getByText("0 so'm")).toBeInTheDocument();
   });
 
   it("an option the caller may not manage (404): 'Opsiya topilmadi.'", async () => {
-    stubApi({ 'GET /manager/product-option-row/o1': answers.error(404, 'not_found') });
-    rowsPage();
+    rowsPage({ 'GET /manager/product-option-row/o1': answers.error(404, 'not_found') });
     expect(await screen.findByText(t.optionNotFound)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: t.addOptionRow })).toBeNull();
   });
 
   it("sends an empty price as '' (no client check): the server's 400 is the save-failure toast", async () => {
-    const api = stubApi({
+    const { api } = rowsPage({
       'GET /manager/product-option-row/o1': answers.data([]),
       // the server's rule (a number >= 0), as the API applies it
       'POST /manager/product-option-row': (call) => {
@@ -164,10 +164,8 @@ describe('rows of an option', () => {
           : refused;
       },
     });
-    rowsPage();
     expect(await screen.findByText(t.noOptionRows)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: t.addOptionRow }));
-    const dialog = await screen.findByRole('dialog', { name: t.addOptionRow });
+    const dialog = await openDialog(t.addOptionRow);
     const name = within(dialog).getByRole('textbox', { name: t.fields.name });
     const price = within(dialog).getByRole('spinbutton', { name: t.fields.price });
     await userEvent.type(name, 'Katta');
@@ -189,14 +187,13 @@ describe('rows of an option', () => {
   });
 
   it("edits only the changed field ('Variant yangilandi'); a cleared price is sent and refused", async () => {
-    const api = stubApi({
+    const { api } = rowsPage({
       'GET /manager/product-option-row/o1': answers.data([big]),
       'PUT /manager/product-option-row/or2': (call) =>
         typeof (call.body as { price?: unknown }).price === 'string'
           ? refused
           : answers.data({ ...big, ...(call.body as object) }),
     });
-    rowsPage();
     await screen.findByText('Katta');
     await userEvent.click(within(item('Katta')).getByRole('button', { name: t.edit }));
     const dialog = await screen.findByRole('dialog', { name: t.editOptionRow });
@@ -215,15 +212,14 @@ describe('rows of an option', () => {
   });
 
   it("deletes after Ha with 'Variant o'chirildi'", async () => {
-    let list = [small, big];
-    const api = stubApi({
-      'GET /manager/product-option-row/o1': () => answers.data(list),
-      'DELETE /manager/product-option-row/or1': () => {
-        list = [big];
-        return answers.data({ _id: 'or1' });
-      },
-    });
-    rowsPage();
+    const { api } = rowsPage(
+      deletableList(
+        [small, big],
+        'or1',
+        { list: 'GET /manager/product-option-row/o1', remove: 'DELETE /manager/product-option-row/or1' },
+        (list) => answers.data(list),
+      ),
+    );
     await screen.findByText('Kichik');
     await deleteConfirmed(item('Kichik'));
     expect(await screen.findByText(t.optionRowDeleted)).toBeInTheDocument();
@@ -241,17 +237,15 @@ describe('an option\'s rule (docs/PRODUCT.md, "Options and their rules")', () =>
   const preview = (dialog: HTMLElement) => within(dialog).getByTestId('rule-preview');
 
   it("«Bittasini tanlash shart» in one tap: the guest's radios without «Kerak emas» in the preview, the rule sent; axe clean", async () => {
-    const api = stubApi({
+    const { api } = options({
       'GET /manager/product-option/product/p1': answers.data([size]),
       'GET /user/products/p1': answers.data(caesar),
       'POST /manager/product-option': (call) => answers.data({ ...extra, ...(call.body as object) }, 201),
     });
-    options();
     await screen.findByText('Hajmi');
     // every option says its rule in the list
     expect(within(item('Hajmi')).getByText(rules.upToOne)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: t.addOption }));
-    const dialog = await screen.findByRole('dialog', { name: t.addOption });
+    const dialog = await openDialog(t.addOption);
     await userEvent.type(within(dialog).getByRole('textbox', { name: t.fields.name }), 'Porsiya');
     // today's behaviour until set: one row or none, «Kerak emas» first
     expect(within(dialog).getByRole('button', { name: rules.upToOne })).toHaveAttribute(
@@ -287,7 +281,7 @@ describe('an option\'s rule (docs/PRODUCT.md, "Options and their rules")', () =>
       fixtures.optionRow({ _id: 'r1', product_option_id: 'o2', name: 'Qazi', price: 15000, max_quantity: 2 }),
       fixtures.optionRow({ _id: 'r2', product_option_id: 'o2', name: 'Bedana tuxumi', price: 4000 }),
     ];
-    const api = stubApi({
+    const { api } = options({
       'GET /manager/product-option/product/p1': answers.data([extra]),
       'GET /user/products/p1': answers.data(caesar),
       'GET /manager/product-option-row/o2': answers.data(rows),
@@ -305,7 +299,6 @@ describe('an option\'s rule (docs/PRODUCT.md, "Options and their rules")', () =>
             }
           : answers.data({ ...extra, ...(call.body as object) }),
     });
-    options();
     await screen.findByText("Qo'shimcha");
     await userEvent.click(within(item("Qo'shimcha")).getByRole('button', { name: t.edit }));
     const dialog = await screen.findByRole('dialog', { name: t.editOption });
@@ -331,14 +324,12 @@ describe('an option\'s rule (docs/PRODUCT.md, "Options and their rules")', () =>
   });
 
   it('a minimum above the maximum is said under the field and nothing is sent', async () => {
-    const api = stubApi({
+    const { api } = options({
       'GET /manager/product-option/product/p1': answers.data([size]),
       'GET /user/products/p1': answers.data(caesar),
     });
-    options();
     await screen.findByText('Hajmi');
-    await userEvent.click(screen.getByRole('button', { name: t.addOption }));
-    const dialog = await screen.findByRole('dialog', { name: t.addOption });
+    const dialog = await openDialog(t.addOption);
     await userEvent.type(within(dialog).getByRole('textbox', { name: t.fields.name }), 'Sous');
     await userEvent.clear(minField(dialog));
     await userEvent.type(minField(dialog), '2');
@@ -349,7 +340,7 @@ describe('an option\'s rule (docs/PRODUCT.md, "Options and their rules")', () =>
 
   it('a row taken up to twice and chosen beforehand: the dialog sends them, the list says them', async () => {
     let list = [small];
-    const api = stubApi({
+    const { api } = rowsPage({
       'GET /manager/product-option-row/o1': () => answers.data(list),
       'POST /manager/product-option-row': (call) => {
         const made = fixtures.optionRow({ _id: 'or9', ...(call.body as object) });
@@ -357,10 +348,8 @@ describe('an option\'s rule (docs/PRODUCT.md, "Options and their rules")', () =>
         return answers.data(made, 201);
       },
     });
-    rowsPage();
     await screen.findByText('Kichik');
-    await userEvent.click(screen.getByRole('button', { name: t.addOptionRow }));
-    const dialog = await screen.findByRole('dialog', { name: t.addOptionRow });
+    const dialog = await openDialog(t.addOptionRow);
     await userEvent.type(within(dialog).getByRole('textbox', { name: t.fields.name }), 'Qazi');
     await userEvent.type(within(dialog).getByRole('spinbutton', { name: t.fields.price }), '15000');
     const times = within(dialog).getByRole('spinbutton', { name: t.fields.max_quantity });

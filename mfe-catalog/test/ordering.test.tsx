@@ -5,7 +5,7 @@
  * the product table's sorting off. (Drag by touch and keyboard: the kit's tests and the e2e spec.)
  */
 import { ROUTES } from '@qrmenu/shared/paths';
-import { answers, fixtures, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
+import { answers, fixtures, openPage, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -45,12 +45,14 @@ describe('ordering the catalog', () => {
   });
 
   it('a refused move puts the old order back and says so', async () => {
-    stubApi({
-      'GET /manager/category': answers.counted([soups, mains, drinks]),
-      'GET /manager/restaurants/me': answers.data(restaurant),
-      'PUT /manager/category/position/c3': answers.error(404, 'not_found'),
+    openPage(<CategoryListPage />, ROUTES.manager.categories, {
+      as: 'manager',
+      answers: {
+        'GET /manager/category': answers.counted([soups, mains, drinks]),
+        'GET /manager/restaurants/me': answers.data(restaurant),
+        'PUT /manager/category/position/c3': answers.error(404, 'not_found'),
+      },
     });
-    renderAtRoute(<CategoryListPage />, ROUTES.manager.categories, { as: 'manager' });
     await screen.findByText('Ichimliklar');
     await userEvent.click(screen.getByRole('button', { name: t.sortable.moveUpOf('Ichimliklar') }));
     expect(await screen.findByText(t.sortable.moveError)).toBeInTheDocument();
@@ -63,14 +65,14 @@ describe('ordering the catalog', () => {
     const osh = fixtures.product({ _id: 'p1', name: 'Osh', category_id: 'c2' });
     const manti = fixtures.product({ _id: 'p2', name: 'Manti', category_id: 'c2' });
     const choy = fixtures.product({ _id: 'p3', name: 'Choy', category_id: 'c3' });
-    const api = stubApi({
-      'GET /manager/category': answers.counted([soups, mains, drinks]),
-      'GET /manager/products': answers.counted([osh, manti, choy]),
-      'PUT /manager/products/position/p2': answers.counted([manti, osh]),
-    });
-    renderAtRoute(<ProductTablePage />, '/admin/viewProduct/c2/r1', {
+    const { api } = openPage(<ProductTablePage />, '/admin/viewProduct/c2/r1', {
       path: ROUTES.admin.products,
       as: 'admin',
+      answers: {
+        'GET /manager/category': answers.counted([soups, mains, drinks]),
+        'GET /manager/products': answers.counted([osh, manti, choy]),
+        'PUT /manager/products/position/p2': answers.counted([manti, osh]),
+      },
     });
     await screen.findByText('Manti');
     await userEvent.click(screen.getByRole('button', { name: t.sortable.moveUpOf('Manti') }));
@@ -89,17 +91,18 @@ describe('ordering the catalog', () => {
     const small = fixtures.optionRow({ _id: 'w1', product_option_id: 'o1', name: 'Kichik' });
     const big = fixtures.optionRow({ _id: 'w2', product_option_id: 'o1', name: 'Katta' });
     const medium = fixtures.optionRow({ _id: 'w3', product_option_id: 'o1', name: "O'rta" });
-    const api = stubApi({
-      'GET /manager/product-option/product/p1': answers.data([size, extra]),
-      'GET /user/products/p1': answers.data({ ...fixtures.product({ _id: 'p1' }), options: [] }),
-      'PUT /manager/product-option/position/o2': answers.data([extra, size]),
-      'GET /manager/product-option-row/o1': answers.data([small, big, medium]),
-      'PUT /manager/product-option-row/position/w3': answers.data([small, medium, big]),
-    });
-    const options = renderAtRoute(<ProductOptionPage />, '/product-option/p1', {
+    const options = openPage(<ProductOptionPage />, '/product-option/p1', {
       path: ROUTES.manager.productOptions,
       as: 'manager',
+      answers: {
+        'GET /manager/product-option/product/p1': answers.data([size, extra]),
+        'GET /user/products/p1': answers.data({ ...fixtures.product({ _id: 'p1' }), options: [] }),
+        'PUT /manager/product-option/position/o2': answers.data([extra, size]),
+        'GET /manager/product-option-row/o1': answers.data([small, big, medium]),
+        'PUT /manager/product-option-row/position/w3': answers.data([small, medium, big]),
+      },
     });
+    const api = options.api;
     await screen.findByText("Qo'shimcha");
     await userEvent.click(screen.getByRole('button', { name: t.sortable.moveUpOf("Qo'shimcha") }));
     await waitFor(() =>

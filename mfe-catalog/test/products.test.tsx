@@ -11,7 +11,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import ProductTablePage from '../src/products/ProductTablePage';
-import { deleteConfirmed } from './delete-support';
+import { deletableList, deleteConfirmed } from './delete-support';
 
 const salads = fixtures.category({ _id: 'c1', title: 'Salatlar', restaurant_id: 'r1' });
 const drinks = fixtures.category({ _id: 'c2', title: 'Ichimliklar', restaurant_id: 'r1' });
@@ -392,13 +392,13 @@ describe('product dialog', () => {
 
 describe('product delete', () => {
   it("asks Ha / Yo'q, deletes with 'Mahsulot o'chirildi!'; a failure says 'Mahsulotni o'chirishda ...'", async () => {
-    let list = [caesar, gijduvon];
     const api = stubCatalog([], {
-      'GET /manager/products': () => answers.counted(list),
-      'DELETE /manager/products/p1': () => {
-        list = [gijduvon];
-        return answers.data({ _id: 'p1' });
-      },
+      ...deletableList(
+        [caesar, gijduvon],
+        'p1',
+        { list: 'GET /manager/products', remove: 'DELETE /manager/products/p1' },
+        (list) => answers.counted(list),
+      ),
       'DELETE /manager/products/p2': answers.error(500, 'internal'),
     });
     asAdmin();

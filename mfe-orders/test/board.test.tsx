@@ -3,21 +3,13 @@
  * stubbed stream (a `ReadableStream` body), the moves with their rollback, the sound, the tab's
  * title, and a reconnect that resumes from the last event's id.
  */
-import { ROUTES } from '@qrmenu/shared/paths';
-import {
-  answers,
-  axeViolations,
-  type EventStream,
-  eventStream,
-  fixtures,
-  renderAtRoute,
-  stubApi,
-} from '@qrmenu/shared/testing/kit';
+import { answers, axeViolations, type EventStream, fixtures, openPage } from '@qrmenu/shared/testing/kit';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import OrdersBoardPage from '../src/board/OrdersBoardPage';
 import { setSound } from '../src/live/sound';
+import { type BoardOptions, openBoard } from './board-kit';
 import { stubAudio } from './fake-audio';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
@@ -56,21 +48,9 @@ function world() {
   return { soup, cooking, served, call };
 }
 
-let streams: EventStream[];
-
-function stubBoard(w = world(), extra: Parameters<typeof stubApi>[0] = {}) {
-  streams = [];
-  return stubApi({
-    'GET /manager/orders': answers.counted([w.soup, w.cooking, w.served]),
-    'GET /manager/calls': answers.data([w.call]),
-    'GET /manager/orders/events': () => {
-      const stream = eventStream();
-      streams.push(stream);
-      return stream.reply;
-    },
-    ...extra,
-  });
-}
+/** The board over the world's orders and call, opened as the manager unless `options` say. */
+const openWorld = (w = world(), options: BoardOptions = {}) =>
+  openBoard([w.soup, w.cooking, w.served], { calls: [w.call], ...options });
 
 const column = (status: string) => screen.getByTestId(`column-${status}`);
 const card = (name: RegExp | string) => screen.getByRole('article', { name });
@@ -86,8 +66,7 @@ afterEach(async () => {
 describe('the live board', () => {
   it('shows each order with its table, number, items, options, comment, total and age; calls above; axe clean', async () => {
     const w = world();
-    stubBoard(w);
-    renderAtRoute(<OrdersBoardPage />, '/orders', { as: 'manager' });
+    openWorld(w);
     const soup = await screen.findByRole('article', { name: '#14, Stol 5' });
     expect(within(column('sent')).getByRole('article')).toBe(soup);
     expect(soup).toHaveTextContent('2 × Osh');
@@ -113,8 +92,7 @@ describe('the live board', () => {
 
   it('hears a new order over the stream: it appears, rings once the sound is on, and the title counts it', async () => {
     const audio = stubAudio();
-    stubBoard();
-    renderAtRoute(<OrdersBoardPage />, '/orders', { as: 'manager' });
+    const { streams } = openWorld();
     await screen.findByRole('article', { name: '#14, Stol 5' });
     await waitFor(() => expect(streams).toHaveLength(1));
     await waitFor(() => expect(document.title).toBe('(1) Buyurtmalar'));
@@ -142,15 +120,16 @@ describe('the live board', () => {
 
   it('accepts at once and keeps it when the server agrees', async () => {
     const w = world();
-    const api = stubBoard(w, {
-      [`PUT /manager/orders/${w.soup._id}/status`]: answers.data({
-        ...w.soup,
-        status: 'accepted',
-        updatedAt: new Date().toISOString(),
-      }),
+    const { api } = openWorld(w, {
+      answers: {
+        [`PUT /manager/orders/${w.soup._id}/status`]: answers.data({
+          ...w.soup,
+          status: 'accepted',
+          updatedAt: new Date().toISOString(),
+        }),
+      },
     });
     const held = api.hold(`PUT /manager/orders/${w.soup._id}/status`);
-    renderAtRoute(<OrdersBoardPage />, '/orders', { as: 'manager' });
     await userEvent.click(
       within(await screen.findByRole('article', { name: '#14, Stol 5' })).getByRole('button', {
         name: 'Qabul qilish',
@@ -168,10 +147,11 @@ describe('the live board', () => {
 
   it('puts a refused move back with an Uzbek toast', async () => {
     const w = world();
-    const api = stubBoard(w, {
-      [`PUT /manager/orders/${w.cooking._id}/status`]: answers.error(500, 'internal', 'boom'),
+    const { api } = openWorld(w, {
+      answers: {
+        [`PUT /manager/orders/${w.cooking._id}/status`]: answers.error(500, 'internal', 'boom'),
+      },
     });
-    renderAtRoute(<OrdersBoardPage />, '/orders', { as: 'manager' });
     await userEvent.click(
       within(await screen.findByRole('article', { name: '#12, Stol 2' })).getByRole('button', {
         name: 'Tayyor',
@@ -189,15 +169,16 @@ describe('the live board', () => {
 
   it('asks the reason of a rejection (required) and sends it', async () => {
     const w = world();
-    const api = stubBoard(w, {
-      [`PUT /manager/orders/${w.soup._id}/status`]: (call) =>
-        answers.data({
-          ...w.soup,
-          status: 'rejected',
-          reject_reason: (call.body as { reason: string }).reason,
-        }),
+    const { api } = openWorld(w, {
+      answers: {
+        [`PUT /manager/orders/${w.soup._id}/status`]: (call) =>
+          answers.data({
+            ...w.soup,
+            status: 'rejected',
+            reject_reason: (call.body as { reason: string }).reason,
+          }),
+      },
     });
-    renderAtRoute(<OrdersBoardPage />, '/orders', { as: 'manager' });
     await userEvent.click(
       within(await screen.findByRole('article', { name: '#14, Stol 5' })).getByRole('button', {
         name: 'Rad etish',
@@ -219,10 +200,11 @@ describe('the live board', () => {
 
   it('clears a call with one tap; a call from the stream joins the list', async () => {
     const w = world();
-    const api = stubBoard(w, {
-      [`PUT /manager/calls/${w.call._id}/done`]: answers.data({ ...w.call, status: 'done' }),
+    const { api, streams } = openWorld(w, {
+      answers: {
+        [`PUT /manager/calls/${w.call._id}/done`]: answers.data({ ...w.call, status: 'done' }),
+      },
     });
-    renderAtRoute(<OrdersBoardPage />, '/orders', { as: 'manager' });
     const calls = await screen.findByTestId('calls');
     await userEvent.click(within(calls).getByRole('button', { name: "Bajarildi: Stol 9, Hisobni so'rash" }));
     await waitFor(() => expect(screen.queryByTestId('calls')).not.toBeInTheDocument());
@@ -237,8 +219,7 @@ describe('the live board', () => {
   });
 
   it('reconnects after a drop with Last-Event-ID, and reads the day again on reset', async () => {
-    const api = stubBoard();
-    renderAtRoute(<OrdersBoardPage />, '/orders', { as: 'manager' });
+    const { api, streams } = openWorld();
     await screen.findByRole('article', { name: '#14, Stol 5' });
     await waitFor(() => expect(streams).toHaveLength(1));
     const first = streams[0] as EventStream;
@@ -261,8 +242,7 @@ describe('the live board', () => {
   });
 
   it("reads an admin's restaurant by its id, the stream too", async () => {
-    const api = stubBoard();
-    renderAtRoute(<OrdersBoardPage />, '/admin/orders/r7', { as: 'admin', path: ROUTES.admin.orders });
+    const { api, streams } = openWorld(world(), { restaurant: 'r7' });
     await screen.findByRole('article', { name: '#14, Stol 5' });
     await waitFor(() => expect(streams).toHaveLength(1));
     for (const route of ['GET /manager/orders', 'GET /manager/calls', 'GET /manager/orders/events']) {
@@ -272,12 +252,14 @@ describe('the live board', () => {
   });
 
   it('tells a manager without a restaurant so', async () => {
-    stubApi({
-      'GET /manager/orders': answers.error(404, 'not_found'),
-      'GET /manager/calls': answers.error(404, 'not_found'),
-      'GET /manager/orders/events': answers.error(404, 'not_found'),
+    openPage(<OrdersBoardPage />, '/orders', {
+      as: 'manager',
+      answers: {
+        'GET /manager/orders': answers.error(404, 'not_found'),
+        'GET /manager/calls': answers.error(404, 'not_found'),
+        'GET /manager/orders/events': answers.error(404, 'not_found'),
+      },
     });
-    renderAtRoute(<OrdersBoardPage />, '/orders', { as: 'manager' });
     expect(await screen.findByText('Sizga hali restoran biriktirilmagan')).toBeInTheDocument();
   });
 });

@@ -4,19 +4,12 @@
  * and when it ends by itself; an admin ends it with a reason («To'lovni bekor qilish», required)
  * and the table is closed right after; a manager is told to ask an admin. axe clean.
  */
-import { ROUTES } from '@qrmenu/shared/paths';
-import {
-  answers,
-  axeViolations,
-  eventStream,
-  fixtures,
-  renderAtRoute,
-  stubApi,
-} from '@qrmenu/shared/testing/kit';
+import { answers, axeViolations, fixtures } from '@qrmenu/shared/testing/kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import OrdersBoardPage from '../src/board/OrdersBoardPage';
+import { openBoard } from './board-kit';
 
 const served = () =>
   fixtures.order({ number: 21, table: 'Stol 4', placement_id: 'pl4', status: 'served', restaurant_id: 'r7' });
@@ -31,15 +24,6 @@ const bill = (status: string) => ({
   methods: ['payme', 'click'],
 });
 
-function stubBoard(order = served(), extra: Parameters<typeof stubApi>[0] = {}) {
-  return stubApi({
-    'GET /manager/orders': answers.counted([order]),
-    'GET /manager/calls': answers.data([]),
-    'GET /manager/orders/events': () => eventStream().reply,
-    ...extra,
-  });
-}
-
 /** The served order's card, under «Bugun yakunlangan», opened. */
 async function servedCard() {
   await userEvent.click(await screen.findByText('Bugun yakunlangan: 1 ta'));
@@ -48,24 +32,29 @@ async function servedCard() {
 
 describe('«Hisob yopildi» on the board', () => {
   it('closes the table of a served order', async () => {
-    const api = stubBoard(served(), { 'PUT /manager/tables/pl4/close': answers.data(bill('closed')) });
-    renderAtRoute(<OrdersBoardPage />, '/orders', { as: 'manager' });
+    const { api } = openBoard([served()], {
+      answers: { 'PUT /manager/tables/pl4/close': answers.data(bill('closed')) },
+    });
     await userEvent.click(within(await servedCard()).getByRole('button', { name: 'Hisob yopildi' }));
     expect(await screen.findByText('Stol 4: hisob yopildi')).toBeInTheDocument();
     expect(api.callsTo('PUT /manager/tables/pl4/close')).toHaveLength(1);
   });
 
   it('says why a held table cannot close yet, and sends a manager to an admin', async () => {
-    stubBoard(served(), {
-      'PUT /manager/tables/pl4/close': answers.error(409, 'conflict', 'A payment of this bill is under way'),
+    openBoard([served()], {
+      answers: {
+        'PUT /manager/tables/pl4/close': answers.error(
+          409,
+          'conflict',
+          'A payment of this bill is under way',
+        ),
+      },
+      page: (
+        <main>
+          <OrdersBoardPage />
+        </main>
+      ),
     });
-    renderAtRoute(
-      <main>
-        <OrdersBoardPage />
-      </main>,
-      '/orders',
-      { as: 'manager' },
-    );
     const card = await servedCard();
     await userEvent.click(within(card).getByRole('button', { name: 'Hisob yopildi' }));
     const alert = await within(card).findByRole('alert');
@@ -79,18 +68,20 @@ describe('«Hisob yopildi» on the board', () => {
 
   it('lets an admin end the hold with a reason, then closes the table', async () => {
     let closes = 0;
-    const api = stubBoard(served(), {
-      'PUT /manager/tables/pl4/close': () => {
-        closes += 1;
-        return closes === 1
-          ? answers.error(409, 'conflict', 'A payment of this bill is under way')
-          : answers.data(bill('closed'));
+    const { api } = openBoard([served()], {
+      restaurant: 'r7',
+      answers: {
+        'PUT /manager/tables/pl4/close': () => {
+          closes += 1;
+          return closes === 1
+            ? answers.error(409, 'conflict', 'A payment of this bill is under way')
+            : answers.data(bill('closed'));
+        },
+        'POST /admin/restaurants/r7/payments/release': answers.data({
+          released: [{ method: 'click', transaction: '2000000001' }],
+        }),
       },
-      'POST /admin/restaurants/r7/payments/release': answers.data({
-        released: [{ method: 'click', transaction: '2000000001' }],
-      }),
     });
-    renderAtRoute(<OrdersBoardPage />, '/admin/orders/r7', { as: 'admin', path: ROUTES.admin.orders });
     const card = await servedCard();
     await userEvent.click(within(card).getByRole('button', { name: 'Hisob yopildi' }));
     await userEvent.click(await within(card).findByRole('button', { name: "To'lovni bekor qilish" }));
@@ -119,8 +110,7 @@ describe('«Hisob yopildi» on the board', () => {
       status: 'served',
       payment: { status: 'paid', method: 'payme', amount: 2_000_000, at },
     });
-    stubBoard(paid);
-    renderAtRoute(<OrdersBoardPage />, '/orders', { as: 'manager' });
+    openBoard([paid]);
     const card = await servedCard();
     expect(within(card).queryByRole('button', { name: 'Hisob yopildi' })).toBeNull();
   });

@@ -5,19 +5,12 @@
  * `x-staff-pin` header.
  */
 import { STAFF_PIN_HEADER } from '@qrmenu/shared/schemas';
-import {
-  answers,
-  axeViolations,
-  eventStream,
-  fixtures,
-  renderAtRoute,
-  type StubCall,
-  stubApi,
-} from '@qrmenu/shared/testing/kit';
+import { answers, axeViolations, fixtures, openPage, type StubCall } from '@qrmenu/shared/testing/kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import KitchenPage from '../src/kitchen/KitchenPage';
+import { liveStream } from './board-kit';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
@@ -38,23 +31,26 @@ function world() {
   return { younger, older, ready };
 }
 
-function stubKitchen(device: boolean, setStatus: (call: StubCall) => ReturnType<typeof answers.data>) {
+/** The kitchen's view over the world, signed in as the kitchen (on a device or not); `setStatus` answers «Tayyor». */
+function openKitchen(device: boolean, setStatus: (call: StubCall) => ReturnType<typeof answers.data>) {
   const w = world();
-  const api = stubApi({
-    'GET /auth/profile': answers.data(
-      fixtures.profile({ role: 'kitchen', ...(device ? { device: true } : {}) }),
-    ),
-    'GET /manager/orders': answers.counted([w.younger, w.older, w.ready]),
-    'GET /manager/orders/events': () => eventStream().reply,
-    [`PUT /manager/orders/${w.older._id}/status`]: setStatus,
+  const { api } = openPage(<KitchenPage />, '/kitchen', {
+    as: 'kitchen',
+    answers: {
+      'GET /auth/profile': answers.data(
+        fixtures.profile({ role: 'kitchen', ...(device ? { device: true } : {}) }),
+      ),
+      'GET /manager/orders': answers.counted([w.younger, w.older, w.ready]),
+      ...liveStream(),
+      [`PUT /manager/orders/${w.older._id}/status`]: setStatus,
+    },
   });
   return { api, w };
 }
 
 describe("the kitchen's view", () => {
   it('lists what to cook oldest first, each with «Tayyor», the ready ones apart; axe clean', async () => {
-    const { api, w } = stubKitchen(false, () => answers.data({ ...w.older, status: 'ready' }));
-    renderAtRoute(<KitchenPage />, '/kitchen', { as: 'kitchen' });
+    const { api, w } = openKitchen(false, () => answers.data({ ...w.older, status: 'ready' }));
     const cooking = await screen.findByTestId('kitchen-cooking');
     const rows = await within(cooking).findAllByRole('article');
     expect(rows).toEqual([
@@ -79,7 +75,7 @@ describe("the kitchen's view", () => {
   });
 
   it("on a device asks the cook's PIN: a wrong one is said and changes nothing, the right one is sent", async () => {
-    const { api, w } = stubKitchen(true, (call) =>
+    const { api, w } = openKitchen(true, (call) =>
       call.headers.get(STAFF_PIN_HEADER) === '4321'
         ? answers.data({ ...w.older, status: 'ready' })
         : {
@@ -93,7 +89,6 @@ describe("the kitchen's view", () => {
             },
           },
     );
-    renderAtRoute(<KitchenPage />, '/kitchen', { as: 'kitchen' });
     const older = await screen.findByRole('article', { name: '#18, Stol 7' });
     await waitFor(() => expect(api.callsTo('GET /auth/profile')).not.toHaveLength(0));
     await userEvent.click(within(older).getByRole('button', { name: 'Tayyor' }));

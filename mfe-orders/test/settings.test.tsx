@@ -1,5 +1,5 @@
 /** The switches that open and close ordering, on the test kit. */
-import { answers, axeViolations, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
+import { answers, axeViolations, openPage } from '@qrmenu/shared/testing/kit';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -16,12 +16,14 @@ const SETTINGS = {
 
 describe('the ordering switches', () => {
   it('explains each switch in Uzbek and opens the restaurant at once; axe clean', async () => {
-    const api = stubApi({
-      'GET /manager/ordering': answers.data(SETTINGS),
-      'PUT /manager/ordering': (call) =>
-        answers.data({ ...SETTINGS, ...(call.body as { takes_orders: boolean }) }),
+    const { api } = openPage(<OrderingSettingsPage />, '/orders/settings', {
+      as: 'manager',
+      answers: {
+        'GET /manager/ordering': answers.data(SETTINGS),
+        'PUT /manager/ordering': (call) =>
+          answers.data({ ...SETTINGS, ...(call.body as { takes_orders: boolean }) }),
+      },
     });
-    renderAtRoute(<OrderingSettingsPage />, '/orders/settings', { as: 'manager' });
     const restaurant = await screen.findByRole('switch', { name: 'Restoran buyurtma qabul qiladi' });
     expect(restaurant).not.toBeChecked();
     expect(screen.getByText(/mehmonlar menyuni avvalgidek ko'radi/)).toBeInTheDocument();
@@ -36,13 +38,13 @@ describe('the ordering switches', () => {
   });
 
   it('"Hammasini yoqish" sends only the placements that change; a refusal puts them back', async () => {
-    const api = stubApi({
-      'GET /manager/ordering': answers.data(SETTINGS),
-      'PUT /manager/ordering': answers.error(500),
-    });
-    renderAtRoute(<OrderingSettingsPage />, '/admin/orders/r3/settings', {
+    const { api } = openPage(<OrderingSettingsPage />, '/admin/orders/r3/settings', {
       as: 'admin',
       path: '/admin/orders/:id/settings',
+      answers: {
+        'GET /manager/ordering': answers.data(SETTINGS),
+        'PUT /manager/ordering': answers.error(500),
+      },
     });
     const list = await screen.findByTestId('placement-switches');
     await userEvent.click(screen.getByRole('button', { name: 'Hammasini yoqish' }));
@@ -63,11 +65,13 @@ describe('the ordering switches', () => {
 
   it("a POS restaurant's «Kassaga yuborish»: the choice shows on the click, before the answer; a refusal puts it back", async () => {
     const withPos = { ...SETTINGS, pos: { provider: 'iiko', send: 'off' } };
-    const api = stubApi({
-      'GET /manager/ordering': answers.data(withPos),
-      'PUT /manager/ordering': answers.error(500),
+    const { api } = openPage(<OrderingSettingsPage />, '/orders/settings', {
+      as: 'manager',
+      answers: {
+        'GET /manager/ordering': answers.data(withPos),
+        'PUT /manager/ordering': answers.error(500),
+      },
     });
-    renderAtRoute(<OrderingSettingsPage />, '/orders/settings', { as: 'manager' });
     const atOnce = await screen.findByRole('radio', { name: 'Mehmon yuborishi bilan darhol' });
     expect(screen.getByRole('radio', { name: 'Yuborilmasin' })).toBeChecked();
     const answer = api.hold('PUT /manager/ordering');
@@ -85,8 +89,10 @@ describe('the ordering switches', () => {
   });
 
   it('says where to add tables when the restaurant has no placements', async () => {
-    stubApi({ 'GET /manager/ordering': answers.data({ takes_orders: true, placements: [] }) });
-    renderAtRoute(<OrderingSettingsPage />, '/orders/settings', { as: 'manager' });
+    openPage(<OrderingSettingsPage />, '/orders/settings', {
+      as: 'manager',
+      answers: { 'GET /manager/ordering': answers.data({ takes_orders: true, placements: [] }) },
+    });
     expect(await screen.findByText(/«QR kod» oynasidagi «Joylashuvlar» bo'limida/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Hammasini yoqish' })).not.toBeInTheDocument();
   });

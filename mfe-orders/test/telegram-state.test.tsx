@@ -3,18 +3,10 @@
  * and faults"): «Telegramga yuborilmadi» with the reason, from the day's list and live from the
  * stream; nothing for one that waits or went.
  */
-import {
-  answers,
-  axeViolations,
-  type EventStream,
-  eventStream,
-  fixtures,
-  renderAtRoute,
-  stubApi,
-} from '@qrmenu/shared/testing/kit';
+import { axeViolations, fixtures } from '@qrmenu/shared/testing/kit';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import OrdersBoardPage from '../src/board/OrdersBoardPage';
+import { openBoard } from './board-kit';
 
 describe("the board and the restaurant's Telegram chat", () => {
   it('shows «Telegramga yuborilmadi» with the reason on an order the chat never got; axe clean', async () => {
@@ -32,17 +24,7 @@ describe("the board and the restaurant's Telegram chat", () => {
       table: 'Stol 7',
       telegram: { state: 'waiting', reason: null },
     });
-    const streams: EventStream[] = [];
-    stubApi({
-      'GET /manager/orders': answers.counted([refused, sent, waiting]),
-      'GET /manager/calls': answers.data([]),
-      'GET /manager/orders/events': () => {
-        const stream = eventStream();
-        streams.push(stream);
-        return stream.reply;
-      },
-    });
-    renderAtRoute(<OrdersBoardPage />, '/orders', { as: 'manager' });
+    const { streams } = openBoard([refused, sent, waiting]);
     const card = await screen.findByRole('article', { name: '#21, Stol 4' });
     expect(within(card).getByTestId('order-telegram')).toHaveTextContent(
       'Telegramga yuborilmadiSabab: Telegram 403: Forbidden: bot was kicked from the supergroup chat',

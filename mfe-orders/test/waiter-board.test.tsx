@@ -7,16 +7,16 @@
 import {
   answers,
   axeViolations,
-  eventStream,
   fixtures,
-  renderAtRoute,
+  openPage,
   type StubCall,
-  stubApi,
+  type StubRoutes,
 } from '@qrmenu/shared/testing/kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import OrdersBoardPage from '../src/board/OrdersBoardPage';
+import { liveStream } from './board-kit';
 
 const ME = 'u-aziz';
 
@@ -28,25 +28,28 @@ function world() {
   return { mine, fresh, theirs, theirCall };
 }
 
-function stubWaiter(extra: Parameters<typeof stubApi>[0] = {}) {
+/** The board of aziz, a waiter, over the world (their tables; the others' with `?tables=all`); `extra`: more answers. */
+function openWaiterBoard(extra: StubRoutes = {}) {
   const w = world();
   const all = (call: StubCall) => call.search.get('tables') === 'all';
-  const api = stubApi({
-    'GET /auth/profile': answers.data(fixtures.profile({ _id: ME, login: 'aziz', role: 'waiter' })),
-    'GET /manager/orders': (call) =>
-      answers.counted(all(call) ? [w.mine, w.fresh, w.theirs] : [w.mine, w.fresh]),
-    'GET /manager/calls': (call) => answers.data(all(call) ? [w.theirCall] : []),
-    'GET /manager/orders/events': () => eventStream().reply,
-    [`POST /manager/orders/${w.theirs._id}/take`]: answers.data({ ...w.theirs, taken_by: ME }),
-    ...extra,
+  const { api } = openPage(<OrdersBoardPage />, '/orders', {
+    as: 'waiter',
+    answers: {
+      'GET /auth/profile': answers.data(fixtures.profile({ _id: ME, login: 'aziz', role: 'waiter' })),
+      'GET /manager/orders': (call) =>
+        answers.counted(all(call) ? [w.mine, w.fresh, w.theirs] : [w.mine, w.fresh]),
+      'GET /manager/calls': (call) => answers.data(all(call) ? [w.theirCall] : []),
+      ...liveStream(),
+      [`POST /manager/orders/${w.theirs._id}/take`]: answers.data({ ...w.theirs, taken_by: ME }),
+      ...extra,
+    },
   });
   return { api, w };
 }
 
 describe("a waiter's board", () => {
   it('holds their tables: accepted orders have no «Tayyor», no history or switches; axe clean', async () => {
-    stubWaiter();
-    renderAtRoute(<OrdersBoardPage />, '/orders', { as: 'waiter' });
+    openWaiterBoard();
     const mine = await screen.findByRole('article', { name: '#31, Stol 3' });
     expect(within(mine).queryByRole('button', { name: 'Tayyor' })).toBeNull();
     expect(screen.getByRole('article', { name: '#32, Stol 4' })).toBeInTheDocument();
@@ -58,8 +61,7 @@ describe("a waiter's board", () => {
   });
 
   it("«Barcha stollar» lists the other waiters' order and call; one tap takes the order over", async () => {
-    const { api, w } = stubWaiter();
-    renderAtRoute(<OrdersBoardPage />, '/orders', { as: 'waiter' });
+    const { api, w } = openWaiterBoard();
     await screen.findByRole('article', { name: '#31, Stol 3' });
     await userEvent.click(screen.getByRole('button', { name: 'Barcha stollar' }));
     const others = await screen.findByTestId('other-tables');
@@ -75,7 +77,7 @@ describe("a waiter's board", () => {
 
   it('a move refused on a table not theirs says so, and the order goes back', async () => {
     const w = world();
-    stubWaiter({
+    openWaiterBoard({
       [`PUT /manager/orders/${w.fresh._id}/status`]: {
         status: 403,
         body: {
@@ -91,7 +93,6 @@ describe("a waiter's board", () => {
           call.search.get('tables') === 'all' ? [w.mine, w.fresh, w.theirs] : [w.mine, w.fresh],
         ),
     });
-    renderAtRoute(<OrdersBoardPage />, '/orders', { as: 'waiter' });
     const fresh = await screen.findByRole('article', { name: '#32, Stol 4' });
     await userEvent.click(within(fresh).getByRole('button', { name: 'Qabul qilish' }));
     expect(await screen.findByText(/Bu stol sizga biriktirilmagan/)).toBeInTheDocument();

@@ -5,7 +5,7 @@
  * compared; axe clean on each.
  */
 import { tashkentDay } from '@qrmenu/shared/query';
-import { answers, axeViolations, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
+import { answers, axeViolations, openPage, renderAtRoute, stubApi } from '@qrmenu/shared/testing/kit';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -117,11 +117,13 @@ describe("a manager's «Hisobot»", () => {
   });
 
   it('an empty period says so, with no zeros drawn', async () => {
-    stubApi({
-      'GET /manager/reports/takings': (call) =>
-        answers.data(takings(call.search.get('from') ?? '', call.search.get('to') ?? '', 0)),
+    openPage(<ReportsPage />, '/reports?p=today', {
+      as: 'manager',
+      answers: {
+        'GET /manager/reports/takings': (call) =>
+          answers.data(takings(call.search.get('from') ?? '', call.search.get('to') ?? '', 0)),
+      },
     });
-    renderAtRoute(<ReportsPage />, '/reports?p=today', { as: 'manager' });
     expect(await screen.findByText("Bu davrda buyurtma yo'q")).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });

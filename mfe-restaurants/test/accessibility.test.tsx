@@ -1,13 +1,6 @@
 /** Every page of the module, loaded, under axe (WCAG 2.1 AA, serious/critical) and one `<h1>`. */
 import { ROUTES } from '@qrmenu/shared/paths';
-import {
-  answers,
-  axeViolations,
-  fixtures,
-  renderAtRoute,
-  signInAs,
-  stubApi,
-} from '@qrmenu/shared/testing/kit';
+import { answers, axeViolations, fixtures, openPage } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -38,9 +31,7 @@ const routes = {
 
 describe('accessibility of the restaurant pages', () => {
   it('the list, with its integration dialog open', async () => {
-    stubApi(routes);
-    signInAs('admin');
-    renderAtRoute(<RestaurantsPage />, ROUTES.admin.restaurants);
+    openPage(<RestaurantsPage />, ROUTES.admin.restaurants, { as: 'admin', answers: routes });
     await screen.findByText('Ochiq');
     expect(await axeViolations()).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: t.integration }));
@@ -49,10 +40,10 @@ describe('accessibility of the restaurant pages', () => {
   });
 
   it('the detail, with the delete question open', async () => {
-    stubApi(routes);
-    signInAs('admin');
-    renderAtRoute(<RestaurantDetailPage />, '/admin/viewRestaurant/a1/a11y', {
+    openPage(<RestaurantDetailPage />, '/admin/viewRestaurant/a1/a11y', {
       path: ROUTES.admin.restaurant,
+      as: 'admin',
+      answers: routes,
     });
     await screen.findByText('aziz');
     expect(await axeViolations()).toEqual([]);
@@ -62,9 +53,7 @@ describe('accessibility of the restaurant pages', () => {
   });
 
   it('the form page, after a submit with errors', async () => {
-    stubApi(routes);
-    signInAs('admin');
-    renderAtRoute(<RestaurantFormPage />, ROUTES.admin.restaurantNew);
+    openPage(<RestaurantFormPage />, ROUTES.admin.restaurantNew, { as: 'admin', answers: routes });
     await screen.findByRole('combobox', { name: t.fields.manager_id });
     await userEvent.click(screen.getByRole('button', { name: t.create }));
     await screen.findAllByText(t.required);
@@ -72,9 +61,7 @@ describe('accessibility of the restaurant pages', () => {
   });
 
   it("the manager's home, with the edit dialog open", async () => {
-    stubApi(routes);
-    signInAs('manager');
-    renderAtRoute(<ManagerHome />, ROUTES.admin.home);
+    openPage(<ManagerHome />, ROUTES.admin.home, { as: 'manager', answers: routes });
     await screen.findByRole('heading', { name: 'Ochiq' });
     expect(await axeViolations()).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: t.edit }));
@@ -83,9 +70,7 @@ describe('accessibility of the restaurant pages', () => {
   });
 
   it('the managers page', async () => {
-    stubApi(routes);
-    signInAs('admin');
-    renderAtRoute(<ManagersPage />, ROUTES.admin.managers);
+    openPage(<ManagersPage />, ROUTES.admin.managers, { as: 'admin', answers: routes });
     await screen.findByRole('table');
     expect(await axeViolations()).toEqual([]);
   });

@@ -4,7 +4,7 @@
  * integration with no source configured.
  */
 import { ROUTES } from '@qrmenu/shared/paths';
-import { answers, fixtures, renderAtRoute, signInAs, stubApi } from '@qrmenu/shared/testing/kit';
+import { answers, fixtures, openPage } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,12 +18,13 @@ const aziz = fixtures.manager({ _id: 'm1', login: 'aziz' });
 
 describe('the slug of a new restaurant', () => {
   it("is suggested from the name (o' and g' included) until typed by hand; its line says it is the menu's address", async () => {
-    stubApi({
-      'GET /admin/managers': answers.data([aziz]),
-      'GET /admin/restaurants': answers.adminRestaurants([]),
+    openPage(<RestaurantFormPage />, ROUTES.admin.restaurantNew, {
+      as: 'admin',
+      answers: {
+        'GET /admin/managers': answers.data([aziz]),
+        'GET /admin/restaurants': answers.adminRestaurants([]),
+      },
     });
-    signInAs('admin');
-    renderAtRoute(<RestaurantFormPage />, ROUTES.admin.restaurantNew);
     await userEvent.type(input('name'), "G'ijduvon Oʻzbek Oshi");
     await waitFor(() => expect(input('slug')).toHaveValue('gijduvon-ozbek-oshi'));
     expect(input('slug')).toHaveAccessibleDescription(
@@ -38,14 +39,14 @@ describe('the slug of a new restaurant', () => {
 
 describe('a new restaurant when every manager runs one', () => {
   it('says so and leads to Menedjerlar, which leads back once a manager is created', async () => {
-    stubApi({
-      'GET /admin/managers': answers.data([aziz]),
-      'GET /admin/restaurants': answers.adminRestaurants([fixtures.restaurant({ manager_id: 'm1' })]),
-      'POST /admin/managers': answers.data(fixtures.manager({ _id: 'm2', login: 'yangi' }), 201),
-    });
-    signInAs('admin');
-    const view = renderAtRoute(<RestaurantFormPage />, ROUTES.admin.restaurantNew, {
+    const view = openPage(<RestaurantFormPage />, ROUTES.admin.restaurantNew, {
       routes: { [ROUTES.admin.managers]: <ManagersPage /> },
+      as: 'admin',
+      answers: {
+        'GET /admin/managers': answers.data([aziz]),
+        'GET /admin/restaurants': answers.adminRestaurants([fixtures.restaurant({ manager_id: 'm1' })]),
+        'POST /admin/managers': answers.data(fixtures.manager({ _id: 'm2', login: 'yangi' }), 201),
+      },
     });
     expect(await screen.findByText(t.noFreeManager)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: t.goCreateManager }));
@@ -59,12 +60,13 @@ describe('a new restaurant when every manager runs one', () => {
   });
 
   it('says nothing while a free manager exists', async () => {
-    stubApi({
-      'GET /admin/managers': answers.data([aziz]),
-      'GET /admin/restaurants': answers.adminRestaurants([]),
+    openPage(<RestaurantFormPage />, ROUTES.admin.restaurantNew, {
+      as: 'admin',
+      answers: {
+        'GET /admin/managers': answers.data([aziz]),
+        'GET /admin/restaurants': answers.adminRestaurants([]),
+      },
     });
-    signInAs('admin');
-    renderAtRoute(<RestaurantFormPage />, ROUTES.admin.restaurantNew);
     await waitFor(() =>
       expect(
         within(screen.getByRole('combobox', { name: t.fields.manager_id })).getAllByRole('option'),
@@ -76,21 +78,23 @@ describe('a new restaurant when every manager runs one', () => {
 
 describe('Integratsiya with no source configured', () => {
   it('says what is missing and who sets it, not the generic list error', async () => {
-    stubApi({
-      'GET /admin/restaurants': answers.adminRestaurants([]),
-      'GET /admin/managers': answers.data([aziz]),
-      'GET /admin/integration/restaurants': {
-        status: 502,
-        body: {
-          error: {
-            code: 'bad_gateway',
-            message: 'Integration source failed: no integration source is configured (INTEGRATION_FEED_URL)',
+    openPage(<RestaurantsPage />, ROUTES.admin.restaurants, {
+      as: 'admin',
+      answers: {
+        'GET /admin/restaurants': answers.adminRestaurants([]),
+        'GET /admin/managers': answers.data([aziz]),
+        'GET /admin/integration/restaurants': {
+          status: 502,
+          body: {
+            error: {
+              code: 'bad_gateway',
+              message:
+                'Integration source failed: no integration source is configured (INTEGRATION_FEED_URL)',
+            },
           },
         },
       },
     });
-    signInAs('admin');
-    renderAtRoute(<RestaurantsPage />, ROUTES.admin.restaurants);
     await userEvent.click(await screen.findByRole('button', { name: t.integration }));
     const dialog = await screen.findByRole('dialog', { name: t.addIntegrationRestaurant });
     expect(await within(dialog).findByText(t.integrationNotConfigured)).toBeInTheDocument();

@@ -1,12 +1,5 @@
 import { ROUTES } from '@qrmenu/shared/paths';
-import {
-  answers,
-  fixtures,
-  renderAtRoute,
-  type StubRoutes,
-  signInAs,
-  stubApi,
-} from '@qrmenu/shared/testing/kit';
+import { answers, fixtures, openPage, type StubRoutes } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -30,22 +23,24 @@ function routes(extra: StubRoutes = {}): StubRoutes {
   };
 }
 
-async function openDialog() {
-  signInAs('admin');
-  renderAtRoute(<RestaurantsPage />, ROUTES.admin.restaurants);
+/** The admin's list over `routes(extra)`, its Integratsiya dialog open with both lists loaded. */
+async function openDialog(extra: StubRoutes = {}) {
+  const { api } = openPage(<RestaurantsPage />, ROUTES.admin.restaurants, {
+    as: 'admin',
+    answers: routes(extra),
+  });
   await userEvent.click(await screen.findByRole('button', { name: 'Integratsiya' }));
   const dialog = await screen.findByRole('dialog', { name: t.addIntegrationRestaurant });
   const restaurantSelect = within(dialog).getByRole('combobox', { name: t.fields.id });
   const managerSelect = within(dialog).getByRole('combobox', { name: t.fields.manager_id });
   await waitFor(() => expect(within(restaurantSelect).getAllByRole('option')).toHaveLength(3));
   await waitFor(() => expect(within(managerSelect).getAllByRole('option')).toHaveLength(2));
-  return { dialog, restaurantSelect, managerSelect };
+  return { api, dialog, restaurantSelect, managerSelect };
 }
 
 describe('integration create dialog', () => {
   it('requires both a restaurant and a manager', async () => {
-    const api = stubApi(routes());
-    const { dialog, restaurantSelect } = await openDialog();
+    const { api, dialog, restaurantSelect } = await openDialog();
     const submit = within(dialog).getByRole('button', { name: t.create });
 
     await userEvent.click(submit);
@@ -59,8 +54,7 @@ describe('integration create dialog', () => {
   });
 
   it('refuses a manager without a restaurant too', async () => {
-    const api = stubApi(routes());
-    const { dialog, managerSelect } = await openDialog();
+    const { api, dialog, managerSelect } = await openDialog();
     await userEvent.selectOptions(managerSelect, 'm-free');
     await userEvent.click(within(dialog).getByRole('button', { name: t.create }));
     expect(await within(dialog).findByText(MESSAGE)).toBeInTheDocument();
@@ -74,8 +68,9 @@ describe('integration create dialog', () => {
       type: 'feed',
       manager_id: 'm-free',
     });
-    const api = stubApi(routes({ 'POST /admin/integration/restaurants/create': answers.data(created, 201) }));
-    const { dialog, restaurantSelect, managerSelect } = await openDialog();
+    const { api, dialog, restaurantSelect, managerSelect } = await openDialog({
+      'POST /admin/integration/restaurants/create': answers.data(created, 201),
+    });
     expect(within(managerSelect).queryByRole('option', { name: 'band' })).toBeNull();
     await userEvent.selectOptions(restaurantSelect, 'ext-2');
     await userEvent.selectOptions(managerSelect, 'm-free');
@@ -88,12 +83,9 @@ describe('integration create dialog', () => {
   });
 
   it("shows 'Restoran qo'shishda xatolik yuz berdi!' when the create fails and keeps the dialog", async () => {
-    stubApi(
-      routes({
-        'POST /admin/integration/restaurants/create': answers.error(502, 'bad_gateway', 'feed down'),
-      }),
-    );
-    const { dialog, restaurantSelect, managerSelect } = await openDialog();
+    const { dialog, restaurantSelect, managerSelect } = await openDialog({
+      'POST /admin/integration/restaurants/create': answers.error(502, 'bad_gateway', 'feed down'),
+    });
     await userEvent.selectOptions(restaurantSelect, 'ext-1');
     await userEvent.selectOptions(managerSelect, 'm-free');
     await userEvent.click(within(dialog).getByRole('button', { name: t.create }));

@@ -4,50 +4,38 @@
  * Nofaol. The page passes axe with its actions and dialogs.
  */
 import { ROUTES } from '@qrmenu/shared/paths';
-import {
-  type ApiStub,
-  answers,
-  axeViolations,
-  fixtures,
-  renderAtRoute,
-  signInAs,
-  stubApi,
-} from '@qrmenu/shared/testing/kit';
+import { answers, axeViolations, fixtures, openPage } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ManagersPage from '../src/managers/ManagersPage';
 
-const ACCOUNTS = 'GET /admin/managers/accounts';
-let accounts = [
-  { _id: 'm1', login: 'aziz', is_active: true },
-  { _id: 'm2', login: 'bobur', is_active: false },
-];
-let api: ApiStub;
-
-beforeEach(() => {
-  accounts = [
+/** The admin's Menedjerlar over two accounts (aziz active, bobur not) that the answers change. */
+function openManagers() {
+  const accounts = [
     { _id: 'm1', login: 'aziz', is_active: true },
     { _id: 'm2', login: 'bobur', is_active: false },
   ];
-  api = stubApi({
-    [ACCOUNTS]: () => answers.data(accounts),
-    'GET /admin/restaurants': answers.adminRestaurants([
-      fixtures.restaurant({ name: 'Azizniki', manager_id: 'm1' }),
-    ]),
-    'PUT /admin/managers/m1/password': answers.data(accounts[0]),
-    'PUT /admin/managers/m1/active': (call) => {
-      accounts[0] = { ...accounts[0]!, is_active: (call.body as { is_active: boolean }).is_active };
-      return answers.data(accounts[0]);
-    },
-    'PUT /admin/managers/m2/active': (call) => {
-      accounts[1] = { ...accounts[1]!, is_active: (call.body as { is_active: boolean }).is_active };
-      return answers.data(accounts[1]);
+  return openPage(<ManagersPage />, ROUTES.admin.managers, {
+    as: 'admin',
+    answers: {
+      'GET /admin/managers/accounts': () => answers.data(accounts),
+      'GET /admin/restaurants': answers.adminRestaurants([
+        fixtures.restaurant({ name: 'Azizniki', manager_id: 'm1' }),
+      ]),
+      'PUT /admin/managers/m1/password': answers.data(accounts[0]),
+      'PUT /admin/managers/m1/active': (call) => {
+        accounts[0] = { ...accounts[0]!, is_active: (call.body as { is_active: boolean }).is_active };
+        return answers.data(accounts[0]);
+      },
+      'PUT /admin/managers/m2/active': (call) => {
+        accounts[1] = { ...accounts[1]!, is_active: (call.body as { is_active: boolean }).is_active };
+        return answers.data(accounts[1]);
+      },
     },
   });
-  signInAs('admin');
-});
+}
 
 const rowOf = async (login: string) => {
   const table = await screen.findByTestId('managers-table');
@@ -60,7 +48,7 @@ const rowOf = async (login: string) => {
 
 describe('manager accounts', () => {
   it('lists active and deactivated managers with their status; passes axe', async () => {
-    renderAtRoute(<ManagersPage />, ROUTES.admin.managers);
+    openManagers();
     expect((await rowOf('aziz')).getByText(t.active)).toBeInTheDocument();
     expect((await rowOf('bobur')).getByText(t.inactive)).toBeInTheDocument();
     expect((await rowOf('aziz')).getByRole('button', { name: t.deactivate })).toBeInTheDocument();
@@ -69,7 +57,7 @@ describe('manager accounts', () => {
   });
 
   it("resets a manager's password in a dialog (at least 8 characters)", async () => {
-    renderAtRoute(<ManagersPage />, ROUTES.admin.managers);
+    const { api } = openManagers();
     await userEvent.click((await rowOf('aziz')).getByRole('button', { name: t.resetPassword }));
     const dialog = await screen.findByTestId('manager-password-dialog');
     expect(within(dialog).getByText(t.resetPasswordTitle('aziz'))).toBeInTheDocument();
@@ -89,7 +77,7 @@ describe('manager accounts', () => {
   });
 
   it("deactivates after Ha (Yo'q changes nothing) and reactivates", async () => {
-    renderAtRoute(<ManagersPage />, ROUTES.admin.managers);
+    const { api } = openManagers();
     await userEvent.click((await rowOf('aziz')).getByRole('button', { name: t.deactivate }));
     expect(await screen.findByText(t.deactivateConfirm('aziz'))).toBeInTheDocument();
     expect(screen.getByText(t.deactivateHint)).toBeInTheDocument();

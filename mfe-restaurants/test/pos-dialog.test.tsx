@@ -4,15 +4,7 @@
  * finding with every step open.
  */
 import { ROUTES } from '@qrmenu/shared/paths';
-import {
-  answers,
-  axeViolations,
-  fixtures,
-  renderAtRoute,
-  type StubRoutes,
-  signInAs,
-  stubApi,
-} from '@qrmenu/shared/testing/kit';
+import { answers, axeViolations, fixtures, openPage, type StubRoutes } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -46,17 +38,19 @@ function routes(extra: StubRoutes = {}): StubRoutes {
   };
 }
 
-async function open() {
-  signInAs('admin');
-  renderAtRoute(<RestaurantsPage />, ROUTES.admin.restaurants);
+/** The admin's list over `routes(extra)`, its POS dialog open. */
+async function open(extra: StubRoutes = {}) {
+  const { api } = openPage(<RestaurantsPage />, ROUTES.admin.restaurants, {
+    as: 'admin',
+    answers: routes(extra),
+  });
   await userEvent.click(await screen.findByRole('button', { name: t.posAdd }));
-  return screen.findByRole('dialog', { name: t.posAdd });
+  return { api, dialog: await screen.findByRole('dialog', { name: t.posAdd }) };
 }
 
 describe('POS connect dialog', () => {
   it('connects, previews and imports an iiko organization', async () => {
-    const api = stubApi(routes());
-    const dialog = await open();
+    const { api, dialog } = await open();
     await userEvent.type(within(dialog).getByLabelText(new RegExp(t.posApiLogin)), 'my-api-login');
     await userEvent.click(within(dialog).getByRole('button', { name: t.posConnect }));
     const org = await within(dialog).findByRole('combobox', { name: t.posOrganization });
@@ -87,21 +81,18 @@ describe('POS connect dialog', () => {
   });
 
   it('shows the Uzbek refusal under the field the POS refused (422 naming it)', async () => {
-    stubApi(
-      routes({
-        'POST /admin/integration/pos/locations': {
-          status: 422,
-          body: {
-            error: {
-              code: 'validation',
-              message: t.posErrorCredentials,
-              details: [{ path: 'credentials.token', message: t.posErrorCredentials }],
-            },
+    const { dialog } = await open({
+      'POST /admin/integration/pos/locations': {
+        status: 422,
+        body: {
+          error: {
+            code: 'validation',
+            message: t.posErrorCredentials,
+            details: [{ path: 'credentials.token', message: t.posErrorCredentials }],
           },
         },
-      }),
-    );
-    const dialog = await open();
+      },
+    });
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: t.posProvider }), 'poster');
     const token = within(dialog).getByLabelText(new RegExp(t.posPosterToken));
     const secret = within(dialog).getByLabelText(new RegExp(t.posPosterAppSecret));
@@ -120,15 +111,12 @@ describe('POS connect dialog', () => {
   });
 
   it("shows the API's Uzbek error as a notice when the POS itself fails (502)", async () => {
-    stubApi(
-      routes({
-        'POST /admin/integration/pos/locations': {
-          status: 502,
-          body: { error: { code: 'bad_gateway', message: t.posErrorUnreachable } },
-        },
-      }),
-    );
-    const dialog = await open();
+    const { dialog } = await open({
+      'POST /admin/integration/pos/locations': {
+        status: 502,
+        body: { error: { code: 'bad_gateway', message: t.posErrorUnreachable } },
+      },
+    });
     const login = within(dialog).getByLabelText(new RegExp(t.posApiLogin));
     await userEvent.type(login, 'my-api-login');
     await userEvent.click(within(dialog).getByRole('button', { name: t.posConnect }));

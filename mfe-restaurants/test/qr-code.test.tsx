@@ -1,20 +1,13 @@
 import { ROUTES } from '@qrmenu/shared/paths';
 import { setRuntimeConfig } from '@qrmenu/shared/runtime-config';
-import {
-  answers,
-  axeViolations,
-  fixtures,
-  renderAtRoute,
-  signInAs,
-  stubApi,
-} from '@qrmenu/shared/testing/kit';
+import { answers, axeViolations, fixtures, openPage } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { qrImage, qrSvgFile } from '../src/qr/qrImage';
-import ManagerHome from '../src/restaurants/ManagerHome';
 import RestaurantDetailPage from '../src/restaurants/RestaurantDetailPage';
+import { openManagerHome } from './manager-home';
 import { decode } from './qr-decode';
 
 describe('qrImage', () => {
@@ -76,13 +69,13 @@ async function openQr() {
 describe('QR kod on the restaurant detail page', () => {
   it('shows the code of the public menu address, opens the menu, downloads the SVG and prints', async () => {
     setRuntimeConfig({ publicMenuBase: 'https://menu.example.uz' });
-    stubApi({
-      'GET /user/restaurants/view': answers.data(restaurant),
-      'GET /admin/managers': answers.data([fixtures.manager({ _id: 'm1', login: 'aziz' })]),
-    });
-    signInAs('admin');
-    renderAtRoute(<RestaurantDetailPage />, '/admin/viewRestaurant/q1/rayhon', {
+    openPage(<RestaurantDetailPage />, '/admin/viewRestaurant/q1/rayhon', {
       path: ROUTES.admin.restaurant,
+      as: 'admin',
+      answers: {
+        'GET /user/restaurants/view': answers.data(restaurant),
+        'GET /admin/managers': answers.data([fixtures.manager({ _id: 'm1', login: 'aziz' })]),
+      },
     });
     const dialog = await openQr();
     const url = 'https://menu.example.uz/m/rayhon';
@@ -128,13 +121,13 @@ describe('QR kod on the restaurant detail page', () => {
   });
 
   it("uses this origin without PUBLIC_MENU_URL, and warns that guests of an inactive restaurant see 'Sahifa topilmadi'", async () => {
-    stubApi({
-      'GET /user/restaurants/view': answers.data({ ...restaurant, is_active: false }),
-      'GET /admin/managers': answers.data([]),
-    });
-    signInAs('admin');
-    renderAtRoute(<RestaurantDetailPage />, '/admin/viewRestaurant/q1/rayhon', {
+    openPage(<RestaurantDetailPage />, '/admin/viewRestaurant/q1/rayhon', {
       path: ROUTES.admin.restaurant,
+      as: 'admin',
+      answers: {
+        'GET /user/restaurants/view': answers.data({ ...restaurant, is_active: false }),
+        'GET /admin/managers': answers.data([]),
+      },
     });
     const dialog = await openQr();
     expect(within(dialog).getByTestId('qr-url')).toHaveTextContent(`${window.location.origin}/m/rayhon`);
@@ -144,12 +137,7 @@ describe('QR kod on the restaurant detail page', () => {
 
 describe("QR kod on the manager's home", () => {
   it('opens the code of its own restaurant', async () => {
-    stubApi({
-      'GET /manager/restaurants/me': answers.data(restaurant),
-      'GET /auth/profile': answers.data(fixtures.profile({ _id: 'm1', login: 'aziz', role: 'manager' })),
-    });
-    signInAs('manager');
-    renderAtRoute(<ManagerHome />, ROUTES.admin.home);
+    openManagerHome(restaurant);
     const dialog = await openQr();
     expect(within(dialog).getByTestId('qr-url')).toHaveTextContent(`${window.location.origin}/m/rayhon`);
     expect(within(dialog).getByRole('button', { name: t.qr.downloadPng })).toBeInTheDocument();

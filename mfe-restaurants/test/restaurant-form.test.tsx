@@ -1,13 +1,6 @@
 import { ROUTES } from '@qrmenu/shared/paths';
 import { BOT_TOKEN_MASK } from '@qrmenu/shared/schemas';
-import {
-  answers,
-  axeViolations,
-  fixtures,
-  renderAtRoute,
-  signInAs,
-  stubApi,
-} from '@qrmenu/shared/testing/kit';
+import { answers, axeViolations, fixtures, openPage, type StubRoutes } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -48,20 +41,23 @@ const refusal = (path: string, code: string) => ({
   },
 });
 
-const renderNew = () => renderAtRoute(<RestaurantFormPage />, ROUTES.admin.restaurantNew);
-const renderEdit = (id: string) =>
-  renderAtRoute(<RestaurantFormPage />, `/admin/restaurants/${id}/edit`, {
+/** The form page for a new restaurant, as the admin, over `answers`. */
+const openNew = (answers: StubRoutes) =>
+  openPage(<RestaurantFormPage />, ROUTES.admin.restaurantNew, { as: 'admin', answers });
+/** The form page of restaurant `id`, as `role` (the admin unless said), over `answers`. */
+const openEdit = (id: string, answers: StubRoutes, as = 'admin') =>
+  openPage(<RestaurantFormPage />, `/admin/restaurants/${id}/edit`, {
     path: ROUTES.admin.restaurantEdit,
+    as,
+    answers,
   });
 
 describe('restaurant create form (admin)', () => {
   it('requires name, slug, address, phone, work time and manager, in Uzbek, and sends nothing', async () => {
-    const api = stubApi({
+    const { api } = openNew({
       'GET /admin/managers': answers.data(managers),
       'GET /admin/restaurants': emptyList,
     });
-    signInAs('admin');
-    renderNew();
     await waitFor(() => expect(within(managerSelect()).getAllByRole('option')).toHaveLength(3));
     // Optional fields and the active switch are there too, with their defaults (docs/SCREENS.md).
     expect(input('bot_token')).toBeInTheDocument();
@@ -77,18 +73,14 @@ describe('restaurant create form (admin)', () => {
   });
 
   it('has no slug warning on a new restaurant (no QR code printed yet)', async () => {
-    stubApi({ 'GET /admin/restaurants': emptyList, 'GET /admin/managers': answers.data(managers) });
-    signInAs('admin');
-    renderNew();
+    openNew({ 'GET /admin/restaurants': emptyList, 'GET /admin/managers': answers.data(managers) });
     await type(input('slug'), 'yangi');
     expect(input('slug')).toHaveValue('yangi');
     expect(screen.queryByText(t.qr.slugChangeWarning)).toBeNull();
   });
 
   it('rejects a bad slug with the Uzbek slug message', async () => {
-    stubApi({ 'GET /admin/managers': answers.data(managers) });
-    signInAs('admin');
-    renderNew();
+    openNew({ 'GET /admin/managers': answers.data(managers) });
     await type(input('slug'), 'Yomon Slug');
     await userEvent.click(submit());
     await waitFor(() => expect(input('slug')).toHaveAccessibleErrorMessage(t.invalidSlug));
@@ -96,15 +88,13 @@ describe('restaurant create form (admin)', () => {
 
   it('creates with type manual and is_active true, then uploads the chosen logotype', async () => {
     const created = fixtures.restaurant({ _id: 'new-1', name: 'Rayhon', slug: 'rayhon', manager_id: 'm2' });
-    const api = stubApi({
+    const { api, path } = openNew({
       'GET /admin/managers': answers.data(managers),
       // m1 already runs a restaurant: it is not offered.
       'GET /admin/restaurants': answers.adminRestaurants([fixtures.restaurant({ manager_id: 'm1' })]),
       'POST /admin/restaurants/create': answers.data(created, 201),
       'POST /manager/upload': { body: { url: '/uploads/logo.png' } },
     });
-    signInAs('admin');
-    const view = renderNew();
     await waitFor(() => expect(within(managerSelect()).getAllByRole('option')).toHaveLength(2));
     await type(input('name'), '  Rayhon ');
     await type(input('slug'), 'rayhon');
@@ -140,16 +130,14 @@ describe('restaurant create form (admin)', () => {
     expect((form.get('files') as File).name).toBe('logo.png');
     expect(await screen.findByText(t.restaurantCreated)).toBeInTheDocument();
     expect(await screen.findByText(t.imageUploaded)).toBeInTheDocument();
-    await waitFor(() => expect(view.path()).toBe('/admin/restaurants'));
+    await waitFor(() => expect(path()).toBe('/admin/restaurants'));
   });
 
   it("shows 'Restoran qo'shishda xatolik yuz berdi!' when the create fails", async () => {
-    stubApi({
+    const view = openNew({
       'GET /admin/managers': answers.data(managers),
       'POST /admin/restaurants/create': answers.error(409, 'conflict', 'slug'),
     });
-    signInAs('admin');
-    const view = renderNew();
     await waitFor(() => expect(within(managerSelect()).getAllByRole('option')).toHaveLength(3));
     for (const name of REQUIRED) await type(input(name), name === 'slug' ? 'bor-slug' : 'qiymat');
     await userEvent.selectOptions(managerSelect(), 'm1');
@@ -172,12 +160,10 @@ describe('restaurant edit form (admin)', () => {
   const listAnswer = answers.adminRestaurants([existing]);
 
   it("shows 'Hech qanday o'zgarish yo'q.' and makes no call when nothing changed", async () => {
-    const api = stubApi({
+    const { api } = openEdit('e1', {
       'GET /admin/restaurants': listAnswer,
       'GET /admin/managers': answers.data(managers),
     });
-    signInAs('admin');
-    renderEdit('e1');
     await waitFor(() => expect(input('name')).toHaveValue('Eski nom'));
     await waitFor(() => expect(managerSelect()).toHaveValue('m1'));
     // Whitespace alone is no change either.
@@ -188,7 +174,7 @@ describe('restaurant edit form (admin)', () => {
   });
 
   it('sends only the changed fields to PUT ?slug= of the stored slug', async () => {
-    const api = stubApi({
+    const { api } = openEdit('e1', {
       'GET /admin/restaurants': listAnswer,
       'GET /admin/managers': answers.data(managers),
       'PUT /manager/restaurants/update': answers.data({
@@ -197,8 +183,6 @@ describe('restaurant edit form (admin)', () => {
         is_active: false,
       }),
     });
-    signInAs('admin');
-    renderEdit('e1');
     await waitFor(() => expect(managerSelect()).toHaveValue('m1'));
     await type(input('phone_number'), '+998711112233');
     await userEvent.click(activeSwitch());
@@ -214,13 +198,11 @@ describe('restaurant edit form (admin)', () => {
   });
 
   it("shows 'Tahrirlashda xatolik yuz berdi!' when the update fails", async () => {
-    stubApi({
+    openEdit('e1', {
       'GET /admin/restaurants': listAnswer,
       'GET /admin/managers': answers.data(managers),
       'PUT /manager/restaurants/update': answers.error(400, 'validation', 'x'),
     });
-    signInAs('admin');
-    renderEdit('e1');
     await waitFor(() => expect(managerSelect()).toHaveValue('m1'));
     await type(input('name'), 'Yangi nom');
     await userEvent.click(submit());
@@ -228,13 +210,11 @@ describe('restaurant edit form (admin)', () => {
   });
 
   it('warns, while the slug is changed, what happens to printed QR codes; sends the new slug', async () => {
-    const api = stubApi({
+    const { api } = openEdit('e1', {
       'GET /admin/restaurants': listAnswer,
       'GET /admin/managers': answers.data(managers),
       'PUT /manager/restaurants/update': answers.data({ ...existing, slug: 'yangi-slug' }),
     });
-    signInAs('admin');
-    renderEdit('e1');
     await waitFor(() => expect(input('slug')).toHaveValue('eski-slug'));
     expect(screen.queryByText(t.qr.slugChangeWarning)).toBeNull();
     await type(input('slug'), 'yangi-slug');
@@ -262,14 +242,12 @@ describe('restaurant edit form (admin)', () => {
       waiting: 0,
       last_error: null,
     };
-    const api = stubApi({
+    const { api } = openEdit('e1', {
       'GET /admin/restaurants': answers.adminRestaurants([withBot]),
       'GET /admin/managers': answers.data(managers),
       'GET /manager/telegram': answers.data(status),
       'POST /manager/telegram/test': answers.data({ sent: true }),
     });
-    signInAs('admin');
-    renderEdit('e1');
     expect(await screen.findByText(t.telegram.connected('rayhon_bot', 'Oshxona'))).toBeInTheDocument();
     expect(input('bot_token')).toHaveValue(BOT_TOKEN_MASK);
     expect(screen.getByText(t.telegram.tokenHint)).toBeInTheDocument();
@@ -288,13 +266,11 @@ describe('restaurant edit form (admin)', () => {
   });
 
   it("shows Telegram's refusal of a saved token under its field, in Uzbek", async () => {
-    stubApi({
+    openEdit('e1', {
       'GET /admin/restaurants': listAnswer,
       'GET /admin/managers': answers.data(managers),
       'PUT /manager/restaurants/update': refusal('bot_token', 'bad_token'),
     });
-    signInAs('admin');
-    renderEdit('e1');
     await waitFor(() => expect(managerSelect()).toHaveValue('m1'));
     await type(input('bot_token'), '123:wrong');
     await userEvent.click(submit());
@@ -302,9 +278,7 @@ describe('restaurant edit form (admin)', () => {
   });
 
   it("says 'Restoran topilmadi.' for an id not in the list", async () => {
-    stubApi({ 'GET /admin/restaurants': listAnswer, 'GET /admin/managers': answers.data(managers) });
-    signInAs('admin');
-    renderEdit('yoq');
+    openEdit('yoq', { 'GET /admin/restaurants': listAnswer, 'GET /admin/managers': answers.data(managers) });
     expect(await screen.findByText(t.restaurantNotFound)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: t.fields.name })).toBeNull();
   });
@@ -313,13 +287,16 @@ describe('restaurant edit form (admin)', () => {
 describe('restaurant edit (manager)', () => {
   it('has no manager or active selector, validates in Uzbek and sends only changed fields', async () => {
     const own = fixtures.restaurant({ _id: 'own', name: 'Mening', slug: 'mening', manager_id: 'me' });
-    const api = stubApi({
-      'GET /manager/restaurants/me': answers.data(own),
-      'GET /auth/profile': answers.data(fixtures.profile({ _id: 'me', login: 'menedjer', role: 'manager' })),
-      'PUT /manager/restaurants/update': answers.data({ ...own, work_time: '10:00-22:00' }),
+    const { api } = openPage(<ManagerHome />, ROUTES.admin.home, {
+      as: 'manager',
+      answers: {
+        'GET /manager/restaurants/me': answers.data(own),
+        'GET /auth/profile': answers.data(
+          fixtures.profile({ _id: 'me', login: 'menedjer', role: 'manager' }),
+        ),
+        'PUT /manager/restaurants/update': answers.data({ ...own, work_time: '10:00-22:00' }),
+      },
     });
-    signInAs('manager');
-    renderAtRoute(<ManagerHome />, ROUTES.admin.home);
     const card = await screen.findByTestId('manager-restaurant-card');
     expect(within(card).getByRole('heading', { name: 'Mening' })).toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: t.edit }));
@@ -350,12 +327,14 @@ describe('restaurant edit (manager)', () => {
 describe('restaurant form page (manager)', () => {
   it('edits its own restaurant at /admin/restaurants/:id/edit without the admin fields', async () => {
     const own = fixtures.restaurant({ _id: 'own-2', name: 'Oz', slug: 'oz' });
-    const api = stubApi({
-      'GET /manager/restaurants/me': answers.data([own]),
-      'PUT /manager/restaurants/update': answers.data({ ...own, address: 'Yangi manzil' }),
-    });
-    signInAs('manager');
-    renderEdit('own-2');
+    const { api } = openEdit(
+      'own-2',
+      {
+        'GET /manager/restaurants/me': answers.data([own]),
+        'PUT /manager/restaurants/update': answers.data({ ...own, address: 'Yangi manzil' }),
+      },
+      'manager',
+    );
     await waitFor(() => expect(input('name')).toHaveValue('Oz'));
     expect(screen.queryByRole('combobox', { name: t.fields.manager_id })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();

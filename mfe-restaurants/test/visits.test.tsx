@@ -7,22 +7,15 @@
 import { ROUTES } from '@qrmenu/shared/paths';
 import { setRuntimeConfig } from '@qrmenu/shared/runtime-config';
 import type { Placement, VisitStats } from '@qrmenu/shared/schemas';
-import {
-  answers,
-  axeViolations,
-  fixtures,
-  renderAtRoute,
-  signInAs,
-  stubApi,
-} from '@qrmenu/shared/testing/kit';
+import { answers, axeViolations, fixtures, openPage } from '@qrmenu/shared/testing/kit';
 import { t } from '@qrmenu/shared/texts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expandPlacementNames, telegramTableUrl } from '../src/qr/placementNames';
-import ManagerHome from '../src/restaurants/ManagerHome';
 import RestaurantDetailPage from '../src/restaurants/RestaurantDetailPage';
 import RestaurantsPage from '../src/restaurants/RestaurantsPage';
+import { openManagerHome } from './manager-home';
 import { decodeSvg } from './qr-decode';
 
 afterEach(() => {
@@ -57,13 +50,9 @@ function stats(): VisitStats {
 describe('visits panel', () => {
   it("on the manager's Asosiy: one request, totals, a bar a day, the table, placements and languages; axe clean", async () => {
     const data = stats();
-    const api = stubApi({
-      'GET /manager/restaurants/me': answers.data(restaurant),
-      'GET /auth/profile': answers.data(fixtures.profile({ _id: 'm1', login: 'aziz', role: 'manager' })),
+    const { api } = openManagerHome(restaurant, {
       'GET /manager/visits': answers.data(data),
     });
-    signInAs('manager');
-    renderAtRoute(<ManagerHome />, ROUTES.admin.home);
     const panel = await screen.findByRole('region', { name: t.visits.title });
     const chart = await within(panel).findByRole('img', {
       name: t.visits.chartLabel(data.totals.month.visits, data.totals.month.unique),
@@ -112,24 +101,24 @@ describe('visits panel', () => {
   });
 
   it("on the admin's restaurant detail, for that restaurant; CSV downloads the daily counts", async () => {
-    const api = stubApi({
-      'GET /user/restaurants/view': answers.data(restaurant),
-      'GET /admin/managers': answers.data([fixtures.manager({ _id: 'm1', login: 'aziz' })]),
-      'GET /manager/visits': answers.data(stats()),
-      'GET /manager/visits/csv': {
-        raw: 'day,visits,unique\r\n2026-11-25,4,3\r\n',
-        headers: { 'content-type': 'text/csv' },
-      },
-    });
     const saved: string[] = [];
     URL.createObjectURL = () => 'blob:csv';
     URL.revokeObjectURL = () => {};
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
-    signInAs('admin');
-    renderAtRoute(<RestaurantDetailPage />, '/admin/viewRestaurant/q1/rayhon', {
+    const { api } = openPage(<RestaurantDetailPage />, '/admin/viewRestaurant/q1/rayhon', {
       path: ROUTES.admin.restaurant,
+      as: 'admin',
+      answers: {
+        'GET /user/restaurants/view': answers.data(restaurant),
+        'GET /admin/managers': answers.data([fixtures.manager({ _id: 'm1', login: 'aziz' })]),
+        'GET /manager/visits': answers.data(stats()),
+        'GET /manager/visits/csv': {
+          raw: 'day,visits,unique\r\n2026-11-25,4,3\r\n',
+          headers: { 'content-type': 'text/csv' },
+        },
+      },
     });
     const panel = await screen.findByRole('region', { name: t.visits.title });
     await within(panel).findByTestId('visits-chart');
@@ -141,13 +130,9 @@ describe('visits panel', () => {
   });
 
   it('says so when the numbers cannot be loaded', async () => {
-    stubApi({
-      'GET /manager/restaurants/me': answers.data(restaurant),
-      'GET /auth/profile': answers.data(fixtures.profile({ _id: 'm1', login: 'aziz', role: 'manager' })),
+    openManagerHome(restaurant, {
       'GET /manager/visits': answers.error(500, 'internal', 'boom'),
     });
-    signInAs('manager');
-    renderAtRoute(<ManagerHome />, ROUTES.admin.home);
     expect(await screen.findByText(t.visits.loadError)).toBeInTheDocument();
   });
 });
@@ -157,11 +142,12 @@ describe("the admin list's 30 kun", () => {
     const list = ['a', 'b', 'c'].map((id, i) =>
       fixtures.restaurant({ _id: id, name: `Restoran ${id}`, slug: `r-${id}`, manager_id: `m${i}` }),
     );
-    stubApi({
-      'GET /admin/restaurants': answers.adminRestaurantPages(list, { visits: { a: 5, b: 40, c: 12 } }),
+    openPage(<RestaurantsPage />, ROUTES.admin.restaurants, {
+      as: 'admin',
+      answers: {
+        'GET /admin/restaurants': answers.adminRestaurantPages(list, { visits: { a: 5, b: 40, c: 12 } }),
+      },
     });
-    signInAs('admin');
-    renderAtRoute(<RestaurantsPage />, ROUTES.admin.restaurants);
     await screen.findByTestId('restaurants-table');
     const visits = () => screen.getAllByTestId('restaurant-visits').map((c) => c.textContent);
     expect(visits()).toEqual(['5', '40', '12']);
@@ -188,9 +174,7 @@ describe('placements in the QR dialog', () => {
   it("adds a range, shows a placement's own code, and prints a sheet per placement with its code", async () => {
     setRuntimeConfig({ publicMenuBase: 'https://menu.example.uz' });
     let placements: Placement[] = [];
-    const api = stubApi({
-      'GET /manager/restaurants/me': answers.data(restaurant),
-      'GET /auth/profile': answers.data(fixtures.profile({ _id: 'm1', login: 'aziz', role: 'manager' })),
+    const { api } = openManagerHome(restaurant, {
       'GET /manager/visits': answers.data(stats()),
       'GET /manager/placements': () => answers.data(placements),
       'POST /manager/placements': (call) => {
@@ -205,8 +189,6 @@ describe('placements in the QR dialog', () => {
         return answers.data(made, 201);
       },
     });
-    signInAs('manager');
-    renderAtRoute(<ManagerHome />, ROUTES.admin.home);
     await userEvent.click(await screen.findByRole('button', { name: t.qr.title }));
     const dialog = await screen.findByRole('dialog', { name: t.qr.title });
     await userEvent.type(within(dialog).getByLabelText(t.placements.nameLabel), 'Stol 1-3');
@@ -263,9 +245,7 @@ describe("the tables' codes in the restaurant's Telegram bot", () => {
   }));
   const open = async (bot: string | null) => {
     setRuntimeConfig({ publicMenuBase: 'https://menu.example.uz' });
-    stubApi({
-      'GET /manager/restaurants/me': answers.data(restaurant),
-      'GET /auth/profile': answers.data(fixtures.profile({ _id: 'm1', login: 'aziz', role: 'manager' })),
+    openManagerHome(restaurant, {
       'GET /manager/visits': answers.data(stats()),
       'GET /manager/placements': () => answers.data(tables),
       'GET /manager/telegram': answers.data({
@@ -277,8 +257,6 @@ describe("the tables' codes in the restaurant's Telegram bot", () => {
         last_error: null,
       }),
     });
-    signInAs('manager');
-    renderAtRoute(<ManagerHome />, ROUTES.admin.home);
     await userEvent.click(await screen.findByRole('button', { name: t.qr.title }));
     const dialog = await screen.findByRole('dialog', { name: t.qr.title });
     await within(dialog).findAllByTestId('placement-row');

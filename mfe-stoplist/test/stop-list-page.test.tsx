@@ -4,7 +4,8 @@ import {
   answers,
   axeViolations,
   fixtures,
-  renderAtRoute,
+  openPage,
+  type StubRoutes,
   signInAs,
   stubApi,
 } from '@qrmenu/shared/testing/kit';
@@ -33,10 +34,12 @@ function standardMenu() {
   );
 }
 
-function open() {
-  return renderAtRoute(<StopListPage />, '/productStopList', {
+/** The page over `answers`, signed in as `as` (the manager unless said), beside a categories page to go to. */
+function open(answers: StubRoutes, as = 'manager') {
+  return openPage(<StopListPage />, '/productStopList', {
     path: ROUTES.manager.stopList,
-    as: 'manager',
+    as,
+    answers,
     routes: { [ROUTES.manager.categories]: <h1>categories page</h1> },
   });
 }
@@ -56,8 +59,7 @@ async function loaded() {
 
 /** The standard menu served and the page opened on it, loaded; the stub, for its calls. */
 async function openStandardMenu() {
-  const api = stubApi(standardMenu().routes);
-  open();
+  const { api } = open(standardMenu().routes);
   await loaded();
   return api;
 }
@@ -89,38 +91,33 @@ describe('the tabs', () => {
   });
 
   it('says so when a tab is empty', async () => {
-    stubApi(fakeMenu([hot], [product('osh', 'Osh', 'hot')]).routes);
-    open();
+    open(fakeMenu([hot], [product('osh', 'Osh', 'hot')]).routes);
     await loaded();
     await userEvent.click(tab('Stop-list'));
     expect(screen.getByText(t.stopListEmpty)).toBeInTheDocument();
   });
 
   it('says "no available products" when everything is stopped', async () => {
-    stubApi(fakeMenu([hot], [product('osh', 'Osh', 'hot', false)]).routes);
-    open();
+    open(fakeMenu([hot], [product('osh', 'Osh', 'hot', false)]).routes);
     await loaded();
     expect(screen.getByText(t.noAvailableProducts)).toBeInTheDocument();
   });
 
   it('sends a restaurant with no products to Kategoriyalar', async () => {
-    stubApi(fakeMenu([hot], []).routes);
-    const view = open();
+    const view = open(fakeMenu([hot], []).routes);
     await userEvent.click(await screen.findByRole('link', { name: t.goToCategories }));
     expect(view.path()).toBe('/categoryList');
   });
 
   it('tells a manager without a restaurant so (and toasts no error)', async () => {
-    stubApi({ 'GET /manager/restaurants/me': answers.data(null) });
-    open();
+    open({ 'GET /manager/restaurants/me': answers.data(null) });
     expect(await screen.findByText(t.noRestaurantForManager)).toBeInTheDocument();
     expect(screen.queryByTestId('toast-error')).not.toBeInTheDocument();
   });
 
   it('shows the load error with a retry', async () => {
     const menu = standardMenu();
-    const api = stubApi({ ...menu.routes, 'GET /manager/products': answers.error(500, 'internal') });
-    open();
+    const { api } = open({ ...menu.routes, 'GET /manager/products': answers.error(500, 'internal') });
     expect(await screen.findByText(t.productsLoadError, { selector: '[role="alert"]' })).toBeInTheDocument();
     api.answer({ 'GET /manager/products': menu.routes['GET /manager/products']! });
     await userEvent.click(screen.getByRole('button', { name: t.retry }));
@@ -131,8 +128,7 @@ describe('the tabs', () => {
     const many = big.flatMap((c) =>
       Array.from({ length: 50 }, (_, k) => product(`${c._id}-${k}`, `${c.title} taom ${k}`, c._id)),
     );
-    stubApi(fakeMenu(big, many).routes);
-    open();
+    open(fakeMenu(big, many).routes);
     await loaded();
     expect(screen.getAllByTestId('stop-list-product').length).toBeLessThan(300);
     await waitFor(() => expect(screen.getAllByTestId('stop-list-product')).toHaveLength(300));
@@ -175,10 +171,10 @@ describe('selection', () => {
   });
 
   it('keeps the open tab in the address', async () => {
-    stubApi(standardMenu().routes);
-    const view = renderAtRoute(<StopListPage />, '/ProductStopList?tab=stop-list', {
+    const view = openPage(<StopListPage />, '/ProductStopList?tab=stop-list', {
       path: ROUTES.manager.stopList,
       as: 'manager',
+      answers: standardMenu().routes,
     });
     await loaded();
     expect(tab('Stop-list')).toHaveAttribute('aria-selected', 'true');
@@ -246,8 +242,7 @@ describe('selection', () => {
 describe('the action', () => {
   it('stops a whole category in one call; it moves to Stop-list with its category, as answered', async () => {
     const menu = standardMenu();
-    const api = stubApi(menu.routes);
-    open();
+    const { api } = open(menu.routes);
     await loaded();
     await userEvent.click(categoryBox('Issiq taomlar'));
     await userEvent.click(actionButton(t.moveToStopList));
@@ -274,8 +269,7 @@ describe('the action', () => {
       ],
     );
     menu.categories = menu.categories.map((c) => (c._id === 'hot' ? { ...c, is_active: false } : c));
-    const api = stubApi(menu.routes);
-    open();
+    const { api } = open(menu.routes);
     await loaded();
     expect(screen.queryByRole('region', { name: 'Issiq taomlar' })).not.toBeInTheDocument();
     await userEvent.click(tab('Stop-list'));
@@ -293,8 +287,7 @@ describe('the action', () => {
     const menu = fakeMenu([hot, drinks], [product('osh', 'Osh', 'hot'), product('choy', 'Choy', 'drinks')]);
     // its manager switched the category off: guests see none of it, the stop-list still does
     menu.categories = menu.categories.map((c) => (c._id === 'hot' ? { ...c, is_active: false } : c));
-    const api = stubApi(menu.routes);
-    open();
+    const { api } = open(menu.routes);
     await loaded();
     const hidden = section('Issiq taomlar');
     expect(within(hidden).getByText(t.categoryOff)).toBeInTheDocument();
@@ -310,11 +303,10 @@ describe('the action', () => {
     const menu = standardMenu();
     // the server changed only Osh (Manti, say, was taken out on another phone meanwhile)
     const stoppedOsh = { ...menu.products[0]!, is_active: false };
-    const api = stubApi({
+    const { api } = open({
       ...menu.routes,
       'POST /manager/stop-list': answers.data({ products: [stoppedOsh], categories: [] }),
     });
-    open();
     await loaded();
     await userEvent.click(productBox('Osh'));
     await userEvent.click(productBox('Manti'));
@@ -326,8 +318,7 @@ describe('the action', () => {
 
   it('a failure toasts in Uzbek and changes nothing on either tab', async () => {
     const menu = standardMenu();
-    const api = stubApi({ ...menu.routes, 'POST /manager/stop-list': answers.error(500, 'internal') });
-    open();
+    const { api } = open({ ...menu.routes, 'POST /manager/stop-list': answers.error(500, 'internal') });
     await loaded();
     await userEvent.click(categoryBox('Issiq taomlar'));
     await userEvent.click(actionButton(t.moveToStopList));
@@ -342,8 +333,7 @@ describe('the action', () => {
 
   it('a network failure (server down) is the same error', async () => {
     const menu = standardMenu();
-    stubApi({ ...menu.routes, 'POST /manager/stop-list': new TypeError('Failed to fetch') });
-    open();
+    open({ ...menu.routes, 'POST /manager/stop-list': new TypeError('Failed to fetch') });
     await loaded();
     await userEvent.click(productBox('Osh'));
     await userEvent.click(actionButton(t.moveToStopList));
@@ -353,9 +343,8 @@ describe('the action', () => {
 
   it('a second tap while the call runs sends nothing, and the screen waits for the answer', async () => {
     const menu = standardMenu();
-    const api = stubApi(menu.routes);
+    const { api } = open(menu.routes);
     const held = api.hold('POST /manager/stop-list');
-    open();
     await loaded();
     await userEvent.click(productBox('Osh'));
     const button = actionButton(t.moveToStopList);
@@ -409,26 +398,20 @@ describe('accessibility', () => {
   });
 
   it('the empty states pass axe', async () => {
-    stubApi(fakeMenu([hot], []).routes);
-    open();
+    open(fakeMenu([hot], []).routes);
     await screen.findByRole('link', { name: t.goToCategories });
     expect(await axeViolations()).toEqual([]);
   });
 });
 
 describe("the kitchen's Stop-list", () => {
-  const openAsKitchen = () =>
-    renderAtRoute(<StopListPage />, '/ProductStopList', {
-      path: ROUTES.manager.stopList,
-      as: 'kitchen',
-      routes: { [ROUTES.manager.categories]: <h1>categories page</h1> },
-    });
-
   it("stops a dish that ran out without reading the restaurant card (not the kitchen's); axe clean", async () => {
     const menu = standardMenu();
     // the card is the owners': the server answers the kitchen 403 there
-    const api = stubApi({ ...menu.routes, 'GET /manager/restaurants/me': answers.error(403, 'forbidden') });
-    openAsKitchen();
+    const { api } = open(
+      { ...menu.routes, 'GET /manager/restaurants/me': answers.error(403, 'forbidden') },
+      'kitchen',
+    );
     await loaded();
     expect(api.callsTo('GET /manager/restaurants/me')).toHaveLength(0);
     await userEvent.click(productBox('Manti'));
@@ -439,8 +422,10 @@ describe("the kitchen's Stop-list", () => {
   });
 
   it('a restaurant without products says so, with no link into the catalog', async () => {
-    stubApi({ ...fakeMenu([], []).routes, 'GET /manager/restaurants/me': answers.error(403, 'forbidden') });
-    openAsKitchen();
+    open(
+      { ...fakeMenu([], []).routes, 'GET /manager/restaurants/me': answers.error(403, 'forbidden') },
+      'kitchen',
+    );
     expect(await screen.findByText(t.noProductsYet)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: t.goToCategories })).toBeNull();
   });

@@ -11,7 +11,15 @@ import { ApiError } from '../src/api';
 import { EntityForm, FormDialog, SwitchField, TextField } from '../src/forms';
 import { useManagerCategories, useUpdateCategory } from '../src/query';
 import { type Category, categoryCreateBody, categoryFields } from '../src/schemas';
-import { answers, axeViolations, fixtures, renderAtRoute, signInAs, stubApi } from '../src/testing/kit';
+import {
+  answers,
+  axeViolations,
+  fixtures,
+  openPage,
+  renderAtRoute,
+  signInAs,
+  stubApi,
+} from '../src/testing/kit';
 import { t } from '../src/texts';
 import {
   Button,
@@ -403,6 +411,20 @@ describe('signInAs', () => {
     signInAs('manager');
     expect(localStorage.getItem('role')).toBe('manager');
     expect(localStorage.getItem('accessToken')).toBe('token-manager');
+  });
+});
+
+describe('openPage', () => {
+  it('stubs the answers, signs in as the role and renders the page at its route, handing back the stub', async () => {
+    const salads = fixtures.category({ title: 'Salatlar' });
+    const { api, path } = openPage(<Categories />, '/categories?x=1', {
+      as: 'manager',
+      answers: { 'GET /manager/category': answers.counted([salads]) },
+    });
+    expect(await screen.findByText('Salatlar')).toBeInTheDocument();
+    expect(localStorage.getItem('role')).toBe('manager');
+    expect(api.callsTo('GET /manager/category')).toHaveLength(1);
+    expect(path()).toBe('/categories?x=1');
   });
 });
 

@@ -6,20 +6,29 @@ import { adminPaths, fillPath, managerPaths, pathsFor, ROUTES } from '../src/pat
 const r = { _id: 'r 1', slug: 'osh-xona' };
 
 describe('paths of the restaurant screens', () => {
-  it('sends admins to the /admin screens', () => {
-    const p = pathsFor('admin');
-    expect(p.restaurant(r)).toBe('/admin/viewRestaurant/r%201/osh-xona');
-    expect(p.categories({ restaurantId: r._id })).toBe('/admin/categoryList/r%201');
-    expect(p.restaurantEdit(r)).toBe('/admin/restaurants/r%201/edit');
-    expect(p.restaurantsBack).toBe('/admin/restaurants');
-  });
-
-  it('never sends a manager under /admin/: its edit target is its home card (the edit dialog)', () => {
-    const p = pathsFor('manager');
-    expect(p.restaurant(r)).toBe('/viewRestaurant/r%201');
-    expect(p.categories({ restaurantId: r._id })).toBe('/categoryList');
-    expect(p.restaurantEdit(r)).toBe('/admin');
-    expect(p.restaurantsBack).toBe('/admin');
+  it.each([
+    {
+      role: 'admin',
+      name: 'sends admins to the /admin screens',
+      restaurant: '/admin/viewRestaurant/r%201/osh-xona',
+      categories: '/admin/categoryList/r%201',
+      edit: '/admin/restaurants/r%201/edit',
+      back: '/admin/restaurants',
+    },
+    {
+      role: 'manager',
+      name: 'never sends a manager under /admin/: its edit target is its home card (the edit dialog)',
+      restaurant: '/viewRestaurant/r%201',
+      categories: '/categoryList',
+      edit: '/admin',
+      back: '/admin',
+    },
+  ])('$name', ({ role, restaurant, categories, edit, back }) => {
+    const p = pathsFor(role);
+    expect(p.restaurant(r)).toBe(restaurant);
+    expect(p.categories({ restaurantId: r._id })).toBe(categories);
+    expect(p.restaurantEdit(r)).toBe(edit);
+    expect(p.restaurantsBack).toBe(back);
   });
 
   it("gives a restaurant's waiter and kitchen the manager's addresses, every other role the admin area", () => {

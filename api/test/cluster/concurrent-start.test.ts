@@ -3,19 +3,10 @@
  * migrations and the first admin run under one advisory lock, so no server crashes on the
  * admin's unique login (1 run in 3 before) and the admin exists once.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  type ApiProcess,
-  CLUSTER_ADMIN,
-  CLUSTER_JWT_SECRET,
-  freePort,
-  freshDatabase,
-  startApi,
-} from './harness';
+import { type ApiProcess, CLUSTER_ADMIN, clusterEnv, freshDatabase, serverSpec, startApi } from './harness';
 import { sharedPostgres } from './needs';
 
 const PG = sharedPostgres('concurrent start');
@@ -36,20 +27,9 @@ describe.skipIf(!PG)('servers started together on an empty PostgreSQL database',
       });
       const started = await Promise.allSettled(
         [1, 2, 3].map(async (i) => {
-          const dataDir = mkdtempSync(join(tmpdir(), `qrmenu-start-${i}-`));
-          cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-          const proc = await startApi({
-            name: `api${i}`,
-            entry: 'src',
-            port: await freePort(),
-            dataDir,
-            env: {
-              DATABASE_URL: db.url,
-              JWT_SECRET: CLUSTER_JWT_SECRET,
-              ADMIN_LOGIN: CLUSTER_ADMIN.login,
-              ADMIN_PASSWORD: CLUSTER_ADMIN.password,
-            },
-          });
+          const spec = await serverSpec(i, 'start', 'src', clusterEnv(db.url));
+          cleanups.push(async () => rmSync(spec.dataDir, { recursive: true, force: true }));
+          const proc = await startApi(spec);
           servers.push(proc);
           return proc;
         }),

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { localBucket, type S3rverClass } from '../s3-support';
 
 // (import.meta.url, not __dirname: the bench runs this file as an ES module through tsx)
 const API_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
@@ -89,6 +90,39 @@ export interface ApiOptions {
   port: number;
   env: Record<string, string>;
   dataDir: string;
+}
+
+/**
+ * What every server of a cluster on the database `databaseUrl` is given: the database, one
+ * JWT_SECRET (a token from one is taken by the others) and one first admin; and `more`.
+ */
+export function clusterEnv(databaseUrl: string, more: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: CLUSTER_JWT_SECRET,
+    ADMIN_LOGIN: CLUSTER_ADMIN.login,
+    ADMIN_PASSWORD: CLUSTER_ADMIN.password,
+    ...more,
+  };
+}
+
+/**
+ * The `i`-th server of a cluster (`api<i>`, from `entry`) with `env`, on a free port and a data
+ * folder of its own made now (`qrmenu-<prefix>-<i>-…` in the temporary folder; the caller removes it).
+ */
+export async function serverSpec(
+  i: number,
+  prefix: string,
+  entry: ApiOptions['entry'],
+  env: Record<string, string>,
+): Promise<ApiOptions> {
+  return {
+    name: `api${i}`,
+    entry,
+    port: await freePort(),
+    env,
+    dataDir: mkdtempSync(join(tmpdir(), `qrmenu-${prefix}-${i}-`)),
+  };
 }
 
 /** Starts one API process and waits until its readiness answers 200. */
@@ -289,22 +323,9 @@ export interface ClusterOptions {
 /** N servers started at the same moment on an empty database, then HAProxy in front of them. */
 export async function startCluster(haproxyBin: string, options: ClusterOptions): Promise<Cluster> {
   const db = await freshDatabase(options.databaseUrl);
-  const env: Record<string, string> = {
-    DATABASE_URL: db.url,
-    JWT_SECRET: CLUSTER_JWT_SECRET,
-    ADMIN_LOGIN: CLUSTER_ADMIN.login,
-    ADMIN_PASSWORD: CLUSTER_ADMIN.password,
-    SHUTDOWN_DRAIN_MS: '1000',
-    ...options.env,
-  };
+  const env = clusterEnv(db.url, { SHUTDOWN_DRAIN_MS: '1000', ...options.env });
   const specs = await Promise.all(
-    Array.from({ length: options.size }, async (_, i) => ({
-      name: `api${i + 1}`,
-      entry: options.entry,
-      port: await freePort(),
-      env,
-      dataDir: mkdtempSync(join(tmpdir(), `qrmenu-cluster-${i + 1}-`)),
-    })),
+    Array.from({ length: options.size }, (_, i) => serverSpec(i + 1, 'cluster', options.entry, env)),
   );
   const servers: ApiProcess[] = [];
   const stopAll = async () => {
@@ -346,42 +367,26 @@ export async function startCluster(haproxyBin: string, options: ClusterOptions):
 export async function startS3(): Promise<{ env: Record<string, string>; stop(): Promise<void> } | null> {
   // a name in a variable: this file typechecks whether or not s3rver is installed
   const name = 's3rver';
-  let S3rver: new (
-    options: Record<string, unknown>,
-  ) => {
-    run(): Promise<{ port: number }>;
-    close(): Promise<void>;
-  };
+  let S3rver: S3rverClass;
   try {
     S3rver = (await import(name)).default;
   } catch {
     return null;
   }
-  const dir = mkdtempSync(join(tmpdir(), 'qrmenu-s3-'));
-  const bucket = 'qrmenu-cluster';
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: bucket }],
-  });
-  const { port } = await server.run();
+  const bucket = localBucket('qrmenu-cluster', S3rver);
+  const s3 = await bucket.start();
   return {
     env: {
       STORAGE_DRIVER: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_REGION: 'us-east-1',
-      S3_BUCKET: bucket,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_ENDPOINT: s3.endpoint,
+      S3_REGION: s3.region,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       S3_FORCE_PATH_STYLE: '1',
       // with the shared store, the start-up checks of a cluster apply
       CLUSTER: '1',
     },
-    async stop() {
-      await server.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: () => bucket.close(),
   };
 }

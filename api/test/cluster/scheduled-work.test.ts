@@ -4,7 +4,6 @@
  * is shared like the failed-login limit (61 uploads spread over both in 10 minutes: the 61st
  * refused); a POS's writes make only their restaurant's cached answers stale.
  */
-import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearIikoTokens } from '../../src/integration/providers/iiko';
@@ -14,6 +13,7 @@ import {
   adminUser,
   bearer,
   createRestaurant,
+  createSecondApp,
   createTestApp,
   createUser,
   multipart,
@@ -40,10 +40,7 @@ describe.skipIf(!PG)('two servers on one database', () => {
       posSchedule: { minIntervalMs: 50, stopListEveryMs: 100, syncEveryMs: 60_000 },
     };
     first = await createTestApp(options);
-    const row = await sql<{ s: string }>`select current_schema() as s`.execute(first.db);
-    const sep = PG!.includes('?') ? '&' : '?';
-    const url = `${PG}${sep}options=${encodeURIComponent(`-c search_path=${row.rows[0]!.s}`)}`;
-    second = await createTestApp({ ...options, databaseUrl: url, isolateSchema: false });
+    second = await createSecondApp(first, PG!, options);
     const admin = await adminUser(first);
     const manager = await createUser(first, 'manager');
     const res = await first.app.inject({

@@ -4,19 +4,10 @@
  * 3-9 ms on an idle 2-core machine, never asserted: a loaded one holds a process longer); failed logins spread over both
  * meet the one limit (10, not 10 per server); a session ended on one is refused by the other.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRequest } from '../orders-http-world';
-import {
-  type ApiProcess,
-  CLUSTER_ADMIN,
-  CLUSTER_JWT_SECRET,
-  freePort,
-  freshDatabase,
-  startApi,
-} from './harness';
+import { type ApiProcess, CLUSTER_ADMIN, clusterEnv, freshDatabase, serverSpec, startApi } from './harness';
 import { sharedPostgres } from './needs';
 
 const PG = sharedPostgres('shared state across servers');
@@ -31,22 +22,11 @@ beforeAll(async () => {
   drop = db.drop;
   servers = await Promise.all(
     [1, 2].map(async (i) => {
-      const dataDir = mkdtempSync(join(tmpdir(), `qrmenu-shared-${i}-`));
-      dirs.push(dataDir);
-      return startApi({
-        name: `api${i}`,
-        entry: 'src',
-        port: await freePort(),
-        dataDir,
-        env: {
-          DATABASE_URL: db.url,
-          JWT_SECRET: CLUSTER_JWT_SECRET,
-          ADMIN_LOGIN: CLUSTER_ADMIN.login,
-          ADMIN_PASSWORD: CLUSTER_ADMIN.password,
-          // only a notice can make these answers fresh before a minute
-          PUBLIC_CACHE_TTL_MS: '60000',
-        },
-      });
+      // only a notice can make these answers fresh before a minute
+      const env = clusterEnv(db.url, { PUBLIC_CACHE_TTL_MS: '60000' });
+      const spec = await serverSpec(i, 'shared', 'src', env);
+      dirs.push(spec.dataDir);
+      return startApi(spec);
     }),
   );
 }, 120_000);

@@ -1,9 +1,9 @@
 /**
  * The test kit of every front-end package (`@qrmenu/shared/testing/kit`): the fetch stub, the
- * fixtures, signing in, rendering a page at its route. Importing it also resets, before each
- * test, what outlives a render: the toasts, the query cache, and query retries (off, so a failed
- * answer shows at once). `dom-setup.ts` (every jsdom project's setupFiles) does the rest: DOM
- * clean-up, stubbed globals, the session and localStorage.
+ * fixtures, signing in, rendering a page at its route, and `openPage` (the three in one call).
+ * Importing it also resets, before each test, what outlives a render: the toasts, the query
+ * cache, and query retries (off, so a failed answer shows at once). `dom-setup.ts` (every jsdom
+ * project's setupFiles) does the rest: DOM clean-up, stubbed globals, the session and localStorage.
  */
 import { beforeEach } from 'vitest';
 import { queryClient } from '../query';
@@ -21,6 +21,7 @@ export {
   stubApi,
 } from './fetch-stub';
 export { answers, fixtures } from './fixtures';
+export { type OpenedPage, type OpenPageOptions, openPage } from './open-page';
 export {
   locationTracker,
   type RenderAtRouteOptions,
