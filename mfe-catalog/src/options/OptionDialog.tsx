@@ -64,9 +64,7 @@ export default function OptionDialog({
   return (
     <CatalogDialog
       dialog={dialog}
-      titles={{ create: t.addOption, edit: t.editOption }}
-      testId="option"
-      translated={TRANSLATED_FIELDS.option}
+      kind="option"
       inputs={{ name: { example: 'Hajmi' } }}
       schema={optionForm}
       values={(o) => ({
@@ -94,12 +92,7 @@ export default function OptionDialog({
           },
         })
       }
-      texts={{
-        created: t.optionCreated,
-        updated: t.optionUpdated,
-        createError: t.optionSaveError,
-        updateError: t.optionSaveError,
-      }}
+      texts={{ createError: t.optionSaveError, updateError: t.optionSaveError }}
     >
       {(form) => {
         const [name, min, max] = form.watch(['name', 'min_choices', 'max_choices']) as [
