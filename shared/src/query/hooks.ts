@@ -367,33 +367,31 @@ export const useReleasesOverview = defineQuery({
   fetch: () => api.releases.overview(),
 });
 
-export const usePromoteRelease = defineMutation({
-  run: ({ module }: { module: string }) => api.releases.promote(module),
-  invalidates: [k.releases()],
-});
+/** A change of the modules' releases: the Modullar page reads them again. */
+const changeReleases = <V, R>(run: (variables: V) => Promise<R>) =>
+  defineMutation({ run, invalidates: [k.releases()] });
 
-export const useRollbackRelease = defineMutation({
-  run: ({ module }: { module: string }) => api.releases.rollback(module),
-  invalidates: [k.releases()],
-});
+export const usePromoteRelease = changeReleases(({ module }: { module: string }) =>
+  api.releases.promote(module),
+);
 
-export const useSetCanaryShare = defineMutation({
-  run: ({ module, share }: { module: string; share: number }) => api.releases.setCanaryShare(module, share),
-  invalidates: [k.releases()],
-});
+export const useRollbackRelease = changeReleases(({ module }: { module: string }) =>
+  api.releases.rollback(module),
+);
 
-export const useCreateDeployKey = defineMutation({
-  run: ({ module }: { module: string }) => api.releases.createDeployKey(module),
-  invalidates: [k.releases()],
-});
+export const useSetCanaryShare = changeReleases(({ module, share }: { module: string; share: number }) =>
+  api.releases.setCanaryShare(module, share),
+);
+
+export const useCreateDeployKey = changeReleases(({ module }: { module: string }) =>
+  api.releases.createDeployKey(module),
+);
 
 /** Allows releases from an origin (a CDN): the Modullar page's list. */
-export const useAllowReleaseOrigin = defineMutation({
-  run: ({ origin }: { origin: string }) => api.releases.allowOrigin(origin),
-  invalidates: [k.releases()],
-});
+export const useAllowReleaseOrigin = changeReleases(({ origin }: { origin: string }) =>
+  api.releases.allowOrigin(origin),
+);
 
-export const useDisallowReleaseOrigin = defineMutation({
-  run: ({ id }: { id: string }) => api.releases.disallowOrigin(id),
-  invalidates: [k.releases()],
-});
+export const useDisallowReleaseOrigin = changeReleases(({ id }: { id: string }) =>
+  api.releases.disallowOrigin(id),
+);
