@@ -19,28 +19,25 @@ import { Stack } from '@qrmenu/shared/ui';
 import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 
-const KINDS = {
-  category: {
-    titles: { create: t.addCategory, edit: t.editCategory },
-    testId: 'category',
-    saved: { created: t.categoryCreated, updated: t.categoryUpdated },
-  },
-  product: {
-    titles: { create: t.addProduct, edit: t.editProduct },
-    testId: 'product',
-    saved: { created: t.productCreated, updated: t.productUpdated },
-  },
-  option: {
-    titles: { create: t.addOption, edit: t.editOption },
-    testId: 'option',
-    saved: { created: t.optionCreated, updated: t.optionUpdated },
-  },
-  optionRow: {
-    titles: { create: t.addOptionRow, edit: t.editOptionRow },
-    testId: 'option-row',
-    saved: { created: t.optionRowCreated, updated: t.optionRowUpdated },
-  },
-} as const satisfies Partial<Record<keyof typeof TRANSLATED_FIELDS, unknown>>;
+/** The catalogue's things, as their dialogs name them. */
+type Kind = 'category' | 'product' | 'option' | 'optionRow';
+
+const TITLES = {
+  category: { create: t.addCategory, edit: t.editCategory },
+  product: { create: t.addProduct, edit: t.editProduct },
+  option: { create: t.addOption, edit: t.editOption },
+  optionRow: { create: t.addOptionRow, edit: t.editOptionRow },
+} as const satisfies Record<Kind, unknown>;
+
+const SAVED = {
+  category: { created: t.categoryCreated, updated: t.categoryUpdated },
+  product: { created: t.productCreated, updated: t.productUpdated },
+  option: { created: t.optionCreated, updated: t.optionUpdated },
+  optionRow: { created: t.optionRowCreated, updated: t.optionRowUpdated },
+} as const satisfies Record<Kind, unknown>;
+
+/** The dialog's and the form's test ids: `<kind>-dialog`, `<kind>-form` (an option row's: `option-row-…`). */
+const testIdOf = (kind: Kind) => (kind === 'optionRow' ? 'option-row' : kind);
 
 export function CatalogDialog<R, S extends FormSchema, C = unknown, U = unknown>({
   kind,
@@ -49,7 +46,7 @@ export function CatalogDialog<R, S extends FormSchema, C = unknown, U = unknown>
   children,
   ...form
 }: Omit<FormDialogProps<R, S, C, U>, 'title' | 'dialogTestId' | 'testId' | 'texts' | 'children'> & {
-  kind: keyof typeof KINDS;
+  kind: Kind;
   /** How each translatable field is typed (required, multiline, an example). */
   inputs?: Partial<Record<string, TranslatedInput>>;
   /** The failure toasts (and «no change», where the thing has its own). */
@@ -57,14 +54,13 @@ export function CatalogDialog<R, S extends FormSchema, C = unknown, U = unknown>
   /** The fields under the texts. */
   children: (form: EntityFormReturn<S>) => ReactNode;
 }) {
-  const thing = KINDS[kind];
   return (
     <FormDialog
       {...form}
-      title={thing.titles}
-      dialogTestId={`${thing.testId}-dialog`}
-      testId={thing.testId}
-      texts={{ ...thing.saved, ...texts }}
+      title={TITLES[kind]}
+      dialogTestId={`${testIdOf(kind)}-dialog`}
+      testId={testIdOf(kind)}
+      texts={{ ...SAVED[kind], ...texts }}
     >
       {(f) => (
         <Stack gap="4">
