@@ -18,7 +18,7 @@ import {
   translationSchemas,
 } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Button, type FormDialogState, HStack, Stack, Text } from '@qrmenu/shared/ui';
+import { Box, Button, type FormDialogState, HStack, Note, Stack, Text } from '@qrmenu/shared/ui';
 import type { z } from 'zod';
 import { CatalogDialog } from '../common/CatalogDialog';
 import { RulePreview } from './RulePreview';
@@ -108,9 +108,7 @@ export default function OptionDialog({
               {t.optionRules.title}
             </Text>
             <Stack gap="3">
-              <Text fontSize="sm" color="fg.muted">
-                {t.optionRules.hint}
-              </Text>
+              <Note>{t.optionRules.hint}</Note>
               <HStack gap="2" flexWrap="wrap">
                 {presets.map((p) => (
                   <Button

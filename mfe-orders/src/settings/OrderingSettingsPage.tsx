@@ -17,9 +17,11 @@ import {
   Flex,
   Heading,
   LoadingSkeleton,
+  Note,
   notify,
   Page,
   PageState,
+  PlainList,
   Stack,
   Switch,
   Text,
@@ -104,9 +106,7 @@ function Settings({ settings, save }: { settings: OrderingSettings; save: Save }
         <Heading as="h2" size="md" mb="2" id={placementsHeading}>
           {t.orders.placementsTitle}
         </Heading>
-        <Text fontSize="sm" color="fg.muted" mb="3">
-          {t.orders.placementsHint}
-        </Text>
+        <Note mb="3">{t.orders.placementsHint}</Note>
         {!settings.takes_orders && settings.placements.length > 0 ? (
           <Text fontSize="sm" color="orange.800" mb="3" data-testid="restaurant-off-note">
             {t.orders.placementsWhileOff}
@@ -135,15 +135,7 @@ function Settings({ settings, save }: { settings: OrderingSettings; save: Save }
                 </Button>
               ))}
             </Flex>
-            <Box
-              as="ul"
-              listStyleType="none"
-              m="0"
-              p="0"
-              display="grid"
-              gap="1"
-              data-testid="placement-switches"
-            >
+            <PlainList display="grid" gap="1" data-testid="placement-switches">
               {settings.placements.map((p) => (
                 <Box as="li" key={p._id} borderBottomWidth="1px" py="1">
                   <OrderingSwitch
@@ -156,7 +148,7 @@ function Settings({ settings, save }: { settings: OrderingSettings; save: Save }
                   />
                 </Box>
               ))}
-            </Box>
+            </PlainList>
           </>
         )}
       </Box>
