@@ -4,7 +4,7 @@
  * from the date field; the day (in the address, `?day=`) shows its orders, its totals and the CSV
  * download (`/manager/orders/csv`). Today by default.
  */
-import { api, isMissing } from '@qrmenu/shared/api';
+import { api } from '@qrmenu/shared/api';
 import { summarizeOrders, tashkentDay } from '@qrmenu/shared/query';
 import { orders } from '@qrmenu/shared/resources';
 import type { Order } from '@qrmenu/shared/schemas';
@@ -135,7 +135,7 @@ function DayOrders({ rows }: { rows: readonly Order[] }) {
 }
 
 export default function OrdersHistoryPage() {
-  const { restaurantId, linkId } = useOrdersRestaurant();
+  const { restaurantId, linkId, missing } = useOrdersRestaurant();
   const { isManager } = useSession();
   // the router facade offers no useSearchParams (tools/rspack): the query string is read here
   const { search } = useLocation();
@@ -176,8 +176,7 @@ export default function OrdersHistoryPage() {
           <PageState
             query={dayOrders}
             errorText={orders.texts.loadError}
-            isNotFound={isMissing}
-            notFoundText={isManager ? t.noRestaurantForManager : t.restaurantNotFound}
+            {...missing}
             emptyText={t.orders.dayEmpty}
             loading={<LoadingSkeleton rows={3} height="16" />}
           >

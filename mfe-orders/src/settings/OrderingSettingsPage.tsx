@@ -5,7 +5,6 @@
  * by default. A switch shows its new state at once (no toast: on a phone it would cover the next
  * switch) and goes back, with a toast, if the server refuses; only what changed is sent.
  */
-import { isMissing } from '@qrmenu/shared/api';
 import { orders } from '@qrmenu/shared/resources';
 import { type OrderingSettings, POS_SEND_MODES, type PosSendMode } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
@@ -184,7 +183,7 @@ function OrderingSwitch({
 }
 
 export default function OrderingSettingsPage() {
-  const { restaurantId, linkId } = useOrdersRestaurant();
+  const { restaurantId, linkId, missing } = useOrdersRestaurant();
   const { isManager } = useSession();
   const settings = orders.useSettings(restaurantId);
   const update = orders.useUpdateSettings();
@@ -212,8 +211,7 @@ export default function OrderingSettingsPage() {
       <PageState
         query={settings}
         errorText={t.orders.settingsLoadError}
-        isNotFound={isMissing}
-        notFoundText={isManager ? t.noRestaurantForManager : t.restaurantNotFound}
+        {...missing}
         isEmpty={() => false}
         loading={<LoadingSkeleton rows={4} height="12" />}
       >
