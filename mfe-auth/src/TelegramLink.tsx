@@ -8,7 +8,7 @@
 import { queryClient, queryKeys, useTelegramLinkCode, useUnlinkOwnTelegram } from '@qrmenu/shared/query';
 import type { TelegramLinkCode } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Badge, Button, Link, notify, Section, Stack, Text } from '@qrmenu/shared/ui';
+import { Badge, Button, Link, Note, notify, Section, Stack, Text } from '@qrmenu/shared/ui';
 import { useEffect, useState } from 'react';
 
 const time = (iso: string) =>
@@ -86,9 +86,7 @@ export function TelegramLink({ linked }: { linked: boolean }) {
                     </Link>
                   </Button>
                 ) : null}
-                <Text fontSize="sm" color="fg.muted">
-                  {t.staff.linkExpires(time(code.expires_at))}
-                </Text>
+                <Note>{t.staff.linkExpires(time(code.expires_at))}</Note>
               </Stack>
             ) : (
               <Text role="status">{t.staff.noBot}</Text>

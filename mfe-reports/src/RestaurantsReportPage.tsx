@@ -15,6 +15,7 @@ import {
   Flex,
   Heading,
   LoadingSkeleton,
+  numberColumns,
   Page,
   Stack,
   Text,
@@ -46,14 +47,7 @@ function Compared({ rows, search }: { rows: Row[]; search: string }) {
       ]}
       table={{
         caption: r.compare,
-        columns: [
-          { label: r.restaurant },
-          { label: r.orders, numeric: true },
-          { label: r.revenue, numeric: true },
-          { label: r.paid, numeric: true },
-          { label: r.averageCheck, numeric: true },
-          { label: r.rejected, numeric: true },
-        ],
+        columns: numberColumns(r.restaurant, r.orders, r.revenue, r.paid, r.averageCheck, r.rejected),
         rows: rows.map((row) => ({
           key: row._id,
           cells: [
@@ -111,11 +105,7 @@ function RestaurantList({
       minW="0"
       caption={r.compareHint}
       testId="restaurants-report"
-      columns={[
-        { label: r.restaurant },
-        { label: r.orders, numeric: true },
-        { label: r.revenue, numeric: true },
-      ]}
+      columns={numberColumns(r.restaurant, r.orders, r.revenue)}
       rows={rows.map((row) => ({
         key: row._id,
         cells: [

@@ -3,7 +3,7 @@
  * products are selected (always shown) and the tab's one action.
  */
 import { t } from '@qrmenu/shared/texts';
-import { Box, Button, Flex, Text } from '@qrmenu/shared/ui';
+import { Box, Button, Flex, Note, Text } from '@qrmenu/shared/ui';
 
 /** Height of the shell's manager bottom bar (shell.css `.qm-bottom-bar`), overridable by a variable. */
 const BOTTOM_BAR = 'var(--qm-bottom-bar-height, 60px)';
@@ -40,11 +40,7 @@ export function ActionBar({ count, hiddenCount, label, tone, pending, onAction }
           <Text fontWeight="semibold" data-testid="stop-list-selected-count">
             {t.selectedCount(count)}
           </Text>
-          {hiddenCount > 0 ? (
-            <Text fontSize="sm" color="fg.muted">
-              {t.selectedHiddenBySearch(hiddenCount)}
-            </Text>
-          ) : null}
+          {hiddenCount > 0 ? <Note>{t.selectedHiddenBySearch(hiddenCount)}</Note> : null}
         </Box>
         <Button size="lg" colorPalette={tone} disabled={count === 0} loading={pending} onClick={onAction}>
           {label}

@@ -6,9 +6,9 @@
  * it is not shared through Module Federation.
  */
 import { Provider as JotaiProvider } from 'jotai';
-import { type ReactNode, StrictMode } from 'react';
+import { type ComponentType, type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider, queryClient } from './query';
 import { loadRuntimeConfig } from './runtime-config';
 import { sessionStore } from './session';
@@ -30,5 +30,20 @@ export async function renderStandalone(routes: ReactNode): Promise<void> {
         </QueryClientProvider>
       </JotaiProvider>
     </StrictMode>,
+  );
+}
+
+/** A remote's page and the route patterns it answers (the admin's, the manager's, the staff's). */
+export type StandalonePage = readonly [patterns: readonly string[], page: ComponentType];
+
+/** Renders each page under its patterns, and any other address sent on to `home`. */
+export function renderStandalonePages(pages: readonly StandalonePage[], home: string): Promise<void> {
+  return renderStandalone(
+    <>
+      {pages.flatMap(([patterns, Page]) =>
+        patterns.map((path) => <Route key={path} path={path} element={<Page />} />),
+      )}
+      <Route path="*" element={<Navigate to={home} replace />} />
+    </>,
   );
 }

@@ -31,9 +31,7 @@ export default function CategoryDialog({
   return (
     <CatalogDialog
       dialog={dialog}
-      titles={{ create: t.addCategory, edit: t.editCategory }}
-      testId="category"
-      translated={TRANSLATED_FIELDS.category}
+      kind="category"
       inputs={{ title: { required: true } }}
       schema={categoryForm}
       values={(c) => ({
@@ -50,13 +48,7 @@ export default function CategoryDialog({
         });
       }}
       onUpdate={(changed, c) => update.mutateAsync({ id: c._id, changed })}
-      texts={{
-        created: t.categoryCreated,
-        updated: t.categoryUpdated,
-        createError: t.categorySaveError,
-        updateError: t.editError,
-        noChanges: t.noChangesCategory,
-      }}
+      texts={{ createError: t.categorySaveError, updateError: t.editError, noChanges: t.noChangesCategory }}
     >
       {(form) => <SwitchField form={form} name="is_active" label={t.status} />}
     </CatalogDialog>

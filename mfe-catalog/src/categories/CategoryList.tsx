@@ -3,9 +3,7 @@ import { useUpdateCategory } from '@qrmenu/shared/query';
 import type { Category } from '@qrmenu/shared/schemas';
 import { TRANSLATED_FIELDS } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { useNavigate } from 'react-router-dom';
 import { RowStatus, useStatusToggles } from '../common/lightRows';
-import { MissingTranslations } from '../common/MissingTranslations';
 import { type RowHandlers, SortableRows } from '../common/SortableRows';
 
 /**
@@ -17,11 +15,7 @@ export function CategoryList({
   categories,
   paths,
   ...handlers
-}: {
-  categories: Category[];
-  paths: RolePaths;
-} & RowHandlers<Category>) {
-  const navigate = useNavigate();
+}: { categories: Category[]; paths: RolePaths } & RowHandlers<Category>) {
   const update = useUpdateCategory();
   const status = useStatusToggles<Category>(
     (c, is_active) => update.mutateAsync({ id: c._id, changed: { is_active } }),
@@ -37,22 +31,20 @@ export function CategoryList({
       rowData={(c) => ({ 'data-category-id': c._id })}
       open={{
         text: t.products,
-        onClick: (c) => navigate(paths.products({ categoryId: c._id, restaurantId: c.restaurant_id })),
+        to: (c) => paths.products({ categoryId: c._id, restaurantId: c.restaurant_id }),
       }}
-    >
-      {(c) => (
-        <>
-          <span
-            className="row-title row-name"
-            data-active={c.is_active ? 'true' : 'false'}
-            data-testid="category-title"
-          >
-            {c.title}
-          </span>
-          <MissingTranslations fields={TRANSLATED_FIELDS.category} translations={c.translations} uzbek={c} />
-          <RowStatus item={c} name={c.title} toggles={status} testId="category-status" />
-        </>
+      translated={TRANSLATED_FIELDS.category}
+      name={(c) => (
+        <span
+          className="row-title row-name"
+          data-active={c.is_active ? 'true' : 'false'}
+          data-testid="category-title"
+        >
+          {c.title}
+        </span>
       )}
+    >
+      {(c) => <RowStatus item={c} name={c.title} toggles={status} testId="category-status" />}
     </SortableRows>
   );
 }

@@ -1,5 +1,5 @@
 import { t } from '@qrmenu/shared/texts';
-import { Box, SimpleGrid, Skeleton, Text } from '@qrmenu/shared/ui';
+import { Box, Note, SimpleGrid, Skeleton, Text } from '@qrmenu/shared/ui';
 
 /** Jami / Faol / No faol of a list of things with `is_active` (categories, a category's products). */
 export function StatusCounters({
@@ -20,9 +20,7 @@ export function StatusCounters({
     <SimpleGrid columns={3} gap={{ base: '2', md: '4' }} data-testid="status-counters">
       {counters.map((c) => (
         <Box key={c.key} borderWidth="1px" borderRadius="md" p={{ base: '2', md: '4' }} minH="16">
-          <Text fontSize="sm" color="fg.muted">
-            {c.label}
-          </Text>
+          <Note>{c.label}</Note>
           <Skeleton loading={loading} minH="6">
             <Text fontSize="xl" fontWeight="bold" color={c.color} data-testid={`counter-${c.key}-value`}>
               {c.value}

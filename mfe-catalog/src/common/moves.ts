@@ -3,10 +3,12 @@
  * list the page shows (the same entry the stop-list reads, so it follows at once); a product's
  * detail shows its options and rows in order, so it is read again after their moves.
  */
+
 import { api } from '@qrmenu/shared/api';
 import { queryKeys as k } from '@qrmenu/shared/query';
 import type { Category, OptionRow, Product, ProductOption } from '@qrmenu/shared/schemas';
 import { countedList, plainList, subList, useMoveMutation } from '@qrmenu/shared/sortable';
+import type { QueryKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
 /** A restaurant's categories (`restaurantParam` as the page reads them: a manager's own without it). */
@@ -31,22 +33,26 @@ export function useMoveProduct(restaurantParam: string | undefined, categoryId: 
   });
 }
 
-/** A product's options. */
-export function useMoveOption(productId: string) {
+/**
+ * A list inside a product's detail (its options, an option's rows): a plain cached list, and the
+ * detail read again after the move.
+ */
+function useMoveInProduct<T extends { _id: string }>(
+  queryKey: QueryKey,
+  move: (id: string, position: number) => Promise<readonly T[]>,
+) {
   return useMoveMutation({
-    queryKey: k.options.byProduct(productId),
-    lens: plainList<ProductOption>(),
-    run: ({ id, position }) => api.options.move(id, position),
+    queryKey,
+    lens: plainList<T>(),
+    run: ({ id, position }) => move(id, position),
     invalidates: [k.products.details()],
   });
 }
 
+/** A product's options. */
+export const useMoveOption = (productId: string) =>
+  useMoveInProduct<ProductOption>(k.options.byProduct(productId), api.options.move);
+
 /** An option's rows. */
-export function useMoveOptionRow(optionId: string) {
-  return useMoveMutation({
-    queryKey: k.optionRows.byOption(optionId),
-    lens: plainList<OptionRow>(),
-    run: ({ id, position }) => api.optionRows.move(id, position),
-    invalidates: [k.products.details()],
-  });
-}
+export const useMoveOptionRow = (optionId: string) =>
+  useMoveInProduct<OptionRow>(k.optionRows.byOption(optionId), api.optionRows.move);

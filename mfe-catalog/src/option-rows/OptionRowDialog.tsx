@@ -11,7 +11,6 @@ import {
   type OptionRow,
   type OptionRowCreateBody,
   type OptionRowUpdateBody,
-  TRANSLATED_FIELDS,
 } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import type { FormDialogState } from '@qrmenu/shared/ui';
@@ -30,9 +29,7 @@ export default function OptionRowDialog({
   return (
     <CatalogDialog
       dialog={dialog}
-      titles={{ create: t.addOptionRow, edit: t.editOptionRow }}
-      testId="option-row"
-      translated={TRANSLATED_FIELDS.optionRow}
+      kind="optionRow"
       inputs={{ name: { example: 'Katta' } }}
       schema={optionRowFormSchema}
       values={optionRowFormValues}
@@ -49,12 +46,7 @@ export default function OptionRowDialog({
       onUpdate={(changed, row) =>
         update.mutateAsync({ id: row._id, changed: changed as OptionRowUpdateBody })
       }
-      texts={{
-        created: t.optionRowCreated,
-        updated: t.optionRowUpdated,
-        createError: t.optionSaveError,
-        updateError: t.optionSaveError,
-      }}
+      texts={{ createError: t.optionSaveError, updateError: t.optionSaveError }}
     >
       {(form) => (
         <>

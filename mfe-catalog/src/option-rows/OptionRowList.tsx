@@ -1,7 +1,6 @@
 import type { OptionRow } from '@qrmenu/shared/schemas';
 import { TRANSLATED_FIELDS } from '@qrmenu/shared/schemas';
 import { formatSom, t } from '@qrmenu/shared/texts';
-import { MissingTranslations } from '../common/MissingTranslations';
 import { type RowHandlers, SortableRows } from '../common/SortableRows';
 
 /** A row's limits when it has any: «2 martagacha», «1 tasi bepul», «Oldindan tanlangan». */
@@ -26,18 +25,18 @@ export function OptionRowList({ rows, ...handlers }: { rows: OptionRow[] } & Row
       {...handlers}
       testId="option-row-list"
       rowTestId="option-row-item"
+      translated={TRANSLATED_FIELDS.optionRow}
+      name={(r) => (
+        <span className="row-title">
+          <span className="row-name">{r.name}</span>
+          {limitsOf(r) ? <span className="row-rule">{limitsOf(r)}</span> : null}
+        </span>
+      )}
     >
       {(r) => (
-        <>
-          <span className="row-title">
-            <span className="row-name">{r.name}</span>
-            {limitsOf(r) ? <span className="row-rule">{limitsOf(r)}</span> : null}
-          </span>
-          <MissingTranslations fields={TRANSLATED_FIELDS.optionRow} translations={r.translations} uzbek={r} />
-          <span className="row-nowrap" data-testid="option-row-price">
-            {formatSom(r.price)}
-          </span>
-        </>
+        <span className="row-nowrap" data-testid="option-row-price">
+          {formatSom(r.price)}
+        </span>
       )}
     </SortableRows>
   );

@@ -18,7 +18,7 @@ import {
   translationSchemas,
 } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Button, type FormDialogState, HStack, Stack, Text } from '@qrmenu/shared/ui';
+import { Box, Button, type FormDialogState, HStack, Note, Stack, Text } from '@qrmenu/shared/ui';
 import type { z } from 'zod';
 import { CatalogDialog } from '../common/CatalogDialog';
 import { RulePreview } from './RulePreview';
@@ -64,9 +64,7 @@ export default function OptionDialog({
   return (
     <CatalogDialog
       dialog={dialog}
-      titles={{ create: t.addOption, edit: t.editOption }}
-      testId="option"
-      translated={TRANSLATED_FIELDS.option}
+      kind="option"
       inputs={{ name: { example: 'Hajmi' } }}
       schema={optionForm}
       values={(o) => ({
@@ -94,12 +92,7 @@ export default function OptionDialog({
           },
         })
       }
-      texts={{
-        created: t.optionCreated,
-        updated: t.optionUpdated,
-        createError: t.optionSaveError,
-        updateError: t.optionSaveError,
-      }}
+      texts={{ createError: t.optionSaveError, updateError: t.optionSaveError }}
     >
       {(form) => {
         const [name, min, max] = form.watch(['name', 'min_choices', 'max_choices']) as [
@@ -115,9 +108,7 @@ export default function OptionDialog({
               {t.optionRules.title}
             </Text>
             <Stack gap="3">
-              <Text fontSize="sm" color="fg.muted">
-                {t.optionRules.hint}
-              </Text>
+              <Note>{t.optionRules.hint}</Note>
               <HStack gap="2" flexWrap="wrap">
                 {presets.map((p) => (
                   <Button

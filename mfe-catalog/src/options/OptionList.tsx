@@ -2,8 +2,6 @@ import type { RolePaths } from '@qrmenu/shared/paths';
 import type { ProductOption } from '@qrmenu/shared/schemas';
 import { TRANSLATED_FIELDS } from '@qrmenu/shared/schemas';
 import { optionRuleLabel, t } from '@qrmenu/shared/texts';
-import { useNavigate } from 'react-router-dom';
-import { MissingTranslations } from '../common/MissingTranslations';
 import { type RowHandlers, SortableRows } from '../common/SortableRows';
 
 /** What the rows page shows of the option it came from (its address carries only the id). */
@@ -20,11 +18,7 @@ export function OptionList({
   options,
   paths,
   ...handlers
-}: {
-  options: ProductOption[];
-  paths: RolePaths;
-} & RowHandlers<ProductOption>) {
-  const navigate = useNavigate();
+}: { options: ProductOption[]; paths: RolePaths } & RowHandlers<ProductOption>) {
   return (
     <SortableRows
       items={options}
@@ -34,21 +28,16 @@ export function OptionList({
       rowTestId="option-row"
       open={{
         text: t.optionRows,
-        onClick: (o) =>
-          navigate(paths.optionRows({ optionId: o._id }), {
-            state: { optionName: o.name } satisfies OptionRowsState,
-          }),
+        to: (o) => paths.optionRows({ optionId: o._id }),
+        state: (o): OptionRowsState => ({ optionName: o.name }),
       }}
-    >
-      {(o) => (
-        <>
-          <span className="row-title">
-            <span className="row-name">{o.name}</span>
-            <span className="row-rule">{optionRuleLabel(o.min_choices, o.max_choices)}</span>
-          </span>
-          <MissingTranslations fields={TRANSLATED_FIELDS.option} translations={o.translations} uzbek={o} />
-        </>
+      translated={TRANSLATED_FIELDS.option}
+      name={(o) => (
+        <span className="row-title">
+          <span className="row-name">{o.name}</span>
+          <span className="row-rule">{optionRuleLabel(o.min_choices, o.max_choices)}</span>
+        </span>
       )}
-    </SortableRows>
+    />
   );
 }

@@ -9,7 +9,7 @@
 
 import { NumberField, SelectField, SwitchField } from '@qrmenu/shared/forms';
 import { useCreateProduct, useUpdateProduct, useUploadProductImages } from '@qrmenu/shared/query';
-import { type Category, filledTranslations, type Product, TRANSLATED_FIELDS } from '@qrmenu/shared/schemas';
+import { type Category, filledTranslations, type Product } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import {
   type FormDialogState,
@@ -50,9 +50,7 @@ export default function ProductDialog({
   return (
     <CatalogDialog
       dialog={dialog}
-      titles={{ create: t.addProduct, edit: t.editProduct }}
-      testId="product"
-      translated={TRANSLATED_FIELDS.product}
+      kind="product"
       inputs={{ name: { required: true }, description: { multiline: true } }}
       schema={productFormSchemaFor(dialog.record)}
       values={(p) => productFormValues(p, categoryId)}
@@ -80,8 +78,6 @@ export default function ProductDialog({
         if (sent) notify.success(t.productImageUploaded);
       }}
       texts={{
-        created: t.productCreated,
-        updated: t.productUpdated,
         createError: (error) =>
           error instanceof CreatedWithoutId ? t.productCreateError : t.productSaveError,
         updateError: t.productUpdateError,

@@ -5,6 +5,7 @@ import {
   Heading,
   HStack,
   ImageOrDefault,
+  Note,
   SimpleGrid,
   Stack,
   StatusBadge,
@@ -93,13 +94,9 @@ export function ProductInfo({ product }: { product: ProductDetail }) {
             {product.options.map((o) => (
               <Box key={o._id} borderWidth="1px" borderRadius="md" p="3" data-testid="product-option">
                 <Text fontWeight="semibold">{o.name}</Text>
-                <Text fontSize="sm" color="fg.muted">
-                  {optionRuleLabel(o.min_choices, o.max_choices)}
-                </Text>
+                <Note>{optionRuleLabel(o.min_choices, o.max_choices)}</Note>
                 {o.rows.length === 0 ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    {t.noOptionRows}
-                  </Text>
+                  <Note>{t.noOptionRows}</Note>
                 ) : (
                   <Box as="ul" listStyleType="none" mt="1">
                     {o.rows.map((r) => (

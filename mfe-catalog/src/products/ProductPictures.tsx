@@ -16,6 +16,7 @@ import {
   ImageOrDefault,
   type ImageUpload,
   ImageUploadField,
+  Note,
   notify,
   Stack,
   Text,
@@ -240,9 +241,7 @@ export function ProductPicturesEditor({ pictures }: { pictures: ProductPictures 
       <Field.Root invalid={pictures.refused.length > 0}>
         <Field.Label>{t.productImages}</Field.Label>
         {pictures.slots.length === 0 ? (
-          <Text fontSize="sm" color="fg.muted">
-            {t.noImagesYet}
-          </Text>
+          <Note>{t.noImagesYet}</Note>
         ) : (
           <Stack gap="2" w="100%">
             {pictures.slots.map((slot, i) => (

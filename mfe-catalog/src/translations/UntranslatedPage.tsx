@@ -29,6 +29,7 @@ import {
   Input,
   ListState,
   LoadingSkeleton,
+  Note,
   notify,
   Page,
   Stack,
@@ -116,11 +117,7 @@ function ItemForm({
         <Stack gap="3">
           <HStack gap="2" flexWrap="wrap">
             <Badge variant="subtle">{text.kinds[item.kind]}</Badge>
-            {item.context ? (
-              <Text fontSize="sm" color="fg.muted">
-                {item.context}
-              </Text>
-            ) : null}
+            {item.context ? <Note>{item.context}</Note> : null}
           </HStack>
           {item.fields.map((f) => (
             <Field.Root key={f.name}>

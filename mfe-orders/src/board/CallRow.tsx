@@ -1,6 +1,6 @@
 import type { TableCall } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Flex, type FlexProps, Text } from '@qrmenu/shared/ui';
+import { Box, Flex, type FlexProps, Note, Text } from '@qrmenu/shared/ui';
 import type { ReactNode } from 'react';
 import { ageText } from './model';
 
@@ -24,9 +24,7 @@ export function CallRow({
         <Text fontWeight="bold" overflowWrap="anywhere">
           {call.table}: {callKind(call)}
         </Text>
-        <Text fontSize="sm" color="fg.muted">
-          {ageText(call.createdAt, now)}
-        </Text>
+        <Note>{ageText(call.createdAt, now)}</Note>
         {details}
       </Box>
       {action}

@@ -6,7 +6,7 @@
 import { orders } from '@qrmenu/shared/resources';
 import type { TableCall } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Button, Heading } from '@qrmenu/shared/ui';
+import { Box, Button, Heading, PlainList } from '@qrmenu/shared/ui';
 import { useId } from 'react';
 import { ActionsLine } from '../common/ActionsLine';
 import { type PinnedAction, sayRefusal } from '../common/pin';
@@ -32,7 +32,7 @@ export function CallsList({
       <Heading as="h2" size="md" mb="2" id={headingId}>
         {t.orders.calls} ({calls.length})
       </Heading>
-      <Box as="ul" listStyleType="none" m="0" p="0" display="grid" gap="2">
+      <PlainList display="grid" gap="2">
         {sorted.map((call) => (
           <CallRow
             as="li"
@@ -60,7 +60,7 @@ export function CallsList({
             }
           />
         ))}
-      </Box>
+      </PlainList>
     </Box>
   );
 }

@@ -10,8 +10,6 @@ import type { PinnedAction } from '../common/pin';
 import { CloseTableAction } from './CloseTable';
 import { OrderCard } from './OrderCard';
 
-const noMove = () => {};
-
 export function TodaySummary({ orders }: { orders: readonly Order[] }) {
   return (
     <OrderTotals
@@ -54,7 +52,6 @@ export function FinishedToday({
             key={order._id}
             order={order}
             now={now}
-            onMove={noMove}
             finished
             footer={
               closable(order) ? (

@@ -5,7 +5,7 @@
  */
 import type { Order } from '@qrmenu/shared/schemas';
 import { formatOrderRows, formatSom, formatTiyin, t } from '@qrmenu/shared/texts';
-import { Badge, Box, Button, Flex, Heading, Stack, Text } from '@qrmenu/shared/ui';
+import { Badge, Box, Button, Flex, Heading, Note, PlainList, Stack, Text } from '@qrmenu/shared/ui';
 import { memo, type ReactNode, useId } from 'react';
 import { ActionsLine } from '../common/ActionsLine';
 import { ageText, clockTime, type Move, movesOf } from './model';
@@ -64,7 +64,8 @@ function PaymentPosLine({ order }: { order: Order }) {
 export interface OrderCardProps {
   order: Order;
   now: number;
-  onMove: (order: Order, move: Move) => void;
+  /** A move's button pressed; absent on a card only read (finished, another waiter's). */
+  onMove?: (order: Order, move: Move) => void;
   /** Finished orders show their state instead of buttons. */
   finished?: boolean;
   /** Shown last in the card (a served order's «Hisob yopildi»). */
@@ -77,7 +78,7 @@ export interface OrderCardProps {
 
 function Lines({ order }: { order: Order }) {
   return (
-    <Box as="ul" listStyleType="none" m="0" p="0">
+    <PlainList>
       {order.items.map((line, i) => (
         // a line's product may appear twice (other options): its place is its key
         // biome-ignore lint/suspicious/noArrayIndexKey: the lines of an order never move
@@ -88,14 +89,10 @@ function Lines({ order }: { order: Order }) {
             </Text>
             <Text whiteSpace="nowrap">{formatSom(line.price * line.quantity)}</Text>
           </Flex>
-          {line.rows.length > 0 ? (
-            <Text fontSize="sm" color="fg.muted">
-              {formatOrderRows(line.rows)}
-            </Text>
-          ) : null}
+          {line.rows.length > 0 ? <Note>{formatOrderRows(line.rows)}</Note> : null}
         </Box>
       ))}
-    </Box>
+    </PlainList>
   );
 }
 
@@ -129,9 +126,7 @@ export const OrderCard = memo(function OrderCard({
           <Heading as="h3" size="md" id={headingId}>
             {t.orders.cardName(order.number, order.table)}
           </Heading>
-          <Text fontSize="sm" color="fg.muted" data-testid="order-age">
-            {ageText(order.createdAt, now)}
-          </Text>
+          <Note data-testid="order-age">{ageText(order.createdAt, now)}</Note>
         </Flex>
         <Lines order={order} />
         {order.comment ? (
@@ -171,7 +166,7 @@ export const OrderCard = memo(function OrderCard({
                 // blue, not green: white on Chakra's green.600 falls short of AA contrast
                 colorPalette={move.primary ? 'blue' : 'red'}
                 variant={move.primary ? 'solid' : 'outline'}
-                onClick={() => onMove(order, move)}
+                onClick={() => onMove?.(order, move)}
               >
                 {move.label}
               </Button>

@@ -12,7 +12,6 @@
  * Phone first: one column (calls, Yangi, Qabul qilingan, Tayyor); from a tablet's width the
  * kitchen view puts the three states side by side.
  */
-import { isMissing } from '@qrmenu/shared/api';
 import { tashkentDay } from '@qrmenu/shared/query';
 import { orders } from '@qrmenu/shared/resources';
 import type { Order, TableCall } from '@qrmenu/shared/schemas';
@@ -80,7 +79,7 @@ function useDayChange(now: number, onChange: () => void) {
 }
 
 export default function OrdersBoardPage() {
-  const { restaurantId, linkId } = useOrdersRestaurant();
+  const { restaurantId, linkId, missing } = useOrdersRestaurant();
   const { isAuthenticated, isManager, isWaiter, role } = useSession();
   const today = orders.useToday(restaurantId);
   const calls = orders.useCalls(restaurantId);
@@ -122,8 +121,7 @@ export default function OrdersBoardPage() {
       <PageState
         query={state}
         errorText={orders.texts.loadError}
-        isNotFound={isMissing}
-        notFoundText={isManager ? t.noRestaurantForManager : t.restaurantNotFound}
+        {...missing}
         isEmpty={() => false}
         loading={<LoadingSkeleton rows={3} height="32" />}
       >

@@ -22,7 +22,6 @@ import { type PinnedAction, sayRefusal } from '../common/pin';
 import { CallRow, callKind } from './CallRow';
 import { OrderCard } from './OrderCard';
 
-const noMove = () => {};
 const OPEN: readonly Order['status'][] = ['sent', 'accepted', 'ready'];
 
 /** Another waiter's: given to one who is not me, and not taken over by me. */
@@ -109,7 +108,6 @@ export function OthersList({ now, withPin }: { now: number; withPin: (action: Pi
                 key={order._id}
                 order={order}
                 now={now}
-                onMove={noMove}
                 instead={
                   <TakeButton
                     label={t.orders.cardName(order.number, order.table)}

@@ -7,7 +7,7 @@
 import { orders } from '@qrmenu/shared/resources';
 import type { Order } from '@qrmenu/shared/schemas';
 import { formatSom, t } from '@qrmenu/shared/texts';
-import { Box, Button, notify, Stack, Text } from '@qrmenu/shared/ui';
+import { Button, notify, PlainList, Stack, Text } from '@qrmenu/shared/ui';
 import { CardNote } from './CardNote';
 
 const TEXT = t.orders.pos;
@@ -30,13 +30,13 @@ export function PosState({ order }: { order: Order }) {
           {TEXT.states[pos.state]}
         </Text>
         {pos.refused_lines.length > 0 ? (
-          <Box as="ul" listStyleType="none" m="0" p="0">
+          <PlainList>
             {pos.refused_lines.map((line) => (
               <Text as="li" key={line.index} fontSize="sm" overflowWrap="anywhere">
                 {TEXT.refusedLine(line.name, line.reason)}
               </Text>
             ))}
-          </Box>
+          </PlainList>
         ) : pos.reason && stuck ? (
           <Text fontSize="sm" overflowWrap="anywhere">
             {TEXT.reason(pos.reason)}

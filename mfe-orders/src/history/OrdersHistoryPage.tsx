@@ -4,7 +4,7 @@
  * from the date field; the day (in the address, `?day=`) shows its orders, its totals and the CSV
  * download (`/manager/orders/csv`). Today by default.
  */
-import { api, isMissing } from '@qrmenu/shared/api';
+import { api } from '@qrmenu/shared/api';
 import { summarizeOrders, tashkentDay } from '@qrmenu/shared/query';
 import { orders } from '@qrmenu/shared/resources';
 import type { Order } from '@qrmenu/shared/schemas';
@@ -19,10 +19,13 @@ import {
   Flex,
   Heading,
   LoadingSkeleton,
+  Note,
   notify,
+  numberColumns,
   OrderTotals,
   Page,
   PageState,
+  PlainList,
   Stack,
   saveFile,
   Text,
@@ -64,12 +67,7 @@ function DayList({
     <DataTable
       caption={t.orders.daysCaption}
       testId="order-days"
-      columns={[
-        { label: t.orders.day },
-        { label: t.orders.title, numeric: true },
-        { label: t.orders.status.served, numeric: true },
-        { label: t.orders.revenue, numeric: true },
-      ]}
+      columns={numberColumns(t.orders.day, t.orders.title, t.orders.status.served, t.orders.revenue)}
       rows={rows.map((d) => ({
         key: d.day,
         props: { bg: d.day === selected ? 'blue.50' : undefined },
@@ -99,7 +97,7 @@ function DayOrders({ rows }: { rows: readonly Order[] }) {
   return (
     <Stack gap="3">
       <OrderTotals totals={finished} data-testid="day-totals" />
-      <Box as="ul" listStyleType="none" m="0" p="0" display="grid" gap="2" data-testid="day-orders">
+      <PlainList display="grid" gap="2" data-testid="day-orders">
         {rows.map((order) => (
           <Box as="li" key={order._id} borderWidth="1px" borderRadius="md" p="3">
             <Flex justify="space-between" gap="2" wrap="wrap">
@@ -114,14 +112,14 @@ function DayOrders({ rows }: { rows: readonly Order[] }) {
                 {t.orders.status[order.status]}
               </Badge>
             </Flex>
-            <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+            <Note overflowWrap="anywhere">
               {order.items
                 .map(
                   (line) =>
                     `${t.orders.quantity(line.quantity)} ${line.name}${line.rows.length > 0 ? ` (${formatOrderRows(line.rows)})` : ''}`,
                 )
                 .join(', ')}
-            </Text>
+            </Note>
             {order.reject_reason ? (
               <Text fontSize="sm">{t.orders.rejectedBecause(order.reject_reason)}</Text>
             ) : null}
@@ -131,13 +129,13 @@ function DayOrders({ rows }: { rows: readonly Order[] }) {
             </Text>
           </Box>
         ))}
-      </Box>
+      </PlainList>
     </Stack>
   );
 }
 
 export default function OrdersHistoryPage() {
-  const { restaurantId, linkId } = useOrdersRestaurant();
+  const { restaurantId, linkId, missing } = useOrdersRestaurant();
   const { isManager } = useSession();
   // the router facade offers no useSearchParams (tools/rspack): the query string is read here
   const { search } = useLocation();
@@ -178,8 +176,7 @@ export default function OrdersHistoryPage() {
           <PageState
             query={dayOrders}
             errorText={orders.texts.loadError}
-            isNotFound={isMissing}
-            notFoundText={isManager ? t.noRestaurantForManager : t.restaurantNotFound}
+            {...missing}
             emptyText={t.orders.dayEmpty}
             loading={<LoadingSkeleton rows={3} height="16" />}
           >

@@ -5,7 +5,6 @@
  * by default. A switch shows its new state at once (no toast: on a phone it would cover the next
  * switch) and goes back, with a toast, if the server refuses; only what changed is sent.
  */
-import { isMissing } from '@qrmenu/shared/api';
 import { orders } from '@qrmenu/shared/resources';
 import { type OrderingSettings, POS_SEND_MODES, type PosSendMode } from '@qrmenu/shared/schemas';
 import { useSession } from '@qrmenu/shared/session';
@@ -17,9 +16,11 @@ import {
   Flex,
   Heading,
   LoadingSkeleton,
+  Note,
   notify,
   Page,
   PageState,
+  PlainList,
   Stack,
   Switch,
   Text,
@@ -104,9 +105,7 @@ function Settings({ settings, save }: { settings: OrderingSettings; save: Save }
         <Heading as="h2" size="md" mb="2" id={placementsHeading}>
           {t.orders.placementsTitle}
         </Heading>
-        <Text fontSize="sm" color="fg.muted" mb="3">
-          {t.orders.placementsHint}
-        </Text>
+        <Note mb="3">{t.orders.placementsHint}</Note>
         {!settings.takes_orders && settings.placements.length > 0 ? (
           <Text fontSize="sm" color="orange.800" mb="3" data-testid="restaurant-off-note">
             {t.orders.placementsWhileOff}
@@ -135,15 +134,7 @@ function Settings({ settings, save }: { settings: OrderingSettings; save: Save }
                 </Button>
               ))}
             </Flex>
-            <Box
-              as="ul"
-              listStyleType="none"
-              m="0"
-              p="0"
-              display="grid"
-              gap="1"
-              data-testid="placement-switches"
-            >
+            <PlainList display="grid" gap="1" data-testid="placement-switches">
               {settings.placements.map((p) => (
                 <Box as="li" key={p._id} borderBottomWidth="1px" py="1">
                   <OrderingSwitch
@@ -156,7 +147,7 @@ function Settings({ settings, save }: { settings: OrderingSettings; save: Save }
                   />
                 </Box>
               ))}
-            </Box>
+            </PlainList>
           </>
         )}
       </Box>
@@ -192,7 +183,7 @@ function OrderingSwitch({
 }
 
 export default function OrderingSettingsPage() {
-  const { restaurantId, linkId } = useOrdersRestaurant();
+  const { restaurantId, linkId, missing } = useOrdersRestaurant();
   const { isManager } = useSession();
   const settings = orders.useSettings(restaurantId);
   const update = orders.useUpdateSettings();
@@ -220,8 +211,7 @@ export default function OrderingSettingsPage() {
       <PageState
         query={settings}
         errorText={t.orders.settingsLoadError}
-        isNotFound={isMissing}
-        notFoundText={isManager ? t.noRestaurantForManager : t.restaurantNotFound}
+        {...missing}
         isEmpty={() => false}
         loading={<LoadingSkeleton rows={4} height="12" />}
       >

@@ -3,7 +3,7 @@
  * to a screen reader), "yangi" when there was nothing before, and the previous value under it.
  */
 import { t } from '@qrmenu/shared/texts';
-import { Box, Text, VISUALLY_HIDDEN } from '@qrmenu/shared/ui';
+import { Box, Note, Text, VISUALLY_HIDDEN } from '@qrmenu/shared/ui';
 import { percentChange } from '../period/period';
 
 export function Change({
@@ -66,9 +66,7 @@ export function Stat({
 }) {
   return (
     <Box borderWidth="1px" borderRadius="md" p="2" data-testid={testId}>
-      <Text fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
+      <Note>{label}</Note>
       <Text
         fontSize="lg"
         fontWeight="bold"

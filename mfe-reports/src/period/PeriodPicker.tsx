@@ -4,7 +4,7 @@
  * in Uzbek and asks nothing. Under it the period shown and the one it is compared with.
  */
 import { t } from '@qrmenu/shared/texts';
-import { Button, ChoiceField, DayField, Flex, Stack, Text } from '@qrmenu/shared/ui';
+import { Button, ChoiceField, DayField, Flex, Note, Stack, Text } from '@qrmenu/shared/ui';
 import { useEffect, useState } from 'react';
 import {
   addDays,
@@ -97,13 +97,13 @@ export function PeriodPicker({
         </Text>
       ) : null}
       {result.ok ? (
-        <Text fontSize="sm" color="fg.muted" data-testid="period-shown">
+        <Note data-testid="period-shown">
           {r.span(result.from, result.to)}
           {' · '}
           {r.comparedWith(
             r.span(addDays(result.from, -daysBetween(result.from, result.to)), addDays(result.from, -1)),
           )}
-        </Text>
+        </Note>
       ) : null}
     </Stack>
   );

@@ -5,7 +5,18 @@
  */
 import type { DishesReport } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@qrmenu/shared/ui';
+import {
+  Badge,
+  Box,
+  Button,
+  Heading,
+  HStack,
+  Note,
+  numberColumns,
+  PlainList,
+  SimpleGrid,
+  Stack,
+} from '@qrmenu/shared/ui';
 import { useState } from 'react';
 import { RankingFigure } from '../charts/RankingFigure';
 import { SERIES_COLORS } from '../charts/scale';
@@ -35,12 +46,7 @@ function DishChart({
       testId={testId}
       items={dishes}
       keyOf={(d) => d.product_id}
-      columns={[
-        { label: r.dish },
-        { label: r.quantity, numeric: true },
-        { label: r.revenue, numeric: true },
-        { label: t.reports.files.previous(r.quantity), numeric: true },
-      ]}
+      columns={numberColumns(r.dish, r.quantity, r.revenue, t.reports.files.previous(r.quantity))}
       cells={(d) => [d.name, d.quantity, money(d.revenue), d.previous_quantity]}
       bar={(d) => ({ label: d.name, value: value(d) })}
       series={{ label: by === 'count' ? r.quantity : r.revenue, color: SERIES_COLORS[0] }}
@@ -96,26 +102,15 @@ export function DishesSection({ data }: { data: DishesReport }) {
           {r.neverOrdered}
         </Heading>
         {data.never_ordered.length === 0 ? (
-          <Text fontSize="sm" color="fg.muted">
-            {r.neverOrderedNone}
-          </Text>
+          <Note>{r.neverOrderedNone}</Note>
         ) : (
-          <Box
-            as="ul"
-            listStyleType="none"
-            m="0"
-            p="0"
-            display="flex"
-            flexWrap="wrap"
-            gap="2"
-            data-testid="never-ordered"
-          >
+          <PlainList display="flex" flexWrap="wrap" gap="2" data-testid="never-ordered">
             {data.never_ordered.map((d) => (
               <Box as="li" key={d.product_id} borderWidth="1px" borderRadius="md" px="2" py="1" fontSize="sm">
                 {d.name} {d.active ? null : <Badge colorPalette="gray">{r.inactiveDish}</Badge>}
               </Box>
             ))}
-          </Box>
+          </PlainList>
         )}
       </Box>
       {data.choices.length > 0 ? (
@@ -139,9 +134,7 @@ export function DishesSection({ data }: { data: DishesReport }) {
         />
       ) : null}
       {data.stops.length === 0 ? (
-        <Text fontSize="sm" color="fg.muted">
-          {r.stopsNone}
-        </Text>
+        <Note>{r.stopsNone}</Note>
       ) : (
         <RankingFigure
           title={r.stops}

@@ -5,7 +5,7 @@
  */
 import type { GuestsReport } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { SimpleGrid, Stack } from '@qrmenu/shared/ui';
+import { numberColumns, SimpleGrid, Stack } from '@qrmenu/shared/ui';
 import { ChartFigure } from '../charts/ChartFigure';
 import { HBarChart } from '../charts/HBarChart';
 import { SERIES_COLORS } from '../charts/scale';
@@ -34,12 +34,12 @@ function FunnelChart({
       legend={SERIES}
       table={{
         caption: title,
-        columns: [
-          { label: title === r.byLanguage ? r.language : r.placement },
-          { label: r.views, numeric: true },
-          { label: r.orders, numeric: true },
-          { label: r.conversion, numeric: true },
-        ],
+        columns: numberColumns(
+          title === r.byLanguage ? r.language : r.placement,
+          r.views,
+          r.orders,
+          r.conversion,
+        ),
         rows: rows.map((row) => ({
           key: row.key,
           cells: [

@@ -1,7 +1,7 @@
 /** Rad etilganlar: the rejected orders, their share and amount, by the reason the staff wrote. */
 import type { RejectionsReport } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { SimpleGrid, Stack, Text } from '@qrmenu/shared/ui';
+import { Note, numberColumns, SimpleGrid, Stack, Text } from '@qrmenu/shared/ui';
 import { RankingFigure } from '../charts/RankingFigure';
 import { SERIES_COLORS } from '../charts/scale';
 import { money, share } from '../common/money';
@@ -30,20 +30,14 @@ export function RejectionsSection({ data }: { data: RejectionsReport }) {
       </SimpleGrid>
       <Text fontSize="sm">{r.rejectedShare(share(x.orders, x.all_orders))}</Text>
       {data.reasons.length === 0 ? (
-        <Text fontSize="sm" color="fg.muted">
-          {r.rejectedNone}
-        </Text>
+        <Note>{r.rejectedNone}</Note>
       ) : (
         <RankingFigure
           title={r.reasons}
           testId="chart-reasons"
           items={data.reasons}
           keyOf={(s) => s.reason}
-          columns={[
-            { label: r.reason },
-            { label: r.orders, numeric: true },
-            { label: r.amount, numeric: true },
-          ]}
+          columns={numberColumns(r.reason, r.orders, r.amount)}
           cells={(s) => [s.reason || r.noReason, s.orders, money(s.amount)]}
           bar={(s) => ({ label: s.reason || r.noReason, value: s.orders })}
           series={{ label: r.orders, color: SERIES_COLORS[1] }}

@@ -5,7 +5,7 @@
  */
 import type { TakingsReport } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { SimpleGrid, Stack } from '@qrmenu/shared/ui';
+import { numberColumns, SimpleGrid, Stack } from '@qrmenu/shared/ui';
 import { BarFigure } from '../charts/BarFigure';
 import { buckets, sumOf } from '../charts/buckets';
 import { ChartFigure } from '../charts/ChartFigure';
@@ -95,13 +95,7 @@ export function TakingsSection({ data }: { data: TakingsReport }) {
         title={r.byDay}
         testId="chart-takings"
         table={{
-          columns: [
-            { label: r.day },
-            { label: r.orders, numeric: true },
-            { label: r.paid, numeric: true },
-            { label: r.unpaid, numeric: true },
-            { label: r.rejected, numeric: true },
-          ],
+          columns: numberColumns(r.day, r.orders, r.paid, r.unpaid, r.rejected),
           rows: bars.map((b, i) => ({
             key: b.key,
             cells: [
@@ -126,12 +120,7 @@ export function TakingsSection({ data }: { data: TakingsReport }) {
         testId="chart-methods"
         table={{
           caption: r.byMethod,
-          columns: [
-            { label: r.method },
-            { label: r.orders, numeric: true },
-            { label: r.amount, numeric: true },
-            { label: t.reports.files.previousPeriod, numeric: true },
-          ],
+          columns: numberColumns(r.method, r.orders, r.amount, t.reports.files.previousPeriod),
           rows: METHODS.map((m) => ({
             key: m,
             cells: [

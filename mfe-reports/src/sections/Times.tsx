@@ -5,7 +5,7 @@
  */
 import type { TimesReport } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { ChartLegend, SimpleGrid, Stack, Text } from '@qrmenu/shared/ui';
+import { ChartLegend, Note, numberColumns, SimpleGrid, Stack } from '@qrmenu/shared/ui';
 import { BarFigure } from '../charts/BarFigure';
 import { buckets } from '../charts/buckets';
 import { ChartFigure } from '../charts/ChartFigure';
@@ -29,6 +29,18 @@ const bucketMedian = (values: (number | null)[]) => {
   const v = values.filter((x): x is number => x !== null).sort((a, b) => a - b);
   return v.length === 0 ? 0 : (v[Math.ceil(v.length / 2) - 1] as number);
 };
+
+/**
+ * The four times shown, as stats and as the table's columns: how long orders waited to be
+ * accepted and to be made ready, the median and the slowest tenth (p90).
+ */
+const MEASURES = (['accept', 'ready'] as const).flatMap((step) =>
+  (['median', 'p90'] as const).map((stat) => ({
+    key: `${step}-${stat}`,
+    label: `${step === 'accept' ? r.acceptTime : r.readyTime}: ${stat === 'median' ? r.median.toLowerCase() : r.p90}`,
+    of: (times: Pick<TimesReport['totals'], 'accept' | 'ready'>) => times[step][stat],
+  })),
+);
 
 export function TimesSection({ data }: { data: TimesReport }) {
   const top = busiest(data.heat);
@@ -73,45 +85,21 @@ export function TimesSection({ data }: { data: TimesReport }) {
         />
       </ChartFigure>
       <SimpleGrid columns={2} gap="2">
-        {stat(
-          'accept-median',
-          `${r.acceptTime}: ${r.median.toLowerCase()}`,
-          x.accept.median,
-          p.accept.median,
-        )}
-        {stat('accept-p90', `${r.acceptTime}: ${r.p90}`, x.accept.p90, p.accept.p90)}
-        {stat('ready-median', `${r.readyTime}: ${r.median.toLowerCase()}`, x.ready.median, p.ready.median)}
-        {stat('ready-p90', `${r.readyTime}: ${r.p90}`, x.ready.p90, p.ready.p90)}
+        {MEASURES.map((m) => stat(m.key, m.label, m.of(x), m.of(p)))}
       </SimpleGrid>
       {x.accept.count === 0 ? (
-        <Text fontSize="sm" color="fg.muted">
-          {r.noTimes}
-        </Text>
+        <Note>{r.noTimes}</Note>
       ) : (
         <BarFigure
           title={r.timesByDay}
           testId="chart-times"
           table={{
-            columns: [
-              { label: r.day },
-              { label: r.orders, numeric: true },
-              { label: `${r.acceptTime}: ${r.median.toLowerCase()}`, numeric: true },
-              { label: `${r.acceptTime}: ${r.p90}`, numeric: true },
-              { label: `${r.readyTime}: ${r.median.toLowerCase()}`, numeric: true },
-              { label: `${r.readyTime}: ${r.p90}`, numeric: true },
-            ],
+            columns: numberColumns(r.day, r.orders, ...MEASURES.map((m) => m.label)),
             rows: data.days
               .filter((d) => d.orders > 0)
               .map((d) => ({
                 key: d.day,
-                cells: [
-                  d.day,
-                  d.orders,
-                  r.duration(d.accept.median),
-                  r.duration(d.accept.p90),
-                  r.duration(d.ready.median),
-                  r.duration(d.ready.p90),
-                ],
+                cells: [d.day, d.orders, ...MEASURES.map((m) => r.duration(m.of(d)))],
               })),
           }}
           mode="grouped"

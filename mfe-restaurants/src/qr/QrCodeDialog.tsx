@@ -14,7 +14,7 @@ import {
   type Restaurant,
 } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Button, DialogShell, Flex, Link, notify, Stack, Text } from '@qrmenu/shared/ui';
+import { Box, Button, DialogShell, Flex, Link, notify, PlainList, Stack, Text } from '@qrmenu/shared/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { PlacementSheets, type SheetsMode } from './PlacementSheets';
 import { Placements } from './Placements';
@@ -57,7 +57,7 @@ function LanguageLinks({ url }: { url: string }) {
       <Text fontSize="sm" fontWeight="semibold" id="qr-language-links">
         {t.qr.languageLinks}
       </Text>
-      <Box as="ul" aria-labelledby="qr-language-links" listStyleType="none" p="0" m="0">
+      <PlainList aria-labelledby="qr-language-links">
         {CONTENT_LANGS.map((lang) => {
           // a placement's code keeps its `?p=`: the language is one parameter more
           const href = `${url}${url.includes('?') ? '&' : '?'}lang=${lang}`;
@@ -78,7 +78,7 @@ function LanguageLinks({ url }: { url: string }) {
             </Box>
           );
         })}
-      </Box>
+      </PlainList>
     </Box>
   );
 }

@@ -4,7 +4,7 @@
  * a secret left empty keeps the saved one. Guests see «To'lash» once a provider is complete.
  */
 import { useChangePaymentSettings, usePaymentSettings } from '@qrmenu/shared/query';
-import type { PaymentSettingsBody } from '@qrmenu/shared/schemas';
+import type { PaymentSettings, PaymentSettingsBody } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { Button, Field, Heading, Input, notify, SimpleGrid, Stack, Text } from '@qrmenu/shared/ui';
 import { type FormEvent, useId, useState } from 'react';
@@ -40,36 +40,46 @@ function TextField({
   );
 }
 
+/**
+ * The form's fields, each a provider's id (shown as saved, changed as typed) or its secret (never
+ * shown: typed anew, «saqlangan» under it once one is saved).
+ */
+const FIELDS = [
+  { name: 'paymeId', label: W.paymeMerchantId, saved: (s: PaymentSettings) => s.payme.merchant_id },
+  { name: 'paymeKey', label: W.paymeKey, secretSet: (s: PaymentSettings) => s.payme.key_set },
+  { name: 'clickService', label: W.clickServiceId, saved: (s: PaymentSettings) => s.click.service_id },
+  { name: 'clickMerchant', label: W.clickMerchantId, saved: (s: PaymentSettings) => s.click.merchant_id },
+  { name: 'clickSecret', label: W.clickSecret, secretSet: (s: PaymentSettings) => s.click.secret_set },
+] as const;
+type FieldName = (typeof FIELDS)[number]['name'];
+
 export function PaymentsPanel({ restaurantId }: { restaurantId: string }) {
   const settings = usePaymentSettings(restaurantId);
   const change = useChangePaymentSettings();
   const s = settings.data;
-  const [payme, setPayme] = useState<{ merchant_id?: string; key: string }>({ key: '' });
-  const [click, setClick] = useState<{ service_id?: string; merchant_id?: string; secret_key: string }>({
-    secret_key: '',
-  });
+  // what was typed since the last save; a field not typed in shows what is saved
+  const [typed, setTyped] = useState<Partial<Record<FieldName, string>>>({});
   if (!s) return null;
-  const paymeId = payme.merchant_id ?? s.payme.merchant_id ?? '';
-  const clickService = click.service_id ?? s.click.service_id ?? '';
-  const clickMerchant = click.merchant_id ?? s.click.merchant_id ?? '';
+  const value = (field: (typeof FIELDS)[number]) =>
+    typed[field.name] ?? ('saved' in field ? field.saved(s) : undefined) ?? '';
+  const ids = Object.fromEntries(FIELDS.map((f) => [f.name, value(f).trim()])) as Record<FieldName, string>;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body: PaymentSettingsBody = {};
-    if (paymeId.trim())
-      body.payme = { merchant_id: paymeId.trim(), ...(payme.key ? { key: payme.key } : {}) };
-    if (clickService.trim() && clickMerchant.trim())
+    if (ids.paymeId)
+      body.payme = { merchant_id: ids.paymeId, ...(typed.paymeKey ? { key: typed.paymeKey } : {}) };
+    if (ids.clickService && ids.clickMerchant)
       body.click = {
-        service_id: clickService.trim(),
-        merchant_id: clickMerchant.trim(),
-        ...(click.secret_key ? { secret_key: click.secret_key } : {}),
+        service_id: ids.clickService,
+        merchant_id: ids.clickMerchant,
+        ...(typed.clickSecret ? { secret_key: typed.clickSecret } : {}),
       };
     change.mutate(
       { restaurantId, body },
       {
         onSuccess: () => {
-          setPayme({ key: '' });
-          setClick({ secret_key: '' });
+          setTyped({});
           notify.success(W.saved);
         },
         onError: () => notify.error(W.saveError),
@@ -83,35 +93,16 @@ export function PaymentsPanel({ restaurantId }: { restaurantId: string }) {
         {W.settingsTitle}
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-        <TextField
-          label={W.paymeMerchantId}
-          value={paymeId}
-          onChange={(v) => setPayme({ ...payme, merchant_id: v })}
-        />
-        <TextField
-          label={W.paymeKey}
-          value={payme.key}
-          secret
-          onChange={(v) => setPayme({ ...payme, key: v })}
-          hint={s.payme.key_set ? W.secretHint : undefined}
-        />
-        <TextField
-          label={W.clickServiceId}
-          value={clickService}
-          onChange={(v) => setClick({ ...click, service_id: v })}
-        />
-        <TextField
-          label={W.clickMerchantId}
-          value={clickMerchant}
-          onChange={(v) => setClick({ ...click, merchant_id: v })}
-        />
-        <TextField
-          label={W.clickSecret}
-          value={click.secret_key}
-          secret
-          onChange={(v) => setClick({ ...click, secret_key: v })}
-          hint={s.click.secret_set ? W.secretHint : undefined}
-        />
+        {FIELDS.map((field) => (
+          <TextField
+            key={field.name}
+            label={field.label}
+            value={value(field)}
+            secret={'secretSet' in field}
+            onChange={(v) => setTyped({ ...typed, [field.name]: v })}
+            hint={'secretSet' in field && field.secretSet(s) ? W.secretHint : undefined}
+          />
+        ))}
       </SimpleGrid>
       <Text fontSize="sm" role="status">
         Payme: {s.payme.key_set && s.payme.merchant_id ? W.on : W.off} · Click:{' '}

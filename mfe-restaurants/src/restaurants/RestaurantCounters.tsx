@@ -1,6 +1,6 @@
 import type { RestaurantCounts } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Box, SimpleGrid, Skeleton, Text } from '@qrmenu/shared/ui';
+import { Box, Note, SimpleGrid, Skeleton, Text } from '@qrmenu/shared/ui';
 
 /** Jami / Faol / No faol, from the answer's `counts` (admins only). */
 export function RestaurantCounters({
@@ -26,9 +26,7 @@ export function RestaurantCounters({
           data-testid={`counter-${item.key}`}
           minH="16"
         >
-          <Text fontSize="sm" color="fg.muted">
-            {item.label}
-          </Text>
+          <Note>{item.label}</Note>
           <Skeleton loading={loading} minH="6">
             <Text
               fontSize="xl"

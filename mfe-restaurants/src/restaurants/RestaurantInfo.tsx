@@ -1,6 +1,6 @@
 import type { PublicRestaurant, Restaurant } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
-import { Box, Heading, HStack, ImageOrDefault, SimpleGrid, StatusBadge, Text } from '@qrmenu/shared/ui';
+import { Box, Heading, HStack, ImageOrDefault, Note, SimpleGrid, StatusBadge, Text } from '@qrmenu/shared/ui';
 import type { ReactNode } from 'react';
 import { isIntegration } from './RestaurantsTable';
 
@@ -72,9 +72,7 @@ export function RestaurantInfo({
           {r.name}
         </Heading>
         <StatusBadge active={r.is_active} />
-        <Text fontSize="sm" color="fg.muted">
-          {isIntegration(r) ? t.integration : t.manual}
-        </Text>
+        <Note>{isIntegration(r) ? t.integration : t.manual}</Note>
       </HStack>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <InfoRow label={t.fields.slug}>{r.slug}</InfoRow>

@@ -12,8 +12,10 @@ import {
   ConfirmDialog,
   Flex,
   LoadingSkeleton,
+  Note,
   notify,
   PageState,
+  PlainList,
   Section,
   Text,
 } from '@qrmenu/shared/ui';
@@ -51,7 +53,7 @@ export function DevicesSection({ restaurantId }: { restaurantId: string | undefi
         loading={<LoadingSkeleton rows={2} />}
       >
         {(list) => (
-          <Box as="ul" listStyleType="none" m="0" p="0" display="grid" gap="2">
+          <PlainList display="grid" gap="2">
             {list.map((device) => (
               <Flex
                 as="li"
@@ -68,20 +70,18 @@ export function DevicesSection({ restaurantId }: { restaurantId: string | undefi
                   <Text fontWeight="semibold" overflowWrap="anywhere">
                     {device.name ?? device.login} · {t.staff.roles[device.role]}
                   </Text>
-                  <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-                    {device.label}
-                  </Text>
-                  <Text fontSize="sm" color="fg.muted">
+                  <Note overflowWrap="anywhere">{device.label}</Note>
+                  <Note>
                     {t.staff.deviceSince(date(device.createdAt))} ·{' '}
                     {t.staff.deviceUntil(date(device.expiresAt))}
-                  </Text>
+                  </Note>
                 </Box>
                 <Button minH="11" variant="outline" colorPalette="red" onClick={() => setEnding(device)}>
                   {t.staff.revoke}
                 </Button>
               </Flex>
             ))}
-          </Box>
+          </PlainList>
         )}
       </PageState>
       <ConfirmDialog

@@ -17,6 +17,7 @@ import {
   LoadingSkeleton,
   notify,
   PageState,
+  PlainList,
   Section,
   Stack,
   Text,
@@ -106,7 +107,7 @@ export function FloorSection({
                       {zoneName} ({rows.length})
                     </span>
                   </Flex>
-                  <Box as="ul" listStyleType="none" m="0" p="0">
+                  <PlainList>
                     {rows.map((table) => (
                       <Flex
                         as="li"
@@ -132,7 +133,7 @@ export function FloorSection({
                         </Text>
                       </Flex>
                     ))}
-                  </Box>
+                  </PlainList>
                 </Box>
               );
             })}

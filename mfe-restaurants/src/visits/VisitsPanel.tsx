@@ -16,7 +16,9 @@ import {
   DataTable,
   Flex,
   Heading,
+  Note,
   notify,
+  numberColumns,
   Section,
   SimpleGrid,
   Skeleton,
@@ -46,9 +48,7 @@ function Totals({ totals }: { totals: VisitStats['totals'] }) {
           p="2"
           data-testid={`visits-total-${item.key}`}
         >
-          <Text fontSize="sm" color="fg.muted">
-            {item.label}
-          </Text>
+          <Note>{item.label}</Note>
           <Text
             fontSize="xl"
             fontWeight="bold"
@@ -81,9 +81,7 @@ function TopList({
         {title}
       </Heading>
       {rows.length === 0 ? (
-        <Text fontSize="sm" color="fg.muted">
-          {t.visits.none}
-        </Text>
+        <Note>{t.visits.none}</Note>
       ) : (
         <Box as="ol" listStyleType="none" data-testid={testId}>
           {rows.slice(0, TOP).map((r) => (
@@ -129,11 +127,7 @@ function DaysTable({ days }: { days: VisitStats['days'] }) {
     <DataTable
       caption={t.visits.tableCaption}
       testId="visits-table"
-      columns={[
-        { label: t.visits.day },
-        { label: t.visits.visits, numeric: true },
-        { label: t.visits.unique, numeric: true },
-      ]}
+      columns={numberColumns(t.visits.day, t.visits.visits, t.visits.unique)}
       rows={[...days].reverse().map((d) => ({ key: d.day, cells: [shortDay(d.day), d.visits, d.unique] }))}
     />
   );

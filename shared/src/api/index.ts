@@ -83,7 +83,15 @@ import type {
   UploadTargetType,
   VisitStats,
 } from '../schemas';
-import { apiUrl, call, http, openStream, SYNC_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './client';
+import {
+  apiUrl,
+  type CallOptions,
+  call,
+  http,
+  openStream,
+  SYNC_TIMEOUT_MS,
+  UPLOAD_TIMEOUT_MS,
+} from './client';
 import { ApiError } from './errors';
 
 export { changedFields, hasChanges } from './changed';
@@ -96,6 +104,21 @@ export type OrderingSettingsBody = z.input<typeof orderingSettingsBody>;
 export type OrderStatusBody = z.input<typeof orderStatusBody>;
 const data = <T>(p: Promise<Data<T>>): Promise<T> => p.then((r) => r.data);
 const enc = encodeURIComponent;
+/**
+ * A call on a restaurant's data under /manager: the admin names the restaurant
+ * (`?restaurant_id=`), a manager's is its own (none named).
+ */
+const ofRestaurant = <T>(
+  path: string,
+  restaurantId: string | undefined,
+  options: Omit<CallOptions, 'query'> = {},
+): Promise<T> => data(call<Data<T>>(path, { ...options, query: { restaurant_id: restaurantId } }));
+/** A restaurant's list answered with its count beside it (`{data, count}`). */
+const countedOfRestaurant = <T>(path: string, restaurantId: string | undefined): Promise<CountedList<T>> =>
+  call<{ data: T[]; count: number }>(path, { query: { restaurant_id: restaurantId } }).then((r) => ({
+    items: r.data,
+    count: r.count,
+  }));
 /** The person's PIN on a shared device (a kitchen tablet): each of its actions names them. */
 const withPin = (pin: string | undefined) => (pin ? { headers: { 'x-staff-pin': pin } } : {});
 
@@ -293,10 +316,7 @@ export const api = {
 
   categories: {
     /** GET /manager/category[?restaurant_id=] (admins must give the restaurant). */
-    managerList: (restaurantId?: string) =>
-      call<{ data: Category[]; count: number }>('manager/category', {
-        query: { restaurant_id: restaurantId },
-      }).then((r): CountedList<Category> => ({ items: r.data, count: r.count })),
+    managerList: (restaurantId?: string) => countedOfRestaurant<Category>('manager/category', restaurantId),
     /** POST /manager/category/create */
     create: (body: CategoryCreateBody) =>
       data(call<Data<Category>>('manager/category/create', { method: 'post', json: body })),
@@ -316,10 +336,7 @@ export const api = {
 
   products: {
     /** GET /manager/products[?restaurant_id=] → every product of the restaurant. */
-    managerList: (restaurantId?: string) =>
-      call<{ data: Product[]; count: number }>('manager/products', {
-        query: { restaurant_id: restaurantId },
-      }).then((r): CountedList<Product> => ({ items: r.data, count: r.count })),
+    managerList: (restaurantId?: string) => countedOfRestaurant<Product>('manager/products', restaurantId),
     /** GET /user/products/{id} → the product with its category and options (with rows). */
     detail: (id: string) => data(call<Data<ProductDetail>>(`user/products/${enc(id)}`)),
     /** POST /manager/products → the new id. */
@@ -344,11 +361,7 @@ export const api = {
   options: {
     /** GET /manager/restaurant-options[?restaurant_id=]: every option of the restaurant with its rows. */
     restaurantList: (restaurantId?: string) =>
-      data(
-        call<Data<ProductOptionWithRows[]>>('manager/restaurant-options', {
-          query: { restaurant_id: restaurantId },
-        }),
-      ),
+      ofRestaurant<ProductOptionWithRows[]>('manager/restaurant-options', restaurantId),
     /** GET /manager/product-option/product/{productId} */
     listByProduct: (productId: string) =>
       data(call<Data<ProductOption[]>>(`manager/product-option/product/${enc(productId)}`)),
@@ -402,8 +415,7 @@ export const api = {
 
   placements: {
     /** GET /manager/placements (admins name the restaurant). */
-    list: (restaurantId?: string) =>
-      data(call<Data<Placement[]>>('manager/placements', { query: { restaurant_id: restaurantId } })),
+    list: (restaurantId?: string) => ofRestaurant<Placement[]>('manager/placements', restaurantId),
     /** POST /manager/placements {restaurant_id, names}: one placement per name. */
     create: (body: PlacementCreateBody) =>
       data(call<Data<Placement[]>>('manager/placements', { method: 'post', json: body })),
@@ -465,17 +477,13 @@ export const api = {
     posRetry: (id: string) =>
       data(call<Data<Order>>(`manager/orders/${enc(id)}/pos-retry`, { method: 'post' })),
     /** GET /manager/pos/tables: the POS's tables (iiko: of the chosen terminal group), each placement's. */
-    posTables: (restaurantId?: string) =>
-      data(call<Data<PosTables>>('manager/pos/tables', { query: { restaurant_id: restaurantId } })),
+    posTables: (restaurantId?: string) => ofRestaurant<PosTables>('manager/pos/tables', restaurantId),
     /** PUT /manager/pos/terminal-group {terminal_group_id}: the iiko terminal group of the tables. */
     choosePosTerminalGroup: (terminalGroupId: string, restaurantId?: string) =>
-      data(
-        call<Data<PosTables>>('manager/pos/terminal-group', {
-          method: 'put',
-          json: { terminal_group_id: terminalGroupId },
-          query: { restaurant_id: restaurantId },
-        }),
-      ),
+      ofRestaurant<PosTables>('manager/pos/terminal-group', restaurantId, {
+        method: 'put',
+        json: { terminal_group_id: terminalGroupId },
+      }),
     /** PUT /manager/placements/{id}/pos-table {pos_table_id}: a placement's POS table (null: none). */
     mapPlacementTable: (placementId: string, posTableId: string | null) =>
       data(
@@ -485,17 +493,10 @@ export const api = {
         ),
       ),
     /** GET /manager/ordering: whether the restaurant and each placement take orders. */
-    ordering: (restaurantId?: string) =>
-      data(call<Data<OrderingSettings>>('manager/ordering', { query: { restaurant_id: restaurantId } })),
+    ordering: (restaurantId?: string) => ofRestaurant<OrderingSettings>('manager/ordering', restaurantId),
     /** PUT /manager/ordering with the switches that changed. */
     updateOrdering: (body: OrderingSettingsBody, restaurantId?: string) =>
-      data(
-        call<Data<OrderingSettings>>('manager/ordering', {
-          method: 'put',
-          json: body,
-          query: { restaurant_id: restaurantId },
-        }),
-      ),
+      ofRestaurant<OrderingSettings>('manager/ordering', restaurantId, { method: 'put', json: body }),
     /**
      * GET /manager/orders/events: the live stream (server-sent events) of the restaurant's orders
      * and calls, opened with the bearer token; `lastEventId` resumes after the last event read.
@@ -580,16 +581,10 @@ export const api = {
   /** The restaurant's Telegram bot (docs/TELEGRAM.md); its token and chat are saved with the restaurant. */
   telegram: {
     /** GET /manager/telegram: the bot's @name, its chat, the webhook, messages waiting. */
-    status: (restaurantId: string) =>
-      data(call<Data<TelegramStatus>>('manager/telegram', { query: { restaurant_id: restaurantId } })),
+    status: (restaurantId: string) => ofRestaurant<TelegramStatus>('manager/telegram', restaurantId),
     /** POST /manager/telegram/test: "Sinov xabari", sent at once. */
     test: (restaurantId: string) =>
-      data(
-        call<Data<{ sent: true }>>('manager/telegram/test', {
-          method: 'post',
-          query: { restaurant_id: restaurantId },
-        }),
-      ),
+      ofRestaurant<{ sent: true }>('manager/telegram/test', restaurantId, { method: 'post' }),
   },
 
   /**
@@ -641,8 +636,7 @@ export const api = {
 
   visits: {
     /** GET /manager/visits: 30 days, totals, placements and languages (admins name the restaurant). */
-    stats: (restaurantId?: string) =>
-      data(call<Data<VisitStats>>('manager/visits', { query: { restaurant_id: restaurantId } })),
+    stats: (restaurantId?: string) => ofRestaurant<VisitStats>('manager/visits', restaurantId),
     /** GET /manager/visits/csv: every day's counts as CSV text (a download). */
     csv: async (restaurantId?: string): Promise<string> => {
       try {
@@ -663,17 +657,10 @@ export const api = {
    */
   staff: {
     /** GET /manager/staff: the waiters and the kitchen, deactivated ones too. */
-    list: (restaurantId?: string) =>
-      data(call<Data<StaffMember[]>>('manager/staff', { query: { restaurant_id: restaurantId } })),
+    list: (restaurantId?: string) => ofRestaurant<StaffMember[]>('manager/staff', restaurantId),
     /** POST /manager/staff */
     create: ({ restaurantId, body }: { restaurantId?: string | undefined; body: StaffCreateBody }) =>
-      data(
-        call<Data<StaffMember>>('manager/staff', {
-          method: 'post',
-          json: body,
-          query: { restaurant_id: restaurantId },
-        }),
-      ),
+      ofRestaurant<StaffMember>('manager/staff', restaurantId, { method: 'post', json: body }),
     /** PUT /manager/staff/{id}: name, role, deactivation (its sessions and devices end). */
     update: ({ id, body }: { id: string; body: StaffUpdateBody }) =>
       data(call<Data<StaffMember>>(`manager/staff/${enc(id)}`, { method: 'put', json: body })),
@@ -689,20 +676,12 @@ export const api = {
     unlinkTelegram: (id: string) =>
       data(call<Data<StaffMember>>(`manager/staff/${enc(id)}/telegram`, { method: 'delete' })),
     /** GET /manager/floor: the tables with their zones and waiters. */
-    floor: (restaurantId?: string) =>
-      data(call<Data<FloorTable[]>>('manager/floor', { query: { restaurant_id: restaurantId } })),
+    floor: (restaurantId?: string) => ofRestaurant<FloorTable[]>('manager/floor', restaurantId),
     /** PUT /manager/floor: tables to a waiter (null: everyone) and/or a zone. */
     assignTables: ({ restaurantId, body }: { restaurantId?: string | undefined; body: FloorTablesBody }) =>
-      data(
-        call<Data<FloorTable[]>>('manager/floor', {
-          method: 'put',
-          json: body,
-          query: { restaurant_id: restaurantId },
-        }),
-      ),
+      ofRestaurant<FloorTable[]>('manager/floor', restaurantId, { method: 'put', json: body }),
     /** GET /manager/staff-devices: the devices that stay signed in. */
-    devices: (restaurantId?: string) =>
-      data(call<Data<StaffDevice[]>>('manager/staff-devices', { query: { restaurant_id: restaurantId } })),
+    devices: (restaurantId?: string) => ofRestaurant<StaffDevice[]>('manager/staff-devices', restaurantId),
     /** DELETE /manager/staff-devices/{id}: ends the device's session at once. */
     revokeDevice: (id: string) =>
       data(call<Data<Deleted>>(`manager/staff-devices/${enc(id)}`, { method: 'delete' })),

@@ -69,6 +69,21 @@ export function defineQuery<A extends QueryArgs, T>(def: QueryDefinition<A, T>):
   return Object.assign(hook, { prefetch });
 }
 
+/**
+ * A query of one id that waits until the id is given (a page's id from its path, a chosen
+ * restaurant's): `useX(id?, extras?)`.
+ */
+export function defineQueryById<T>(
+  key: (id: string) => QueryKey,
+  fetch: (id: string) => Promise<T>,
+): QueryHook<[string | undefined], T> {
+  return defineQuery({
+    key: (id: string | undefined) => key(id ?? ''),
+    fetch: (id) => fetch(id ?? ''),
+    ready: (id) => !!id,
+  });
+}
+
 export interface MutationDefinition<V, R> {
   run: (variables: V) => Promise<R>;
   /** Query keys whose data the mutation changes (prefixes; across modules). */

@@ -19,7 +19,7 @@ import type {
 } from '../schemas';
 import { replaceInLists } from './cache';
 import { queryClient } from './client';
-import { defineMutation, defineQuery } from './define';
+import { defineMutation, defineQuery, defineQueryById } from './define';
 import { queryKeys as k } from './keys';
 
 type Files = Iterable<File | Blob> | ArrayLike<File | Blob>;
@@ -62,11 +62,7 @@ export const useAdminRestaurantsPage = defineQuery({
 /** The manager's own restaurant, or null (`/manager/restaurants/me`: a list or an object). */
 export const useMyRestaurant = defineQuery({ key: k.restaurants.mine, fetch: api.restaurants.mine });
 
-export const useRestaurantBySlug = defineQuery({
-  key: (slug: string | undefined) => k.restaurants.view(slug ?? ''),
-  fetch: (slug) => api.restaurants.view(slug ?? ''),
-  ready: has,
-});
+export const useRestaurantBySlug = defineQueryById(k.restaurants.view, api.restaurants.view);
 
 export const useCreateRestaurant = defineMutation({
   run: api.restaurants.create,
@@ -80,25 +76,13 @@ export const useUpdateRestaurant = defineMutation({
 });
 
 /** A restaurant's old slugs, newest first (under restaurants: a rename refreshes them). */
-export const useOldSlugs = defineQuery({
-  key: k.restaurants.oldSlugs,
-  fetch: api.restaurants.oldSlugs,
-  ready: has,
-});
+export const useOldSlugs = defineQueryById(k.restaurants.oldSlugs, api.restaurants.oldSlugs);
 
 /** The restaurant's Telegram bot as checked (docs/TELEGRAM.md). */
-export const useTelegramStatus = defineQuery({
-  key: k.restaurants.telegram,
-  fetch: api.telegram.status,
-  ready: has,
-});
+export const useTelegramStatus = defineQueryById(k.restaurants.telegram, api.telegram.status);
 
 /** A restaurant's Payme and Click credentials as the admin sees them: never a secret (docs/PAYMENTS.md). */
-export const usePaymentSettings = defineQuery({
-  key: k.restaurants.payments,
-  fetch: api.payments.settings,
-  ready: has,
-});
+export const usePaymentSettings = defineQueryById(k.restaurants.payments, api.payments.settings);
 
 /** Saves them; a secret left out keeps the saved one. */
 export const useChangePaymentSettings = defineMutation({
@@ -268,11 +252,7 @@ export const useManagerProducts = defineQuery({
   fetch: (restaurantId) => api.products.managerList(restaurantId),
 });
 
-export const useProductDetail = defineQuery({
-  key: (id: string | undefined) => k.products.detail(id ?? ''),
-  fetch: (id) => api.products.detail(id ?? ''),
-  ready: has,
-});
+export const useProductDetail = defineQueryById(k.products.detail, api.products.detail);
 
 export const useCreateProduct = defineMutation({
   run: api.products.create,
@@ -297,11 +277,7 @@ const OPTIONS: QueryKey[] = [k.options.all(), k.products.all()];
 // a restaurant's options carry their rows (the untranslated-items screen)
 const ROWS: QueryKey[] = [k.optionRows.all(), k.products.all(), k.options.restaurantAll()];
 
-export const useProductOptions = defineQuery({
-  key: (productId: string | undefined) => k.options.byProduct(productId ?? ''),
-  fetch: (productId) => api.options.listByProduct(productId ?? ''),
-  ready: has,
-});
+export const useProductOptions = defineQueryById(k.options.byProduct, api.options.listByProduct);
 
 /** Every option of a restaurant with its rows (`restaurantId` required for admins). */
 export const useRestaurantOptions = defineQuery({
@@ -321,11 +297,7 @@ export const useDeleteOption = defineMutation({
   invalidates: [...OPTIONS, k.optionRows.all()],
 });
 
-export const useOptionRows = defineQuery({
-  key: (optionId: string | undefined) => k.optionRows.byOption(optionId ?? ''),
-  fetch: (optionId) => api.optionRows.listByOption(optionId ?? ''),
-  ready: has,
-});
+export const useOptionRows = defineQueryById(k.optionRows.byOption, api.optionRows.listByOption);
 
 export const useCreateOptionRow = defineMutation({ run: api.optionRows.create, invalidates: ROWS });
 
@@ -395,33 +367,31 @@ export const useReleasesOverview = defineQuery({
   fetch: () => api.releases.overview(),
 });
 
-export const usePromoteRelease = defineMutation({
-  run: ({ module }: { module: string }) => api.releases.promote(module),
-  invalidates: [k.releases()],
-});
+/** A change of the modules' releases: the Modullar page reads them again. */
+const changeReleases = <V, R>(run: (variables: V) => Promise<R>) =>
+  defineMutation({ run, invalidates: [k.releases()] });
 
-export const useRollbackRelease = defineMutation({
-  run: ({ module }: { module: string }) => api.releases.rollback(module),
-  invalidates: [k.releases()],
-});
+export const usePromoteRelease = changeReleases(({ module }: { module: string }) =>
+  api.releases.promote(module),
+);
 
-export const useSetCanaryShare = defineMutation({
-  run: ({ module, share }: { module: string; share: number }) => api.releases.setCanaryShare(module, share),
-  invalidates: [k.releases()],
-});
+export const useRollbackRelease = changeReleases(({ module }: { module: string }) =>
+  api.releases.rollback(module),
+);
 
-export const useCreateDeployKey = defineMutation({
-  run: ({ module }: { module: string }) => api.releases.createDeployKey(module),
-  invalidates: [k.releases()],
-});
+export const useSetCanaryShare = changeReleases(({ module, share }: { module: string; share: number }) =>
+  api.releases.setCanaryShare(module, share),
+);
+
+export const useCreateDeployKey = changeReleases(({ module }: { module: string }) =>
+  api.releases.createDeployKey(module),
+);
 
 /** Allows releases from an origin (a CDN): the Modullar page's list. */
-export const useAllowReleaseOrigin = defineMutation({
-  run: ({ origin }: { origin: string }) => api.releases.allowOrigin(origin),
-  invalidates: [k.releases()],
-});
+export const useAllowReleaseOrigin = changeReleases(({ origin }: { origin: string }) =>
+  api.releases.allowOrigin(origin),
+);
 
-export const useDisallowReleaseOrigin = defineMutation({
-  run: ({ id }: { id: string }) => api.releases.disallowOrigin(id),
-  invalidates: [k.releases()],
-});
+export const useDisallowReleaseOrigin = changeReleases(({ id }: { id: string }) =>
+  api.releases.disallowOrigin(id),
+);

@@ -4,24 +4,21 @@
  * params) and the hooks keep their types.
  */
 import { ROUTES } from '../paths';
-import {
-  useDeleteCategory,
-  useDeleteOption,
-  useDeleteOptionRow,
-  useDeleteProduct,
-  useManagerCategories,
-  useManagerProducts,
-  useOptionRows,
-  useProductDetail,
-  useProductOptions,
-} from '../query';
+import * as q from '../query';
 import type { Category, OptionRow, Product, ProductOption } from '../schemas';
 import { t } from '../texts';
+import type { DeleteSpec } from '../ui';
 import type { Resource } from './resource';
 
 const A = ROUTES.admin;
 const M = ROUTES.manager;
-const id = (item: { _id: string }) => item._id;
+
+/** A catalogue thing's delete: by its id, named in the question by `label`. */
+const removeById = <T extends { _id: string }>(
+  use: DeleteSpec<T, string>['use'],
+  label: (item: T) => string,
+  texts: Pick<DeleteSpec<T, string>, 'warning' | 'warningColor' | 'success' | 'error'>,
+): DeleteSpec<T, string> => ({ use, variables: (item) => item._id, label, ...texts });
 
 export const categories = {
   routes: { list: [A.categories, M.categories] },
@@ -33,16 +30,13 @@ export const categories = {
     empty: t.noCategories,
   },
   /** A restaurant's categories (`restaurantId` required for admins; a manager's are its own). */
-  useList: useManagerCategories,
-  remove: {
-    use: useDeleteCategory,
-    variables: id,
-    label: (c) => c.title,
+  useList: q.useManagerCategories,
+  remove: removeById(q.useDeleteCategory, (c) => c.title, {
     warning: t.categoryDeleteWarning,
     warningColor: 'red.700',
     success: t.categoryDeleted,
     error: t.categoryDeleteError,
-  },
+  }),
 } as const satisfies Resource<Category>;
 
 export const products = {
@@ -58,16 +52,13 @@ export const products = {
    * Every product of a restaurant (`/manager/products`; a manager's own without an id): the one
    * set of rows the product table (filtered by category) and the stop-list read, under one key.
    */
-  useList: useManagerProducts,
-  useDetail: useProductDetail,
-  remove: {
-    use: useDeleteProduct,
-    variables: id,
-    label: (p) => p.name,
+  useList: q.useManagerProducts,
+  useDetail: q.useProductDetail,
+  remove: removeById(q.useDeleteProduct, (p) => p.name, {
     warning: t.productDeleteWarning,
     success: t.productDeleted,
     error: t.productDeleteError,
-  },
+  }),
 } as const satisfies Resource<Product>;
 
 export const options = {
@@ -79,15 +70,12 @@ export const options = {
     notFound: t.productNotFound,
     empty: t.noOptions,
   },
-  useList: useProductOptions,
-  remove: {
-    use: useDeleteOption,
-    variables: id,
-    label: (o) => o.name,
+  useList: q.useProductOptions,
+  remove: removeById(q.useDeleteOption, (o) => o.name, {
     warning: t.optionDeleteWarning,
     success: t.optionDeleted,
     error: t.optionDeleteError,
-  },
+  }),
 } as const satisfies Resource<ProductOption>;
 
 export const optionRows = {
@@ -99,14 +87,11 @@ export const optionRows = {
     notFound: t.optionNotFound,
     empty: t.noOptionRows,
   },
-  useList: useOptionRows,
-  remove: {
-    use: useDeleteOptionRow,
-    variables: id,
-    label: (r) => r.name,
+  useList: q.useOptionRows,
+  remove: removeById(q.useDeleteOptionRow, (r) => r.name, {
     success: t.optionRowDeleted,
     error: t.optionDeleteError,
-  },
+  }),
 } as const satisfies Resource<OptionRow>;
 
 /** What is still untranslated in a restaurant, one language at a time (its items are forms). */

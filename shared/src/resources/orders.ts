@@ -3,22 +3,7 @@
  * admin (any restaurant, by id) and the manager (its own), their texts and hooks.
  */
 import { ROUTES } from '../paths';
-import {
-  useCallDone,
-  useChoosePosTerminalGroup,
-  useMapPlacementTable,
-  useMoveOrder,
-  useOrderDays,
-  useOrderingSettings,
-  useOrdersOfDay,
-  useOrdersToday,
-  useOrdersTodaySummary,
-  usePosTables,
-  useRetryPosOrder,
-  useTableCalls,
-  useUpdateOrdering,
-  useWaitingOrdersCount,
-} from '../query';
+import * as q from '../query';
 import type { Order } from '../schemas';
 import { t } from '../texts';
 import type { Resource } from './resource';
@@ -33,19 +18,19 @@ export const orders = {
     settings: [A.orderingSettings, M.orderingSettings],
   },
   texts: { title: t.orders.title, loadError: t.orders.loadError, empty: t.orders.empty },
-  useToday: useOrdersToday,
-  useDay: useOrdersOfDay,
-  useDays: useOrderDays,
-  useTodaySummary: useOrdersTodaySummary,
-  useWaitingCount: useWaitingOrdersCount,
-  useMove: useMoveOrder,
-  useCalls: useTableCalls,
-  useCallDone,
-  useSettings: useOrderingSettings,
-  useUpdateSettings: useUpdateOrdering,
+  useToday: q.useOrdersToday,
+  useDay: q.useOrdersOfDay,
+  useDays: q.useOrderDays,
+  useTodaySummary: q.useOrdersTodaySummary,
+  useWaitingCount: q.useWaitingOrdersCount,
+  useMove: q.useMoveOrder,
+  useCalls: q.useTableCalls,
+  useCallDone: q.useCallDone,
+  useSettings: q.useOrderingSettings,
+  useUpdateSettings: q.useUpdateOrdering,
   // into the POS (docs/ORDERS.md, "Into the POS")
-  useRetryPos: useRetryPosOrder,
-  usePosTables,
-  useChooseTerminalGroup: useChoosePosTerminalGroup,
-  useMapPlacementTable,
+  useRetryPos: q.useRetryPosOrder,
+  usePosTables: q.usePosTables,
+  useChooseTerminalGroup: q.useChoosePosTerminalGroup,
+  useMapPlacementTable: q.useMapPlacementTable,
 } as const satisfies Resource<Order>;

@@ -3,14 +3,7 @@
  * manager its own; the admin's restaurants side by side), their texts and hooks.
  */
 import { ROUTES } from '../paths';
-import {
-  useDishesReport,
-  useGuestsReport,
-  useRejectionsReport,
-  useRestaurantsReport,
-  useTakingsReport,
-  useTimesReport,
-} from '../query';
+import * as q from '../query';
 import { t } from '../texts';
 import type { Resource } from './resource';
 
@@ -23,10 +16,10 @@ export const reports = {
     restaurants: [A.reports],
   },
   texts: { title: t.reports.title, loadError: t.reports.loadError, empty: t.reports.empty },
-  useTakings: useTakingsReport,
-  useDishes: useDishesReport,
-  useTimes: useTimesReport,
-  useGuests: useGuestsReport,
-  useRejections: useRejectionsReport,
-  useRestaurants: useRestaurantsReport,
+  useTakings: q.useTakingsReport,
+  useDishes: q.useDishesReport,
+  useTimes: q.useTimesReport,
+  useGuests: q.useGuestsReport,
+  useRejections: q.useRejectionsReport,
+  useRestaurants: q.useRestaurantsReport,
 } as const satisfies Resource<unknown>;

@@ -1,12 +1,6 @@
 /** The restaurants' resources: restaurants and the manager's stop-list. */
 import { ROUTES } from '../paths';
-import {
-  useAdminRestaurants,
-  useApplyStopList,
-  useDeleteRestaurant,
-  useMyRestaurant,
-  useRestaurantBySlug,
-} from '../query';
+import * as q from '../query';
 import type { PublicRestaurant, Restaurant } from '../schemas';
 import { t } from '../texts';
 import type { Resource } from './resource';
@@ -18,12 +12,12 @@ export const restaurants = {
   routes: { edit: [A.restaurantEdit], detail: [A.restaurant, M.restaurant] },
   texts: { notFound: t.restaurantNotFound },
   /** Every restaurant with counters (admins). */
-  useList: useAdminRestaurants,
+  useList: q.useAdminRestaurants,
   /** The manager's own restaurant, or null. */
-  useMine: useMyRestaurant,
-  useBySlug: useRestaurantBySlug,
+  useMine: q.useMyRestaurant,
+  useBySlug: q.useRestaurantBySlug,
   remove: {
-    use: useDeleteRestaurant,
+    use: q.useDeleteRestaurant,
     // the delete call names the restaurant by its slug: one without a slug cannot be deleted here
     variables: (r) => ({ slug: r.slug }),
     guard: (r) => (r.slug ? undefined : t.slugMissing),
@@ -36,5 +30,5 @@ export const restaurants = {
 /** The manager's stop-list: its rows are the manager's own products and categories (their resources). */
 export const stopList = {
   texts: { title: t.menu, loadError: t.productsLoadError },
-  useApply: useApplyStopList,
+  useApply: q.useApplyStopList,
 } as const satisfies Resource<never>;

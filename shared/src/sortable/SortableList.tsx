@@ -370,20 +370,25 @@ function ArrowIcon({ up = false }: { up?: boolean }) {
  * The styles of the handle, the buttons and a dragged row, for the list's container (with the
  * theme's tokens; one style pass for the list, none per row).
  */
+/** A handle's and a move button's box: centred, 44 px on a phone (a thumb's target), smaller from md up. */
+const TARGET = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minW: { base: '11', md: '8' },
+  minH: { base: '11', md: '8' },
+  borderRadius: 'l2',
+  focusVisibleRing: 'outside',
+} as const;
+
 export const SORTABLE_CSS = {
   '& [data-sortable-id]': { position: 'relative' },
   '& [data-dragging="true"]': { zIndex: 2, boxShadow: 'lg', bg: 'bg', cursor: 'grabbing' },
   '& .sortable-handle': {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
+    ...TARGET,
     flexShrink: 0,
-    // 44 px on a phone (a thumb's target), smaller from md up
-    minW: { base: '11', md: '8' },
-    minH: { base: '11', md: '8' },
     p: '0',
     border: 'none',
-    borderRadius: 'l2',
     bg: 'transparent',
     color: 'fg.muted',
     cursor: 'grab',
@@ -392,27 +397,20 @@ export const SORTABLE_CSS = {
     userSelect: 'none',
     WebkitUserSelect: 'none',
     WebkitTouchCallout: 'none',
-    focusVisibleRing: 'outside',
     _hover: { bg: 'bg.muted', color: 'fg' },
   },
   '& .sortable-moves': { display: 'inline-flex', gap: '1', flexShrink: 0 },
   '& .sortable-move': {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
+    ...TARGET,
     gap: '1',
-    minW: { base: '11', md: '8' },
-    minH: { base: '11', md: '8' },
     px: { base: '0', md: '2' },
     textStyle: 'xs',
     fontWeight: 'medium',
-    borderRadius: 'l2',
     borderWidth: '1px',
     borderColor: 'border',
     bg: 'transparent',
     color: 'fg',
     cursor: 'pointer',
-    focusVisibleRing: 'outside',
     _hover: { bg: 'bg.muted' },
     '&[aria-disabled="true"]': { opacity: 0.45, cursor: 'not-allowed', _hover: { bg: 'transparent' } },
   },

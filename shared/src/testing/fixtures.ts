@@ -19,62 +19,49 @@ import { tashkentDay } from '../tashkent-day';
 import type { StubCall, StubReply } from './fetch-stub';
 
 const CREATED = '2026-01-01T00:00:00.000Z';
+/** What every stored catalogue entity carries: no translations yet, made (and changed) at CREATED. */
+const STORED = { translations: {}, createdAt: CREATED, updatedAt: CREATED };
 let seq = 0;
-const next = () => {
-  seq += 1;
-  return seq;
-};
+
+/**
+ * A fixture maker: `build` gets the next number (unique across makers, for ids and names) and the
+ * overrides it may read; the overrides are laid over what it returns.
+ */
+function maker<T>(build: (n: number, over: Partial<T>) => T) {
+  return (over: Partial<T> = {}): T => {
+    seq += 1;
+    return { ...build(seq, over), ...over };
+  };
+}
 
 export const fixtures = {
-  restaurant(over: Partial<Restaurant> = {}): Restaurant {
-    const n = next();
-    return {
-      _id: `r${n}`,
-      name: `Restoran ${n}`,
-      slug: `restoran-${n}`,
-      address: 'Toshkent',
-      phone_number: `+99890000${String(n).padStart(4, '0')}`,
-      work_time: '09:00-23:00',
-      manager_id: null,
-      type: 'manual',
-      is_active: true,
-      bot_token: null,
-      channel_id: null,
-      image: null,
-      logotype: null,
-      translations: {},
-      createdAt: CREATED,
-      updatedAt: CREATED,
-      ...over,
-    };
-  },
-  manager(over: Partial<Manager> = {}): Manager {
-    const n = next();
-    return { _id: `m${n}`, login: `menedjer${n}`, ...over };
-  },
-  profile(over: Partial<Profile> = {}): Profile {
-    const n = next();
-    return { _id: `u${n}`, login: `user${n}`, role: 'admin', is_active: true, ...over };
-  },
-  integrationRestaurant(over: Partial<IntegrationRestaurant> = {}): IntegrationRestaurant {
-    const n = next();
-    return { id: `ext-${n}`, name: `Tashqi ${n}`, ...over };
-  },
-  category(over: Partial<Category> = {}): Category {
-    const n = next();
-    return {
-      _id: `c${n}`,
-      title: `Kategoriya ${n}`,
-      restaurant_id: 'r1',
-      is_active: true,
-      translations: {},
-      createdAt: CREATED,
-      updatedAt: CREATED,
-      ...over,
-    };
-  },
-  product(over: Partial<Product> = {}): Product {
-    const n = next();
+  restaurant: maker<Restaurant>((n) => ({
+    _id: `r${n}`,
+    name: `Restoran ${n}`,
+    slug: `restoran-${n}`,
+    address: 'Toshkent',
+    phone_number: `+99890000${String(n).padStart(4, '0')}`,
+    work_time: '09:00-23:00',
+    manager_id: null,
+    type: 'manual',
+    is_active: true,
+    bot_token: null,
+    channel_id: null,
+    image: null,
+    logotype: null,
+    ...STORED,
+  })),
+  manager: maker<Manager>((n) => ({ _id: `m${n}`, login: `menedjer${n}` })),
+  profile: maker<Profile>((n) => ({ _id: `u${n}`, login: `user${n}`, role: 'admin', is_active: true })),
+  integrationRestaurant: maker<IntegrationRestaurant>((n) => ({ id: `ext-${n}`, name: `Tashqi ${n}` })),
+  category: maker<Category>((n) => ({
+    _id: `c${n}`,
+    title: `Kategoriya ${n}`,
+    restaurant_id: 'r1',
+    is_active: true,
+    ...STORED,
+  })),
+  product: maker<Product>((n, over) => {
     const categoryId = over.category_id ?? 'c1';
     return {
       _id: `p${n}`,
@@ -85,47 +72,33 @@ export const fixtures = {
       price: 10_000 * n,
       is_active: true,
       images: [],
-      translations: {},
-      createdAt: CREATED,
-      updatedAt: CREATED,
-      ...over,
+      ...STORED,
     };
-  },
+  }),
   productDetail(over: Partial<ProductDetail> = {}): ProductDetail {
     return { ...fixtures.product(over), options: [], ...over };
   },
-  productOption(over: Partial<ProductOption> = {}): ProductOption {
-    const n = next();
-    return {
-      _id: `o${n}`,
-      product_id: 'p1',
-      name: `Opsiya ${n}`,
-      min_choices: 0,
-      max_choices: 1,
-      translations: {},
-      createdAt: CREATED,
-      updatedAt: CREATED,
-      ...over,
-    };
-  },
-  optionRow(over: Partial<OptionRow> = {}): OptionRow {
-    const n = next();
-    return {
-      _id: `or${n}`,
-      product_option_id: 'o1',
-      name: `Variant ${n}`,
-      price: 1000 * n,
-      max_quantity: 1,
-      free_quantity: 0,
-      is_default: false,
-      translations: {},
-      createdAt: CREATED,
-      ...over,
-    };
-  },
+  productOption: maker<ProductOption>((n) => ({
+    _id: `o${n}`,
+    product_id: 'p1',
+    name: `Opsiya ${n}`,
+    min_choices: 0,
+    max_choices: 1,
+    ...STORED,
+  })),
+  optionRow: maker<OptionRow>((n) => ({
+    _id: `or${n}`,
+    product_option_id: 'o1',
+    name: `Variant ${n}`,
+    price: 1000 * n,
+    max_quantity: 1,
+    free_quantity: 0,
+    is_default: false,
+    translations: {},
+    createdAt: CREATED,
+  })),
   /** An order just sent from "Stol <n>": one line of two portions, no rows. */
-  order(over: Partial<Order> = {}): Order {
-    const n = next();
+  order: maker<Order>((n, over) => {
     const at = over.createdAt ?? new Date().toISOString();
     return {
       _id: `ord${n}`,
@@ -144,24 +117,19 @@ export const fixtures = {
       payment: null,
       createdAt: at,
       updatedAt: at,
-      ...over,
     };
-  },
+  }),
   /** A pending waiter call from "Stol <n>". */
-  tableCall(over: Partial<TableCall> = {}): TableCall {
-    const n = next();
-    return {
-      _id: `call${n}`,
-      restaurant_id: 'r1',
-      placement_id: `pl${n}`,
-      table: `Stol ${n}`,
-      kind: 'waiter',
-      status: 'pending',
-      createdAt: new Date().toISOString(),
-      doneAt: null,
-      ...over,
-    };
-  },
+  tableCall: maker<TableCall>((n) => ({
+    _id: `call${n}`,
+    restaurant_id: 'r1',
+    placement_id: `pl${n}`,
+    table: `Stol ${n}`,
+    kind: 'waiter',
+    status: 'pending',
+    createdAt: new Date().toISOString(),
+    doneAt: null,
+  })),
 };
 
 /** Answers for `stubApi`, in the contract's shapes. */

@@ -8,6 +8,11 @@ export interface DataColumn {
   cell?: TableCellProps;
 }
 
+/** The usual columns: the first names the row (a day, a dish, a restaurant), the others are numbers. */
+export function numberColumns(first: ReactNode, ...numbers: ReactNode[]): DataColumn[] {
+  return [{ label: first }, ...numbers.map((label) => ({ label, numeric: true }))];
+}
+
 /** A row: its cells in column order; `props` for the row itself (the chosen day's colour). */
 export interface DataRow {
   key: string;

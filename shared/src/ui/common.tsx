@@ -1,5 +1,7 @@
 import {
   Badge,
+  Box,
+  type BoxProps,
   Button,
   Center,
   Heading,
@@ -9,6 +11,7 @@ import {
   Skeleton,
   Stack,
   Text,
+  type TextProps,
 } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -89,6 +92,19 @@ export function StatusBadge({ active }: { active: boolean }) {
       {active ? t.active : t.inactive}
     </Badge>
   );
+}
+
+/**
+ * A small muted line beside what it is about: a hint, a figure's «none yet», a count or a time
+ * under a card's title (the theme's muted grey, 4.5:1 on white).
+ */
+export function Note(props: TextProps) {
+  return <Text fontSize="sm" color="fg.muted" {...props} />;
+}
+
+/** A list without bullets or indent: its items are rows or cards of their own (`as="li"`). */
+export function PlainList(props: BoxProps) {
+  return <Box as="ul" listStyleType="none" m="0" p="0" {...props} />;
 }
 
 /** A centered message for an empty list. */

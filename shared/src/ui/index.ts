@@ -26,11 +26,13 @@ export {
   ImageOrDefault,
   type ImageOrDefaultProps,
   LoadingSkeleton,
+  Note,
+  PlainList,
   pictureSrcSet,
   RemoteFallback,
   StatusBadge,
 } from './common';
-export { type DataColumn, type DataRow, DataTable } from './DataTable';
+export { type DataColumn, type DataRow, DataTable, numberColumns } from './DataTable';
 export { DayField } from './DayField';
 export { DeleteButton, type DeleteButtonProps, type DeleteSpec, useResourceDelete } from './DeleteButton';
 export { DialogShell, type DialogShellProps } from './DialogShell';

@@ -31,6 +31,7 @@ import {
   HStack,
   Input,
   LoadingSkeleton,
+  Note,
   notify,
   Page,
   PageState,
@@ -62,11 +63,7 @@ function ReleaseRow({ label, release, share }: { label: string; release: Release
       <Table.Cell data-testid="release-loads">{release?.loads ?? '—'}</Table.Cell>
       <Table.Cell data-testid="release-failures">
         {release ? release.failures : '—'}
-        {names.length > 0 ? (
-          <Text fontSize="sm" color="fg.muted">
-            {namesLine(release?.failure_names ?? {})}
-          </Text>
-        ) : null}
+        {names.length > 0 ? <Note>{namesLine(release?.failure_names ?? {})}</Note> : null}
         {release?.first_error ? (
           <Text
             fontSize="sm"
@@ -138,9 +135,7 @@ function OriginsSection({ origins, ask }: { origins: ReleaseOrigin[]; ask: (a: A
       <Heading as="h2" size="md">
         {T.origins}
       </Heading>
-      <Text fontSize="sm" color="fg.muted">
-        {T.originsIntro}
-      </Text>
+      <Note>{T.originsIntro}</Note>
       {origins.length === 0 ? (
         <Text>{T.noOrigins}</Text>
       ) : (
@@ -315,11 +310,11 @@ function ModuleCard({ module, ask }: { module: ModuleReleases; ask: (a: Asking) 
         <Button variant="ghost" onClick={() => ask({ kind: 'key', module })}>
           {module.deploy_key_created_at ? T.rotateKey : T.createKey}
         </Button>
-        <Text fontSize="sm" color="fg.muted">
+        <Note>
           {module.deploy_key_created_at
             ? T.keyCreatedAt(new Date(module.deploy_key_created_at).toLocaleString('uz-UZ'))
             : T.noDeployKey}
-        </Text>
+        </Note>
       </HStack>
     </Stack>
   );
@@ -385,9 +380,9 @@ export default function ModulesPage() {
       <PageState query={overview} errorText={T.loadError} loading={<LoadingSkeleton rows={4} />}>
         {(data) => (
           <Stack gap="4">
-            <Text fontSize="sm" color="fg.muted" data-testid="canary-threshold">
+            <Note data-testid="canary-threshold">
               {T.threshold(Math.round(data.threshold.max_failure_rate * 100), data.threshold.min_loads)}
-            </Text>
+            </Note>
             {data.modules.map((m) => (
               <ModuleCard key={m.module} module={m} ask={setAsking} />
             ))}
