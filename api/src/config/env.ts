@@ -124,6 +124,12 @@ export const OTHER_VARIABLES: Record<string, OtherVariable> = {
     meaning:
       "`1`: record the shared package's surfaces at their new version (`shell/test/shared-versions.test.ts`)",
   },
+  RECORD_MIGRATIONS_SQL: {
+    group: 'test',
+    default: 'off',
+    meaning:
+      "`1`: record the SQL of migrations not yet recorded, for the run's database (`api/test/migrations-sql.test.ts`)",
+  },
   RECORD_DOC_FIGURES: {
     group: 'test',
     default: 'off',
