@@ -115,9 +115,14 @@ type ScopedHandler<S extends RouteSchema, Scope> = (
   request: RouteRequest<S>,
   reply: FastifyReply,
 ) => DataOf<S> | Promise<DataOf<S>>;
+/**
+ * A route of a group: its spec may not declare again what the group declares (`extra` would
+ * replace it unseen, e.g. a querystring of more than `restaurant_id`): such a route is written
+ * with the plain kit.
+ */
 type ScopedRegister<Extra, Scope> = <S extends RouteSpec>(
   url: string,
-  spec: S,
+  spec: S & { [K in keyof Extra]?: never },
   handler: ScopedHandler<S & Extra, Scope>,
 ) => void;
 
@@ -137,7 +142,7 @@ export function scopedKit<Extra extends Partial<RouteSpec>, Scope>(
   const register =
     (method: keyof RouteKit): ScopedRegister<Extra, Scope> =>
     (url, spec, handler) =>
-      kit[method](url, { ...spec, ...extra }, async (request, reply) =>
+      kit[method](url, { ...(spec as RouteSpec), ...extra }, async (request, reply) =>
         handler(await scopeOf(request as never), request as never, reply),
       );
   return {
