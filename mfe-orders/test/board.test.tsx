@@ -3,13 +3,15 @@
  * stubbed stream (a `ReadableStream` body), the moves with their rollback, the sound, the tab's
  * title, and a reconnect that resumes from the last event's id.
  */
+
+import { queryClient } from '@qrmenu/shared/query';
 import { answers, axeViolations, type EventStream, fixtures, openPage } from '@qrmenu/shared/testing/kit';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import OrdersBoardPage from '../src/board/OrdersBoardPage';
 import { setSound } from '../src/live/sound';
-import { type BoardOptions, openBoard } from './board-kit';
+import { type BoardOptions, liveStream, openBoard } from './board-kit';
 import { stubAudio } from './fake-audio';
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
@@ -239,6 +241,45 @@ describe('the live board', () => {
     expect(api.callsTo('GET /manager/orders')).toHaveLength(readsBefore);
     act(() => streams[1]?.send('reset', {}, 78));
     await waitFor(() => expect(api.callsTo('GET /manager/orders').length).toBeGreaterThan(readsBefore));
+  });
+
+  it('keeps what the stream said while the day is read again: an answer read before an event lands after it', async () => {
+    const w = world();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const streams: EventStream[] = [];
+    let heldReads = 0;
+    openWorld(w, {
+      answers: {
+        ...liveStream(streams),
+        // the day as the server read it; once the stream is open (its first connection reads the
+        // day again), the answer is held until the test has sent newer events
+        'GET /manager/orders': async () => {
+          const read = answers.counted([w.soup, w.cooking, w.served]);
+          if (streams.length > 0) {
+            heldReads += 1;
+            await held;
+          }
+          return read;
+        },
+      },
+    });
+    await waitFor(() => expect(heldReads).toBe(1));
+    const fresh = fixtures.order({ number: 15, table: 'Stol 7' });
+    act(() => {
+      streams[0]?.send('order', { ...w.soup, status: 'accepted', updatedAt: new Date().toISOString() }, 50);
+      streams[0]?.send('order', fresh, 51);
+    });
+    act(() => release());
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    // the older answer does not put the soup back among the new ones, nor lose order #15
+    expect(
+      await within(column('accepted')).findByRole('article', { name: '#14, Stol 5' }),
+    ).toBeInTheDocument();
+    expect(within(column('sent')).getByRole('article', { name: '#15, Stol 7' })).toBeInTheDocument();
+    expect(within(column('sent')).queryByRole('article', { name: '#14, Stol 5' })).toBeNull();
   });
 
   it("reads an admin's restaurant by its id, the stream too", async () => {
