@@ -5,7 +5,14 @@
  */
 
 import { queryClient } from '@qrmenu/shared/query';
-import { answers, axeViolations, type EventStream, fixtures, openPage } from '@qrmenu/shared/testing/kit';
+import {
+  answers,
+  axeViolations,
+  type EventStream,
+  fixtures,
+  openPage,
+  type StubReply,
+} from '@qrmenu/shared/testing/kit';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -53,6 +60,19 @@ function world() {
 /** The board over the world's orders and call, opened as the manager unless `options` say. */
 const openWorld = (w = world(), options: BoardOptions = {}) =>
   openBoard([w.soup, w.cooking, w.served], { calls: [w.call], ...options });
+
+/** An order's row in the POS's queue (docs/ORDERS.md, "Into the POS"). */
+const posAt = (state: 'sending' | 'accepted') => ({
+  state,
+  reason: null,
+  refused_lines: [],
+  attempts: 0,
+  next_try_at: null,
+  pos_order_id: state === 'accepted' ? 'iiko-1' : null,
+  pos_number: null,
+  pos_total: null,
+  price_differs: false,
+});
 
 const column = (status: string) => screen.getByTestId(`column-${status}`);
 const card = (name: RegExp | string) => screen.getByRole('article', { name });
@@ -221,7 +241,11 @@ describe('the live board', () => {
   });
 
   it('reconnects after a drop with Last-Event-ID, and reads the day again on reset', async () => {
-    const { api, streams } = openWorld();
+    const w = world();
+    let day = [w.soup, w.cooking, w.served];
+    const { api, streams } = openWorld(w, {
+      answers: { 'GET /manager/orders': () => answers.counted(day) },
+    });
     await screen.findByRole('article', { name: '#14, Stol 5' });
     await waitFor(() => expect(streams).toHaveLength(1));
     const first = streams[0] as EventStream;
@@ -239,47 +263,68 @@ describe('the live board', () => {
     // a resumed stream replays what was missed: no second read of the day
     await waitFor(() => expect(screen.getByTestId('live-state')).toHaveAttribute('data-state', 'open'));
     expect(api.callsTo('GET /manager/orders')).toHaveLength(readsBefore);
+    // what was missed, read again: the POS took #12 (its `updatedAt` the same) while the stream
+    // could not replay it
+    day = [w.soup, { ...w.cooking, pos: posAt('accepted') }, w.served];
     act(() => streams[1]?.send('reset', {}, 78));
     await waitFor(() => expect(api.callsTo('GET /manager/orders').length).toBeGreaterThan(readsBefore));
+    await waitFor(() =>
+      expect(within(card('#12, Stol 2')).getByTestId('order-pos')).toHaveAttribute(
+        'data-pos-state',
+        'accepted',
+      ),
+    );
   });
 
   it('keeps what the stream said while the day is read again: an answer read before an event lands after it', async () => {
     const w = world();
+    const cooking = { ...w.cooking, pos: posAt('sending') };
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
     const streams: EventStream[] = [];
     let heldReads = 0;
+    // the day as the server read it; once the stream is open (its first connection reads the day
+    // again), the answers are held until the test has sent newer events
+    const readBeforeEvents = (reply: () => StubReply) => async () => {
+      const read = reply();
+      if (streams.length > 0) {
+        heldReads += 1;
+        await held;
+      }
+      return read;
+    };
     openWorld(w, {
       answers: {
         ...liveStream(streams),
-        // the day as the server read it; once the stream is open (its first connection reads the
-        // day again), the answer is held until the test has sent newer events
-        'GET /manager/orders': async () => {
-          const read = answers.counted([w.soup, w.cooking, w.served]);
-          if (streams.length > 0) {
-            heldReads += 1;
-            await held;
-          }
-          return read;
-        },
+        'GET /manager/orders': readBeforeEvents(() => answers.counted([w.soup, cooking, w.served])),
+        'GET /manager/calls': readBeforeEvents(() => answers.data([w.call])),
       },
     });
-    await waitFor(() => expect(heldReads).toBe(1));
+    await waitFor(() => expect(heldReads).toBe(2));
     const fresh = fixtures.order({ number: 15, table: 'Stol 7' });
+    const waiter = fixtures.tableCall({ table: 'Stol 3', kind: 'waiter' });
     act(() => {
       streams[0]?.send('order', { ...w.soup, status: 'accepted', updatedAt: new Date().toISOString() }, 50);
       streams[0]?.send('order', fresh, 51);
+      // the POS took #12: its row changes, the order's `updatedAt` does not
+      streams[0]?.send('order', { ...cooking, pos: posAt('accepted') }, 52);
+      streams[0]?.send('call', waiter, 53);
     });
     act(() => release());
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
-    // the older answer does not put the soup back among the new ones, nor lose order #15
+    // the older answers put nothing back and lose nothing
     expect(
       await within(column('accepted')).findByRole('article', { name: '#14, Stol 5' }),
     ).toBeInTheDocument();
-    expect(within(column('sent')).getByRole('article', { name: '#15, Stol 7' })).toBeInTheDocument();
     expect(within(column('sent')).queryByRole('article', { name: '#14, Stol 5' })).toBeNull();
+    expect(within(column('sent')).getByRole('article', { name: '#15, Stol 7' })).toBeInTheDocument();
+    expect(within(card('#12, Stol 2')).getByTestId('order-pos')).toHaveAttribute(
+      'data-pos-state',
+      'accepted',
+    );
+    expect(screen.getByText(/Stol 3/)).toBeInTheDocument();
   });
 
   it("reads an admin's restaurant by its id, the stream too", async () => {

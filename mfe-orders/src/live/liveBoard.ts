@@ -17,21 +17,12 @@ import { followOrderStream, type StreamState } from './stream';
 
 export type LiveState = StreamState | 'stopped' | 'refused';
 
-/** An event as the stream sent it, and whether it rang when it came. */
-interface Heard {
-  type: string;
-  data: string;
-  rang: boolean;
-}
-
 interface Live {
   restaurantId: string | undefined;
   abort: AbortController;
   state: LiveState;
   baseTitle: string;
   release: () => void;
-  /** The events heard during each read of the day again that is on its way. */
-  rereads: Set<Heard[]>;
 }
 
 let live: Live | null = null;
@@ -68,71 +59,32 @@ function parse(data: string): unknown {
   }
 }
 
-/**
- * Today's orders and calls read again (a first connection, or a `reset`). While the read is on its
- * way the stream goes on: an event that comes before the day is in the cache has no rows to go
- * into, and the answer, read by the server before a later event, lands over what that event
- * wrote (a waiter opening the board saw an order stay «Kassaga yuborilmoqda» after the POS took it). So
- * the events heard meanwhile are applied once more over the answer, in order: an order's last
- * event is the order as it then was, so one older than the answer changes nothing.
- */
-async function readDayAgain(current: Live): Promise<void> {
-  const heard: Heard[] = [];
-  current.rereads.add(heard);
-  try {
-    await refetchLiveOrders(current.restaurantId);
-  } finally {
-    current.rereads.delete(heard);
-    if (live === current) {
-      // a reset heard meanwhile has its own read; a replay rings only for what did not ring when
-      // it came (the day was not loaded yet)
-      for (const event of heard)
-        if (event.type !== 'reset') applyEvent(current, event.type, event.data, !event.rang);
-    }
-  }
-}
-
-/** Applies one event to the cached day; answers whether it rang. */
-function applyEvent(current: Live, type: string, data: string, mayRing = true): boolean {
-  const { restaurantId } = current;
+function applyEvent(restaurantId: string | undefined, type: string, data: string): void {
   if (type === 'reset') {
     // the server could not replay what was missed: read the day again
-    void readDayAgain(current);
-    return false;
+    void refetchLiveOrders(restaurantId);
+    return;
   }
   if (type === 'order') {
     const parsed = orderSchema.safeParse(parse(data));
     if (!parsed.success) {
       console.warn('[orders] an order event that is not an order was skipped', data);
-      return false;
+      return;
     }
     // a new order rings: the board's first sight of it is «Yangi», the kitchen's «Qabul qilingan»
     if (
       writeOrder(parsed.data, restaurantId) &&
-      (parsed.data.status === 'sent' || parsed.data.status === 'accepted') &&
-      mayRing
-    ) {
+      (parsed.data.status === 'sent' || parsed.data.status === 'accepted')
+    )
       ring('order');
-      return true;
-    }
   } else if (type === 'call') {
     const parsed = callSchema.safeParse(parse(data));
     if (!parsed.success) {
       console.warn('[orders] a call event that is not a call was skipped', data);
-      return false;
+      return;
     }
-    if (writeCall(parsed.data, restaurantId) && mayRing) {
-      ring('call');
-      return true;
-    }
+    if (writeCall(parsed.data, restaurantId)) ring('call');
   }
-  return false;
-}
-
-/** An event from the stream: applied, and kept for the reads of the day on their way. */
-function hear(current: Live, type: string, data: string): void {
-  const rang = applyEvent(current, type, data);
-  for (const heard of current.rereads) heard.push({ type, data, rang });
 }
 
 /** Starts the live connection of a restaurant's board (a manager's own: no id); idempotent. */
@@ -146,7 +98,6 @@ export function startLiveBoard(restaurantId: string | undefined): void {
     state: 'connecting',
     baseTitle: document.title,
     release: () => {},
-    rereads: new Set(),
   };
   live = current;
   const todayKey = JSON.stringify(queryKeys.orders.today(restaurantId));
@@ -164,10 +115,10 @@ export function startLiveBoard(restaurantId: string | undefined): void {
   void followOrderStream(
     restaurantId,
     {
-      onEvent: (type, data) => hear(current, type, data),
+      onEvent: (type, data) => applyEvent(restaurantId, type, data),
       // a first connection closes the gap since the page read the day; a resumed one was replayed
       onOpen: (resumed) => {
-        if (!resumed) void readDayAgain(current);
+        if (!resumed) void refetchLiveOrders(restaurantId);
       },
       onState: (state) => {
         if (live === current) setState(state);

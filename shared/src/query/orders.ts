@@ -4,7 +4,8 @@
  * manager's own restaurant goes without an id; an admin names it.
  *
  * The stream sends each order and call in its current state, so applying an event twice, or an
- * event and then a refetch, ends in the same rows: the newer `updatedAt` of an order wins.
+ * event and then a read of the day, ends in the same rows: a read applies the events heard while
+ * it was on its way once more over its answer, and keeps a cached order whose `updatedAt` is newer.
  */
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { api, type OrderingSettingsBody } from '../api';
@@ -31,10 +32,52 @@ function withOrder(list: readonly Order[], order: Order): Order[] {
   return next;
 }
 
-/** A fresh read of a list, keeping the rows the stream brought in meanwhile when they are newer. */
+/**
+ * A fresh read of a list over the cached one: the server's rows, but a cached row the stream made
+ * newer than the read (its `updatedAt` later) is kept, and so is one the read does not have yet.
+ */
 function mergeNewer(cached: readonly Order[] | undefined, fresh: readonly Order[]): Order[] {
-  if (!cached) return [...fresh];
-  return cached.reduce((list, order) => withOrder(list, order), [...fresh].sort(byNewest));
+  const list = [...fresh].sort(byNewest);
+  for (const order of cached ?? []) {
+    const at = list.findIndex((o) => o._id === order._id);
+    if (at === -1) list.push(order);
+    else if (order.updatedAt > (list[at] as Order).updatedAt) list[at] = order;
+  }
+  return list.sort(byNewest);
+}
+
+/**
+ * The rows the stream brought while a read of today's orders or calls was on its way, per read.
+ * The server may have read the day before they happened, and its answer lands after them: over
+ * what they wrote, or (the day not loaded yet) with nothing written at all. So each read applies
+ * them once more over its answer, in order: a row's last event is the row as it then was, so one
+ * older than the answer changes nothing. (Without it, a waiter opening the board saw an order stay
+ * «Kassaga yuborilmoqda» after the POS had taken it, until the order's next event.)
+ */
+interface ReadOnItsWay<T> {
+  restaurantId: string | undefined;
+  heard: T[];
+}
+const ordersReads = new Set<ReadOnItsWay<Order>>();
+const callsReads = new Set<ReadOnItsWay<TableCall>>();
+
+async function readHearing<T, R>(
+  reads: Set<ReadOnItsWay<T>>,
+  restaurantId: string | undefined,
+  fetch: () => Promise<R>,
+  merge: (fresh: R, heard: readonly T[]) => R,
+): Promise<R> {
+  const read: ReadOnItsWay<T> = { restaurantId, heard: [] };
+  reads.add(read);
+  try {
+    return merge(await fetch(), read.heard);
+  } finally {
+    reads.delete(read);
+  }
+}
+
+function heardBy<T>(reads: Set<ReadOnItsWay<T>>, row: T, restaurantId: string | undefined): void {
+  for (const read of reads) if (read.restaurantId === restaurantId) read.heard.push(row);
 }
 
 // ---------- the reads ----------
@@ -42,10 +85,18 @@ function mergeNewer(cached: readonly Order[] | undefined, fresh: readonly Order[
 /** Today's orders (newest first): the board's rows, kept live by its stream. */
 export const useOrdersToday = defineQuery({
   key: (restaurantId?: string) => k.orders.today(restaurantId),
-  fetch: async (restaurantId?: string) =>
-    mergeNewer(
-      queryClient.getQueryData<Order[]>(k.orders.today(restaurantId)),
-      await api.orders.list(restaurantId),
+  fetch: (restaurantId?: string) =>
+    readHearing(
+      ordersReads,
+      restaurantId,
+      () => api.orders.list(restaurantId),
+      (fresh, heard) => {
+        const cached = queryClient.getQueryData<Order[]>(k.orders.today(restaurantId));
+        const today = tashkentDay();
+        return heard
+          .filter((o) => o.day === today)
+          .reduce((list, order) => withOrder(list, order), mergeNewer(cached, fresh));
+      },
     ),
 });
 
@@ -68,7 +119,13 @@ export const useOrderDays = defineQuery({
 /** The pending waiter calls and bill requests, oldest first. */
 export const useTableCalls = defineQuery({
   key: (restaurantId?: string) => k.orders.calls(restaurantId),
-  fetch: (restaurantId?: string) => api.orders.calls(restaurantId),
+  fetch: (restaurantId?: string) =>
+    readHearing(
+      callsReads,
+      restaurantId,
+      () => api.orders.calls(restaurantId),
+      (fresh, heard) => heard.reduce(withCall, fresh),
+    ),
 });
 
 /** Whether the restaurant and each of its placements take orders. */
@@ -260,6 +317,7 @@ export const useMapPlacementTable = defineMutation({
  * loaded). Answers whether today's list did not have it yet (a new order: the board rings).
  */
 export function writeOrder(order: Order, restaurantId?: string): boolean {
+  heardBy(ordersReads, order, restaurantId);
   let added = false;
   const today = k.orders.today(restaurantId);
   const cached = queryClient.getQueryData<Order[]>(today);
@@ -273,25 +331,23 @@ export function writeOrder(order: Order, restaurantId?: string): boolean {
   return added;
 }
 
+/** `call` in `list`: a pending one put in or replaced, a done one taken out. */
+function withCall(list: readonly TableCall[], call: TableCall): TableCall[] {
+  if (call.status === 'done') return list.filter((c) => c._id !== call._id);
+  return list.some((c) => c._id === call._id)
+    ? list.map((c) => (c._id === call._id ? call : c))
+    : [...list, call];
+}
+
 /** A call as the stream sent it: a pending one joins the list, a done one leaves it. Answers whether it is new. */
 export function writeCall(call: TableCall, restaurantId?: string): boolean {
+  heardBy(callsReads, call, restaurantId);
   const key = k.orders.calls(restaurantId);
   const cached = queryClient.getQueryData<TableCall[]>(key);
   if (!cached) return false;
   const known = cached.some((c) => c._id === call._id);
-  if (call.status === 'done') {
-    if (known)
-      queryClient.setQueryData(
-        key,
-        cached.filter((c) => c._id !== call._id),
-      );
-    return false;
-  }
-  queryClient.setQueryData(
-    key,
-    known ? cached.map((c) => (c._id === call._id ? call : c)) : [...cached, call],
-  );
-  return !known;
+  if (call.status !== 'done' || known) queryClient.setQueryData(key, withCall(cached, call));
+  return call.status !== 'done' && !known;
 }
 
 /** The stream could not resume (`reset`), or came back after a gap: today's rows and calls read again. */
