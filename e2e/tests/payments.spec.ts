@@ -13,7 +13,7 @@
  * now on the admin's screen, a bad file refused in Uzbek, Payme's GetStatement answer with one
  * transaction more shown as the difference (axe).
  */
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { fakeClick } from '../../api/test/fakes/click';
 import { type FakeIiko, IIKO_TABLES, IIKO_TERMINAL_GROUPS, startFakeIiko } from '../../api/test/fakes/iiko';
 import { fakePayme } from '../../api/test/fakes/payme';
@@ -148,6 +148,24 @@ test('the bill paid with Payme, then with Click: the guest, the board and the ch
   await boardContext.close();
 });
 
+/**
+ * A failed wait on the board, rethrown with the order's POS rows as the API holds them: whether
+ * the senders did not get there or the board did not show it.
+ */
+function saysWhatTheApiHolds(request: APIRequestContext, ordersUrl: string, token: string, orderId: string) {
+  return async (err: Error): Promise<never> => {
+    const res = await request.get(ordersUrl, { headers: { Authorization: `Bearer ${token}` } });
+    const orders = res.ok() ? ((await res.json()) as { data: { _id: string }[] }).data : [];
+    const order = orders.find((o) => o._id === orderId) as
+      | { pos?: unknown; payment_pos?: unknown; payment?: unknown }
+      | undefined;
+    const held = order
+      ? JSON.stringify({ pos: order.pos, payment: order.payment, payment_pos: order.payment_pos })
+      : `not listed (${res.status()})`;
+    throw new Error(`${err.message}\nThe API holds: ${held}`);
+  };
+}
+
 test("an iiko restaurant's bill paid with Payme: iiko's amount, and the fake iiko receives the external payment", async ({
   page,
   request,
@@ -179,9 +197,9 @@ test("an iiko restaurant's bill paid with Payme: iiko's amount, and the fake iik
   const card = page.getByRole('article', { name: `#${ordered.number}, Stol 5` });
   // the POS senders' work (a command and its status, a second apart) reaches the board live; CI's
   // machine runs the other suites beside this one, so the wait is generous
-  await expect(card.getByTestId('order-pos')).toHaveAttribute('data-pos-state', 'accepted', {
-    timeout: 45_000,
-  });
+  await expect(card.getByTestId('order-pos'))
+    .toHaveAttribute('data-pos-state', 'accepted', { timeout: 45_000 })
+    .catch(saysWhatTheApiHolds(request, api.url('manager/orders'), manager, ordered._id));
   const iikoOrder = iiko.desk.made().find((o) => o.externalNumber === ordered._id);
   const iikoSum = iikoOrder?.items.reduce((s, i) => s + i.cost, 0) ?? 0;
   expect(iikoSum).toBeGreaterThan(0);
@@ -197,9 +215,9 @@ test("an iiko restaurant's bill paid with Payme: iiko's amount, and the fake iik
   const paid = await fakePayme(server.url, restaurant._id, PAYME.key).pay(bill._id, bill.amount);
   expect(paid.perform.result).toMatchObject({ state: 2 });
   await expect(card.getByTestId('order-payment')).toContainText("To'landi");
-  await expect(card.getByTestId('order-payment-pos')).toHaveAttribute('data-payment-pos-state', 'recorded', {
-    timeout: 45_000,
-  });
+  await expect(card.getByTestId('order-payment-pos'))
+    .toHaveAttribute('data-payment-pos-state', 'recorded', { timeout: 45_000 })
+    .catch(saysWhatTheApiHolds(request, api.url('manager/orders'), manager, ordered._id));
   await expect(card.getByTestId('order-payment-pos')).toContainText("Kassada to'landi");
   await expectAccessible(page, 'the board with a bill paid in the POS');
   // the fake iiko received one external payment of the exact amount into the table's order
