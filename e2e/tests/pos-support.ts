@@ -43,7 +43,6 @@ export async function startServerWith(fakes: {
   }
 }
 
-/** A created item's answer: `_id` (or `id` where the contract answers that, as products), kept as `_id`. */
 /**
  * The spec's own server on a fake Bot API of its own (`startServerWith`): started before the
  * spec's first test, stopped (the fake closed) after its last. Call at the spec's top.
@@ -69,6 +68,7 @@ export function telegramServer(): { readonly fake: FakeTelegram; readonly server
   };
 }
 
+/** A created item's answer: `_id` (or `id` where the contract answers that, as products), kept as `_id`. */
 export type Created = { _id: string } & Record<string, unknown>;
 
 /** A guest's order as the public API answers it. */

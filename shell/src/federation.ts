@@ -38,17 +38,17 @@ export function fallbackModule() {
   return { __esModule: true, default: RemoteUnavailable };
 }
 
-/**
- * `errorLoadRemote` fires first with `lifecycle: 'afterResolve'` (anything returned would be taken
- * as the manifest, so nothing is returned) and then with `lifecycle: 'onLoad'` (the fallback module,
- * wrapped in a factory when the request came from the build).
- */
 /** The last error each remote's load hit (`mfe_catalog/Page` -> the error): a RemoteLoadError's cause. */
 const lastErrors = new Map<string, unknown>();
 
 export function remoteFallbackPlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'qrmenu-remote-fallback',
+    /**
+     * Fires first with `lifecycle: 'afterResolve'` (anything returned would be taken as the
+     * manifest, so nothing is returned) and then with `lifecycle: 'onLoad'` (the fallback module,
+     * wrapped in a factory when the request came from the build).
+     */
     errorLoadRemote(args) {
       const { lifecycle, from, id, error } = args as {
         lifecycle?: string;

@@ -72,17 +72,17 @@ const ADMIN_SUB_ROUTES: [path: string, page: string][] = [
   ['/admin/staff/r1', 'mfe_restaurants/StaffPage'],
 ];
 
-/**
- * Every page of the manager's and the admin's areas a restaurant's waiter or kitchen may not open
- * (docs/SCREENS.md, "Addresses"): the catalog, the restaurant's card, the history, the switches,
- * the staff; each is the 404 page for them, not a page that the API would refuse.
- */
 /** The manager's routes and the admin's sub-routes, each with the role it is for. */
 const ROUTES_BY_ROLE = [
   ...MANAGER_ROUTES.map(([path, id]) => ({ role: 'manager', path, id })),
   ...ADMIN_SUB_ROUTES.map(([path, id]) => ({ role: 'admin', path, id })),
 ];
 
+/**
+ * Every page of the manager's and the admin's areas a restaurant's waiter or kitchen may not open
+ * (docs/SCREENS.md, "Addresses"): the catalog, the restaurant's card, the history, the switches,
+ * the staff; each is the 404 page for them, not a page that the API would refuse.
+ */
 const NOT_STAFF_PAGES = [
   ...MANAGER_ROUTES.map(([path]) => path).filter((path) => path !== '/orders' && path !== '/ProductStopList'),
   ...ADMIN_SUB_ROUTES.map(([path]) => path),

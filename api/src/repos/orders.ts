@@ -255,7 +255,6 @@ export function ordersRepository(q: Q) {
       await q.insertInto('orders').values(row).execute();
     },
 
-    /** A restaurant's orders of one day, newest first (index: restaurant, day, number). */
     /** Whether the restaurant has any order at all (the demo's seed writes its orders once). */
     async anyOf(restaurantId: string): Promise<boolean> {
       const row = await q
@@ -267,6 +266,7 @@ export function ordersRepository(q: Q) {
       return row !== undefined;
     },
 
+    /** A restaurant's orders of one day, newest first (index: restaurant, day, number). */
     listDay: (restaurantId: string, day: string) =>
       q
         .selectFrom('orders')

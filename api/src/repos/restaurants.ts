@@ -126,7 +126,6 @@ export function restaurantsRepository(q: Q, dialect: Dialect) {
     update: (id: string, set: Partial<RestaurantRow>, translations?: TranslationsPatch) =>
       updateTranslated(q, dialect, 'restaurants', id, set, translations),
 
-    /** Deletes a restaurant; its categories, products, options, rows and old slugs go with it (FK cascades). */
     /** The restaurant's ordering switch (docs/ORDERS.md); its answers carry no such field. */
     async setTakesOrders(id: string, on: boolean, at: string): Promise<void> {
       await q
@@ -136,6 +135,7 @@ export function restaurantsRepository(q: Q, dialect: Dialect) {
         .execute();
     },
 
+    /** Deletes a restaurant; its categories, products, options, rows and old slugs go with it (FK cascades). */
     async delete(id: string): Promise<boolean> {
       const res = await q.deleteFrom('restaurants').where('id', '=', id).executeTakeFirst();
       return Number(res.numDeletedRows) > 0;

@@ -397,7 +397,6 @@ export const orderStreamQuery = z.object({
   restaurant_id: id.optional(),
   tables,
 });
-/** A guest's order: its key, and for its stream the `?after=` fallback. */
 /** A guest's order, opened with its key. */
 export const guestOrderQuery = z.object({ key: plainString().min(1).max(100) });
 /** Its live stream: `after`, the last event seen, resumes it (as `Last-Event-ID` does). */

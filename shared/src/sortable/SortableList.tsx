@@ -366,10 +366,6 @@ function ArrowIcon({ up = false }: { up?: boolean }) {
   );
 }
 
-/**
- * The styles of the handle, the buttons and a dragged row, for the list's container (with the
- * theme's tokens; one style pass for the list, none per row).
- */
 /** A handle's and a move button's box: centred, 44 px on a phone (a thumb's target), smaller from md up. */
 const TARGET = {
   display: 'inline-flex',
@@ -381,6 +377,10 @@ const TARGET = {
   focusVisibleRing: 'outside',
 } as const;
 
+/**
+ * The styles of the handle, the buttons and a dragged row, for the list's container (with the
+ * theme's tokens; one style pass for the list, none per row).
+ */
 export const SORTABLE_CSS = {
   '& [data-sortable-id]': { position: 'relative' },
   '& [data-dragging="true"]': { zIndex: 2, boxShadow: 'lg', bg: 'bg', cursor: 'grabbing' },
