@@ -9,7 +9,7 @@
 import { guestOrder, order, tableCall } from '@qrmenu/shared/schemas';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { type EventStream, openEventStream } from '../src/http/sse';
+import { type EventStream, onHeartbeat, openEventStream } from '../src/http/sse';
 import { apiCall, createTestApp } from './helpers';
 import { basket, ok, orderWorld, placeAs } from './orders-support';
 import { openSse } from './sse-client';
@@ -318,6 +318,45 @@ describe('slow clients and stopping', () => {
       timers.mockRestore();
       app.server.closeAllConnections();
       await app.close();
+    }
+  });
+
+  it("spreads a period's heartbeats over it: a tick beats a twentieth of the streams, each stream once a period", () => {
+    vi.useFakeTimers();
+    try {
+      const period = 20_000;
+      const heard = Array.from({ length: 400 }, () => 0);
+      const stops = heard.map((_, i) =>
+        onHeartbeat(period, () => {
+          heard[i] = (heard[i] ?? 0) + 1;
+        }),
+      );
+      const total = () => heard.reduce((a, b) => a + b, 0);
+      // streams opened at once do not all beat at once
+      vi.advanceTimersByTime(period / 20);
+      expect(total()).toBe(20);
+      vi.advanceTimersByTime(period / 20);
+      expect(total()).toBe(40);
+      // every stream within its first period, and once a period after it
+      vi.advanceTimersByTime(period - (2 * period) / 20);
+      expect(heard.every((n) => n === 1)).toBe(true);
+      vi.advanceTimersByTime(period);
+      expect(heard.every((n) => n === 2)).toBe(true);
+      // a stream opened now joins the slot with the fewest (the one a closed stream left)
+      stops[5]?.();
+      let late = 0;
+      const stopLate = onHeartbeat(period, () => {
+        late += 1;
+      });
+      vi.advanceTimersByTime(period);
+      expect(late).toBe(1);
+      expect(heard[5]).toBe(2);
+      stopLate();
+      for (const stop of stops) stop();
+      // the last stream gone, so is the timer
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
     }
   });
 
