@@ -65,7 +65,6 @@ interface Heartbeats {
   /** The streams by slot; a tick beats one slot, the next tick the next. */
   slots: Set<() => void>[];
   next: number;
-  size: number;
 }
 
 /**
@@ -85,7 +84,6 @@ export function onHeartbeat(ms: number, beat: () => void): () => void {
     const made: Heartbeats = {
       slots: Array.from({ length: HEARTBEAT_SLOTS }, () => new Set<() => void>()),
       next: 0,
-      size: 0,
       timer: setInterval(
         () => {
           const slot = made.slots[made.next] as Set<() => void>;
@@ -101,11 +99,10 @@ export function onHeartbeat(ms: number, beat: () => void): () => void {
   }
   const slot = group.slots.reduce((fewest, s) => (s.size < fewest.size ? s : fewest));
   slot.add(beat);
-  group.size += 1;
   const mine = group;
   return () => {
-    if (slot.delete(beat)) mine.size -= 1;
-    if (mine.size === 0 && beats.get(ms) === mine) {
+    slot.delete(beat);
+    if (mine.slots.every((s) => s.size === 0) && beats.get(ms) === mine) {
       clearInterval(mine.timer);
       beats.delete(ms);
     }
