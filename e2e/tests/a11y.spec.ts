@@ -8,6 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../a11y';
 import {
   BACK_OFFICE_PAGES,
+  cspViolationsOf,
   eachPageAtEachWidth,
   type MadeCatalog,
   openPageCase,
@@ -62,12 +63,15 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
       // the stop-list's second tab: a stopped product beside the available one
       more: [{ name: 'Mastava', price: 30000, is_active: false }],
     }),
-    async (page, c, made, where) => {
-      const cspViolations = await trackCspViolations(page);
+    async (page, c, made) => {
+      await trackCspViolations(page);
       await open(page, c, made);
       await c.action?.(page);
+    },
+    async (page, _c, where) => {
+      await expect(page.locator('h1'), where).toHaveCount(1);
       await expectAccessible(page, where);
-      expect(await cspViolations()).toEqual([]);
+      expect(await cspViolationsOf(page), where).toEqual([]);
     },
   );
 });

@@ -113,8 +113,8 @@ test.describe('the longest names stay on screen', () => {
         { name: longWord('Toxtatilgan', NAME), price: MAX_PRICE, is_active: false },
       ],
     }),
-    async (page, c, made, where) => {
-      await open(page, c, made);
+    open,
+    async (page, _c, where) => {
       expect(await overflows(page), where).toEqual([]);
     },
   );
