@@ -373,6 +373,56 @@ export async function snapshot(db: DB): Promise<string> {
   return JSON.stringify(out);
 }
 
+/** What a refused request wrote to the snapshot's tables (watchWrites). */
+export interface WriteWatch {
+  /** From now on: forgets what was written before. */
+  start(): Promise<void>;
+  /** What was written since `start` ("update restaurants", …): none, when nothing was. */
+  written(): Promise<string[]>;
+}
+
+/**
+ * The snapshot's tables watched for writes instead of read whole before and after each refused
+ * request, where the database holds too much for that (the access matrix's thousands of cells:
+ * its snapshots were four fifths of its time). On SQLite, temporary triggers on the app's one
+ * connection record every insert, update and delete of those tables, even one that leaves a row
+ * as it was. On PostgreSQL, whose connections are a pool (a temporary trigger lives on one of
+ * them), `start` takes the snapshot and `written` compares another with it.
+ */
+export async function watchWrites(ctx: TestCtx): Promise<WriteWatch> {
+  if (ctx.app.dbDialect !== 'sqlite') {
+    let before = '';
+    return {
+      async start() {
+        before = await snapshot(ctx.db);
+      },
+      async written() {
+        return (await snapshot(ctx.db)) === before ? [] : ['a row of the snapshot (snapshot())'];
+      },
+    };
+  }
+  await sql`create temp table if not exists qm_writes (what text not null)`.execute(ctx.db);
+  for (const table of [...TABLES, 'restaurant_slug_history']) {
+    for (const event of ['insert', 'update', 'delete']) {
+      await sql
+        .raw(
+          `create temp trigger if not exists qm_${event}_${table} after ${event} on main.${table} ` +
+            `begin insert into qm_writes (what) values ('${event} ${table}'); end`,
+        )
+        .execute(ctx.db);
+    }
+  }
+  return {
+    async start() {
+      await sql`delete from qm_writes`.execute(ctx.db);
+    },
+    async written() {
+      const { rows } = await sql<{ what: string }>`select what from qm_writes order by rowid`.execute(ctx.db);
+      return rows.map((r) => r.what);
+    },
+  };
+}
+
 /** Asserts that `body` has exactly the shape of `schema` (no missing, wrong-typed or extra keys). */
 export function expectShape<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body);
