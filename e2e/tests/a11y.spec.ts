@@ -68,7 +68,7 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
       await open(page, c, made);
       await c.action?.(page);
     },
-    async (page, _c, where) => {
+    async (page, where) => {
       await expect(page.locator('h1'), where).toHaveCount(1);
       await expectAccessible(page, where);
       expect(await cspViolationsOf(page), where).toEqual([]);

@@ -114,7 +114,7 @@ test.describe('the longest names stay on screen', () => {
       ],
     }),
     open,
-    async (page, _c, where) => {
+    async (page, where) => {
       expect(await overflows(page), where).toEqual([]);
     },
   );

@@ -206,13 +206,13 @@ export const PAGE_VIEWPORTS = [
  * and the page checked again, as a browser window narrowed to a phone's: the layout follows the
  * width (media queries and the kit's breakpoints), not the load. One load a page instead of one a
  * width: the page's scripts are fetched and compiled once, which was half of these suites' time.
- * `check` is given the page, the case, and where it is ("… at 375 px").
+ * `check` is given the page and where it is ("… at 375 px").
  */
 export function eachPageAtEachWidth(
   pages: readonly PageCase[],
   texts: () => CatalogTexts,
   open: (page: Page, c: PageCase, made: MadeCatalog) => Promise<void>,
-  check: (page: Page, c: PageCase, where: string) => Promise<void>,
+  check: (page: Page, where: string) => Promise<void>,
 ): void {
   let made: MadeCatalog | undefined;
   test.beforeAll(async ({ request }) => {
@@ -223,11 +223,11 @@ export function eachPageAtEachWidth(
     test(`${c.name} at ${PAGE_VIEWPORTS.map((v) => v.label).join(' and ')} px`, async ({ page }) => {
       await page.setViewportSize({ width: first.width, height: first.height });
       await open(page, c, made!);
-      await check(page, c, `${c.name} at ${first.label} px`);
+      await check(page, `${c.name} at ${first.label} px`);
       for (const viewport of next) {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
         await settled(page);
-        await check(page, c, `${c.name} at ${viewport.label} px`);
+        await check(page, `${c.name} at ${viewport.label} px`);
       }
     });
   }
