@@ -397,7 +397,7 @@ export async function watchWrites(ctx: TestCtx): Promise<WriteWatch> {
         before = await snapshot(ctx.db);
       },
       async written() {
-        return (await snapshot(ctx.db)) === before ? [] : ['a row of the snapshot (snapshot())'];
+        return (await snapshot(ctx.db)) === before ? [] : ['a row of the watched tables changed'];
       },
     };
   }

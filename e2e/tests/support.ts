@@ -227,6 +227,8 @@ export function eachPageAtEachWidth(
       for (const viewport of next) {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
         await settled(page);
+        // a resize that did not take would check the first width twice and pass
+        expect(await page.evaluate(() => window.innerWidth)).toBe(viewport.width);
         await check(page, `${c.name} at ${viewport.label} px`);
       }
     });
