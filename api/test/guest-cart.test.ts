@@ -194,6 +194,26 @@ describe('the menu page with the script', () => {
     expect(byText(words.billAsked)?.disabled).toBe(true);
   });
 
+  it("starts in steps, each a task of its own, so that none holds a slow phone's main thread long: the cart and buttons, then the table's calls", async () => {
+    openPage('/m/rayhon?p=table5');
+    const api = fakeApi();
+    const adds = () => [...document.querySelectorAll<HTMLButtonElement>('.qm-add')].map((b) => b.disabled);
+    const started = startMenu(settings, vi.fn());
+    // in the task that started it: the recent orders and the language links only
+    expect(adds()).toEqual([true, true]);
+    expect(document.querySelector('.qm-bar')).toBeNull();
+    await flush();
+    // the next task: the cart, its bar and the add buttons; the table not asked yet
+    expect(adds()).toEqual([false, false]);
+    expect(document.querySelector('.qm-bar')).not.toBeNull();
+    expect(api.calls).toEqual([]);
+    await flush();
+    // the one after: the table's pending calls are asked
+    expect(api.calls.map((c) => c.url)).toEqual(['/api/public/tables/table5']);
+    await started;
+    expect(byText(words.callWaiter)?.disabled).toBe(false);
+  });
+
   it("renders a table's page from the one render of all the tables: the same HTML as rendering it at that table", () => {
     const name = `<Ayvon> & "bog'"`;
     expect(renderTablePages(menu(), SCRIPT)(name)).toBe(
@@ -611,8 +631,8 @@ describe('the menu page with the script', () => {
     openPage('/m/rayhon?p=table5');
     const table = { takes_orders: true, table: 'Stol 5', pending_calls: [] as string[] };
     fakeApi({ table });
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await start();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     byText(words.callWaiter)!.click();
     await vi.advanceTimersByTimeAsync(0);
     const note = () => document.querySelector('.qm-table p[role="status"]')?.textContent;

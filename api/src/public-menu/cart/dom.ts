@@ -22,6 +22,19 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
+/**
+ * Lets the browser do what waits (a tap, a paint, the page's own work) before the script goes on:
+ * the code after `await nextTask()` runs in a task of its own. The script's start is cut in such
+ * steps so that none holds the main thread long on a slow phone, where a long task delays the
+ * guest's first tap (docs/DELIVERY.md, "The guests' cart script"). `scheduler.yield()` where the
+ * browser has it (its continuation goes before other waiting tasks), else a zero timeout.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export interface Dialog {
   /** Where the caller puts the dialog's content (replaced on each render). */
   body: HTMLElement;

@@ -4,8 +4,8 @@
  * disabled (page.tsx): this enables them, with the sheet that chooses a dish's rows and quantity,
  * the cart bar (fixed at the bottom), the cart, sending the order, and the table's calls. It moves
  * nothing on the page and does little before the guest taps: one listener for every add button,
- * a dish read when its sheet opens, the dialogs made when first opened (docs/DELIVERY.md, "The
- * guests' cart script"). The guest's recent orders are linked on any page of the restaurant
+ * a dish read when its sheet opens, the dialogs made when first opened, in short tasks (dom.ts,
+ * nextTask; docs/DELIVERY.md, "The guests' cart script"). The guest's recent orders are linked on any page of the restaurant
  * (docs/ORDERS.md).
  */
 import type { GuestOrder } from '@qrmenu/shared/schemas';
@@ -33,7 +33,7 @@ import {
   withoutOrder,
 } from './cart';
 import { type Dish, priceOn, readDish, readDishes } from './dishes';
-import { type Dialog, h, modal } from './dom';
+import { type Dialog, h, modal, nextTask } from './dom';
 import { formatAmount } from './format';
 import { openSheet } from './sheet';
 import { fill, type GuestScriptSettings } from './words';
@@ -78,6 +78,8 @@ export async function startMenu(
 
   // whether the table takes orders is the server's to say (route.ts): no panel, no cart
   if (!tablePanel) return;
+  // the cart in a task of its own, the table's calls in another (dom.ts, nextTask)
+  await nextTask();
   let cart = loadCart(slug, placement);
   const save = () => saveCart(slug, placement, cart);
   const status = h('p', { class: 'qm-sr', role: 'status' });
@@ -367,6 +369,7 @@ export async function startMenu(
   showBar();
 
   // ---------- the table's calls, once it says which one is pending ----------
+  await nextTask();
   const table = await getTable(placement);
   startCalls(tablePanel, placement, words, table.ok ? table.data.pending_calls : []);
 }
