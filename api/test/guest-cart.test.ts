@@ -32,6 +32,7 @@ import { formatAmount } from '../src/public-menu/cart/format';
 import { startMenu } from '../src/public-menu/cart/menu';
 import { startOrderPage } from '../src/public-menu/cart/order';
 import { unitPrice } from '../src/public-menu/cart/price';
+import { layOutRowsBeforeJumps } from '../src/public-menu/cart/rows';
 import { ruleWords } from '../src/public-menu/cart/sheet';
 import { settingsFor } from '../src/public-menu/guest-script';
 import type { LocalMenu } from '../src/public-menu/localize';
@@ -188,7 +189,7 @@ describe('the menu page with the script', () => {
       expect(added.matches('.qm-sr, .qm-bar, .qm-bar *'), added.outerHTML).toBe(true);
     expect(document.querySelector('.qm-table')).toBe(panel);
     expect(adds.map((b) => b.disabled)).toEqual([false, false]);
-    expect(document.querySelectorAll('style')).toHaveLength(1);
+    expect(document.querySelectorAll('head > style')).toHaveLength(1);
     // the pending bill request, told by the table, shows on its button
     expect(byText(words.callWaiter)?.disabled).toBe(false);
     expect(byText(words.billAsked)?.disabled).toBe(true);
@@ -212,6 +213,30 @@ describe('the menu page with the script', () => {
     expect(api.calls.map((c) => c.url)).toEqual(['/api/public/tables/table5']);
     await started;
     expect(byText(words.callWaiter)?.disabled).toBe(false);
+  });
+
+  it("lays every dish row out before a jump to a category (a chip's tap, an address at a category), not before", () => {
+    const laid = () =>
+      [...document.querySelectorAll('li[data-product]')].map((li) => li.classList.contains('qm-laid'));
+    openPage('/m/rayhon?p=table5');
+    // (its click listener stays on the document for the file's later tests: it only marks rows)
+    layOutRowsBeforeJumps();
+    expect(laid().length).toBeGreaterThan(1);
+    expect(laid().some(Boolean)).toBe(false);
+    document.querySelector<HTMLAnchorElement>('nav a[href="#cat-c1"]')!.click();
+    expect(laid().every(Boolean)).toBe(true);
+
+    openPage('/m/rayhon?p=table5#cat-c1');
+    const scrolled = vi.fn();
+    // jsdom lays nothing out, so it has no scrollIntoView
+    Element.prototype.scrollIntoView = scrolled;
+    try {
+      layOutRowsBeforeJumps();
+      expect(laid().every(Boolean)).toBe(true);
+      expect(scrolled).toHaveBeenCalledOnce();
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
   });
 
   it("renders a table's page from the one render of all the tables: the same HTML as rendering it at that table", () => {

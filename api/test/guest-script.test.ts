@@ -151,13 +151,13 @@ describe('the menu page and the script', () => {
 
   it('a restaurant that does not take orders: no script, no data', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/m/script-closed' });
-    expect(res.body).not.toMatch(/<script|data-product|data-row|data-option|data-price/);
+    expect(res.body).not.toMatch(/<script|data-(product|row|option|price)=/);
   });
 
   it('a server without the build: the page without the cart, whatever the switch', async () => {
     const res = await bare.app.inject({ method: 'GET', url: '/m/script-bare' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).not.toMatch(/<script|data-product/);
+    expect(res.body).not.toMatch(/<script|data-product=/);
   });
 
   it("the page's policy lets this origin's script run and nothing inline", async () => {

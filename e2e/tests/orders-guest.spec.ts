@@ -430,3 +430,48 @@ test('at the table nothing moves when the cart script runs: the first dish keeps
   await expectAccessible(guest, 'the menu at a table, the cart ready');
   await phone.close();
 });
+
+test("a category chip's jump lands on its category, the first one too, with the rows laid out near the screen only (and without JavaScript)", async ({
+  browser,
+  request,
+}) => {
+  const r = await managerRestaurant(request, 'Uzun Menyu', 'uzun');
+  const post = creator(request, r.token);
+  const categories: { id: string; title: string }[] = [];
+  for (const title of ['Salatlar', 'Issiq taomlar', 'Ichimliklar', 'Shirinliklar']) {
+    const id = await post('manager/category/create', { title, restaurant_id: r.restaurantId });
+    categories.push({ id, title });
+    // a description makes a row taller than the height a row not laid out stands at
+    for (let i = 1; i <= 8; i++)
+      await post('manager/products', {
+        name: `${title} ${i}`,
+        category_id: id,
+        price: 20000 + i * 1000,
+        description: "Mol go'shti, sabzi, guruch, ziravorlar va yangi ko'katlar bilan",
+      });
+  }
+  const [table] = [...(await placementsTakingOrders(request, r, ['Stol 1'])).values()];
+  for (const javaScriptEnabled of [true, false]) {
+    const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, javaScriptEnabled });
+    const guest = await phone.newPage();
+    await guest.goto(`/m/${r.slug}?p=${table}`);
+    const nav = guest.getByRole('navigation', { name: 'Menyu kategoriyalari' });
+    // the last category first (every row above it once stood at its estimated height), then back
+    for (const category of [categories[3]!, categories[1]!]) {
+      await nav.getByRole('link', { name: category.title }).click();
+      await expect(guest).toHaveURL(new RegExp(`#cat-${category.id}$`));
+      const heading = guest.getByRole('heading', { level: 2, name: category.title });
+      // the smooth scroll has ended where the heading stands just under the sticky row
+      await expect
+        .poll(
+          async () => {
+            const [top, below] = [(await heading.boundingBox())!.y, (await nav.boundingBox())!.height];
+            return top >= below && top < below + 40;
+          },
+          { message: `${category.title}, JavaScript ${javaScriptEnabled ? 'on' : 'off'}` },
+        )
+        .toBe(true);
+    }
+    await phone.close();
+  }
+});

@@ -25,7 +25,7 @@ import {
 } from './language';
 import type { LocalMenu, Said } from './localize';
 import { Picture } from './picture';
-import { MENU_CSS } from './styles';
+import { MENU_CSS, NOSCRIPT_CSS } from './styles';
 import { AddButton, type AtTable, TablePanel } from './table-parts';
 
 type LocalCategory = LocalMenu['categories'][number];
@@ -78,6 +78,12 @@ export function Document({
           : null}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant stylesheet, no user text */}
         <style dangerouslySetInnerHTML={{ __html: MENU_CSS + css }} />
+        {script ? (
+          <noscript>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant rule, no user text */}
+            <style dangerouslySetInnerHTML={{ __html: NOSCRIPT_CSS }} />
+          </noscript>
+        ) : null}
       </head>
       <body>
         {children}

@@ -9,11 +9,13 @@ import { CART_CSS } from './cart/styles';
  * Colours keep text at >= 4.5:1 contrast; links and nav chips are >= 44 px tall. `<picture>` is
  * `display:contents`: its `<img>` is the box the rules below size (a flex item in a product row),
  * and its `<source>`s (display:block in Chromium) are hidden, or the row's gap is put beside each.
- * A menu's dish rows are `content-visibility:auto`: the browser lays out and paints only the rows
- * near the screen (a 40-dish page's first layout was one task of 20-30 ms on our 2-core server,
- * four times that on a slow phone), each other row standing as a box of a thumbnail's row height
- * (112 px) until it nears the screen, then keeping the height it last had. Its pictures then start loading about
- * two screens ahead instead of three (the lazy-loading margin applies once a row is laid out).
+ * On the page of a restaurant that takes orders (its dish rows carry `data-product`, and the
+ * guests' script is loaded) the rows are `content-visibility:auto` at first: the browser lays out
+ * and paints only those near the screen, each other row standing as a box of a thumbnail's row
+ * height (112 px), so the first layout is short (on a 40-dish page it was one task of 20-30 ms on
+ * our 2-core server, four times that on a slow phone). The script lays them all out before a
+ * jump to a category (`qm-laid`, cart/rows.ts): with rows at an estimated height above it, the
+ * jump fell short of it. Without JavaScript they are all laid out at once (NOSCRIPT_CSS).
  */
 const CSS = `
 :root{color-scheme:light;--ink:#1b1b1b;--muted:#505050;--accent:#0a6847;--chip:#e8f3ee;--line:#dcdcdc}
@@ -42,7 +44,7 @@ section{scroll-margin-top:64px;padding:4px 12px 12px}
 h2{font-size:1.25rem;margin:16px 4px 8px}
 .items{list-style:none;margin:0;padding:0;display:grid;gap:8px}
 .items>li{display:flex;gap:12px;padding:12px;background:#fff;border-radius:12px}
-section>.items>li{content-visibility:auto;contain-intrinsic-size:auto 112px}
+li[data-product]:not(.qm-laid){content-visibility:auto;contain-intrinsic-size:auto 112px}
 .items img{width:88px;height:88px;border-radius:8px;object-fit:cover;flex:none;background:var(--line)}
 .items div{min-width:0;flex:1}
 h3{font-size:1.05rem;margin:0}
@@ -63,6 +65,12 @@ export const MENU_CSS = CSS.replace(/\s*\n\s*/g, '')
   .replace(/\s*([{}:;,>])\s*/g, '$1')
   .replace(/;}/g, '}');
 
+/**
+ * With JavaScript off nothing lays the rows out later: the page then lays them all out at once
+ * (in a `<noscript>` of a page with the guests' script, page.tsx), as a menu without ordering does.
+ */
+export const NOSCRIPT_CSS = 'li[data-product]:not(.qm-laid){content-visibility:visible}';
+
 /** The order page's own rules, after the menu's (order-page.tsx). */
 export const ORDER_CSS =
   '.order{padding:0 12px 24px}.state{margin:12px 0;padding:12px 16px;background:#fff;border-radius:12px;font-size:1.1rem}' +
@@ -80,11 +88,12 @@ const sha256 = (css: string) => `'sha256-${createHash('sha256').update(css).dige
  * Every inline <style> a guests' page can hold, as CSP hash sources (computed once at start,
  * the styles are constants): the menu's and the 404's, the order page's, and the menu's at a
  * table that takes orders (with the cart's rules: its panel and buttons are in the HTML, styled
- * from the first paint; page.tsx). A hash covers a <style> element only, so no page carries a
- * `style` attribute.
+ * from the first paint; page.tsx), and the rows' rule without JavaScript. A hash covers a
+ * <style> element only, so no page carries a `style` attribute.
  */
 export const GUEST_STYLE_HASHES: readonly string[] = [
   MENU_CSS,
   MENU_CSS + ORDER_CSS,
   MENU_CSS + CART_CSS,
+  NOSCRIPT_CSS,
 ].map(sha256);

@@ -6,13 +6,15 @@
 import { nextTask } from './dom';
 import { startMenu } from './menu';
 import { startOrderPage } from './order';
+import { layOutRowsBeforeJumps } from './rows';
 import { directLinkTable, startTelegram } from './telegram';
 import type { GuestScriptSettings } from './words';
 
 declare const GUEST_SCRIPT: GuestScriptSettings;
 
 // Each step is a task of its own (dom.ts, nextTask): the script's evaluation, then the Telegram
-// part (it reads the tab's sessionStorage), then the page's own (startMenu steps on by itself).
+// part (it reads the tab's sessionStorage), then the page's own (startMenu steps on by itself;
+// the menu's rows are laid out before a jump to a category, rows.ts).
 // Inside Telegram, a direct link's table is that table's page (telegram.ts).
 async function start(): Promise<void> {
   await nextTask();
@@ -25,7 +27,10 @@ async function start(): Promise<void> {
   await nextTask();
   const order = document.querySelector<HTMLElement>('[data-order]');
   if (order) startOrderPage(order, GUEST_SCRIPT);
-  else await startMenu(GUEST_SCRIPT);
+  else {
+    layOutRowsBeforeJumps();
+    await startMenu(GUEST_SCRIPT);
+  }
 }
 
 void start();
