@@ -6,16 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../a11y';
-import {
-  BACK_OFFICE_PAGES,
-  cspViolationsOf,
-  eachPageAtEachWidth,
-  type MadeCatalog,
-  openPageCase,
-  type PageCase,
-  trackCspViolations,
-  unique,
-} from './support';
+import { BACK_OFFICE_PAGES, cspViolationsOf, eachPageAtEachWidth, type PageCase, unique } from './support';
 
 /** Opens the restaurant's QR code dialog and waits for the code. */
 async function openQrDialog(page: Page): Promise<void> {
@@ -38,8 +29,7 @@ const PAGES: PageCase[] = [
 ];
 
 /** The page has rendered when its one level-one heading is there and nothing is loading. */
-async function open(page: Page, c: PageCase, made: MadeCatalog): Promise<void> {
-  await openPageCase(page, c, made);
+async function rendered(page: Page): Promise<void> {
   // a module's first load may take a while on a machine that runs the other suites beside
   await expect(page.locator('h1')).toHaveCount(1, { timeout: 30_000 });
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
@@ -63,9 +53,8 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
       // the stop-list's second tab: a stopped product beside the available one
       more: [{ name: 'Mastava', price: 30000, is_active: false }],
     }),
-    async (page, c, made) => {
-      await trackCspViolations(page);
-      await open(page, c, made);
+    async (page, c) => {
+      await rendered(page);
       await c.action?.(page);
     },
     async (page, where) => {

@@ -6,14 +6,7 @@
 
 import { expect, type Page, test } from '@playwright/test';
 import { LIMITS } from '@qrmenu/shared/schemas';
-import {
-  BACK_OFFICE_PAGES,
-  eachPageAtEachWidth,
-  type MadeCatalog,
-  openPageCase,
-  type PageCase,
-  unique,
-} from './support';
+import { BACK_OFFICE_PAGES, eachPageAtEachWidth, type PageCase, unique } from './support';
 
 /** An unbroken Uzbek word of exactly `length` characters (o' and g' included). */
 function longWord(prefix: string, length: number): string {
@@ -72,8 +65,8 @@ async function overflows(page: Page): Promise<string[]> {
   });
 }
 
-async function open(page: Page, c: PageCase, made: MadeCatalog): Promise<void> {
-  await openPageCase(page, c, made);
+/** The page is there to measure. */
+async function ready(page: Page, c: PageCase): Promise<void> {
   if (c.who !== 'guest') {
     await expect(page.locator('h1')).toHaveCount(1);
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
@@ -113,7 +106,7 @@ test.describe('the longest names stay on screen', () => {
         { name: longWord('Toxtatilgan', NAME), price: MAX_PRICE, is_active: false },
       ],
     }),
-    open,
+    ready,
     async (page, where) => {
       expect(await overflows(page), where).toEqual([]);
     },

@@ -2,7 +2,14 @@
  * Helpers for every e2e spec: the server's base URL, the admin credentials, API shortcuts
  * (token, manager creation) and logging in through the UI.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
 import { seedBesideServer } from '../../scripts/server-settings';
 import { ADMIN, type RunningServer, startApiServer, workerBaseUrl } from '../servers';
 
@@ -201,35 +208,74 @@ export const PAGE_VIEWPORTS = [
 
 /**
  * A page-wide check (accessibility, the longest names): one test for each page of `pages`, over
- * the catalog world `texts` describe (made once, before the first). The page is opened (`open`)
- * at the first of PAGE_VIEWPORTS and checked there, then the window is resized to each next width
- * and the page checked again, as a browser window narrowed to a phone's: the layout follows the
- * width (media queries and the kit's breakpoints), not the load. One load a page instead of one a
- * width: the page's scripts are fetched and compiled once, which was half of these suites' time.
- * `check` is given the page and where it is ("… at 375 px").
+ * the catalog world `texts` describe (made once, before the first). The page is opened at the
+ * first of PAGE_VIEWPORTS (`ready` says when it is there, and may act on it) and checked there,
+ * then the window is resized to each next width and the page checked again, as a browser window
+ * narrowed to a phone's: the layout follows the width (media queries and the kit's breakpoints),
+ * not the load. One load a page instead of one a width. `check` is given the page and where it
+ * is ("… at 375 px").
+ *
+ * The checks only read, so the file's tests share one browser tab per role (signed in as that
+ * role, a guest as nobody; the page's CSP violations recorded: `cspViolationsOf`), each test
+ * going to its page in it: the modules' scripts come from the tab's cache, compiled once,
+ * instead of a new browser context and renderer for every test, which was a third of these
+ * suites' time. A failed test leaves a screenshot of the tab; Playwright then starts a new
+ * worker for the rest, with tabs of its own.
  */
 export function eachPageAtEachWidth(
   pages: readonly PageCase[],
   texts: () => CatalogTexts,
-  open: (page: Page, c: PageCase, made: MadeCatalog) => Promise<void>,
+  ready: (page: Page, c: PageCase) => Promise<void>,
   check: (page: Page, where: string) => Promise<void>,
 ): void {
   let made: MadeCatalog | undefined;
-  test.beforeAll(async ({ request }) => {
+  let browser: Browser | undefined;
+  const tabs = new Map<Who, Promise<Page>>();
+  test.beforeAll(async ({ request, browser: running }) => {
     made = await catalogWorld(request, texts());
+    browser = running;
   });
+  test.afterAll(async () => {
+    const contexts: BrowserContext[] = [];
+    for (const tab of tabs.values()) contexts.push((await tab).context());
+    tabs.clear();
+    await Promise.all(contexts.map((context) => context.close()));
+  });
+  /** The file's tab for `who`, made by its first test with the project's context options. */
+  const tabOf = (who: Who): Promise<Page> => {
+    let tab = tabs.get(who);
+    if (!tab) {
+      const { baseURL, locale } = test.info().project.use;
+      tab = (async () => {
+        const page = await browser!.newPage({ baseURL, locale });
+        if (who !== 'guest') await loginWithStorage(page, made!.tokens[who], who);
+        await trackCspViolations(page);
+        return page;
+      })();
+      tabs.set(who, tab);
+    }
+    return tab;
+  };
   const [first, ...next] = PAGE_VIEWPORTS;
   for (const c of pages) {
-    test(`${c.name} at ${PAGE_VIEWPORTS.map((v) => v.label).join(' and ')} px`, async ({ page }) => {
-      await page.setViewportSize({ width: first.width, height: first.height });
-      await open(page, c, made!);
-      await check(page, `${c.name} at ${first.label} px`);
-      for (const viewport of next) {
-        await page.setViewportSize({ width: viewport.width, height: viewport.height });
-        await settled(page);
-        // a resize that did not take would check the first width twice and pass
-        expect(await page.evaluate(() => window.innerWidth)).toBe(viewport.width);
-        await check(page, `${c.name} at ${viewport.label} px`);
+    test(`${c.name} at ${PAGE_VIEWPORTS.map((v) => v.label).join(' and ')} px`, async () => {
+      const page = await tabOf(c.who);
+      try {
+        await page.setViewportSize({ width: first.width, height: first.height });
+        await page.goto(c.path(made!.world));
+        await ready(page, c);
+        await check(page, `${c.name} at ${first.label} px`);
+        for (const viewport of next) {
+          await page.setViewportSize({ width: viewport.width, height: viewport.height });
+          await settled(page);
+          // a resize that did not take would check the first width twice and pass
+          expect(await page.evaluate(() => window.innerWidth)).toBe(viewport.width);
+          await check(page, `${c.name} at ${viewport.label} px`);
+        }
+      } catch (error) {
+        const shot = await page.screenshot().catch(() => null);
+        if (shot) await test.info().attach('screenshot', { body: shot, contentType: 'image/png' });
+        throw error;
       }
     });
   }
@@ -244,12 +290,6 @@ async function settled(page: Page): Promise<void> {
     () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
   );
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-}
-
-/** Goes to the page of `c` in the world, signed in as its role (a guest as nobody). */
-export async function openPageCase(page: Page, c: PageCase, { world, tokens }: MadeCatalog): Promise<void> {
-  if (c.who !== 'guest') await loginWithStorage(page, tokens[c.who], c.who);
-  await page.goto(c.path(world));
 }
 
 export interface PageCase {
