@@ -226,6 +226,13 @@ describe('the menu page with the script', () => {
     document.querySelector<HTMLAnchorElement>('nav a[href="#cat-c1"]')!.click();
     expect(laid().every(Boolean)).toBe(true);
 
+    // a fragment that names nothing (Telegram's launch data, a malformed escape) changes nothing
+    for (const fragment of ['#tgWebAppData=user%3D1', '#%E0%A4%A']) {
+      openPage(`/m/rayhon?p=table5${fragment}`);
+      layOutRowsBeforeJumps();
+      expect(laid().some(Boolean)).toBe(false);
+    }
+
     openPage('/m/rayhon?p=table5#cat-c1');
     const scrolled = vi.fn();
     // jsdom lays nothing out, so it has no scrollIntoView

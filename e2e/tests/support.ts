@@ -218,8 +218,7 @@ export const PAGE_VIEWPORTS = [
  * The checks only read, so the file's tests share one browser tab per role (signed in as that
  * role, a guest as nobody; the page's CSP violations recorded: `cspViolationsOf`), each test
  * going to its page in it: the modules' scripts come from the tab's cache, compiled once,
- * instead of a new browser context and renderer for every test, which was a third of these
- * suites' time. A failed test leaves a screenshot of the tab; Playwright then starts a new
+ * instead of a new browser context and renderer for every test. A failed test leaves a screenshot of the tab; Playwright then starts a new
  * worker for the rest, with tabs of its own.
  */
 export function eachPageAtEachWidth(
@@ -237,7 +236,10 @@ export function eachPageAtEachWidth(
   });
   test.afterAll(async () => {
     const contexts: BrowserContext[] = [];
-    for (const tab of tabs.values()) contexts.push((await tab).context());
+    for (const tab of tabs.values()) {
+      const page = await tab.catch(() => null);
+      if (page) contexts.push(page.context());
+    }
     tabs.clear();
     await Promise.all(contexts.map((context) => context.close()));
   });

@@ -5,8 +5,8 @@
  * the cart bar (fixed at the bottom), the cart, sending the order, and the table's calls. It moves
  * nothing on the page and does little before the guest taps: one listener for every add button,
  * a dish read when its sheet opens, the dialogs made when first opened, in short tasks (dom.ts,
- * nextTask; docs/DELIVERY.md, "The guests' cart script"). The guest's recent orders are linked on any page of the restaurant
- * (docs/ORDERS.md).
+ * nextTask; docs/DELIVERY.md, "The guests' cart script"). The guest's recent orders are linked
+ * on any page of the restaurant (docs/ORDERS.md).
  */
 import type { GuestOrder } from '@qrmenu/shared/schemas';
 import { formatOrderRows } from '@qrmenu/shared/texts';

@@ -21,15 +21,24 @@ export function layOutRowsBeforeJumps(): void {
     { capture: true },
   );
   // opened at a category's address: the browser went there with the rows above it estimated
-  if (location.hash) {
-    layOutAll();
-    const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-    // at once: a smooth scroll (the page's CSS) started now ends off its target as the page
-    // loads; a browser without 'instant' (Safari before 15.4) refuses the value
-    try {
-      target?.scrollIntoView({ behavior: 'instant' });
-    } catch {
-      target?.scrollIntoView();
-    }
+  // (any other fragment, such as Telegram's launch data, names no element: nothing to do)
+  const target = fragmentTarget();
+  if (!target) return;
+  layOutAll();
+  // at once: a smooth scroll (the page's CSS) started now ends off its target as the page loads;
+  // a browser without 'instant' (Safari before 15.4) refuses the value
+  try {
+    target.scrollIntoView({ behavior: 'instant' });
+  } catch {
+    target.scrollIntoView();
+  }
+}
+
+/** The element the address's fragment names, if any (a malformed escape names none). */
+function fragmentTarget(): HTMLElement | null {
+  try {
+    return location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+  } catch {
+    return null;
   }
 }
