@@ -12,8 +12,9 @@ import { CART_CSS } from './cart/styles';
  * On the page of a restaurant that takes orders (its dish rows carry `data-product`, and the
  * guests' script is loaded) the rows are `content-visibility:auto` at first: the browser lays out
  * and paints only those near the screen, each other row standing as a box of a thumbnail's row
- * height (112 px), so the first layout is short (on a 40-dish page it was one task of 20-30 ms on
- * our 2-core server, four times that on a slow phone). The script lays them all out before a
+ * height (112 px), so the page's first layout and paint cover a few rows, not all (on a 40-dish
+ * page on our 2-core server: layout 26-28 ms against 30-43, paint 6-11 ms against 16-19; a slow
+ * phone takes about four times as long). The script lays them all out before a
  * jump to a category (`qm-laid`, cart/rows.ts): with rows at an estimated height above it, the
  * jump fell short of it. Without JavaScript they are all laid out at once (NOSCRIPT_CSS).
  */
