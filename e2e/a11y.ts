@@ -17,19 +17,19 @@ const fromBuilder = createRequire(createRequire(import.meta.url).resolve('@axe-c
 const AXE_MIN = readFileSync(fromBuilder.resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * The page's frames from another origin. By default the builder runs axe in each frame and puts
+ * Whether the page holds a frame of another origin. By default the builder runs axe in each frame and puts
  * the results together in a new blank tab, a renderer process of its own for every check (about
  * half a check's time here); its legacy mode runs axe in the page itself, which reaches every
  * frame of the page's origin but none of another. So the legacy mode where there is none.
  */
-const otherOriginFrames = (page: Page) => {
+const hasOtherOriginFrame = (page: Page): boolean => {
   const origin = new URL(page.url()).origin;
-  return page.frames().filter((f) => /^https?:/.test(f.url()) && new URL(f.url()).origin !== origin);
+  return page.frames().some((f) => /^https?:/.test(f.url()) && new URL(f.url()).origin !== origin);
 };
 
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   const builder = new AxeBuilder({ page, axeSource: AXE_MIN }).withTags(WCAG21_AA);
-  if (otherOriginFrames(page).length === 0) builder.setLegacyMode();
+  if (!hasOtherOriginFrame(page)) builder.setLegacyMode();
   const { violations } = await builder.analyze();
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = blocking.map(
