@@ -31,6 +31,13 @@ function openPanel(): HTMLElement {
   return open[0] as HTMLElement;
 }
 
+/** Counts the renders of the form's body (it renders whenever the form around it does). */
+const bodyRenders = { count: 0 };
+function BodyProbe() {
+  bodyRenders.count += 1;
+  return null;
+}
+
 function ProductForm({
   record,
   onCreate = vi.fn(async () => ({})),
@@ -54,14 +61,17 @@ function ProductForm({
       texts={{ createError: t.productCreateError }}
     >
       {(form) => (
-        <TranslatableFields form={form} fields={FIELDS}>
-          {(tab) => (
-            <>
-              <TextField form={form} {...tab.field('name', { required: true })} />
-              <TextField form={form} {...tab.field('description')} multiline />
-            </>
-          )}
-        </TranslatableFields>
+        <>
+          <BodyProbe />
+          <TranslatableFields form={form} fields={FIELDS}>
+            {(tab) => (
+              <>
+                <TextField form={form} {...tab.field('name', { required: true })} />
+                <TextField form={form} {...tab.field('description')} multiline />
+              </>
+            )}
+          </TranslatableFields>
+        </>
       )}
     </EntityForm>
   );
@@ -106,6 +116,19 @@ describe('TranslatableFields', () => {
     await user.type(within(openPanel()).getByRole('textbox', { name: /Nomi/ }), 'Плов');
     expect(screen.getByRole('tab', { name: 'Русский' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: `English ${t.translations.missing}` })).toBeInTheDocument();
+  });
+
+  it('re-renders its markers as a text is typed, not the whole form', async () => {
+    const user = userEvent.setup();
+    renderAtRoute(<ProductForm />, '/');
+    const name = screen.getByRole('textbox', { name: /Nomi/ });
+    // the first key makes the form dirty (its buttons follow that): one render of the form
+    await user.type(name, 'O');
+    const before = bodyRenders.count;
+    await user.type(name, 'sh va non');
+    expect(name).toHaveValue('Osh va non');
+    expect(screen.getByRole('tab', { name: `Русский ${t.translations.missing}` })).toBeInTheDocument();
+    expect(bodyRenders.count).toBe(before);
   });
 
   it('creates with the translations typed, blanks as null', async () => {

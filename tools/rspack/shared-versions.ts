@@ -18,7 +18,7 @@ export const FACADE_VERSIONS: Record<string, string> = {
   // both router keys are one facade (react-router-dom re-exports the shared react-router)
   'react-router': '7.1.0',
   'react-router-dom': '7.1.0',
-  'react-hook-form': '7.1.0',
+  'react-hook-form': '7.2.0',
 };
 
 /** What a build of this version requires of the one that provides it: the same or a newer minor. */

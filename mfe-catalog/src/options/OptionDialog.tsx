@@ -7,7 +7,7 @@
  * under the field, in Uzbek.
  */
 
-import { NumberField, translationFormValues } from '@qrmenu/shared/forms';
+import { type EntityFormReturn, NumberField, translationFormValues } from '@qrmenu/shared/forms';
 import { useCreateOption, useUpdateOption } from '@qrmenu/shared/query';
 import { optionRows } from '@qrmenu/shared/resources';
 import {
@@ -19,9 +19,10 @@ import {
 } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { Box, Button, type FormDialogState, HStack, Note, Stack, Text } from '@qrmenu/shared/ui';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { CatalogDialog } from '../common/CatalogDialog';
-import { RulePreview } from './RulePreview';
+import { type PreviewRow, RulePreview } from './RulePreview';
 
 const errors = t.optionRules.errors;
 /** A count of the rule: a whole number from `min` up (the server holds the upper limits). */
@@ -94,53 +95,66 @@ export default function OptionDialog({
       }
       texts={{ createError: t.optionSaveError, updateError: t.optionSaveError }}
     >
-      {(form) => {
-        const [name, min, max] = form.watch(['name', 'min_choices', 'max_choices']) as [
-          string,
-          unknown,
-          unknown,
-        ];
-        const set = (field: 'min_choices' | 'max_choices', value: number) =>
-          form.setValue(field, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-        return (
-          <Box as="fieldset" borderWidth="1px" borderRadius="md" p="3">
-            <Text as="legend" fontWeight="semibold" px="1">
-              {t.optionRules.title}
-            </Text>
-            <Stack gap="3">
-              <Note>{t.optionRules.hint}</Note>
-              <HStack gap="2" flexWrap="wrap">
-                {presets.map((p) => (
-                  <Button
-                    key={p.label}
-                    type="button"
-                    size="sm"
-                    minH="11"
-                    variant={min === p.min && max === p.max ? 'solid' : 'outline'}
-                    aria-pressed={min === p.min && max === p.max}
-                    onClick={() => {
-                      set('min_choices', p.min);
-                      set('max_choices', p.max);
-                    }}
-                  >
-                    {p.label}
-                  </Button>
-                ))}
-              </HStack>
-              <HStack gap="3" align="start" flexWrap="wrap">
-                <NumberField<OptionFormValues> form={form} name="min_choices" step={1} />
-                <NumberField<OptionFormValues> form={form} name="max_choices" step={1} min={1} />
-              </HStack>
-              <RulePreview
-                name={name}
-                min={typeof min === 'number' ? min : 0}
-                max={typeof max === 'number' ? max : 1}
-                rows={rows}
-              />
-            </Stack>
-          </Box>
-        );
-      }}
+      {(form) => <OptionRules form={form} presets={presets} rows={rows} />}
     </CatalogDialog>
+  );
+}
+
+/**
+ * The rule's presets, its two counts and the preview. It watches the name and the counts itself
+ * (react-hook-form's `useWatch`), so what is typed re-renders this part, not the whole dialog.
+ */
+function OptionRules({
+  form,
+  presets,
+  rows,
+}: {
+  form: EntityFormReturn<typeof optionForm>;
+  presets: { label: string; min: number; max: number }[];
+  rows: readonly PreviewRow[];
+}) {
+  const [name, min, max] = useWatch({
+    control: form.control,
+    name: ['name', 'min_choices', 'max_choices'],
+  }) as [string, unknown, unknown];
+  const set = (field: 'min_choices' | 'max_choices', value: number) =>
+    form.setValue(field, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  return (
+    <Box as="fieldset" borderWidth="1px" borderRadius="md" p="3">
+      <Text as="legend" fontWeight="semibold" px="1">
+        {t.optionRules.title}
+      </Text>
+      <Stack gap="3">
+        <Note>{t.optionRules.hint}</Note>
+        <HStack gap="2" flexWrap="wrap">
+          {presets.map((p) => (
+            <Button
+              key={p.label}
+              type="button"
+              size="sm"
+              minH="11"
+              variant={min === p.min && max === p.max ? 'solid' : 'outline'}
+              aria-pressed={min === p.min && max === p.max}
+              onClick={() => {
+                set('min_choices', p.min);
+                set('max_choices', p.max);
+              }}
+            >
+              {p.label}
+            </Button>
+          ))}
+        </HStack>
+        <HStack gap="3" align="start" flexWrap="wrap">
+          <NumberField<OptionFormValues> form={form} name="min_choices" step={1} />
+          <NumberField<OptionFormValues> form={form} name="max_choices" step={1} min={1} />
+        </HStack>
+        <RulePreview
+          name={name}
+          min={typeof min === 'number' ? min : 0}
+          max={typeof max === 'number' ? max : 1}
+          rows={rows}
+        />
+      </Stack>
+    </Box>
   );
 }

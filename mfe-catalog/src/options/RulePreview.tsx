@@ -10,7 +10,7 @@ import { formatSom, ruleInWords, t } from '@qrmenu/shared/texts';
 import { Box, Stack, Text } from '@qrmenu/shared/ui';
 import { useId } from 'react';
 
-type PreviewRow = Pick<OptionRow, 'name' | 'price' | 'max_quantity' | 'is_default'>;
+export type PreviewRow = Pick<OptionRow, 'name' | 'price' | 'max_quantity' | 'is_default'>;
 
 const words = t.guestMenu.cart;
 

@@ -31,6 +31,7 @@ import {
   useImageUpload,
 } from '@qrmenu/shared/ui';
 import { type ReactNode, useCallback } from 'react';
+import { useWatch } from 'react-hook-form';
 import { NoFreeManager } from '../managers/NoFreeManager';
 import { useManagerOptions } from '../managers/useManagerOptions';
 import { type RestaurantFormSchema, type RestaurantFormValues, restaurantFormFor } from './formSchema';
@@ -60,7 +61,7 @@ function SlugChangeWarning({
   form: EntityFormReturn<RestaurantFormSchema>;
   savedSlug: string;
 }) {
-  const slug = form.watch('slug');
+  const slug = useWatch({ control: form.control, name: 'slug' });
   if (typeof slug !== 'string' || slug.trim() === '' || slug.trim() === savedSlug) return null;
   return (
     <Text

@@ -8,13 +8,14 @@ import { publicMenuUrl } from '@qrmenu/shared/runtime-config';
 import { slugify } from '@qrmenu/shared/schemas';
 import { t } from '@qrmenu/shared/texts';
 import { useEffect } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { RestaurantFormSchema } from './formSchema';
 
 type Form = EntityFormReturn<RestaurantFormSchema>;
 
 /** Follows the name into the slug while the slug was not typed by hand (renders nothing). */
 export function SlugFromName({ form }: { form: Form }) {
-  const name = form.watch('name');
+  const name = useWatch({ control: form.control, name: 'name' });
   useEffect(() => {
     // typed by hand: left alone (emptied again: suggested again)
     if (form.getFieldState('slug').isDirty) return;
@@ -26,7 +27,7 @@ export function SlugFromName({ form }: { form: Form }) {
 
 /** "Mehmonlar menyusining manzili: https://…/m/<slug>", the slug as typed. */
 export function SlugHint({ form }: { form: Form }) {
-  const slug = form.watch('slug');
+  const slug = useWatch({ control: form.control, name: 'slug' });
   const shown = typeof slug === 'string' && slug.trim() ? slug.trim() : '…';
   return <>{t.slugHint(publicMenuUrl(shown).replace(encodeURIComponent('…'), '…'))}</>;
 }

@@ -9,9 +9,9 @@
  * one of its fields has an error; a submit with errors opens the first tab that has one.
  * Every panel stays mounted (hidden), so react-hook-form keeps and validates all of them.
  */
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { CONTENT_LANGS, type ContentLang, LANGUAGE_NAMES, TRANSLATION_LANGS } from '../schemas/translations';
 import { fieldLabel, t } from '../texts';
 import { Box, Tabs, VisuallyHidden } from '../ui';
@@ -73,6 +73,29 @@ function valueAt(values: unknown, path: string): unknown {
 
 const filled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
+/**
+ * A tab's "not translated" marker. It watches the texts it compares itself (react-hook-form's
+ * `useWatch`), so a keystroke re-renders this marker, not the whole form around the tabs.
+ */
+function MissingMarker<T extends FieldValues>({
+  lang,
+  fields,
+  form,
+}: {
+  lang: ContentLang;
+  fields: readonly string[];
+  form: UseFormReturn<T, unknown, FieldValues>;
+}) {
+  // the Uzbek text and this language's, field after field
+  const names = useMemo(
+    () => fields.flatMap((field) => [field, translatedName(lang, field)]) as Path<T>[],
+    [fields, lang],
+  );
+  const values = useWatch({ control: form.control, name: names }) as unknown[];
+  const missing = fields.some((_, i) => filled(values[2 * i]) && !filled(values[2 * i + 1]));
+  return missing ? <Marker color="orange.600" text={t.translations.missing} symbol="•" /> : null;
+}
+
 export function TranslatableFields<T extends FieldValues>({
   fields,
   form,
@@ -83,13 +106,7 @@ export function TranslatableFields<T extends FieldValues>({
   if (!f) throw new Error('TranslatableFields needs a `form` prop or a FormProvider');
   const [tab, setTab] = useState<ContentLang>('uz');
 
-  const values = f.watch();
   const errors = f.formState.errors;
-  const missing = (lang: ContentLang) =>
-    lang !== 'uz' &&
-    fields.some(
-      (field) => filled(valueAt(values, field)) && !filled(valueAt(values, translatedName(lang, field))),
-    );
   const hasError = (lang: ContentLang) =>
     fields.some((field) => valueAt(errors, translatedName(lang, field)));
 
@@ -108,9 +125,10 @@ export function TranslatableFields<T extends FieldValues>({
         {TABS.map(({ lang }) => (
           <Tabs.Trigger key={lang} value={lang} minH="11">
             <span lang={lang}>{LANGUAGE_NAMES[lang]}</span>
-            {hasError(lang) ? <Marker color="fg.error" text={t.translations.hasError} symbol="!" /> : null}
-            {!hasError(lang) && missing(lang) ? (
-              <Marker color="orange.600" text={t.translations.missing} symbol="•" />
+            {hasError(lang) ? (
+              <Marker color="fg.error" text={t.translations.hasError} symbol="!" />
+            ) : lang !== 'uz' ? (
+              <MissingMarker lang={lang} fields={fields} form={f} />
             ) : null}
           </Tabs.Trigger>
         ))}

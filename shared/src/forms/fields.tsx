@@ -8,6 +8,7 @@ import {
   type Resolver,
   type UseFormReturn,
   useFormContext,
+  useWatch,
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { isApiError } from '../api/errors';
@@ -326,9 +327,10 @@ export interface SwitchFieldProps<T extends FieldValues> extends BaseFieldProps<
 }
 
 /**
- * A boolean switch (e.g. `is_active`: Faol / Nofaol) bound to react-hook-form through the form's
- * own `watch` / `setValue` (react-hook-form's `Controller` would cost the login page ~1 KiB gzip:
- * the shared facade is bundled whole).
+ * A boolean switch (e.g. `is_active`: Faol / Nofaol) bound to react-hook-form through `useWatch`
+ * and `setValue` (react-hook-form's `Controller` would cost the login page ~1 KiB gzip: the shared
+ * facade is bundled whole). `useWatch`, not the form's `watch`, so a change re-renders the switch,
+ * not the whole form.
  */
 export function SwitchField<T extends FieldValues>({
   name,
@@ -341,7 +343,7 @@ export function SwitchField<T extends FieldValues>({
 }: SwitchFieldProps<T>) {
   const stateId = useId();
   const { f, error } = useField(name, form);
-  const checked = Boolean(f.watch(name));
+  const checked = Boolean(useWatch({ control: f.control, name }));
   return (
     <FieldFrame label={label ?? null} disabled={disabled} helperText={helperText} error={error}>
       <Switch.Root
