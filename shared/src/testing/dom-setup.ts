@@ -3,6 +3,8 @@
  * jest-dom matchers, clean-up between tests, the browser APIs jsdom lacks, and Node's own
  * upload types.
  */
+// first: React reads it as it loads
+import './no-suspense-hold';
 import '@testing-library/jest-dom/vitest';
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { URL as NodeURL } from 'node:url';
