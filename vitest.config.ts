@@ -6,9 +6,9 @@ import { defineConfig } from 'vitest/config';
  * The front ends' jsdom projects run in `vmThreads` (each file still gets a fresh jsdom and
  * module graph, in a vm context rather than a process of its own: about half the CPU). The few
  * files that need a real process are listed in their package's FORKS_ONLY and run in a
- * `<package>-forks` project beside it (`--project 'shared*'` runs both). The API and mfe-orders
- * (its board reads a stream, see its config) keep `forks`; the API's files share a worker's module
- * graph, but for those in `api-isolated` (`--project 'api*'` runs both).
+ * `<package>-forks` project beside it (`--project 'shared*'` runs both; mfe-orders' board reads a
+ * live stream, see its config). The API keeps `forks`; its files share a worker's module graph,
+ * but for those in `api-isolated` (`--project 'api*'` runs both).
  *
  * Workers: each project's own, vitest's default (one less than the cores: one file at a time on
  * 2 cores). A `maxWorkers` here would not reach the projects (vitest 5 resolves it per project).
