@@ -17,10 +17,11 @@ const fromBuilder = createRequire(createRequire(import.meta.url).resolve('@axe-c
 const AXE_MIN = readFileSync(fromBuilder.resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * Whether the page holds a frame of another origin. By default the builder runs axe in each frame and puts
- * the results together in a new blank tab, a renderer process of its own for every check (about
- * half a check's time here); its legacy mode runs axe in the page itself, which reaches every
- * frame of the page's origin but none of another. So the legacy mode where there is none.
+ * Whether the page holds a frame of another origin. By default the builder runs axe in each
+ * frame and puts the results together in a new blank tab, a renderer process of its own for every
+ * check (about half a check's time here); its legacy mode runs axe in the page itself, which
+ * reaches every frame of the page's origin but none of another. So the legacy mode where there is
+ * none.
  */
 const hasOtherOriginFrame = (page: Page): boolean => {
   const origin = new URL(page.url()).origin;

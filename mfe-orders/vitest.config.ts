@@ -4,7 +4,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * Files that need a process of their own: the board's tests read a live stream from a
  * ReadableStream body, which a vm context's fetch and TextDecoder do not take for their own. They
  * run in the `mfe-orders-forks` project (vitest.forks.config.ts); the others in `vmThreads`, as
- * the other front ends' (a process per file cost about 4 s a file here, for files of under one).
+ * the other front ends' (a process per file cost about 4 s here, for files that run in under 1 s).
  */
 export const FORKS_ONLY = ['test/board.test.tsx', 'test/telegram-state.test.tsx'];
 

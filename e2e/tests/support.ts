@@ -218,8 +218,8 @@ export const PAGE_VIEWPORTS = [
  * The checks only read, so the file's tests share one browser tab per role (signed in as that
  * role, a guest as nobody; the page's CSP violations recorded: `cspViolationsOf`), each test
  * going to its page in it: the modules' scripts come from the tab's cache, compiled once,
- * instead of a new browser context and renderer for every test. A failed test leaves a screenshot of the tab; Playwright then starts a new
- * worker for the rest, with tabs of its own.
+ * instead of a new browser context and renderer for every test. A failed test leaves a screenshot
+ * of the tab; Playwright then starts a new worker for the rest, with tabs of its own.
  */
 export function eachPageAtEachWidth(
   pages: readonly PageCase[],
