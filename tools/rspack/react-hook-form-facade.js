@@ -5,8 +5,8 @@
  * `setValue`). `useForm` for the forms; `useFormContext` and `FormProvider` for the UI facade's
  * fields; `useWatch` for a part of a form that shows a value as it is typed (it re-renders that
  * part alone, where the form's `watch` re-renders the whole form); `appendErrors`, `get`, `set`
- * are what `@hookform/resolvers` imports. Types are not affected. A contract like the router facade:
- * add a name here (and rebuild the shell) before a remote uses it.
+ * are what `@hookform/resolvers` imports. Types are not affected. A contract like the router
+ * facade: add a name here (and rebuild the shell) before a remote uses it.
  */
 export {
   appendErrors,
