@@ -139,7 +139,7 @@ describe('database layer', () => {
   it('deleting a user sets manager_id null; deleting a restaurant cascades to everything in it', async () => {
     const m = user(`u-${newId()}`);
     await conn.db.insertInto('users').values(m).execute();
-    const r = restaurant(`c-${newId().slice(-8)}`, m.id);
+    const r = restaurant(`c-${newId()}`, m.id);
     await conn.db.insertInto('restaurants').values(r).execute();
     const c = {
       id: newId(),
