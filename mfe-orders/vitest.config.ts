@@ -3,8 +3,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /**
  * Files that need a process of their own: the board's tests read a live stream from a
  * ReadableStream body, which a vm context's fetch and TextDecoder do not take for their own. They
- * run in the `mfe-orders-forks` project (vitest.forks.config.ts); the others in `vmThreads`, as
- * the other front ends' (a process per file cost about 4 s here, for files that run in under 1 s).
+ * run in the root config's `web-forks` project; the others in `vmThreads`, as the other front
+ * ends' (a process per file cost about 4 s here, for files that run in under 1 s).
  */
 export const FORKS_ONLY = ['test/board.test.tsx', 'test/telegram-state.test.tsx'];
 

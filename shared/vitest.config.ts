@@ -2,7 +2,8 @@ import { configDefaults, defineProject } from 'vitest/config';
 
 /**
  * Files that need a process of their own: they stub `window.location`, which a vm context's jsdom
- * window keeps unforgeable. They run in the `shared-forks` project (vitest.forks.config.ts).
+ * window keeps unforgeable. The workspace's run (the root vitest.config.ts) runs them in its
+ * `web-forks` project.
  */
 export const FORKS_ONLY = ['test/client.test.ts'];
 

@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /**
  * Files that need a process of their own: the rspack build configuration loads rspack and the
  * federation plugin, which need Node's own globals (ReadableStream), absent from a vm context.
- * They run in the `shell-forks` project (vitest.forks.config.ts).
+ * The workspace's run (the root vitest.config.ts) runs them in its `web-forks` project.
  */
 export const FORKS_ONLY = ['test/rspack-config.test.ts'];
 

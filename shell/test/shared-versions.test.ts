@@ -3,7 +3,7 @@
  * `@qrmenu/shared` subpath's exports (texts, API calls, route names included) are recorded per
  * version in tools/rspack/shared-surfaces.json; a surface that changes without a version bump,
  * or with too small a bump, fails here. After a bump, record the new surface with
- * `RECORD_SHARED_SURFACES=1 pnpm exec vitest run --project shell test/shared-versions.test.ts`
+ * `RECORD_SHARED_SURFACES=1 pnpm exec vitest run --project web shell/test/shared-versions.test.ts`
  * (it never rewrites a version already recorded).
  */
 import { execFileSync } from 'node:child_process';
