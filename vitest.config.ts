@@ -16,10 +16,11 @@ import shellConfig, { FORKS_ONLY as SHELL_FORKS } from './shell/vitest.config';
  * and module graph, in a vm context of a thread: `vmThreads`), with the settings of each
  * package's own config (its files, the jsdom set-up). One project, not one a package: the same
  * files took 126-139 s of CPU here as one project against 143-157 s as eight (about 11 % less;
- * the packages share most of their modules: the kit, React, Chakra). A package's tests alone: `pnpm exec vitest run mfe-catalog/` from here (or
- * `pnpm exec vitest run` in its folder, its own config, without the files below). The few files
- * that need a real process are in their package's FORKS_ONLY and run in `web-forks` (mfe-orders'
- * board reads a live stream, see its config). The API keeps `forks`; its files share a worker's
+ * the packages share most of their modules: the kit, React, Chakra). A package's tests alone:
+ * `pnpm exec vitest run mfe-catalog/` from here (or `pnpm exec vitest run` in its folder, its own
+ * config, without the files below). The few files that need a real process are in their
+ * package's FORKS_ONLY and run in `web-forks` (mfe-orders' board reads a live stream, see its
+ * config). The API keeps `forks`; its files share a worker's
  * module graph, but for those in `api-isolated` (`--project 'api*'` runs both).
  *
  * Workers: each project's own, vitest's default (one less than the cores: one file at a time on
@@ -52,7 +53,8 @@ if (unlisted.length)
 const within = (dir: string, globs: readonly string[]) => globs.map((glob) => `${dir}/${glob}`);
 const packages = Object.entries(FRONT_ENDS);
 const forks = packages.flatMap(([dir, p]) => within(dir, p.forks));
-// shared's jsdom settings (the front ends' configs all name its set-up), its set-up found from here
+// shared's jsdom settings (its set-up, which every front end's config names, and its page's
+// address, /admin, which the others' tests pass under too), its set-up found from here
 const web = { ...jsdomTest, setupFiles: within('shared', jsdomTest.setupFiles) };
 
 export default defineConfig({
