@@ -8,18 +8,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 export const FORKS_ONLY = ['test/board.test.tsx', 'test/telegram-state.test.tsx'];
 
-export const test = {
-  environment: 'jsdom' as const,
-  setupFiles: ['@qrmenu/shared/testing/dom-setup'],
-  include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
-  testTimeout: 20_000,
-};
-
 export default defineConfig({
   test: {
-    ...test,
     name: 'mfe-orders',
+    environment: 'jsdom',
     pool: 'vmThreads',
+    setupFiles: ['@qrmenu/shared/testing/dom-setup'],
+    include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
     exclude: [...configDefaults.exclude, ...FORKS_ONLY],
+    testTimeout: 20_000,
   },
 });

@@ -7,20 +7,16 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 export const FORKS_ONLY = ['test/rspack-config.test.ts'];
 
-export const test = {
-  environment: 'jsdom' as const,
-  setupFiles: ['@qrmenu/shared/testing/dom-setup'],
-  include: ['test/**/*.test.{ts,tsx}'],
-  testTimeout: 20_000,
-};
-
 export default defineConfig({
   test: {
-    ...test,
     name: 'shell',
+    environment: 'jsdom',
     // a fresh jsdom and module graph per file in a vm context of a thread: about half the CPU of
     // a process per file (see the root vitest.config.ts)
     pool: 'vmThreads',
+    setupFiles: ['@qrmenu/shared/testing/dom-setup'],
+    include: ['test/**/*.test.{ts,tsx}'],
     exclude: [...configDefaults.exclude, ...FORKS_ONLY],
+    testTimeout: 20_000,
   },
 });
