@@ -20,13 +20,14 @@ import shellConfig, { FORKS_ONLY as SHELL_FORKS } from './shell/vitest.config';
  * `pnpm exec vitest run mfe-catalog/` from here (or `pnpm exec vitest run` in its folder, its own
  * config, without the files below). The few files that need a real process are in their
  * package's FORKS_ONLY and run in `web-forks` (mfe-orders' board reads a live stream, see its
- * config). The API keeps `forks`; its files share a worker's
- * module graph, but for those in `api-isolated` (`--project 'api*'` runs both).
+ * config). The API keeps `forks`; its files share a worker's module graph, but for those in
+ * `api-isolated` (`--project 'api*'` runs both).
  *
- * Workers: each project's own, vitest's default (one less than the cores: one file at a time on
- * 2 cores). A `maxWorkers` here would not reach the projects (vitest 5 resolves it per project).
- * Three a project was tried: `pnpm test` took 1,166 s against 1,016 s, with a test timed out,
- * because beside the e2e lane (two browsers and two servers) every core is already busy.
+ * Workers: vitest's default (one less than the cores): on 2 cores the whole run takes one file at
+ * a time (its JSON report never shows two at once), so its length is the CPU its files use. A
+ * `maxWorkers` here would not reach the projects (vitest 5 resolves it per project). Three a
+ * project was tried: `pnpm test` took 1,166 s against 1,016 s, with a test timed out, because
+ * beside the e2e lane (two browsers and two servers) every core is already busy.
  */
 const FRONT_ENDS = {
   shared: { config: sharedConfig, forks: SHARED_FORKS },
