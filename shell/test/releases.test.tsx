@@ -8,7 +8,7 @@
 import { setRuntimeConfig } from '@qrmenu/shared/runtime-config';
 import { signIn } from '@qrmenu/shared/session';
 import { axeViolations, stubApi } from '@qrmenu/shared/testing/kit';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
@@ -86,6 +86,8 @@ const reportsSent = (api: ReturnType<typeof stubApi>) =>
 
 describe('a canary that fails', () => {
   it('to load: the stable release shows in the same page view; the failure is reported once', async () => {
+    // the warm-up below starts 3 s after the page at the latest: the clock is moved on to it
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = stubApi({ 'POST /releases/reports': { status: 204 } });
     runtime.loadRemote.mockImplementation(async (id: string) => {
       const entry = runtime.entries.get(id.split('/')[0] as string);
@@ -100,12 +102,11 @@ describe('a canary that fails', () => {
     });
     // the warm-up (after the page settles; these stub pages ask for nothing: 3 s at the latest)
     // fetches the next pages' code without running it: no load of its own to report
-    await waitFor(
-      () =>
-        expect(runtime.preloadRemote).toHaveBeenCalledWith(
-          expect.arrayContaining([{ nameOrAlias: 'mfe_catalog', exposes: ['./ProductTablePage'] }]),
-        ),
-      { timeout: 4000 },
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    await waitFor(() =>
+      expect(runtime.preloadRemote).toHaveBeenCalledWith(
+        expect.arrayContaining([{ nameOrAlias: 'mfe_catalog', exposes: ['./ProductTablePage'] }]),
+      ),
     );
     flushReports();
     await waitFor(() => expect(reportsSent(api).length).toBeGreaterThan(0));

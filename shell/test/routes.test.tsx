@@ -433,10 +433,22 @@ describe("the bottom bar's orders badge", () => {
 });
 
 describe('warm-up', () => {
+  /**
+   * The stub pages ask for nothing, so the warm-up starts at its latest, 3 s after the page: the
+   * clock is moved on to it instead of waited for.
+   */
+  const toTheWarmUp = async () => {
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+  };
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+
   it("fetches the sidebar's other modules after the area's first paint, running none", async () => {
     signIn('token-1', 'admin');
     renderAt('/admin/restaurants');
     await screen.findByText('remote:mfe_restaurants/RestaurantsPage');
+    await toTheWarmUp();
     await waitFor(() =>
       expect(preloadRemote).toHaveBeenCalledWith(
         expect.arrayContaining([{ nameOrAlias: 'mfe_auth', exposes: ['./ProfilePage'] }]),
@@ -454,6 +466,7 @@ describe('warm-up', () => {
     signIn('token-1', 'manager');
     renderAt('/admin');
     await screen.findByText('remote:mfe_restaurants/ManagerHome');
+    await toTheWarmUp();
     await waitFor(() => expect(preloadRemote).toHaveBeenCalled());
     const fetched = preloadRemote.mock.calls[0]?.[0] ?? [];
     expect(fetched).toEqual(

@@ -35,6 +35,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
+  // a test that moved the clock itself (vi.useFakeTimers) leaves the next one the real clock
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   signOut();
   localStorage.clear();
