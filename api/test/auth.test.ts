@@ -1,5 +1,5 @@
 import { answers } from '@qrmenu/shared/schemas';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ADMIN,
   apiCall,
@@ -179,13 +179,16 @@ describe('token expiry', () => {
       expect(ok.statusCode).toBe(200);
       const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
       expect(payload.exp - payload.iat).toBe(1);
-      await new Promise((r) => setTimeout(r, 2100));
+      // the clock moved past the expiry (only Date: the app's timers keep the real one)
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 2100);
       expectError(
         await short.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(token) }),
         401,
         'unauthorized',
       );
     } finally {
+      vi.useRealTimers();
       await short.close();
     }
   });
