@@ -1,9 +1,7 @@
 /** The period model: presets as Tashkent days (a clock past UTC's midnight set), the address, the checks. */
 import { tashkentDay } from '@qrmenu/shared/query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addDays, daysBetween, percentChange, periodOf, readChoice, writeChoice } from '../src/period/period';
-
-afterEach(() => vi.useRealTimers());
 
 describe('the period', () => {
   it("takes today as Tashkent's: at 00:30 there (19:30 UTC) «Bugun» is already the next day", () => {

@@ -17,7 +17,6 @@ import RestaurantsPage from '../src/restaurants/RestaurantsPage';
 
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.useRealTimers();
 });
 
 const LIST = ROUTES.admin.restaurants;

@@ -156,7 +156,6 @@ describe('SortableList', () => {
   });
   afterEach(() => {
     layout.mockRestore();
-    vi.useRealTimers();
   });
 
   it('names its handle and buttons in Uzbek, after the item, and passes axe', async () => {

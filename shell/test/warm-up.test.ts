@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGES } from '../src/pages';
 import { pageAt } from '../src/routes';
 import { warmWhenSettled } from '../src/warm-up';
@@ -7,9 +7,6 @@ import { warmWhenSettled } from '../src/warm-up';
 describe('warmWhenSettled', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
   });
 
   it("waits for the page's first query to answer, then warms once", async () => {
