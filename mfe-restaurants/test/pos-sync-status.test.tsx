@@ -6,7 +6,7 @@ import { answers, axeViolations, renderAtRoute, signInAs, stubApi } from '@qrmen
 import { t } from '@qrmenu/shared/texts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { PosSyncStatus } from '../src/integration/PosSyncStatus';
+import { PICTURES_POLL_MS, PosSyncStatus } from '../src/integration/PosSyncStatus';
 
 const account = (pictures: { total: number; done: number; failed: number }) =>
   answers.data({
@@ -27,8 +27,8 @@ const account = (pictures: { total: number; done: number; failed: number }) =>
 
 describe('POS sync status', () => {
   it("shows the pictures' progress while they come, then what came, asking again meanwhile", async () => {
-    // the page asks again every 2 s: the clock is moved on instead of waited for (the jsdom set-up
-    // puts the real clock back after each test)
+    // the page asks again every PICTURES_POLL_MS: the clock is moved on instead of waited for (the
+    // jsdom set-up puts the real clock back after each test)
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = stubApi({ 'GET /admin/integration/pos/r-1': account({ total: 40, done: 12, failed: 0 }) });
     signInAs('admin');
@@ -47,11 +47,11 @@ describe('POS sync status', () => {
     expect(bar).toHaveAttribute('max', '40');
     expect(await axeViolations(container)).toEqual([]);
     api.answer({ 'GET /admin/integration/pos/r-1': account({ total: 40, done: 40, failed: 2 }) });
-    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    await act(() => vi.advanceTimersByTimeAsync(PICTURES_POLL_MS));
     await waitFor(() => expect(screen.getByText(t.posPicturesDone({ total: 40, failed: 2 }))).toBeVisible());
     expect(screen.queryByRole('progressbar')).toBeNull();
     const asked = api.callsTo('GET /admin/integration/pos/r-1').length;
-    await act(() => vi.advanceTimersByTimeAsync(6_000));
+    await act(() => vi.advanceTimersByTimeAsync(3 * PICTURES_POLL_MS));
     // done: no more questions
     expect(api.callsTo('GET /admin/integration/pos/r-1').length).toBe(asked);
   });

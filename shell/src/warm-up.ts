@@ -21,7 +21,7 @@ function onIdle(callback: () => void): Cancel {
 }
 
 /** Warming starts by then at the latest, settled or not (a page that asks for nothing). */
-const AT_THE_LATEST_MS = 3000;
+export const AT_THE_LATEST_MS = 3000;
 
 /**
  * Calls `warm` once the page on screen has settled: no page module loading, a first query

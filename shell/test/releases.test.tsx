@@ -16,6 +16,7 @@ import { fallbackModule } from '../src/federation';
 import { fetchPagesAhead, loadPage, resetRemotePages, StaleReleaseError } from '../src/RemotePage';
 import { errorMessageOf, flushReports, reportLoad, resetReports } from '../src/release-reports';
 import { checkReleases, configUrl, FRESH_MS, markRan, startReleases, visitorId } from '../src/releases';
+import { AT_THE_LATEST_MS } from '../src/warm-up';
 
 const runtime = vi.hoisted(() => ({
   loadRemote: vi.fn(),
@@ -86,7 +87,7 @@ const reportsSent = (api: ReturnType<typeof stubApi>) =>
 
 describe('a canary that fails', () => {
   it('to load: the stable release shows in the same page view; the failure is reported once', async () => {
-    // the warm-up below starts 3 s after the page at the latest: the clock is moved on to it
+    // the warm-up below starts AT_THE_LATEST_MS after the page at the latest: the clock is moved on
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = stubApi({ 'POST /releases/reports': { status: 204 } });
     runtime.loadRemote.mockImplementation(async (id: string) => {
@@ -102,7 +103,7 @@ describe('a canary that fails', () => {
     });
     // the warm-up (after the page settles; these stub pages ask for nothing: 3 s at the latest)
     // fetches the next pages' code without running it: no load of its own to report
-    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    await act(() => vi.advanceTimersByTimeAsync(AT_THE_LATEST_MS));
     await waitFor(() =>
       expect(runtime.preloadRemote).toHaveBeenCalledWith(
         expect.arrayContaining([{ nameOrAlias: 'mfe_catalog', exposes: ['./ProductTablePage'] }]),

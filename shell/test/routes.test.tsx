@@ -9,6 +9,7 @@ import { App } from '../src/App';
 import { fallbackModule } from '../src/federation';
 import { PREFETCH } from '../src/pages';
 import { resetRemotePages } from '../src/RemotePage';
+import { AT_THE_LATEST_MS } from '../src/warm-up';
 
 const { loadRemote, preloadRemote } = vi.hoisted(() => ({
   loadRemote: vi.fn(),
@@ -434,11 +435,11 @@ describe("the bottom bar's orders badge", () => {
 
 describe('warm-up', () => {
   /**
-   * The stub pages ask for nothing, so the warm-up starts at its latest, 3 s after the page: the
-   * clock is moved on to it instead of waited for.
+   * The stub pages ask for nothing, so the warm-up starts at its latest, AT_THE_LATEST_MS after
+   * the page: the clock is moved on to it instead of waited for.
    */
   const toTheWarmUp = async () => {
-    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    await act(() => vi.advanceTimersByTimeAsync(AT_THE_LATEST_MS));
   };
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

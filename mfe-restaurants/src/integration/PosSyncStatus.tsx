@@ -14,7 +14,7 @@ const RESULT: Record<string, string> = {
   error: t.posSyncFailed,
 };
 
-const PICTURES_POLL_MS = 2000;
+export const PICTURES_POLL_MS = 2000;
 const picturesRunning = (p: PosAccount['pictures']) => !!p && p.done < p.total;
 
 export function PosSyncStatus({ restaurantId }: { restaurantId: string }) {
