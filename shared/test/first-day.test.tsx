@@ -5,7 +5,7 @@
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../src/api';
 import { FormDialog, formResolver, serverDetailText, TextField } from '../src/forms';
@@ -105,10 +105,14 @@ describe('toasts', () => {
 });
 
 describe("the phone's Back button with a dialog open", () => {
+  /** The next `popstate`: `history.back()` only asks for the step, the browser takes it later. */
+  const popped = () =>
+    new Promise<void>((resolve) => window.addEventListener('popstate', () => resolve(), { once: true }));
   const back = async () => {
     await act(async () => {
+      const step = popped();
       window.history.back();
-      await new Promise((r) => setTimeout(r, 50));
+      await step;
     });
   };
 
@@ -138,6 +142,60 @@ describe("the phone's Back button with a dialog open", () => {
     question = await screen.findByRole('alertdialog');
     await userEvent.click(within(question).getByRole('button', { name: t.yes }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("a dialog opened again before the browser took the last one's entry off keeps its own", async () => {
+    // a slow phone: the step back a closed dialog asks for comes only after the next one opened
+    const takeStep = window.history.back.bind(window.history);
+    let stepped: Promise<void> = Promise.resolve();
+    const slowBack = vi.spyOn(window.history, 'back').mockImplementation(() => {
+      stepped = popped();
+      setTimeout(takeStep, 30);
+    });
+    try {
+      renderAtRoute(<ManagerDialog save={async () => ({})} />, '/', { as: 'admin' });
+      const start = window.history.state;
+      await userEvent.click(screen.getByRole('button', { name: 'ochish' }));
+      await userEvent.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: t.cancel }),
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'ochish' }));
+      await waitFor(() => expect(slowBack).toHaveBeenCalledTimes(1));
+      await act(() => stepped);
+      // still open, asking nothing, on an entry of its own
+      const dialog = await screen.findByRole('dialog');
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      await waitFor(() => expect(window.history.state).not.toEqual(start));
+      slowBack.mockRestore();
+      await back();
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+      expect(window.history.state).toEqual(start);
+    } finally {
+      slowBack.mockRestore();
+    }
+  });
+
+  it('a question left open when the save ended is not asked again when the dialog opens next', async () => {
+    let saved: () => void = () => {};
+    renderAtRoute(<ManagerDialog save={() => new Promise<void>((resolve) => (saved = resolve))} />, '/', {
+      as: 'admin',
+    });
+    const start = window.history.state;
+    await userEvent.click(screen.getByRole('button', { name: 'ochish' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: t.fields.login }), 'yangi');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.create }));
+    await back();
+    expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
+    await act(async () => saved());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(window.history.state).toEqual(start));
+    await userEvent.click(screen.getByRole('button', { name: 'ochish' }));
+    const again = await screen.findByRole('dialog');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await userEvent.click(within(again).getByRole('button', { name: t.cancel }));
+    await waitFor(() => expect(window.history.state).toEqual(start));
   });
 
   it('closing with a button takes its history entry off again', async () => {

@@ -34,6 +34,9 @@ export function DialogShell({
   children,
 }: DialogShellProps) {
   const [asking, setAsking] = useState(false);
+  // a question left open when the dialog closed another way (its save ended) is not asked again
+  // the next time it opens
+  if (!open && asking) setAsking(false);
   /** True when the dialog stays open (a question is asked first). */
   const requestClose = (): boolean => {
     if (confirmClose) {
