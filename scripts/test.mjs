@@ -122,6 +122,22 @@ const firstLine = (text) =>
     .find((line) => line.trim())
     ?.trim()
     .slice(0, 300) ?? '';
+/**
+ * Where a failure happened, for the summary (often all a CI log keeps): the stack's frames in the
+ * project's own files (a helper's line, then its caller's) and, for a locator's assertion, which
+ * locator: enough to tell which of a long test's waits gave up.
+ */
+function whereFailed(text) {
+  const plain = stripVTControlCharacters(String(text ?? ''));
+  const frames = [...plain.matchAll(/\(?(\/[^\s():]+):(\d+):\d+\)?$/gmu)]
+    .filter(([, file]) => file.startsWith(root) && !file.includes('/node_modules/'))
+    .map(([, file, line]) => `${relative(root, file)}:${line}`);
+  const locator = plain.match(/^Locator:\s+(.+)$/mu)?.[1];
+  const parts = [];
+  if (frames.length) parts.push(`at ${[...new Set(frames)].slice(0, 3).join(' ← ')}`);
+  if (locator) parts.push(`locator ${locator.slice(0, 200)}`);
+  return parts.length ? `\n      ${parts.join('; ')}` : '';
+}
 const vitestCounts = (r) => ({
   pass: r.numPassedTests,
   fail: r.numFailedTests,
@@ -129,7 +145,10 @@ const vitestCounts = (r) => ({
   failedTests: r.testResults.flatMap((file) =>
     file.assertionResults
       .filter((t) => t.status === 'failed')
-      .map((t) => `${relative(root, file.name)} > ${t.fullName} — ${firstLine(t.failureMessages?.[0])}`),
+      .map(
+        (t) =>
+          `${relative(root, file.name)} > ${t.fullName} — ${firstLine(t.failureMessages?.[0])}${whereFailed(t.failureMessages?.[0])}`,
+      ),
   ),
 });
 /** Playwright's JSON report: suites nest; a spec's tests carry their runs' results. */
@@ -140,7 +159,8 @@ function playwrightFailures(suites, file = '') {
         .filter((t) => t.status === 'unexpected')
         .map((t) => {
           const last = t.results.at(-1);
-          return `${suite.file ?? file} > ${spec.title} — ${firstLine(last?.error?.message ?? last?.errors?.[0]?.message)}`;
+          const error = last?.error ?? last?.errors?.[0];
+          return `${suite.file ?? file} > ${spec.title} — ${firstLine(error?.message)}${whereFailed(`${error?.message ?? ''}\n${error?.stack ?? ''}`)}`;
         }),
     ),
     ...playwrightFailures(suite.suites, suite.file ?? file),
