@@ -27,10 +27,12 @@ export default defineConfig({
     locale: 'uz-UZ',
     // A failed test keeps its trace (every action with the page's DOM, the network, the console)
     // and a screenshot of the end; the trace's filmstrip of screenshots is left out: recording it
-    // for every test cost a sixth of the suite's CPU. Not under CI (CI=true, set by .ci/run): no
-    // one opens a trace there, and on a loaded machine Playwright's trace files race with the
+    // for every test cost a sixth of the suite's CPU. `pnpm test` runs the suite with
+    // `--trace=off`: recording every test's trace to keep the failures' took a third more CPU, so
+    // a failure there keeps its screenshot, and its spec run alone keeps the trace. Not under CI
+    // (CI=true, set by .ci/run) either: on a loaded machine Playwright's trace files race with the
     // `request` fixture's close (ENOENT on `.playwright-artifacts-N/traces/…trace`), failing
-    // tests that passed; the screenshot and the servers' logs still say what went wrong.
+    // tests that passed.
     trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {

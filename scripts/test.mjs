@@ -285,7 +285,10 @@ async function e2e(noChromium) {
   const ok = await run(
     'e2e',
     'pnpm',
-    ['--filter', '@qrmenu/e2e', 'exec', 'playwright', 'test', '--reporter=list,json'],
+    // no traces: recording one for every test, to keep the failures', took a third more CPU; a
+    // failure keeps its screenshot, and the spec run alone (`pnpm test:e2e tests/<spec>`) keeps
+    // its trace
+    ['--filter', '@qrmenu/e2e', 'exec', 'playwright', 'test', '--reporter=list,json', '--trace=off'],
     { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
   );
   count('e2e', ok, e2eReport, (r) => ({
