@@ -111,7 +111,8 @@ export const OTHER_VARIABLES: Record<string, OtherVariable> = {
   CI: {
     group: 'test',
     default: 'none (`.ci/run` sets `true`)',
-    meaning: 'under CI the end-to-end suite keeps no Playwright traces (a failure keeps its screenshot)',
+    meaning:
+      'under CI no Playwright traces, even for a spec run alone (`pnpm test` never keeps any); a failure keeps its screenshot',
   },
   HAPROXY_BIN: {
     group: 'test',
