@@ -3,6 +3,10 @@
 // (tsconfig.web.json: they share their options), the API and the e2e suite (each its own options).
 // Incremental: a second run reads node_modules/.cache/tsc and checks only what changed. Every
 // program's errors are printed; exits 1 when any program has one.
+//
+// TypeScript 7 (the compiler in Go): from a fresh clone the three programs take about 21 s of CPU
+// here, against 59 s with TypeScript 6. Each runs single-threaded: three at once already fill the
+// two cores, and its own threads would only add their overhead (about 35 s of CPU in all).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -26,6 +30,7 @@ const results = await Promise.all(
             tsc,
             '-p',
             project,
+            '--singleThreaded',
             '--incremental',
             '--tsBuildInfoFile',
             `node_modules/.cache/tsc/${cache}.tsbuildinfo`,
