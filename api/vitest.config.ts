@@ -24,5 +24,7 @@ export default defineProject({
     // once per worker, not once per file (about 40 % of the suite's CPU). Each file builds its own
     // app and database, and passes settings as the app's options, never through process.env.
     isolate: false,
+    // the server bundled once for the tests that start it as a process (server-process.ts)
+    globalSetup: ['test/server-bundle.ts'],
   },
 });
