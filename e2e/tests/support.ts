@@ -306,7 +306,8 @@ export interface PageCase {
 
 /**
  * Every back-office page of both roles over a catalog world: what the page-wide checks
- * (accessibility, the longest names) go through. A module that adds a page adds it here.
+ * (pages.spec.ts: accessibility, the longest names) go through. A module that adds a page adds it
+ * here.
  */
 export const BACK_OFFICE_PAGES: readonly PageCase[] = [
   { name: 'restaurants (admin)', who: 'admin', path: () => '/admin/restaurants' },
