@@ -1,9 +1,9 @@
 /**
- * Global set-up of the API's vitest projects: bundles the server's entry (`src/server.ts`) once per
- * run, with the production build's settings (tsup.config.ts), into a folder of this run's own. The
- * tests that start the server as a process (server-process.ts) run that file: a start takes about
- * 1.7 s of CPU here against 2.7 s through tsx, which compiles and resolves every source file on
- * the way. It is also what production runs (`node dist/server.js`), not a loader's reading of the
+ * Global set-up of the API's vitest project (`api`): bundles the server's entry (`src/server.ts`)
+ * once per run, with the production build's settings (tsup.config.ts), into a folder of this
+ * run's own. The tests that start the server as a process (server-process.ts) run that file: a
+ * start takes about 1.7 s of CPU here against 2.7 s through tsx, which compiles and resolves every
+ * source file on the way. It is also what production runs (`node dist/server.js`), not a loader's reading of the
  * sources. Watch mode bundles again before each re-run, so a changed source is what runs.
  */
 import { rmSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * The real entry point as a child process, its output collected: `src/server.ts` bundled as the
- * production build bundles it, once per run (server-bundle.ts, the projects' global set-up).
+ * production build bundles it, once per run (server-bundle.ts, the project's global set-up).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { inject } from 'vitest';
