@@ -8,7 +8,7 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { build, type Options } from 'tsup';
+import { build } from 'tsup';
 import type { TestProject } from 'vitest/node';
 import productionBuild from '../tsup.config';
 
@@ -21,12 +21,19 @@ declare module 'vitest' {
 
 const API_DIR = join(__dirname, '..');
 
+// the production build's options as one object (the form tsup.config.ts has): a config that
+// became a list or a function would be read wrongly here, so it stops the run instead
+if (typeof productionBuild === 'function' || Array.isArray(productionBuild)) {
+  throw new Error('api/tsup.config.ts: server-bundle.ts expects one options object');
+}
+const productionOptions = productionBuild;
+
 export default async function bundleServer(project: TestProject): Promise<() => void> {
   // a folder per run: two runs at once (the PostgreSQL one beside SQLite's) never share files
   const outDir = join(API_DIR, 'node_modules', '.cache', 'test-server', String(process.pid));
   const bundle = async () => {
     await build({
-      ...(productionBuild as Options),
+      ...productionOptions,
       // absolute: the run may start in the repository's root
       entry: { server: join(API_DIR, 'src', 'server.ts') },
       tsconfig: join(API_DIR, 'tsconfig.json'),
