@@ -25,6 +25,11 @@ export default defineConfig({
     // an Uzbek browser (Accept-Language: uz-UZ): the guests' page follows the browser's language
     // (docs/PRODUCT.md), and the specs read its Uzbek; languages.spec.ts sets Russian itself
     locale: 'uz-UZ',
+    // The system's "reduce motion" setting, which the back office honours (its animations and
+    // transitions end at once, `animationend` still firing): the same pages and steps with about
+    // a tenth less of the browser's CPU, most of it compositing the frames of animations nobody
+    // watches. restaurants.spec.ts keeps the full motion.
+    reducedMotion: 'reduce',
     // A failed test keeps its trace (every action with the page's DOM, the network, the console)
     // and a screenshot of the end; the trace's filmstrip of screenshots is left out: recording it
     // for every test cost a sixth of the suite's CPU. `pnpm test` runs the suite with

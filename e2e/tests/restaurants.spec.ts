@@ -1,12 +1,13 @@
 /**
  * The restaurants module in the composed production app: admin and manager flows, the
  * integration feed and pagination. This spec runs its own server (fresh DATA_DIR, so the counters
- * are exact) with INTEGRATION_FEED_URL pointing at a feed served here on 127.0.0.1.
+ * are exact) with INTEGRATION_FEED_URL pointing at a feed served here on 127.0.0.1. The one spec
+ * with the full motion of the dialogs and toasts (the others reduce it).
  */
 import { createServer, type Server } from 'node:http';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { type RunningServer, startApiServer } from '../servers';
-import { ADMIN, type Credentials, loginThroughUi, PNG } from './support';
+import { ADMIN, type Credentials, loginThroughUi, PNG, transitionDuration } from './support';
 
 interface Feed {
   provider: string;
@@ -78,6 +79,9 @@ const test = base.extend<Env>({
   },
 });
 test.describe.configure({ mode: 'serial' });
+// The other specs run with the system's "reduce motion" setting (playwright.config.ts); these
+// dialogs, menus and toasts open and close with their full animations, as most users see them.
+test.use({ reducedMotion: 'no-preference' });
 test.beforeAll(async () => {
   let current = makeFeed(2);
   const feedServer: Server = createServer((_req, res) => {
@@ -158,6 +162,8 @@ test('admin creates a manager and a restaurant and sees it with the right counte
   }
 
   await page.goto(`${server.url}/admin/restaurants`);
+  // full motion here (no "reduce motion" setting): the button's transition takes its time
+  expect(await transitionDuration(page.getByRole('button', { name: "Restoran qo'shish" }))).toBe('0.2s');
   await page.getByRole('button', { name: "Restoran qo'shish" }).click();
   await expect(page).toHaveURL(/\/admin\/restaurants\/new$/);
   // Required fields first, in Uzbek, with no call.

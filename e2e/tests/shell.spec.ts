@@ -7,6 +7,7 @@ import {
   startApiServer,
   startStaticServer,
   trackCspViolations,
+  transitionDuration,
 } from './support';
 
 const storage = (page: Page) =>
@@ -43,6 +44,8 @@ test.describe('login and guard', () => {
     await expect(sidebar.getByRole('link', { name: 'Restoranlar' })).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Profil' })).toBeVisible();
     expect(await storage(page)).toEqual({ token: expect.any(String), role: 'admin' });
+    // the browser asks for less motion (playwright.config.ts): a button's transition ends at once
+    expect(await transitionDuration(page.getByRole('button', { name: "Restoran qo'shish" }))).toBe('1e-05s');
     // with a token, / goes through /home to /admin
     await page.goto('/');
     await expect(page).toHaveURL(/\/admin\/restaurants$/);

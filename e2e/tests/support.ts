@@ -7,6 +7,7 @@ import {
   type Browser,
   type BrowserContext,
   expect,
+  type Locator,
   type Page,
   test,
 } from '@playwright/test';
@@ -75,6 +76,13 @@ export async function loginThroughUi(page: Page, creds: Credentials = ADMIN, bas
   await page.getByRole('button', { name: 'Kirish' }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/admin'));
 }
+
+/**
+ * How long the element's transitions take (its computed `transition-duration`): 1e-05s under
+ * the system's "reduce motion" setting, which the suite runs with (playwright.config.ts).
+ */
+export const transitionDuration = (element: Locator): Promise<string> =>
+  element.evaluate((el) => getComputedStyle(el).transitionDuration);
 
 /**
  * Creates through the API as the token's user: `create(path, body)` posts to `/api/<path>`,

@@ -49,4 +49,27 @@ describe('UI system', () => {
     expect(recipeRule.slice(0, 1500)).toContain('display:inline-flex');
     expect(recipeRule.slice(0, 1500)).toContain('border-radius:var(--chakra-radii-l2)');
   });
+
+  it('ends every animation and transition at once for whoever asks the system for less motion', () => {
+    render(
+      <UiProvider>
+        <Button>Saqlash</Button>
+      </UiProvider>,
+    );
+    const css = Array.from(document.querySelectorAll('style'))
+      .map((s) => s.textContent)
+      .join('\n')
+      .replace(/\s+/g, '');
+    const rule = css.match(
+      /@media\(prefers-reduced-motion:reduce\)\{\*,\*?::before,\*?::after\{([^}]*)\}/,
+    )?.[1];
+    // not `none`: dialogs, menus and toasts leave the page on `animationend`, which still fires
+    for (const declaration of [
+      'animation-duration:0.01ms!important',
+      'animation-iteration-count:1!important',
+      'transition-duration:0.01ms!important',
+      'scroll-behavior:auto!important',
+    ])
+      expect(rule?.split(';')).toContain(declaration);
+  });
 });

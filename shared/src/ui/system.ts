@@ -46,7 +46,18 @@ export const themeConfig = defineConfig({
     // every element `break-word` (which does not let a flex or grid item shrink below the word):
     // each element inherits instead, from `anywhere` on the body. Tables keep `break-word`
     // (`anywhere` would narrow their columns to a letter); a cell may opt in for its subtree.
-    '*, *::before, *::after': { overflowWrap: 'inherit' },
+    '*, *::before, *::after': {
+      overflowWrap: 'inherit',
+      // Less motion for whoever asks for it (the system's "reduce motion" setting, WCAG 2.3.3):
+      // every animation and transition ends at once. Not `none`: dialogs, menus and toasts leave
+      // the page on `animationend`, which still fires.
+      _motionReduce: {
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
     body: { overflowWrap: 'anywhere' },
     table: { overflowWrap: 'break-word' },
   },
