@@ -4,11 +4,13 @@
 // summing every step that ran (lint, typecheck and OpenAPI lint count one each; the suites count
 // their tests).
 //
-// Two lanes run side by side, of about equal length: the production build, the e2e suite over it,
-// then typecheck and OpenAPI lint (neither of which the others need); and lint, then the vitest
-// run (which, sharing the two cores with the e2e suite, takes as long as that whole lane). Each
-// step's output goes to .reports/<step>.log and is printed whole when the step ends; while steps
-// run, a line every 30 s says which and for how long.
+// Two lanes run side by side: the production build, the e2e suite over it, then typecheck and
+// OpenAPI lint (neither of which the others need); and lint, then the vitest suites. The vitest
+// run is cut into parts, which the second lane takes one after the other and the first joins in
+// on once its own steps are done: one vitest run uses one core (one worker beside its main
+// process), so a run left alone after the e2e suite would keep the other idle.
+// Each step's output goes to .reports/<step>.log and is printed whole when the step ends; while
+// steps run, a line every 30 s says which and for how long.
 //
 // The slower extras, asked for by CI (.ci/run) and by anyone who wants them:
 //   --postgres  the API suite once more on PostgreSQL (TEST_DATABASE_URL=postgres://...)
@@ -18,7 +20,7 @@
 //               UTC of the day before), the clock moved with libfaketime (Debian's faketime), so a
 //               test or a rule that takes the UTC date for the restaurant's day fails here, not
 //               for a user
-// They run one after the other after the SQLite run, in its lane.
+// They run one after the other once the second lane has no SQLite part left to take.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -174,12 +176,38 @@ const vitestArgs = (report) => [
 ];
 const { TEST_DATABASE_URL, TEST_NODE22, ...sqliteEnv } = process.env;
 
-/** vitest on SQLite, then the extras asked for (each after the other: they share the CPU). */
+/**
+ * The SQLite run in parts, taken in this order by whichever lane is free: the API's projects
+ * (their files share one module graph a worker, which a part of its own keeps whole), then the
+ * front ends' tests in three shards (vitest's --shard: files by a hash of their path; each file
+ * has a fresh module graph anyway, so a shard costs little more than its files). The e2e lane,
+ * about 150 s shorter here, ends by taking the last shard or two. Eight shards of everything were
+ * tried: each part loading the API's graph again cost about 90 s of CPU more in all, and the
+ * run took longer.
+ */
+const FRONT_END_SHARDS = 3;
+const sqliteParts = [
+  { name: 'API', args: ['--project', 'api*', '--project', 'e2e-unit'] },
+  ...Array.from({ length: FRONT_END_SHARDS }, (_, i) => ({
+    name: `web ${i + 1}/${FRONT_END_SHARDS}`,
+    args: ['--project', 'web*', `--shard=${i + 1}/${FRONT_END_SHARDS}`],
+  })),
+];
+
+async function takeSqliteParts() {
+  for (let part = sqliteParts.shift(); part; part = sqliteParts.shift()) {
+    const slug = part.name.replace(/\W+/g, '-').toLowerCase();
+    const report = join(reports, `vitest-sqlite-${slug}.json`);
+    const label = `unit + API (SQLite) ${part.name}`;
+    const partArgs = [...vitestArgs(report), ...part.args, '--passWithNoTests'];
+    const ok = await run(label, 'pnpm', ['exec', 'vitest', ...partArgs], sqliteEnv);
+    count(label, ok, report, vitestCounts);
+  }
+}
+
+/** The SQLite parts, then the extras asked for (each after the other: they share the CPU). */
 async function unitSuites() {
-  const sqliteReport = join(reports, 'vitest-sqlite.json');
-  const label = 'unit + API (SQLite)';
-  const ok = await run(label, 'pnpm', ['exec', 'vitest', ...vitestArgs(sqliteReport)], sqliteEnv);
-  count(label, ok, sqliteReport, vitestCounts);
+  await takeSqliteParts();
 
   if (args.has('--postgres')) {
     const pgLabel = 'API (PostgreSQL)';
@@ -299,7 +327,10 @@ async function e2e(noChromium) {
   }));
 }
 
-/** The first lane: the production build, the e2e suite over it, then typecheck and OpenAPI lint. */
+/**
+ * The first lane: the production build, the e2e suite over it, typecheck and OpenAPI lint, then
+ * the SQLite parts still left.
+ */
 async function buildThenE2e() {
   if (await run('build', 'pnpm', ['build'])) {
     await e2e(noChromium);
@@ -310,6 +341,7 @@ async function buildThenE2e() {
   await step('typecheck', 'pnpm', ['typecheck']);
   // the OpenAPI document the server serves, against Redocly's recommended rules (redocly.yaml)
   await step('OpenAPI lint', 'pnpm', ['lint:openapi']);
+  await takeSqliteParts();
 }
 
 /** The second lane: lint, then the vitest suites. */
@@ -346,7 +378,7 @@ clearInterval(heartbeat);
 console.log(`\nSteps (wall time; they overlap), ${seconds(Date.now() - started)} in all:`);
 for (const s of summary)
   console.log(
-    `  ${s.ok ? 'ok  ' : 'FAIL'} ${s.label.padEnd(24)} ${seconds(s.ms).padStart(8)}  ${s.counts ?? ''}`,
+    `  ${s.ok ? 'ok  ' : 'FAIL'} ${s.label.padEnd(28)} ${seconds(s.ms).padStart(8)}  ${s.counts ?? ''}`,
   );
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
 for (const name of failedNames) console.log(`  ✘ ${name}`);
