@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEWS_PER_VISITOR_MINUTE } from '../src/visits/counter';
 import { dayOf } from '../src/visits/day';
 import {
   apiCall,
@@ -71,6 +72,7 @@ describe('visits nobody can inflate', () => {
   // would hold 200 more after every batch; this one holds the same few entries throughout
   it('2,000 views with random browser names from one address: one visitor, bounded storage and memory', async () => {
     const before = await visitStorage();
+    const startedMinute = Math.floor(Date.now() / 60_000);
     const held: number[] = [];
     for (let i = 0; i < 2_000; i++) {
       const res = await view('203.0.113.9');
@@ -83,6 +85,8 @@ describe('visits nobody can inflate', () => {
       }
     }
     expect(Math.max(...held)).toBeLessThanOrEqual(3);
+    // the minutes the views spanned (a loaded machine takes more than one)
+    const minutes = Math.floor(Date.now() / 60_000) - startedMinute + 1;
     const s = await today();
     const after = await visitStorage();
     console.log(
@@ -91,7 +95,7 @@ describe('visits nobody can inflate', () => {
     expect(s.unique).toBe(1);
     // counted at most 20 a minute for one address (the rest served, not counted)
     expect(s.visits).toBeGreaterThanOrEqual(1);
-    expect(s.visits).toBeLessThanOrEqual(20 * 2);
+    expect(s.visits).toBeLessThanOrEqual(VIEWS_PER_VISITOR_MINUTE * minutes);
     // a views row and the day's sketch: a few rows, a few hundred characters, not 2,000 rows
     expect(after.rows - before.rows).toBeLessThanOrEqual(3);
     expect(after.chars - before.chars).toBeLessThan(2_000);
@@ -137,7 +141,11 @@ describe('the counter under floods (its caps)', () => {
   it('holds no more than its caps whatever comes in one batch', async () => {
     const { createVisitCounter, COUNTER_CAPS } = await import('../src/visits/counter');
     const quiet = { warn() {}, error() {} } as never;
-    const counter = createVisitCounter(ctx.app.repos, quiet);
+    // a clock that stands still: the loops take seconds on a loaded machine, and a new minute
+    // empties the map of the minute's addresses (a run that crossed one held 8,141, not 50,000)
+    const at = Date.now();
+    const clock = () => at;
+    const counter = createVisitCounter(ctx.app.repos, quiet, clock);
     await counter.flush(); // the day's salt loaded
     const restaurant = (await ctx.db.selectFrom('restaurants').select('id').executeTakeFirstOrThrow()).id;
     const request = (ip: string) =>
@@ -146,7 +154,7 @@ describe('the counter under floods (its caps)', () => {
       counter.count(request(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`), restaurant, 'uz', '');
     }
     // another: views of many restaurants (the views' and the sketches' caps)
-    const other = createVisitCounter(ctx.app.repos, quiet);
+    const other = createVisitCounter(ctx.app.repos, quiet, clock);
     await other.flush();
     for (let i = 0; i < COUNTER_CAPS.views + 5_000; i++) {
       other.count(request(`10.9.${(i >> 8) & 255}.${i & 255}`), `r${i}`, 'uz', '');
