@@ -130,10 +130,17 @@ test('table 5 orders from the Mini App, the board accepts, the guest’s chat ge
     const card = board
       .locator('article')
       .filter({ has: board.getByRole('heading', { name: `#${number}, Stol 5` }) });
+    // the board shows a move at once, before the server has it: closing the board before its
+    // answer could cancel the request on a loaded machine (then no order is accepted at all)
+    const moved = board.waitForResponse(
+      (r) =>
+        r.request().method() === 'PUT' && /\/manager\/orders\/[^/]+\/status$/.test(new URL(r.url()).pathname),
+    );
     await card.getByRole('button', { name: 'Qabul qilish' }).click();
     await expect(
       board.getByTestId('column-accepted').getByRole('heading', { name: `#${number}, Stol 5` }),
     ).toBeVisible();
+    expect((await moved).status()).toBe(200);
   } finally {
     await boardContext.close();
   }
