@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEWS_PER_VISITOR_MINUTE } from '../src/visits/counter';
+import { COUNTER_CAPS, createVisitCounter, VIEWS_PER_VISITOR_MINUTE } from '../src/visits/counter';
 import { dayOf } from '../src/visits/day';
 import {
   apiCall,
@@ -139,7 +139,6 @@ describe('visits nobody can inflate', () => {
 
 describe('the counter under floods (its caps)', () => {
   it('holds no more than its caps whatever comes in one batch', async () => {
-    const { createVisitCounter, COUNTER_CAPS } = await import('../src/visits/counter');
     const quiet = { warn() {}, error() {} } as never;
     // a clock that stands still: the loops take seconds on a loaded machine, and a new minute
     // empties the map of the minute's addresses (a run that crossed one held 8,141, not 50,000)
