@@ -116,6 +116,14 @@ async function touchDrag(page: Page, row: Locator, handle: Locator, target: Loca
   await cdp.detach();
 }
 
+/**
+ * After a pick-up's Space: dnd-kit listens for the arrows only from a timer the pick-up sets
+ * (KeyboardSensor.attach: `setTimeout(() => listeners.add('keydown', …))`, so that the Space itself
+ * is not taken for a move). The browser runs input before timers, so an arrow sent at once can come
+ * before that timer and be lost; a timer set now runs after it (same delay, set later).
+ */
+const arrowsListened = (page: Page) => page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+
 /** Space, the arrow `presses` times, Space: dnd-kit's keyboard sorting on a focused handle. */
 async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown', presses: number) {
   await handle.scrollIntoViewIfNeeded();
@@ -127,6 +135,7 @@ async function keyboardMove(page: Page, handle: Locator, key: 'ArrowUp' | 'Arrow
     const before = (await said.textContent()) ?? '';
     await page.keyboard.press(i === 0 ? 'Space' : key);
     await expect(said).not.toHaveText(before);
+    if (i === 0) await arrowsListened(page);
   }
   await page.keyboard.press('Space');
 }
@@ -316,6 +325,7 @@ test('a 40-category list: a swipe on a handle scrolls; a drop shows the new orde
   // handle one, and a drop pressed before the last move would drop one place short)
   await page.keyboard.press('Space');
   await expect(page.getByText("«Kategoriya 40» ko'tarildi.")).toBeAttached();
+  await arrowsListened(page);
   for (let place = 39; place >= 37; place--) {
     await page.keyboard.press('ArrowUp');
     await expect(
