@@ -20,6 +20,7 @@ import {
   Button,
   ConfirmDialog,
   DEFAULT_IMAGE_SRC,
+  DialogShell,
   EmptyState,
   ImageOrDefault,
   notify,
@@ -136,6 +137,36 @@ describe('ConfirmDialog', () => {
     await user.click(screen.getByRole('button', { name: t.delete }));
     await user.click(await screen.findByRole('button', { name: 'Ha' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps its words while it closes, though the caller clears them in the same render', async () => {
+    // the callers' pattern: `title={asking ? question(asking) : ''}`, cleared as it closes
+    const dialog = (open: boolean, question = 'Savol') => (
+      <UiProvider>
+        <ConfirmDialog
+          open={open}
+          title={open ? question : ''}
+          description={open ? 'Izoh' : undefined}
+          onConfirm={() => {}}
+          onCancel={() => {}}
+        />
+        <DialogShell open={open} onClose={() => {}} title={open ? 'Oyna' : ''}>
+          <p>ichi</p>
+        </DialogShell>
+      </UiProvider>
+    );
+    const view = render(dialog(true));
+    expect(await screen.findByRole('alertdialog', { name: 'Savol' })).toBeInTheDocument();
+    view.rerender(dialog(false));
+    // still in the page for its exit (Chakra's presence), and still named
+    const closing = screen.getByRole('alertdialog', { hidden: true });
+    expect(closing).toHaveAccessibleName('Savol');
+    expect(closing).toHaveTextContent('Izoh');
+    expect(screen.getByRole('dialog', { hidden: true })).toHaveAccessibleName('Oyna');
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
+    // opened again with other words, it says those
+    view.rerender(dialog(true, 'Boshqa savol'));
+    expect(await screen.findByRole('alertdialog', { name: 'Boshqa savol' })).toBeInTheDocument();
   });
 
   it('disables both answers while loading', async () => {

@@ -1,6 +1,7 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { t } from '../texts';
+import { useHeldWhileClosing } from './useHeldWhileClosing';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -25,6 +26,8 @@ export function ConfirmDialog({
   confirmText = t.yes,
   cancelText = t.no,
 }: ConfirmDialogProps) {
+  const shownTitle = useHeldWhileClosing(title, open);
+  const shownDescription = useHeldWhileClosing(description, open);
   return (
     <Dialog.Root
       role="alertdialog"
@@ -40,9 +43,9 @@ export function ConfirmDialog({
         <Dialog.Positioner>
           <Dialog.Content mx="4">
             <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
+              <Dialog.Title>{shownTitle}</Dialog.Title>
             </Dialog.Header>
-            {description ? <Dialog.Body>{description}</Dialog.Body> : null}
+            {shownDescription ? <Dialog.Body>{shownDescription}</Dialog.Body> : null}
             <Dialog.Footer>
               <Button variant="outline" onClick={onCancel} disabled={loading}>
                 {cancelText}

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { t } from '../texts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useBackCloses } from './useBackCloses';
+import { useHeldWhileClosing } from './useHeldWhileClosing';
 
 export interface DialogShellProps {
   open: boolean;
@@ -33,6 +34,7 @@ export function DialogShell({
   confirmClose,
   children,
 }: DialogShellProps) {
+  const shownTitle = useHeldWhileClosing(title, open);
   const [asking, setAsking] = useState(false);
   // a question left open when the dialog closed another way (its save ended) is not asked again
   // the next time it opens
@@ -70,7 +72,7 @@ export function DialogShell({
               borderRadius={{ md: 'l3' }}
             >
               <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
+                <Dialog.Title>{shownTitle}</Dialog.Title>
               </Dialog.Header>
               <Dialog.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label={t.close} />
